@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { EMAIL_PATTERN } from '../auth/auth.schemas.ts';
+import { isValidIban, normalizeIban } from '../identity/iban.ts';
+import { isValidOib } from '../identity/oib.ts';
+
+export const ACCOUNT_STATUSES = ['active', 'blocked'] as const;
+export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
+
+const text = (max = 200) => z.string().trim().max(max, 'validation.tooLong');
+/** Empty strings from forms mean "no value". */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), schema.nullable());
+
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.dateInvalid')
+  .refine((v) => {
+    const d = new Date(`${v}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v) && v >= '1900-01-01' && d.getTime() <= Date.now();
+  }, 'validation.dateInvalid');
+
+const website = text(300).refine((v) => {
+  try {
+    const url = new URL(/^https?:\/\//i.test(v) ? v : `https://${v}`);
+    return url.hostname.includes('.') && !/\s/.test(v);
+  } catch {
+    return false;
+  }
+}, 'validation.urlInvalid');
+
+export const bankAccountSchema = z.object({
+  iban: z
+    .string()
+    .transform(normalizeIban)
+    .refine(isValidIban, 'validation.ibanInvalid'),
+  bank_name: optional(text(120)).optional(),
+});
+export type BankAccount = z.infer<typeof bankAccountSchema>;
+
+/** Every editable field of the seed's tenants row; a PATCH sends any subset of them. */
+export const tenantUpdateSchema = z
+  .object({
+    full_name: optional(text(200)),
+    phone: optional(text(50)),
+    address: optional(text(300)),
+    date_of_birth: optional(isoDate),
+    position: optional(text(120)),
+    department: optional(text(120)),
+    company_name: optional(text(200)),
+    company_address: optional(text(300)),
+    company_phone: optional(text(50)),
+    company_email: optional(text(254).regex(EMAIL_PATTERN, 'validation.emailInvalid')),
+    company_website: optional(website),
+    tax_number: optional(z.string().trim().refine(isValidOib, 'validation.oibInvalid')),
+    bank_accounts: z.array(bankAccountSchema).max(10, 'validation.tooLong'),
+  })
+  .partial()
+  .strict();
+export type TenantUpdate = z.infer<typeof tenantUpdateSchema>;
+
+export type TenantProfile = {
+  id: string;
+  full_name: string | null;
+  phone: string | null;
+  address: string | null;
+  date_of_birth: string | null;
+  position: string | null;
+  department: string | null;
+  company_name: string | null;
+  company_address: string | null;
+  company_phone: string | null;
+  company_email: string | null;
+  company_website: string | null;
+  tax_number: string | null;
+  company_logo: string | null;
+  bank_accounts: BankAccount[];
+  account_status: AccountStatus;
+};

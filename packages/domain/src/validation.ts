@@ -1,0 +1,40 @@
+import type { z } from 'zod';
+import type { FieldIssue } from './errors.ts';
+
+/**
+ * Zod messages in this package are i18n keys (namespace `common`), never prose, so that server and
+ * web report the same problem and the web shows it in the user's language.
+ */
+const KEY_PREFIXES = ['validation.', 'auth.errors.'];
+
+export function zodIssuesToFieldIssues(error: z.ZodError): FieldIssue[] {
+  return error.issues.map((issue) => ({
+    field: issue.path.map(String).join('.'),
+    key: KEY_PREFIXES.some((p) => issue.message.startsWith(p)) ? issue.message : 'validation.invalid',
+  }));
+}
+
+/** Croatian texts of the validation keys: the reference language, used in server error messages. */
+export const VALIDATION_MESSAGES_HR: Record<string, string> = {
+  'validation.invalid': 'Neispravna vrijednost',
+  'validation.required': 'Polje je obavezno',
+  'validation.emailRequired': 'Email je obavezan',
+  'validation.emailInvalid': 'Email format nije valjan',
+  'validation.passwordRequired': 'Lozinka je obavezna',
+  'validation.passwordMin': 'Lozinka mora imati najmanje 6 znakova',
+  'validation.passwordMinSignUp': 'Lozinka mora imati najmanje 8 znakova',
+  'validation.passwordMax': 'Lozinka je predugačka',
+  'validation.nameRequired': 'Ime je obavezno',
+  'validation.nameMin': 'Ime mora imati najmanje 2 znaka',
+  'auth.errors.passwordMismatch': 'Lozinke se ne podudaraju',
+  'validation.oibInvalid': 'OIB nije valjan',
+  'validation.ibanInvalid': 'IBAN nije valjan',
+  'validation.urlInvalid': 'Web adresa nije valjana',
+  'validation.dateInvalid': 'Datum nije valjan',
+  'validation.tooLong': 'Tekst je predugačak',
+  'validation.changelogTypeInvalid': 'Nepoznata vrsta zapisa',
+};
+
+export function croatianMessage(issues: FieldIssue[]): string {
+  return issues.map((i) => VALIDATION_MESSAGES_HR[i.key] ?? VALIDATION_MESSAGES_HR['validation.invalid']).join('; ');
+}
