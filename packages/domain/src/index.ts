@@ -5,3 +5,4 @@ export * from './identity/oib.ts';
 export * from './identity/iban.ts';
 export * from './tenants/tenant.schemas.ts';
 export * from './changelog/changelog.schemas.ts';
+export * from './redact.ts';
