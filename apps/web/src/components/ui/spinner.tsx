@@ -1,0 +1,17 @@
+import { cn } from '../../lib/cn.ts';
+
+export function Spinner({ className, label }: { className?: string; label?: string }) {
+  return (
+    <svg
+      className={cn('size-4 animate-spin', className)}
+      viewBox="0 0 24 24"
+      fill="none"
+      role={label ? 'img' : undefined}
+      aria-label={label}
+      aria-hidden={label ? undefined : true}
+    >
+      <circle cx="12" cy="12" r="10" stroke="currentColor" strokeWidth="3" className="opacity-25" />
+      <path d="M22 12a10 10 0 0 0-10-10" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
+    </svg>
+  );
+}

@@ -1,0 +1,81 @@
+export type ApiErrorDetail = { field: string; key: string };
+
+/** An error answered by the server (`{ error: { code, message, details } }`) or a failed network call (code NETWORK). */
+export class ApiError extends Error {
+  readonly code: string;
+  readonly status: number;
+  readonly details?: ApiErrorDetail[];
+  constructor(code: string, message: string, status: number, details?: ApiErrorDetail[]) {
+    super(message);
+    this.name = 'ApiError';
+    this.code = code;
+    this.status = status;
+    this.details = details;
+  }
+}
+
+export type ApiOptions = {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+};
+
+type ErrorShape = { error?: { code?: unknown; message?: unknown; details?: unknown } };
+
+function toUrl(path: string): string {
+  return path.startsWith('/api') ? path : `/api${path.startsWith('/') ? '' : '/'}${path}`;
+}
+
+function buildInit({ method = 'GET', body, signal }: ApiOptions): RequestInit {
+  const init: RequestInit = {
+    method,
+    credentials: 'same-origin',
+    signal,
+    headers: { Accept: 'application/json' },
+  };
+  if (body instanceof FormData) {
+    init.body = body;
+  } else if (method !== 'GET') {
+    // Writes always carry a JSON body: the server's CSRF check requires the JSON content type.
+    init.headers = { ...init.headers, 'Content-Type': 'application/json' };
+    init.body = JSON.stringify(body ?? {});
+  }
+  return init;
+}
+
+async function readJson(res: Response): Promise<unknown> {
+  const text = await res.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function toApiError(status: number, data: unknown): ApiError {
+  const err = (data as ErrorShape | undefined)?.error;
+  const code = typeof err?.code === 'string' ? err.code : status >= 500 ? 'INTERNAL' : 'UNKNOWN';
+  const message = typeof err?.message === 'string' ? err.message : `HTTP ${status}`;
+  const details = Array.isArray(err?.details)
+    ? (err.details as unknown[]).filter(
+        (d): d is ApiErrorDetail =>
+          typeof d === 'object' && d !== null && typeof (d as ApiErrorDetail).key === 'string',
+      )
+    : undefined;
+  return new ApiError(code, message, status, details);
+}
+
+/** Calls the JSON API of this origin with the session cookie; throws ApiError on any failure. */
+export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(toUrl(path), buildInit(options));
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError('NETWORK', 'Network error', 0);
+  }
+  const data = await readJson(res);
+  if (!res.ok) throw toApiError(res.status, data);
+  return data as T;
+}

@@ -1,0 +1,83 @@
+import { Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { PageLoading } from '../components/page-loading.tsx';
+import { useAuth } from '../features/auth/auth-context.tsx';
+import { PublicOnly, RequireAuth } from './guards.tsx';
+import { lazyNamed } from './lazy-named.ts';
+
+// Public pages: each its own chunk, none of them imports the signed-in app.
+const LandingPage = lazyNamed(() => import('../features/public/landing-page.tsx'), 'LandingPage');
+const AuthPage = lazyNamed(() => import('../features/public/auth-page.tsx'), 'AuthPage');
+const ContactPage = lazyNamed(() => import('../features/public/contact-page.tsx'), 'ContactPage');
+
+// The signed-in app: the shell and every page load on demand.
+const AppLayout = lazyNamed(() => import('../features/shell/app-layout.tsx'), 'AppLayout');
+const DashboardPage = lazyNamed(() => import('../features/dashboard/dashboard-page.tsx'), 'DashboardPage');
+const InventoryPage = lazyNamed(() => import('../features/inventory/inventory-page.tsx'), 'InventoryPage');
+const ProfilePage = lazyNamed(() => import('../features/profile/profile-page.tsx'), 'ProfilePage');
+const ClientsPage = lazyNamed(() => import('../features/clients/clients-page.tsx'), 'ClientsPage');
+const SuppliersPage = lazyNamed(() => import('../features/suppliers/suppliers-page.tsx'), 'SuppliersPage');
+const ProcessesPage = lazyNamed(() => import('../features/processes/processes-page.tsx'), 'ProcessesPage');
+const ProductsPage = lazyNamed(() => import('../features/products/products-page.tsx'), 'ProductsPage');
+const DocumentsListPage = lazyNamed(
+  () => import('../features/documents/documents-pages.tsx'),
+  'DocumentsListPage',
+);
+const DocumentEditPage = lazyNamed(
+  () => import('../features/documents/documents-pages.tsx'),
+  'DocumentEditPage',
+);
+const DeliveryNotesPage = lazyNamed(
+  () => import('../features/delivery-notes/delivery-notes-pages.tsx'),
+  'DeliveryNotesPage',
+);
+const DeliveryNoteNewPage = lazyNamed(
+  () => import('../features/delivery-notes/delivery-notes-pages.tsx'),
+  'DeliveryNoteNewPage',
+);
+const ChangelogPage = lazyNamed(() => import('../features/changelog/changelog-page.tsx'), 'ChangelogPage');
+const ExportPage = lazyNamed(() => import('../features/export/export-page.tsx'), 'ExportPage');
+const HelpPage = lazyNamed(() => import('../features/help/help-page.tsx'), 'HelpPage');
+const SettingsPage = lazyNamed(() => import('../features/settings/settings-page.tsx'), 'SettingsPage');
+
+export function AppRoutes() {
+  const { status } = useAuth();
+  // Seed section 2: while the auth state is loading, nothing is rendered.
+  if (status === 'loading') return null;
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <Routes>
+        <Route element={<PublicOnly />}>
+          <Route path="/landing" element={<LandingPage />} />
+          <Route path="/auth" element={<AuthPage />} />
+          <Route path="/contact" element={<ContactPage />} />
+        </Route>
+        <Route element={<RequireAuth />}>
+          <Route element={<AppLayout />}>
+            <Route index element={<DashboardPage />} />
+            <Route path="inventory" element={<InventoryPage />} />
+            <Route path="profile" element={<ProfilePage />} />
+            <Route path="clients" element={<ClientsPage />} />
+            <Route path="suppliers" element={<SuppliersPage />} />
+            <Route path="processes" element={<ProcessesPage />} />
+            <Route path="products" element={<ProductsPage />} />
+            <Route path="documents" element={<Navigate to="/documents/work-orders" replace />} />
+            <Route path="documents/work-orders" element={<DocumentsListPage kind="work-orders" />} />
+            <Route path="documents/work-orders/new" element={<DocumentEditPage kind="work-orders" />} />
+            <Route path="documents/work-orders/:id/edit" element={<DocumentEditPage kind="work-orders" />} />
+            <Route path="documents/quotes" element={<DocumentsListPage kind="quotes" />} />
+            <Route path="documents/quotes/new" element={<DocumentEditPage kind="quotes" />} />
+            <Route path="documents/quotes/:id/edit" element={<DocumentEditPage kind="quotes" />} />
+            <Route path="delivery-notes" element={<DeliveryNotesPage />} />
+            <Route path="delivery-notes/new" element={<DeliveryNoteNewPage />} />
+            <Route path="changelog" element={<ChangelogPage />} />
+            <Route path="export" element={<ExportPage />} />
+            <Route path="help" element={<HelpPage />} />
+            <Route path="settings" element={<SettingsPage />} />
+          </Route>
+        </Route>
+        <Route path="*" element={<Navigate to="/landing" replace />} />
+      </Routes>
+    </Suspense>
+  );
+}
