@@ -1,10 +1,33 @@
-import { useTranslation } from 'react-i18next';
+import { LandingFooter } from './landing-footer.tsx';
+import { LandingHeader } from './landing-header.tsx';
+import {
+  BenefitsSection,
+  ClosingCtaSection,
+  EnterpriseSection,
+  FeaturesSection,
+  HeroSection,
+  IndustriesSection,
+  MetricsSection,
+  PricingSection,
+  ResourcesSection,
+} from './landing-sections.tsx';
 
 export function LandingPage() {
-  const { t } = useTranslation('public');
   return (
-    <main>
-      <h1>{t('landing.hero.title')}</h1>
-    </main>
+    <div className="flex min-h-screen flex-col bg-background">
+      <LandingHeader />
+      <main className="flex-1">
+        <HeroSection />
+        <FeaturesSection />
+        <BenefitsSection />
+        <IndustriesSection />
+        <EnterpriseSection />
+        <MetricsSection />
+        <PricingSection />
+        <ResourcesSection />
+        <ClosingCtaSection />
+      </main>
+      <LandingFooter />
+    </div>
   );
 }
