@@ -11,14 +11,14 @@ export const NAME_MIN = 2;
 const email = z
   .string({ error: 'validation.emailRequired' })
   .trim()
-  .min(1, 'validation.emailRequired')
+  .min(1, { message: 'validation.emailRequired', abort: true })
   .max(254, 'validation.tooLong')
   .regex(EMAIL_PATTERN, 'validation.emailInvalid');
 
 const password = z
   .string({ error: 'validation.passwordRequired' })
-  .min(1, 'validation.passwordRequired')
-  .min(PASSWORD_MIN, 'validation.passwordMin')
+  .min(1, { message: 'validation.passwordRequired', abort: true })
+  .min(PASSWORD_MIN, { message: 'validation.passwordMin', abort: true })
   .max(PASSWORD_MAX, 'validation.passwordMax');
 
 export const signInSchema = z.object({ email, password });
@@ -27,7 +27,7 @@ export const signUpSchema = z.object({
   name: z
     .string({ error: 'validation.nameRequired' })
     .trim()
-    .min(1, 'validation.nameRequired')
+    .min(1, { message: 'validation.nameRequired', abort: true })
     .min(NAME_MIN, 'validation.nameMin')
     .max(200, 'validation.tooLong'),
   email,

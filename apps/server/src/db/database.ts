@@ -1,0 +1,102 @@
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction handle; repositories take one so that a use-case commits or fails as a whole. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DatabaseKind = 'pglite' | 'postgres';
+export type OwnerQuery = (sql: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
+
+export type Database = {
+  kind: DatabaseKind;
+  db: Db;
+  /**
+   * Runs `fn` on one owner connection (migrations, admin tasks; never request code). The query
+   * function takes a script of several statements when called without parameters.
+   */
+  session<T>(fn: (query: OwnerQuery) => Promise<T>): Promise<T>;
+  /** LISTEN on a channel; the callback gets the payload. Returns an unsubscribe function. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+};
+
+export async function openPglite(dataDir: string | null): Promise<Database> {
+  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  await client.waitReady;
+  return {
+    kind: 'pglite',
+    db: drizzlePglite(client, { schema }) as unknown as Db,
+    session: (fn) =>
+      fn(async (sql, params) => {
+        if (params) return (await client.query<Record<string, unknown>>(sql, params)).rows;
+        const results = await client.exec(sql);
+        return (results.at(-1)?.rows ?? []) as Record<string, unknown>[];
+      }),
+    listen: async (channel, onPayload) => client.listen(channel, onPayload),
+    close: () => client.close(),
+  };
+}
+
+export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // Fail fast on a wrong URL instead of on the first request.
+  await pool.query('select 1');
+  let listener: pg.Client | null = null;
+  const handlers = new Map<string, Set<(payload: string) => void>>();
+  async function listenerClient(): Promise<pg.Client> {
+    if (listener) return listener;
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    client.on('notification', (msg) => {
+      for (const handler of handlers.get(msg.channel) ?? []) handler(msg.payload ?? '');
+    });
+    listener = client;
+    return client;
+  }
+  return {
+    kind: 'postgres',
+    db: drizzlePg(pool, { schema }) as unknown as Db,
+    session: async (fn) => {
+      const client = await pool.connect();
+      try {
+        return await fn(async (sql, params) => {
+          const result = await client.query(sql, params);
+          const last = Array.isArray(result) ? result.at(-1) : result;
+          return (last?.rows ?? []) as Record<string, unknown>[];
+        });
+      } finally {
+        client.release();
+      }
+    },
+    listen: async (channel, onPayload) => {
+      const client = await listenerClient();
+      let set = handlers.get(channel);
+      if (!set) {
+        set = new Set();
+        handlers.set(channel, set);
+        await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+      }
+      set.add(onPayload);
+      return async () => {
+        set.delete(onPayload);
+      };
+    },
+    close: async () => {
+      await listener?.end();
+      await pool.end();
+    },
+  };
+}
+
+export function openDatabase(opts: { databaseUrl: string | null; dataDir: string | null }): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir);
+}
+
+/** Rows of a raw `execute` result: both drivers return `{ rows }`. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}

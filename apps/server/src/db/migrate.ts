@@ -1,0 +1,44 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Database } from './database.ts';
+
+const MIGRATIONS_DIR = join(import.meta.dirname, 'migrations');
+/** Any constant works; it only has to be the same in every instance so that one migrates at a time. */
+const MIGRATION_LOCK = 727_070_01;
+
+export function migrationFiles(): { version: string; sql: string }[] {
+  return readdirSync(MIGRATIONS_DIR)
+    .filter((f) => /^\d{4}_[\w-]+\.sql$/.test(f))
+    .sort()
+    .map((f) => ({ version: f.replace(/\.sql$/, ''), sql: readFileSync(join(MIGRATIONS_DIR, f), 'utf8') }));
+}
+
+/** Applies pending migrations, each in its own transaction, holding a lock so parallel starts are safe. */
+export async function migrate(database: Database): Promise<string[]> {
+  return database.session(async (query) => {
+    await query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await query(
+        'create table if not exists schema_migrations (version text primary key, applied_at timestamptz not null default now())',
+      );
+      const applied = new Set((await query('select version from schema_migrations')).map((r) => String(r.version)));
+      const done: string[] = [];
+      for (const { version, sql } of migrationFiles()) {
+        if (applied.has(version)) continue;
+        await query('begin');
+        try {
+          await query(sql);
+          await query('insert into schema_migrations (version) values ($1)', [version]);
+          await query('commit');
+        } catch (error) {
+          await query('rollback');
+          throw new Error(`Migration ${version} failed: ${(error as Error).message}`);
+        }
+        done.push(version);
+      }
+      return done;
+    } finally {
+      await query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  });
+}

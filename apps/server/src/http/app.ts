@@ -1,0 +1,98 @@
+import { randomBytes } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import { adminRoutes } from '../modules/admin/admin.routes.ts';
+import { createAuth } from '../modules/auth/auth.ts';
+import { authRoutes } from '../modules/auth/auth.routes.ts';
+import { changelogRoutes } from '../modules/changelog/changelog.routes.ts';
+import { createChangelogService } from '../modules/changelog/changelog.service.ts';
+import { fileRoutes } from '../modules/files/files.routes.ts';
+import { healthRoutes } from '../modules/health/health.routes.ts';
+import { createRealtime } from '../modules/realtime/realtime.ts';
+import { realtimeRoutes } from '../modules/realtime/realtime.routes.ts';
+import { tenantRoutes } from '../modules/tenants/tenants.routes.ts';
+import type { Deps } from './context.ts';
+import { errorBody, registerErrorHandler } from './errors.ts';
+import { registerSecurity } from './security.ts';
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export type AppOptions = {
+  config: Config;
+  database: Database;
+  report?: (error: unknown) => void;
+  adminToken?: string;
+  logger?: boolean;
+};
+
+export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance; deps: Deps }> {
+  const { config, database } = opts;
+  const report = opts.report ?? (() => {});
+  const app = Fastify({
+    logger: opts.logger ? { level: 'info', redact: ['req.headers.cookie', 'req.headers.authorization'] } : false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: process.env.TRUST_PROXY === 'true',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app, report);
+
+  const realtime = createRealtime(database);
+  const deps: Deps = {
+    config,
+    database,
+    db: database.db,
+    auth: createAuth(database.db, config),
+    realtime,
+    changelog: createChangelogService(database, report),
+    adminToken: opts.adminToken ?? randomBytes(32).toString('base64url'),
+    report,
+  };
+
+  await registerSecurity(app, config);
+  await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: 2 * 1024 * 1024, files: 1, fields: 5 } });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'ERP API', version: '0.1.0', description: 'Manufacturing ERP. Errors: { error: { code, message, details } }.' },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  for (const routes of [healthRoutes, authRoutes, tenantRoutes, fileRoutes, changelogRoutes, adminRoutes, realtimeRoutes]) {
+    await app.register(routes(deps));
+  }
+
+  if (config.webDist) {
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: false,
+      setHeaders: (res, path) => {
+        res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.url === '/api' || !config.webDist || request.method !== 'GET') {
+      return reply.status(404).send(errorBody('NOT_FOUND'));
+    }
+    // The single-page app handles its own routes (unknown ones redirect to /landing).
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  app.addHook('onClose', async () => {
+    await realtime.close();
+  });
+  return { app, deps };
+}

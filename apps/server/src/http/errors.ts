@@ -1,0 +1,65 @@
+import { AppError, type ErrorBody, type ErrorCode, type FieldIssue, croatianMessage } from '@erp/domain';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+const MESSAGES_HR: Record<ErrorCode, string> = {
+  VALIDATION: 'Neispravni podaci',
+  UNAUTHENTICATED: 'Niste prijavljeni',
+  INVALID_CREDENTIALS: 'Neispravan email ili lozinka',
+  FORBIDDEN: 'Nemate ovlasti za ovu radnju',
+  ACCOUNT_BLOCKED: 'Račun privremeno nije dostupan',
+  NOT_FOUND: 'Traženi zapis ne postoji',
+  CONFLICT: 'Zapis već postoji',
+  EMAIL_TAKEN: 'Korisnik s tim emailom već postoji',
+  PAYLOAD_TOO_LARGE: 'Zahtjev je prevelik',
+  UNSUPPORTED_MEDIA_TYPE: 'Nepodržana vrsta sadržaja',
+  RATE_LIMITED: 'Previše pokušaja, pokušajte ponovno malo kasnije',
+  INTERNAL: 'Došlo je do greške na poslužitelju',
+};
+
+export function errorBody(code: ErrorCode, message?: string, details?: FieldIssue[]): ErrorBody {
+  return { error: { code, message: message ?? MESSAGES_HR[code], ...(details?.length ? { details } : {}) } };
+}
+
+export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
+  return reply.status(error.status).send(errorBody(error.code, error.message, error.details));
+}
+
+function validationIssues(error: FastifyError): FieldIssue[] {
+  if (!hasZodFastifySchemaValidationErrors(error)) return [];
+  return error.validation.map((v) => {
+    const message = String((v.params as { issue?: { message?: string } })?.issue?.message ?? v.message ?? '');
+    return {
+      field: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+      key: message.startsWith('validation.') || message.startsWith('auth.errors.') ? message : 'validation.invalid',
+    };
+  });
+}
+
+const STATUS_CODES: Record<number, ErrorCode> = {
+  400: 'VALIDATION',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+};
+
+/** The one place where errors become HTTP responses: stable codes, Croatian text, never a stack or SQL. */
+export function registerErrorHandler(app: FastifyInstance, report: (error: unknown) => void): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) return sendError(reply, error);
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const details = validationIssues(error);
+      return reply.status(400).send(errorBody('VALIDATION', croatianMessage(details), details));
+    }
+    const status = error.statusCode ?? 500;
+    const code = STATUS_CODES[status];
+    if (status < 500 && code) return reply.status(status).send(errorBody(code));
+    request.log.error({ err: error }, 'unhandled error');
+    report(error);
+    return reply.status(500).send(errorBody('INTERNAL'));
+  });
+}

@@ -1,0 +1,52 @@
+import helmet from '@fastify/helmet';
+import { AppError } from '@erp/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../config.ts';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function requestOrigin(request: FastifyRequest): string | null {
+  const host = request.headers.host;
+  return host ? `${request.protocol}://${host}` : null;
+}
+
+/**
+ * CSRF defence for cookie-authenticated writes: a browser always sends Origin on a cross-site
+ * write, so a write must come from our own origin (or from no browser at all).
+ */
+export function isCrossSiteWrite(request: FastifyRequest, config: Config): boolean {
+  if (SAFE_METHODS.has(request.method)) return false;
+  const origin = request.headers.origin;
+  if (origin) return origin !== requestOrigin(request) && origin !== new URL(config.baseUrl).origin;
+  const site = request.headers['sec-fetch-site'];
+  return site !== undefined && site !== 'same-origin' && site !== 'none';
+}
+
+export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
+  const sentryHost = config.sentry ? new URL(config.sentry.dsn).origin : null;
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix UI sets inline style attributes and a scroll-lock <style>; scripts stay strict.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", ...(sentryHost ? [sentryHost] : [])],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: config.secureCookies ? [] : null,
+      },
+    },
+    hsts: config.secureCookies ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onRequest', async (request) => {
+    if (request.url.startsWith('/api/') && isCrossSiteWrite(request, config)) {
+      throw new AppError('FORBIDDEN', 'Zahtjev s tuđe stranice je odbijen');
+    }
+  });
+}

@@ -1,0 +1,123 @@
+import { type ErrorCode, signInSchema, signUpSchema } from '@erp/domain';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBody } from '../../http/errors.ts';
+import type { Deps } from '../../http/context.ts';
+import { CLIENT_IP_HEADER } from './auth.ts';
+
+const userSchema = z.object({ id: z.string(), email: z.string(), name: z.string().nullable() });
+const sessionSchema = z.object({ session: z.object({ expiresAt: z.string() }), user: userSchema }).nullable();
+const errorSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    details: z.array(z.object({ field: z.string(), key: z.string() })).optional(),
+  }),
+});
+
+/** better-auth's error codes, mapped to ours. */
+const AUTH_ERRORS: Record<string, ErrorCode> = {
+  INVALID_EMAIL_OR_PASSWORD: 'INVALID_CREDENTIALS',
+  USER_ALREADY_EXISTS: 'EMAIL_TAKEN',
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'EMAIL_TAKEN',
+  PASSWORD_TOO_SHORT: 'VALIDATION',
+  PASSWORD_TOO_LONG: 'VALIDATION',
+  INVALID_EMAIL: 'VALIDATION',
+};
+
+function toErrorCode(status: number, authCode: string | undefined): ErrorCode {
+  if (authCode && AUTH_ERRORS[authCode]) return AUTH_ERRORS[authCode];
+  if (status === 429) return 'RATE_LIMITED';
+  if (status === 401) return 'UNAUTHENTICATED';
+  if (status === 403) return 'FORBIDDEN';
+  if (status === 404) return 'NOT_FOUND';
+  if (status >= 500) return 'INTERNAL';
+  return 'VALIDATION';
+}
+
+export function authRoutes(deps: Deps): FastifyPluginAsyncZod {
+  /** Hands the request to better-auth and copies back status and cookies; tokens never reach the body. */
+  async function forward(request: FastifyRequest, reply: FastifyReply): Promise<{ status: number; json: unknown }> {
+    const headers = new Headers();
+    for (const [key, value] of Object.entries(request.headers)) {
+      if (value === undefined || key === CLIENT_IP_HEADER) continue;
+      headers.set(key, Array.isArray(value) ? value.join(', ') : value);
+    }
+    headers.set(CLIENT_IP_HEADER, request.ip);
+    const url = new URL(request.url, deps.config.baseUrl);
+    const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+    if (hasBody) headers.set('content-type', 'application/json');
+    const response = await deps.auth.handler(
+      new Request(url, { method: request.method, headers, body: hasBody ? JSON.stringify(request.body ?? {}) : undefined }),
+    );
+    for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie);
+    const text = await response.text();
+    return { status: response.status, json: text ? JSON.parse(text) : null };
+  }
+
+  function sendAuthError(reply: FastifyReply, status: number, json: unknown) {
+    const authCode = (json as { code?: string } | null)?.code;
+    const code = toErrorCode(status, authCode);
+    return reply.status(code === 'VALIDATION' ? 400 : status).send(errorBody(code));
+  }
+
+  const publicUser = (u: { id: string; email: string; name?: string | null }) => ({ id: u.id, email: u.email, name: u.name ?? null });
+
+  return async (app) => {
+    app.post(
+      '/api/auth/sign-up/email',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Sign up with email and password (full name goes into the profile)',
+          body: signUpSchema,
+          response: { 200: z.object({ user: userSchema }), 400: errorSchema, 409: errorSchema, 429: errorSchema },
+        },
+      },
+      async (request, reply) => {
+        const { status, json } = await forward(request, reply);
+        if (status >= 400) return sendAuthError(reply, status, json);
+        return { user: publicUser((json as { user: { id: string; email: string; name: string } }).user) };
+      },
+    );
+
+    app.post(
+      '/api/auth/sign-in/email',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Sign in with email and password',
+          body: signInSchema,
+          response: { 200: z.object({ user: userSchema }), 400: errorSchema, 401: errorSchema, 429: errorSchema },
+        },
+      },
+      async (request, reply) => {
+        const { status, json } = await forward(request, reply);
+        if (status >= 400) return sendAuthError(reply, status, json);
+        return { user: publicUser((json as { user: { id: string; email: string; name: string } }).user) };
+      },
+    );
+
+    app.post(
+      '/api/auth/sign-out',
+      { schema: { tags: ['auth'], summary: 'Sign out: the session is revoked at once', response: { 200: z.object({ success: z.boolean() }) } } },
+      async (request, reply) => {
+        const { status, json } = await forward(request, reply);
+        if (status >= 400) return sendAuthError(reply, status, json);
+        return { success: true };
+      },
+    );
+
+    app.get(
+      '/api/auth/get-session',
+      { schema: { tags: ['auth'], summary: 'The current session: expiry and user, or null', response: { 200: sessionSchema } } },
+      async (request, reply) => {
+        const { status, json } = await forward(request, reply);
+        const data = json as { session: { expiresAt: string }; user: { id: string; email: string; name: string } } | null;
+        if (status >= 400 || !data?.session) return null;
+        return { session: { expiresAt: new Date(data.session.expiresAt).toISOString() }, user: publicUser(data.user) };
+      },
+    );
+  };
+}

@@ -1,0 +1,77 @@
+import { AppError, tenantUpdateSchema } from '@erp/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { fileTypeFromBuffer } from 'file-type';
+import { z } from 'zod';
+import { type Deps, requireUser } from '../../http/context.ts';
+import { withCompany } from '../../db/tenant.ts';
+import { storeFile } from '../files/files.repo.ts';
+import * as service from './tenants.service.ts';
+
+export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
+const LOGO_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp']);
+
+export const tenantProfileSchema = z.object({
+  id: z.string(),
+  full_name: z.string().nullable(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  date_of_birth: z.string().nullable(),
+  position: z.string().nullable(),
+  department: z.string().nullable(),
+  company_name: z.string().nullable(),
+  company_address: z.string().nullable(),
+  company_phone: z.string().nullable(),
+  company_email: z.string().nullable(),
+  company_website: z.string().nullable(),
+  tax_number: z.string().nullable(),
+  company_logo: z.string().nullable(),
+  bank_accounts: z.array(z.object({ iban: z.string(), bank_name: z.string().nullable().optional() })),
+  account_status: z.enum(['active', 'blocked']),
+});
+
+export function tenantRoutes(deps: Deps): FastifyPluginAsyncZod {
+  return async (app) => {
+    const tags = ['profile'];
+    app.get(
+      '/api/tenants/me',
+      { schema: { tags, summary: 'Load profile (created with defaults when missing)', response: { 200: tenantProfileSchema } } },
+      async (request) => service.loadProfile(deps.db, (await requireUser(deps.auth, request)).id),
+    );
+
+    app.patch(
+      '/api/tenants/me',
+      { schema: { tags, summary: 'Update changed profile fields', body: tenantUpdateSchema, response: { 200: tenantProfileSchema } } },
+      async (request) => service.updateProfile(deps.db, (await requireUser(deps.auth, request)).id, request.body),
+    );
+
+    app.post(
+      '/api/tenants',
+      { schema: { tags, summary: 'Create profile', body: tenantUpdateSchema, response: { 201: tenantProfileSchema } } },
+      async (request, reply) => {
+        const user = await requireUser(deps.auth, request);
+        return reply.status(201).send(await service.createProfile(deps.db, user.id, request.body));
+      },
+    );
+
+    app.post(
+      '/api/tenants/me/logo',
+      {
+        schema: { tags, summary: 'Upload the company logo (PNG, JPEG or WebP, at most 2 MB; multipart field "file")', consumes: ['multipart/form-data'], response: { 200: tenantProfileSchema } },
+      },
+      async (request) => {
+        const user = await requireUser(deps.auth, request);
+        const part = await request.file({ limits: { fileSize: LOGO_MAX_BYTES, files: 1 } });
+        if (!part) throw new AppError('VALIDATION', 'Datoteka nije poslana', [{ field: 'file', key: 'validation.required' }]);
+        const data = await part.toBuffer();
+        if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', 'Slika je veća od 2 MB');
+        // Trust the bytes, not the declared type.
+        const sniffed = await fileTypeFromBuffer(data);
+        if (!sniffed || !LOGO_TYPES.has(sniffed.mime)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Logo mora biti PNG, JPEG ili WebP slika');
+        const id = await withCompany(deps.db, { userId: user.id, companyId: user.id }, (tx) =>
+          storeFile(tx, { companyId: user.id, createdBy: user.id, contentType: sniffed.mime, data }),
+        );
+        return service.setCompanyLogo(deps.db, user.id, `/api/files/${id}`);
+      },
+    );
+  };
+}

@@ -1,0 +1,74 @@
+import { AppError, type TenantProfile, type TenantUpdate } from '@erp/domain';
+import type { Db } from '../../db/database.ts';
+import { asPlatformFor, withCompany } from '../../db/tenant.ts';
+import * as repo from './tenants.repo.ts';
+
+/**
+ * A user's own company is their tenants row (seed: id = user id) with them as owner. Created at
+ * sign-up; re-created here if missing so that loading the profile always works (seed section 7).
+ */
+export async function bootstrapOwnCompany(db: Db, userId: string, fullName: string | null): Promise<void> {
+  await asPlatformFor(db, { userId, companyId: userId }, async (tx) => {
+    await repo.insertDefaultTenant(tx, userId, fullName);
+    await repo.insertOwnerMembership(tx, userId);
+  });
+}
+
+async function inOwnCompany<T>(
+  db: Db,
+  userId: string,
+  fn: Parameters<typeof withCompany<T>>[2],
+  opts: { allowBlocked?: boolean } = {},
+): Promise<T> {
+  const run = () => withCompany(db, { userId, companyId: userId }, fn, opts);
+  try {
+    return await run();
+  } catch (error) {
+    if (!(error instanceof AppError) || error.code !== 'FORBIDDEN') throw error;
+    await bootstrapOwnCompany(db, userId, null);
+    return run();
+  }
+}
+
+/** Load profile (seed): the caller's row, inserting the default profile when missing. Blocked users may read it. */
+export function loadProfile(db: Db, userId: string): Promise<TenantProfile> {
+  return inOwnCompany(
+    db,
+    userId,
+    async (tx) => {
+      const found = await repo.findTenant(tx, userId);
+      if (found) return found;
+      await repo.insertDefaultTenant(tx, userId, null);
+      const created = await repo.findTenant(tx, userId);
+      if (!created) throw new AppError('INTERNAL', 'Profil nije stvoren');
+      return created;
+    },
+    { allowBlocked: true },
+  );
+}
+
+export function updateProfile(db: Db, userId: string, changes: TenantUpdate): Promise<TenantProfile> {
+  return inOwnCompany(db, userId, async (tx) => {
+    const updated = await repo.updateTenant(tx, userId, changes);
+    if (!updated) throw new AppError('NOT_FOUND', 'Profil ne postoji');
+    return updated;
+  });
+}
+
+/** Create profile (seed): only when none exists yet; 409 otherwise. */
+export function createProfile(db: Db, userId: string, fields: TenantUpdate): Promise<TenantProfile> {
+  return inOwnCompany(db, userId, async (tx) => {
+    if (!(await repo.insertDefaultTenant(tx, userId, null))) throw new AppError('CONFLICT', 'Profil već postoji');
+    const created = await repo.updateTenant(tx, userId, fields);
+    if (!created) throw new AppError('INTERNAL', 'Profil nije stvoren');
+    return created;
+  });
+}
+
+export function setCompanyLogo(db: Db, userId: string, url: string): Promise<TenantProfile> {
+  return inOwnCompany(db, userId, async (tx) => {
+    const updated = await repo.updateTenant(tx, userId, { company_logo: url });
+    if (!updated) throw new AppError('NOT_FOUND', 'Profil ne postoji');
+    return updated;
+  });
+}
