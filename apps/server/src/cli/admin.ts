@@ -1,0 +1,182 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { AppError, CHANGELOG_TYPES, type ChangelogCreate, changelogCreateSchema, croatianMessage, zodIssuesToFieldIssues } from '@erp/domain';
+import { loadConfig } from '../config.ts';
+import { type Database, openDatabase } from '../db/database.ts';
+import { migrate } from '../db/migrate.ts';
+import { setAccountStatusByEmail, setPlatformAdmin } from '../modules/admin/admin.service.ts';
+import { type VerifyResult, verifyAuditChain } from '../modules/audit/audit.service.ts';
+import { createChangelogService } from '../modules/changelog/changelog.service.ts';
+
+const USAGE = `Usage: npm run admin -- <command>
+  block <email>                 block a user's account (seen live by the user)
+  unblock <email>               unblock it
+  grant-admin <email>           make a user a platform administrator
+  changelog add --title T --version V --type ${CHANGELOG_TYPES.join('|')} --description D --item "line" [--item ...] [--publish]
+  changelog publish <id>        publish an entry now
+  audit verify [--company <id>] recompute the audit hash chains`;
+
+class UsageError extends Error {}
+
+/** The operations, done either through the running server or directly on the database. */
+type Backend = {
+  setStatus(email: string, status: 'active' | 'blocked'): Promise<void>;
+  grantAdmin(email: string): Promise<void>;
+  addChangelog(input: ChangelogCreate): Promise<{ id: string }>;
+  publishChangelog(id: string): Promise<void>;
+  verifyAudit(company?: string): Promise<VerifyResult>;
+  close(): Promise<void>;
+};
+
+function runningServer(dataDir: string): { port: number; token: string } | null {
+  const file = join(dataDir, 'server.json');
+  if (!existsSync(file)) return null;
+  const state = JSON.parse(readFileSync(file, 'utf8')) as { pid: number; port: number; token: string };
+  try {
+    process.kill(state.pid, 0);
+    return state;
+  } catch {
+    return null; // stale file from a server that died
+  }
+}
+
+function httpBackend(server: { port: number; token: string }): Backend {
+  async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const response = await fetch(`http://127.0.0.1:${server.port}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${server.token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const json = (await response.json().catch(() => null)) as { error?: { code: string; message: string } } | null;
+    if (!response.ok) throw new AppError((json?.error?.code as never) ?? 'INTERNAL', json?.error?.message ?? `HTTP ${response.status}`);
+    return json as T;
+  }
+  return {
+    setStatus: async (email, status) => {
+      await call('POST', `/api/admin/${status === 'blocked' ? 'block' : 'unblock'}`, { email });
+    },
+    grantAdmin: async () => {
+      throw new UsageError('grant-admin needs direct database access: stop the server first (PGlite) or use DATABASE_URL');
+    },
+    addChangelog: (input) => call('POST', '/api/admin/changelog', input),
+    publishChangelog: async (id) => {
+      await call('POST', `/api/admin/changelog/${id}/publish`);
+    },
+    verifyAudit: (company) => call('GET', `/api/admin/audit/verify${company ? `?company=${company}` : ''}`),
+    close: async () => {},
+  };
+}
+
+function directBackend(database: Database): Backend {
+  const changelog = createChangelogService(database, () => {});
+  return {
+    setStatus: async (email, status) => {
+      await setAccountStatusByEmail(database.db, email, status);
+    },
+    grantAdmin: (email) => setPlatformAdmin(database.db, email, true),
+    addChangelog: (input) => changelog.create(input),
+    publishChangelog: async (id) => {
+      await changelog.update(id, { is_published: true });
+    },
+    verifyAudit: (company) => verifyAuditChain(database.db, company),
+    close: () => database.close(),
+  };
+}
+
+async function openBackend(): Promise<Backend> {
+  const config = loadConfig();
+  const server = runningServer(config.dataDir);
+  if (server) return httpBackend(server);
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: join(config.dataDir, 'pglite') });
+  await migrate(database);
+  return directBackend(database);
+}
+
+function requireArg(value: string | undefined, what: string): string {
+  if (!value) throw new UsageError(`Missing ${what}`);
+  return value;
+}
+
+async function changelogAdd(backend: Backend, args: string[]): Promise<string> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      title: { type: 'string' },
+      version: { type: 'string' },
+      type: { type: 'string' },
+      description: { type: 'string' },
+      item: { type: 'string', multiple: true },
+      publish: { type: 'boolean', default: false },
+    },
+    strict: true,
+  });
+  const parsed = changelogCreateSchema.safeParse({
+    title: values.title,
+    version: values.version,
+    type: values.type,
+    description: values.description ?? null,
+    items: values.item ?? [],
+    is_published: values.publish,
+  });
+  if (!parsed.success) {
+    const issues = zodIssuesToFieldIssues(parsed.error);
+    throw new UsageError(issues.map((i) => `--${i.field.split('.')[0]}: ${croatianMessage([i])}`).join('\n'));
+  }
+  const entry = await backend.addChangelog(parsed.data);
+  return `Changelog entry ${entry.id} added${values.publish ? ' and published' : ''}`;
+}
+
+async function run(argv: string[]): Promise<string> {
+  const [command, sub, ...rest] = argv;
+  const backend = await openBackend();
+  try {
+    switch (command) {
+      case 'block':
+      case 'unblock': {
+        const email = requireArg(sub, 'email');
+        await backend.setStatus(email, command === 'block' ? 'blocked' : 'active');
+        return `${command === 'block' ? 'Blocked' : 'Unblocked'} ${email}`;
+      }
+      case 'grant-admin': {
+        const email = requireArg(sub, 'email');
+        await backend.grantAdmin(email);
+        return `${email} is now a platform administrator`;
+      }
+      case 'changelog':
+        if (sub === 'add') return await changelogAdd(backend, rest);
+        if (sub === 'publish') {
+          const id = requireArg(rest[0], 'entry id');
+          if (!/^[0-9a-f-]{36}$/i.test(id)) throw new UsageError(`Not an entry id: ${id}`);
+          await backend.publishChangelog(id);
+          return `Changelog entry ${id} published`;
+        }
+        throw new UsageError(`Unknown changelog command: ${sub ?? '(none)'}`);
+      case 'audit': {
+        if (sub !== 'verify') throw new UsageError(`Unknown audit command: ${sub ?? '(none)'}`);
+        const { values } = parseArgs({ args: rest, options: { company: { type: 'string' } }, strict: true });
+        const result = await backend.verifyAudit(values.company);
+        if (!result.ok) {
+          const b = result.firstBreak;
+          process.exitCode = 1;
+          return `Audit chain BROKEN: company ${b?.companyId}, row ${b?.seq} (${b?.reason})`;
+        }
+        return `Audit chain OK: ${result.rows} rows in ${result.companies} companies`;
+      }
+      default:
+        throw new UsageError(command ? `Unknown command: ${command}` : 'No command given');
+    }
+  } finally {
+    await backend.close();
+  }
+}
+
+run(process.argv.slice(2)).then(
+  (message) => console.log(message),
+  (error: unknown) => {
+    if (error instanceof UsageError) console.error(`${error.message}\n\n${USAGE}`);
+    else if (error instanceof AppError) console.error(`Error (${error.code}): ${error.message}`);
+    else console.error(`Error: ${(error as Error).message}`);
+    process.exitCode = 2;
+  },
+);
