@@ -1,0 +1,210 @@
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { Button } from '../../components/ui/button.tsx';
+import { FormErrors } from '../../components/ui/form-errors.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { Label } from '../../components/ui/label.tsx';
+import { PasswordInput } from '../../components/ui/password-input.tsx';
+import { useAuth } from '../auth/auth-context.tsx';
+import {
+  type AuthField,
+  type AuthFields,
+  type AuthMode,
+  EMPTY_FIELDS,
+  fieldHasProblem,
+  type Problem,
+  serverProblems,
+  validateAuthForm,
+} from './auth-form-logic.ts';
+import { SIGN_IN_HREF, SIGN_UP_HREF } from './public-links.ts';
+
+const FIELD_IDS: Record<AuthField, string> = {
+  name: 'auth-name',
+  email: 'auth-email',
+  password: 'auth-password',
+  confirmPassword: 'auth-confirm-password',
+};
+
+function useProblemTexts(problems: readonly Problem[]): string[] {
+  const { t } = useTranslation('common');
+  // Two fields can yield the same text (e.g. a server detail repeating a client check); list it once.
+  return [...new Set(problems.map((p) => ('key' in p ? t(p.key) : p.text)))];
+}
+
+function ForgotPassword() {
+  const { t } = useTranslation('public');
+  const [shown, setShown] = useState(false);
+  return (
+    <div>
+      <Button
+        variant="link"
+        size="sm"
+        className="h-auto"
+        aria-expanded={shown}
+        onClick={() => setShown(true)}
+      >
+        {t('auth.signIn.forgotPassword')}
+      </Button>
+      {shown && (
+        <p role="status" className="mt-1 rounded-md bg-info-soft p-3 text-sm text-foreground">
+          {t('auth.signIn.forgotNotice')}
+        </p>
+      )}
+    </div>
+  );
+}
+
+type FieldProps = {
+  field: AuthField;
+  label: string;
+  values: AuthFields;
+  problems: readonly Problem[];
+  errorsId: string;
+  onChange(field: AuthField, value: string): void;
+  type?: 'text' | 'email' | 'password';
+  autoComplete: string;
+  hint?: string;
+};
+
+function Field({
+  field,
+  label,
+  values,
+  problems,
+  errorsId,
+  onChange,
+  type = 'text',
+  hint,
+  ...rest
+}: FieldProps) {
+  const id = FIELD_IDS[field];
+  const hintId = `${id}-hint`;
+  const invalid = fieldHasProblem(problems, field);
+  const describedBy =
+    [invalid ? errorsId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
+  const common = {
+    id,
+    name: field,
+    value: values[field],
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => onChange(field, e.target.value),
+    // Marked required for assistive technology; the form's noValidate keeps the browser's bubble away.
+    required: true,
+    invalid,
+    'aria-describedby': describedBy,
+    ...rest,
+  };
+  return (
+    <div>
+      <Label htmlFor={id}>{label}</Label>
+      {type === 'password' ? <PasswordInput {...common} /> : <Input type={type} {...common} />}
+      {hint && (
+        <p id={hintId} className="mt-1 text-xs text-muted">
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function AuthForm({ mode }: { mode: AuthMode }) {
+  const { t, i18n } = useTranslation('public');
+  const { signIn, signUp } = useAuth();
+  const navigate = useNavigate();
+  const errorsId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState<AuthFields>(EMPTY_FIELDS);
+  const [problems, setProblems] = useState<Problem[]>([]);
+  const [attempted, setAttempted] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const texts = useProblemTexts(problems);
+  const signingUp = mode === 'signup';
+
+  const onChange = (field: AuthField, value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    // After a failed submit the list follows the typing, so fixed problems disappear at once.
+    if (attempted) {
+      const v = validateAuthForm(mode, next);
+      setProblems(v.ok ? [] : v.problems);
+    }
+  };
+
+  const focusFirstProblem = (list: readonly Problem[]) => {
+    const field = list.find((p) => p.field)?.field;
+    if (field) formRef.current?.querySelector<HTMLInputElement>(`#${FIELD_IDS[field]}`)?.focus();
+  };
+
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (busy) return;
+    setAttempted(true);
+    const v = validateAuthForm(mode, values);
+    if (!v.ok) {
+      setProblems(v.problems);
+      focusFirstProblem(v.problems);
+      return;
+    }
+    setProblems([]);
+    setBusy(true);
+    try {
+      await (signingUp ? signUp(v.signUp) : signIn(v.signIn));
+      navigate('/', { replace: true });
+    } catch (err) {
+      const list = serverProblems(err, mode, (key) => i18n.exists(key, { ns: 'common' }));
+      setProblems(list);
+      setBusy(false);
+    }
+  };
+
+  const fieldProps = { values, problems, errorsId, onChange };
+  return (
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={onSubmit}
+      className="space-y-4"
+      data-testid={`auth-form-${mode}`}
+    >
+      {signingUp && <Field field="name" label={t('auth.fields.name')} autoComplete="name" {...fieldProps} />}
+      <Field field="email" type="email" label={t('auth.fields.email')} autoComplete="email" {...fieldProps} />
+      <Field
+        field="password"
+        type="password"
+        label={t('auth.fields.password')}
+        autoComplete={signingUp ? 'new-password' : 'current-password'}
+        hint={signingUp ? t('auth.signUp.passwordHint') : undefined}
+        {...fieldProps}
+      />
+      {signingUp ? (
+        <Field
+          field="confirmPassword"
+          type="password"
+          label={t('auth.fields.confirmPassword')}
+          autoComplete="new-password"
+          {...fieldProps}
+        />
+      ) : (
+        <ForgotPassword />
+      )}
+      <div id={errorsId}>
+        <FormErrors messages={texts} />
+      </div>
+      <Button type="submit" size="lg" className="w-full" loading={busy} data-testid="auth-submit">
+        {busy
+          ? t(signingUp ? 'auth.signUp.submitting' : 'auth.signIn.submitting')
+          : t(signingUp ? 'auth.signUp.submit' : 'auth.signIn.submit')}
+      </Button>
+      <p className="text-center text-sm text-muted">
+        {t(signingUp ? 'auth.signUp.haveAccount' : 'auth.signIn.noAccount')}{' '}
+        <Link
+          to={signingUp ? SIGN_IN_HREF : SIGN_UP_HREF}
+          className="font-medium text-primary hover:underline"
+          data-testid="auth-mode-switch"
+        >
+          {t(signingUp ? 'auth.signUp.switch' : 'auth.signIn.switch')}
+        </Link>
+      </p>
+    </form>
+  );
+}
