@@ -1,0 +1,418 @@
+// One-dimensional cutting optimiser (bars and profiles). Pure: no I/O, no Node APIs.
+// Kerf is handled by adding it to every piece and to the usable bar length, so the search works
+// on plain bin packing: pieces of length l + kerf into bars of L - head - tail + kerf.
+import { binCompletion } from './bin-completion.ts';
+import { l2Bound1d } from './bounds-1d.ts';
+import { boundedKnapsack, type StockKind, solveCuttingLp } from './column-generation.ts';
+import { CuttingInputError } from './errors.ts';
+import { createRng, nowMs } from './prng.ts';
+import type { Cut1dInput, CutHooks, CutResult1d, Layout1d, Placement1d } from './types.ts';
+
+type Stock = {
+  id: string;
+  length: number;
+  capacity: number;
+  quantity: number;
+  cost: number;
+  remnant: boolean;
+};
+/** A bar in a plan: stock index and how many pieces of every size type it holds. */
+type Bin = { stock: number; counts: number[] };
+type Plan = { bins: Bin[]; bars: number; cost: number; patterns: number };
+
+export function optimize1d(input: Cut1dInput, hooks: CutHooks = {}): CutResult1d {
+  const start = nowMs();
+  const deadline = start + Math.max(0, input.timeLimitMs);
+  const shouldStop = hooks.shouldStop ?? (() => false);
+  const rng = createRng(input.seed);
+  const { kerf } = input;
+  const usableExtra = kerf - input.trim.head - input.trim.tail;
+
+  // Size types, largest first; each keeps the queue of piece ids to hand out at the end.
+  const byLength = new Map<number, { id: string; label?: string }[]>();
+  for (const p of input.pieces) {
+    const list = byLength.get(p.length) ?? [];
+    for (let q = 0; q < p.quantity; q++)
+      list.push(p.label === undefined ? { id: p.id } : { id: p.id, label: p.label });
+    byLength.set(p.length, list);
+  }
+  const lengths = [...byLength.keys()].sort((a, b) => b - a);
+  const sizes = lengths.map((l) => l + kerf);
+  const demand = lengths.map((l) => (byLength.get(l) ?? []).length);
+  const m = sizes.length;
+
+  const stocks: Stock[] = input.stock.map((s) => ({
+    id: s.id,
+    length: s.length,
+    capacity: s.length + usableExtra,
+    quantity: s.quantity ?? Number.POSITIVE_INFINITY,
+    cost: s.cost ?? 0,
+    remnant: s.remnant === true,
+  }));
+  const remaining = demand.slice();
+  const used = stocks.map(() => 0);
+
+  // 1. Remnants first: each remnant bar is filled as full as a knapsack allows.
+  const remnantBins: Bin[] = [];
+  const remnantOrder = stocks
+    .map((s, i) => ({ s, i }))
+    .filter((x) => x.s.remnant)
+    .sort((a, b) => a.s.capacity - b.s.capacity);
+  for (const { s, i } of remnantOrder) {
+    while ((used[i] as number) < s.quantity && remaining.some((d) => d > 0)) {
+      const ks = boundedKnapsack(sizes, sizes, remaining, s.capacity, 50_000);
+      if (ks.value <= 0) break;
+      remnantBins.push({ stock: i, counts: ks.counts });
+      used[i] = (used[i] as number) + 1;
+      for (let t = 0; t < m; t++) remaining[t] = (remaining[t] as number) - (ks.counts[t] as number);
+    }
+  }
+
+  // 2. Standard stock for the rest.
+  const standard = stocks.map((s, i) => ({ s, i })).filter((x) => !x.s.remnant);
+  for (let t = 0; t < m; t++) {
+    if ((remaining[t] as number) > 0 && !standard.some((x) => x.s.capacity >= (sizes[t] as number))) {
+      throw new CuttingInputError('stock', `not enough stock for pieces of length ${lengths[t]}`);
+    }
+  }
+  const maxCapacity = Math.max(0, ...standard.map((x) => x.s.capacity));
+  const restSizes: number[] = [];
+  for (let t = 0; t < m; t++)
+    for (let q = 0; q < (remaining[t] as number); q++) restSizes.push(sizes[t] as number);
+  let bound = restSizes.length === 0 ? 0 : l2Bound1d(restSizes, maxCapacity);
+
+  const maxCost = Math.max(1, ...standard.map((x) => x.s.cost));
+  const evaluate = (bins: Bin[]): Plan => {
+    let cost = 0;
+    const signatures = new Set<string>();
+    for (const b of bins) {
+      cost += (stocks[b.stock] as Stock).cost;
+      signatures.add(`${b.stock}:${b.counts.join(',')}`);
+    }
+    return { bins, bars: bins.length, cost, patterns: signatures.size };
+  };
+  const better = (a: Plan, b: Plan | null): boolean =>
+    b === null ||
+    a.bars < b.bars ||
+    (a.bars === b.bars && (a.cost < b.cost || (a.cost === b.cost && a.patterns < b.patterns)));
+
+  let best: Plan | null = null;
+  const offer = (bins: Bin[] | null): void => {
+    if (bins === null) return;
+    const plan = evaluate(downsize(bins, stocks, sizes, used));
+    if (better(plan, best)) {
+      best = plan;
+      hooks.onProgress?.({
+        elapsedMs: nowMs() - start,
+        stockCount: plan.bars + remnantBins.length,
+        lowerBound: bound,
+      });
+    }
+  };
+  const done = (): boolean => best !== null && (best as Plan).bars <= bound;
+
+  offer(
+    firstFitDecreasing(
+      sizes,
+      remaining,
+      stocks,
+      standard.map((x) => x.i),
+      used,
+    ),
+  );
+
+  // Bin completion towards the bound when one unlimited bar length dominates.
+  const longest = standard.find(
+    (x) => x.s.capacity === maxCapacity && x.s.quantity === Number.POSITIVE_INFINITY,
+  );
+  const completion = (until: number): void => {
+    if (!longest || done() || shouldStop() || nowMs() >= until) return;
+    const order = remaining.map((_, t) => t).filter((t) => (remaining[t] as number) > 0);
+    const result = binCompletion(
+      {
+        sizes: order.map((t) => sizes[t] as number),
+        counts: order.map((t) => remaining[t] as number),
+        capacity: maxCapacity,
+        bins: bound,
+      },
+      rng,
+      until,
+      nowMs,
+      shouldStop,
+    );
+    if (!result) return;
+    offer(
+      result.map((c) => {
+        const counts = new Array<number>(m).fill(0);
+        order.forEach((t, k) => {
+          counts[t] = c[k] as number;
+        });
+        return { stock: longest.i, counts };
+      }),
+    );
+  };
+  // Cheap first: a share of the time for an exact packing at the L2 bound.
+  completion(start + (deadline - start) * 0.35);
+  if (!done() && restSizes.length > 0 && !shouldStop()) {
+    // LP bound on the longest standard bar (every bar holds at most that much).
+    const lp = solveCuttingLp(sizes, remaining, [{ capacity: maxCapacity, cost: 1 }], deadline, nowMs);
+    if (lp?.proven) bound = Math.max(bound, Math.ceil(lp.value - 1e-6));
+  }
+  if (!done() && !shouldStop()) {
+    offer(
+      dive(
+        sizes,
+        remaining,
+        stocks,
+        standard.map((x) => x.i),
+        used,
+        maxCost,
+        deadline,
+      ),
+    );
+  }
+  completion(deadline);
+  const plan = best as Plan | null;
+  const bins = [...remnantBins, ...(plan ? concentrateLeftover(plan.bins, sizes, stocks) : [])];
+  const layouts = buildLayouts(bins, stocks, lengths, byLength, input);
+  const stockUsed = stocks
+    .map((s, i) => ({ stockId: s.id, count: bins.filter((b) => b.stock === i).length }))
+    .filter((u) => u.count > 0);
+  let total = 0;
+  let pieces = 0;
+  for (const l of layouts) {
+    total += l.length;
+    for (const p of l.placements) pieces += p.length;
+  }
+  const lowerBound = bound + remnantBins.length;
+  return {
+    kind: '1d',
+    stockUsed,
+    layouts,
+    lowerBound,
+    wastePercent: total === 0 ? 0 : round2(((total - pieces) / total) * 100),
+    timeMs: nowMs() - start,
+    optimal: bins.length <= lowerBound,
+    distinctPatterns: plan ? plan.patterns : 0,
+  };
+}
+
+function round2(x: number): number {
+  return Math.round(x * 100) / 100;
+}
+
+/** Opens bars longest first (fewest bars), respecting stock quantities. */
+function pickOpenStock(
+  stocks: Stock[],
+  allowed: number[],
+  used: number[],
+  opened: number[],
+  need: number,
+): number {
+  let best = -1;
+  for (const i of allowed) {
+    const s = stocks[i] as Stock;
+    if ((used[i] as number) + (opened[i] as number) >= s.quantity || s.capacity < need) continue;
+    const b = stocks[best] as Stock | undefined;
+    if (!b || s.capacity > b.capacity || (s.capacity === b.capacity && s.cost < b.cost)) best = i;
+  }
+  return best;
+}
+
+function firstFitDecreasing(
+  sizes: number[],
+  demand: number[],
+  stocks: Stock[],
+  allowed: number[],
+  used: number[],
+): Bin[] | null {
+  const bins: Bin[] = [];
+  const free: number[] = [];
+  const opened = stocks.map(() => 0);
+  for (let t = 0; t < sizes.length; t++) {
+    const s = sizes[t] as number;
+    for (let q = 0; q < (demand[t] as number); q++) {
+      let k = 0;
+      while (k < bins.length && (free[k] as number) < s) k++;
+      if (k === bins.length) {
+        const st = pickOpenStock(stocks, allowed, used, opened, s);
+        if (st < 0) return null;
+        opened[st] = (opened[st] as number) + 1;
+        bins.push({ stock: st, counts: new Array<number>(sizes.length).fill(0) });
+        free.push((stocks[st] as Stock).capacity);
+      }
+      const bin = bins[k] as Bin;
+      bin.counts[t] = (bin.counts[t] as number) + 1;
+      free[k] = (free[k] as number) - s;
+    }
+  }
+  return bins;
+}
+
+/** LP diving: solve the LP by column generation, fix the integral part, round one pattern, repeat. */
+function dive(
+  sizes: number[],
+  demand: number[],
+  stocks: Stock[],
+  allowed: number[],
+  used: number[],
+  maxCost: number,
+  deadline: number,
+): Bin[] | null {
+  const m = sizes.length;
+  const rest = demand.slice();
+  const opened = stocks.map(() => 0);
+  const bins: Bin[] = [];
+  const open = (stock: number, counts: number[]): void => {
+    bins.push({ stock, counts });
+    opened[stock] = (opened[stock] as number) + 1;
+    for (let t = 0; t < m; t++) rest[t] = (rest[t] as number) - (counts[t] as number);
+  };
+  while (rest.some((d) => d > 0)) {
+    const types = rest.map((_, t) => t).filter((t) => (rest[t] as number) > 0);
+    const kinds = allowed.filter(
+      (i) => (used[i] as number) + (opened[i] as number) < (stocks[i] as Stock).quantity,
+    );
+    const lpStocks: StockKind[] = kinds.map((i) => ({
+      capacity: (stocks[i] as Stock).capacity,
+      cost: 1 + ((stocks[i] as Stock).cost / maxCost) * 1e-3,
+    }));
+    const lp =
+      nowMs() < deadline
+        ? solveCuttingLp(
+            types.map((t) => sizes[t] as number),
+            types.map((t) => rest[t] as number),
+            lpStocks,
+            deadline,
+            nowMs,
+          )
+        : null;
+    if (!lp || lp.usage.length === 0) {
+      const tail = firstFitDecreasing(
+        sizes,
+        rest,
+        stocks,
+        allowed,
+        used.map((u, i) => u + (opened[i] as number)),
+      );
+      if (!tail) return null;
+      return [...bins, ...tail];
+    }
+    const usage = [...lp.usage].sort((a, b) => b.x - a.x);
+    let fixed = false;
+    const fix = (u: (typeof usage)[number], times: number): void => {
+      const stock = kinds[u.pattern.stock] as number;
+      for (let k = 0; k < times; k++) {
+        if ((used[stock] as number) + (opened[stock] as number) >= (stocks[stock] as Stock).quantity) return;
+        const counts = new Array<number>(m).fill(0);
+        let any = false;
+        types.forEach((t, j) => {
+          const c = Math.min(u.pattern.counts[j] as number, rest[t] as number);
+          counts[t] = c;
+          if (c > 0) any = true;
+        });
+        if (!any) return;
+        open(stock, counts);
+        fixed = true;
+      }
+    };
+    for (const u of usage) fix(u, Math.floor(u.x + 1e-9));
+    if (!fixed) fix(usage[0] as (typeof usage)[number], 1);
+    if (!fixed) return null;
+  }
+  return bins;
+}
+
+/** Moves every bar to the cheapest stock kind that still holds its pieces (quantities respected). */
+function downsize(bins: Bin[], stocks: Stock[], sizes: number[], used: number[]): Bin[] {
+  const count = stocks.map((_, i) => used[i] as number);
+  for (const b of bins) count[b.stock] = (count[b.stock] as number) + 1;
+  return bins.map((b) => {
+    let load = 0;
+    b.counts.forEach((c, t) => {
+      load += c * (sizes[t] as number);
+    });
+    let bestStock = b.stock;
+    for (let i = 0; i < stocks.length; i++) {
+      const s = stocks[i] as Stock;
+      const cur = stocks[bestStock] as Stock;
+      if (s.remnant || s.capacity < load || (count[i] as number) >= s.quantity) continue;
+      if (s.cost < cur.cost || (s.cost === cur.cost && s.capacity < cur.capacity)) bestStock = i;
+    }
+    if (bestStock !== b.stock) {
+      count[b.stock] = (count[b.stock] as number) - 1;
+      count[bestStock] = (count[bestStock] as number) + 1;
+    }
+    return { stock: bestStock, counts: b.counts };
+  });
+}
+
+/**
+ * Concentrates leftover: pieces of the emptiest bar move into other bars where they fit, so the
+ * waste gathers in one long reusable offcut instead of many short ones.
+ */
+function concentrateLeftover(bins: Bin[], sizes: number[], stocks: Stock[]): Bin[] {
+  const copy = bins.map((b) => ({ stock: b.stock, counts: b.counts.slice() }));
+  const load = (b: Bin): number => b.counts.reduce((acc, c, t) => acc + c * (sizes[t] as number), 0);
+  if (copy.length < 2) return copy;
+  copy.sort((a, b) => load(b) - load(a));
+  const weakest = copy[copy.length - 1] as Bin;
+  for (let t = 0; t < sizes.length; t++) {
+    while ((weakest.counts[t] as number) > 0) {
+      const target = copy.find(
+        (b) => b !== weakest && (stocks[b.stock] as Stock).capacity - load(b) >= (sizes[t] as number),
+      );
+      if (!target) break;
+      target.counts[t] = (target.counts[t] as number) + 1;
+      weakest.counts[t] = (weakest.counts[t] as number) - 1;
+    }
+  }
+  return copy.filter((b) => b.counts.some((c) => c > 0));
+}
+
+function buildLayouts(
+  bins: Bin[],
+  stocks: Stock[],
+  lengths: number[],
+  byLength: Map<number, { id: string; label?: string }[]>,
+  input: Cut1dInput,
+): Layout1d[] {
+  const queues = new Map<number, { id: string; label?: string }[]>();
+  for (const [l, list] of byLength) queues.set(l, list.slice());
+  const { kerf } = input;
+  return bins.map((b) => {
+    const stock = stocks[b.stock] as Stock;
+    const placements: Placement1d[] = [];
+    const cuts: Layout1d['cuts'] = [];
+    let x = input.trim.head;
+    if (input.trim.head > 0) cuts.push({ x: Math.max(0, x - kerf), width: Math.min(kerf, x) });
+    let pieceTotal = 0;
+    b.counts.forEach((c, t) => {
+      const len = lengths[t] as number;
+      const queue = queues.get(len) ?? [];
+      for (let q = 0; q < c; q++) {
+        const piece = queue.shift();
+        if (!piece) throw new Error('internal: piece queue exhausted');
+        placements.push({
+          pieceId: piece.id,
+          ...(piece.label === undefined ? {} : { label: piece.label }),
+          x,
+          length: len,
+        });
+        x += len;
+        pieceTotal += len;
+        if (x < stock.length) cuts.push({ x, width: Math.min(kerf, stock.length - x) });
+        x += kerf;
+      }
+    });
+    const offcuts = x < stock.length ? [{ x, length: stock.length - x }] : [];
+    return {
+      stockId: stock.id,
+      length: stock.length,
+      placements,
+      cuts,
+      offcuts,
+      wastePercent: round2(((stock.length - pieceTotal) / stock.length) * 100),
+    };
+  });
+}

@@ -1,0 +1,135 @@
+// Three-stage guillotine packing engine used by the 2D optimiser. A sheet is cut into horizontal
+// strips (shelves, stage 1), a shelf into columns (stage 2) and a column into stacked pieces
+// (stage 3); a piece narrower than its column is freed by a trim cut. Sizes include the kerf.
+// Pieces are inserted in sequence order, first fit over the open sheets and best fit inside one.
+
+export type SheetKind = { width: number; height: number; quantity: number; order: number };
+
+export type ItemSet = {
+  w: Int32Array;
+  h: Int32Array;
+  rotate: Uint8Array;
+};
+
+export type Column = { x: number; w: number; used: number; items: number[]; rotated: boolean[] };
+export type Shelf = { y: number; h: number; used: number; columns: Column[] };
+export type PackedSheet = { kind: number; shelves: Shelf[]; used: number; area: number };
+
+export type PackOptions = {
+  /** false = 2-stage: one piece per column (plus trim) */
+  stacking: boolean;
+};
+
+/**
+ * Packs the items in `sequence` order; `flip[i]` chooses the orientation a piece opens a shelf with.
+ * Returns null when the stock runs out.
+ */
+export function packSequence(
+  items: ItemSet,
+  sequence: ArrayLike<number>,
+  flip: Uint8Array,
+  kinds: readonly SheetKind[],
+  options: PackOptions,
+): PackedSheet[] | null {
+  const sheets: PackedSheet[] = [];
+  const usedKinds = new Array<number>(kinds.length).fill(0);
+  for (let s = 0; s < sequence.length; s++) {
+    const item = sequence[s] as number;
+    let placed = false;
+    for (let k = 0; k < sheets.length && !placed; k++) {
+      placed = insert(sheets[k] as PackedSheet, kinds, items, item, flip, options);
+    }
+    if (placed) continue;
+    for (let kind = 0; kind < kinds.length && !placed; kind++) {
+      const kd = kinds[kind] as SheetKind;
+      if ((usedKinds[kind] as number) >= kd.quantity) continue;
+      const sheet: PackedSheet = { kind, shelves: [], used: 0, area: 0 };
+      if (insert(sheet, kinds, items, item, flip, options)) {
+        sheets.push(sheet);
+        usedKinds[kind] = (usedKinds[kind] as number) + 1;
+        placed = true;
+      }
+    }
+    if (!placed) return null;
+  }
+  return sheets;
+}
+
+function insert(
+  sheet: PackedSheet,
+  kinds: readonly SheetKind[],
+  items: ItemSet,
+  item: number,
+  flip: Uint8Array,
+  options: PackOptions,
+): boolean {
+  const kind = kinds[sheet.kind] as SheetKind;
+  const w0 = items.w[item] as number;
+  const h0 = items.h[item] as number;
+  const canRotate = items.rotate[item] === 1 && w0 !== h0;
+  let bestScore = Number.POSITIVE_INFINITY;
+  let bestShelf: Shelf | null = null;
+  let bestColumn: Column | null = null;
+  let bestRot = false;
+  for (let o = 0; o < (canRotate ? 2 : 1); o++) {
+    const w = o === 0 ? w0 : h0;
+    const h = o === 0 ? h0 : w0;
+    for (const shelf of sheet.shelves) {
+      if (h > shelf.h) continue;
+      if (options.stacking) {
+        for (const col of shelf.columns) {
+          if (w <= col.w && col.used + h <= shelf.h) {
+            const score = (col.w - w) * h;
+            if (score < bestScore) {
+              bestScore = score;
+              bestShelf = shelf;
+              bestColumn = col;
+              bestRot = o === 1;
+            }
+          }
+        }
+      }
+      if (shelf.used + w <= kind.width) {
+        const score = (shelf.h - h) * w + 1;
+        if (score < bestScore) {
+          bestScore = score;
+          bestShelf = shelf;
+          bestColumn = null;
+          bestRot = o === 1;
+        }
+      }
+    }
+  }
+  if (bestShelf) {
+    const w = bestRot ? h0 : w0;
+    const h = bestRot ? w0 : h0;
+    if (bestColumn) {
+      bestColumn.items.push(item);
+      bestColumn.rotated.push(bestRot);
+      bestColumn.used += h;
+    } else {
+      bestShelf.columns.push({ x: bestShelf.used, w, used: h, items: [item], rotated: [bestRot] });
+      bestShelf.used += w;
+    }
+    sheet.area += w0 * h0;
+    return true;
+  }
+  // New shelf, opened in the orientation the sequence asks for when it fits.
+  const pref = canRotate && flip[item] === 1;
+  for (const rot of canRotate ? [pref, !pref] : [false]) {
+    const w = rot ? h0 : w0;
+    const h = rot ? w0 : h0;
+    if (w <= kind.width && sheet.used + h <= kind.height) {
+      sheet.shelves.push({
+        y: sheet.used,
+        h,
+        used: w,
+        columns: [{ x: 0, w, used: h, items: [item], rotated: [rot] }],
+      });
+      sheet.used += h;
+      sheet.area += w0 * h0;
+      return true;
+    }
+  }
+  return false;
+}
