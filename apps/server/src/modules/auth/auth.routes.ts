@@ -1,4 +1,4 @@
-import { type ErrorCode, signInSchema, signUpSchema } from '@erp/domain';
+import { ERROR_STATUS, type ErrorCode, signInSchema, signUpSchema } from '@erp/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -59,7 +59,7 @@ export function authRoutes(deps: Deps): FastifyPluginAsyncZod {
   function sendAuthError(reply: FastifyReply, status: number, json: unknown) {
     const authCode = (json as { code?: string } | null)?.code;
     const code = toErrorCode(status, authCode);
-    return reply.status(code === 'VALIDATION' ? 400 : status).send(errorBody(code));
+    return reply.status(ERROR_STATUS[code]).send(errorBody(code));
   }
 
   const publicUser = (u: { id: string; email: string; name?: string | null }) => ({ id: u.id, email: u.email, name: u.name ?? null });
