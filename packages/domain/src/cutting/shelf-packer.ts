@@ -36,8 +36,13 @@ export function packSequence(
   for (let s = 0; s < sequence.length; s++) {
     const item = sequence[s] as number;
     let placed = false;
+    const itemArea = (items.w[item] as number) * (items.h[item] as number);
     for (let k = 0; k < sheets.length && !placed; k++) {
-      placed = insert(sheets[k] as PackedSheet, kinds, items, item, flip, options);
+      const sh = sheets[k] as PackedSheet;
+      const kd = kinds[sh.kind] as SheetKind;
+      // A sheet without enough free area cannot take the piece; skip the geometry.
+      if (kd.width * kd.height - sh.area < itemArea) continue;
+      placed = insert(sh, kinds, items, item, flip, options);
     }
     if (placed) continue;
     for (let kind = 0; kind < kinds.length && !placed; kind++) {

@@ -1,0 +1,18 @@
+// Cutting optimisers (1D bars, 2D guillotine sheets), their bounds, input schema and plan checker.
+import { optimize1d } from './one-d.ts';
+import { optimize2d } from './two-d.ts';
+import type { CutHooks, CutInput, CutResult } from './types.ts';
+
+export * from './types.ts';
+export { CuttingInputError } from './errors.ts';
+export { optimize1d } from './one-d.ts';
+export { optimize2d } from './two-d.ts';
+export { l2Bound1d, areaBound1d } from './bounds-1d.ts';
+export { l2Bound2d, areaBound2d } from './bounds-2d.ts';
+export { cutInputSchema, parseCutInput, describeIssues } from './schema.ts';
+export { validatePlan1d, validatePlan2d } from './validate.ts';
+
+/** Runs the optimiser that matches `input.kind`. */
+export function optimizeCutting(input: CutInput, hooks: CutHooks = {}): CutResult {
+  return input.kind === '1d' ? optimize1d(input, hooks) : optimize2d(input, hooks);
+}
