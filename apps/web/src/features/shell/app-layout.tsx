@@ -1,0 +1,115 @@
+import { Bell, Menu } from 'lucide-react';
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { PageLoading } from '../../components/page-loading.tsx';
+import { LanguagePicker } from '../../components/ui/language-picker.tsx';
+import { cn } from '../../lib/cn.ts';
+import { AccountStatusProvider, useAccountStatus } from '../account-status/account-status.tsx';
+import { BlockedScreen } from '../blocked/blocked-screen.tsx';
+import { useUnseenChangelog } from '../changelog/changelog-api.ts';
+import { ChangelogModal } from '../changelog/changelog-modal.tsx';
+import { MobileDrawer } from './mobile-drawer.tsx';
+import { SidebarContent } from './sidebar.tsx';
+import { useIsMobile, useSidebarCollapsed } from './use-sidebar.ts';
+
+/** The signed-in app: the account status decides between the shell and the blocked screen. */
+export function AppLayout() {
+  return (
+    <AccountStatusProvider>
+      <AccountGate />
+    </AccountStatusProvider>
+  );
+}
+
+function AccountGate() {
+  const { status, ready } = useAccountStatus();
+  if (!ready) return <PageLoading />;
+  return status === 'blocked' ? <BlockedScreen /> : <Shell />;
+}
+
+function useChangelogModal() {
+  const unseen = useUnseenChangelog();
+  const [open, setOpen] = useState(false);
+  const autoOpened = useRef(false);
+  // Seed: the modal opens by itself once after login when there are unseen entries.
+  useEffect(() => {
+    if (!autoOpened.current && unseen.data && unseen.data.length > 0) {
+      autoOpened.current = true;
+      setOpen(true);
+    }
+  }, [unseen.data]);
+  return { open, setOpen, entries: unseen.data ?? [] };
+}
+
+function Shell() {
+  const { t } = useTranslation('app');
+  const isMobile = useIsMobile();
+  const { collapsed, toggle } = useSidebarCollapsed();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const changelog = useChangelogModal();
+  const unseenCount = changelog.entries.length;
+
+  return (
+    <div className="flex min-h-screen bg-background">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded bg-primary px-3 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        {t('shell.skipToContent')}
+      </a>
+      {isMobile ? (
+        <MobileDrawer open={drawerOpen} onOpenChange={setDrawerOpen} />
+      ) : (
+        <aside
+          data-testid="sidebar"
+          data-collapsed={collapsed}
+          className={cn(
+            'sticky top-0 h-screen shrink-0 border-r border-border bg-surface transition-[width] duration-200',
+            collapsed ? 'w-16' : 'w-64',
+          )}
+        >
+          <SidebarContent collapsed={collapsed} onToggle={toggle} />
+        </aside>
+      )}
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-border bg-surface/95 px-4 backdrop-blur md:px-6">
+          {isMobile && (
+            <button
+              type="button"
+              className="-ml-1 rounded-md p-2 text-foreground hover:bg-surface-2"
+              aria-label={t('shell.openMenu')}
+              aria-expanded={drawerOpen}
+              data-testid="drawer-open"
+              onClick={() => setDrawerOpen(true)}
+            >
+              <Menu className="size-5" aria-hidden />
+            </button>
+          )}
+          <div className="flex-1" />
+          <LanguagePicker />
+          <button
+            type="button"
+            className="relative rounded-md p-2 text-foreground hover:bg-surface-2"
+            aria-label={t('shell.updates', { n: unseenCount })}
+            data-testid="changelog-open"
+            onClick={() => changelog.setOpen(true)}
+          >
+            <Bell className="size-5" aria-hidden />
+            {unseenCount > 0 && (
+              <span className="absolute top-1 right-1 flex size-4 items-center justify-center rounded-full bg-danger text-[10px] font-bold text-white">
+                {unseenCount}
+              </span>
+            )}
+          </button>
+        </header>
+        <main id="main" tabIndex={-1} className="flex-1 p-4 outline-none md:p-6 lg:p-8">
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
+      <ChangelogModal open={changelog.open} onOpenChange={changelog.setOpen} entries={changelog.entries} />
+    </div>
+  );
+}

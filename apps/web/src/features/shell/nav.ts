@@ -1,0 +1,41 @@
+import {
+  Boxes,
+  Factory,
+  FileText,
+  HelpCircle,
+  LayoutDashboard,
+  type LucideIcon,
+  Package,
+  Truck,
+  Users,
+  Workflow,
+} from 'lucide-react';
+
+export type NavItem = { to: string; labelKey: string; icon: LucideIcon; end?: boolean };
+export type NavSection = { titleKey: string | null; items: NavItem[] };
+
+/** Seed section 2, app shell: labels are keys of the `app` namespace. */
+export const NAV_SECTIONS: NavSection[] = [
+  {
+    titleKey: null,
+    items: [
+      { to: '/', labelKey: 'nav.dashboard', icon: LayoutDashboard, end: true },
+      { to: '/inventory', labelKey: 'nav.inventory', icon: Boxes },
+      { to: '/documents', labelKey: 'nav.documents', icon: FileText },
+      { to: '/delivery-notes', labelKey: 'nav.deliveryNotes', icon: Truck },
+    ],
+  },
+  {
+    titleKey: 'nav.sectionManagement',
+    items: [
+      { to: '/clients', labelKey: 'nav.clients', icon: Users },
+      { to: '/suppliers', labelKey: 'nav.suppliers', icon: Factory },
+      { to: '/processes', labelKey: 'nav.processes', icon: Workflow },
+      { to: '/products', labelKey: 'nav.products', icon: Package },
+    ],
+  },
+  {
+    titleKey: 'nav.sectionHelp',
+    items: [{ to: '/help', labelKey: 'nav.helpCenter', icon: HelpCircle }],
+  },
+];

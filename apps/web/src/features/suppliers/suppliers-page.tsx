@@ -1,0 +1,7 @@
+import { useTranslation } from 'react-i18next';
+import { SectionPlaceholder } from '../sections/section-placeholder.tsx';
+
+export function SuppliersPage() {
+  const { t } = useTranslation('app');
+  return <SectionPlaceholder title={t('nav.suppliers')} />;
+}

@@ -1,0 +1,119 @@
+import { ERROR_CODES } from '@erp/domain/errors';
+import { VALIDATION_MESSAGES_HR } from '@erp/domain/validation';
+import { describe, expect, it } from 'vitest';
+import {
+  baseKey,
+  flatten,
+  LANGS,
+  namespaces,
+  placeholders,
+  pluralCategory,
+  readLocale,
+} from './locale-files.ts';
+
+const NS = namespaces();
+
+describe('translation files', () => {
+  it('have the namespaces the app loads', () => {
+    expect(NS).toEqual(expect.arrayContaining(['app', 'common']));
+  });
+
+  for (const ns of NS) {
+    const reference = flatten(readLocale('hr', ns));
+    const referenceBases = new Set([...reference.keys()].map(baseKey));
+
+    for (const lng of LANGS) {
+      describe(`${lng}/${ns}.json`, () => {
+        const texts = flatten(readLocale(lng, ns));
+
+        it('has exactly the keys of hr', () => {
+          const bases = new Set([...texts.keys()].map(baseKey));
+          expect(
+            [...referenceBases].filter((k) => !bases.has(k)),
+            'missing',
+          ).toEqual([]);
+          expect(
+            [...bases].filter((k) => !referenceBases.has(k)),
+            'extra',
+          ).toEqual([]);
+        });
+
+        it('has every plural form the language needs', () => {
+          const needed = new Intl.PluralRules(lng).resolvedOptions().pluralCategories;
+          const pluralBases = new Set([...texts.keys()].filter((k) => pluralCategory(k)).map(baseKey));
+          for (const base of pluralBases) {
+            for (const category of needed)
+              expect(texts.has(`${base}_${category}`), `${base}_${category}`).toBe(true);
+          }
+        });
+
+        it('has no empty texts and the same placeholders as hr', () => {
+          for (const [key, text] of texts) {
+            expect(text.trim(), key).not.toBe('');
+            const refKey = reference.has(key) ? key : `${baseKey(key)}_other`;
+            const ref = reference.get(refKey) ?? reference.get(baseKey(key));
+            if (ref !== undefined) expect(placeholders(text), key).toEqual(placeholders(ref));
+          }
+        });
+      });
+    }
+  }
+});
+
+describe('common namespace', () => {
+  const hr = flatten(readLocale('hr', 'common'));
+
+  it('translates every validation key of the shared schemas with the seed texts in Croatian', () => {
+    for (const [key, text] of Object.entries(VALIDATION_MESSAGES_HR)) expect(hr.get(key), key).toBe(text);
+  });
+
+  it('translates every server error code and NETWORK', () => {
+    for (const code of [...ERROR_CODES, 'NETWORK']) expect(hr.has(`errors.${code}`), code).toBe(true);
+  });
+
+  it('has the seed section 8 auth messages', () => {
+    expect(hr.get('auth.errors.passwordMismatch')).toBe('Lozinke se ne podudaraju');
+    expect(flatten(readLocale('en', 'common')).get('auth.errors.passwordMismatch')).toBe(
+      'Passwords do not match',
+    );
+    expect(flatten(readLocale('en', 'common')).get('auth.errors.signInError')).toBe('Sign in error');
+    expect(flatten(readLocale('en', 'common')).get('auth.errors.signUpError')).toBe('Sign up error');
+  });
+
+  it('has the seed loading text', () => {
+    expect(hr.get('loading.page')).toBe('Učitavanje stranice...');
+  });
+});
+
+describe('app namespace Croatian texts from the seed', () => {
+  const hr = flatten(readLocale('hr', 'app'));
+  const seed: Record<string, string> = {
+    'nav.dashboard': 'Dashboard',
+    'nav.inventory': 'Skladište',
+    'nav.documents': 'Dokumenti',
+    'nav.deliveryNotes': 'Otpremnice',
+    'nav.sectionManagement': 'UPRAVLJANJE',
+    'nav.clients': 'Klijenti',
+    'nav.suppliers': 'Dobavljači',
+    'nav.processes': 'Procesi',
+    'nav.products': 'Proizvodi',
+    'nav.sectionHelp': 'POMOĆ',
+    'nav.helpCenter': 'Help Center',
+    'shell.profile': 'Profil',
+    'shell.settings': 'Postavke',
+    'shell.gateSignOut': 'Odjava pristupa',
+    'shell.signOut': 'Odjavi se',
+    'shell.fallbackName': 'Korisnik',
+    'shell.fallbackCompany': 'Tvrtka',
+    'changelog.title': 'Sistemska ažuriranja',
+    'changelog.recentlyPublished': 'Nedavno objavljeno',
+    'changelog.upToDate': 'Sustav je ažuran',
+    'changelog.confirm': 'Potvrdi pregled',
+    'changelog.marking': 'Označavam...',
+    'blocked.title': 'Račun privremeno nije dostupan',
+    'game.newGame': 'Nova Igra',
+  };
+  for (const [key, text] of Object.entries(seed)) {
+    it(key, () => expect(hr.get(key)).toBe(text));
+  }
+});
