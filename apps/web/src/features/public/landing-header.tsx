@@ -58,10 +58,10 @@ function AuthLinks({ className }: { className: string }) {
   const { t } = useTranslation('public');
   return (
     <div className={className}>
-      <Link to={SIGN_IN_HREF} className={buttonClasses('ghost', 'md')} data-testid="nav-sign-in">
+      <Link to={SIGN_IN_HREF} className={buttonClasses('ghost', 'md')}>
         {t('nav.signIn')}
       </Link>
-      <Link to={SIGN_UP_HREF} className={buttonClasses('primary', 'md')} data-testid="nav-get-started">
+      <Link to={SIGN_UP_HREF} className={buttonClasses('primary', 'md')}>
         {t('nav.getStarted')}
       </Link>
     </div>
@@ -79,34 +79,33 @@ export function LandingHeader() {
   }, []);
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-surface/95 backdrop-blur">
-      <nav
-        aria-label={t('nav.label')}
-        className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6"
-      >
-        <BrandLink />
-        <NavLinks className="ml-6 hidden items-center gap-1 lg:flex" />
-        <div className="ml-auto hidden items-center gap-2 lg:flex">
-          <LanguagePicker />
-          <AuthLinks className="flex items-center gap-2" />
+      <nav aria-label={t('nav.label')}>
+        <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6">
+          <BrandLink />
+          <NavLinks className="ml-6 hidden items-center gap-1 lg:flex" />
+          <div className="ml-auto hidden items-center gap-2 lg:flex">
+            <LanguagePicker />
+            <AuthLinks className="flex items-center gap-2" />
+          </div>
+          <button
+            type="button"
+            className={buttonClasses('ghost', 'icon', 'ml-auto lg:hidden')}
+            aria-expanded={open}
+            aria-controls="landing-mobile-menu"
+            aria-label={open ? t('nav.closeMenu') : t('nav.openMenu')}
+            onClick={() => setOpen((v) => !v)}
+          >
+            {open ? <X className="size-5" aria-hidden /> : <Menu className="size-5" aria-hidden />}
+          </button>
         </div>
-        <button
-          type="button"
-          className={buttonClasses('ghost', 'icon', 'ml-auto lg:hidden')}
-          aria-expanded={open}
-          aria-controls="landing-mobile-menu"
-          aria-label={open ? t('nav.closeMenu') : t('nav.openMenu')}
-          onClick={() => setOpen((v) => !v)}
-        >
-          {open ? <X className="size-5" aria-hidden /> : <Menu className="size-5" aria-hidden />}
-        </button>
+        {open && (
+          <div id="landing-mobile-menu" className="border-t border-border px-4 pb-4 lg:hidden">
+            <NavLinks className="flex flex-col gap-1 py-3" />
+            <LanguagePicker className="mb-3" />
+            <AuthLinks className="grid grid-cols-2 gap-2" />
+          </div>
+        )}
       </nav>
-      {open && (
-        <div id="landing-mobile-menu" className="border-t border-border px-4 pb-4 lg:hidden">
-          <NavLinks className="flex flex-col gap-1 py-3" />
-          <LanguagePicker className="mb-3" />
-          <AuthLinks className="grid grid-cols-2 gap-2" />
-        </div>
-      )}
     </header>
   );
 }
