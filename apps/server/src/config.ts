@@ -39,7 +39,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = positiveInt(env.PORT, 3000, 'PORT');
   const dataDir = resolve(env.DATA_DIR || './data');
   const production = env.NODE_ENV === 'production';
-  const baseUrl = env.BASE_URL || `http://localhost:${port}`;
+  const baseUrl = env.APP_URL || `http://localhost:${port}`;
   const webDist = resolve(import.meta.dirname, '../../web/dist');
   return {
     port,

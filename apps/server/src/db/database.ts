@@ -43,6 +43,9 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
 
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection dropped by the server (restart, failover) must not crash the process;
+  // the pool replaces it on the next query.
+  pool.on('error', () => {});
   // Fail fast on a wrong URL instead of on the first request.
   await pool.query('select 1');
   let listener: pg.Client | null = null;
@@ -50,6 +53,9 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   async function listenerClient(): Promise<pg.Client> {
     if (listener) return listener;
     const client = new pg.Client({ connectionString: url });
+    client.on('error', () => {
+      listener = null;
+    });
     await client.connect();
     client.on('notification', (msg) => {
       for (const handler of handlers.get(msg.channel) ?? []) handler(msg.payload ?? '');
