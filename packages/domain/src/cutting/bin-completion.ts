@@ -45,7 +45,7 @@ export function binCompletion(
       }
       if (first < 0) return true;
       if (left === 0) return false;
-      if (++nodes > nodeLimit || ((nodes & 7) === 0 && now() > deadline)) {
+      if (++nodes > nodeLimit || now() > deadline) {
         aborted = true;
         return false;
       }
@@ -60,6 +60,7 @@ export function binCompletion(
           capacity - (sizes[t] as number),
           budget,
           attempt === 0 ? null : rng,
+          0,
         );
         counts[t] = (counts[t] as number) + 1;
         if (options === null || opts.length < options.length) {
@@ -70,6 +71,16 @@ export function binCompletion(
       }
       first = pivot;
       counts[first] = (counts[first] as number) - 1;
+      if (options !== null && options.length > 0) {
+        options = completions(
+          sizes,
+          counts,
+          capacity - (sizes[first] as number),
+          budget,
+          attempt === 0 ? null : rng,
+          0,
+        );
+      }
       for (const option of options ?? []) {
         for (let j = 0; j < m; j++) counts[j] = (counts[j] as number) - (option.counts[j] as number);
         const bin = option.counts.slice();
@@ -123,6 +134,8 @@ function completions(
   room: number,
   budget: number,
   rng: Rng | null,
+  /** stop once this many are found (0 = enumerate up to the visit limit) */
+  enough: number,
 ): Completion[] {
   const m = sizes.length;
   let minSize = Number.POSITIVE_INFINITY;
@@ -132,7 +145,10 @@ function completions(
   let visits = 0;
   const limit = 4000;
   const rec = (start: number, left: number): void => {
-    if (left <= budget) found.push({ counts: cur.slice(), waste: left });
+    if (left <= budget) {
+      found.push({ counts: cur.slice(), waste: left });
+      if (enough > 0 && found.length >= enough) visits = limit + 1;
+    }
     if (left < minSize || ++visits > limit) return;
     const maxItems = Math.floor(left / minSize);
     for (let j = Math.max(start, firstAtMost(sizes, left)); j < m; j++) {

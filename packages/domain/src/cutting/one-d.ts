@@ -152,7 +152,7 @@ export function optimize1d(input: Cut1dInput, hooks: CutHooks = {}): CutResult1d
     );
   };
   // Cheap first: a share of the time for an exact packing at the L2 bound.
-  completion(start + (deadline - start) * 0.35);
+  completion(start + (deadline - start) * 0.5);
   if (!done() && restSizes.length > 0 && !shouldStop()) {
     // LP bound on the longest standard bar (every bar holds at most that much).
     const lp = solveCuttingLp(sizes, remaining, [{ capacity: maxCapacity, cost: 1 }], deadline, nowMs);
