@@ -1,0 +1,110 @@
+import { expect, test } from '@playwright/test';
+import { dismissChangelog, newAccount, signUpViaApi } from './support/app.ts';
+
+test.describe('routing and guards (signed out)', () => {
+  for (const path of [
+    '/',
+    '/profile',
+    '/inventory',
+    '/documents/quotes/new',
+    '/changelog',
+    '/help',
+    '/settings',
+  ]) {
+    test(`protected ${path} redirects to /landing`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/landing$/);
+    });
+  }
+
+  for (const path of ['/login', '/no-such-page', '/documents/unknown/deeper']) {
+    test(`unknown ${path} redirects to /landing`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/landing$/);
+    });
+  }
+
+  test('public pages stay reachable', async ({ page }) => {
+    for (const path of ['/landing', '/auth', '/contact']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+    }
+  });
+
+  test('nothing from the app shell is rendered while signed out', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/landing$/);
+    await expect(page.getByTestId('sidebar')).toHaveCount(0);
+  });
+});
+
+test.describe('routing and guards (signed in)', () => {
+  test.beforeEach(async ({ page }) => {
+    await signUpViaApi(page, newAccount('routes'));
+    await dismissChangelog(page);
+  });
+
+  test('public routes redirect a signed-in user to /', async ({ page }) => {
+    for (const path of ['/landing', '/auth', '/contact']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/:\d+\/$/);
+      await expect(page.getByTestId('sidebar')).toBeVisible();
+    }
+  });
+
+  test('/documents goes to /documents/work-orders', async ({ page }) => {
+    await page.goto('/documents');
+    await expect(page).toHaveURL(/\/documents\/work-orders$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Radni nalozi');
+  });
+
+  test('every protected route renders its page inside the shell', async ({ page }) => {
+    const pages: [string, string][] = [
+      ['/', 'Dashboard'],
+      ['/inventory', 'Skladište'],
+      ['/clients', 'Klijenti'],
+      ['/suppliers', 'Dobavljači'],
+      ['/processes', 'Procesi'],
+      ['/products', 'Proizvodi'],
+      ['/documents/quotes', 'Ponude'],
+      ['/documents/work-orders/new', 'Novi radni nalog'],
+      ['/documents/quotes/new', 'Nova ponuda'],
+      ['/documents/quotes/42/edit', 'Uređivanje ponude 42'],
+      ['/documents/work-orders/7/edit', 'Uređivanje radnog naloga 7'],
+      ['/delivery-notes', 'Otpremnice'],
+      ['/delivery-notes/new', 'Nova otpremnica'],
+      ['/changelog', 'Povijest promjena'],
+      ['/export', 'Izvoz'],
+      ['/help', 'Help Center'],
+      ['/settings', 'Postavke'],
+      ['/profile', 'Profil'],
+    ];
+    for (const [path, title] of pages) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 }), path).toHaveText(title);
+      await expect(page.getByTestId('sidebar')).toBeVisible();
+    }
+  });
+
+  test('unknown paths and /login go to /landing and from there to /', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page).toHaveURL(/:\d+\/$/);
+  });
+
+  test('pages load lazily behind the loading view', async ({ page }) => {
+    // Hold the help page's chunk back to observe the loading view the seed describes.
+    let release: () => void = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    await page.route(/help-page-.*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/help');
+    await expect(page.getByTestId('sidebar')).toBeVisible();
+    await expect(page.getByText('Učitavanje stranice...')).toBeVisible();
+    release();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Help Center');
+  });
+});

@@ -1,0 +1,59 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+/**
+ * The suite starts the real app: it builds the web app, then runs the server (`npm start`) on its
+ * own port with a fresh PGlite data directory, so every run starts from an empty database.
+ */
+const ROOT = resolve(import.meta.dirname, '..');
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+// Workers re-read this file: the directory chosen by the main process travels to them in the environment.
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'erp-e2e-'));
+process.env.E2E_BASE_URL = `http://localhost:${PORT}`;
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '*.spec.ts',
+  fullyParallel: false,
+  // One worker: changelog entries published by one test would otherwise pop up in another test.
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  outputDir: join(ROOT, 'test-results'),
+  use: {
+    baseURL: process.env.E2E_BASE_URL,
+    locale: 'hr-HR',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } }],
+  webServer: {
+    command: 'npm start',
+    cwd: ROOT,
+    url: `http://localhost:${PORT}/api/health`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      // Many sign-ups from one address in a few minutes: the production limit would stop the suite.
+      AUTH_RATE_LIMIT_MAX: '100000',
+    },
+  },
+});
