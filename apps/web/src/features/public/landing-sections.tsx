@@ -25,6 +25,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button.tsx';
+import { HeroCuttingPreview } from './hero-cutting-preview.tsx';
 import { API_DOCS_HREF, CONTACT_HREF, SIGN_IN_HREF, SIGN_UP_HREF } from './public-links.ts';
 
 type Item = { key: string; icon: LucideIcon };
@@ -94,30 +95,31 @@ export function HeroSection() {
   const { t } = useTranslation('public');
   return (
     <section data-testid="landing-hero" aria-labelledby="hero-title" className="bg-surface">
-      <div className="mx-auto max-w-6xl px-4 pt-14 pb-16 text-center sm:px-6 sm:pt-20 sm:pb-24">
-        <p className="text-sm font-semibold tracking-wide text-primary uppercase">{t('hero.eyebrow')}</p>
-        <h1
-          id="hero-title"
-          className="mx-auto mt-4 max-w-4xl text-3xl font-extrabold tracking-tight text-balance text-foreground sm:text-5xl"
-        >
-          {t('hero.title')}
-        </h1>
-        <p className="mx-auto mt-6 max-w-2xl text-base leading-relaxed text-muted sm:text-lg">
-          {t('hero.subtitle')}
-        </p>
-        <div className="mt-8 flex flex-col items-stretch justify-center gap-3 sm:flex-row sm:items-center">
-          <Link to={SIGN_UP_HREF} className={buttonClasses('primary', 'lg')} data-testid="hero-get-started">
-            {t('hero.getStarted')}
-            <ArrowRight className="size-4" aria-hidden />
-          </Link>
-          <Link to={SIGN_IN_HREF} className={buttonClasses('outline', 'lg')} data-testid="hero-sign-in">
-            {t('hero.signIn')}
-          </Link>
+      <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 pt-14 pb-16 sm:px-6 sm:pt-20 sm:pb-24 lg:grid-cols-[1.1fr_1fr]">
+        <div className="text-center lg:text-left">
+          <p className="text-sm font-semibold tracking-wide text-primary uppercase">{t('hero.eyebrow')}</p>
+          <h1
+            id="hero-title"
+            className="mt-4 text-3xl font-extrabold tracking-tight text-balance text-foreground sm:text-5xl"
+          >
+            {t('hero.title')}
+          </h1>
+          <p className="mt-6 text-base leading-relaxed text-muted sm:text-lg">{t('hero.subtitle')}</p>
+          <div className="mt-8 flex flex-col items-stretch justify-center gap-3 sm:flex-row sm:items-center lg:justify-start">
+            <Link to={SIGN_UP_HREF} className={buttonClasses('primary', 'lg')} data-testid="hero-get-started">
+              {t('hero.getStarted')}
+              <ArrowRight className="size-4" aria-hidden />
+            </Link>
+            <Link to={SIGN_IN_HREF} className={buttonClasses('outline', 'lg')} data-testid="hero-sign-in">
+              {t('hero.signIn')}
+            </Link>
+          </div>
+          <p className="mt-4 text-sm text-muted" data-testid="trial-note">
+            {t('hero.trialNote')}
+          </p>
+          <p className="mt-2 text-sm font-medium text-foreground">{t('hero.socialProof')}</p>
         </div>
-        <p className="mt-4 text-sm text-muted" data-testid="trial-note">
-          {t('hero.trialNote')}
-        </p>
-        <p className="mt-2 text-sm font-medium text-foreground">{t('hero.socialProof')}</p>
+        <HeroCuttingPreview />
       </div>
     </section>
   );
