@@ -43,6 +43,7 @@ test.describe('auth screen (hr)', () => {
     await page.getByTestId('auth-mode-switch').click();
     await expect(page).toHaveURL(/\/auth\?mode=signup$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Registracija');
+    await expect(page).toHaveTitle('Registracija · Pogon ERP');
     await expect(page.getByText('Najmanje 8 znakova.')).toBeVisible();
     await page.getByTestId('auth-mode-switch').click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Prijava');

@@ -13,6 +13,7 @@ test('contact page shows the configured email, phone and city, and the working h
 
   await page.goto('/contact?lng=hr');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Kontakt');
+  await expect(page).toHaveTitle('Kontakt · Pogon ERP');
   await expect(page.getByTestId('contact-email')).toHaveText(contact.email);
   await expect(page.getByTestId('contact-email').getByRole('link')).toHaveAttribute(
     'href',

@@ -6,6 +6,7 @@ import { AuthForm } from './auth-form.tsx';
 import { modeFromSearch } from './auth-form-logic.ts';
 import { AuthMarketingPanel } from './auth-marketing-panel.tsx';
 import { LANDING_HREF } from './public-links.ts';
+import { usePageTitle } from './use-page-title.ts';
 
 export function AuthPage() {
   const { t } = useTranslation('public');
@@ -13,6 +14,7 @@ export function AuthPage() {
   // The mode lives in the URL so the landing page can link straight to sign-up and Back toggles back.
   const mode = modeFromSearch(params);
   const heading = mode === 'signup' ? 'auth.signUp' : 'auth.signIn';
+  usePageTitle(t(`${heading}.title`));
   return (
     <div className="grid min-h-screen bg-background lg:grid-cols-2">
       <div className="order-2 lg:order-1 lg:flex">

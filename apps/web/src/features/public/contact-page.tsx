@@ -6,6 +6,7 @@ import { LanguagePicker } from '../../components/ui/language-picker.tsx';
 import { usePublicConfig } from '../../lib/config.ts';
 import { BrandLink } from './landing-header.tsx';
 import { LANDING_HREF } from './public-links.ts';
+import { usePageTitle } from './use-page-title.ts';
 
 function ContactEntry({
   icon: Icon,
@@ -61,6 +62,7 @@ function useContactDetails() {
 export function ContactPage() {
   const { t } = useTranslation('public');
   const details = useContactDetails();
+  usePageTitle(t('contact.title'));
   return (
     <div className="flex min-h-screen flex-col bg-background">
       <header className="border-b border-border bg-surface">

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { LandingFooter } from './landing-footer.tsx';
 import { LandingHeader } from './landing-header.tsx';
 import {
@@ -11,8 +12,11 @@ import {
   PricingSection,
   ResourcesSection,
 } from './landing-sections.tsx';
+import { usePageTitle } from './use-page-title.ts';
 
 export function LandingPage() {
+  const { t } = useTranslation('public');
+  usePageTitle(t('hero.eyebrow'));
   return (
     <div className="flex min-h-screen flex-col bg-background">
       <LandingHeader />
