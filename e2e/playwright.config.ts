@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { acquireSuiteLock } from './support/suite-lock.ts';
 
 /**
  * The suite starts the real app: it builds the web app, then runs the server (`npm start`) on its
@@ -9,6 +10,8 @@ import { defineConfig } from '@playwright/test';
  */
 const ROOT = resolve(import.meta.dirname, '..');
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+// Workers re-read this file; only the main process (no worker index) takes the lock and picks the data dir.
+if (process.env.TEST_WORKER_INDEX === undefined && !process.env.E2E_DATA_DIR) acquireSuiteLock();
 // Workers re-read this file: the directory chosen by the main process travels to them in the environment.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'erp-e2e-'));
 process.env.E2E_BASE_URL = `http://localhost:${PORT}`;
