@@ -60,8 +60,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       phone: env.CONTACT_PHONE || '+385 1 000 0000',
       city: env.CONTACT_CITY || 'Zagreb, Hrvatska',
     },
-    sentry: env.SENTRY_DSN
-      ? { dsn: env.SENTRY_DSN, environment: 'production', tracesSampleRate: 0.1 }
-      : null,
+    sentry: env.SENTRY_DSN ? { dsn: env.SENTRY_DSN, environment: 'production', tracesSampleRate: 0.1 } : null,
   };
 }

@@ -21,7 +21,11 @@ app.log.info({ database: database.kind, web: config.webDist !== null }, 'server 
 
 // The admin CLI finds the running server here (PGlite allows one process per data directory).
 const stateFile = join(config.dataDir, 'server.json');
-writeFileSync(stateFile, JSON.stringify({ pid: process.pid, port: config.port, token: adminToken, database: database.kind }), { mode: 0o600 });
+writeFileSync(
+  stateFile,
+  JSON.stringify({ pid: process.pid, port: config.port, token: adminToken, database: database.kind }),
+  { mode: 0o600 },
+);
 
 let closing = false;
 async function shutdown(signal: string) {

@@ -6,3 +6,4 @@ export * from './identity/iban.ts';
 export * from './tenants/tenant.schemas.ts';
 export * from './changelog/changelog.schemas.ts';
 export * from './redact.ts';
+export * from './permissions.ts';

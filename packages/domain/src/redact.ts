@@ -1,5 +1,14 @@
 /** Seed section 6: error reports redact fields whose names contain any of these (case-insensitive). */
-export const SENSITIVE_KEY_PARTS = ['password', 'token', 'apikey', 'secret', 'auth', 'oib', 'ssn', 'creditcard'] as const;
+export const SENSITIVE_KEY_PARTS = [
+  'password',
+  'token',
+  'apikey',
+  'secret',
+  'auth',
+  'oib',
+  'ssn',
+  'creditcard',
+] as const;
 export const REDACTED = '[Filtered]';
 /** Sampling rate of performance traces sent to the error-report service (seed section 9). */
 export const ERROR_REPORT_TRACES_SAMPLE_RATE = 0.1;

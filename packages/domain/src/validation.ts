@@ -36,5 +36,7 @@ export const VALIDATION_MESSAGES_HR: Record<string, string> = {
 };
 
 export function croatianMessage(issues: FieldIssue[]): string {
-  return issues.map((i) => VALIDATION_MESSAGES_HR[i.key] ?? VALIDATION_MESSAGES_HR['validation.invalid']).join('; ');
+  return issues
+    .map((i) => VALIDATION_MESSAGES_HR[i.key] ?? VALIDATION_MESSAGES_HR['validation.invalid'])
+    .join('; ');
 }

@@ -1,7 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { AppError, CHANGELOG_TYPES, type ChangelogCreate, changelogCreateSchema, croatianMessage, zodIssuesToFieldIssues } from '@erp/domain';
+import {
+  AppError,
+  CHANGELOG_TYPES,
+  type ChangelogCreate,
+  changelogCreateSchema,
+  croatianMessage,
+  zodIssuesToFieldIssues,
+} from '@erp/domain';
 import { loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
@@ -45,11 +52,20 @@ function httpBackend(server: { port: number; token: string }): Backend {
   async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
     const response = await fetch(`http://127.0.0.1:${server.port}${path}`, {
       method,
-      headers: { authorization: `Bearer ${server.token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        authorization: `Bearer ${server.token}`,
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
       body: body ? JSON.stringify(body) : undefined,
     });
-    const json = (await response.json().catch(() => null)) as { error?: { code: string; message: string } } | null;
-    if (!response.ok) throw new AppError((json?.error?.code as never) ?? 'INTERNAL', json?.error?.message ?? `HTTP ${response.status}`);
+    const json = (await response.json().catch(() => null)) as {
+      error?: { code: string; message: string };
+    } | null;
+    if (!response.ok)
+      throw new AppError(
+        (json?.error?.code as never) ?? 'INTERNAL',
+        json?.error?.message ?? `HTTP ${response.status}`,
+      );
     return json as T;
   }
   return {
@@ -57,7 +73,9 @@ function httpBackend(server: { port: number; token: string }): Backend {
       await call('POST', `/api/admin/${status === 'blocked' ? 'block' : 'unblock'}`, { email });
     },
     grantAdmin: async () => {
-      throw new UsageError('grant-admin needs direct database access: stop the server first (PGlite) or use DATABASE_URL');
+      throw new UsageError(
+        'grant-admin needs direct database access: stop the server first (PGlite) or use DATABASE_URL',
+      );
     },
     addChangelog: (input) => call('POST', '/api/admin/changelog', input),
     publishChangelog: async (id) => {
@@ -88,7 +106,10 @@ async function openBackend(): Promise<Backend> {
   const config = loadConfig();
   const server = runningServer(config.dataDir);
   if (server) return httpBackend(server);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: join(config.dataDir, 'pglite') });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: join(config.dataDir, 'pglite'),
+  });
   await migrate(database);
   return directBackend(database);
 }

@@ -21,7 +21,9 @@ export async function migrate(database: Database): Promise<string[]> {
       await query(
         'create table if not exists schema_migrations (version text primary key, applied_at timestamptz not null default now())',
       );
-      const applied = new Set((await query('select version from schema_migrations')).map((r) => String(r.version)));
+      const applied = new Set(
+        (await query('select version from schema_migrations')).map((r) => String(r.version)),
+      );
       const done: string[] = [];
       for (const { version, sql } of migrationFiles()) {
         if (applied.has(version)) continue;

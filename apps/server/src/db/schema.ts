@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, customType, date, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  customType,
+  date,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 // Tables are created by the SQL migrations in ./migrations (the source of truth, including RLS,
 // grants and triggers). These definitions only type the queries.
@@ -76,7 +88,10 @@ export const tenants = pgTable('tenants', {
   company_website: text('company_website'),
   tax_number: text('tax_number'),
   company_logo: text('company_logo'),
-  bank_accounts: jsonb('bank_accounts').$type<{ iban: string; bank_name?: string | null }[]>().notNull().default([]),
+  bank_accounts: jsonb('bank_accounts')
+    .$type<{ iban: string; bank_name?: string | null }[]>()
+    .notNull()
+    .default([]),
   account_status: text('account_status').$type<'active' | 'blocked'>().notNull().default('active'),
   created_at: ts('created_at').notNull().defaultNow(),
   updated_at: ts('updated_at').notNull().defaultNow(),

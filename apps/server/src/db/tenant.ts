@@ -1,8 +1,8 @@
-import { AppError } from '@erp/domain';
+import { AppError, can, type Permission, type Role } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from './database.ts';
 
-export type MemberRole = 'owner' | 'admin' | 'planner' | 'warehouse' | 'viewer';
+export type MemberRole = Role;
 export type CompanyContext = { userId: string; companyId: string; role: MemberRole };
 /** The actor recorded in the audit trail for platform operators (admin CLI and API). */
 export const PLATFORM_ACTOR = '00000000-0000-0000-0000-000000000000';
@@ -34,13 +34,14 @@ export async function withRetry<T>(run: () => Promise<T>): Promise<T> {
 /**
  * The only way request code reaches tenant data: one transaction, running as the erp_app role (so
  * row-level security applies), with the company and user set transaction-locally. The caller's
- * membership is checked first; a blocked account is refused unless `allowBlocked`.
+ * membership is checked first, then the role's permission; a blocked account is refused unless
+ * `allowBlocked`.
  */
 export function withCompany<T>(
   db: Db,
   ids: { userId: string; companyId: string },
   fn: (tx: Tx, ctx: CompanyContext) => Promise<T>,
-  opts: { allowBlocked?: boolean } = {},
+  opts: { allowBlocked?: boolean; permission?: Permission } = {},
 ): Promise<T> {
   return withRetry(() =>
     db.transaction(async (tx) => {
@@ -54,6 +55,9 @@ export function withCompany<T>(
       if (!row) throw new AppError('FORBIDDEN', 'Niste član ove tvrtke');
       if (row.account_status === 'blocked' && !opts.allowBlocked) {
         throw new AppError('ACCOUNT_BLOCKED', 'Račun privremeno nije dostupan');
+      }
+      if (opts.permission && !can(row.role, opts.permission)) {
+        throw new AppError('FORBIDDEN', 'Vaša uloga ne dopušta ovu radnju');
       }
       await tx.execute(sql`select set_config('app.company_id', ${ids.companyId}, true)`);
       return fn(tx, { ...ids, role: row.role });

@@ -19,6 +19,7 @@ import { healthRoutes } from '../modules/health/health.routes.ts';
 import { createRealtime } from '../modules/realtime/realtime.ts';
 import { realtimeRoutes } from '../modules/realtime/realtime.routes.ts';
 import { tenantRoutes } from '../modules/tenants/tenants.routes.ts';
+import { registerAccessControl } from './access.ts';
 import type { Deps } from './context.ts';
 import { errorBody, registerErrorHandler } from './errors.ts';
 import { registerSecurity } from './security.ts';
@@ -37,7 +38,9 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   const { config, database } = opts;
   const report = opts.report ?? (() => {});
   const app = Fastify({
-    logger: opts.logger ? { level: 'info', redact: ['req.headers.cookie', 'req.headers.authorization'] } : false,
+    logger: opts.logger
+      ? { level: 'info', redact: ['req.headers.cookie', 'req.headers.authorization'] }
+      : false,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: process.env.TRUST_PROXY === 'true',
   });
@@ -58,19 +61,34 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   };
 
   await registerSecurity(app, config);
+  registerAccessControl(app, deps);
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: 2 * 1024 * 1024, files: 1, fields: 5 } });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'ERP API', version: '0.1.0', description: 'Manufacturing ERP. Errors: { error: { code, message, details } }.' },
+      info: {
+        title: 'ERP API',
+        version: '0.1.0',
+        description: 'Manufacturing ERP. Errors: { error: { code, message, details } }.',
+      },
     },
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
+    app.swagger(),
+  );
 
-  for (const routes of [healthRoutes, authRoutes, tenantRoutes, fileRoutes, changelogRoutes, adminRoutes, realtimeRoutes]) {
+  for (const routes of [
+    healthRoutes,
+    authRoutes,
+    tenantRoutes,
+    fileRoutes,
+    changelogRoutes,
+    adminRoutes,
+    realtimeRoutes,
+  ]) {
     await app.register(routes(deps));
   }
 
@@ -79,12 +97,20 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
       root: config.webDist,
       wildcard: false,
       setHeaders: (res, path) => {
-        res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.header(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.url === '/api' || !config.webDist || request.method !== 'GET') {
+    if (
+      request.url.startsWith('/api/') ||
+      request.url === '/api' ||
+      !config.webDist ||
+      request.method !== 'GET'
+    ) {
       return reply.status(404).send(errorBody('NOT_FOUND'));
     }
     // The single-page app handles its own routes (unknown ones redirect to /landing).

@@ -46,6 +46,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function requestCompanyId(request: FastifyRequest, user: SessionUser): string {
   const header = request.headers['x-company-id'];
   if (typeof header !== 'string' || header === '') return user.id;
-  if (!UUID.test(header)) throw new AppError('VALIDATION', 'Neispravna tvrtka', [{ field: 'x-company-id', key: 'validation.invalid' }]);
+  if (!UUID.test(header))
+    throw new AppError('VALIDATION', 'Neispravna tvrtka', [
+      { field: 'x-company-id', key: 'validation.invalid' },
+    ]);
   return header.toLowerCase();
 }

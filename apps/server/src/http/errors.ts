@@ -31,7 +31,10 @@ function validationIssues(error: FastifyError): FieldIssue[] {
     const message = String((v.params as { issue?: { message?: string } })?.issue?.message ?? v.message ?? '');
     return {
       field: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
-      key: message.startsWith('validation.') || message.startsWith('auth.errors.') ? message : 'validation.invalid',
+      key:
+        message.startsWith('validation.') || message.startsWith('auth.errors.')
+          ? message
+          : 'validation.invalid',
     };
   });
 }

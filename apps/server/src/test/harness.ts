@@ -69,9 +69,15 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
-export async function startTestApp(opts: { config?: Partial<Config>; testDb?: TestDatabase } = {}): Promise<TestApp> {
+export async function startTestApp(
+  opts: { config?: Partial<Config>; testDb?: TestDatabase } = {},
+): Promise<TestApp> {
   const testDb = opts.testDb ?? (await createTestDatabase());
-  const { app, deps } = await buildApp({ config: testConfig(opts.config), database: testDb.database, adminToken: 'test-admin-token' });
+  const { app, deps } = await buildApp({
+    config: testConfig(opts.config),
+    database: testDb.database,
+    adminToken: 'test-admin-token',
+  });
   await app.ready();
   return {
     app,
@@ -91,10 +97,20 @@ export function cookieFrom(setCookie: string | string[] | undefined): string {
   return list.map((c) => c.split(';')[0]).join('; ');
 }
 
-export async function signUp(app: FastifyInstance, name = 'Ana Horvat', email = `${randomUUID()}@example.hr`, password = 'tajna-lozinka'): Promise<SignedIn> {
+export async function signUp(
+  app: FastifyInstance,
+  name = 'Ana Horvat',
+  email = `${randomUUID()}@example.hr`,
+  password = 'tajna-lozinka',
+): Promise<SignedIn> {
   // Each test user signs up from an address of its own, so the per-address limit stays out of the way.
   const remoteAddress = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
-  const response = await app.inject({ method: 'POST', url: '/api/auth/sign-up/email', remoteAddress, payload: { name, email, password } });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-up/email',
+    remoteAddress,
+    payload: { name, email, password },
+  });
   if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
   return { id: response.json().user.id, email, cookie: cookieFrom(response.headers['set-cookie']) };
 }

@@ -37,7 +37,10 @@ export const signUpSchema = z.object({
 /** The sign-up form also asks for the password twice; the server never sees the confirmation. */
 export const signUpFormSchema = signUpSchema
   .extend({ confirmPassword: z.string() })
-  .refine((v) => v.password === v.confirmPassword, { message: 'auth.errors.passwordMismatch', path: ['confirmPassword'] });
+  .refine((v) => v.password === v.confirmPassword, {
+    message: 'auth.errors.passwordMismatch',
+    path: ['confirmPassword'],
+  });
 
 export type SignInInput = z.infer<typeof signInSchema>;
 export type SignUpInput = z.infer<typeof signUpSchema>;

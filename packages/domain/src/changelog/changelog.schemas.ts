@@ -22,7 +22,8 @@ export function normalizeItems(items: unknown): string[] {
   return Array.isArray(items) ? items.filter((i): i is string => typeof i === 'string') : [];
 }
 
-const required = (max: number) => z.string().trim().min(1, 'validation.required').max(max, 'validation.tooLong');
+const required = (max: number) =>
+  z.string().trim().min(1, 'validation.required').max(max, 'validation.tooLong');
 
 export const changelogCreateSchema = z
   .object({

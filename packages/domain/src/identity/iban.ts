@@ -1,7 +1,29 @@
 /** IBAN lengths of the countries our users deal with most; other countries get the generic checks. */
 const IBAN_LENGTH: Record<string, number> = {
-  HR: 21, SI: 19, DE: 22, IT: 27, CZ: 24, AT: 20, BA: 20, RS: 22, HU: 28, SK: 24, PL: 28, FR: 27,
-  ES: 24, NL: 18, BE: 16, CH: 21, ME: 22, MK: 19, GB: 22, IE: 22, LU: 20, PT: 25, SE: 24, DK: 18,
+  HR: 21,
+  SI: 19,
+  DE: 22,
+  IT: 27,
+  CZ: 24,
+  AT: 20,
+  BA: 20,
+  RS: 22,
+  HU: 28,
+  SK: 24,
+  PL: 28,
+  FR: 27,
+  ES: 24,
+  NL: 18,
+  BE: 16,
+  CH: 21,
+  ME: 22,
+  MK: 19,
+  GB: 22,
+  IE: 22,
+  LU: 20,
+  PT: 25,
+  SE: 24,
+  DK: 18,
 };
 
 export function normalizeIban(value: string): string {

@@ -19,13 +19,18 @@ describe('OIB (ISO 7064 MOD 11,10)', () => {
   });
   it('every single-digit change of a valid OIB is detected', () => {
     fc.assert(
-      fc.property(fc.stringMatching(/^\d{10}$/), fc.integer({ min: 0, max: 10 }), fc.integer({ min: 1, max: 9 }), (ten, pos, delta) => {
-        const valid = ten + String(oibCheckDigit(ten));
-        const digits = valid.split('');
-        digits[pos] = String((Number(digits[pos]) + delta) % 10);
-        expect(isValidOib(valid)).toBe(true);
-        expect(isValidOib(digits.join(''))).toBe(false);
-      }),
+      fc.property(
+        fc.stringMatching(/^\d{10}$/),
+        fc.integer({ min: 0, max: 10 }),
+        fc.integer({ min: 1, max: 9 }),
+        (ten, pos, delta) => {
+          const valid = ten + String(oibCheckDigit(ten));
+          const digits = valid.split('');
+          digits[pos] = String((Number(digits[pos]) + delta) % 10);
+          expect(isValidOib(valid)).toBe(true);
+          expect(isValidOib(digits.join(''))).toBe(false);
+        },
+      ),
     );
   });
 });

@@ -16,7 +16,12 @@ const isoDate = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.dateInvalid')
   .refine((v) => {
     const d = new Date(`${v}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v) && v >= '1900-01-01' && d.getTime() <= Date.now();
+    return (
+      !Number.isNaN(d.getTime()) &&
+      d.toISOString().startsWith(v) &&
+      v >= '1900-01-01' &&
+      d.getTime() <= Date.now()
+    );
   }, 'validation.dateInvalid');
 
 const website = text(300).refine((v) => {
@@ -29,10 +34,7 @@ const website = text(300).refine((v) => {
 }, 'validation.urlInvalid');
 
 export const bankAccountSchema = z.object({
-  iban: z
-    .string()
-    .transform(normalizeIban)
-    .refine(isValidIban, 'validation.ibanInvalid'),
+  iban: z.string().transform(normalizeIban).refine(isValidIban, 'validation.ibanInvalid'),
   bank_name: optional(text(120)).optional(),
 });
 export type BankAccount = z.infer<typeof bankAccountSchema>;

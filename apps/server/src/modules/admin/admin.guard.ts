@@ -16,7 +16,8 @@ export async function requirePlatformAdmin(deps: Deps, request: FastifyRequest):
   if (tokenMatches(request.headers.authorization, deps.adminToken)) return;
   const user = await findSessionUser(deps.auth, request);
   if (!user) throw new AppError('UNAUTHENTICATED', 'Niste prijavljeni');
-  if (!(await isPlatformAdmin(deps.db, user.id))) throw new AppError('FORBIDDEN', 'Samo za administratore platforme');
+  if (!(await isPlatformAdmin(deps.db, user.id)))
+    throw new AppError('FORBIDDEN', 'Samo za administratore platforme');
 }
 
 export function hasAdminToken(deps: Deps, request: FastifyRequest): boolean {

@@ -4,10 +4,11 @@ import { z } from 'zod';
 import type { Deps } from '../../http/context.ts';
 import { verifyAuditChain } from '../audit/audit.service.ts';
 import { changelogEntrySchema } from '../changelog/changelog.routes.ts';
-import { requirePlatformAdmin } from './admin.guard.ts';
 import { setAccountStatusByEmail } from './admin.service.ts';
 
-const emailBody = z.object({ email: z.string().trim().min(3, 'validation.emailRequired').max(254, 'validation.tooLong') });
+const emailBody = z.object({
+  email: z.string().trim().min(3, 'validation.emailRequired').max(254, 'validation.tooLong'),
+});
 const verifyResult = z.object({
   ok: z.boolean(),
   companies: z.number(),
@@ -19,34 +20,67 @@ const verifyResult = z.object({
 export function adminRoutes(deps: Deps): FastifyPluginAsyncZod {
   const tags = ['admin'];
   return async (app) => {
-    app.addHook('preHandler', async (request) => requirePlatformAdmin(deps, request));
-
     for (const [path, status] of [
       ['/api/admin/block', 'blocked'],
       ['/api/admin/unblock', 'active'],
     ] as const) {
       app.post(
         path,
-        { schema: { tags, summary: `Set a user's account status to ${status}`, body: emailBody, response: { 200: z.object({ userId: z.string(), account_status: z.string() }) } } },
-        async (request) => ({ userId: await setAccountStatusByEmail(deps.db, request.body.email, status), account_status: status }),
+        {
+          config: { access: 'platform' },
+          schema: {
+            tags,
+            summary: `Set a user's account status to ${status}`,
+            body: emailBody,
+            response: { 200: z.object({ userId: z.string(), account_status: z.string() }) },
+          },
+        },
+        async (request) => ({
+          userId: await setAccountStatusByEmail(deps.db, request.body.email, status),
+          account_status: status,
+        }),
       );
     }
 
     app.post(
       '/api/admin/changelog',
-      { schema: { tags, summary: 'Add a changelog entry', body: changelogCreateSchema, response: { 201: changelogEntrySchema } } },
+      {
+        config: { access: 'platform' },
+        schema: {
+          tags,
+          summary: 'Add a changelog entry',
+          body: changelogCreateSchema,
+          response: { 201: changelogEntrySchema },
+        },
+      },
       async (request, reply) => reply.status(201).send(await deps.changelog.create(request.body)),
     );
 
     app.post(
       '/api/admin/changelog/:id/publish',
-      { schema: { tags, summary: 'Publish a changelog entry now', params: z.object({ id: z.uuid({ error: 'validation.invalid' }) }), response: { 200: changelogEntrySchema } } },
+      {
+        config: { access: 'platform' },
+        schema: {
+          tags,
+          summary: 'Publish a changelog entry now',
+          params: z.object({ id: z.uuid({ error: 'validation.invalid' }) }),
+          response: { 200: changelogEntrySchema },
+        },
+      },
       async (request) => deps.changelog.update(request.params.id, { is_published: true }),
     );
 
     app.get(
       '/api/admin/audit/verify',
-      { schema: { tags, summary: 'Recompute the audit hash chains', querystring: z.object({ company: z.uuid({ error: 'validation.invalid' }).optional() }), response: { 200: verifyResult } } },
+      {
+        config: { access: 'platform' },
+        schema: {
+          tags,
+          summary: 'Recompute the audit hash chains',
+          querystring: z.object({ company: z.uuid({ error: 'validation.invalid' }).optional() }),
+          response: { 200: verifyResult },
+        },
+      },
       async (request) => verifyAuditChain(deps.db, request.query.company),
     );
   };

@@ -14,7 +14,11 @@ export async function findUserByEmail(db: Db, email: string): Promise<{ id: stri
 }
 
 /** Blocks or unblocks a user; their open screens see it within a second (tenants trigger → NOTIFY). */
-export async function setAccountStatusByEmail(db: Db, email: string, status: 'active' | 'blocked'): Promise<string> {
+export async function setAccountStatusByEmail(
+  db: Db,
+  email: string,
+  status: 'active' | 'blocked',
+): Promise<string> {
   const user = await findUserByEmail(db, email);
   if (!user) throw new AppError('NOT_FOUND', `Korisnik ${email} ne postoji`);
   await asPlatformFor(db, { userId: user.id, companyId: user.id, actor: 'platform' }, async (tx) => {

@@ -5,7 +5,11 @@ import { type Db, rowsOf } from '../../db/database.ts';
 export const GENESIS_HASH = '0'.repeat(64);
 const BATCH = 5000;
 
-export type ChainBreak = { companyId: string; seq: number; reason: 'hash' | 'prev_hash' | 'sequence' | 'head' };
+export type ChainBreak = {
+  companyId: string;
+  seq: number;
+  reason: 'hash' | 'prev_hash' | 'sequence' | 'head';
+};
 export type VerifyResult = { ok: boolean; companies: number; rows: number; firstBreak: ChainBreak | null };
 
 type AuditRow = {
@@ -22,14 +26,27 @@ type AuditRow = {
 
 /** Rebuilds the string the database hashed (see audit_canonical in the first migration). */
 export function canonical(companyId: string, row: AuditRow): string {
-  return [companyId, String(row.seq), row.table_name, row.row_id, row.action, row.changes, row.actor_id ?? '', row.at, row.prev_hash].join('|');
+  return [
+    companyId,
+    String(row.seq),
+    row.table_name,
+    row.row_id,
+    row.action,
+    row.changes,
+    row.actor_id ?? '',
+    row.at,
+    row.prev_hash,
+  ].join('|');
 }
 
 export function sha256Hex(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex');
 }
 
-async function verifyCompany(db: Db, companyId: string): Promise<{ rows: number; firstBreak: ChainBreak | null }> {
+async function verifyCompany(
+  db: Db,
+  companyId: string,
+): Promise<{ rows: number; firstBreak: ChainBreak | null }> {
   let expectedSeq = 1;
   let prev = GENESIS_HASH;
   for (;;) {
@@ -40,9 +57,11 @@ async function verifyCompany(db: Db, companyId: string): Promise<{ rows: number;
     const rows = rowsOf<AuditRow>(result);
     for (const row of rows) {
       const seq = Number(row.seq);
-      if (seq !== expectedSeq) return { rows: expectedSeq - 1, firstBreak: { companyId, seq: expectedSeq, reason: 'sequence' } };
+      if (seq !== expectedSeq)
+        return { rows: expectedSeq - 1, firstBreak: { companyId, seq: expectedSeq, reason: 'sequence' } };
       if (row.prev_hash !== prev) return { rows: seq, firstBreak: { companyId, seq, reason: 'prev_hash' } };
-      if (sha256Hex(canonical(companyId, row)) !== row.hash) return { rows: seq, firstBreak: { companyId, seq, reason: 'hash' } };
+      if (sha256Hex(canonical(companyId, row)) !== row.hash)
+        return { rows: seq, firstBreak: { companyId, seq, reason: 'hash' } };
       prev = row.hash;
       expectedSeq++;
     }
@@ -64,13 +83,16 @@ export async function verifyAuditChain(db: Db, companyId?: string): Promise<Veri
   const companies = companyId
     ? [companyId]
     : rowsOf<{ company_id: string }>(
-        await db.execute(sql`select company_id from audit_heads union select company_id from audit_log order by 1`),
+        await db.execute(
+          sql`select company_id from audit_heads union select company_id from audit_log order by 1`,
+        ),
       ).map((r) => r.company_id);
   let rows = 0;
   for (const id of companies) {
     const result = await verifyCompany(db, id);
     rows += result.rows;
-    if (result.firstBreak) return { ok: false, companies: companies.length, rows, firstBreak: result.firstBreak };
+    if (result.firstBreak)
+      return { ok: false, companies: companies.length, rows, firstBreak: result.firstBreak };
   }
   return { ok: true, companies: companies.length, rows, firstBreak: null };
 }

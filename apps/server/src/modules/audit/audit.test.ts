@@ -14,15 +14,39 @@ describe('audit trail', () => {
 
   it('records who changed which fields from what to what', async () => {
     const user = await signUp(t.app, 'Ana Audit');
-    await t.app.inject({ method: 'PATCH', url: '/api/tenants/me', headers: { cookie: user.cookie }, payload: { phone: '01 111 222', position: 'Voditeljica' } });
-    await t.app.inject({ method: 'PATCH', url: '/api/tenants/me', headers: { cookie: user.cookie }, payload: { phone: '01 333 444' } });
+    await t.app.inject({
+      method: 'PATCH',
+      url: '/api/tenants/me',
+      headers: { cookie: user.cookie },
+      payload: { phone: '01 111 222', position: 'Voditeljica' },
+    });
+    await t.app.inject({
+      method: 'PATCH',
+      url: '/api/tenants/me',
+      headers: { cookie: user.cookie },
+      payload: { phone: '01 333 444' },
+    });
     const rows = await withCompany(t.deps.db, { userId: user.id, companyId: user.id }, async (tx) =>
-      rowsOf<{ table_name: string; action: string; changes: Record<string, { old?: unknown; new?: unknown }>; actor_id: string; seq: string }>(
+      rowsOf<{
+        table_name: string;
+        action: string;
+        changes: Record<string, { old?: unknown; new?: unknown }>;
+        actor_id: string;
+        seq: string;
+      }>(
         await tx.execute(sql`select table_name, action, changes, actor_id, seq from audit_log order by seq`),
       ),
     );
-    expect(rows.map((r) => `${r.table_name}:${r.action}`)).toEqual(['tenants:INSERT', 'memberships:INSERT', 'tenants:UPDATE', 'tenants:UPDATE']);
-    expect(rows[2]?.changes).toEqual({ phone: { old: null, new: '01 111 222' }, position: { old: null, new: 'Voditeljica' } });
+    expect(rows.map((r) => `${r.table_name}:${r.action}`)).toEqual([
+      'tenants:INSERT',
+      'memberships:INSERT',
+      'tenants:UPDATE',
+      'tenants:UPDATE',
+    ]);
+    expect(rows[2]?.changes).toEqual({
+      phone: { old: null, new: '01 111 222' },
+      position: { old: null, new: 'Voditeljica' },
+    });
     expect(rows[3]?.changes).toEqual({ phone: { old: '01 111 222', new: '01 333 444' } });
     expect(rows.every((r) => r.actor_id === user.id)).toBe(true);
     expect(rows.map((r) => Number(r.seq))).toEqual([1, 2, 3, 4]);
@@ -48,19 +72,29 @@ describe('audit trail', () => {
 
   it('refuses updates, deletes and truncation of the log, even from the owner', async () => {
     await signUp(t.app);
-    await expect(t.deps.database.session((q) => q(`update audit_log set action = 'DELETE' where seq = 1`))).rejects.toThrow(/append-only/);
+    await expect(
+      t.deps.database.session((q) => q(`update audit_log set action = 'DELETE' where seq = 1`)),
+    ).rejects.toThrow(/append-only/);
     await expect(t.deps.database.session((q) => q('delete from audit_log'))).rejects.toThrow(/append-only/);
     await expect(t.deps.database.session((q) => q('truncate audit_log'))).rejects.toThrow(/append-only/);
   });
 
   it('reports a row edited behind the triggers’ back, and which one', async () => {
     const user = await signUp(t.app, 'Tamper Target');
-    await t.app.inject({ method: 'PATCH', url: '/api/tenants/me', headers: { cookie: user.cookie }, payload: { phone: '098 765' } });
+    await t.app.inject({
+      method: 'PATCH',
+      url: '/api/tenants/me',
+      headers: { cookie: user.cookie },
+      payload: { phone: '098 765' },
+    });
     expect((await verifyAuditChain(t.deps.db, user.id)).ok).toBe(true);
     // A superuser can switch the guard triggers off; the chain still gives it away.
     await t.deps.database.session(async (q) => {
       await q('alter table audit_log disable trigger audit_log_no_update');
-      await q(`update audit_log set changes = '{"phone": {"old": null, "new": "000"}}'::jsonb where company_id = $1 and seq = 3`, [user.id]);
+      await q(
+        `update audit_log set changes = '{"phone": {"old": null, "new": "000"}}'::jsonb where company_id = $1 and seq = 3`,
+        [user.id],
+      );
       await q('alter table audit_log enable trigger audit_log_no_update');
       return [];
     });
@@ -82,7 +116,10 @@ describe('audit trail', () => {
   });
 
   it('is exposed to platform operators through the admin API', async () => {
-    const response = await t.app.inject({ url: '/api/admin/audit/verify', headers: { authorization: 'Bearer test-admin-token' } });
+    const response = await t.app.inject({
+      url: '/api/admin/audit/verify',
+      headers: { authorization: 'Bearer test-admin-token' },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ ok: false, firstBreak: { reason: expect.any(String) } });
     const user = await signUp(t.app);

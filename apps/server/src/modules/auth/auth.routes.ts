@@ -38,7 +38,10 @@ function toErrorCode(status: number, authCode: string | undefined): ErrorCode {
 
 export function authRoutes(deps: Deps): FastifyPluginAsyncZod {
   /** Hands the request to better-auth and copies back status and cookies; tokens never reach the body. */
-  async function forward(request: FastifyRequest, reply: FastifyReply): Promise<{ status: number; json: unknown }> {
+  async function forward(
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<{ status: number; json: unknown }> {
     const headers = new Headers();
     for (const [key, value] of Object.entries(request.headers)) {
       if (value === undefined || key === CLIENT_IP_HEADER) continue;
@@ -49,7 +52,11 @@ export function authRoutes(deps: Deps): FastifyPluginAsyncZod {
     const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
     if (hasBody) headers.set('content-type', 'application/json');
     const response = await deps.auth.handler(
-      new Request(url, { method: request.method, headers, body: hasBody ? JSON.stringify(request.body ?? {}) : undefined }),
+      new Request(url, {
+        method: request.method,
+        headers,
+        body: hasBody ? JSON.stringify(request.body ?? {}) : undefined,
+      }),
     );
     for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie);
     const text = await response.text();
@@ -62,17 +69,27 @@ export function authRoutes(deps: Deps): FastifyPluginAsyncZod {
     return reply.status(ERROR_STATUS[code]).send(errorBody(code));
   }
 
-  const publicUser = (u: { id: string; email: string; name?: string | null }) => ({ id: u.id, email: u.email, name: u.name ?? null });
+  const publicUser = (u: { id: string; email: string; name?: string | null }) => ({
+    id: u.id,
+    email: u.email,
+    name: u.name ?? null,
+  });
 
   return async (app) => {
     app.post(
       '/api/auth/sign-up/email',
       {
+        config: { access: 'public' },
         schema: {
           tags: ['auth'],
           summary: 'Sign up with email and password (full name goes into the profile)',
           body: signUpSchema,
-          response: { 200: z.object({ user: userSchema }), 400: errorSchema, 409: errorSchema, 429: errorSchema },
+          response: {
+            200: z.object({ user: userSchema }),
+            400: errorSchema,
+            409: errorSchema,
+            429: errorSchema,
+          },
         },
       },
       async (request, reply) => {
@@ -85,11 +102,17 @@ export function authRoutes(deps: Deps): FastifyPluginAsyncZod {
     app.post(
       '/api/auth/sign-in/email',
       {
+        config: { access: 'public' },
         schema: {
           tags: ['auth'],
           summary: 'Sign in with email and password',
           body: signInSchema,
-          response: { 200: z.object({ user: userSchema }), 400: errorSchema, 401: errorSchema, 429: errorSchema },
+          response: {
+            200: z.object({ user: userSchema }),
+            400: errorSchema,
+            401: errorSchema,
+            429: errorSchema,
+          },
         },
       },
       async (request, reply) => {
@@ -101,7 +124,14 @@ export function authRoutes(deps: Deps): FastifyPluginAsyncZod {
 
     app.post(
       '/api/auth/sign-out',
-      { schema: { tags: ['auth'], summary: 'Sign out: the session is revoked at once', response: { 200: z.object({ success: z.boolean() }) } } },
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: ['auth'],
+          summary: 'Sign out: the session is revoked at once',
+          response: { 200: z.object({ success: z.boolean() }) },
+        },
+      },
       async (request, reply) => {
         const { status, json } = await forward(request, reply);
         if (status >= 400) return sendAuthError(reply, status, json);
@@ -111,12 +141,25 @@ export function authRoutes(deps: Deps): FastifyPluginAsyncZod {
 
     app.get(
       '/api/auth/get-session',
-      { schema: { tags: ['auth'], summary: 'The current session: expiry and user, or null', response: { 200: sessionSchema } } },
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: ['auth'],
+          summary: 'The current session: expiry and user, or null',
+          response: { 200: sessionSchema },
+        },
+      },
       async (request, reply) => {
         const { status, json } = await forward(request, reply);
-        const data = json as { session: { expiresAt: string }; user: { id: string; email: string; name: string } } | null;
+        const data = json as {
+          session: { expiresAt: string };
+          user: { id: string; email: string; name: string };
+        } | null;
         if (status >= 400 || !data?.session) return null;
-        return { session: { expiresAt: new Date(data.session.expiresAt).toISOString() }, user: publicUser(data.user) };
+        return {
+          session: { expiresAt: new Date(data.session.expiresAt).toISOString() },
+          user: publicUser(data.user),
+        };
       },
     );
   };

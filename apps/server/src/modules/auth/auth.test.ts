@@ -10,7 +10,11 @@ describe('auth', () => {
   afterAll(() => t.close());
 
   it('rejects sign-up with the seed validation messages and creates nothing', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload: { name: 'A', email: 'not-an-email', password: '123' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      payload: { name: 'A', email: 'not-an-email', password: '123' },
+    });
     expect(response.statusCode).toBe(400);
     const body = response.json();
     expect(body.error.code).toBe('VALIDATION');
@@ -19,13 +23,19 @@ describe('auth', () => {
       { field: 'email', key: 'validation.emailInvalid' },
       { field: 'password', key: 'validation.passwordMin' },
     ]);
-    expect(body.error.message).toBe('Ime mora imati najmanje 2 znaka; Email format nije valjan; Lozinka mora imati najmanje 6 znakova');
+    expect(body.error.message).toBe(
+      'Ime mora imati najmanje 2 znaka; Email format nije valjan; Lozinka mora imati najmanje 6 znakova',
+    );
     const users = await t.deps.database.session((q) => q('select count(*)::int as n from users'));
     expect(users[0]?.n).toBe(0);
   });
 
   it('requires email and password on sign-in with the seed messages', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: '', password: '' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email: '', password: '' },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.message).toBe('Email je obavezan; Lozinka je obavezna');
   });
@@ -34,19 +44,34 @@ describe('auth', () => {
     const user = await signUp(t.app, 'Marko Marić');
     const profile = await t.app.inject({ url: '/api/tenants/me', headers: { cookie: user.cookie } });
     expect(profile.statusCode).toBe(200);
-    expect(profile.json()).toMatchObject({ id: user.id, full_name: 'Marko Marić', account_status: 'active', company_name: null });
+    expect(profile.json()).toMatchObject({
+      id: user.id,
+      full_name: 'Marko Marić',
+      account_status: 'active',
+      company_name: null,
+    });
     const session = await t.app.inject({ url: '/api/auth/get-session', headers: { cookie: user.cookie } });
     expect(session.json().user).toEqual({ id: user.id, email: user.email, name: 'Marko Marić' });
     expect(session.json().session).toEqual({ expiresAt: expect.any(String) });
     expect(session.body).not.toContain('token');
-    const roles = await t.deps.database.session((q) => q('select role from memberships where user_id = $1', [user.id]));
+    const roles = await t.deps.database.session((q) =>
+      q('select role from memberships where user_id = $1', [user.id]),
+    );
     expect(roles).toEqual([{ role: 'owner' }]);
   });
 
   it('answers the same for an unknown email and a wrong password', async () => {
     const user = await signUp(t.app);
-    const wrong = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: user.email, password: 'wrong-password' } });
-    const unknown = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: 'nobody@example.hr', password: 'wrong-password' } });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email: user.email, password: 'wrong-password' },
+    });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email: 'nobody@example.hr', password: 'wrong-password' },
+    });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json()).toEqual(unknown.json());
@@ -55,14 +80,22 @@ describe('auth', () => {
 
   it('refuses a taken email with EMAIL_TAKEN', async () => {
     const user = await signUp(t.app);
-    const again = await t.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload: { name: 'Drugi', email: user.email, password: 'tajna-lozinka' } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      payload: { name: 'Drugi', email: user.email, password: 'tajna-lozinka' },
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.code).toBe('EMAIL_TAKEN');
   });
 
   it('makes the session unusable at once after sign-out', async () => {
     const user = await signUp(t.app);
-    const out = await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie: user.cookie } });
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { cookie: user.cookie },
+    });
     expect(out.statusCode).toBe(200);
     const after = await t.app.inject({ url: '/api/tenants/me', headers: { cookie: user.cookie } });
     expect(after.statusCode).toBe(401);
@@ -72,7 +105,12 @@ describe('auth', () => {
   it('refuses a blocked user on business endpoints but still lets them read their status', async () => {
     const user = await signUp(t.app);
     await setAccountStatusByEmail(t.deps.db, user.email, 'blocked');
-    const write = await t.app.inject({ method: 'PATCH', url: '/api/tenants/me', headers: { cookie: user.cookie }, payload: { phone: '01 234' } });
+    const write = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/tenants/me',
+      headers: { cookie: user.cookie },
+      payload: { phone: '01 234' },
+    });
     expect(write.statusCode).toBe(403);
     expect(write.json().error.code).toBe('ACCOUNT_BLOCKED');
     const read = await t.app.inject({ url: '/api/tenants/me', headers: { cookie: user.cookie } });
@@ -96,17 +134,34 @@ describe('auth', () => {
     const attempts = [];
     for (let i = 0; i < 7; i++) {
       attempts.push(
-        (await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', remoteAddress: '10.9.8.7', payload: { email: 'x@example.hr', password: 'wrong-password' } })).statusCode,
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: '/api/auth/sign-in/email',
+            remoteAddress: '10.9.8.7',
+            payload: { email: 'x@example.hr', password: 'wrong-password' },
+          })
+        ).statusCode,
       );
     }
     expect(attempts.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
     expect(attempts.slice(5)).toEqual([429, 429]);
-    const other = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', remoteAddress: '10.9.8.8', payload: { email: 'x@example.hr', password: 'wrong-password' } });
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      remoteAddress: '10.9.8.8',
+      payload: { email: 'x@example.hr', password: 'wrong-password' },
+    });
     expect(other.statusCode).toBe(401);
   });
 
   it('sets an HttpOnly, SameSite session cookie', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', remoteAddress: '10.1.1.1', payload: { name: 'Iva Ivić', email: 'iva@example.hr', password: 'tajna-lozinka' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      remoteAddress: '10.1.1.1',
+      payload: { name: 'Iva Ivić', email: 'iva@example.hr', password: 'tajna-lozinka' },
+    });
     const cookies = ([] as string[]).concat(response.headers['set-cookie'] ?? []);
     const session = cookies.find((c) => c.includes('session_token'));
     expect(session).toMatch(/HttpOnly/i);

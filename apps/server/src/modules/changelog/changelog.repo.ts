@@ -79,9 +79,17 @@ export async function insertEntry(db: Db | Tx, input: ChangelogCreate): Promise<
   return toEntry(rows[0] as Row);
 }
 
-export async function updateEntry(db: Db, id: string, input: ChangelogUpdate): Promise<ChangelogEntry | null> {
+export async function updateEntry(
+  db: Db,
+  id: string,
+  input: ChangelogUpdate,
+): Promise<ChangelogEntry | null> {
   return db.transaction(async (tx) => {
-    const [current] = await tx.select().from(changelogEntries).where(eq(changelogEntries.id, id)).for('update');
+    const [current] = await tx
+      .select()
+      .from(changelogEntries)
+      .where(eq(changelogEntries.id, id))
+      .for('update');
     if (!current) return null;
     const rows = await tx
       .update(changelogEntries)
@@ -93,6 +101,9 @@ export async function updateEntry(db: Db, id: string, input: ChangelogUpdate): P
 }
 
 export async function deleteEntry(db: Db, id: string): Promise<boolean> {
-  const rows = await db.delete(changelogEntries).where(eq(changelogEntries.id, id)).returning({ id: changelogEntries.id });
+  const rows = await db
+    .delete(changelogEntries)
+    .where(eq(changelogEntries.id, id))
+    .returning({ id: changelogEntries.id });
   return rows.length > 0;
 }

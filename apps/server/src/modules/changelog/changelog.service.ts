@@ -1,4 +1,10 @@
-import { AppError, CHANGELOG_CACHE_MS, type ChangelogCreate, type ChangelogEntry, type ChangelogUpdate } from '@erp/domain';
+import {
+  AppError,
+  CHANGELOG_CACHE_MS,
+  type ChangelogCreate,
+  type ChangelogEntry,
+  type ChangelogUpdate,
+} from '@erp/domain';
 import type { Database } from '../../db/database.ts';
 import * as repo from './changelog.repo.ts';
 

@@ -1,7 +1,8 @@
 import { AppError } from '@erp/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type Deps, requestCompanyId, requireUser } from '../../http/context.ts';
+import { currentUser } from '../../http/access.ts';
+import { type Deps, requestCompanyId } from '../../http/context.ts';
 import { withCompany } from '../../db/tenant.ts';
 import { findFile } from './files.repo.ts';
 
@@ -9,13 +10,25 @@ export function fileRoutes(deps: Deps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/api/files/:id',
-      { schema: { tags: ['files'], summary: 'A stored file of one of your companies', params: z.object({ id: z.uuid({ error: 'validation.invalid' }) }) } },
+      {
+        config: { access: 'company.read' },
+        schema: {
+          tags: ['files'],
+          summary: 'A stored file of one of your companies',
+          params: z.object({ id: z.uuid({ error: 'validation.invalid' }) }),
+        },
+      },
       async (request, reply) => {
-        const user = await requireUser(deps.auth, request);
+        const user = currentUser(request);
         // A logo is shown to members of its company: look in the requested company, then the user's own.
         const companies = [...new Set([requestCompanyId(request, user), user.id])];
         for (const companyId of companies) {
-          const file = await withCompany(deps.db, { userId: user.id, companyId }, (tx) => findFile(tx, request.params.id), { allowBlocked: true }).catch(() => null);
+          const file = await withCompany(
+            deps.db,
+            { userId: user.id, companyId },
+            (tx) => findFile(tx, request.params.id),
+            { allowBlocked: true },
+          ).catch(() => null);
           if (file) {
             return reply
               .header('content-type', file.contentType)

@@ -8,6 +8,7 @@ export function healthRoutes(deps: Deps): FastifyPluginAsyncZod {
     app.get(
       '/api/health',
       {
+        config: { access: 'public' },
         schema: {
           tags: ['system'],
           summary: 'Liveness and database check',
@@ -22,13 +23,16 @@ export function healthRoutes(deps: Deps): FastifyPluginAsyncZod {
     app.get(
       '/api/config',
       {
+        config: { access: 'public' },
         schema: {
           tags: ['system'],
           summary: 'Public runtime configuration of the web app',
           response: {
             200: z.object({
               contact: z.object({ email: z.string(), phone: z.string(), city: z.string() }),
-              sentry: z.object({ dsn: z.string(), environment: z.string(), tracesSampleRate: z.number() }).nullable(),
+              sentry: z
+                .object({ dsn: z.string(), environment: z.string(), tracesSampleRate: z.number() })
+                .nullable(),
             }),
           },
         },

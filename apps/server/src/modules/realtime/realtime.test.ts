@@ -17,7 +17,7 @@ async function connect(port: number, cookie: string) {
   socket.on('message', (raw) => {
     const message = JSON.parse(String(raw)) as Message;
     messages.push(message);
-    for (const w of waiters.splice(0)) (w.match(message) ? w.resolve(message) : waiters.push(w));
+    for (const w of waiters.splice(0)) w.match(message) ? w.resolve(message) : waiters.push(w);
   });
   const closed = new Promise<number>((r) => socket.on('close', (code) => r(code)));
   await new Promise<void>((ok, fail) => {
@@ -33,8 +33,18 @@ async function connect(port: number, cookie: string) {
       const found = messages.find(match);
       if (found) return Promise.resolve(found);
       return new Promise((resolveMessage, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no matching message within ${timeoutMs} ms; got ${JSON.stringify(messages)}`)), timeoutMs);
-        waiters.push({ match, resolve: (m) => (clearTimeout(timer), resolveMessage(m)) });
+        const timer = setTimeout(
+          () =>
+            reject(new Error(`no matching message within ${timeoutMs} ms; got ${JSON.stringify(messages)}`)),
+          timeoutMs,
+        );
+        waiters.push({
+          match,
+          resolve: (m) => {
+            clearTimeout(timer);
+            resolveMessage(m);
+          },
+        });
       });
     },
   };
@@ -57,7 +67,10 @@ describe('realtime account status', () => {
     await client.next((m) => m.type === 'subscribed');
     const started = Date.now();
     await setAccountStatusByEmail(t.deps.db, user.email, 'blocked');
-    const blocked = await client.next((m) => m.type === 'event' && m.payload?.account_status === 'blocked', 1000);
+    const blocked = await client.next(
+      (m) => m.type === 'event' && m.payload?.account_status === 'blocked',
+      1000,
+    );
     expect(blocked.channel).toBe(`account-status:${user.id}`);
     expect(Date.now() - started).toBeLessThan(1000);
     await setAccountStatusByEmail(t.deps.db, user.email, 'active');
@@ -103,11 +116,20 @@ describe.runIf(onPostgres)('realtime across server processes on one PostgreSQL',
     const root = resolve(import.meta.dirname, '../../../../..');
     child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
       cwd: root,
-      env: { ...process.env, DATABASE_URL: t.testDb.url ?? '', PORT: String(port), HOST: '127.0.0.1', AUTH_SECRET: t.deps.config.authSecret, DATA_DIR: mkdtempSync(join(tmpdir(), 'erp-second-')) },
+      env: {
+        ...process.env,
+        DATABASE_URL: t.testDb.url ?? '',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        AUTH_SECRET: t.deps.config.authSecret,
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'erp-second-')),
+      },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     for (let i = 0; i < 100; i++) {
-      const up = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok).catch(() => false);
+      const up = await fetch(`http://127.0.0.1:${port}/api/health`)
+        .then((r) => r.ok)
+        .catch(() => false);
       if (up) return;
       await new Promise((r) => setTimeout(r, 200));
     }

@@ -30,7 +30,10 @@ export function createRealtime(database: Database) {
     },
     send,
     /** Sends `message(client)` to every client subscribed to `channel`. */
-    async publish(channel: string, message: (client: Client) => Promise<ServerMessage | null>): Promise<void> {
+    async publish(
+      channel: string,
+      message: (client: Client) => Promise<ServerMessage | null>,
+    ): Promise<void> {
       for (const client of clients) {
         if (!client.channels.has(channel)) continue;
         const m = await message(client).catch(() => null);

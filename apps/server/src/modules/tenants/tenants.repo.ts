@@ -41,7 +41,11 @@ export async function insertOwnerMembership(tx: Tx, companyId: string): Promise<
   await tx.insert(memberships).values({ companyId, userId: companyId, role: 'owner' }).onConflictDoNothing();
 }
 
-export async function updateTenant(tx: Tx, id: string, changes: TenantUpdate & { company_logo?: string | null }): Promise<TenantProfile | null> {
+export async function updateTenant(
+  tx: Tx,
+  id: string,
+  changes: TenantUpdate & { company_logo?: string | null },
+): Promise<TenantProfile | null> {
   const rows = await tx
     .update(tenants)
     .set({ ...changes, updated_at: new Date() })
@@ -51,6 +55,10 @@ export async function updateTenant(tx: Tx, id: string, changes: TenantUpdate & {
 }
 
 export async function setAccountStatus(tx: Tx, id: string, status: 'active' | 'blocked'): Promise<boolean> {
-  const rows = await tx.update(tenants).set({ account_status: status }).where(eq(tenants.id, id)).returning({ id: tenants.id });
+  const rows = await tx
+    .update(tenants)
+    .set({ account_status: status })
+    .where(eq(tenants.id, id))
+    .returning({ id: tenants.id });
   return rows.length > 0;
 }

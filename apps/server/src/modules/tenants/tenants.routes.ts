@@ -2,7 +2,8 @@ import { AppError, tenantUpdateSchema } from '@erp/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fileTypeFromBuffer } from 'file-type';
 import { z } from 'zod';
-import { type Deps, requireUser } from '../../http/context.ts';
+import { currentUser } from '../../http/access.ts';
+import type { Deps } from '../../http/context.ts';
 import { withCompany } from '../../db/tenant.ts';
 import { storeFile } from '../files/files.repo.ts';
 import * as service from './tenants.service.ts';
@@ -34,21 +35,44 @@ export function tenantRoutes(deps: Deps): FastifyPluginAsyncZod {
     const tags = ['profile'];
     app.get(
       '/api/tenants/me',
-      { schema: { tags, summary: 'Load profile (created with defaults when missing)', response: { 200: tenantProfileSchema } } },
-      async (request) => service.loadProfile(deps.db, (await requireUser(deps.auth, request)).id),
+      {
+        config: { access: 'user' },
+        schema: {
+          tags,
+          summary: 'Load profile (created with defaults when missing)',
+          response: { 200: tenantProfileSchema },
+        },
+      },
+      async (request) => service.loadProfile(deps.db, currentUser(request).id),
     );
 
     app.patch(
       '/api/tenants/me',
-      { schema: { tags, summary: 'Update changed profile fields', body: tenantUpdateSchema, response: { 200: tenantProfileSchema } } },
-      async (request) => service.updateProfile(deps.db, (await requireUser(deps.auth, request)).id, request.body),
+      {
+        config: { access: 'user' },
+        schema: {
+          tags,
+          summary: 'Update changed profile fields',
+          body: tenantUpdateSchema,
+          response: { 200: tenantProfileSchema },
+        },
+      },
+      async (request) => service.updateProfile(deps.db, currentUser(request).id, request.body),
     );
 
     app.post(
       '/api/tenants',
-      { schema: { tags, summary: 'Create profile', body: tenantUpdateSchema, response: { 201: tenantProfileSchema } } },
+      {
+        config: { access: 'user' },
+        schema: {
+          tags,
+          summary: 'Create profile',
+          body: tenantUpdateSchema,
+          response: { 201: tenantProfileSchema },
+        },
+      },
       async (request, reply) => {
-        const user = await requireUser(deps.auth, request);
+        const user = currentUser(request);
         return reply.status(201).send(await service.createProfile(deps.db, user.id, request.body));
       },
     );
@@ -56,17 +80,27 @@ export function tenantRoutes(deps: Deps): FastifyPluginAsyncZod {
     app.post(
       '/api/tenants/me/logo',
       {
-        schema: { tags, summary: 'Upload the company logo (PNG, JPEG or WebP, at most 2 MB; multipart field "file")', consumes: ['multipart/form-data'], response: { 200: tenantProfileSchema } },
+        config: { access: 'user' },
+        schema: {
+          tags,
+          summary: 'Upload the company logo (PNG, JPEG or WebP, at most 2 MB; multipart field "file")',
+          consumes: ['multipart/form-data'],
+          response: { 200: tenantProfileSchema },
+        },
       },
       async (request) => {
-        const user = await requireUser(deps.auth, request);
+        const user = currentUser(request);
         const part = await request.file({ limits: { fileSize: LOGO_MAX_BYTES, files: 1 } });
-        if (!part) throw new AppError('VALIDATION', 'Datoteka nije poslana', [{ field: 'file', key: 'validation.required' }]);
+        if (!part)
+          throw new AppError('VALIDATION', 'Datoteka nije poslana', [
+            { field: 'file', key: 'validation.required' },
+          ]);
         const data = await part.toBuffer();
         if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', 'Slika je veća od 2 MB');
         // Trust the bytes, not the declared type.
         const sniffed = await fileTypeFromBuffer(data);
-        if (!sniffed || !LOGO_TYPES.has(sniffed.mime)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Logo mora biti PNG, JPEG ili WebP slika');
+        if (!sniffed || !LOGO_TYPES.has(sniffed.mime))
+          throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Logo mora biti PNG, JPEG ili WebP slika');
         const id = await withCompany(deps.db, { userId: user.id, companyId: user.id }, (tx) =>
           storeFile(tx, { companyId: user.id, createdBy: user.id, contentType: sniffed.mime, data }),
         );

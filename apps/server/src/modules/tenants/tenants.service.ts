@@ -58,7 +58,8 @@ export function updateProfile(db: Db, userId: string, changes: TenantUpdate): Pr
 /** Create profile (seed): only when none exists yet; 409 otherwise. */
 export function createProfile(db: Db, userId: string, fields: TenantUpdate): Promise<TenantProfile> {
   return inOwnCompany(db, userId, async (tx) => {
-    if (!(await repo.insertDefaultTenant(tx, userId, null))) throw new AppError('CONFLICT', 'Profil već postoji');
+    if (!(await repo.insertDefaultTenant(tx, userId, null)))
+      throw new AppError('CONFLICT', 'Profil već postoji');
     const created = await repo.updateTenant(tx, userId, fields);
     if (!created) throw new AppError('INTERNAL', 'Profil nije stvoren');
     return created;

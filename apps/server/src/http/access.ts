@@ -1,0 +1,70 @@
+import { AppError, PERMISSIONS, type Permission, type RouteAccess } from '@erp/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Tx } from '../db/database.ts';
+import { type CompanyContext, withCompany } from '../db/tenant.ts';
+import { requirePlatformAdmin } from '../modules/admin/admin.guard.ts';
+import { type Deps, requestCompanyId, requireUser, type SessionUser } from './context.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call the route; every /api route declares it (checked at start-up). */
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    sessionUser?: SessionUser;
+    companyId?: string;
+  }
+}
+
+const PERMISSION_SET = new Set<string>(PERMISSIONS);
+const isPermission = (access: RouteAccess | undefined): access is Permission =>
+  access !== undefined && PERMISSION_SET.has(access);
+
+/** Routes the documentation plugin adds for itself. */
+const UNDECLARED_OK = /^\/api\/docs(\/|$)/;
+
+export function routeAccess(request: FastifyRequest): RouteAccess | undefined {
+  return request.routeOptions.config.access;
+}
+
+/**
+ * Enforces each route's declared access before its handler runs. A route under /api without a
+ * declaration fails at start-up, so no endpoint can ship unguarded.
+ */
+export function registerAccessControl(app: FastifyInstance, deps: Deps): void {
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api') || UNDECLARED_OK.test(route.url)) return;
+    const access = (route.config as { access?: RouteAccess } | undefined)?.access;
+    if (!access) throw new Error(`Route ${route.method} ${route.url} declares no access (config.access)`);
+  });
+  app.addHook('preHandler', async (request) => {
+    const access = routeAccess(request);
+    if (!access || access === 'public') return;
+    if (access === 'platform') return requirePlatformAdmin(deps, request);
+    request.sessionUser = await requireUser(deps.auth, request);
+    if (isPermission(access)) request.companyId = requestCompanyId(request, request.sessionUser);
+  });
+}
+
+function sessionOf(request: FastifyRequest): SessionUser {
+  if (!request.sessionUser) throw new AppError('UNAUTHENTICATED', 'Niste prijavljeni');
+  return request.sessionUser;
+}
+
+/** Runs `fn` in the request's company with the permission the route declared. */
+export function inCompany<T>(
+  deps: Deps,
+  request: FastifyRequest,
+  fn: (tx: Tx, ctx: CompanyContext) => Promise<T>,
+): Promise<T> {
+  const access = routeAccess(request);
+  if (!isPermission(access)) throw new Error(`inCompany used on a route whose access is ${access}`);
+  const user = sessionOf(request);
+  return withCompany(deps.db, { userId: user.id, companyId: request.companyId ?? user.id }, fn, {
+    permission: access,
+  });
+}
+
+export function currentUser(request: FastifyRequest): SessionUser {
+  return sessionOf(request);
+}
