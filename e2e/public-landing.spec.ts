@@ -97,6 +97,12 @@ test.describe('landing page (hr)', () => {
     await expect(page.getByTestId('copyright')).toHaveText(`© ${year} Pogon ERP. Sva prava pridržana.`);
   });
 
+  test('the copyright year is computed, not written into the page', async ({ page }) => {
+    await page.clock.setFixedTime(new Date('2031-03-15T10:00:00Z'));
+    await page.reload();
+    await expect(page.getByTestId('copyright')).toHaveText('© 2031 Pogon ERP. Sva prava pridržana.');
+  });
+
   test('get started opens the auth screen in sign-up mode', async ({ page }) => {
     await page.getByTestId('hero-get-started').click();
     await expect(page).toHaveURL(/\/auth\?mode=signup$/);
