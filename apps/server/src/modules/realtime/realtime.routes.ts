@@ -1,10 +1,17 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { type Deps, findSessionUser } from '../../http/context.ts';
 import { withCompany } from '../../db/tenant.ts';
+import { type Deps, findSessionUser } from '../../http/context.ts';
 import { findTenant } from '../tenants/tenants.repo.ts';
 
-const clientMessage = z.object({ type: z.literal('subscribe'), channel: z.string().max(200) });
+const clientMessage = z.object({ type: z.enum(['subscribe', 'unsubscribe']), channel: z.string().max(200) });
+/** `company:<companyId>:<topic>`: committed changes of one kind in one company (members only). */
+const COMPANY_CHANNEL = /^company:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}):([a-z][a-z0-9-]{0,40})$/;
+const companyEvent = z.object({
+  company_id: z.string(),
+  topic: z.string(),
+  ids: z.array(z.union([z.string(), z.number()])).default([]),
+});
 
 function sameOrigin(origin: string | undefined, host: string | undefined): boolean {
   if (!origin) return true; // not a browser: no cross-site risk
@@ -19,13 +26,20 @@ export function realtimeRoutes(deps: Deps): FastifyPluginAsync {
   const { realtime } = deps;
 
   async function readStatus(userId: string): Promise<string | null> {
-    const profile = await withCompany(
-      deps.db,
-      { userId, companyId: userId },
-      (tx) => findTenant(tx, userId),
-      { allowBlocked: true },
-    );
+    const profile = await withCompany(deps.db, { userId, companyId: userId }, (tx) => findTenant(tx, userId), {
+      allowBlocked: true,
+    });
     return profile?.account_status ?? null;
+  }
+
+  /** May this user listen on this channel? Their own account status, or a company they belong to. */
+  async function mayListen(userId: string, channel: string): Promise<boolean> {
+    if (channel === `account-status:${userId}`) return true;
+    const companyId = COMPANY_CHANNEL.exec(channel)?.[1];
+    if (!companyId) return false;
+    return withCompany(deps.db, { userId, companyId }, async () => true, { permission: 'company.read' }).catch(
+      () => false,
+    );
   }
 
   return async (app) => {
@@ -39,6 +53,16 @@ export function realtimeRoutes(deps: Deps): FastifyPluginAsync {
       });
     });
     await realtime.listen('session_revoked', (sessionId) => realtime.revokeSession(sessionId));
+    await realtime.listen('company_event', (raw) => {
+      let event: z.infer<typeof companyEvent>;
+      try {
+        event = companyEvent.parse(JSON.parse(raw));
+      } catch {
+        return;
+      }
+      const channel = `company:${event.company_id}:${event.topic}`;
+      void realtime.publish(channel, async () => ({ type: 'event', channel, payload: { ids: event.ids } }));
+    });
 
     app.get(
       '/api/realtime',
@@ -46,28 +70,32 @@ export function realtimeRoutes(deps: Deps): FastifyPluginAsync {
       async (socket, request) => {
         // Messages that arrive while the session is being checked are handled right after.
         const early: string[] = [];
-        let handle: ((raw: string) => void) | null = null;
-        socket.on('message', (raw) => (handle ? handle(String(raw)) : early.push(String(raw))));
-        if (!sameOrigin(request.headers.origin, request.headers.host))
-          return socket.close(4403, 'forbidden origin');
+        let handle: ((raw: string) => Promise<void>) | null = null;
+        socket.on('message', (raw) => (handle ? void handle(String(raw)) : early.push(String(raw))));
+        if (!sameOrigin(request.headers.origin, request.headers.host)) return socket.close(4403, 'forbidden origin');
         const user = await findSessionUser(deps.auth, request).catch(() => null);
         if (!user) return socket.close(4401, 'unauthenticated');
         const client = realtime.add(socket, user.id, user.sessionId);
-        handle = (raw) => {
+        const handleMessage = async (raw: string): Promise<void> => {
           let parsed: z.infer<typeof clientMessage>;
           try {
             parsed = clientMessage.parse(JSON.parse(raw));
           } catch {
             return realtime.send(client, { type: 'error', code: 'VALIDATION' });
           }
-          // A client may listen to its own account status and nothing of anyone else's.
-          if (parsed.channel !== `account-status:${user.id}`) {
+          if (parsed.type === 'unsubscribe') {
+            client.channels.delete(parsed.channel);
+            return;
+          }
+          // Its own account status and its companies' events; nothing of anyone else's.
+          if (!(await mayListen(user.id, parsed.channel))) {
             return realtime.send(client, { type: 'error', code: 'FORBIDDEN', channel: parsed.channel });
           }
           client.channels.add(parsed.channel);
           realtime.send(client, { type: 'subscribed', channel: parsed.channel });
         };
-        for (const raw of early.splice(0)) handle(raw);
+        handle = handleMessage;
+        for (const raw of early.splice(0)) await handleMessage(raw);
       },
     );
   };

@@ -151,3 +151,42 @@ describe.runIf(onPostgres)('realtime across server processes on one PostgreSQL',
     client.socket.close();
   });
 });
+
+describe('realtime company events', () => {
+  let t: TestApp;
+  let port: number;
+  beforeAll(async () => {
+    t = await startTestApp();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as { port: number }).port;
+  });
+  afterAll(() => t.close());
+
+  it('delivers committed company events to members only, with ids and nothing else', async () => {
+    const member = await signUp(t.app);
+    const outsider = await signUp(t.app);
+    const channel = `company:${member.id}:stock`;
+    const mine = await connect(port, member.cookie);
+    mine.send({ type: 'subscribe', channel });
+    await mine.next((m) => m.type === 'subscribed');
+    const theirs = await connect(port, outsider.cookie);
+    theirs.send({ type: 'subscribe', channel });
+    expect(await theirs.next((m) => m.type === 'error')).toEqual({ type: 'error', code: 'FORBIDDEN', channel });
+
+    // A rolled-back transaction announces nothing; a committed one does.
+    await t.deps.database.session(async (q) => {
+      await q('begin');
+      await q(`select pg_notify('company_event', json_build_object('company_id', $1::text, 'topic', 'stock', 'ids', json_build_array('rolled-back'))::text)`, [member.id]);
+      await q('rollback');
+      await q(`select pg_notify('company_event', json_build_object('company_id', $1::text, 'topic', 'stock', 'ids', json_build_array('a1', 'b2'))::text)`, [member.id]);
+      return [];
+    });
+    const event = await mine.next((m) => m.type === 'event');
+    expect(event).toEqual({ type: 'event', channel, payload: { ids: ['a1', 'b2'] } });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(mine.messages.filter((m) => m.type === 'event')).toHaveLength(1);
+    expect(theirs.messages.filter((m) => m.type === 'event')).toEqual([]);
+    mine.socket.close();
+    theirs.socket.close();
+  });
+});
