@@ -7,3 +7,4 @@ export * from './tenants/tenant.schemas.ts';
 export * from './changelog/changelog.schemas.ts';
 export * from './redact.ts';
 export * from './permissions.ts';
+export * from './team/index.ts';

@@ -1,0 +1,2 @@
+export * from './team.schemas.ts';
+export * from './team.rules.ts';
