@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -25,7 +26,8 @@ export type Database = {
 };
 
 export async function openPglite(dataDir: string | null): Promise<Database> {
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  // pg_trgm backs the fast item search (migration 0002).
+  const client = new PGlite({ dataDir: dataDir ?? undefined, extensions: { pg_trgm } });
   await client.waitReady;
   return {
     kind: 'pglite',

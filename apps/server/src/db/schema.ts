@@ -154,3 +154,4 @@ export const auditLog = pgTable('audit_log', {
   prevHash: text('prev_hash').notNull(),
   hash: text('hash').notNull(),
 });
+export * from './schema/inventory.ts';

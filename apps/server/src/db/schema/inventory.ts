@@ -1,0 +1,221 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+// Inventory tables (migration 0002_inventory.sql is the source of truth; these only type queries).
+// Quantities and money are numeric columns read as decimal strings.
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const qty = (name: string) => numeric(name, { precision: 18, scale: 4 });
+
+export const ITEM_KINDS = ['material', 'component', 'product', 'service'] as const;
+export const LOCATION_TYPES = ['storage', 'production', 'scrap', 'transit'] as const;
+export const MOVEMENT_TYPES = [
+  'receipt',
+  'issue',
+  'transfer',
+  'adjustment',
+  'production_consumption',
+  'production_output',
+  'delivery',
+  'reversal',
+] as const;
+
+export const companySettings = pgTable('company_settings', {
+  companyId: uuid('company_id').primaryKey(),
+  allowNegativeStock: boolean('allow_negative_stock').notNull().default(false),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const units = pgTable('units', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  companyId: uuid('company_id').notNull(),
+  code: text('code').notNull(),
+  name: text('name').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const locations = pgTable('locations', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  companyId: uuid('company_id').notNull(),
+  code: text('code').notNull(),
+  name: text('name').notNull(),
+  type: text('type').$type<(typeof LOCATION_TYPES)[number]>().notNull().default('storage'),
+  parentId: uuid('parent_id'),
+  active: boolean('active').notNull().default(true),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const items = pgTable('items', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  companyId: uuid('company_id').notNull(),
+  sku: text('sku').notNull(),
+  name: text('name').notNull(),
+  kind: text('kind').$type<(typeof ITEM_KINDS)[number]>().notNull(),
+  baseUnit: text('base_unit').notNull(),
+  lengthMm: numeric('length_mm', { precision: 12, scale: 2 }),
+  widthMm: numeric('width_mm', { precision: 12, scale: 2 }),
+  thicknessMm: numeric('thickness_mm', { precision: 12, scale: 2 }),
+  lotTracked: boolean('lot_tracked').notNull().default(false),
+  reorderPoint: qty('reorder_point'),
+  reorderQty: qty('reorder_qty'),
+  defaultSupplierId: uuid('default_supplier_id'),
+  purchasePrice: numeric('purchase_price', { precision: 18, scale: 4 }),
+  salesPrice: numeric('sales_price', { precision: 18, scale: 4 }),
+  vatRate: numeric('vat_rate', { precision: 5, scale: 2 }).notNull().default('25'),
+  kpdCode: text('kpd_code'),
+  active: boolean('active').notNull().default(true),
+  imageFileId: uuid('image_file_id'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const itemUnitConversions = pgTable('item_unit_conversions', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  companyId: uuid('company_id').notNull(),
+  itemId: uuid('item_id').notNull(),
+  unit: text('unit').notNull(),
+  factor: numeric('factor', { precision: 18, scale: 6 }).notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const lots = pgTable('lots', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  companyId: uuid('company_id').notNull(),
+  itemId: uuid('item_id').notNull(),
+  lotNumber: text('lot_number').notNull(),
+  supplierId: uuid('supplier_id'),
+  receivedOn: date('received_on', { mode: 'string' }).notNull(),
+  expiresOn: date('expires_on', { mode: 'string' }),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const lotLinks = pgTable('lot_links', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  companyId: uuid('company_id').notNull(),
+  consumedLotId: uuid('consumed_lot_id').notNull(),
+  producedLotId: uuid('produced_lot_id').notNull(),
+  quantity: qty('quantity').notNull(),
+  sourceType: text('source_type'),
+  sourceId: uuid('source_id'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const stockDocuments = pgTable('stock_documents', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  companyId: uuid('company_id').notNull(),
+  type: text('type').notNull(),
+  reference: text('reference'),
+  note: text('note'),
+  reversesDocumentId: uuid('reverses_document_id'),
+  sourceType: text('source_type'),
+  sourceId: uuid('source_id'),
+  createdBy: uuid('created_by'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const stockMovements = pgTable('stock_movements', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  companyId: uuid('company_id').notNull(),
+  documentId: uuid('document_id').notNull(),
+  lineNo: integer('line_no').notNull(),
+  type: text('type').$type<(typeof MOVEMENT_TYPES)[number]>().notNull(),
+  itemId: uuid('item_id').notNull(),
+  locationId: uuid('location_id').notNull(),
+  lotId: uuid('lot_id'),
+  quantity: qty('quantity').notNull(),
+  unitCost: numeric('unit_cost', { precision: 18, scale: 6 }).notNull(),
+  reversesMovementId: uuid('reverses_movement_id'),
+  sourceType: text('source_type'),
+  sourceId: uuid('source_id'),
+  sourceLineId: uuid('source_line_id'),
+  createdBy: uuid('created_by'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const itemStock = pgTable('item_stock', {
+  itemId: uuid('item_id').primaryKey(),
+  companyId: uuid('company_id').notNull(),
+  onHand: qty('on_hand').notNull(),
+  avgCost: numeric('avg_cost', { precision: 18, scale: 6 }).notNull(),
+  onOrder: qty('on_order').notNull(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const stockBalances = pgTable('stock_balances', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  companyId: uuid('company_id').notNull(),
+  itemId: uuid('item_id').notNull(),
+  locationId: uuid('location_id').notNull(),
+  lotId: uuid('lot_id'),
+  quantity: qty('quantity').notNull(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const reservations = pgTable('reservations', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  companyId: uuid('company_id').notNull(),
+  itemId: uuid('item_id').notNull(),
+  locationId: uuid('location_id'),
+  lotId: uuid('lot_id'),
+  quantity: qty('quantity').notNull(),
+  status: text('status').$type<'active' | 'released' | 'consumed'>().notNull().default('active'),
+  sourceType: text('source_type'),
+  sourceId: uuid('source_id'),
+  note: text('note'),
+  createdBy: uuid('created_by'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const stockCounts = pgTable('stock_counts', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  companyId: uuid('company_id').notNull(),
+  locationId: uuid('location_id').notNull(),
+  status: text('status').$type<'draft' | 'posted'>().notNull().default('draft'),
+  note: text('note'),
+  documentId: uuid('document_id'),
+  createdBy: uuid('created_by'),
+  postedAt: ts('posted_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const stockCountLines = pgTable('stock_count_lines', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  companyId: uuid('company_id').notNull(),
+  countId: uuid('count_id').notNull(),
+  itemId: uuid('item_id').notNull(),
+  lotId: uuid('lot_id'),
+  expectedQty: qty('expected_qty').notNull(),
+  countedQty: qty('counted_qty'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const inventoryIdempotency = pgTable(
+  'inventory_idempotency',
+  {
+    companyId: uuid('company_id').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    response: jsonb('response').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.key] })],
+);
