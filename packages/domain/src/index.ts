@@ -8,3 +8,5 @@ export * from './changelog/changelog.schemas.ts';
 export * from './redact.ts';
 export * from './permissions.ts';
 export * from './team/index.ts';
+export * from './production/index.ts';
+export * from './inventory/index.ts';

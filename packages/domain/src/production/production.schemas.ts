@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { FORMULA_MAX_LENGTH, FORMULA_FUNCTIONS, VARIABLE_NAME } from './formula.ts';
+
+/** Non-negative decimal string with up to 12 integer digits and 6 decimals (numeric(18,6)). */
+const DECIMAL = /^\d{1,12}(\.\d{1,6})?$/;
+const decimalString = (max?: number) =>
+  z
+    .string()
+    .trim()
+    .regex(DECIMAL, 'validation.decimalInvalid')
+    .refine((s) => max === undefined || Number(s) <= max, 'validation.decimalInvalid');
+
+const text = (min: number, max: number) =>
+  z.string().trim().min(min, 'validation.required').max(max, 'validation.tooLong');
+
+export const processInputSchema = z.object({
+  code: text(1, 30),
+  name: text(1, 120),
+  workCentre: z.string().trim().max(120, 'validation.tooLong').default(''),
+  costPerHour: decimalString(),
+  setupMinutes: decimalString(),
+  minutesPerUnit: decimalString(),
+  dailyCapacityHours: decimalString(24),
+  qualityCheckRequired: z.boolean().default(false),
+  active: z.boolean().default(true),
+});
+export type ProcessInput = z.infer<typeof processInputSchema>;
+
+export const processSchema = processInputSchema.extend({
+  id: z.string(),
+  workCentre: z.string(),
+  qualityCheckRequired: z.boolean(),
+  active: z.boolean(),
+  updatedAt: z.string(),
+});
+export type Process = z.infer<typeof processSchema>;
+
+export const PROCESS_SORTS = ['code', 'name', 'workCentre', 'costPerHour'] as const;
+export const processListQuerySchema = z.object({
+  q: z.string().trim().max(100, 'validation.tooLong').optional(),
+  active: z.enum(['all', 'active', 'inactive']).default('all'),
+  sort: z.enum(PROCESS_SORTS).default('code'),
+  dir: z.enum(['asc', 'desc']).default('asc'),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type ProcessListQuery = z.infer<typeof processListQuerySchema>;
+
+const reservedNames = new Set<string>(['W', 'H', ...FORMULA_FUNCTIONS]);
+export const bomVariableSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .regex(VARIABLE_NAME, 'validation.variableNameInvalid')
+    .refine((n) => !reservedNames.has(n), 'validation.variableNameInvalid'),
+  value: z
+    .string()
+    .trim()
+    .regex(/^-?\d{1,12}(\.\d{1,6})?$/, 'validation.decimalInvalid'),
+});
+
+export const bomLineInputSchema = z
+  .object({
+    componentId: z.uuid('validation.required'),
+    /** Fixed quantity per unit of the product; ignored when a formula is given. */
+    quantity: decimalString().nullable().default(null),
+    formula: z.string().max(FORMULA_MAX_LENGTH, 'validation.formulaTooLong').nullable().default(null),
+    unit: text(1, 20),
+    scrapPct: decimalString(1000).default('0'),
+  })
+  .refine((l) => (l.formula ?? '').trim() !== '' || l.quantity !== null, {
+    message: 'validation.bomQuantityRequired',
+    path: ['quantity'],
+  });
+export type BomLineInput = z.infer<typeof bomLineInputSchema>;
+
+export const BOM_STATUSES = ['draft', 'active', 'archived'] as const;
+export type BomStatus = (typeof BOM_STATUSES)[number];
+
+export const bomInputSchema = z.object({
+  note: z.string().trim().max(500, 'validation.tooLong').default(''),
+  variables: z.array(bomVariableSchema).max(20).default([]),
+  lines: z.array(bomLineInputSchema).max(500),
+});
+export type BomInput = z.infer<typeof bomInputSchema>;
+
+export const routingStepInputSchema = z.object({
+  processId: z.uuid('validation.required'),
+  /** Overrides of the process defaults for this product; null = take the process's times. */
+  setupMinutes: decimalString().nullable().default(null),
+  minutesPerUnit: decimalString().nullable().default(null),
+  note: z.string().trim().max(200, 'validation.tooLong').default(''),
+});
+export const routingInputSchema = z.object({ steps: z.array(routingStepInputSchema).max(100) });
+export type RoutingInput = z.infer<typeof routingInputSchema>;
+
+export const explosionQuerySchema = z.object({
+  quantity: decimalString()
+    .refine((s) => Number(s) > 0, 'validation.decimalInvalid')
+    .default('1'),
+  W: decimalString().optional(),
+  H: decimalString().optional(),
+  /** A specific BOM version (e.g. a draft to preview); default: the active one. */
+  bomId: z.uuid().optional(),
+  marginPct: decimalString()
+    .refine((s) => Number(s) < 100, 'validation.marginInvalid')
+    .default('25'),
+});
+export type ExplosionQuery = z.infer<typeof explosionQuerySchema>;
