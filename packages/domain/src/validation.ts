@@ -32,6 +32,8 @@ export const VALIDATION_MESSAGES_HR: Record<string, string> = {
   'validation.urlInvalid': 'Web adresa nije valjana',
   'validation.dateInvalid': 'Datum nije valjan',
   'validation.tooLong': 'Tekst je predugačak',
+  'validation.numberInvalid': 'Unesite broj',
+  'validation.positive': 'Vrijednost mora biti veća od nule',
   'validation.changelogTypeInvalid': 'Nepoznata vrsta zapisa',
 };
 

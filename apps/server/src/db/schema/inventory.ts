@@ -1,3 +1,4 @@
+import type { ItemKind, LocationType, MovementType } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -17,19 +18,6 @@ import {
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const qty = (name: string) => numeric(name, { precision: 18, scale: 4 });
-
-export const ITEM_KINDS = ['material', 'component', 'product', 'service'] as const;
-export const LOCATION_TYPES = ['storage', 'production', 'scrap', 'transit'] as const;
-export const MOVEMENT_TYPES = [
-  'receipt',
-  'issue',
-  'transfer',
-  'adjustment',
-  'production_consumption',
-  'production_output',
-  'delivery',
-  'reversal',
-] as const;
 
 export const companySettings = pgTable('company_settings', {
   companyId: uuid('company_id').primaryKey(),
@@ -52,7 +40,7 @@ export const locations = pgTable('locations', {
   companyId: uuid('company_id').notNull(),
   code: text('code').notNull(),
   name: text('name').notNull(),
-  type: text('type').$type<(typeof LOCATION_TYPES)[number]>().notNull().default('storage'),
+  type: text('type').$type<LocationType>().notNull().default('storage'),
   parentId: uuid('parent_id'),
   active: boolean('active').notNull().default(true),
   createdAt: ts('created_at').notNull().defaultNow(),
@@ -64,7 +52,7 @@ export const items = pgTable('items', {
   companyId: uuid('company_id').notNull(),
   sku: text('sku').notNull(),
   name: text('name').notNull(),
-  kind: text('kind').$type<(typeof ITEM_KINDS)[number]>().notNull(),
+  kind: text('kind').$type<ItemKind>().notNull(),
   baseUnit: text('base_unit').notNull(),
   lengthMm: numeric('length_mm', { precision: 12, scale: 2 }),
   widthMm: numeric('width_mm', { precision: 12, scale: 2 }),
@@ -134,7 +122,7 @@ export const stockMovements = pgTable('stock_movements', {
   companyId: uuid('company_id').notNull(),
   documentId: uuid('document_id').notNull(),
   lineNo: integer('line_no').notNull(),
-  type: text('type').$type<(typeof MOVEMENT_TYPES)[number]>().notNull(),
+  type: text('type').$type<MovementType>().notNull(),
   itemId: uuid('item_id').notNull(),
   locationId: uuid('location_id').notNull(),
   lotId: uuid('lot_id'),

@@ -1,0 +1,4 @@
+export * from './ledger.ts';
+export * from './lots.ts';
+export * from './engine.ts';
+export * from './schemas.ts';

@@ -1,0 +1,200 @@
+import { z } from 'zod';
+
+// Shapes shared by the server (validation, OpenAPI) and the web (forms). Field names are the
+// database's snake_case; quantities and money travel as decimal strings.
+
+export const ITEM_KINDS = ['material', 'component', 'product', 'service'] as const;
+export type ItemKind = (typeof ITEM_KINDS)[number];
+export const LOCATION_TYPES = ['storage', 'production', 'scrap', 'transit'] as const;
+export type LocationType = (typeof LOCATION_TYPES)[number];
+export const MOVEMENT_TYPES = [
+  'receipt',
+  'issue',
+  'transfer',
+  'adjustment',
+  'production_consumption',
+  'production_output',
+  'delivery',
+  'reversal',
+] as const;
+export type MovementType = (typeof MOVEMENT_TYPES)[number];
+/** Units every company starts with (PRODUCT.md "Units of measure"). */
+export const DEFAULT_UNITS = ['kom', 'm', 'm2', 'm3', 'kg', 'l', 'h'] as const;
+
+const DECIMAL = /^-?\d{1,14}(\.\d{1,6})?$/;
+const isPositive = (s: string) => DECIMAL.test(s) && !s.startsWith('-') && !/^0+(\.0+)?$/.test(s);
+
+/** A decimal string (accepts a comma as decimal separator, as typed in Croatian). */
+export const decimalString = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .transform((s) => s.replace(',', '.'))
+  .refine((s) => DECIMAL.test(s), { message: 'validation.numberInvalid' });
+export const positiveDecimal = decimalString.refine(isPositive, { message: 'validation.positive' });
+export const nonNegativeDecimal = decimalString.refine((s) => !s.startsWith('-'), {
+  message: 'validation.positive',
+});
+const optionalDecimal = nonNegativeDecimal.nullable().optional();
+const text = (max: number) =>
+  z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, 'validation.required')
+    .max(max, 'validation.tooLong');
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, 'validation.tooLong')
+    .nullable()
+    .optional()
+    .transform((s) => (s ? s : null));
+
+export const itemInputSchema = z.object({
+  sku: text(64),
+  name: text(200),
+  kind: z.enum(ITEM_KINDS, { error: 'validation.invalid' }),
+  base_unit: text(16),
+  length_mm: optionalDecimal,
+  width_mm: optionalDecimal,
+  thickness_mm: optionalDecimal,
+  lot_tracked: z.boolean().optional().default(false),
+  reorder_point: optionalDecimal,
+  reorder_qty: optionalDecimal,
+  default_supplier_id: z.uuid({ error: 'validation.invalid' }).nullable().optional(),
+  purchase_price: optionalDecimal,
+  sales_price: optionalDecimal,
+  vat_rate: nonNegativeDecimal
+    .refine((s) => Number(s) <= 100, { message: 'validation.invalid' })
+    .optional()
+    .default('25'),
+  kpd_code: optionalText(20),
+  active: z.boolean().optional().default(true),
+  image_file_id: z.uuid({ error: 'validation.invalid' }).nullable().optional(),
+});
+export type ItemInput = z.input<typeof itemInputSchema>;
+export const itemUpdateSchema = itemInputSchema.partial();
+
+export const unitConversionSchema = z.object({
+  unit: text(16),
+  factor: positiveDecimal,
+});
+
+export const locationInputSchema = z.object({
+  code: text(32),
+  name: text(120),
+  type: z.enum(LOCATION_TYPES, { error: 'validation.invalid' }).optional().default('storage'),
+  parent_id: z.uuid({ error: 'validation.invalid' }).nullable().optional(),
+  active: z.boolean().optional().default(true),
+});
+export const locationUpdateSchema = locationInputSchema.partial();
+
+const uuid = z.uuid({ error: 'validation.invalid' });
+const lotRef = {
+  lot_id: uuid.nullable().optional(),
+  /** A receipt of a lot-tracked item names a new or existing lot number. */
+  lot_number: optionalText(64),
+  expires_on: z.iso.date({ error: 'validation.dateInvalid' }).nullable().optional(),
+};
+
+export const receiptSchema = z.object({
+  location_id: uuid,
+  reference: optionalText(100),
+  note: optionalText(500),
+  supplier_id: uuid.nullable().optional(),
+  lines: z
+    .array(
+      z.object({
+        item_id: uuid,
+        quantity: positiveDecimal,
+        unit_cost: nonNegativeDecimal.optional(),
+        ...lotRef,
+      }),
+    )
+    .min(1, 'validation.required')
+    .max(500, 'validation.tooLong'),
+});
+
+export const LOT_STRATEGIES = ['fefo', 'fifo'] as const;
+export const issueSchema = z.object({
+  location_id: uuid,
+  reference: optionalText(100),
+  note: optionalText(500),
+  lot_strategy: z.enum(LOT_STRATEGIES).optional().default('fefo'),
+  lines: z
+    .array(z.object({ item_id: uuid, quantity: positiveDecimal, lot_id: uuid.nullable().optional() }))
+    .min(1, 'validation.required')
+    .max(500, 'validation.tooLong'),
+});
+
+export const transferSchema = z.object({
+  from_location_id: uuid,
+  to_location_id: uuid,
+  reference: optionalText(100),
+  note: optionalText(500),
+  lot_strategy: z.enum(LOT_STRATEGIES).optional().default('fefo'),
+  lines: z
+    .array(z.object({ item_id: uuid, quantity: positiveDecimal, lot_id: uuid.nullable().optional() }))
+    .min(1, 'validation.required')
+    .max(500, 'validation.tooLong'),
+});
+
+export const adjustmentSchema = z.object({
+  location_id: uuid,
+  reference: optionalText(100),
+  note: optionalText(500),
+  lines: z
+    .array(
+      z.object({
+        item_id: uuid,
+        /** Signed: positive adds, negative removes. */
+        quantity: decimalString.refine((s) => Number(s) !== 0, { message: 'validation.invalid' }),
+        unit_cost: nonNegativeDecimal.optional(),
+        ...lotRef,
+      }),
+    )
+    .min(1, 'validation.required')
+    .max(500, 'validation.tooLong'),
+});
+
+export const reservationInputSchema = z.object({
+  item_id: uuid,
+  location_id: uuid.nullable().optional(),
+  quantity: positiveDecimal,
+  source_type: optionalText(40),
+  source_id: uuid.nullable().optional(),
+  note: optionalText(500),
+});
+
+export const countCreateSchema = z.object({ location_id: uuid, note: optionalText(500) });
+export const countLinesSchema = z.object({
+  lines: z
+    .array(z.object({ id: uuid, counted_qty: nonNegativeDecimal.nullable() }))
+    .max(5000, 'validation.tooLong'),
+});
+
+export const ITEM_SORTS = ['sku', '-sku', 'name', '-name', 'kind', '-kind', 'on_hand', '-on_hand'] as const;
+export const itemListQuerySchema = z.object({
+  q: z.string().trim().max(100).optional(),
+  kind: z.enum(ITEM_KINDS).optional(),
+  location_id: uuid.optional(),
+  low_stock: z.enum(['true', 'false']).optional(),
+  active: z.enum(['true', 'false', 'all']).optional(),
+  sort: z.enum(ITEM_SORTS).optional().default('sku'),
+  limit: z.coerce.number().int().min(1).max(500).optional().default(100),
+  offset: z.coerce.number().int().min(0).max(10_000_000).optional().default(0),
+});
+export type ItemListQuery = z.infer<typeof itemListQuerySchema>;
+
+export const movementListQuerySchema = z.object({
+  item_id: uuid.optional(),
+  location_id: uuid.optional(),
+  lot_id: uuid.optional(),
+  type: z.enum(MOVEMENT_TYPES).optional(),
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  limit: z.coerce.number().int().min(1).max(500).optional().default(100),
+  offset: z.coerce.number().int().min(0).optional().default(0),
+});
+
+export const settingsSchema = z.object({ allow_negative_stock: z.boolean() });
