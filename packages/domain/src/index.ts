@@ -10,3 +10,4 @@ export * from './permissions.ts';
 export * from './team/index.ts';
 export * from './production/index.ts';
 export * from './inventory/index.ts';
+export * from './cutting/index.ts';
