@@ -155,3 +155,4 @@ export const auditLog = pgTable('audit_log', {
   hash: text('hash').notNull(),
 });
 export * from './schema/inventory.ts';
+export * from './schema/team.ts';

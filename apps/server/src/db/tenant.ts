@@ -48,12 +48,13 @@ export function withCompany<T>(
       await tx.execute(sql`select set_config('app.user_id', ${ids.userId}, true)`);
       await tx.execute(sql`set local role erp_app`);
       const result = await tx.execute(sql`
-        select m.role, t.account_status
+        select m.role, m.status, t.account_status
         from memberships m left join tenants t on t.id = m.user_id
         where m.company_id = ${ids.companyId} and m.user_id = ${ids.userId}`);
-      const row = rowsOf<{ role: MemberRole; account_status: string | null }>(result)[0];
+      const row = rowsOf<{ role: MemberRole; status: string; account_status: string | null }>(result)[0];
       if (!row) throw new AppError('FORBIDDEN', 'Niste član ove tvrtke');
-      if (row.account_status === 'blocked' && !opts.allowBlocked) {
+      // A member suspended by their company (issue 9: team) sees the blocked screen there.
+      if ((row.account_status === 'blocked' || row.status === 'suspended') && !opts.allowBlocked) {
         throw new AppError('ACCOUNT_BLOCKED', 'Račun privremeno nije dostupan');
       }
       if (opts.permission && !can(row.role, opts.permission)) {

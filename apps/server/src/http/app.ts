@@ -19,6 +19,7 @@ import { healthRoutes } from '../modules/health/health.routes.ts';
 import { createRealtime } from '../modules/realtime/realtime.ts';
 import { realtimeRoutes } from '../modules/realtime/realtime.routes.ts';
 import { tenantRoutes } from '../modules/tenants/tenants.routes.ts';
+import { teamRoutes } from '../modules/team/team.routes.ts';
 import { registerAccessControl } from './access.ts';
 import type { Deps } from './context.ts';
 import { errorBody, registerErrorHandler } from './errors.ts';
@@ -84,6 +85,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     healthRoutes,
     authRoutes,
     tenantRoutes,
+    teamRoutes,
     fileRoutes,
     changelogRoutes,
     adminRoutes,

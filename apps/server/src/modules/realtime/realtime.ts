@@ -48,6 +48,17 @@ export function createRealtime(database: Database) {
         client.socket.close(4401, 'session revoked');
       }
     },
+    /** Ends a user's sockets that listen to a company they may no longer read (issue 9: removed or suspended member). */
+    closeCompanySockets(userId: string, companyId: string): number {
+      const prefix = `company:${companyId}:`;
+      let closed = 0;
+      for (const client of clients) {
+        if (client.userId !== userId || ![...client.channels].some((c) => c.startsWith(prefix))) continue;
+        client.socket.close(4403, 'company access revoked');
+        closed++;
+      }
+      return closed;
+    },
     async listen(pgChannel: string, handler: (payload: string) => void): Promise<void> {
       unlisten.push(await database.listen(pgChannel, handler));
     },

@@ -1,0 +1,357 @@
+import {
+  AppError,
+  companyUpdateSchema,
+  INVITATION_STATUSES,
+  invitationCreateSchema,
+  invitationTokenSchema,
+  MEMBER_STATUSES,
+  memberUpdateSchema,
+  ROLES,
+} from '@erp/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { fileTypeFromBuffer } from 'file-type';
+import { z } from 'zod';
+import { withCompany } from '../../db/tenant.ts';
+import { currentUser, inCompany } from '../../http/access.ts';
+import type { Deps } from '../../http/context.ts';
+import { storeFile } from '../files/files.repo.ts';
+import { LOGO_MAX_BYTES } from '../tenants/tenants.routes.ts';
+import { mailerFor } from './team.mailer.ts';
+import * as repo from './team.repo.ts';
+import * as service from './team.service.ts';
+
+const LOGO_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp']);
+const roleEnum = z.enum(ROLES);
+const uuid = z.uuid();
+
+const memberSchema = z.object({
+  user_id: z.string(),
+  email: z.string(),
+  name: z.string().nullable(),
+  role: roleEnum,
+  status: z.enum(MEMBER_STATUSES),
+  joined_at: z.string(),
+  is_founder: z.boolean(),
+});
+const invitationSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: roleEnum,
+  status: z.enum(INVITATION_STATUSES),
+  invited_by_name: z.string().nullable(),
+  created_at: z.string(),
+  expires_at: z.string(),
+});
+const companySchema = z.object({
+  id: z.string(),
+  company_name: z.string().nullable(),
+  company_address: z.string().nullable(),
+  company_phone: z.string().nullable(),
+  company_email: z.string().nullable(),
+  company_website: z.string().nullable(),
+  tax_number: z.string().nullable(),
+  company_logo: z.string().nullable(),
+  bank_accounts: z.array(z.object({ iban: z.string(), bank_name: z.string().nullable().optional() })),
+});
+const myCompanySchema = z.object({
+  company_id: z.string(),
+  company_name: z.string().nullable(),
+  role: roleEnum,
+  status: z.enum(MEMBER_STATUSES),
+  is_own: z.boolean(),
+});
+const activitySchema = z.object({
+  seq: z.number(),
+  at: z.string(),
+  actor_id: z.string().nullable(),
+  actor_name: z.string().nullable(),
+  is_platform: z.boolean(),
+  table_name: z.string(),
+  row_id: z.string(),
+  action: z.enum(['INSERT', 'UPDATE', 'DELETE']),
+  fields: z.array(z.string()),
+});
+const membershipNotice = z.object({
+  company_id: z.string(),
+  user_id: z.string(),
+  change: z.enum(['added', 'removed', 'suspended', 'reinstated', 'role']),
+});
+
+export function teamRoutes(deps: Deps): FastifyPluginAsyncZod {
+  return async (app) => {
+    // A membership change reaches the member's open screens at once (any instance): they re-read
+    // their companies; a removed or suspended member's sockets on that company are closed.
+    await deps.realtime.listen('membership_changed', (raw) => {
+      let notice: z.infer<typeof membershipNotice>;
+      try {
+        notice = membershipNotice.parse(JSON.parse(raw));
+      } catch {
+        return;
+      }
+      const channel = `account-status:${notice.user_id}`;
+      void deps.realtime
+        .publish(channel, async () => ({
+          type: 'event',
+          channel,
+          payload: { membership: { company_id: notice.company_id, change: notice.change } },
+        }))
+        .finally(() => {
+          if (notice.change === 'removed' || notice.change === 'suspended')
+            deps.realtime.closeCompanySockets(notice.user_id, notice.company_id);
+        });
+    });
+
+    const tags = ['team'];
+
+    app.get(
+      '/api/team/companies',
+      {
+        config: { access: 'user' },
+        schema: {
+          tags,
+          summary: "The signed-in user's companies (for the company switcher), own company first",
+          response: { 200: z.array(myCompanySchema) },
+        },
+      },
+      async (request) => {
+        const user = currentUser(request);
+        return withCompany(
+          deps.db,
+          { userId: user.id, companyId: user.id },
+          (tx) => repo.myCompanies(tx, user.id),
+          {
+            allowBlocked: true,
+          },
+        );
+      },
+    );
+
+    app.get(
+      '/api/team/members',
+      {
+        config: { access: 'company.read' },
+        schema: { tags, summary: 'Members of the current company', response: { 200: z.array(memberSchema) } },
+      },
+      async (request) => inCompany(deps, request, (tx, ctx) => service.listMembers(tx, ctx)),
+    );
+
+    app.patch(
+      '/api/team/members/:userId',
+      {
+        config: { access: 'members.manage' },
+        schema: {
+          tags,
+          summary:
+            'Change a member’s role or suspend/reinstate them (the last owner and the founder stay owners)',
+          params: z.object({ userId: uuid }),
+          body: memberUpdateSchema,
+          response: { 200: memberSchema },
+        },
+      },
+      async (request) =>
+        inCompany(deps, request, (tx, ctx) =>
+          service.updateMember(tx, ctx, request.params.userId, request.body),
+        ),
+    );
+
+    app.delete(
+      '/api/team/members/:userId',
+      {
+        config: { access: 'members.manage' },
+        schema: { tags, summary: 'Remove a member from the company', params: z.object({ userId: uuid }) },
+      },
+      async (request, reply) => {
+        await inCompany(deps, request, (tx, ctx) => service.removeMember(tx, ctx, request.params.userId));
+        return reply.status(204).send();
+      },
+    );
+
+    app.post(
+      '/api/team/leave',
+      {
+        config: { access: 'company.read' },
+        schema: { tags, summary: 'Leave the current company (not the last owner, not the founder)' },
+      },
+      async (request, reply) => {
+        await inCompany(deps, request, (tx, ctx) => service.leaveCompany(tx, ctx));
+        return reply.status(204).send();
+      },
+    );
+
+    app.get(
+      '/api/team/invitations',
+      {
+        config: { access: 'members.manage' },
+        schema: {
+          tags,
+          summary: 'Recent invitations with their status',
+          response: { 200: z.array(invitationSchema) },
+        },
+      },
+      async (request) => inCompany(deps, request, (tx, ctx) => service.listInvitations(tx, ctx)),
+    );
+
+    app.post(
+      '/api/team/invitations',
+      {
+        config: { access: 'members.manage' },
+        schema: {
+          tags,
+          summary:
+            'Invite by email with a role; returns the one-time link (also mailed when SMTP_URL is set)',
+          body: invitationCreateSchema,
+          response: {
+            201: z.object({ invitation: invitationSchema, link: z.string(), emailed: z.boolean() }),
+          },
+        },
+      },
+      async (request, reply) => {
+        const created = await inCompany(deps, request, (tx, ctx) =>
+          service.createInvitation(tx, ctx, request.body, deps.config.baseUrl),
+        );
+        const mailer = mailerFor(deps);
+        let emailed = false;
+        if (mailer) {
+          // The invitation stands either way: the link is shown to copy when the mail fails.
+          emailed = await mailer.send(created.mail).then(
+            () => true,
+            (error) => {
+              deps.report(error);
+              return false;
+            },
+          );
+        }
+        return reply.status(201).send({ invitation: created.invitation, link: created.link, emailed });
+      },
+    );
+
+    app.delete(
+      '/api/team/invitations/:id',
+      {
+        config: { access: 'members.manage' },
+        schema: { tags, summary: 'Revoke an open invitation', params: z.object({ id: uuid }) },
+      },
+      async (request, reply) => {
+        await inCompany(deps, request, (tx, ctx) => service.revokeInvitation(tx, ctx, request.params.id));
+        return reply.status(204).send();
+      },
+    );
+
+    app.post(
+      '/api/invitations/lookup',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags,
+          summary: 'What an invitation link offers (company, email, role, status)',
+          body: invitationTokenSchema,
+          response: {
+            200: z.object({
+              company_name: z.string().nullable(),
+              email: z.string(),
+              role: roleEnum,
+              status: z.enum(INVITATION_STATUSES),
+              invited_by_name: z.string().nullable(),
+              expires_at: z.string(),
+            }),
+          },
+        },
+      },
+      async (request) => service.previewInvitation(deps.db, request.body.token),
+    );
+
+    app.post(
+      '/api/invitations/accept',
+      {
+        config: { access: 'user' },
+        schema: {
+          tags,
+          summary: 'Join the company of an invitation (signed in with the invited email)',
+          body: invitationTokenSchema,
+          response: { 200: z.object({ company_id: z.string(), role: roleEnum }) },
+        },
+      },
+      async (request) => service.acceptInvitation(deps.db, currentUser(request), request.body.token),
+    );
+
+    app.get(
+      '/api/company',
+      {
+        config: { access: 'company.read' },
+        schema: { tags, summary: 'The current company’s details', response: { 200: companySchema } },
+      },
+      async (request) => inCompany(deps, request, (tx, ctx) => service.getCompany(tx, ctx)),
+    );
+
+    app.patch(
+      '/api/company',
+      {
+        config: { access: 'company.manage' },
+        schema: {
+          tags,
+          summary: 'Update the current company’s details (owners and admins)',
+          body: companyUpdateSchema,
+          response: { 200: companySchema },
+        },
+      },
+      async (request) => inCompany(deps, request, (tx, ctx) => service.updateCompany(tx, ctx, request.body)),
+    );
+
+    app.post(
+      '/api/company/logo',
+      {
+        config: { access: 'company.manage' },
+        schema: {
+          tags,
+          summary: 'Upload the current company’s logo (PNG, JPEG or WebP, at most 2 MB; field "file")',
+          consumes: ['multipart/form-data'],
+          response: { 200: companySchema },
+        },
+      },
+      async (request) => {
+        const part = await request.file({ limits: { fileSize: LOGO_MAX_BYTES, files: 1 } });
+        if (!part)
+          throw new AppError('VALIDATION', 'Datoteka nije poslana', [
+            { field: 'file', key: 'validation.required' },
+          ]);
+        const data = await part.toBuffer();
+        if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', 'Slika je veća od 2 MB');
+        const sniffed = await fileTypeFromBuffer(data);
+        if (!sniffed || !LOGO_TYPES.has(sniffed.mime))
+          throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Logo mora biti PNG, JPEG ili WebP slika');
+        return inCompany(deps, request, async (tx, ctx) => {
+          const id = await storeFile(tx, {
+            companyId: ctx.companyId,
+            createdBy: ctx.userId,
+            contentType: sniffed.mime,
+            data,
+          });
+          return service.updateCompany(tx, ctx, { company_logo: `/api/files/${id}` });
+        });
+      },
+    );
+
+    app.get(
+      '/api/team/activity',
+      {
+        config: { access: 'company.read' },
+        schema: {
+          tags,
+          summary: 'Recent activity in the current company: who changed what (field names, no values)',
+          querystring: z.object({
+            limit: z.coerce.number().int().min(1).max(100).default(20),
+            before_seq: z.coerce.number().int().positive().optional(),
+          }),
+          response: { 200: z.array(activitySchema) },
+        },
+      },
+      async (request) =>
+        inCompany(deps, request, (tx, ctx) =>
+          repo.recentActivity(tx, ctx.companyId, {
+            limit: request.query.limit,
+            beforeSeq: request.query.before_seq,
+          }),
+        ),
+    );
+  };
+}
