@@ -11,3 +11,5 @@ export * from './team/index.ts';
 export * from './production/index.ts';
 export * from './inventory/index.ts';
 export * from './cutting/index.ts';
+export * from './partners/index.ts';
+export * from './purchasing/index.ts';

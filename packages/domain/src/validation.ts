@@ -35,6 +35,15 @@ export const VALIDATION_MESSAGES_HR: Record<string, string> = {
   'validation.numberInvalid': 'Unesite broj',
   'validation.positive': 'Vrijednost mora biti veća od nule',
   'validation.changelogTypeInvalid': 'Nepoznata vrsta zapisa',
+  'validation.vatIdInvalid': 'PDV identifikacijski broj nije valjan',
+  'validation.decimalInvalid': 'Unesite broj (npr. 12,50)',
+  'validation.outOfRange': 'Vrijednost je izvan dopuštenog raspona',
+  'validation.oibTaken': 'Partner s ovim OIB-om već postoji',
+  'validation.oibDuplicateInFile': 'Isti OIB već je u retku {{line}}',
+  'validation.importNoNameColumn': 'Datoteka nema stupac s nazivom (Naziv)',
+  'validation.linesRequired': 'Dodajte barem jednu stavku',
+  'validation.prefixInvalid': 'Prefiks smije imati do 12 slova, brojki i znakova - / _ .',
+  'validation.unitUnknown': 'Artikl nema tu jedinicu mjere',
 };
 
 export function croatianMessage(issues: FieldIssue[]): string {

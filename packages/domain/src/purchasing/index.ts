@@ -1,0 +1,3 @@
+export * from './po-status.ts';
+export * from './po-totals.ts';
+export * from './purchasing.schemas.ts';
