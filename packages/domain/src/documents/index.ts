@@ -1,0 +1,10 @@
+// Documents: quotes, work orders, delivery notes, invoices — numbering, totals, lifecycles and
+// the Croatian specifics (payment reference, HUB-3 barcode, UBL e-invoice).
+
+export * from './hub3.ts';
+export * from './numbering.ts';
+export * from './payment-reference.ts';
+export * from './payments.ts';
+export * from './status.ts';
+export * from './totals.ts';
+export * from './ubl.ts';

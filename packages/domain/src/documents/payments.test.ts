@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { dueDateFrom, outstanding, paymentFits, paymentStatus } from './payments.ts';
+
+describe('payment status', () => {
+  const base = { total: '125.00', dueDate: '2026-03-15', today: '2026-03-10' };
+  it('is unpaid, partially paid or paid by what was received', () => {
+    expect(paymentStatus({ ...base, paid: '0' })).toBe('unpaid');
+    expect(paymentStatus({ ...base, paid: '0.01' })).toBe('partially_paid');
+    expect(paymentStatus({ ...base, paid: '125.00' })).toBe('paid');
+  });
+  it('is overdue after the due day when something is owed, never when paid', () => {
+    expect(paymentStatus({ ...base, paid: '0', today: '2026-03-15' })).toBe('unpaid');
+    expect(paymentStatus({ ...base, paid: '0', today: '2026-03-16' })).toBe('overdue');
+    expect(paymentStatus({ ...base, paid: '100', today: '2026-03-16' })).toBe('overdue');
+    expect(paymentStatus({ ...base, paid: '125', today: '2027-01-01' })).toBe('paid');
+  });
+  it('counts credit notes against the invoice', () => {
+    expect(outstanding({ total: '125.00', credited: '25.00', paid: '50.00' }).toFixed(2)).toBe('50.00');
+    expect(paymentStatus({ ...base, credited: '125.00', paid: '0', today: '2027-01-01' })).toBe('paid');
+  });
+  it('accepts payments up to what is owed', () => {
+    expect(paymentFits('50', '50')).toBe(true);
+    expect(paymentFits('50.01', '50')).toBe(false);
+    expect(paymentFits('0', '50')).toBe(false);
+  });
+  it('computes due dates across month and year ends', () => {
+    expect(dueDateFrom('2026-01-31', 30)).toBe('2026-03-02');
+    expect(dueDateFrom('2026-12-20', 15)).toBe('2027-01-04');
+    expect(dueDateFrom('2028-02-14', 15)).toBe('2028-02-29');
+    expect(dueDateFrom('2026-05-05', 0)).toBe('2026-05-05');
+  });
+});

@@ -1,0 +1,42 @@
+import type Decimal from 'decimal.js';
+import { Dec } from '../production/decimal.ts';
+import type { PaymentStatus } from './status.ts';
+
+/**
+ * What is still owed on an issued invoice: its total, less credit notes issued against it, less
+ * payments received. Paid when nothing is owed; overdue when something is owed after the due date
+ * (ISO dates; due through the whole due day).
+ */
+export function outstanding(input: {
+  total: Decimal.Value;
+  credited?: Decimal.Value;
+  paid: Decimal.Value;
+}): Decimal {
+  return new Dec(input.total).minus(input.credited ?? 0).minus(input.paid);
+}
+
+export function paymentStatus(input: {
+  total: Decimal.Value;
+  credited?: Decimal.Value;
+  paid: Decimal.Value;
+  dueDate: string | null;
+  today: string;
+}): PaymentStatus {
+  const owed = outstanding(input);
+  if (owed.lte(0)) return 'paid';
+  if (input.dueDate !== null && input.today > input.dueDate) return 'overdue';
+  return new Dec(input.paid).gt(0) ? 'partially_paid' : 'unpaid';
+}
+
+/** A payment may not exceed what is owed (overpayment is a separate, later feature). */
+export function paymentFits(amount: Decimal.Value, owed: Decimal.Value): boolean {
+  const a = new Dec(amount);
+  return a.gt(0) && a.lte(owed);
+}
+
+/** Due date = issue date + the client's payment terms in days (ISO dates, calendar days). */
+export function dueDateFrom(issueDate: string, termsDays: number): string {
+  const [y = 0, m = 1, d = 1] = issueDate.split('-').map(Number);
+  const date = new Date(Date.UTC(y, m - 1, d + termsDays));
+  return date.toISOString().slice(0, 10);
+}

@@ -1,0 +1,276 @@
+import { Dec } from '../production/decimal.ts';
+import type { ReferenceModel } from './payment-reference.ts';
+import { documentTotals, money, type VatRate } from './totals.ts';
+
+/**
+ * EN 16931 e-invoice in UBL 2.1 syntax with the Croatian CIUS usage (Fiskalizacija 2.0, B2B
+ * e-invoicing from 2026): OIB as endpoint (scheme 9934) and as `HR` VAT number, issue time,
+ * operator name and OIB in the seller contact (HR-BT-4/5), KPD 2025 classification on each line
+ * (listID `CG`), payment reference with its model in the payment means.
+ *
+ * Element order follows the UBL 2.1 schemas exactly (they are sequences); tests validate the
+ * output with an XML Schema validator.
+ */
+export const UBL_CUSTOMIZATION_ID =
+  'urn:cen.eu:en16931:2017#compliant#urn:mfin.gov.hr:cius-2025:1.0#conformant#urn:mfin.gov.hr:ext-2025:1.0';
+/** HR business process P1: invoicing deliveries of goods and services against orders. */
+export const UBL_DEFAULT_PROFILE = 'P1';
+
+export type UblParty = {
+  name: string;
+  oib: string;
+  street?: string | null;
+  city?: string | null;
+  postalCode?: string | null;
+  countryCode?: string;
+  email?: string | null;
+};
+
+/** VAT categories of EN 16931 (UNCL5305) we issue. */
+export type VatCategory = 'S' | 'E' | 'AE' | 'K' | 'G' | 'Z';
+
+export type UblLine = {
+  name: string;
+  description?: string | null;
+  sellerItemId?: string | null;
+  /** KPD 2025 code, e.g. `23.12.13`. */
+  kpd?: string | null;
+  quantity: string;
+  unit: string;
+  unitPrice: string;
+  discountPct?: string | null;
+  vatRate: VatRate;
+};
+
+export type UblDocument = {
+  kind: 'invoice' | 'credit_note';
+  number: string;
+  issueDate: string;
+  /** HH:MM:SS local time of issue (mandatory in Croatia). */
+  issueTime: string;
+  dueDate?: string | null;
+  deliveryDate?: string | null;
+  currency?: 'EUR';
+  profileId?: string;
+  notes?: string[];
+  buyerReference?: string | null;
+  orderReference?: string | null;
+  /** For a credit note: the invoice it corrects. */
+  billingReference?: { number: string; issueDate: string } | null;
+  despatchReferences?: string[];
+  seller: UblParty;
+  buyer: UblParty;
+  operator?: { name: string; oib: string } | null;
+  payment?: { iban: string; model: ReferenceModel; reference: string } | null;
+  paymentTerms?: string | null;
+  /** When the whole document is outside standard VAT (exemption, reverse charge, export...). */
+  vatExemption?: { category: Exclude<VatCategory, 'S'>; reason: string } | null;
+  /** Amount already paid (BT-113). */
+  prepaid?: string | null;
+  lines: UblLine[];
+};
+
+/** UN/ECE Recommendation 20 codes for our units. */
+export const UNIT_CODES: Record<string, string> = {
+  kom: 'H87',
+  pcs: 'H87',
+  m: 'MTR',
+  m2: 'MTK',
+  m3: 'MTQ',
+  kg: 'KGM',
+  l: 'LTR',
+  h: 'HUR',
+};
+export const unitCode = (unit: string): string => UNIT_CODES[unit.trim().toLowerCase()] ?? 'C62';
+
+export function escapeXml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;')
+    .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '');
+}
+
+type Node = string | null | undefined | false;
+const el = (name: string, content: Node | Node[], attrs: Record<string, string> = {}): string => {
+  const body = Array.isArray(content) ? content.filter(Boolean).join('') : content;
+  if (body === null || body === undefined || body === false || body === '') return '';
+  const attributes = Object.entries(attrs)
+    .map(([k, v]) => ` ${k}="${escapeXml(v)}"`)
+    .join('');
+  return `<${name}${attributes}>${body}</${name}>`;
+};
+const text = (name: string, value: string | null | undefined, attrs?: Record<string, string>) =>
+  value === null || value === undefined || value === '' ? '' : el(name, escapeXml(value), attrs);
+
+function category(rate: VatRate, exemption: UblDocument['vatExemption']): VatCategory {
+  if (exemption) return exemption.category;
+  return rate === '0' ? 'E' : 'S';
+}
+
+function taxScheme(): string {
+  return el('cac:TaxScheme', text('cbc:ID', 'VAT'));
+}
+
+function taxCategory(tag: string, rate: VatRate, doc: UblDocument, withReason: boolean): string {
+  const cat = category(rate, doc.vatExemption);
+  const reason = cat === 'S' ? null : (doc.vatExemption?.reason ?? 'Oslobođeno PDV-a');
+  return el(tag, [
+    text('cbc:ID', cat),
+    text('cbc:Percent', new Dec(rate).toFixed(2)),
+    withReason && reason ? text('cbc:TaxExemptionReason', reason) : '',
+    taxScheme(),
+  ]);
+}
+
+function party(p: UblParty, role: 'seller' | 'buyer', doc: UblDocument): string {
+  const country = p.countryCode ?? 'HR';
+  const partyXml = el('cac:Party', [
+    text('cbc:EndpointID', p.oib, { schemeID: '9934' }),
+    el('cac:PartyName', text('cbc:Name', p.name)),
+    el('cac:PostalAddress', [
+      text('cbc:StreetName', p.street),
+      text('cbc:CityName', p.city),
+      text('cbc:PostalZone', p.postalCode),
+      el('cac:Country', text('cbc:IdentificationCode', country)),
+    ]),
+    el('cac:PartyTaxScheme', [text('cbc:CompanyID', `${country}${p.oib}`), taxScheme()]),
+    el('cac:PartyLegalEntity', [text('cbc:RegistrationName', p.name), text('cbc:CompanyID', p.oib)]),
+    p.email ? el('cac:Contact', text('cbc:ElectronicMail', p.email)) : '',
+  ]);
+  if (role === 'buyer') return el('cac:AccountingCustomerParty', partyXml);
+  const operator = doc.operator
+    ? el('cac:SellerContact', [text('cbc:ID', doc.operator.oib), text('cbc:Name', doc.operator.name)])
+    : '';
+  return el('cac:AccountingSupplierParty', [partyXml, operator]);
+}
+
+const amount = (name: string, value: Dec | string, currency: string) =>
+  text(name, money(value), { currencyID: currency });
+
+/** Builds the e-invoice (or credit note) XML. Amounts come from documentTotals: one rounding rule everywhere. */
+export function buildUbl(doc: UblDocument): string {
+  const cur = doc.currency ?? 'EUR';
+  const isCredit = doc.kind === 'credit_note';
+  const totals = documentTotals(doc.lines);
+  const prepaid = new Dec(doc.prepaid ?? 0);
+
+  const lines = doc.lines.map((line, i) => {
+    const amounts = totals.lines[i] as (typeof totals.lines)[number];
+    const discount = amounts.discount.isZero()
+      ? ''
+      : el('cac:AllowanceCharge', [
+          text('cbc:ChargeIndicator', 'false'),
+          text('cbc:AllowanceChargeReasonCode', '95'),
+          text('cbc:AllowanceChargeReason', 'Popust'),
+          text('cbc:MultiplierFactorNumeric', new Dec(line.discountPct ?? 0).toFixed()),
+          amount('cbc:Amount', amounts.discount, cur),
+          amount('cbc:BaseAmount', amounts.gross, cur),
+        ]);
+    const item = el('cac:Item', [
+      text('cbc:Description', line.description),
+      text('cbc:Name', line.name),
+      line.sellerItemId ? el('cac:SellersItemIdentification', text('cbc:ID', line.sellerItemId)) : '',
+      line.kpd
+        ? el('cac:CommodityClassification', text('cbc:ItemClassificationCode', line.kpd, { listID: 'CG' }))
+        : '',
+      taxCategory('cac:ClassifiedTaxCategory', line.vatRate, doc, false),
+    ]);
+    const price = el('cac:Price', [
+      text(
+        'cbc:PriceAmount',
+        new Dec(line.unitPrice).toFixed(Math.max(2, new Dec(line.unitPrice).decimalPlaces())),
+        {
+          currencyID: cur,
+        },
+      ),
+    ]);
+    const qty = text(
+      isCredit ? 'cbc:CreditedQuantity' : 'cbc:InvoicedQuantity',
+      new Dec(line.quantity).toFixed(),
+      {
+        unitCode: unitCode(line.unit),
+      },
+    );
+    // UBL 2.1 orders CreditNoteLine's children differently from InvoiceLine's: there the line
+    // AllowanceCharge comes after TaxTotal, which we do not use, so the position is the same.
+    return el(isCredit ? 'cac:CreditNoteLine' : 'cac:InvoiceLine', [
+      text('cbc:ID', String(i + 1)),
+      qty,
+      amount('cbc:LineExtensionAmount', amounts.net, cur),
+      discount,
+      item,
+      price,
+    ]);
+  });
+
+  const taxTotal = el('cac:TaxTotal', [
+    amount('cbc:TaxAmount', totals.vat, cur),
+    ...totals.breakdown.map((b) =>
+      el('cac:TaxSubtotal', [
+        amount('cbc:TaxableAmount', b.base, cur),
+        amount('cbc:TaxAmount', b.vat, cur),
+        taxCategory('cac:TaxCategory', b.rate, doc, true),
+      ]),
+    ),
+  ]);
+
+  const paymentMeans = doc.payment
+    ? el('cac:PaymentMeans', [
+        text('cbc:PaymentMeansCode', '30'),
+        isCredit ? text('cbc:PaymentDueDate', doc.dueDate) : '',
+        text('cbc:PaymentID', `${doc.payment.model} ${doc.payment.reference}`),
+        el('cac:PayeeFinancialAccount', text('cbc:ID', doc.payment.iban.replace(/\s+/g, ''))),
+      ])
+    : '';
+
+  const root = isCredit ? 'CreditNote' : 'Invoice';
+  const body = [
+    text('cbc:CustomizationID', UBL_CUSTOMIZATION_ID),
+    text('cbc:ProfileID', doc.profileId ?? UBL_DEFAULT_PROFILE),
+    text('cbc:ID', doc.number),
+    text('cbc:IssueDate', doc.issueDate),
+    text('cbc:IssueTime', doc.issueTime),
+    isCredit ? '' : text('cbc:DueDate', doc.dueDate),
+    text(isCredit ? 'cbc:CreditNoteTypeCode' : 'cbc:InvoiceTypeCode', isCredit ? '381' : '380'),
+    ...(doc.notes ?? []).map((n) => text('cbc:Note', n)),
+    text('cbc:DocumentCurrencyCode', cur),
+    text('cbc:BuyerReference', doc.buyerReference),
+    doc.orderReference ? el('cac:OrderReference', text('cbc:ID', doc.orderReference)) : '',
+    doc.billingReference
+      ? el(
+          'cac:BillingReference',
+          el('cac:InvoiceDocumentReference', [
+            text('cbc:ID', doc.billingReference.number),
+            text('cbc:IssueDate', doc.billingReference.issueDate),
+          ]),
+        )
+      : '',
+    ...(doc.despatchReferences ?? []).map((r) => el('cac:DespatchDocumentReference', text('cbc:ID', r))),
+    party(doc.seller, 'seller', doc),
+    party(doc.buyer, 'buyer', doc),
+    doc.deliveryDate ? el('cac:Delivery', text('cbc:ActualDeliveryDate', doc.deliveryDate)) : '',
+    paymentMeans,
+    doc.paymentTerms ? el('cac:PaymentTerms', text('cbc:Note', doc.paymentTerms)) : '',
+    taxTotal,
+    el('cac:LegalMonetaryTotal', [
+      amount('cbc:LineExtensionAmount', totals.net, cur),
+      amount('cbc:TaxExclusiveAmount', totals.net, cur),
+      amount('cbc:TaxInclusiveAmount', totals.total, cur),
+      prepaid.isZero() ? '' : amount('cbc:PrepaidAmount', prepaid, cur),
+      amount('cbc:PayableAmount', totals.total.minus(prepaid), cur),
+    ]),
+    ...lines,
+  ].join('');
+
+  return (
+    '<?xml version="1.0" encoding="UTF-8"?>\n' +
+    `<${root} xmlns="urn:oasis:names:specification:ubl:schema:xsd:${root}-2"` +
+    ' xmlns:cac="urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2"' +
+    ' xmlns:cbc="urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2">' +
+    body +
+    `</${root}>\n`
+  );
+}
