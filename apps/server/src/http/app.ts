@@ -16,9 +16,14 @@ import { changelogRoutes } from '../modules/changelog/changelog.routes.ts';
 import { createChangelogService } from '../modules/changelog/changelog.service.ts';
 import { fileRoutes } from '../modules/files/files.routes.ts';
 import { healthRoutes } from '../modules/health/health.routes.ts';
+import { inventoryRoutes } from '../modules/inventory/inventory.routes.ts';
+import { productionRoutes } from '../modules/production/production.routes.ts';
 import { createRealtime } from '../modules/realtime/realtime.ts';
 import { realtimeRoutes } from '../modules/realtime/realtime.routes.ts';
+import { keyRoutes } from '../security/keys.routes.ts';
 import { tenantRoutes } from '../modules/tenants/tenants.routes.ts';
+import { purchasingRoutes } from '../modules/purchasing/purchasing.routes.ts';
+import { partnersRoutes } from '../modules/partners/partners.routes.ts';
 import { teamRoutes } from '../modules/team/team.routes.ts';
 import { registerAccessControl } from './access.ts';
 import type { Deps } from './context.ts';
@@ -89,7 +94,12 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     fileRoutes,
     changelogRoutes,
     adminRoutes,
+    keyRoutes,
     realtimeRoutes,
+    purchasingRoutes,
+    partnersRoutes,
+    productionRoutes,
+    inventoryRoutes,
   ]) {
     await app.register(routes(deps));
   }

@@ -186,6 +186,15 @@ create table item_stock (
 create index item_stock_company on item_stock(company_id);
 select enable_tenant_table('item_stock');
 
+-- Every item gets its item_stock row when it is created, so a posting only ever locks existing
+-- rows (in item order) and never inserts one while holding another item's lock.
+create function items_create_stock_row() returns trigger language plpgsql as $$
+begin
+  insert into item_stock (item_id, company_id) values (new.id, new.company_id);
+  return new;
+end $$;
+create trigger items_stock_row after insert on items for each row execute function items_create_stock_row();
+
 -- Balance per item/location/lot; always equals the sum of the ledger for that key.
 create table stock_balances (
   id uuid primary key default gen_random_uuid(),

@@ -1,0 +1,459 @@
+import { DEFAULT_UNITS, type ItemListQuery } from '@erp/domain';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/database.ts';
+import { iso, isoOrNull, query } from './sql-helpers.ts';
+
+// Row shapes leave the repository in wire format: snake_case, decimal strings, ISO timestamps.
+
+const UNIT_NAMES: Record<string, string> = {
+  kom: 'komad',
+  m: 'metar',
+  m2: 'četvorni metar',
+  m3: 'kubni metar',
+  kg: 'kilogram',
+  l: 'litra',
+  h: 'sat',
+};
+
+export async function ensureDefaultUnits(tx: Tx, companyId: string): Promise<void> {
+  const values = sql.join(
+    DEFAULT_UNITS.map((c) => sql`(${companyId}::uuid, ${c}, ${UNIT_NAMES[c] ?? c})`),
+    sql`, `,
+  );
+  await tx.execute(
+    sql`insert into units (company_id, code, name) values ${values} on conflict (company_id, code) do nothing`,
+  );
+}
+
+export async function listUnits(tx: Tx): Promise<{ code: string; name: string }[]> {
+  return query(tx, sql`select code, name from units order by code`);
+}
+
+const ITEM_COLUMNS = sql`i.id, i.sku, i.name, i.kind, i.base_unit,
+  trim_scale(i.length_mm)::text as length_mm, trim_scale(i.width_mm)::text as width_mm,
+  trim_scale(i.thickness_mm)::text as thickness_mm, i.lot_tracked,
+  trim_scale(i.reorder_point)::text as reorder_point, trim_scale(i.reorder_qty)::text as reorder_qty,
+  i.default_supplier_id, trim_scale(i.purchase_price)::text as purchase_price,
+  trim_scale(i.sales_price)::text as sales_price, trim_scale(i.vat_rate)::text as vat_rate, i.kpd_code,
+  i.active, i.image_file_id, i.created_at, i.updated_at,
+  trim_scale(coalesce(s.on_hand, 0))::text as on_hand,
+  trim_scale(coalesce(r.reserved, 0))::text as reserved,
+  trim_scale(coalesce(s.on_hand, 0) - coalesce(r.reserved, 0))::text as available,
+  trim_scale(coalesce(s.on_order, 0))::text as on_order,
+  trim_scale(coalesce(s.avg_cost, 0))::text as avg_cost`;
+
+const ITEM_FROM = sql`from items i
+  left join item_stock s on s.item_id = i.id
+  left join lateral (select sum(quantity) as reserved from reservations rv
+    where rv.item_id = i.id and rv.status = 'active') r on true`;
+
+type Dec = string;
+export type ItemRow = {
+  id: string;
+  sku: string;
+  name: string;
+  kind: string;
+  base_unit: string;
+  length_mm: Dec | null;
+  width_mm: Dec | null;
+  thickness_mm: Dec | null;
+  lot_tracked: boolean;
+  reorder_point: Dec | null;
+  reorder_qty: Dec | null;
+  default_supplier_id: string | null;
+  purchase_price: Dec | null;
+  sales_price: Dec | null;
+  vat_rate: Dec;
+  kpd_code: string | null;
+  active: boolean;
+  image_file_id: string | null;
+  on_hand: Dec;
+  reserved: Dec;
+  available: Dec;
+  on_order: Dec;
+  avg_cost: Dec;
+  created_at: string;
+  updated_at: string;
+};
+export type CountRow = {
+  id: string;
+  location_id: string;
+  location_code: string;
+  location_name: string;
+  status: 'draft' | 'posted';
+  note: string | null;
+  document_id: string | null;
+  created_at: string;
+  posted_at: string | null;
+  line_count: number;
+};
+export type CountLineRow = {
+  id: string;
+  item_id: string;
+  sku: string;
+  item_name: string;
+  base_unit: string;
+  lot_id: string | null;
+  lot_number: string | null;
+  expected_qty: Dec;
+  counted_qty: Dec | null;
+};
+export type LotRow = {
+  id: string;
+  item_id: string;
+  sku: string;
+  item_name: string;
+  lot_number: string;
+  supplier_id: string | null;
+  received_on: string;
+  expires_on: string | null;
+  quantity: Dec;
+};
+
+const mapItem = (r: Record<string, unknown>): ItemRow =>
+  ({ ...r, created_at: iso(r.created_at), updated_at: iso(r.updated_at) }) as ItemRow;
+
+const LOW_STOCK = sql`(i.reorder_point is not null and
+  coalesce(s.on_hand, 0) - coalesce(r.reserved, 0) + coalesce(s.on_order, 0) < i.reorder_point)`;
+
+function itemFilters(q: ItemListQuery): SQL {
+  const parts: SQL[] = [];
+  if (q.q) {
+    const like = `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    parts.push(sql`(i.sku ilike ${like} or i.name ilike ${like})`);
+  }
+  if (q.kind) parts.push(sql`i.kind = ${q.kind}`);
+  if (q.active === 'false') parts.push(sql`not i.active`);
+  else if (q.active !== 'all') parts.push(sql`i.active`);
+  if (q.location_id)
+    parts.push(
+      sql`exists (select 1 from stock_balances b where b.item_id = i.id and b.location_id = ${q.location_id} and b.quantity <> 0)`,
+    );
+  if (q.low_stock === 'true') parts.push(LOW_STOCK);
+  return parts.length ? sql`where ${sql.join(parts, sql` and `)}` : sql``;
+}
+
+const SORTS: Record<string, SQL> = {
+  sku: sql`i.sku asc`,
+  '-sku': sql`i.sku desc`,
+  name: sql`i.name asc, i.sku asc`,
+  '-name': sql`i.name desc, i.sku asc`,
+  kind: sql`i.kind asc, i.sku asc`,
+  '-kind': sql`i.kind desc, i.sku asc`,
+  on_hand: sql`coalesce(s.on_hand, 0) asc, i.sku asc`,
+  '-on_hand': sql`coalesce(s.on_hand, 0) desc, i.sku asc`,
+};
+
+export async function listItems(tx: Tx, q: ItemListQuery): Promise<{ items: ItemRow[]; total: number }> {
+  const where = itemFilters(q);
+  const rows = await query<Record<string, unknown>>(
+    tx,
+    sql`select ${ITEM_COLUMNS} ${ITEM_FROM} ${where} order by ${SORTS[q.sort] ?? SORTS.sku} limit ${q.limit} offset ${q.offset}`,
+  );
+  const needsJoin = q.low_stock === 'true';
+  const [count] = await query<{ n: number }>(
+    tx,
+    needsJoin
+      ? sql`select count(*)::int as n ${ITEM_FROM} ${where}`
+      : sql`select count(*)::int as n from items i ${where}`,
+  );
+  return { items: rows.map(mapItem), total: count?.n ?? 0 };
+}
+
+export async function getItem(tx: Tx, id: string): Promise<ItemRow | null> {
+  const [row] = await query<Record<string, unknown>>(
+    tx,
+    sql`select ${ITEM_COLUMNS} ${ITEM_FROM} where i.id = ${id}`,
+  );
+  return row ? mapItem(row) : null;
+}
+
+export async function lowStock(tx: Tx, limit: number): Promise<ItemRow[]> {
+  const rows = await query<Record<string, unknown>>(
+    tx,
+    sql`select ${ITEM_COLUMNS} ${ITEM_FROM} where i.active and ${LOW_STOCK} order by i.sku limit ${limit}`,
+  );
+  return rows.map(mapItem);
+}
+
+export async function itemBalances(tx: Tx, itemId: string) {
+  const rows = await query<Record<string, unknown>>(
+    tx,
+    sql`select b.location_id, l.code as location_code, l.name as location_name, b.lot_id, lt.lot_number,
+          lt.expires_on::text as expires_on, trim_scale(b.quantity)::text as quantity,
+          trim_scale(round(b.quantity * coalesce(s.avg_cost, 0), 2))::text as value
+        from stock_balances b join locations l on l.id = b.location_id
+        left join lots lt on lt.id = b.lot_id left join item_stock s on s.item_id = b.item_id
+        where b.item_id = ${itemId} and b.quantity <> 0 order by l.code, lt.lot_number nulls first`,
+  );
+  return rows as {
+    location_id: string;
+    location_code: string;
+    location_name: string;
+    lot_id: string | null;
+    lot_number: string | null;
+    expires_on: string | null;
+    quantity: string;
+    value: string;
+  }[];
+}
+
+export async function listConversions(tx: Tx, itemId: string) {
+  return query<{ unit: string; factor: string }>(
+    tx,
+    sql`select unit, trim_scale(factor)::text as factor from item_unit_conversions where item_id = ${itemId} order by unit`,
+  );
+}
+
+export async function listLocations(tx: Tx) {
+  const rows = await query<Record<string, unknown>>(
+    tx,
+    sql`select l.id, l.code, l.name, l.type, l.parent_id, l.active,
+          trim_scale(coalesce(sum(b.quantity), 0))::text as quantity,
+          trim_scale(round(coalesce(sum(b.quantity * coalesce(s.avg_cost, 0)), 0), 2))::text as value,
+          count(distinct b.item_id) filter (where b.quantity <> 0)::int as item_count
+        from locations l
+        left join stock_balances b on b.location_id = l.id
+        left join item_stock s on s.item_id = b.item_id
+        group by l.id order by l.code`,
+  );
+  return rows as {
+    id: string;
+    code: string;
+    name: string;
+    type: string;
+    parent_id: string | null;
+    active: boolean;
+    quantity: string;
+    value: string;
+    item_count: number;
+  }[];
+}
+
+export async function locationStock(tx: Tx, locationId: string) {
+  return query<{
+    item_id: string;
+    sku: string;
+    name: string;
+    base_unit: string;
+    lot_id: string | null;
+    lot_number: string | null;
+    quantity: Dec;
+    avg_cost: Dec;
+    value: Dec;
+  }>(
+    tx,
+    sql`select b.item_id, i.sku, i.name, i.base_unit, b.lot_id, lt.lot_number, trim_scale(b.quantity)::text as quantity,
+          trim_scale(coalesce(s.avg_cost, 0))::text as avg_cost,
+          trim_scale(round(b.quantity * coalesce(s.avg_cost, 0), 2))::text as value
+        from stock_balances b join items i on i.id = b.item_id left join lots lt on lt.id = b.lot_id
+        left join item_stock s on s.item_id = b.item_id
+        where b.location_id = ${locationId} and b.quantity <> 0 order by i.sku, lt.lot_number nulls first limit 2000`,
+  );
+}
+
+export type MovementFilter = {
+  item_id?: string;
+  location_id?: string;
+  lot_id?: string;
+  type?: string;
+  document_id?: string;
+  from?: string;
+  to?: string;
+  limit: number;
+  offset: number;
+};
+
+export async function listMovements(tx: Tx, f: MovementFilter) {
+  const parts: SQL[] = [];
+  if (f.item_id) parts.push(sql`m.item_id = ${f.item_id}`);
+  if (f.location_id) parts.push(sql`m.location_id = ${f.location_id}`);
+  if (f.lot_id) parts.push(sql`m.lot_id = ${f.lot_id}`);
+  if (f.type) parts.push(sql`m.type = ${f.type}`);
+  if (f.document_id) parts.push(sql`m.document_id = ${f.document_id}`);
+  if (f.from) parts.push(sql`m.created_at >= ${f.from}::date`);
+  if (f.to) parts.push(sql`m.created_at < ${f.to}::date + 1`);
+  const where = parts.length ? sql`where ${sql.join(parts, sql` and `)}` : sql``;
+  const rows = await query<Record<string, unknown>>(
+    tx,
+    sql`select m.id, m.document_id, m.line_no, m.type, m.item_id, i.sku, i.name as item_name, m.location_id,
+          l.code as location_code, m.lot_id, lt.lot_number, trim_scale(m.quantity)::text as quantity,
+          trim_scale(m.unit_cost)::text as unit_cost, m.reverses_movement_id, d.reference, d.type as document_type,
+          exists (select 1 from stock_movements x where x.reverses_movement_id = m.id) as reversed,
+          m.created_by, m.created_at
+        from stock_movements m join items i on i.id = m.item_id join locations l on l.id = m.location_id
+        join stock_documents d on d.id = m.document_id left join lots lt on lt.id = m.lot_id
+        ${where} order by m.created_at desc, m.document_id, m.line_no limit ${f.limit} offset ${f.offset}`,
+  );
+  return rows.map((r) => ({ ...r, created_at: iso(r.created_at) })) as MovementRow[];
+}
+
+export type MovementRow = {
+  id: string;
+  document_id: string;
+  line_no: number;
+  type: string;
+  item_id: string;
+  sku: string;
+  item_name: string;
+  location_id: string;
+  location_code: string;
+  lot_id: string | null;
+  lot_number: string | null;
+  quantity: string;
+  unit_cost: string;
+  reverses_movement_id: string | null;
+  reference: string | null;
+  document_type: string;
+  reversed: boolean;
+  created_by: string | null;
+  created_at: string;
+};
+
+export async function getDocument(tx: Tx, id: string) {
+  const [doc] = await query<Record<string, unknown>>(
+    tx,
+    sql`select d.id, d.type, d.reference, d.note, d.reverses_document_id, d.source_type, d.source_id, d.created_by,
+          d.created_at, (select r.id from stock_documents r where r.reverses_document_id = d.id) as reversed_by
+        from stock_documents d where d.id = ${id}`,
+  );
+  if (!doc) return null;
+  const lines = await listMovements(tx, { document_id: id, limit: 500, offset: 0 });
+  lines.sort((a, b) => a.line_no - b.line_no);
+  return {
+    ...(doc as {
+      id: string;
+      type: string;
+      reference: string | null;
+      note: string | null;
+      reverses_document_id: string | null;
+      source_type: string | null;
+      source_id: string | null;
+      created_by: string | null;
+      reversed_by: string | null;
+    }),
+    created_at: iso(doc.created_at),
+    lines,
+  };
+}
+
+export async function listLots(tx: Tx, f: { item_id?: string; q?: string; limit: number; offset: number }) {
+  const parts: SQL[] = [];
+  if (f.item_id) parts.push(sql`lt.item_id = ${f.item_id}`);
+  if (f.q) parts.push(sql`(lt.lot_number ilike ${`%${f.q}%`} or i.sku ilike ${`%${f.q}%`})`);
+  const where = parts.length ? sql`where ${sql.join(parts, sql` and `)}` : sql``;
+  return query<LotRow>(
+    tx,
+    sql`select lt.id, lt.item_id, i.sku, i.name as item_name, lt.lot_number, lt.supplier_id,
+          lt.received_on::text as received_on, lt.expires_on::text as expires_on,
+          trim_scale(coalesce((select sum(b.quantity) from stock_balances b where b.lot_id = lt.id), 0))::text as quantity
+        from lots lt join items i on i.id = lt.item_id ${where}
+        order by lt.received_on desc, lt.lot_number limit ${f.limit} offset ${f.offset}`,
+  );
+}
+
+export async function getLot(tx: Tx, id: string) {
+  const [lot] = await listLotsById(tx, id);
+  return lot ?? null;
+}
+
+async function listLotsById(tx: Tx, id: string) {
+  return query<LotRow>(
+    tx,
+    sql`select lt.id, lt.item_id, i.sku, i.name as item_name, lt.lot_number, lt.supplier_id,
+          lt.received_on::text as received_on, lt.expires_on::text as expires_on,
+          trim_scale(coalesce((select sum(b.quantity) from stock_balances b where b.lot_id = lt.id), 0))::text as quantity
+        from lots lt join items i on i.id = lt.item_id where lt.id = ${id}`,
+  );
+}
+
+/**
+ * Lot genealogy: `direction = 'forward'` follows consumed → produced (which finished lots contain
+ * this lot), `'backward'` produced → consumed (which lots made this one). Depth-limited so a bad
+ * link cannot loop forever.
+ */
+export async function traceLots(tx: Tx, lotId: string, direction: 'forward' | 'backward') {
+  const step =
+    direction === 'forward'
+      ? sql`select k.produced_lot_id as lot_id, t.depth + 1 from lot_links k join trace t on k.consumed_lot_id = t.lot_id`
+      : sql`select k.consumed_lot_id as lot_id, t.depth + 1 from lot_links k join trace t on k.produced_lot_id = t.lot_id`;
+  return query<{
+    lot_id: string;
+    depth: number;
+    lot_number: string;
+    item_id: string;
+    sku: string;
+    item_name: string;
+  }>(
+    tx,
+    sql`with recursive trace(lot_id, depth) as (
+          select ${lotId}::uuid, 0
+          union
+          ${step} where t.depth < 20
+        )
+        select t.lot_id, min(t.depth)::int as depth, lt.lot_number, lt.item_id, i.sku, i.name as item_name
+        from trace t join lots lt on lt.id = t.lot_id join items i on i.id = lt.item_id
+        where t.lot_id <> ${lotId}::uuid
+        group by t.lot_id, lt.lot_number, lt.item_id, i.sku, i.name order by depth, lt.lot_number`,
+  );
+}
+
+export async function listReservations(tx: Tx, f: { item_id?: string; status?: string }) {
+  const parts: SQL[] = [];
+  if (f.item_id) parts.push(sql`r.item_id = ${f.item_id}`);
+  parts.push(sql`r.status = ${f.status ?? 'active'}`);
+  const rows = await query<Record<string, unknown>>(
+    tx,
+    sql`select r.id, r.item_id, i.sku, r.location_id, r.lot_id, trim_scale(r.quantity)::text as quantity, r.status,
+          r.source_type, r.source_id, r.note, r.created_at
+        from reservations r join items i on i.id = r.item_id where ${sql.join(parts, sql` and `)}
+        order by r.created_at desc limit 500`,
+  );
+  return rows.map((r) => ({ ...r, created_at: iso(r.created_at) })) as {
+    id: string;
+    item_id: string;
+    sku: string;
+    location_id: string | null;
+    lot_id: string | null;
+    quantity: Dec;
+    status: string;
+    source_type: string | null;
+    source_id: string | null;
+    note: string | null;
+    created_at: string;
+  }[];
+}
+
+export async function listCounts(tx: Tx) {
+  const rows = await query<Record<string, unknown>>(
+    tx,
+    sql`select c.id, c.location_id, l.code as location_code, l.name as location_name, c.status, c.note, c.document_id,
+          c.created_at, c.posted_at, (select count(*)::int from stock_count_lines x where x.count_id = c.id) as line_count
+        from stock_counts c join locations l on l.id = c.location_id order by c.created_at desc limit 200`,
+  );
+  return rows.map(mapCount);
+}
+
+const mapCount = (r: Record<string, unknown>) => ({
+  ...r,
+  created_at: iso(r.created_at),
+  posted_at: isoOrNull(r.posted_at),
+});
+
+export async function getCount(tx: Tx, id: string) {
+  const [c] = await query<Record<string, unknown>>(
+    tx,
+    sql`select c.id, c.location_id, l.code as location_code, l.name as location_name, c.status, c.note, c.document_id,
+          c.created_at, c.posted_at, (select count(*)::int from stock_count_lines x where x.count_id = c.id) as line_count
+        from stock_counts c join locations l on l.id = c.location_id where c.id = ${id}`,
+  );
+  if (!c) return null;
+  const lines = await query<CountLineRow>(
+    tx,
+    sql`select x.id, x.item_id, i.sku, i.name as item_name, i.base_unit, x.lot_id, lt.lot_number,
+          trim_scale(x.expected_qty)::text as expected_qty, trim_scale(x.counted_qty)::text as counted_qty
+        from stock_count_lines x join items i on i.id = x.item_id left join lots lt on lt.id = x.lot_id
+        where x.count_id = ${id} order by i.sku, lt.lot_number nulls first`,
+  );
+  return { ...mapCount(c), lines } as CountRow & { lines: CountLineRow[] };
+}

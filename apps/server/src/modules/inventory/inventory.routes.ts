@@ -1,0 +1,682 @@
+import {
+  AppError,
+  adjustmentSchema,
+  countCreateSchema,
+  countLinesSchema,
+  issueSchema,
+  itemInputSchema,
+  itemListQuerySchema,
+  itemUpdateSchema,
+  locationInputSchema,
+  locationUpdateSchema,
+  movementListQuerySchema,
+  positiveDecimal,
+  receiptSchema,
+  reservationInputSchema,
+  settingsSchema,
+  transferSchema,
+  unitConversionSchema,
+} from '@erp/domain';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { inCompany } from '../../http/access.ts';
+import type { Deps } from '../../http/context.ts';
+import * as repo from './inventory.repo.ts';
+import * as service from './inventory.service.ts';
+
+const uuid = z.uuid({ error: 'validation.invalid' });
+const idParams = z.object({ id: uuid });
+const dec = z.string();
+const decN = z.string().nullable();
+
+export const itemSchema = z.object({
+  id: z.string(),
+  sku: z.string(),
+  name: z.string(),
+  kind: z.string(),
+  base_unit: z.string(),
+  length_mm: decN,
+  width_mm: decN,
+  thickness_mm: decN,
+  lot_tracked: z.boolean(),
+  reorder_point: decN,
+  reorder_qty: decN,
+  default_supplier_id: z.string().nullable(),
+  purchase_price: decN,
+  sales_price: decN,
+  vat_rate: dec,
+  kpd_code: z.string().nullable(),
+  active: z.boolean(),
+  image_file_id: z.string().nullable(),
+  on_hand: dec,
+  reserved: dec,
+  available: dec,
+  on_order: dec,
+  avg_cost: dec,
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+const balanceSchema = z.object({
+  location_id: z.string(),
+  location_code: z.string(),
+  location_name: z.string(),
+  lot_id: z.string().nullable(),
+  lot_number: z.string().nullable(),
+  expires_on: z.string().nullable(),
+  quantity: dec,
+  value: dec,
+});
+const conversionSchema = z.object({ unit: z.string(), factor: dec });
+const locationSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  name: z.string(),
+  type: z.string(),
+  parent_id: z.string().nullable(),
+  active: z.boolean(),
+  quantity: dec,
+  value: dec,
+  item_count: z.number(),
+});
+const locationStockSchema = z.object({
+  item_id: z.string(),
+  sku: z.string(),
+  name: z.string(),
+  base_unit: z.string(),
+  lot_id: z.string().nullable(),
+  lot_number: z.string().nullable(),
+  quantity: dec,
+  avg_cost: dec,
+  value: dec,
+});
+export const movementSchema = z.object({
+  id: z.string(),
+  document_id: z.string(),
+  line_no: z.number(),
+  type: z.string(),
+  item_id: z.string(),
+  sku: z.string(),
+  item_name: z.string(),
+  location_id: z.string(),
+  location_code: z.string(),
+  lot_id: z.string().nullable(),
+  lot_number: z.string().nullable(),
+  quantity: dec,
+  unit_cost: dec,
+  reverses_movement_id: z.string().nullable(),
+  reference: z.string().nullable(),
+  document_type: z.string(),
+  reversed: z.boolean(),
+  created_by: z.string().nullable(),
+  created_at: z.string(),
+});
+export const documentSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  reference: z.string().nullable(),
+  note: z.string().nullable(),
+  reverses_document_id: z.string().nullable(),
+  reversed_by: z.string().nullable(),
+  source_type: z.string().nullable(),
+  source_id: z.string().nullable(),
+  created_by: z.string().nullable(),
+  created_at: z.string(),
+  lines: z.array(movementSchema),
+});
+const lotSchema = z.object({
+  id: z.string(),
+  item_id: z.string(),
+  sku: z.string(),
+  item_name: z.string(),
+  lot_number: z.string(),
+  supplier_id: z.string().nullable(),
+  received_on: z.string(),
+  expires_on: z.string().nullable(),
+  quantity: dec,
+});
+const traceSchema = z.array(
+  z.object({
+    lot_id: z.string(),
+    depth: z.number(),
+    lot_number: z.string(),
+    item_id: z.string(),
+    sku: z.string(),
+    item_name: z.string(),
+  }),
+);
+const reservationSchema = z.object({
+  id: z.string(),
+  item_id: z.string(),
+  sku: z.string(),
+  location_id: z.string().nullable(),
+  lot_id: z.string().nullable(),
+  quantity: dec,
+  status: z.string(),
+  source_type: z.string().nullable(),
+  source_id: z.string().nullable(),
+  note: z.string().nullable(),
+  created_at: z.string(),
+});
+const countSchema = z.object({
+  id: z.string(),
+  location_id: z.string(),
+  location_code: z.string(),
+  location_name: z.string(),
+  status: z.string(),
+  note: z.string().nullable(),
+  document_id: z.string().nullable(),
+  created_at: z.string(),
+  posted_at: z.string().nullable(),
+  line_count: z.number(),
+});
+const countDetailSchema = countSchema.extend({
+  lines: z.array(
+    z.object({
+      id: z.string(),
+      item_id: z.string(),
+      sku: z.string(),
+      item_name: z.string(),
+      base_unit: z.string(),
+      lot_id: z.string().nullable(),
+      lot_number: z.string().nullable(),
+      expected_qty: dec,
+      counted_qty: decN,
+    }),
+  ),
+});
+
+/** The Idempotency-Key of a posting request (optional; printable ASCII, at most 200 characters). */
+export function idempotencyOf(request: FastifyRequest, scope: string, body: unknown): service.Idempotency {
+  const raw = request.headers['idempotency-key'];
+  const key = typeof raw === 'string' && /^[\x21-\x7e]{1,200}$/.test(raw) ? raw : undefined;
+  return { key, scope, body };
+}
+
+export function inventoryRoutes(deps: Deps): FastifyPluginAsyncZod {
+  return async (app) => {
+    const tags = ['inventory'];
+    const read = { access: 'company.read' as const };
+    const master = { access: 'master.write' as const };
+    const write = { access: 'inventory.write' as const };
+    const run = <T>(request: FastifyRequest, fn: Parameters<typeof inCompany<T>>[2]) =>
+      inCompany(deps, request, fn);
+
+    // Units
+    app.get(
+      '/api/inventory/units',
+      {
+        config: read,
+        schema: {
+          tags,
+          summary: 'Units of measure',
+          response: { 200: z.array(z.object({ code: z.string(), name: z.string() })) },
+        },
+      },
+      (request) => run(request, (tx) => repo.listUnits(tx)),
+    );
+
+    // Items
+    app.get(
+      '/api/inventory/items',
+      {
+        config: read,
+        schema: {
+          tags,
+          summary: 'Search, filter, sort and page items (with on hand, reserved, available, on order)',
+          querystring: itemListQuerySchema,
+          response: { 200: z.object({ items: z.array(itemSchema), total: z.number() }) },
+        },
+      },
+      (request) => run(request, (tx) => service.listItems(tx, request.query)),
+    );
+    app.post(
+      '/api/inventory/items',
+      {
+        config: master,
+        schema: { tags, summary: 'Create an item', body: itemInputSchema, response: { 201: itemSchema } },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await run(request, (tx, ctx) => service.createItem(tx, ctx, request.body))),
+    );
+    app.get(
+      '/api/inventory/items/:id',
+      {
+        config: read,
+        schema: {
+          tags,
+          summary: 'Item with balances per location and lot, and unit conversions',
+          params: idParams,
+          response: {
+            200: z.object({
+              item: itemSchema,
+              balances: z.array(balanceSchema),
+              conversions: z.array(conversionSchema),
+            }),
+          },
+        },
+      },
+      (request) => run(request, (tx) => service.itemDetail(tx, request.params.id)),
+    );
+    app.patch(
+      '/api/inventory/items/:id',
+      {
+        config: master,
+        schema: {
+          tags,
+          summary: 'Update an item',
+          params: idParams,
+          body: itemUpdateSchema,
+          response: { 200: itemSchema },
+        },
+      },
+      (request) => run(request, (tx, ctx) => service.updateItem(tx, ctx, request.params.id, request.body)),
+    );
+    app.put(
+      '/api/inventory/items/:id/conversions',
+      {
+        config: master,
+        schema: {
+          tags,
+          summary: 'Replace the unit conversions of an item (1 unit = factor × base unit)',
+          params: idParams,
+          body: z.object({ conversions: z.array(unitConversionSchema).max(20) }),
+          response: { 200: z.array(conversionSchema) },
+        },
+      },
+      (request) =>
+        run(request, (tx, ctx) =>
+          service.replaceConversions(tx, ctx, request.params.id, request.body.conversions),
+        ),
+    );
+
+    // Locations
+    app.get(
+      '/api/inventory/locations',
+      {
+        config: read,
+        schema: {
+          tags,
+          summary: 'Locations with stock quantity and value at average cost',
+          response: { 200: z.array(locationSchema) },
+        },
+      },
+      (request) => run(request, (tx) => repo.listLocations(tx)),
+    );
+    app.post(
+      '/api/inventory/locations',
+      {
+        config: write,
+        schema: {
+          tags,
+          summary: 'Create a location',
+          body: locationInputSchema,
+          response: { 201: locationSchema },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(await run(request, (tx, ctx) => service.createLocation(tx, ctx, request.body))),
+    );
+    app.get(
+      '/api/inventory/locations/:id',
+      {
+        config: read,
+        schema: {
+          tags,
+          summary: 'A location and its stock',
+          params: idParams,
+          response: { 200: z.object({ location: locationSchema, stock: z.array(locationStockSchema) }) },
+        },
+      },
+      (request) => run(request, (tx) => service.locationDetail(tx, request.params.id)),
+    );
+    app.patch(
+      '/api/inventory/locations/:id',
+      {
+        config: write,
+        schema: {
+          tags,
+          summary: 'Update a location',
+          params: idParams,
+          body: locationUpdateSchema,
+          response: { 200: locationSchema },
+        },
+      },
+      (request) => run(request, (tx) => service.updateLocation(tx, request.params.id, request.body)),
+    );
+
+    // Postings (Idempotency-Key header supported on each)
+    const posting = <S extends z.ZodType>(
+      path: string,
+      summary: string,
+      body: S,
+      fn: (request: FastifyRequest & { body: z.output<S> }) => Promise<unknown>,
+    ) =>
+      app.post(
+        path,
+        {
+          config: write,
+          schema: {
+            tags,
+            summary: `${summary} (header Idempotency-Key replays once)`,
+            body,
+            response: { 201: documentSchema },
+          },
+        },
+        async (request, reply) =>
+          reply
+            .status(201)
+            .send(
+              (await fn(request as FastifyRequest & { body: z.output<S> })) as z.infer<typeof documentSchema>,
+            ),
+      );
+    posting('/api/inventory/receipts', 'Receive stock', receiptSchema, (r) =>
+      run(r, (tx, ctx) => service.receive(tx, ctx, r.body, idempotencyOf(r, 'receipt', r.body))),
+    );
+    posting('/api/inventory/issues', 'Issue stock', issueSchema, (r) =>
+      run(r, (tx, ctx) => service.issue(tx, ctx, r.body, idempotencyOf(r, 'issue', r.body))),
+    );
+    posting('/api/inventory/transfers', 'Transfer stock between locations', transferSchema, (r) =>
+      run(r, (tx, ctx) => service.transfer(tx, ctx, r.body, idempotencyOf(r, 'transfer', r.body))),
+    );
+    posting('/api/inventory/adjustments', 'Adjust stock (signed quantities)', adjustmentSchema, (r) =>
+      run(r, (tx, ctx) => service.adjust(tx, ctx, r.body, idempotencyOf(r, 'adjustment', r.body))),
+    );
+    app.post(
+      '/api/inventory/documents/:id/reverse',
+      {
+        config: write,
+        schema: {
+          tags,
+          summary: 'Reverse a posted document (Idempotency-Key supported)',
+          params: idParams,
+          response: { 201: documentSchema },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(
+            await run(request, (tx, ctx) =>
+              service.reverse(
+                tx,
+                ctx,
+                request.params.id,
+                idempotencyOf(request, 'reverse', request.params.id),
+              ),
+            ),
+          ),
+    );
+    app.get(
+      '/api/inventory/documents/:id',
+      {
+        config: read,
+        schema: {
+          tags,
+          summary: 'A posted document with its movements',
+          params: idParams,
+          response: { 200: documentSchema },
+        },
+      },
+      (request) =>
+        run(request, async (tx) => {
+          const doc = await repo.getDocument(tx, request.params.id);
+          if (!doc) throw new AppError('NOT_FOUND', 'Dokument nije pronađen');
+          return doc;
+        }),
+    );
+    app.get(
+      '/api/inventory/movements',
+      {
+        config: read,
+        schema: {
+          tags,
+          summary: 'Movement history with filters',
+          querystring: movementListQuerySchema,
+          response: { 200: z.array(movementSchema) },
+        },
+      },
+      (request) => run(request, (tx) => repo.listMovements(tx, request.query)),
+    );
+
+    // Lots
+    app.get(
+      '/api/inventory/lots',
+      {
+        config: read,
+        schema: {
+          tags,
+          summary: 'Lots',
+          querystring: z.object({
+            item_id: uuid.optional(),
+            q: z.string().trim().max(100).optional(),
+            limit: z.coerce.number().int().min(1).max(500).optional().default(200),
+            offset: z.coerce.number().int().min(0).optional().default(0),
+          }),
+          response: { 200: z.array(lotSchema) },
+        },
+      },
+      (request) => run(request, (tx) => repo.listLots(tx, request.query)),
+    );
+    app.get(
+      '/api/inventory/lots/:id',
+      {
+        config: read,
+        schema: {
+          tags,
+          summary: 'A lot with its movements and trace both ways',
+          params: idParams,
+          response: {
+            200: z.object({
+              lot: lotSchema,
+              movements: z.array(movementSchema),
+              produced_into: traceSchema,
+              made_from: traceSchema,
+            }),
+          },
+        },
+      },
+      (request) =>
+        run(request, async (tx) => {
+          const lot = await repo.getLot(tx, request.params.id);
+          if (!lot) throw new AppError('NOT_FOUND', 'Lot nije pronađen');
+          return {
+            lot,
+            movements: await repo.listMovements(tx, { lot_id: request.params.id, limit: 500, offset: 0 }),
+            produced_into: await repo.traceLots(tx, request.params.id, 'forward'),
+            made_from: await repo.traceLots(tx, request.params.id, 'backward'),
+          } as never;
+        }),
+    );
+    app.post(
+      '/api/inventory/lot-links',
+      {
+        config: { access: 'production.write' },
+        schema: {
+          tags,
+          summary: 'Record that a consumed lot went into a produced lot (production)',
+          body: z.object({
+            consumed_lot_id: uuid,
+            produced_lot_id: uuid,
+            quantity: positiveDecimal,
+            source_type: z.string().max(40).nullable().optional(),
+            source_id: uuid.nullable().optional(),
+          }),
+          response: { 201: z.object({ id: z.string() }) },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send({ id: await run(request, (tx, ctx) => service.linkLots(tx, ctx, request.body)) }),
+    );
+
+    // Availability
+    app.get(
+      '/api/inventory/low-stock',
+      {
+        config: read,
+        schema: {
+          tags,
+          summary: 'Items whose available + on order is below the reorder point',
+          response: { 200: z.array(itemSchema) },
+        },
+      },
+      (request) => run(request, (tx) => repo.lowStock(tx, 1000)),
+    );
+    app.get(
+      '/api/inventory/reservations',
+      {
+        config: read,
+        schema: {
+          tags,
+          summary: 'Reservations',
+          querystring: z.object({
+            item_id: uuid.optional(),
+            status: z.enum(['active', 'released', 'consumed']).optional(),
+          }),
+          response: { 200: z.array(reservationSchema) },
+        },
+      },
+      (request) => run(request, (tx) => repo.listReservations(tx, request.query)),
+    );
+    app.post(
+      '/api/inventory/reservations',
+      {
+        config: write,
+        schema: {
+          tags,
+          summary: 'Reserve stock',
+          body: reservationInputSchema,
+          response: { 201: z.object({ id: z.string() }) },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send({ id: await run(request, (tx, ctx) => service.reserve(tx, ctx, request.body)) }),
+    );
+    app.post(
+      '/api/inventory/reservations/:id/release',
+      { config: write, schema: { tags, summary: 'Release a reservation', params: idParams } },
+      async (request, reply) => {
+        await run(request, (tx, ctx) => service.releaseReservation(tx, ctx, request.params.id));
+        return reply.status(204).send();
+      },
+    );
+
+    // Stock counts
+    app.get(
+      '/api/inventory/counts',
+      { config: read, schema: { tags, summary: 'Stock counts', response: { 200: z.array(countSchema) } } },
+      (request) => run(request, (tx) => repo.listCounts(tx) as never),
+    );
+    app.post(
+      '/api/inventory/counts',
+      {
+        config: write,
+        schema: {
+          tags,
+          summary: 'Open a count sheet for a location',
+          body: countCreateSchema,
+          response: { 201: countDetailSchema },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send((await run(request, (tx, ctx) => service.createCount(tx, ctx, request.body))) as never),
+    );
+    app.get(
+      '/api/inventory/counts/:id',
+      {
+        config: read,
+        schema: { tags, summary: 'A count sheet', params: idParams, response: { 200: countDetailSchema } },
+      },
+      (request) =>
+        run(request, async (tx) => {
+          const c = await repo.getCount(tx, request.params.id);
+          if (!c) throw new AppError('NOT_FOUND', 'Inventura nije pronađena');
+          return c as never;
+        }),
+    );
+    app.put(
+      '/api/inventory/counts/:id/lines',
+      {
+        config: write,
+        schema: {
+          tags,
+          summary: 'Save counted quantities',
+          params: idParams,
+          body: countLinesSchema,
+          response: { 200: countDetailSchema },
+        },
+      },
+      (request) =>
+        run(request, (tx) => service.saveCountLines(tx, request.params.id, request.body.lines) as never),
+    );
+    app.post(
+      '/api/inventory/counts/:id/lines',
+      {
+        config: write,
+        schema: {
+          tags,
+          summary: 'Add an item to a count sheet',
+          params: idParams,
+          body: z.object({ item_id: uuid, lot_id: uuid.nullable().optional() }),
+          response: { 200: countDetailSchema },
+        },
+      },
+      (request) =>
+        run(request, (tx, ctx) => service.addCountLine(tx, ctx, request.params.id, request.body) as never),
+    );
+    app.post(
+      '/api/inventory/counts/:id/post',
+      {
+        config: write,
+        schema: {
+          tags,
+          summary: 'Post the differences as adjustments',
+          params: idParams,
+          response: { 200: countDetailSchema },
+        },
+      },
+      (request) =>
+        run(
+          request,
+          (tx, ctx) =>
+            service.postCount(
+              tx,
+              ctx,
+              request.params.id,
+              idempotencyOf(request, 'count', request.params.id),
+            ) as never,
+        ),
+    );
+
+    // Settings
+    app.get(
+      '/api/inventory/settings',
+      {
+        config: read,
+        schema: { tags, summary: 'Inventory settings of the company', response: { 200: settingsSchema } },
+      },
+      (request) => run(request, (tx) => service.getSettings(tx)),
+    );
+    app.put(
+      '/api/inventory/settings',
+      {
+        config: { access: 'company.manage' },
+        schema: {
+          tags,
+          summary: 'Change inventory settings',
+          body: settingsSchema,
+          response: { 200: settingsSchema },
+        },
+      },
+      (request) => run(request, (tx, ctx) => service.putSettings(tx, ctx, request.body)),
+    );
+  };
+}

@@ -1,0 +1,732 @@
+import { createHash } from 'node:crypto';
+import {
+  AppError,
+  type adjustmentSchema,
+  type issueSchema,
+  type ItemListQuery,
+  type itemInputSchema,
+  type itemUpdateSchema,
+  type LotStrategy,
+  type locationInputSchema,
+  type locationUpdateSchema,
+  pickLots,
+  type receiptSchema,
+  type reservationInputSchema,
+  type transferSchema,
+} from '@erp/domain';
+import Decimal from 'decimal.js';
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Tx } from '../../db/database.ts';
+import type { CompanyContext } from '../../db/tenant.ts';
+import * as repo from './inventory.repo.ts';
+import { lockItems, notifyStock, type PostingDocument, type PostingLine, postLocked } from './posting.ts';
+import { query, uuidArray } from './sql-helpers.ts';
+
+type ItemInput = z.output<typeof itemInputSchema>;
+type ItemUpdate = z.output<typeof itemUpdateSchema>;
+
+const notFound = (what: string) => new AppError('NOT_FOUND', `${what} nije pronađen`);
+const pgCode = (e: unknown): string | undefined => {
+  const x = e as { code?: unknown; cause?: { code?: unknown } };
+  const c = x?.code ?? x?.cause?.code;
+  return typeof c === 'string' ? c : undefined;
+};
+
+/** Turns unique and foreign-key violations into field errors the form can show. */
+async function guarded<T>(run: () => Promise<T>, field: string): Promise<T> {
+  try {
+    return await run();
+  } catch (e) {
+    const code = pgCode(e);
+    if (code === '23505')
+      throw new AppError('CONFLICT', 'Zapis s ovom oznakom već postoji', [
+        { field, key: 'validation.duplicate' },
+      ]);
+    if (code === '23503')
+      throw new AppError('VALIDATION', 'Povezani zapis ne postoji', [
+        { field: 'base_unit', key: 'validation.invalid' },
+      ]);
+    throw e;
+  }
+}
+
+// Items ------------------------------------------------------------------------------------------
+
+const ITEM_FIELDS = [
+  'sku',
+  'name',
+  'kind',
+  'base_unit',
+  'length_mm',
+  'width_mm',
+  'thickness_mm',
+  'lot_tracked',
+  'reorder_point',
+  'reorder_qty',
+  'default_supplier_id',
+  'purchase_price',
+  'sales_price',
+  'vat_rate',
+  'kpd_code',
+  'active',
+  'image_file_id',
+] as const;
+
+export async function createItem(tx: Tx, ctx: CompanyContext, input: ItemInput) {
+  await repo.ensureDefaultUnits(tx, ctx.companyId);
+  const cols = ITEM_FIELDS.filter((f) => input[f] !== undefined);
+  const [row] = await guarded(
+    () =>
+      query<{ id: string }>(
+        tx,
+        sql`insert into items (company_id, ${sql.raw(cols.join(', '))})
+            values (${ctx.companyId}, ${sql.join(
+              cols.map((c) => sql`${input[c] ?? null}`),
+              sql`, `,
+            )}) returning id`,
+      ),
+    'sku',
+  );
+  await notifyStock(tx, ctx.companyId, [row?.id as string]);
+  return (await repo.getItem(tx, row?.id as string)) as repo.ItemRow;
+}
+
+export async function updateItem(tx: Tx, ctx: CompanyContext, id: string, input: ItemUpdate) {
+  const cols = ITEM_FIELDS.filter((f) => input[f] !== undefined);
+  if (cols.length > 0) {
+    const sets = sql.join(
+      cols.map((c) => sql`${sql.raw(c)} = ${input[c] ?? null}`),
+      sql`, `,
+    );
+    const rows = await guarded(
+      () =>
+        query<{ id: string }>(
+          tx,
+          sql`update items set ${sets}, updated_at = now() where id = ${id} returning id`,
+        ),
+      'sku',
+    );
+    if (rows.length === 0) throw notFound('Artikl');
+    await notifyStock(tx, ctx.companyId, [id]);
+  }
+  const item = await repo.getItem(tx, id);
+  if (!item) throw notFound('Artikl');
+  return item;
+}
+
+export async function itemDetail(tx: Tx, id: string) {
+  const item = await repo.getItem(tx, id);
+  if (!item) throw notFound('Artikl');
+  return {
+    item,
+    balances: await repo.itemBalances(tx, id),
+    conversions: await repo.listConversions(tx, id),
+  };
+}
+
+export async function replaceConversions(
+  tx: Tx,
+  ctx: CompanyContext,
+  itemId: string,
+  list: { unit: string; factor: string }[],
+) {
+  if (!(await repo.getItem(tx, itemId))) throw notFound('Artikl');
+  await repo.ensureDefaultUnits(tx, ctx.companyId);
+  const units = new Set(list.map((c) => c.unit));
+  if (units.size !== list.length)
+    throw new AppError('VALIDATION', 'Jedinica je navedena dvaput', [
+      { field: 'unit', key: 'validation.duplicate' },
+    ]);
+  await tx.execute(sql`delete from item_unit_conversions where item_id = ${itemId}`);
+  for (const c of list) {
+    // A conversion may name a unit the company has not used yet: it joins the unit list.
+    await tx.execute(
+      sql`insert into units (company_id, code, name) values (${ctx.companyId}, ${c.unit}, ${c.unit}) on conflict do nothing`,
+    );
+    await tx.execute(
+      sql`insert into item_unit_conversions (company_id, item_id, unit, factor) values (${ctx.companyId}, ${itemId}, ${c.unit}, ${c.factor})`,
+    );
+  }
+  return repo.listConversions(tx, itemId);
+}
+
+export async function listItems(tx: Tx, q: ItemListQuery) {
+  return repo.listItems(tx, q);
+}
+
+// Locations --------------------------------------------------------------------------------------
+
+type LocationInput = z.output<typeof locationInputSchema>;
+type LocationUpdate = z.output<typeof locationUpdateSchema>;
+
+export async function createLocation(tx: Tx, ctx: CompanyContext, input: LocationInput) {
+  const [row] = await guarded(
+    () =>
+      query<{ id: string }>(
+        tx,
+        sql`insert into locations (company_id, code, name, type, parent_id, active)
+            values (${ctx.companyId}, ${input.code}, ${input.name}, ${input.type}, ${input.parent_id ?? null}, ${input.active})
+            returning id`,
+      ),
+    'code',
+  );
+  return locationById(tx, row?.id as string);
+}
+
+async function locationById(tx: Tx, id: string) {
+  const found = (await repo.listLocations(tx)).find((l) => l.id === id);
+  if (!found) throw notFound('Lokacija');
+  return found;
+}
+
+export async function updateLocation(tx: Tx, id: string, input: LocationUpdate) {
+  if (input.parent_id) {
+    // A location may not sit inside itself or inside one of its own children.
+    const [cycle] = await query<{ hit: boolean }>(
+      tx,
+      sql`with recursive up(id, parent_id) as (
+            select id, parent_id from locations where id = ${input.parent_id}
+            union select l.id, l.parent_id from locations l join up on l.id = up.parent_id)
+          select exists (select 1 from up where id = ${id}) as hit`,
+    );
+    if (cycle?.hit)
+      throw new AppError('VALIDATION', 'Lokacija ne može biti unutar sebe same', [
+        { field: 'parent_id', key: 'validation.invalid' },
+      ]);
+  }
+  const sets = (['code', 'name', 'type', 'parent_id', 'active'] as const)
+    .filter((c) => input[c] !== undefined)
+    .map((c) => sql`${sql.raw(c)} = ${input[c] ?? null}`);
+  if (sets.length) {
+    const rows = await guarded(
+      () =>
+        query(
+          tx,
+          sql`update locations set ${sql.join(sets, sql`, `)}, updated_at = now() where id = ${id} returning id`,
+        ),
+      'code',
+    );
+    if (rows.length === 0) throw notFound('Lokacija');
+  }
+  return locationById(tx, id);
+}
+
+export async function locationDetail(tx: Tx, id: string) {
+  return { location: await locationById(tx, id), stock: await repo.locationStock(tx, id) };
+}
+
+// Postings ---------------------------------------------------------------------------------------
+
+export type Idempotency = { key: string | undefined; scope: string; body: unknown };
+type PostedDocument = NonNullable<Awaited<ReturnType<typeof repo.getDocument>>>;
+
+const hashOf = (scope: string, body: unknown) =>
+  createHash('sha256')
+    .update(`${scope}\n${JSON.stringify(body)}`)
+    .digest('hex');
+
+async function storedResponse(tx: Tx, idem: Idempotency): Promise<PostedDocument | null> {
+  if (!idem.key) return null;
+  const [row] = await query<{ request_hash: string; response: { document_id: string } }>(
+    tx,
+    sql`select request_hash, response from inventory_idempotency where key = ${idem.key}`,
+  );
+  if (!row) return null;
+  if (row.request_hash !== hashOf(idem.scope, idem.body))
+    throw new AppError('CONFLICT', 'Ključ idempotentnosti već je upotrijebljen za drugi zahtjev');
+  return repo.getDocument(tx, row.response.document_id);
+}
+
+/**
+ * The shape of every posting use-case: replay a stored response for a known Idempotency-Key, lock
+ * the items in the fixed order, check the key again (a twin request may have committed while we
+ * waited for the lock), build the lines from the locked state, post, and remember the key.
+ */
+async function posting(
+  tx: Tx,
+  ctx: CompanyContext,
+  idem: Idempotency,
+  itemIds: string[],
+  build: (locked: Awaited<ReturnType<typeof lockItems>>) => Promise<PostingDocument>,
+): Promise<PostedDocument> {
+  const early = await storedResponse(tx, idem);
+  if (early) return early;
+  const locked = await lockItems(tx, itemIds);
+  const late = await storedResponse(tx, idem);
+  if (late) return late;
+  const doc = await build(locked);
+  const { documentId } = await postLocked(tx, ctx, locked, doc);
+  if (idem.key) {
+    await tx.execute(
+      sql`insert into inventory_idempotency (company_id, key, request_hash, response)
+          values (${ctx.companyId}, ${idem.key}, ${hashOf(idem.scope, idem.body)}, ${JSON.stringify({ document_id: documentId })}::jsonb)`,
+    );
+  }
+  return (await repo.getDocument(tx, documentId)) as PostedDocument;
+}
+
+async function assertLocations(tx: Tx, ids: string[]): Promise<void> {
+  const rows = await query<{ id: string }>(
+    tx,
+    sql`select id from locations where id = any(${uuidArray(ids)})`,
+  );
+  if (rows.length !== new Set(ids).size)
+    throw new AppError('VALIDATION', 'Lokacija nije pronađena', [
+      { field: 'location_id', key: 'validation.invalid' },
+    ]);
+}
+
+async function lotFor(
+  tx: Tx,
+  ctx: CompanyContext,
+  item: { item_id: string; lot_tracked: boolean; sku: string },
+  line: { lot_id?: string | null; lot_number?: string | null; expires_on?: string | null },
+  supplierId: string | null,
+  field: string,
+): Promise<string | null> {
+  if (!item.lot_tracked) return null;
+  if (line.lot_id) return line.lot_id;
+  if (!line.lot_number)
+    throw new AppError('VALIDATION', `Artikl ${item.sku} prati lotove: unesite broj lota`, [
+      { field, key: 'validation.lotRequired' },
+    ]);
+  const [row] = await query<{ id: string }>(
+    tx,
+    sql`insert into lots (company_id, item_id, lot_number, supplier_id, expires_on)
+        values (${ctx.companyId}, ${item.item_id}, ${line.lot_number}, ${supplierId}, ${line.expires_on ?? null})
+        on conflict (company_id, item_id, lot_number) do update set lot_number = excluded.lot_number
+        returning id`,
+  );
+  return row?.id as string;
+}
+
+export async function receive(
+  tx: Tx,
+  ctx: CompanyContext,
+  input: z.output<typeof receiptSchema>,
+  idem: Idempotency,
+) {
+  await assertLocations(tx, [input.location_id]);
+  return posting(
+    tx,
+    ctx,
+    idem,
+    input.lines.map((l) => l.item_id),
+    async (locked) => {
+      const prices = await purchasePrices(
+        tx,
+        input.lines.map((l) => l.item_id),
+      );
+      const lines: PostingLine[] = [];
+      for (const [i, l] of input.lines.entries()) {
+        const item = locked.get(l.item_id);
+        if (!item) throw notFound('Artikl');
+        lines.push({
+          type: 'receipt',
+          itemId: l.item_id,
+          locationId: input.location_id,
+          lotId: await lotFor(tx, ctx, item, l, input.supplier_id ?? null, `lines.${i}.lot_number`),
+          quantity: l.quantity,
+          unitCost: l.unit_cost ?? prices.get(l.item_id) ?? item.avg_cost,
+        });
+      }
+      return { type: 'receipt', reference: input.reference, note: input.note, lines };
+    },
+  );
+}
+
+async function purchasePrices(tx: Tx, ids: string[]): Promise<Map<string, string>> {
+  const rows = await query<{ id: string; p: string | null }>(
+    tx,
+    sql`select id, purchase_price::text as p from items where id = any(${uuidArray(ids)})`,
+  );
+  return new Map(rows.filter((r) => r.p !== null).map((r) => [r.id, r.p as string]));
+}
+
+/**
+ * Splits an outgoing line of a lot-tracked item over lots (FEFO/FIFO unless a lot is named).
+ * Runs under the item lock, so the balances it reads cannot change before the posting.
+ */
+async function outgoing(
+  tx: Tx,
+  locked: Awaited<ReturnType<typeof lockItems>>,
+  line: { item_id: string; quantity: string; lot_id?: string | null },
+  locationId: string,
+  strategy: LotStrategy,
+): Promise<{ lotId: string | null; quantity: string }[]> {
+  const item = locked.get(line.item_id);
+  if (!item) throw notFound('Artikl');
+  if (!item.lot_tracked) return [{ lotId: null, quantity: line.quantity }];
+  if (line.lot_id) return [{ lotId: line.lot_id, quantity: line.quantity }];
+  const candidates = await query<{
+    lotId: string;
+    available: string;
+    expiresOn: string | null;
+    receivedOn: string;
+  }>(
+    tx,
+    sql`select b.lot_id as "lotId", b.quantity::text as available, lt.expires_on::text as "expiresOn",
+          lt.received_on::text as "receivedOn"
+        from stock_balances b join lots lt on lt.id = b.lot_id
+        where b.item_id = ${line.item_id} and b.location_id = ${locationId} and b.quantity > 0`,
+  );
+  const picked = pickLots(candidates, line.quantity, strategy);
+  if (!picked.ok) {
+    // Not enough in all lots together: post the whole quantity against the first lot (or none) so
+    // the ledger check reports the shortage, or books it negative when the company allows that.
+    return [{ lotId: candidates[0]?.lotId ?? null, quantity: line.quantity }];
+  }
+  return picked.picks.map((p) => ({ lotId: p.lotId, quantity: p.quantity }));
+}
+
+export async function issue(
+  tx: Tx,
+  ctx: CompanyContext,
+  input: z.output<typeof issueSchema>,
+  idem: Idempotency,
+) {
+  await assertLocations(tx, [input.location_id]);
+  return posting(
+    tx,
+    ctx,
+    idem,
+    input.lines.map((l) => l.item_id),
+    async (locked) => {
+      const lines: PostingLine[] = [];
+      for (const l of input.lines) {
+        for (const part of await outgoing(tx, locked, l, input.location_id, input.lot_strategy)) {
+          lines.push({
+            type: 'issue',
+            itemId: l.item_id,
+            locationId: input.location_id,
+            lotId: part.lotId,
+            quantity: neg(part.quantity),
+          });
+        }
+      }
+      return { type: 'issue', reference: input.reference, note: input.note, lines };
+    },
+  );
+}
+
+const neg = (q: string) => new Decimal(q).negated().toString();
+
+export async function transfer(
+  tx: Tx,
+  ctx: CompanyContext,
+  input: z.output<typeof transferSchema>,
+  idem: Idempotency,
+) {
+  if (input.from_location_id === input.to_location_id)
+    throw new AppError('VALIDATION', 'Odredišna lokacija mora biti različita od izvorne', [
+      { field: 'to_location_id', key: 'validation.sameLocation' },
+    ]);
+  await assertLocations(tx, [input.from_location_id, input.to_location_id]);
+  return posting(
+    tx,
+    ctx,
+    idem,
+    input.lines.map((l) => l.item_id),
+    async (locked) => {
+      const lines: PostingLine[] = [];
+      for (const l of input.lines) {
+        for (const part of await outgoing(tx, locked, l, input.from_location_id, input.lot_strategy)) {
+          lines.push({
+            type: 'transfer',
+            itemId: l.item_id,
+            locationId: input.from_location_id,
+            lotId: part.lotId,
+            quantity: neg(part.quantity),
+          });
+          lines.push({
+            type: 'transfer',
+            itemId: l.item_id,
+            locationId: input.to_location_id,
+            lotId: part.lotId,
+            quantity: part.quantity,
+          });
+        }
+      }
+      return { type: 'transfer', reference: input.reference, note: input.note, lines };
+    },
+  );
+}
+
+export async function adjust(
+  tx: Tx,
+  ctx: CompanyContext,
+  input: z.output<typeof adjustmentSchema>,
+  idem: Idempotency,
+) {
+  await assertLocations(tx, [input.location_id]);
+  return posting(
+    tx,
+    ctx,
+    idem,
+    input.lines.map((l) => l.item_id),
+    async (locked) => {
+      const lines: PostingLine[] = [];
+      for (const [i, l] of input.lines.entries()) {
+        const item = locked.get(l.item_id);
+        if (!item) throw notFound('Artikl');
+        if (new Decimal(l.quantity).isNegative()) {
+          const parts = await outgoing(
+            tx,
+            locked,
+            { ...l, quantity: neg(l.quantity) },
+            input.location_id,
+            'fefo',
+          );
+          for (const p of parts)
+            lines.push({
+              type: 'adjustment',
+              itemId: l.item_id,
+              locationId: input.location_id,
+              lotId: p.lotId,
+              quantity: neg(p.quantity),
+            });
+        } else {
+          lines.push({
+            type: 'adjustment',
+            itemId: l.item_id,
+            locationId: input.location_id,
+            lotId: await lotFor(tx, ctx, item, l, null, `lines.${i}.lot_number`),
+            quantity: l.quantity,
+            unitCost: l.unit_cost,
+          });
+        }
+      }
+      return { type: 'adjustment', reference: input.reference, note: input.note, lines };
+    },
+  );
+}
+
+/**
+ * Generic posting for other areas (production consumption/output, delivery notes): lines are
+ * already resolved to lots. Use inside the caller's transaction.
+ */
+export async function postLines(
+  tx: Tx,
+  ctx: CompanyContext,
+  doc: PostingDocument,
+  idem: Idempotency = { key: undefined, scope: '', body: null },
+) {
+  return posting(
+    tx,
+    ctx,
+    idem,
+    doc.lines.map((l) => l.itemId),
+    async () => doc,
+  );
+}
+
+/** Undoes a posted document with opposite movements at the original costs. */
+export async function reverse(tx: Tx, ctx: CompanyContext, documentId: string, idem: Idempotency) {
+  const original = await repo.getDocument(tx, documentId);
+  if (!original) throw notFound('Dokument');
+  if (original.type === 'reversal') throw new AppError('CONFLICT', 'Storno se ne može stornirati');
+  return posting(
+    tx,
+    ctx,
+    idem,
+    original.lines.map((l) => l.item_id),
+    async () => {
+      const [done] = await query(
+        tx,
+        sql`select 1 from stock_documents where reverses_document_id = ${documentId}`,
+      );
+      if (done) throw new AppError('CONFLICT', 'Dokument je već storniran');
+      return {
+        type: 'reversal',
+        reference: original.reference,
+        note: null,
+        reversesDocumentId: documentId,
+        lines: original.lines.map((m) => ({
+          type: 'reversal',
+          itemId: m.item_id,
+          locationId: m.location_id,
+          lotId: m.lot_id,
+          quantity: neg(m.quantity),
+          unitCost: m.unit_cost,
+          reversesMovementId: m.id,
+        })),
+      };
+    },
+  );
+}
+
+// Reservations, lots, settings -------------------------------------------------------------------
+
+export async function reserve(tx: Tx, ctx: CompanyContext, input: z.output<typeof reservationInputSchema>) {
+  if (!(await repo.getItem(tx, input.item_id))) throw notFound('Artikl');
+  const [row] = await query<{ id: string }>(
+    tx,
+    sql`insert into reservations (company_id, item_id, location_id, quantity, source_type, source_id, note, created_by)
+        values (${ctx.companyId}, ${input.item_id}, ${input.location_id ?? null}, ${input.quantity}, ${input.source_type ?? null},
+          ${input.source_id ?? null}, ${input.note ?? null}, ${ctx.userId}) returning id`,
+  );
+  await notifyStock(tx, ctx.companyId, [input.item_id]);
+  return row?.id as string;
+}
+
+export async function releaseReservation(tx: Tx, ctx: CompanyContext, id: string) {
+  const rows = await query<{ item_id: string }>(
+    tx,
+    sql`update reservations set status = 'released', updated_at = now() where id = ${id} and status = 'active' returning item_id`,
+  );
+  if (!rows[0]) throw notFound('Rezervacija');
+  await notifyStock(tx, ctx.companyId, [rows[0].item_id]);
+}
+
+export async function linkLots(
+  tx: Tx,
+  ctx: CompanyContext,
+  input: {
+    consumed_lot_id: string;
+    produced_lot_id: string;
+    quantity: string;
+    source_type?: string | null;
+    source_id?: string | null;
+  },
+) {
+  const [row] = await query<{ id: string }>(
+    tx,
+    sql`insert into lot_links (company_id, consumed_lot_id, produced_lot_id, quantity, source_type, source_id)
+        values (${ctx.companyId}, ${input.consumed_lot_id}, ${input.produced_lot_id}, ${input.quantity}, ${input.source_type ?? null},
+          ${input.source_id ?? null}) returning id`,
+  );
+  return row?.id as string;
+}
+
+export async function getSettings(tx: Tx) {
+  const [row] = await query<{ allow_negative_stock: boolean }>(
+    tx,
+    sql`select allow_negative_stock from company_settings`,
+  );
+  return { allow_negative_stock: row?.allow_negative_stock ?? false };
+}
+
+export async function putSettings(tx: Tx, ctx: CompanyContext, input: { allow_negative_stock: boolean }) {
+  await tx.execute(
+    sql`insert into company_settings (company_id, allow_negative_stock) values (${ctx.companyId}, ${input.allow_negative_stock})
+        on conflict (company_id) do update set allow_negative_stock = excluded.allow_negative_stock, updated_at = now()`,
+  );
+  return getSettings(tx);
+}
+
+// Stock counts -----------------------------------------------------------------------------------
+
+/** Opens a count sheet for a location with the book quantities of everything stocked there. */
+export async function createCount(
+  tx: Tx,
+  ctx: CompanyContext,
+  input: { location_id: string; note?: string | null },
+) {
+  await assertLocations(tx, [input.location_id]);
+  const [row] = await query<{ id: string }>(
+    tx,
+    sql`insert into stock_counts (company_id, location_id, note, created_by)
+        values (${ctx.companyId}, ${input.location_id}, ${input.note ?? null}, ${ctx.userId}) returning id`,
+  );
+  const id = row?.id as string;
+  await tx.execute(
+    sql`insert into stock_count_lines (company_id, count_id, item_id, lot_id, expected_qty)
+        select ${ctx.companyId}, ${id}, b.item_id, b.lot_id, b.quantity from stock_balances b
+        where b.location_id = ${input.location_id} and b.quantity <> 0`,
+  );
+  return repo.getCount(tx, id);
+}
+
+export async function addCountLine(
+  tx: Tx,
+  ctx: CompanyContext,
+  countId: string,
+  input: { item_id: string; lot_id?: string | null },
+) {
+  const count = await repo.getCount(tx, countId);
+  if (!count) throw notFound('Inventura');
+  if (count.status !== 'draft') throw new AppError('CONFLICT', 'Inventura je već proknjižena');
+  await guarded(
+    () =>
+      tx.execute(
+        sql`insert into stock_count_lines (company_id, count_id, item_id, lot_id, expected_qty)
+            values (${ctx.companyId}, ${countId}, ${input.item_id}, ${input.lot_id ?? null},
+              coalesce((select quantity from stock_balances where item_id = ${input.item_id} and location_id = ${count.location_id as string}
+                and lot_id is not distinct from ${input.lot_id ?? null}::uuid), 0))`,
+      ),
+    'item_id',
+  );
+  return repo.getCount(tx, countId);
+}
+
+export async function saveCountLines(
+  tx: Tx,
+  countId: string,
+  lines: { id: string; counted_qty: string | null }[],
+) {
+  const count = await repo.getCount(tx, countId);
+  if (!count) throw notFound('Inventura');
+  if (count.status !== 'draft') throw new AppError('CONFLICT', 'Inventura je već proknjižena');
+  for (const l of lines) {
+    await tx.execute(
+      sql`update stock_count_lines set counted_qty = ${l.counted_qty}, updated_at = now() where id = ${l.id} and count_id = ${countId}`,
+    );
+  }
+  return repo.getCount(tx, countId);
+}
+
+/**
+ * Posts a count: each counted line books the difference between the count and the balance at
+ * posting time (not the sheet's snapshot), so stock moved during counting is not lost.
+ */
+export async function postCount(tx: Tx, ctx: CompanyContext, countId: string, idem: Idempotency) {
+  const count = await repo.getCount(tx, countId);
+  if (!count) throw notFound('Inventura');
+  if (count.status !== 'draft') throw new AppError('CONFLICT', 'Inventura je već proknjižena');
+  const counted = (
+    count.lines as { item_id: string; lot_id: string | null; counted_qty: string | null }[]
+  ).filter((l) => l.counted_qty !== null);
+  if (counted.length === 0)
+    throw new AppError('VALIDATION', 'Nijedna stavka nije prebrojana', [
+      { field: 'lines', key: 'validation.required' },
+    ]);
+  const locationId = count.location_id as string;
+  const doc = await posting(
+    tx,
+    ctx,
+    idem,
+    counted.map((l) => l.item_id),
+    async () => {
+      const lines: PostingLine[] = [];
+      for (const l of counted) {
+        const [b] = await query<{ q: string }>(
+          tx,
+          sql`select quantity::text as q from stock_balances where item_id = ${l.item_id} and location_id = ${locationId}
+            and lot_id is not distinct from ${l.lot_id}::uuid`,
+        );
+        const diff = new Decimal(l.counted_qty as string).minus(b?.q ?? '0');
+        if (!diff.isZero())
+          lines.push({
+            type: 'adjustment',
+            itemId: l.item_id,
+            locationId,
+            lotId: l.lot_id,
+            quantity: diff.toString(),
+          });
+      }
+      return {
+        type: 'count',
+        reference: null,
+        note: (count.note as string | null) ?? null,
+        sourceType: 'stock_count',
+        sourceId: countId,
+        lines,
+      };
+    },
+  );
+  await tx.execute(
+    sql`update stock_counts set status = 'posted', posted_at = now(), document_id = ${doc.id}, updated_at = now() where id = ${countId}`,
+  );
+  return repo.getCount(tx, countId);
+}
