@@ -1,9 +1,9 @@
-import { currentLanguage } from '../i18n.ts';
+import i18n from 'i18next';
 
 /** Intl locale per interface language (region chosen for the usual number and date conventions). */
 const LOCALES = { hr: 'hr-HR', en: 'en-GB', sl: 'sl-SI', de: 'de-DE', it: 'it-IT', cs: 'cs-CZ' } as const;
 
-export function localeOf(lng: string = currentLanguage()): string {
+export function localeOf(lng: string = i18n.resolvedLanguage ?? i18n.language ?? 'hr'): string {
   return LOCALES[lng.slice(0, 2) as keyof typeof LOCALES] ?? LOCALES.hr;
 }
 
