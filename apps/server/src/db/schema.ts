@@ -156,3 +156,4 @@ export const auditLog = pgTable('audit_log', {
 });
 export * from './schema/inventory.ts';
 export * from './schema/team.ts';
+export * from './schema/production.ts';

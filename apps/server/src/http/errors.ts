@@ -10,6 +10,7 @@ const MESSAGES_HR: Record<ErrorCode, string> = {
   ACCOUNT_BLOCKED: 'Račun privremeno nije dostupan',
   NOT_FOUND: 'Traženi zapis ne postoji',
   CONFLICT: 'Zapis već postoji',
+  BOM_CYCLE: 'Sastavnica bi sadržavala samu sebe',
   EMAIL_TAKEN: 'Korisnik s tim emailom već postoji',
   PAYLOAD_TOO_LARGE: 'Zahtjev je prevelik',
   UNSUPPORTED_MEDIA_TYPE: 'Nepodržana vrsta sadržaja',

@@ -67,6 +67,9 @@ export const bomLineInputSchema = z
     formula: z.string().max(FORMULA_MAX_LENGTH, 'validation.formulaTooLong').nullable().default(null),
     unit: text(1, 20),
     scrapPct: decimalString(1000).default('0'),
+    /** For a sub-assembly: its own W and H as formulas over this BOM's values. */
+    childWidth: z.string().max(FORMULA_MAX_LENGTH, 'validation.formulaTooLong').nullable().default(null),
+    childHeight: z.string().max(FORMULA_MAX_LENGTH, 'validation.formulaTooLong').nullable().default(null),
   })
   .refine((l) => (l.formula ?? '').trim() !== '' || l.quantity !== null, {
     message: 'validation.bomQuantityRequired',

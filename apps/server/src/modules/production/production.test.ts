@@ -1,0 +1,309 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/database.ts';
+import { withCompany } from '../../db/tenant.ts';
+import { type SignedIn, signUp, startTestApp, type TestApp } from '../../test/harness.ts';
+
+/**
+ * The same PVC window (with its insulating glass unit) as the domain fixtures, now through the
+ * HTTP API and the database: the totals below were computed by hand (see costing.test.ts).
+ */
+describe('production API', () => {
+  let t: TestApp;
+  let user: SignedIn;
+  const ids: Record<string, string> = {};
+
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, who = user) =>
+    t.app.inject({
+      method,
+      url,
+      headers: { cookie: who.cookie },
+      ...(payload ? { payload: payload as object } : {}),
+    });
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    user = await signUp(t.app, 'Planer Proizvodnje');
+    // Units and materials belong to inventory; they are written directly here.
+    await withCompany(t.deps.db, { userId: user.id, companyId: user.id }, async (tx) => {
+      for (const code of ['kom', 'm', 'm2', 'l'])
+        await tx.execute(
+          sql`insert into units (company_id, code, name) values (${user.id}, ${code}, ${code}) on conflict do nothing`,
+        );
+      const materials: [string, string, string | null][] = [
+        ['FLOAT4', 'm2', '12.00'],
+        ['SPACER16', 'm', '0.85'],
+        ['CORNER16', 'kom', '0.10'],
+        ['BUTYL', 'm', '0.05'],
+        ['ARGON', 'l', '0.02'],
+        ['FRAME70', 'm', '4.50'],
+        ['HINGESET', 'kom', '6.00'],
+        ['GASKET', 'm', null],
+      ];
+      for (const [sku, unit, price] of materials) {
+        const rows = rowsOf<{ id: string }>(
+          await tx.execute(sql`insert into items (company_id, sku, name, kind, base_unit, purchase_price)
+            values (${user.id}, ${sku}, ${`Materijal ${sku}`}, 'material', ${unit}, ${price}) returning id`),
+        );
+        ids[sku] = (rows[0] as { id: string }).id;
+      }
+    });
+  });
+  afterAll(() => t.close());
+
+  it('creates, lists, updates and deletes processes; codes are unique', async () => {
+    const base = {
+      workCentre: 'Pila 1',
+      costPerHour: '30',
+      setupMinutes: '10',
+      minutesPerUnit: '2',
+      dailyCapacityHours: '8',
+      qualityCheckRequired: false,
+      active: true,
+    };
+    const cut = await call('POST', '/api/processes', { code: 'CUT', name: 'Rezanje profila', ...base });
+    expect(cut.statusCode).toBe(201);
+    expect(cut.json()).toMatchObject({
+      code: 'CUT',
+      costPerHour: '30',
+      setupMinutes: '10',
+      minutesPerUnit: '2',
+    });
+    ids.CUT = cut.json().id;
+    const weld = await call('POST', '/api/processes', {
+      code: 'WELD',
+      name: 'Zavarivanje',
+      ...base,
+      workCentre: 'Zavarivačica',
+      costPerHour: '36',
+      setupMinutes: '5',
+      minutesPerUnit: '6',
+      qualityCheckRequired: true,
+    });
+    ids.WELD = weld.json().id;
+    const assemble = await call('POST', '/api/processes', {
+      code: 'IZO',
+      name: 'Sklapanje izo stakla',
+      ...base,
+      costPerHour: '24',
+      setupMinutes: '15',
+      minutesPerUnit: '12',
+    });
+    ids.IZO = assemble.json().id;
+
+    const duplicate = await call('POST', '/api/processes', { code: 'cut', name: 'Opet', ...base });
+    expect(duplicate.statusCode).toBe(409);
+    expect(duplicate.json().error.details).toEqual([{ field: 'code', key: 'validation.codeTaken' }]);
+
+    const bad = await call('POST', '/api/processes', {
+      code: '',
+      name: 'X',
+      ...base,
+      dailyCapacityHours: '25',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(
+      bad
+        .json()
+        .error.details.map((d: { field: string }) => d.field)
+        .sort(),
+    ).toEqual(['code', 'dailyCapacityHours']);
+
+    const list = await call('GET', '/api/processes?q=zavar&sort=code');
+    expect(list.json()).toMatchObject({ total: 1, items: [{ code: 'WELD', qualityCheckRequired: true }] });
+    const sorted = await call('GET', '/api/processes?sort=costPerHour&dir=desc');
+    expect(sorted.json().items.map((p: { code: string }) => p.code)).toEqual(['WELD', 'CUT', 'IZO']);
+
+    const extra = await call('POST', '/api/processes', { code: 'TMP', name: 'Privremeni', ...base });
+    const updated = await call('PUT', `/api/processes/${extra.json().id}`, {
+      code: 'TMP',
+      name: 'Privremeni 2',
+      ...base,
+      active: false,
+    });
+    expect(updated.json()).toMatchObject({ name: 'Privremeni 2', active: false });
+    expect((await call('GET', '/api/processes?active=inactive')).json().total).toBe(1);
+    expect((await call('DELETE', `/api/processes/${extra.json().id}`)).statusCode).toBe(204);
+    expect((await call('GET', `/api/processes/${extra.json().id}`)).statusCode).toBe(404);
+  });
+
+  it('builds a two-level product and rolls up its cost exactly', async () => {
+    const igu = await call('POST', '/api/products', {
+      sku: 'IGU-4-16AR-4',
+      name: 'Izo staklo 4-16Ar-4',
+      baseUnit: 'kom',
+      kind: 'component',
+    });
+    expect(igu.statusCode).toBe(201);
+    ids.IGU = igu.json().id;
+    const win = await call('POST', '/api/products', {
+      sku: 'WIN-PVC',
+      name: 'PVC prozor',
+      baseUnit: 'kom',
+      salesPrice: '150',
+    });
+    ids.WIN = win.json().id;
+
+    const line = (sku: string, unit: string, q: { formula?: string; quantity?: string }, scrapPct = '0') => ({
+      componentId: ids[sku],
+      unit,
+      scrapPct,
+      formula: q.formula ?? null,
+      quantity: q.quantity ?? null,
+    });
+    const iguBom = await call('POST', `/api/products/${ids.IGU}/boms`, {
+      variables: [
+        { name: 's', value: '5' },
+        { name: 'g', value: '16' },
+      ],
+      lines: [
+        line('FLOAT4', 'm2', { formula: 'W*H/1e6' }, '5'),
+        line('FLOAT4', 'm2', { formula: 'W*H/1e6' }, '5'),
+        line('SPACER16', 'm', { formula: '2*((W-2*s)+(H-2*s))/1000' }),
+        line('CORNER16', 'kom', { quantity: '4' }),
+        line('BUTYL', 'm', { formula: '2*2*((W-2*s)+(H-2*s))/1000' }),
+        line('ARGON', 'l', { formula: '(W-2*s)*(H-2*s)*g/1e6' }, '10'),
+      ],
+    });
+    expect(iguBom.statusCode).toBe(201);
+    expect(
+      (await call('POST', `/api/products/${ids.IGU}/boms/${iguBom.json().id}/activate`)).statusCode,
+    ).toBe(200);
+
+    const winBom = await call('POST', `/api/products/${ids.WIN}/boms`, {
+      variables: [
+        { name: 'a', value: '3' },
+        { name: 'd', value: '48' },
+      ],
+      lines: [
+        line('FRAME70', 'm', { formula: '(2*(W+H) + 8*a)/1000' }, '2'),
+        { ...line('IGU', 'kom', { quantity: '1' }), childWidth: 'W - 2*d', childHeight: 'H - 2*d' },
+        line('HINGESET', 'kom', { formula: 'H > 1200 ? 3 : 2' }),
+        line('GASKET', 'm', { formula: '2*(W+H)/1000*2' }),
+      ],
+    });
+    expect(winBom.statusCode).toBe(201);
+    ids.WIN_BOM = winBom.json().id;
+    expect((await call('POST', `/api/products/${ids.WIN}/boms/${ids.WIN_BOM}/activate`)).statusCode).toBe(
+      200,
+    );
+
+    const routing = await call('PUT', `/api/products/${ids.WIN}/routing`, {
+      steps: [{ processId: ids.CUT }, { processId: ids.WELD }],
+    });
+    expect(routing.json().map((s: { processCode: string }) => s.processCode)).toEqual(['CUT', 'WELD']);
+    await call('PUT', `/api/products/${ids.IGU}/routing`, { steps: [{ processId: ids.IZO }] });
+
+    const explosion = await call('GET', `/api/products/${ids.WIN}/explosion?quantity=2&W=1000&H=800`);
+    expect(explosion.statusCode).toBe(200);
+    const reqs = Object.fromEntries(
+      explosion.json().requirements.map((r: { sku: string; quantity: string }) => [r.sku, r.quantity]),
+    );
+    expect(reqs).toEqual({
+      FRAME70: '7.39296',
+      HINGESET: '4',
+      GASKET: '14.4',
+      FLOAT4: '2.672947',
+      SPACER16: '6.352',
+      CORNER16: '8',
+      BUTYL: '12.704',
+      ARGON: '21.839347',
+    });
+    const iguRow = explosion.json().tree.find((n: { sku: string }) => n.sku === 'IGU-4-16AR-4');
+    expect(iguRow).toMatchObject({ level: 1, made: true, width: '904', height: '704', quantity: '2' });
+
+    const cost = await call('GET', `/api/products/${ids.WIN}/cost?quantity=2&W=1000&H=800&marginPct=30`);
+    expect(cost.json().cost).toMatchObject({
+      materialCost: '96.63',
+      labourCost: '32.80',
+      totalCost: '129.43',
+      unitCost: '64.72',
+      suggestedUnitPrice: '92.45',
+      suggestedTotalPrice: '184.90',
+    });
+    expect(cost.json().cost.materials.find((m: { sku: string }) => m.sku === 'GASKET')).toMatchObject({
+      missingCost: true,
+      amount: '0.00',
+    });
+
+    const list = await call('GET', '/api/products?q=pvc');
+    expect(list.json()).toMatchObject({
+      total: 1,
+      items: [{ sku: 'WIN-PVC', activeVersion: 1, routingSteps: 2 }],
+    });
+  });
+
+  it('rejects invalid formulas on save with the field and position', async () => {
+    const response = await call('POST', `/api/products/${ids.WIN}/boms`, {
+      lines: [
+        { componentId: ids.FRAME70, unit: 'm', formula: '2*(W+H))/1000' },
+        { componentId: ids.GASKET, unit: 'm', formula: '2*(W + X)' },
+        { componentId: ids.GASKET, unit: 'm', formula: 'W.constructor' },
+      ],
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.details).toEqual([
+      { field: 'lines.0.formula', key: 'validation.formulaSyntax', params: { position: 8 } },
+      {
+        field: 'lines.1.formula',
+        key: 'validation.formulaUnknownVariable',
+        params: { position: 8, name: 'X' },
+      },
+      { field: 'lines.2.formula', key: 'validation.formulaNotAllowed', params: { position: 1 } },
+    ]);
+    const detail = await call('GET', `/api/products/${ids.WIN}`);
+    expect(detail.json().boms).toHaveLength(1);
+  });
+
+  it('refuses a cycle on save and on activation, naming the path', async () => {
+    const direct = await call('POST', `/api/products/${ids.IGU}/boms`, {
+      lines: [{ componentId: ids.WIN, unit: 'kom', quantity: '1' }],
+    });
+    expect(direct.statusCode).toBe(409);
+    expect(direct.json().error).toMatchObject({
+      code: 'BOM_CYCLE',
+      details: [
+        {
+          field: 'lines',
+          key: 'validation.bomCycle',
+          params: { path: 'IGU-4-16AR-4 → WIN-PVC → IGU-4-16AR-4' },
+        },
+      ],
+    });
+    const self = await call('POST', `/api/products/${ids.WIN}/boms`, {
+      lines: [{ componentId: ids.WIN, unit: 'kom', quantity: '1' }],
+    });
+    expect(self.json().error.details[0].params.path).toBe('WIN-PVC → WIN-PVC');
+  });
+
+  it('keeps one active version: activating a new one archives the old; only drafts change', async () => {
+    const v2 = await call('POST', `/api/products/${ids.WIN}/boms`, {
+      lines: [{ componentId: ids.FRAME70, unit: 'm', formula: '2*(W+H)/1000' }],
+    });
+    expect(v2.statusCode).toBe(201);
+    const edit = await call('PUT', `/api/products/${ids.WIN}/boms/${ids.WIN_BOM}`, { lines: [] });
+    expect(edit.statusCode).toBe(409);
+    await call('POST', `/api/products/${ids.WIN}/boms/${v2.json().id}/activate`);
+    const detail = await call('GET', `/api/products/${ids.WIN}`);
+    expect(detail.json().boms.map((b: { version: number; status: string }) => [b.version, b.status])).toEqual(
+      [
+        [2, 'active'],
+        [1, 'archived'],
+      ],
+    );
+    const explosion = await call('GET', `/api/products/${ids.WIN}/explosion?W=1000&H=800`);
+    expect(explosion.json().requirements).toEqual([
+      expect.objectContaining({ sku: 'FRAME70', quantity: '3.6' }),
+    ]);
+    // The archived version can still be previewed by id.
+    const old = await call('GET', `/api/products/${ids.WIN}/explosion?W=1000&H=800&bomId=${ids.WIN_BOM}`);
+    expect(old.json().requirements).toHaveLength(8);
+  });
+
+  it('another company sees none of it', async () => {
+    const other = await signUp(t.app, 'Druga Tvrtka');
+    expect((await call('GET', `/api/products/${ids.WIN}`, undefined, other)).statusCode).toBe(404);
+    expect((await call('GET', '/api/processes', undefined, other)).json().total).toBe(0);
+    expect((await call('GET', '/api/products', undefined, other)).json().total).toBe(0);
+  });
+});
