@@ -13,3 +13,4 @@ export * from './inventory/index.ts';
 export * from './cutting/index.ts';
 export * from './partners/index.ts';
 export * from './purchasing/index.ts';
+export * from './documents/index.ts';

@@ -101,7 +101,7 @@ export function applyAction<S extends string, A extends string>(m: Machine<S, A>
 }
 
 /** Drafts may be edited; after that the document's content is fixed (only status moves). */
-export function isEditable(status: string): boolean {
+export function isDocumentEditable(status: string): boolean {
   return status === 'draft';
 }
 

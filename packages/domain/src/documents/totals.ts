@@ -12,8 +12,8 @@ import { Dec } from '../production/decimal.ts';
  *   4. document VAT = sum of the per-rate VAT; document gross = net + VAT.
  * So the sum of the line nets is the net total exactly, and the total is exactly net + VAT.
  */
-export const VAT_RATES = ['25', '13', '5', '0'] as const;
-export type VatRate = (typeof VAT_RATES)[number];
+export const DOCUMENT_VAT_RATES = ['25', '13', '5', '0'] as const;
+export type VatRate = (typeof DOCUMENT_VAT_RATES)[number];
 
 export type LineAmountsInput = {
   quantity: Decimal.Value;
@@ -77,7 +77,7 @@ export function documentTotals(lines: readonly LineAmountsInput[]): DocumentTota
   const amounts = lines.map(lineAmounts);
   const bases = new Map<VatRate, Decimal>();
   for (const line of amounts) bases.set(line.vatRate, (bases.get(line.vatRate) ?? new Dec(0)).plus(line.net));
-  const breakdown = VAT_RATES.filter((rate) => bases.has(rate)).map((rate) => {
+  const breakdown = DOCUMENT_VAT_RATES.filter((rate) => bases.has(rate)).map((rate) => {
     const base = bases.get(rate) as Decimal;
     return { rate, base, vat: vatOf(base, rate) };
   });
@@ -134,5 +134,5 @@ export function normaliseVatRate(value: string): VatRate | null {
   } catch {
     return null;
   }
-  return (VAT_RATES as readonly string[]).includes(normal) ? (normal as VatRate) : null;
+  return (DOCUMENT_VAT_RATES as readonly string[]).includes(normal) ? (normal as VatRate) : null;
 }
