@@ -157,3 +157,5 @@ export const auditLog = pgTable('audit_log', {
 export * from './schema/inventory.ts';
 export * from './schema/team.ts';
 export * from './schema/production.ts';
+export * from './schema/partners.ts';
+export * from './schema/purchasing.ts';

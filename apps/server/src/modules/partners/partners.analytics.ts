@@ -1,0 +1,70 @@
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/database.ts';
+import { rows } from './sql.ts';
+
+/**
+ * Client analytics. The figures come from sales documents (quotes, work orders, invoices), which
+ * other areas own; each adds a source here when its tables exist. With no source the answer is
+ * honest: the months of the period with zero revenue, rates that cannot be computed are null, and
+ * `sources` lists what was counted, so the page can say so.
+ */
+export type ClientAnalytics = {
+  from: string;
+  to: string;
+  months: { month: string; revenue: string }[];
+  revenue_total: string;
+  quote_win_rate: string | null;
+  quotes_total: number;
+  average_order_value: string | null;
+  orders_total: number;
+  top_products: { item_id: string; sku: string; name: string; quantity: string; revenue: string }[];
+  open_items: string;
+  sources: string[];
+};
+
+export type AnalyticsSource = {
+  name: string;
+  fill: (
+    tx: Tx,
+    clientId: string,
+    period: { from: string; to: string },
+    into: ClientAnalytics,
+  ) => Promise<void>;
+};
+
+const sources: AnalyticsSource[] = [];
+
+export function registerAnalyticsSource(source: AnalyticsSource): void {
+  if (!sources.some((s) => s.name === source.name)) sources.push(source);
+}
+
+export async function clientAnalytics(
+  tx: Tx,
+  clientId: string,
+  period: { from: string; to: string },
+): Promise<ClientAnalytics> {
+  // The month axis comes from the database calendar so that every month of the period is present.
+  const months = await rows<{ month: string }>(
+    tx,
+    sql`select to_char(m, 'YYYY-MM') as month
+        from generate_series(date_trunc('month', ${period.from}::date), date_trunc('month', ${period.to}::date),
+          interval '1 month') as m`,
+  );
+  const result: ClientAnalytics = {
+    ...period,
+    months: months.map((m) => ({ month: m.month, revenue: '0.00' })),
+    revenue_total: '0.00',
+    quote_win_rate: null,
+    quotes_total: 0,
+    average_order_value: null,
+    orders_total: 0,
+    top_products: [],
+    open_items: '0.00',
+    sources: [],
+  };
+  for (const s of sources) {
+    await s.fill(tx, clientId, period, result);
+    result.sources.push(s.name);
+  }
+  return result;
+}

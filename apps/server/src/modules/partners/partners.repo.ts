@@ -1,0 +1,240 @@
+import {
+  type Contact,
+  NAME_SIMILARITY_THRESHOLD,
+  type PartnerInput,
+  type PartnerListQuery,
+  type PartnerRole,
+  type SupplierItemInput,
+  partnerNameKey,
+} from '@erp/domain';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/database.ts';
+import { iso, one, rows } from './sql.ts';
+
+const COLUMNS = sql`p.id, p.role, p.kind, p.name, p.oib, p.vat_id, p.billing_address, p.delivery_address, p.email,
+  p.phone, p.payment_terms_days, p.default_discount::text as default_discount, p.notes, p.active, p.lead_time_days,
+  p.created_at, p.updated_at`;
+
+export type PartnerRow = {
+  id: string;
+  role: PartnerRole;
+  kind: 'company' | 'person';
+  name: string;
+  oib: string | null;
+  vat_id: string | null;
+  billing_address: PartnerInput['billing_address'];
+  delivery_address: PartnerInput['delivery_address'];
+  email: string | null;
+  phone: string | null;
+  payment_terms_days: number;
+  default_discount: string;
+  notes: string | null;
+  active: boolean;
+  lead_time_days: number | null;
+  created_at: string;
+  updated_at: string;
+};
+
+const mapRow = (r: PartnerRow): PartnerRow => ({
+  ...r,
+  default_discount: normDecimal(r.default_discount),
+  created_at: iso(r.created_at),
+  updated_at: iso(r.updated_at),
+});
+
+/** "5.00" → "5", "12.50" → "12.5": numbers leave as short decimal strings. */
+export const normDecimal = (s: string): string => (s.includes('.') ? s.replace(/\.?0+$/, '') : s);
+
+const SORT_SQL: Record<PartnerListQuery['sort'], SQL> = {
+  name: sql`lower(p.name)`,
+  oib: sql`p.oib`,
+  city: sql`lower(p.billing_address->>'city')`,
+  created_at: sql`p.created_at`,
+  payment_terms_days: sql`p.payment_terms_days`,
+};
+
+function listWhere(role: PartnerRole, q: PartnerListQuery): SQL {
+  const parts: SQL[] = [sql`p.role = ${role}`];
+  if (q.active !== 'all') parts.push(sql`p.active = ${q.active === 'active'}`);
+  if (q.kind !== 'all') parts.push(sql`p.kind = ${q.kind}`);
+  if (q.city) parts.push(sql`lower(p.billing_address->>'city') = lower(${q.city})`);
+  if (q.q) {
+    const like = `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const key = partnerNameKey(q.q);
+    const digits = /^\d{2,11}$/.test(q.q) ? `${q.q}%` : null;
+    parts.push(sql`(p.name_key like ${`%${key}%`} or p.name ilike ${like} or (${digits}::text is not null and p.oib like ${digits})
+      or p.email ilike ${like} or p.vat_id ilike ${like} or (p.billing_address->>'city') ilike ${like})`);
+  }
+  return sql.join(parts, sql` and `);
+}
+
+export async function listPartners(tx: Tx, role: PartnerRole, q: PartnerListQuery) {
+  const where = listWhere(role, q);
+  const dir = q.dir === 'desc' ? sql`desc nulls last` : sql`asc nulls last`;
+  const list = await rows<PartnerRow>(
+    tx,
+    sql`select ${COLUMNS} from partners p where ${where}
+        order by ${SORT_SQL[q.sort]} ${dir}, p.id
+        limit ${q.page_size} offset ${(q.page - 1) * q.page_size}`,
+  );
+  const total = await one<{ n: number }>(tx, sql`select count(*)::int as n from partners p where ${where}`);
+  return { rows: list.map(mapRow), total: total?.n ?? 0 };
+}
+
+export async function getPartner(tx: Tx, role: PartnerRole, id: string): Promise<PartnerRow | null> {
+  const row = await one<PartnerRow>(
+    tx,
+    sql`select ${COLUMNS} from partners p where p.id = ${id} and p.role = ${role}`,
+  );
+  return row ? mapRow(row) : null;
+}
+
+export async function listContacts(tx: Tx, partnerId: string): Promise<Contact[]> {
+  return rows<Contact>(
+    tx,
+    sql`select name, position, email, phone from partner_contacts where partner_id = ${partnerId} order by position_no`,
+  );
+}
+
+export async function replaceContacts(tx: Tx, companyId: string, partnerId: string, contacts: Contact[]) {
+  await tx.execute(sql`delete from partner_contacts where partner_id = ${partnerId}`);
+  for (const [i, c] of contacts.entries()) {
+    await tx.execute(
+      sql`insert into partner_contacts (company_id, partner_id, position_no, name, position, email, phone)
+          values (${companyId}, ${partnerId}, ${i + 1}, ${c.name}, ${c.position}, ${c.email}, ${c.phone})`,
+    );
+  }
+}
+
+const json = (v: unknown) => (v == null ? null : JSON.stringify(v));
+
+export async function insertPartner(
+  tx: Tx,
+  ids: { companyId: string; userId: string },
+  role: PartnerRole,
+  p: PartnerInput,
+): Promise<string> {
+  const row = await one<{ id: string }>(
+    tx,
+    sql`insert into partners (company_id, role, kind, name, name_key, oib, vat_id, billing_address, delivery_address,
+          email, phone, payment_terms_days, default_discount, notes, active, lead_time_days, created_by)
+        values (${ids.companyId}, ${role}, ${p.kind}, ${p.name}, ${partnerNameKey(p.name)}, ${p.oib}, ${p.vat_id},
+          ${json(p.billing_address)}::jsonb, ${json(p.delivery_address)}::jsonb, ${p.email}, ${p.phone},
+          ${p.payment_terms_days}, ${p.default_discount}, ${p.notes}, ${p.active},
+          ${role === 'supplier' ? p.lead_time_days : null}, ${ids.userId})
+        returning id`,
+  );
+  return row?.id as string;
+}
+
+export async function updatePartner(tx: Tx, role: PartnerRole, id: string, p: PartnerInput): Promise<void> {
+  await tx.execute(
+    sql`update partners set kind = ${p.kind}, name = ${p.name}, name_key = ${partnerNameKey(p.name)}, oib = ${p.oib},
+          vat_id = ${p.vat_id}, billing_address = ${json(p.billing_address)}::jsonb,
+          delivery_address = ${json(p.delivery_address)}::jsonb, email = ${p.email}, phone = ${p.phone},
+          payment_terms_days = ${p.payment_terms_days}, default_discount = ${p.default_discount}, notes = ${p.notes},
+          active = ${p.active}, lead_time_days = ${role === 'supplier' ? p.lead_time_days : null}, updated_at = now()
+        where id = ${id} and role = ${role}`,
+  );
+}
+
+export async function partnerIdByOib(tx: Tx, role: PartnerRole, oib: string, exceptId?: string) {
+  const row = await one<{ id: string; name: string }>(
+    tx,
+    sql`select id, name from partners where role = ${role} and oib = ${oib}
+        and (${exceptId ?? null}::uuid is null or id <> ${exceptId ?? null}::uuid) limit 1`,
+  );
+  return row ?? null;
+}
+
+export type DuplicateRow = {
+  id: string;
+  name: string;
+  oib: string | null;
+  reason: 'oib' | 'name';
+  similarity: string;
+};
+
+/** Partners of the same list with the same OIB or a near-identical name (pg_trgm similarity of name keys). */
+export async function findDuplicates(
+  tx: Tx,
+  role: PartnerRole,
+  probe: { name?: string; oib?: string | null; exceptId?: string },
+): Promise<DuplicateRow[]> {
+  const key = probe.name ? partnerNameKey(probe.name) : '';
+  const oib = probe.oib ?? null;
+  if (!key && !oib) return [];
+  const found = await rows<{
+    id: string;
+    name: string;
+    oib: string | null;
+    same_oib: boolean;
+    score: string;
+  }>(
+    tx,
+    sql`select id, name, oib, coalesce(oib = ${oib}, false) as same_oib,
+          round(similarity(name_key, ${key})::numeric, 2)::text as score
+        from partners
+        where role = ${role} and (${probe.exceptId ?? null}::uuid is null or id <> ${probe.exceptId ?? null}::uuid)
+          and ((${oib}::text is not null and oib = ${oib})
+            or (${key} <> '' and (name_key = ${key} or (name_key % ${key} and similarity(name_key, ${key}) >= ${NAME_SIMILARITY_THRESHOLD}))))
+        order by same_oib desc, similarity(name_key, ${key}) desc, name
+        limit 5`,
+  );
+  return found.map((r) => ({
+    id: r.id,
+    name: r.name,
+    oib: r.oib,
+    reason: r.same_oib ? 'oib' : 'name',
+    similarity: normDecimal(r.score),
+  }));
+}
+
+export type SupplierItemRow = {
+  item_id: string;
+  sku: string;
+  item_name: string;
+  base_unit: string;
+  supplier_sku: string | null;
+  price: string | null;
+  min_order_qty: string | null;
+};
+
+export async function listSupplierItems(tx: Tx, supplierId: string): Promise<SupplierItemRow[]> {
+  const list = await rows<SupplierItemRow>(
+    tx,
+    sql`select si.item_id, i.sku, i.name as item_name, i.base_unit, si.supplier_sku, si.price::text as price,
+          si.min_order_qty::text as min_order_qty
+        from supplier_items si join items i on i.id = si.item_id
+        where si.supplier_id = ${supplierId} order by i.sku`,
+  );
+  return list.map((r) => ({
+    ...r,
+    price: r.price === null ? null : normDecimal(r.price),
+    min_order_qty: r.min_order_qty === null ? null : normDecimal(r.min_order_qty),
+  }));
+}
+
+export async function replaceSupplierItems(
+  tx: Tx,
+  companyId: string,
+  supplierId: string,
+  items: SupplierItemInput[],
+) {
+  await tx.execute(sql`delete from supplier_items where supplier_id = ${supplierId}`);
+  for (const it of items) {
+    await tx.execute(
+      sql`insert into supplier_items (company_id, supplier_id, item_id, supplier_sku, price, min_order_qty)
+          values (${companyId}, ${supplierId}, ${it.item_id}, ${it.supplier_sku}, ${it.price}, ${it.min_order_qty})`,
+    );
+  }
+}
+
+export async function countExistingItems(tx: Tx, ids: string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const row = await one<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from items where id = any(${sql`${`{${ids.join(',')}}`}::uuid[]`})`,
+  );
+  return row?.n ?? 0;
+}
