@@ -15,6 +15,18 @@ import { migrate } from '../db/migrate.ts';
 import { setAccountStatusByEmail, setPlatformAdmin } from '../modules/admin/admin.service.ts';
 import { type VerifyResult, verifyAuditChain } from '../modules/audit/audit.service.ts';
 import { createChangelogService } from '../modules/changelog/changelog.service.ts';
+import { createResetLink } from '../modules/auth/password-reset.ts';
+import {
+  initKeyring,
+  type KeyFile,
+  newKeyFile,
+  newKeyId,
+  readKeyFile,
+  reloadKeyring,
+  writeKeyFile,
+} from '../security/keyring.ts';
+import { randomBytes } from 'node:crypto';
+import { type KeyStatus, keyStatus, type RotationResult, rotateAll } from '../security/rotation.ts';
 
 const USAGE = `Usage: npm run admin -- <command>
   block <email>                 block a user's account (seen live by the user)
@@ -22,7 +34,11 @@ const USAGE = `Usage: npm run admin -- <command>
   grant-admin <email>           make a user a platform administrator
   changelog add --title T --version V --type ${CHANGELOG_TYPES.join('|')} --description D --item "line" [--item ...] [--publish]
   changelog publish <id>        publish an entry now
-  audit verify [--company <id>] recompute the audit hash chains`;
+  audit verify [--company <id>] recompute the audit hash chains
+  keys generate                 print a new key file (JSON) for ENCRYPTION_KEY_FILE, or env lines
+  keys rotate                   add a new active key (key file) and re-encrypt every value under it
+  keys status                   how many stored values each key protects
+  reset-link <email>            print a one-time password reset link (when no SMTP_URL is set)`;
 
 class UsageError extends Error {}
 
@@ -33,6 +49,9 @@ type Backend = {
   addChangelog(input: ChangelogCreate): Promise<{ id: string }>;
   publishChangelog(id: string): Promise<void>;
   verifyAudit(company?: string): Promise<VerifyResult>;
+  rotateKeys(): Promise<RotationResult>;
+  keyStatus(): Promise<KeyStatus>;
+  resetLink(email: string): Promise<{ url: string; expiresAt: string }>;
   close(): Promise<void>;
 };
 
@@ -82,6 +101,9 @@ function httpBackend(server: { port: number; token: string }): Backend {
       await call('POST', `/api/admin/changelog/${id}/publish`);
     },
     verifyAudit: (company) => call('GET', `/api/admin/audit/verify${company ? `?company=${company}` : ''}`),
+    rotateKeys: () => call('POST', '/api/admin/keys/rotate'),
+    keyStatus: () => call('GET', '/api/admin/keys/status'),
+    resetLink: (email) => call('POST', '/api/admin/reset-link', { email }),
     close: async () => {},
   };
 }
@@ -98,12 +120,16 @@ function directBackend(database: Database): Backend {
       await changelog.update(id, { is_published: true });
     },
     verifyAudit: (company) => verifyAuditChain(database.db, company),
+    rotateKeys: () => rotateAll(database.db, { keyring: reloadKeyring() }),
+    keyStatus: () => keyStatus(database.db),
+    resetLink: (email) => createResetLink(database.db, loadConfig().baseUrl, email),
     close: () => database.close(),
   };
 }
 
 async function openBackend(): Promise<Backend> {
   const config = loadConfig();
+  initKeyring({ env: process.env, dataDir: config.dataDir, production: config.production });
   const server = runningServer(config.dataDir);
   if (server) return httpBackend(server);
   const database = await openDatabase({
@@ -148,8 +174,60 @@ async function changelogAdd(backend: Backend, args: string[]): Promise<string> {
   return `Changelog entry ${entry.id} added${values.publish ? ' and published' : ''}`;
 }
 
+/** A new key becomes active in the key file; the old ones stay for reading until rotation is done. */
+function addKeyToFile(): string {
+  const config = loadConfig();
+  const keyring = initKeyring({ env: process.env, dataDir: config.dataDir, production: config.production });
+  if (keyring.source.kind !== 'file')
+    return `Keys come from ENCRYPTION_KEYS: re-encrypting under the configured active key ${keyring.activeKid}`;
+  const file: KeyFile = readKeyFile(keyring.source.path);
+  const kid = newKeyId();
+  file.keys[kid] = randomBytes(32).toString('base64');
+  file.active = kid;
+  writeKeyFile(keyring.source.path, file);
+  return `New active key ${kid} added to ${keyring.source.path}`;
+}
+
+function generateKeys(): string {
+  const file = newKeyFile();
+  const [kid, key] = Object.entries(file.keys)[0] ?? [];
+  return [
+    '# Key file (save as ENCRYPTION_KEY_FILE, mode 600):',
+    JSON.stringify(file, null, 2),
+    '# or as environment variables:',
+    `ENCRYPTION_KEYS=${kid}:${key}`,
+    `ENCRYPTION_INDEX_KEY=${file.index}`,
+  ].join('\n');
+}
+
+async function keysCommand(sub: string | undefined): Promise<string> {
+  if (sub === 'generate') return generateKeys();
+  if (sub !== 'rotate' && sub !== 'status') throw new UsageError(`Unknown keys command: ${sub ?? '(none)'}`);
+  const added = sub === 'rotate' ? addKeyToFile() : null;
+  const backend = await openBackend();
+  try {
+    if (sub === 'status') {
+      const s = await backend.keyStatus();
+      return [
+        `Active key: ${s.activeKid}`,
+        `Stored values per key: ${JSON.stringify(s.byKid)}; not yet encrypted: ${s.plain}`,
+        `Audit history per key (keep these keys to read old history): ${JSON.stringify(s.auditByKid)}`,
+      ].join('\n');
+    }
+    const result = await backend.rotateKeys();
+    return [
+      added,
+      `Re-encrypted ${result.values} values in ${result.rows} rows of ${result.companies} companies; every value is now under ${result.activeKid}.`,
+      'Older keys are no longer needed for current data (keep them while you need to read old audit history).',
+    ].join('\n');
+  } finally {
+    await backend.close();
+  }
+}
+
 async function run(argv: string[]): Promise<string> {
   const [command, sub, ...rest] = argv;
+  if (command === 'keys') return keysCommand(sub);
   const backend = await openBackend();
   try {
     switch (command) {
@@ -183,6 +261,11 @@ async function run(argv: string[]): Promise<string> {
           return `Audit chain BROKEN: company ${b?.companyId}, row ${b?.seq} (${b?.reason})`;
         }
         return `Audit chain OK: ${result.rows} rows in ${result.companies} companies`;
+      }
+      case 'reset-link': {
+        const email = requireArg(sub, 'email');
+        const link = await backend.resetLink(email);
+        return `Password reset link for ${email} (valid until ${link.expiresAt}, works once):\n${link.url}`;
       }
       default:
         throw new UsageError(command ? `Unknown command: ${command}` : 'No command given');

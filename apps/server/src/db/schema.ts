@@ -78,7 +78,9 @@ export const tenants = pgTable('tenants', {
   full_name: text('full_name'),
   phone: text('phone'),
   address: text('address'),
-  date_of_birth: date('date_of_birth', { mode: 'string' }),
+  // Encrypted envelopes (0006_security.sql): read through openTenantFields and write through
+  // sealTenantFields (apps/server/src/security/tenant-fields.ts), never directly.
+  date_of_birth: text('date_of_birth'),
   position: text('position'),
   department: text('department'),
   company_name: text('company_name'),
@@ -87,11 +89,9 @@ export const tenants = pgTable('tenants', {
   company_email: text('company_email'),
   company_website: text('company_website'),
   tax_number: text('tax_number'),
+  tax_number_bidx: text('tax_number_bidx'),
   company_logo: text('company_logo'),
-  bank_accounts: jsonb('bank_accounts')
-    .$type<{ iban: string; bank_name?: string | null }[]>()
-    .notNull()
-    .default([]),
+  bank_accounts: text('bank_accounts').notNull().default('[]'),
   account_status: text('account_status').$type<'active' | 'blocked'>().notNull().default('active'),
   created_at: ts('created_at').notNull().defaultNow(),
   updated_at: ts('updated_at').notNull().defaultNow(),

@@ -42,6 +42,29 @@ export const signUpFormSchema = signUpSchema
     path: ['confirmPassword'],
   });
 
+/** The interface languages (seed section 9); mail to a user is written in the one they chose. */
+export const MAIL_LANGUAGES = ['hr', 'en', 'sl', 'de', 'it', 'cs'] as const;
+export type MailLanguage = (typeof MAIL_LANGUAGES)[number];
+
+/** Forgot password: the answer is the same whether or not the email has an account. */
+export const forgotPasswordSchema = z.object({ email, language: z.enum(MAIL_LANGUAGES).optional() });
+
+const newPassword = password.min(PASSWORD_MIN_SIGN_UP, 'validation.passwordMinSignUp');
+export const resetPasswordSchema = z.object({
+  token: z
+    .string({ error: 'validation.resetTokenInvalid' })
+    .min(20, 'validation.resetTokenInvalid')
+    .max(200, 'validation.resetTokenInvalid'),
+  password: newPassword,
+});
+export const resetPasswordFormSchema = resetPasswordSchema
+  .extend({ confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: 'auth.errors.passwordMismatch',
+    path: ['confirmPassword'],
+  });
+export const changePasswordSchema = z.object({ currentPassword: password, newPassword });
+
 export type SignInInput = z.infer<typeof signInSchema>;
 export type SignUpInput = z.infer<typeof signUpSchema>;
 

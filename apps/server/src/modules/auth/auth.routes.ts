@@ -1,10 +1,22 @@
-import { ERROR_STATUS, type ErrorCode, signInSchema, signUpSchema } from '@erp/domain';
+import {
+  changePasswordSchema,
+  ERROR_STATUS,
+  type ErrorCode,
+  forgotPasswordSchema,
+  resetPasswordSchema,
+  signInSchema,
+  signUpSchema,
+} from '@erp/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody } from '../../http/errors.ts';
 import type { Deps } from '../../http/context.ts';
+import { currentUser } from '../../http/access.ts';
 import { CLIENT_IP_HEADER } from './auth.ts';
+import { authMailer } from './auth.mailer.ts';
+import { accountWaitSeconds, clearLoginFailures, overAddressLimit, recordLoginFailure } from './backoff.ts';
+import { createResetLink, requestPasswordReset, resetPassword, revokeAllSessions } from './password-reset.ts';
 
 const userSchema = z.object({ id: z.string(), email: z.string(), name: z.string().nullable() });
 const sessionSchema = z.object({ session: z.object({ expiresAt: z.string() }), user: userSchema }).nullable();
@@ -24,7 +36,9 @@ const AUTH_ERRORS: Record<string, ErrorCode> = {
   PASSWORD_TOO_SHORT: 'VALIDATION',
   PASSWORD_TOO_LONG: 'VALIDATION',
   INVALID_EMAIL: 'VALIDATION',
+  INVALID_PASSWORD: 'INVALID_CREDENTIALS',
 };
+const okSchema = z.object({ ok: z.literal(true) });
 
 function toErrorCode(status: number, authCode: string | undefined): ErrorCode {
   if (authCode && AUTH_ERRORS[authCode]) return AUTH_ERRORS[authCode];
@@ -41,6 +55,7 @@ export function authRoutes(deps: Deps): FastifyPluginAsyncZod {
   async function forward(
     request: FastifyRequest,
     reply: FastifyReply,
+    path = request.url,
   ): Promise<{ status: number; json: unknown }> {
     const headers = new Headers();
     for (const [key, value] of Object.entries(request.headers)) {
@@ -48,7 +63,7 @@ export function authRoutes(deps: Deps): FastifyPluginAsyncZod {
       headers.set(key, Array.isArray(value) ? value.join(', ') : value);
     }
     headers.set(CLIENT_IP_HEADER, request.ip);
-    const url = new URL(request.url, deps.config.baseUrl);
+    const url = new URL(path, deps.config.baseUrl);
     const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
     if (hasBody) headers.set('content-type', 'application/json');
     const response = await deps.auth.handler(
@@ -67,6 +82,13 @@ export function authRoutes(deps: Deps): FastifyPluginAsyncZod {
     const authCode = (json as { code?: string } | null)?.code;
     const code = toErrorCode(status, authCode);
     return reply.status(ERROR_STATUS[code]).send(errorBody(code));
+  }
+
+  function rateLimited(reply: FastifyReply, seconds: number) {
+    return reply
+      .status(429)
+      .header('retry-after', String(Math.max(1, seconds)))
+      .send(errorBody('RATE_LIMITED'));
   }
 
   const publicUser = (u: { id: string; email: string; name?: string | null }) => ({
@@ -116,10 +138,112 @@ export function authRoutes(deps: Deps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
+        // Per-account back-off before any hashing; per-address limits are better-auth's.
+        const wait = await accountWaitSeconds(deps.db, request.body.email);
+        if (wait > 0) return rateLimited(reply, wait);
         const { status, json } = await forward(request, reply);
+        if (status === 401) await recordLoginFailure(deps.db, request.body.email);
         if (status >= 400) return sendAuthError(reply, status, json);
+        await clearLoginFailures(deps.db, request.body.email);
         return { user: publicUser((json as { user: { id: string; email: string; name: string } }).user) };
       },
+    );
+
+    app.post(
+      '/api/auth/forgot-password',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: ['auth'],
+          summary: 'Ask for a password reset link by mail; the answer is the same for every email',
+          body: forgotPasswordSchema,
+          response: { 200: okSchema, 400: errorSchema, 429: errorSchema },
+        },
+      },
+      async (request, reply) => {
+        if (await overAddressLimit(deps.db, 'forgot-password', request.ip, deps.config.authRateLimit))
+          return rateLimited(reply, deps.config.authRateLimit.window);
+        await requestPasswordReset(deps.db, {
+          email: request.body.email,
+          language: request.body.language ?? 'hr',
+          baseUrl: deps.config.baseUrl,
+          mailer: authMailer(deps),
+          onError: deps.report,
+        });
+        return { ok: true as const };
+      },
+    );
+
+    app.post(
+      '/api/auth/reset-password',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: ['auth'],
+          summary: 'Set a new password with a one-time token; every session of the user is revoked',
+          body: resetPasswordSchema,
+          response: { 200: okSchema, 400: errorSchema, 429: errorSchema },
+        },
+      },
+      async (request, reply) => {
+        if (await overAddressLimit(deps.db, 'reset-password', request.ip, deps.config.authRateLimit))
+          return rateLimited(reply, deps.config.authRateLimit.window);
+        await resetPassword(deps.db, request.body.token, request.body.password);
+        return { ok: true as const };
+      },
+    );
+
+    app.post(
+      '/api/auth/change-password',
+      {
+        config: { access: 'user' },
+        schema: {
+          tags: ['auth'],
+          summary: 'Change the password; every other session of the user is revoked',
+          body: changePasswordSchema,
+          response: { 200: okSchema, 400: errorSchema, 401: errorSchema, 429: errorSchema },
+        },
+      },
+      async (request, reply) => {
+        request.body = { ...request.body, revokeOtherSessions: true } as typeof request.body;
+        const { status, json } = await forward(request, reply);
+        if (status >= 400) return sendAuthError(reply, status, json);
+        return { ok: true as const };
+      },
+    );
+
+    app.post(
+      '/api/auth/sign-out-everywhere',
+      {
+        config: { access: 'user' },
+        schema: {
+          tags: ['auth'],
+          summary: 'Revoke every session of the user, this one included',
+          response: { 200: z.object({ revoked: z.number() }) },
+        },
+      },
+      async (request, reply) => {
+        const revoked = await revokeAllSessions(deps.db, currentUser(request).id);
+        // better-auth's sign-out clears the cookies (the session itself is already gone).
+        await forward(request, reply, '/api/auth/sign-out');
+        return { revoked };
+      },
+    );
+
+    app.post(
+      '/api/admin/reset-link',
+      {
+        config: { access: 'platform' },
+        schema: {
+          tags: ['admin'],
+          summary: 'A one-time password reset link for a user (when no mail server is configured)',
+          body: z.object({
+            email: z.string().trim().min(3, 'validation.emailRequired').max(254, 'validation.tooLong'),
+          }),
+          response: { 200: z.object({ url: z.string(), expiresAt: z.string() }) },
+        },
+      },
+      async (request) => createResetLink(deps.db, deps.config.baseUrl, request.body.email),
     );
 
     app.post(

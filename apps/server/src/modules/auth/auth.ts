@@ -9,6 +9,8 @@ import { bootstrapOwnCompany } from '../tenants/tenants.service.ts';
 
 /** OWASP's argon2id profile: 19 MiB, 2 iterations, 1 lane. */
 const ARGON2 = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+export const hashPassword = (password: string) => hash(password, ARGON2);
+
 /** The header our forwarder sets from the socket address; any client-sent value is overwritten. */
 export const CLIENT_IP_HEADER = 'x-erp-client-ip';
 
@@ -33,7 +35,7 @@ export function createAuth(db: Db, config: Config) {
       minPasswordLength: PASSWORD_MIN,
       maxPasswordLength: PASSWORD_MAX,
       password: {
-        hash: (password) => hash(password, ARGON2),
+        hash: hashPassword,
         verify: ({ hash: digest, password }) => verify(digest, password),
       },
     },
@@ -47,6 +49,7 @@ export function createAuth(db: Db, config: Config) {
       customRules: {
         '/sign-in/email': { window: limit.window, max: limit.max },
         '/sign-up/email': { window: limit.window, max: limit.max },
+        '/change-password': { window: limit.window, max: limit.max },
       },
     },
     advanced: {

@@ -2,6 +2,7 @@ import type { TenantProfile, TenantUpdate } from '@erp/domain';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { memberships, tenants } from '../../db/schema.ts';
+import { openTenantFields, sealTenantFields, withoutUnchangedSecrets } from '../../security/tenant-fields.ts';
 
 const profileColumns = {
   id: tenants.id,
@@ -24,14 +25,14 @@ const profileColumns = {
 
 export async function findTenant(tx: Tx, id: string): Promise<TenantProfile | null> {
   const rows = await tx.select(profileColumns).from(tenants).where(eq(tenants.id, id));
-  return (rows[0] as TenantProfile | undefined) ?? null;
+  return rows[0] ? (openTenantFields(rows[0]) as TenantProfile) : null;
 }
 
 /** Inserts the seed's default profile (every field empty, active) unless one exists. */
 export async function insertDefaultTenant(tx: Tx, id: string, fullName: string | null): Promise<boolean> {
   const rows = await tx
     .insert(tenants)
-    .values({ id, full_name: fullName, bank_accounts: [] })
+    .values({ id, full_name: fullName, ...sealTenantFields({ bank_accounts: [] }) })
     .onConflictDoNothing()
     .returning({ id: tenants.id });
   return rows.length > 0;
@@ -46,12 +47,16 @@ export async function updateTenant(
   id: string,
   changes: TenantUpdate & { company_logo?: string | null },
 ): Promise<TenantProfile | null> {
+  // Sensitive fields are encrypted (security/tenant-fields.ts); re-saving an unchanged one is skipped.
+  const current = await tx.select(profileColumns).from(tenants).where(eq(tenants.id, id)).for('update');
+  if (!current[0]) return null;
+  const sealed = sealTenantFields(withoutUnchangedSecrets(openTenantFields(current[0]), changes));
   const rows = await tx
     .update(tenants)
-    .set({ ...changes, updated_at: new Date() })
+    .set({ ...sealed, updated_at: new Date() })
     .where(eq(tenants.id, id))
     .returning(profileColumns);
-  return (rows[0] as TenantProfile | undefined) ?? null;
+  return rows[0] ? (openTenantFields(rows[0]) as TenantProfile) : null;
 }
 
 export async function setAccountStatus(tx: Tx, id: string, status: 'active' | 'blocked'): Promise<boolean> {

@@ -1,0 +1,31 @@
+import { OIB_INDEX_PURPOSE } from './tenant-fields.ts';
+
+/**
+ * Every encrypted column in the database, so that `keys rotate` (and the pass that encrypts
+ * values written before encryption existed) can find them. A business area that encrypts a column
+ * adds one entry here; a test fails when a column named like an identifier is missing.
+ * The encryption context of a column is always "<table>.<column>".
+ */
+export type EncryptedTable = {
+  table: string;
+  /** The column holding the company id (the tenants row is its own company: `id`). */
+  companyColumn: string;
+  columns: string[];
+  /** Blind-index columns kept beside an encrypted column: column → { index column, purpose }. */
+  indexes?: Record<string, { column: string; purpose: string }>;
+};
+
+export const ENCRYPTED_TABLES: EncryptedTable[] = [
+  {
+    table: 'tenants',
+    companyColumn: 'id',
+    columns: ['tax_number', 'phone', 'date_of_birth', 'bank_accounts'],
+    indexes: { tax_number: { column: 'tax_number_bidx', purpose: OIB_INDEX_PURPOSE } },
+  },
+];
+
+/**
+ * Column names that hold personal or tax identifiers; each one in the database must be listed
+ * above (checked by security.test.ts against the migrated schema).
+ */
+export const SENSITIVE_COLUMN_PATTERN = /^(.*_)?(oib|tax_number|iban|bank_accounts?|date_of_birth)$/;
