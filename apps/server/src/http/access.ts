@@ -20,6 +20,14 @@ const PERMISSION_SET = new Set<string>(PERMISSIONS);
 const isPermission = (access: RouteAccess | undefined): access is Permission =>
   access !== undefined && PERMISSION_SET.has(access);
 
+export type DeclaredRoute = { method: string; url: string; access: RouteAccess };
+const declaredByApp = new WeakMap<FastifyInstance, DeclaredRoute[]>();
+
+/** Every /api route with the access it declared, as registered (the permission matrix test walks it). */
+export function declaredRoutes(app: FastifyInstance): readonly DeclaredRoute[] {
+  return declaredByApp.get(app) ?? [];
+}
+
 /** Routes the documentation plugin adds for itself. */
 const UNDECLARED_OK = /^\/api\/docs(\/|$)/;
 
@@ -32,17 +40,29 @@ export function routeAccess(request: FastifyRequest): RouteAccess | undefined {
  * declaration fails at start-up, so no endpoint can ship unguarded.
  */
 export function registerAccessControl(app: FastifyInstance, deps: Deps): void {
+  const declared: DeclaredRoute[] = [];
+  declaredByApp.set(app, declared);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api') || UNDECLARED_OK.test(route.url)) return;
     const access = (route.config as { access?: RouteAccess } | undefined)?.access;
     if (!access) throw new Error(`Route ${route.method} ${route.url} declares no access (config.access)`);
+    for (const method of [route.method].flat()) declared.push({ method, url: route.url, access });
   });
-  app.addHook('preHandler', async (request) => {
+  // Before validation: a caller without the right learns nothing from validation errors, and a
+  // refused request is refused whatever its body (issue 9: the permission matrix relies on it).
+  app.addHook('preValidation', async (request) => {
     const access = routeAccess(request);
     if (!access || access === 'public') return;
     if (access === 'platform') return requirePlatformAdmin(deps, request);
     request.sessionUser = await requireUser(deps.auth, request);
-    if (isPermission(access)) request.companyId = requestCompanyId(request, request.sessionUser);
+    if (!isPermission(access)) return;
+    const companyId = requestCompanyId(request, request.sessionUser);
+    request.companyId = companyId;
+    // The declared permission holds for the route whatever its handler does; inCompany checks
+    // again inside the handler's own transaction, which is the one that counts for the data.
+    await withCompany(deps.db, { userId: request.sessionUser.id, companyId }, async () => {}, {
+      permission: access,
+    });
   });
 }
 
