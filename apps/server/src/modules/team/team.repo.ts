@@ -1,8 +1,17 @@
-import type { ActivityEntry, CompanyUpdate, Member, MemberStatus, MyCompany, Role } from '@erp/domain';
+import type {
+  ActivityEntry,
+  BankAccount,
+  CompanyUpdate,
+  Member,
+  MemberStatus,
+  MyCompany,
+  Role,
+} from '@erp/domain';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/database.ts';
 import { PLATFORM_ACTOR } from '../../db/tenant.ts';
 import { invitations, tenants, users } from '../../db/schema.ts';
+import { openTenantFields, sealTenantFields, withoutUnchangedSecrets } from '../../security/tenant-fields.ts';
 
 const iso = (v: Date | string): string => (v instanceof Date ? v : new Date(v)).toISOString();
 
@@ -187,11 +196,22 @@ const companyColumns = {
   company_logo: tenants.company_logo,
   bank_accounts: tenants.bank_accounts,
 };
-export type CompanyRow = Pick<typeof tenants.$inferSelect, keyof typeof companyColumns>;
+export type CompanyRow = {
+  id: string;
+  company_name: string | null;
+  company_address: string | null;
+  company_phone: string | null;
+  company_email: string | null;
+  company_website: string | null;
+  tax_number: string | null;
+  company_logo: string | null;
+  bank_accounts: BankAccount[];
+};
 
+// OIB and bank accounts are encrypted at rest: read and written through the tenant-fields helpers.
 export async function findCompany(tx: Tx, companyId: string): Promise<CompanyRow | null> {
   const [row] = await tx.select(companyColumns).from(tenants).where(eq(tenants.id, companyId));
-  return (row as CompanyRow | undefined) ?? null;
+  return row ? (openTenantFields(row) as CompanyRow) : null;
 }
 
 export async function updateCompany(
@@ -199,12 +219,19 @@ export async function updateCompany(
   companyId: string,
   changes: CompanyUpdate & { company_logo?: string },
 ): Promise<CompanyRow | null> {
+  const [current] = await tx
+    .select(companyColumns)
+    .from(tenants)
+    .where(eq(tenants.id, companyId))
+    .for('update');
+  if (!current) return null;
+  const sealed = sealTenantFields(withoutUnchangedSecrets(openTenantFields(current), changes));
   const [row] = await tx
     .update(tenants)
-    .set({ ...changes, updated_at: new Date() })
+    .set({ ...sealed, updated_at: new Date() })
     .where(eq(tenants.id, companyId))
     .returning(companyColumns);
-  return (row as CompanyRow | undefined) ?? null;
+  return row ? (openTenantFields(row) as CompanyRow) : null;
 }
 
 // Recent activity -----------------------------------------------------------------------------------

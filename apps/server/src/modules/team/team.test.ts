@@ -340,6 +340,11 @@ describe('company fields vs personal fields', () => {
     });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ company_name: 'Drvo i staklo d.o.o.', tax_number: '12345678903' });
+    // The OIB is stored encrypted like every other write of it (issue 11), not in plain text.
+    const [stored] = await t.deps.database.session((q) =>
+      q('select tax_number from tenants where id = $1', [owner.id]),
+    );
+    expect(stored?.tax_number).not.toContain('12345678903');
     const personal = await as(t.app, admin, {
       method: 'PATCH',
       url: '/api/company',
