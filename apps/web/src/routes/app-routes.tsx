@@ -55,12 +55,12 @@ export function AppRoutes() {
         <Route element={<RequireAuth />}>
           <Route element={<AppLayout />}>
             <Route index element={<DashboardPage />} />
-            <Route path="inventory" element={<InventoryPage />} />
+            <Route path="inventory/*" element={<InventoryPage />} />
             <Route path="profile" element={<ProfilePage />} />
             <Route path="clients" element={<ClientsPage />} />
             <Route path="suppliers" element={<SuppliersPage />} />
-            <Route path="processes" element={<ProcessesPage />} />
-            <Route path="products" element={<ProductsPage />} />
+            <Route path="processes/*" element={<ProcessesPage />} />
+            <Route path="products/*" element={<ProductsPage />} />
             <Route path="documents" element={<Navigate to="/documents/work-orders" replace />} />
             <Route path="documents/work-orders" element={<DocumentsListPage kind="work-orders" />} />
             <Route path="documents/work-orders/new" element={<DocumentEditPage kind="work-orders" />} />

@@ -1,7 +1,44 @@
 import { useTranslation } from 'react-i18next';
-import { SectionPlaceholder } from '../sections/section-placeholder.tsx';
+import { Navigate, Route, Routes } from 'react-router';
+import { PageHeader } from '../sections/page-header.tsx';
+import { CountDetailPage, CountsPage } from './counts-page.tsx';
+import { useLiveStock } from './inventory-api.ts';
+import { ItemDetail } from './item-detail.tsx';
+import { ItemFormPage } from './item-form.tsx';
+import { ItemsList } from './items-list.tsx';
+import { LocationDetail, LocationsPage } from './locations-page.tsx';
+import { LotDetail, LotsPage } from './lots-page.tsx';
+import { LowStockPage } from './low-stock-page.tsx';
+import { MovementTable } from './movement-table.tsx';
+import { OperationsPage } from './operations-page.tsx';
+import { InventoryTabs } from './parts.tsx';
 
+/** /inventory: items, locations, operations, counts, lots, low stock, movements; balances update live. */
 export function InventoryPage() {
-  const { t } = useTranslation('app');
-  return <SectionPlaceholder title={t('nav.inventory')} />;
+  const { t } = useTranslation('inventory');
+  useLiveStock();
+  return (
+    <div>
+      <PageHeader title={t('title')} />
+      <InventoryTabs />
+      <Routes>
+        <Route index element={<Navigate to="items" replace />} />
+        <Route path="items" element={<ItemsList />} />
+        <Route path="items/new" element={<ItemFormPage />} />
+        <Route path="items/:id" element={<ItemDetail />} />
+        <Route path="items/:id/edit" element={<ItemFormPage />} />
+        <Route path="locations" element={<LocationsPage />} />
+        <Route path="locations/:id" element={<LocationDetail />} />
+        <Route path="operations" element={<OperationsPage />} />
+        <Route path="counts" element={<CountsPage />} />
+        <Route path="counts/:id" element={<CountDetailPage />} />
+        <Route path="lots" element={<LotsPage />} />
+        <Route path="lots/:id" element={<LotDetail />} />
+        <Route path="low-stock" element={<LowStockPage />} />
+        <Route path="movements" element={<MovementTable query={new URLSearchParams({ limit: '200' })} />} />
+        <Route path="import" element={<p className="text-sm text-muted">{t('import.notYet')}</p>} />
+        <Route path="*" element={<Navigate to="items" replace />} />
+      </Routes>
+    </div>
+  );
 }

@@ -1,0 +1,259 @@
+import { MOVEMENT_TYPES } from '@erp/domain';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { Button, buttonClasses } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { api } from '../../lib/api.ts';
+import { cn } from '../../lib/cn.ts';
+import { errorText, useInventoryMutation, useItem, useLocations } from './inventory-api.ts';
+import { MovementTable } from './movement-table.tsx';
+import { Money, NUM, Qty, selectClasses, TABLE, TD, TH } from './parts.tsx';
+
+export function ItemDetail() {
+  const { id = '' } = useParams();
+  const { t } = useTranslation('inventory');
+  const { data, error } = useItem(id);
+  if (error) return <p role="alert">{errorText(t, error)}</p>;
+  if (!data) return <p className="text-muted">{t('common.loading')}</p>;
+  const { item, balances } = data;
+  const value = (Number(item.on_hand) * Number(item.avg_cost)).toFixed(2);
+  const stats: [string, string, boolean?][] = [
+    ['items.onHand', item.on_hand],
+    ['items.reserved', item.reserved],
+    ['items.available', item.available],
+    ['items.onOrder', item.on_order],
+  ];
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 className="text-xl font-semibold">
+            {item.sku} · {item.name}
+          </h2>
+          <p className="text-sm text-muted">
+            {t(`kinds.${item.kind}`)} · {item.base_unit}
+            {item.lot_tracked ? ` · ${t('items.lotTracked')}` : ''}
+            {item.active ? '' : ` · ${t('items.inactive')}`}
+          </p>
+        </div>
+        <Link to={`/inventory/items/${item.id}/edit`} className={buttonClasses('outline')}>
+          {t('items.edit')}
+        </Link>
+      </div>
+      <div className="grid gap-3 sm:grid-cols-3 lg:grid-cols-6">
+        {stats.map(([key, v]) => (
+          <Card key={key} className="p-3">
+            <p className="text-xs text-muted">{t(key)}</p>
+            <p className="text-lg font-semibold tabular-nums" data-testid={`stat-${key}`}>
+              <Qty value={v} /> {item.base_unit}
+            </p>
+          </Card>
+        ))}
+        <Card className="p-3">
+          <p className="text-xs text-muted">{t('items.avgCost')}</p>
+          <p className="text-lg font-semibold tabular-nums">
+            <Money value={item.avg_cost} />
+          </p>
+        </Card>
+        <Card className="p-3">
+          <p className="text-xs text-muted">{t('items.value')}</p>
+          <p className="text-lg font-semibold tabular-nums">
+            <Money value={value} />
+          </p>
+        </Card>
+      </div>
+      <section>
+        <h3 className="mb-2 font-semibold">{t('items.balances')}</h3>
+        {balances.length === 0 ? (
+          <p className="text-sm text-muted">{t('items.noStock')}</p>
+        ) : (
+          <table className={TABLE} data-testid="balances">
+            <thead>
+              <tr>
+                <th className={TH}>{t('items.location')}</th>
+                <th className={TH}>{t('lots.lot')}</th>
+                <th className={TH}>{t('lots.expires')}</th>
+                <th className={cn(TH, NUM)}>{t('items.quantity')}</th>
+                <th className={cn(TH, NUM)}>{t('items.value')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {balances.map((b) => (
+                <tr key={`${b.location_id}-${b.lot_id}`} data-testid={`balance-${b.location_code}`}>
+                  <td className={TD}>
+                    <Link
+                      className="text-primary hover:underline"
+                      to={`/inventory/locations/${b.location_id}`}
+                    >
+                      {b.location_code} · {b.location_name}
+                    </Link>
+                  </td>
+                  <td className={TD}>
+                    {b.lot_id ? (
+                      <Link className="text-primary hover:underline" to={`/inventory/lots/${b.lot_id}`}>
+                        {b.lot_number}
+                      </Link>
+                    ) : null}
+                  </td>
+                  <td className={TD}>{b.expires_on}</td>
+                  <td className={cn(TD, NUM)} data-testid="balance-qty">
+                    <Qty value={b.quantity} />
+                  </td>
+                  <td className={cn(TD, NUM)}>
+                    <Money value={b.value} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+      <Conversions itemId={item.id} baseUnit={item.base_unit} conversions={data.conversions} />
+      <ItemMovements itemId={item.id} />
+    </div>
+  );
+}
+
+function Conversions({
+  itemId,
+  baseUnit,
+  conversions,
+}: {
+  itemId: string;
+  baseUnit: string;
+  conversions: { unit: string; factor: string }[];
+}) {
+  const { t } = useTranslation('inventory');
+  const [unit, setUnit] = useState('');
+  const [factor, setFactor] = useState('');
+  const save = useInventoryMutation((list: { unit: string; factor: string }[]) =>
+    api(`/api/inventory/items/${itemId}/conversions`, { method: 'PUT', body: { conversions: list } }),
+  );
+  const add = (e: FormEvent) => {
+    e.preventDefault();
+    save.mutate([...conversions.filter((c) => c.unit !== unit.trim()), { unit: unit.trim(), factor }], {
+      onSuccess: () => {
+        setUnit('');
+        setFactor('');
+      },
+    });
+  };
+  return (
+    <section>
+      <h3 className="mb-2 font-semibold">{t('items.conversions')}</h3>
+      <ul className="mb-2 text-sm">
+        {conversions.map((c) => (
+          <li key={c.unit} className="flex items-center gap-2">
+            <span>
+              1 {c.unit} = <Qty value={c.factor} /> {baseUnit}
+            </span>
+            <button
+              type="button"
+              className={buttonClasses('link', 'sm')}
+              onClick={() => save.mutate(conversions.filter((x) => x.unit !== c.unit))}
+            >
+              {t('common.remove')}
+            </button>
+          </li>
+        ))}
+      </ul>
+      <form onSubmit={add} className="flex flex-wrap items-end gap-2">
+        <Input
+          className="w-28"
+          aria-label={t('items.convUnit')}
+          placeholder={t('items.convUnit')}
+          value={unit}
+          onChange={(e) => setUnit(e.target.value)}
+        />
+        <Input
+          className="w-32"
+          aria-label={t('items.convFactor')}
+          placeholder={t('items.convFactor')}
+          inputMode="decimal"
+          value={factor}
+          onChange={(e) => setFactor(e.target.value)}
+        />
+        <Button type="submit" size="sm" variant="outline" loading={save.isPending}>
+          {t('common.add')}
+        </Button>
+        {save.error && (
+          <span role="alert" className="text-sm text-danger">
+            {errorText(t, save.error)}
+          </span>
+        )}
+      </form>
+    </section>
+  );
+}
+
+/** Movement history of the item; the filters live in the URL (mtype, mloc, from, to). */
+function ItemMovements({ itemId }: { itemId: string }) {
+  const { t } = useTranslation('inventory');
+  const [params, setParams] = useSearchParams();
+  const { data: locations } = useLocations();
+  const query = new URLSearchParams({ item_id: itemId, limit: '200' });
+  const type = params.get('mtype');
+  const loc = params.get('mloc');
+  if (type) query.set('type', type);
+  if (loc) query.set('location_id', loc);
+  for (const k of ['from', 'to']) {
+    const v = params.get(k);
+    if (v) query.set(k, v);
+  }
+  const set = (k: string, v: string) => {
+    const next = new URLSearchParams(params);
+    if (v) next.set(k, v);
+    else next.delete(k);
+    setParams(next, { replace: true });
+  };
+  return (
+    <section>
+      <h3 className="mb-2 font-semibold">{t('movements.title')}</h3>
+      <div className="mb-2 flex flex-wrap gap-2">
+        <select
+          aria-label={t('movements.type')}
+          className={cn(selectClasses, 'w-48')}
+          value={type ?? ''}
+          onChange={(e) => set('mtype', e.target.value)}
+        >
+          <option value="">{t('movements.allTypes')}</option>
+          {MOVEMENT_TYPES.map((m) => (
+            <option key={m} value={m}>
+              {t(`movementTypes.${m}`)}
+            </option>
+          ))}
+        </select>
+        <select
+          aria-label={t('items.location')}
+          className={cn(selectClasses, 'w-48')}
+          value={loc ?? ''}
+          onChange={(e) => set('mloc', e.target.value)}
+        >
+          <option value="">{t('items.allLocations')}</option>
+          {locations?.map((l) => (
+            <option key={l.id} value={l.id}>
+              {l.code}
+            </option>
+          ))}
+        </select>
+        <Input
+          type="date"
+          className="w-40"
+          aria-label={t('movements.from')}
+          value={params.get('from') ?? ''}
+          onChange={(e) => set('from', e.target.value)}
+        />
+        <Input
+          type="date"
+          className="w-40"
+          aria-label={t('movements.to')}
+          value={params.get('to') ?? ''}
+          onChange={(e) => set('to', e.target.value)}
+        />
+      </div>
+      <MovementTable query={query} />
+    </section>
+  );
+}

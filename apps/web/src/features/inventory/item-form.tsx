@@ -1,0 +1,196 @@
+import { ITEM_KINDS } from '@erp/domain';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { Button } from '../../components/ui/button.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { api } from '../../lib/api.ts';
+import { errorText, type Item, useInventoryMutation, useItem, useUnits } from './inventory-api.ts';
+import { Field, selectClasses } from './parts.tsx';
+
+const TEXT_FIELDS = [
+  ['sku', 'items.sku'],
+  ['name', 'items.name'],
+  ['length_mm', 'items.length'],
+  ['width_mm', 'items.width'],
+  ['thickness_mm', 'items.thickness'],
+  ['reorder_point', 'items.reorderPoint'],
+  ['reorder_qty', 'items.reorderQty'],
+  ['purchase_price', 'items.purchasePrice'],
+  ['sales_price', 'items.salesPrice'],
+  ['vat_rate', 'items.vatRate'],
+  ['kpd_code', 'items.kpdCode'],
+] as const;
+type TextField = (typeof TEXT_FIELDS)[number][0];
+type FormState = Record<TextField, string> & {
+  kind: Item['kind'];
+  base_unit: string;
+  lot_tracked: boolean;
+  active: boolean;
+};
+
+const empty: FormState = {
+  sku: '',
+  name: '',
+  length_mm: '',
+  width_mm: '',
+  thickness_mm: '',
+  reorder_point: '',
+  reorder_qty: '',
+  purchase_price: '',
+  sales_price: '',
+  vat_rate: '25',
+  kpd_code: '',
+  kind: 'material',
+  base_unit: 'kom',
+  lot_tracked: false,
+  active: true,
+};
+
+function fromItem(item: Item): FormState {
+  const s: FormState = {
+    ...empty,
+    kind: item.kind,
+    base_unit: item.base_unit,
+    lot_tracked: item.lot_tracked,
+    active: item.active,
+  };
+  for (const [f] of TEXT_FIELDS) s[f] = (item[f] as string | null) ?? '';
+  return s;
+}
+
+export function ItemFormPage() {
+  const { id } = useParams();
+  const { data } = useItem(id ?? '');
+  if (id && !data) return null;
+  return <ItemForm item={data?.item ?? null} key={id ?? 'new'} />;
+}
+
+function ItemForm({ item }: { item: Item | null }) {
+  const { t } = useTranslation('inventory');
+  const navigate = useNavigate();
+  const { data: units } = useUnits();
+  const [form, setForm] = useState<FormState>(item ? fromItem(item) : empty);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const save = useInventoryMutation((body: Record<string, unknown>) =>
+    item
+      ? api<Item>(`/api/inventory/items/${item.id}`, { method: 'PATCH', body })
+      : api<Item>('/api/inventory/items', { method: 'POST', body }),
+  );
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const body: Record<string, unknown> = {
+      kind: form.kind,
+      base_unit: form.base_unit,
+      lot_tracked: form.lot_tracked,
+      active: form.active,
+    };
+    for (const [f] of TEXT_FIELDS)
+      body[f] =
+        form[f].trim() === ''
+          ? f === 'sku' || f === 'name' || f === 'vat_rate'
+            ? form[f]
+            : null
+          : form[f].trim();
+    setFieldErrors({});
+    save.mutate(body, {
+      onSuccess: (saved) => navigate(`/inventory/items/${saved.id}`),
+      onError: (err) => {
+        const details = (err as { details?: { field: string; key: string }[] }).details ?? [];
+        setFieldErrors(Object.fromEntries(details.map((d) => [d.field, t(`common:${d.key}`)])));
+      },
+    });
+  };
+
+  return (
+    <form onSubmit={submit} className="max-w-4xl space-y-4" noValidate>
+      <h2 className="text-lg font-semibold">{item ? t('items.edit') : t('items.new')}</h2>
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {TEXT_FIELDS.map(([f, label]) => (
+          <Field key={f} label={t(label)} error={fieldErrors[f]}>
+            {(id) => (
+              <Input
+                id={id}
+                name={f}
+                value={form[f]}
+                inputMode={f === 'sku' || f === 'name' || f === 'kpd_code' ? undefined : 'decimal'}
+                invalid={Boolean(fieldErrors[f])}
+                onChange={(e) => setForm({ ...form, [f]: e.target.value })}
+              />
+            )}
+          </Field>
+        ))}
+        <Field label={t('items.kind')}>
+          {(id) => (
+            <select
+              id={id}
+              name="kind"
+              className={selectClasses}
+              value={form.kind}
+              onChange={(e) => setForm({ ...form, kind: e.target.value as Item['kind'] })}
+            >
+              {ITEM_KINDS.map((k) => (
+                <option key={k} value={k}>
+                  {t(`kinds.${k}`)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label={t('items.unit')} error={fieldErrors.base_unit}>
+          {(id) => (
+            <select
+              id={id}
+              name="base_unit"
+              className={selectClasses}
+              value={form.base_unit}
+              onChange={(e) => setForm({ ...form, base_unit: e.target.value })}
+            >
+              {(units?.length ? units.map((u) => u.code) : ['kom', 'm', 'm2', 'm3', 'kg', 'l', 'h']).map(
+                (u) => (
+                  <option key={u} value={u}>
+                    {u}
+                  </option>
+                ),
+              )}
+            </select>
+          )}
+        </Field>
+      </div>
+      <div className="flex gap-6 text-sm">
+        <label className="flex items-center gap-2">
+          <input
+            type="checkbox"
+            name="lot_tracked"
+            checked={form.lot_tracked}
+            onChange={(e) => setForm({ ...form, lot_tracked: e.target.checked })}
+          />
+          {t('items.lotTracked')}
+        </label>
+        <label className="flex items-center gap-2">
+          <input
+            type="checkbox"
+            name="active"
+            checked={form.active}
+            onChange={(e) => setForm({ ...form, active: e.target.checked })}
+          />
+          {t('items.active')}
+        </label>
+      </div>
+      {save.error && !Object.keys(fieldErrors).length && (
+        <p role="alert" className="text-sm text-danger">
+          {errorText(t, save.error)}
+        </p>
+      )}
+      <div className="flex gap-2">
+        <Button type="submit" loading={save.isPending}>
+          {t('common.save')}
+        </Button>
+        <Button type="button" variant="ghost" onClick={() => navigate(-1)}>
+          {t('common.cancel')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,209 @@
+import { ITEM_KINDS } from '@erp/domain';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { buttonClasses } from '../../components/ui/button.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { cn } from '../../lib/cn.ts';
+import { useItems, useLocations } from './inventory-api.ts';
+import { Money, NUM, Qty, selectClasses } from './parts.tsx';
+
+const PAGE = 200;
+const ROW_HEIGHT = 36;
+const GRID =
+  'grid grid-cols-[minmax(8rem,1fr)_minmax(12rem,2fr)_7rem_5rem_7rem_7rem_7rem_8rem] items-center gap-2 px-2';
+
+/** Item catalogue: search, filters, sort and page live in the URL; rows are virtualised links. */
+export function ItemsList() {
+  const { t } = useTranslation('inventory');
+  const [params, setParams] = useSearchParams();
+  const page = Number(params.get('page') ?? '0');
+  const query = new URLSearchParams();
+  for (const k of ['q', 'kind', 'location_id', 'low_stock', 'sort', 'active']) {
+    const v = params.get(k);
+    if (v) query.set(k, v);
+  }
+  query.set('limit', String(PAGE));
+  query.set('offset', String(page * PAGE));
+  const { data, isFetching } = useItems(query);
+  const { data: locations } = useLocations();
+  const rows = data?.items ?? [];
+  const total = data?.total ?? 0;
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtual = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+  });
+
+  const set = (key: string, value: string | null) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    if (key !== 'page') next.delete('page');
+    setParams(next, { replace: key === 'q' });
+  };
+  const sort = params.get('sort') ?? 'sku';
+  const sortHeader = (key: string, label: string, align?: string) => {
+    const active = sort === key || sort === `-${key}`;
+    const next = sort === key ? `-${key}` : key;
+    return (
+      <button
+        type="button"
+        className={cn('font-medium text-muted hover:text-foreground', align)}
+        onClick={() => set('sort', next)}
+        aria-sort={active ? (sort.startsWith('-') ? 'descending' : 'ascending') : undefined}
+      >
+        {label}
+        {active ? (sort.startsWith('-') ? ' ↓' : ' ↑') : ''}
+      </button>
+    );
+  };
+  const filtersActive = ['q', 'kind', 'location_id', 'low_stock'].some((k) => params.get(k));
+
+  return (
+    <section aria-labelledby="items-title">
+      <div className="mb-3 flex flex-wrap items-end gap-2">
+        <h2 id="items-title" className="sr-only">
+          {t('tabs.items')}
+        </h2>
+        <Input
+          className="w-64"
+          type="search"
+          aria-label={t('items.search')}
+          placeholder={t('items.search')}
+          defaultValue={params.get('q') ?? ''}
+          onChange={(e) => set('q', e.target.value.trim() || null)}
+        />
+        <select
+          aria-label={t('items.kind')}
+          className={cn(selectClasses, 'w-44')}
+          value={params.get('kind') ?? ''}
+          onChange={(e) => set('kind', e.target.value || null)}
+        >
+          <option value="">{t('items.allKinds')}</option>
+          {ITEM_KINDS.map((k) => (
+            <option key={k} value={k}>
+              {t(`kinds.${k}`)}
+            </option>
+          ))}
+        </select>
+        <select
+          aria-label={t('items.location')}
+          className={cn(selectClasses, 'w-52')}
+          value={params.get('location_id') ?? ''}
+          onChange={(e) => set('location_id', e.target.value || null)}
+        >
+          <option value="">{t('items.allLocations')}</option>
+          {locations?.map((l) => (
+            <option key={l.id} value={l.id}>
+              {l.code} · {l.name}
+            </option>
+          ))}
+        </select>
+        <label className="flex h-10 items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            checked={params.get('low_stock') === 'true'}
+            onChange={(e) => set('low_stock', e.target.checked ? 'true' : null)}
+          />
+          {t('items.lowOnly')}
+        </label>
+        {filtersActive && (
+          <button
+            type="button"
+            className={buttonClasses('ghost', 'sm')}
+            onClick={() => setParams(new URLSearchParams())}
+          >
+            {t('items.clearFilters')}
+          </button>
+        )}
+        <div className="ml-auto flex items-center gap-2">
+          <Link to="/inventory/items/new" className={buttonClasses('primary', 'md')}>
+            {t('items.new')}
+          </Link>
+        </div>
+      </div>
+      <p className="mb-2 text-sm text-muted" role="status" aria-live="polite">
+        {t('items.count', { count: total })}
+        {isFetching ? ` · ${t('common.loading')}` : ''}
+      </p>
+      <div className="rounded-md border border-border">
+        <div className={cn(GRID, 'h-9 border-b border-border bg-surface-2 text-sm')}>
+          {sortHeader('sku', t('items.sku'), 'text-left')}
+          {sortHeader('name', t('items.name'), 'text-left')}
+          {sortHeader('kind', t('items.kind'), 'text-left')}
+          <span className="text-sm font-medium text-muted">{t('items.unit')}</span>
+          {sortHeader('on_hand', t('items.onHand'), 'text-right')}
+          <span className={cn(NUM, 'text-sm font-medium text-muted')}>{t('items.available')}</span>
+          <span className={cn(NUM, 'text-sm font-medium text-muted')}>{t('items.onOrder')}</span>
+          <span className={cn(NUM, 'text-sm font-medium text-muted')}>{t('items.avgCost')}</span>
+        </div>
+        <div ref={scrollRef} className="h-[60vh] overflow-auto" data-testid="items-scroll">
+          <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
+            {virtual.getVirtualItems().map((v) => {
+              const item = rows[v.index];
+              if (!item) return null;
+              const low =
+                item.reorder_point !== null &&
+                Number(item.available) + Number(item.on_order) < Number(item.reorder_point);
+              return (
+                <Link
+                  key={item.id}
+                  to={`/inventory/items/${item.id}`}
+                  data-testid="item-row"
+                  className={cn(
+                    GRID,
+                    'absolute inset-x-0 border-b border-border text-sm hover:bg-surface-2',
+                    !item.active && 'text-muted',
+                  )}
+                  style={{ height: ROW_HEIGHT, transform: `translateY(${v.start}px)` }}
+                >
+                  <span className="truncate font-medium text-primary">{item.sku}</span>
+                  <span className="truncate">{item.name}</span>
+                  <span className="truncate">{t(`kinds.${item.kind}`)}</span>
+                  <span>{item.base_unit}</span>
+                  <span className={cn(NUM, low && 'font-semibold text-danger')}>
+                    <Qty value={item.on_hand} />
+                  </span>
+                  <span className={NUM}>
+                    <Qty value={item.available} />
+                  </span>
+                  <span className={NUM}>
+                    <Qty value={item.on_order} />
+                  </span>
+                  <span className={NUM}>
+                    <Money value={item.avg_cost} />
+                  </span>
+                </Link>
+              );
+            })}
+          </div>
+        </div>
+      </div>
+      {total > PAGE && (
+        <div className="mt-2 flex items-center gap-2 text-sm">
+          <button
+            type="button"
+            className={buttonClasses('outline', 'sm')}
+            disabled={page === 0}
+            onClick={() => set('page', String(page - 1))}
+          >
+            {t('common.previous')}
+          </button>
+          <span>{t('common.page', { page: page + 1, pages: Math.ceil(total / PAGE) })}</span>
+          <button
+            type="button"
+            className={buttonClasses('outline', 'sm')}
+            disabled={(page + 1) * PAGE >= total}
+            onClick={() => set('page', String(page + 1))}
+          >
+            {t('common.next')}
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,186 @@
+import { LOCATION_TYPES } from '@erp/domain';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { Button } from '../../components/ui/button.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { api } from '../../lib/api.ts';
+import { cn } from '../../lib/cn.ts';
+import {
+  errorText,
+  type Location,
+  useInventoryMutation,
+  useLocation,
+  useLocations,
+} from './inventory-api.ts';
+import { Field, ItemLink, LocationSelect, Money, NUM, Qty, selectClasses, TABLE, TD, TH } from './parts.tsx';
+
+/** Locations as a tree (warehouse → places within it) with stock and value at average cost. */
+export function LocationsPage() {
+  const { t } = useTranslation('inventory');
+  const { data: locations = [] } = useLocations();
+  const children = new Map<string | null, Location[]>();
+  for (const l of locations) children.set(l.parent_id, [...(children.get(l.parent_id) ?? []), l]);
+  const rows: { loc: Location; depth: number }[] = [];
+  const walk = (parent: string | null, depth: number) => {
+    for (const l of children.get(parent) ?? []) {
+      rows.push({ loc: l, depth });
+      if (depth < 10) walk(l.id, depth + 1);
+    }
+  };
+  walk(null, 0);
+  return (
+    <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
+      <table className={TABLE} data-testid="locations">
+        <thead>
+          <tr>
+            <th className={TH}>{t('locations.code')}</th>
+            <th className={TH}>{t('locations.name')}</th>
+            <th className={TH}>{t('locations.type')}</th>
+            <th className={cn(TH, NUM)}>{t('locations.items')}</th>
+            <th className={cn(TH, NUM)}>{t('items.value')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map(({ loc, depth }) => (
+            <tr key={loc.id}>
+              <td className={TD} style={{ paddingLeft: `${0.5 + depth * 1.25}rem` }}>
+                <Link
+                  className="font-medium text-primary hover:underline"
+                  to={`/inventory/locations/${loc.id}`}
+                >
+                  {loc.code}
+                </Link>
+              </td>
+              <td className={TD}>{loc.name}</td>
+              <td className={TD}>{t(`locationTypes.${loc.type}`)}</td>
+              <td className={cn(TD, NUM)}>{loc.item_count}</td>
+              <td className={cn(TD, NUM)}>
+                <Money value={loc.value} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <NewLocation locations={locations} />
+    </div>
+  );
+}
+
+function NewLocation({ locations }: { locations: Location[] }) {
+  const { t } = useTranslation('inventory');
+  const [form, setForm] = useState({ code: '', name: '', type: 'storage', parent_id: '' });
+  const create = useInventoryMutation((body: typeof form) =>
+    api('/api/inventory/locations', { method: 'POST', body: { ...body, parent_id: body.parent_id || null } }),
+  );
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    create.mutate(form, { onSuccess: () => setForm({ code: '', name: '', type: 'storage', parent_id: '' }) });
+  };
+  return (
+    <form onSubmit={submit} className="space-y-3" aria-labelledby="new-location" noValidate>
+      <h2 id="new-location" className="font-semibold">
+        {t('locations.new')}
+      </h2>
+      <Field label={t('locations.code')}>
+        {(id) => (
+          <Input
+            id={id}
+            name="code"
+            value={form.code}
+            onChange={(e) => setForm({ ...form, code: e.target.value })}
+          />
+        )}
+      </Field>
+      <Field label={t('locations.name')}>
+        {(id) => (
+          <Input
+            id={id}
+            name="name"
+            value={form.name}
+            onChange={(e) => setForm({ ...form, name: e.target.value })}
+          />
+        )}
+      </Field>
+      <Field label={t('locations.type')}>
+        {(id) => (
+          <select
+            id={id}
+            className={selectClasses}
+            value={form.type}
+            onChange={(e) => setForm({ ...form, type: e.target.value })}
+          >
+            {LOCATION_TYPES.map((lt) => (
+              <option key={lt} value={lt}>
+                {t(`locationTypes.${lt}`)}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field label={t('locations.parent')}>
+        {(id) => (
+          <LocationSelect
+            id={id}
+            locations={locations}
+            value={form.parent_id}
+            onChange={(v) => setForm({ ...form, parent_id: v })}
+          />
+        )}
+      </Field>
+      {create.error && (
+        <p role="alert" className="text-sm text-danger">
+          {errorText(t, create.error)}
+        </p>
+      )}
+      <Button type="submit" loading={create.isPending}>
+        {t('locations.create')}
+      </Button>
+    </form>
+  );
+}
+
+export function LocationDetail() {
+  const { id = '' } = useParams();
+  const { t } = useTranslation('inventory');
+  const { data } = useLocation(id);
+  if (!data) return <p className="text-muted">{t('common.loading')}</p>;
+  return (
+    <div className="space-y-4">
+      <h2 className="text-xl font-semibold">
+        {data.location.code} · {data.location.name}
+      </h2>
+      <p className="text-sm text-muted">
+        {t(`locationTypes.${data.location.type}`)} · {t('items.value')}: <Money value={data.location.value} />
+      </p>
+      <table className={TABLE}>
+        <thead>
+          <tr>
+            <th className={TH}>{t('items.sku')}</th>
+            <th className={TH}>{t('items.name')}</th>
+            <th className={TH}>{t('lots.lot')}</th>
+            <th className={cn(TH, NUM)}>{t('items.quantity')}</th>
+            <th className={cn(TH, NUM)}>{t('items.value')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.stock.map((s) => (
+            <tr key={`${s.item_id}-${s.lot_number}`}>
+              <td className={TD}>
+                <ItemLink id={s.item_id} sku={s.sku} />
+              </td>
+              <td className={TD}>{s.name}</td>
+              <td className={TD}>{s.lot_number}</td>
+              <td className={cn(TD, NUM)}>
+                <Qty value={s.quantity} /> {s.base_unit}
+              </td>
+              <td className={cn(TD, NUM)}>
+                <Money value={s.value} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

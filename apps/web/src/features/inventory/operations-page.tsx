@@ -1,0 +1,245 @@
+import { type FormEvent, useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Button } from '../../components/ui/button.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { cn } from '../../lib/cn.ts';
+import {
+  errorText,
+  type Item,
+  postWithKey,
+  type StockDocument,
+  useInventoryMutation,
+  useLocations,
+} from './inventory-api.ts';
+import { Field, ItemPicker, LocationSelect, newKey } from './parts.tsx';
+
+const OPS = ['receipt', 'issue', 'transfer', 'adjustment'] as const;
+type Op = (typeof OPS)[number];
+const PATHS: Record<Op, string> = {
+  receipt: '/api/inventory/receipts',
+  issue: '/api/inventory/issues',
+  transfer: '/api/inventory/transfers',
+  adjustment: '/api/inventory/adjustments',
+};
+type Line = {
+  key: string;
+  item: Item | null;
+  quantity: string;
+  unit_cost: string;
+  lot_number: string;
+  expires_on: string;
+};
+const emptyLine = (): Line => ({
+  key: newKey(),
+  item: null,
+  quantity: '',
+  unit_cost: '',
+  lot_number: '',
+  expires_on: '',
+});
+
+/** Receipt, issue, transfer and adjustment as one multi-line form; the operation is in the URL. */
+export function OperationsPage() {
+  const { t } = useTranslation('inventory');
+  const [params, setParams] = useSearchParams();
+  const op = (OPS as readonly string[]).includes(params.get('op') ?? '')
+    ? (params.get('op') as Op)
+    : 'receipt';
+  return (
+    <div className="space-y-4">
+      <div role="tablist" aria-label={t('ops.label')} className="flex gap-1">
+        {OPS.map((o) => (
+          <button
+            key={o}
+            type="button"
+            role="tab"
+            aria-selected={o === op}
+            className={cn(
+              'rounded-md px-3 py-1.5 text-sm',
+              o === op ? 'bg-primary text-primary-foreground' : 'bg-surface-2',
+            )}
+            onClick={() => setParams({ op: o })}
+          >
+            {t(`ops.${o}`)}
+          </button>
+        ))}
+      </div>
+      <OperationForm op={op} key={op} />
+    </div>
+  );
+}
+
+function OperationForm({ op }: { op: Op }) {
+  const { t } = useTranslation('inventory');
+  const navigate = useNavigate();
+  const { data: locations = [] } = useLocations();
+  const [location, setLocation] = useState('');
+  const [toLocation, setToLocation] = useState('');
+  const [reference, setReference] = useState('');
+  const [lines, setLines] = useState<Line[]>([emptyLine()]);
+  // One key per filled-in form: a resubmission after a lost answer is replayed, not posted twice.
+  const [idemKey, setIdemKey] = useState(newKey);
+  const post = useInventoryMutation((body: unknown) => postWithKey<StockDocument>(PATHS[op], body, idemKey));
+  const update = (key: string, patch: Partial<Line>) =>
+    setLines((ls) => ls.map((l) => (l.key === key ? { ...l, ...patch } : l)));
+  const pick = useCallback(
+    (key: string, item: Item | null) => setLines((ls) => ls.map((l) => (l.key === key ? { ...l, item } : l))),
+    [],
+  );
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const filled = lines.filter((l) => l.item);
+    const body: Record<string, unknown> = {
+      reference: reference || null,
+      lines: filled.map((l) => ({
+        item_id: l.item?.id,
+        quantity: l.quantity,
+        ...(op === 'receipt' || op === 'adjustment'
+          ? {
+              unit_cost: l.unit_cost || undefined,
+              lot_number: l.lot_number || null,
+              expires_on: l.expires_on || null,
+            }
+          : {}),
+      })),
+    };
+    if (op === 'transfer') {
+      body.from_location_id = location;
+      body.to_location_id = toLocation;
+    } else body.location_id = location;
+    post.mutate(body, {
+      onSuccess: (doc) => {
+        setIdemKey(newKey());
+        setLines([emptyLine()]);
+        const first = doc.lines[0];
+        if (first) navigate(`/inventory/items/${first.item_id}`);
+      },
+    });
+  };
+
+  const anyLot = lines.some((l) => l.item?.lot_tracked);
+  return (
+    <form onSubmit={submit} className="max-w-5xl space-y-4" noValidate>
+      <div className="grid gap-3 sm:grid-cols-3">
+        <Field label={op === 'transfer' ? t('ops.from') : t('items.location')}>
+          {(id) => <LocationSelect id={id} locations={locations} value={location} onChange={setLocation} />}
+        </Field>
+        {op === 'transfer' && (
+          <Field label={t('ops.to')}>
+            {(id) => (
+              <LocationSelect id={id} locations={locations} value={toLocation} onChange={setToLocation} />
+            )}
+          </Field>
+        )}
+        <Field label={t('movements.reference')}>
+          {(id) => <Input id={id} value={reference} onChange={(e) => setReference(e.target.value)} />}
+        </Field>
+      </div>
+      <table className="w-full text-sm">
+        <thead>
+          <tr className="text-left text-muted">
+            <th className="py-1 font-medium">{t('ops.item')}</th>
+            <th className="py-1 font-medium">
+              {op === 'adjustment' ? t('ops.signedQuantity') : t('items.quantity')}
+            </th>
+            {(op === 'receipt' || op === 'adjustment') && (
+              <th className="py-1 font-medium">{t('movements.unitCost')}</th>
+            )}
+            {(op === 'receipt' || op === 'adjustment') && anyLot && (
+              <th className="py-1 font-medium">{t('lots.lot')}</th>
+            )}
+            {(op === 'receipt' || op === 'adjustment') && anyLot && (
+              <th className="py-1 font-medium">{t('lots.expires')}</th>
+            )}
+            <th>
+              <span className="sr-only">{t('movements.actions')}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((l, i) => (
+            <tr key={l.key}>
+              <td className="py-1 pr-2">
+                <ItemPicker id={`line-${i}-item`} value={l.item} onChange={(item) => pick(l.key, item)} />
+              </td>
+              <td className="w-32 py-1 pr-2">
+                <Input
+                  aria-label={t('items.quantity')}
+                  name={`line-${i}-quantity`}
+                  inputMode="decimal"
+                  value={l.quantity}
+                  onChange={(e) => update(l.key, { quantity: e.target.value })}
+                />
+              </td>
+              {(op === 'receipt' || op === 'adjustment') && (
+                <td className="w-32 py-1 pr-2">
+                  <Input
+                    aria-label={t('movements.unitCost')}
+                    inputMode="decimal"
+                    value={l.unit_cost}
+                    onChange={(e) => update(l.key, { unit_cost: e.target.value })}
+                  />
+                </td>
+              )}
+              {(op === 'receipt' || op === 'adjustment') && anyLot && (
+                <td className="w-36 py-1 pr-2">
+                  {l.item?.lot_tracked && (
+                    <Input
+                      aria-label={t('lots.lot')}
+                      value={l.lot_number}
+                      onChange={(e) => update(l.key, { lot_number: e.target.value })}
+                    />
+                  )}
+                </td>
+              )}
+              {(op === 'receipt' || op === 'adjustment') && anyLot && (
+                <td className="w-40 py-1 pr-2">
+                  {l.item?.lot_tracked && (
+                    <Input
+                      type="date"
+                      aria-label={t('lots.expires')}
+                      value={l.expires_on}
+                      onChange={(e) => update(l.key, { expires_on: e.target.value })}
+                    />
+                  )}
+                </td>
+              )}
+              <td className="py-1">
+                {lines.length > 1 && (
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="sm"
+                    onClick={() => setLines((ls) => ls.filter((x) => x.key !== l.key))}
+                  >
+                    {t('common.remove')}
+                  </Button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        onClick={() => setLines((ls) => [...ls, emptyLine()])}
+      >
+        {t('ops.addLine')}
+      </Button>
+      {post.error && (
+        <p role="alert" className="text-sm text-danger">
+          {errorText(t, post.error)}
+        </p>
+      )}
+      <div>
+        <Button type="submit" loading={post.isPending}>
+          {t(`ops.post_${op}`)}
+        </Button>
+      </div>
+    </form>
+  );
+}

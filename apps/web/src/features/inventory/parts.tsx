@@ -1,0 +1,166 @@
+import { type ReactNode, useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink } from 'react-router';
+import { Input } from '../../components/ui/input.tsx';
+import { Label } from '../../components/ui/label.tsx';
+import { cn } from '../../lib/cn.ts';
+import { formatNumber } from '../../lib/format.ts';
+import { type Item, type Location, useItems } from './inventory-api.ts';
+
+export const TABLE = 'w-full border-collapse text-sm';
+export const TH = 'border-b border-border px-2 py-1.5 text-left font-medium text-muted whitespace-nowrap';
+export const TD = 'border-b border-border px-2 py-1.5 align-top';
+export const NUM = 'text-right tabular-nums';
+
+export function Qty({ value }: { value: string | null | undefined }) {
+  const { i18n } = useTranslation();
+  if (value == null) return null;
+  return <>{formatNumber(value, i18n.language, { maximumFractionDigits: 4 })}</>;
+}
+
+export function Money({ value }: { value: string | null | undefined }) {
+  const { i18n } = useTranslation();
+  if (value == null) return null;
+  return <>{formatNumber(value, i18n.language, { style: 'currency', currency: 'EUR' })}</>;
+}
+
+const TABS = [
+  ['items', 'tabs.items'],
+  ['locations', 'tabs.locations'],
+  ['operations', 'tabs.operations'],
+  ['counts', 'tabs.counts'],
+  ['lots', 'tabs.lots'],
+  ['low-stock', 'tabs.lowStock'],
+  ['movements', 'tabs.movements'],
+  ['import', 'tabs.import'],
+] as const;
+
+export function InventoryTabs() {
+  const { t } = useTranslation('inventory');
+  return (
+    <nav aria-label={t('tabs.label')} className="mb-4 flex flex-wrap gap-1 border-b border-border">
+      {TABS.map(([path, key]) => (
+        <NavLink
+          key={path}
+          to={`/inventory/${path}`}
+          className={({ isActive }) =>
+            cn(
+              '-mb-px rounded-t-md border-b-2 px-3 py-2 text-sm font-medium',
+              isActive
+                ? 'border-primary text-foreground'
+                : 'border-transparent text-muted hover:text-foreground',
+            )
+          }
+        >
+          {t(key)}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}
+
+export function Field({
+  label,
+  children,
+  error,
+}: {
+  label: string;
+  children: (id: string) => ReactNode;
+  error?: string;
+}) {
+  const id = useId();
+  return (
+    <div>
+      <Label htmlFor={id}>{label}</Label>
+      {children(id)}
+      {error && (
+        <p className="mt-1 text-sm text-danger" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export const selectClasses =
+  'block w-full rounded-md border border-input bg-surface px-3 h-10 text-sm text-foreground focus-visible:outline-2 focus-visible:outline-ring';
+
+export function LocationSelect({
+  id,
+  locations,
+  value,
+  onChange,
+  allowEmpty,
+}: {
+  id: string;
+  locations: Location[];
+  value: string;
+  onChange: (v: string) => void;
+  allowEmpty?: boolean;
+}) {
+  const { t } = useTranslation('inventory');
+  return (
+    <select id={id} className={selectClasses} value={value} onChange={(e) => onChange(e.target.value)}>
+      {allowEmpty !== false && <option value="">{t('common.choose')}</option>}
+      {locations.map((l) => (
+        <option key={l.id} value={l.id}>
+          {l.code} · {l.name}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/** Picks an item by typing its SKU or name; the server searches, so it works at 100 000 items. */
+export function ItemPicker({
+  id,
+  value,
+  onChange,
+}: {
+  id: string;
+  value: Item | null;
+  onChange: (item: Item | null) => void;
+}) {
+  const { t } = useTranslation('inventory');
+  const [text, setText] = useState(value ? `${value.sku} · ${value.name}` : '');
+  const params = new URLSearchParams({ q: text.split(' · ')[0] ?? '', limit: '20' });
+  const { data } = useItems(params);
+  const listId = `${id}-list`;
+  const sku = text.split(' · ')[0]?.trim() ?? '';
+  const match = data?.items.find((i) => i.sku.toLowerCase() === sku.toLowerCase()) ?? null;
+  // The search answers after typing: resolve the item once the answer contains the typed SKU.
+  useEffect(() => {
+    if (match?.id !== value?.id) onChange(match);
+  }, [match, value, onChange]);
+  return (
+    <>
+      <Input
+        id={id}
+        list={listId}
+        value={text}
+        placeholder={t('common.itemPlaceholder')}
+        autoComplete="off"
+        onChange={(e) => {
+          setText(e.target.value);
+        }}
+      />
+      <datalist id={listId}>
+        {data?.items.map((i) => (
+          <option key={i.id} value={`${i.sku} · ${i.name}`} />
+        ))}
+      </datalist>
+    </>
+  );
+}
+
+export function ItemLink({ id, sku }: { id: string; sku: string }) {
+  return (
+    <Link className="font-medium text-primary hover:underline" to={`/inventory/items/${id}`}>
+      {sku}
+    </Link>
+  );
+}
+
+export function newKey(): string {
+  return crypto.randomUUID();
+}
