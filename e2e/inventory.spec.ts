@@ -1,0 +1,92 @@
+import { expect, test } from '@playwright/test';
+import { dismissChangelog, newAccount, SCREENSHOTS, signUpViaApi } from './support/app.ts';
+
+test.describe('inventory', () => {
+  test('create locations and items, receive, transfer; a second browser sees the balance change live', async ({
+    page,
+    browser,
+  }) => {
+    await signUpViaApi(page, newAccount('inventory'));
+    await dismissChangelog(page);
+
+    // Locations through the form.
+    await page.goto('/inventory/locations');
+    for (const [code, name] of [
+      ['SKL-A', 'Glavno skladište'],
+      ['SKL-B', 'Proizvodna hala'],
+    ]) {
+      await page.locator('input[name=code]').fill(code);
+      await page.locator('input[name=name]').fill(name);
+      await page.getByRole('button', { name: 'Dodaj lokaciju' }).click();
+      await expect(page.getByTestId('locations').getByRole('link', { name: code })).toBeVisible();
+    }
+
+    // Two items through the form.
+    for (const [sku, name] of [
+      ['PROF-60', 'Aluminijski profil 60 mm'],
+      ['STAK-4', 'Float staklo 4 mm'],
+    ]) {
+      await page.goto('/inventory/items/new');
+      await page.locator('input[name=sku]').fill(sku);
+      await page.locator('input[name=name]').fill(name);
+      await page.getByRole('button', { name: 'Spremi' }).click();
+      await expect(page.getByRole('heading', { name: `${sku} · ${name}` })).toBeVisible();
+    }
+    await page.goto('/inventory/items');
+    await expect(page.getByTestId('item-row')).toHaveCount(2);
+    await expect(page.getByText('2 artikla')).toBeVisible();
+    await page.screenshot({ path: `${SCREENSHOTS}/inventory-items.png` });
+
+    // Receive 10 of PROF-60 into SKL-A.
+    await page.goto('/inventory/operations?op=receipt');
+    await page.getByLabel('Lokacija', { exact: true }).selectOption({ label: 'SKL-A · Glavno skladište' });
+    await page.locator('#line-0-item, [id$="line-0-item"]').first().fill('PROF-60');
+    await page.locator('input[name=line-0-quantity]').fill('10');
+    await page.getByLabel('Jedinična cijena').fill('2,50');
+    await page.screenshot({ path: `${SCREENSHOTS}/inventory-operations.png` });
+    await page.getByRole('button', { name: 'Proknjiži primku' }).click();
+    await expect(page.getByRole('heading', { name: /PROF-60/ })).toBeVisible();
+    await expect(page.getByTestId('balance-SKL-A').getByTestId('balance-qty')).toHaveText('10');
+    const itemUrl = page.url();
+
+    // A second browser (same user, own context) keeps the item page open.
+    const second = await browser.newContext({ storageState: await page.context().storageState() });
+    const watcher = await second.newPage();
+    await watcher.goto(itemUrl);
+    await expect(watcher.getByTestId('balance-SKL-A').getByTestId('balance-qty')).toHaveText('10');
+    await expect(watcher.getByTestId('balance-SKL-B')).toHaveCount(0);
+    // Give its WebSocket a moment to subscribe before the change happens.
+    await watcher.waitForTimeout(500);
+
+    // Transfer 4 from SKL-A to SKL-B in the first browser.
+    await page.goto('/inventory/operations?op=transfer');
+    await page.getByLabel('S lokacije').selectOption({ label: 'SKL-A · Glavno skladište' });
+    await page.getByLabel('Na lokaciju').selectOption({ label: 'SKL-B · Proizvodna hala' });
+    await page.locator('[id$="line-0-item"]').first().fill('PROF-60');
+    await page.locator('input[name=line-0-quantity]').fill('4');
+    await page.getByRole('button', { name: 'Proknjiži prijenos' }).click();
+    await expect(page.getByTestId('balance-SKL-B').getByTestId('balance-qty')).toHaveText('4');
+
+    // The watcher sees it without reloading.
+    await expect(watcher.getByTestId('balance-SKL-A').getByTestId('balance-qty')).toHaveText('6', {
+      timeout: 3000,
+    });
+    await expect(watcher.getByTestId('balance-SKL-B').getByTestId('balance-qty')).toHaveText('4', {
+      timeout: 3000,
+    });
+    await watcher.screenshot({ path: `${SCREENSHOTS}/inventory-item-detail.png`, fullPage: true });
+    await second.close();
+
+    // Issuing more than is there names item, location, available and requested.
+    await page.goto('/inventory/operations?op=issue');
+    await page.getByLabel('Lokacija', { exact: true }).selectOption({ label: 'SKL-B · Proizvodna hala' });
+    await page.locator('[id$="line-0-item"]').first().fill('PROF-60');
+    await page.locator('input[name=line-0-quantity]').fill('5');
+    await page.getByRole('button', { name: 'Proknjiži izdavanje' }).click();
+    await expect(page.getByRole('alert')).toContainText('PROF-60');
+    await expect(page.getByRole('alert')).toContainText('SKL-B');
+
+    await page.goto('/inventory/locations');
+    await page.screenshot({ path: `${SCREENSHOTS}/inventory-locations.png` });
+  });
+});
