@@ -1,8 +1,10 @@
 // Bin-completion search for one bar length: tries to pack all items into exactly `bins` bars.
-// Each bar is built around the largest remaining item and completed with subsets of the rest whose
-// waste fits in the remaining waste budget (bins * C - total size). Randomised restarts with a
-// growing node limit make it an anytime method; it proves nothing but finds exact packings
-// (e.g. triplet instances) that greedy and LP rounding miss.
+// A bar is built around one "pivot" item and completed with a subset of the rest whose waste fits
+// in the remaining waste budget (bins * C - total size). The pivot is chosen fail-first: the size
+// with the fewest completions (a size with none proves the branch dead at once, long before the
+// search would run into it). Backtracking with a node limit that grows over randomised restarts
+// makes it anytime; it proves nothing but finds exact packings (e.g. triplet instances) that
+// greedy and LP rounding miss.
 import type { Rng } from './prng.ts';
 
 export type CompletionInput = {
@@ -12,6 +14,13 @@ export type CompletionInput = {
   capacity: number;
   bins: number;
 };
+
+/** Completions counted per candidate pivot: more than this many is "plenty". */
+const COUNT_CAP = 12;
+/** Options tried per pivot, fullest first. */
+const BRANCH_CAP = 24;
+/** Enumeration visits per completion list. */
+const VISIT_CAP = 3000;
 
 export function binCompletion(
   input: CompletionInput,
@@ -23,96 +32,129 @@ export function binCompletion(
   const { sizes, capacity, bins } = input;
   const m = sizes.length;
   let total = 0;
-  for (let i = 0; i < m; i++) total += (sizes[i] as number) * (input.counts[i] as number);
+  let itemCount = 0;
+  for (let i = 0; i < m; i++) {
+    total += (sizes[i] as number) * (input.counts[i] as number);
+    itemCount += input.counts[i] as number;
+  }
   const budget0 = bins * capacity - total;
   if (budget0 < 0) return null;
-  // Many short randomised dives beat one long backtracking search (failures show up deep).
-  let nodeLimit = bins * 3;
-  let exhausted = 0;
-  let attempt = 0;
-  while (now() < deadline && !shouldStop()) {
-    const counts = input.counts.slice();
-    const packed: number[][] = [];
-    let nodes = 0;
-    let aborted = false;
-    const dfs = (budget: number, left: number): boolean => {
-      let first = -1 as number;
-      for (let i = 0; i < m; i++) {
-        if ((counts[i] as number) > 0) {
-          first = i;
-          break;
-        }
+  if (itemCount === 0) return [];
+  const counts = new Int32Array(m);
+  const cur = new Int32Array(m);
+  let nodeLimit = Math.max(200, bins * 4);
+  let nodes = 0;
+  let aborted = false;
+  let randomise = false;
+  const packed: number[][] = [];
+
+  // Enumerates subsets of the remaining items filling `room` with waste <= budget. With `cap` > 0
+  // it only counts (stops at cap); otherwise it collects up to VISIT_CAP visits of completions.
+  const enumerate = (
+    room: number,
+    budget: number,
+    cap: number,
+    out: { c: number[]; waste: number }[] | null,
+  ): number => {
+    let minSize = Number.POSITIVE_INFINITY;
+    for (let i = m - 1; i >= 0; i--) {
+      if ((counts[i] as number) > 0) {
+        minSize = sizes[i] as number;
+        break;
       }
-      if (first < 0) return true;
-      if (left === 0) return false;
-      if (++nodes > nodeLimit || now() > deadline) {
-        aborted = true;
-        return false;
+    }
+    let found = 0;
+    let visits = 0;
+    const rec = (start: number, left: number): boolean => {
+      if (left <= budget) {
+        found++;
+        if (out) out.push({ c: Array.from(cur), waste: left });
+        if (cap > 0 && found >= cap) return true;
       }
-      // Fail-first: build the next bar around the piece with the fewest ways to complete it.
-      let pivot = first;
-      let options: Completion[] | null = null;
-      for (const t of pivotCandidates(counts, first, rng)) {
-        counts[t] = (counts[t] as number) - 1;
-        const opts = completions(
-          sizes,
-          counts,
-          capacity - (sizes[t] as number),
-          budget,
-          attempt === 0 ? null : rng,
-          0,
-        );
-        counts[t] = (counts[t] as number) + 1;
-        if (options === null || opts.length < options.length) {
-          options = opts;
-          pivot = t;
-        }
-        if (opts.length === 0) break;
+      if (left < minSize || ++visits > VISIT_CAP) return visits > VISIT_CAP;
+      const maxItems = Math.floor(left / minSize);
+      for (let j = Math.max(start, firstAtMost(sizes, left)); j < m; j++) {
+        const s = sizes[j] as number;
+        if ((counts[j] as number) - (cur[j] as number) <= 0) continue;
+        // Sizes descend: if even maxItems of this size cannot reach the budget, nothing smaller can.
+        if (s * maxItems < left - budget) break;
+        cur[j] = (cur[j] as number) + 1;
+        const stop = rec(j, left - s);
+        cur[j] = (cur[j] as number) - 1;
+        if (stop) return true;
       }
-      first = pivot;
-      counts[first] = (counts[first] as number) - 1;
-      if (options !== null && options.length > 0) {
-        options = completions(
-          sizes,
-          counts,
-          capacity - (sizes[first] as number),
-          budget,
-          attempt === 0 ? null : rng,
-          0,
-        );
-      }
-      for (const option of options ?? []) {
-        for (let j = 0; j < m; j++) counts[j] = (counts[j] as number) - (option.counts[j] as number);
-        const bin = option.counts.slice();
-        bin[first] = (bin[first] as number) + 1;
-        packed.push(bin);
-        if (dfs(budget - option.waste, left - 1)) return true;
-        packed.pop();
-        for (let j = 0; j < m; j++) counts[j] = (counts[j] as number) + (option.counts[j] as number);
-        if (aborted) break;
-      }
-      counts[first] = (counts[first] as number) + 1;
       return false;
     };
-    if (dfs(budget0, bins)) return packed;
-    // A finished (but truncated) tree: other random tie-breaks may still succeed, a few times.
+    rec(0, room);
+    return found;
+  };
+
+  const dfs = (budget: number, left: number, remaining: number): boolean => {
+    if (remaining === 0) return true;
+    if (left === 0) return false;
+    if (++nodes > nodeLimit || ((nodes & 63) === 0 && (now() > deadline || shouldStop()))) {
+      aborted = true;
+      return false;
+    }
+    // Fail-first pivot: fewest completions; a size without any closes the branch.
+    let pivot = -1;
+    let fewest = Number.POSITIVE_INFINITY;
+    for (let t = 0; t < m; t++) {
+      if ((counts[t] as number) === 0) continue;
+      counts[t] = (counts[t] as number) - 1;
+      const c = enumerate(capacity - (sizes[t] as number), budget, Math.min(COUNT_CAP, fewest), null);
+      counts[t] = (counts[t] as number) + 1;
+      if (c === 0) return false;
+      if (c < fewest) {
+        fewest = c;
+        pivot = t;
+      }
+    }
+    counts[pivot] = (counts[pivot] as number) - 1;
+    const options: { c: number[]; waste: number }[] = [];
+    enumerate(capacity - (sizes[pivot] as number), budget, 0, options);
+    // Fullest first; among equals the enumeration order (big items first) unless randomised.
+    const keyed = options.map((o, i) => ({
+      o,
+      k: o.waste * 4 + (randomise ? rng.next() * 3 : i / options.length),
+    }));
+    keyed.sort((a, b) => a.k - b.k);
+    const tryCount = Math.min(keyed.length, BRANCH_CAP);
+    for (let k = 0; k < tryCount; k++) {
+      const option = (keyed[k] as (typeof keyed)[number]).o;
+      let used = 1;
+      for (let j = 0; j < m; j++) {
+        const c = option.c[j] as number;
+        if (c) {
+          counts[j] = (counts[j] as number) - c;
+          used += c;
+        }
+      }
+      const bin = option.c.slice();
+      bin[pivot] = (bin[pivot] as number) + 1;
+      packed.push(bin);
+      if (dfs(budget - option.waste, left - 1, remaining - used)) return true;
+      packed.pop();
+      for (let j = 0; j < m; j++) counts[j] = (counts[j] as number) + (option.c[j] as number);
+      if (aborted) break;
+    }
+    counts[pivot] = (counts[pivot] as number) + 1;
+    return false;
+  };
+
+  let exhausted = 0;
+  while (now() < deadline && !shouldStop()) {
+    for (let i = 0; i < m; i++) counts[i] = input.counts[i] as number;
+    packed.length = 0;
+    nodes = 0;
+    aborted = false;
+    if (dfs(budget0, bins, itemCount)) return packed.slice();
+    // A finished tree with the option caps: other tie-breaks may still succeed, a few times.
     if (!aborted && ++exhausted >= 3) return null;
-    attempt++;
-    if (attempt % 50 === 0) nodeLimit = Math.min(Math.ceil(nodeLimit * 1.5), 2_000_000);
+    randomise = true;
+    nodeLimit = Math.min(Math.ceil(nodeLimit * 1.3), 5_000_000);
   }
   return null;
-}
-
-type Completion = { counts: number[]; waste: number };
-
-/** The largest remaining piece plus a sample of others (all of them when there are few types). */
-function pivotCandidates(counts: readonly number[], first: number, rng: Rng): number[] {
-  const present: number[] = [];
-  for (let i = first; i < counts.length; i++) if ((counts[i] as number) > 0) present.push(i);
-  if (present.length <= 40) return present;
-  const picked = new Set<number>(present.slice(0, 12));
-  while (picked.size < 24) picked.add(present[rng.int(present.length)] as number);
-  return [...picked];
 }
 
 /** First index whose size is <= value (sizes sorted descending). */
@@ -125,56 +167,4 @@ function firstAtMost(sizes: readonly number[], value: number): number {
     else lo = mid + 1;
   }
   return lo;
-}
-
-/** Subsets of the remaining items that fill `room` with waste <= budget, fullest first. */
-function completions(
-  sizes: readonly number[],
-  counts: readonly number[],
-  room: number,
-  budget: number,
-  rng: Rng | null,
-  /** stop once this many are found (0 = enumerate up to the visit limit) */
-  enough: number,
-): Completion[] {
-  const m = sizes.length;
-  let minSize = Number.POSITIVE_INFINITY;
-  for (let i = 0; i < m; i++) if ((counts[i] as number) > 0) minSize = Math.min(minSize, sizes[i] as number);
-  const found: Completion[] = [];
-  const cur = new Array<number>(m).fill(0);
-  let visits = 0;
-  const limit = 4000;
-  const rec = (start: number, left: number): void => {
-    if (left <= budget) {
-      found.push({ counts: cur.slice(), waste: left });
-      if (enough > 0 && found.length >= enough) visits = limit + 1;
-    }
-    if (left < minSize || ++visits > limit) return;
-    const maxItems = Math.floor(left / minSize);
-    for (let j = Math.max(start, firstAtMost(sizes, left)); j < m; j++) {
-      const s = sizes[j] as number;
-      if (s > left || (counts[j] as number) - (cur[j] as number) <= 0) continue;
-      // Items are sorted descending: if even maxItems of this size cannot reach the budget, stop.
-      if (s * maxItems < left - budget) break;
-      cur[j] = (cur[j] as number) + 1;
-      rec(j, left - s);
-      cur[j] = (cur[j] as number) - 1;
-      if (visits > limit) return;
-    }
-  };
-  rec(0, room);
-  // Fullest first; among equals the enumeration order (largest items first) is kept, since using
-  // big items early is what keeps the rest packable. Restarts perturb the order a little.
-  const ordered = found
-    .map((c, i) => ({ c, i }))
-    .sort((a, b) => a.c.waste - b.c.waste || a.i - b.i)
-    .map((x) => x.c)
-    .slice(0, 24);
-  if (rng && ordered.length > 1 && rng.next() < 0.3) {
-    const j = 1 + rng.int(Math.min(ordered.length - 1, 4));
-    const tmp = ordered[0] as Completion;
-    ordered[0] = ordered[j] as Completion;
-    ordered[j] = tmp;
-  }
-  return ordered;
 }

@@ -2,6 +2,7 @@
 // Kerf is handled by adding it to every piece and to the usable bar length, so the search works
 // on plain bin packing: pieces of length l + kerf into bars of L - head - tail + kerf.
 import { binCompletion } from './bin-completion.ts';
+import { repack1d } from './repack-1d.ts';
 import { l2Bound1d } from './bounds-1d.ts';
 import { boundedKnapsack, type StockKind, solveCuttingLp } from './column-generation.ts';
 import { CuttingInputError } from './errors.ts';
@@ -151,14 +152,61 @@ export function optimize1d(input: Cut1dInput, hooks: CutHooks = {}): CutResult1d
       }),
     );
   };
-  // Cheap first: a share of the time for an exact packing at the L2 bound.
-  completion(start + (deadline - start) * 0.5);
-  if (!done() && restSizes.length > 0 && !shouldStop()) {
-    // LP bound on the longest standard bar (every bar holds at most that much).
-    const lp = solveCuttingLp(sizes, remaining, [{ capacity: maxCapacity, cost: 1 }], deadline, nowMs);
+  // Cheap first: a short exact search at the L2 bound (solves easy exact-fit instances at once).
+  completion(start + Math.min(150, (deadline - start) * 0.15));
+  // Then the repacking local search, one bar fewer than the best plan each time it succeeds.
+  const repack = (until: number): void => {
+    if (!longest) return;
+    while (!done() && !shouldStop() && nowMs() < until && best !== null) {
+      const plan = best as Plan;
+      const items: number[] = [];
+      const startBins = plan.bins.map((b) => {
+        const bar: number[] = [];
+        b.counts.forEach((c, t) => {
+          for (let q = 0; q < c; q++) {
+            bar.push(items.length);
+            items.push(t);
+          }
+        });
+        return bar;
+      });
+      const result = repack1d(
+        {
+          items: items.map((t) => sizes[t] as number),
+          capacity: maxCapacity,
+          target: plan.bars - 1,
+          start: startBins,
+        },
+        rng,
+        until,
+        nowMs,
+        shouldStop,
+      );
+      if (!result) return;
+      offer(
+        result.map((bar) => {
+          const counts = new Array<number>(m).fill(0);
+          for (const i of bar) counts[items[i] as number] = (counts[items[i] as number] as number) + 1;
+          return { stock: longest.i, counts };
+        }),
+      );
+    }
+  };
+  repack(start + (deadline - start) * 0.6);
+  if (!done() && restSizes.length > 0 && !shouldStop() && m <= 80) {
+    // LP bound on the longest standard bar (every bar holds at most that much). It can only
+    // raise the bound, so it runs when the search has not reached it, with a share of the time.
+    const lp = solveCuttingLp(
+      sizes,
+      remaining,
+      [{ capacity: maxCapacity, cost: 1 }],
+      start + (deadline - start) * 0.8,
+      nowMs,
+    );
     if (lp?.proven) bound = Math.max(bound, Math.ceil(lp.value - 1e-6));
   }
-  if (!done() && !shouldStop()) {
+  if (!longest && !done() && !shouldStop()) {
+    // Limited stock of several lengths: LP diving respects the quantities.
     offer(
       dive(
         sizes,
@@ -171,6 +219,7 @@ export function optimize1d(input: Cut1dInput, hooks: CutHooks = {}): CutResult1d
       ),
     );
   }
+  repack(deadline);
   completion(deadline);
   const plan = best as Plan | null;
   const bins = [...remnantBins, ...(plan ? concentrateLeftover(plan.bins, sizes, stocks) : [])];
