@@ -1,6 +1,344 @@
+import {
+  PO_STATUSES,
+  fromLowStockSchema,
+  poInputSchema,
+  poListQuerySchema,
+  purchasingSettingsSchema,
+  receiptInputSchema,
+} from '@erp/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { inCompany } from '../../http/access.ts';
 import type { Deps } from '../../http/context.ts';
+import { periodQuerySchema } from '../partners/partners.routes.ts';
+import { purchaseOrderPdf } from './purchase-order.pdf.ts';
+import './purchasing.history.ts';
+import * as repo from './purchasing.repo.ts';
+import * as service from './purchasing.service.ts';
 
-export function purchasingRoutes(_deps: Deps): FastifyPluginAsyncZod {
-  return async () => {};
+const idParams = z.object({ id: z.uuid() });
+const status = z.enum(PO_STATUSES);
+const headerSchema = z.object({
+  id: z.string(),
+  number: z.string().nullable(),
+  status,
+  supplier_id: z.string(),
+  supplier_name: z.string(),
+  supplier_oib: z.string().nullable(),
+  ordered_on: z.string().nullable(),
+  expected_on: z.string().nullable(),
+  note: z.string().nullable(),
+  net_total: z.string(),
+  vat_total: z.string(),
+  total: z.string(),
+  source: z.enum(['manual', 'low_stock']),
+  created_at: z.string(),
+  sent_at: z.string().nullable(),
+});
+const receiptLineSchema = z.object({
+  line_no: z.number(),
+  po_line_id: z.string(),
+  item_id: z.string(),
+  sku: z.string(),
+  item_name: z.string(),
+  quantity: z.string(),
+  base_quantity: z.string(),
+  unit_price: z.string(),
+  lot_number: z.string().nullable(),
+  expires_on: z.string().nullable(),
+});
+const receiptSchema = z.object({
+  id: z.string(),
+  number: z.string(),
+  order_id: z.string(),
+  location_id: z.string(),
+  location_code: z.string(),
+  location_name: z.string(),
+  received_on: z.string(),
+  status: z.enum(['posted', 'cancelled']),
+  stock_document_id: z.string().nullable(),
+  reversal_document_id: z.string().nullable(),
+  over_receipt_confirmed: z.boolean(),
+  note: z.string().nullable(),
+  created_at: z.string(),
+  lines: z.array(receiptLineSchema),
+});
+const orderSchema = headerSchema.extend({
+  vat: z.array(z.object({ rate: z.string(), base: z.string(), vat: z.string() })),
+  actions: z.array(z.enum(['edit', 'send', 'receive', 'cancel'])),
+  lines: z.array(
+    z.object({
+      id: z.string(),
+      line_no: z.number(),
+      item_id: z.string(),
+      sku: z.string(),
+      item_name: z.string(),
+      lot_tracked: z.boolean(),
+      description: z.string().nullable(),
+      quantity: z.string(),
+      unit: z.string(),
+      unit_factor: z.string(),
+      unit_price: z.string(),
+      vat_rate: z.string(),
+      net: z.string(),
+      received_qty: z.string(),
+      open_qty: z.string(),
+    }),
+  ),
+  receipts: z.array(receiptSchema),
+});
+const settingsSchema = z.object({ po_prefix: z.string(), receipt_prefix: z.string() });
+const performanceSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  orders: z.number(),
+  receipts: z.number(),
+  on_time_rate: z.string().nullable(),
+  avg_lead_time_days: z.string().nullable(),
+  fill_rate: z.string().nullable(),
+  months: z.array(
+    z.object({
+      month: z.string(),
+      receipts: z.number(),
+      on_time: z.number(),
+      late: z.number(),
+      avg_lead_time_days: z.string().nullable(),
+    }),
+  ),
+});
+const idempotencyHeaders = z.object({ 'idempotency-key': z.string().min(8).max(200).optional() });
+
+export function purchasingRoutes(deps: Deps): FastifyPluginAsyncZod {
+  return async (app) => {
+    const tags = ['purchasing'];
+    const read = { access: 'company.read' as const };
+    const write = { access: 'purchasing.write' as const };
+
+    app.get(
+      '/api/purchase-orders',
+      {
+        config: read,
+        schema: {
+          tags,
+          summary: 'Purchase orders (search by number or supplier, filter by status and supplier)',
+          querystring: poListQuerySchema,
+          response: {
+            200: z.object({
+              rows: z.array(headerSchema),
+              total: z.number(),
+              page: z.number(),
+              page_size: z.number(),
+            }),
+          },
+        },
+      },
+      (request) => inCompany(deps, request, (tx) => service.listOrders(tx, request.query)),
+    );
+    app.post(
+      '/api/purchase-orders',
+      {
+        config: write,
+        schema: {
+          tags,
+          summary: 'Create a draft order',
+          body: poInputSchema,
+          response: { 201: orderSchema },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(
+            await inCompany(deps, request, async (tx, ctx) =>
+              service.getOrder(tx, await service.createOrder(tx, ctx, request.body)),
+            ),
+          ),
+    );
+    app.post(
+      '/api/purchase-orders/from-low-stock',
+      {
+        config: write,
+        schema: {
+          tags,
+          summary:
+            'One draft order per default supplier for the low-stock items (optionally only the listed ones)',
+          body: fromLowStockSchema,
+          response: {
+            201: z.object({
+              orders: z.array(headerSchema),
+              skipped: z.array(z.object({ item_id: z.string(), sku: z.string() })),
+            }),
+          },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send(
+          await inCompany(deps, request, async (tx, ctx) => {
+            const { orders, skipped } = await service.createFromLowStock(tx, ctx, request.body.item_ids);
+            const headers = [];
+            for (const id of orders) headers.push((await repo.getHeader(tx, id)) as repo.PoHeader);
+            return { orders: headers, skipped };
+          }),
+        ),
+    );
+    app.get(
+      '/api/purchase-orders/:id',
+      {
+        config: read,
+        schema: {
+          tags,
+          summary: 'Order with lines and receipts',
+          params: idParams,
+          response: { 200: orderSchema },
+        },
+      },
+      (request) => inCompany(deps, request, (tx) => service.getOrder(tx, request.params.id)),
+    );
+    app.put(
+      '/api/purchase-orders/:id',
+      {
+        config: write,
+        schema: {
+          tags,
+          summary: 'Replace a draft',
+          params: idParams,
+          body: poInputSchema,
+          response: { 200: orderSchema },
+        },
+      },
+      (request) =>
+        inCompany(deps, request, async (tx, ctx) => {
+          await service.updateOrder(tx, ctx, request.params.id, request.body);
+          return service.getOrder(tx, request.params.id);
+        }),
+    );
+    for (const [action, run] of [
+      ['send', service.sendOrder],
+      ['cancel', service.cancelOrder],
+    ] as const) {
+      app.post(
+        `/api/purchase-orders/:id/${action}`,
+        {
+          config: write,
+          schema: {
+            tags,
+            summary:
+              action === 'send'
+                ? 'Send a draft (allocates its number)'
+                : 'Cancel (draft or sent, nothing received)',
+            params: idParams,
+            response: { 200: orderSchema },
+          },
+        },
+        (request) =>
+          inCompany(deps, request, async (tx, ctx) => {
+            await run(tx, ctx, request.params.id);
+            return service.getOrder(tx, request.params.id);
+          }),
+      );
+    }
+    app.get(
+      '/api/purchase-orders/:id/pdf',
+      { config: read, schema: { tags, summary: 'Printable PDF', params: idParams } },
+      async (request, reply) => {
+        const { filename, pdf } = await inCompany(deps, request, (tx, ctx) =>
+          purchaseOrderPdf(tx, ctx.companyId, request.params.id),
+        );
+        return reply
+          .header('content-type', 'application/pdf')
+          .header('content-disposition', `inline; filename="${filename}"`)
+          .header('cache-control', 'no-store')
+          .send(pdf);
+      },
+    );
+    app.post(
+      '/api/purchase-orders/:id/receipts',
+      {
+        config: write,
+        schema: {
+          tags,
+          summary: 'Post a goods receipt against the order (Idempotency-Key supported)',
+          params: idParams,
+          headers: idempotencyHeaders,
+          body: receiptInputSchema,
+          response: { 201: receiptSchema },
+        },
+      },
+      async (request, reply) => {
+        const idem = {
+          key: request.headers['idempotency-key'],
+          scope: `receipt:${request.params.id}`,
+          body: request.body,
+        };
+        const receipt = await inCompany(deps, request, async (tx, ctx) =>
+          service.getReceipt(tx, await service.receive(tx, ctx, request.params.id, request.body, idem)),
+        );
+        return reply.status(201).send(receipt);
+      },
+    );
+    app.get(
+      '/api/goods-receipts/:id',
+      {
+        config: read,
+        schema: { tags, summary: 'Goods receipt', params: idParams, response: { 200: receiptSchema } },
+      },
+      (request) => inCompany(deps, request, (tx) => service.getReceipt(tx, request.params.id)),
+    );
+    app.post(
+      '/api/goods-receipts/:id/cancel',
+      {
+        config: write,
+        schema: {
+          tags,
+          summary: 'Cancel a posted receipt (posts stock reversals)',
+          params: idParams,
+          headers: idempotencyHeaders,
+          response: { 200: receiptSchema },
+        },
+      },
+      (request) => {
+        const idem = {
+          key: request.headers['idempotency-key'],
+          scope: `cancel:${request.params.id}`,
+          body: null,
+        };
+        return inCompany(deps, request, async (tx, ctx) =>
+          service.getReceipt(tx, await service.cancelReceipt(tx, ctx, request.params.id, idem)),
+        );
+      },
+    );
+    app.get(
+      '/api/purchasing/settings',
+      { config: read, schema: { tags, summary: 'Number prefixes', response: { 200: settingsSchema } } },
+      (request) => inCompany(deps, request, (tx) => repo.getSettings(tx)),
+    );
+    app.put(
+      '/api/purchasing/settings',
+      {
+        config: write,
+        schema: {
+          tags,
+          summary: 'Change number prefixes',
+          body: purchasingSettingsSchema,
+          response: { 200: settingsSchema },
+        },
+      },
+      (request) => inCompany(deps, request, (tx, ctx) => repo.putSettings(tx, ctx.companyId, request.body)),
+    );
+    app.get(
+      '/api/suppliers/:id/performance',
+      {
+        config: read,
+        schema: {
+          tags: ['suppliers'],
+          summary: 'Delivery performance: on-time rate, average lead time, fill rate, per month',
+          params: idParams,
+          querystring: periodQuerySchema,
+          response: { 200: performanceSchema },
+        },
+      },
+      (request) =>
+        inCompany(deps, request, (tx) => service.performance(tx, request.params.id, request.query)),
+    );
+  };
 }

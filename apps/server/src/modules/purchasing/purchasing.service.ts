@@ -1,0 +1,515 @@
+import { createHash } from 'node:crypto';
+import {
+  AppError,
+  type FieldIssue,
+  type PoInput,
+  type PoListQuery,
+  type PoStatus,
+  type ReceiptInput,
+  canTransition,
+  formatPurchasingNumber,
+  isEditable,
+  isReceivable,
+  openQuantity,
+  poActions,
+  poTotals,
+  receiptCheck,
+  statusFromReceipts,
+  supplierPerformance,
+} from '@erp/domain';
+import Decimal from 'decimal.js';
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/database.ts';
+import type { CompanyContext } from '../../db/tenant.ts';
+import * as inventory from '../inventory/inventory.service.ts';
+import { getPartner } from '../partners/partners.repo.ts';
+import { one, rows, notifyCompany } from '../partners/sql.ts';
+import * as repo from './purchasing.repo.ts';
+
+const D = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
+const NO_IDEMPOTENCY = { key: undefined, scope: '', body: null };
+const notFound = () => new AppError('NOT_FOUND', 'Narudžbenica nije pronađena');
+
+function refuse(from: PoStatus, to: PoStatus): AppError {
+  return new AppError('INVALID_TRANSITION', `Narudžbenica u statusu "${from}" ne može prijeći u "${to}"`, [
+    { field: 'status', key: 'errors.INVALID_TRANSITION', params: { from, to } },
+  ]);
+}
+
+function assertTransition(from: PoStatus, to: PoStatus) {
+  if (!canTransition(from, to)) throw refuse(from, to);
+}
+
+async function today(tx: Tx): Promise<string> {
+  return ((await one<{ d: string }>(tx, sql`select current_date::text as d`))?.d ?? '').slice(0, 10);
+}
+
+async function assertSupplier(tx: Tx, id: string) {
+  const supplier = await getPartner(tx, 'supplier', id);
+  if (!supplier)
+    throw new AppError('VALIDATION', 'Dobavljač nije pronađen', [
+      { field: 'supplier_id', key: 'validation.invalid' },
+    ]);
+  return supplier;
+}
+
+/** Resolves each line's unit to a factor of the item's base unit and computes the exact totals. */
+async function resolveLines(tx: Tx, lines: PoInput['lines']) {
+  const facts = await repo.itemFacts(tx, [...new Set(lines.map((l) => l.item_id))]);
+  const issues: FieldIssue[] = [];
+  const resolved = lines.map((l, i) => {
+    const item = facts.get(l.item_id);
+    if (!item) {
+      issues.push({ field: `lines.${i}.item_id`, key: 'validation.invalid' });
+      return null;
+    }
+    const unit = l.unit ?? item.base_unit;
+    const factor = unit === item.base_unit ? '1' : item.conversions?.find((c) => c.unit === unit)?.factor;
+    if (!factor) {
+      issues.push({ field: `lines.${i}.unit`, key: 'validation.unitUnknown' });
+      return null;
+    }
+    return { ...l, unit, unit_factor: factor };
+  });
+  if (issues.length) throw new AppError('VALIDATION', 'Stavke narudžbenice nisu ispravne', issues);
+  const ok = resolved as NonNullable<(typeof resolved)[number]>[];
+  const totals = poTotals(ok);
+  return {
+    lines: ok.map((l, i) => ({ ...l, net: totals.lines[i]?.net as string })),
+    totals: { net: totals.net, vat_total: totals.vat_total, total: totals.total },
+  };
+}
+
+export async function getOrder(tx: Tx, id: string) {
+  const header = await repo.getHeader(tx, id);
+  if (!header) throw notFound();
+  const lines = await repo.getLines(tx, id);
+  const receipts = await repo.listReceipts(tx, sql`r.order_id = ${id}`);
+  const rLines = await repo.receiptLines(
+    tx,
+    receipts.map((r) => r.id),
+  );
+  return {
+    ...header,
+    vat: poTotals(lines).vat,
+    actions: poActions(header.status),
+    lines: lines.map((l) => ({ ...l, open_qty: openQuantity(l.quantity, l.received_qty) })),
+    receipts: receipts.map((r) => ({ ...r, lines: rLines.filter((l) => l.receipt_id === r.id) })),
+  };
+}
+
+export async function listOrders(tx: Tx, q: PoListQuery) {
+  const { rows: list, total } = await repo.listOrders(tx, q);
+  return { rows: list, total, page: q.page, page_size: q.page_size };
+}
+
+export async function createOrder(
+  tx: Tx,
+  ctx: CompanyContext,
+  input: PoInput,
+  source: 'manual' | 'low_stock' = 'manual',
+) {
+  await assertSupplier(tx, input.supplier_id);
+  const { lines, totals } = await resolveLines(tx, input.lines);
+  const id = await repo.insertHeader(tx, ctx, { ...input, source });
+  await repo.replaceLines(tx, ctx.companyId, id, lines, totals);
+  await notifyCompany(tx, ctx.companyId, 'purchasing', [id]);
+  return id;
+}
+
+export async function updateOrder(tx: Tx, ctx: CompanyContext, id: string, input: PoInput) {
+  const header = await repo.getHeader(tx, id, true);
+  if (!header) throw notFound();
+  if (!isEditable(header.status))
+    throw new AppError('INVALID_TRANSITION', 'Poslana narudžbenica se ne može mijenjati', [
+      { field: 'status', key: 'errors.INVALID_TRANSITION' },
+    ]);
+  await assertSupplier(tx, input.supplier_id);
+  const { lines, totals } = await resolveLines(tx, input.lines);
+  await repo.updateHeader(tx, id, input);
+  await repo.replaceLines(tx, ctx.companyId, id, lines, totals);
+  await notifyCompany(tx, ctx.companyId, 'purchasing', [id]);
+}
+
+/** Base-unit quantity still on order per item, for a set of lines. */
+function openByItem(
+  lines: repo.PoLineRow[],
+  received: (l: repo.PoLineRow) => string = (l) => l.received_qty,
+) {
+  const out = new Map<string, Decimal>();
+  for (const l of lines) {
+    const open = new D(openQuantity(l.quantity, received(l))).times(l.unit_factor);
+    out.set(l.item_id, (out.get(l.item_id) ?? new D(0)).plus(open));
+  }
+  return out;
+}
+
+function deltas(before: Map<string, Decimal>, after: Map<string, Decimal>): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const id of new Set([...before.keys(), ...after.keys()]))
+    out.set(id, (after.get(id) ?? new D(0)).minus(before.get(id) ?? new D(0)).toFixed());
+  return out;
+}
+
+/** Sends a draft: allocates its number (gapless, per year) and puts its quantities on order. */
+export async function sendOrder(tx: Tx, ctx: CompanyContext, id: string) {
+  const header = await repo.getHeader(tx, id, true);
+  if (!header) throw notFound();
+  assertTransition(header.status, 'sent');
+  const lines = await repo.getLines(tx, id);
+  const date = await today(tx);
+  const settings = await repo.getSettings(tx);
+  const year = Number(date.slice(0, 4));
+  const number = formatPurchasingNumber(
+    settings.po_prefix,
+    year,
+    await repo.nextSequence(tx, ctx.companyId, 'purchase_order', year),
+  );
+  await repo.setStatus(tx, id, 'sent', sql`, number = ${number}, ordered_on = ${date}, sent_at = now()`);
+  await repo.addOnOrder(tx, deltas(new Map(), openByItem(lines)));
+  await notifyCompany(tx, ctx.companyId, 'purchasing', [id]);
+}
+
+export async function cancelOrder(tx: Tx, ctx: CompanyContext, id: string) {
+  const header = await repo.getHeader(tx, id, true);
+  if (!header) throw notFound();
+  assertTransition(header.status, 'cancelled');
+  await repo.setStatus(tx, id, 'cancelled', sql`, cancelled_at = now()`);
+  if (header.status !== 'draft') {
+    const lines = await repo.getLines(tx, id);
+    await repo.addOnOrder(tx, deltas(openByItem(lines), new Map()));
+  }
+  await notifyCompany(tx, ctx.companyId, 'purchasing', [id]);
+}
+
+// Idempotency for the posting endpoints ------------------------------------------------------------
+
+export type Idempotency = { key: string | undefined; scope: string; body: unknown };
+const hashOf = (idem: Idempotency) =>
+  createHash('sha256')
+    .update(`${idem.scope}\n${JSON.stringify(idem.body)}`)
+    .digest('hex');
+
+async function replayed(tx: Tx, idem: Idempotency): Promise<string | null> {
+  if (!idem.key) return null;
+  const row = await one<{ request_hash: string; response: { id: string } }>(
+    tx,
+    sql`select request_hash, response from purchasing_idempotency where key = ${idem.key}`,
+  );
+  if (!row) return null;
+  if (row.request_hash !== hashOf(idem))
+    throw new AppError('CONFLICT', 'Ključ idempotentnosti već je upotrijebljen za drugi zahtjev');
+  return row.response.id;
+}
+
+async function remember(tx: Tx, companyId: string, idem: Idempotency, id: string) {
+  if (!idem.key) return;
+  await tx.execute(
+    sql`insert into purchasing_idempotency (company_id, key, request_hash, response)
+        values (${companyId}, ${idem.key}, ${hashOf(idem)}, ${JSON.stringify({ id })}::jsonb)`,
+  );
+}
+
+/**
+ * Posts a goods receipt against an order in one transaction: the order row is locked first (so
+ * concurrent receipts of one order run one after another and never over-receive), quantities are
+ * checked against what is still open, the stock is posted through the inventory service (lots,
+ * moving average cost), and the order's received quantities, on-order figures and status follow.
+ */
+export async function receive(
+  tx: Tx,
+  ctx: CompanyContext,
+  orderId: string,
+  input: ReceiptInput,
+  idem: Idempotency,
+) {
+  const early = await replayed(tx, idem);
+  if (early) return early;
+  const header = await repo.getHeader(tx, orderId, true);
+  if (!header) throw notFound();
+  const late = await replayed(tx, idem);
+  if (late) return late;
+  if (!isReceivable(header.status)) throw refuse(header.status, 'received');
+
+  const lines = await repo.getLines(tx, orderId);
+  const byId = new Map(lines.map((l) => [l.id, l]));
+  const issues: FieldIssue[] = [];
+  const adding = new Map<string, Decimal>();
+  input.lines.forEach((r, i) => {
+    const line = byId.get(r.po_line_id);
+    if (!line) issues.push({ field: `lines.${i}.po_line_id`, key: 'validation.invalid' });
+    else adding.set(line.id, (adding.get(line.id) ?? new D(0)).plus(r.quantity));
+  });
+  if (issues.length) throw new AppError('VALIDATION', 'Stavka ne pripada ovoj narudžbenici', issues);
+
+  if (!input.confirm_over_receipt) {
+    const over: FieldIssue[] = [];
+    input.lines.forEach((r, i) => {
+      const line = byId.get(r.po_line_id) as repo.PoLineRow;
+      const check = receiptCheck(
+        { ordered: line.quantity, received: line.received_qty },
+        (adding.get(line.id) as Decimal).toFixed(),
+      );
+      if (check.over && !over.some((o) => o.params?.line_id === line.id))
+        over.push({
+          field: `lines.${i}.quantity`,
+          key: 'errors.OVER_RECEIPT',
+          params: {
+            item: line.sku,
+            remaining: check.remaining,
+            requested: (adding.get(line.id) as Decimal).toFixed(),
+            line_id: line.id,
+          },
+        });
+    });
+    if (over.length) {
+      const first = over[0]?.params ?? {};
+      throw new AppError(
+        'OVER_RECEIPT',
+        `Primka premašuje naručenu količinu (${first.item}: preostalo ${first.remaining}, zaprimljeno ${first.requested})`,
+        over,
+      );
+    }
+  }
+
+  const settings = await repo.getSettings(tx);
+  const year = Number(input.received_on.slice(0, 4));
+  const number = formatPurchasingNumber(
+    settings.receipt_prefix,
+    year,
+    await repo.nextSequence(tx, ctx.companyId, 'goods_receipt', year),
+  );
+  const stockLines = input.lines.map((r) => {
+    const line = byId.get(r.po_line_id) as repo.PoLineRow;
+    const price = r.unit_price ?? line.unit_price;
+    return {
+      item_id: line.item_id,
+      quantity: new D(r.quantity).times(line.unit_factor).toFixed(),
+      unit_cost: new D(price).div(line.unit_factor).toDecimalPlaces(6).toFixed(),
+      lot_number: r.lot_number,
+      expires_on: r.expires_on,
+      price,
+    };
+  });
+  const posted = await inventory.receive(
+    tx,
+    ctx,
+    {
+      location_id: input.location_id,
+      reference: number,
+      note: input.note,
+      supplier_id: header.supplier_id,
+      lines: stockLines.map(({ price: _p, ...l }) => l),
+    } as Parameters<typeof inventory.receive>[2],
+    NO_IDEMPOTENCY,
+  );
+
+  const receipt = await one<{ id: string }>(
+    tx,
+    sql`insert into goods_receipts (company_id, number, order_id, supplier_id, location_id, received_on, stock_document_id,
+          over_receipt_confirmed, note, created_by)
+        values (${ctx.companyId}, ${number}, ${orderId}, ${header.supplier_id}, ${input.location_id}, ${input.received_on},
+          ${posted.id}, ${input.confirm_over_receipt}, ${input.note}, ${ctx.userId})
+        returning id`,
+  );
+  const receiptId = receipt?.id as string;
+  for (const [i, r] of input.lines.entries()) {
+    const s = stockLines[i] as (typeof stockLines)[number];
+    await tx.execute(
+      sql`insert into goods_receipt_lines (company_id, receipt_id, line_no, po_line_id, item_id, quantity, base_quantity,
+            unit_price, lot_number, expires_on)
+          values (${ctx.companyId}, ${receiptId}, ${i + 1}, ${r.po_line_id}, ${s.item_id}, ${r.quantity}, ${s.quantity},
+            ${s.price}, ${r.lot_number}, ${r.expires_on})`,
+    );
+  }
+  await applyReceived(tx, header, lines, adding, 1);
+  await remember(tx, ctx.companyId, idem, receiptId);
+  await notifyCompany(tx, ctx.companyId, 'purchasing', [orderId, receiptId]);
+  return receiptId;
+}
+
+/** Adds (sign 1) or removes (sign −1) received quantities; moves on-order and the status with them. */
+async function applyReceived(
+  tx: Tx,
+  header: repo.PoHeader,
+  lines: repo.PoLineRow[],
+  change: Map<string, Decimal>,
+  sign: 1 | -1,
+) {
+  const after = new Map(
+    lines.map((l) => [
+      l.id,
+      new D(l.received_qty).plus((change.get(l.id) ?? new D(0)).times(sign)).toFixed(),
+    ]),
+  );
+  for (const [lineId, qty] of after) {
+    if (!change.has(lineId)) continue;
+    await tx.execute(
+      sql`update purchase_order_lines set received_qty = ${qty}, updated_at = now() where id = ${lineId}`,
+    );
+  }
+  await repo.addOnOrder(
+    tx,
+    deltas(
+      openByItem(lines),
+      openByItem(lines, (l) => after.get(l.id) as string),
+    ),
+  );
+  const next = statusFromReceipts(
+    lines.map((l) => ({ ordered: l.quantity, received: after.get(l.id) as string })),
+  );
+  if (next !== header.status) {
+    assertTransition(header.status, next);
+    await repo.setStatus(tx, header.id, next);
+  }
+}
+
+/** Cancels a posted receipt: the stock document is reversed and the order takes the quantities back. */
+export async function cancelReceipt(tx: Tx, ctx: CompanyContext, receiptId: string, idem: Idempotency) {
+  const early = await replayed(tx, idem);
+  if (early) return early;
+  const found = await one<{ order_id: string }>(
+    tx,
+    sql`select order_id from goods_receipts where id = ${receiptId}`,
+  );
+  if (!found) throw new AppError('NOT_FOUND', 'Primka nije pronađena');
+  const header = (await repo.getHeader(tx, found.order_id, true)) as repo.PoHeader;
+  const late = await replayed(tx, idem);
+  if (late) return late;
+  const [receipt] = await repo.listReceipts(tx, sql`r.id = ${receiptId}`);
+  if (!receipt || receipt.status !== 'posted')
+    throw new AppError('INVALID_TRANSITION', 'Primka je već stornirana', [
+      { field: 'status', key: 'errors.INVALID_TRANSITION' },
+    ]);
+  const reversal = await inventory.reverse(tx, ctx, receipt.stock_document_id as string, NO_IDEMPOTENCY);
+  await tx.execute(
+    sql`update goods_receipts set status = 'cancelled', reversal_document_id = ${reversal.id}, cancelled_at = now(),
+          updated_at = now() where id = ${receiptId}`,
+  );
+  const lines = await repo.getLines(tx, header.id);
+  const change = new Map<string, Decimal>();
+  for (const l of await repo.receiptLines(tx, [receiptId]))
+    change.set(l.po_line_id, (change.get(l.po_line_id) ?? new D(0)).plus(l.quantity));
+  await applyReceived(tx, header, lines, change, -1);
+  await remember(tx, ctx.companyId, idem, receiptId);
+  await notifyCompany(tx, ctx.companyId, 'purchasing', [header.id, receiptId]);
+  return receiptId;
+}
+
+export async function getReceipt(tx: Tx, id: string) {
+  const [receipt] = await repo.listReceipts(tx, sql`r.id = ${id}`);
+  if (!receipt) throw new AppError('NOT_FOUND', 'Primka nije pronađena');
+  return { ...receipt, lines: await repo.receiptLines(tx, [id]) };
+}
+
+/**
+ * One draft order per default supplier for the items below their reorder point, each for its
+ * reorder quantity (or, without one, what brings it back to the reorder point). Items without a
+ * default supplier are returned as skipped.
+ */
+export async function createFromLowStock(tx: Tx, ctx: CompanyContext, itemIds?: string[]) {
+  const low = await rows<{
+    id: string;
+    sku: string;
+    default_supplier_id: string | null;
+    reorder_qty: string | null;
+    shortfall: string;
+    price: string | null;
+    vat_rate: string;
+  }>(
+    tx,
+    sql`select i.id, i.sku, i.default_supplier_id, i.reorder_qty::text as reorder_qty,
+          (i.reorder_point - (coalesce(s.on_hand, 0) - coalesce(r.reserved, 0) + coalesce(s.on_order, 0)))::text as shortfall,
+          coalesce(si.price, i.purchase_price)::text as price, i.vat_rate::text as vat_rate
+        from items i
+        left join item_stock s on s.item_id = i.id
+        left join lateral (select sum(quantity) as reserved from reservations rv
+          where rv.item_id = i.id and rv.status = 'active') r on true
+        left join supplier_items si on si.item_id = i.id and si.supplier_id = i.default_supplier_id
+        where i.active and i.reorder_point is not null
+          and coalesce(s.on_hand, 0) - coalesce(r.reserved, 0) + coalesce(s.on_order, 0) < i.reorder_point
+          and (${itemIds ? sql`i.id = any(${sql`${`{${itemIds.join(',')}}`}::uuid[]`})` : sql`true`})
+        order by i.sku`,
+  );
+  const bySupplier = new Map<string, typeof low>();
+  const skipped: { item_id: string; sku: string }[] = [];
+  for (const item of low) {
+    if (!item.default_supplier_id) {
+      skipped.push({ item_id: item.id, sku: item.sku });
+      continue;
+    }
+    const list = bySupplier.get(item.default_supplier_id) ?? [];
+    list.push(item);
+    bySupplier.set(item.default_supplier_id, list);
+  }
+  const orders: string[] = [];
+  for (const [supplierId, items] of [...bySupplier.entries()].sort()) {
+    const lines = items.map((i) => ({
+      item_id: i.id,
+      description: null,
+      quantity: new D(i.reorder_qty && new D(i.reorder_qty).gt(0) ? i.reorder_qty : i.shortfall).toFixed(),
+      unit: null,
+      unit_price: new D(i.price ?? 0).toFixed(),
+      vat_rate: new D(i.vat_rate).toFixed(),
+    }));
+    orders.push(
+      await createOrder(
+        tx,
+        ctx,
+        { supplier_id: supplierId, expected_on: null, note: null, lines },
+        'low_stock',
+      ),
+    );
+  }
+  return { orders, skipped };
+}
+
+/** Delivery performance of a supplier over a period (see the domain function for the definitions). */
+export async function performance(tx: Tx, supplierId: string, period: { from: string; to: string }) {
+  if (!(await getPartner(tx, 'supplier', supplierId)))
+    throw new AppError('NOT_FOUND', 'Dobavljač nije pronađen');
+  const orders = await rows<{
+    id: string;
+    ordered_on: string;
+    expected_on: string | null;
+    ordered: string;
+    received: string;
+  }>(
+    tx,
+    sql`select o.id, o.ordered_on::text as ordered_on, o.expected_on::text as expected_on,
+          l.quantity::text as ordered, l.received_qty::text as received
+        from purchase_orders o join purchase_order_lines l on l.order_id = o.id
+        where o.supplier_id = ${supplierId} and o.status in ('sent', 'partially_received', 'received')
+          and o.ordered_on between ${period.from}::date and ${period.to}::date
+        order by o.ordered_on, l.line_no`,
+  );
+  const grouped = new Map<
+    string,
+    {
+      id: string;
+      ordered_on: string;
+      expected_on: string | null;
+      lines: { ordered: string; received: string }[];
+    }
+  >();
+  for (const r of orders) {
+    const o = grouped.get(r.id) ?? {
+      id: r.id,
+      ordered_on: r.ordered_on,
+      expected_on: r.expected_on,
+      lines: [],
+    };
+    o.lines.push({ ordered: r.ordered, received: r.received });
+    grouped.set(r.id, o);
+  }
+  const receipts = await rows<{ order_id: string; received_on: string }>(
+    tx,
+    sql`select order_id, received_on::text as received_on from goods_receipts
+        where supplier_id = ${supplierId} and status = 'posted'`,
+  );
+  return {
+    from: period.from,
+    to: period.to,
+    ...supplierPerformance({ orders: [...grouped.values()], receipts, ...period }),
+  };
+}
