@@ -1,7 +1,370 @@
+import type { ProcessInput } from '@erp/domain';
+import { processInputSchema } from '@erp/domain';
+import { ArrowDown, ArrowUp, Plus } from 'lucide-react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SectionPlaceholder } from '../sections/section-placeholder.tsx';
+import { Link, Route, Routes, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Button, buttonClasses } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { FormErrors } from '../../components/ui/form-errors.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { Label } from '../../components/ui/label.tsx';
+import { useToast } from '../../components/ui/toast.tsx';
+import { formatCurrency, formatNumber } from '../../lib/format.ts';
+import { errorMessages } from '../products/error-messages.ts';
+import { PageHeader } from '../sections/page-header.tsx';
+import {
+  PROCESS_PAGE_SIZE,
+  type ProcessListParams,
+  useDeleteProcess,
+  useProcess,
+  useProcesses,
+  useSaveProcess,
+} from './processes-api.ts';
 
 export function ProcessesPage() {
-  const { t } = useTranslation('app');
-  return <SectionPlaceholder title={t('nav.processes')} />;
+  return (
+    <Routes>
+      <Route index element={<ProcessList />} />
+      <Route path="new" element={<ProcessForm />} />
+      <Route path=":id" element={<ProcessForm />} />
+    </Routes>
+  );
+}
+
+const SORTS = ['code', 'name', 'workCentre', 'costPerHour'] as const;
+
+function useListParams(): [ProcessListParams, (patch: Partial<ProcessListParams>) => void] {
+  const [search, setSearch] = useSearchParams();
+  const sort = SORTS.find((s) => s === search.get('sort')) ?? 'code';
+  const active = (['all', 'active', 'inactive'] as const).find((a) => a === search.get('active')) ?? 'all';
+  const params: ProcessListParams = {
+    q: search.get('q') ?? '',
+    active,
+    sort,
+    dir: search.get('dir') === 'desc' ? 'desc' : 'asc',
+    page: Math.max(1, Number(search.get('page')) || 1),
+  };
+  const update = (patch: Partial<ProcessListParams>) => {
+    const next = { ...params, ...patch };
+    const out = new URLSearchParams();
+    if (next.q) out.set('q', next.q);
+    if (next.active !== 'all') out.set('active', next.active);
+    if (next.sort !== 'code') out.set('sort', next.sort);
+    if (next.dir !== 'asc') out.set('dir', next.dir);
+    if (next.page > 1) out.set('page', String(next.page));
+    setSearch(out, { replace: true });
+  };
+  return [params, update];
+}
+
+function ProcessList() {
+  const { t } = useTranslation('production');
+  const [params, update] = useListParams();
+  const [q, setQ] = useState(params.q);
+  const list = useProcesses(params);
+  // Debounced search keeps the URL (and the server query) in step with typing.
+  useEffect(() => {
+    if (q === params.q) return;
+    const timer = setTimeout(() => update({ q, page: 1 }), 250);
+    return () => clearTimeout(timer);
+  });
+  const total = list.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PROCESS_PAGE_SIZE));
+  const sortHeader = (key: (typeof SORTS)[number], label: string) => {
+    const current = params.sort === key;
+    const Icon = params.dir === 'desc' ? ArrowDown : ArrowUp;
+    return (
+      <th
+        scope="col"
+        className="px-3 py-2"
+        aria-sort={current ? (params.dir === 'desc' ? 'descending' : 'ascending') : 'none'}
+      >
+        <button
+          type="button"
+          className="inline-flex items-center gap-1 font-medium"
+          onClick={() =>
+            update({ sort: key, dir: current && params.dir === 'asc' ? 'desc' : 'asc', page: 1 })
+          }
+        >
+          {label}
+          {current && <Icon className="size-3.5" aria-hidden />}
+        </button>
+      </th>
+    );
+  };
+  return (
+    <div>
+      <PageHeader
+        title={t('processes.title')}
+        description={t('processes.description')}
+        actions={
+          <Link to="/processes/new" className={buttonClasses('primary')}>
+            <Plus className="size-4" aria-hidden />
+            {t('processes.new')}
+          </Link>
+        }
+      />
+      <div className="mb-3 flex flex-wrap items-end gap-3">
+        <div className="w-72">
+          <Label htmlFor="process-search">{t('list.search')}</Label>
+          <Input id="process-search" type="search" value={q} onChange={(e) => setQ(e.target.value)} />
+        </div>
+        <div>
+          <Label htmlFor="process-active">{t('processes.filterActive')}</Label>
+          <select
+            id="process-active"
+            className="h-10 rounded-md border border-input bg-surface px-2 text-sm"
+            value={params.active}
+            onChange={(e) => update({ active: e.target.value as ProcessListParams['active'], page: 1 })}
+          >
+            <option value="all">{t('processes.activeAll')}</option>
+            <option value="active">{t('processes.activeOnly')}</option>
+            <option value="inactive">{t('processes.inactiveOnly')}</option>
+          </select>
+        </div>
+        <p className="ml-auto text-sm text-muted" role="status" aria-live="polite">
+          {t('list.results', { count: total })}
+        </p>
+      </div>
+      <Card className="overflow-x-auto p-0">
+        <table className="w-full text-left text-sm">
+          <thead className="border-b border-border bg-surface-muted text-xs uppercase text-muted">
+            <tr>
+              {sortHeader('code', t('fields.code'))}
+              {sortHeader('name', t('fields.name'))}
+              {sortHeader('workCentre', t('fields.workCentre'))}
+              {sortHeader('costPerHour', t('fields.costPerHour'))}
+              <th scope="col" className="px-3 py-2 text-right">
+                {t('fields.setupMinutes')}
+              </th>
+              <th scope="col" className="px-3 py-2 text-right">
+                {t('fields.minutesPerUnit')}
+              </th>
+              <th scope="col" className="px-3 py-2 text-right">
+                {t('fields.dailyCapacityHours')}
+              </th>
+              <th scope="col" className="px-3 py-2">
+                {t('fields.qualityCheckRequired')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.data?.items.map((p) => (
+              <tr key={p.id} className="border-b border-border last:border-0 hover:bg-surface-muted">
+                <td className="px-3 py-1.5 font-mono">
+                  <Link to={`/processes/${p.id}`} className="text-primary underline-offset-2 hover:underline">
+                    {p.code}
+                  </Link>
+                </td>
+                <td className="px-3 py-1.5">
+                  {p.name}
+                  {!p.active && (
+                    <span className="ml-2 rounded bg-surface-muted px-1.5 text-xs text-muted">
+                      {t('processes.inactive')}
+                    </span>
+                  )}
+                </td>
+                <td className="px-3 py-1.5">{p.workCentre}</td>
+                <td className="px-3 py-1.5 tabular-nums">{formatCurrency(p.costPerHour)}</td>
+                <td className="px-3 py-1.5 text-right tabular-nums">{formatNumber(p.setupMinutes)}</td>
+                <td className="px-3 py-1.5 text-right tabular-nums">{formatNumber(p.minutesPerUnit)}</td>
+                <td className="px-3 py-1.5 text-right tabular-nums">{formatNumber(p.dailyCapacityHours)}</td>
+                <td className="px-3 py-1.5">{p.qualityCheckRequired ? t('common.yes') : t('common.no')}</td>
+              </tr>
+            ))}
+            {list.data && list.data.items.length === 0 && (
+              <tr>
+                <td colSpan={8} className="px-3 py-8 text-center text-muted">
+                  {t('processes.empty')}
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </Card>
+      {pages > 1 && (
+        <nav className="mt-3 flex items-center justify-end gap-2" aria-label={t('list.pagination')}>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={params.page <= 1}
+            onClick={() => update({ page: params.page - 1 })}
+          >
+            {t('list.previous')}
+          </Button>
+          <span className="text-sm">{t('list.page', { page: params.page, pages })}</span>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={params.page >= pages}
+            onClick={() => update({ page: params.page + 1 })}
+          >
+            {t('list.next')}
+          </Button>
+        </nav>
+      )}
+    </div>
+  );
+}
+
+const EMPTY: ProcessInput = {
+  code: '',
+  name: '',
+  workCentre: '',
+  costPerHour: '0',
+  setupMinutes: '0',
+  minutesPerUnit: '0',
+  dailyCapacityHours: '8',
+  qualityCheckRequired: false,
+  active: true,
+};
+
+/** Accepts "12,5" as typed by Croatian users and sends "12.5". */
+const decimalInput = (s: string) => s.trim().replace(',', '.');
+
+function ProcessForm() {
+  const { t } = useTranslation('production');
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const { toast } = useToast();
+  const existing = useProcess(id);
+  const save = useSaveProcess();
+  const remove = useDeleteProcess();
+  const [form, setForm] = useState<ProcessInput>(EMPTY);
+  const [clientErrors, setClientErrors] = useState<string[]>([]);
+  useEffect(() => {
+    if (existing.data) setForm({ ...existing.data });
+  }, [existing.data]);
+
+  const set = <K extends keyof ProcessInput>(key: K, value: ProcessInput[K]) =>
+    setForm((f) => ({ ...f, [key]: value }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const input = {
+      ...form,
+      costPerHour: decimalInput(form.costPerHour),
+      setupMinutes: decimalInput(form.setupMinutes),
+      minutesPerUnit: decimalInput(form.minutesPerUnit),
+      dailyCapacityHours: decimalInput(form.dailyCapacityHours),
+    };
+    const parsed = processInputSchema.safeParse(input);
+    if (!parsed.success) {
+      setClientErrors(
+        parsed.error.issues.map(
+          (i) => `${t(`fields.${String(i.path[0])}`)}: ${t(i.message, { ns: 'common' })}`,
+        ),
+      );
+      return;
+    }
+    setClientErrors([]);
+    const saved = await save.mutateAsync({ id, input: parsed.data }).catch(() => null);
+    if (!saved) return;
+    toast({ type: 'success', title: t('saved') });
+    navigate('/processes');
+  };
+
+  const numberField = (key: 'costPerHour' | 'setupMinutes' | 'minutesPerUnit' | 'dailyCapacityHours') => (
+    <div>
+      <Label htmlFor={`process-${key}`}>{t(`fields.${key}`)}</Label>
+      <Input
+        id={`process-${key}`}
+        inputMode="decimal"
+        value={form[key]}
+        onChange={(e) => set(key, e.target.value)}
+        required
+      />
+    </div>
+  );
+
+  return (
+    <div className="max-w-3xl">
+      <PageHeader
+        title={id ? t('processes.edit', { code: existing.data?.code ?? '' }) : t('processes.new')}
+      />
+      <Card className="p-5">
+        <form className="grid gap-4 sm:grid-cols-2" onSubmit={submit} noValidate>
+          <div>
+            <Label htmlFor="process-code">{t('fields.code')}</Label>
+            <Input
+              id="process-code"
+              value={form.code}
+              onChange={(e) => set('code', e.target.value)}
+              required
+              maxLength={30}
+            />
+          </div>
+          <div>
+            <Label htmlFor="process-name">{t('fields.name')}</Label>
+            <Input
+              id="process-name"
+              value={form.name}
+              onChange={(e) => set('name', e.target.value)}
+              required
+              maxLength={120}
+            />
+          </div>
+          <div className="sm:col-span-2">
+            <Label htmlFor="process-workCentre">{t('fields.workCentre')}</Label>
+            <Input
+              id="process-workCentre"
+              value={form.workCentre}
+              onChange={(e) => set('workCentre', e.target.value)}
+            />
+          </div>
+          {numberField('costPerHour')}
+          {numberField('dailyCapacityHours')}
+          {numberField('setupMinutes')}
+          {numberField('minutesPerUnit')}
+          <label className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              className="size-4"
+              checked={form.qualityCheckRequired}
+              onChange={(e) => set('qualityCheckRequired', e.target.checked)}
+            />
+            {t('fields.qualityCheckRequired')}
+          </label>
+          <label className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              className="size-4"
+              checked={form.active}
+              onChange={(e) => set('active', e.target.checked)}
+            />
+            {t('fields.active')}
+          </label>
+          <FormErrors
+            className="sm:col-span-2"
+            messages={[...clientErrors, ...errorMessages(save.error ?? remove.error, t)]}
+          />
+          <div className="flex gap-2 sm:col-span-2">
+            <Button type="submit" loading={save.isPending}>
+              {t('actions.save')}
+            </Button>
+            <Link to="/processes" className={buttonClasses('outline')}>
+              {t('actions.cancel')}
+            </Link>
+            {id && (
+              <Button
+                variant="danger"
+                className="ml-auto"
+                onClick={async () => {
+                  if (!window.confirm(t('processes.confirmDelete', { code: form.code }))) return;
+                  const ok = await remove.mutateAsync(id).then(
+                    () => true,
+                    () => false,
+                  );
+                  if (ok) navigate('/processes');
+                }}
+              >
+                {t('actions.delete')}
+              </Button>
+            )}
+          </div>
+        </form>
+      </Card>
+    </div>
+  );
 }

@@ -1,7 +1,266 @@
+import { ArrowDown, ArrowUp, Plus } from 'lucide-react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SectionPlaceholder } from '../sections/section-placeholder.tsx';
+import { Link, Route, Routes, useNavigate, useSearchParams } from 'react-router';
+import { Button, buttonClasses } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { FormErrors } from '../../components/ui/form-errors.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { Label } from '../../components/ui/label.tsx';
+import { formatCurrency, formatDate } from '../../lib/format.ts';
+import { PageHeader } from '../sections/page-header.tsx';
+import { errorMessages } from './error-messages.ts';
+import { ProductDetailPage } from './product-detail.tsx';
+import { PRODUCT_PAGE_SIZE, type ProductListParams, useCreateProduct, useProducts } from './products-api.ts';
 
 export function ProductsPage() {
-  const { t } = useTranslation('app');
-  return <SectionPlaceholder title={t('nav.products')} />;
+  return (
+    <Routes>
+      <Route index element={<ProductList />} />
+      <Route path="new" element={<NewProduct />} />
+      <Route path=":id" element={<ProductDetailPage />} />
+    </Routes>
+  );
+}
+
+function useListParams(): [ProductListParams, (patch: Partial<ProductListParams>) => void] {
+  const [search, setSearch] = useSearchParams();
+  const params: ProductListParams = {
+    q: search.get('q') ?? '',
+    sort: search.get('sort') === 'name' ? 'name' : 'sku',
+    dir: search.get('dir') === 'desc' ? 'desc' : 'asc',
+    page: Math.max(1, Number(search.get('page')) || 1),
+  };
+  const update = (patch: Partial<ProductListParams>) => {
+    const next = { ...params, ...patch };
+    const out = new URLSearchParams();
+    if (next.q) out.set('q', next.q);
+    if (next.sort !== 'sku') out.set('sort', next.sort);
+    if (next.dir !== 'asc') out.set('dir', next.dir);
+    if (next.page > 1) out.set('page', String(next.page));
+    setSearch(out, { replace: true });
+  };
+  return [params, update];
+}
+
+function ProductList() {
+  const { t } = useTranslation('production');
+  const [params, update] = useListParams();
+  const [q, setQ] = useState(params.q);
+  const list = useProducts(params);
+  useEffect(() => {
+    if (q === params.q) return;
+    const timer = setTimeout(() => update({ q, page: 1 }), 250);
+    return () => clearTimeout(timer);
+  });
+  const total = list.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PRODUCT_PAGE_SIZE));
+  const sortHeader = (key: 'sku' | 'name', label: string) => {
+    const current = params.sort === key;
+    const Icon = params.dir === 'desc' ? ArrowDown : ArrowUp;
+    return (
+      <th
+        scope="col"
+        className="px-3 py-2"
+        aria-sort={current ? (params.dir === 'desc' ? 'descending' : 'ascending') : 'none'}
+      >
+        <button
+          type="button"
+          className="inline-flex items-center gap-1 font-medium"
+          onClick={() =>
+            update({ sort: key, dir: current && params.dir === 'asc' ? 'desc' : 'asc', page: 1 })
+          }
+        >
+          {label}
+          {current && <Icon className="size-3.5" aria-hidden />}
+        </button>
+      </th>
+    );
+  };
+  return (
+    <div>
+      <PageHeader
+        title={t('products.title')}
+        description={t('products.description')}
+        actions={
+          <Link to="/products/new" className={buttonClasses('primary')}>
+            <Plus className="size-4" aria-hidden />
+            {t('products.new')}
+          </Link>
+        }
+      />
+      <div className="mb-3 flex flex-wrap items-end gap-3">
+        <div className="w-72">
+          <Label htmlFor="product-search">{t('list.search')}</Label>
+          <Input id="product-search" type="search" value={q} onChange={(e) => setQ(e.target.value)} />
+        </div>
+        <p className="ml-auto text-sm text-muted" role="status" aria-live="polite">
+          {t('list.results', { count: total })}
+        </p>
+      </div>
+      <Card className="overflow-x-auto p-0">
+        <table className="w-full text-left text-sm">
+          <thead className="border-b border-border bg-surface-muted text-xs uppercase text-muted">
+            <tr>
+              {sortHeader('sku', t('fields.sku'))}
+              {sortHeader('name', t('fields.name'))}
+              <th scope="col" className="px-3 py-2">
+                {t('fields.kind')}
+              </th>
+              <th scope="col" className="px-3 py-2">
+                {t('products.activeVersion')}
+              </th>
+              <th scope="col" className="px-3 py-2 text-right">
+                {t('products.routingSteps')}
+              </th>
+              <th scope="col" className="px-3 py-2 text-right">
+                {t('fields.salesPrice')}
+              </th>
+              <th scope="col" className="px-3 py-2">
+                {t('products.updated')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.data?.items.map((p) => (
+              <tr key={p.id} className="border-b border-border last:border-0 hover:bg-surface-muted">
+                <td className="px-3 py-1.5 font-mono">
+                  <Link to={`/products/${p.id}`} className="text-primary underline-offset-2 hover:underline">
+                    {p.sku}
+                  </Link>
+                </td>
+                <td className="px-3 py-1.5">{p.name}</td>
+                <td className="px-3 py-1.5">{t(`kinds.${p.kind}`)}</td>
+                <td className="px-3 py-1.5">
+                  {p.activeVersion
+                    ? t('bom.versionLabel', { version: p.activeVersion })
+                    : t('products.noActiveBom')}
+                </td>
+                <td className="px-3 py-1.5 text-right tabular-nums">{p.routingSteps}</td>
+                <td className="px-3 py-1.5 text-right tabular-nums">
+                  {p.salesPrice ? formatCurrency(p.salesPrice) : ''}
+                </td>
+                <td className="px-3 py-1.5">{formatDate(p.updatedAt, undefined, { dateStyle: 'medium' })}</td>
+              </tr>
+            ))}
+            {list.data && list.data.items.length === 0 && (
+              <tr>
+                <td colSpan={7} className="px-3 py-8 text-center text-muted">
+                  {t('products.empty')}
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </Card>
+      {pages > 1 && (
+        <nav className="mt-3 flex items-center justify-end gap-2" aria-label={t('list.pagination')}>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={params.page <= 1}
+            onClick={() => update({ page: params.page - 1 })}
+          >
+            {t('list.previous')}
+          </Button>
+          <span className="text-sm">{t('list.page', { page: params.page, pages })}</span>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={params.page >= pages}
+            onClick={() => update({ page: params.page + 1 })}
+          >
+            {t('list.next')}
+          </Button>
+        </nav>
+      )}
+    </div>
+  );
+}
+
+function NewProduct() {
+  const { t } = useTranslation('production');
+  const navigate = useNavigate();
+  const create = useCreateProduct();
+  const [form, setForm] = useState({
+    sku: '',
+    name: '',
+    baseUnit: 'kom',
+    salesPrice: '',
+    kind: 'product' as 'product' | 'component',
+  });
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const price = form.salesPrice.trim().replace(',', '.');
+    const created = await create
+      .mutateAsync({ ...form, salesPrice: price === '' ? null : price })
+      .catch(() => null);
+    if (created) navigate(`/products/${created.id}`);
+  };
+  return (
+    <div className="max-w-2xl">
+      <PageHeader title={t('products.new')} description={t('products.newHint')} />
+      <Card className="p-5">
+        <form className="grid gap-4 sm:grid-cols-2" onSubmit={submit}>
+          <div>
+            <Label htmlFor="product-sku">{t('fields.sku')}</Label>
+            <Input
+              id="product-sku"
+              value={form.sku}
+              onChange={(e) => setForm({ ...form, sku: e.target.value })}
+              required
+            />
+          </div>
+          <div>
+            <Label htmlFor="product-name">{t('fields.name')}</Label>
+            <Input
+              id="product-name"
+              value={form.name}
+              onChange={(e) => setForm({ ...form, name: e.target.value })}
+              required
+            />
+          </div>
+          <div>
+            <Label htmlFor="product-unit">{t('fields.baseUnit')}</Label>
+            <Input
+              id="product-unit"
+              value={form.baseUnit}
+              onChange={(e) => setForm({ ...form, baseUnit: e.target.value })}
+              required
+            />
+          </div>
+          <div>
+            <Label htmlFor="product-price">{t('fields.salesPrice')}</Label>
+            <Input
+              id="product-price"
+              inputMode="decimal"
+              value={form.salesPrice}
+              onChange={(e) => setForm({ ...form, salesPrice: e.target.value })}
+            />
+          </div>
+          <div>
+            <Label htmlFor="product-kind">{t('fields.kind')}</Label>
+            <select
+              id="product-kind"
+              className="h-10 w-full rounded-md border border-input bg-surface px-2 text-sm"
+              value={form.kind}
+              onChange={(e) => setForm({ ...form, kind: e.target.value as 'product' | 'component' })}
+            >
+              <option value="product">{t('kinds.product')}</option>
+              <option value="component">{t('kinds.component')}</option>
+            </select>
+          </div>
+          <FormErrors className="sm:col-span-2" messages={errorMessages(create.error, t)} />
+          <div className="flex gap-2 sm:col-span-2">
+            <Button type="submit" loading={create.isPending}>
+              {t('actions.create')}
+            </Button>
+            <Link to="/products" className={buttonClasses('outline')}>
+              {t('actions.cancel')}
+            </Link>
+          </div>
+        </form>
+      </Card>
+    </div>
+  );
 }

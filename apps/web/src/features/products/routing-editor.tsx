@@ -1,0 +1,193 @@
+import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/ui/button.tsx';
+import { FormErrors } from '../../components/ui/form-errors.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { useToast } from '../../components/ui/toast.tsx';
+import { formatCurrency, formatNumber } from '../../lib/format.ts';
+import { useProcessOptions } from '../processes/processes-api.ts';
+import { errorMessages } from './error-messages.ts';
+import { type RoutingStep, useSaveRouting } from './products-api.ts';
+
+type Step = { key: string; processId: string; setupMinutes: string; minutesPerUnit: string; note: string };
+let seq = 0;
+const toSteps = (routing: RoutingStep[]): Step[] =>
+  routing.map((s) => ({
+    key: `s${++seq}`,
+    processId: s.processId,
+    setupMinutes: s.setupMinutes ?? '',
+    minutesPerUnit: s.minutesPerUnit ?? '',
+    note: s.note,
+  }));
+
+/** Ordered operations of the product; empty times take the process's defaults. */
+export function RoutingEditor({ productId, routing }: { productId: string; routing: RoutingStep[] }) {
+  const { t } = useTranslation('production');
+  const { toast } = useToast();
+  const processes = useProcessOptions();
+  const save = useSaveRouting(productId);
+  const [steps, setSteps] = useState<Step[]>(() => toSteps(routing));
+  useEffect(() => setSteps(toSteps(routing)), [routing]);
+  const byId = new Map((processes.data?.items ?? []).map((p) => [p.id, p]));
+  const set = (key: string, patch: Partial<Step>) =>
+    setSteps((s) => s.map((x) => (x.key === key ? { ...x, ...patch } : x)));
+  const move = (index: number, by: -1 | 1) =>
+    setSteps((s) => {
+      const next = [...s];
+      const [step] = next.splice(index, 1);
+      if (step) next.splice(index + by, 0, step);
+      return next;
+    });
+  const decimal = (s: string) => (s.trim() === '' ? null : s.trim().replace(',', '.'));
+
+  return (
+    <div className="space-y-3">
+      <table className="w-full text-left text-sm">
+        <thead className="border-b border-border text-xs uppercase text-muted">
+          <tr>
+            <th scope="col" className="px-2 py-2">
+              #
+            </th>
+            <th scope="col" className="px-2 py-2">
+              {t('fields.processId')}
+            </th>
+            <th scope="col" className="px-2 py-2">
+              {t('fields.setupMinutes')}
+            </th>
+            <th scope="col" className="px-2 py-2">
+              {t('fields.minutesPerUnit')}
+            </th>
+            <th scope="col" className="px-2 py-2">
+              {t('fields.costPerHour')}
+            </th>
+            <th scope="col" className="px-2 py-2">
+              <span className="sr-only">{t('bom.lineActions')}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {steps.map((step, index) => {
+            const process = byId.get(step.processId);
+            return (
+              <tr key={step.key} className="border-b border-border" data-testid="routing-step">
+                <td className="px-2 py-1 text-muted tabular-nums">{index + 1}</td>
+                <td className="px-2 py-1">
+                  <select
+                    aria-label={t('routing.processOfStep', { n: index + 1 })}
+                    className="h-8 w-full rounded-md border border-input bg-surface px-2 text-sm"
+                    value={step.processId}
+                    onChange={(e) => set(step.key, { processId: e.target.value })}
+                  >
+                    <option value="">{t('routing.pickProcess')}</option>
+                    {processes.data?.items.map((p) => (
+                      <option key={p.id} value={p.id}>
+                        {p.code} · {p.name}
+                      </option>
+                    ))}
+                  </select>
+                </td>
+                <td className="w-32 px-2 py-1">
+                  <Input
+                    aria-label={t('routing.setupOfStep', { n: index + 1 })}
+                    className="h-8"
+                    inputMode="decimal"
+                    placeholder={process ? formatNumber(process.setupMinutes) : ''}
+                    value={step.setupMinutes}
+                    onChange={(e) => set(step.key, { setupMinutes: e.target.value })}
+                  />
+                </td>
+                <td className="w-32 px-2 py-1">
+                  <Input
+                    aria-label={t('routing.perUnitOfStep', { n: index + 1 })}
+                    className="h-8"
+                    inputMode="decimal"
+                    placeholder={process ? formatNumber(process.minutesPerUnit) : ''}
+                    value={step.minutesPerUnit}
+                    onChange={(e) => set(step.key, { minutesPerUnit: e.target.value })}
+                  />
+                </td>
+                <td className="px-2 py-1 tabular-nums">
+                  {process ? formatCurrency(process.costPerHour) : ''}
+                </td>
+                <td className="whitespace-nowrap px-2 py-1">
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={t('actions.moveUp')}
+                    disabled={index === 0}
+                    onClick={() => move(index, -1)}
+                  >
+                    <ArrowUp className="size-4" aria-hidden />
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={t('actions.moveDown')}
+                    disabled={index === steps.length - 1}
+                    onClick={() => move(index, 1)}
+                  >
+                    <ArrowDown className="size-4" aria-hidden />
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={t('actions.remove')}
+                    onClick={() => setSteps((s) => s.filter((x) => x.key !== step.key))}
+                  >
+                    <Trash2 className="size-4" aria-hidden />
+                  </Button>
+                </td>
+              </tr>
+            );
+          })}
+          {steps.length === 0 && (
+            <tr>
+              <td colSpan={6} className="px-2 py-6 text-center text-muted">
+                {t('routing.empty')}
+              </td>
+            </tr>
+          )}
+        </tbody>
+      </table>
+      <p className="text-xs text-muted">{t('routing.hint')}</p>
+      <FormErrors messages={errorMessages(save.error, t)} />
+      <div className="flex gap-2">
+        <Button
+          variant="outline"
+          onClick={() =>
+            setSteps((s) => [
+              ...s,
+              { key: `s${++seq}`, processId: '', setupMinutes: '', minutesPerUnit: '', note: '' },
+            ])
+          }
+        >
+          <Plus className="size-4" aria-hidden />
+          {t('routing.addStep')}
+        </Button>
+        <Button
+          loading={save.isPending}
+          disabled={steps.some((s) => s.processId === '')}
+          onClick={async () => {
+            const ok = await save
+              .mutateAsync({
+                steps: steps.map((s) => ({
+                  processId: s.processId,
+                  setupMinutes: decimal(s.setupMinutes),
+                  minutesPerUnit: decimal(s.minutesPerUnit),
+                  note: s.note,
+                })),
+              })
+              .then(
+                () => true,
+                () => false,
+              );
+            if (ok) toast({ type: 'success', title: t('saved') });
+          }}
+        >
+          {t('routing.save')}
+        </Button>
+      </div>
+    </div>
+  );
+}
