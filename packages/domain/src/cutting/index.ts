@@ -16,3 +16,4 @@ export { validatePlan1d, validatePlan2d } from './validate.ts';
 export function optimizeCutting(input: CutInput, hooks: CutHooks = {}): CutResult {
   return input.kind === '1d' ? optimize1d(input, hooks) : optimize2d(input, hooks);
 }
+export * from './job.ts';
