@@ -26,12 +26,19 @@ function toUrl(path: string): string {
   return path.startsWith('/api') ? path : `/api${path.startsWith('/') ? '' : '/'}${path}`;
 }
 
+let companyId: string | null = null;
+
+/** The company every request acts in (issue 9: teams), sent as `x-company-id`; null = the user's own. */
+export function setApiCompany(id: string | null): void {
+  companyId = id;
+}
+
 function buildInit({ method = 'GET', body, signal }: ApiOptions): RequestInit {
   const init: RequestInit = {
     method,
     credentials: 'same-origin',
     signal,
-    headers: { Accept: 'application/json' },
+    headers: { Accept: 'application/json', ...(companyId ? { 'x-company-id': companyId } : {}) },
   };
   if (body instanceof FormData) {
     init.body = body;

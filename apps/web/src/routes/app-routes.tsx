@@ -9,6 +9,7 @@ import { lazyNamed } from './lazy-named.ts';
 const LandingPage = lazyNamed(() => import('../features/public/landing-page.tsx'), 'LandingPage');
 const AuthPage = lazyNamed(() => import('../features/public/auth-page.tsx'), 'AuthPage');
 const ContactPage = lazyNamed(() => import('../features/public/contact-page.tsx'), 'ContactPage');
+const InvitePage = lazyNamed(() => import('../features/team/invite-page.tsx'), 'InvitePage');
 
 // The signed-in app: the shell and every page load on demand.
 const AppLayout = lazyNamed(() => import('../features/shell/app-layout.tsx'), 'AppLayout');
@@ -52,6 +53,8 @@ export function AppRoutes() {
           <Route path="/auth" element={<AuthPage />} />
           <Route path="/contact" element={<ContactPage />} />
         </Route>
+        {/* Invitation links work signed in or out (issue 9: team). */}
+        <Route path="/invite" element={<InvitePage />} />
         <Route element={<RequireAuth />}>
           <Route element={<AppLayout />}>
             <Route index element={<DashboardPage />} />

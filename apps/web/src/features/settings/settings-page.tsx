@@ -6,6 +6,7 @@ import { LanguagePicker } from '../../components/ui/language-picker.tsx';
 import { cn } from '../../lib/cn.ts';
 import { setTheme, storedTheme, type Theme } from '../../lib/theme.ts';
 import { PageHeader } from '../sections/page-header.tsx';
+import { TeamSettings } from '../team/team-settings.tsx';
 
 const THEME_OPTIONS: { value: Theme; icon: typeof Sun }[] = [
   { value: 'light', icon: Sun },
@@ -72,6 +73,7 @@ export function SettingsPage() {
           <ThemeChooser />
         </CardContent>
       </Card>
+      <TeamSettings />
       <Card>
         <CardHeader>
           <CardTitle>{t('settings.documents.title')}</CardTitle>

@@ -9,6 +9,8 @@ import { AccountStatusProvider, useAccountStatus } from '../account-status/accou
 import { BlockedScreen } from '../blocked/blocked-screen.tsx';
 import { useUnseenChangelog } from '../changelog/changelog-api.ts';
 import { ChangelogModal } from '../changelog/changelog-modal.tsx';
+import { CompanyProvider, useCurrentCompany } from '../team/current-company.tsx';
+import { SuspendedScreen } from '../team/suspended-screen.tsx';
 import { MobileDrawer } from './mobile-drawer.tsx';
 import { SidebarContent } from './sidebar.tsx';
 import { useIsMobile, useSidebarCollapsed } from './use-sidebar.ts';
@@ -17,15 +19,20 @@ import { useIsMobile, useSidebarCollapsed } from './use-sidebar.ts';
 export function AppLayout() {
   return (
     <AccountStatusProvider>
-      <AccountGate />
+      <CompanyProvider>
+        <AccountGate />
+      </CompanyProvider>
     </AccountStatusProvider>
   );
 }
 
 function AccountGate() {
   const { status, ready } = useAccountStatus();
+  const { suspended } = useCurrentCompany();
   if (!ready) return <PageLoading />;
-  return status === 'blocked' ? <BlockedScreen /> : <Shell />;
+  if (status === 'blocked') return <BlockedScreen />;
+  // Issue 9: suspended by the current company's owner: the blocked screen, for that company only.
+  return suspended ? <SuspendedScreen /> : <Shell />;
 }
 
 function useChangelogModal() {

@@ -2,6 +2,7 @@ import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { cn } from '../../lib/cn.ts';
+import { CompanySwitcher } from '../team/company-switcher.tsx';
 import { NAV_SECTIONS } from './nav.ts';
 import { UserMenu } from './user-menu.tsx';
 
@@ -85,6 +86,7 @@ export function SidebarContent({ collapsed, onToggle, onNavigate }: SidebarProps
             </span>
           </button>
         )}
+        <CompanySwitcher collapsed={collapsed} />
         <UserMenu collapsed={collapsed} />
       </div>
     </div>

@@ -1,0 +1,173 @@
+import { can } from '@erp/domain/permissions';
+import { COMPANY_FIELDS, type CompanyUpdate, companyUpdateSchema } from '@erp/domain/team/index';
+import { Plus, Trash2 } from 'lucide-react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import { FormErrors } from '../../components/ui/form-errors.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { Label } from '../../components/ui/label.tsx';
+import { useToast } from '../../components/ui/toast.tsx';
+import { useCurrentCompany } from './current-company.tsx';
+import { type Company, useCompany, useUpdateCompany } from './team-api.ts';
+import { useTeamErrorText } from './team-errors.ts';
+
+type TextField = Exclude<(typeof COMPANY_FIELDS)[number], 'bank_accounts'>;
+const TEXT_FIELDS: TextField[] = COMPANY_FIELDS.filter((f): f is TextField => f !== 'bank_accounts');
+const INPUT_TYPES: Partial<Record<TextField, string>> = {
+  company_email: 'email',
+  company_phone: 'tel',
+  company_website: 'url',
+};
+type Bank = { iban: string; bank_name: string };
+type Values = Record<TextField, string> & { bank_accounts: Bank[] };
+
+function toValues(c: Company): Values {
+  const values = Object.fromEntries(TEXT_FIELDS.map((f) => [f, c[f] ?? ''])) as Record<TextField, string>;
+  return {
+    ...values,
+    bank_accounts: c.bank_accounts.map((b) => ({ iban: b.iban, bank_name: b.bank_name ?? '' })),
+  };
+}
+
+/** The company's own details (issue 9): every member reads them, owners and admins edit them. */
+export function CompanyCard() {
+  const { t } = useTranslation('team');
+  const { companyId, role } = useCurrentCompany();
+  const company = useCompany(companyId);
+  const editable = can(role, 'company.manage');
+  return (
+    <Card data-testid="company-card">
+      <CardHeader>
+        <CardTitle>{t('company.title')}</CardTitle>
+        <CardDescription>{editable ? t('company.description') : t('company.readOnly')}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {company.data ? (
+          <CompanyForm company={company.data} editable={editable} />
+        ) : (
+          <p className="text-sm text-muted">{t('common:loading.generic')}</p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function CompanyForm({ company, editable }: { company: Company; editable: boolean }) {
+  const { t } = useTranslation('team');
+  const { companyId } = useCurrentCompany();
+  const update = useUpdateCompany(companyId);
+  const errorText = useTeamErrorText();
+  const { toast } = useToast();
+  const id = useId();
+  const [values, setValues] = useState<Values>(() => toValues(company));
+  const [errors, setErrors] = useState<string[]>([]);
+  useEffect(() => setValues(toValues(company)), [company]);
+
+  const set = (field: TextField, value: string) => setValues((v) => ({ ...v, [field]: value }));
+  const setBank = (i: number, patch: Partial<Bank>) =>
+    setValues((v) => ({
+      ...v,
+      bank_accounts: v.bank_accounts.map((b, j) => (j === i ? { ...b, ...patch } : b)),
+    }));
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = companyUpdateSchema.safeParse(values);
+    if (!parsed.success) {
+      setErrors(
+        parsed.error.issues.map(
+          (i) =>
+            `${t(`company.fields.${String(i.path[0])}`)}: ${t(`common:${i.message}`, { defaultValue: t('common:validation.invalid') })}`,
+        ),
+      );
+      return;
+    }
+    setErrors([]);
+    try {
+      await update.mutateAsync(parsed.data as CompanyUpdate);
+      toast({ type: 'success', title: t('company.saved') });
+    } catch (error) {
+      setErrors([errorText(error)]);
+    }
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <FormErrors messages={errors} />
+      <fieldset disabled={!editable} className="grid gap-4 sm:grid-cols-2">
+        <legend className="sr-only">{t('company.title')}</legend>
+        {TEXT_FIELDS.map((field) => (
+          <div key={field} className={field === 'company_address' ? 'sm:col-span-2' : undefined}>
+            <Label htmlFor={`${id}-${field}`}>{t(`company.fields.${field}`)}</Label>
+            <Input
+              id={`${id}-${field}`}
+              type={INPUT_TYPES[field] ?? 'text'}
+              value={values[field]}
+              onChange={(e) => set(field, e.target.value)}
+              data-testid={`company-${field}`}
+            />
+          </div>
+        ))}
+        <div className="space-y-2 sm:col-span-2">
+          <p className="text-sm font-medium">{t('company.fields.bank_accounts')}</p>
+          {values.bank_accounts.map((bank, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity of their own
+            <div key={i} className="flex flex-wrap items-end gap-2">
+              <div className="min-w-48 flex-1">
+                <Label htmlFor={`${id}-iban-${i}`}>{t('company.iban')}</Label>
+                <Input
+                  id={`${id}-iban-${i}`}
+                  value={bank.iban}
+                  onChange={(e) => setBank(i, { iban: e.target.value })}
+                />
+              </div>
+              <div className="min-w-40 flex-1">
+                <Label htmlFor={`${id}-bank-${i}`}>{t('company.bankName')}</Label>
+                <Input
+                  id={`${id}-bank-${i}`}
+                  value={bank.bank_name}
+                  onChange={(e) => setBank(i, { bank_name: e.target.value })}
+                />
+              </div>
+              {editable && (
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="icon"
+                  aria-label={t('company.removeBank')}
+                  onClick={() =>
+                    setValues((v) => ({ ...v, bank_accounts: v.bank_accounts.filter((_, j) => j !== i) }))
+                  }
+                >
+                  <Trash2 className="size-4" aria-hidden />
+                </Button>
+              )}
+            </div>
+          ))}
+          {editable && (
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              onClick={() =>
+                setValues((v) => ({ ...v, bank_accounts: [...v.bank_accounts, { iban: '', bank_name: '' }] }))
+              }
+            >
+              <Plus className="size-4" aria-hidden />
+              {t('company.addBank')}
+            </Button>
+          )}
+        </div>
+      </fieldset>
+      {editable && (
+        <div className="flex justify-end">
+          <Button type="submit" loading={update.isPending} data-testid="company-save">
+            {update.isPending ? t('common:actions.saving') : t('common:actions.save')}
+          </Button>
+        </div>
+      )}
+    </form>
+  );
+}
