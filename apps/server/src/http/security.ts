@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()';
 
 function requestOrigin(request: FastifyRequest): string | null {
   const host = request.headers.host;
@@ -41,6 +42,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
         upgradeInsecureRequests: config.secureCookies ? [] : null,
       },
     },
+    // Only over TLS: HSTS on plain http://localhost would pin a developer's browser to https.
     hsts: config.secureCookies ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
   });
@@ -48,5 +50,12 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     if (request.url.startsWith('/api/') && isCrossSiteWrite(request, config)) {
       throw new AppError('FORBIDDEN', 'Zahtjev s tuđe stranice je odbijen');
     }
+  });
+  app.addHook('onSend', async (request, reply) => {
+    // The app uses none of these; a compromised script gets none of them either.
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    // API answers carry company data: no shared or browser cache keeps them unless a route says so.
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
   });
 }

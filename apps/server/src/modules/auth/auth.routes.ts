@@ -13,9 +13,10 @@ import { z } from 'zod';
 import { errorBody } from '../../http/errors.ts';
 import type { Deps } from '../../http/context.ts';
 import { currentUser } from '../../http/access.ts';
-import { CLIENT_IP_HEADER } from './auth.ts';
+import { CLIENT_IP_HEADER, signInAttempt } from './auth.ts';
 import { authMailer } from './auth.mailer.ts';
 import { accountWaitSeconds, clearLoginFailures, overAddressLimit, recordLoginFailure } from './backoff.ts';
+import { accountsQueryForUnknownEmail, emailHasAccount } from './timing.ts';
 import { createResetLink, requestPasswordReset, resetPassword, revokeAllSessions } from './password-reset.ts';
 
 const userSchema = z.object({ id: z.string(), email: z.string(), name: z.string().nullable() });
@@ -141,7 +142,9 @@ export function authRoutes(deps: Deps): FastifyPluginAsyncZod {
         // Per-account back-off before any hashing; per-address limits are better-auth's.
         const wait = await accountWaitSeconds(deps.db, request.body.email);
         if (wait > 0) return rateLimited(reply, wait);
-        const { status, json } = await forward(request, reply);
+        const known = await emailHasAccount(deps.db, request.body.email);
+        const { status, json } = await signInAttempt.run(true, () => forward(request, reply));
+        if (status === 401 && !known) await accountsQueryForUnknownEmail(deps.db);
         if (status === 401) await recordLoginFailure(deps.db, request.body.email);
         if (status >= 400) return sendAuthError(reply, status, json);
         await clearLoginFailures(deps.db, request.body.email);

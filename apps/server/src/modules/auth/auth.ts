@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { hash, verify } from '@node-rs/argon2';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@erp/domain';
 import { betterAuth } from 'better-auth';
@@ -11,6 +12,22 @@ import { bootstrapOwnCompany } from '../tenants/tenants.service.ts';
 const ARGON2 = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 export const hashPassword = (password: string) => hash(password, ARGON2);
 
+/**
+ * Marks a sign-in attempt. For an unknown email better-auth hashes the given password to spend
+ * the time a check would take; inside a sign-in we run a real argon2 verify against a dummy hash
+ * instead, so an unknown email costs exactly what a wrong password costs (a sign-in never stores a
+ * hash, so the dummy returned is never used).
+ */
+export const signInAttempt = new AsyncLocalStorage<true>();
+let dummyHash: Promise<string> | null = null;
+async function hashOrEqualise(password: string): Promise<string> {
+  if (!signInAttempt.getStore()) return hashPassword(password);
+  dummyHash ??= hashPassword('timing-equaliser-not-a-password');
+  const digest = await dummyHash;
+  await verify(digest, password);
+  return digest;
+}
+
 /** The header our forwarder sets from the socket address; any client-sent value is overwritten. */
 export const CLIENT_IP_HEADER = 'x-erp-client-ip';
 
@@ -18,6 +35,9 @@ export function createAuth(db: Db, config: Config) {
   const limit = config.authRateLimit;
   return betterAuth({
     appName: 'ERP',
+    // Its per-attempt warnings ("User not found", "Invalid password") would put in the log what
+    // the answers hide.
+    logger: { level: 'error' },
     baseURL: config.baseUrl,
     basePath: '/api/auth',
     secret: config.authSecret,
@@ -35,7 +55,7 @@ export function createAuth(db: Db, config: Config) {
       minPasswordLength: PASSWORD_MIN,
       maxPasswordLength: PASSWORD_MAX,
       password: {
-        hash: hashPassword,
+        hash: hashOrEqualise,
         verify: ({ hash: digest, password }) => verify(digest, password),
       },
     },
