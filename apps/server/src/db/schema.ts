@@ -159,3 +159,4 @@ export * from './schema/team.ts';
 export * from './schema/production.ts';
 export * from './schema/partners.ts';
 export * from './schema/purchasing.ts';
+export * from './schema/cutting.ts';

@@ -17,6 +17,7 @@ import { createChangelogService } from '../modules/changelog/changelog.service.t
 import { fileRoutes } from '../modules/files/files.routes.ts';
 import { healthRoutes } from '../modules/health/health.routes.ts';
 import { inventoryRoutes } from '../modules/inventory/inventory.routes.ts';
+import { cuttingRoutes } from '../modules/cutting/cutting.routes.ts';
 import { productionRoutes } from '../modules/production/production.routes.ts';
 import { createRealtime } from '../modules/realtime/realtime.ts';
 import { realtimeRoutes } from '../modules/realtime/realtime.routes.ts';
@@ -100,6 +101,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     partnersRoutes,
     productionRoutes,
     inventoryRoutes,
+    cuttingRoutes,
   ]) {
     await app.register(routes(deps));
   }

@@ -1,0 +1,141 @@
+import type { CutResult, CuttingJobInput } from '@erp/domain';
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Tx } from '../../db/database.ts';
+
+export type JobRow = {
+  id: string;
+  number: number;
+  name: string;
+  kind: '1d' | '2d';
+  status: 'draft' | 'planned' | 'confirmed' | 'completed';
+  source_type: 'adhoc' | 'work_order';
+  source_id: string | null;
+  input: CuttingJobInput;
+  plan: CutResult | null;
+  stock_count: number | null;
+  lower_bound: number | null;
+  waste_percent: string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+};
+
+async function rows<T>(tx: Tx, q: ReturnType<typeof sql>): Promise<T[]> {
+  return rowsOf<T>(await tx.execute(q));
+}
+
+const COLUMNS = sql.raw(
+  'id, number, name, kind, status, source_type, source_id, input, plan, stock_count, lower_bound, waste_percent, created_at, updated_at',
+);
+
+export async function listJobs(tx: Tx, limit: number, offset: number) {
+  const items = await rows<Omit<JobRow, 'input' | 'plan'>>(
+    tx,
+    sql`select id, number, name, kind, status, source_type, source_id, stock_count, lower_bound, waste_percent, created_at, updated_at
+        from cutting_jobs order by number desc limit ${limit} offset ${offset}`,
+  );
+  const [count] = await rows<{ n: number | string }>(tx, sql`select count(*) as n from cutting_jobs`);
+  return { items, total: Number(count?.n ?? 0) };
+}
+
+export async function getJob(tx: Tx, id: string, lock = false): Promise<JobRow | null> {
+  const [row] = await rows<JobRow>(
+    tx,
+    lock
+      ? sql`select ${COLUMNS} from cutting_jobs where id = ${id} for update`
+      : sql`select ${COLUMNS} from cutting_jobs where id = ${id}`,
+  );
+  return row ?? null;
+}
+
+export async function insertJob(tx: Tx, companyId: string, userId: string, input: CuttingJobInput) {
+  // Numbers are per company and gap-free enough for people; the advisory lock orders creators.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`cutting_jobs:${companyId}`}))`);
+  const [row] = await rows<{ id: string }>(
+    tx,
+    sql`insert into cutting_jobs (company_id, number, name, kind, source_type, source_id, input, created_by)
+        values (${companyId}, (select coalesce(max(number), 0) + 1 from cutting_jobs), ${input.name}, ${input.kind},
+          ${input.source_type}, ${input.source_id ?? null}, ${JSON.stringify(input)}::jsonb, ${userId})
+        returning id`,
+  );
+  return row?.id as string;
+}
+
+export async function savePlan(tx: Tx, id: string, plan: CutResult) {
+  await tx.execute(
+    sql`update cutting_jobs set plan = ${JSON.stringify(plan)}::jsonb, status = 'planned', stock_count = ${plan.layouts.length},
+          lower_bound = ${plan.lowerBound}, waste_percent = ${plan.wastePercent.toFixed(2)}, planned_at = now(), updated_at = now()
+        where id = ${id}`,
+  );
+}
+
+export async function setStatus(tx: Tx, id: string, status: JobRow['status']) {
+  const stamp = status === 'confirmed' ? sql.raw('confirmed_at') : sql.raw('completed_at');
+  await tx.execute(
+    sql`update cutting_jobs set status = ${status}, ${stamp} = now(), updated_at = now() where id = ${id}`,
+  );
+}
+
+export async function remnantsOfJob(tx: Tx, jobId: string) {
+  return rows<{
+    id: string;
+    item_id: string;
+    sku: string;
+    lot_id: string | null;
+    lot_number: string | null;
+    parent_lot_id: string | null;
+    length_mm: number;
+    width_mm: number;
+  }>(
+    tx,
+    sql`select r.id, r.item_id, i.sku, r.lot_id, l.lot_number, r.parent_lot_id, r.length_mm, r.width_mm
+        from cutting_remnants r join items i on i.id = r.item_id left join lots l on l.id = r.lot_id
+        where r.job_id = ${jobId} order by i.sku, r.created_at`,
+  );
+}
+
+/** Items with dimensions and their positive balances per location and lot (cutting stock). */
+export async function stockCandidates(tx: Tx, kind: '1d' | '2d') {
+  const dims =
+    kind === '1d'
+      ? sql`i.length_mm is not null and i.width_mm is null`
+      : sql`i.length_mm is not null and i.width_mm is not null`;
+  return rows<{
+    item_id: string;
+    sku: string;
+    name: string;
+    length_mm: string;
+    width_mm: string | null;
+    location_id: string;
+    location_code: string;
+    lot_id: string | null;
+    lot_number: string | null;
+    quantity: string;
+    remnant: boolean;
+  }>(
+    tx,
+    sql`select i.id as item_id, i.sku, i.name, i.length_mm, i.width_mm, b.location_id, loc.code as location_code,
+          b.lot_id, l.lot_number, b.quantity,
+          exists (select 1 from cutting_remnants r where r.item_id = i.id) as remnant
+        from items i
+        join stock_balances b on b.item_id = i.id and b.quantity > 0
+        join locations loc on loc.id = b.location_id
+        left join lots l on l.id = b.lot_id
+        where i.active and ${dims}
+        order by remnant desc, i.sku, loc.code, l.lot_number nulls first
+        limit 500`,
+  );
+}
+
+export async function rememberKey(tx: Tx, companyId: string, key: string, jobId: string) {
+  await tx.execute(
+    sql`insert into cutting_idempotency (company_id, key, job_id) values (${companyId}, ${key}, ${jobId})`,
+  );
+}
+
+export async function keyJob(tx: Tx, key: string): Promise<string | null> {
+  const [row] = await rows<{ job_id: string }>(
+    tx,
+    sql`select job_id from cutting_idempotency where key = ${key}`,
+  );
+  return row?.job_id ?? null;
+}

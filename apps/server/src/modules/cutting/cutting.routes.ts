@@ -1,0 +1,269 @@
+import { AppError, type CutResult, cuttingJobInputSchema, planToCsv, planToDxf } from '@erp/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { inCompany } from '../../http/access.ts';
+import type { Deps } from '../../http/context.ts';
+import { iso } from '../inventory/sql-helpers.ts';
+import type { JobRow } from './cutting.repo.ts';
+import { cuttingSheetPdf } from './cutting.pdf.ts';
+import * as service from './cutting.service.ts';
+
+const int = z.number().int();
+const placement = z.object({
+  pieceId: z.string(),
+  label: z.string().optional(),
+  x: int,
+  y: int.optional(),
+  length: int.optional(),
+  width: int.optional(),
+  height: int.optional(),
+  rotated: z.boolean().optional(),
+});
+const layout = z.object({
+  stockId: z.string(),
+  length: int.optional(),
+  width: int.optional(),
+  height: int.optional(),
+  placements: z.array(placement),
+  cuts: z.array(
+    z.object({
+      x: int.optional(),
+      width: int.optional(),
+      stage: int.optional(),
+      x1: int.optional(),
+      y1: int.optional(),
+      x2: int.optional(),
+      y2: int.optional(),
+    }),
+  ),
+  offcuts: z.array(
+    z.object({
+      x: int,
+      y: int.optional(),
+      length: int.optional(),
+      width: int.optional(),
+      height: int.optional(),
+    }),
+  ),
+  wastePercent: z.number(),
+});
+/** The optimiser's result as it travels (allow-list both ways; the validator checks the rest). */
+export const cutResultSchema = z.object({
+  kind: z.enum(['1d', '2d']),
+  stockUsed: z.array(z.object({ stockId: z.string(), count: int })),
+  layouts: z.array(layout).max(5000),
+  lowerBound: int,
+  wastePercent: z.number(),
+  timeMs: z.number(),
+  optimal: z.boolean(),
+  distinctPatterns: int.optional(),
+});
+
+const jobSummary = z.object({
+  id: z.string(),
+  number: z.number(),
+  name: z.string(),
+  kind: z.enum(['1d', '2d']),
+  status: z.enum(['draft', 'planned', 'confirmed', 'completed']),
+  source_type: z.enum(['adhoc', 'work_order']),
+  source_id: z.string().nullable(),
+  stock_count: z.number().nullable(),
+  lower_bound: z.number().nullable(),
+  waste_percent: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+const jobDetail = jobSummary.extend({
+  input: z.any(),
+  plan: cutResultSchema.nullable(),
+  remnants: z.array(
+    z.object({
+      id: z.string(),
+      item_id: z.string(),
+      sku: z.string(),
+      lot_id: z.string().nullable(),
+      lot_number: z.string().nullable(),
+      parent_lot_id: z.string().nullable(),
+      length_mm: z.number(),
+      width_mm: z.number(),
+    }),
+  ),
+});
+
+const wire = <T extends Pick<JobRow, 'created_at' | 'updated_at' | 'waste_percent'>>(row: T) => ({
+  ...row,
+  waste_percent: row.waste_percent === null ? null : String(row.waste_percent),
+  created_at: iso(row.created_at),
+  updated_at: iso(row.updated_at),
+});
+
+const idParams = z.object({ id: z.uuid() });
+
+export function cuttingRoutes(deps: Deps): FastifyPluginAsyncZod {
+  return async (app) => {
+    const tags = ['cutting'];
+    app.get(
+      '/api/cutting/jobs',
+      {
+        config: { access: 'company.read' },
+        schema: {
+          tags,
+          summary: 'Cutting jobs, newest first',
+          querystring: z.object({
+            limit: z.coerce.number().int().min(1).max(200).optional().default(50),
+            offset: z.coerce.number().int().min(0).optional().default(0),
+          }),
+          response: { 200: z.object({ items: z.array(jobSummary), total: z.number() }) },
+        },
+      },
+      async (request) =>
+        inCompany(deps, request, async (tx) => {
+          const r = await service.listJobs(tx, request.query.limit, request.query.offset);
+          return { items: r.items.map(wire), total: r.total };
+        }),
+    );
+
+    app.post(
+      '/api/cutting/jobs',
+      {
+        config: { access: 'cutting.write' },
+        schema: {
+          tags,
+          summary: 'Create a cutting job (ad-hoc list)',
+          body: cuttingJobInputSchema,
+          response: { 201: jobDetail },
+        },
+      },
+      async (request, reply) => {
+        const job = await inCompany(deps, request, async (tx, ctx) => {
+          const created = await service.createJob(tx, ctx, request.body);
+          return service.getJob(tx, created.id);
+        });
+        return reply.status(201).send(wire(job));
+      },
+    );
+
+    app.get(
+      '/api/cutting/jobs/:id',
+      {
+        config: { access: 'company.read' },
+        schema: {
+          tags,
+          summary: 'One cutting job with its plan',
+          params: idParams,
+          response: { 200: jobDetail },
+        },
+      },
+      async (request) => wire(await inCompany(deps, request, (tx) => service.getJob(tx, request.params.id))),
+    );
+
+    app.put(
+      '/api/cutting/jobs/:id/plan',
+      {
+        config: { access: 'cutting.write' },
+        schema: {
+          tags,
+          summary: 'Store a computed plan (checked by the independent validator)',
+          params: idParams,
+          body: cutResultSchema,
+          bodyLimit: 20 * 1024 * 1024,
+          response: { 200: jobDetail },
+        },
+      },
+      async (request) =>
+        wire(
+          await inCompany(deps, request, (tx) =>
+            service.savePlan(tx, request.params.id, request.body as CutResult),
+          ),
+        ),
+    );
+
+    app.post(
+      '/api/cutting/jobs/:id/confirm',
+      {
+        config: { access: 'cutting.write' },
+        schema: {
+          tags,
+          summary: 'Confirm the plan: reserve its stock',
+          params: idParams,
+          response: { 200: jobDetail },
+        },
+      },
+      async (request) =>
+        wire(await inCompany(deps, request, (tx, ctx) => service.confirm(tx, ctx, request.params.id))),
+    );
+
+    app.post(
+      '/api/cutting/jobs/:id/complete',
+      {
+        config: { access: 'cutting.write' },
+        schema: {
+          tags,
+          summary: 'Complete: consume the stock, return remnants (Idempotency-Key supported)',
+          params: idParams,
+          headers: z.object({ 'idempotency-key': z.string().min(8).max(200).optional() }),
+          response: { 200: jobDetail },
+        },
+      },
+      async (request) =>
+        wire(
+          await inCompany(deps, request, (tx, ctx) =>
+            service.complete(tx, ctx, request.params.id, request.headers['idempotency-key']),
+          ),
+        ),
+    );
+
+    app.get(
+      '/api/cutting/stock',
+      {
+        config: { access: 'company.read' },
+        schema: {
+          tags,
+          summary: 'Inventory stock usable for cutting (items with dimensions, per location and lot)',
+          querystring: z.object({ kind: z.enum(['1d', '2d']) }),
+          response: {
+            200: z.array(
+              z.object({
+                item_id: z.string(),
+                sku: z.string(),
+                name: z.string(),
+                location_id: z.string(),
+                location_code: z.string(),
+                lot_id: z.string().nullable(),
+                lot_number: z.string().nullable(),
+                length: z.number(),
+                width: z.number().nullable(),
+                quantity: z.number(),
+                remnant: z.boolean(),
+              }),
+            ),
+          },
+        },
+      },
+      async (request) => inCompany(deps, request, (tx) => service.stock(tx, request.query.kind)),
+    );
+
+    app.get(
+      '/api/cutting/jobs/:id/export/:format',
+      {
+        config: { access: 'company.read' },
+        schema: {
+          tags,
+          summary: 'Cutting sheet as PDF, cut list as CSV, layouts as DXF',
+          params: z.object({ id: z.uuid(), format: z.enum(['pdf', 'csv', 'dxf']) }),
+        },
+      },
+      async (request, reply) => {
+        const job = await inCompany(deps, request, (tx) => service.getJob(tx, request.params.id));
+        if (!job.plan) throw new AppError('NOT_FOUND', 'Krojna lista još nema plan');
+        const name = `krojna-lista-${job.number}`;
+        const { format } = request.params;
+        reply.header('content-disposition', `attachment; filename="${name}.${format}"`);
+        if (format === 'csv')
+          return reply.type('text/csv; charset=utf-8').send(`\uFEFF${planToCsv(job.input, job.plan)}`);
+        if (format === 'dxf') return reply.type('application/dxf').send(planToDxf(job.plan));
+        return reply.type('application/pdf').send(await cuttingSheetPdf(job, job.plan));
+      },
+    );
+  };
+}
