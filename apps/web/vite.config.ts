@@ -14,6 +14,9 @@ export default defineConfig({
     target: 'es2022',
     // The signed-in app and the public pages are separate lazy chunks; keep source maps out of the bundle.
     sourcemap: false,
+    // Old hashed chunks stay: a build while a browser (or an e2e run) has the app open must not
+    // pull the chunks that already-loaded pages will still import. CI builds from a clean checkout.
+    emptyOutDir: false,
     chunkSizeWarningLimit: 600,
   },
 });
