@@ -19,6 +19,7 @@ import {
 } from '@erp/domain';
 import type { Tx } from '../../db/database.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
+import { ensureDefaultUnits } from '../inventory/inventory.repo.ts';
 import * as repo from './production.repo.ts';
 
 // --- processes ----------------------------------------------------------------------------------
@@ -65,6 +66,8 @@ export async function createProduct(
     throw new AppError('CONFLICT', 'Šifra artikla već postoji', [
       { field: 'sku', key: 'validation.codeTaken' },
     ]);
+  // The standard units (kom, m, m2, ...) exist before the first item, whoever creates it.
+  await ensureDefaultUnits(tx, ctx.companyId);
   if (!(await repo.unitExists(tx, [input.baseUnit])).has(input.baseUnit))
     throw new AppError('VALIDATION', 'Nepoznata jedinica mjere', [
       { field: 'baseUnit', key: 'validation.unitUnknown' },
