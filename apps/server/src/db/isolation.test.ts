@@ -56,7 +56,8 @@ describe('tenant isolation', () => {
 
   it('refuses to act in a company the user is not a member of', async () => {
     const asB = await t.app.inject({ url: logoOfB, headers: { cookie: a.cookie, 'x-company-id': b.id } });
-    expect(asB.statusCode).toBe(404);
+    expect(asB.statusCode).toBe(403);
+    expect(asB.json().error.code).toBe('FORBIDDEN');
     await expect(
       withCompany(t.deps.db, { userId: a.id, companyId: b.id }, async () => 'reached'),
     ).rejects.toMatchObject({ code: 'FORBIDDEN' });
