@@ -15,6 +15,7 @@ const InvitePage = lazyNamed(() => import('../features/team/invite-page.tsx'), '
 const AppLayout = lazyNamed(() => import('../features/shell/app-layout.tsx'), 'AppLayout');
 const DashboardPage = lazyNamed(() => import('../features/dashboard/dashboard-page.tsx'), 'DashboardPage');
 const InventoryPage = lazyNamed(() => import('../features/inventory/inventory-page.tsx'), 'InventoryPage');
+const CuttingPage = lazyNamed(() => import('../features/cutting/cutting-page.tsx'), 'CuttingPage');
 const ProfilePage = lazyNamed(() => import('../features/profile/profile-page.tsx'), 'ProfilePage');
 const ClientsPage = lazyNamed(() => import('../features/clients/clients-page.tsx'), 'ClientsPage');
 const SuppliersPage = lazyNamed(() => import('../features/suppliers/suppliers-page.tsx'), 'SuppliersPage');
@@ -59,6 +60,7 @@ export function AppRoutes() {
           <Route element={<AppLayout />}>
             <Route index element={<DashboardPage />} />
             <Route path="inventory/*" element={<InventoryPage />} />
+            <Route path="cutting/*" element={<CuttingPage />} />
             <Route path="profile" element={<ProfilePage />} />
             <Route path="clients" element={<ClientsPage />} />
             <Route path="suppliers" element={<SuppliersPage />} />

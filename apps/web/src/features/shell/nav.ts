@@ -6,6 +6,7 @@ import {
   LayoutDashboard,
   type LucideIcon,
   Package,
+  Scissors,
   Truck,
   Users,
   Workflow,
@@ -21,6 +22,7 @@ export const NAV_SECTIONS: NavSection[] = [
     items: [
       { to: '/', labelKey: 'nav.dashboard', icon: LayoutDashboard, end: true },
       { to: '/inventory', labelKey: 'nav.inventory', icon: Boxes },
+      { to: '/cutting', labelKey: 'nav.cutting', icon: Scissors },
       { to: '/documents', labelKey: 'nav.documents', icon: FileText },
       { to: '/delivery-notes', labelKey: 'nav.deliveryNotes', icon: Truck },
     ],

@@ -1,0 +1,88 @@
+import type { CutResult, CuttingJobInput } from '@erp/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api.ts';
+
+export type JobSummary = {
+  id: string;
+  number: number;
+  name: string;
+  kind: '1d' | '2d';
+  status: 'draft' | 'planned' | 'confirmed' | 'completed';
+  stock_count: number | null;
+  lower_bound: number | null;
+  waste_percent: string | null;
+  created_at: string;
+};
+export type Remnant = {
+  id: string;
+  sku: string;
+  lot_number: string | null;
+  length_mm: number;
+  width_mm: number;
+};
+export type JobDetail = JobSummary & { input: CuttingJobInput; plan: CutResult | null; remnants: Remnant[] };
+export type StockRow = {
+  item_id: string;
+  sku: string;
+  name: string;
+  location_id: string;
+  location_code: string;
+  lot_id: string | null;
+  lot_number: string | null;
+  length: number;
+  width: number | null;
+  quantity: number;
+  remnant: boolean;
+};
+
+export const cuttingKeys = {
+  all: ['cutting'] as const,
+  list: (page: number) => ['cutting', 'list', page] as const,
+  job: (id: string) => ['cutting', 'job', id] as const,
+  stock: (kind: '1d' | '2d') => ['cutting', 'stock', kind] as const,
+};
+
+export const PAGE_SIZE = 50;
+
+export function useJobs(page: number) {
+  return useQuery({
+    queryKey: cuttingKeys.list(page),
+    queryFn: () =>
+      api<{ items: JobSummary[]; total: number }>(
+        `/cutting/jobs?limit=${PAGE_SIZE}&offset=${page * PAGE_SIZE}`,
+      ),
+  });
+}
+
+export function useJob(id: string) {
+  return useQuery({ queryKey: cuttingKeys.job(id), queryFn: () => api<JobDetail>(`/cutting/jobs/${id}`) });
+}
+
+export function useStock(kind: '1d' | '2d') {
+  return useQuery({
+    queryKey: cuttingKeys.stock(kind),
+    queryFn: () => api<StockRow[]>(`/cutting/stock?kind=${kind}`),
+  });
+}
+
+export function useCreateJob() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CuttingJobInput) => api<JobDetail>('/cutting/jobs', { method: 'POST', body: input }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: cuttingKeys.all }),
+  });
+}
+
+export function useJobAction(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (a: { action: 'plan'; plan: CutResult } | { action: 'confirm' | 'complete' }) =>
+      a.action === 'plan'
+        ? api<JobDetail>(`/cutting/jobs/${id}/plan`, { method: 'PUT', body: a.plan })
+        : api<JobDetail>(`/cutting/jobs/${id}/${a.action}`, { method: 'POST', body: {} }),
+    onSuccess: (job) => {
+      qc.setQueryData(cuttingKeys.job(id), job);
+      void qc.invalidateQueries({ queryKey: ['cutting', 'list'] });
+    },
+  });
+}

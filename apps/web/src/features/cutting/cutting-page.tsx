@@ -1,0 +1,639 @@
+import { type CutResult, type CuttingJobInput, jobToCutInput } from '@erp/domain';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Route, Routes, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Button, buttonClasses } from '../../components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { Label } from '../../components/ui/label.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { ApiError } from '../../lib/api.ts';
+import {
+  PAGE_SIZE,
+  type StockRow,
+  useCreateJob,
+  useJob,
+  useJobAction,
+  useJobs,
+  useStock,
+} from './cutting-api.ts';
+import { LayoutSvg } from './layout-svg.tsx';
+import type { WorkerMessage } from './optimizer.worker.ts';
+
+export function CuttingPage() {
+  return (
+    <Routes>
+      <Route index element={<JobList />} />
+      <Route path="new" element={<NewJob />} />
+      <Route path=":id" element={<JobPage />} />
+    </Routes>
+  );
+}
+
+function useNumber() {
+  const { i18n } = useTranslation();
+  return (n: number, digits = 0) =>
+    new Intl.NumberFormat(i18n.language, {
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    }).format(n);
+}
+
+function JobList() {
+  const { t } = useTranslation('cutting');
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(0, Number(params.get('page') ?? 0) || 0);
+  const jobs = useJobs(page);
+  const num = useNumber();
+  return (
+    <div className="space-y-4">
+      <div className="flex items-center justify-between gap-4">
+        <h1 className="text-2xl font-semibold">{t('title')}</h1>
+        <Link to="/cutting/new" className={buttonClasses()}>
+          {t('list.new')}
+        </Link>
+      </div>
+      {jobs.isLoading ? <Spinner /> : null}
+      {jobs.data && jobs.data.items.length === 0 ? (
+        <p className="text-muted-foreground">{t('list.empty')}</p>
+      ) : null}
+      {jobs.data && jobs.data.items.length > 0 ? (
+        <table className="w-full text-sm" data-testid="cutting-jobs">
+          <thead>
+            <tr className="text-left text-muted-foreground">
+              <th className="py-2">{t('list.number')}</th>
+              <th>{t('list.name')}</th>
+              <th>{t('list.kind')}</th>
+              <th>{t('list.status')}</th>
+              <th className="text-right">{t('list.stockCount')}</th>
+              <th className="text-right">{t('list.waste')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {jobs.data.items.map((j) => (
+              <tr key={j.id} className="border-t border-border">
+                <td className="py-2">
+                  <Link to={`/cutting/${j.id}`} className="text-primary hover:underline">
+                    {j.number}
+                  </Link>
+                </td>
+                <td>
+                  <Link to={`/cutting/${j.id}`} className="hover:underline">
+                    {j.name}
+                  </Link>
+                </td>
+                <td>{t(`kind.${j.kind}`)}</td>
+                <td>{t(`status.${j.status}`)}</td>
+                <td className="text-right">
+                  {j.stock_count === null ? '—' : `${num(j.stock_count)} / ${num(j.lower_bound ?? 0)}`}
+                </td>
+                <td className="text-right">
+                  {j.waste_percent === null ? '—' : `${num(Number(j.waste_percent), 2)} %`}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      {jobs.data && jobs.data.total > PAGE_SIZE ? (
+        <div className="flex gap-2">
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={page === 0}
+            onClick={() => setParams({ page: String(page - 1) })}
+          >
+            {t('list.previous')}
+          </Button>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={(page + 1) * PAGE_SIZE >= jobs.data.total}
+            onClick={() => setParams({ page: String(page + 1) })}
+          >
+            {t('list.next')}
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+type PieceRow = {
+  ref: string;
+  label: string;
+  order_ref: string;
+  a: string;
+  b: string;
+  quantity: string;
+  rotate: boolean;
+};
+type ManualStock = { ref: string; a: string; b: string; quantity: string };
+
+const intOf = (s: string): number => Number.parseInt(s.replace(/\s/g, ''), 10);
+
+function NewJob() {
+  const { t } = useTranslation('cutting');
+  const navigate = useNavigate();
+  const create = useCreateJob();
+  const [kind, setKind] = useState<'1d' | '2d'>('2d');
+  const [name, setName] = useState('');
+  const [kerf, setKerf] = useState('4');
+  const [trim, setTrim] = useState('10');
+  const [minLen, setMinLen] = useState('300');
+  const [minWid, setMinWid] = useState('300');
+  const [seconds, setSeconds] = useState('3');
+  const [pieces, setPieces] = useState<PieceRow[]>([
+    { ref: 'P1', label: '', order_ref: '', a: '', b: '', quantity: '1', rotate: true },
+  ]);
+  const [manual, setManual] = useState<ManualStock>({ ref: '', a: '', b: '', quantity: '' });
+  const [picked, setPicked] = useState<Set<string>>(new Set());
+  const stock = useStock(kind);
+  const [error, setError] = useState<string | null>(null);
+  const stockKey = (s: StockRow) => `${s.item_id}/${s.location_id}/${s.lot_id ?? ''}`;
+
+  const setPiece = (i: number, patch: Partial<PieceRow>) =>
+    setPieces((rows) => rows.map((r, k) => (k === i ? { ...r, ...patch } : r)));
+
+  const submit = () => {
+    setError(null);
+    const fromInventory = (stock.data ?? []).filter((s) => picked.has(stockKey(s)));
+    const input: CuttingJobInput = {
+      name: name.trim(),
+      kind,
+      kerf: intOf(kerf) || 0,
+      trim:
+        kind === '1d'
+          ? { left: intOf(trim) || 0, right: intOf(trim) || 0, top: 0, bottom: 0 }
+          : {
+              left: intOf(trim) || 0,
+              right: intOf(trim) || 0,
+              top: intOf(trim) || 0,
+              bottom: intOf(trim) || 0,
+            },
+      min_remnant_length: intOf(minLen) || 0,
+      min_remnant_width: kind === '2d' ? intOf(minWid) || 0 : 0,
+      time_limit_ms: Math.min(
+        60_000,
+        Math.max(100, Math.round((Number(seconds.replace(',', '.')) || 3) * 1000)),
+      ),
+      source_type: 'adhoc',
+      pieces: pieces.map((p) => ({
+        ref: p.ref.trim(),
+        ...(p.label.trim() ? { label: p.label.trim() } : {}),
+        ...(p.order_ref.trim() ? { order_ref: p.order_ref.trim() } : {}),
+        ...(kind === '1d' ? { length: intOf(p.a) } : { width: intOf(p.a), height: intOf(p.b) }),
+        quantity: intOf(p.quantity),
+        rotate: p.rotate,
+      })),
+      stock: [
+        ...fromInventory.map((s) => ({
+          ref: `${s.sku}${s.lot_number ? `/${s.lot_number}` : ''}@${s.location_code}`.slice(0, 40),
+          label: s.name,
+          item_id: s.item_id,
+          lot_id: s.lot_id,
+          location_id: s.location_id,
+          ...(kind === '1d' ? { length: s.length } : { width: s.length, height: s.width ?? 0 }),
+          quantity: s.quantity,
+          remnant: s.remnant,
+        })),
+        ...(manual.ref.trim()
+          ? [
+              {
+                ref: manual.ref.trim(),
+                ...(kind === '1d'
+                  ? { length: intOf(manual.a) }
+                  : { width: intOf(manual.a), height: intOf(manual.b) }),
+                quantity: manual.quantity.trim() ? intOf(manual.quantity) : null,
+                remnant: false,
+              },
+            ]
+          : []),
+      ],
+    };
+    create.mutate(input, {
+      onSuccess: (job) => navigate(`/cutting/${job.id}`),
+      onError: (e) =>
+        setError(
+          e instanceof ApiError && e.details?.length
+            ? e.details.map((d) => `${d.field}: ${t(`common:${d.key}`)}`).join(' · ')
+            : t('errors.save'),
+        ),
+    });
+  };
+
+  const dimA = kind === '1d' ? t('form.length') : t('form.width');
+  return (
+    <div className="space-y-4">
+      <h1 className="text-2xl font-semibold">{t('form.title')}</h1>
+      <Card>
+        <CardContent className="grid gap-3 pt-6 sm:grid-cols-3">
+          <div>
+            <Label htmlFor="cut-name">{t('form.name')}</Label>
+            <Input id="cut-name" name="name" value={name} onChange={(e) => setName(e.target.value)} />
+          </div>
+          <div>
+            <Label htmlFor="cut-kind">{t('form.kind')}</Label>
+            <select
+              id="cut-kind"
+              className="h-10 w-full rounded-md border border-border bg-surface px-2"
+              value={kind}
+              onChange={(e) => {
+                setKind(e.target.value as '1d' | '2d');
+                setPicked(new Set());
+              }}
+            >
+              <option value="2d">{t('kind.2d')}</option>
+              <option value="1d">{t('kind.1d')}</option>
+            </select>
+          </div>
+          <div>
+            <Label htmlFor="cut-kerf">{t('form.kerf')}</Label>
+            <Input id="cut-kerf" inputMode="numeric" value={kerf} onChange={(e) => setKerf(e.target.value)} />
+          </div>
+          <div>
+            <Label htmlFor="cut-trim">{t('form.trim')}</Label>
+            <Input id="cut-trim" inputMode="numeric" value={trim} onChange={(e) => setTrim(e.target.value)} />
+          </div>
+          <div>
+            <Label htmlFor="cut-min-len">{t('form.minRemnantLength')}</Label>
+            <Input
+              id="cut-min-len"
+              inputMode="numeric"
+              value={minLen}
+              onChange={(e) => setMinLen(e.target.value)}
+            />
+          </div>
+          {kind === '2d' ? (
+            <div>
+              <Label htmlFor="cut-min-wid">{t('form.minRemnantWidth')}</Label>
+              <Input
+                id="cut-min-wid"
+                inputMode="numeric"
+                value={minWid}
+                onChange={(e) => setMinWid(e.target.value)}
+              />
+            </div>
+          ) : null}
+          <div>
+            <Label htmlFor="cut-seconds">{t('form.seconds')}</Label>
+            <Input
+              id="cut-seconds"
+              inputMode="decimal"
+              value={seconds}
+              onChange={(e) => setSeconds(e.target.value)}
+            />
+          </div>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>{t('form.pieces')}</CardTitle>
+        </CardHeader>
+        <CardContent className="space-y-2">
+          {pieces.map((p, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place
+            <div key={i} className="grid grid-cols-2 gap-2 sm:grid-cols-7" data-testid="piece-row">
+              <Input
+                aria-label={t('form.ref')}
+                placeholder={t('form.ref')}
+                value={p.ref}
+                onChange={(e) => setPiece(i, { ref: e.target.value })}
+              />
+              <Input
+                aria-label={t('form.label')}
+                placeholder={t('form.label')}
+                value={p.label}
+                onChange={(e) => setPiece(i, { label: e.target.value })}
+              />
+              <Input
+                aria-label={t('form.order')}
+                placeholder={t('form.order')}
+                value={p.order_ref}
+                onChange={(e) => setPiece(i, { order_ref: e.target.value })}
+              />
+              <Input
+                aria-label={dimA}
+                placeholder={dimA}
+                inputMode="numeric"
+                value={p.a}
+                onChange={(e) => setPiece(i, { a: e.target.value })}
+              />
+              {kind === '2d' ? (
+                <Input
+                  aria-label={t('form.height')}
+                  placeholder={t('form.height')}
+                  inputMode="numeric"
+                  value={p.b}
+                  onChange={(e) => setPiece(i, { b: e.target.value })}
+                />
+              ) : (
+                <span />
+              )}
+              <Input
+                aria-label={t('form.quantity')}
+                placeholder={t('form.quantity')}
+                inputMode="numeric"
+                value={p.quantity}
+                onChange={(e) => setPiece(i, { quantity: e.target.value })}
+              />
+              {kind === '2d' ? (
+                <label className="flex items-center gap-2 text-sm">
+                  <input
+                    type="checkbox"
+                    checked={p.rotate}
+                    onChange={(e) => setPiece(i, { rotate: e.target.checked })}
+                  />
+                  {t('form.rotate')}
+                </label>
+              ) : (
+                <span />
+              )}
+            </div>
+          ))}
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() =>
+              setPieces((rows) => [
+                ...rows,
+                {
+                  ref: `P${rows.length + 1}`,
+                  label: '',
+                  order_ref: '',
+                  a: '',
+                  b: '',
+                  quantity: '1',
+                  rotate: true,
+                },
+              ])
+            }
+          >
+            {t('form.addPiece')}
+          </Button>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>{t('form.stock')}</CardTitle>
+        </CardHeader>
+        <CardContent className="space-y-3">
+          {stock.data && stock.data.length === 0 ? (
+            <p className="text-sm text-muted-foreground">{t('form.noInventoryStock')}</p>
+          ) : null}
+          {(stock.data ?? []).map((s) => (
+            <label key={stockKey(s)} className="flex items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                checked={picked.has(stockKey(s))}
+                onChange={(e) =>
+                  setPicked((set) => {
+                    const next = new Set(set);
+                    if (e.target.checked) next.add(stockKey(s));
+                    else next.delete(stockKey(s));
+                    return next;
+                  })
+                }
+              />
+              {`${s.sku} · ${s.name} · ${s.length}${s.width ? ` × ${s.width}` : ''} mm · ${s.location_code}${s.lot_number ? ` · ${s.lot_number}` : ''} · ${s.quantity}`}
+              {s.remnant ? (
+                <span className="rounded bg-accent px-1.5 text-xs">{t('form.remnant')}</span>
+              ) : null}
+            </label>
+          ))}
+          <p className="text-sm text-muted-foreground">{t('form.manualStock')}</p>
+          <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+            <Input
+              aria-label={t('form.stockRef')}
+              placeholder={t('form.stockRef')}
+              value={manual.ref}
+              onChange={(e) => setManual({ ...manual, ref: e.target.value })}
+            />
+            <Input
+              aria-label={`${t('form.stockRef')} ${dimA}`}
+              placeholder={dimA}
+              inputMode="numeric"
+              value={manual.a}
+              onChange={(e) => setManual({ ...manual, a: e.target.value })}
+            />
+            {kind === '2d' ? (
+              <Input
+                aria-label={`${t('form.stockRef')} ${t('form.height')}`}
+                placeholder={t('form.height')}
+                inputMode="numeric"
+                value={manual.b}
+                onChange={(e) => setManual({ ...manual, b: e.target.value })}
+              />
+            ) : (
+              <span />
+            )}
+            <Input
+              aria-label={t('form.stockQuantity')}
+              placeholder={t('form.stockQuantity')}
+              inputMode="numeric"
+              value={manual.quantity}
+              onChange={(e) => setManual({ ...manual, quantity: e.target.value })}
+            />
+          </div>
+        </CardContent>
+      </Card>
+      {error ? (
+        <p role="alert" className="text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
+      <Button onClick={submit} disabled={create.isPending}>
+        {t('form.save')}
+      </Button>
+    </div>
+  );
+}
+
+type Run =
+  | { state: 'idle' }
+  | { state: 'running'; elapsedMs: number; stockCount: number | null; lowerBound: number | null }
+  | { state: 'failed'; message: string };
+
+function JobPage() {
+  const { id = '' } = useParams();
+  const { t } = useTranslation('cutting');
+  const job = useJob(id);
+  const action = useJobAction(id);
+  const num = useNumber();
+  const [run, setRun] = useState<Run>({ state: 'idle' });
+  const worker = useRef<Worker | null>(null);
+  useEffect(() => () => worker.current?.terminate(), []);
+
+  if (job.isLoading) return <Spinner />;
+  if (!job.data) return <p>{t('errors.notFound')}</p>;
+  const data = job.data;
+  const plan: CutResult | null = data.plan;
+
+  const start = () => {
+    worker.current?.terminate();
+    const w = new Worker(new URL('./optimizer.worker.ts', import.meta.url), { type: 'module' });
+    worker.current = w;
+    setRun({ state: 'running', elapsedMs: 0, stockCount: null, lowerBound: null });
+    w.onmessage = (e: MessageEvent<WorkerMessage>) => {
+      const m = e.data;
+      if (m.type === 'progress')
+        setRun({
+          state: 'running',
+          elapsedMs: m.elapsedMs,
+          stockCount: m.stockCount,
+          lowerBound: m.lowerBound,
+        });
+      else if (m.type === 'error') {
+        setRun({ state: 'failed', message: m.message });
+        w.terminate();
+      } else {
+        w.terminate();
+        worker.current = null;
+        action.mutate({ action: 'plan', plan: m.result }, { onSettled: () => setRun({ state: 'idle' }) });
+      }
+    };
+    w.postMessage(jobToCutInput(data.input, Date.now() % 100_000));
+  };
+  const cancel = () => {
+    worker.current?.terminate();
+    worker.current = null;
+    setRun({ state: 'idle' });
+  };
+  const editable = data.status === 'draft' || data.status === 'planned';
+  const unit = plan?.kind === '1d' ? 'bars' : 'sheets';
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold">
+          {t('detail.heading', { number: data.number, name: data.name })}
+        </h1>
+        <span className="rounded bg-surface-2 px-2 py-1 text-sm" data-testid="job-status">
+          {t(`status.${data.status}`)}
+        </span>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        {editable && run.state !== 'running' ? (
+          <Button onClick={start}>{plan ? t('detail.rerun') : t('detail.run')}</Button>
+        ) : null}
+        {run.state === 'running' ? (
+          <Button variant="danger" onClick={cancel}>
+            {t('detail.cancel')}
+          </Button>
+        ) : null}
+        {data.status === 'planned' ? (
+          <Button
+            variant="secondary"
+            onClick={() => action.mutate({ action: 'confirm' })}
+            disabled={action.isPending}
+          >
+            {t('detail.confirm')}
+          </Button>
+        ) : null}
+        {data.status === 'confirmed' ? (
+          <Button
+            variant="secondary"
+            onClick={() => action.mutate({ action: 'complete' })}
+            disabled={action.isPending}
+          >
+            {t('detail.complete')}
+          </Button>
+        ) : null}
+        {plan
+          ? (['pdf', 'csv', 'dxf'] as const).map((f) => (
+              <a
+                key={f}
+                href={`/api/cutting/jobs/${data.id}/export/${f}`}
+                download
+                className={buttonClasses('outline')}
+                data-testid={`export-${f}`}
+              >
+                {t(`detail.export.${f}`)}
+              </a>
+            ))
+          : null}
+      </div>
+      {run.state === 'running' ? (
+        <p role="status" className="flex items-center gap-2 text-sm" data-testid="run-progress">
+          <Spinner />
+          {t('detail.progress', {
+            seconds: num(run.elapsedMs / 1000, 1),
+            best: run.stockCount === null ? '—' : num(run.stockCount),
+            bound: run.lowerBound === null ? '—' : num(run.lowerBound),
+          })}
+        </p>
+      ) : null}
+      {run.state === 'failed' ? (
+        <p role="alert" className="text-sm text-danger">
+          {t('detail.failed', { message: run.message })}
+        </p>
+      ) : null}
+      {action.isError ? (
+        <p role="alert" className="text-sm text-danger">
+          {t('errors.action')}
+        </p>
+      ) : null}
+      {plan ? (
+        <>
+          <Card>
+            <CardContent className="grid gap-2 pt-6 sm:grid-cols-3" data-testid="plan-summary">
+              <div>
+                <div className="text-sm text-muted-foreground">{t(`detail.${unit}`)}</div>
+                <div className="text-xl font-semibold" data-testid="stock-count">
+                  {num(plan.layouts.length)}
+                </div>
+              </div>
+              <div>
+                <div className="text-sm text-muted-foreground">{t('detail.lowerBound')}</div>
+                <div className="text-xl font-semibold" data-testid="lower-bound">
+                  {num(plan.lowerBound)}
+                </div>
+              </div>
+              <div>
+                <div className="text-sm text-muted-foreground">{t('detail.waste')}</div>
+                <div className="text-xl font-semibold">{`${num(plan.wastePercent, 2)} %`}</div>
+              </div>
+            </CardContent>
+          </Card>
+          {plan.layouts.map((l, i) => (
+            <Card key={`${l.stockId}-${i}`}>
+              <CardHeader>
+                <CardTitle className="text-base">
+                  {t('detail.layoutTitle', {
+                    n: i + 1,
+                    stock: l.stockId,
+                    waste: num(l.wastePercent, 2),
+                    utilisation: num(100 - l.wastePercent, 2),
+                  })}
+                </CardTitle>
+              </CardHeader>
+              <CardContent>
+                <LayoutSvg plan={plan} index={i} />
+              </CardContent>
+            </Card>
+          ))}
+        </>
+      ) : run.state !== 'running' ? (
+        <p className="text-muted-foreground">{t('detail.noPlan')}</p>
+      ) : null}
+      {data.remnants.length > 0 ? (
+        <Card>
+          <CardHeader>
+            <CardTitle className="text-base">{t('detail.remnants')}</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <ul className="text-sm" data-testid="remnants">
+              {data.remnants.map((r) => (
+                <li
+                  key={r.id}
+                >{`${r.sku} · ${r.lot_number ?? ''} · ${r.width_mm ? `${r.length_mm} × ${r.width_mm}` : r.length_mm} mm`}</li>
+              ))}
+            </ul>
+          </CardContent>
+        </Card>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { dismissChangelog, newAccount, SCREENSHOTS, signUpViaApi } from './support/app.ts';
+
+test.describe('cutting', () => {
+  test('ad-hoc 2D cutting list: optimise in the browser worker, see the SVG, download CSV, DXF and PDF', async ({
+    page,
+  }) => {
+    await signUpViaApi(page, newAccount('cutting'));
+    await dismissChangelog(page);
+
+    await page.goto('/cutting');
+    await expect(page.getByText('Još nema krojnih lista.')).toBeVisible();
+    await page.getByRole('link', { name: 'Nova krojna lista' }).click();
+    await page.getByLabel('Naziv liste').fill('Staklo za RN-5');
+    await page.getByLabel('Vrijeme optimizacije (s)').fill('1');
+    const rows = page.getByTestId('piece-row');
+    await rows.nth(0).getByLabel('Oznaka').fill('P1');
+    await rows.nth(0).getByLabel('Opis').fill('Ostakljenje');
+    await rows.nth(0).getByLabel('Nalog').fill('RN-5');
+    await rows.nth(0).getByLabel('Širina').fill('1000');
+    await rows.nth(0).getByLabel('Visina').fill('800');
+    await rows.nth(0).getByLabel('Količina').fill('3');
+    await page.getByRole('button', { name: 'Dodaj komad' }).click();
+    await rows.nth(1).getByLabel('Širina').fill('600');
+    await rows.nth(1).getByLabel('Visina').fill('400');
+    await rows.nth(1).getByLabel('Količina').fill('2');
+    await page.getByLabel('Format', { exact: true }).fill('FLOAT-4');
+    await page.getByLabel('Format Širina').fill('3210');
+    await page.getByLabel('Format Visina').fill('2000');
+    await page.screenshot({ path: `${SCREENSHOTS}/cutting-new.png`, fullPage: true });
+    await page.getByRole('button', { name: 'Spremi listu' }).click();
+
+    await expect(page.getByRole('heading', { name: /Krojna lista 1 · Staklo za RN-5/ })).toBeVisible();
+    await expect(page.getByTestId('job-status')).toHaveText('Nacrt');
+    await page.getByRole('button', { name: 'Pokreni optimizaciju' }).click();
+    await expect(page.getByTestId('job-status')).toHaveText('Izračunato', { timeout: 15_000 });
+    // 3 x 1000x800 + 2 x 600x400 fit on one 3210 x 2000 sheet (after a 10 mm trim): the bound is 1.
+    await expect(page.getByTestId('stock-count')).toHaveText('1');
+    await expect(page.getByTestId('lower-bound')).toHaveText('1');
+    await expect(page.getByTestId('layout-svg')).toHaveCount(1);
+    await expect(page.getByTestId('layout-svg').locator('text')).toHaveCount(5);
+    await page.screenshot({ path: `${SCREENSHOTS}/cutting-plan.png`, fullPage: true });
+
+    const download = async (format: 'csv' | 'dxf' | 'pdf') => {
+      const [file] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByTestId(`export-${format}`).click(),
+      ]);
+      expect(file.suggestedFilename()).toBe(`krojna-lista-1.${format}`);
+      return readFileSync((await file.path()) as string);
+    };
+    const csv = (await download('csv')).toString('utf8').replace('\uFEFF', '').trim().split('\r\n');
+    expect(csv[0]).toBe('sheet;stock;piece;label;order;x_mm;y_mm;width_mm;height_mm;rotated');
+    expect(csv.filter((r) => r.includes(';P1;Ostakljenje;RN-5;'))).toHaveLength(3);
+    expect(csv).toHaveLength(6);
+    const dxf = (await download('dxf')).toString('utf8');
+    for (const layer of ['SHEET', 'PARTS', 'CUTS', 'LABELS']) expect(dxf).toContain(layer);
+    expect((await download('pdf')).subarray(0, 5).toString()).toBe('%PDF-');
+
+    // The list shows the job with its result next to the bound.
+    await page.goto('/cutting');
+    await expect(
+      page.getByTestId('cutting-jobs').getByRole('link', { name: 'Staklo za RN-5' }),
+    ).toBeVisible();
+    await expect(page.getByTestId('cutting-jobs')).toContainText('1 / 1');
+  });
+});
