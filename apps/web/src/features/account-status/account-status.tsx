@@ -1,4 +1,4 @@
-import { ACCOUNT_STATUSES, type AccountStatus, type TenantProfile } from '@erp/domain/tenants/tenant.schemas';
+import type { AccountStatus, TenantProfile } from '@erp/domain/tenants/tenant.schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
 import { ApiError } from '../../lib/api.ts';
@@ -10,10 +10,15 @@ type AccountStatusValue = { status: AccountStatus; ready: boolean };
 
 const AccountStatusContext = createContext<AccountStatusValue>({ status: 'active', ready: true });
 
-/** Seed section 7: only the values 'active' and 'blocked' are ever applied. */
+/**
+ * Seed section 7: only the values 'active' and 'blocked' are ever applied. Listed here rather than
+ * imported at runtime: the domain module also holds the zod schemas, which the first screen does not need.
+ */
+const APPLIED_STATUSES: readonly AccountStatus[] = ['active', 'blocked'];
+
 export function parseAccountStatus(payload: unknown): AccountStatus | null {
   const value = (payload as { account_status?: unknown } | null)?.account_status;
-  return ACCOUNT_STATUSES.includes(value as AccountStatus) ? (value as AccountStatus) : null;
+  return APPLIED_STATUSES.includes(value as AccountStatus) ? (value as AccountStatus) : null;
 }
 
 function statusFromProfile(profile: TenantProfile | undefined, error: unknown): AccountStatus | null {

@@ -1,8 +1,4 @@
-import {
-  CHANGELOG_CACHE_MS,
-  type ChangelogEntry,
-  normalizeItems,
-} from '@erp/domain/changelog/changelog.schemas';
+import type { ChangelogEntry } from '@erp/domain/changelog/changelog.schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 
@@ -12,8 +8,15 @@ export const changelogKeys = {
   unseen: ['changelog', 'unseen'] as const,
 };
 
+/**
+ * Seed: `items` is treated as empty when it is not a list. (Same rule as the domain's normalizeItems,
+ * kept here so the first signed-in screen does not load the zod schemas that module carries.)
+ */
 function normalize(entries: ChangelogEntry[]): ChangelogEntry[] {
-  return entries.map((e) => ({ ...e, items: normalizeItems(e.items) }));
+  return entries.map((e) => ({
+    ...e,
+    items: Array.isArray(e.items) ? e.items.filter((i): i is string => typeof i === 'string') : [],
+  }));
 }
 
 /** Seed section 8: changelog reads fail quietly with an empty list (logged, no user message). */
@@ -32,7 +35,7 @@ export function usePublishedChangelog() {
   return useQuery({
     queryKey: changelogKeys.published,
     queryFn: ({ signal }) => readList('/api/changelog', signal),
-    staleTime: CHANGELOG_CACHE_MS,
+    // Seed: the published list is cached 5 minutes, which is the query default (lib/query-client.ts).
   });
 }
 
