@@ -6,6 +6,7 @@ test.describe('inventory', () => {
     page,
     browser,
   }) => {
+    test.setTimeout(120_000);
     await signUpViaApi(page, newAccount('inventory'));
     await dismissChangelog(page);
 
