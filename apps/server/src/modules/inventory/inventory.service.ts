@@ -348,7 +348,7 @@ async function purchasePrices(tx: Tx, ids: string[]): Promise<Map<string, string
  * Splits an outgoing line of a lot-tracked item over lots (FEFO/FIFO unless a lot is named).
  * Runs under the item lock, so the balances it reads cannot change before the posting.
  */
-async function outgoing(
+export async function outgoing(
   tx: Tx,
   locked: Awaited<ReturnType<typeof lockItems>>,
   line: { item_id: string; quantity: string; lot_id?: string | null },
