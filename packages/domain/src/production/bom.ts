@@ -145,7 +145,7 @@ export type ExplodeInput = {
 };
 
 type Amount = { gross: Decimal; net: Decimal };
-type PerUnit = { leaves: Map<string, Amount & { itemId: string; unit: string }>; made: Map<string, Amount> };
+type PerUnit = { leaves: Map<string, Amount & { itemId: string; unit: string }> };
 
 type Values = ReadonlyMap<string, Decimal>;
 type LineEval = {
@@ -163,16 +163,15 @@ const reqKey = (itemId: string, unit: string) => `${itemId}\u0000${unit}`;
 /**
  * Explodes a product's BOM for a quantity and dimensions.
  *
- * Because line quantities depend on the dimensions but never on the ordered quantity, each
- * product's requirements per one unit are computed once and scaled (memoised over the BOM
- * graph), so shared sub-assemblies cost nothing extra and totals stay exact.
+ * Line quantities depend on the dimensions but never on the ordered quantity, so each
+ * (product, W, H) is evaluated once and quantities are pushed down the BOM graph in topological
+ * order: shared sub-assemblies cost nothing extra and totals stay exact.
  */
 export function explodeBom(input: ExplodeInput): Explosion {
   const baseValues = new Map<string, Decimal>();
   for (const [name, value] of Object.entries(input.values)) baseValues.set(name, new Dec(value));
   const formulas = new Map<string, CompiledFormula>();
   const linesMemo = new Map<string, LineEval[]>();
-  const perUnitMemo = new Map<string, PerUnit>();
   const path: string[] = [];
 
   const compiled = (productId: string, index: number, source: string, names: string[]): CompiledFormula => {
@@ -232,49 +231,66 @@ export function explodeBom(input: ExplodeInput): Explosion {
     return evaluated;
   };
 
-  const perUnitOf = (productId: string, values: Values): PerUnit => {
-    const memoKey = `${productId}\u0000${valuesKey(values)}`;
-    const hit = perUnitMemo.get(memoKey);
-    if (hit) return hit;
+  // 1. Discover every (product, W/H) node once, depth-first, refusing cycles; the reverse
+  //    post-order is a topological order (parents before children).
+  type Node = { key: string; productId: string; values: Values; lines: LineEval[] };
+  const nodes = new Map<string, Node>();
+  const postOrder: Node[] = [];
+  const visit = (productId: string, values: Values): string => {
+    const key = `${productId}\u0000${valuesKey(values)}`;
     if (path.includes(productId))
       throw new BomCycleError([...path.slice(path.indexOf(productId)), productId]);
+    if (nodes.has(key)) return key;
     if (path.length >= BOM_MAX_DEPTH) throw new BomCycleError([...path, productId]);
     const bom = input.bomOf(productId);
-    const result: PerUnit = { leaves: new Map(), made: new Map() };
-    if (!bom) return result;
+    const node: Node = { key, productId, values, lines: bom ? linesOf(productId, bom, values) : [] };
     path.push(productId);
-    for (const ev of linesOf(productId, bom, values)) {
-      const gross = ev.perUnit.mul(ev.factor);
-      const net = ev.perUnit;
-      if (ev.made) {
-        addAmount(result.made, ev.line.componentId, gross, net);
-        const child = perUnitOf(ev.line.componentId, ev.childValues);
-        for (const [key, leaf] of child.leaves)
-          addLeaf(result.leaves, key, leaf.itemId, leaf.unit, leaf.gross.mul(gross), leaf.net.mul(net));
-        for (const [id, m] of child.made) addAmount(result.made, id, m.gross.mul(gross), m.net.mul(net));
-      } else {
-        const key = reqKey(ev.line.componentId, ev.line.unit);
-        addLeaf(result.leaves, key, ev.line.componentId, ev.line.unit, gross, net);
-      }
-    }
+    for (const ev of node.lines) if (ev.made) visit(ev.line.componentId, ev.childValues);
     path.pop();
-    perUnitMemo.set(memoKey, result);
-    return result;
+    nodes.set(key, node);
+    postOrder.push(node);
+    return key;
   };
+  const rootKey = visit(input.productId, baseValues);
 
+  // 2. Push quantities down in topological order: each line costs a couple of multiplications,
+  //    however often a sub-assembly is shared (a naive walk would visit every path of the tree).
   const quantity = new Dec(input.quantity);
-  const top = perUnitOf(input.productId, baseValues);
-  const requirements: Requirement[] = [...top.leaves.values()].map((leaf) => {
-    const total = leaf.gross.mul(quantity);
-    return {
-      itemId: leaf.itemId,
-      unit: leaf.unit,
-      quantity: total,
-      scrapQuantity: total.sub(leaf.net.mul(quantity)),
-    };
-  });
-  const made: MadeItem[] = [{ itemId: input.productId, quantity }];
-  for (const [itemId, m] of top.made) made.push({ itemId, quantity: m.gross.mul(quantity) });
+  const toMake = new Map<string, Amount>([[rootKey, { gross: quantity, net: quantity }]]);
+  const leaves: PerUnit['leaves'] = new Map();
+  for (let i = postOrder.length - 1; i >= 0; i--) {
+    const node = postOrder[i] as Node;
+    const amount = toMake.get(node.key);
+    if (!amount) continue;
+    for (const ev of node.lines) {
+      const gross = amount.gross.mul(ev.perUnit).mul(ev.factor);
+      const net = amount.net.mul(ev.perUnit);
+      if (ev.made) addAmount(toMake, `${ev.line.componentId}\u0000${valuesKey(ev.childValues)}`, gross, net);
+      else
+        addLeaf(
+          leaves,
+          reqKey(ev.line.componentId, ev.line.unit),
+          ev.line.componentId,
+          ev.line.unit,
+          gross,
+          net,
+        );
+    }
+  }
+  const requirements: Requirement[] = [...leaves.values()].map((leaf) => ({
+    itemId: leaf.itemId,
+    unit: leaf.unit,
+    quantity: leaf.gross,
+    scrapQuantity: leaf.gross.sub(leaf.net),
+  }));
+  // Made items per product (a sub-assembly made in two sizes is one item with two quantities summed).
+  const madeTotals = new Map<string, Decimal>();
+  for (let i = postOrder.length - 1; i >= 0; i--) {
+    const node = postOrder[i] as Node;
+    const amount = toMake.get(node.key);
+    if (amount) madeTotals.set(node.productId, (madeTotals.get(node.productId) ?? ZERO).add(amount.gross));
+  }
+  const made: MadeItem[] = [...madeTotals].map(([itemId, q]) => ({ itemId, quantity: q }));
 
   const budget = { left: input.treeLimit ?? 5000, truncated: false };
   const tree: ExplosionNode = {
