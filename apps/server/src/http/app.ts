@@ -16,6 +16,7 @@ import { changelogRoutes } from '../modules/changelog/changelog.routes.ts';
 import { createChangelogService } from '../modules/changelog/changelog.service.ts';
 import { fileRoutes } from '../modules/files/files.routes.ts';
 import { healthRoutes } from '../modules/health/health.routes.ts';
+import { documentsRoutes } from '../modules/documents/documents.routes.ts';
 import { inventoryRoutes } from '../modules/inventory/inventory.routes.ts';
 import { cuttingRoutes } from '../modules/cutting/cutting.routes.ts';
 import { productionRoutes } from '../modules/production/production.routes.ts';
@@ -102,6 +103,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     productionRoutes,
     inventoryRoutes,
     cuttingRoutes,
+    documentsRoutes,
   ]) {
     await app.register(routes(deps));
   }

@@ -5,6 +5,7 @@ export * from './hub3.ts';
 export * from './numbering.ts';
 export * from './payment-reference.ts';
 export * from './payments.ts';
+export * from './schemas.ts';
 export * from './status.ts';
 export * from './totals.ts';
 export * from './ubl.ts';

@@ -1,0 +1,466 @@
+import { createHash } from 'node:crypto';
+import {
+  AppError,
+  applyAction,
+  type DocumentKind,
+  type DocumentListQuery,
+  type DocumentSettings,
+  defaultLinePricing,
+  deliveryNoteMachine,
+  type documentLineInputSchema,
+  documentTotals,
+  dueDateFrom,
+  effectiveQuoteStatus,
+  invoiceMachine,
+  LineAmountError,
+  lineAmounts,
+  money,
+  normaliseVatRate,
+  outstanding,
+  paymentStatus,
+  type QuoteAction,
+  type QuoteStatus,
+  type quoteInputSchema,
+  quoteMachine,
+  type VatRate,
+  type workOrderInputSchema,
+  workOrderMachine,
+} from '@erp/domain';
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Tx } from '../../db/database.ts';
+import type { CompanyContext } from '../../db/tenant.ts';
+import * as repo from './documents.repo.ts';
+
+type LineInput = z.output<typeof documentLineInputSchema>;
+
+export type Idempotency = { key: string | undefined; scope: string; body: unknown };
+const hashOf = (scope: string, body: unknown) =>
+  createHash('sha256')
+    .update(`${scope}\n${JSON.stringify(body ?? null)}`)
+    .digest('hex');
+
+/**
+ * Runs a posting use-case once per Idempotency-Key: a replay (same key, same request) returns the
+ * stored result without doing anything; the same key with another request is a conflict. The key
+ * is stored in the same transaction as the posting, so a rolled-back posting leaves no key.
+ */
+export async function idempotent<T>(
+  tx: Tx,
+  ctx: CompanyContext,
+  idem: Idempotency,
+  run: () => Promise<T>,
+): Promise<T> {
+  if (!idem.key) return run();
+  const stored = await repo.storedResponse(tx, idem.key);
+  if (stored) {
+    if (stored.request_hash !== hashOf(idem.scope, idem.body))
+      throw new AppError('CONFLICT', 'Ključ idempotentnosti već je upotrijebljen za drugi zahtjev');
+    return stored.response as T;
+  }
+  const result = await run();
+  // A twin request may have committed while we worked: the primary key then refuses this one and
+  // the whole transaction rolls back (the client retries and gets the stored answer).
+  await repo.storeResponse(tx, ctx.companyId, idem.key, hashOf(idem.scope, idem.body), result);
+  return result;
+}
+
+export const notFound = () => new AppError('NOT_FOUND', 'Dokument nije pronađen');
+
+// Lines -------------------------------------------------------------------------------------------
+
+type ItemInfo = {
+  id: string;
+  sku: string;
+  name: string;
+  base_unit: string;
+  sales_price: string | null;
+  vat_rate: string;
+  kpd_code: string | null;
+  lot_tracked: boolean;
+};
+
+export async function itemsById(tx: Tx, ids: readonly string[]): Promise<Map<string, ItemInfo>> {
+  if (ids.length === 0) return new Map();
+  const list = await repo.rows<ItemInfo>(
+    tx,
+    sql`select id, sku, name, base_unit, trim_scale(sales_price)::text as sales_price, trim_scale(vat_rate)::text as vat_rate,
+          kpd_code, lot_tracked
+        from items where id = any(${repo.uuids([...new Set(ids)])})`,
+  );
+  return new Map(list.map((i) => [i.id, i]));
+}
+
+export type ClientInfo = {
+  id: string;
+  name: string;
+  kind: string;
+  oib: string | null;
+  vat_id: string | null;
+  email: string | null;
+  billing_address: {
+    street?: string | null;
+    postal_code?: string | null;
+    city?: string | null;
+    country?: string | null;
+  } | null;
+  delivery_address: {
+    street?: string | null;
+    postal_code?: string | null;
+    city?: string | null;
+    country?: string | null;
+  } | null;
+  payment_terms_days: number;
+  default_discount: string;
+};
+
+export async function requireClient(
+  tx: Tx,
+  id: string | null,
+  field = 'client_id',
+): Promise<ClientInfo | null> {
+  if (!id) return null;
+  const client = await repo.one<ClientInfo>(
+    tx,
+    sql`select id, name, kind, oib, vat_id, email, billing_address, delivery_address, payment_terms_days,
+          trim_scale(default_discount)::text as default_discount
+        from partners where id = ${id} and role = 'client'`,
+  );
+  if (!client)
+    throw new AppError('VALIDATION', 'Klijent nije pronađen', [{ field, key: 'validation.invalid' }]);
+  return client;
+}
+
+export const addressLine = (a: ClientInfo['billing_address']): string | null =>
+  a ? [a.street, [a.postal_code, a.city].filter(Boolean).join(' ')].filter(Boolean).join(', ') || null : null;
+
+/**
+ * Fills a line from its item and the client (UX: "don't make users type twice") and computes its
+ * net amount with the one rounding rule of the domain.
+ */
+export async function resolveLines(
+  tx: Tx,
+  lines: readonly LineInput[],
+  client: ClientInfo | null,
+  field = 'lines',
+): Promise<repo.LineWrite[]> {
+  const items = await itemsById(
+    tx,
+    lines.flatMap((l) => (l.item_id ? [l.item_id] : [])),
+  );
+  return lines.map((l, i) => {
+    const item = l.item_id ? items.get(l.item_id) : undefined;
+    if (l.item_id && !item)
+      throw new AppError('VALIDATION', 'Artikl nije pronađen', [
+        { field: `${field}.${i}.item_id`, key: 'validation.invalid' },
+      ]);
+    if (!item && !l.description.trim())
+      throw new AppError('VALIDATION', 'Unesite artikl ili opis stavke', [
+        { field: `${field}.${i}.description`, key: 'validation.required' },
+      ]);
+    const pricing = defaultLinePricing({
+      item: item ? { salesPrice: item.sales_price, vatRate: item.vat_rate } : null,
+      client: client ? { discountPct: client.default_discount } : null,
+      line: { unitPrice: l.unit_price, discountPct: l.discount_pct, vatRate: l.vat_rate },
+    });
+    let net: string;
+    try {
+      net = money(
+        lineAmounts({
+          quantity: l.quantity,
+          unitPrice: pricing.unitPrice,
+          discountPct: pricing.discountPct,
+          vatRate: pricing.vatRate,
+        }).net,
+      );
+    } catch (error) {
+      if (error instanceof LineAmountError)
+        throw new AppError('VALIDATION', 'Neispravna stavka', [
+          { field: `${field}.${i}.${error.field}`, key: 'validation.invalid' },
+        ]);
+      throw error;
+    }
+    return {
+      item_id: l.item_id,
+      description: l.description.trim() || item?.name || '',
+      quantity: l.quantity,
+      unit: l.unit ?? item?.base_unit ?? 'kom',
+      width_mm: l.width_mm,
+      height_mm: l.height_mm,
+      unit_price: pricing.unitPrice,
+      discount_pct: pricing.discountPct,
+      vat_rate: pricing.vatRate,
+      net_amount: net,
+      kpd_code: item?.kpd_code ?? null,
+      lot_id: l.lot_id,
+    };
+  });
+}
+
+export function totalsOf(
+  lines: readonly { quantity: string; unit_price: string; discount_pct: string; vat_rate: string }[],
+) {
+  return documentTotals(
+    lines.map((l) => ({
+      quantity: l.quantity,
+      unitPrice: l.unit_price,
+      discountPct: l.discount_pct,
+      vatRate: (normaliseVatRate(l.vat_rate) ?? '25') as VatRate,
+    })),
+  );
+}
+
+/** Writes a draft's lines and the header totals computed from them. */
+export async function saveLines(tx: Tx, ctx: CompanyContext, documentId: string, lines: repo.LineWrite[]) {
+  const ids = await repo.replaceLines(tx, ctx.companyId, documentId, lines);
+  const t = totalsOf(lines);
+  await repo.updateHeader(tx, documentId, {
+    net_total: money(t.net),
+    vat_total: money(t.vat),
+    total: money(t.total),
+  });
+  return ids;
+}
+
+// Shared detail -----------------------------------------------------------------------------------
+
+const MACHINES = {
+  quote: quoteMachine,
+  work_order: workOrderMachine,
+  delivery_note: deliveryNoteMachine,
+  invoice: invoiceMachine,
+  credit_note: invoiceMachine,
+} as const;
+
+/** The status shown to people: a sent quote past its date reads as expired. */
+export function shownStatus(doc: repo.DocumentRow, today: string): string {
+  return doc.kind === 'quote'
+    ? effectiveQuoteStatus(doc.status as QuoteStatus, doc.valid_until, today)
+    : doc.status;
+}
+
+export function actionsOf(doc: repo.DocumentRow, today: string): string[] {
+  const machine = MACHINES[doc.kind] as { actions: Record<string, { from: readonly string[] }> };
+  const status = shownStatus(doc, today);
+  return Object.keys(machine.actions).filter((a) => machine.actions[a]?.from.includes(status));
+}
+
+export function paymentOf(doc: repo.DocumentRow, today: string) {
+  if (doc.kind !== 'invoice' || doc.status !== 'issued') return null;
+  return paymentStatus({
+    total: doc.total,
+    credited: doc.credited_total,
+    paid: doc.paid_total,
+    dueDate: doc.due_date,
+    today,
+  });
+}
+
+export function present(doc: repo.DocumentRow, today: string) {
+  return {
+    ...doc,
+    status: shownStatus(doc, today),
+    payment_status: paymentOf(doc, today),
+    outstanding:
+      doc.kind === 'invoice' && doc.status === 'issued'
+        ? money(outstanding({ total: doc.total, credited: doc.credited_total, paid: doc.paid_total }))
+        : null,
+    actions: actionsOf(doc, today),
+  };
+}
+
+export async function detail(tx: Tx, id: string) {
+  const doc = await repo.getDocument(tx, id);
+  if (!doc) throw notFound();
+  const { date } = await repo.today(tx);
+  const [lines, links] = await Promise.all([repo.getLines(tx, id), repo.links(tx, id)]);
+  return { document: present(doc, date), lines, links };
+}
+
+export async function list(tx: Tx, kinds: readonly DocumentKind[], q: DocumentListQuery) {
+  const { date } = await repo.today(tx);
+  const { items, total } = await repo.listDocuments(tx, kinds, q, date);
+  return { items: items.map((d) => present(d, date)), total, page: q.page, page_size: q.page_size };
+}
+
+export async function history(tx: Tx, id: string) {
+  if (!(await repo.getDocument(tx, id))) throw notFound();
+  return repo.history(tx, id);
+}
+
+// Quotes and work orders: drafts -------------------------------------------------------------------
+
+export async function createDraft(
+  tx: Tx,
+  ctx: CompanyContext,
+  kind: 'quote' | 'work_order',
+  input: z.output<typeof quoteInputSchema> | z.output<typeof workOrderInputSchema>,
+) {
+  const settings = await repo.getSettings(tx, ctx.companyId);
+  const client = await requireClient(tx, input.client_id);
+  const lines = await resolveLines(tx, input.lines, client);
+  const { date, year } = await repo.today(tx);
+  const docDate = input.doc_date ?? date;
+  const number = await repo.allocateNumber(tx, ctx.companyId, kind, settings, year);
+  const id = await repo.insertDocument(tx, ctx.companyId, ctx.userId, {
+    kind,
+    ...number,
+    client_id: client?.id ?? null,
+    doc_date: docDate,
+    valid_until:
+      kind === 'quote'
+        ? ((input as z.output<typeof quoteInputSchema>).valid_until ??
+          dueDateFrom(docDate, settings.quote_valid_days))
+        : null,
+    due_date: kind === 'work_order' ? (input as z.output<typeof workOrderInputSchema>).due_date : null,
+    source_location_id:
+      kind === 'work_order' ? (input as z.output<typeof workOrderInputSchema>).source_location_id : null,
+    output_location_id:
+      kind === 'work_order' ? (input as z.output<typeof workOrderInputSchema>).output_location_id : null,
+    note: input.note,
+  });
+  await saveLines(tx, ctx, id, lines);
+  await repo.notifyDocuments(tx, ctx.companyId, [id]);
+  return detail(tx, id);
+}
+
+export function assertDraft(doc: repo.DocumentRow) {
+  if (doc.status !== 'draft')
+    throw new AppError('CONFLICT', 'Dokument više nije nacrt i ne može se mijenjati', [
+      { field: 'status', key: 'validation.notDraft' },
+    ]);
+}
+
+export async function updateDraft(
+  tx: Tx,
+  ctx: CompanyContext,
+  id: string,
+  kind: 'quote' | 'work_order',
+  input: z.output<typeof quoteInputSchema> | z.output<typeof workOrderInputSchema>,
+) {
+  const doc = await repo.requireDocument(tx, id, [kind], true);
+  assertDraft(doc);
+  const client = await requireClient(tx, input.client_id);
+  const lines = await resolveLines(tx, input.lines, client);
+  const wo = input as z.output<typeof workOrderInputSchema>;
+  const quote = input as z.output<typeof quoteInputSchema>;
+  await repo.updateHeader(tx, id, {
+    client_id: client?.id ?? null,
+    doc_date: input.doc_date,
+    note: input.note,
+    ...(kind === 'quote'
+      ? { valid_until: quote.valid_until ?? doc.valid_until }
+      : {
+          due_date: wo.due_date,
+          source_location_id: wo.source_location_id,
+          output_location_id: wo.output_location_id,
+        }),
+  });
+  await saveLines(tx, ctx, id, lines);
+  await repo.notifyDocuments(tx, ctx.companyId, [id]);
+  return detail(tx, id);
+}
+
+/** Moves a document along its machine (refusing illegal moves) and records the new status. */
+export async function transition(
+  tx: Tx,
+  ctx: CompanyContext,
+  doc: repo.DocumentRow,
+  action: string,
+  extra: Record<string, unknown> = {},
+): Promise<string> {
+  const machine = MACHINES[doc.kind] as Parameters<typeof applyAction<string, string>>[0];
+  const next = applyAction(machine, doc.status, action);
+  await repo.updateHeader(tx, doc.id, { status: next, ...extra });
+  await repo.notifyDocuments(tx, ctx.companyId, [doc.id]);
+  return next;
+}
+
+// Quotes ------------------------------------------------------------------------------------------
+
+export async function quoteAction(
+  tx: Tx,
+  ctx: CompanyContext,
+  id: string,
+  action: Exclude<QuoteAction, 'convert' | 'expire'>,
+) {
+  const doc = await repo.requireDocument(tx, id, ['quote'], true);
+  const { date } = await repo.today(tx);
+  if (shownStatus(doc, date) === 'expired' && doc.status === 'sent') {
+    // Record the automatic expiry, then refuse what an expired quote cannot do.
+    await transition(tx, ctx, doc, 'expire');
+    doc.status = 'expired';
+  }
+  if (action === 'send') {
+    const lines = await repo.getLines(tx, id);
+    if (lines.length === 0)
+      throw new AppError('VALIDATION', 'Ponuda nema stavki', [
+        { field: 'lines', key: 'validation.linesRequired' },
+      ]);
+    if (!doc.client_id)
+      throw new AppError('VALIDATION', 'Odaberite klijenta', [
+        { field: 'client_id', key: 'validation.required' },
+      ]);
+  }
+  await transition(tx, ctx, doc, action);
+  return detail(tx, id);
+}
+
+/** Accepted quote → a new draft work order with the same lines, linked both ways. */
+export async function convertQuote(tx: Tx, ctx: CompanyContext, id: string) {
+  const quote = await repo.requireDocument(tx, id, ['quote'], true);
+  await transition(tx, ctx, quote, 'convert');
+  const settings = await repo.getSettings(tx, ctx.companyId);
+  const { date, year } = await repo.today(tx);
+  const number = await repo.allocateNumber(tx, ctx.companyId, 'work_order', settings, year);
+  const woId = await repo.insertDocument(tx, ctx.companyId, ctx.userId, {
+    kind: 'work_order',
+    ...number,
+    client_id: quote.client_id,
+    doc_date: date,
+    note: quote.note,
+  });
+  const lines = await repo.getLines(tx, id);
+  await saveLines(
+    tx,
+    ctx,
+    woId,
+    lines.map((l) => ({ ...l, source_line_id: l.id })),
+  );
+  await repo.link(tx, ctx.companyId, id, woId, 'converted');
+  return detail(tx, woId);
+}
+
+export async function duplicate(tx: Tx, ctx: CompanyContext, id: string) {
+  const source = await repo.requireDocument(tx, id, ['quote', 'work_order']);
+  const settings = await repo.getSettings(tx, ctx.companyId);
+  const { date, year } = await repo.today(tx);
+  const kind = source.kind as 'quote' | 'work_order';
+  const number = await repo.allocateNumber(tx, ctx.companyId, kind, settings, year);
+  const copyId = await repo.insertDocument(tx, ctx.companyId, ctx.userId, {
+    kind,
+    ...number,
+    client_id: source.client_id,
+    doc_date: date,
+    valid_until: kind === 'quote' ? dueDateFrom(date, settings.quote_valid_days) : null,
+    source_location_id: source.source_location_id,
+    output_location_id: source.output_location_id,
+    note: source.note,
+  });
+  const lines = await repo.getLines(tx, id);
+  await saveLines(
+    tx,
+    ctx,
+    copyId,
+    lines.map((l) => ({ ...l, source_line_id: null })),
+  );
+  await repo.link(tx, ctx.companyId, id, copyId, 'duplicated');
+  await repo.notifyDocuments(tx, ctx.companyId, [copyId]);
+  return detail(tx, copyId);
+}
+
+// Settings ----------------------------------------------------------------------------------------
+
+export const getSettings = (tx: Tx, ctx: CompanyContext) => repo.getSettings(tx, ctx.companyId);
+export const putSettings = (tx: Tx, ctx: CompanyContext, s: DocumentSettings) =>
+  repo.putSettings(tx, ctx.companyId, s);

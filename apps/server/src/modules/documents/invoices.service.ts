@@ -1,0 +1,436 @@
+import {
+  AppError,
+  buildUbl,
+  type creditNoteInputSchema,
+  dueDateFrom,
+  hub3Payload,
+  type invoiceInputSchema,
+  invoiceReference,
+  isValidIban,
+  isValidOib,
+  money,
+  normaliseVatRate,
+  outstanding,
+  paymentFits,
+  type paymentInputSchema,
+  type ReferenceModel,
+  type UblDocument,
+} from '@erp/domain';
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Tx } from '../../db/database.ts';
+import type { CompanyContext } from '../../db/tenant.ts';
+import { findTenant } from '../tenants/tenants.repo.ts';
+import * as repo from './documents.repo.ts';
+import {
+  addressLine,
+  assertDraft,
+  detail,
+  type Idempotency,
+  idempotent,
+  requireClient,
+  resolveLines,
+  saveLines,
+  transition,
+} from './documents.service.ts';
+
+// Invoices (računi) and credit notes (odobrenja): drafts from delivery notes or direct lines;
+// issuing numbers them per Croatian rules (sequence/premises/device), fixes the date and time of
+// issue, the payment reference and a snapshot of seller and buyer; issued documents never change.
+
+type Input = z.output<typeof invoiceInputSchema>;
+
+export type PartySnapshot = {
+  name: string;
+  oib: string | null;
+  vat_id?: string | null;
+  address: string | null;
+  street?: string | null;
+  postal_code?: string | null;
+  city?: string | null;
+  country?: string | null;
+  email?: string | null;
+  iban?: string | null;
+};
+
+/** Lines of delivery notes to invoice: issued or delivered, same client, not invoiced yet. */
+async function deliveryNoteLines(tx: Tx, clientId: string, ids: readonly string[]) {
+  const out: { lines: Awaited<ReturnType<typeof repo.getLines>>; notes: repo.DocumentRow[] } = {
+    lines: [],
+    notes: [],
+  };
+  for (const id of ids) {
+    const note = await repo.requireDocument(tx, id, ['delivery_note'], true);
+    if (!['issued', 'delivered'].includes(note.status) || note.client_id !== clientId)
+      throw new AppError('VALIDATION', `Otpremnica ${note.number} se ne može fakturirati`, [
+        { field: 'delivery_note_ids', key: 'validation.deliveryNoteNotInvoiceable' },
+      ]);
+    const taken = await repo.one<{ number: string | null }>(
+      tx,
+      sql`select d.number from document_links k join documents d on d.id = k.to_id
+          where k.from_id = ${id} and k.relation = 'invoiced' and d.kind = 'invoice'`,
+    );
+    if (taken)
+      throw new AppError('CONFLICT', `Otpremnica ${note.number} je već fakturirana`, [
+        { field: 'delivery_note_ids', key: 'validation.deliveryNoteInvoiced' },
+      ]);
+    out.notes.push(note);
+    out.lines.push(...(await repo.getLines(tx, id)));
+  }
+  return out;
+}
+
+export async function create(tx: Tx, ctx: CompanyContext, input: Input) {
+  const client = (await requireClient(tx, input.client_id)) as NonNullable<
+    Awaited<ReturnType<typeof requireClient>>
+  >;
+  const from = await deliveryNoteLines(tx, client.id, input.delivery_note_ids);
+  const fromLines = from.lines.map((l) => ({
+    item_id: l.item_id,
+    description: l.description,
+    quantity: l.quantity,
+    unit: l.unit,
+    width_mm: l.width_mm,
+    height_mm: l.height_mm,
+    unit_price: l.unit_price,
+    discount_pct: l.discount_pct,
+    vat_rate: (normaliseVatRate(l.vat_rate) ?? '25') as '25',
+    lot_id: l.lot_id,
+  }));
+  const lines = await resolveLines(tx, [...fromLines, ...input.lines], client);
+  const { date } = await repo.today(tx);
+  const docDate = input.doc_date ?? date;
+  const lastDelivery =
+    from.notes
+      .map((n) => n.delivery_date ?? n.doc_date)
+      .sort()
+      .at(-1) ?? null;
+  const id = await repo.insertDocument(tx, ctx.companyId, ctx.userId, {
+    kind: 'invoice',
+    number: null,
+    seq: null,
+    year: null,
+    client_id: client.id,
+    doc_date: docDate,
+    delivery_date: input.delivery_date ?? lastDelivery,
+    due_date: input.due_date ?? dueDateFrom(docDate, client.payment_terms_days),
+    note: input.note,
+  });
+  await saveLines(
+    tx,
+    ctx,
+    id,
+    lines.map((l, i) => ({ ...l, source_line_id: from.lines[i]?.id ?? null })),
+  );
+  for (const n of from.notes) await repo.link(tx, ctx.companyId, n.id, id, 'invoiced');
+  await repo.notifyDocuments(tx, ctx.companyId, [id]);
+  return detail(tx, id);
+}
+
+export async function update(tx: Tx, ctx: CompanyContext, id: string, input: Input) {
+  const doc = await repo.requireDocument(tx, id, ['invoice'], true);
+  assertDraft(doc);
+  const client = await requireClient(tx, input.client_id);
+  const lines = await resolveLines(tx, input.lines, client);
+  await repo.updateHeader(tx, id, {
+    client_id: client?.id,
+    doc_date: input.doc_date,
+    delivery_date: input.delivery_date,
+    due_date: input.due_date,
+    note: input.note,
+  });
+  await saveLines(tx, ctx, id, lines);
+  await repo.notifyDocuments(tx, ctx.companyId, [id]);
+  return detail(tx, id);
+}
+
+async function sellerSnapshot(tx: Tx, companyId: string): Promise<PartySnapshot> {
+  const t = await findTenant(tx, companyId);
+  return {
+    name: t?.company_name || t?.full_name || '',
+    oib: t?.tax_number ?? null,
+    address: t?.company_address ?? null,
+    email: t?.company_email ?? null,
+    iban: t?.bank_accounts?.[0]?.iban ?? null,
+    country: 'HR',
+  };
+}
+
+function buyerSnapshot(client: NonNullable<Awaited<ReturnType<typeof requireClient>>>): PartySnapshot {
+  const a = client.billing_address;
+  return {
+    name: client.name,
+    oib: client.oib,
+    vat_id: client.vat_id,
+    address: addressLine(a),
+    street: a?.street ?? null,
+    postal_code: a?.postal_code ?? null,
+    city: a?.city ?? null,
+    country: a?.country ?? 'HR',
+    email: client.email,
+  };
+}
+
+/** Croatian mandatory content an invoice cannot be issued without. */
+function mandatoryIssues(seller: PartySnapshot, buyer: PartySnapshot, lineCount: number) {
+  const issues: { field: string; key: string }[] = [];
+  if (!seller.name) issues.push({ field: 'seller.name', key: 'validation.sellerNameMissing' });
+  if (!seller.oib || !isValidOib(seller.oib))
+    issues.push({ field: 'seller.oib', key: 'validation.sellerOibMissing' });
+  if (!seller.address) issues.push({ field: 'seller.address', key: 'validation.sellerAddressMissing' });
+  if (buyer.oib && !isValidOib(buyer.oib)) issues.push({ field: 'buyer.oib', key: 'validation.oibInvalid' });
+  if (lineCount === 0) issues.push({ field: 'lines', key: 'validation.linesRequired' });
+  return issues;
+}
+
+async function issueDocument(
+  tx: Tx,
+  ctx: CompanyContext,
+  doc: repo.DocumentRow,
+  client: NonNullable<Awaited<ReturnType<typeof requireClient>>>,
+) {
+  const settings = await repo.getSettings(tx, ctx.companyId);
+  const seller = await sellerSnapshot(tx, ctx.companyId);
+  const buyer = buyerSnapshot(client);
+  const lines = await repo.getLines(tx, doc.id);
+  const issues = mandatoryIssues(seller, buyer, lines.length);
+  if (issues.length > 0)
+    throw new AppError(
+      'VALIDATION',
+      'Račun nema sve obavezne podatke (naziv, adresa i OIB prodavatelja, stavke)',
+      issues,
+    );
+  const { date, year } = await repo.today(tx);
+  const number = await repo.allocateNumber(tx, ctx.companyId, doc.kind, settings, year);
+  const model = settings.reference_model as ReferenceModel;
+  await transition(tx, ctx, doc, 'issue', {
+    number: number.number,
+    seq: number.seq,
+    year: number.year,
+    doc_date: date,
+    issued_at: new Date(),
+    reference_model: model,
+    payment_reference: invoiceReference(model, { seq: number.seq, year: number.year }),
+    place_of_issue: settings.place_of_issue,
+    seller,
+    buyer,
+  });
+}
+
+export async function issue(tx: Tx, ctx: CompanyContext, id: string, idem: Idempotency) {
+  return idempotent(tx, ctx, idem, async () => {
+    const doc = await repo.requireDocument(tx, id, ['invoice'], true);
+    if (doc.status !== 'draft') await transition(tx, ctx, doc, 'issue'); // refuses
+    const client = await requireClient(tx, doc.client_id);
+    if (!client)
+      throw new AppError('VALIDATION', 'Odaberite kupca', [
+        { field: 'client_id', key: 'validation.required' },
+      ]);
+    await issueDocument(tx, ctx, doc, client);
+    return detail(tx, id);
+  });
+}
+
+/**
+ * A credit note (odobrenje) against an issued invoice: a new document in the invoice series,
+ * issued at once, with the credited lines; it lowers what the invoice still asks for.
+ */
+export async function creditNote(
+  tx: Tx,
+  ctx: CompanyContext,
+  invoiceId: string,
+  input: z.output<typeof creditNoteInputSchema>,
+  idem: Idempotency,
+) {
+  return idempotent(tx, ctx, idem, async () => {
+    const invoice = await repo.requireDocument(tx, invoiceId, ['invoice'], true);
+    if (invoice.status !== 'issued')
+      throw new AppError('CONFLICT', 'Odobrenje se izdaje samo za izdani račun', [
+        { field: 'status', key: 'validation.notIssued' },
+      ]);
+    const client = await requireClient(tx, invoice.client_id);
+    const original = await repo.getLines(tx, invoiceId);
+    const lineInput =
+      input.lines ??
+      original.map((l) => ({
+        item_id: l.item_id,
+        description: l.description,
+        quantity: l.quantity,
+        unit: l.unit,
+        width_mm: l.width_mm,
+        height_mm: l.height_mm,
+        unit_price: l.unit_price,
+        discount_pct: l.discount_pct,
+        vat_rate: (normaliseVatRate(l.vat_rate) ?? '25') as '25',
+        lot_id: null,
+      }));
+    const lines = await resolveLines(tx, lineInput, client);
+    const { date } = await repo.today(tx);
+    const id = await repo.insertDocument(tx, ctx.companyId, ctx.userId, {
+      kind: 'credit_note',
+      number: null,
+      seq: null,
+      year: null,
+      client_id: invoice.client_id,
+      doc_date: date,
+      delivery_date: invoice.delivery_date,
+      original_invoice_id: invoiceId,
+      note: input.note,
+    });
+    await saveLines(tx, ctx, id, lines);
+    const credit = (await repo.getDocument(tx, id)) as repo.DocumentRow;
+    await issueDocument(tx, ctx, credit, client as NonNullable<typeof client>);
+    await tx.execute(
+      sql`update documents set credited_total = credited_total + ${credit.total}, updated_at = now() where id = ${invoiceId}`,
+    );
+    await repo.link(tx, ctx.companyId, invoiceId, id, 'credited');
+    await repo.notifyDocuments(tx, ctx.companyId, [invoiceId, id]);
+    return detail(tx, id);
+  });
+}
+
+export async function addPayment(
+  tx: Tx,
+  ctx: CompanyContext,
+  invoiceId: string,
+  input: z.output<typeof paymentInputSchema>,
+  idem: Idempotency,
+) {
+  return idempotent(tx, ctx, idem, async () => {
+    const invoice = await repo.requireDocument(tx, invoiceId, ['invoice'], true);
+    if (invoice.status !== 'issued')
+      throw new AppError('CONFLICT', 'Uplata se bilježi samo na izdani račun', [
+        { field: 'status', key: 'validation.notIssued' },
+      ]);
+    const owed = outstanding({
+      total: invoice.total,
+      credited: invoice.credited_total,
+      paid: invoice.paid_total,
+    });
+    if (!paymentFits(input.amount, owed))
+      throw new AppError('VALIDATION', `Iznos uplate premašuje dug (${money(owed)})`, [
+        { field: 'amount', key: 'validation.paymentTooLarge', params: { owed: money(owed) } },
+      ]);
+    await tx.execute(
+      sql`insert into invoice_payments (company_id, document_id, paid_on, amount, note, created_by)
+          values (${ctx.companyId}, ${invoiceId}, ${input.paid_on}, ${input.amount}, ${input.note}, ${ctx.userId})`,
+    );
+    await tx.execute(
+      sql`update documents set paid_total = paid_total + ${input.amount}, updated_at = now() where id = ${invoiceId}`,
+    );
+    await repo.notifyDocuments(tx, ctx.companyId, [invoiceId]);
+    return { ...(await detail(tx, invoiceId)), payments: await payments(tx, invoiceId) };
+  });
+}
+
+export async function payments(tx: Tx, invoiceId: string) {
+  return repo.rows<{ id: string; paid_on: string; amount: string; note: string | null }>(
+    tx,
+    sql`select id, paid_on::text as paid_on, amount::text as amount, note from invoice_payments
+        where document_id = ${invoiceId} order by paid_on, created_at`,
+  );
+}
+
+function splitAddress(address: string | null) {
+  // "Ilica 1, 10000 Zagreb" → street, postal code, city
+  const [street, rest] = (address ?? '').split(/,\s*/, 2);
+  const m = /^(\d{5})\s+(.*)$/.exec(rest ?? '');
+  return { street: street || null, postalCode: m?.[1] ?? null, city: m?.[2] ?? (rest || null) };
+}
+
+/** The EN 16931 UBL 2.1 e-invoice of an issued invoice or credit note. */
+export async function ubl(tx: Tx, id: string): Promise<{ number: string; xml: string }> {
+  const doc = await repo.requireDocument(tx, id, ['invoice', 'credit_note']);
+  if (doc.status !== 'issued')
+    throw new AppError('CONFLICT', 'E-račun se izvozi samo za izdani račun', [
+      { field: 'status', key: 'validation.notIssued' },
+    ]);
+  const seller = doc.seller as PartySnapshot;
+  const buyer = doc.buyer as PartySnapshot;
+  const lines = await repo.getLines(tx, id);
+  const s = splitAddress(seller.address);
+  const original = doc.original_invoice_id ? await repo.getDocument(tx, doc.original_invoice_id) : null;
+  const despatch = await repo.rows<{ number: string }>(
+    tx,
+    sql`select d.number from document_links k join documents d on d.id = k.from_id
+        where k.to_id = ${id} and k.relation = 'invoiced' order by d.number`,
+  );
+  const issuedAt = doc.issued_at ? new Date(doc.issued_at) : new Date();
+  const time = issuedAt.toLocaleTimeString('en-GB', { timeZone: 'Europe/Zagreb', hour12: false });
+  const model: UblDocument = {
+    kind: doc.kind === 'credit_note' ? 'credit_note' : 'invoice',
+    number: doc.number as string,
+    issueDate: doc.doc_date,
+    issueTime: time,
+    dueDate: doc.due_date,
+    deliveryDate: doc.delivery_date,
+    notes: doc.note ? [doc.note] : [],
+    billingReference: original?.number ? { number: original.number, issueDate: original.doc_date } : null,
+    despatchReferences: despatch.map((d) => d.number),
+    seller: {
+      name: seller.name,
+      oib: seller.oib ?? '',
+      street: s.street,
+      city: s.city,
+      postalCode: s.postalCode,
+      email: seller.email,
+    },
+    buyer: {
+      name: buyer.name,
+      oib: buyer.oib ?? '',
+      street: buyer.street,
+      city: buyer.city,
+      postalCode: buyer.postal_code,
+      countryCode: buyer.country ?? 'HR',
+      email: buyer.email,
+    },
+    payment:
+      seller.iban && isValidIban(seller.iban) && doc.payment_reference
+        ? {
+            iban: seller.iban,
+            model: (doc.reference_model ?? 'HR00') as ReferenceModel,
+            reference: doc.payment_reference,
+          }
+        : null,
+    prepaid: doc.kind === 'invoice' && doc.paid_total !== '0.00' ? doc.paid_total : null,
+    lines: lines.map((l) => ({
+      name: l.item_name ?? l.description,
+      description: l.item_name && l.description !== l.item_name ? l.description : null,
+      sellerItemId: l.sku,
+      kpd: l.kpd_code,
+      quantity: l.quantity,
+      unit: l.unit,
+      unitPrice: l.unit_price,
+      discountPct: l.discount_pct,
+      vatRate: (normaliseVatRate(l.vat_rate) ?? '25') as '25',
+    })),
+  };
+  return { number: doc.number as string, xml: buildUbl(model) };
+}
+
+/** HUB-3 payload for the invoice's PDF417 barcode, or null when the seller has no IBAN. */
+export function hub3For(doc: repo.DocumentRow): string | null {
+  const seller = doc.seller as PartySnapshot | null;
+  const buyer = doc.buyer as PartySnapshot | null;
+  if (!seller?.iban || !isValidIban(seller.iban) || !doc.payment_reference) return null;
+  const owed = outstanding({ total: doc.total, credited: doc.credited_total, paid: doc.paid_total });
+  if (owed.lte(0)) return null;
+  const s = splitAddress(seller.address);
+  return hub3Payload({
+    amount: money(owed),
+    payer: {
+      name: buyer?.name ?? '',
+      street: buyer?.street ?? null,
+      city: [buyer?.postal_code, buyer?.city].filter(Boolean).join(' '),
+    },
+    payee: {
+      name: seller.name,
+      street: s.street,
+      city: [s.postalCode, s.city].filter(Boolean).join(' '),
+      iban: seller.iban,
+    },
+    model: (doc.reference_model ?? 'HR00') as ReferenceModel,
+    reference: doc.payment_reference,
+    description: `Račun ${doc.number}`,
+  });
+}

@@ -1,0 +1,468 @@
+import {
+  AppError,
+  applyAction,
+  canApply,
+  type completionInputSchema,
+  money,
+  type OperationAction,
+  operationMachine,
+  type qualityCheckInputSchema,
+  type timeLogInputSchema,
+  workOrderMachine,
+} from '@erp/domain';
+import Decimal from 'decimal.js';
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Tx } from '../../db/database.ts';
+import type { CompanyContext } from '../../db/tenant.ts';
+import * as inventory from '../inventory/inventory.service.ts';
+import { lockItems, type PostingLine } from '../inventory/posting.ts';
+import { routingSteps } from '../production/production.repo.ts';
+import * as production from '../production/production.service.ts';
+import * as repo from './documents.repo.ts';
+import { detail, type Idempotency, idempotent, itemsById, transition } from './documents.service.ts';
+
+// Work orders: planning (BOM explosion → reservations, routings → operations), shop-floor progress
+// (operation status, logged time, quality checks) and completion (one posting: consumption,
+// output with a new lot, lot links, actual cost).
+
+type MaterialRow = {
+  id: string;
+  item_id: string;
+  sku: string;
+  name: string;
+  unit: string;
+  planned_qty: string;
+  actual_qty: string | null;
+  planned_unit_cost: string;
+  actual_unit_cost: string | null;
+  reservation_id: string | null;
+  reservation_status: string | null;
+  on_hand_at_location: string;
+  available: string;
+};
+
+export type OperationRow = {
+  id: string;
+  line_id: string | null;
+  position: number;
+  process_id: string | null;
+  code: string;
+  name: string;
+  planned_minutes: string;
+  cost_per_hour: string;
+  quality_check_required: boolean;
+  status: string;
+  logged_minutes: string;
+  last_check: string | null;
+  last_check_note: string | null;
+};
+
+export async function materials(tx: Tx, wo: repo.DocumentRow): Promise<MaterialRow[]> {
+  return repo.rows<MaterialRow>(
+    tx,
+    sql`select m.id, m.item_id, i.sku, i.name, m.unit, trim_scale(m.planned_qty)::text as planned_qty,
+          trim_scale(m.actual_qty)::text as actual_qty, trim_scale(m.planned_unit_cost)::text as planned_unit_cost,
+          trim_scale(m.actual_unit_cost)::text as actual_unit_cost, m.reservation_id, r.status as reservation_status,
+          coalesce((select trim_scale(sum(b.quantity))::text from stock_balances b
+                     where b.item_id = m.item_id and b.location_id = ${wo.source_location_id}), '0') as on_hand_at_location,
+          trim_scale(coalesce(s.on_hand, 0) - coalesce((select sum(x.quantity) from reservations x
+                     where x.item_id = m.item_id and x.status = 'active'), 0))::text as available
+        from work_order_materials m join items i on i.id = m.item_id
+        left join item_stock s on s.item_id = m.item_id
+        left join reservations r on r.id = m.reservation_id
+        where m.document_id = ${wo.id} order by i.sku`,
+  );
+}
+
+export async function operations(tx: Tx, woId: string): Promise<OperationRow[]> {
+  return repo.rows<OperationRow>(
+    tx,
+    sql`select o.id, o.line_id, o.position, o.process_id, o.code, o.name, trim_scale(o.planned_minutes)::text as planned_minutes,
+          trim_scale(o.cost_per_hour)::text as cost_per_hour, o.quality_check_required, o.status,
+          trim_scale(o.logged_minutes)::text as logged_minutes,
+          (select q.result from quality_checks q where q.operation_id = o.id order by q.created_at desc, q.id desc limit 1) as last_check,
+          (select q.note from quality_checks q where q.operation_id = o.id order by q.created_at desc, q.id desc limit 1) as last_check_note
+        from work_order_operations o where o.document_id = ${woId} order by o.position`,
+  );
+}
+
+export async function workOrderDetail(tx: Tx, id: string) {
+  const base = await detail(tx, id);
+  const doc = base.document;
+  if (doc.kind !== 'work_order') return base;
+  const [mats, ops] = await Promise.all([materials(tx, doc), operations(tx, id)]);
+  const plannedMaterial = mats.reduce(
+    (a, m) => a.plus(new Decimal(m.planned_qty).times(m.planned_unit_cost)),
+    new Decimal(0),
+  );
+  const plannedLabour = ops.reduce(
+    (a, o) => a.plus(new Decimal(o.planned_minutes).div(60).times(o.cost_per_hour)),
+    new Decimal(0),
+  );
+  return {
+    ...base,
+    materials: mats,
+    operations: ops,
+    costs: {
+      planned_material: doc.planned_material_cost ?? money(plannedMaterial),
+      planned_labour: doc.planned_labour_cost ?? money(plannedLabour),
+      actual_material: doc.actual_material_cost,
+      actual_labour: doc.actual_labour_cost,
+    },
+  };
+}
+
+function refuse(wo: repo.DocumentRow, action: 'plan' | 'start' | 'complete' | 'cancel') {
+  if (!canApply(workOrderMachine, wo.status as never, action))
+    applyAction(workOrderMachine, wo.status as never, action);
+}
+
+async function isNoBom(error: unknown): Promise<boolean> {
+  return error instanceof AppError && error.code === 'NOT_FOUND';
+}
+
+/**
+ * draft → planned: explodes every line's BOM with its dimensions (production domain), reserves the
+ * materials at the source location (inventory) and creates the operations from the routings.
+ */
+export async function plan(tx: Tx, ctx: CompanyContext, id: string, idem: Idempotency) {
+  return idempotent(tx, ctx, idem, async () => {
+    const wo = await repo.requireDocument(tx, id, ['work_order'], true);
+    refuse(wo, 'plan');
+    if (!wo.source_location_id)
+      throw new AppError('VALIDATION', 'Odaberite lokaciju materijala', [
+        { field: 'source_location_id', key: 'validation.required' },
+      ]);
+    const lines = await repo.getLines(tx, id);
+    const needs = new Map<string, { item_id: string; unit: string; qty: Decimal; unitCost: string }>();
+    type Op = { line_id: string; process_id: string; code: string; name: string; minutes: string };
+    const ops: Op[] = [];
+    const madeItems = new Set<string>();
+    let plannedMaterial = new Decimal(0);
+    let plannedLabour = new Decimal(0);
+    for (const line of lines) {
+      if (!line.item_id) continue;
+      let result: Awaited<ReturnType<typeof production.explodeAndCost>>;
+      try {
+        result = await production.explodeAndCost(tx, line.item_id, {
+          quantity: line.quantity,
+          W: line.width_mm ?? undefined,
+          H: line.height_mm ?? undefined,
+          marginPct: '0',
+        });
+      } catch (error) {
+        if (await isNoBom(error)) continue; // bought-in or stocked item: nothing to make
+        throw error;
+      }
+      for (const m of result.cost.materials) {
+        const key = `${m.itemId}|${m.unit}`;
+        const prev = needs.get(key);
+        needs.set(key, {
+          item_id: m.itemId,
+          unit: m.unit,
+          qty: (prev?.qty ?? new Decimal(0)).plus(m.quantity),
+          unitCost: m.unitCost,
+        });
+      }
+      plannedMaterial = plannedMaterial.plus(result.cost.materialCost);
+      plannedLabour = plannedLabour.plus(result.cost.labourCost);
+      for (const l of result.cost.labour) {
+        madeItems.add(l.itemId);
+        ops.push({
+          line_id: line.id,
+          process_id: l.processId,
+          code: l.processCode,
+          name: l.processName,
+          minutes: l.minutes,
+        });
+      }
+    }
+    const routing = await routingSteps(tx, [...madeItems]);
+    const processInfo = new Map([...routing.values()].flat().map((s) => [s.processId, s]));
+    for (const need of needs.values()) {
+      const qty = need.qty.toDecimalPlaces(4, Decimal.ROUND_UP);
+      const reservationId = qty.gt(0)
+        ? await inventory.reserve(tx, ctx, {
+            item_id: need.item_id,
+            location_id: wo.source_location_id,
+            quantity: qty.toString(),
+            source_type: 'work_order',
+            source_id: wo.id,
+            note: wo.number,
+          })
+        : null;
+      await tx.execute(
+        sql`insert into work_order_materials (company_id, document_id, item_id, unit, planned_qty, planned_unit_cost, reservation_id)
+            values (${ctx.companyId}, ${id}, ${need.item_id}, ${need.unit}, ${need.qty.toDecimalPlaces(6).toString()},
+              ${need.unitCost}, ${reservationId})`,
+      );
+    }
+    for (const [i, op] of ops.entries()) {
+      const info = processInfo.get(op.process_id);
+      await tx.execute(
+        sql`insert into work_order_operations (company_id, document_id, line_id, position, process_id, code, name,
+              planned_minutes, cost_per_hour, quality_check_required)
+            values (${ctx.companyId}, ${id}, ${op.line_id}, ${i + 1}, ${op.process_id}, ${op.code}, ${op.name}, ${op.minutes},
+              ${info?.costPerHour ?? '0'}, ${info?.qualityCheckRequired ?? false})`,
+      );
+    }
+    await transition(tx, ctx, wo, 'plan', {
+      planned_material_cost: money(plannedMaterial),
+      planned_labour_cost: money(plannedLabour),
+    });
+    return workOrderDetail(tx, id);
+  });
+}
+
+export async function start(tx: Tx, ctx: CompanyContext, id: string) {
+  const wo = await repo.requireDocument(tx, id, ['work_order'], true);
+  await transition(tx, ctx, wo, 'start');
+  return workOrderDetail(tx, id);
+}
+
+async function releaseReservations(tx: Tx, ctx: CompanyContext, woId: string) {
+  const held = await repo.rows<{ reservation_id: string }>(
+    tx,
+    sql`select m.reservation_id from work_order_materials m join reservations r on r.id = m.reservation_id
+        where m.document_id = ${woId} and r.status = 'active'`,
+  );
+  for (const r of held) await inventory.releaseReservation(tx, ctx, r.reservation_id);
+}
+
+export async function cancel(tx: Tx, ctx: CompanyContext, id: string) {
+  const wo = await repo.requireDocument(tx, id, ['work_order'], true);
+  refuse(wo, 'cancel');
+  await releaseReservations(tx, ctx, id);
+  await transition(tx, ctx, wo, 'cancel');
+  return workOrderDetail(tx, id);
+}
+
+async function requireOperation(tx: Tx, woId: string, opId: string) {
+  const wo = await repo.requireDocument(tx, woId, ['work_order'], true);
+  if (wo.status !== 'in_progress')
+    throw new AppError('CONFLICT', 'Radni nalog nije u izradi', [
+      { field: 'status', key: 'validation.notInProgress' },
+    ]);
+  const op = await repo.one<{ id: string; status: string }>(
+    tx,
+    sql`select id, status from work_order_operations where id = ${opId} and document_id = ${woId} for update`,
+  );
+  if (!op) throw new AppError('NOT_FOUND', 'Operacija nije pronađena');
+  return { wo, op };
+}
+
+export async function operationAction(
+  tx: Tx,
+  ctx: CompanyContext,
+  woId: string,
+  opId: string,
+  action: OperationAction,
+) {
+  const { op } = await requireOperation(tx, woId, opId);
+  const next = applyAction(operationMachine, op.status as never, action);
+  await tx.execute(
+    sql`update work_order_operations set status = ${next}, updated_at = now() where id = ${opId}`,
+  );
+  await repo.notifyDocuments(tx, ctx.companyId, [woId]);
+  return workOrderDetail(tx, woId);
+}
+
+export async function logTime(
+  tx: Tx,
+  ctx: CompanyContext,
+  woId: string,
+  opId: string,
+  input: z.output<typeof timeLogInputSchema>,
+) {
+  await requireOperation(tx, woId, opId);
+  await tx.execute(
+    sql`insert into operation_time_logs (company_id, operation_id, minutes, note, created_by)
+        values (${ctx.companyId}, ${opId}, ${input.minutes}, ${input.note}, ${ctx.userId})`,
+  );
+  await tx.execute(
+    sql`update work_order_operations set logged_minutes = logged_minutes + ${input.minutes}, updated_at = now() where id = ${opId}`,
+  );
+  await repo.notifyDocuments(tx, ctx.companyId, [woId]);
+  return workOrderDetail(tx, woId);
+}
+
+export async function qualityCheck(
+  tx: Tx,
+  ctx: CompanyContext,
+  woId: string,
+  opId: string,
+  input: z.output<typeof qualityCheckInputSchema>,
+) {
+  await requireOperation(tx, woId, opId);
+  if (input.result === 'fail' && !input.note)
+    throw new AppError('VALIDATION', 'Opišite nedostatak', [{ field: 'note', key: 'validation.required' }]);
+  await tx.execute(
+    sql`insert into quality_checks (company_id, operation_id, result, note, created_by)
+        values (${ctx.companyId}, ${opId}, ${input.result}, ${input.note}, ${ctx.userId})`,
+  );
+  await repo.notifyDocuments(tx, ctx.companyId, [woId]);
+  return workOrderDetail(tx, woId);
+}
+
+/** Blocks completion while an operation is open or a required quality check is missing or failed. */
+function completionBlockers(
+  ops: OperationRow[],
+): { field: string; key: string; params: Record<string, string> }[] {
+  const issues: { field: string; key: string; params: Record<string, string> }[] = [];
+  for (const op of ops) {
+    if (op.status !== 'done')
+      issues.push({
+        field: `operations.${op.position}`,
+        key: 'validation.operationOpen',
+        params: { operation: op.code },
+      });
+    // The latest pass/fail decides; notes do not resolve a failure.
+    if (op.quality_check_required && op.last_check !== 'pass')
+      issues.push({
+        field: `operations.${op.position}`,
+        key: op.last_check === 'fail' ? 'validation.qualityCheckFailed' : 'validation.qualityCheckMissing',
+        params: { operation: op.code },
+      });
+  }
+  return issues;
+}
+
+async function newLot(tx: Tx, ctx: CompanyContext, itemId: string, lotNumber: string): Promise<string> {
+  const row = await repo.one<{ id: string }>(
+    tx,
+    sql`insert into lots (company_id, item_id, lot_number) values (${ctx.companyId}, ${itemId}, ${lotNumber}) returning id`,
+  );
+  return row?.id as string;
+}
+
+/**
+ * in_progress → completed, in one transaction: consumption of the materials (actual quantities,
+ * lots FEFO), output of the products into the output location with a new lot each, consumed →
+ * produced lot links, reservations released, actual material and labour cost recorded.
+ */
+export async function complete(
+  tx: Tx,
+  ctx: CompanyContext,
+  id: string,
+  input: z.output<typeof completionInputSchema>,
+  idem: Idempotency,
+) {
+  return idempotent(tx, ctx, idem, async () => {
+    const wo = await repo.requireDocument(tx, id, ['work_order'], true);
+    refuse(wo, 'complete');
+    const ops = await operations(tx, id);
+    const blockers = completionBlockers(ops);
+    if (blockers.length > 0)
+      throw new AppError(
+        'CONFLICT',
+        'Radni nalog se ne može završiti: operacije ili kontrola kvalitete nisu završene',
+        blockers,
+      );
+    const source = wo.source_location_id as string;
+    const output = input.output_location_id ?? wo.output_location_id ?? source;
+    const mats = await materials(tx, wo);
+    const actual = new Map(input.actual.map((a) => [a.item_id, a.quantity]));
+    const lines = await repo.getLines(tx, id);
+    const items = await itemsById(
+      tx,
+      lines.flatMap((l) => (l.item_id ? [l.item_id] : [])),
+    );
+    const outputs = lines.filter((l) => l.item_id && l.item_kind !== 'service');
+    const locked = await lockItems(tx, [
+      ...mats.map((m) => m.item_id),
+      ...outputs.map((l) => l.item_id as string),
+    ]);
+
+    const posting: PostingLine[] = [];
+    let materialCost = new Decimal(0);
+    const consumed: { lotId: string; quantity: string }[] = [];
+    for (const m of mats) {
+      const qty = new Decimal(actual.get(m.item_id) ?? m.planned_qty).toDecimalPlaces(
+        4,
+        Decimal.ROUND_HALF_UP,
+      );
+      const avg = locked.get(m.item_id)?.avg_cost ?? '0';
+      materialCost = materialCost.plus(qty.times(avg));
+      await tx.execute(
+        sql`update work_order_materials set actual_qty = ${qty.toString()}, actual_unit_cost = ${avg}, updated_at = now()
+            where id = ${m.id}`,
+      );
+      if (qty.isZero()) continue;
+      for (const part of await inventory.outgoing(
+        tx,
+        locked,
+        { item_id: m.item_id, quantity: qty.toString() },
+        source,
+        'fefo',
+      )) {
+        posting.push({
+          type: 'production_consumption',
+          itemId: m.item_id,
+          locationId: source,
+          lotId: part.lotId,
+          quantity: new Decimal(part.quantity).negated().toString(),
+        });
+        if (part.lotId) consumed.push({ lotId: part.lotId, quantity: part.quantity });
+      }
+    }
+    const labourCost = ops.reduce(
+      (a, o) => a.plus(new Decimal(o.logged_minutes).div(60).times(o.cost_per_hour)),
+      new Decimal(0),
+    );
+    const totalOut = outputs.reduce((a, l) => a.plus(l.quantity), new Decimal(0));
+    const unitCost = totalOut.gt(0)
+      ? materialCost.plus(labourCost).div(totalOut).toDecimalPlaces(6)
+      : new Decimal(0);
+    const produced: string[] = [];
+    for (const line of outputs) {
+      const item = items.get(line.item_id as string);
+      let lotId: string | null = null;
+      if (item?.lot_tracked) {
+        const lotNumber =
+          input.lot_number && outputs.length === 1 ? input.lot_number : `${wo.number}-${line.position}`;
+        lotId = await newLot(tx, ctx, line.item_id as string, lotNumber);
+        produced.push(lotId);
+        await tx.execute(sql`update document_lines set lot_id = ${lotId} where id = ${line.id}`);
+      }
+      posting.push({
+        type: 'production_output',
+        itemId: line.item_id as string,
+        locationId: output,
+        lotId,
+        quantity: line.quantity,
+        unitCost: unitCost.toString(),
+        sourceLineId: line.id,
+      });
+    }
+    let stockDocumentId: string | null = null;
+    if (posting.length > 0) {
+      const doc = await inventory.postLines(tx, ctx, {
+        type: 'production',
+        reference: wo.number,
+        sourceType: 'work_order',
+        sourceId: wo.id,
+        lines: posting,
+      });
+      stockDocumentId = doc.id;
+    }
+    for (const c of consumed)
+      for (const p of produced)
+        await inventory.linkLots(tx, ctx, {
+          consumed_lot_id: c.lotId,
+          produced_lot_id: p,
+          quantity: c.quantity,
+          source_type: 'work_order',
+          source_id: wo.id,
+        });
+    await releaseReservations(tx, ctx, id);
+    await transition(tx, ctx, wo, 'complete', {
+      stock_document_id: stockDocumentId,
+      output_location_id: output,
+      output_lot_id: produced[0] ?? null,
+      actual_material_cost: money(materialCost),
+      actual_labour_cost: money(labourCost),
+    });
+    return workOrderDetail(tx, id);
+  });
+}

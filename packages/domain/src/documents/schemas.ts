@@ -1,0 +1,206 @@
+import { z } from 'zod';
+import { REFERENCE_MODELS } from './payment-reference.ts';
+import {
+  DELIVERY_NOTE_STATUSES,
+  INVOICE_STATUSES,
+  PAYMENT_STATUSES,
+  QUOTE_STATUSES,
+  WORK_ORDER_STATUSES,
+} from './status.ts';
+import { DOCUMENT_VAT_RATES } from './totals.ts';
+
+// Shapes shared by the server (validation, OpenAPI) and the web (forms). Wire names are
+// snake_case; money and quantities are decimal strings ("12.50"), never JSON numbers.
+
+export const DOCUMENT_KINDS = ['quote', 'work_order', 'delivery_note', 'invoice', 'credit_note'] as const;
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+
+export const ALL_DOCUMENT_STATUSES = [
+  ...new Set([...QUOTE_STATUSES, ...WORK_ORDER_STATUSES, ...DELIVERY_NOTE_STATUSES, ...INVOICE_STATUSES]),
+] as const;
+
+const decimal = (places: number) =>
+  z
+    .string({ error: 'validation.required' })
+    .trim()
+    .transform((s) => s.replace(',', '.'))
+    .refine((s) => new RegExp(`^-?\\d{1,12}(\\.\\d{1,${places}})?$`).test(s), 'validation.numberInvalid');
+const nonNegative = (places: number) =>
+  decimal(places).refine((s) => !s.startsWith('-'), 'validation.positive');
+const positive = (places: number) =>
+  nonNegative(places).refine((s) => /[1-9]/.test(s), 'validation.positive');
+
+export const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.dateInvalid')
+  .refine((v) => {
+    const d = new Date(`${v}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
+  }, 'validation.dateInvalid');
+
+const optionalText = (max: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+    z.string().trim().max(max, 'validation.tooLong').nullable().default(null),
+  );
+
+export const documentLineInputSchema = z.object({
+  item_id: z.uuid('validation.invalid').nullable().default(null),
+  description: z.string().trim().max(1000, 'validation.tooLong').default(''),
+  quantity: positive(6),
+  /** Omitted: the item's base unit (`kom` for free text). */
+  unit: z
+    .string()
+    .trim()
+    .min(1, 'validation.required')
+    .max(16, 'validation.tooLong')
+    .nullable()
+    .default(null),
+  width_mm: positive(2).nullable().default(null),
+  height_mm: positive(2).nullable().default(null),
+  /** Omitted: the item's sales price. */
+  unit_price: nonNegative(4).nullable().default(null),
+  /** Omitted: the client's default discount. */
+  discount_pct: nonNegative(2)
+    .refine((s) => Number(s) <= 100, 'validation.discountRange')
+    .nullable()
+    .default(null),
+  /** Omitted: the item's VAT rate (25 % for free text). */
+  vat_rate: z.enum(DOCUMENT_VAT_RATES, { error: 'validation.invalid' }).nullable().default(null),
+  lot_id: z.uuid('validation.invalid').nullable().default(null),
+});
+export type DocumentLineInput = z.input<typeof documentLineInputSchema>;
+
+const lines = z.array(documentLineInputSchema).max(500, 'validation.tooLong');
+
+export const quoteInputSchema = z
+  .object({
+    client_id: z.uuid('validation.required').nullable().default(null),
+    doc_date: isoDate.optional(),
+    valid_until: isoDate.nullable().default(null),
+    note: optionalText(4000),
+    lines: lines.default([]),
+  })
+  .strict();
+export type QuoteInput = z.input<typeof quoteInputSchema>;
+
+export const workOrderInputSchema = z
+  .object({
+    client_id: z.uuid('validation.invalid').nullable().default(null),
+    doc_date: isoDate.optional(),
+    due_date: isoDate.nullable().default(null),
+    source_location_id: z.uuid('validation.invalid').nullable().default(null),
+    output_location_id: z.uuid('validation.invalid').nullable().default(null),
+    note: optionalText(4000),
+    lines: lines.default([]),
+  })
+  .strict();
+export type WorkOrderInput = z.input<typeof workOrderInputSchema>;
+
+export const deliveryNoteInputSchema = z
+  .object({
+    client_id: z.uuid('validation.required'),
+    doc_date: isoDate.optional(),
+    delivery_address: optionalText(500),
+    source_location_id: z.uuid('validation.required'),
+    work_order_id: z.uuid('validation.invalid').nullable().default(null),
+    note: optionalText(4000),
+    lines: lines.default([]),
+  })
+  .strict();
+export type DeliveryNoteInput = z.input<typeof deliveryNoteInputSchema>;
+
+export const invoiceInputSchema = z
+  .object({
+    client_id: z.uuid('validation.required'),
+    doc_date: isoDate.optional(),
+    delivery_date: isoDate.nullable().default(null),
+    due_date: isoDate.nullable().default(null),
+    delivery_note_ids: z.array(z.uuid('validation.invalid')).max(100).default([]),
+    note: optionalText(4000),
+    lines: lines.default([]),
+  })
+  .strict();
+export type InvoiceInput = z.input<typeof invoiceInputSchema>;
+
+export const creditNoteInputSchema = z
+  .object({
+    note: optionalText(4000),
+    /** Lines to credit; omitted = the whole invoice. */
+    lines: lines.optional(),
+  })
+  .strict();
+
+export const paymentInputSchema = z
+  .object({
+    paid_on: isoDate,
+    amount: positive(2),
+    note: optionalText(500),
+  })
+  .strict();
+
+export const DOCUMENT_SORTS = [
+  'number',
+  '-number',
+  'doc_date',
+  '-doc_date',
+  'total',
+  '-total',
+  'client',
+  '-client',
+] as const;
+
+export const documentListQuerySchema = z.object({
+  q: z.string().trim().max(100).optional(),
+  status: z.string().trim().max(200).optional(),
+  client_id: z.uuid().optional(),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+  payment_status: z.enum(PAYMENT_STATUSES).optional(),
+  sort: z.enum(DOCUMENT_SORTS).default('-number'),
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type DocumentListQuery = z.infer<typeof documentListQuerySchema>;
+
+export const documentSettingsSchema = z
+  .object({
+    quote_prefix: z
+      .string()
+      .max(12)
+      .regex(/^[A-Za-z0-9ČĆŽŠĐčćžšđ/_.-]*$/, 'validation.invalid'),
+    work_order_prefix: z
+      .string()
+      .max(12)
+      .regex(/^[A-Za-z0-9ČĆŽŠĐčćžšđ/_.-]*$/, 'validation.invalid'),
+    delivery_note_prefix: z
+      .string()
+      .max(12)
+      .regex(/^[A-Za-z0-9ČĆŽŠĐčćžšđ/_.-]*$/, 'validation.invalid'),
+    invoice_premises: z.string().regex(/^[0-9A-Za-z]{1,20}$/, 'validation.invalid'),
+    invoice_device: z.string().regex(/^[1-9][0-9]{0,19}$/, 'validation.invalid'),
+    invoice_separator: z.enum(['-', '/']),
+    reference_model: z.enum(REFERENCE_MODELS),
+    quote_valid_days: z.number().int().min(0).max(365),
+    place_of_issue: z.string().trim().max(100).nullable(),
+  })
+  .strict();
+export type DocumentSettings = z.infer<typeof documentSettingsSchema>;
+
+export const completionInputSchema = z
+  .object({
+    /** Actual quantities per material line (item id → quantity); omitted = planned. */
+    actual: z
+      .array(z.object({ item_id: z.uuid(), quantity: nonNegative(6) }))
+      .max(2000)
+      .default([]),
+    output_location_id: z.uuid('validation.required').optional(),
+    lot_number: z.string().trim().max(64).optional(),
+  })
+  .strict();
+
+export const timeLogInputSchema = z.object({ minutes: positive(2), note: optionalText(500) }).strict();
+
+export const qualityCheckInputSchema = z
+  .object({ result: z.enum(['pass', 'fail', 'note']), note: optionalText(1000) })
+  .strict();
