@@ -18,13 +18,13 @@ describe('audit trail', () => {
       method: 'PATCH',
       url: '/api/tenants/me',
       headers: { cookie: user.cookie },
-      payload: { phone: '01 111 222', position: 'Voditeljica' },
+      payload: { department: 'Rezanje', position: 'Voditeljica' },
     });
     await t.app.inject({
       method: 'PATCH',
       url: '/api/tenants/me',
       headers: { cookie: user.cookie },
-      payload: { phone: '01 333 444' },
+      payload: { department: 'Kaljenje' },
     });
     const rows = await withCompany(t.deps.db, { userId: user.id, companyId: user.id }, async (tx) =>
       rowsOf<{
@@ -44,10 +44,10 @@ describe('audit trail', () => {
       'tenants:UPDATE',
     ]);
     expect(rows[2]?.changes).toEqual({
-      phone: { old: null, new: '01 111 222' },
+      department: { old: null, new: 'Rezanje' },
       position: { old: null, new: 'Voditeljica' },
     });
-    expect(rows[3]?.changes).toEqual({ phone: { old: '01 111 222', new: '01 333 444' } });
+    expect(rows[3]?.changes).toEqual({ department: { old: 'Rezanje', new: 'Kaljenje' } });
     expect(rows.every((r) => r.actor_id === user.id)).toBe(true);
     expect(rows.map((r) => Number(r.seq))).toEqual([1, 2, 3, 4]);
   });

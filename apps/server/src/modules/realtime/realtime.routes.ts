@@ -76,6 +76,9 @@ export function realtimeRoutes(deps: Deps): FastifyPluginAsync {
         const user = await findSessionUser(deps.auth, request).catch(() => null);
         if (!user) return socket.close(4401, 'unauthenticated');
         const client = realtime.add(socket, user.id, user.sessionId);
+        // A sign-out that landed between the session check and the registration above would have
+        // found no socket to close: check once more now that this socket can be found.
+        if (!(await findSessionUser(deps.auth, request).catch(() => null))) return realtime.revokeSession(user.sessionId);
         const handleMessage = async (raw: string): Promise<void> => {
           let parsed: z.infer<typeof clientMessage>;
           try {

@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { onPostgres, signUp, startTestApp, type TestApp } from '../../test/harness.ts';
+import { installKeyring, keyringFromFile, newKeyFile, readKeyFile, writeKeyFile } from '../../security/keyring.ts';
 import { setAccountStatusByEmail } from '../admin/admin.service.ts';
 
 type Message = { type: string; channel?: string; code?: string; payload?: Record<string, unknown> };
@@ -94,6 +95,8 @@ describe('realtime account status', () => {
   it('closes the socket of a signed-out session and says why', async () => {
     const user = await signUp(t.app);
     const client = await connect(port, user.cookie);
+    client.send({ type: 'subscribe', channel: `account-status:${user.id}` });
+    await client.next((m) => m.type === 'subscribed');
     await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie: user.cookie } });
     const event = await client.next((m) => m.channel === 'auth');
     expect(event.payload).toEqual({ event: 'SIGNED_OUT' });
@@ -114,6 +117,10 @@ describe.runIf(onPostgres)('realtime across server processes on one PostgreSQL',
   beforeAll(async () => {
     t = await startTestApp();
     const root = resolve(import.meta.dirname, '../../../../..');
+    // Both processes must read each other's encrypted fields: one key file for both.
+    const keyFile = join(mkdtempSync(join(tmpdir(), 'erp-keys-')), 'keys.json');
+    writeKeyFile(keyFile, newKeyFile());
+    installKeyring(keyringFromFile(readKeyFile(keyFile), { kind: 'file', path: keyFile }));
     child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
       cwd: root,
       env: {
@@ -122,6 +129,7 @@ describe.runIf(onPostgres)('realtime across server processes on one PostgreSQL',
         PORT: String(port),
         HOST: '127.0.0.1',
         AUTH_SECRET: t.deps.config.authSecret,
+        ENCRYPTION_KEY_FILE: keyFile,
         DATA_DIR: mkdtempSync(join(tmpdir(), 'erp-second-')),
       },
       stdio: ['ignore', 'ignore', 'inherit'],
