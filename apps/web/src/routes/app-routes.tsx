@@ -62,8 +62,8 @@ export function AppRoutes() {
             <Route path="inventory/*" element={<InventoryPage />} />
             <Route path="cutting/*" element={<CuttingPage />} />
             <Route path="profile" element={<ProfilePage />} />
-            <Route path="clients" element={<ClientsPage />} />
-            <Route path="suppliers" element={<SuppliersPage />} />
+            <Route path="clients/*" element={<ClientsPage />} />
+            <Route path="suppliers/*" element={<SuppliersPage />} />
             <Route path="processes/*" element={<ProcessesPage />} />
             <Route path="products/*" element={<ProductsPage />} />
             <Route path="documents" element={<Navigate to="/documents/work-orders" replace />} />

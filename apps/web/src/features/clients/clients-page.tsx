@@ -1,7 +1,20 @@
-import { useTranslation } from 'react-i18next';
-import { SectionPlaceholder } from '../sections/section-placeholder.tsx';
+import { Route, Routes } from 'react-router';
+import { PartnerDetailPage } from './partner-detail.tsx';
+import { PartnerFormPage } from './partner-form.tsx';
+import { PartnerImportPage } from './partner-import.tsx';
+import { PartnerList } from './partner-list.tsx';
+import { useLivePartners } from './partners-api.ts';
 
+/** /clients: list, new, import, detail (with tabs) and edit. */
 export function ClientsPage() {
-  const { t } = useTranslation('app');
-  return <SectionPlaceholder title={t('nav.clients')} />;
+  useLivePartners();
+  return (
+    <Routes>
+      <Route index element={<PartnerList list="client" />} />
+      <Route path="new" element={<PartnerFormPage list="client" />} />
+      <Route path="import" element={<PartnerImportPage list="client" />} />
+      <Route path=":id/edit" element={<PartnerFormPage list="client" />} />
+      <Route path=":id/*" element={<PartnerDetailPage list="client" />} />
+    </Routes>
+  );
 }

@@ -1,7 +1,74 @@
+import { ClipboardList } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SectionPlaceholder } from '../sections/section-placeholder.tsx';
+import { Link, Route, Routes } from 'react-router';
+import { PageLoading } from '../../components/page-loading.tsx';
+import { buttonClasses } from '../../components/ui/button.tsx';
+import { PartnerDetailPage } from '../clients/partner-detail.tsx';
+import { PartnerFormPage } from '../clients/partner-form.tsx';
+import { PartnerImportPage } from '../clients/partner-import.tsx';
+import { PartnerList } from '../clients/partner-list.tsx';
+import { useLivePartners } from '../clients/partners-api.ts';
+import { SupplierItemsTab } from './supplier-items.tsx';
 
+const PurchasingPages = lazy(() =>
+  import('../purchasing/purchasing-pages.tsx').then((m) => ({ default: m.PurchasingPages })),
+);
+const SupplierPerformanceTab = lazy(() =>
+  import('./supplier-performance.tsx').then((m) => ({ default: m.SupplierPerformanceTab })),
+);
+
+/** /suppliers: list, new, import, detail (items, history, performance) and purchase orders under /suppliers/orders. */
 export function SuppliersPage() {
-  const { t } = useTranslation('app');
-  return <SectionPlaceholder title={t('nav.suppliers')} />;
+  const { t } = useTranslation('partners');
+  useLivePartners();
+  return (
+    <Routes>
+      <Route
+        index
+        element={
+          <PartnerList
+            list="supplier"
+            actions={
+              <Link to="/suppliers/orders" className={buttonClasses('outline')}>
+                <ClipboardList className="size-4" aria-hidden />
+                {t('supplier.orders')}
+              </Link>
+            }
+          />
+        }
+      />
+      <Route
+        path="orders/*"
+        element={
+          <Suspense fallback={<PageLoading />}>
+            <PurchasingPages />
+          </Suspense>
+        }
+      />
+      <Route path="new" element={<PartnerFormPage list="supplier" />} />
+      <Route path="import" element={<PartnerImportPage list="supplier" />} />
+      <Route path=":id/edit" element={<PartnerFormPage list="supplier" />} />
+      <Route
+        path=":id/*"
+        element={
+          <PartnerDetailPage
+            list="supplier"
+            extraTabs={[
+              { path: 'items', label: t('tabs.items'), element: (p) => <SupplierItemsTab id={p.id} /> },
+              {
+                path: 'performance',
+                label: t('tabs.performance'),
+                element: (p) => (
+                  <Suspense fallback={<p className="text-sm text-muted">{t('list.loading')}</p>}>
+                    <SupplierPerformanceTab id={p.id} />
+                  </Suspense>
+                ),
+              },
+            ]}
+          />
+        }
+      />
+    </Routes>
+  );
 }

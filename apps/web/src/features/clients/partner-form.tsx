@@ -1,0 +1,357 @@
+import { partnerInputSchema } from '@erp/domain';
+import { AlertTriangle, Plus, Trash2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { Button, buttonClasses } from '../../components/ui/button.tsx';
+import { Card, CardContent } from '../../components/ui/card.tsx';
+import { FormErrors } from '../../components/ui/form-errors.tsx';
+import { Input, Textarea } from '../../components/ui/input.tsx';
+import { api } from '../../lib/api.ts';
+import { PageHeader } from '../sections/page-header.tsx';
+import {
+  type Address,
+  BASE,
+  type Contact,
+  PATH,
+  type PartnerDetail,
+  type PartnerRole,
+  useDuplicates,
+  usePartner,
+  usePartnerMutation,
+} from './partners-api.ts';
+import { apiErrorMessages, Field, fieldErrors, selectClasses } from './partner-ui.tsx';
+
+type FormState = {
+  kind: 'company' | 'person';
+  name: string;
+  oib: string;
+  vat_id: string;
+  email: string;
+  phone: string;
+  payment_terms_days: string;
+  default_discount: string;
+  lead_time_days: string;
+  notes: string;
+  active: boolean;
+  billing: Address;
+  delivery: Address;
+  contacts: Contact[];
+};
+
+const emptyAddress = (): Address => ({ street: '', postal_code: '', city: '', country: 'HR' });
+const EMPTY: FormState = {
+  kind: 'company',
+  name: '',
+  oib: '',
+  vat_id: '',
+  email: '',
+  phone: '',
+  payment_terms_days: '15',
+  default_discount: '0',
+  lead_time_days: '',
+  notes: '',
+  active: true,
+  billing: emptyAddress(),
+  delivery: emptyAddress(),
+  contacts: [],
+};
+
+function fromPartner(p: PartnerDetail): FormState {
+  return {
+    kind: p.kind,
+    name: p.name,
+    oib: p.oib ?? '',
+    vat_id: p.vat_id ?? '',
+    email: p.email ?? '',
+    phone: p.phone ?? '',
+    payment_terms_days: String(p.payment_terms_days),
+    default_discount: p.default_discount,
+    lead_time_days: p.lead_time_days === null ? '' : String(p.lead_time_days),
+    notes: p.notes ?? '',
+    active: p.active,
+    billing: p.billing_address ?? emptyAddress(),
+    delivery: p.delivery_address ?? emptyAddress(),
+    contacts: p.contacts,
+  };
+}
+
+const hasAddress = (a: Address) => !!(a.street || a.postal_code || a.city);
+
+function toBody(f: FormState, role: PartnerRole) {
+  return {
+    kind: f.kind,
+    name: f.name,
+    oib: f.oib,
+    vat_id: f.vat_id,
+    email: f.email,
+    phone: f.phone,
+    payment_terms_days: f.payment_terms_days,
+    default_discount: f.default_discount,
+    notes: f.notes,
+    active: f.active,
+    billing_address: hasAddress(f.billing) ? f.billing : null,
+    delivery_address: hasAddress(f.delivery) ? f.delivery : null,
+    contacts: f.contacts,
+    lead_time_days: role === 'supplier' && f.lead_time_days !== '' ? f.lead_time_days : null,
+  };
+}
+
+/** A value that follows `value` after it has stopped changing for `ms` (duplicate checks while typing). */
+function useSettled<T>(value: T, ms = 300): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const id = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(id);
+  }, [value, ms]);
+  return settled;
+}
+
+export function PartnerFormPage({ list: role }: { list: PartnerRole }) {
+  const { id } = useParams();
+  const { data, isLoading } = usePartner(role, id);
+  if (id && (isLoading || !data)) return null;
+  return <PartnerForm key={id ?? 'new'} list={role} initial={data} />;
+}
+
+function PartnerForm({ list: role, initial }: { list: PartnerRole; initial?: PartnerDetail }) {
+  const { t } = useTranslation('partners');
+  const navigate = useNavigate();
+  const [form, setForm] = useState<FormState>(initial ? fromPartner(initial) : EMPTY);
+  const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
+  const settledName = useSettled(form.name);
+  const settledOib = useSettled(form.oib);
+  const { data: duplicates = [] } = useDuplicates(role, {
+    name: settledName,
+    oib: settledOib,
+    excludeId: initial?.id,
+  });
+  const save = usePartnerMutation(role, (body: ReturnType<typeof toBody>) =>
+    initial
+      ? api<PartnerDetail>(`${BASE[role]}/${initial.id}`, { method: 'PATCH', body })
+      : api<PartnerDetail>(BASE[role], { method: 'POST', body }),
+  );
+  const set = <K extends keyof FormState>(key: K, value: FormState[K]) =>
+    setForm((f) => ({ ...f, [key]: value }));
+  const setAddress = (which: 'billing' | 'delivery', key: keyof Address, value: string) =>
+    setForm((f) => ({ ...f, [which]: { ...f[which], [key]: value } }));
+  const setContact = (i: number, key: keyof Contact, value: string) =>
+    setForm((f) => ({ ...f, contacts: f.contacts.map((c, j) => (j === i ? { ...c, [key]: value } : c)) }));
+
+  const serverErrors = fieldErrors(save.error);
+  const errorOf = (field: string) => {
+    const key = clientErrors[field] ?? serverErrors[field];
+    return key ? t(`common:${key}`) : undefined;
+  };
+  const label = (field: string) => {
+    const m = /^contacts\.(\d+)\.(\w+)$/.exec(field);
+    if (m) return t('form.contactField', { n: Number(m[1]) + 1, field: t(`fields.${m[2]}`) });
+    const a = /^(billing|delivery)_address\.(\w+)$/.exec(field);
+    if (a) return `${t(`fields.${a[1]}Address`)} – ${t(`fields.${a[2]}`)}`;
+    return t(`fields.${field}`, { defaultValue: '' });
+  };
+  const allMessages = [
+    ...Object.entries(clientErrors).map(([f, k]) => `${label(f)}: ${t(`common:${k}`)}`),
+    ...(Object.keys(clientErrors).length ? [] : apiErrorMessages(save.error, t, label)),
+  ];
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const body = toBody(form, role);
+    const parsed = partnerInputSchema.safeParse(body);
+    if (!parsed.success) {
+      const errs: Record<string, string> = {};
+      for (const i of parsed.error.issues) errs[i.path.join('.')] ??= i.message;
+      setClientErrors(errs);
+      return;
+    }
+    setClientErrors({});
+    save.mutate(body, { onSuccess: (p) => navigate(`${PATH[role]}/${p.id}`) });
+  };
+
+  const input = (
+    field: keyof FormState & string,
+    extra: React.InputHTMLAttributes<HTMLInputElement> = {},
+  ) => (
+    <Input
+      id={`f-${field}`}
+      value={form[field] as string}
+      invalid={!!errorOf(field)}
+      aria-describedby={errorOf(field) ? `f-${field}-error` : undefined}
+      onChange={(e) => set(field, e.target.value as never)}
+      {...extra}
+    />
+  );
+  const addressFields = (which: 'billing' | 'delivery') => (
+    <fieldset className="grid gap-3 sm:grid-cols-4">
+      <legend className="mb-2 text-sm font-semibold">{t(`fields.${which}Address`)}</legend>
+      {(['street', 'postal_code', 'city', 'country'] as const).map((k) => (
+        <Field
+          key={k}
+          id={`f-${which}-${k}`}
+          label={t(`fields.${k}`)}
+          className={k === 'street' ? 'sm:col-span-2' : ''}
+          error={errorOf(`${which}_address.${k}`)}
+        >
+          <Input
+            id={`f-${which}-${k}`}
+            value={form[which][k] ?? ''}
+            onChange={(e) => setAddress(which, k, e.target.value)}
+          />
+        </Field>
+      ))}
+    </fieldset>
+  );
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <PageHeader title={initial ? t('form.editTitle', { name: initial.name }) : t(`${role}.new`)} />
+      <FormErrors messages={allMessages} className="mb-4" />
+      {duplicates.length > 0 && (
+        <div
+          role="status"
+          className="mb-4 rounded-md border border-warning/50 bg-warning-soft p-3 text-sm"
+          data-testid="duplicate-warning"
+        >
+          <p className="flex items-center gap-2 font-medium">
+            <AlertTriangle className="size-4" aria-hidden />
+            {t('form.duplicatesTitle')}
+          </p>
+          <ul className="mt-1 list-disc pl-6">
+            {duplicates.map((d) => (
+              <li key={d.id}>
+                <Link to={`${PATH[role]}/${d.id}`} className="text-primary underline" target="_blank">
+                  {d.name}
+                </Link>{' '}
+                {d.reason === 'oib' ? t('form.sameOib', { oib: d.oib }) : t('form.similarName')}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <Card>
+        <CardContent className="grid gap-4 pt-5">
+          <div className="grid gap-3 sm:grid-cols-4">
+            <Field id="f-kind" label={t('fields.kind')}>
+              <select
+                id="f-kind"
+                className={`${selectClasses} w-full`}
+                value={form.kind}
+                onChange={(e) => set('kind', e.target.value as FormState['kind'])}
+              >
+                <option value="company">{t('kind.company')}</option>
+                <option value="person">{t('kind.person')}</option>
+              </select>
+            </Field>
+            <Field id="f-name" label={t('fields.name')} error={errorOf('name')} className="sm:col-span-3">
+              {input('name', { required: true, autoFocus: true })}
+            </Field>
+            <Field id="f-oib" label={t('fields.oib')} error={errorOf('oib')}>
+              {input('oib', { inputMode: 'numeric', maxLength: 11 })}
+            </Field>
+            <Field id="f-vat_id" label={t('fields.vat_id')} error={errorOf('vat_id')}>
+              {input('vat_id')}
+            </Field>
+            <Field id="f-email" label={t('fields.email')} error={errorOf('email')}>
+              {input('email', { type: 'email' })}
+            </Field>
+            <Field id="f-phone" label={t('fields.phone')} error={errorOf('phone')}>
+              {input('phone', { type: 'tel' })}
+            </Field>
+            <Field
+              id="f-payment_terms_days"
+              label={t('fields.paymentTermsDays')}
+              error={errorOf('payment_terms_days')}
+            >
+              {input('payment_terms_days', { inputMode: 'numeric' })}
+            </Field>
+            <Field
+              id="f-default_discount"
+              label={t('fields.defaultDiscount')}
+              error={errorOf('default_discount')}
+            >
+              {input('default_discount', { inputMode: 'decimal' })}
+            </Field>
+            {role === 'supplier' && (
+              <Field id="f-lead_time_days" label={t('fields.leadTimeDays')} error={errorOf('lead_time_days')}>
+                {input('lead_time_days', { inputMode: 'numeric' })}
+              </Field>
+            )}
+            <div className="flex items-end gap-2 pb-2">
+              <input
+                id="f-active"
+                type="checkbox"
+                className="size-5"
+                checked={form.active}
+                onChange={(e) => set('active', e.target.checked)}
+              />
+              <label htmlFor="f-active" className="text-sm">
+                {t('fields.active')}
+              </label>
+            </div>
+          </div>
+          {addressFields('billing')}
+          {addressFields('delivery')}
+          <fieldset>
+            <legend className="mb-2 text-sm font-semibold">{t('tabs.contacts')}</legend>
+            {form.contacts.map((c, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: contacts have no id until saved; order is the identity
+              <div key={i} className="mb-2 grid items-end gap-2 sm:grid-cols-[2fr_1.5fr_2fr_1.5fr_auto]">
+                {(['name', 'position', 'email', 'phone'] as const).map((k) => (
+                  <Field
+                    key={k}
+                    id={`f-c${i}-${k}`}
+                    label={t(`fields.${k}`)}
+                    error={errorOf(`contacts.${i}.${k}`)}
+                  >
+                    <Input
+                      id={`f-c${i}-${k}`}
+                      value={c[k] ?? ''}
+                      onChange={(e) => setContact(i, k, e.target.value)}
+                    />
+                  </Field>
+                ))}
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="icon"
+                  aria-label={t('form.removeContact', { n: i + 1 })}
+                  onClick={() =>
+                    set(
+                      'contacts',
+                      form.contacts.filter((_, j) => j !== i),
+                    )
+                  }
+                >
+                  <Trash2 className="size-4" aria-hidden />
+                </Button>
+              </div>
+            ))}
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              onClick={() =>
+                set('contacts', [...form.contacts, { name: '', position: '', email: '', phone: '' }])
+              }
+            >
+              <Plus className="size-4" aria-hidden />
+              {t('form.addContact')}
+            </Button>
+          </fieldset>
+          <Field id="f-notes" label={t('fields.notes')} error={errorOf('notes')}>
+            <Textarea id="f-notes" value={form.notes} onChange={(e) => set('notes', e.target.value)} />
+          </Field>
+        </CardContent>
+      </Card>
+      <div className="mt-4 flex gap-2">
+        <Button type="submit" loading={save.isPending}>
+          {save.isPending ? t('common:actions.saving') : t('common:actions.save')}
+        </Button>
+        <Link to={initial ? `${PATH[role]}/${initial.id}` : PATH[role]} className={buttonClasses('outline')}>
+          {t('common:actions.cancel')}
+        </Link>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,202 @@
+import { Plus, Upload } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { buttonClasses } from '../../components/ui/button.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { cn } from '../../lib/cn.ts';
+import { PageHeader } from '../sections/page-header.tsx';
+import { PATH, type PartnerRole, usePartners } from './partners-api.ts';
+import { NUM, selectClasses, TABLE, TD, TH } from './partner-ui.tsx';
+
+const FILTER_KEYS = ['q', 'kind', 'active', 'city', 'sort', 'dir', 'page'] as const;
+const PAGE_SIZE = 50;
+
+/** Clients or suppliers: search, filters, sort and page live in the URL and run on the server. */
+export function PartnerList({ list: role, actions }: { list: PartnerRole; actions?: React.ReactNode }) {
+  const { t } = useTranslation('partners');
+  const [params, setParams] = useSearchParams();
+  const query = new URLSearchParams();
+  for (const k of FILTER_KEYS) {
+    const v = params.get(k);
+    if (v) query.set(k, v);
+  }
+  query.set('page_size', String(PAGE_SIZE));
+  const { data, isFetching, isError } = usePartners(role, query);
+  const rows = data?.rows ?? [];
+  const total = data?.total ?? 0;
+  const page = Number(params.get('page') ?? '1');
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const set = (key: string, value: string | null) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    if (key !== 'page') next.delete('page');
+    setParams(next, { replace: key === 'q' || key === 'city' });
+  };
+  const sort = params.get('sort') ?? 'name';
+  const dir = params.get('dir') ?? 'asc';
+  const sortHeader = (key: string, label: string, className?: string) => {
+    const active = sort === key;
+    return (
+      <th
+        className={cn(TH, className)}
+        aria-sort={active ? (dir === 'desc' ? 'descending' : 'ascending') : undefined}
+      >
+        <button
+          type="button"
+          className="font-medium hover:text-foreground"
+          onClick={() => {
+            const next = new URLSearchParams(params);
+            next.set('sort', key);
+            next.set('dir', active && dir === 'asc' ? 'desc' : 'asc');
+            next.delete('page');
+            setParams(next);
+          }}
+        >
+          {label}
+          {active ? (dir === 'desc' ? ' ↓' : ' ↑') : ''}
+        </button>
+      </th>
+    );
+  };
+  const filtered =
+    ['q', 'kind', 'city'].some((k) => params.get(k)) || (params.get('active') ?? 'active') !== 'active';
+  const base = PATH[role];
+
+  return (
+    <div>
+      <PageHeader
+        title={t(`${role}.title`)}
+        description={t(`${role}.description`)}
+        actions={
+          <div className="flex flex-wrap gap-2">
+            {actions}
+            <Link to={`${base}/import`} className={buttonClasses('outline')}>
+              <Upload className="size-4" aria-hidden />
+              {t('import.title')}
+            </Link>
+            <Link to={`${base}/new`} className={buttonClasses('primary')}>
+              <Plus className="size-4" aria-hidden />
+              {t(`${role}.new`)}
+            </Link>
+          </div>
+        }
+      />
+      <div className="mb-3 flex flex-wrap items-end gap-2">
+        <Input
+          className="w-72"
+          type="search"
+          aria-label={t('list.search')}
+          placeholder={t('list.search')}
+          defaultValue={params.get('q') ?? ''}
+          onChange={(e) => set('q', e.target.value.trim() || null)}
+        />
+        <select
+          className={selectClasses}
+          aria-label={t('fields.kind')}
+          value={params.get('kind') ?? 'all'}
+          onChange={(e) => set('kind', e.target.value === 'all' ? null : e.target.value)}
+        >
+          <option value="all">{t('list.allKinds')}</option>
+          <option value="company">{t('kind.company')}</option>
+          <option value="person">{t('kind.person')}</option>
+        </select>
+        <select
+          className={selectClasses}
+          aria-label={t('fields.active')}
+          value={params.get('active') ?? 'active'}
+          onChange={(e) => set('active', e.target.value === 'active' ? null : e.target.value)}
+        >
+          <option value="active">{t('list.activeOnly')}</option>
+          <option value="inactive">{t('list.inactiveOnly')}</option>
+          <option value="all">{t('list.all')}</option>
+        </select>
+        <Input
+          className="w-44"
+          aria-label={t('fields.city')}
+          placeholder={t('fields.city')}
+          defaultValue={params.get('city') ?? ''}
+          onChange={(e) => set('city', e.target.value.trim() || null)}
+        />
+        {filtered && (
+          <button
+            type="button"
+            className={buttonClasses('ghost', 'sm')}
+            onClick={() => setParams(new URLSearchParams())}
+          >
+            {t('list.clearFilters')}
+          </button>
+        )}
+        <p className="ml-auto text-sm text-muted" role="status" aria-live="polite">
+          {isFetching ? t('list.loading') : t('list.count', { count: total })}
+        </p>
+      </div>
+      {isError && <p className="text-sm text-danger">{t('common.loadError')}</p>}
+      <div className="overflow-x-auto rounded-lg border border-border bg-surface">
+        <table className={TABLE}>
+          <thead>
+            <tr>
+              {sortHeader('name', t('fields.name'))}
+              {sortHeader('oib', t('fields.oib'))}
+              {sortHeader('city', t('fields.city'))}
+              <th className={TH}>{t('fields.email')}</th>
+              <th className={TH}>{t('fields.phone')}</th>
+              {role === 'supplier' ? (
+                <th className={cn(TH, NUM)}>{t('fields.leadTimeDays')}</th>
+              ) : (
+                sortHeader('payment_terms_days', t('fields.paymentTermsDays'), NUM)
+              )}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((p) => (
+              <tr key={p.id} className={cn(!p.active && 'text-muted')}>
+                <td className={TD}>
+                  <Link to={`${base}/${p.id}`} className="font-medium text-primary hover:underline">
+                    {p.name}
+                  </Link>
+                  {!p.active && <span className="ml-2 text-xs">({t('list.inactive')})</span>}
+                </td>
+                <td className={cn(TD, 'tabular-nums')}>{p.oib}</td>
+                <td className={TD}>{p.billing_address?.city}</td>
+                <td className={TD}>{p.email}</td>
+                <td className={TD}>{p.phone}</td>
+                <td className={cn(TD, NUM)}>
+                  {role === 'supplier' ? p.lead_time_days : p.payment_terms_days}
+                </td>
+              </tr>
+            ))}
+            {!isFetching && rows.length === 0 && (
+              <tr>
+                <td colSpan={6} className="p-6 text-center text-muted">
+                  {filtered ? t('list.noMatches') : t(`${role}.empty`)}
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+      {pages > 1 && (
+        <nav className="mt-3 flex items-center justify-end gap-2 text-sm" aria-label={t('list.pages')}>
+          <button
+            type="button"
+            className={buttonClasses('outline', 'sm')}
+            disabled={page <= 1}
+            onClick={() => set('page', String(page - 1))}
+          >
+            {t('list.previous')}
+          </button>
+          <span>{t('list.pageOf', { page, pages })}</span>
+          <button
+            type="button"
+            className={buttonClasses('outline', 'sm')}
+            disabled={page >= pages}
+            onClick={() => set('page', String(page + 1))}
+          >
+            {t('list.next')}
+          </button>
+        </nav>
+      )}
+    </div>
+  );
+}

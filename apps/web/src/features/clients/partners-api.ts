@@ -1,0 +1,218 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { api } from '../../lib/api.ts';
+import { realtime } from '../../lib/realtime.ts';
+import { useAuth } from '../auth/auth-context.tsx';
+
+// Wire types of /api/clients and /api/suppliers (snake_case, decimals as strings).
+export type PartnerRole = 'client' | 'supplier';
+export type Address = {
+  street: string | null;
+  postal_code: string | null;
+  city: string | null;
+  country: string | null;
+};
+export type Contact = { name: string; position: string | null; email: string | null; phone: string | null };
+export type Partner = {
+  id: string;
+  role: PartnerRole;
+  kind: 'company' | 'person';
+  name: string;
+  oib: string | null;
+  vat_id: string | null;
+  billing_address: Address | null;
+  delivery_address: Address | null;
+  email: string | null;
+  phone: string | null;
+  payment_terms_days: number;
+  default_discount: string;
+  notes: string | null;
+  active: boolean;
+  lead_time_days: number | null;
+  created_at: string;
+  updated_at: string;
+};
+export type PartnerDetail = Partner & { contacts: Contact[] };
+export type PartnerPage = { rows: Partner[]; total: number; page: number; page_size: number };
+export type Duplicate = {
+  id: string;
+  name: string;
+  oib: string | null;
+  reason: 'oib' | 'name';
+  similarity: string;
+};
+export type HistoryEntry = {
+  type: 'quote' | 'work_order' | 'delivery_note' | 'invoice' | 'purchase_order' | 'goods_receipt';
+  id: string;
+  number: string | null;
+  date: string;
+  status: string;
+  total: string | null;
+};
+export type History = { types: HistoryEntry['type'][]; entries: HistoryEntry[] };
+export type Analytics = {
+  from: string;
+  to: string;
+  months: { month: string; revenue: string }[];
+  revenue_total: string;
+  quote_win_rate: string | null;
+  quotes_total: number;
+  average_order_value: string | null;
+  orders_total: number;
+  top_products: { item_id: string; sku: string; name: string; quantity: string; revenue: string }[];
+  open_items: string;
+  sources: string[];
+};
+export type SupplierItem = {
+  item_id: string;
+  sku: string;
+  item_name: string;
+  base_unit: string;
+  supplier_sku: string | null;
+  price: string | null;
+  min_order_qty: string | null;
+};
+export type Performance = {
+  from: string;
+  to: string;
+  orders: number;
+  receipts: number;
+  on_time_rate: string | null;
+  avg_lead_time_days: string | null;
+  fill_rate: string | null;
+  months: {
+    month: string;
+    receipts: number;
+    on_time: number;
+    late: number;
+    avg_lead_time_days: string | null;
+  }[];
+};
+export type ImportResult = {
+  valid: boolean;
+  committed: boolean;
+  total: number;
+  created: number;
+  columns: { header: string; field: string | null }[];
+  rows: {
+    line: number;
+    name: string;
+    oib: string | null;
+    errors: { field: string; key: string; params?: Record<string, string | number> }[];
+    warnings: { id: string; name: string; reason: 'oib' | 'name' }[];
+  }[];
+};
+
+export const BASE: Record<PartnerRole, string> = { client: '/api/clients', supplier: '/api/suppliers' };
+/** Web paths of the two lists. */
+export const PATH: Record<PartnerRole, string> = { client: '/clients', supplier: '/suppliers' };
+
+export const partnerKeys = {
+  all: ['partners'] as const,
+  role: (role: PartnerRole) => [...partnerKeys.all, role] as const,
+  list: (role: PartnerRole, query: string) => [...partnerKeys.role(role), 'list', query] as const,
+  detail: (role: PartnerRole, id: string) => [...partnerKeys.role(role), 'detail', id] as const,
+  duplicates: (role: PartnerRole, name: string, oib: string, id: string) =>
+    [...partnerKeys.role(role), 'duplicates', name, oib, id] as const,
+  history: (role: PartnerRole, id: string) => [...partnerKeys.role(role), 'history', id] as const,
+  analytics: (id: string, from: string, to: string) =>
+    [...partnerKeys.role('client'), 'analytics', id, from, to] as const,
+  items: (id: string) => [...partnerKeys.role('supplier'), 'items', id] as const,
+  performance: (id: string, from: string, to: string) =>
+    [...partnerKeys.role('supplier'), 'performance', id, from, to] as const,
+};
+
+export function usePartners(role: PartnerRole, query: URLSearchParams) {
+  const qs = query.toString();
+  return useQuery({
+    queryKey: partnerKeys.list(role, qs),
+    queryFn: ({ signal }) => api<PartnerPage>(`${BASE[role]}?${qs}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function usePartner(role: PartnerRole, id: string | undefined) {
+  return useQuery({
+    queryKey: partnerKeys.detail(role, id ?? ''),
+    queryFn: ({ signal }) => api<PartnerDetail>(`${BASE[role]}/${id}`, { signal }),
+    enabled: !!id,
+  });
+}
+
+export function useDuplicates(role: PartnerRole, probe: { name: string; oib: string; excludeId?: string }) {
+  const name = probe.name.trim();
+  const oib = /^\d{11}$/.test(probe.oib.trim()) ? probe.oib.trim() : '';
+  const qs = new URLSearchParams();
+  if (name.length >= 3) qs.set('name', name);
+  if (oib) qs.set('oib', oib);
+  if (probe.excludeId) qs.set('exclude_id', probe.excludeId);
+  return useQuery({
+    queryKey: partnerKeys.duplicates(role, name, oib, probe.excludeId ?? ''),
+    queryFn: ({ signal }) => api<Duplicate[]>(`${BASE[role]}/duplicates?${qs}`, { signal }),
+    enabled: name.length >= 3 || !!oib,
+    staleTime: 10_000,
+  });
+}
+
+export function useHistory(role: PartnerRole, id: string) {
+  return useQuery({
+    queryKey: partnerKeys.history(role, id),
+    queryFn: ({ signal }) => api<History>(`${BASE[role]}/${id}/history`, { signal }),
+  });
+}
+
+export function useAnalytics(id: string, from: string, to: string) {
+  return useQuery({
+    queryKey: partnerKeys.analytics(id, from, to),
+    queryFn: ({ signal }) => api<Analytics>(`/api/clients/${id}/analytics?from=${from}&to=${to}`, { signal }),
+  });
+}
+
+export function useSupplierItems(id: string) {
+  return useQuery({
+    queryKey: partnerKeys.items(id),
+    queryFn: ({ signal }) => api<SupplierItem[]>(`/api/suppliers/${id}/items`, { signal }),
+  });
+}
+
+export function usePerformance(id: string, from: string, to: string) {
+  return useQuery({
+    queryKey: partnerKeys.performance(id, from, to),
+    queryFn: ({ signal }) =>
+      api<Performance>(`/api/suppliers/${id}/performance?from=${from}&to=${to}`, { signal }),
+  });
+}
+
+export function usePartnerMutation<TBody, TResult>(role: PartnerRole, fn: (body: TBody) => Promise<TResult>) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => qc.invalidateQueries({ queryKey: partnerKeys.role(role) }),
+  });
+}
+
+export async function uploadImport(role: PartnerRole, file: File, commit: boolean): Promise<ImportResult> {
+  const form = new FormData();
+  form.set('file', file);
+  return api<ImportResult>(`${BASE[role]}/import?commit=${commit}`, { method: 'POST', body: form });
+}
+
+/** Another user's change to a partner reaches this screen: ids arrive over the WebSocket, data through the API. */
+export function useLivePartners(): void {
+  const { user } = useAuth();
+  const qc = useQueryClient();
+  useEffect(() => {
+    if (!user) return;
+    const refresh = () => qc.invalidateQueries({ queryKey: partnerKeys.all });
+    const off = realtime.subscribe(`company:${user.id}:partners`, refresh);
+    return off;
+  }, [user, qc]);
+}
+
+/** ISO date of today and of the first day of the month a year ago: the default analytics period. */
+export function defaultPeriod(): { from: string; to: string } {
+  const now = new Date();
+  const p = (n: number) => String(n).padStart(2, '0');
+  const to = `${now.getFullYear()}-${p(now.getMonth() + 1)}-${p(now.getDate())}`;
+  return { from: `${now.getFullYear() - 1}-${p(now.getMonth() + 1)}-01`, to };
+}

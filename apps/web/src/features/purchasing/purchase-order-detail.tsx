@@ -1,0 +1,233 @@
+import { FileDown, PackageCheck, Pencil, Send, XCircle } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { Button, buttonClasses } from '../../components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import { FormErrors } from '../../components/ui/form-errors.tsx';
+import { api } from '../../lib/api.ts';
+import { formatCurrency, formatDate, formatNumber } from '../../lib/format.ts';
+import { apiErrorMessages, NUM, TABLE, TD, TH } from '../clients/partner-ui.tsx';
+import { PageHeader } from '../sections/page-header.tsx';
+import {
+  newIdempotencyKey,
+  type Order,
+  postIdempotent,
+  type Receipt,
+  useOrder,
+  usePurchasingMutation,
+} from './purchasing-api.ts';
+import { StatusBadge } from './purchasing-ui.tsx';
+
+export function PurchaseOrderDetail() {
+  const { t } = useTranslation('purchasing');
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const { data: o, isError } = useOrder(id);
+  const act = usePurchasingMutation((action: 'send' | 'cancel') =>
+    api<Order>(`/api/purchase-orders/${id}/${action}`, { method: 'POST' }),
+  );
+  const cancelReceipt = usePurchasingMutation((receiptId: string) =>
+    postIdempotent<Receipt>(`/api/goods-receipts/${receiptId}/cancel`, {}, newIdempotencyKey()),
+  );
+  if (isError) return <p className="text-danger">{t('notFound')}</p>;
+  if (!o) return null;
+  const title = o.number ?? t('draftTitle');
+  return (
+    <div>
+      <PageHeader
+        title={title}
+        description={o.supplier_name}
+        actions={
+          <div className="flex flex-wrap items-center gap-2">
+            <StatusBadge status={o.status} />
+            <a
+              href={`/api/purchase-orders/${o.id}/pdf`}
+              target="_blank"
+              rel="noreferrer"
+              className={buttonClasses('outline')}
+              data-testid="po-pdf"
+            >
+              <FileDown className="size-4" aria-hidden />
+              {t('actions.pdf')}
+            </a>
+            {o.actions.includes('edit') && (
+              <Link to={`/suppliers/orders/${o.id}/edit`} className={buttonClasses('outline')}>
+                <Pencil className="size-4" aria-hidden />
+                {t('actions.edit')}
+              </Link>
+            )}
+            {o.actions.includes('cancel') && (
+              <Button
+                type="button"
+                variant="outline"
+                onClick={() =>
+                  window.confirm(t('actions.cancelConfirm', { number: title })) && act.mutate('cancel')
+                }
+              >
+                <XCircle className="size-4" aria-hidden />
+                {t('actions.cancel')}
+              </Button>
+            )}
+            {o.actions.includes('send') && (
+              <Button type="button" loading={act.isPending} onClick={() => act.mutate('send')}>
+                <Send className="size-4" aria-hidden />
+                {t('actions.send')}
+              </Button>
+            )}
+            {o.actions.includes('receive') && (
+              <Button type="button" onClick={() => navigate(`/suppliers/orders/${o.id}/receive`)}>
+                <PackageCheck className="size-4" aria-hidden />
+                {t('actions.receive')}
+              </Button>
+            )}
+          </div>
+        }
+      />
+      <FormErrors messages={apiErrorMessages(act.error ?? cancelReceipt.error, t)} className="mb-4" />
+      <Card className="mb-4">
+        <CardContent className="grid gap-2 pt-5 text-sm sm:grid-cols-4">
+          <div>
+            <p className="text-muted">{t('fields.supplier')}</p>
+            <Link to={`/suppliers/${o.supplier_id}`} className="text-primary hover:underline">
+              {o.supplier_name}
+            </Link>
+          </div>
+          <div>
+            <p className="text-muted">{t('fields.orderedOn')}</p>
+            <p>{o.ordered_on ? formatDate(o.ordered_on) : '—'}</p>
+          </div>
+          <div>
+            <p className="text-muted">{t('fields.expectedOn')}</p>
+            <p>{o.expected_on ? formatDate(o.expected_on) : '—'}</p>
+          </div>
+          <div>
+            <p className="text-muted">{t('fields.total')}</p>
+            <p className="font-semibold">{formatCurrency(o.total)}</p>
+          </div>
+          {o.note && <p className="sm:col-span-4 whitespace-pre-wrap">{o.note}</p>}
+        </CardContent>
+      </Card>
+      <table className={TABLE}>
+        <thead>
+          <tr>
+            <th className={TH}>#</th>
+            <th className={TH}>{t('fields.sku')}</th>
+            <th className={TH}>{t('fields.item')}</th>
+            <th className={`${TH} ${NUM}`}>{t('fields.quantity')}</th>
+            <th className={`${TH} ${NUM}`}>{t('fields.received')}</th>
+            <th className={`${TH} ${NUM}`}>{t('fields.unit_price')}</th>
+            <th className={`${TH} ${NUM}`}>{t('fields.vat_rate')}</th>
+            <th className={`${TH} ${NUM}`}>{t('fields.net')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {o.lines.map((l) => (
+            <tr key={l.id}>
+              <td className={TD}>{l.line_no}</td>
+              <td className={TD}>
+                <Link to={`/inventory/items/${l.item_id}`} className="text-primary hover:underline">
+                  {l.sku}
+                </Link>
+              </td>
+              <td className={TD}>{l.item_name}</td>
+              <td className={`${TD} ${NUM}`}>
+                {formatNumber(l.quantity)} {l.unit}
+              </td>
+              <td className={`${TD} ${NUM}`} data-testid={`received-${l.sku}`}>
+                {formatNumber(l.received_qty)}
+              </td>
+              <td className={`${TD} ${NUM}`}>{formatCurrency(l.unit_price)}</td>
+              <td className={`${TD} ${NUM}`}>{formatNumber(l.vat_rate)} %</td>
+              <td className={`${TD} ${NUM}`}>{formatCurrency(l.net)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <td colSpan={7} className={`${TD} ${NUM}`}>
+              {t('totals.net')}
+            </td>
+            <td className={`${TD} ${NUM}`}>{formatCurrency(o.net_total)}</td>
+          </tr>
+          {o.vat.map((g) => (
+            <tr key={g.rate}>
+              <td colSpan={7} className={`${TD} ${NUM}`}>
+                {t('totals.vat', { rate: formatNumber(g.rate), base: formatCurrency(g.base) })}
+              </td>
+              <td className={`${TD} ${NUM}`}>{formatCurrency(g.vat)}</td>
+            </tr>
+          ))}
+          <tr>
+            <td colSpan={7} className={`${TD} ${NUM} font-semibold`}>
+              {t('totals.total')}
+            </td>
+            <td className={`${TD} ${NUM} font-semibold`}>{formatCurrency(o.total)}</td>
+          </tr>
+        </tfoot>
+      </table>
+      <Card className="mt-6">
+        <CardHeader>
+          <CardTitle>{t('receipts.title')}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {o.receipts.length === 0 ? (
+            <p className="text-sm text-muted">{t('receipts.none')}</p>
+          ) : (
+            <table className={TABLE}>
+              <thead>
+                <tr>
+                  <th className={TH}>{t('fields.number')}</th>
+                  <th className={TH}>{t('receipts.date')}</th>
+                  <th className={TH}>{t('receipts.location')}</th>
+                  <th className={TH}>{t('receipts.lines')}</th>
+                  <th className={TH}>{t('fields.status')}</th>
+                  <th className={TH} />
+                </tr>
+              </thead>
+              <tbody>
+                {o.receipts.map((r) => (
+                  <tr key={r.id}>
+                    <td className={TD}>
+                      <Link
+                        to={`/suppliers/orders/receipts/${r.id}`}
+                        className="text-primary hover:underline"
+                      >
+                        {r.number}
+                      </Link>
+                    </td>
+                    <td className={TD}>{formatDate(r.received_on, undefined, { dateStyle: 'medium' })}</td>
+                    <td className={TD}>{r.location_code}</td>
+                    <td className={TD}>
+                      {r.lines
+                        .map(
+                          (l) =>
+                            `${l.sku} ${formatNumber(l.quantity)}${l.lot_number ? ` (${l.lot_number})` : ''}`,
+                        )
+                        .join(', ')}
+                    </td>
+                    <td className={TD}>{t(`receipts.status.${r.status}`)}</td>
+                    <td className={TD}>
+                      {r.status === 'posted' && (
+                        <Button
+                          type="button"
+                          size="sm"
+                          variant="ghost"
+                          onClick={() =>
+                            window.confirm(t('receipts.cancelConfirm', { number: r.number })) &&
+                            cancelReceipt.mutate(r.id)
+                          }
+                        >
+                          {t('receipts.cancel')}
+                        </Button>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

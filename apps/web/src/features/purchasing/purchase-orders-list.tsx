@@ -1,0 +1,150 @@
+import { PackagePlus, Plus } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { buttonClasses } from '../../components/ui/button.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { formatCurrency, formatDate } from '../../lib/format.ts';
+import { NUM, selectClasses, TABLE, TD, TH } from '../clients/partner-ui.tsx';
+import { PageHeader } from '../sections/page-header.tsx';
+import { useOrders } from './purchasing-api.ts';
+import { StatusBadge } from './purchasing-ui.tsx';
+
+const STATUSES = ['all', 'open', 'draft', 'sent', 'partially_received', 'received', 'cancelled'] as const;
+const PAGE_SIZE = 50;
+
+export function PurchaseOrdersList() {
+  const { t } = useTranslation('purchasing');
+  const [params, setParams] = useSearchParams();
+  const query = new URLSearchParams();
+  for (const k of ['q', 'status', 'supplier_id', 'page']) {
+    const v = params.get(k);
+    if (v) query.set(k, v);
+  }
+  query.set('page_size', String(PAGE_SIZE));
+  const { data, isFetching } = useOrders(query);
+  const set = (key: string, value: string | null) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    if (key !== 'page') next.delete('page');
+    setParams(next, { replace: key === 'q' });
+  };
+  const page = Number(params.get('page') ?? '1');
+  const pages = Math.max(1, Math.ceil((data?.total ?? 0) / PAGE_SIZE));
+  return (
+    <div>
+      <PageHeader
+        title={t('list.title')}
+        description={t('list.description')}
+        actions={
+          <div className="flex flex-wrap gap-2">
+            <Link to="/suppliers" className={buttonClasses('ghost')}>
+              {t('list.suppliers')}
+            </Link>
+            <Link to="/suppliers/orders/low-stock" className={buttonClasses('outline')}>
+              <PackagePlus className="size-4" aria-hidden />
+              {t('lowStock.title')}
+            </Link>
+            <Link to="/suppliers/orders/new" className={buttonClasses('primary')}>
+              <Plus className="size-4" aria-hidden />
+              {t('list.new')}
+            </Link>
+          </div>
+        }
+      />
+      <div className="mb-3 flex flex-wrap items-end gap-2">
+        <Input
+          className="w-72"
+          type="search"
+          aria-label={t('list.search')}
+          placeholder={t('list.search')}
+          defaultValue={params.get('q') ?? ''}
+          onChange={(e) => set('q', e.target.value.trim() || null)}
+        />
+        <select
+          className={selectClasses}
+          aria-label={t('fields.status')}
+          value={params.get('status') ?? 'all'}
+          onChange={(e) => set('status', e.target.value === 'all' ? null : e.target.value)}
+        >
+          {STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {s === 'all' ? t('list.allStatuses') : s === 'open' ? t('list.open') : t(`status.${s}`)}
+            </option>
+          ))}
+        </select>
+        <p className="ml-auto text-sm text-muted" role="status" aria-live="polite">
+          {isFetching ? t('list.loading') : t('list.count', { count: data?.total ?? 0 })}
+        </p>
+      </div>
+      <div className="overflow-x-auto rounded-lg border border-border bg-surface">
+        <table className={TABLE}>
+          <thead>
+            <tr>
+              <th className={TH}>{t('fields.number')}</th>
+              <th className={TH}>{t('fields.supplier')}</th>
+              <th className={TH}>{t('fields.status')}</th>
+              <th className={TH}>{t('fields.orderedOn')}</th>
+              <th className={TH}>{t('fields.expectedOn')}</th>
+              <th className={`${TH} ${NUM}`}>{t('fields.total')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {(data?.rows ?? []).map((o) => (
+              <tr key={o.id}>
+                <td className={TD}>
+                  <Link to={`/suppliers/orders/${o.id}`} className="font-medium text-primary hover:underline">
+                    {o.number ?? t('draft')}
+                  </Link>
+                </td>
+                <td className={TD}>
+                  <Link to={`/suppliers/${o.supplier_id}`} className="hover:underline">
+                    {o.supplier_name}
+                  </Link>
+                </td>
+                <td className={TD}>
+                  <StatusBadge status={o.status} />
+                </td>
+                <td className={TD}>
+                  {o.ordered_on ? formatDate(o.ordered_on, undefined, { dateStyle: 'medium' }) : ''}
+                </td>
+                <td className={TD}>
+                  {o.expected_on ? formatDate(o.expected_on, undefined, { dateStyle: 'medium' }) : ''}
+                </td>
+                <td className={`${TD} ${NUM}`}>{formatCurrency(o.total)}</td>
+              </tr>
+            ))}
+            {data && data.rows.length === 0 && (
+              <tr>
+                <td colSpan={6} className="p-6 text-center text-muted">
+                  {t('list.empty')}
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+      {pages > 1 && (
+        <nav className="mt-3 flex items-center justify-end gap-2 text-sm" aria-label={t('list.pages')}>
+          <button
+            type="button"
+            className={buttonClasses('outline', 'sm')}
+            disabled={page <= 1}
+            onClick={() => set('page', String(page - 1))}
+          >
+            {t('list.previous')}
+          </button>
+          <span>{t('list.pageOf', { page, pages })}</span>
+          <button
+            type="button"
+            className={buttonClasses('outline', 'sm')}
+            disabled={page >= pages}
+            onClick={() => set('page', String(page + 1))}
+          >
+            {t('list.next')}
+          </button>
+        </nav>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,192 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { ApiError, type ApiErrorDetail, api } from '../../lib/api.ts';
+import { realtime } from '../../lib/realtime.ts';
+import { useAuth } from '../auth/auth-context.tsx';
+import { partnerKeys } from '../clients/partners-api.ts';
+
+export type PoStatus = 'draft' | 'sent' | 'partially_received' | 'received' | 'cancelled';
+export type PoHeader = {
+  id: string;
+  number: string | null;
+  status: PoStatus;
+  supplier_id: string;
+  supplier_name: string;
+  supplier_oib: string | null;
+  ordered_on: string | null;
+  expected_on: string | null;
+  note: string | null;
+  net_total: string;
+  vat_total: string;
+  total: string;
+  source: 'manual' | 'low_stock';
+  created_at: string;
+  sent_at: string | null;
+};
+export type PoLine = {
+  id: string;
+  line_no: number;
+  item_id: string;
+  sku: string;
+  item_name: string;
+  lot_tracked: boolean;
+  description: string | null;
+  quantity: string;
+  unit: string;
+  unit_factor: string;
+  unit_price: string;
+  vat_rate: string;
+  net: string;
+  received_qty: string;
+  open_qty: string;
+};
+export type Receipt = {
+  id: string;
+  number: string;
+  order_id: string;
+  location_id: string;
+  location_code: string;
+  location_name: string;
+  received_on: string;
+  status: 'posted' | 'cancelled';
+  over_receipt_confirmed: boolean;
+  note: string | null;
+  lines: {
+    line_no: number;
+    po_line_id: string;
+    sku: string;
+    item_name: string;
+    quantity: string;
+    unit_price: string;
+    lot_number: string | null;
+  }[];
+};
+export type Order = PoHeader & {
+  vat: { rate: string; base: string; vat: string }[];
+  actions: ('edit' | 'send' | 'receive' | 'cancel')[];
+  lines: PoLine[];
+  receipts: Receipt[];
+};
+export type LowStockItem = {
+  id: string;
+  sku: string;
+  name: string;
+  base_unit: string;
+  available: string;
+  on_order: string;
+  reorder_point: string | null;
+  reorder_qty: string | null;
+  default_supplier_id: string | null;
+};
+
+export const purchasingKeys = {
+  all: ['purchasing'] as const,
+  list: (qs: string) => [...purchasingKeys.all, 'list', qs] as const,
+  order: (id: string) => [...purchasingKeys.all, 'order', id] as const,
+  receipt: (id: string) => [...purchasingKeys.all, 'receipt', id] as const,
+  lowStock: () => [...purchasingKeys.all, 'low-stock'] as const,
+  locations: () => [...purchasingKeys.all, 'locations'] as const,
+};
+
+export function useOrders(query: URLSearchParams) {
+  const qs = query.toString();
+  return useQuery({
+    queryKey: purchasingKeys.list(qs),
+    queryFn: ({ signal }) =>
+      api<{ rows: PoHeader[]; total: number; page: number; page_size: number }>(
+        `/api/purchase-orders?${qs}`,
+        { signal },
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useOrder(id: string | undefined) {
+  return useQuery({
+    queryKey: purchasingKeys.order(id ?? ''),
+    queryFn: ({ signal }) => api<Order>(`/api/purchase-orders/${id}`, { signal }),
+    enabled: !!id,
+  });
+}
+
+export function useReceipt(id: string) {
+  return useQuery({
+    queryKey: purchasingKeys.receipt(id),
+    queryFn: ({ signal }) => api<Receipt>(`/api/goods-receipts/${id}`, { signal }),
+  });
+}
+
+export function useLowStock() {
+  return useQuery({
+    queryKey: purchasingKeys.lowStock(),
+    queryFn: ({ signal }) => api<LowStockItem[]>('/api/inventory/low-stock', { signal }),
+  });
+}
+
+export function useLocations() {
+  return useQuery({
+    queryKey: purchasingKeys.locations(),
+    queryFn: ({ signal }) =>
+      api<{ id: string; code: string; name: string; active: boolean; type: string }[]>(
+        '/api/inventory/locations',
+        { signal },
+      ),
+    staleTime: 60_000,
+  });
+}
+
+/** Every purchasing change touches stock figures and supplier pages too: refresh all three. */
+export function usePurchasingMutation<TBody, TResult>(fn: (body: TBody) => Promise<TResult>) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => {
+      qc.invalidateQueries({ queryKey: purchasingKeys.all });
+      qc.invalidateQueries({ queryKey: partnerKeys.all });
+      qc.invalidateQueries({ queryKey: ['inventory'] });
+    },
+  });
+}
+
+export function useLivePurchasing(): void {
+  const { user } = useAuth();
+  const qc = useQueryClient();
+  useEffect(() => {
+    if (!user) return;
+    const refresh = () => qc.invalidateQueries({ queryKey: purchasingKeys.all });
+    const off = realtime.subscribe(`company:${user.id}:purchasing`, refresh);
+    return off;
+  }, [user, qc]);
+}
+
+export function newIdempotencyKey(): string {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+}
+
+/** POST with an Idempotency-Key (the shared api() helper sends no custom headers): a retried receipt posts once. */
+export async function postIdempotent<T>(path: string, body: unknown, key: string): Promise<T> {
+  const res = await fetch(path, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'Idempotency-Key': key },
+    body: JSON.stringify(body),
+  }).catch(() => {
+    throw new ApiError('NETWORK', 'Network error', 0);
+  });
+  const text = await res.text();
+  const data = text ? (JSON.parse(text) as unknown) : undefined;
+  if (!res.ok) {
+    const err = (
+      data as { error?: { code?: string; message?: string; details?: ApiErrorDetail[] } } | undefined
+    )?.error;
+    throw new ApiError(
+      err?.code ?? 'UNKNOWN',
+      err?.message ?? `HTTP ${res.status}`,
+      res.status,
+      err?.details,
+    );
+  }
+  return data as T;
+}
