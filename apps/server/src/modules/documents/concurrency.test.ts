@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { onPostgres, type SignedIn, signUp, startTestApp, type TestApp } from '../../test/harness.ts';
+import { documentsClient, glassShop } from './test-helpers.ts';
+
+// Real parallel transactions only exist on a PostgreSQL server (PGlite runs one at a time).
+describe.runIf(onPostgres)('documents under concurrency (PostgreSQL)', () => {
+  let t: TestApp;
+  let user: SignedIn;
+  let api: ReturnType<typeof documentsClient>;
+  let shop: Awaited<ReturnType<typeof glassShop>>;
+  const year = new Date().getFullYear();
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    user = await signUp(t.app);
+    api = documentsClient(t.app, user);
+    shop = await glassShop(api);
+  }, 120_000);
+  afterAll(async () => t?.close());
+
+  it('20 quotes created at once get 20 consecutive numbers, none twice', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        api.call('POST', '/api/documents/quotes', {
+          client_id: shop.client.id,
+          lines: [{ description: `Stavka ${i}`, quantity: '1', unit_price: '10' }],
+        }),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(20).fill(201));
+    const numbers = results.map((r) => r.body.document.number as string).sort();
+    expect(numbers).toEqual(
+      Array.from({ length: 20 }, (_, i) => `P-${year}-${String(i + 1).padStart(4, '0')}`),
+    );
+  }, 120_000);
+
+  it('20 invoices issued at once get 20 consecutive invoice numbers', async () => {
+    const drafts = [];
+    for (let i = 0; i < 20; i++)
+      drafts.push(
+        await api.ok('POST', '/api/invoices', {
+          client_id: shop.client.id,
+          lines: [{ description: `Usluga ${i}`, quantity: '1', unit_price: '10' }],
+        }),
+      );
+    const results = await Promise.all(
+      drafts.map((d) => api.call('POST', `/api/invoices/${d.document.id}/issue`)),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(20).fill(200));
+    const seqs = results
+      .map((r) => Number(String(r.body.document.number).split('-')[0]))
+      .sort((a, b) => a - b);
+    expect(seqs).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+  }, 120_000);
+
+  it('two delivery notes issued at once against stock for one: exactly one succeeds', async () => {
+    for (let round = 0; round < 5; round++) {
+      await api.ok('POST', '/api/inventory/receipts', {
+        location_id: shop.finished.id,
+        lines: [{ item_id: shop.igu.id, quantity: '1', unit_cost: '50', lot_number: `K-${round}` }],
+      });
+      const notes = [];
+      for (let i = 0; i < 2; i++)
+        notes.push(
+          await api.ok('POST', '/api/delivery-notes', {
+            client_id: shop.client.id,
+            source_location_id: shop.finished.id,
+            lines: [{ item_id: shop.igu.id, quantity: '1' }],
+          }),
+        );
+      const results = await Promise.all(
+        notes.map((n) => api.call('POST', `/api/delivery-notes/${n.document.id}/issue`)),
+      );
+      const statuses = results.map((r) => r.status).sort();
+      expect(statuses).toEqual([200, 409]);
+      expect(results.find((r) => r.status === 409)?.body.error.code).toBe('INSUFFICIENT_STOCK');
+      const stock = await api.ok('GET', `/api/inventory/items/${shop.igu.id}`);
+      expect(stock.item.on_hand).toBe('0');
+    }
+  }, 120_000);
+});
