@@ -27,6 +27,7 @@ import * as repo from './documents.repo.ts';
 import * as service from './documents.service.ts';
 import * as invoices from './invoices.service.ts';
 import { trace } from './trace.service.ts';
+import './documents.history.ts';
 import * as workOrders from './work-orders.service.ts';
 
 const uuid = z.uuid({ error: 'validation.invalid' });

@@ -337,6 +337,22 @@ describe('quote → work order → delivery note → invoice', () => {
     expect(statuses).toEqual(['draft', 'sent', 'accepted', 'converted']);
   });
 
+  it("feeds the client's transaction history and analytics", async () => {
+    const history = await api.ok('GET', `/api/clients/${shop.client.id}/history`);
+    const byType = (type: string) =>
+      history.entries.filter((e: Json) => e.type === type).map((e: Json) => e.number);
+    expect(byType('quote')).toEqual([`P-${year}-0001`]);
+    expect(byType('work_order')).toEqual([`RN-${year}-0001`]);
+    expect(byType('delivery_note')).toEqual(expect.arrayContaining([`OT-${year}-0001`]));
+    // credit notes appear with the invoices
+    expect(byType('invoice').sort()).toEqual(['1-POS1-1', '2-POS1-1']);
+    const a = await api.ok('GET', `/api/clients/${shop.client.id}/analytics`);
+    // invoice 180.00 net − credit note 90.00 net
+    expect(a.revenue_total).toBe('90.00');
+    expect(a.quote_win_rate).toBe('100.0');
+    expect(a.open_items).toBe('-112.50');
+  });
+
   it('lists with search, status filter, sort and paging', async () => {
     await api.ok('POST', '/api/documents/quotes', {
       lines: [{ description: 'Popravak', quantity: '1', unit_price: '50' }],
