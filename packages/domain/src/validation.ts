@@ -52,6 +52,7 @@ export const VALIDATION_MESSAGES_HR: Record<string, string> = {
   'validation.tooLong': 'Tekst je predugačak',
   'validation.numberInvalid': 'Unesite broj',
   'validation.positive': 'Vrijednost mora biti veća od nule',
+  'validation.discountRange': 'Rabat mora biti između 0 i 100 %',
   'validation.duplicate': 'Ova oznaka već postoji',
   'validation.lotRequired': 'Artikl prati lotove: unesite broj lota',
   'validation.sameLocation': 'Odredišna lokacija mora biti različita od izvorne',
