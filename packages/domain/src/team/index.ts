@@ -1,2 +1,2 @@
-export * from './team.schemas.ts';
 export * from './team.rules.ts';
+export * from './team.schemas.ts';

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   invitationStatus,
   type MemberFacts,
-  memberChangeViolation,
   mayGrantRole,
+  memberChangeViolation,
   sameEmail,
 } from './team.rules.ts';
 import { companyUpdateSchema, invitationCreateSchema, memberUpdateSchema } from './team.schemas.ts';

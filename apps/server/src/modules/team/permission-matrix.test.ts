@@ -110,7 +110,7 @@ describe('permission matrix: every company route × every role', () => {
         if (allowed) {
           if (res.statusCode === 403 || res.statusCode === 401)
             problems.push(`${label}: refused but allowed`);
-          await restoreMember(role);
+          if (route.method !== 'GET') await restoreMember(role);
         } else {
           if (res.statusCode !== 403 || res.json().error.code !== 'FORBIDDEN')
             problems.push(`${label}: expected 403 FORBIDDEN`);
@@ -121,7 +121,8 @@ describe('permission matrix: every company route × every role', () => {
     expect(problems).toEqual([]);
     expect(checked).toBeGreaterThan(50);
     console.info(`permission matrix: ${checked} route × role checks`);
-  });
+    // Every area's routes enter the matrix, so it grows with the product: allow it the time.
+  }, 300_000);
 
   it('a refused request is refused whatever its body, even one that would not validate', async () => {
     const viewer = members.get('viewer') as SignedIn;

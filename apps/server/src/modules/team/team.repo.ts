@@ -9,8 +9,8 @@ import type {
 } from '@erp/domain';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/database.ts';
-import { PLATFORM_ACTOR } from '../../db/tenant.ts';
 import { invitations, tenants, users } from '../../db/schema.ts';
+import { PLATFORM_ACTOR } from '../../db/tenant.ts';
 import { openTenantFields, sealTenantFields, withoutUnchangedSecrets } from '../../security/tenant-fields.ts';
 
 const iso = (v: Date | string): string => (v instanceof Date ? v : new Date(v)).toISOString();

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import {
   AppError,
   type CompanyUpdate,
+  can,
   type ErrorCode,
   INVITATION_TTL_DAYS,
   type Invitation,
@@ -10,9 +11,9 @@ import {
   invitationStatus,
   type Member,
   type MemberChange,
-  memberChangeViolation,
   type MemberUpdate,
   mayGrantRole,
+  memberChangeViolation,
   type Role,
   sameEmail,
   type TeamRuleViolation,
@@ -95,8 +96,13 @@ async function applyChange(
   const target = members.find((m) => m.user_id === targetId);
   if (!target) throw new AppError('NOT_FOUND', 'Član ne postoji');
   const activeOwners = members.filter((m) => m.role === 'owner' && m.status === 'active').length;
+  // The actor's role as it is now, under the lock: a concurrent change may have just demoted them.
+  const actor = members.find((m) => m.user_id === ctx.userId && m.status === 'active');
+  if (!actor) throw new AppError('FORBIDDEN', 'Niste član ove tvrtke');
+  if (change.kind !== 'leave' && !can(actor.role, 'members.manage'))
+    throw new AppError('FORBIDDEN', 'Vaša uloga ne dopušta ovu radnju');
   const violation = memberChangeViolation({
-    actor: { userId: ctx.userId, role: ctx.role },
+    actor: { userId: ctx.userId, role: actor.role },
     target: {
       userId: target.user_id,
       role: target.role,

@@ -1,5 +1,5 @@
-import type { MyCompany } from '@erp/domain/team/index';
 import type { Role } from '@erp/domain/permissions';
+import type { MyCompany } from '@erp/domain/team/index';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   createContext,

@@ -1,4 +1,5 @@
 import type { InvitationPreview } from '@erp/domain/team/index';
+import { sameEmail } from '@erp/domain/team/team.rules';
 import { useQuery } from '@tanstack/react-query';
 import { Building2, MailCheck } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
@@ -14,7 +15,6 @@ import { PasswordInput } from '../../components/ui/password-input.tsx';
 import { api } from '../../lib/api.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 import { type AuthMode, serverProblems, validateAuthForm } from '../public/auth-form-logic.ts';
-import { sameEmail } from '@erp/domain/team/team.rules';
 import { storeCompany } from './company-choice.ts';
 import { acceptInvitation, lookupInvitation } from './team-api.ts';
 import { useTeamErrorText } from './team-errors.ts';
