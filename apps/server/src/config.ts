@@ -40,7 +40,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = resolve(env.DATA_DIR || './data');
   const production = env.NODE_ENV === 'production';
   const baseUrl = env.APP_URL || `http://localhost:${port}`;
-  const webDist = resolve(import.meta.dirname, '../../web/dist');
+  // WEB_DIST lets a test run serve its own build, untouched by builds others start meanwhile.
+  const webDist = env.WEB_DIST ? resolve(env.WEB_DIST) : resolve(import.meta.dirname, '../../web/dist');
   return {
     port,
     host: env.HOST || '0.0.0.0',
