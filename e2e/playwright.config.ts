@@ -5,8 +5,8 @@ import { defineConfig } from '@playwright/test';
 import { acquireSuiteLock } from './support/suite-lock.ts';
 
 /**
- * The suite starts the real app: it builds the web app, then runs the server (`npm start`) on its
- * own port with a fresh PGlite data directory, so every run starts from an empty database.
+ * The suite starts the real app: it builds the web app, then runs the server (what `npm start` does)
+ * on its own port with a fresh PGlite data directory, so every run starts from an empty database.
  */
 const ROOT = resolve(import.meta.dirname, '..');
 const PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -15,6 +15,9 @@ if (process.env.TEST_WORKER_INDEX === undefined && !process.env.E2E_DATA_DIR) ac
 // Workers re-read this file: the directory chosen by the main process travels to them in the environment.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'erp-e2e-'));
 process.env.E2E_BASE_URL = `http://localhost:${PORT}`;
+// The run builds the web app into its own directory: the server indexes its static files at start,
+// so a build of apps/web/dist by someone else during the run would otherwise break the pages.
+const WEB_DIST = join(process.env.E2E_DATA_DIR, 'web');
 
 export default defineConfig({
   testDir: '.',
@@ -45,7 +48,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } }],
   webServer: {
-    command: 'npm start',
+    command: `npm run build -w @erp/web -- --outDir ${WEB_DIST} --emptyOutDir && npm run start -w @erp/server`,
     cwd: ROOT,
     url: `http://localhost:${PORT}/api/health`,
     timeout: 240_000,
@@ -55,6 +58,7 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       DATA_DIR: process.env.E2E_DATA_DIR,
+      WEB_DIST,
       // Many sign-ups from one address in a few minutes: the production limit would stop the suite.
       AUTH_RATE_LIMIT_MAX: '100000',
     },

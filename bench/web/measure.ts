@@ -2,12 +2,12 @@
  * Measures what a visitor downloads and sees first:
  *  - gzipped JS needed for /landing (signed out) and for the first signed-in screen (/ after sign-up),
  *  - first contentful paint of /landing in headless Chromium (cold cache, median of N runs).
- * It builds nothing: run `npm run build -w @erp/web` first. It starts the server itself on its own port
- * with a temporary data directory and stops it at the end.
+ * It builds the web app into a temporary directory (production build, as `npm start` does), starts the
+ * server on its own port with a temporary data directory serving that build, and stops it at the end.
  *
  *   npx tsx bench/web/measure.ts [--runs 7] [--port 3200]
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -16,7 +16,6 @@ import { gzipSync } from 'node:zlib';
 import { type Browser, chromium, type Page } from 'playwright-core';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const DIST = join(ROOT, 'apps/web/dist');
 const { values } = parseArgs({
   options: { runs: { type: 'string', default: '7' }, port: { type: 'string', default: '3200' } },
 });
@@ -43,21 +42,34 @@ async function waitForServer(deadline = Date.now() + 120_000): Promise<void> {
   throw new Error('server did not start');
 }
 
-function startServer(dataDir: string): ChildProcess {
+function build(outDir: string): void {
+  execFileSync('npm', ['run', 'build', '-w', '@erp/web', '--', '--outDir', outDir, '--emptyOutDir'], {
+    cwd: ROOT,
+    stdio: 'ignore',
+  });
+}
+
+function startServer(dataDir: string, webDist: string): ChildProcess {
   return spawn('npm', ['run', 'start', '-w', '@erp/server'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, AUTH_RATE_LIMIT_MAX: '1000' },
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      WEB_DIST: webDist,
+      AUTH_RATE_LIMIT_MAX: '1000',
+    },
     stdio: 'ignore',
     detached: true,
   });
 }
 
 /** Gzip (level 9, as a static server would pre-compress) of every JS file the page loaded from dist. */
-function gzippedJs(urls: Set<string>): { files: number; raw: number; gzip: number } {
+function gzippedJs(dist: string, urls: Set<string>): { files: number; raw: number; gzip: number } {
   let raw = 0;
   let gzip = 0;
   for (const url of urls) {
-    const body = readFileSync(join(DIST, new URL(url).pathname));
+    const body = readFileSync(join(dist, new URL(url).pathname));
     raw += body.length;
     gzip += gzipSync(body, { level: 9 }).length;
   }
@@ -72,16 +84,16 @@ function collectJs(page: Page): Set<string> {
   return urls;
 }
 
-async function landingJs(browser: Browser) {
+async function landingJs(browser: Browser, dist: string) {
   const context = await browser.newContext();
   const page = await context.newPage();
   const urls = collectJs(page);
   await page.goto(`${BASE}/landing?lng=hr`, { waitUntil: 'networkidle' });
   await context.close();
-  return gzippedJs(urls);
+  return gzippedJs(dist, urls);
 }
 
-async function signedInJs(browser: Browser) {
+async function signedInJs(browser: Browser, dist: string) {
   const context = await browser.newContext();
   const page = await context.newPage();
   const email = `bench-${Date.now()}@bench.test`;
@@ -94,7 +106,7 @@ async function signedInJs(browser: Browser) {
   await page.goto(`${BASE}/?lng=hr`, { waitUntil: 'networkidle' });
   await page.getByTestId('sidebar').waitFor();
   await context.close();
-  return gzippedJs(urls);
+  return gzippedJs(dist, urls);
 }
 
 async function landingFcp(browser: Browser): Promise<number> {
@@ -113,7 +125,9 @@ const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
 
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'erp-bench-'));
-  const server = startServer(dataDir);
+  const dist = join(dataDir, 'web');
+  build(dist);
+  const server = startServer(dataDir, dist);
   try {
     await waitForServer();
     const browser = await chromium.launch({
@@ -122,8 +136,8 @@ async function main() {
     });
     // One warm-up load so the server's first-request costs do not count as paint time.
     await landingFcp(browser);
-    const landing = await landingJs(browser);
-    const app = await signedInJs(browser);
+    const landing = await landingJs(browser, dist);
+    const app = await signedInJs(browser, dist);
     const fcps: number[] = [];
     for (let i = 0; i < RUNS; i++) fcps.push(await landingFcp(browser));
     await browser.close();
