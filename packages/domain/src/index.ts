@@ -14,3 +14,4 @@ export * from './cutting/index.ts';
 export * from './partners/index.ts';
 export * from './purchasing/index.ts';
 export * from './documents/index.ts';
+export * from './imports/index.ts';

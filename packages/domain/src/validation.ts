@@ -66,6 +66,14 @@ export const VALIDATION_MESSAGES_HR: Record<string, string> = {
   'validation.linesRequired': 'Dodajte barem jednu stavku',
   'validation.prefixInvalid': 'Prefiks smije imati do 12 slova, brojki i znakova - / _ .',
   'validation.unitUnknown': 'Artikl nema tu jedinicu mjere',
+  'validation.importMissingColumn': 'Datoteka nema stupac {{column}}',
+  'validation.importEmpty': 'Datoteka nema nijednog retka s podacima',
+  'validation.importTooManyRows': 'Datoteka ima više od {{max}} redaka; podijelite je',
+  'validation.importSkuRepeated': 'Ista šifra već je u retku {{line}}',
+  'validation.importUnitUnknown': 'Jedinica mjere {{unit}} ne postoji',
+  'validation.importLocationUnknown': 'Lokacija {{code}} ne postoji',
+  'validation.importLotNotTracked': 'Artikl ne prati lotove: ostavite broj lota prazan',
+  'validation.importStockNotAllowed': 'Vaša uloga ne smije knjižiti početno stanje',
 };
 
 export function croatianMessage(issues: FieldIssue[]): string {

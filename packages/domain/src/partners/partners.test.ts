@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isValidIban } from '../identity/iban.ts';
 import { isValidOib } from '../identity/oib.ts';
-import { parseCsv } from './csv.ts';
+import { parseCsv } from '../imports/csv.ts';
 import { previewPartnerImport } from './partner-import.ts';
 import { partnerNameKey } from './partner-names.ts';
 import {

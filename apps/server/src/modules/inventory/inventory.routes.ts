@@ -22,6 +22,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { inCompany } from '../../http/access.ts';
 import type { Deps } from '../../http/context.ts';
+import { readUploadedSheet } from '../../imports/read-table.ts';
+import { importItems } from './inventory.import.ts';
 import * as repo from './inventory.repo.ts';
 import * as service from './inventory.service.ts';
 
@@ -182,6 +184,33 @@ const countDetailSchema = countSchema.extend({
       lot_number: z.string().nullable(),
       expected_qty: dec,
       counted_qty: decN,
+    }),
+  ),
+});
+
+const importIssueSchema = z.object({
+  field: z.string(),
+  column: z.string().nullable(),
+  key: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
+const itemImportResultSchema = z.object({
+  valid: z.boolean(),
+  committed: z.boolean(),
+  total: z.number(),
+  created: z.number(),
+  stock_lines: z.number(),
+  document_id: z.string().nullable(),
+  columns: z.array(z.object({ header: z.string(), field: z.string().nullable() })),
+  file_errors: z.array(importIssueSchema),
+  rows: z.array(
+    z.object({
+      line: z.number(),
+      sku: z.string(),
+      name: z.string(),
+      location: z.string().nullable(),
+      quantity: z.string().nullable(),
+      errors: z.array(importIssueSchema),
     }),
   ),
 });
@@ -654,6 +683,27 @@ export function inventoryRoutes(deps: Deps): FastifyPluginAsyncZod {
               idempotencyOf(request, 'count', request.params.id),
             ) as never,
         ),
+    );
+
+    // Import of items and opening stock
+    app.post(
+      '/api/inventory/import',
+      {
+        config: master,
+        schema: {
+          tags,
+          summary:
+            'Import items and opening stock from CSV or XLSX (multipart field "file"); ?commit=true writes every row or none (Idempotency-Key supported)',
+          consumes: ['multipart/form-data'],
+          querystring: z.object({ commit: z.enum(['true', 'false']).default('false') }),
+          response: { 200: itemImportResultSchema },
+        },
+      },
+      async (request) => {
+        const table = await readUploadedSheet(request);
+        const key = idempotencyOf(request, 'import', null).key;
+        return run(request, (tx, ctx) => importItems(tx, ctx, table, request.query.commit === 'true', key));
+      },
     );
 
     // Settings

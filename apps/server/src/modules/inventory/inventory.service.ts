@@ -730,3 +730,49 @@ export async function postCount(tx: Tx, ctx: CompanyContext, countId: string, id
   );
   return repo.getCount(tx, countId);
 }
+
+// Opening stock ----------------------------------------------------------------------------------
+
+export type OpeningLine = {
+  item_id: string;
+  location_id: string;
+  quantity: string;
+  unit_cost: string | null;
+  lot_number: string | null;
+  expires_on: string | null;
+};
+
+/**
+ * Posts opening stock (from an import) as one document of receipts through the same posting path
+ * as every other receipt: item locks in order, lots created or reused, moving average, balances.
+ * A line without a cost comes in at the item's purchase price (or its current average).
+ */
+export async function postOpeningStock(tx: Tx, ctx: CompanyContext, lines: readonly OpeningLine[]) {
+  const doc = await posting(
+    tx,
+    ctx,
+    { key: undefined, scope: '', body: null },
+    lines.map((l) => l.item_id),
+    async (locked) => {
+      const prices = await purchasePrices(
+        tx,
+        lines.map((l) => l.item_id),
+      );
+      const out: PostingLine[] = [];
+      for (const [i, l] of lines.entries()) {
+        const item = locked.get(l.item_id);
+        if (!item) throw notFound('Artikl');
+        out.push({
+          type: 'receipt',
+          itemId: l.item_id,
+          locationId: l.location_id,
+          lotId: await lotFor(tx, ctx, item, l, null, `lines.${i}.lot_number`),
+          quantity: l.quantity,
+          unitCost: l.unit_cost ?? prices.get(l.item_id) ?? item.avg_cost,
+        });
+      }
+      return { type: 'opening', reference: null, note: 'Početno stanje (uvoz datoteke)', lines: out };
+    },
+  );
+  return doc.id;
+}

@@ -211,10 +211,17 @@ export async function postLocked(
   return { documentId };
 }
 
-/** Announces changed items to the company's open screens once the transaction commits. */
+/** More ids than this would pass pg_notify's 8000-byte payload limit (an import touches thousands). */
+export const NOTIFY_MAX_IDS = 100;
+
+/**
+ * Announces changed items to the company's open screens once the transaction commits. A change of
+ * more than NOTIFY_MAX_IDS items is announced with an empty id list, which means "re-read all".
+ */
 export async function notifyStock(tx: Tx, companyId: string, itemIds: readonly string[]): Promise<void> {
+  const ids = itemIds.length > NOTIFY_MAX_IDS ? [] : itemIds;
   await tx.execute(
     sql`select pg_notify('company_event', json_build_object('company_id', ${companyId}::uuid, 'topic', 'stock',
-          'ids', ${JSON.stringify(itemIds)}::json)::text)`,
+          'ids', ${JSON.stringify(ids)}::json)::text)`,
   );
 }

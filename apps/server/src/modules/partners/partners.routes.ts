@@ -12,7 +12,7 @@ import { inCompany } from '../../http/access.ts';
 import type { Deps } from '../../http/context.ts';
 import { clientAnalytics } from './partners.analytics.ts';
 import { HISTORY_TYPES, partnerHistory } from './partners.history.ts';
-import { readTable } from './partners.import.ts';
+import { readTable } from '../../imports/read-table.ts';
 import * as service from './partners.service.ts';
 
 const idParams = z.object({ id: z.uuid() });

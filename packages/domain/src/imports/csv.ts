@@ -1,3 +1,5 @@
+import type { SheetRow } from './table.ts';
+
 /**
  * RFC 4180 CSV reader. Spreadsheets set to Croatian (and most continental locales) write `;` as the
  * separator, so the separator is detected from the header line: the more frequent of `;`, `,` and tab.
@@ -9,12 +11,22 @@ export function detectSeparator(text: string): string {
   return counts[0]?.n ? counts[0].sep : ',';
 }
 
-export function parseCsv(input: string, separator = detectSeparator(input)): string[][] {
+/**
+ * CSV records with their record number (1-based, blank records counted), which is the row number a
+ * spreadsheet shows for the same file, so an error can point at the row the user sees.
+ */
+export function parseCsvRows(input: string, separator = detectSeparator(input)): SheetRow[] {
   const text = input.replace(/^\uFEFF/, '');
-  const rows: string[][] = [];
-  let row: string[] = [];
+  const rows: SheetRow[] = [];
+  let cells: string[] = [];
   let field = '';
   let quoted = false;
+  const endRecord = () => {
+    cells.push(field);
+    rows.push({ line: rows.length + 1, cells });
+    cells = [];
+    field = '';
+  };
   for (let i = 0; i < text.length; i++) {
     const ch = text[i];
     if (quoted) {
@@ -26,20 +38,18 @@ export function parseCsv(input: string, separator = detectSeparator(input)): str
       } else field += ch;
     } else if (ch === '"' && field === '') quoted = true;
     else if (ch === separator) {
-      row.push(field);
+      cells.push(field);
       field = '';
     } else if (ch === '\n' || ch === '\r') {
       if (ch === '\r' && text[i + 1] === '\n') i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
+      endRecord();
     } else field += ch;
   }
-  if (field !== '' || row.length > 0) {
-    row.push(field);
-    rows.push(row);
-  }
+  if (field !== '' || cells.length > 0) endRecord();
   // Blank lines (often at the end of exported files) carry no record.
-  return rows.filter((r) => r.some((c) => c.trim() !== ''));
+  return rows.filter((r) => r.cells.some((c) => c.trim() !== ''));
+}
+
+export function parseCsv(input: string, separator = detectSeparator(input)): string[][] {
+  return parseCsvRows(input, separator).map((r) => r.cells);
 }

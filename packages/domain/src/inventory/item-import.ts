@@ -1,0 +1,261 @@
+import type { z } from 'zod';
+import type { FieldIssue } from '../errors.ts';
+import {
+  type ImportColumn,
+  type ImportIssue,
+  matchColumns,
+  parseYesNo,
+  rowValues,
+  type SheetRow,
+  withColumns,
+} from '../imports/table.ts';
+import { zodIssuesToFieldIssues } from '../validation.ts';
+import {
+  ITEM_KINDS,
+  type ItemKind,
+  itemInputSchema,
+  nonNegativeDecimal,
+  positiveDecimal,
+} from './schemas.ts';
+
+/**
+ * Import of items and opening stock from a table (CSV or the first XLSX sheet). One row is one item;
+ * its stock columns (location, quantity, ...) add an opening-stock line. A row without a name adds
+ * opening stock to an item defined in an earlier row or already in the catalogue, so a lot-tracked
+ * item can start with several lots or locations.
+ */
+export const ITEM_IMPORT_MAX_ROWS = 5000;
+
+/** Accepted headers per field (Croatian first, then English; the field name itself always works). */
+export const ITEM_IMPORT_ALIASES: Record<string, readonly string[]> = {
+  sku: ['šifra', 'sifra', 'šifra artikla', 'oznaka', 'code', 'item code'],
+  name: ['naziv', 'naziv artikla', 'ime', 'description', 'item name'],
+  kind: ['vrsta', 'tip', 'type'],
+  base_unit: ['jedinica', 'jedinica mjere', 'jm', 'unit', 'uom'],
+  length_mm: ['duljina', 'duljina mm', 'length', 'length mm'],
+  width_mm: ['širina', 'sirina', 'širina mm', 'width', 'width mm'],
+  thickness_mm: ['debljina', 'debljina mm', 'thickness', 'thickness mm'],
+  lot_tracked: ['praćenje lotova', 'prati lotove', 'lotovi', 'lot tracked'],
+  reorder_point: ['točka narudžbe', 'minimalna zaliha', 'min zaliha', 'reorder point'],
+  reorder_qty: ['količina narudžbe', 'reorder qty', 'reorder quantity'],
+  purchase_price: ['nabavna cijena', 'purchase price', 'cost'],
+  sales_price: ['prodajna cijena', 'sales price', 'price'],
+  vat_rate: ['pdv', 'stopa pdv', 'stopa pdv-a', 'pdv %', 'vat', 'vat rate'],
+  kpd_code: ['kpd', 'kpd šifra', 'kpd code'],
+  active: ['aktivan', 'active'],
+  location: ['lokacija', 'skladište', 'location', 'warehouse'],
+  quantity: ['količina', 'kolicina', 'početno stanje', 'stanje', 'quantity', 'opening stock', 'qty'],
+  unit_cost: ['jedinična cijena', 'cijena zalihe', 'unit cost'],
+  lot_number: ['lot', 'broj lota', 'lot broj', 'šarža', 'lot number'],
+  expires_on: ['rok trajanja', 'istječe', 'expires', 'expiry', 'expires on'],
+};
+
+/** Header row of the downloadable template, in the order the columns are documented. */
+export const ITEM_IMPORT_TEMPLATE = [
+  'Šifra',
+  'Naziv',
+  'Vrsta',
+  'Jedinica',
+  'Duljina (mm)',
+  'Širina (mm)',
+  'Debljina (mm)',
+  'Praćenje lotova',
+  'Točka narudžbe',
+  'Količina narudžbe',
+  'Nabavna cijena',
+  'Prodajna cijena',
+  'PDV',
+  'KPD',
+  'Lokacija',
+  'Količina',
+  'Jedinična cijena',
+  'Broj lota',
+  'Rok trajanja',
+] as const;
+
+const ITEM_FIELDS = [
+  'sku',
+  'name',
+  'kind',
+  'base_unit',
+  'length_mm',
+  'width_mm',
+  'thickness_mm',
+  'lot_tracked',
+  'reorder_point',
+  'reorder_qty',
+  'purchase_price',
+  'sales_price',
+  'vat_rate',
+  'kpd_code',
+  'active',
+] as const;
+const STOCK_FIELDS = ['location', 'quantity', 'unit_cost', 'lot_number', 'expires_on'] as const;
+
+const KIND_WORDS: Record<string, ItemKind> = {
+  materijal: 'material',
+  sirovina: 'material',
+  komponenta: 'component',
+  dio: 'component',
+  proizvod: 'product',
+  usluga: 'service',
+  ...Object.fromEntries(ITEM_KINDS.map((k) => [k, k])),
+};
+
+export type ImportedItem = z.output<typeof itemInputSchema>;
+export type OpeningStock = {
+  location: string;
+  quantity: string;
+  unit_cost: string | null;
+  lot_number: string | null;
+  expires_on: string | null;
+};
+export type ItemImportRow = {
+  line: number;
+  sku: string;
+  name: string;
+  /** The item to create; null for a stock-only row (or an invalid one). */
+  item: ImportedItem | null;
+  stock: OpeningStock | null;
+  errors: ImportIssue[];
+};
+export type ItemImportPreview = {
+  columns: ImportColumn[];
+  rows: ItemImportRow[];
+  /** Problems of the file as a whole (missing columns, too many rows); reported on line 1. */
+  fileErrors: ImportIssue[];
+};
+
+/** 31.12.2027. and 31. 12. 2027 (as typed in Croatia) or ISO 2027-12-31 → ISO; null if neither. */
+export function parseImportDate(value: string): string | null {
+  const v = value.trim();
+  if (/^\d{4}-\d{2}-\d{2}$/.test(v)) return validDate(v);
+  const m = /^(\d{1,2})\.\s*(\d{1,2})\.\s*(\d{4})\.?$/.exec(v);
+  if (!m) return null;
+  return validDate(`${m[3]}-${(m[2] as string).padStart(2, '0')}-${(m[1] as string).padStart(2, '0')}`);
+}
+
+function validDate(iso: string): string | null {
+  const d = new Date(`${iso}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === iso ? iso : null;
+}
+
+function itemCandidate(raw: Record<string, string>, errors: FieldIssue[]): Record<string, unknown> {
+  const c: Record<string, unknown> = { sku: raw.sku ?? '', name: raw.name ?? '' };
+  for (const f of ITEM_FIELDS) {
+    if (f === 'sku' || f === 'name' || f === 'kind' || f === 'lot_tracked' || f === 'active') continue;
+    if (raw[f]) c[f] = raw[f];
+  }
+  c.base_unit = raw.base_unit || 'kom';
+  const kind = raw.kind ? KIND_WORDS[raw.kind.toLowerCase()] : 'material';
+  if (kind) c.kind = kind;
+  else errors.push({ field: 'kind', key: 'validation.invalid' });
+  for (const f of ['lot_tracked', 'active'] as const) {
+    const v = parseYesNo(raw[f]);
+    if (v === null) errors.push({ field: f, key: 'validation.invalid' });
+    else if (v !== undefined) c[f] = v;
+  }
+  return c;
+}
+
+function stockOf(raw: Record<string, string>, errors: FieldIssue[]): OpeningStock | null {
+  if (!STOCK_FIELDS.some((f) => raw[f])) return null;
+  const quantity = positiveDecimal.safeParse(raw.quantity ?? '');
+  if (!raw.quantity) errors.push({ field: 'quantity', key: 'validation.required' });
+  else if (!quantity.success)
+    errors.push(...zodIssuesToFieldIssues(quantity.error).map((i) => ({ ...i, field: 'quantity' })));
+  if (!raw.location) errors.push({ field: 'location', key: 'validation.required' });
+  let unitCost: string | null = null;
+  if (raw.unit_cost) {
+    const cost = nonNegativeDecimal.safeParse(raw.unit_cost);
+    if (cost.success) unitCost = cost.data;
+    else errors.push(...zodIssuesToFieldIssues(cost.error).map((i) => ({ ...i, field: 'unit_cost' })));
+  }
+  let expires: string | null = null;
+  if (raw.expires_on) {
+    expires = parseImportDate(raw.expires_on);
+    if (!expires) errors.push({ field: 'expires_on', key: 'validation.dateInvalid' });
+  }
+  if (raw.lot_number && raw.lot_number.length > 64)
+    errors.push({ field: 'lot_number', key: 'validation.tooLong' });
+  return {
+    location: raw.location ?? '',
+    quantity: quantity.success ? quantity.data : (raw.quantity ?? ''),
+    unit_cost: unitCost,
+    lot_number: raw.lot_number || null,
+    expires_on: expires,
+  };
+}
+
+/**
+ * Checks every row on its own and against the earlier rows of the file (what needs the database —
+ * existing SKUs, units, locations — is checked by the server). Pure: the same table, the same answer.
+ */
+export function previewItemImport(table: readonly SheetRow[]): ItemImportPreview {
+  const [header, ...body] = table;
+  const columns = matchColumns(header?.cells ?? [], ITEM_IMPORT_ALIASES);
+  const fileErrors: ImportIssue[] = [];
+  // Only the SKU column is required: a file of SKUs and quantities is opening stock for existing items.
+  if (!columns.some((c) => c.field === 'sku'))
+    fileErrors.push({
+      field: 'sku',
+      column: null,
+      key: 'validation.importMissingColumn',
+      params: { column: ITEM_IMPORT_TEMPLATE[0] },
+    });
+  if (body.length === 0) fileErrors.push({ field: 'file', column: null, key: 'validation.importEmpty' });
+  if (body.length > ITEM_IMPORT_MAX_ROWS)
+    fileErrors.push({
+      field: 'file',
+      column: null,
+      key: 'validation.importTooManyRows',
+      params: { max: ITEM_IMPORT_MAX_ROWS },
+    });
+  if (fileErrors.length > 0) return { columns, rows: [], fileErrors };
+
+  const definedAt = new Map<string, number>();
+  const rows = body.map((r): ItemImportRow => {
+    const raw = rowValues(columns, r.cells);
+    const errors: FieldIssue[] = [];
+    const sku = raw.sku ?? '';
+    const name = raw.name ?? '';
+    const key = sku.toLowerCase();
+    let item: ImportedItem | null = null;
+    if (!sku) errors.push({ field: 'sku', key: 'validation.required' });
+    if (name) {
+      const candidate = itemCandidate(raw, errors);
+      const parsed = itemInputSchema.safeParse(candidate);
+      if (parsed.success) item = parsed.data;
+      else
+        errors.push(...zodIssuesToFieldIssues(parsed.error).filter((i) => i.field !== 'sku' || sku !== ''));
+      const first = definedAt.get(key);
+      if (sku && first !== undefined)
+        errors.push({ field: 'sku', key: 'validation.importSkuRepeated', params: { line: first } });
+      else if (sku) definedAt.set(key, r.line);
+    }
+    const stock = stockOf(raw, errors);
+    // A row without a name only makes sense as more stock for an item named elsewhere.
+    if (!name && sku && !stock) errors.push({ field: 'name', key: 'validation.required' });
+    return {
+      line: r.line,
+      sku,
+      name,
+      item: errors.length === 0 ? item : null,
+      stock,
+      errors: withColumns(firstPerField(errors), columns),
+    };
+  });
+  return { columns, rows, fileErrors };
+}
+
+/** One problem per field is enough to fix it (zod may report a failed number and its range check). */
+function firstPerField(errors: FieldIssue[]): FieldIssue[] {
+  const seen = new Set<string>();
+  return errors.filter((e) => !seen.has(e.field) && seen.add(e.field));
+}
+
+/** Whether a stock-only row's SKU was defined by an earlier row of the file. */
+export function definedEarlier(rows: readonly ItemImportRow[], row: ItemImportRow): boolean {
+  const key = row.sku.toLowerCase();
+  return rows.some((r) => r.line < row.line && r.name !== '' && r.sku.toLowerCase() === key);
+}
