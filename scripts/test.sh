@@ -8,7 +8,13 @@ source scripts/test-env.sh
 
 REPORTS=$(mktemp -d /tmp/erp-reports.XXXXXX)
 status=0
-run() { echo; echo "=== $1"; shift; "$@" || status=1; }
+run() {
+  local name=$1 started=$SECONDS
+  shift
+  echo; echo "=== $name"
+  "$@" || status=1
+  echo "=== $name: $((SECONDS - started)) s"
+}
 
 run "type check" npm run --silent typecheck
 run "lint" npx biome lint .
