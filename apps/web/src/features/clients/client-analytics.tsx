@@ -35,7 +35,7 @@ export function ClientAnalyticsTab({ id }: { id: string }) {
           />
         </Field>
       </div>
-      {data && data.sources.length === 0 && (
+      {data && data.quotes_total === 0 && data.orders_total === 0 && data.top_products.length === 0 && (
         <p
           className="rounded-md border border-dashed border-border p-3 text-sm text-muted"
           data-testid="analytics-no-sources"

@@ -1,0 +1,138 @@
+import { expect, test } from '@playwright/test';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { BASE_URL, dismissChangelog, newAccount, SCREENSHOTS, signUpViaApi } from './support/app.ts';
+
+const isoDay = (offset = 0) => {
+  const d = new Date();
+  d.setDate(d.getDate() + offset);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
+};
+const hrDay = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}.`;
+
+test.describe('purchasing', () => {
+  test('supplier, purchase order from low stock, two partial receipts, stock and supplier performance, PDF', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    await signUpViaApi(page, newAccount('purchasing'));
+    await dismissChangelog(page);
+    const post = async (url: string, data: unknown) => {
+      const res = await page.request.post(url, { headers: { Origin: BASE_URL }, data: data as object });
+      expect(res.status(), await res.text()).toBeLessThan(300);
+      return res.json();
+    };
+    await page.request.patch('/api/tenants/me', {
+      headers: { Origin: BASE_URL },
+      data: {
+        company_name: 'Pogon Staklo d.o.o.',
+        tax_number: '94577403194',
+        company_address: 'Savska 12, Zagreb',
+      },
+    });
+
+    // The supplier through the form.
+    await page.goto('/suppliers');
+    await page.getByRole('link', { name: 'Novi dobavljač' }).click();
+    await page.getByLabel('Naziv', { exact: true }).fill('Float Trade d.o.o.');
+    await page.getByLabel('OIB').fill('69435151530');
+    await page.getByLabel('Rok isporuke (dana)').fill('7');
+    await page.getByRole('button', { name: 'Spremi' }).click();
+    await expect(page.getByRole('heading', { name: 'Float Trade d.o.o.' })).toBeVisible();
+    const supplierUrl = page.url();
+    const supplierId = supplierUrl.split('/').at(-1) as string;
+
+    // Inventory master data (the inventory area's API): a location and an item below its reorder point.
+    await post('/api/inventory/locations', { code: 'SK1', name: 'Glavno skladište' });
+    const created = await post('/api/inventory/items', {
+      sku: 'FLOAT-4',
+      name: 'Float staklo 4 mm',
+      kind: 'material',
+      base_unit: 'm2',
+      reorder_point: '50',
+      reorder_qty: '100',
+      default_supplier_id: supplierId,
+      purchase_price: '12.50',
+    });
+    const itemId = (created.item ?? created).id as string;
+
+    // Low stock → one draft order for the default supplier.
+    await page.goto('/suppliers/orders');
+    await page.getByRole('link', { name: 'Iz niskih zaliha' }).click();
+    await expect(page.getByRole('cell', { name: 'Float staklo 4 mm' })).toBeVisible();
+    await page.screenshot({ path: `${SCREENSHOTS}/purchasing-low-stock.png` });
+    await page.getByRole('button', { name: 'Izradi nacrte narudžbenica' }).click();
+    await expect(page.getByRole('heading', { name: 'Narudžbenica (nacrt)' })).toBeVisible();
+    await expect(page.getByTestId('po-status')).toHaveText('Nacrt');
+    const orderUrl = page.url();
+
+    // Set the expected date on the draft, then send it: the number is allocated.
+    await page.getByRole('link', { name: 'Uredi' }).click();
+    await page.getByLabel('Očekivana isporuka').fill(isoDay(7));
+    await page.getByRole('button', { name: 'Spremi nacrt' }).click();
+    await expect(page.getByTestId('po-status')).toHaveText('Nacrt');
+    await page.getByRole('button', { name: 'Pošalji' }).click();
+    const year = new Date().getFullYear();
+    await expect(page.getByRole('heading', { name: `NB-${year}-0001` })).toBeVisible();
+    await expect(page.getByTestId('po-status')).toHaveText('Poslana');
+    await page.screenshot({ path: `${SCREENSHOTS}/purchasing-order.png` });
+
+    // Performance before anything arrived: nothing to measure yet.
+    await page.goto(`${supplierUrl}/performance`);
+    await expect(page.getByTestId('perf-on-time')).toHaveText('nema podataka');
+
+    // First part: 60 of 100.
+    await page.goto(orderUrl);
+    await page.getByRole('button', { name: 'Zaprimi robu' }).click();
+    await page.getByLabel('Zaprimljena količina FLOAT-4').fill('60');
+    await page.screenshot({ path: `${SCREENSHOTS}/purchasing-receipt.png` });
+    await page.getByRole('button', { name: 'Proknjiži primku' }).click();
+    await expect(page.getByTestId('po-status')).toHaveText('Djelomično zaprimljena');
+    await expect(page.getByTestId('received-FLOAT-4')).toHaveText('60');
+
+    // An excess is refused until confirmed.
+    await page.getByRole('button', { name: 'Zaprimi robu' }).click();
+    await page.getByLabel('Zaprimljena količina FLOAT-4').fill('45');
+    await page.getByRole('button', { name: 'Proknjiži primku' }).click();
+    await expect(page.getByRole('alert')).toContainText('premašuje naručenu količinu');
+
+    // Second part: the remaining 40 (the form proposes what is still open).
+    await page.getByLabel('Zaprimljena količina FLOAT-4').fill('40');
+    await page.getByRole('button', { name: 'Proknjiži primku' }).click();
+    await expect(page.getByTestId('po-status')).toHaveText('Zaprimljena');
+    await expect(page.getByTestId('received-FLOAT-4')).toHaveText('100');
+    await expect(page.getByRole('link', { name: `PR-${year}-0002` })).toBeVisible();
+
+    // Stock shows the 100 m2 on the inventory item page.
+    await page.goto(`/inventory/items/${itemId}`);
+    await expect(page.getByTestId('balance-SK1').getByTestId('balance-qty')).toHaveText('100');
+
+    // Supplier performance now counts two on-time receipts and a full order.
+    await page.goto(`${supplierUrl}/performance`);
+    await expect(page.getByTestId('perf-on-time')).toHaveText(/100\s?%/);
+    await expect(page.getByTestId('perf-fill-rate')).toHaveText(/100\s?%/);
+    await expect(page.getByTestId('perf-receipts')).toHaveText('2 / 1');
+    await page.screenshot({ path: `${SCREENSHOTS}/purchasing-supplier-performance.png` });
+    await page.goto(`${supplierUrl}/history`);
+    await expect(page.getByRole('link', { name: `NB-${year}-0001` })).toBeVisible();
+
+    // The PDF: download it and read its text.
+    await page.goto(orderUrl);
+    const href = await page.getByTestId('po-pdf').getAttribute('href');
+    const pdfRes = await page.request.get(href as string);
+    expect(pdfRes.headers()['content-type']).toBe('application/pdf');
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(await pdfRes.body())), {
+      mergePages: true,
+    });
+    const flat = text.replace(/\s+/g, ' ');
+    expect(flat).toContain(`NARUDŽBENICA NB-${year}-0001`);
+    expect(flat).toContain('Pogon Staklo d.o.o.');
+    expect(flat).toContain('Float Trade d.o.o.');
+    expect(flat).toContain('Float staklo 4 mm');
+    expect(flat).toContain(hrDay(isoDay(7)));
+    // 100 × 12,50 = 1.250,00; PDV 25 % = 312,50; ukupno 1.562,50
+    expect(flat).toContain('1.250,00 EUR');
+    expect(flat).toContain('312,50 EUR');
+    expect(flat).toContain('1.562,50 EUR');
+  });
+});
