@@ -10,6 +10,7 @@
  * Rewrites bench/bom/RESULTS.md.
  */
 import { writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { type BomDef, explodeBom, rollUpCost } from '@erp/domain';
@@ -153,7 +154,9 @@ async function main() {
       : `| ${name} | not run | | |`;
   const md = `# BOM explosion benchmark
 
-Command: \`npx tsx bench/bom/run.ts --runs ${RUNS}\` (Node ${process.version}, ${new Date().toISOString().slice(0, 10)}, 2-core machine).
+Command: \`npx tsx bench/bom/run.ts --runs ${RUNS}\` (Node ${process.version}, ${new Date().toISOString().slice(0, 10)}, 2-core machine shared with other test runs: load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' / ')} at the end of the run, so treat the times as upper bounds).
 
 The BOM: 5 levels (root, 4 levels of sub-assemblies with ${LEVEL_SIZES.join(' / ')} items, purchased items on
 level 5), **${distinct} distinct components**, ${boms.length} BOMs with ${lines} lines, about half of them W/H formulas

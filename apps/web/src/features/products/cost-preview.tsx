@@ -5,6 +5,9 @@ import { FormErrors } from '../../components/ui/form-errors.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { formatCurrency, formatNumber } from '../../lib/format.ts';
+
+/** Quantities keep their six stored decimals (Intl would cut them at three). */
+const qty = (v: string) => formatNumber(v, undefined, { maximumFractionDigits: 6 });
 import { errorMessages } from './error-messages.ts';
 import { useCost } from './products-api.ts';
 
@@ -127,9 +130,9 @@ export function CostPreview({ productId, bomId }: { productId: string; bomId: st
                         </span>
                       )}
                     </td>
-                    <td className="px-2 py-1 text-right tabular-nums">{formatNumber(n.perUnit)}</td>
-                    <td className="px-2 py-1 text-right tabular-nums">{formatNumber(n.scrapPct)}</td>
-                    <td className="px-2 py-1 text-right tabular-nums">{formatNumber(n.quantity)}</td>
+                    <td className="px-2 py-1 text-right tabular-nums">{qty(n.perUnit)}</td>
+                    <td className="px-2 py-1 text-right tabular-nums">{qty(n.scrapPct)}</td>
+                    <td className="px-2 py-1 text-right tabular-nums">{qty(n.quantity)}</td>
                     <td className="px-2 py-1">{n.unit}</td>
                   </tr>
                 ))}
@@ -168,9 +171,9 @@ export function CostPreview({ productId, bomId }: { productId: string; bomId: st
                     <td className="px-2 py-1">
                       <span className="font-mono">{m.sku}</span> <span className="text-muted">{m.name}</span>
                     </td>
-                    <td className="px-2 py-1 text-right tabular-nums">{formatNumber(m.quantity)}</td>
+                    <td className="px-2 py-1 text-right tabular-nums">{qty(m.quantity)}</td>
                     <td className="px-2 py-1 text-right tabular-nums">
-                      {formatNumber(data.requirements[i]?.scrapQuantity ?? '0')}
+                      {qty(data.requirements[i]?.scrapQuantity ?? '0')}
                     </td>
                     <td className="px-2 py-1">{m.unit}</td>
                     <td className="px-2 py-1 text-right tabular-nums">
@@ -209,7 +212,7 @@ export function CostPreview({ productId, bomId }: { productId: string; bomId: st
                       <span className="font-mono">{l.processCode}</span> {l.processName}
                     </td>
                     <td className="px-2 py-1 font-mono">{l.sku}</td>
-                    <td className="px-2 py-1 text-right tabular-nums">{formatNumber(l.minutes)}</td>
+                    <td className="px-2 py-1 text-right tabular-nums">{qty(l.minutes)}</td>
                     <td className="px-2 py-1 text-right tabular-nums">{money(l.amount)}</td>
                   </tr>
                 ))}
