@@ -7,8 +7,8 @@ import {
   type ImportColumn,
   type ImportedItem,
   type ImportIssue,
-  importIssueDetails,
   type ItemImportRow,
+  importIssueDetails,
   previewItemImport,
   type SheetRow,
 } from '@erp/domain';

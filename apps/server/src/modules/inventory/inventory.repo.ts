@@ -398,30 +398,44 @@ export async function traceLots(tx: Tx, lotId: string, direction: 'forward' | 'b
   );
 }
 
-export async function listReservations(tx: Tx, f: { item_id?: string; status?: string }) {
+export type ReservationRow = {
+  id: string;
+  item_id: string;
+  sku: string;
+  item_name: string;
+  base_unit: string;
+  location_id: string | null;
+  location_code: string | null;
+  lot_id: string | null;
+  lot_number: string | null;
+  quantity: Dec;
+  status: string;
+  source_type: string | null;
+  source_id: string | null;
+  note: string | null;
+  created_at: string;
+};
+
+/** Reservations per item and/or location (a reservation without a location is on the whole item). */
+export async function listReservations(
+  tx: Tx,
+  f: { item_id?: string; location_id?: string; status?: string },
+): Promise<ReservationRow[]> {
   const parts: SQL[] = [];
   if (f.item_id) parts.push(sql`r.item_id = ${f.item_id}`);
+  if (f.location_id) parts.push(sql`r.location_id = ${f.location_id}`);
   parts.push(sql`r.status = ${f.status ?? 'active'}`);
   const rows = await query<Record<string, unknown>>(
     tx,
-    sql`select r.id, r.item_id, i.sku, r.location_id, r.lot_id, trim_scale(r.quantity)::text as quantity, r.status,
+    sql`select r.id, r.item_id, i.sku, i.name as item_name, i.base_unit, r.location_id, l.code as location_code,
+          r.lot_id, lt.lot_number, trim_scale(r.quantity)::text as quantity, r.status,
           r.source_type, r.source_id, r.note, r.created_at
-        from reservations r join items i on i.id = r.item_id where ${sql.join(parts, sql` and `)}
-        order by r.created_at desc limit 500`,
+        from reservations r join items i on i.id = r.item_id
+        left join locations l on l.id = r.location_id left join lots lt on lt.id = r.lot_id
+        where ${sql.join(parts, sql` and `)}
+        order by i.sku, r.created_at desc limit 500`,
   );
-  return rows.map((r) => ({ ...r, created_at: iso(r.created_at) })) as {
-    id: string;
-    item_id: string;
-    sku: string;
-    location_id: string | null;
-    lot_id: string | null;
-    quantity: Dec;
-    status: string;
-    source_type: string | null;
-    source_id: string | null;
-    note: string | null;
-    created_at: string;
-  }[];
+  return rows.map((r) => ({ ...r, created_at: iso(r.created_at) })) as ReservationRow[];
 }
 
 export async function listCounts(tx: Tx) {

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import {
   AppError,
   type adjustmentSchema,
-  type issueSchema,
   type ItemListQuery,
+  type issueSchema,
   type itemInputSchema,
   type itemUpdateSchema,
   type LotStrategy,

@@ -250,6 +250,38 @@ describe('lots, reservations, counts, low stock', () => {
     expect(filtered.total).toBe(1);
   });
 
+  it('lists reservations per item and location, and a release gives the quantity back', async () => {
+    const a = await api.location('RSV-A');
+    const b = await api.location('RSV-B');
+    const item = await api.item('RSV-1', { name: 'Rezervirani profil' });
+    await api.receive(a.id, [{ item_id: item.id, quantity: '10' }]);
+    const atA = await api.ok('POST', '/api/inventory/reservations', {
+      item_id: item.id,
+      location_id: a.id,
+      quantity: '3',
+    });
+    await api.ok('POST', '/api/inventory/reservations', {
+      item_id: item.id,
+      location_id: b.id,
+      quantity: '2',
+    });
+    const byLocation = await api.ok('GET', `/api/inventory/reservations?location_id=${a.id}`);
+    expect(byLocation).toMatchObject([
+      { id: atA.id, sku: 'RSV-1', item_name: 'Rezervirani profil', location_code: 'RSV-A', quantity: '3' },
+    ]);
+    expect(await api.ok('GET', `/api/inventory/reservations?item_id=${item.id}`)).toHaveLength(2);
+    expect((await api.balance(item.id)).item.available).toBe('5');
+    const released = await api.call('POST', `/api/inventory/reservations/${atA.id}/release`);
+    expect(released.status).toBe(204);
+    expect((await api.balance(item.id)).item.available).toBe('8');
+    expect(await api.ok('GET', `/api/inventory/reservations?location_id=${a.id}`)).toEqual([]);
+    expect(
+      await api.ok('GET', `/api/inventory/reservations?location_id=${a.id}&status=released`),
+    ).toHaveLength(1);
+    // Releasing twice is refused: the reservation is no longer active.
+    expect((await api.call('POST', `/api/inventory/reservations/${atA.id}/release`)).status).toBe(404);
+  });
+
   it('posts a stock count as adjustments of the differences', async () => {
     const loc = await api.location('CNT');
     const a = await api.item('CNT-A');

@@ -6,6 +6,7 @@ import { Input } from '../../components/ui/input.tsx';
 import { api } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatDate } from '../../lib/format.ts';
+import { useCurrentCompany } from '../team/current-company.tsx';
 import {
   type CountDetail,
   errorText,
@@ -15,7 +16,7 @@ import {
   useInventoryMutation,
   useLocations,
 } from './inventory-api.ts';
-import { Field, LocationSelect, newKey, NUM, Qty, TABLE, TD, TH } from './parts.tsx';
+import { Field, LocationSelect, NUM, newKey, Qty, TABLE, TD, TH } from './parts.tsx';
 
 export function CountsPage() {
   const { t, i18n } = useTranslation('inventory');
@@ -87,6 +88,7 @@ function CountSheet({ count }: { count: CountDetail }) {
     Object.fromEntries(count.lines.map((l) => [l.id, l.counted_qty ?? ''])),
   );
   const [postKey] = useState(newKey);
+  const { companyId } = useCurrentCompany();
   const lines = () =>
     count.lines.map((l) => ({ id: l.id, counted_qty: counted[l.id]?.trim() ? counted[l.id] : null }));
   const save = useInventoryMutation(() =>
@@ -94,7 +96,7 @@ function CountSheet({ count }: { count: CountDetail }) {
   );
   const post = useInventoryMutation(async () => {
     await api(`/api/inventory/counts/${count.id}/lines`, { method: 'PUT', body: { lines: lines() } });
-    return postWithKey(`/api/inventory/counts/${count.id}/post`, {}, postKey);
+    return postWithKey(`/api/inventory/counts/${count.id}/post`, {}, postKey, companyId);
   });
   const draft = count.status === 'draft';
   return (

@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useEffect } from 'react';
 import { ApiError, api } from '../../lib/api.ts';
 import { realtime } from '../../lib/realtime.ts';
-import { useAuth } from '../auth/auth-context.tsx';
+import { useCurrentCompany } from '../team/current-company.tsx';
 
 // Wire types of /api/inventory (snake_case, decimals as strings).
 export type Item = {
@@ -126,6 +126,7 @@ export const inventoryKeys = {
   counts: () => ['inventory', 'counts'] as const,
   count: (id: string) => ['inventory', 'count', id] as const,
   units: () => ['inventory', 'units'] as const,
+  reservations: (params: string) => ['inventory', 'reservations', params] as const,
 };
 
 export const useItems = (params: URLSearchParams) =>
@@ -222,14 +223,39 @@ export const useUnits = () =>
  * A posting with an Idempotency-Key: the key is made once per submitted form, so a retry after a
  * lost answer (double click, flaky network) never posts twice.
  */
-export async function postWithKey<T>(path: string, body: unknown, key: string): Promise<T> {
+export async function postWithKey<T>(
+  path: string,
+  body: unknown,
+  key: string,
+  companyId: string,
+): Promise<T> {
+  return postWithHeaders<T>(path, JSON.stringify(body), companyId, {
+    'Content-Type': 'application/json',
+    'Idempotency-Key': key,
+  });
+}
+
+/**
+ * POST with headers of our own. The shared api() helper sends no custom headers, so the current
+ * company (x-company-id) is named here too.
+ */
+async function postWithHeaders<T>(
+  path: string,
+  body: BodyInit,
+  companyId: string,
+  headers: Record<string, string>,
+): Promise<T> {
   let res: Response;
   try {
     res = await fetch(path, {
       method: 'POST',
       credentials: 'same-origin',
-      headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'Idempotency-Key': key },
-      body: JSON.stringify(body),
+      headers: {
+        Accept: 'application/json',
+        ...headers,
+        ...(companyId ? { 'x-company-id': companyId } : {}),
+      },
+      body,
     });
   } catch {
     throw new ApiError('NETWORK', 'Network error', 0);
@@ -265,18 +291,19 @@ export function useInventoryMutation<TBody, TResult>(fn: (body: TBody) => Promis
  * over the WebSocket) makes every inventory query re-read through the API.
  */
 export function useLiveStock(): void {
-  const { user } = useAuth();
+  // The company chosen in the switcher, not the user's own: a member sees that company's postings.
+  const { companyId } = useCurrentCompany();
   const qc = useQueryClient();
   useEffect(() => {
-    if (!user) return;
+    if (!companyId) return;
     const refresh = () => qc.invalidateQueries({ queryKey: inventoryKeys.all });
-    const off = realtime.subscribe(`company:${user.id}:stock`, refresh);
+    const off = realtime.subscribe(`company:${companyId}:stock`, refresh);
     const offOpen = realtime.onOpen(refresh);
     return () => {
       off();
       offOpen();
     };
-  }, [user, qc]);
+  }, [companyId, qc]);
 }
 
 /** Text of an API error in the user's language (with the shortage details for INSUFFICIENT_STOCK). */
@@ -291,3 +318,87 @@ export function errorText(
   }
   return t('common:errors.UNKNOWN');
 }
+
+export type Reservation = {
+  id: string;
+  item_id: string;
+  sku: string;
+  item_name: string;
+  base_unit: string;
+  location_id: string | null;
+  location_code: string | null;
+  lot_id: string | null;
+  lot_number: string | null;
+  quantity: string;
+  status: 'active' | 'released' | 'consumed';
+  source_type: string | null;
+  source_id: string | null;
+  note: string | null;
+  created_at: string;
+};
+
+export const useReservations = (params: URLSearchParams) =>
+  useQuery({
+    queryKey: inventoryKeys.reservations(params.toString()),
+    queryFn: ({ signal }) => api<Reservation[]>(`/api/inventory/reservations?${params}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const releaseReservation = (id: string) =>
+  api<void>(`/api/inventory/reservations/${id}/release`, { method: 'POST' });
+
+export type ImportIssue = {
+  field: string;
+  column: string | null;
+  key: string;
+  params?: Record<string, string | number>;
+};
+export type ItemImportResult = {
+  valid: boolean;
+  committed: boolean;
+  total: number;
+  created: number;
+  stock_lines: number;
+  document_id: string | null;
+  columns: { header: string; field: string | null }[];
+  file_errors: ImportIssue[];
+  rows: {
+    line: number;
+    sku: string;
+    name: string;
+    location: string | null;
+    quantity: string | null;
+    errors: ImportIssue[];
+  }[];
+};
+
+/**
+ * Uploads the file for a preview (commit=false) or to import it (commit=true: all rows or none; the
+ * key makes a repeated confirm a replay).
+ */
+export function uploadItemImport(
+  file: File,
+  commit: boolean,
+  companyId: string,
+  key?: string,
+): Promise<ItemImportResult> {
+  const form = new FormData();
+  form.append('file', file);
+  return postWithHeaders<ItemImportResult>(
+    `/api/inventory/import?commit=${commit}`,
+    form,
+    companyId,
+    key ? { 'Idempotency-Key': key } : {},
+  );
+}
+
+export const newImportKey = (): string => crypto.randomUUID();
+
+export type DraftOrders = {
+  orders: { id: string; number: string | null; supplier_name: string }[];
+  skipped: { item_id: string; sku: string }[];
+};
+
+/** One draft purchase order per default supplier for the given low-stock items (purchasing's endpoint). */
+export const draftOrdersFromLowStock = (itemIds: string[]) =>
+  api<DraftOrders>('/api/purchase-orders/from-low-stock', { method: 'POST', body: { item_ids: itemIds } });

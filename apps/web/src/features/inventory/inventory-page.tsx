@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes } from 'react-router';
 import { PageHeader } from '../sections/page-header.tsx';
 import { CountDetailPage, CountsPage } from './counts-page.tsx';
+import { ImportPage } from './import-page.tsx';
 import { useLiveStock } from './inventory-api.ts';
 import { ItemDetail } from './item-detail.tsx';
 import { ItemFormPage } from './item-form.tsx';
@@ -12,8 +13,9 @@ import { LowStockPage } from './low-stock-page.tsx';
 import { MovementTable } from './movement-table.tsx';
 import { OperationsPage } from './operations-page.tsx';
 import { InventoryTabs } from './parts.tsx';
+import { ReservationsPage } from './reservations-page.tsx';
 
-/** /inventory: items, locations, operations, counts, lots, low stock, movements; balances update live. */
+/** /inventory: items, locations, operations, counts, lots, low stock, reservations, movements, import; balances update live. */
 export function InventoryPage() {
   const { t } = useTranslation('inventory');
   useLiveStock();
@@ -36,7 +38,8 @@ export function InventoryPage() {
         <Route path="lots/:id" element={<LotDetail />} />
         <Route path="low-stock" element={<LowStockPage />} />
         <Route path="movements" element={<MovementTable query={new URLSearchParams({ limit: '200' })} />} />
-        <Route path="import" element={<p className="text-sm text-muted">{t('import.notYet')}</p>} />
+        <Route path="reservations" element={<ReservationsPage />} />
+        <Route path="import" element={<ImportPage />} />
         <Route path="*" element={<Navigate to="items" replace />} />
       </Routes>
     </div>

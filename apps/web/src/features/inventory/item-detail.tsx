@@ -9,7 +9,7 @@ import { api } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
 import { errorText, useInventoryMutation, useItem, useLocations } from './inventory-api.ts';
 import { MovementTable } from './movement-table.tsx';
-import { Money, NUM, Qty, selectClasses, TABLE, TD, TH } from './parts.tsx';
+import { FilterBox, Money, NUM, Qty, selectClasses, TABLE, TD, TH } from './parts.tsx';
 
 export function ItemDetail() {
   const { id = '' } = useParams();
@@ -212,46 +212,52 @@ function ItemMovements({ itemId }: { itemId: string }) {
     <section>
       <h3 className="mb-2 font-semibold">{t('movements.title')}</h3>
       <div className="mb-2 flex flex-wrap gap-2">
-        <select
-          aria-label={t('movements.type')}
-          className={cn(selectClasses, 'w-48')}
-          value={type ?? ''}
-          onChange={(e) => set('mtype', e.target.value)}
-        >
-          <option value="">{t('movements.allTypes')}</option>
-          {MOVEMENT_TYPES.map((m) => (
-            <option key={m} value={m}>
-              {t(`movementTypes.${m}`)}
-            </option>
-          ))}
-        </select>
-        <select
-          aria-label={t('items.location')}
-          className={cn(selectClasses, 'w-48')}
-          value={loc ?? ''}
-          onChange={(e) => set('mloc', e.target.value)}
-        >
-          <option value="">{t('items.allLocations')}</option>
-          {locations?.map((l) => (
-            <option key={l.id} value={l.id}>
-              {l.code}
-            </option>
-          ))}
-        </select>
-        <Input
-          type="date"
-          className="w-40"
-          aria-label={t('movements.from')}
-          value={params.get('from') ?? ''}
-          onChange={(e) => set('from', e.target.value)}
-        />
-        <Input
-          type="date"
-          className="w-40"
-          aria-label={t('movements.to')}
-          value={params.get('to') ?? ''}
-          onChange={(e) => set('to', e.target.value)}
-        />
+        <FilterBox className="w-48">
+          <select
+            aria-label={t('movements.type')}
+            className={selectClasses}
+            value={type ?? ''}
+            onChange={(e) => set('mtype', e.target.value)}
+          >
+            <option value="">{t('movements.allTypes')}</option>
+            {MOVEMENT_TYPES.map((m) => (
+              <option key={m} value={m}>
+                {t(`movementTypes.${m}`)}
+              </option>
+            ))}
+          </select>
+        </FilterBox>
+        <FilterBox className="w-48">
+          <select
+            aria-label={t('items.location')}
+            className={selectClasses}
+            value={loc ?? ''}
+            onChange={(e) => set('mloc', e.target.value)}
+          >
+            <option value="">{t('items.allLocations')}</option>
+            {locations?.map((l) => (
+              <option key={l.id} value={l.id}>
+                {l.code}
+              </option>
+            ))}
+          </select>
+        </FilterBox>
+        <FilterBox className="w-40">
+          <Input
+            type="date"
+            aria-label={t('movements.from')}
+            value={params.get('from') ?? ''}
+            onChange={(e) => set('from', e.target.value)}
+          />
+        </FilterBox>
+        <FilterBox className="w-40">
+          <Input
+            type="date"
+            aria-label={t('movements.to')}
+            value={params.get('to') ?? ''}
+            onChange={(e) => set('to', e.target.value)}
+          />
+        </FilterBox>
       </div>
       <MovementTable query={query} />
     </section>

@@ -7,7 +7,7 @@ import { buttonClasses } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useItems, useLocations } from './inventory-api.ts';
-import { Money, NUM, Qty, selectClasses } from './parts.tsx';
+import { FilterBox, Money, NUM, Qty, selectClasses } from './parts.tsx';
 
 const PAGE = 200;
 const ROW_HEIGHT = 36;
@@ -69,40 +69,45 @@ export function ItemsList() {
         <h2 id="items-title" className="sr-only">
           {t('tabs.items')}
         </h2>
-        <Input
-          className="w-64"
-          type="search"
-          aria-label={t('items.search')}
-          placeholder={t('items.search')}
-          defaultValue={params.get('q') ?? ''}
-          onChange={(e) => set('q', e.target.value.trim() || null)}
-        />
-        <select
-          aria-label={t('items.kind')}
-          className={cn(selectClasses, 'w-44')}
-          value={params.get('kind') ?? ''}
-          onChange={(e) => set('kind', e.target.value || null)}
-        >
-          <option value="">{t('items.allKinds')}</option>
-          {ITEM_KINDS.map((k) => (
-            <option key={k} value={k}>
-              {t(`kinds.${k}`)}
-            </option>
-          ))}
-        </select>
-        <select
-          aria-label={t('items.location')}
-          className={cn(selectClasses, 'w-52')}
-          value={params.get('location_id') ?? ''}
-          onChange={(e) => set('location_id', e.target.value || null)}
-        >
-          <option value="">{t('items.allLocations')}</option>
-          {locations?.map((l) => (
-            <option key={l.id} value={l.id}>
-              {l.code} · {l.name}
-            </option>
-          ))}
-        </select>
+        <FilterBox className="w-64">
+          <Input
+            type="search"
+            aria-label={t('items.search')}
+            placeholder={t('items.search')}
+            defaultValue={params.get('q') ?? ''}
+            onChange={(e) => set('q', e.target.value.trim() || null)}
+          />
+        </FilterBox>
+        <FilterBox className="w-44">
+          <select
+            aria-label={t('items.kind')}
+            className={selectClasses}
+            value={params.get('kind') ?? ''}
+            onChange={(e) => set('kind', e.target.value || null)}
+          >
+            <option value="">{t('items.allKinds')}</option>
+            {ITEM_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {t(`kinds.${k}`)}
+              </option>
+            ))}
+          </select>
+        </FilterBox>
+        <FilterBox className="w-52">
+          <select
+            aria-label={t('items.location')}
+            className={selectClasses}
+            value={params.get('location_id') ?? ''}
+            onChange={(e) => set('location_id', e.target.value || null)}
+          >
+            <option value="">{t('items.allLocations')}</option>
+            {locations?.map((l) => (
+              <option key={l.id} value={l.id}>
+                {l.code} · {l.name}
+              </option>
+            ))}
+          </select>
+        </FilterBox>
         <label className="flex h-10 items-center gap-2 text-sm">
           <input
             type="checkbox"

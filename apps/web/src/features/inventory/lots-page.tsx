@@ -4,7 +4,7 @@ import { Input } from '../../components/ui/input.tsx';
 import { cn } from '../../lib/cn.ts';
 import { type TraceRow, useLot, useLots } from './inventory-api.ts';
 import { MovementTable } from './movement-table.tsx';
-import { ItemLink, NUM, Qty, TABLE, TD, TH } from './parts.tsx';
+import { FilterBox, ItemLink, NUM, Qty, TABLE, TD, TH } from './parts.tsx';
 
 export function LotsPage() {
   const { t } = useTranslation('inventory');
@@ -14,14 +14,15 @@ export function LotsPage() {
   const { data: lots = [] } = useLots(query);
   return (
     <div className="space-y-3">
-      <Input
-        className="w-64"
-        type="search"
-        aria-label={t('lots.search')}
-        placeholder={t('lots.search')}
-        defaultValue={q}
-        onChange={(e) => setParams(e.target.value ? { q: e.target.value } : {}, { replace: true })}
-      />
+      <FilterBox className="w-64">
+        <Input
+          type="search"
+          aria-label={t('lots.search')}
+          placeholder={t('lots.search')}
+          defaultValue={q}
+          onChange={(e) => setParams(e.target.value ? { q: e.target.value } : {}, { replace: true })}
+        />
+      </FilterBox>
       <table className={TABLE}>
         <thead>
           <tr>

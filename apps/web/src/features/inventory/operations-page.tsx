@@ -4,6 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { cn } from '../../lib/cn.ts';
+import { useCurrentCompany } from '../team/current-company.tsx';
 import {
   errorText,
   type Item,
@@ -80,7 +81,10 @@ function OperationForm({ op }: { op: Op }) {
   const [lines, setLines] = useState<Line[]>([emptyLine()]);
   // One key per filled-in form: a resubmission after a lost answer is replayed, not posted twice.
   const [idemKey, setIdemKey] = useState(newKey);
-  const post = useInventoryMutation((body: unknown) => postWithKey<StockDocument>(PATHS[op], body, idemKey));
+  const { companyId } = useCurrentCompany();
+  const post = useInventoryMutation((body: unknown) =>
+    postWithKey<StockDocument>(PATHS[op], body, idemKey, companyId),
+  );
   const update = (key: string, patch: Partial<Line>) =>
     setLines((ls) => ls.map((l) => (l.key === key ? { ...l, ...patch } : l)));
   const pick = useCallback(
@@ -162,7 +166,12 @@ function OperationForm({ op }: { op: Op }) {
           {lines.map((l, i) => (
             <tr key={l.key}>
               <td className="py-1 pr-2">
-                <ItemPicker id={`line-${i}-item`} value={l.item} onChange={(item) => pick(l.key, item)} />
+                <ItemPicker
+                  id={`line-${i}-item`}
+                  label={t('ops.itemOfLine', { line: i + 1 })}
+                  value={l.item}
+                  onChange={(item) => pick(l.key, item)}
+                />
               </td>
               <td className="w-32 py-1 pr-2">
                 <Input

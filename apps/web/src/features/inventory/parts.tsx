@@ -31,6 +31,7 @@ const TABS = [
   ['counts', 'tabs.counts'],
   ['lots', 'tabs.lots'],
   ['low-stock', 'tabs.lowStock'],
+  ['reservations', 'tabs.reservations'],
   ['movements', 'tabs.movements'],
   ['import', 'tabs.import'],
 ] as const;
@@ -114,10 +115,13 @@ export function LocationSelect({
 /** Picks an item by typing its SKU or name; the server searches, so it works at 100 000 items. */
 export function ItemPicker({
   id,
+  label,
   value,
   onChange,
 }: {
   id: string;
+  /** Accessible name when no <label> points at the input (e.g. in a table of lines). */
+  label?: string;
   value: Item | null;
   onChange: (item: Item | null) => void;
 }) {
@@ -136,6 +140,7 @@ export function ItemPicker({
     <>
       <Input
         id={id}
+        aria-label={label}
         list={listId}
         value={text}
         placeholder={t('common.itemPlaceholder')}
@@ -163,4 +168,9 @@ export function ItemLink({ id, sku }: { id: string; sku: string }) {
 
 export function newKey(): string {
   return crypto.randomUUID();
+}
+
+/** Wraps a filter control at a fixed width: inputs fill their wrapper (w-full) instead of the row. */
+export function FilterBox({ className, children }: { className: string; children: ReactNode }) {
+  return <div className={cn('shrink-0', className)}>{children}</div>;
 }
