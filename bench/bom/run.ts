@@ -44,7 +44,8 @@ const FORMULAS = [
 export function buildBom(): { root: string; boms: BomDef[]; distinct: number } {
   const rnd = prng(20260601);
   const levels: string[][] = [['ROOT']];
-  LEVEL_SIZES.forEach((n, i) => levels.push(Array.from({ length: n }, (_, j) => `L${i + 1}-${j}`)));
+  for (const [i, n] of LEVEL_SIZES.entries())
+    levels.push(Array.from({ length: n }, (_, j) => `L${i + 1}-${j}`));
   const leaves = Array.from({ length: LEAVES }, (_, j) => `P-${j}`);
   const boms: BomDef[] = [];
   const used = new Set<string>();
@@ -74,15 +75,14 @@ export function buildBom(): { root: string; boms: BomDef[]; distinct: number } {
   // Purchased items never picked still count: give the last sub-assemblies the rest.
   const missing = leaves.filter((l) => !used.has(l));
   const last = boms.filter((b) => b.productId.startsWith('L4-'));
-  missing.forEach((l, i) =>
+  for (const [i, l] of missing.entries())
     (last[i % last.length] as BomDef).lines.push({
       componentId: l,
       quantity: '1',
       formula: null,
       unit: 'kom',
       scrapPct: '0',
-    }),
-  );
+    });
   const distinct = new Set(boms.flatMap((b) => b.lines.map((l) => l.componentId))).size;
   return { root: 'ROOT', boms, distinct };
 }

@@ -1,8 +1,8 @@
 import type Decimal from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type BomDef, BomCycleError, BomLineError, explodeBom, findBomCycle } from './bom.ts';
 import { fixtureBoms, IGU, WINDOW } from './bom.fixtures.ts';
+import { BomCycleError, type BomDef, BomLineError, explodeBom, findBomCycle } from './bom.ts';
 
 const asText = (reqs: { itemId: string; unit: string; quantity: Decimal; scrapQuantity: Decimal }[]) =>
   Object.fromEntries(

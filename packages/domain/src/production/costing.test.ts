@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { explodeBom } from './bom.ts';
 import { fixtureBoms, IGU, WINDOW } from './bom.fixtures.ts';
+import { explodeBom } from './bom.ts';
 import { MarginError, type RoutingStepCost, rollUpCost } from './costing.ts';
 
 const AVERAGE_COST: Record<string, string> = {

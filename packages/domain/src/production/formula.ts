@@ -50,7 +50,7 @@ export type FormulaNode =
   | { k: 'not'; arg: FormulaNode }
   | { k: 'bin'; op: BinaryOp; l: FormulaNode; r: FormulaNode; pos: number }
   | { k: 'call'; fn: FunctionName; args: FormulaNode[]; pos: number }
-  | { k: 'cond'; test: FormulaNode; then: FormulaNode; else: FormulaNode };
+  | { k: 'cond'; test: FormulaNode; yes: FormulaNode; no: FormulaNode };
 
 export type CompiledFormula = { source: string; root: FormulaNode; variables: ReadonlySet<string> };
 
@@ -165,8 +165,8 @@ function convert(node: JsepNode, check: Check): FormulaNode {
       return {
         k: 'cond',
         test: convert(node.test as JsepNode, check),
-        then: convert(node.consequent as JsepNode, check),
-        else: convert(node.alternate as JsepNode, check),
+        yes: convert(node.consequent as JsepNode, check),
+        no: convert(node.alternate as JsepNode, check),
       };
     case 'CallExpression': {
       const callee = node.callee as JsepNode;
@@ -309,8 +309,8 @@ function evaluateNode(node: FormulaNode, values: ReadonlyMap<string, Decimal>): 
       );
     case 'cond':
       return truthy(evaluateNode(node.test, values))
-        ? evaluateNode(node.then, values)
-        : evaluateNode(node.else, values);
+        ? evaluateNode(node.yes, values)
+        : evaluateNode(node.no, values);
   }
 }
 

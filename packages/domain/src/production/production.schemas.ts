@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FORMULA_MAX_LENGTH, FORMULA_FUNCTIONS, VARIABLE_NAME } from './formula.ts';
+import { FORMULA_FUNCTIONS, FORMULA_MAX_LENGTH, VARIABLE_NAME } from './formula.ts';
 
 /** Non-negative decimal string with up to 12 integer digits and 6 decimals (numeric(18,6)). */
 const DECIMAL = /^\d{1,12}(\.\d{1,6})?$/;

@@ -1,7 +1,7 @@
 import {
   AppError,
-  bomInputSchema,
   BOM_STATUSES,
+  bomInputSchema,
   explosionQuerySchema,
   processInputSchema,
   processListQuerySchema,

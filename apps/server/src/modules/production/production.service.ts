@@ -1,7 +1,7 @@
 import {
   AppError,
-  type BomDef,
   BomCycleError,
+  type BomDef,
   type BomInput,
   BomLineError,
   bomVariableNames,
@@ -11,8 +11,8 @@ import {
   explodeBom,
   type FieldIssue,
   findBomCycle,
-  type ProcessInput,
   productionMoneyString as money,
+  type ProcessInput,
   productionQtyString as qty,
   type RoutingInput,
   rollUpCost,

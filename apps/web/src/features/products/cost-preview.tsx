@@ -6,10 +6,11 @@ import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { formatCurrency, formatNumber } from '../../lib/format.ts';
 
-/** Quantities keep their six stored decimals (Intl would cut them at three). */
-const qty = (v: string) => formatNumber(v, undefined, { maximumFractionDigits: 6 });
 import { errorMessages } from './error-messages.ts';
 import { useCost } from './products-api.ts';
+
+/** Quantities keep their six stored decimals (Intl would cut them at three). */
+const qty = (v: string) => formatNumber(v, undefined, { maximumFractionDigits: 6 });
 
 const DECIMAL = /^\d{1,12}([.,]\d{1,6})?$/;
 const FIELDS = [
