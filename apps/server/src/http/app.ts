@@ -17,6 +17,8 @@ import { createChangelogService } from '../modules/changelog/changelog.service.t
 import { fileRoutes } from '../modules/files/files.routes.ts';
 import { healthRoutes } from '../modules/health/health.routes.ts';
 import { documentsRoutes } from '../modules/documents/documents.routes.ts';
+import { dashboardRoutes } from '../modules/dashboard/dashboard.routes.ts';
+import { auditRoutes } from '../modules/audit/audit.routes.ts';
 import { inventoryRoutes } from '../modules/inventory/inventory.routes.ts';
 import { cuttingRoutes } from '../modules/cutting/cutting.routes.ts';
 import { productionRoutes } from '../modules/production/production.routes.ts';
@@ -104,6 +106,8 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     inventoryRoutes,
     cuttingRoutes,
     documentsRoutes,
+    dashboardRoutes,
+    auditRoutes,
   ]) {
     await app.register(routes(deps));
   }

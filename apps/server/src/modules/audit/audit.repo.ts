@@ -1,0 +1,97 @@
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Tx } from '../../db/database.ts';
+import { PLATFORM_ACTOR } from '../../db/tenant.ts';
+import { listMembers } from '../team/team.repo.ts';
+
+export const ENCRYPTED_PREFIX = 'enc:v1:';
+export type FieldChange = { field: string; old: unknown; new: unknown; encrypted: boolean };
+export type AuditEntry = {
+  seq: number;
+  at: string;
+  actor_id: string | null;
+  actor_name: string | null;
+  is_platform: boolean;
+  table_name: string;
+  row_id: string;
+  action: 'INSERT' | 'UPDATE' | 'DELETE';
+  changes: FieldChange[];
+};
+
+type Row = {
+  seq: string | number;
+  at: string;
+  actor_id: string | null;
+  table_name: string;
+  row_id: string;
+  action: AuditEntry['action'];
+  changes: Record<string, { old?: unknown; new?: unknown }> | string | null;
+};
+
+const isEncrypted = (v: unknown) => typeof v === 'string' && v.startsWith(ENCRYPTED_PREFIX);
+
+/** Encrypted values never leave the server: they are replaced by null and flagged. */
+export function toChanges(raw: Row['changes']): FieldChange[] {
+  const obj = typeof raw === 'string' ? JSON.parse(raw) : (raw ?? {});
+  return Object.keys(obj)
+    .sort()
+    .map((field) => {
+      const c = obj[field] ?? {};
+      const encrypted = isEncrypted(c.old) || isEncrypted(c.new);
+      return {
+        field,
+        old: encrypted ? null : (c.old ?? null),
+        new: encrypted ? null : (c.new ?? null),
+        encrypted,
+      };
+    });
+}
+
+export type AuditFilter = {
+  table?: string;
+  row_id?: string;
+  user?: string;
+  from?: string;
+  to?: string;
+  page: number;
+  page_size: number;
+};
+
+export async function listAudit(
+  tx: Tx,
+  companyId: string,
+  f: AuditFilter,
+): Promise<{ rows: AuditEntry[]; total: number }> {
+  const parts = [sql`a.company_id = ${companyId}`];
+  if (f.table) parts.push(sql`a.table_name = ${f.table}`);
+  if (f.row_id) parts.push(sql`a.row_id = ${f.row_id}`);
+  if (f.user) parts.push(sql`a.actor_id = ${f.user}::uuid`);
+  // Dates are whole days: "to" includes the whole of its day.
+  if (f.from) parts.push(sql`a.at >= ${f.from}::date`);
+  if (f.to) parts.push(sql`a.at < ${f.to}::date + 1`);
+  const where = sql.join(parts, sql` and `);
+  const [count] = rowsOf<{ total: number }>(
+    await tx.execute(sql`select count(*)::int as total from audit_log a where ${where}`),
+  );
+  const rows = rowsOf<Row>(
+    await tx.execute(sql`
+      select a.seq, to_char(a.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at,
+             a.actor_id::text as actor_id, a.table_name, a.row_id::text as row_id, a.action, a.changes
+      from audit_log a where ${where}
+      order by a.seq desc limit ${f.page_size} offset ${(f.page - 1) * f.page_size}`),
+  );
+  const names = new Map((await listMembers(tx, companyId)).map((m) => [m.user_id, m.name ?? m.email]));
+  return {
+    total: count?.total ?? 0,
+    rows: rows.map((r) => ({
+      seq: Number(r.seq),
+      at: r.at,
+      actor_id: r.actor_id,
+      actor_name: r.actor_id ? (names.get(r.actor_id) ?? null) : null,
+      is_platform: r.actor_id === PLATFORM_ACTOR,
+      table_name: r.table_name,
+      row_id: r.row_id,
+      action: r.action,
+      changes: toChanges(r.changes),
+    })),
+  };
+}

@@ -1,0 +1,127 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/database.ts';
+import { withCompany } from '../../db/tenant.ts';
+import { type SignedIn, signUp, startTestApp, type TestApp } from '../../test/harness.ts';
+
+let t: TestApp;
+let owner: SignedIn;
+
+type Doc = {
+  kind: string;
+  number: string | null;
+  status: string;
+  total?: string;
+  net?: string;
+  docDate?: string; // SQL date expression
+  delivery?: string | null; // SQL date expression
+};
+
+async function insertDocs(user: SignedIn, docs: Doc[]): Promise<string[]> {
+  return withCompany(t.deps.db, { userId: user.id, companyId: user.id }, async (tx) => {
+    const ids: string[] = [];
+    for (const d of docs) {
+      const [row] = rowsOf<{ id: string }>(
+        await tx.execute(sql`insert into documents (company_id, kind, number, status, total, net_total, doc_date, delivery_date)
+          values (${user.id}, ${d.kind}, ${d.number}, ${d.status}, ${d.total ?? '0'}::numeric, ${d.net ?? '0'}::numeric,
+            ${sql.raw(d.docDate ?? 'current_date')}, ${sql.raw(d.delivery ?? 'null')}) returning id`),
+      );
+      ids.push(row?.id ?? '');
+    }
+    return ids;
+  });
+}
+
+async function link(user: SignedIn, from: string, to: string) {
+  await withCompany(t.deps.db, { userId: user.id, companyId: user.id }, (tx) =>
+    tx.execute(
+      sql`insert into document_links (company_id, from_id, to_id, relation) values (${user.id}, ${from}, ${to}, 'delivered')`,
+    ),
+  );
+}
+
+async function dashboard(user: SignedIn) {
+  const res = await t.app.inject({ method: 'GET', url: '/api/dashboard', headers: { cookie: user.cookie } });
+  expect(res.statusCode).toBe(200);
+  return res.json();
+}
+
+beforeAll(async () => {
+  t = await startTestApp();
+  owner = await signUp(t.app);
+});
+afterAll(async () => t?.close());
+
+describe('dashboard', () => {
+  it('shows zeros for an empty company', async () => {
+    const empty = await signUp(t.app);
+    const d = await dashboard(empty);
+    expect(d.open_quotes).toEqual({ count: 0, value: '0.00' });
+    expect(d.work_orders).toEqual({ by_status: [], overdue: 0 });
+    expect(d.revenue.this_month).toBe('0.00');
+    expect(d.revenue.months).toHaveLength(12);
+    expect(d.low_stock.count).toBe(0);
+    expect(d.on_time).toEqual({ delivered: 0, on_time: 0, rate: null });
+  });
+
+  it('matches a hand-computed fixture', async () => {
+    const thisMonth = "date_trunc('month', current_date)::date";
+    const lastMonth = "(date_trunc('month', current_date) - interval '1 month' + interval '14 days')::date";
+    await insertDocs(owner, [
+      { kind: 'quote', number: 'P-1', status: 'draft', total: '100.00' },
+      { kind: 'quote', number: 'P-2', status: 'sent', total: '250.50' },
+      { kind: 'quote', number: 'P-3', status: 'accepted', total: '999.00' },
+      { kind: 'quote', number: 'P-4', status: 'converted', total: '50.00' },
+      { kind: 'invoice', number: 'R-1', status: 'issued', net: '1000.00', docDate: thisMonth },
+      { kind: 'credit_note', number: 'O-1', status: 'issued', net: '200.00', docDate: thisMonth },
+      { kind: 'invoice', number: null, status: 'draft', net: '500.00', docDate: thisMonth },
+      { kind: 'invoice', number: 'R-2', status: 'issued', net: '300.00', docDate: lastMonth },
+    ]);
+    const [wo1, wo2, wo3] = await insertDocs(owner, [
+      { kind: 'work_order', number: 'RN-1', status: 'planned', delivery: 'current_date - 3' },
+      { kind: 'work_order', number: 'RN-2', status: 'in_progress', delivery: 'current_date + 5' },
+      { kind: 'work_order', number: 'RN-3', status: 'completed', delivery: 'current_date - 10' },
+      { kind: 'work_order', number: 'RN-4', status: 'draft' },
+    ]);
+    const [dn1, dn2, dn3] = await insertDocs(owner, [
+      { kind: 'delivery_note', number: 'OT-1', status: 'issued', delivery: 'current_date - 5' },
+      { kind: 'delivery_note', number: 'OT-2', status: 'delivered', delivery: 'current_date - 2' },
+      { kind: 'delivery_note', number: 'OT-3', status: 'issued', delivery: 'current_date - 1' },
+    ]);
+    await link(owner, wo3 as string, dn1 as string); // late: promised 10 days ago, delivered 5 days ago
+    await link(owner, wo2 as string, dn2 as string); // on time
+    await link(owner, wo1 as string, dn3 as string); // late
+    const item = async (sku: string, reorder_point: string | null) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/inventory/items',
+        headers: { cookie: owner.cookie },
+        payload: { sku, name: sku, kind: 'material', base_unit: 'kom', reorder_point },
+      });
+      expect(res.statusCode).toBe(201);
+    };
+    await item('LOW', '10');
+    await item('NONE', null);
+    await item('ZERO', '0');
+
+    const d = await dashboard(owner);
+    expect(d.open_quotes).toEqual({ count: 2, value: '350.50' });
+    expect(d.work_orders.by_status).toEqual([
+      { status: 'completed', count: 1 },
+      { status: 'draft', count: 1 },
+      { status: 'in_progress', count: 1 },
+      { status: 'planned', count: 1 },
+    ]);
+    expect(d.work_orders.overdue).toBe(1);
+    expect(d.revenue.this_month).toBe('800.00');
+    expect(d.revenue.last_month).toBe('300.00');
+    expect(d.low_stock.count).toBe(1);
+    expect(d.low_stock.items.map((i: { sku: string }) => i.sku)).toEqual(['LOW']);
+    expect(d.on_time).toEqual({ delivered: 3, on_time: 1, rate: '33.3' });
+  });
+
+  it('is refused without a session', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/dashboard' });
+    expect(res.statusCode).toBe(401);
+  });
+});
