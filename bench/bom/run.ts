@@ -162,7 +162,7 @@ The BOM: 5 levels (root, 4 levels of sub-assemblies with ${LEVEL_SIZES.join(' / 
 level 5), **${distinct} distinct components**, ${boms.length} BOMs with ${lines} lines, about half of them W/H formulas
 (\`${FORMULAS.join('`, `')}\`) and scrap of 0-5 %. Sub-assemblies are shared between parents, so the
 tree has **${paths.toLocaleString('en')} root-to-leaf paths**: a naive recursive explosion would walk all of them, ours
-explodes each (product, W, H) once and scales (quantities are linear in the ordered quantity).
+evaluates each (product, W, H) once and pushes quantities down the graph in topological order.
 Exploded for 25 units at W = 1250, H = 1400 mm; ${check.materials.length} flattened requirements; routing on every sub-assembly.
 ${RUNS} timed runs after 3 warm-up runs.
 
