@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { type EditorState, toBomInput } from './bom-editor.tsx';
+
+const line = (amount: string, extra: Partial<EditorState['lines'][number]> = {}) => ({
+  key: amount,
+  component: { id: '00000000-0000-4000-8000-000000000001', sku: 'X', name: 'X', baseUnit: 'm' },
+  amount,
+  unit: ' m ',
+  scrapPct: '',
+  childWidth: '',
+  childHeight: '',
+  ...extra,
+});
+
+describe('BOM editor → API input', () => {
+  it('sends plain numbers as fixed quantities (decimal comma accepted) and anything else as a formula', () => {
+    const input = toBomInput({
+      note: '',
+      variables: [
+        { name: 's', value: '5' },
+        { name: ' ', value: '1' },
+      ],
+      lines: [
+        line('2,5'),
+        line('4'),
+        line('W*H/1e6', { scrapPct: '5,5', childWidth: ' W - 96 ' }),
+        line('1e3'),
+      ],
+    });
+    expect(input.variables).toEqual([{ name: 's', value: '5' }]);
+    expect(input.lines.map((l) => [l.quantity, l.formula, l.unit, l.scrapPct, l.childWidth])).toEqual([
+      ['2.5', null, 'm', '0', null],
+      ['4', null, 'm', '0', null],
+      [null, 'W*H/1e6', 'm', '5.5', 'W - 96'],
+      // Exponent notation is not a plain quantity: it goes through the formula checker.
+      [null, '1e3', 'm', '0', null],
+    ]);
+  });
+});
