@@ -16,5 +16,7 @@ const user = await signUp(t.app, 'Timing Test');
 // Warm-up: JIT, caches and the argon2 thread pool.
 await measureLoginTiming(t.app, t.deps.database, { tries: 10, knownEmail: user.email });
 const result = await measureLoginTiming(t.app, t.deps.database, { tries, knownEmail: user.email });
-console.log(JSON.stringify({ database: t.deps.database.kind, ...result, withinBudget: result.medianDiffMs < 5 }));
+console.log(
+  JSON.stringify({ database: t.deps.database.kind, ...result, withinBudget: result.medianDiffMs < 5 }),
+);
 await t.close();

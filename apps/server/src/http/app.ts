@@ -32,7 +32,7 @@ import { teamRoutes } from '../modules/team/team.routes.ts';
 import { registerAccessControl } from './access.ts';
 import type { Deps } from './context.ts';
 import { errorBody, registerErrorHandler } from './errors.ts';
-import { registerSecurity } from './security.ts';
+import { frameworkErrors, registerSecurity } from './security.ts';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -52,6 +52,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
       ? { level: 'info', redact: ['req.headers.cookie', 'req.headers.authorization'] }
       : false,
     bodyLimit: BODY_LIMIT_BYTES,
+    frameworkErrors,
     trustProxy: process.env.TRUST_PROXY === 'true',
   });
   app.setValidatorCompiler(validatorCompiler);

@@ -1,4 +1,4 @@
-import { AppError, type ErrorBody, type ErrorCode, type FieldIssue, croatianMessage } from '@erp/domain';
+import { AppError, ERROR_STATUS, type ErrorBody, type ErrorCode, type FieldIssue, croatianMessage } from '@erp/domain';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
@@ -47,9 +47,23 @@ const STATUS_CODES: Record<number, ErrorCode> = {
   404: 'NOT_FOUND',
   409: 'CONFLICT',
   413: 'PAYLOAD_TOO_LARGE',
+  406: 'UNSUPPORTED_MEDIA_TYPE',
   415: 'UNSUPPORTED_MEDIA_TYPE',
   429: 'RATE_LIMITED',
 };
+
+/**
+ * Database errors a request's input can cause (found by the fuzzer): a data exception (class 22:
+ * a NUL byte in text, a number out of range) is bad input, a unique violation a conflict. Areas
+ * validate first; this keeps a missed case from becoming a 500.
+ */
+function inputCausedDbError(error: unknown): ErrorCode | null {
+  const e = error as { code?: unknown; cause?: { code?: unknown } };
+  const sqlstate = typeof e?.code === 'string' ? e.code : typeof e?.cause?.code === 'string' ? e.cause.code : '';
+  if (/^22[0-9A-Z]{3}$/.test(sqlstate)) return 'VALIDATION';
+  if (sqlstate === '23505') return 'CONFLICT';
+  return null;
+}
 
 /** The one place where errors become HTTP responses: stable codes, Croatian text, never a stack or SQL. */
 export function registerErrorHandler(app: FastifyInstance, report: (error: unknown) => void): void {
@@ -59,9 +73,12 @@ export function registerErrorHandler(app: FastifyInstance, report: (error: unkno
       const details = validationIssues(error);
       return reply.status(400).send(errorBody('VALIDATION', croatianMessage(details), details));
     }
+    const dbCode = inputCausedDbError(error);
+    if (dbCode) return reply.status(ERROR_STATUS[dbCode]).send(errorBody(dbCode));
     const status = error.statusCode ?? 500;
-    const code = STATUS_CODES[status];
-    if (status < 500 && code) return reply.status(status).send(errorBody(code));
+    // Every client error gets one of our codes, with that code's status (406 is answered as 415).
+    const code = STATUS_CODES[status] ?? (status >= 400 && status < 500 ? 'VALIDATION' : undefined);
+    if (status < 500 && code) return reply.status(ERROR_STATUS[code]).send(errorBody(code));
     request.log.error({ err: error }, 'unhandled error');
     report(error);
     return reply.status(500).send(errorBody('INTERNAL'));

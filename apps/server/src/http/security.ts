@@ -1,6 +1,6 @@
 import helmet from '@fastify/helmet';
 import { AppError } from '@erp/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -58,4 +58,12 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
       reply.header('cache-control', 'no-store');
   });
+}
+
+/**
+ * Errors the router raises before any hook runs (a malformed URL, a path parameter over the
+ * length limit): answered in our error shape like every other bad input (found by the fuzzer).
+ */
+export function frameworkErrors(_error: Error, _request: FastifyRequest, reply: FastifyReply): void {
+  void reply.status(400).send({ error: { code: 'VALIDATION', message: 'Neispravna adresa' } });
 }
