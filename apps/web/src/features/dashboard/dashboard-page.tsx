@@ -1,15 +1,239 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SectionPlaceholder } from '../sections/section-placeholder.tsx';
+import { Link } from 'react-router';
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { formatCurrency, formatDate, formatNumber } from '../../lib/format.ts';
 import { useUserDisplay } from '../shell/user-menu.tsx';
+import { useCurrentCompany } from '../team/current-company.tsx';
+import { useRecentActivity } from '../team/team-api.ts';
+import { type DashboardFigures, useDashboard, useLiveDashboard } from './dashboard-api.ts';
+
+const WO_STATUSES = ['draft', 'planned', 'in_progress', 'completed', 'cancelled'] as const;
+
+function Tile(props: { to: string; title: string; value: ReactNode; hint?: ReactNode; testId: string }) {
+  return (
+    <Link
+      to={props.to}
+      data-testid={props.testId}
+      className="block rounded-lg border border-border bg-surface p-5 shadow-sm hover:border-primary focus-visible:outline-2"
+    >
+      <div className="text-sm text-muted">{props.title}</div>
+      <div className="mt-1 text-2xl font-semibold text-foreground" data-testid={`${props.testId}-value`}>
+        {props.value}
+      </div>
+      {props.hint ? <div className="mt-1 text-sm text-muted">{props.hint}</div> : null}
+    </Link>
+  );
+}
+
+function monthBounds(offset: number): { from: string; to: string } {
+  const now = new Date();
+  const first = new Date(Date.UTC(now.getFullYear(), now.getMonth() + offset, 1));
+  const last = new Date(Date.UTC(now.getFullYear(), now.getMonth() + offset + 1, 0));
+  return { from: first.toISOString().slice(0, 10), to: last.toISOString().slice(0, 10) };
+}
+
+function isEmpty(d: DashboardFigures): boolean {
+  return (
+    d.open_quotes.count === 0 &&
+    d.work_orders.by_status.length === 0 &&
+    d.revenue.months.every((m) => Number(m.net) === 0) &&
+    d.low_stock.count === 0 &&
+    d.on_time.delivered === 0
+  );
+}
+
+function Tiles({ d }: { d: DashboardFigures }) {
+  const { t } = useTranslation('dashboard');
+  const month = monthBounds(0);
+  const change =
+    Number(d.revenue.last_month) === 0
+      ? null
+      : // Display only: the figures themselves stay decimal strings.
+        ((Number(d.revenue.this_month) - Number(d.revenue.last_month)) /
+          Math.abs(Number(d.revenue.last_month))) *
+        100;
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <Tile
+        testId="tile-open-quotes"
+        to="/documents/quotes?status=sent"
+        title={t('tiles.openQuotes')}
+        value={formatNumber(d.open_quotes.count)}
+        hint={t('tiles.openQuotesValue', { value: formatCurrency(d.open_quotes.value) })}
+      />
+      <Tile
+        testId="tile-revenue"
+        to={`/documents/invoices?from=${month.from}&to=${month.to}`}
+        title={t('tiles.revenue')}
+        value={formatCurrency(d.revenue.this_month)}
+        hint={
+          change === null
+            ? t('tiles.revenueNoPrevious', { value: formatCurrency(d.revenue.last_month) })
+            : t('tiles.revenueVsLast', {
+                value: formatCurrency(d.revenue.last_month),
+                change: formatNumber(change.toFixed(1), undefined, { signDisplay: 'always' }),
+              })
+        }
+      />
+      <Tile
+        testId="tile-overdue"
+        to="/documents/work-orders?status=in_progress"
+        title={t('tiles.overdue')}
+        value={formatNumber(d.work_orders.overdue)}
+        hint={t('tiles.overdueHint')}
+      />
+      <Tile
+        testId="tile-low-stock"
+        to="/inventory/low-stock"
+        title={t('tiles.lowStock')}
+        value={formatNumber(d.low_stock.count)}
+        hint={d.low_stock.items.map((i) => i.name).join(', ') || t('tiles.lowStockNone')}
+      />
+      <Tile
+        testId="tile-on-time"
+        to="/delivery-notes"
+        title={t('tiles.onTime')}
+        value={d.on_time.rate === null ? '—' : `${formatNumber(d.on_time.rate)} %`}
+        hint={t('tiles.onTimeHint', { on: d.on_time.on_time, total: d.on_time.delivered })}
+      />
+      <Card>
+        <CardHeader>
+          <CardTitle>{t('tiles.workOrders')}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <ul className="grid grid-cols-2 gap-1 text-sm" data-testid="work-orders-by-status">
+            {WO_STATUSES.map((s) => (
+              <li key={s}>
+                <Link
+                  className="underline-offset-2 hover:underline"
+                  to={`/documents/work-orders?status=${s}`}
+                >
+                  {t(`woStatus.${s}`)}:{' '}
+                  {formatNumber(d.work_orders.by_status.find((x) => x.status === s)?.count ?? 0)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+function RevenueChart({ d }: { d: DashboardFigures }) {
+  const { t } = useTranslation('dashboard');
+  const data = d.revenue.months.map((m) => ({
+    month: formatDate(`${m.month}-01`, undefined, { month: 'short', year: '2-digit' }),
+    // Chart geometry only; labels use the exact decimal strings.
+    net: Number(m.net),
+    label: m.net,
+  }));
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t('chart.revenue')}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <div className="h-64" role="img" aria-label={t('chart.revenue')}>
+          <ResponsiveContainer width="100%" height="100%">
+            <BarChart data={data}>
+              <CartesianGrid strokeDasharray="3 3" vertical={false} />
+              <XAxis dataKey="month" fontSize={12} />
+              <YAxis fontSize={12} width={70} />
+              <Tooltip formatter={(_v, _n, item) => formatCurrency(String(item.payload.label))} />
+              <Bar dataKey="net" fill="var(--color-primary, #2563eb)" name={t('chart.net')} />
+            </BarChart>
+          </ResponsiveContainer>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+function Activity({ companyId }: { companyId: string }) {
+  const { t } = useTranslation('dashboard');
+  const activity = useRecentActivity(companyId, 10);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t('activity.title')}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {activity.isPending ? (
+          <Spinner />
+        ) : !activity.data?.length ? (
+          <p className="text-sm text-muted">{t('activity.empty')}</p>
+        ) : (
+          <ul className="space-y-1 text-sm" data-testid="recent-activity">
+            {activity.data.map((a) => (
+              <li key={a.seq} className="flex flex-wrap gap-x-2">
+                <span className="text-muted">
+                  {formatDate(a.at, undefined, { dateStyle: 'short', timeStyle: 'short' })}
+                </span>
+                <span className="font-medium">{a.actor_name ?? t('activity.system')}</span>
+                <span>{t(`activity.action.${a.action}`)}</span>
+                <span className="text-muted">
+                  {t(`tables.${a.table_name}`, { defaultValue: a.table_name })}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
 
 export function DashboardPage() {
-  const { t } = useTranslation('app');
+  const { t } = useTranslation('dashboard');
+  const { t: tApp } = useTranslation('app');
   const { name } = useUserDisplay();
+  const { companyId } = useCurrentCompany();
+  const figures = useDashboard(companyId);
+  useLiveDashboard(companyId);
   return (
-    <SectionPlaceholder title={t('nav.dashboard')}>
-      <p className="-mt-4 mb-6 text-muted" data-testid="dashboard-welcome">
-        {t('dashboard.welcome', { name })}
-      </p>
-    </SectionPlaceholder>
+    <div className="mx-auto max-w-6xl space-y-6 p-4 sm:p-6">
+      <div>
+        <h1 className="text-2xl font-semibold">{tApp('nav.dashboard')}</h1>
+        <p className="text-muted" data-testid="dashboard-welcome">
+          {tApp('dashboard.welcome', { name })}
+        </p>
+      </div>
+      {figures.isPending ? (
+        <Spinner />
+      ) : figures.isError ? (
+        <p role="alert">{t('loadError')}</p>
+      ) : (
+        <>
+          {isEmpty(figures.data) ? (
+            <Card data-testid="dashboard-empty">
+              <CardContent className="space-y-2 pt-5">
+                <p className="font-medium">{t('empty.title')}</p>
+                <p className="text-sm text-muted">{t('empty.body')}</p>
+                <div className="flex flex-wrap gap-3 text-sm">
+                  <Link className="underline" to="/inventory/items/new">
+                    {t('empty.addItem')}
+                  </Link>
+                  <Link className="underline" to="/clients">
+                    {t('empty.addClient')}
+                  </Link>
+                  <Link className="underline" to="/documents/quotes/new">
+                    {t('empty.addQuote')}
+                  </Link>
+                </div>
+              </CardContent>
+            </Card>
+          ) : null}
+          <Tiles d={figures.data} />
+          <div className="grid gap-4 lg:grid-cols-2">
+            <RevenueChart d={figures.data} />
+            <Activity companyId={companyId} />
+          </div>
+        </>
+      )}
+    </div>
   );
 }

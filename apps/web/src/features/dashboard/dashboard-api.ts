@@ -1,0 +1,49 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { api } from '../../lib/api.ts';
+import { realtime } from '../../lib/realtime.ts';
+
+// Wire shape of GET /api/dashboard (money and quantities as decimal strings).
+export type DashboardFigures = {
+  open_quotes: { count: number; value: string };
+  work_orders: { by_status: { status: string; count: number }[]; overdue: number };
+  revenue: { this_month: string; last_month: string; months: { month: string; net: string }[] };
+  low_stock: {
+    count: number;
+    items: { id: string; sku: string; name: string; available: string; reorder_point: string }[];
+  };
+  on_time: { delivered: number; on_time: number; rate: string | null };
+};
+
+export const dashboardKeys = {
+  all: ['dashboard'] as const,
+  figures: (companyId: string) => ['dashboard', companyId, 'figures'] as const,
+};
+
+export function useDashboard(companyId: string) {
+  return useQuery({
+    queryKey: dashboardKeys.figures(companyId),
+    queryFn: ({ signal }) => api<DashboardFigures>('/api/dashboard', { signal }),
+  });
+}
+
+/** The company's document and stock events (ids only) make the tiles and the activity re-read. */
+export function useLiveDashboard(companyId: string): void {
+  const qc = useQueryClient();
+  useEffect(() => {
+    if (!companyId) return;
+    const refresh = () => {
+      qc.invalidateQueries({ queryKey: dashboardKeys.all });
+      // Recent activity lives under the team area's keys (['team', companyId, ...]).
+      qc.invalidateQueries({ queryKey: ['team', companyId] });
+    };
+    const offs = ['documents', 'stock', 'partners', 'purchasing'].map((topic) =>
+      realtime.subscribe(`company:${companyId}:${topic}`, refresh),
+    );
+    const offOpen = realtime.onOpen(refresh);
+    return () => {
+      for (const off of offs) off();
+      offOpen();
+    };
+  }, [companyId, qc]);
+}
