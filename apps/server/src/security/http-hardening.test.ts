@@ -127,7 +127,7 @@ describe('HTTP hardening', () => {
     });
     app.get('/api/test-crash', { config: { access: 'public' } }, async () => {
       const error = new Error('insert into tenants (tax_number) values ($1) failed: duplicate key');
-      (error as Error & { code: string }).code = '23505';
+      (error as Error & { code: string }).code = 'XX000'; // internal_error: not caused by input
       throw error;
     });
     app.get('/api/test-app-error', { config: { access: 'public' } }, async () => {
