@@ -59,7 +59,7 @@ function Tiles({ d }: { d: DashboardFigures }) {
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       <Tile
         testId="tile-open-quotes"
-        to="/documents/quotes?status=sent"
+        to="/documents/quotes"
         title={t('tiles.openQuotes')}
         value={formatNumber(d.open_quotes.count)}
         hint={t('tiles.openQuotesValue', { value: formatCurrency(d.open_quotes.value) })}

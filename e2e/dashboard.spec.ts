@@ -1,0 +1,32 @@
+import { expect, test } from '@playwright/test';
+import { BASE_URL, dismissChangelog, newAccount, SCREENSHOTS, signUpViaApi } from './support/app.ts';
+
+test.describe('dashboard', () => {
+  test('an empty company sees the empty state; a new quote changes the open-quotes tile live', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await signUpViaApi(page, newAccount('dashboard'));
+    await dismissChangelog(page);
+
+    await page.goto('/');
+    await expect(page.getByTestId('dashboard-empty')).toBeVisible();
+    await expect(page.getByTestId('tile-open-quotes-value')).toHaveText('0');
+    await page.screenshot({ path: `${SCREENSHOTS}/dashboard-empty.png`, fullPage: true });
+
+    // A quote made elsewhere (the API, as another tab would): the tile follows without a reload.
+    const res = await page.request.post('/api/documents/quotes', {
+      headers: { Origin: BASE_URL },
+      data: { lines: [{ description: 'Izo staklo 4-16-4', quantity: '2', unit_price: '150' }] },
+    });
+    expect(res.status(), await res.text()).toBeLessThan(300);
+    await expect(page.getByTestId('tile-open-quotes-value')).toHaveText('1');
+    await expect(page.getByTestId('dashboard-empty')).toHaveCount(0);
+    await expect(page.getByTestId('recent-activity')).toBeVisible();
+    await page.screenshot({ path: `${SCREENSHOTS}/dashboard.png`, fullPage: true });
+
+    // The tile is a link to the list behind it.
+    await page.getByTestId('tile-open-quotes').click();
+    await expect(page).toHaveURL(/\/documents\/quotes$/);
+  });
+});
