@@ -111,8 +111,8 @@ describe.runIf(onPostgres)('concurrent receipts on PostgreSQL', () => {
       drafts.push(
         (
           await call('POST', '/api/purchase-orders', {
-            supplier_id: orders[0].supplier_id,
-            lines: [{ item_id: orders[0].lines[0].item_id, quantity: '1', unit_price: '1' }],
+            supplier_id: orders[0]?.supplier_id,
+            lines: [{ item_id: orders[0]?.lines[0]?.item_id, quantity: '1', unit_price: '1' }],
           })
         ).body,
       );

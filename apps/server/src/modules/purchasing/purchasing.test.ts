@@ -19,7 +19,7 @@ async function setup(t: TestApp, user: SignedIn) {
     });
     return {
       status: res.statusCode,
-      body: res.body ? (res.headers['content-type']?.includes('json') ? res.json() : res.body) : null,
+      body: res.body ? (String(res.headers['content-type'] ?? '').includes('json') ? res.json() : res.body) : null,
       raw: res,
     };
   };
