@@ -1,0 +1,348 @@
+/**
+ * Inventory benchmarks on PostgreSQL, each against a raw SQL baseline measured in the same run:
+ *
+ * 1. Item search at 100 000 items: GET /api/inventory/items?q=... over real HTTP (session check,
+ *    tenant transaction with SET ROLE and RLS, the list and count queries, JSON serialisation)
+ *    against the very same two SQL statements (text captured from the repository) sent through a
+ *    `pg` pool with no application code.
+ * 2. Stock postings per second with 8 concurrent clients: POST /api/inventory/receipts (one line)
+ *    against 8 `pg` clients doing what a one-line receipt writes (lock the item row, document,
+ *    movement, balance upsert, item on-hand/average update) in one transaction each.
+ *
+ *   bench/inventory/run.sh [--items 100000] [--seconds 15] [--rounds 20]
+ *
+ * (run.sh starts a throw-away PostgreSQL with scripts/test-env.sh; this file needs TEST_DATABASE_URL.)
+ * Rewrites bench/inventory/RESULTS.md.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+
+const args = process.argv.slice(2);
+const arg = (name: string, fallback: number) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? Number(args[i + 1]) : fallback;
+};
+const ITEMS = arg('items', 100_000);
+const SECONDS = arg('seconds', 15);
+const ROUNDS = arg('rounds', 20);
+const CLIENTS = 8;
+const POSTING_ITEMS = 1000;
+
+if (!process.env.TEST_DATABASE_URL) {
+  console.error('TEST_DATABASE_URL is not set: run bench/inventory/run.sh (it starts PostgreSQL).');
+  process.exit(1);
+}
+
+const { createTestDatabase, signUp, startTestApp } = await import('../../apps/server/src/test/harness.ts');
+const repo = await import('../../apps/server/src/modules/inventory/inventory.repo.ts');
+const { itemListQuerySchema } = await import('@erp/domain');
+
+const percentile = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.max(0, Math.ceil(p * s.length) - 1)] as number;
+};
+const fmt = (n: number, d = 2) => n.toFixed(d);
+
+// Words for realistic names: trigram search then has common, rare and absent terms to find.
+const NOUNS = [
+  'Vijak',
+  'Matica',
+  'Podloška',
+  'Profil',
+  'Staklo',
+  'Brtva',
+  'Okov',
+  'Šarka',
+  'Lim',
+  'Cijev',
+  'Ploča',
+  'Kutnik',
+];
+const TRAITS = [
+  'inox',
+  'pocinčani',
+  'aluminijski',
+  'crni',
+  'bijeli',
+  'eloksirani',
+  'kaljeno',
+  'PVC',
+  'hrastov',
+  'mesingani',
+];
+
+async function seed(url: string, companyId: string): Promise<void> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  const t0 = performance.now();
+  await c.query(
+    `insert into units (company_id, code, name) values ($1, 'kom', 'komad'), ($1, 'm', 'metar'), ($1, 'kg', 'kilogram')
+    on conflict do nothing`,
+    [companyId],
+  );
+  // Triggers off for the bulk load (audit rows and the item_stock trigger): we insert item_stock ourselves.
+  await c.query('set session_replication_role = replica');
+  await c.query(
+    `insert into items (company_id, sku, name, kind, base_unit, reorder_point, purchase_price)
+     select $1::uuid,
+       'ART-' || lpad(g::text, 6, '0'),
+       ($2::text[])[1 + g % array_length($2::text[], 1)] || ' ' || ($3::text[])[1 + (g / 12) % array_length($3::text[], 1)]
+         || ' M' || (4 + g % 20) || 'x' || (10 + g % 90),
+       (array['material', 'component', 'product', 'service'])[1 + g % 4],
+       (array['kom', 'm', 'kg'])[1 + g % 3],
+       case when g % 7 = 0 then 50 end,
+       round((1 + (g % 500) / 10.0)::numeric, 2)
+     from generate_series(1, $4::int) g`,
+    [companyId, NOUNS, TRAITS, ITEMS],
+  );
+  await c.query(
+    `insert into item_stock (item_id, company_id, on_hand, avg_cost)
+     select id, company_id, (abs(hashtext(sku)) % 200)::numeric, purchase_price from items where company_id = $1`,
+    [companyId],
+  );
+  await c.query('set session_replication_role = origin');
+  await c.query('analyze');
+  await c.end();
+  console.log(`seeded ${ITEMS} items in ${fmt((performance.now() - t0) / 1000, 1)} s`);
+}
+
+/** The exact SQL the repository sends for a list request, captured from a recording transaction. */
+async function capturedSql(q: string): Promise<{ sql: string; params: unknown[] }[]> {
+  const dialect = new PgDialect();
+  const out: { sql: string; params: unknown[] }[] = [];
+  const recorder = {
+    execute: async (query: SQL) => {
+      out.push(dialect.sqlToQuery(query));
+      return { rows: [] };
+    },
+  };
+  await repo.listItems(recorder as never, itemListQuerySchema.parse({ q, limit: '200' }));
+  return out;
+}
+
+const TERMS = ['vijak', 'inox', 'M12x', 'ART-0421', 'profil eloks', 'staklo kaljeno', 'nema-takvog'];
+
+async function searchBench(base: string, cookie: string, pool: pg.Pool) {
+  const rows: { term: string; app: number[]; raw: number[]; total: number }[] = [];
+  for (const term of TERMS) {
+    const statements = await capturedSql(term);
+    const url = `${base}/api/inventory/items?q=${encodeURIComponent(term)}&limit=200`;
+    const app: number[] = [];
+    const raw: number[] = [];
+    let total = -1;
+    const runApp = async () => {
+      const t0 = performance.now();
+      const res = await fetch(url, { headers: { cookie } });
+      const body = (await res.json()) as { total: number };
+      if (!res.ok) throw new Error(`search ${res.status}`);
+      total = body.total;
+      return performance.now() - t0;
+    };
+    const runRaw = async () => {
+      const t0 = performance.now();
+      for (const s of statements) await pool.query(s.sql, s.params);
+      return performance.now() - t0;
+    };
+    for (let i = 0; i < 3; i++) {
+      await runApp();
+      await runRaw();
+    }
+    // Alternate so both see the same machine state (cache, load) over the run.
+    for (let i = 0; i < ROUNDS; i++) {
+      app.push(await runApp());
+      raw.push(await runRaw());
+    }
+    rows.push({ term, app, raw, total });
+    console.log(
+      `search "${term}": app p95 ${fmt(percentile(app, 0.95))} ms, raw p95 ${fmt(percentile(raw, 0.95))} ms, ${total} hits`,
+    );
+  }
+  return rows;
+}
+
+async function forSeconds(seconds: number, clients: number, one: (client: number) => Promise<void>) {
+  const until = performance.now() + seconds * 1000;
+  let done = 0;
+  let failed = 0;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, async (_, c) => {
+      while (performance.now() < until) {
+        try {
+          await one(c);
+          done++;
+        } catch (e) {
+          failed++;
+          if (failed < 3) console.error(e);
+        }
+      }
+    }),
+  );
+  const elapsed = (performance.now() - t0) / 1000;
+  return { done, failed, perSecond: done / elapsed };
+}
+
+async function postingBench(base: string, cookie: string, url: string, companyId: string, userId: string) {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  const loc = (
+    await admin.query(
+      `insert into locations (company_id, code, name) values ($1, 'BENCH', 'Bench') returning id`,
+      [companyId],
+    )
+  ).rows[0].id as string;
+  const ids = (
+    await admin.query(
+      `select id from items where company_id = $1 and kind <> 'service' order by sku limit $2`,
+      [companyId, POSTING_ITEMS],
+    )
+  ).rows.map((r) => r.id as string);
+  await admin.end();
+  let seq = 0;
+  const pick = () => ids[(seq++ * 7919) % ids.length] as string;
+
+  const app = async () => {
+    const res = await fetch(`${base}/api/inventory/receipts`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ location_id: loc, lines: [{ item_id: pick(), quantity: '1', unit_cost: '2' }] }),
+    });
+    await res.arrayBuffer();
+    if (res.status !== 201) throw new Error(`receipt ${res.status}`);
+  };
+
+  const clients = await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      return c;
+    }),
+  );
+  // The writes of a one-line receipt, straight through pg: no HTTP, no session, no RLS, no checks.
+  const raw = async (n: number) => {
+    const c = clients[n] as pg.Client;
+    const item = pick();
+    await c.query('begin');
+    try {
+      await c.query('select on_hand, avg_cost from item_stock where item_id = $1 for update', [item]);
+      const doc = (
+        await c.query(
+          `insert into stock_documents (company_id, type, created_by) values ($1, 'receipt', $2) returning id`,
+          [companyId, userId],
+        )
+      ).rows[0].id;
+      await c.query(
+        `insert into stock_movements (company_id, document_id, line_no, type, item_id, location_id, quantity, unit_cost, created_by)
+         values ($1, $2, 1, 'receipt', $3, $4, 1, 2, $5)`,
+        [companyId, doc, item, loc, userId],
+      );
+      await c.query(
+        `insert into stock_balances (company_id, item_id, location_id, lot_id, quantity) values ($1, $2, $3, null, 1)
+         on conflict (company_id, item_id, location_id, lot_id) do update set quantity = stock_balances.quantity + 1, updated_at = now()`,
+        [companyId, item, loc],
+      );
+      await c.query(
+        `update item_stock set on_hand = on_hand + 1, avg_cost = (on_hand * avg_cost + 2) / (on_hand + 1), updated_at = now()
+         where item_id = $1`,
+        [item],
+      );
+      await c.query('commit');
+    } catch (e) {
+      await c.query('rollback');
+      throw e;
+    }
+  };
+
+  await forSeconds(2, CLIENTS, () => app());
+  await forSeconds(2, CLIENTS, (n) => raw(n));
+  const rawResult = await forSeconds(SECONDS, CLIENTS, (n) => raw(n));
+  console.log(
+    `raw postings: ${fmt(rawResult.perSecond, 1)}/s (${rawResult.done} in ${SECONDS} s, ${rawResult.failed} failed)`,
+  );
+  const appResult = await forSeconds(SECONDS, CLIENTS, () => app());
+  console.log(
+    `app postings: ${fmt(appResult.perSecond, 1)}/s (${appResult.done} in ${SECONDS} s, ${appResult.failed} failed)`,
+  );
+  await Promise.all(clients.map((c) => c.end()));
+  return { app: appResult, raw: rawResult };
+}
+
+async function main() {
+  // Field encryption keys are loaded at server start (sign-up stores the company's encrypted fields).
+  const { initKeyring } = await import('../../apps/server/src/security/keyring.ts');
+  initKeyring({
+    env: process.env,
+    dataDir: mkdtempSync(join(tmpdir(), 'inventory-bench-')),
+    production: false,
+  });
+  const testDb = await createTestDatabase();
+  const t = await startTestApp({ testDb });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const user = await signUp(t.app);
+  const url = testDb.url as string;
+  await seed(url, user.id);
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  const version = (await pool.query('show server_version')).rows[0].server_version as string;
+
+  const search = await searchBench(base, user.cookie, pool);
+  const postings = await postingBench(base, user.cookie, url, user.id, user.id);
+  await pool.end();
+  await t.close();
+  await testDb.drop();
+
+  const allApp = search.flatMap((r) => r.app);
+  const allRaw = search.flatMap((r) => r.raw);
+  const lines = [
+    '# Inventory benchmarks',
+    '',
+    `Command: \`bench/inventory/run.sh --items ${ITEMS} --seconds ${SECONDS} --rounds ${ROUNDS}\` (starts a throw-away`,
+    `PostgreSQL ${version} through \`scripts/test-env.sh\`: fsync and synchronous_commit off, as in the test suite).`,
+    `Node ${process.version}, ${cpus().length} cores, load average at the end ${loadavg()
+      .map((x) => fmt(x, 2))
+      .join(' / ')}, ${new Date().toISOString().slice(0, 10)}.`,
+    'The application and its baseline run in the same process against the same database, one after the other.',
+    '',
+    `## Item search at ${ITEMS.toLocaleString('en')} items`,
+    '',
+    'App: `GET /api/inventory/items?q=<term>&limit=200` over HTTP on loopback (session lookup, tenant',
+    'transaction with `SET LOCAL ROLE erp_app` and row-level security, list + count query, response',
+    'schema). Baseline: the same two SQL statements (text and parameters captured from',
+    '`inventory.repo.ts`) through a `pg` pool as the table owner (no HTTP, no session, no RLS). Requests',
+    `are sequential; app and baseline alternate, ${ROUNDS} timed rounds per term after 3 warm-up rounds.`,
+    '',
+    '| Term | hits | app p50 ms | app p95 ms | raw SQL p50 ms | raw SQL p95 ms | p95 ratio app / raw |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+    ...search.map(
+      (r) =>
+        `| \`${r.term}\` | ${r.total} | ${fmt(percentile(r.app, 0.5))} | ${fmt(percentile(r.app, 0.95))} | ${fmt(percentile(r.raw, 0.5))} | ${fmt(percentile(r.raw, 0.95))} | ${fmt(percentile(r.app, 0.95) / percentile(r.raw, 0.95))} |`,
+    ),
+    `| **all terms** | | ${fmt(percentile(allApp, 0.5))} | **${fmt(percentile(allApp, 0.95))}** | ${fmt(percentile(allRaw, 0.5))} | **${fmt(percentile(allRaw, 0.95))}** | **${fmt(percentile(allApp, 0.95) / percentile(allRaw, 0.95))}** |`,
+    '',
+    `## Stock postings, ${CLIENTS} concurrent clients`,
+    '',
+    `App: ${CLIENTS} clients each posting one-line receipts (\`POST /api/inventory/receipts\`, quantity 1, over`,
+    `${POSTING_ITEMS} items at one location) back to back over HTTP: validation, session, tenant transaction, item`,
+    'lock in order, negative-stock check, document + movement, balance upsert, moving average, pg_notify.',
+    `Baseline: ${CLIENTS} \`pg\` clients, each transaction doing the same writes (item_stock row lock, document,`,
+    'movement, balance upsert, on-hand/average update) with no application code. Audit triggers fire in',
+    `both. ${SECONDS} s each after 2 s of warm-up.`,
+    '',
+    '| Path | postings | failed | postings/s | ratio app / raw |',
+    '|---|---:|---:|---:|---:|',
+    `| raw SQL through pg | ${postings.raw.done} | ${postings.raw.failed} | ${fmt(postings.raw.perSecond, 1)} | |`,
+    `| application (HTTP) | ${postings.app.done} | ${postings.app.failed} | ${fmt(postings.app.perSecond, 1)} | **${fmt(postings.app.perSecond / postings.raw.perSecond)}** |`,
+    '',
+  ];
+  writeFileSync(join(import.meta.dirname, 'RESULTS.md'), `${lines.join('\n')}`);
+  console.log(lines.join('\n'));
+}
+
+await main();
+process.exit(0);
