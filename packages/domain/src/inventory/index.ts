@@ -1,5 +1,5 @@
+export * from './engine.ts';
+export * from './item-import.ts';
 export * from './ledger.ts';
 export * from './lots.ts';
-export * from './engine.ts';
 export * from './schemas.ts';
-export * from './item-import.ts';
