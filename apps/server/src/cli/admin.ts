@@ -225,9 +225,14 @@ async function keysCommand(sub: string | undefined): Promise<string> {
   }
 }
 
+const COMMANDS = new Set(['block', 'unblock', 'grant-admin', 'changelog', 'audit', 'reset-link']);
+
 async function run(argv: string[]): Promise<string> {
   const [command, sub, ...rest] = argv;
   if (command === 'keys') return keysCommand(sub);
+  // Refuse a mistyped command before opening the database, which takes seconds.
+  if (!command || !COMMANDS.has(command))
+    throw new UsageError(command ? `Unknown command: ${command}` : 'No command given');
   const backend = await openBackend();
   try {
     switch (command) {
