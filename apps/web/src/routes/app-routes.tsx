@@ -21,23 +21,13 @@ const ClientsPage = lazyNamed(() => import('../features/clients/clients-page.tsx
 const SuppliersPage = lazyNamed(() => import('../features/suppliers/suppliers-page.tsx'), 'SuppliersPage');
 const ProcessesPage = lazyNamed(() => import('../features/processes/processes-page.tsx'), 'ProcessesPage');
 const ProductsPage = lazyNamed(() => import('../features/products/products-page.tsx'), 'ProductsPage');
-const DocumentsListPage = lazyNamed(
-  () => import('../features/documents/documents-pages.tsx'),
-  'DocumentsListPage',
-);
-const DocumentEditPage = lazyNamed(
-  () => import('../features/documents/documents-pages.tsx'),
-  'DocumentEditPage',
-);
-const DeliveryNotesPage = lazyNamed(
+const DocumentsRoutes = lazyNamed(() => import('../features/documents/documents-pages.tsx'), 'DocumentsRoutes');
+const DeliveryNotesRoutes = lazyNamed(
   () => import('../features/delivery-notes/delivery-notes-pages.tsx'),
-  'DeliveryNotesPage',
-);
-const DeliveryNoteNewPage = lazyNamed(
-  () => import('../features/delivery-notes/delivery-notes-pages.tsx'),
-  'DeliveryNoteNewPage',
+  'DeliveryNotesRoutes',
 );
 const ChangelogPage = lazyNamed(() => import('../features/changelog/changelog-page.tsx'), 'ChangelogPage');
+const AuditPage = lazyNamed(() => import('../features/audit/audit-page.tsx'), 'AuditPage');
 const ExportPage = lazyNamed(() => import('../features/export/export-page.tsx'), 'ExportPage');
 const HelpPage = lazyNamed(() => import('../features/help/help-page.tsx'), 'HelpPage');
 const SettingsPage = lazyNamed(() => import('../features/settings/settings-page.tsx'), 'SettingsPage');
@@ -66,17 +56,11 @@ export function AppRoutes() {
             <Route path="suppliers/*" element={<SuppliersPage />} />
             <Route path="processes/*" element={<ProcessesPage />} />
             <Route path="products/*" element={<ProductsPage />} />
-            <Route path="documents" element={<Navigate to="/documents/work-orders" replace />} />
-            <Route path="documents/work-orders" element={<DocumentsListPage kind="work-orders" />} />
-            <Route path="documents/work-orders/new" element={<DocumentEditPage kind="work-orders" />} />
-            <Route path="documents/work-orders/:id/edit" element={<DocumentEditPage kind="work-orders" />} />
-            <Route path="documents/quotes" element={<DocumentsListPage kind="quotes" />} />
-            <Route path="documents/quotes/new" element={<DocumentEditPage kind="quotes" />} />
-            <Route path="documents/quotes/:id/edit" element={<DocumentEditPage kind="quotes" />} />
-            <Route path="delivery-notes" element={<DeliveryNotesPage />} />
-            <Route path="delivery-notes/new" element={<DeliveryNoteNewPage />} />
+            <Route path="documents/*" element={<DocumentsRoutes />} />
+            <Route path="delivery-notes/*" element={<DeliveryNotesRoutes />} />
             <Route path="changelog" element={<ChangelogPage />} />
             <Route path="export" element={<ExportPage />} />
+            <Route path="audit" element={<AuditPage />} />
             <Route path="help" element={<HelpPage />} />
             <Route path="settings" element={<SettingsPage />} />
           </Route>

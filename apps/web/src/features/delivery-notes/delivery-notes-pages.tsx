@@ -1,12 +1,318 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SectionPlaceholder } from '../sections/section-placeholder.tsx';
+import { Link, Route, Routes, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Button, buttonClasses } from '../../components/ui/button.tsx';
+import { Input, Textarea } from '../../components/ui/input.tsx';
+import { DocumentList } from '../documents/document-list.tsx';
+import {
+  callDocument,
+  type Detail,
+  errorText,
+  useClients,
+  useDocument,
+  useDocumentMutation,
+  useDocuments,
+  useLiveDocuments,
+  useLocations,
+} from '../documents/documents-api.ts';
+import { type EditLine, LineEditor, lineFromApi, lineToApi, newLine } from '../documents/line-editor.tsx';
+import { DateText, Field, LinksAndHistory, SELECT, StatusBadge } from '../documents/parts.tsx';
 
-export function DeliveryNotesPage() {
-  const { t } = useTranslation('app');
-  return <SectionPlaceholder title={t('nav.deliveryNotes')} />;
+/** Everything under /delivery-notes: list, new (seed routes) and one note. */
+export function DeliveryNotesRoutes() {
+  return (
+    <Routes>
+      <Route index element={<DeliveryNotesPage />} />
+      <Route path="new" element={<DeliveryNoteNewPage />} />
+      <Route path=":id" element={<DeliveryNoteDetailPage />} />
+    </Routes>
+  );
 }
 
+export function DeliveryNotesPage() {
+  const { t } = useTranslation('documents');
+  return (
+    <div>
+      <h1 className="mb-4 text-2xl font-semibold">{t('kindsPlural.delivery_note')}</h1>
+      <DocumentList kind="delivery_note" newHref="/delivery-notes/new" />
+    </div>
+  );
+}
+
+type Header = {
+  client_id: string;
+  source_location_id: string;
+  delivery_address: string;
+  doc_date: string;
+  note: string;
+};
+
+/** New delivery note: from a completed work order (its products and lots) or with lines typed in. */
 export function DeliveryNoteNewPage() {
-  const { t } = useTranslation('app');
-  return <SectionPlaceholder title={t('sections.newDeliveryNote')} />;
+  const { t } = useTranslation('documents');
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [workOrderId, setWorkOrderId] = useState(params.get('work_order_id') ?? '');
+  const workOrder = useDocument(workOrderId || undefined);
+  const completed = useDocuments(
+    'work_order',
+    new URLSearchParams({ status: 'completed', page_size: '100' }),
+  );
+  const clients = useClients();
+  const locations = useLocations();
+  const [header, setHeader] = useState<Header>({
+    client_id: '',
+    source_location_id: '',
+    delivery_address: '',
+    doc_date: '',
+    note: '',
+  });
+  const [lines, setLines] = useState<EditLine[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const wo = workOrder.data?.document;
+  // A work order fills in what the user has not chosen: its client and output location.
+  const clientId = header.client_id || wo?.client_id || '';
+  const sourceId = header.source_location_id || wo?.output_location_id || '';
+  const save = useDocumentMutation(() =>
+    callDocument('/api/delivery-notes', {
+      client_id: clientId,
+      source_location_id: sourceId,
+      work_order_id: workOrderId || null,
+      delivery_address: header.delivery_address || null,
+      ...(header.doc_date ? { doc_date: header.doc_date } : {}),
+      note: header.note || null,
+      lines: lines.filter((l) => l.item_id || l.description.trim()).map(lineToApi),
+    }),
+  );
+  const set = (patch: Partial<Header>) => setHeader({ ...header, ...patch });
+
+  return (
+    <div className="space-y-4">
+      <h1 className="text-2xl font-semibold">{t('new.delivery_note')}</h1>
+      {error && (
+        <p
+          role="alert"
+          className="rounded-md border border-danger p-2 text-sm text-danger"
+          data-testid="form-error"
+        >
+          {error}
+        </p>
+      )}
+      <div className="grid gap-3 md:grid-cols-3">
+        <Field label={t('dn.workOrder')} htmlFor="dn-wo">
+          <select
+            id="dn-wo"
+            className={SELECT}
+            value={workOrderId}
+            onChange={(e) => setWorkOrderId(e.target.value)}
+          >
+            <option value="">{t('dn.direct')}</option>
+            {completed.data?.items.map((w) => (
+              <option key={w.id} value={w.id}>
+                {w.number} · {w.client_name ?? ''}
+              </option>
+            ))}
+            {wo && !completed.data?.items.some((w) => w.id === wo.id) && (
+              <option value={wo.id}>{wo.number}</option>
+            )}
+          </select>
+        </Field>
+        <Field label={t('form.client')} htmlFor="dn-client">
+          <select
+            id="dn-client"
+            className={SELECT}
+            value={clientId}
+            onChange={(e) => set({ client_id: e.target.value })}
+          >
+            <option value="">—</option>
+            {clients.data?.items.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label={t('dn.sourceLocation')} htmlFor="dn-source">
+          <select
+            id="dn-source"
+            className={SELECT}
+            value={sourceId}
+            onChange={(e) => set({ source_location_id: e.target.value })}
+          >
+            <option value="">—</option>
+            {locations.data?.map((l) => (
+              <option key={l.id} value={l.id}>
+                {l.code} · {l.name}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label={t('dn.deliveryAddress')} htmlFor="dn-address">
+          <Input
+            id="dn-address"
+            placeholder={t('dn.addressFromClient')}
+            value={header.delivery_address}
+            onChange={(e) => set({ delivery_address: e.target.value })}
+          />
+        </Field>
+        <Field label={t('form.date')} htmlFor="dn-date">
+          <Input
+            id="dn-date"
+            type="date"
+            value={header.doc_date}
+            onChange={(e) => set({ doc_date: e.target.value })}
+          />
+        </Field>
+      </div>
+      {workOrderId && workOrder.data ? (
+        <>
+          <p className="text-sm text-muted">{t('dn.linesFromWorkOrder', { number: wo?.number ?? '' })}</p>
+          <LineEditor
+            lines={workOrder.data.lines.map(lineFromApi)}
+            onChange={() => undefined}
+            readOnly
+            showLots
+          />
+        </>
+      ) : (
+        <LineEditor lines={lines.length ? lines : [newLine()]} onChange={setLines} />
+      )}
+      <Field label={t('form.note')} htmlFor="dn-note">
+        <Textarea id="dn-note" value={header.note} onChange={(e) => set({ note: e.target.value })} />
+      </Field>
+      <div className="flex gap-2">
+        <Button
+          data-testid="save"
+          disabled={save.isPending}
+          onClick={() =>
+            save.mutate(undefined, {
+              onSuccess: (d) => navigate(`/delivery-notes/${d.document.id}`, { replace: true }),
+              onError: (e) => setError(errorText(t, e)),
+            })
+          }
+        >
+          {save.isPending ? t('form.saving') : t('form.save')}
+        </Button>
+        <Link to="/delivery-notes" className={buttonClasses('ghost', 'md')}>
+          {t('form.discard')}
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+export function DeliveryNoteDetailPage() {
+  const { t } = useTranslation('documents');
+  const { id } = useParams();
+  useLiveDocuments();
+  const detail = useDocument(id);
+  if (!detail.data) return <p role="status">{detail.error ? t('list.loadError') : t('list.loading')}</p>;
+  return (
+    <DeliveryNoteView
+      key={`${detail.data.document.id}-${detail.data.document.status}`}
+      detail={detail.data}
+    />
+  );
+}
+
+function DeliveryNoteView({ detail }: { detail: Detail }) {
+  const { t } = useTranslation('documents');
+  const doc = detail.document;
+  const [lines, setLines] = useState<EditLine[]>(() => detail.lines.map(lineFromApi));
+  const [error, setError] = useState<string | null>(null);
+  const draft = doc.status === 'draft';
+  const action = useDocumentMutation((name: string) => callDocument(`/api/delivery-notes/${doc.id}/${name}`));
+  const save = useDocumentMutation(() =>
+    callDocument(
+      `/api/delivery-notes/${doc.id}`,
+      {
+        client_id: doc.client_id,
+        source_location_id: doc.source_location_id,
+        delivery_address: doc.delivery_address,
+        note: doc.note,
+        lines: lines.filter((l) => l.item_id || l.description.trim()).map(lineToApi),
+      },
+      'PUT',
+    ),
+  );
+  const onError = (e: unknown) => setError(errorText(t, e));
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-semibold" data-testid="document-title">
+          {t('kinds.delivery_note')} {doc.number}
+        </h1>
+        <StatusBadge status={doc.status} />
+        <div className="ml-auto flex flex-wrap gap-2">
+          {doc.actions.map((a, i) => (
+            <Button
+              key={a}
+              variant={a === 'cancel' ? 'outline' : i === 0 ? 'primary' : 'outline'}
+              disabled={action.isPending}
+              onClick={() => action.mutate(a, { onSuccess: () => setError(null), onError })}
+            >
+              {t(`actions.${a}`)}
+            </Button>
+          ))}
+          {(doc.status === 'issued' || doc.status === 'delivered') && doc.client_id && (
+            <Link
+              to={`/documents/invoices/new?client_id=${doc.client_id}&delivery_note_ids=${doc.id}`}
+              className={buttonClasses('outline', 'md')}
+            >
+              {t('dn.createInvoice')}
+            </Link>
+          )}
+          <a
+            className={buttonClasses('outline', 'md')}
+            href={`/api/documents/${doc.id}/pdf`}
+            target="_blank"
+            rel="noreferrer"
+          >
+            {t('actions.pdf')}
+          </a>
+        </div>
+      </div>
+      {error && (
+        <p
+          role="alert"
+          className="rounded-md border border-danger p-2 text-sm text-danger"
+          data-testid="form-error"
+        >
+          {error}
+        </p>
+      )}
+      <dl className="grid gap-2 text-sm md:grid-cols-4">
+        <div>
+          <dt className="text-muted">{t('form.client')}</dt>
+          <dd>{doc.client_name}</dd>
+        </div>
+        <div>
+          <dt className="text-muted">{t('dn.deliveryAddress')}</dt>
+          <dd>{doc.delivery_address}</dd>
+        </div>
+        <div>
+          <dt className="text-muted">{t('form.date')}</dt>
+          <dd>
+            <DateText value={doc.doc_date} />
+          </dd>
+        </div>
+        <div>
+          <dt className="text-muted">{t('dn.stock')}</dt>
+          <dd>{doc.stock_document_id ? t('dn.posted') : t('dn.notPosted')}</dd>
+        </div>
+      </dl>
+      <LineEditor lines={lines} onChange={setLines} readOnly={!draft} showLots />
+      {draft && (
+        <Button
+          data-testid="save"
+          disabled={save.isPending}
+          onClick={() => save.mutate(undefined, { onSuccess: () => setError(null), onError })}
+        >
+          {t('form.save')}
+        </Button>
+      )}
+      <LinksAndHistory id={doc.id} links={detail.links} />
+    </div>
+  );
 }

@@ -1,44 +1,353 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, useParams } from 'react-router';
+import { Navigate, Route, Routes, useNavigate, useParams } from 'react-router';
+import { Button, buttonClasses } from '../../components/ui/button.tsx';
+import { Input, Textarea } from '../../components/ui/input.tsx';
+import { useToast } from '../../components/ui/toast.tsx';
 import { cn } from '../../lib/cn.ts';
-import { SectionPlaceholder } from '../sections/section-placeholder.tsx';
+import { InvoiceDetailPage, InvoiceNewPage, InvoicesListPage } from '../invoices/invoices-pages.tsx';
+import { DocumentList } from './document-list.tsx';
+import {
+  callDocument,
+  type Detail,
+  docHref,
+  errorText,
+  useClients,
+  useDocument,
+  useDocumentMutation,
+  useLiveDocuments,
+  useLocations,
+} from './documents-api.ts';
+import { type EditLine, LineEditor, lineFromApi, lineToApi, newLine } from './line-editor.tsx';
+import { DocumentTabs, Field, LinksAndHistory, SELECT, StatusBadge } from './parts.tsx';
+import { WorkOrderPanels } from './work-order-panels.tsx';
 
 export type DocumentKind = 'work-orders' | 'quotes';
+const KIND = { 'work-orders': 'work_order', quotes: 'quote' } as const;
+const API = { 'work-orders': '/api/documents/work-orders', quotes: '/api/documents/quotes' } as const;
 
-const KIND_KEY = { 'work-orders': 'workOrders', quotes: 'quotes' } as const;
-
-/** Work orders and quotes share their list, new and edit screens (seed section 2). */
-function DocumentTabs() {
-  const { t } = useTranslation('app');
-  const tab = ({ isActive }: { isActive: boolean }) =>
-    cn(
-      'rounded-md px-3 py-1.5 text-sm font-medium',
-      isActive ? 'bg-primary text-primary-foreground' : 'text-muted hover:bg-surface-2',
-    );
+/** Everything under /documents: work orders and quotes (shared screens, seed section 2) and invoices. */
+export function DocumentsRoutes() {
   return (
-    <nav aria-label={t('nav.documents')} className="mb-4 flex gap-2">
-      <NavLink to="/documents/work-orders" className={tab}>
-        {t('documents.workOrders')}
-      </NavLink>
-      <NavLink to="/documents/quotes" className={tab}>
-        {t('documents.quotes')}
-      </NavLink>
-    </nav>
+    <Routes>
+      <Route index element={<Navigate to="/documents/work-orders" replace />} />
+      <Route path="work-orders" element={<DocumentsListPage kind="work-orders" />} />
+      <Route path="work-orders/new" element={<DocumentEditPage kind="work-orders" />} />
+      <Route path="work-orders/:id/edit" element={<DocumentEditPage kind="work-orders" />} />
+      <Route path="quotes" element={<DocumentsListPage kind="quotes" />} />
+      <Route path="quotes/new" element={<DocumentEditPage kind="quotes" />} />
+      <Route path="quotes/:id/edit" element={<DocumentEditPage kind="quotes" />} />
+      <Route path="invoices" element={<InvoicesListPage />} />
+      <Route path="invoices/new" element={<InvoiceNewPage />} />
+      <Route path="invoices/:id" element={<InvoiceDetailPage />} />
+      <Route path="*" element={<Navigate to="/documents/work-orders" replace />} />
+    </Routes>
   );
 }
 
 export function DocumentsListPage({ kind }: { kind: DocumentKind }) {
-  const { t } = useTranslation('app');
+  const { t } = useTranslation('documents');
   return (
-    <SectionPlaceholder title={t(`documents.${KIND_KEY[kind]}`)}>
+    <div>
+      <h1 className="mb-4 text-2xl font-semibold">{t(`kindsPlural.${KIND[kind]}`)}</h1>
       <DocumentTabs />
-    </SectionPlaceholder>
+      <DocumentList kind={KIND[kind]} newHref={`/documents/${kind}/new`} />
+    </div>
   );
 }
 
 export function DocumentEditPage({ kind }: { kind: DocumentKind }) {
-  const { t } = useTranslation('app');
+  const { t } = useTranslation('documents');
   const { id } = useParams();
-  const title = id ? t(`documents.edit.${KIND_KEY[kind]}`, { id }) : t(`documents.new.${KIND_KEY[kind]}`);
-  return <SectionPlaceholder title={title} />;
+  useLiveDocuments();
+  const detail = useDocument(id);
+  if (id && !detail.data) {
+    return (
+      <p role="status" className="text-sm text-muted">
+        {detail.error ? t('list.loadError') : t('list.loading')}
+      </p>
+    );
+  }
+  return <DocumentForm key={id ?? 'new'} kind={kind} detail={detail.data ?? null} />;
+}
+
+type Header = {
+  client_id: string;
+  doc_date: string;
+  valid_until: string;
+  due_date: string;
+  source_location_id: string;
+  output_location_id: string;
+  note: string;
+};
+
+function headerOf(detail: Detail | null): Header {
+  const d = detail?.document;
+  return {
+    client_id: d?.client_id ?? '',
+    doc_date: d?.doc_date ?? '',
+    valid_until: d?.valid_until ?? '',
+    due_date: d?.due_date ?? '',
+    source_location_id: d?.source_location_id ?? '',
+    output_location_id: d?.output_location_id ?? '',
+    note: d?.note ?? '',
+  };
+}
+
+/**
+ * One screen for new and existing quotes and work orders: header, line grid and the one primary
+ * next action of the current status. Drafts are saved explicitly (Save shows "Saved"; Discard
+ * returns to the last saved state); after the draft stage the content is fixed.
+ */
+function DocumentForm({ kind, detail }: { kind: DocumentKind; detail: Detail | null }) {
+  const { t } = useTranslation('documents');
+  const navigate = useNavigate();
+  const toast = useToast();
+  const clients = useClients();
+  const locations = useLocations();
+  const [header, setHeader] = useState<Header>(() => headerOf(detail));
+  const [lines, setLines] = useState<EditLine[]>(() =>
+    detail ? detail.lines.map(lineFromApi) : [newLine()],
+  );
+  const [dirty, setDirty] = useState(!detail);
+  const [error, setError] = useState<string | null>(null);
+  const doc = detail?.document;
+  const editable = !doc || doc.status === 'draft';
+  const isWo = kind === 'work-orders';
+  const client = clients.data?.items.find((c) => c.id === header.client_id);
+
+  const save = useDocumentMutation(async () => {
+    const body = {
+      client_id: header.client_id || null,
+      ...(header.doc_date ? { doc_date: header.doc_date } : {}),
+      ...(isWo
+        ? {
+            due_date: header.due_date || null,
+            source_location_id: header.source_location_id || null,
+            output_location_id: header.output_location_id || null,
+          }
+        : { valid_until: header.valid_until || null }),
+      note: header.note || null,
+      lines: lines.filter((l) => l.item_id || l.description.trim()).map(lineToApi),
+    };
+    return doc ? callDocument(`${API[kind]}/${doc.id}`, body, 'PUT') : callDocument(API[kind], body);
+  });
+  const action = useDocumentMutation((path: string) => callDocument(path));
+
+  const onSave = () =>
+    save.mutate(undefined, {
+      onSuccess: (saved) => {
+        setError(null);
+        setDirty(false);
+        setHeader(headerOf(saved));
+        setLines(saved.lines.map(lineFromApi));
+        toast.toast({ title: t('form.saved'), type: 'success' });
+        if (!doc) navigate(`/documents/${kind}/${saved.document.id}/edit`, { replace: true });
+      },
+      onError: (e) => setError(errorText(t, e)),
+    });
+
+  const runAction = (name: string) => {
+    if (!doc) return;
+    const base = name === 'duplicate' ? `/api/documents/${doc.id}` : `${API[kind]}/${doc.id}`;
+    action.mutate(`${base}/${name}`, {
+      onSuccess: (next) => {
+        setError(null);
+        if (next.document.id !== doc.id) navigate(docHref(next.document.kind, next.document.id));
+        else {
+          setHeader(headerOf(next));
+          setLines(next.lines.map(lineFromApi));
+        }
+      },
+      onError: (e) => setError(errorText(t, e)),
+    });
+  };
+  const set = (patch: Partial<Header>) => {
+    setHeader({ ...header, ...patch });
+    setDirty(true);
+  };
+  // Completion needs its inputs (actual quantities, lot): it lives in the work-order panel.
+  const actions = (doc?.actions ?? []).filter((a) => a !== 'complete' && a !== 'expire');
+  const title = doc ? `${t(`kinds.${doc.kind}`)} ${doc.number ?? ''}` : t(`new.${KIND[kind]}`);
+
+  return (
+    <div className="space-y-4">
+      <DocumentTabs />
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-semibold" data-testid="document-title">
+          {title}
+        </h1>
+        {doc && <StatusBadge status={doc.status} />}
+        <span className="text-sm text-muted" role="status" aria-live="polite">
+          {editable ? (dirty ? t('form.unsaved') : t('form.saved')) : t('form.locked')}
+        </span>
+        <div className="ml-auto flex flex-wrap gap-2">
+          {actions.map((a, i) => (
+            <Button
+              key={a}
+              variant={a === 'cancel' || a === 'reject' ? 'outline' : i === 0 ? 'primary' : 'outline'}
+              disabled={action.isPending || (dirty && editable)}
+              title={dirty && editable ? t('form.saveFirst') : undefined}
+              onClick={() => runAction(a)}
+            >
+              {t(`actions.${a}`)}
+            </Button>
+          ))}
+          {doc && (
+            <>
+              <Button variant="outline" disabled={action.isPending} onClick={() => runAction('duplicate')}>
+                {t('actions.duplicate')}
+              </Button>
+              <a
+                className={buttonClasses('outline', 'md')}
+                href={`/api/documents/${doc.id}/pdf`}
+                target="_blank"
+                rel="noreferrer"
+              >
+                {t('actions.pdf')}
+              </a>
+            </>
+          )}
+        </div>
+      </div>
+      {error && (
+        <p
+          role="alert"
+          className="rounded-md border border-danger p-2 text-sm text-danger"
+          data-testid="form-error"
+        >
+          {error}
+        </p>
+      )}
+      <div className="grid gap-3 md:grid-cols-4">
+        <Field label={t('form.client')} htmlFor="doc-client">
+          <select
+            id="doc-client"
+            className={SELECT}
+            disabled={!editable}
+            value={header.client_id}
+            onChange={(e) => set({ client_id: e.target.value })}
+          >
+            <option value="">{t('form.noClient')}</option>
+            {clients.data?.items.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label={t('form.date')} htmlFor="doc-date">
+          <Input
+            id="doc-date"
+            type="date"
+            disabled={!editable}
+            value={header.doc_date}
+            onChange={(e) => set({ doc_date: e.target.value })}
+          />
+        </Field>
+        {isWo ? (
+          <>
+            <Field label={t('form.dueDate')} htmlFor="doc-due">
+              <Input
+                id="doc-due"
+                type="date"
+                disabled={!editable}
+                value={header.due_date}
+                onChange={(e) => set({ due_date: e.target.value })}
+              />
+            </Field>
+            <Field label={t('form.sourceLocation')} htmlFor="doc-source">
+              <select
+                id="doc-source"
+                className={SELECT}
+                disabled={!editable}
+                value={header.source_location_id}
+                onChange={(e) => set({ source_location_id: e.target.value })}
+              >
+                <option value="">—</option>
+                {locations.data?.map((l) => (
+                  <option key={l.id} value={l.id}>
+                    {l.code} · {l.name}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <Field label={t('form.outputLocation')} htmlFor="doc-output">
+              <select
+                id="doc-output"
+                className={SELECT}
+                disabled={!editable}
+                value={header.output_location_id}
+                onChange={(e) => set({ output_location_id: e.target.value })}
+              >
+                <option value="">—</option>
+                {locations.data?.map((l) => (
+                  <option key={l.id} value={l.id}>
+                    {l.code} · {l.name}
+                  </option>
+                ))}
+              </select>
+            </Field>
+          </>
+        ) : (
+          <Field label={t('form.validUntil')} htmlFor="doc-valid">
+            <Input
+              id="doc-valid"
+              type="date"
+              disabled={!editable}
+              value={header.valid_until}
+              onChange={(e) => set({ valid_until: e.target.value })}
+            />
+          </Field>
+        )}
+      </div>
+      <LineEditor
+        lines={lines}
+        readOnly={!editable}
+        showLots={isWo && doc?.status === 'completed'}
+        defaultDiscount={
+          client?.default_discount && client.default_discount !== '0' ? client.default_discount : undefined
+        }
+        onChange={(next) => {
+          setLines(next);
+          setDirty(true);
+        }}
+      />
+      <Field label={t('form.note')} htmlFor="doc-note">
+        <Textarea
+          id="doc-note"
+          disabled={!editable}
+          value={header.note}
+          onChange={(e) => set({ note: e.target.value })}
+        />
+      </Field>
+      {editable && (
+        <div className="flex gap-2">
+          <Button onClick={onSave} disabled={save.isPending} data-testid="save">
+            {save.isPending ? t('form.saving') : t('form.save')}
+          </Button>
+          <Button
+            variant="ghost"
+            onClick={() => {
+              if (!doc) navigate(`/documents/${kind}`);
+              else {
+                setHeader(headerOf(detail));
+                setLines(detail ? detail.lines.map(lineFromApi) : []);
+                setDirty(false);
+              }
+            }}
+          >
+            {t('form.discard')}
+          </Button>
+        </div>
+      )}
+      {isWo && detail && doc && doc.status !== 'draft' && (
+        <WorkOrderPanels detail={detail} onError={setError} />
+      )}
+      {isWo && detail && doc && doc.status === 'draft' && (
+        <p className={cn('text-sm text-muted')}>{t('wo.planHint')}</p>
+      )}
+      {doc && detail && <LinksAndHistory id={doc.id} links={detail.links} />}
+    </div>
+  );
 }

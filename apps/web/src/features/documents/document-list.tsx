@@ -1,0 +1,284 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { buttonClasses } from '../../components/ui/button.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { cn } from '../../lib/cn.ts';
+import { type DocKind, docHref, useClients, useDocuments, useLiveDocuments } from './documents-api.ts';
+import { DateText, Money, NUM, SELECT, STATUSES, StatusBadge, TABLE, TD, TH } from './parts.tsx';
+
+const PAGE_SIZE = 50;
+const FILTERS = ['q', 'status', 'client_id', 'from', 'to', 'payment_status'] as const;
+
+/**
+ * The list of one document kind. Search, filters, sort and page live in the URL (bookmarkable,
+ * Back works); the server filters, sorts and pages; every row is a real link; a selection of rows
+ * prints as one PDF.
+ */
+export function DocumentList({ kind, newHref }: { kind: DocKind; newHref: string }) {
+  const { t } = useTranslation('documents');
+  useLiveDocuments();
+  const [params, setParams] = useSearchParams();
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const page = Math.max(1, Number(params.get('page') ?? '1'));
+  const sort = params.get('sort') ?? '-number';
+  const query = new URLSearchParams();
+  for (const k of FILTERS) {
+    const v = params.get(k);
+    if (v) query.set(k, v);
+  }
+  query.set('sort', sort);
+  query.set('page', String(page));
+  query.set('page_size', String(PAGE_SIZE));
+  const { data, isFetching, error } = useDocuments(kind, query);
+  const clients = useClients();
+  const rows = data?.items ?? [];
+  const total = data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+
+  const set = (key: string, value: string | null) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    if (key !== 'page') next.delete('page');
+    setParams(next, { replace: key === 'q' });
+  };
+  const sortHeader = (key: string, label: string, className?: string) => {
+    const active = sort === key || sort === `-${key}`;
+    return (
+      <th
+        className={cn(TH, className)}
+        aria-sort={active ? (sort.startsWith('-') ? 'descending' : 'ascending') : undefined}
+      >
+        <button
+          type="button"
+          className="font-medium hover:text-foreground"
+          onClick={() => set('sort', sort === key ? `-${key}` : key)}
+        >
+          {label}
+          {active ? (sort.startsWith('-') ? ' ↓' : ' ↑') : ''}
+        </button>
+      </th>
+    );
+  };
+  const filtersActive = FILTERS.some((k) => params.get(k));
+  const toggle = (id: string) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const allOnPage = rows.length > 0 && rows.every((r) => selected.has(r.id));
+  const isInvoice = kind === 'invoice';
+
+  return (
+    <section aria-labelledby={`list-${kind}`}>
+      <h2 id={`list-${kind}`} className="sr-only">
+        {t(`kindsPlural.${kind}`)}
+      </h2>
+      <div className="mb-3 flex flex-wrap items-end gap-2">
+        <Input
+          className="w-64"
+          type="search"
+          aria-label={t('list.search')}
+          placeholder={t('list.search')}
+          defaultValue={params.get('q') ?? ''}
+          onChange={(e) => set('q', e.target.value.trim() || null)}
+        />
+        <select
+          aria-label={t('list.status')}
+          className={cn(SELECT, 'w-44')}
+          value={params.get('status') ?? ''}
+          onChange={(e) => set('status', e.target.value || null)}
+        >
+          <option value="">{t('list.allStatuses')}</option>
+          {STATUSES[kind].map((s) => (
+            <option key={s} value={s}>
+              {t(`status.${s}`)}
+            </option>
+          ))}
+        </select>
+        {isInvoice && (
+          <select
+            aria-label={t('list.paymentStatus')}
+            className={cn(SELECT, 'w-44')}
+            value={params.get('payment_status') ?? ''}
+            onChange={(e) => set('payment_status', e.target.value || null)}
+          >
+            <option value="">{t('list.allPayments')}</option>
+            {['unpaid', 'partially_paid', 'paid', 'overdue'].map((s) => (
+              <option key={s} value={s}>
+                {t(`payment.${s}`)}
+              </option>
+            ))}
+          </select>
+        )}
+        <select
+          aria-label={t('list.client')}
+          className={cn(SELECT, 'w-56')}
+          value={params.get('client_id') ?? ''}
+          onChange={(e) => set('client_id', e.target.value || null)}
+        >
+          <option value="">{t('list.allClients')}</option>
+          {clients.data?.items.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+        <div className="flex flex-col text-xs text-muted">
+          <label htmlFor={`from-${kind}`}>{t('list.from')}</label>
+          <Input
+            id={`from-${kind}`}
+            type="date"
+            className="w-40"
+            value={params.get('from') ?? ''}
+            onChange={(e) => set('from', e.target.value || null)}
+          />
+        </div>
+        <div className="flex flex-col text-xs text-muted">
+          <label htmlFor={`to-${kind}`}>{t('list.to')}</label>
+          <Input
+            id={`to-${kind}`}
+            type="date"
+            className="w-40"
+            value={params.get('to') ?? ''}
+            onChange={(e) => set('to', e.target.value || null)}
+          />
+        </div>
+        {filtersActive && (
+          <button
+            type="button"
+            className={buttonClasses('ghost', 'sm')}
+            onClick={() => setParams(new URLSearchParams())}
+          >
+            {t('list.clearFilters')}
+          </button>
+        )}
+        <div className="ml-auto flex items-center gap-2">
+          {selected.size > 0 && (
+            <a
+              className={buttonClasses('outline', 'md')}
+              href={`/api/documents/pdf?ids=${[...selected].join(',')}`}
+              target="_blank"
+              rel="noreferrer"
+              data-testid="bulk-pdf"
+            >
+              {t('list.bulkPdf', { count: selected.size })}
+            </a>
+          )}
+          <Link to={newHref} className={buttonClasses('primary', 'md')}>
+            {t(`new.${kind}`)}
+          </Link>
+        </div>
+      </div>
+      <p className="mb-2 text-sm text-muted" role="status" aria-live="polite">
+        {t('list.count', { count: total })}
+        {filtersActive ? ` · ${t('list.filtered')}` : ''}
+        {isFetching ? ` · ${t('list.loading')}` : ''}
+      </p>
+      {error && (
+        <p role="alert" className="mb-2 text-sm text-danger">
+          {t('list.loadError')}
+        </p>
+      )}
+      <div className="overflow-x-auto rounded-md border border-border">
+        <table className={TABLE}>
+          <thead className="bg-surface-2">
+            <tr>
+              <th className={cn(TH, 'w-8')}>
+                <input
+                  type="checkbox"
+                  aria-label={t('list.selectPage')}
+                  checked={allOnPage}
+                  onChange={() =>
+                    setSelected((s) => {
+                      const next = new Set(s);
+                      for (const r of rows) {
+                        if (allOnPage) next.delete(r.id);
+                        else next.add(r.id);
+                      }
+                      return next;
+                    })
+                  }
+                />
+              </th>
+              {sortHeader('number', t('list.number'))}
+              {sortHeader('client', t('list.client'))}
+              {sortHeader('doc_date', t('list.date'))}
+              <th className={TH}>{t('list.status')}</th>
+              {isInvoice && <th className={TH}>{t('list.paymentStatus')}</th>}
+              {sortHeader('total', t('list.total'), NUM)}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((d) => (
+              <tr key={d.id} className="hover:bg-surface-2" data-testid="document-row">
+                <td className={TD}>
+                  <input
+                    type="checkbox"
+                    aria-label={t('list.select', { number: d.number ?? '' })}
+                    checked={selected.has(d.id)}
+                    onChange={() => toggle(d.id)}
+                  />
+                </td>
+                <td className={TD}>
+                  <Link to={docHref(d.kind, d.id)} className="font-medium text-primary hover:underline">
+                    {d.number ?? t('detail.draftNumber')}
+                  </Link>
+                  {d.kind === 'credit_note' && (
+                    <span className="ml-1 text-xs text-muted">({t('kinds.credit_note')})</span>
+                  )}
+                </td>
+                <td className={TD}>{d.client_name ?? '—'}</td>
+                <td className={TD}>
+                  <DateText value={d.doc_date} />
+                </td>
+                <td className={TD}>
+                  <StatusBadge status={d.status} />
+                </td>
+                {isInvoice && (
+                  <td className={TD}>
+                    {d.payment_status && <StatusBadge status={d.payment_status} scope="payment" />}
+                  </td>
+                )}
+                <td className={cn(TD, NUM)}>
+                  <Money value={d.total} />
+                </td>
+              </tr>
+            ))}
+            {rows.length === 0 && !isFetching && (
+              <tr>
+                <td className={cn(TD, 'text-muted')} colSpan={isInvoice ? 7 : 6}>
+                  {t('list.empty')}
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+      {pages > 1 && (
+        <div className="mt-2 flex items-center gap-2 text-sm">
+          <button
+            type="button"
+            className={buttonClasses('outline', 'sm')}
+            disabled={page <= 1}
+            onClick={() => set('page', String(page - 1))}
+          >
+            {t('list.previous')}
+          </button>
+          <span>{t('list.page', { page, pages })}</span>
+          <button
+            type="button"
+            className={buttonClasses('outline', 'sm')}
+            disabled={page >= pages}
+            onClick={() => set('page', String(page + 1))}
+          >
+            {t('list.next')}
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,169 @@
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink } from 'react-router';
+import { Label } from '../../components/ui/label.tsx';
+import { cn } from '../../lib/cn.ts';
+import { formatDate, formatNumber } from '../../lib/format.ts';
+import { type DocKind, type DocLink, docHref, useHistory } from './documents-api.ts';
+
+export const TABLE = 'w-full border-collapse text-sm';
+export const TH = 'border-b border-border px-2 py-1.5 text-left font-medium text-muted whitespace-nowrap';
+export const TD = 'border-b border-border px-2 py-1.5 align-top';
+export const NUM = 'text-right tabular-nums';
+export const SELECT =
+  'h-10 rounded-md border border-border bg-surface px-2 text-sm focus-visible:outline-2 focus-visible:outline-primary';
+
+export const STATUSES: Record<DocKind, readonly string[]> = {
+  quote: ['draft', 'sent', 'accepted', 'rejected', 'expired', 'converted'],
+  work_order: ['draft', 'planned', 'in_progress', 'completed', 'cancelled'],
+  delivery_note: ['draft', 'issued', 'delivered', 'cancelled'],
+  invoice: ['draft', 'issued'],
+  credit_note: ['draft', 'issued'],
+};
+
+const TONES: Record<string, string> = {
+  draft: 'bg-surface-2 text-foreground border-border',
+  sent: 'bg-blue-100 text-blue-900 border-blue-300 dark:bg-blue-950 dark:text-blue-100',
+  planned: 'bg-blue-100 text-blue-900 border-blue-300 dark:bg-blue-950 dark:text-blue-100',
+  issued: 'bg-blue-100 text-blue-900 border-blue-300 dark:bg-blue-950 dark:text-blue-100',
+  in_progress: 'bg-amber-100 text-amber-900 border-amber-300 dark:bg-amber-950 dark:text-amber-100',
+  partially_paid: 'bg-amber-100 text-amber-900 border-amber-300 dark:bg-amber-950 dark:text-amber-100',
+  accepted: 'bg-green-100 text-green-900 border-green-300 dark:bg-green-950 dark:text-green-100',
+  completed: 'bg-green-100 text-green-900 border-green-300 dark:bg-green-950 dark:text-green-100',
+  delivered: 'bg-green-100 text-green-900 border-green-300 dark:bg-green-950 dark:text-green-100',
+  converted: 'bg-green-100 text-green-900 border-green-300 dark:bg-green-950 dark:text-green-100',
+  paid: 'bg-green-100 text-green-900 border-green-300 dark:bg-green-950 dark:text-green-100',
+  rejected: 'bg-red-100 text-red-900 border-red-300 dark:bg-red-950 dark:text-red-100',
+  cancelled: 'bg-red-100 text-red-900 border-red-300 dark:bg-red-950 dark:text-red-100',
+  overdue: 'bg-red-100 text-red-900 border-red-300 dark:bg-red-950 dark:text-red-100',
+  expired: 'bg-surface-2 text-muted border-border',
+  unpaid: 'bg-surface-2 text-foreground border-border',
+};
+
+export function StatusBadge({ status, scope = 'status' }: { status: string; scope?: 'status' | 'payment' }) {
+  const { t } = useTranslation('documents');
+  return (
+    <span
+      data-testid={scope === 'status' ? 'status-badge' : 'payment-badge'}
+      className={cn(
+        'inline-flex rounded-full border px-2 py-0.5 text-xs font-medium whitespace-nowrap',
+        TONES[status],
+      )}
+    >
+      {t(`${scope}.${status}`)}
+    </span>
+  );
+}
+
+export function Money({ value }: { value: string | null | undefined }) {
+  const { i18n } = useTranslation();
+  if (value == null) return null;
+  return <>{formatNumber(value, i18n.language, { style: 'currency', currency: 'EUR' })}</>;
+}
+
+export function Qty({ value }: { value: string | null | undefined }) {
+  const { i18n } = useTranslation();
+  if (value == null) return null;
+  return <>{formatNumber(value, i18n.language, { maximumFractionDigits: 6 })}</>;
+}
+
+export function DateText({ value }: { value: string | null | undefined }) {
+  const { i18n } = useTranslation();
+  if (!value) return null;
+  return <>{formatDate(value, i18n.language, { dateStyle: 'medium' })}</>;
+}
+
+/** Work orders, quotes and invoices share the documents section (seed: /documents/...). */
+export function DocumentTabs() {
+  const { t } = useTranslation('documents');
+  const tab = ({ isActive }: { isActive: boolean }) =>
+    cn(
+      '-mb-px rounded-t-md border-b-2 px-3 py-2 text-sm font-medium',
+      isActive ? 'border-primary text-foreground' : 'border-transparent text-muted hover:text-foreground',
+    );
+  return (
+    <nav aria-label={t('tabs.label')} className="mb-4 flex gap-1 border-b border-border">
+      <NavLink to="/documents/work-orders" className={tab}>
+        {t('kindsPlural.work_order')}
+      </NavLink>
+      <NavLink to="/documents/quotes" className={tab}>
+        {t('kindsPlural.quote')}
+      </NavLink>
+      <NavLink to="/documents/invoices" className={tab}>
+        {t('kindsPlural.invoice')}
+      </NavLink>
+    </nav>
+  );
+}
+
+export function Field({
+  label,
+  htmlFor,
+  children,
+}: {
+  label: string;
+  htmlFor: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className="flex flex-col gap-1">
+      <Label htmlFor={htmlFor}>{label}</Label>
+      {children}
+    </div>
+  );
+}
+
+/** Links to related documents and the change history from the audit trail. */
+export function LinksAndHistory({ id, links }: { id: string; links: DocLink[] }) {
+  const { t, i18n } = useTranslation('documents');
+  const history = useHistory(id);
+  return (
+    <div className="grid gap-4 md:grid-cols-2">
+      <section aria-labelledby={`links-${id}`} className="rounded-md border border-border p-3">
+        <h3 id={`links-${id}`} className="mb-2 font-semibold">
+          {t('detail.links')}
+        </h3>
+        {links.length === 0 ? (
+          <p className="text-sm text-muted">{t('detail.noLinks')}</p>
+        ) : (
+          <ul className="space-y-1 text-sm" data-testid="document-links">
+            {links.map((l) => (
+              <li key={`${l.id}-${l.relation}`} className="flex items-center gap-2">
+                <span className="text-muted">{t(`relations.${l.relation}_${l.direction}`)}</span>
+                <Link className="font-medium text-primary hover:underline" to={docHref(l.kind, l.id)}>
+                  {t(`kinds.${l.kind}`)} {l.number ?? t('detail.draftNumber')}
+                </Link>
+                <StatusBadge status={l.status} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby={`history-${id}`} className="rounded-md border border-border p-3">
+        <h3 id={`history-${id}`} className="mb-2 font-semibold">
+          {t('detail.history')}
+        </h3>
+        <ol className="max-h-64 space-y-1 overflow-auto text-sm" data-testid="document-history">
+          {(history.data ?? [])
+            .filter((h) => h.table_name === 'documents')
+            .map((h) => (
+              <li key={h.seq}>
+                <span className="text-muted">
+                  {formatDate(h.at, i18n.language, { dateStyle: 'short', timeStyle: 'short' })}
+                </span>{' '}
+                {h.actor_name ?? t('detail.system')}:{' '}
+                {h.action === 'INSERT'
+                  ? t('detail.created')
+                  : h.changes.status
+                    ? t('detail.statusChanged', { status: t(`status.${String(h.changes.status.new)}`) })
+                    : t('detail.edited', {
+                        fields: Object.keys(h.changes)
+                          .filter((f) => f !== 'updated_at')
+                          .join(', '),
+                      })}
+              </li>
+            ))}
+        </ol>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,343 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button, buttonClasses } from '../../components/ui/button.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { cn } from '../../lib/cn.ts';
+import { callDocument, type Detail, errorText, useDocumentMutation, useLocations } from './documents-api.ts';
+import { Field, Money, NUM, Qty, SELECT, StatusBadge, TABLE, TD, TH } from './parts.tsx';
+
+const OP_ACTIONS: Record<string, readonly ('start' | 'pause' | 'finish' | 'reopen')[]> = {
+  pending: ['start'],
+  in_progress: ['pause', 'finish'],
+  paused: ['start', 'finish'],
+  done: ['reopen'],
+};
+
+/**
+ * The shop-floor half of a work order: material requirements with availability, operations with
+ * status, logged time and quality checks, completion with actual quantities, planned vs actual cost.
+ */
+export function WorkOrderPanels({
+  detail,
+  onError,
+}: {
+  detail: Detail;
+  onError: (text: string | null) => void;
+}) {
+  const { t } = useTranslation('documents');
+  const doc = detail.document;
+  const base = `/api/documents/work-orders/${doc.id}`;
+  const inProgress = doc.status === 'in_progress';
+  const [actual, setActual] = useState<Record<string, string>>({});
+  const [minutes, setMinutes] = useState<Record<string, string>>({});
+  const [check, setCheck] = useState<Record<string, { result: string; note: string }>>({});
+  const [output, setOutput] = useState(doc.output_location_id ?? '');
+  const [lot, setLot] = useState('');
+  const locations = useLocations();
+  const mutation = useDocumentMutation((v: { path: string; body?: unknown }) => callDocument(v.path, v.body));
+  const run = (path: string, body?: unknown) =>
+    mutation.mutate(
+      { path, body },
+      { onSuccess: () => onError(null), onError: (e) => onError(errorText(t, e)) },
+    );
+  const materials = detail.materials ?? [];
+  const operations = detail.operations ?? [];
+
+  return (
+    <div className="space-y-4">
+      <section aria-labelledby="wo-materials" className="rounded-md border border-border p-3">
+        <h3 id="wo-materials" className="mb-2 font-semibold">
+          {t('wo.materials')}
+        </h3>
+        {materials.length === 0 ? (
+          <p className="text-sm text-muted">
+            {doc.status === 'draft' ? t('wo.materialsAfterPlan') : t('wo.noMaterials')}
+          </p>
+        ) : (
+          <table className={TABLE} data-testid="materials">
+            <thead>
+              <tr>
+                <th className={TH}>{t('wo.item')}</th>
+                <th className={cn(TH, NUM)}>{t('wo.planned')}</th>
+                <th className={cn(TH, NUM)}>{t('wo.atLocation')}</th>
+                <th className={cn(TH, NUM)}>{t('wo.available')}</th>
+                <th className={TH}>{t('wo.reservation')}</th>
+                <th className={cn(TH, NUM)}>{t('wo.actual')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {materials.map((m) => {
+                const short = Number(m.on_hand_at_location) < Number(m.planned_qty);
+                return (
+                  <tr key={m.id}>
+                    <td className={TD}>
+                      <span className="font-medium">{m.sku}</span> {m.name}
+                    </td>
+                    <td className={cn(TD, NUM)}>
+                      <Qty value={m.planned_qty} /> {m.unit}
+                    </td>
+                    <td className={cn(TD, NUM, short && 'font-semibold text-danger')}>
+                      <Qty value={m.on_hand_at_location} />
+                    </td>
+                    <td className={cn(TD, NUM)}>
+                      <Qty value={m.available} />
+                    </td>
+                    <td className={TD}>
+                      {m.reservation_status ? t(`wo.reservationStatus.${m.reservation_status}`) : '—'}
+                    </td>
+                    <td className={cn(TD, NUM)}>
+                      {inProgress ? (
+                        <Input
+                          className="h-8 w-24 text-right"
+                          inputMode="decimal"
+                          aria-label={t('wo.actualOf', { item: m.sku })}
+                          placeholder={m.planned_qty}
+                          value={actual[m.item_id] ?? ''}
+                          onChange={(e) => setActual({ ...actual, [m.item_id]: e.target.value })}
+                        />
+                      ) : (
+                        <Qty value={m.actual_qty} />
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        )}
+      </section>
+
+      <section aria-labelledby="wo-operations" className="rounded-md border border-border p-3">
+        <h3 id="wo-operations" className="mb-2 font-semibold">
+          {t('wo.operations')}
+        </h3>
+        {operations.length === 0 ? (
+          <p className="text-sm text-muted">
+            {doc.status === 'draft' ? t('wo.operationsAfterPlan') : t('wo.noOperations')}
+          </p>
+        ) : (
+          <table className={TABLE} data-testid="operations">
+            <thead>
+              <tr>
+                <th className={TH}>#</th>
+                <th className={TH}>{t('wo.process')}</th>
+                <th className={TH}>{t('wo.opStatus')}</th>
+                <th className={cn(TH, NUM)}>{t('wo.plannedMin')}</th>
+                <th className={cn(TH, NUM)}>{t('wo.loggedMin')}</th>
+                <th className={TH}>{t('wo.quality')}</th>
+                <th className={TH}>{t('wo.actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {operations.map((o) => (
+                <tr key={o.id} data-testid="operation-row">
+                  <td className={TD}>{o.position}</td>
+                  <td className={TD}>
+                    <span className="font-medium">{o.code}</span> {o.name}
+                  </td>
+                  <td className={TD}>
+                    <StatusBadge status={`op_${o.status}`} />
+                  </td>
+                  <td className={cn(TD, NUM)}>
+                    <Qty value={o.planned_minutes} />
+                  </td>
+                  <td className={cn(TD, NUM)}>
+                    <Qty value={o.logged_minutes} />
+                  </td>
+                  <td className={TD} data-testid="quality-cell">
+                    {o.quality_check_required ? (
+                      o.last_check ? (
+                        <span className={cn(o.last_check === 'fail' && 'font-semibold text-danger')}>
+                          {t(`wo.check.${o.last_check}`)}
+                          {o.last_check_note ? ` – ${o.last_check_note}` : ''}
+                        </span>
+                      ) : (
+                        t('wo.checkRequired')
+                      )
+                    ) : (
+                      '—'
+                    )}
+                  </td>
+                  <td className={TD}>
+                    {inProgress && (
+                      <div className="flex flex-wrap items-center gap-1">
+                        {OP_ACTIONS[o.status]?.map((a) => (
+                          <Button
+                            key={a}
+                            size="sm"
+                            variant={a === 'finish' ? 'primary' : 'outline'}
+                            disabled={mutation.isPending}
+                            onClick={() => run(`${base}/operations/${o.id}/${a}`)}
+                          >
+                            {t(`wo.op.${a}`)}
+                          </Button>
+                        ))}
+                        <Input
+                          className="h-8 w-16 text-right"
+                          inputMode="decimal"
+                          aria-label={t('wo.minutesOf', { op: o.code })}
+                          placeholder={t('wo.min')}
+                          value={minutes[o.id] ?? ''}
+                          onChange={(e) => setMinutes({ ...minutes, [o.id]: e.target.value })}
+                        />
+                        <Button
+                          size="sm"
+                          variant="outline"
+                          disabled={!minutes[o.id] || mutation.isPending}
+                          onClick={() => {
+                            run(`${base}/operations/${o.id}/time`, {
+                              minutes: (minutes[o.id] ?? '').replace(',', '.'),
+                            });
+                            setMinutes({ ...minutes, [o.id]: '' });
+                          }}
+                        >
+                          {t('wo.logTime')}
+                        </Button>
+                        {o.quality_check_required && (
+                          <>
+                            <select
+                              className={cn(SELECT, 'h-8')}
+                              aria-label={t('wo.checkOf', { op: o.code })}
+                              value={check[o.id]?.result ?? 'pass'}
+                              onChange={(e) =>
+                                setCheck({
+                                  ...check,
+                                  [o.id]: { result: e.target.value, note: check[o.id]?.note ?? '' },
+                                })
+                              }
+                            >
+                              {['pass', 'fail', 'note'].map((r) => (
+                                <option key={r} value={r}>
+                                  {t(`wo.check.${r}`)}
+                                </option>
+                              ))}
+                            </select>
+                            <Input
+                              className="h-8 w-40"
+                              aria-label={t('wo.checkNoteOf', { op: o.code })}
+                              placeholder={t('wo.checkNote')}
+                              value={check[o.id]?.note ?? ''}
+                              onChange={(e) =>
+                                setCheck({
+                                  ...check,
+                                  [o.id]: { result: check[o.id]?.result ?? 'pass', note: e.target.value },
+                                })
+                              }
+                            />
+                            <Button
+                              size="sm"
+                              variant="outline"
+                              disabled={mutation.isPending}
+                              onClick={() =>
+                                run(`${base}/operations/${o.id}/checks`, {
+                                  result: check[o.id]?.result ?? 'pass',
+                                  note: check[o.id]?.note || null,
+                                })
+                              }
+                            >
+                              {t('wo.saveCheck')}
+                            </Button>
+                          </>
+                        )}
+                      </div>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+
+      {inProgress && (
+        <section aria-labelledby="wo-complete" className="rounded-md border border-border p-3">
+          <h3 id="wo-complete" className="mb-2 font-semibold">
+            {t('wo.completeTitle')}
+          </h3>
+          <div className="flex flex-wrap items-end gap-3">
+            <Field label={t('wo.outputLocation')} htmlFor="wo-output">
+              <select
+                id="wo-output"
+                className={cn(SELECT, 'w-56')}
+                value={output}
+                onChange={(e) => setOutput(e.target.value)}
+              >
+                <option value="">{t('wo.sameAsSource')}</option>
+                {locations.data?.map((l) => (
+                  <option key={l.id} value={l.id}>
+                    {l.code} · {l.name}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <Field label={t('wo.lotNumber')} htmlFor="wo-lot">
+              <Input
+                id="wo-lot"
+                className="w-48"
+                placeholder={t('wo.lotAuto')}
+                value={lot}
+                onChange={(e) => setLot(e.target.value)}
+              />
+            </Field>
+            <Button
+              disabled={mutation.isPending}
+              onClick={() =>
+                run(`${base}/complete`, {
+                  actual: Object.entries(actual)
+                    .filter(([, q]) => q.trim() !== '')
+                    .map(([item_id, q]) => ({ item_id, quantity: q.replace(',', '.') })),
+                  ...(output ? { output_location_id: output } : {}),
+                  ...(lot.trim() ? { lot_number: lot.trim() } : {}),
+                })
+              }
+            >
+              {t('actions.complete')}
+            </Button>
+          </div>
+        </section>
+      )}
+
+      <section aria-labelledby="wo-costs" className="rounded-md border border-border p-3">
+        <h3 id="wo-costs" className="mb-2 font-semibold">
+          {t('wo.costs')}
+        </h3>
+        <table className={cn(TABLE, 'max-w-md')} data-testid="costs">
+          <thead>
+            <tr>
+              <th className={TH} />
+              <th className={cn(TH, NUM)}>{t('wo.planned')}</th>
+              <th className={cn(TH, NUM)}>{t('wo.actual')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            <tr>
+              <td className={TD}>{t('wo.materialCost')}</td>
+              <td className={cn(TD, NUM)}>
+                <Money value={detail.costs?.planned_material} />
+              </td>
+              <td className={cn(TD, NUM)}>
+                <Money value={detail.costs?.actual_material} />
+              </td>
+            </tr>
+            <tr>
+              <td className={TD}>{t('wo.labourCost')}</td>
+              <td className={cn(TD, NUM)}>
+                <Money value={detail.costs?.planned_labour} />
+              </td>
+              <td className={cn(TD, NUM)}>
+                <Money value={detail.costs?.actual_labour} />
+              </td>
+            </tr>
+          </tbody>
+        </table>
+      </section>
+
+      {doc.status === 'completed' && (
+        <Link to={`/delivery-notes/new?work_order_id=${doc.id}`} className={buttonClasses('primary', 'md')}>
+          {t('wo.createDeliveryNote')}
+        </Link>
+      )}
+    </div>
+  );
+}

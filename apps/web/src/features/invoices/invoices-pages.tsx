@@ -1,0 +1,404 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Button, buttonClasses } from '../../components/ui/button.tsx';
+import { Input, Textarea } from '../../components/ui/input.tsx';
+import { cn } from '../../lib/cn.ts';
+import { DocumentList } from '../documents/document-list.tsx';
+import {
+  callDocument,
+  type Detail,
+  errorText,
+  useClients,
+  useDocument,
+  useDocumentMutation,
+  useDocuments,
+  useLiveDocuments,
+} from '../documents/documents-api.ts';
+import { type EditLine, LineEditor, lineFromApi, lineToApi } from '../documents/line-editor.tsx';
+import {
+  DateText,
+  DocumentTabs,
+  Field,
+  LinksAndHistory,
+  Money,
+  NUM,
+  SELECT,
+  StatusBadge,
+  TABLE,
+  TD,
+  TH,
+} from '../documents/parts.tsx';
+
+export function InvoicesListPage() {
+  const { t } = useTranslation('documents');
+  return (
+    <div>
+      <h1 className="mb-4 text-2xl font-semibold">{t('kindsPlural.invoice')}</h1>
+      <DocumentTabs />
+      <DocumentList kind="invoice" newHref="/documents/invoices/new" />
+    </div>
+  );
+}
+
+/** New invoice: a client's issued delivery notes (their lines) and/or lines typed in. */
+export function InvoiceNewPage() {
+  const { t } = useTranslation('documents');
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const clients = useClients();
+  const [clientId, setClientId] = useState(params.get('client_id') ?? '');
+  const [picked, setPicked] = useState<Set<string>>(
+    new Set((params.get('delivery_note_ids') ?? '').split(',').filter(Boolean)),
+  );
+  const [lines, setLines] = useState<EditLine[]>([]);
+  const [dates, setDates] = useState({ doc_date: '', delivery_date: '', due_date: '' });
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const notes = useDocuments(
+    'delivery_note',
+    new URLSearchParams({
+      client_id: clientId,
+      status: 'issued,delivered',
+      page_size: '100',
+      sort: 'number',
+    }),
+  );
+  const save = useDocumentMutation(() =>
+    callDocument('/api/invoices', {
+      client_id: clientId,
+      delivery_note_ids: [...picked],
+      ...(dates.doc_date ? { doc_date: dates.doc_date } : {}),
+      delivery_date: dates.delivery_date || null,
+      due_date: dates.due_date || null,
+      note: note || null,
+      lines: lines.filter((l) => l.item_id || l.description.trim()).map(lineToApi),
+    }),
+  );
+  const client = clients.data?.items.find((c) => c.id === clientId);
+
+  return (
+    <div className="space-y-4">
+      <DocumentTabs />
+      <h1 className="text-2xl font-semibold">{t('new.invoice')}</h1>
+      {error && (
+        <p
+          role="alert"
+          className="rounded-md border border-danger p-2 text-sm text-danger"
+          data-testid="form-error"
+        >
+          {error}
+        </p>
+      )}
+      <div className="grid gap-3 md:grid-cols-4">
+        <Field label={t('invoice.buyer')} htmlFor="inv-client">
+          <select
+            id="inv-client"
+            className={SELECT}
+            value={clientId}
+            onChange={(e) => setClientId(e.target.value)}
+          >
+            <option value="">—</option>
+            {clients.data?.items.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label={t('form.date')} htmlFor="inv-date">
+          <Input
+            id="inv-date"
+            type="date"
+            value={dates.doc_date}
+            onChange={(e) => setDates({ ...dates, doc_date: e.target.value })}
+          />
+        </Field>
+        <Field label={t('invoice.deliveryDate')} htmlFor="inv-delivery">
+          <Input
+            id="inv-delivery"
+            type="date"
+            value={dates.delivery_date}
+            onChange={(e) => setDates({ ...dates, delivery_date: e.target.value })}
+          />
+        </Field>
+        <Field label={t('invoice.dueDate')} htmlFor="inv-due">
+          <Input
+            id="inv-due"
+            type="date"
+            placeholder={t('invoice.dueFromTerms')}
+            value={dates.due_date}
+            onChange={(e) => setDates({ ...dates, due_date: e.target.value })}
+          />
+        </Field>
+      </div>
+      {clientId && (
+        <fieldset className="rounded-md border border-border p-3">
+          <legend className="px-1 text-sm font-semibold">{t('invoice.fromDeliveryNotes')}</legend>
+          {(notes.data?.items ?? []).length === 0 ? (
+            <p className="text-sm text-muted">{t('invoice.noDeliveryNotes')}</p>
+          ) : (
+            <ul className="space-y-1">
+              {notes.data?.items.map((n) => (
+                <li key={n.id}>
+                  <label className="flex items-center gap-2 text-sm">
+                    <input
+                      type="checkbox"
+                      checked={picked.has(n.id)}
+                      onChange={() =>
+                        setPicked((s) => {
+                          const next = new Set(s);
+                          if (next.has(n.id)) next.delete(n.id);
+                          else next.add(n.id);
+                          return next;
+                        })
+                      }
+                    />
+                    {n.number} · <DateText value={n.doc_date} /> · <Money value={n.total} />
+                  </label>
+                </li>
+              ))}
+            </ul>
+          )}
+        </fieldset>
+      )}
+      <h2 className="font-semibold">{t('invoice.extraLines')}</h2>
+      <LineEditor
+        lines={lines}
+        onChange={setLines}
+        defaultDiscount={
+          client?.default_discount && client.default_discount !== '0' ? client.default_discount : undefined
+        }
+      />
+      <Field label={t('form.note')} htmlFor="inv-note">
+        <Textarea id="inv-note" value={note} onChange={(e) => setNote(e.target.value)} />
+      </Field>
+      <div className="flex gap-2">
+        <Button
+          data-testid="save"
+          disabled={save.isPending || !clientId}
+          onClick={() =>
+            save.mutate(undefined, {
+              onSuccess: (d) => navigate(`/documents/invoices/${d.document.id}`, { replace: true }),
+              onError: (e) => setError(errorText(t, e)),
+            })
+          }
+        >
+          {save.isPending ? t('form.saving') : t('form.save')}
+        </Button>
+        <Link to="/documents/invoices" className={buttonClasses('ghost', 'md')}>
+          {t('form.discard')}
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+export function InvoiceDetailPage() {
+  const { t } = useTranslation('documents');
+  const { id } = useParams();
+  useLiveDocuments();
+  const detail = useDocument(id);
+  if (!detail.data) return <p role="status">{detail.error ? t('list.loadError') : t('list.loading')}</p>;
+  return (
+    <InvoiceView key={`${detail.data.document.id}-${detail.data.document.status}`} detail={detail.data} />
+  );
+}
+
+function InvoiceView({ detail }: { detail: Detail }) {
+  const { t } = useTranslation('documents');
+  const navigate = useNavigate();
+  const doc = detail.document;
+  const draft = doc.status === 'draft';
+  const [lines, setLines] = useState<EditLine[]>(() => detail.lines.map(lineFromApi));
+  const [payment, setPayment] = useState({ paid_on: new Date().toISOString().slice(0, 10), amount: '' });
+  const [error, setError] = useState<string | null>(null);
+  const onError = (e: unknown) => setError(errorText(t, e));
+  const call = useDocumentMutation((v: { path: string; body?: unknown; method?: 'POST' | 'PUT' }) =>
+    callDocument(v.path, v.body, v.method),
+  );
+  const base = `/api/invoices/${doc.id}`;
+  const run = (path: string, body?: unknown, then?: (d: Detail) => void, method?: 'POST' | 'PUT') =>
+    call.mutate(
+      { path, body, method },
+      {
+        onSuccess: (d) => {
+          setError(null);
+          then?.(d);
+        },
+        onError,
+      },
+    );
+  const isCredit = doc.kind === 'credit_note';
+
+  return (
+    <div className="space-y-4">
+      <DocumentTabs />
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-semibold" data-testid="document-title">
+          {t(`kinds.${doc.kind}`)} {doc.number ?? t('detail.draftNumber')}
+        </h1>
+        <StatusBadge status={doc.status} />
+        {doc.payment_status && <StatusBadge status={doc.payment_status} scope="payment" />}
+        <div className="ml-auto flex flex-wrap gap-2">
+          {draft && (
+            <Button disabled={call.isPending} onClick={() => run(`${base}/issue`)}>
+              {t('actions.issue')}
+            </Button>
+          )}
+          {!draft && !isCredit && (
+            <Button
+              variant="outline"
+              disabled={call.isPending}
+              onClick={() => {
+                if (window.confirm(t('invoice.confirmCredit', { number: doc.number ?? '' })))
+                  run(`${base}/credit-notes`, {}, (d) => navigate(`/documents/invoices/${d.document.id}`));
+              }}
+            >
+              {t('invoice.creditNote')}
+            </Button>
+          )}
+          {!draft && (
+            <a className={buttonClasses('outline', 'md')} href={`${base}/ubl`} data-testid="ubl">
+              {t('invoice.ubl')}
+            </a>
+          )}
+          <a
+            className={buttonClasses('outline', 'md')}
+            href={`/api/documents/${doc.id}/pdf`}
+            target="_blank"
+            rel="noreferrer"
+          >
+            {t('actions.pdf')}
+          </a>
+        </div>
+      </div>
+      {error && (
+        <p
+          role="alert"
+          className="rounded-md border border-danger p-2 text-sm text-danger"
+          data-testid="form-error"
+        >
+          {error}
+        </p>
+      )}
+      <dl className="grid gap-2 text-sm md:grid-cols-4">
+        <div>
+          <dt className="text-muted">{t('invoice.buyer')}</dt>
+          <dd>{doc.client_name}</dd>
+        </div>
+        <div>
+          <dt className="text-muted">{t('form.date')}</dt>
+          <dd>
+            <DateText value={doc.doc_date} />
+          </dd>
+        </div>
+        <div>
+          <dt className="text-muted">{t('invoice.dueDate')}</dt>
+          <dd>
+            <DateText value={doc.due_date} />
+          </dd>
+        </div>
+        <div>
+          <dt className="text-muted">{t('invoice.reference')}</dt>
+          <dd data-testid="payment-reference">
+            {doc.payment_reference ? `${doc.reference_model} ${doc.payment_reference}` : '—'}
+          </dd>
+        </div>
+      </dl>
+      <LineEditor lines={lines} onChange={setLines} readOnly={!draft} />
+      {draft && (
+        <Button
+          data-testid="save"
+          variant="outline"
+          disabled={call.isPending}
+          onClick={() =>
+            run(
+              base,
+              {
+                client_id: doc.client_id,
+                due_date: doc.due_date,
+                delivery_date: doc.delivery_date,
+                note: doc.note,
+                lines: lines.filter((l) => l.item_id || l.description.trim()).map(lineToApi),
+              },
+              undefined,
+              'PUT',
+            )
+          }
+        >
+          {t('form.save')}
+        </Button>
+      )}
+      {doc.kind === 'invoice' && doc.status === 'issued' && (
+        <section aria-labelledby="inv-payments" className="rounded-md border border-border p-3">
+          <h2 id="inv-payments" className="mb-2 font-semibold">
+            {t('invoice.payments')}
+          </h2>
+          <p className="mb-2 text-sm">
+            {t('invoice.outstanding')}:{' '}
+            <strong data-testid="outstanding">
+              <Money value={doc.outstanding} />
+            </strong>
+          </p>
+          {(detail.payments ?? []).length > 0 && (
+            <table className={cn(TABLE, 'mb-2 max-w-md')}>
+              <thead>
+                <tr>
+                  <th className={TH}>{t('invoice.paidOn')}</th>
+                  <th className={cn(TH, NUM)}>{t('invoice.amount')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {detail.payments?.map((p) => (
+                  <tr key={p.id}>
+                    <td className={TD}>
+                      <DateText value={p.paid_on} />
+                    </td>
+                    <td className={cn(TD, NUM)}>
+                      <Money value={p.amount} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+          {Number(doc.outstanding ?? '0') > 0 && (
+            <div className="flex flex-wrap items-end gap-2">
+              <Field label={t('invoice.paidOn')} htmlFor="pay-date">
+                <Input
+                  id="pay-date"
+                  type="date"
+                  value={payment.paid_on}
+                  onChange={(e) => setPayment({ ...payment, paid_on: e.target.value })}
+                />
+              </Field>
+              <Field label={t('invoice.amount')} htmlFor="pay-amount">
+                <Input
+                  id="pay-amount"
+                  inputMode="decimal"
+                  className="w-32 text-right"
+                  value={payment.amount}
+                  onChange={(e) => setPayment({ ...payment, amount: e.target.value })}
+                />
+              </Field>
+              <Button
+                disabled={call.isPending || !payment.amount}
+                onClick={() =>
+                  run(
+                    `${base}/payments`,
+                    { paid_on: payment.paid_on, amount: payment.amount.replace(',', '.') },
+                    () => setPayment({ ...payment, amount: '' }),
+                  )
+                }
+              >
+                {t('invoice.addPayment')}
+              </Button>
+            </div>
+          )}
+        </section>
+      )}
+      <LinksAndHistory id={doc.id} links={detail.links} />
+    </div>
+  );
+}

@@ -1,0 +1,265 @@
+import { expect, type Page, test } from '@playwright/test';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { BASE_URL, dismissChangelog, newAccount, SCREENSHOTS, signUpViaApi } from './support/app.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: API answers are checked field by field
+type Json = Record<string, any>;
+
+function api(page: Page) {
+  const call = async (method: 'get' | 'post' | 'put' | 'patch', url: string, data?: unknown) => {
+    const res = await page.request[method](url, { headers: { Origin: BASE_URL }, data: data as object });
+    expect(res.status(), `${method} ${url}: ${await res.text()}`).toBeLessThan(300);
+    return (await res.json()) as Json;
+  };
+  return {
+    get: (url: string) => call('get', url),
+    post: (url: string, data?: unknown) => call('post', url, data ?? {}),
+    put: (url: string, data: unknown) => call('put', url, data),
+    patch: (url: string, data: unknown) => call('patch', url, data),
+  };
+}
+
+async function pdfText(page: Page, url: string): Promise<string> {
+  const res = await page.request.get(url);
+  expect(res.status()).toBe(200);
+  const pdf = await getDocumentProxy(new Uint8Array(await res.body()));
+  return (await extractText(pdf, { mergePages: true })).text.replace(/\s+/g, ' ');
+}
+
+/** Master data through the other areas' APIs: a glass shop making insulating glass units to measure. */
+async function glassShop(page: Page) {
+  const a = api(page);
+  await a.patch('/api/tenants/me', {
+    company_name: 'Staklo Horvat d.o.o.',
+    company_address: 'Ilica 1, 10000 Zagreb',
+    tax_number: '94577403194',
+    bank_accounts: [{ iban: 'HR1210010051863000160' }],
+  });
+  const materials = await a.post('/api/inventory/locations', { code: 'MAT', name: 'Skladište materijala' });
+  const finished = await a.post('/api/inventory/locations', { code: 'GOT', name: 'Gotovi proizvodi' });
+  const item = (data: Json) =>
+    a.post('/api/inventory/items', { kind: 'material', base_unit: 'kom', ...data });
+  const glass = await item({
+    sku: 'FLOAT4',
+    name: 'Float staklo 4 mm',
+    base_unit: 'm2',
+    lot_tracked: true,
+    purchase_price: '20',
+  });
+  const spacer = await item({ sku: 'DIST16', name: 'Distancer 16 mm', base_unit: 'm', purchase_price: '1' });
+  const igu = await item({
+    sku: 'IZO-4-16-4',
+    name: 'Izo staklo 4-16-4',
+    kind: 'product',
+    lot_tracked: true,
+    sales_price: '100',
+    kpd_code: '23.12.13',
+  });
+  const cut = await a.post('/api/processes', {
+    code: 'REZ',
+    name: 'Rezanje',
+    costPerHour: '30',
+    setupMinutes: '0',
+    minutesPerUnit: '10',
+    dailyCapacityHours: '8',
+    qualityCheckRequired: true,
+  });
+  const assemble = await a.post('/api/processes', {
+    code: 'SAS',
+    name: 'Sastavljanje',
+    costPerHour: '24',
+    setupMinutes: '0',
+    minutesPerUnit: '10',
+    dailyCapacityHours: '8',
+    qualityCheckRequired: false,
+  });
+  const bom = await a.post(`/api/products/${igu.id}/boms`, {
+    variables: [],
+    lines: [
+      { componentId: glass.id, formula: '2*W*H/1e6', unit: 'm2', scrapPct: '0' },
+      { componentId: spacer.id, formula: '2*(W+H)/1000', unit: 'm', scrapPct: '0' },
+    ],
+  });
+  await a.post(`/api/products/${igu.id}/boms/${bom.id}/activate`);
+  await a.put(`/api/products/${igu.id}/routing`, {
+    steps: [{ processId: cut.id }, { processId: assemble.id }],
+  });
+  const client = await a.post('/api/clients', {
+    kind: 'company',
+    name: 'Gradnja Kovač j.d.o.o.',
+    oib: '69435151530',
+    billing_address: { street: 'Vukovarska 5', postal_code: '21000', city: 'Split' },
+    default_discount: '10',
+    payment_terms_days: 30,
+  });
+  await a.post('/api/inventory/receipts', {
+    location_id: materials.id,
+    lines: [
+      { item_id: glass.id, quantity: '10', unit_cost: '20', lot_number: 'L-100' },
+      { item_id: spacer.id, quantity: '50', unit_cost: '1' },
+    ],
+  });
+  return { materials, finished, glass, spacer, igu, client };
+}
+
+test.describe('documents', () => {
+  test('quote → work order with reservations, operations and quality check → completion → delivery note → invoice', async ({
+    page,
+  }) => {
+    test.setTimeout(240_000);
+    await signUpViaApi(page, newAccount('documents'));
+    await dismissChangelog(page);
+    const a = api(page);
+    const shop = await glassShop(page);
+    const year = new Date().getFullYear();
+    const stock = async (id: string) => (await a.get(`/api/inventory/items/${id}`)).item as Json;
+
+    // Quote: the line is typed in the grid; price and discount come from the item and the client.
+    await page.goto('/documents/quotes');
+    await page.getByRole('link', { name: 'Nova ponuda' }).click();
+    await expect(page.getByTestId('document-title')).toHaveText('Nova ponuda');
+    await page.getByLabel('Klijent', { exact: true }).selectOption({ label: 'Gradnja Kovač j.d.o.o.' });
+    await page.getByLabel('Artikl, redak 1').fill('IZO');
+    await page.getByRole('option', { name: /IZO-4-16-4/ }).click();
+    await page.getByLabel('Količina, redak 1').fill('2');
+    await page.getByLabel('Širina, redak 1').fill('1000');
+    await page.getByLabel('Visina, redak 1').fill('500');
+    await expect(page.getByTestId('total')).toContainText('225,00');
+    await page.getByTestId('save').click();
+    await expect(page.getByTestId('document-title')).toHaveText(`Ponuda P-${year}-0001`);
+    await expect(page.getByTestId('status-badge').first()).toHaveText('Nacrt');
+    await expect(page.getByTestId('total')).toContainText('225,00');
+    await page.screenshot({ path: `${SCREENSHOTS}/documents-quote.png`, fullPage: true });
+
+    await page.getByRole('button', { name: 'Pošalji' }).click();
+    await expect(page.getByTestId('status-badge').first()).toHaveText('Poslana');
+    await page.getByRole('button', { name: 'Prihvaćena' }).click();
+    await expect(page.getByTestId('status-badge').first()).toHaveText('Prihvaćena');
+    await page.getByRole('button', { name: 'Pretvori u radni nalog' }).click();
+
+    // Work order from the quote: plan reserves the BOM's materials for 1000 × 500 mm.
+    await expect(page.getByTestId('document-title')).toHaveText(`Radni nalog RN-${year}-0001`);
+    await expect(page.getByTestId('document-links')).toContainText(`P-${year}-0001`);
+    await page.getByLabel('Lokacija materijala').selectOption({ label: 'MAT · Skladište materijala' });
+    await page.getByLabel('Lokacija gotovih proizvoda').selectOption({ label: 'GOT · Gotovi proizvodi' });
+    await page.getByTestId('save').click();
+    await expect(page.getByText('Spremljeno', { exact: true }).first()).toBeVisible();
+    await page.getByRole('button', { name: 'Planiraj' }).click();
+    await expect(page.getByTestId('status-badge').first()).toHaveText('Planiran');
+    const materials = page.getByTestId('materials');
+    await expect(materials).toContainText('FLOAT4');
+    await expect(materials.getByRole('row', { name: /FLOAT4/ })).toContainText('2 m2');
+    await expect(materials.getByRole('row', { name: /DIST16/ })).toContainText('6 m');
+    expect(await stock(shop.glass.id)).toMatchObject({ on_hand: '10', reserved: '2', available: '8' });
+    expect(await stock(shop.spacer.id)).toMatchObject({ reserved: '6' });
+
+    // Production: operations with logged time; a failed quality check blocks completion.
+    await page.getByRole('button', { name: 'Pokreni izradu' }).click();
+    await expect(page.getByTestId('status-badge').first()).toHaveText('U izradi');
+    for (const op of ['REZ', 'SAS']) {
+      const row = page.getByTestId('operation-row').filter({ hasText: op });
+      await row.getByRole('button', { name: 'Početak' }).click();
+      await expect(row).toContainText('Radi se');
+      await row.getByLabel(`Minute za ${op}`).fill('30');
+      await row.getByRole('button', { name: 'Zabilježi vrijeme' }).click();
+      await expect(row.getByRole('cell', { name: '30', exact: true })).toBeVisible();
+      await row.getByRole('button', { name: 'Gotovo' }).click();
+      await expect(row).toContainText('Gotovo');
+    }
+    const cutRow = page.getByTestId('operation-row').filter({ hasText: 'REZ' });
+    await cutRow.getByLabel('Rezultat kontrole REZ').selectOption({ label: 'Nije prošla' });
+    await cutRow.getByLabel('Napomena kontrole REZ').fill('Ogrebotina na rubu');
+    await cutRow.getByRole('button', { name: 'Spremi kontrolu' }).click();
+    await expect(cutRow.getByTestId('quality-cell')).toHaveText('Nije prošla – Ogrebotina na rubu');
+    await page.getByRole('button', { name: 'Završi nalog' }).click();
+    await expect(page.getByTestId('form-error')).toContainText(
+      'Kontrola kvalitete operacije REZ nije prošla',
+    );
+    await cutRow.getByLabel('Rezultat kontrole REZ').selectOption({ label: 'Prošla' });
+    await cutRow.getByLabel('Napomena kontrole REZ').fill('');
+    await cutRow.getByRole('button', { name: 'Spremi kontrolu' }).click();
+    await expect(cutRow.getByTestId('quality-cell')).toHaveText('Prošla');
+    await expect(page.getByTestId('form-error')).toHaveCount(0);
+    await page.screenshot({ path: `${SCREENSHOTS}/documents-work-order.png`, fullPage: true });
+
+    // Completion with the actual glass used: consumption, output lot, costs.
+    await page.getByLabel('Stvarna količina FLOAT4').fill('2,2');
+    await page.getByRole('button', { name: 'Završi nalog' }).click();
+    await expect(page.getByTestId('status-badge').first()).toHaveText('Završen');
+    expect(await stock(shop.glass.id)).toMatchObject({ on_hand: '7.8', reserved: '0' });
+    expect(await stock(shop.spacer.id)).toMatchObject({ on_hand: '44', reserved: '0' });
+    const product = await a.get(`/api/inventory/items/${shop.igu.id}`);
+    expect(product.item.on_hand).toBe('2');
+    expect(product.balances[0]).toMatchObject({
+      location_id: shop.finished.id,
+      lot_number: `RN-${year}-0001-1`,
+    });
+    // actual material 2.2 × 20 + 6 × 1 = 50; labour ½ h × 30 + ½ h × 24 = 27
+    await expect(page.getByTestId('costs')).toContainText('50,00');
+    await expect(page.getByTestId('costs')).toContainText('27,00');
+
+    // Delivery note from the work order: its product and lot; issuing takes the stock out.
+    await page.getByRole('link', { name: 'Izradi otpremnicu' }).click();
+    await expect(page.getByText(`Stavke i lotovi iz naloga RN-${year}-0001`)).toBeVisible();
+    await page.getByTestId('save').click();
+    await expect(page.getByTestId('document-title')).toHaveText(`Otpremnica OT-${year}-0001`);
+    await expect(page.getByTestId('line-row').first()).toContainText(`RN-${year}-0001-1`);
+    await page.getByRole('button', { name: 'Izdaj' }).click();
+    await expect(page.getByTestId('status-badge').first()).toHaveText('Izdan');
+    expect((await stock(shop.igu.id)).on_hand).toBe('0');
+    await page.screenshot({ path: `${SCREENSHOTS}/documents-delivery-note.png`, fullPage: true });
+
+    // Invoice from the delivery note; issued with the Croatian number and payment reference.
+    await page.getByRole('link', { name: 'Izradi račun' }).click();
+    await expect(page.getByRole('checkbox', { name: new RegExp(`OT-${year}-0001`) })).toBeChecked();
+    await page.getByTestId('save').click();
+    await expect(page.getByTestId('document-title')).toHaveText('Račun (nacrt)');
+    await expect(page.getByTestId('total')).toContainText('225,00');
+    await page.getByRole('button', { name: 'Izdaj' }).click();
+    await expect(page.getByTestId('document-title')).toHaveText('Račun 1-POS1-1');
+    await expect(page.getByTestId('payment-badge')).toHaveText('Neplaćen');
+    await expect(page.getByTestId('payment-reference')).toContainText(`HR01 1-${year}`);
+    await page.getByLabel('Iznos').fill('225,00');
+    await page.getByRole('button', { name: 'Zabilježi uplatu' }).click();
+    await expect(page.getByTestId('payment-badge')).toHaveText('Plaćen');
+    await page.screenshot({ path: `${SCREENSHOTS}/documents-invoice.png`, fullPage: true });
+    const invoiceId = page.url().split('/').at(-1) as string;
+
+    // PDFs carry the number, the client and the totals.
+    const invoicePdf = await pdfText(page, `/api/documents/${invoiceId}/pdf`);
+    expect(invoicePdf).toContain('Račun 1-POS1-1');
+    expect(invoicePdf).toContain('Gradnja Kovač j.d.o.o.');
+    expect(invoicePdf).toContain('225,00 EUR');
+    const quotes = await a.get('/api/documents/quotes');
+    const quotePdf = await pdfText(page, `/api/documents/${quotes.items[0].id}/pdf`);
+    expect(quotePdf).toContain(`Ponuda P-${year}-0001`);
+    expect(quotePdf).toContain('Gradnja Kovač j.d.o.o.');
+    expect(quotePdf).toContain('225,00 EUR');
+
+    // Traceability: the supplier lot reached the client through the finished lot and the delivery note.
+    const lots = await a.get(`/api/inventory/lots?item_id=${shop.glass.id}`);
+    const supplierLot = (lots.items ?? lots).find((l: Json) => l.lot_number === 'L-100');
+    const trace = await a.get(`/api/documents/trace/lots/${supplierLot.id}`);
+    expect(trace.produced_lots.map((l: Json) => l.lot_number)).toEqual([`RN-${year}-0001-1`]);
+    expect(trace.clients.map((c: Json) => c.name)).toEqual(['Gradnja Kovač j.d.o.o.']);
+
+    // Lists: status badges, URL filters, every row a link.
+    await page.goto('/documents/quotes?status=converted');
+    await expect(page.getByTestId('document-row')).toHaveCount(1);
+    await expect(page.getByTestId('document-row').getByTestId('status-badge')).toHaveText(
+      'Pretvorena u nalog',
+    );
+    await page.goto('/documents/invoices');
+    await expect(page.getByTestId('document-row').getByTestId('payment-badge')).toHaveText('Plaćen');
+    await page.screenshot({ path: `${SCREENSHOTS}/documents-invoices-list.png`, fullPage: true });
+    await page.goto('/delivery-notes');
+    await expect(page.getByRole('link', { name: `OT-${year}-0001` })).toHaveAttribute(
+      'href',
+      /\/delivery-notes\//,
+    );
+    await page.goto('/documents/work-orders');
+    await page.getByRole('checkbox', { name: `Označi RN-${year}-0001` }).check();
+    await expect(page.getByTestId('bulk-pdf')).toHaveText('PDF (1 dokument)');
+    await page.screenshot({ path: `${SCREENSHOTS}/documents-work-orders-list.png`, fullPage: true });
+  });
+});
