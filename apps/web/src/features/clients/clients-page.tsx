@@ -1,4 +1,5 @@
 import { Route, Routes } from 'react-router';
+import { useHistoryTab } from '../audit/history-tab.tsx';
 import { PartnerDetailPage } from './partner-detail.tsx';
 import { PartnerFormPage } from './partner-form.tsx';
 import { PartnerImportPage } from './partner-import.tsx';
@@ -8,13 +9,14 @@ import { useLivePartners } from './partners-api.ts';
 /** /clients: list, new, import, detail (with tabs) and edit. */
 export function ClientsPage() {
   useLivePartners();
+  const historyTab = useHistoryTab('partners');
   return (
     <Routes>
       <Route index element={<PartnerList list="client" />} />
       <Route path="new" element={<PartnerFormPage list="client" />} />
       <Route path="import" element={<PartnerImportPage list="client" />} />
       <Route path=":id/edit" element={<PartnerFormPage list="client" />} />
-      <Route path=":id/*" element={<PartnerDetailPage list="client" />} />
+      <Route path=":id/*" element={<PartnerDetailPage list="client" extraTabs={[historyTab]} />} />
     </Routes>
   );
 }

@@ -1,0 +1,181 @@
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Button } from '../../components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import { inputClasses } from '../../components/ui/input.tsx';
+import { Label } from '../../components/ui/label.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { formatNumber } from '../../lib/format.ts';
+import { useCurrentCompany } from '../team/current-company.tsx';
+import { useMembers } from '../team/team-api.ts';
+import { useAuditList, useVerifyChain } from './audit-api.ts';
+import { AuditEntries } from './audit-entries.tsx';
+
+// Tables users change through the app; the filter accepts any audited table name.
+const TABLES = [
+  'items',
+  'locations',
+  'lots',
+  'stock_documents',
+  'partners',
+  'purchase_orders',
+  'documents',
+  'document_lines',
+  'memberships',
+  'tenants',
+] as const;
+
+function VerifyChain() {
+  const { t } = useTranslation('audit');
+  const verify = useVerifyChain();
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <Button onClick={() => verify.mutate()} disabled={verify.isPending} data-testid="verify-chain">
+        {t('verify.button')}
+      </Button>
+      {verify.isPending ? <Spinner /> : null}
+      {verify.data ? (
+        <p
+          role="status"
+          data-testid="verify-result"
+          className={verify.data.ok ? 'text-success' : 'text-danger'}
+        >
+          {verify.data.ok
+            ? t('verify.ok', { rows: formatNumber(verify.data.rows) })
+            : t('verify.broken', {
+                seq: verify.data.first_break?.seq ?? 0,
+                reason: verify.data.first_break?.reason ?? '',
+              })}
+        </p>
+      ) : null}
+      {verify.isError ? <p role="alert">{t('loadError')}</p> : null}
+    </div>
+  );
+}
+
+/** /audit: the company's audit trail with filters in the URL, paging and the chain check. */
+export function AuditPage() {
+  const { t } = useTranslation('audit');
+  const { companyId } = useCurrentCompany();
+  const members = useMembers(companyId);
+  const [params, setParams] = useSearchParams();
+  const filters = {
+    table: params.get('table') ?? undefined,
+    user: params.get('user') ?? undefined,
+    from: params.get('from') ?? undefined,
+    to: params.get('to') ?? undefined,
+    page: Math.max(1, Number(params.get('page') ?? '1') || 1),
+  };
+  const list = useAuditList(filters);
+  const set = (key: string, value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    if (key !== 'page') next.delete('page');
+    setParams(next, { replace: true });
+  };
+  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.page_size)) : 1;
+  return (
+    <div className="mx-auto max-w-5xl space-y-6 p-4 sm:p-6">
+      <h1 className="text-2xl font-semibold">{t('page.title')}</h1>
+      <Card>
+        <CardHeader>
+          <CardTitle>{t('verify.title')}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <VerifyChain />
+        </CardContent>
+      </Card>
+      <div className="grid gap-3 sm:grid-cols-4">
+        <div>
+          <Label htmlFor="audit-table">{t('filters.table')}</Label>
+          <select
+            id="audit-table"
+            className={inputClasses}
+            value={filters.table ?? ''}
+            onChange={(e) => set('table', e.target.value)}
+          >
+            <option value="">{t('filters.all')}</option>
+            {TABLES.map((name) => (
+              <option key={name} value={name}>
+                {t(`tables.${name}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <Label htmlFor="audit-user">{t('filters.user')}</Label>
+          <select
+            id="audit-user"
+            className={inputClasses}
+            value={filters.user ?? ''}
+            onChange={(e) => set('user', e.target.value)}
+          >
+            <option value="">{t('filters.all')}</option>
+            {(members.data ?? []).map((m) => (
+              <option key={m.user_id} value={m.user_id}>
+                {m.name ?? m.email}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <Label htmlFor="audit-from">{t('filters.from')}</Label>
+          <input
+            id="audit-from"
+            type="date"
+            className={inputClasses}
+            value={filters.from ?? ''}
+            onChange={(e) => set('from', e.target.value)}
+          />
+        </div>
+        <div>
+          <Label htmlFor="audit-to">{t('filters.to')}</Label>
+          <input
+            id="audit-to"
+            type="date"
+            className={inputClasses}
+            value={filters.to ?? ''}
+            onChange={(e) => set('to', e.target.value)}
+          />
+        </div>
+      </div>
+      {list.isPending ? (
+        <Spinner />
+      ) : list.isError ? (
+        <p role="alert">
+          {list.error instanceof ApiError && list.error.status === 403
+            ? t('history.forbidden')
+            : t('loadError')}
+        </p>
+      ) : list.data.rows.length === 0 ? (
+        <p className="text-muted">{t('page.empty')}</p>
+      ) : (
+        <>
+          <p className="text-sm text-muted">{t('page.total', { count: list.data.total })}</p>
+          <AuditEntries rows={list.data.rows} showRecord />
+          <div className="flex items-center gap-2 text-sm">
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={filters.page <= 1}
+              onClick={() => set('page', String(filters.page - 1))}
+            >
+              {t('paging.previous')}
+            </Button>
+            <span>{t('paging.page', { page: filters.page, pages })}</span>
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={filters.page >= pages}
+              onClick={() => set('page', String(filters.page + 1))}
+            >
+              {t('paging.next')}
+            </Button>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
