@@ -598,6 +598,7 @@ function JobPage() {
             </CardContent>
           </Card>
           {plan.layouts.map((l, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a plan's layouts never reorder; the position is their identity
             <Card key={`${l.stockId}-${i}`}>
               <CardHeader>
                 <CardTitle className="text-base">

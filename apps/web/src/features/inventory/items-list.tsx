@@ -54,7 +54,6 @@ export function ItemsList() {
         type="button"
         className={cn('font-medium text-muted hover:text-foreground', align)}
         onClick={() => set('sort', next)}
-        aria-sort={active ? (sort.startsWith('-') ? 'descending' : 'ascending') : undefined}
       >
         {label}
         {active ? (sort.startsWith('-') ? ' ↓' : ' ↑') : ''}
