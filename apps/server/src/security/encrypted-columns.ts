@@ -22,6 +22,13 @@ export const ENCRYPTED_TABLES: EncryptedTable[] = [
     columns: ['tax_number', 'phone', 'date_of_birth', 'bank_accounts'],
     indexes: { tax_number: { column: 'tax_number_bidx', purpose: OIB_INDEX_PURPOSE } },
   },
+  {
+    // Clients' and suppliers' OIB (modules/partners/partners.repo.ts: sealOib / openOib / oibIndex).
+    table: 'partners',
+    companyColumn: 'company_id',
+    columns: ['oib'],
+    indexes: { oib: { column: 'oib_bidx', purpose: OIB_INDEX_PURPOSE } },
+  },
 ];
 
 /**

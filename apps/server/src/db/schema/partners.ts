@@ -18,7 +18,10 @@ export const partners = pgTable('partners', {
   kind: text('kind').$type<'company' | 'person'>().notNull().default('company'),
   name: text('name').notNull(),
   nameKey: text('name_key').notNull(),
+  /** AES-256-GCM envelope (security/field-crypto.ts); never read or write it directly. */
   oib: text('oib'),
+  /** Blind index (HMAC) of the plain OIB: uniqueness and exact search. */
+  oibBidx: text('oib_bidx'),
   vatId: text('vat_id'),
   billingAddress: jsonb('billing_address').$type<AddressJson | null>(),
   deliveryAddress: jsonb('delivery_address').$type<AddressJson | null>(),

@@ -18,6 +18,7 @@ import {
   totals,
 } from '../../pdf/pdf-document.ts';
 import { hrDate, hrMoney, hrQuantity } from '../../pdf/pdf-format.ts';
+import { openOib } from '../partners/partners.repo.ts';
 import * as repo from './documents.repo.ts';
 import { totalsOf } from './documents.service.ts';
 import { hub3For, type PartySnapshot } from './invoices.service.ts';
@@ -62,7 +63,7 @@ async function load(tx: Tx, id: string): Promise<Loaded> {
       const a = row.billing_address;
       client = {
         name: row.name,
-        oib: row.oib,
+        oib: openOib(row.oib),
         address: a
           ? [a.street, [a.postal_code, a.city].filter(Boolean).join(' ')].filter(Boolean).join(', ')
           : null,

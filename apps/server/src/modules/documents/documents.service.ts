@@ -30,6 +30,7 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/database.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
+import { openOib } from '../partners/partners.repo.ts';
 import * as repo from './documents.repo.ts';
 
 type LineInput = z.output<typeof documentLineInputSchema>;
@@ -128,7 +129,7 @@ export async function requireClient(
   );
   if (!client)
     throw new AppError('VALIDATION', 'Klijent nije pronađen', [{ field, key: 'validation.invalid' }]);
-  return client;
+  return { ...client, oib: openOib(client.oib) };
 }
 
 export const addressLine = (a: ClientInfo['billing_address']): string | null =>

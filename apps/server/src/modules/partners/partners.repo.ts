@@ -4,12 +4,33 @@ import {
   type PartnerInput,
   type PartnerListQuery,
   type PartnerRole,
-  type SupplierItemInput,
   partnerNameKey,
+  type SupplierItemInput,
 } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
+import { blindIndexOrNull, decryptField, encryptField } from '../../security/field-crypto.ts';
+import { OIB_INDEX_PURPOSE } from '../../security/tenant-fields.ts';
 import { iso, one, rows } from './sql.ts';
+
+/**
+ * The OIB is stored encrypted (AES-256-GCM envelope, context "partners.oib") with a blind index
+ * (HMAC, purpose "oib") beside it for uniqueness and exact search; see SECURITY.md.
+ */
+export const PARTNER_OIB_CONTEXT = 'partners.oib';
+export const sealOib = (oib: string | null): string | null => encryptField(oib, PARTNER_OIB_CONTEXT);
+export const openOib = (stored: string | null): string | null => decryptField(stored, PARTNER_OIB_CONTEXT);
+export const oibIndex = (oib: string | null): string | null =>
+  blindIndexOrNull(OIB_INDEX_PURPOSE, oib === null ? null : oib.trim());
+
+/**
+ * Rows matching an OIB exactly: through the blind index, or (for rows written before encryption,
+ * until the start-up pass has sealed them) the plain value; a ciphertext never equals an OIB.
+ */
+const sameOib = (oib: string | null, alias = '') => {
+  const col = (name: string) => sql.raw(alias ? `${alias}.${name}` : name);
+  return sql`(${oib}::text is not null and (${col('oib_bidx')} = ${oibIndex(oib)} or ${col('oib')} = ${oib}))`;
+};
 
 const COLUMNS = sql`p.id, p.role, p.kind, p.name, p.oib, p.vat_id, p.billing_address, p.delivery_address, p.email,
   p.phone, p.payment_terms_days, p.default_discount::text as default_discount, p.notes, p.active, p.lead_time_days,
@@ -37,6 +58,7 @@ export type PartnerRow = {
 
 const mapRow = (r: PartnerRow): PartnerRow => ({
   ...r,
+  oib: openOib(r.oib),
   default_discount: normDecimal(r.default_discount),
   created_at: iso(r.created_at),
   updated_at: iso(r.updated_at),
@@ -47,7 +69,8 @@ export const normDecimal = (s: string): string => (s.includes('.') ? s.replace(/
 
 const SORT_SQL: Record<PartnerListQuery['sort'], SQL> = {
   name: sql`lower(p.name)`,
-  oib: sql`p.oib`,
+  // Encrypted: no order by value is possible; partners with an OIB come first, then by name.
+  oib: sql`(p.oib is null), lower(p.name)`,
   city: sql`lower(p.billing_address->>'city')`,
   created_at: sql`p.created_at`,
   payment_terms_days: sql`p.payment_terms_days`,
@@ -61,8 +84,9 @@ function listWhere(role: PartnerRole, q: PartnerListQuery): SQL {
   if (q.q) {
     const like = `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const key = partnerNameKey(q.q);
-    const digits = /^\d{2,11}$/.test(q.q) ? `${q.q}%` : null;
-    parts.push(sql`(p.name_key like ${`%${key}%`} or p.name ilike ${like} or (${digits}::text is not null and p.oib like ${digits})
+    // The OIB is encrypted: only a complete OIB is found (exactly, through the blind index).
+    const oib = /^\d{11}$/.test(q.q.trim()) ? q.q.trim() : null;
+    parts.push(sql`(p.name_key like ${`%${key}%`} or p.name ilike ${like} or ${sameOib(oib, 'p')}
       or p.email ilike ${like} or p.vat_id ilike ${like} or (p.billing_address->>'city') ilike ${like})`);
   }
   return sql.join(parts, sql` and `);
@@ -116,9 +140,9 @@ export async function insertPartner(
 ): Promise<string> {
   const row = await one<{ id: string }>(
     tx,
-    sql`insert into partners (company_id, role, kind, name, name_key, oib, vat_id, billing_address, delivery_address,
+    sql`insert into partners (company_id, role, kind, name, name_key, oib, oib_bidx, vat_id, billing_address, delivery_address,
           email, phone, payment_terms_days, default_discount, notes, active, lead_time_days, created_by)
-        values (${ids.companyId}, ${role}, ${p.kind}, ${p.name}, ${partnerNameKey(p.name)}, ${p.oib}, ${p.vat_id},
+        values (${ids.companyId}, ${role}, ${p.kind}, ${p.name}, ${partnerNameKey(p.name)}, ${sealOib(p.oib)}, ${oibIndex(p.oib)}, ${p.vat_id},
           ${json(p.billing_address)}::jsonb, ${json(p.delivery_address)}::jsonb, ${p.email}, ${p.phone},
           ${p.payment_terms_days}, ${p.default_discount}, ${p.notes}, ${p.active},
           ${role === 'supplier' ? p.lead_time_days : null}, ${ids.userId})
@@ -129,7 +153,10 @@ export async function insertPartner(
 
 export async function updatePartner(tx: Tx, role: PartnerRole, id: string, p: PartnerInput): Promise<void> {
   await tx.execute(
-    sql`update partners set kind = ${p.kind}, name = ${p.name}, name_key = ${partnerNameKey(p.name)}, oib = ${p.oib},
+    sql`update partners set kind = ${p.kind}, name = ${p.name}, name_key = ${partnerNameKey(p.name)},
+          -- An unchanged OIB keeps its envelope: a fresh IV would show as a change in the audit trail.
+          oib = case when ${oibIndex(p.oib)}::text is not null and oib_bidx = ${oibIndex(p.oib)} then oib else ${sealOib(p.oib)} end,
+          oib_bidx = ${oibIndex(p.oib)},
           vat_id = ${p.vat_id}, billing_address = ${json(p.billing_address)}::jsonb,
           delivery_address = ${json(p.delivery_address)}::jsonb, email = ${p.email}, phone = ${p.phone},
           payment_terms_days = ${p.payment_terms_days}, default_discount = ${p.default_discount}, notes = ${p.notes},
@@ -141,7 +168,7 @@ export async function updatePartner(tx: Tx, role: PartnerRole, id: string, p: Pa
 export async function partnerIdByOib(tx: Tx, role: PartnerRole, oib: string, exceptId?: string) {
   const row = await one<{ id: string; name: string }>(
     tx,
-    sql`select id, name from partners where role = ${role} and oib = ${oib}
+    sql`select id, name from partners where role = ${role} and ${sameOib(oib)}
         and (${exceptId ?? null}::uuid is null or id <> ${exceptId ?? null}::uuid) limit 1`,
   );
   return row ?? null;
@@ -172,11 +199,11 @@ export async function findDuplicates(
     score: string;
   }>(
     tx,
-    sql`select id, name, oib, coalesce(oib = ${oib}, false) as same_oib,
+    sql`select id, name, oib, ${sameOib(oib)} as same_oib,
           round(similarity(name_key, ${key})::numeric, 2)::text as score
         from partners
         where role = ${role} and (${probe.exceptId ?? null}::uuid is null or id <> ${probe.exceptId ?? null}::uuid)
-          and ((${oib}::text is not null and oib = ${oib})
+          and (${sameOib(oib)}
             or (${key} <> '' and (name_key = ${key} or (name_key % ${key} and similarity(name_key, ${key}) >= ${NAME_SIMILARITY_THRESHOLD}))))
         order by same_oib desc, similarity(name_key, ${key}) desc, name
         limit 5`,
@@ -184,7 +211,7 @@ export async function findDuplicates(
   return found.map((r) => ({
     id: r.id,
     name: r.name,
-    oib: r.oib,
+    oib: openOib(r.oib),
     reason: r.same_oib ? 'oib' : 'name',
     similarity: normDecimal(r.score),
   }));

@@ -1,7 +1,7 @@
 import { DEFAULT_PO_PREFIX, DEFAULT_RECEIPT_PREFIX, type PoListQuery, type PoStatus } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
-import { normDecimal } from '../partners/partners.repo.ts';
+import { normDecimal, openOib } from '../partners/partners.repo.ts';
 import { day, iso, one, rows, uuids } from '../partners/sql.ts';
 
 export type Series = 'purchase_order' | 'goods_receipt';
@@ -76,6 +76,7 @@ const HEADER = sql`o.id, o.number, o.status, o.supplier_id, p.name as supplier_n
   o.total::text as total, o.source, o.created_at, o.sent_at`;
 const mapHeader = (r: PoHeader): PoHeader => ({
   ...r,
+  supplier_oib: openOib(r.supplier_oib),
   ordered_on: day(r.ordered_on),
   expected_on: day(r.expected_on),
   created_at: iso(r.created_at),
