@@ -261,5 +261,16 @@ test.describe('documents', () => {
     await page.getByRole('checkbox', { name: `Označi RN-${year}-0001` }).check();
     await expect(page.getByTestId('bulk-pdf')).toHaveText('PDF (1 dokument)');
     await page.screenshot({ path: `${SCREENSHOTS}/documents-work-orders-list.png`, fullPage: true });
+
+    // Numbering settings: a new prefix applies to the next number; the sequence goes on.
+    await page.getByRole('link', { name: 'Numeriranje' }).click();
+    await page.getByLabel('Prefiks ponuda').fill('PON-');
+    await expect(page.getByText(`npr. PON-${year}-0001`)).toBeVisible();
+    await page.getByRole('button', { name: 'Spremi' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Spremljeno' })).toBeVisible();
+    const next = await a.post('/api/documents/quotes', {
+      lines: [{ description: 'Popravak', quantity: '1', unit_price: '40' }],
+    });
+    expect(next.document.number).toBe(`PON-${year}-0002`);
   });
 });

@@ -387,11 +387,9 @@ export async function quoteAction(
 ) {
   const doc = await repo.requireDocument(tx, id, ['quote'], true);
   const { date } = await repo.today(tx);
-  if (shownStatus(doc, date) === 'expired' && doc.status === 'sent') {
-    // Record the automatic expiry, then refuse what an expired quote cannot do.
-    await transition(tx, ctx, doc, 'expire');
-    doc.status = 'expired';
-  }
+  // A sent quote past its valid-until date is expired: nothing but reading is allowed any more
+  // (the refusal rolls the transaction back, so the stored status stays; every read shows expired).
+  if (shownStatus(doc, date) === 'expired' && doc.status === 'sent') doc.status = 'expired';
   if (action === 'send') {
     const lines = await repo.getLines(tx, id);
     if (lines.length === 0)

@@ -68,6 +68,21 @@ describe('quote → work order → delivery note → invoice', () => {
     expect(r.body.error.code).toBe('INVALID_TRANSITION');
   });
 
+  it('expires a sent quote automatically after its valid-until date', async () => {
+    const q = await api.ok('POST', '/api/documents/quotes', {
+      client_id: shop.client.id,
+      valid_until: '2020-01-31',
+      lines: [{ description: 'Staro', quantity: '1', unit_price: '1' }],
+    });
+    const sent = await api.ok('POST', `/api/documents/quotes/${q.document.id}/send`);
+    expect(sent.document.status).toBe('expired');
+    expect(sent.document.actions).toEqual([]);
+    const r = await api.call('POST', `/api/documents/quotes/${q.document.id}/accept`);
+    expect(r.status).toBe(409);
+    const expired = await api.ok('GET', '/api/documents/quotes?status=expired');
+    expect(expired.items.map((d: Json) => d.id)).toEqual([q.document.id]);
+  });
+
   it('sends, accepts and converts the quote into a linked work order (idempotent)', async () => {
     await api.ok('POST', `/api/documents/quotes/${state.quote?.id}/send`);
     const accepted = await api.ok('POST', `/api/documents/quotes/${state.quote?.id}/accept`);
@@ -341,7 +356,7 @@ describe('quote → work order → delivery note → invoice', () => {
     const history = await api.ok('GET', `/api/clients/${shop.client.id}/history`);
     const byType = (type: string) =>
       history.entries.filter((e: Json) => e.type === type).map((e: Json) => e.number);
-    expect(byType('quote')).toEqual([`P-${year}-0001`]);
+    expect(byType('quote')).toEqual([`P-${year}-0002`, `P-${year}-0001`]);
     expect(byType('work_order')).toEqual([`RN-${year}-0001`]);
     expect(byType('delivery_note')).toEqual(expect.arrayContaining([`OT-${year}-0001`]));
     // credit notes appear with the invoices
@@ -349,7 +364,8 @@ describe('quote → work order → delivery note → invoice', () => {
     const a = await api.ok('GET', `/api/clients/${shop.client.id}/analytics`);
     // invoice 180.00 net − credit note 90.00 net
     expect(a.revenue_total).toBe('90.00');
-    expect(a.quote_win_rate).toBe('100.0');
+    // one converted, one expired
+    expect(a.quote_win_rate).toBe('50.0');
     expect(a.open_items).toBe('-112.50');
   });
 
@@ -358,7 +374,7 @@ describe('quote → work order → delivery note → invoice', () => {
       lines: [{ description: 'Popravak', quantity: '1', unit_price: '50' }],
     });
     const page = await api.ok('GET', '/api/documents/quotes?sort=number&page=1&page_size=1');
-    expect(page.total).toBe(2);
+    expect(page.total).toBe(3);
     expect(page.items.map((d: Json) => d.number)).toEqual([`P-${year}-0001`]);
     const found = await api.ok('GET', `/api/documents/quotes?q=Kovač&status=converted`);
     expect(found.items.map((d: Json) => d.number)).toEqual([`P-${year}-0001`]);

@@ -20,6 +20,7 @@ import {
 } from './documents-api.ts';
 import { type EditLine, LineEditor, lineFromApi, lineToApi, newLine } from './line-editor.tsx';
 import { DocumentTabs, Field, LinksAndHistory, SELECT, StatusBadge } from './parts.tsx';
+import { DocumentSettingsPage } from './settings-page.tsx';
 import { WorkOrderPanels } from './work-order-panels.tsx';
 
 export type DocumentKind = 'work-orders' | 'quotes';
@@ -40,6 +41,7 @@ export function DocumentsRoutes() {
       <Route path="invoices" element={<InvoicesListPage />} />
       <Route path="invoices/new" element={<InvoiceNewPage />} />
       <Route path="invoices/:id" element={<InvoiceDetailPage />} />
+      <Route path="settings" element={<DocumentSettingsPage />} />
       <Route path="*" element={<Navigate to="/documents/work-orders" replace />} />
     </Routes>
   );

@@ -91,6 +91,9 @@ export function DocumentTabs() {
       <NavLink to="/documents/invoices" className={tab}>
         {t('kindsPlural.invoice')}
       </NavLink>
+      <NavLink to="/documents/settings" className={(state) => cn(tab(state), 'ml-auto')}>
+        {t('settings.tab')}
+      </NavLink>
     </nav>
   );
 }

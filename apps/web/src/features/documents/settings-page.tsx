@@ -1,0 +1,140 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/ui/button.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { api } from '../../lib/api.ts';
+import { cn } from '../../lib/cn.ts';
+import { callDocument, errorText, useDocumentMutation } from './documents-api.ts';
+import { DocumentTabs, Field, SELECT } from './parts.tsx';
+
+type Settings = {
+  quote_prefix: string;
+  work_order_prefix: string;
+  delivery_note_prefix: string;
+  invoice_premises: string;
+  invoice_device: string;
+  invoice_separator: '-' | '/';
+  reference_model: 'HR00' | 'HR01';
+  quote_valid_days: number;
+  place_of_issue: string | null;
+};
+
+/** Numbering and invoice settings: prefixes, business premises and device, payment reference model. */
+export function DocumentSettingsPage() {
+  const { t } = useTranslation('documents');
+  const settings = useQuery({
+    queryKey: ['documents', 'settings'],
+    queryFn: ({ signal }) => api<Settings>('/api/documents/settings', { signal }),
+  });
+  if (!settings.data) return <p role="status">{settings.error ? t('list.loadError') : t('list.loading')}</p>;
+  return <SettingsForm initial={settings.data} />;
+}
+
+function SettingsForm({ initial }: { initial: Settings }) {
+  const { t } = useTranslation('documents');
+  const [s, setS] = useState<Settings>(initial);
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const save = useDocumentMutation((body: Settings) =>
+    callDocument<Settings>('/api/documents/settings', body, 'PUT'),
+  );
+  const year = new Date().getFullYear();
+  const text = (key: keyof Settings, label: string, hint?: string) => (
+    <Field label={label} htmlFor={`set-${key}`}>
+      <Input
+        id={`set-${key}`}
+        value={String(s[key] ?? '')}
+        aria-describedby={hint ? `set-${key}-hint` : undefined}
+        onChange={(e) =>
+          setS({ ...s, [key]: key === 'quote_valid_days' ? Number(e.target.value || 0) : e.target.value })
+        }
+      />
+      {hint && (
+        <span id={`set-${key}-hint`} className="text-xs text-muted">
+          {hint}
+        </span>
+      )}
+    </Field>
+  );
+  return (
+    <div className="space-y-4">
+      <DocumentTabs />
+      <h1 className="text-2xl font-semibold">{t('settings.title')}</h1>
+      <div className="grid max-w-3xl gap-3 md:grid-cols-3">
+        {text(
+          'quote_prefix',
+          t('settings.quotePrefix'),
+          t('settings.example', { number: `${s.quote_prefix}${year}-0001` }),
+        )}
+        {text(
+          'work_order_prefix',
+          t('settings.workOrderPrefix'),
+          t('settings.example', { number: `${s.work_order_prefix}${year}-0001` }),
+        )}
+        {text(
+          'delivery_note_prefix',
+          t('settings.deliveryNotePrefix'),
+          t('settings.example', { number: `${s.delivery_note_prefix}${year}-0001` }),
+        )}
+        {text('invoice_premises', t('settings.premises'))}
+        {text('invoice_device', t('settings.device'))}
+        <Field label={t('settings.separator')} htmlFor="set-separator">
+          <select
+            id="set-separator"
+            className={SELECT}
+            value={s.invoice_separator}
+            onChange={(e) =>
+              setS({ ...s, invoice_separator: e.target.value as Settings['invoice_separator'] })
+            }
+          >
+            <option value="-">-</option>
+            <option value="/">/</option>
+          </select>
+          <span className="text-xs text-muted">
+            {t('settings.example', {
+              number: ['1', s.invoice_premises, s.invoice_device].join(s.invoice_separator),
+            })}
+          </span>
+        </Field>
+        <Field label={t('settings.referenceModel')} htmlFor="set-model">
+          <select
+            id="set-model"
+            className={SELECT}
+            value={s.reference_model}
+            onChange={(e) => setS({ ...s, reference_model: e.target.value as Settings['reference_model'] })}
+          >
+            <option value="HR01">HR01</option>
+            <option value="HR00">HR00</option>
+          </select>
+        </Field>
+        {text('quote_valid_days', t('settings.validDays'))}
+        {text('place_of_issue', t('settings.place'))}
+      </div>
+      {message && (
+        <p
+          role={message.ok ? 'status' : 'alert'}
+          className={cn('text-sm', message.ok ? 'text-success' : 'text-danger')}
+        >
+          {message.text}
+        </p>
+      )}
+      <Button
+        disabled={save.isPending}
+        onClick={() =>
+          save.mutate(
+            { ...s, place_of_issue: s.place_of_issue || null },
+            {
+              onSuccess: (next) => {
+                setS(next);
+                setMessage({ ok: true, text: t('form.saved') });
+              },
+              onError: (e) => setMessage({ ok: false, text: errorText(t, e) }),
+            },
+          )
+        }
+      >
+        {t('form.save')}
+      </Button>
+    </div>
+  );
+}
