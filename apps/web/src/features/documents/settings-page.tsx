@@ -1,3 +1,4 @@
+import { REFERENCE_MODELS } from '@erp/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -103,8 +104,11 @@ function SettingsForm({ initial }: { initial: Settings }) {
             value={s.reference_model}
             onChange={(e) => setS({ ...s, reference_model: e.target.value as Settings['reference_model'] })}
           >
-            <option value="HR01">HR01</option>
-            <option value="HR00">HR00</option>
+            {REFERENCE_MODELS.map((m) => (
+              <option key={m} value={m}>
+                {m}
+              </option>
+            ))}
           </select>
         </Field>
         {text('quote_valid_days', t('settings.validDays'))}
