@@ -28,7 +28,7 @@ test.describe('clients', () => {
 
     await page.getByRole('link', { name: 'Kontakti' }).click();
     await expect(page.getByRole('cell', { name: 'Ivana Kovač' })).toBeVisible();
-    await page.getByRole('link', { name: 'Povijest' }).click();
+    await page.getByRole('link', { name: 'Povijest', exact: true }).click();
     await expect(page.getByTestId('history-empty')).toContainText('Još nema ponuda');
     await page.getByRole('link', { name: 'Analitika' }).click();
     await expect(page.getByTestId('analytics-no-sources')).toBeVisible();

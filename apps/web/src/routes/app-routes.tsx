@@ -10,6 +10,14 @@ const LandingPage = lazyNamed(() => import('../features/public/landing-page.tsx'
 const AuthPage = lazyNamed(() => import('../features/public/auth-page.tsx'), 'AuthPage');
 const ContactPage = lazyNamed(() => import('../features/public/contact-page.tsx'), 'ContactPage');
 const InvitePage = lazyNamed(() => import('../features/team/invite-page.tsx'), 'InvitePage');
+const ForgotPasswordPage = lazyNamed(
+  () => import('../features/password-reset/forgot-password-page.tsx'),
+  'ForgotPasswordPage',
+);
+const ResetPasswordPage = lazyNamed(
+  () => import('../features/password-reset/reset-password-page.tsx'),
+  'ResetPasswordPage',
+);
 
 // The signed-in app: the shell and every page load on demand.
 const AppLayout = lazyNamed(() => import('../features/shell/app-layout.tsx'), 'AppLayout');
@@ -21,7 +29,10 @@ const ClientsPage = lazyNamed(() => import('../features/clients/clients-page.tsx
 const SuppliersPage = lazyNamed(() => import('../features/suppliers/suppliers-page.tsx'), 'SuppliersPage');
 const ProcessesPage = lazyNamed(() => import('../features/processes/processes-page.tsx'), 'ProcessesPage');
 const ProductsPage = lazyNamed(() => import('../features/products/products-page.tsx'), 'ProductsPage');
-const DocumentsRoutes = lazyNamed(() => import('../features/documents/documents-pages.tsx'), 'DocumentsRoutes');
+const DocumentsRoutes = lazyNamed(
+  () => import('../features/documents/documents-pages.tsx'),
+  'DocumentsRoutes',
+);
 const DeliveryNotesRoutes = lazyNamed(
   () => import('../features/delivery-notes/delivery-notes-pages.tsx'),
   'DeliveryNotesRoutes',
@@ -46,6 +57,9 @@ export function AppRoutes() {
         </Route>
         {/* Invitation links work signed in or out (issue 9: team). */}
         <Route path="/invite" element={<InvitePage />} />
+        {/* Reachable signed in or not: a reset link may be opened in a browser with another session. */}
+        <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+        <Route path="/reset-password" element={<ResetPasswordPage />} />
         <Route element={<RequireAuth />}>
           <Route element={<AppLayout />}>
             <Route index element={<DashboardPage />} />

@@ -17,7 +17,7 @@ import {
   serverProblems,
   validateAuthForm,
 } from './auth-form-logic.ts';
-import { SIGN_IN_HREF, SIGN_UP_HREF } from './public-links.ts';
+import { FORGOT_PASSWORD_HREF, SIGN_IN_HREF, SIGN_UP_HREF } from './public-links.ts';
 
 const FIELD_IDS: Record<AuthField, string> = {
   name: 'auth-name',
@@ -34,24 +34,10 @@ function useProblemTexts(problems: readonly Problem[]): string[] {
 
 function ForgotPassword() {
   const { t } = useTranslation('public');
-  const [shown, setShown] = useState(false);
   return (
-    <div>
-      <Button
-        variant="link"
-        size="sm"
-        className="h-auto"
-        aria-expanded={shown}
-        onClick={() => setShown(true)}
-      >
-        {t('auth.signIn.forgotPassword')}
-      </Button>
-      {shown && (
-        <p role="status" className="mt-1 rounded-md bg-info-soft p-3 text-sm text-foreground">
-          {t('auth.signIn.forgotNotice')}
-        </p>
-      )}
-    </div>
+    <Link to={FORGOT_PASSWORD_HREF} className="text-sm font-medium text-primary hover:underline">
+      {t('auth.signIn.forgotPassword')}
+    </Link>
   );
 }
 

@@ -5,3 +5,5 @@ export const CONTACT_HREF = '/contact';
 export const LANDING_HREF = '/landing';
 /** The server's rendered OpenAPI document (docs/api.md). */
 export const API_DOCS_HREF = '/api/docs';
+/** The public password-reset pages (features/password-reset). */
+export const FORGOT_PASSWORD_HREF = '/forgot-password';

@@ -1,0 +1,71 @@
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/ui/button.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { Label } from '../../components/ui/label.tsx';
+import { api } from '../../lib/api.ts';
+import { errorKeys, PasswordResetLayout, Problems } from './password-reset-layout.tsx';
+import { forgotPasswordProblems } from './password-reset-logic.ts';
+
+const MAIL_LANGUAGES = ['hr', 'en', 'sl', 'de', 'it', 'cs'] as const;
+type MailLanguage = (typeof MAIL_LANGUAGES)[number];
+
+export function ForgotPasswordPage() {
+  const { t, i18n } = useTranslation('password-reset');
+  const [email, setEmail] = useState('');
+  const [problems, setProblems] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const local = forgotPasswordProblems(email);
+    setProblems(local);
+    if (local.length > 0) return;
+    const lng = i18n.resolvedLanguage ?? 'hr';
+    const language: MailLanguage = (MAIL_LANGUAGES as readonly string[]).includes(lng)
+      ? (lng as MailLanguage)
+      : 'hr';
+    setBusy(true);
+    try {
+      await api('/api/auth/forgot-password', { method: 'POST', body: { email: email.trim(), language } });
+      // The same confirmation for every address: the page must not tell who has an account.
+      setSent(true);
+    } catch (error) {
+      setProblems(errorKeys(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <PasswordResetLayout title={t('forgot.title')}>
+      {sent ? (
+        <p role="status" className="mt-4 rounded-md bg-info-soft p-3 text-sm text-foreground">
+          {t('forgot.sent')}
+        </p>
+      ) : (
+        <form noValidate onSubmit={submit} className="mt-4 space-y-4">
+          <p className="text-sm text-muted">{t('forgot.intro')}</p>
+          <Problems keys={problems} id="forgot-errors" />
+          <div>
+            <Label htmlFor="forgot-email">{t('fields.email')}</Label>
+            <Input
+              id="forgot-email"
+              type="email"
+              autoComplete="email"
+              required
+              value={email}
+              invalid={problems.length > 0}
+              aria-describedby={problems.length > 0 ? 'forgot-errors' : undefined}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+          </div>
+          <Button type="submit" className="w-full" disabled={busy}>
+            {t('forgot.submit')}
+          </Button>
+        </form>
+      )}
+    </PasswordResetLayout>
+  );
+}
