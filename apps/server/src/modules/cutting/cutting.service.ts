@@ -13,6 +13,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
+import { workOrderCuttingPieces } from '../documents/cutting-pieces.ts';
 import * as inventory from '../inventory/inventory.service.ts';
 import type { PostingLine } from '../inventory/posting.ts';
 import { query } from '../inventory/sql-helpers.ts';
@@ -221,12 +222,9 @@ async function remnantItem(
   return item.id;
 }
 
-/**
- * Seam for work orders (the documents area owns them): the pieces of a work order's lines.
- * Until the documents tables exist this refuses clearly; the documents engineer fills it in.
- */
-export async function piecesFromWorkOrder(_tx: Tx, _workOrderId: string): Promise<CuttingPiece[]> {
-  throw new AppError('NOT_FOUND', 'Radni nalozi još nisu dostupni za krojne liste');
+/** Seam for work orders: the documents area derives the pieces from the order's made-to-measure lines. */
+export async function piecesFromWorkOrder(tx: Tx, workOrderId: string): Promise<CuttingPiece[]> {
+  return workOrderCuttingPieces(tx, workOrderId);
 }
 
 export async function stock(tx: Tx, kind: '1d' | '2d') {

@@ -1,6 +1,8 @@
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withCompany } from '../../db/tenant.ts';
 import { type SignedIn, signUp, startTestApp, type TestApp } from '../../test/harness.ts';
+import { workOrderCuttingPieces } from './cutting-pieces.ts';
 import { documentsClient, glassShop, type Json } from './test-helpers.ts';
 
 let t: TestApp;
@@ -144,6 +146,21 @@ describe('quote → work order → delivery note → invoice', () => {
     ]);
     // planned material 2 × 20 + 6 × 1 = 46.00
     expect(planned.costs.planned_material).toBe('46.00');
+  });
+
+  it('gives the cutting area the made-to-measure pieces of the order', async () => {
+    const pieces = await withCompany(t.deps.db, { userId: user.id, companyId: user.id }, (tx) =>
+      workOrderCuttingPieces(tx, state.wo?.id as string),
+    );
+    expect(pieces).toEqual([
+      expect.objectContaining({
+        ref: `RN-${year}-0001-1`,
+        width: 1000,
+        height: 500,
+        quantity: 2,
+        order_ref: `RN-${year}-0001`,
+      }),
+    ]);
   });
 
   it('blocks completion until operations are done and the quality check passes', async () => {
