@@ -78,14 +78,15 @@ export function DocumentList({ kind, newHref }: { kind: DocKind; newHref: string
         {t(`kindsPlural.${kind}`)}
       </h2>
       <div className="mb-3 flex flex-wrap items-end gap-2">
-        <Input
-          className="w-64"
-          type="search"
-          aria-label={t('list.search')}
-          placeholder={t('list.search')}
-          defaultValue={params.get('q') ?? ''}
-          onChange={(e) => set('q', e.target.value.trim() || null)}
-        />
+        <div className="w-72">
+          <Input
+            type="search"
+            aria-label={t('list.search')}
+            placeholder={t('list.search')}
+            defaultValue={params.get('q') ?? ''}
+            onChange={(e) => set('q', e.target.value.trim() || null)}
+          />
+        </div>
         <select
           aria-label={t('list.status')}
           className={cn(SELECT, 'w-44')}
