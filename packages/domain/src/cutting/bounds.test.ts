@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { areaBound1d, l2Bound1d } from './bounds-1d.ts';
 import { areaBound2d, l2Bound2d } from './bounds-2d.ts';
@@ -43,7 +43,8 @@ describe('2D bounds', () => {
   });
 });
 
-const DATA = process.env.CUTTING_2D_DIR ?? '/work/shared/bench/cutting-2d';
+// The benchmark data lives in shared/ beside the repository (CI clones it there too).
+const DATA = process.env.CUTTING_2D_DIR ?? resolve(import.meta.dirname, '../../../../../shared/bench/cutting-2d');
 
 function readCsv(file: string): string[][] {
   return readFileSync(file, 'utf8')
