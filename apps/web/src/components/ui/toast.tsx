@@ -14,7 +14,15 @@ import { cn } from '../../lib/cn.ts';
 
 export type ToastType = 'success' | 'error' | 'warning' | 'info';
 /** Seed section 3: id, title, description, duration, type. */
-export type Toast = { id: string; title: string; description?: string; duration: number; type: ToastType };
+export type Toast = {
+  id: string;
+  title: string;
+  description?: string;
+  duration: number;
+  type: ToastType;
+  /** One action beside the text, e.g. Undo (issue 12); clicking it also closes the toast. */
+  action?: { label: string; onClick: () => void };
+};
 export type ToastInput = Omit<Toast, 'id' | 'duration' | 'type'> & { duration?: number; type?: ToastType };
 
 /** Seed section 9: toasts stay 4000 ms unless told otherwise. */
@@ -106,6 +114,18 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss(id: string): 
         <p className="text-sm font-semibold text-foreground">{toast.title}</p>
         {toast.description && <p className="mt-1 text-sm text-muted">{toast.description}</p>}
       </div>
+      {toast.action && (
+        <button
+          type="button"
+          className="-my-1 rounded px-2 py-1 text-sm font-semibold text-primary hover:bg-surface-2"
+          onClick={() => {
+            toast.action?.onClick();
+            onDismiss(toast.id);
+          }}
+        >
+          {toast.action.label}
+        </button>
+      )}
       <button
         type="button"
         className="-m-1 rounded p-1 text-muted hover:text-foreground"
