@@ -19,6 +19,7 @@ import { healthRoutes } from '../modules/health/health.routes.ts';
 import { documentsRoutes } from '../modules/documents/documents.routes.ts';
 import { dashboardRoutes } from '../modules/dashboard/dashboard.routes.ts';
 import { auditRoutes } from '../modules/audit/audit.routes.ts';
+import { jobsRoutes } from '../jobs/jobs.routes.ts';
 import { inventoryRoutes } from '../modules/inventory/inventory.routes.ts';
 import { cuttingRoutes } from '../modules/cutting/cutting.routes.ts';
 import { productionRoutes } from '../modules/production/production.routes.ts';
@@ -29,6 +30,8 @@ import { tenantRoutes } from '../modules/tenants/tenants.routes.ts';
 import { purchasingRoutes } from '../modules/purchasing/purchasing.routes.ts';
 import { partnersRoutes } from '../modules/partners/partners.routes.ts';
 import { teamRoutes } from '../modules/team/team.routes.ts';
+import { searchRoutes } from '../modules/search/search.routes.ts';
+import { viewsRoutes } from '../modules/views/views.routes.ts';
 import { registerAccessControl } from './access.ts';
 import type { Deps } from './context.ts';
 import { errorBody, registerErrorHandler } from './errors.ts';
@@ -109,6 +112,9 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     documentsRoutes,
     dashboardRoutes,
     auditRoutes,
+    jobsRoutes,
+    searchRoutes,
+    viewsRoutes,
   ]) {
     await app.register(routes(deps));
   }
