@@ -7,6 +7,7 @@ import { api } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatDate } from '../../lib/format.ts';
 import { useCurrentCompany } from '../team/current-company.tsx';
+import { usePermission } from '../team/use-permission.tsx';
 import {
   type CountDetail,
   errorText,
@@ -23,6 +24,7 @@ export function CountsPage() {
   const navigate = useNavigate();
   const { data: counts = [] } = useCounts();
   const { data: locations = [] } = useLocations();
+  const canWrite = usePermission('inventory.write');
   const [location, setLocation] = useState('');
   const create = useInventoryMutation((location_id: string) =>
     api<CountDetail>('/api/inventory/counts', { method: 'POST', body: { location_id } }),
@@ -33,14 +35,16 @@ export function CountsPage() {
   };
   return (
     <div className="space-y-4">
-      <form onSubmit={submit} className="flex items-end gap-2">
-        <Field label={t('counts.location')}>
-          {(id) => <LocationSelect id={id} locations={locations} value={location} onChange={setLocation} />}
-        </Field>
-        <Button type="submit" loading={create.isPending} disabled={!location}>
-          {t('counts.start')}
-        </Button>
-      </form>
+      {canWrite && (
+        <form onSubmit={submit} className="flex items-end gap-2">
+          <Field label={t('counts.location')}>
+            {(id) => <LocationSelect id={id} locations={locations} value={location} onChange={setLocation} />}
+          </Field>
+          <Button type="submit" loading={create.isPending} disabled={!location}>
+            {t('counts.start')}
+          </Button>
+        </form>
+      )}
       {create.error && (
         <p role="alert" className="text-sm text-danger">
           {errorText(t, create.error)}
@@ -89,6 +93,7 @@ function CountSheet({ count }: { count: CountDetail }) {
   );
   const [postKey] = useState(newKey);
   const { companyId } = useCurrentCompany();
+  const canWrite = usePermission('inventory.write');
   const lines = () =>
     count.lines.map((l) => ({ id: l.id, counted_qty: counted[l.id]?.trim() ? counted[l.id] : null }));
   const save = useInventoryMutation(() =>
@@ -149,7 +154,7 @@ function CountSheet({ count }: { count: CountDetail }) {
           {errorText(t, save.error ?? post.error)}
         </p>
       )}
-      {draft && (
+      {draft && canWrite && (
         <div className="flex gap-2">
           <Button
             type="button"

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes } from 'react-router';
 import { PageHeader } from '../sections/page-header.tsx';
+import { IfAllowed } from '../team/use-permission.tsx';
 import { CountDetailPage, CountsPage } from './counts-page.tsx';
 import { ImportPage } from './import-page.tsx';
 import { useLiveStock } from './inventory-api.ts';
@@ -26,12 +27,33 @@ export function InventoryPage() {
       <Routes>
         <Route index element={<Navigate to="items" replace />} />
         <Route path="items" element={<ItemsList />} />
-        <Route path="items/new" element={<ItemFormPage />} />
+        <Route
+          path="items/new"
+          element={
+            <IfAllowed permission="master.write">
+              <ItemFormPage />
+            </IfAllowed>
+          }
+        />
         <Route path="items/:id" element={<ItemDetail />} />
-        <Route path="items/:id/edit" element={<ItemFormPage />} />
+        <Route
+          path="items/:id/edit"
+          element={
+            <IfAllowed permission="master.write">
+              <ItemFormPage />
+            </IfAllowed>
+          }
+        />
         <Route path="locations" element={<LocationsPage />} />
         <Route path="locations/:id" element={<LocationDetail />} />
-        <Route path="operations" element={<OperationsPage />} />
+        <Route
+          path="operations"
+          element={
+            <IfAllowed permission="inventory.write">
+              <OperationsPage />
+            </IfAllowed>
+          }
+        />
         <Route path="counts" element={<CountsPage />} />
         <Route path="counts/:id" element={<CountDetailPage />} />
         <Route path="lots" element={<LotsPage />} />
@@ -39,7 +61,14 @@ export function InventoryPage() {
         <Route path="low-stock" element={<LowStockPage />} />
         <Route path="movements" element={<MovementTable query={new URLSearchParams({ limit: '200' })} />} />
         <Route path="reservations" element={<ReservationsPage />} />
-        <Route path="import" element={<ImportPage />} />
+        <Route
+          path="import"
+          element={
+            <IfAllowed permission="master.write">
+              <ImportPage />
+            </IfAllowed>
+          }
+        />
         <Route path="*" element={<Navigate to="items" replace />} />
       </Routes>
     </div>

@@ -7,6 +7,7 @@ import { Card } from '../../components/ui/card.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { api } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
+import { usePermission } from '../team/use-permission.tsx';
 import { errorText, useInventoryMutation, useItem, useLocations } from './inventory-api.ts';
 import { MovementTable } from './movement-table.tsx';
 import { FilterBox, Money, NUM, Qty, selectClasses, TABLE, TD, TH } from './parts.tsx';
@@ -15,6 +16,7 @@ export function ItemDetail() {
   const { id = '' } = useParams();
   const { t } = useTranslation('inventory');
   const { data, error } = useItem(id);
+  const canWrite = usePermission('master.write');
   if (error) return <p role="alert">{errorText(t, error)}</p>;
   if (!data) return <p className="text-muted">{t('common.loading')}</p>;
   const { item, balances } = data;
@@ -38,9 +40,11 @@ export function ItemDetail() {
             {item.active ? '' : ` · ${t('items.inactive')}`}
           </p>
         </div>
-        <Link to={`/inventory/items/${item.id}/edit`} className={buttonClasses('outline')}>
-          {t('items.edit')}
-        </Link>
+        {canWrite && (
+          <Link to={`/inventory/items/${item.id}/edit`} className={buttonClasses('outline')}>
+            {t('items.edit')}
+          </Link>
+        )}
       </div>
       <div className="grid gap-3 sm:grid-cols-3 lg:grid-cols-6">
         {stats.map(([key, v]) => (
@@ -126,6 +130,7 @@ function Conversions({
   conversions: { unit: string; factor: string }[];
 }) {
   const { t } = useTranslation('inventory');
+  const canWrite = usePermission('master.write');
   const [unit, setUnit] = useState('');
   const [factor, setFactor] = useState('');
   const save = useInventoryMutation((list: { unit: string; factor: string }[]) =>
@@ -149,41 +154,45 @@ function Conversions({
             <span>
               1 {c.unit} = <Qty value={c.factor} /> {baseUnit}
             </span>
-            <button
-              type="button"
-              className={buttonClasses('link', 'sm')}
-              onClick={() => save.mutate(conversions.filter((x) => x.unit !== c.unit))}
-            >
-              {t('common.remove')}
-            </button>
+            {canWrite && (
+              <button
+                type="button"
+                className={buttonClasses('link', 'sm')}
+                onClick={() => save.mutate(conversions.filter((x) => x.unit !== c.unit))}
+              >
+                {t('common.remove')}
+              </button>
+            )}
           </li>
         ))}
       </ul>
-      <form onSubmit={add} className="flex flex-wrap items-end gap-2">
-        <Input
-          className="w-28"
-          aria-label={t('items.convUnit')}
-          placeholder={t('items.convUnit')}
-          value={unit}
-          onChange={(e) => setUnit(e.target.value)}
-        />
-        <Input
-          className="w-32"
-          aria-label={t('items.convFactor')}
-          placeholder={t('items.convFactor')}
-          inputMode="decimal"
-          value={factor}
-          onChange={(e) => setFactor(e.target.value)}
-        />
-        <Button type="submit" size="sm" variant="outline" loading={save.isPending}>
-          {t('common.add')}
-        </Button>
-        {save.error && (
-          <span role="alert" className="text-sm text-danger">
-            {errorText(t, save.error)}
-          </span>
-        )}
-      </form>
+      {canWrite && (
+        <form onSubmit={add} className="flex flex-wrap items-end gap-2">
+          <Input
+            className="w-28"
+            aria-label={t('items.convUnit')}
+            placeholder={t('items.convUnit')}
+            value={unit}
+            onChange={(e) => setUnit(e.target.value)}
+          />
+          <Input
+            className="w-32"
+            aria-label={t('items.convFactor')}
+            placeholder={t('items.convFactor')}
+            inputMode="decimal"
+            value={factor}
+            onChange={(e) => setFactor(e.target.value)}
+          />
+          <Button type="submit" size="sm" variant="outline" loading={save.isPending}>
+            {t('common.add')}
+          </Button>
+          {save.error && (
+            <span role="alert" className="text-sm text-danger">
+              {errorText(t, save.error)}
+            </span>
+          )}
+        </form>
+      )}
     </section>
   );
 }

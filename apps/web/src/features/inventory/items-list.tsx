@@ -6,6 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { cn } from '../../lib/cn.ts';
+import { usePermission } from '../team/use-permission.tsx';
 import { useItems, useLocations } from './inventory-api.ts';
 import { FilterBox, Money, NUM, Qty, selectClasses } from './parts.tsx';
 
@@ -17,6 +18,7 @@ const GRID =
 /** Item catalogue: search, filters, sort and page live in the URL; rows are virtualised links. */
 export function ItemsList() {
   const { t } = useTranslation('inventory');
+  const canWrite = usePermission('master.write');
   const [params, setParams] = useSearchParams();
   const page = Number(params.get('page') ?? '0');
   const query = new URLSearchParams();
@@ -125,9 +127,11 @@ export function ItemsList() {
           </button>
         )}
         <div className="ml-auto flex items-center gap-2">
-          <Link to="/inventory/items/new" className={buttonClasses('primary', 'md')}>
-            {t('items.new')}
-          </Link>
+          {canWrite && (
+            <Link to="/inventory/items/new" className={buttonClasses('primary', 'md')}>
+              {t('items.new')}
+            </Link>
+          )}
         </div>
       </div>
       <p className="mb-2 text-sm text-muted" role="status" aria-live="polite">

@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { api } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
+import { usePermission } from '../team/use-permission.tsx';
 import {
   errorText,
   type Location,
@@ -18,6 +19,7 @@ import { Field, ItemLink, LocationSelect, Money, NUM, Qty, selectClasses, TABLE,
 /** Locations as a tree (warehouse → places within it) with stock and value at average cost. */
 export function LocationsPage() {
   const { t } = useTranslation('inventory');
+  const canWrite = usePermission('inventory.write');
   const { data: locations = [] } = useLocations();
   const children = new Map<string | null, Location[]>();
   for (const l of locations) children.set(l.parent_id, [...(children.get(l.parent_id) ?? []), l]);
@@ -62,7 +64,7 @@ export function LocationsPage() {
           ))}
         </tbody>
       </table>
-      <NewLocation locations={locations} />
+      {canWrite && <NewLocation locations={locations} />}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
+import { usePermission } from '../team/use-permission.tsx';
 import { type DraftOrders, draftOrdersFromLowStock, errorText, useLowStock } from './inventory-api.ts';
 import { ItemLink, NUM, Qty, TABLE, TD, TH } from './parts.tsx';
 
@@ -12,6 +13,7 @@ import { ItemLink, NUM, Qty, TABLE, TD, TH } from './parts.tsx';
  */
 export function LowStockPage() {
   const { t } = useTranslation('inventory');
+  const canOrder = usePermission('purchasing.write');
   const qc = useQueryClient();
   const { data = [] } = useLowStock();
   const draft = useMutation({
@@ -26,7 +28,7 @@ export function LowStockPage() {
         <h2 id="low-title" className="mr-auto font-semibold">
           {t('low.title')}
         </h2>
-        {data.length > 0 && (
+        {data.length > 0 && canOrder && (
           <Button
             type="button"
             size="sm"
@@ -104,16 +106,18 @@ export function LowStockPage() {
                   <Qty value={i.reorder_qty} />
                 </td>
                 <td className={TD}>
-                  <Button
-                    type="button"
-                    variant="outline"
-                    size="sm"
-                    aria-label={t('low.draftOne', { sku: i.sku })}
-                    loading={draft.isPending && draft.variables.length === 1 && draft.variables[0] === i.id}
-                    onClick={() => draft.mutate([i.id])}
-                  >
-                    {t('low.draft')}
-                  </Button>
+                  {canOrder && (
+                    <Button
+                      type="button"
+                      variant="outline"
+                      size="sm"
+                      aria-label={t('low.draftOne', { sku: i.sku })}
+                      loading={draft.isPending && draft.variables.length === 1 && draft.variables[0] === i.id}
+                      onClick={() => draft.mutate([i.id])}
+                    >
+                      {t('low.draft')}
+                    </Button>
+                  )}
                 </td>
               </tr>
             ))}

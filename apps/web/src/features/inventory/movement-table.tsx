@@ -4,6 +4,7 @@ import { buttonClasses } from '../../components/ui/button.tsx';
 import { api } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatDate } from '../../lib/format.ts';
+import { usePermission } from '../team/use-permission.tsx';
 import { errorText, type Movement, useInventoryMutation, useMovements } from './inventory-api.ts';
 import { ItemLink, Money, NUM, Qty, TABLE, TD, TH } from './parts.tsx';
 
@@ -11,6 +12,7 @@ export function MovementTable({ query, movements }: { query?: URLSearchParams; m
   const { t, i18n } = useTranslation('inventory');
   const fetched = useMovements(query ?? new URLSearchParams());
   const rows = movements ?? fetched.data ?? [];
+  const canWrite = usePermission('inventory.write');
   const reverse = useInventoryMutation((documentId: string) =>
     api(`/api/inventory/documents/${documentId}/reverse`, { method: 'POST' }),
   );
@@ -71,7 +73,7 @@ export function MovementTable({ query, movements }: { query?: URLSearchParams; m
                 <td className={TD}>
                   {m.reversed ? (
                     <span className="text-xs text-muted">{t('movements.reversed')}</span>
-                  ) : m.type !== 'reversal' ? (
+                  ) : m.type !== 'reversal' && canWrite ? (
                     <button
                       type="button"
                       className={buttonClasses('link', 'sm')}

@@ -5,6 +5,7 @@ import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { cn } from '../../lib/cn.ts';
 import { formatNumber } from '../../lib/format.ts';
+import { usePermission } from '../team/use-permission.tsx';
 import { type Item, type Location, useItems } from './inventory-api.ts';
 
 export const TABLE = 'w-full border-collapse text-sm';
@@ -38,9 +39,14 @@ const TABS = [
 
 export function InventoryTabs() {
   const { t } = useTranslation('inventory');
+  // Tabs that are only forms (stock operations, import) are left out for roles that cannot use them.
+  const hidden = new Set<string>([
+    ...(usePermission('inventory.write') ? [] : ['operations']),
+    ...(usePermission('master.write') ? [] : ['import']),
+  ]);
   return (
     <nav aria-label={t('tabs.label')} className="mb-4 flex flex-wrap gap-1 border-b border-border">
-      {TABS.map(([path, key]) => (
+      {TABS.filter(([path]) => !hidden.has(path)).map(([path, key]) => (
         <NavLink
           key={path}
           to={`/inventory/${path}`}

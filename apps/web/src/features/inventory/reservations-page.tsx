@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
 import { formatDate } from '../../lib/format.ts';
+import { usePermission } from '../team/use-permission.tsx';
 import {
   errorText,
   releaseReservation,
@@ -17,6 +18,7 @@ const STATUSES = ['active', 'released', 'consumed'] as const;
 /** Reservations per item and/or location (filters in the URL); an active one can be released. */
 export function ReservationsPage() {
   const { t, i18n } = useTranslation('inventory');
+  const canWrite = usePermission('inventory.write');
   const [params, setParams] = useSearchParams();
   const query = new URLSearchParams();
   for (const k of ['item_id', 'location_id', 'status']) {
@@ -133,7 +135,7 @@ export function ReservationsPage() {
                 </td>
                 <td className={TD}>{formatDate(r.created_at, i18n.language, { dateStyle: 'medium' })}</td>
                 <td className={TD}>
-                  {r.status === 'active' && (
+                  {r.status === 'active' && canWrite && (
                     <Button
                       type="button"
                       variant="outline"
