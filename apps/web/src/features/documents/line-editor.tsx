@@ -1,10 +1,11 @@
 import { DOCUMENT_VAT_RATES, documentTotals, lineAmounts, normaliseVatRate, type VatRate } from '@erp/domain';
-import { type KeyboardEvent, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../components/ui/button.tsx';
+import type { GridItem } from '../../components/line-grid/grid-items.ts';
+import { type GridColumn, LineGrid } from '../../components/line-grid/line-grid.tsx';
+import { useToast } from '../../components/ui/toast.tsx';
 import { cn } from '../../lib/cn.ts';
-import { type PickItem, useItemSearch } from './documents-api.ts';
-import { Money, NUM, TABLE, TD, TH } from './parts.tsx';
+import { Money, NUM } from './parts.tsx';
 
 /** One editable line; decimals stay strings (typed with a comma or a dot). */
 export type EditLine = {
@@ -116,100 +117,25 @@ function lineNet(l: EditLine): string | null {
   }
 }
 
-/** Item picker: type a SKU or name, choose with the arrow keys and Enter, or click. */
-function ItemCell({
-  line,
-  onPick,
-  onLabel,
-  onGridKey,
-  label,
-}: {
-  line: EditLine;
-  onPick: (item: PickItem) => void;
-  onLabel: (text: string) => void;
-  /** Grid navigation, used when the option list is closed. */
-  onGridKey: (e: KeyboardEvent<HTMLInputElement>) => void;
-  label: string;
-}) {
-  const { t } = useTranslation('documents');
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(0);
-  const search = useItemSearch(open ? line.item_label : '');
-  const options = search.data?.items ?? [];
-  const listId = `items-${line.key}`;
-  const choose = (item: PickItem) => {
-    onPick(item);
-    setOpen(false);
+type TextCol = 'description' | 'quantity' | 'unit' | 'width_mm' | 'height_mm' | 'unit_price' | 'discount_pct';
+
+/** An item chosen in the grid fills the line: price and VAT from the item, discount from the client. */
+export function pickIntoLine(l: EditLine, item: GridItem, defaultDiscount?: string): EditLine {
+  return {
+    ...l,
+    item_id: item.id,
+    item_label: `${item.sku} · ${item.name}`,
+    description: l.description || item.name,
+    unit: item.base_unit,
+    unit_price: item.sales_price ?? '',
+    discount_pct: l.discount_pct || defaultDiscount || '',
+    vat_rate: (normaliseVatRate(item.vat_rate) ?? '25') as VatRate,
   };
-  return (
-    <div className="relative">
-      <input
-        className="h-8 w-full rounded border border-border bg-surface px-1.5 text-sm"
-        role="combobox"
-        aria-label={label}
-        aria-expanded={open && options.length > 0}
-        aria-controls={listId}
-        aria-autocomplete="list"
-        data-col="item"
-        value={line.item_label}
-        placeholder={t('lines.itemPlaceholder')}
-        onChange={(e) => {
-          onLabel(e.target.value);
-          setOpen(true);
-          setActive(0);
-        }}
-        onBlur={() => setTimeout(() => setOpen(false), 150)}
-        onKeyDown={(e) => {
-          if (!open || options.length === 0) {
-            onGridKey(e);
-            return;
-          }
-          if (e.key === 'ArrowDown') {
-            e.preventDefault();
-            e.stopPropagation();
-            setActive((a) => Math.min(a + 1, options.length - 1));
-          } else if (e.key === 'ArrowUp') {
-            e.preventDefault();
-            e.stopPropagation();
-            setActive((a) => Math.max(a - 1, 0));
-          } else if (e.key === 'Enter') {
-            e.preventDefault();
-            e.stopPropagation();
-            const item = options[active];
-            if (item) choose(item);
-          } else if (e.key === 'Escape') setOpen(false);
-        }}
-      />
-      {open && options.length > 0 && (
-        <div
-          id={listId}
-          role="listbox"
-          className="absolute z-20 mt-1 max-h-60 w-80 overflow-auto rounded-md border border-border bg-surface shadow-lg"
-        >
-          {options.map((o, i) => (
-            <div
-              key={o.id}
-              role="option"
-              tabIndex={-1}
-              aria-selected={i === active}
-              className={cn('cursor-pointer px-2 py-1 text-sm', i === active && 'bg-surface-2')}
-              onMouseDown={(e) => {
-                e.preventDefault();
-                choose(o);
-              }}
-            >
-              <span className="font-medium">{o.sku}</span> · {o.name}
-            </div>
-          ))}
-        </div>
-      )}
-    </div>
-  );
 }
 
 /**
- * Lines edited in place (UX "Documents"): Tab moves through the cells, Enter commits and moves
- * down the same column, Enter on the last row adds a line, arrow keys move between rows.
+ * The document line editor: the shared keyboard grid (components/line-grid) with the document
+ * columns and live totals. Removing a line offers Undo in the toast.
  */
 export function LineEditor({
   lines,
@@ -226,167 +152,107 @@ export function LineEditor({
   defaultDiscount?: string;
 }) {
   const { t } = useTranslation('documents');
-  const tableRef = useRef<HTMLTableElement>(null);
-  const update = (key: string, patch: Partial<EditLine>) =>
-    onChange(lines.map((l) => (l.key === key ? { ...l, ...patch } : l)));
-  const focusCell = (row: number, col: string) =>
-    requestAnimationFrame(() =>
-      tableRef.current?.querySelector<HTMLElement>(`tr[data-row="${row}"] [data-col="${col}"]`)?.focus(),
-    );
-  const onKey = (e: KeyboardEvent<HTMLElement>, row: number, col: string) => {
-    if (e.key === 'Enter' || e.key === 'ArrowDown') {
-      e.preventDefault();
-      if (row === lines.length - 1) {
-        if (e.key === 'Enter') {
-          onChange([...lines, newLine()]);
-          focusCell(row + 1, col);
-        }
-      } else focusCell(row + 1, col);
-    } else if (e.key === 'ArrowUp' && row > 0) {
-      e.preventDefault();
-      focusCell(row - 1, col);
-    }
-  };
+  const { t: tg } = useTranslation('ux-grid');
+  const toast = useToast();
+  const columns = useMemo(() => {
+    const text = (
+      id: TextCol,
+      header: string,
+      kind: 'text' | 'decimal',
+      className: string,
+      placeholder?: string,
+    ) =>
+      ({
+        id,
+        header,
+        kind,
+        className,
+        placeholder,
+        label: (n: number) => t(`lines.${id}Of`, { row: n }),
+        value: (l: EditLine) => l[id],
+        set: (l: EditLine, v: string) => ({ ...l, [id]: v }),
+      }) satisfies GridColumn<EditLine>;
+    const cols: GridColumn<EditLine>[] = [
+      {
+        id: 'item',
+        header: t('lines.item'),
+        kind: 'item',
+        className: 'min-w-48',
+        placeholder: t('lines.itemPlaceholder'),
+        label: (n) => t('lines.itemOf', { row: n }),
+        value: (l) => l.item_label,
+        set: (l, v) => ({ ...l, item_label: v, item_id: null }),
+      },
+      text('description', t('lines.description'), 'text', 'min-w-40'),
+      text('quantity', t('lines.quantity'), 'decimal', 'w-20 text-right'),
+      text('unit', t('lines.unit'), 'text', 'w-16'),
+      text('width_mm', t('lines.width'), 'decimal', 'w-20 text-right'),
+      text('height_mm', t('lines.height'), 'decimal', 'w-20 text-right'),
+      {
+        ...text('unit_price', t('lines.price'), 'decimal', 'w-24 text-right', t('lines.auto')),
+        // Read-only documents show the price as money, like the totals.
+        render: (l: EditLine) => (
+          <span className="block px-1.5 text-right">
+            <Money value={l.unit_price || null} />
+          </span>
+        ),
+      },
+      text('discount_pct', t('lines.discount'), 'decimal', 'w-16 text-right', t('lines.auto')),
+      {
+        id: 'vat_rate',
+        header: t('lines.vat'),
+        kind: 'select',
+        className: 'w-20',
+        label: (n) => t('lines.vatOf', { row: n }),
+        value: (l) => l.vat_rate,
+        set: (l, v) => ({ ...l, vat_rate: (normaliseVatRate(v) ?? l.vat_rate) as VatRate }),
+        options: DOCUMENT_VAT_RATES.map((r) => ({ value: r, label: `${r} %` })),
+      },
+    ];
+    if (showLots)
+      cols.push({
+        id: 'lot',
+        header: t('lines.lot'),
+        kind: 'display',
+        className: 'w-28',
+        render: (l) => l.lot_number ?? '',
+      });
+    cols.push({
+      id: 'net',
+      header: t('lines.net'),
+      kind: 'display',
+      className: cn('w-28', NUM),
+      render: (l) => (
+        <span className="block px-1.5 text-right" data-testid="line-net">
+          <Money value={lineNet(l)} />
+        </span>
+      ),
+    });
+    return cols;
+  }, [t, showLots]);
   const totals = liveTotals(lines);
-  const cell = 'h-8 w-full rounded border border-border bg-surface px-1.5 text-sm';
 
   return (
-    <div>
-      <div className="overflow-x-auto rounded-md border border-border">
-        <table ref={tableRef} className={TABLE} aria-label={t('lines.title')}>
-          <thead className="bg-surface-2">
-            <tr>
-              <th className={cn(TH, 'w-8')}>#</th>
-              <th className={cn(TH, 'min-w-48')}>{t('lines.item')}</th>
-              <th className={cn(TH, 'min-w-40')}>{t('lines.description')}</th>
-              <th className={cn(TH, NUM, 'w-20')}>{t('lines.quantity')}</th>
-              <th className={cn(TH, 'w-16')}>{t('lines.unit')}</th>
-              <th className={cn(TH, NUM, 'w-20')}>{t('lines.width')}</th>
-              <th className={cn(TH, NUM, 'w-20')}>{t('lines.height')}</th>
-              <th className={cn(TH, NUM, 'w-24')}>{t('lines.price')}</th>
-              <th className={cn(TH, NUM, 'w-16')}>{t('lines.discount')}</th>
-              <th className={cn(TH, 'w-20')}>{t('lines.vat')}</th>
-              {showLots && <th className={cn(TH, 'w-28')}>{t('lines.lot')}</th>}
-              <th className={cn(TH, NUM, 'w-28')}>{t('lines.net')}</th>
-              {!readOnly && <th className={cn(TH, 'w-10')} />}
-            </tr>
-          </thead>
-          <tbody>
-            {lines.map((l, row) => (
-              <tr key={l.key} data-row={row} data-testid="line-row">
-                <td className={cn(TD, 'text-muted')}>{row + 1}</td>
-                {readOnly ? (
-                  <>
-                    <td className={TD}>{l.item_label}</td>
-                    <td className={TD}>{l.description}</td>
-                    <td className={cn(TD, NUM)}>{l.quantity}</td>
-                    <td className={TD}>{l.unit}</td>
-                    <td className={cn(TD, NUM)}>{l.width_mm}</td>
-                    <td className={cn(TD, NUM)}>{l.height_mm}</td>
-                    <td className={cn(TD, NUM)}>
-                      <Money value={l.unit_price || null} />
-                    </td>
-                    <td className={cn(TD, NUM)}>{l.discount_pct}</td>
-                    <td className={TD}>{l.vat_rate} %</td>
-                    {showLots && <td className={TD}>{l.lot_number ?? ''}</td>}
-                  </>
-                ) : (
-                  <>
-                    <td className={TD}>
-                      <ItemCell
-                        line={l}
-                        label={t('lines.itemOf', { row: row + 1 })}
-                        onGridKey={(e) => onKey(e, row, 'item')}
-                        onLabel={(text) => update(l.key, { item_label: text, item_id: null })}
-                        onPick={(item) =>
-                          update(l.key, {
-                            item_id: item.id,
-                            item_label: `${item.sku} · ${item.name}`,
-                            description: l.description || item.name,
-                            unit: item.base_unit,
-                            unit_price: item.sales_price ?? '',
-                            discount_pct: l.discount_pct || defaultDiscount || '',
-                            vat_rate: (normaliseVatRate(item.vat_rate) ?? '25') as VatRate,
-                          })
-                        }
-                      />
-                    </td>
-                    {(
-                      [
-                        'description',
-                        'quantity',
-                        'unit',
-                        'width_mm',
-                        'height_mm',
-                        'unit_price',
-                        'discount_pct',
-                      ] as const
-                    ).map((col) => (
-                      <td key={col} className={TD}>
-                        <input
-                          className={cn(cell, col !== 'description' && col !== 'unit' && 'text-right')}
-                          data-col={col}
-                          aria-label={t(`lines.${col}Of`, { row: row + 1 })}
-                          inputMode={col === 'description' || col === 'unit' ? undefined : 'decimal'}
-                          placeholder={
-                            col === 'unit_price' || col === 'discount_pct' ? t('lines.auto') : undefined
-                          }
-                          value={l[col]}
-                          onChange={(e) => update(l.key, { [col]: e.target.value })}
-                          onKeyDown={(e) => onKey(e, row, col)}
-                        />
-                      </td>
-                    ))}
-                    <td className={TD}>
-                      <select
-                        className={cell}
-                        data-col="vat_rate"
-                        aria-label={t('lines.vatOf', { row: row + 1 })}
-                        value={l.vat_rate}
-                        onChange={(e) => update(l.key, { vat_rate: e.target.value as VatRate })}
-                      >
-                        {DOCUMENT_VAT_RATES.map((r) => (
-                          <option key={r} value={r}>
-                            {r} %
-                          </option>
-                        ))}
-                      </select>
-                    </td>
-                    {showLots && <td className={TD}>{l.lot_number ?? ''}</td>}
-                  </>
-                )}
-                <td className={cn(TD, NUM)} data-testid="line-net">
-                  <Money value={lineNet(l)} />
-                </td>
-                {!readOnly && (
-                  <td className={TD}>
-                    <Button
-                      type="button"
-                      variant="ghost"
-                      size="sm"
-                      aria-label={t('lines.remove', { row: row + 1 })}
-                      onClick={() => onChange(lines.filter((x) => x.key !== l.key))}
-                    >
-                      ×
-                    </Button>
-                  </td>
-                )}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <div className="mt-2 flex flex-wrap items-start justify-between gap-4">
-        {!readOnly ? (
-          <Button type="button" variant="outline" size="sm" onClick={() => onChange([...lines, newLine()])}>
-            {t('lines.add')}
-          </Button>
-        ) : (
-          <span />
-        )}
+    <LineGrid<EditLine>
+      label={t('lines.title')}
+      rows={lines}
+      rowKey={(l) => l.key}
+      columns={columns}
+      onChange={readOnly ? undefined : onChange}
+      newRow={readOnly ? undefined : () => newLine()}
+      pick={(l, item) => pickIntoLine(l, item, defaultDiscount)}
+      addLabel={t('lines.add')}
+      onRemoved={(_, index, restore) =>
+        toast.toast({
+          title: tg('removed', { row: index + 1 }),
+          action: { label: tg('undo'), onClick: restore },
+          duration: 8000,
+        })
+      }
+      footer={
         <dl className="grid grid-cols-[auto_auto] gap-x-6 gap-y-0.5 text-sm" data-testid="totals">
           <dt className="text-muted">{t('totals.net')}</dt>
-          <dd className={NUM}>
+          <dd className={NUM} data-testid="total-net">
             <Money value={totals.net.toFixed(2)} />
           </dd>
           {totals.breakdown.map((b) => (
@@ -402,7 +268,7 @@ export function LineEditor({
             <Money value={totals.total.toFixed(2)} />
           </dd>
         </dl>
-      </div>
-    </div>
+      }
+    />
   );
 }

@@ -1,0 +1,27 @@
+import { useTranslation } from 'react-i18next';
+import { cn } from '../../lib/cn.ts';
+
+export type SaveStatus = 'saved' | 'saving' | 'unsaved' | 'locked';
+
+/** The editor's visible save state, announced politely ("Spremljeno", "Spremanje…"). */
+export function SaveState({ status, className }: { status: SaveStatus; className?: string }) {
+  const { t } = useTranslation('ux-grid');
+  return (
+    <span
+      role="status"
+      aria-live="polite"
+      data-testid="save-state"
+      data-status={status}
+      className={cn('text-sm', status === 'unsaved' ? 'text-warning' : 'text-muted', className)}
+    >
+      {t(`save.${status}`)}
+    </span>
+  );
+}
+
+/** The state from the editor's facts: a pending save wins, then changes not yet saved. */
+export function saveStatus(opts: { saving: boolean; dirty: boolean; locked?: boolean }): SaveStatus {
+  if (opts.locked) return 'locked';
+  if (opts.saving) return 'saving';
+  return opts.dirty ? 'unsaved' : 'saved';
+}

@@ -1,0 +1,82 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Button } from '../ui/button.tsx';
+import { Dialog, DialogContent } from '../ui/dialog.tsx';
+
+/** A link click the app's router would handle (same origin, plain left click, no new tab). */
+function inAppTarget(e: MouseEvent): string | null {
+  if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return null;
+  const a = (e.target as Element | null)?.closest?.('a[href]');
+  if (!(a instanceof HTMLAnchorElement) || a.target === '_blank' || a.hasAttribute('download')) return null;
+  const url = new URL(a.href, window.location.href);
+  if (url.origin !== window.location.origin || url.pathname.startsWith('/api/')) return null;
+  const here = window.location;
+  if (url.pathname === here.pathname && url.search === here.search) return null;
+  return url.pathname + url.search + url.hash;
+}
+
+/**
+ * The one save model of every editor (UX.md): explicit Save, never a silent commit, and a warning
+ * before unsaved changes are left — a reload or closed tab asks through the browser
+ * (beforeunload), an in-app link asks in our dialog. The app uses <BrowserRouter>, where
+ * react-router's useBlocker is unavailable, so links are caught in the capture phase instead.
+ */
+export function UnsavedChangesGuard({ when }: { when: boolean }) {
+  const { t } = useTranslation('ux-grid');
+  const navigate = useNavigate();
+  const [pending, setPending] = useState<string | null>(null);
+  const whenRef = useRef(when);
+  whenRef.current = when;
+
+  useEffect(() => {
+    if (!when) return;
+    const onUnload = (e: BeforeUnloadEvent) => {
+      e.preventDefault();
+      // Older browsers need returnValue set to show their prompt.
+      e.returnValue = '';
+    };
+    const onClick = (e: MouseEvent) => {
+      if (!whenRef.current) return;
+      const to = inAppTarget(e);
+      if (!to) return;
+      e.preventDefault();
+      e.stopPropagation();
+      setPending(to);
+    };
+    window.addEventListener('beforeunload', onUnload);
+    document.addEventListener('click', onClick, true);
+    return () => {
+      window.removeEventListener('beforeunload', onUnload);
+      document.removeEventListener('click', onClick, true);
+    };
+  }, [when]);
+
+  return (
+    <Dialog open={pending !== null} onOpenChange={(open) => !open && setPending(null)}>
+      <DialogContent
+        title={t('leave.title')}
+        description={t('leave.text')}
+        footer={
+          <>
+            <Button variant="outline" onClick={() => setPending(null)} data-testid="stay">
+              {t('leave.stay')}
+            </Button>
+            <Button
+              variant="danger"
+              data-testid="leave"
+              onClick={() => {
+                const to = pending;
+                setPending(null);
+                whenRef.current = false;
+                if (to) navigate(to);
+              }}
+            >
+              {t('leave.leave')}
+            </Button>
+          </>
+        }
+      />
+    </Dialog>
+  );
+}
