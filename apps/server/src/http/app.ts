@@ -20,6 +20,7 @@ import { documentsRoutes } from '../modules/documents/documents.routes.ts';
 import { dashboardRoutes } from '../modules/dashboard/dashboard.routes.ts';
 import { auditRoutes } from '../modules/audit/audit.routes.ts';
 import { jobsRoutes } from '../jobs/jobs.routes.ts';
+import { jobsRoutes } from '../jobs/jobs.routes.ts';
 import { inventoryRoutes } from '../modules/inventory/inventory.routes.ts';
 import { cuttingRoutes } from '../modules/cutting/cutting.routes.ts';
 import { productionRoutes } from '../modules/production/production.routes.ts';
@@ -112,6 +113,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     documentsRoutes,
     dashboardRoutes,
     auditRoutes,
+    jobsRoutes,
     jobsRoutes,
     searchRoutes,
     viewsRoutes,

@@ -1,0 +1,69 @@
+import { AppError } from '@erp/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { inCompany } from '../http/access.ts';
+import type { Deps } from '../http/context.ts';
+import { getJob } from './jobs.ts';
+import { createJobRunner, type RunnerOptions } from './runner.ts';
+
+const jobSchema = z.object({
+  id: z.string(),
+  kind: z.string(),
+  status: z.enum(['queued', 'running', 'done', 'failed']),
+  attempts: z.number(),
+  maxAttempts: z.number(),
+  progress: z.string(),
+  result: z.unknown(),
+  error: z.string().nullable(),
+  runAt: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+
+/** Hooks that run on every tick of the runner (scheduled jobs); modules add theirs at import time. */
+const tickHooks: NonNullable<RunnerOptions['onTick']>[] = [];
+export function onRunnerTick(hook: NonNullable<RunnerOptions['onTick']>): void {
+  tickHooks.push(hook);
+}
+
+/**
+ * The job status route, and the runner's life cycle: it starts when the app is ready and stops
+ * when the app closes. `JOBS=off` leaves it stopped (tests that drive the queue with runDueJobs).
+ */
+export function jobsRoutes(deps: Deps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/api/jobs/:id',
+      {
+        config: { access: 'company.read' },
+        schema: {
+          tags: ['jobs'],
+          summary: 'Status, progress, result and error of a background job',
+          params: z.object({ id: z.uuid('validation.invalid') }),
+          response: { 200: jobSchema },
+        },
+      },
+      async (request) =>
+        inCompany(deps, request, async (tx) => {
+          const job = await getJob(tx, request.params.id);
+          if (!job) throw new AppError('NOT_FOUND', 'Posao nije pronađen');
+          return job;
+        }),
+    );
+
+    if (process.env.JOBS === 'off') return;
+    const runner = createJobRunner(deps.database, {
+      report: deps.report,
+      onTick: async (db) => {
+        for (const hook of tickHooks) await hook(db);
+      },
+    });
+    app.addHook('onReady', async () => {
+      await runner.start();
+    });
+    app.addHook('onClose', async () => {
+      await runner.stop();
+    });
+  };
+}

@@ -1,0 +1,154 @@
+import { sql } from 'drizzle-orm';
+import { type Db, rowsOf, type Tx } from '../db/database.ts';
+import { type CompanyContext, withCompany } from '../db/tenant.ts';
+
+export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
+
+export type Job = {
+  id: string;
+  companyId: string;
+  kind: string;
+  payload: Record<string, unknown>;
+  status: JobStatus;
+  attempts: number;
+  maxAttempts: number;
+  runAt: string;
+  progress: string;
+  result: unknown;
+  error: string | null;
+  createdBy: string | null;
+  createdAt: string;
+  updatedAt: string;
+  finishedAt: string | null;
+};
+
+export type JobContext = {
+  db: Db;
+  companyId: string;
+  /** The user the job acts for: its creator, else the company's owner (company id = owner's user id). */
+  userId: string;
+  jobId: string;
+  attempt: number;
+  /** Records progress (0..1) and renews the lease; safe to call often (writes are throttled). */
+  reportProgress(fraction: number): Promise<void>;
+  /** One transaction in the job's company, as erp_app with row-level security: the routes' `withCompany`. */
+  withCompany<T>(fn: (tx: Tx, ctx: CompanyContext) => Promise<T>): Promise<T>;
+};
+
+export type JobHandler = (job: Job, ctx: JobContext) => Promise<unknown>;
+
+/** Thrown by a handler when trying again cannot help (bad payload, missing record): no more retries. */
+export class PermanentJobError extends Error {}
+
+const handlers = new Map<string, JobHandler>();
+
+/** Registers the code for one job kind; every server instance registers the same set at import time. */
+export function registerJobHandler(kind: string, handler: JobHandler): void {
+  handlers.set(kind, handler);
+}
+
+export function jobHandler(kind: string): JobHandler | undefined {
+  return handlers.get(kind);
+}
+
+export function registeredKinds(): string[] {
+  return [...handlers.keys()];
+}
+
+export type EnqueueInput = {
+  companyId: string;
+  kind: string;
+  payload?: Record<string, unknown>;
+  runAt?: Date;
+  maxAttempts?: number;
+  /** A job with the same key in the same company is not added again; the existing id is returned. */
+  dedupeKey?: string;
+  /** Acts for this user; defaults to the transaction's app.user_id. */
+  userId?: string;
+};
+
+/**
+ * Adds a job inside the caller's transaction, so it exists exactly when the change committed. The
+ * NOTIFY is delivered at commit and wakes the runners at once.
+ */
+export async function enqueueJob(tx: Tx, input: EnqueueInput): Promise<{ id: string }> {
+  const runAt = (input.runAt ?? new Date()).toISOString();
+  const inserted = rowsOf<{ id: string }>(
+    await tx.execute(sql`
+      insert into jobs (company_id, kind, payload, run_at, max_attempts, dedupe_key, created_by)
+      values (${input.companyId}, ${input.kind}, ${JSON.stringify(input.payload ?? {})}::jsonb,
+        ${runAt}::timestamptz, ${input.maxAttempts ?? 5}, ${input.dedupeKey ?? null},
+        coalesce(${input.userId ?? null}::uuid, nullif(current_setting('app.user_id', true), '')::uuid))
+      on conflict (company_id, dedupe_key) where dedupe_key is not null do nothing
+      returning id`),
+  );
+  if (inserted[0]) {
+    await tx.execute(sql`select pg_notify('jobs_due', '')`);
+    return inserted[0];
+  }
+  const existing = rowsOf<{ id: string }>(
+    await tx.execute(
+      sql`select id from jobs where company_id = ${input.companyId} and dedupe_key = ${input.dedupeKey ?? null}`,
+    ),
+  );
+  if (!existing[0]) throw new Error('enqueueJob: dedupe conflict without a row');
+  return existing[0];
+}
+
+type JobRow = {
+  id: string;
+  company_id: string;
+  kind: string;
+  payload: Record<string, unknown>;
+  status: JobStatus;
+  attempts: number;
+  max_attempts: number;
+  run_at: string | Date;
+  progress: string;
+  result: unknown;
+  error: string | null;
+  created_by: string | null;
+  created_at: string | Date;
+  updated_at: string | Date;
+  finished_at: string | Date | null;
+};
+
+const iso = (v: string | Date) => new Date(v).toISOString();
+
+export function jobFromRow(r: JobRow): Job {
+  return {
+    id: r.id,
+    companyId: r.company_id,
+    kind: r.kind,
+    payload: r.payload ?? {},
+    status: r.status,
+    attempts: Number(r.attempts),
+    maxAttempts: Number(r.max_attempts),
+    runAt: iso(r.run_at),
+    progress: String(r.progress),
+    result: r.result ?? null,
+    error: r.error,
+    createdBy: r.created_by,
+    createdAt: iso(r.created_at),
+    updatedAt: iso(r.updated_at),
+    finishedAt: r.finished_at ? iso(r.finished_at) : null,
+  };
+}
+
+export const JOB_COLUMNS = sql.raw(
+  'id, company_id, kind, payload, status, attempts, max_attempts, run_at, progress, result, error, created_by, created_at, updated_at, finished_at',
+);
+
+/** A job of the transaction's company (row-level security hides other companies' jobs). */
+export async function getJob(tx: Tx, id: string): Promise<Job | null> {
+  const rows = rowsOf<JobRow>(await tx.execute(sql`select ${JOB_COLUMNS} from jobs where id = ${id}`));
+  return rows[0] ? jobFromRow(rows[0]) : null;
+}
+
+export function jobWithCompany<T>(
+  db: Db,
+  job: Job,
+  fn: (tx: Tx, ctx: CompanyContext) => Promise<T>,
+): Promise<T> {
+  return withCompany(db, { userId: job.createdBy ?? job.companyId, companyId: job.companyId }, fn);
+}

@@ -1,0 +1,288 @@
+import { randomUUID } from 'node:crypto';
+import { AppError } from '@erp/domain';
+import { sql } from 'drizzle-orm';
+import type { Database, Db, Tx } from '../db/database.ts';
+import { rowsOf } from '../db/database.ts';
+import {
+  JOB_COLUMNS,
+  type Job,
+  type JobContext,
+  jobFromRow,
+  jobHandler,
+  jobWithCompany,
+  PermanentJobError,
+  registeredKinds,
+} from './jobs.ts';
+
+export type RunnerOptions = {
+  /** Names this worker in `jobs.locked_by`; unique per process by default. */
+  workerId?: string;
+  /** How long a claim is valid without a heartbeat; a dead worker's job is taken again after it. */
+  leaseMs?: number;
+  /** The slow poll that backs up LISTEN/NOTIFY (missed notifications, scheduled run_at, expired leases). */
+  pollMs?: number;
+  /** Jobs run at once by this worker. */
+  concurrency?: number;
+  /** Delay before attempt n+1 after attempt n failed. */
+  retryDelayMs?: (attempt: number) => number;
+  /** Called on every tick before claiming (e.g. to enqueue scheduled jobs). */
+  onTick?: (db: Db) => Promise<void>;
+  report?: (error: unknown) => void;
+};
+
+const DEFAULTS = { leaseMs: 60_000, pollMs: 5_000, concurrency: 2 };
+
+/** Exponential back-off: 2 s, 4 s, 8 s ... capped at one hour, with ±20 % jitter so retries spread. */
+export function defaultRetryDelayMs(attempt: number): number {
+  const base = Math.min(2_000 * 2 ** Math.max(0, attempt - 1), 3_600_000);
+  return Math.round(base * (0.8 + Math.random() * 0.4));
+}
+
+/** The owner transaction the runner's bookkeeping runs in (see the jobs_runner policy in 0013). */
+function asRunner<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('app.job_runner', 'on', true)`);
+    return fn(tx);
+  });
+}
+
+/**
+ * Claims up to `limit` due jobs in one short transaction. `FOR UPDATE SKIP LOCKED` lets several
+ * instances claim at once without waiting for or double-taking each other's rows. A running job
+ * whose lease expired is due again; one that already used its last attempt is marked failed.
+ */
+export async function claimJobs(
+  db: Db,
+  opts: { workerId: string; leaseMs: number; limit: number; kinds: string[] },
+): Promise<Job[]> {
+  if (opts.kinds.length === 0 || opts.limit <= 0) return [];
+  const kinds = `{${opts.kinds.map((k) => `"${k.replaceAll('"', '')}"`).join(',')}}`;
+  return asRunner(db, async (tx) => {
+    await tx.execute(sql`
+      update jobs set status = 'failed', error = coalesce(error || ' / ', '') || 'lease expired after the last attempt',
+        locked_by = null, locked_until = null, finished_at = now(), updated_at = now()
+      where id in (select id from jobs where status = 'running' and locked_until < now()
+        and attempts >= max_attempts for update skip locked)`);
+    const rows = rowsOf<Parameters<typeof jobFromRow>[0]>(
+      await tx.execute(sql`
+        with due as (
+          select id as due_id from jobs
+          where kind = any(${kinds}::text[])
+            and ((status = 'queued' and run_at <= now()) or (status = 'running' and locked_until < now()))
+          order by run_at
+          limit ${opts.limit}
+          for update skip locked
+        )
+        update jobs j set status = 'running', attempts = j.attempts + 1, locked_by = ${opts.workerId},
+          locked_until = now() + ${opts.leaseMs} * interval '1 millisecond', updated_at = now()
+        from due where j.id = due.due_id
+        returning ${JOB_COLUMNS}`),
+    );
+    return rows.map(jobFromRow);
+  });
+}
+
+function errorText(error: unknown): string {
+  if (error instanceof AppError) return `${error.code}: ${error.message}`;
+  if (error instanceof Error) return error.message || error.name;
+  return String(error);
+}
+
+/** Domain errors (not found, validation, forbidden) do not change by trying again. */
+function isPermanent(error: unknown): boolean {
+  return error instanceof PermanentJobError || (error instanceof AppError && error.code !== 'CONFLICT');
+}
+
+type RunDeps = { db: Db; workerId: string; leaseMs: number; retryDelayMs: (attempt: number) => number };
+
+/**
+ * Runs one claimed job. Every write is fenced by `locked_by`: a worker whose lease was taken over
+ * (it stalled past the lease) cannot overwrite the new owner's outcome.
+ */
+export async function executeJob(deps: RunDeps, job: Job): Promise<'done' | 'retry' | 'failed'> {
+  const { db, workerId, leaseMs } = deps;
+  const handler = jobHandler(job.kind);
+  const fence = sql`id = ${job.id} and locked_by = ${workerId} and status = 'running'`;
+  let lastProgressWrite = 0;
+  const heartbeat = setInterval(
+    () => {
+      asRunner(db, (tx) =>
+        tx.execute(sql`update jobs set locked_until = now() + ${leaseMs} * interval '1 millisecond'
+          where ${fence}`),
+      ).catch(() => {});
+    },
+    Math.max(50, Math.floor(leaseMs / 3)),
+  );
+  const ctx: JobContext = {
+    db,
+    companyId: job.companyId,
+    userId: job.createdBy ?? job.companyId,
+    jobId: job.id,
+    attempt: job.attempts,
+    reportProgress: async (fraction) => {
+      const now = Date.now();
+      if (now - lastProgressWrite < 250 && fraction < 1) return;
+      lastProgressWrite = now;
+      const clamped = Math.min(1, Math.max(0, Number.isFinite(fraction) ? fraction : 0)).toFixed(4);
+      await asRunner(db, (tx) =>
+        tx.execute(sql`update jobs set progress = ${clamped}::numeric,
+          locked_until = now() + ${leaseMs} * interval '1 millisecond', updated_at = now() where ${fence}`),
+      );
+    },
+    withCompany: (fn) => jobWithCompany(db, job, fn),
+  };
+  try {
+    if (!handler) throw new PermanentJobError(`no handler for job kind ${job.kind}`);
+    const result = await handler(job, ctx);
+    await asRunner(db, (tx) =>
+      tx.execute(sql`update jobs set status = 'done', progress = 1, result = ${JSON.stringify(result ?? null)}::jsonb,
+        error = null, locked_by = null, locked_until = null, finished_at = now(), updated_at = now()
+        where ${fence}`),
+    );
+    return 'done';
+  } catch (error) {
+    const message = errorText(error).slice(0, 2000);
+    const final = isPermanent(error) || job.attempts >= job.maxAttempts;
+    if (final) {
+      await asRunner(db, (tx) =>
+        tx.execute(sql`update jobs set status = 'failed', error = ${message}, locked_by = null,
+          locked_until = null, finished_at = now(), updated_at = now() where ${fence}`),
+      );
+      return 'failed';
+    }
+    const delay = Math.max(0, Math.round(deps.retryDelayMs(job.attempts)));
+    await asRunner(db, (tx) =>
+      tx.execute(sql`update jobs set status = 'queued', error = ${message}, locked_by = null, locked_until = null,
+        run_at = now() + ${delay} * interval '1 millisecond', updated_at = now() where ${fence}`),
+    );
+    return 'retry';
+  } finally {
+    clearInterval(heartbeat);
+  }
+}
+
+/**
+ * Claims and runs due jobs until none is left (tests, and `JOBS=off` setups that drive the queue
+ * by hand). Returns how many jobs ran.
+ */
+export async function runDueJobs(
+  deps: { db: Db },
+  opts: {
+    workerId?: string;
+    leaseMs?: number;
+    retryDelayMs?: (attempt: number) => number;
+    max?: number;
+  } = {},
+): Promise<number> {
+  const run: RunDeps = {
+    db: deps.db,
+    workerId: opts.workerId ?? `manual-${randomUUID()}`,
+    leaseMs: opts.leaseMs ?? DEFAULTS.leaseMs,
+    retryDelayMs: opts.retryDelayMs ?? defaultRetryDelayMs,
+  };
+  let count = 0;
+  const max = opts.max ?? 1000;
+  while (count < max) {
+    const [job] = await claimJobs(deps.db, {
+      workerId: run.workerId,
+      leaseMs: run.leaseMs,
+      limit: 1,
+      kinds: registeredKinds(),
+    });
+    if (!job) break;
+    await executeJob(run, job);
+    count++;
+  }
+  return count;
+}
+
+export type JobRunner = {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  wake(): void;
+  readonly workerId: string;
+};
+
+/** The long-running worker each server instance starts: LISTEN/NOTIFY to wake, plus a slow poll. */
+export function createJobRunner(database: Database, options: RunnerOptions = {}): JobRunner {
+  const workerId = options.workerId ?? `${process.pid}-${randomUUID().slice(0, 8)}`;
+  const leaseMs = options.leaseMs ?? DEFAULTS.leaseMs;
+  const pollMs = options.pollMs ?? DEFAULTS.pollMs;
+  const concurrency = options.concurrency ?? DEFAULTS.concurrency;
+  const report = options.report ?? (() => {});
+  const run: RunDeps = {
+    db: database.db,
+    workerId,
+    leaseMs,
+    retryDelayMs: options.retryDelayMs ?? defaultRetryDelayMs,
+  };
+  const inFlight = new Set<Promise<unknown>>();
+  let stopped = true;
+  let timer: NodeJS.Timeout | null = null;
+  let unlisten: (() => Promise<void>) | null = null;
+  let ticking = false;
+  let again = false;
+
+  async function tick(): Promise<void> {
+    if (stopped) return;
+    if (ticking) {
+      again = true;
+      return;
+    }
+    ticking = true;
+    try {
+      do {
+        again = false;
+        if (options.onTick) await options.onTick(database.db);
+        const free = concurrency - inFlight.size;
+        if (free <= 0) break;
+        const jobs = await claimJobs(database.db, {
+          workerId,
+          leaseMs,
+          limit: free,
+          kinds: registeredKinds(),
+        });
+        for (const job of jobs) {
+          const p: Promise<unknown> = executeJob(run, job)
+            .catch(report)
+            .finally(() => {
+              inFlight.delete(p);
+              // A slot freed: more work may be waiting.
+              void tick();
+            });
+          inFlight.add(p);
+        }
+        if (jobs.length === free) again = true;
+      } while (again && !stopped);
+    } catch (error) {
+      if (!stopped) report(error);
+    } finally {
+      ticking = false;
+    }
+  }
+
+  return {
+    workerId,
+    wake: () => void tick(),
+    async start() {
+      if (!stopped) return;
+      stopped = false;
+      unlisten = await database.listen('jobs_due', () => void tick());
+      timer = setInterval(() => void tick(), pollMs);
+      timer.unref();
+      void tick();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      timer = null;
+      await unlisten?.();
+      unlisten = null;
+      // Let running jobs finish their current write; an unfinished one is recovered by its lease.
+      await Promise.race([
+        Promise.allSettled([...inFlight]),
+        new Promise((resolve) => setTimeout(resolve, 10_000).unref()),
+      ]);
+    },
+  };
+}
