@@ -13,6 +13,7 @@ import { useToast } from '../../components/ui/toast.tsx';
 import { formatCurrency, formatNumber } from '../../lib/format.ts';
 import { errorMessages } from '../products/error-messages.ts';
 import { PageHeader } from '../sections/page-header.tsx';
+import { IfAllowed, usePermission } from '../team/use-permission.tsx';
 import {
   PROCESS_PAGE_SIZE,
   type ProcessListParams,
@@ -26,7 +27,14 @@ export function ProcessesPage() {
   return (
     <Routes>
       <Route index element={<ProcessList />} />
-      <Route path="new" element={<ProcessForm />} />
+      <Route
+        path="new"
+        element={
+          <IfAllowed permission="production.write">
+            <ProcessForm />
+          </IfAllowed>
+        }
+      />
       <Route path=":id" element={<ProcessForm />} />
     </Routes>
   );
@@ -60,6 +68,7 @@ function useListParams(): [ProcessListParams, (patch: Partial<ProcessListParams>
 
 function ProcessList() {
   const { t } = useTranslation('production');
+  const canWrite = usePermission('production.write');
   const [params, update] = useListParams();
   const [q, setQ] = useState(params.q);
   const list = useProcesses(params);
@@ -99,10 +108,12 @@ function ProcessList() {
         title={t('processes.title')}
         description={t('processes.description')}
         actions={
-          <Link to="/processes/new" className={buttonClasses('primary')}>
-            <Plus className="size-4" aria-hidden />
-            {t('processes.new')}
-          </Link>
+          canWrite && (
+            <Link to="/processes/new" className={buttonClasses('primary')}>
+              <Plus className="size-4" aria-hidden />
+              {t('processes.new')}
+            </Link>
+          )
         }
       />
       <div className="mb-3 flex flex-wrap items-end gap-3">
@@ -231,6 +242,7 @@ function ProcessForm() {
   const existing = useProcess(id);
   const save = useSaveProcess();
   const remove = useDeleteProcess();
+  const canWrite = usePermission('production.write');
   const [form, setForm] = useState<ProcessInput>(EMPTY);
   const [clientErrors, setClientErrors] = useState<string[]>([]);
   useEffect(() => {
@@ -340,13 +352,15 @@ function ProcessForm() {
             messages={[...clientErrors, ...errorMessages(save.error ?? remove.error, t)]}
           />
           <div className="flex gap-2 sm:col-span-2">
-            <Button type="submit" loading={save.isPending}>
-              {t('actions.save')}
-            </Button>
+            {canWrite && (
+              <Button type="submit" loading={save.isPending}>
+                {t('actions.save')}
+              </Button>
+            )}
             <Link to="/processes" className={buttonClasses('outline')}>
               {t('actions.cancel')}
             </Link>
-            {id && (
+            {id && canWrite && (
               <Button
                 variant="danger"
                 className="ml-auto"
