@@ -15,3 +15,4 @@ export * from './partners/index.ts';
 export * from './purchasing/index.ts';
 export * from './documents/index.ts';
 export * from './imports/index.ts';
+export * from './automation/index.ts';
