@@ -8,6 +8,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { formatCurrency } from '../../lib/format.ts';
 import { PageHeader } from '../sections/page-header.tsx';
+import { usePermission } from '../team/use-permission.tsx';
 import { BomEditor, editorStateFrom, toBomInput } from './bom-editor.tsx';
 import { CostPreview } from './cost-preview.tsx';
 import { errorMessages } from './error-messages.ts';
@@ -32,6 +33,7 @@ export function ProductDetailPage() {
   const bom = useBom(id, chosen?.id);
   const action = useBomAction(id);
   const copy = useSaveBom(id);
+  const canWrite = usePermission('production.write');
   const initial = useMemo(() => editorStateFrom(bom.data), [bom.data]);
   const emptyState = useMemo(() => editorStateFrom(undefined), []);
 
@@ -85,7 +87,7 @@ export function ProductDetailPage() {
           </div>
         </div>
         <FormErrors messages={[...errorMessages(action.error, t), ...errorMessages(copy.error, t)]} />
-        {chosen && (
+        {chosen && canWrite && (
           <div className="flex flex-wrap gap-2">
             {chosen.status !== 'active' && (
               <Button
@@ -145,7 +147,7 @@ export function ProductDetailPage() {
               productId={id}
               bomId={chosen.id}
               initial={initial}
-              editable={chosen.status === 'draft'}
+              editable={canWrite && chosen.status === 'draft'}
               onSaved={() => toast({ type: 'success', title: t('saved') })}
             />
           ) : (
@@ -158,7 +160,7 @@ export function ProductDetailPage() {
               productId={id}
               bomId={undefined}
               initial={emptyState}
-              editable
+              editable={canWrite}
               onSaved={(bomId) => selectBom(bomId)}
             />
           </>

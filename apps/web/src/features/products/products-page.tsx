@@ -9,6 +9,7 @@ import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { formatCurrency, formatDate } from '../../lib/format.ts';
 import { PageHeader } from '../sections/page-header.tsx';
+import { IfAllowed, usePermission } from '../team/use-permission.tsx';
 import { errorMessages } from './error-messages.ts';
 import { ProductDetailPage } from './product-detail.tsx';
 import { PRODUCT_PAGE_SIZE, type ProductListParams, useCreateProduct, useProducts } from './products-api.ts';
@@ -17,7 +18,14 @@ export function ProductsPage() {
   return (
     <Routes>
       <Route index element={<ProductList />} />
-      <Route path="new" element={<NewProduct />} />
+      <Route
+        path="new"
+        element={
+          <IfAllowed permission="production.write">
+            <NewProduct />
+          </IfAllowed>
+        }
+      />
       <Route path=":id" element={<ProductDetailPage />} />
     </Routes>
   );
@@ -45,6 +53,7 @@ function useListParams(): [ProductListParams, (patch: Partial<ProductListParams>
 
 function ProductList() {
   const { t } = useTranslation('production');
+  const canWrite = usePermission('production.write');
   const [params, update] = useListParams();
   const [q, setQ] = useState(params.q);
   const list = useProducts(params);
@@ -83,10 +92,12 @@ function ProductList() {
         title={t('products.title')}
         description={t('products.description')}
         actions={
-          <Link to="/products/new" className={buttonClasses('primary')}>
-            <Plus className="size-4" aria-hidden />
-            {t('products.new')}
-          </Link>
+          canWrite && (
+            <Link to="/products/new" className={buttonClasses('primary')}>
+              <Plus className="size-4" aria-hidden />
+              {t('products.new')}
+            </Link>
+          )
         }
       />
       <div className="mb-3 flex flex-wrap items-end gap-3">

@@ -7,6 +7,7 @@ import { Input } from '../../components/ui/input.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { formatCurrency, formatNumber } from '../../lib/format.ts';
 import { useProcessOptions } from '../processes/processes-api.ts';
+import { usePermission } from '../team/use-permission.tsx';
 import { errorMessages } from './error-messages.ts';
 import { type RoutingStep, useSaveRouting } from './products-api.ts';
 
@@ -27,6 +28,7 @@ export function RoutingEditor({ productId, routing }: { productId: string; routi
   const { toast } = useToast();
   const processes = useProcessOptions();
   const save = useSaveRouting(productId);
+  const canWrite = usePermission('production.write');
   const [steps, setSteps] = useState<Step[]>(() => toSteps(routing));
   useEffect(() => setSteps(toSteps(routing)), [routing]);
   const byId = new Map((processes.data?.items ?? []).map((p) => [p.id, p]));
@@ -111,32 +113,36 @@ export function RoutingEditor({ productId, routing }: { productId: string; routi
                   {process ? formatCurrency(process.costPerHour) : ''}
                 </td>
                 <td className="whitespace-nowrap px-2 py-1">
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    aria-label={t('actions.moveUp')}
-                    disabled={index === 0}
-                    onClick={() => move(index, -1)}
-                  >
-                    <ArrowUp className="size-4" aria-hidden />
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    aria-label={t('actions.moveDown')}
-                    disabled={index === steps.length - 1}
-                    onClick={() => move(index, 1)}
-                  >
-                    <ArrowDown className="size-4" aria-hidden />
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    aria-label={t('actions.remove')}
-                    onClick={() => setSteps((s) => s.filter((x) => x.key !== step.key))}
-                  >
-                    <Trash2 className="size-4" aria-hidden />
-                  </Button>
+                  {canWrite && (
+                    <>
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        aria-label={t('actions.moveUp')}
+                        disabled={index === 0}
+                        onClick={() => move(index, -1)}
+                      >
+                        <ArrowUp className="size-4" aria-hidden />
+                      </Button>
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        aria-label={t('actions.moveDown')}
+                        disabled={index === steps.length - 1}
+                        onClick={() => move(index, 1)}
+                      >
+                        <ArrowDown className="size-4" aria-hidden />
+                      </Button>
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        aria-label={t('actions.remove')}
+                        onClick={() => setSteps((s) => s.filter((x) => x.key !== step.key))}
+                      >
+                        <Trash2 className="size-4" aria-hidden />
+                      </Button>
+                    </>
+                  )}
                 </td>
               </tr>
             );
@@ -152,42 +158,44 @@ export function RoutingEditor({ productId, routing }: { productId: string; routi
       </table>
       <p className="text-xs text-muted">{t('routing.hint')}</p>
       <FormErrors messages={errorMessages(save.error, t)} />
-      <div className="flex gap-2">
-        <Button
-          variant="outline"
-          onClick={() =>
-            setSteps((s) => [
-              ...s,
-              { key: `s${++seq}`, processId: '', setupMinutes: '', minutesPerUnit: '', note: '' },
-            ])
-          }
-        >
-          <Plus className="size-4" aria-hidden />
-          {t('routing.addStep')}
-        </Button>
-        <Button
-          loading={save.isPending}
-          disabled={steps.some((s) => s.processId === '')}
-          onClick={async () => {
-            const ok = await save
-              .mutateAsync({
-                steps: steps.map((s) => ({
-                  processId: s.processId,
-                  setupMinutes: decimal(s.setupMinutes),
-                  minutesPerUnit: decimal(s.minutesPerUnit),
-                  note: s.note,
-                })),
-              })
-              .then(
-                () => true,
-                () => false,
-              );
-            if (ok) toast({ type: 'success', title: t('saved') });
-          }}
-        >
-          {t('routing.save')}
-        </Button>
-      </div>
+      {canWrite && (
+        <div className="flex gap-2">
+          <Button
+            variant="outline"
+            onClick={() =>
+              setSteps((s) => [
+                ...s,
+                { key: `s${++seq}`, processId: '', setupMinutes: '', minutesPerUnit: '', note: '' },
+              ])
+            }
+          >
+            <Plus className="size-4" aria-hidden />
+            {t('routing.addStep')}
+          </Button>
+          <Button
+            loading={save.isPending}
+            disabled={steps.some((s) => s.processId === '')}
+            onClick={async () => {
+              const ok = await save
+                .mutateAsync({
+                  steps: steps.map((s) => ({
+                    processId: s.processId,
+                    setupMinutes: decimal(s.setupMinutes),
+                    minutesPerUnit: decimal(s.minutesPerUnit),
+                    note: s.note,
+                  })),
+                })
+                .then(
+                  () => true,
+                  () => false,
+                );
+              if (ok) toast({ type: 'success', title: t('saved') });
+            }}
+          >
+            {t('routing.save')}
+          </Button>
+        </div>
+      )}
     </div>
   );
 }
