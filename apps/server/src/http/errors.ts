@@ -18,6 +18,7 @@ const MESSAGES_HR: Record<ErrorCode, string> = {
   PAYLOAD_TOO_LARGE: 'Zahtjev je prevelik',
   UNSUPPORTED_MEDIA_TYPE: 'Nepodržana vrsta sadržaja',
   RATE_LIMITED: 'Previše pokušaja, pokušajte ponovno malo kasnije',
+  COMPANY_READ_ONLY: 'Tvrtka je privremeno samo za čitanje',
   INTERNAL: 'Došlo je do greške na poslužitelju',
 };
 
