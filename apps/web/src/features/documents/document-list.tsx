@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { cn } from '../../lib/cn.ts';
+import { usePermission } from '../team/use-permission.tsx';
 import { type DocKind, docHref, useClients, useDocuments, useLiveDocuments } from './documents-api.ts';
 import { DateText, Money, NUM, SELECT, STATUSES, StatusBadge, TABLE, TD, TH } from './parts.tsx';
 
@@ -18,6 +19,13 @@ const FILTERS = ['q', 'status', 'client_id', 'from', 'to', 'payment_status'] as 
 export function DocumentList({ kind, newHref }: { kind: DocKind; newHref: string }) {
   const { t } = useTranslation('documents');
   useLiveDocuments();
+  const canCreate = usePermission(
+    kind === 'delivery_note'
+      ? 'delivery.write'
+      : kind === 'invoice' || kind === 'credit_note'
+        ? 'invoices.write'
+        : 'documents.write',
+  );
   const [params, setParams] = useSearchParams();
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const page = Math.max(1, Number(params.get('page') ?? '1'));
@@ -169,9 +177,11 @@ export function DocumentList({ kind, newHref }: { kind: DocKind; newHref: string
               {t('list.bulkPdf', { count: selected.size })}
             </a>
           )}
-          <Link to={newHref} className={buttonClasses('primary', 'md')}>
-            {t(`new.${kind}`)}
-          </Link>
+          {canCreate && (
+            <Link to={newHref} className={buttonClasses('primary', 'md')}>
+              {t(`new.${kind}`)}
+            </Link>
+          )}
         </div>
       </div>
       <p className="mb-2 text-sm text-muted" role="status" aria-live="polite">
