@@ -1,0 +1,130 @@
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Tx } from '../../db/database.ts';
+
+/**
+ * What the company archive holds, read from the database catalog so that a table added by a later
+ * migration is carried without touching this file: every row-level-secured table with a
+ * `company_id`, except the ones below. The order is the foreign-key order (parents first).
+ */
+
+/** Tables that are not company data to carry over (bookkeeping, per-user or security state). */
+export const NOT_ARCHIVED = new Set([
+  'audit_log',
+  'audit_heads',
+  'memberships',
+  'invitations',
+  'jobs',
+  'outbox_events',
+  'automation_runs',
+  'notifications',
+  'export_files',
+  'saved_views',
+  'security_counters',
+  'password_reset_tokens',
+  'encryption_state',
+]);
+const isBookkeeping = (name: string) => NOT_ARCHIVED.has(name) || name.endsWith('_idempotency');
+
+/**
+ * Configuration rows a fresh company may already have (created at sign-up or on first use); an
+ * import replaces them. Any other table with rows makes the company "not empty".
+ */
+export const REPLACEABLE_ON_IMPORT = new Set([
+  'company_settings',
+  'document_settings',
+  'purchasing_settings',
+  'units',
+  'document_counters',
+  'purchasing_counters',
+]);
+
+export type ColumnInfo = { name: string; type: string };
+export type ForeignKey = { columns: string[]; refTable: string };
+export type TableInfo = {
+  name: string;
+  /** Columns carried in the archive (company_id, generated and identity columns left out). */
+  columns: ColumnInfo[];
+  primaryKey: string[];
+  foreignKeys: ForeignKey[];
+};
+
+type CatalogColumn = { table_name: string; column_name: string; column_type: string; attnum: number };
+type CatalogConstraint = { table_name: string; contype: string; columns: string[]; ref_table: string | null };
+
+const pgArray = (value: unknown): string[] =>
+  Array.isArray(value)
+    ? value.map(String)
+    : String(value)
+        .replace(/^\{|\}$/g, '')
+        .split(',')
+        .filter(Boolean);
+
+/** The archived tables in dependency order (ties broken by name, so the order is stable). */
+export async function archiveTables(tx: Tx): Promise<TableInfo[]> {
+  const columns = rowsOf<CatalogColumn>(
+    await tx.execute(sql`
+      select c.relname as table_name, a.attname as column_name,
+        format_type(a.atttypid, a.atttypmod) as column_type, a.attnum
+      from pg_class c
+      join pg_namespace n on n.oid = c.relnamespace and n.nspname = 'public'
+      join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+      where c.relkind = 'r' and c.relrowsecurity
+        and a.attgenerated = '' and a.attidentity <> 'a'
+        and exists (select 1 from pg_attribute k where k.attrelid = c.oid and k.attname = 'company_id'
+          and not k.attisdropped)
+        and has_table_privilege('erp_app', c.oid, 'select, insert')
+      order by c.relname, a.attnum`),
+  );
+  const constraints = rowsOf<CatalogConstraint>(
+    await tx.execute(sql`
+      select c.relname as table_name, k.contype::text as contype,
+        array(select a.attname::text from unnest(k.conkey) with ordinality u(n, i)
+          join pg_attribute a on a.attrelid = k.conrelid and a.attnum = u.n order by u.i) as columns,
+        r.relname as ref_table
+      from pg_constraint k
+      join pg_class c on c.oid = k.conrelid
+      join pg_namespace n on n.oid = c.relnamespace and n.nspname = 'public'
+      left join pg_class r on r.oid = k.confrelid
+      where k.contype in ('p', 'f')`),
+  );
+  const tables = new Map<string, TableInfo>();
+  for (const c of columns) {
+    if (isBookkeeping(c.table_name)) continue;
+    let t = tables.get(c.table_name);
+    if (!t) {
+      t = { name: c.table_name, columns: [], primaryKey: [], foreignKeys: [] };
+      tables.set(c.table_name, t);
+    }
+    if (c.column_name !== 'company_id') t.columns.push({ name: c.column_name, type: c.column_type });
+  }
+  for (const k of constraints) {
+    const t = tables.get(k.table_name);
+    if (!t) continue;
+    const cols = pgArray(k.columns);
+    if (k.contype === 'p') t.primaryKey = cols;
+    else if (k.ref_table) t.foreignKeys.push({ columns: cols, refTable: k.ref_table });
+  }
+  return dependencyOrder([...tables.values()]);
+}
+
+/** Parents before children; a table in a cycle (none today) keeps its place by name. */
+export function dependencyOrder(tables: TableInfo[]): TableInfo[] {
+  const byName = new Map(tables.map((t) => [t.name, t]));
+  const pending = new Map(
+    tables.map((t) => [
+      t.name,
+      new Set(t.foreignKeys.map((f) => f.refTable).filter((r) => r !== t.name && byName.has(r))),
+    ]),
+  );
+  const out: TableInfo[] = [];
+  while (pending.size > 0) {
+    const ready = [...pending.entries()].filter(([, deps]) => deps.size === 0).map(([n]) => n);
+    const next = ready.length > 0 ? ready.sort() : [[...pending.keys()].sort()[0] as string];
+    for (const name of next) {
+      pending.delete(name);
+      out.push(byName.get(name) as TableInfo);
+      for (const deps of pending.values()) deps.delete(name);
+    }
+  }
+  return out;
+}
