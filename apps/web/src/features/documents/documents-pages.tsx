@@ -6,6 +6,7 @@ import { Input, Textarea } from '../../components/ui/input.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { cn } from '../../lib/cn.ts';
 import { InvoiceDetailPage, InvoiceNewPage, InvoicesListPage } from '../invoices/invoices-pages.tsx';
+import { IfAllowed, usePermission } from '../team/use-permission.tsx';
 import { DocumentList } from './document-list.tsx';
 import {
   callDocument,
@@ -33,13 +34,34 @@ export function DocumentsRoutes() {
     <Routes>
       <Route index element={<Navigate to="/documents/work-orders" replace />} />
       <Route path="work-orders" element={<DocumentsListPage kind="work-orders" />} />
-      <Route path="work-orders/new" element={<DocumentEditPage kind="work-orders" />} />
+      <Route
+        path="work-orders/new"
+        element={
+          <IfAllowed permission="documents.write">
+            <DocumentEditPage kind="work-orders" />
+          </IfAllowed>
+        }
+      />
       <Route path="work-orders/:id/edit" element={<DocumentEditPage kind="work-orders" />} />
       <Route path="quotes" element={<DocumentsListPage kind="quotes" />} />
-      <Route path="quotes/new" element={<DocumentEditPage kind="quotes" />} />
+      <Route
+        path="quotes/new"
+        element={
+          <IfAllowed permission="documents.write">
+            <DocumentEditPage kind="quotes" />
+          </IfAllowed>
+        }
+      />
       <Route path="quotes/:id/edit" element={<DocumentEditPage kind="quotes" />} />
       <Route path="invoices" element={<InvoicesListPage />} />
-      <Route path="invoices/new" element={<InvoiceNewPage />} />
+      <Route
+        path="invoices/new"
+        element={
+          <IfAllowed permission="invoices.write">
+            <InvoiceNewPage />
+          </IfAllowed>
+        }
+      />
       <Route path="invoices/:id" element={<InvoiceDetailPage />} />
       <Route path="settings" element={<DocumentSettingsPage />} />
       <Route path="*" element={<Navigate to="/documents/work-orders" replace />} />
@@ -114,8 +136,10 @@ function DocumentForm({ kind, detail }: { kind: DocumentKind; detail: Detail | n
   const [dirty, setDirty] = useState(!detail);
   const [error, setError] = useState<string | null>(null);
   const doc = detail?.document;
-  const editable = !doc || doc.status === 'draft';
   const isWo = kind === 'work-orders';
+  const canWrite = usePermission('documents.write');
+  const canAct = usePermission(isWo ? 'production.write' : 'documents.write');
+  const editable = canWrite && (!doc || doc.status === 'draft');
   const client = clients.data?.items.find((c) => c.id === header.client_id);
 
   const save = useDocumentMutation(async () => {
@@ -184,7 +208,7 @@ function DocumentForm({ kind, detail }: { kind: DocumentKind; detail: Detail | n
           {editable ? (dirty ? t('form.unsaved') : t('form.saved')) : t('form.locked')}
         </span>
         <div className="ml-auto flex flex-wrap gap-2">
-          {actions.map((a, i) => (
+          {(canAct ? actions : []).map((a, i) => (
             <Button
               key={a}
               variant={a === 'cancel' || a === 'reject' ? 'outline' : i === 0 ? 'primary' : 'outline'}
@@ -197,9 +221,11 @@ function DocumentForm({ kind, detail }: { kind: DocumentKind; detail: Detail | n
           ))}
           {doc && (
             <>
-              <Button variant="outline" disabled={action.isPending} onClick={() => runAction('duplicate')}>
-                {t('actions.duplicate')}
-              </Button>
+              {canWrite && (
+                <Button variant="outline" disabled={action.isPending} onClick={() => runAction('duplicate')}>
+                  {t('actions.duplicate')}
+                </Button>
+              )}
               <a
                 className={buttonClasses('outline', 'md')}
                 href={`/api/documents/${doc.id}/pdf`}
