@@ -3,7 +3,7 @@
 //   npx tsx bench/cutting/run-2d.ts [--limit N] [--class Class_07] [--time 1000] [--no-npm]
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pack2D, BestAreaFit, BestLongSideFit, BestShortSideFit, BottomLeft } from 'binpackingjs/2d';
+import { BestAreaFit, BestLongSideFit, BestShortSideFit, BottomLeft, pack2D } from 'binpackingjs/2d';
 import { packer as guillotinePacker } from 'guillotine-packer';
 // maxrects-packer's "main" is not loadable as ESM; its ESM build is the .mjs file.
 import * as maxrects from 'maxrects-packer/dist/maxrects-packer.mjs';

@@ -44,7 +44,8 @@ describe('2D bounds', () => {
 });
 
 // The benchmark data lives in shared/ beside the repository (CI clones it there too).
-const DATA = process.env.CUTTING_2D_DIR ?? resolve(import.meta.dirname, '../../../../../shared/bench/cutting-2d');
+const DATA =
+  process.env.CUTTING_2D_DIR ?? resolve(import.meta.dirname, '../../../../../shared/bench/cutting-2d');
 
 function readCsv(file: string): string[][] {
   return readFileSync(file, 'utf8')

@@ -3,13 +3,13 @@ import { optimize1d } from './one-d.ts';
 import { optimize2d } from './two-d.ts';
 import type { CutHooks, CutInput, CutResult } from './types.ts';
 
-export * from './types.ts';
+export { areaBound1d, l2Bound1d } from './bounds-1d.ts';
+export { areaBound2d, l2Bound2d } from './bounds-2d.ts';
 export { CuttingInputError } from './errors.ts';
 export { optimize1d } from './one-d.ts';
+export { cutInputSchema, describeIssues, parseCutInput } from './schema.ts';
 export { optimize2d } from './two-d.ts';
-export { l2Bound1d, areaBound1d } from './bounds-1d.ts';
-export { l2Bound2d, areaBound2d } from './bounds-2d.ts';
-export { cutInputSchema, parseCutInput, describeIssues } from './schema.ts';
+export * from './types.ts';
 export { validatePlan1d, validatePlan2d } from './validate.ts';
 
 /** Runs the optimiser that matches `input.kind`. */

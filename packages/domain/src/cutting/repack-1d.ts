@@ -106,7 +106,7 @@ export function repack1d(
     const rest: number[] = [];
     const first: number[] = [];
     for (let j = 0; j < cand.length; j++) (take1[j] ? first : rest).push(cand[j] as number);
-    let second: number[] = [];
+    const second: number[] = [];
     let l2 = 0;
     let left = rest;
     if (b2 >= 0) {

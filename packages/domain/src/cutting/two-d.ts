@@ -2,8 +2,9 @@
 // Search: many sequences (several sort orders, both first-cut directions) packed by the 3-stage
 // shelf engine, then a local search over the sequence that tries to empty the weakest sheet.
 // Kerf is added to every piece and to the usable sheet, so the engine packs kerf-free.
-import { CuttingInputError } from './errors.ts';
+
 import { areaBound2d, l2Bound2d, type Rect } from './bounds-2d.ts';
+import { CuttingInputError } from './errors.ts';
 import { createRng, nowMs, type Rng } from './prng.ts';
 import { type ItemSet, type PackedSheet, packSequence, type SheetKind } from './shelf-packer.ts';
 import type { Cut2d, Cut2dInput, CutHooks, CutResult2d, Layout2d, Offcut2d, Placement2d } from './types.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ZodError } from 'zod';
+import type { ZodError } from 'zod';
 import { describeIssues, parseCutInput } from './schema.ts';
 import type { Cut1dInput, Cut2dInput, CutResult1d, CutResult2d, Placement2d } from './types.ts';
 import { validatePlan1d, validatePlan2d } from './validate.ts';

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { inCompany } from '../../http/access.ts';
 import type { Deps } from '../../http/context.ts';
 import { iso } from '../inventory/sql-helpers.ts';
-import type { JobRow } from './cutting.repo.ts';
 import { cuttingSheetPdf } from './cutting.pdf.ts';
+import type { JobRow } from './cutting.repo.ts';
 import * as service from './cutting.service.ts';
 
 const int = z.number().int();
