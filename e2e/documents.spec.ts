@@ -172,6 +172,9 @@ test.describe('documents', () => {
     await cutRow.getByRole('button', { name: 'Spremi kontrolu' }).click();
     await expect(cutRow.getByTestId('quality-cell')).toHaveText('Nije prošla – Ogrebotina na rubu');
     await page.getByRole('button', { name: 'Završi nalog' }).click();
+    // Irreversible: one confirmation naming the record (issue 12).
+    await expect(page.getByRole('dialog')).toContainText(`Završi nalog: Radni nalog RN-${year}-0001?`);
+    await page.getByTestId('confirm-action').click();
     await expect(page.getByTestId('form-error')).toContainText(
       'Kontrola kvalitete operacije REZ nije prošla',
     );
@@ -185,6 +188,7 @@ test.describe('documents', () => {
     // Completion with the actual glass used: consumption, output lot, costs.
     await page.getByLabel('Stvarna količina FLOAT4').fill('2,2');
     await page.getByRole('button', { name: 'Završi nalog' }).click();
+    await page.getByTestId('confirm-action').click();
     await expect(page.getByTestId('status-badge').first()).toHaveText('Završen');
     expect(await stock(shop.glass.id)).toMatchObject({ on_hand: '7.8', reserved: '0' });
     expect(await stock(shop.spacer.id)).toMatchObject({ on_hand: '44', reserved: '0' });
@@ -205,6 +209,8 @@ test.describe('documents', () => {
     await expect(page.getByTestId('document-title')).toHaveText(`Otpremnica OT-${year}-0001`);
     await expect(page.getByTestId('line-row').first()).toContainText(`RN-${year}-0001-1`);
     await page.getByRole('button', { name: 'Izdaj' }).click();
+    await expect(page.getByRole('dialog')).toContainText(`Izdaj: Otpremnica OT-${year}-0001?`);
+    await page.getByTestId('confirm-action').click();
     await expect(page.getByTestId('status-badge').first()).toHaveText('Izdan');
     expect((await stock(shop.igu.id)).on_hand).toBe('0');
     await page.screenshot({ path: `${SCREENSHOTS}/documents-delivery-note.png`, fullPage: true });
@@ -216,6 +222,7 @@ test.describe('documents', () => {
     await expect(page.getByTestId('document-title')).toHaveText('Račun (nacrt)');
     await expect(page.getByTestId('total')).toContainText('225,00');
     await page.getByRole('button', { name: 'Izdaj' }).click();
+    await page.getByTestId('confirm-action').click();
     await expect(page.getByTestId('document-title')).toHaveText('Račun 1-POS1-1');
     await expect(page.getByTestId('payment-badge')).toHaveText('Neplaćen');
     await expect(page.getByTestId('payment-reference')).toContainText(`HR01 1-${year}`);

@@ -9,6 +9,8 @@ function inAppTarget(e: MouseEvent): string | null {
   if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return null;
   const a = (e.target as Element | null)?.closest?.('a[href]');
   if (!(a instanceof HTMLAnchorElement) || a.target === '_blank' || a.hasAttribute('download')) return null;
+  // An explicit Discard link is the user's answer already.
+  if (a.hasAttribute('data-discard')) return null;
   const url = new URL(a.href, window.location.href);
   if (url.origin !== window.location.origin || url.pathname.startsWith('/api/')) return null;
   const here = window.location;

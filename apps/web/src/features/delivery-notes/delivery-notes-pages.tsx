@@ -1,6 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Route, Routes, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useConfirm } from '../../components/editing/confirm-dialog.tsx';
+import { IRREVERSIBLE_ACTIONS } from '../../components/editing/irreversible.ts';
+import { SaveState, saveStatus } from '../../components/editing/save-state.tsx';
+import { UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Input, Textarea } from '../../components/ui/input.tsx';
 import { DocumentList } from '../documents/document-list.tsx';
@@ -67,7 +71,9 @@ export function DeliveryNoteNewPage() {
     doc_date: '',
     note: '',
   });
-  const [lines, setLines] = useState<EditLine[]>([]);
+  // One empty line to type into; its key stays the same across renders, so focus stays in it.
+  const [lines, setLines] = useState<EditLine[]>(() => [newLine()]);
+  const [dirty, setDirty] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const wo = workOrder.data?.document;
   // A work order fills in what the user has not chosen: its client and output location.
@@ -89,6 +95,7 @@ export function DeliveryNoteNewPage() {
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-semibold">{t('new.delivery_note')}</h1>
+      <UnsavedChangesGuard when={dirty && !save.isSuccess} />
       {error && (
         <p
           role="alert"
@@ -175,7 +182,13 @@ export function DeliveryNoteNewPage() {
           />
         </>
       ) : (
-        <LineEditor lines={lines.length ? lines : [newLine()]} onChange={setLines} />
+        <LineEditor
+          lines={lines}
+          onChange={(next) => {
+            setLines(next);
+            setDirty(true);
+          }}
+        />
       )}
       <Field label={t('form.note')} htmlFor="dn-note">
         <Textarea id="dn-note" value={header.note} onChange={(e) => set({ note: e.target.value })} />
@@ -193,7 +206,7 @@ export function DeliveryNoteNewPage() {
         >
           {save.isPending ? t('form.saving') : t('form.save')}
         </Button>
-        <Link to="/delivery-notes" className={buttonClasses('ghost', 'md')}>
+        <Link to="/delivery-notes" className={buttonClasses('ghost', 'md')} data-discard>
           {t('form.discard')}
         </Link>
       </div>
@@ -218,7 +231,10 @@ export function DeliveryNoteDetailPage() {
 function DeliveryNoteView({ detail }: { detail: Detail }) {
   const { t } = useTranslation('documents');
   const doc = detail.document;
+  const { t: tg } = useTranslation('ux-grid');
   const [lines, setLines] = useState<EditLine[]>(() => detail.lines.map(lineFromApi));
+  const [dirty, setDirty] = useState(false);
+  const [confirmElement, confirm] = useConfirm();
   const [error, setError] = useState<string | null>(null);
   const draft = doc.status === 'draft';
   const action = useDocumentMutation((name: string) => callDocument(`/api/delivery-notes/${doc.id}/${name}`));
@@ -244,13 +260,30 @@ function DeliveryNoteView({ detail }: { detail: Detail }) {
           {t('kinds.delivery_note')} {doc.number}
         </h1>
         <StatusBadge status={doc.status} />
+        <SaveState status={saveStatus({ saving: save.isPending, dirty, locked: !draft })} />
+        <UnsavedChangesGuard when={draft && dirty} />
+        {confirmElement}
         <div className="ml-auto flex flex-wrap gap-2">
           {doc.actions.map((a, i) => (
             <Button
               key={a}
               variant={a === 'cancel' ? 'outline' : i === 0 ? 'primary' : 'outline'}
-              disabled={action.isPending}
-              onClick={() => action.mutate(a, { onSuccess: () => setError(null), onError })}
+              disabled={action.isPending || dirty}
+              onClick={async () => {
+                if (
+                  IRREVERSIBLE_ACTIONS.has(a) &&
+                  !(await confirm({
+                    title: tg('confirm.title', {
+                      action: t(`actions.${a}`),
+                      record: `${t('kinds.delivery_note')} ${doc.number ?? ''}`,
+                    }),
+                    text: tg('confirm.irreversible'),
+                    confirm: t(`actions.${a}`),
+                  }))
+                )
+                  return;
+                action.mutate(a, { onSuccess: () => setError(null), onError });
+              }}
             >
               {t(`actions.${a}`)}
             </Button>
@@ -302,12 +335,28 @@ function DeliveryNoteView({ detail }: { detail: Detail }) {
           <dd>{doc.stock_document_id ? t('dn.posted') : t('dn.notPosted')}</dd>
         </div>
       </dl>
-      <LineEditor lines={lines} onChange={setLines} readOnly={!draft} showLots />
+      <LineEditor
+        lines={lines}
+        onChange={(next) => {
+          setLines(next);
+          setDirty(true);
+        }}
+        readOnly={!draft}
+        showLots
+      />
       {draft && (
         <Button
           data-testid="save"
           disabled={save.isPending}
-          onClick={() => save.mutate(undefined, { onSuccess: () => setError(null), onError })}
+          onClick={() =>
+            save.mutate(undefined, {
+              onSuccess: () => {
+                setError(null);
+                setDirty(false);
+              },
+              onError,
+            })
+          }
         >
           {t('form.save')}
         </Button>

@@ -1,6 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useNavigate, useParams } from 'react-router';
+import { useConfirm } from '../../components/editing/confirm-dialog.tsx';
+import { DelayedSkeleton } from '../../components/editing/delayed.tsx';
+import { IRREVERSIBLE_ACTIONS } from '../../components/editing/irreversible.ts';
+import { SaveState, saveStatus } from '../../components/editing/save-state.tsx';
+import { UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Input, Textarea } from '../../components/ui/input.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
@@ -86,10 +91,12 @@ export function DocumentEditPage({ kind }: { kind: DocumentKind }) {
   useLiveDocuments();
   const detail = useDocument(id);
   if (id && !detail.data) {
-    return (
-      <p role="status" className="text-sm text-muted">
-        {detail.error ? t('list.loadError') : t('list.loading')}
+    return detail.error ? (
+      <p role="alert" className="text-sm text-danger">
+        {t('list.loadError')}
       </p>
+    ) : (
+      <DelayedSkeleton loading rows={6} />
     );
   }
   return <DocumentForm key={id ?? 'new'} kind={kind} detail={detail.data ?? null} />;
@@ -133,7 +140,10 @@ function DocumentForm({ kind, detail }: { kind: DocumentKind; detail: Detail | n
   const [lines, setLines] = useState<EditLine[]>(() =>
     detail ? detail.lines.map(lineFromApi) : [newLine()],
   );
-  const [dirty, setDirty] = useState(!detail);
+  // A new, untouched draft has nothing to lose: leaving it needs no warning (UX.md: discard freely).
+  const [dirty, setDirty] = useState(false);
+  const [confirmElement, confirm] = useConfirm();
+  const { t: tg } = useTranslation('ux-grid');
   const [error, setError] = useState<string | null>(null);
   const doc = detail?.document;
   const isWo = kind === 'work-orders';
@@ -173,8 +183,17 @@ function DocumentForm({ kind, detail }: { kind: DocumentKind; detail: Detail | n
       onError: (e) => setError(errorText(t, e)),
     });
 
-  const runAction = (name: string) => {
+  const runAction = async (name: string) => {
     if (!doc) return;
+    if (
+      IRREVERSIBLE_ACTIONS.has(name) &&
+      !(await confirm({
+        title: tg('confirm.title', { action: t(`actions.${name}`), record: title }),
+        text: tg('confirm.irreversible'),
+        confirm: t(`actions.${name}`),
+      }))
+    )
+      return;
     const base = name === 'duplicate' ? `/api/documents/${doc.id}` : `${API[kind]}/${doc.id}`;
     action.mutate(`${base}/${name}`, {
       onSuccess: (next) => {
@@ -204,9 +223,11 @@ function DocumentForm({ kind, detail }: { kind: DocumentKind; detail: Detail | n
           {title}
         </h1>
         {doc && <StatusBadge status={doc.status} />}
-        <span className="text-sm text-muted" role="status" aria-live="polite">
-          {editable ? (dirty ? t('form.unsaved') : t('form.saved')) : t('form.locked')}
-        </span>
+        {(doc || dirty) && (
+          <SaveState status={saveStatus({ saving: save.isPending, dirty, locked: !editable })} />
+        )}
+        <UnsavedChangesGuard when={editable && dirty} />
+        {confirmElement}
         <div className="ml-auto flex flex-wrap gap-2">
           {(canAct ? actions : []).map((a, i) => (
             <Button
@@ -214,7 +235,7 @@ function DocumentForm({ kind, detail }: { kind: DocumentKind; detail: Detail | n
               variant={a === 'cancel' || a === 'reject' ? 'outline' : i === 0 ? 'primary' : 'outline'}
               disabled={action.isPending || (dirty && editable)}
               title={dirty && editable ? t('form.saveFirst') : undefined}
-              onClick={() => runAction(a)}
+              onClick={() => void runAction(a)}
             >
               {t(`actions.${a}`)}
             </Button>
@@ -222,7 +243,11 @@ function DocumentForm({ kind, detail }: { kind: DocumentKind; detail: Detail | n
           {doc && (
             <>
               {canWrite && (
-                <Button variant="outline" disabled={action.isPending} onClick={() => runAction('duplicate')}>
+                <Button
+                  variant="outline"
+                  disabled={action.isPending}
+                  onClick={() => void runAction('duplicate')}
+                >
                   {t('actions.duplicate')}
                 </Button>
               )}

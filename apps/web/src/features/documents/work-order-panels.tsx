@@ -1,11 +1,74 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useConfirm } from '../../components/editing/confirm-dialog.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
+import { useToast } from '../../components/ui/toast.tsx';
 import { cn } from '../../lib/cn.ts';
-import { callDocument, type Detail, errorText, useDocumentMutation, useLocations } from './documents-api.ts';
+import {
+  callDocument,
+  type Detail,
+  documentKeys,
+  errorText,
+  useDocumentMutation,
+  useLocations,
+} from './documents-api.ts';
 import { Field, Money, NUM, Qty, SELECT, StatusBadge, TABLE, TD, TH } from './parts.tsx';
+
+const OP_NEXT: Record<string, string> = {
+  start: 'in_progress',
+  pause: 'paused',
+  finish: 'done',
+  reopen: 'in_progress',
+};
+
+/**
+ * Operation status changes answer at once (UX.md speed): the cached work order shows the new
+ * status before the server replies and goes back if the server refuses. Finishing offers Undo.
+ */
+function useOperationAction(doc: Detail['document'], onError: (text: string | null) => void) {
+  const { t } = useTranslation('documents');
+  const { t: tg } = useTranslation('ux-grid');
+  const qc = useQueryClient();
+  const toast = useToast();
+  const key = documentKeys.detail(doc.id);
+  const mutation = useMutation({
+    mutationFn: (v: { opId: string; action: string }) =>
+      callDocument(`/api/documents/work-orders/${doc.id}/operations/${v.opId}/${v.action}`),
+    onMutate: async (v) => {
+      await qc.cancelQueries({ queryKey: key });
+      const before = qc.getQueryData<Detail>(key);
+      if (before)
+        qc.setQueryData<Detail>(key, {
+          ...before,
+          operations: before.operations?.map((o) =>
+            o.id === v.opId ? { ...o, status: (OP_NEXT[v.action] ?? o.status) as typeof o.status } : o,
+          ),
+        });
+      return { before };
+    },
+    onError: (e, _v, context) => {
+      if (context?.before) qc.setQueryData(key, context.before);
+      onError(errorText(t, e));
+    },
+    onSuccess: (next, v) => {
+      qc.setQueryData(key, next);
+      onError(null);
+      const op = next.operations?.find((o) => o.id === v.opId);
+      if (v.action === 'finish' && op)
+        toast.toast({
+          title: tg('opFinished', { op: op.code }),
+          type: 'success',
+          duration: 8000,
+          action: { label: tg('undo'), onClick: () => mutation.mutate({ opId: v.opId, action: 'reopen' }) },
+        });
+    },
+    onSettled: () => qc.invalidateQueries({ queryKey: documentKeys.all }),
+  });
+  return mutation;
+}
 
 const OP_ACTIONS: Record<string, readonly ('start' | 'pause' | 'finish' | 'reopen')[]> = {
   pending: ['start'],
@@ -41,11 +104,15 @@ export function WorkOrderPanels({
       { path, body },
       { onSuccess: () => onError(null), onError: (e) => onError(errorText(t, e)) },
     );
+  const opAction = useOperationAction(doc, onError);
+  const [confirmElement, confirm] = useConfirm();
+  const { t: tg } = useTranslation('ux-grid');
   const materials = detail.materials ?? [];
   const operations = detail.operations ?? [];
 
   return (
     <div className="space-y-4">
+      {confirmElement}
       <section aria-labelledby="wo-materials" className="rounded-md border border-border p-3">
         <h3 id="wo-materials" className="mb-2 font-semibold">
           {t('wo.materials')}
@@ -167,8 +234,8 @@ export function WorkOrderPanels({
                             key={a}
                             size="sm"
                             variant={a === 'finish' ? 'primary' : 'outline'}
-                            disabled={mutation.isPending}
-                            onClick={() => run(`${base}/operations/${o.id}/${a}`)}
+                            disabled={mutation.isPending || opAction.isPending}
+                            onClick={() => opAction.mutate({ opId: o.id, action: a })}
                           >
                             {t(`wo.op.${a}`)}
                           </Button>
@@ -282,15 +349,24 @@ export function WorkOrderPanels({
             </Field>
             <Button
               disabled={mutation.isPending}
-              onClick={() =>
+              onClick={async () => {
+                const ok = await confirm({
+                  title: tg('confirm.title', {
+                    action: t('actions.complete'),
+                    record: `${t('kinds.work_order')} ${doc.number ?? ''}`,
+                  }),
+                  text: tg('confirm.irreversible'),
+                  confirm: t('actions.complete'),
+                });
+                if (!ok) return;
                 run(`${base}/complete`, {
                   actual: Object.entries(actual)
                     .filter(([, q]) => q.trim() !== '')
                     .map(([item_id, q]) => ({ item_id, quantity: q.replace(',', '.') })),
                   ...(output ? { output_location_id: output } : {}),
                   ...(lot.trim() ? { lot_number: lot.trim() } : {}),
-                })
-              }
+                });
+              }}
             >
               {t('actions.complete')}
             </Button>

@@ -1,6 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useConfirm } from '../../components/editing/confirm-dialog.tsx';
+import { SaveState, saveStatus } from '../../components/editing/save-state.tsx';
+import { UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Input, Textarea } from '../../components/ui/input.tsx';
 import { cn } from '../../lib/cn.ts';
@@ -163,6 +166,7 @@ export function InvoiceNewPage() {
         </fieldset>
       )}
       <h2 className="font-semibold">{t('invoice.extraLines')}</h2>
+      <UnsavedChangesGuard when={lines.length > 0 && !save.isSuccess} />
       <LineEditor
         lines={lines}
         onChange={setLines}
@@ -186,7 +190,7 @@ export function InvoiceNewPage() {
         >
           {save.isPending ? t('form.saving') : t('form.save')}
         </Button>
-        <Link to="/documents/invoices" className={buttonClasses('ghost', 'md')}>
+        <Link to="/documents/invoices" className={buttonClasses('ghost', 'md')} data-discard>
           {t('form.discard')}
         </Link>
       </div>
@@ -210,7 +214,11 @@ function InvoiceView({ detail }: { detail: Detail }) {
   const navigate = useNavigate();
   const doc = detail.document;
   const draft = doc.status === 'draft';
+  const { t: tg } = useTranslation('ux-grid');
   const [lines, setLines] = useState<EditLine[]>(() => detail.lines.map(lineFromApi));
+  const [dirty, setDirty] = useState(false);
+  const [confirmElement, confirm] = useConfirm();
+  const record = `${t(`kinds.${doc.kind}`)} ${doc.number ?? t('detail.draftNumber')}`;
   const [payment, setPayment] = useState({ paid_on: new Date().toISOString().slice(0, 10), amount: '' });
   const [error, setError] = useState<string | null>(null);
   const onError = (e: unknown) => setError(errorText(t, e));
@@ -240,9 +248,22 @@ function InvoiceView({ detail }: { detail: Detail }) {
         </h1>
         <StatusBadge status={doc.status} />
         {doc.payment_status && <StatusBadge status={doc.payment_status} scope="payment" />}
+        <SaveState status={saveStatus({ saving: call.isPending && draft, dirty, locked: !draft })} />
+        <UnsavedChangesGuard when={draft && dirty} />
+        {confirmElement}
         <div className="ml-auto flex flex-wrap gap-2">
           {draft && (
-            <Button disabled={call.isPending} onClick={() => run(`${base}/issue`)}>
+            <Button
+              disabled={call.isPending || dirty}
+              onClick={async () => {
+                const ok = await confirm({
+                  title: tg('confirm.title', { action: t('actions.issue'), record }),
+                  text: tg('confirm.irreversible'),
+                  confirm: t('actions.issue'),
+                });
+                if (ok) run(`${base}/issue`);
+              }}
+            >
               {t('actions.issue')}
             </Button>
           )}
@@ -250,8 +271,13 @@ function InvoiceView({ detail }: { detail: Detail }) {
             <Button
               variant="outline"
               disabled={call.isPending}
-              onClick={() => {
-                if (window.confirm(t('invoice.confirmCredit', { number: doc.number ?? '' })))
+              onClick={async () => {
+                const ok = await confirm({
+                  title: t('invoice.confirmCredit', { number: doc.number ?? '' }),
+                  text: tg('confirm.irreversible'),
+                  confirm: t('invoice.creditNote'),
+                });
+                if (ok)
                   run(`${base}/credit-notes`, {}, (d) => navigate(`/documents/invoices/${d.document.id}`));
               }}
             >
@@ -306,7 +332,14 @@ function InvoiceView({ detail }: { detail: Detail }) {
           </dd>
         </div>
       </dl>
-      <LineEditor lines={lines} onChange={setLines} readOnly={!draft} />
+      <LineEditor
+        lines={lines}
+        onChange={(next) => {
+          setLines(next);
+          setDirty(true);
+        }}
+        readOnly={!draft}
+      />
       {draft && (
         <Button
           data-testid="save"
@@ -322,7 +355,7 @@ function InvoiceView({ detail }: { detail: Detail }) {
                 note: doc.note,
                 lines: lines.filter((l) => l.item_id || l.description.trim()).map(lineToApi),
               },
-              undefined,
+              () => setDirty(false),
               'PUT',
             )
           }
