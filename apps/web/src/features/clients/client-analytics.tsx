@@ -4,8 +4,8 @@ import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxi
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { formatCurrency, formatDate, formatNumber } from '../../lib/format.ts';
-import { defaultPeriod, useAnalytics } from './partners-api.ts';
 import { Field, NUM, Percent, TABLE, TD, TH } from './partner-ui.tsx';
+import { defaultPeriod, useAnalytics } from './partners-api.ts';
 
 const monthLabel = (m: string) => formatDate(`${m}-01`, undefined, { month: 'short', year: '2-digit' });
 

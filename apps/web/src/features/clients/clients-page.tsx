@@ -1,5 +1,6 @@
 import { Route, Routes } from 'react-router';
 import { useHistoryTab } from '../audit/history-tab.tsx';
+import { IfAllowed } from '../team/use-permission.tsx';
 import { PartnerDetailPage } from './partner-detail.tsx';
 import { PartnerFormPage } from './partner-form.tsx';
 import { PartnerImportPage } from './partner-import.tsx';
@@ -13,9 +14,30 @@ export function ClientsPage() {
   return (
     <Routes>
       <Route index element={<PartnerList list="client" />} />
-      <Route path="new" element={<PartnerFormPage list="client" />} />
-      <Route path="import" element={<PartnerImportPage list="client" />} />
-      <Route path=":id/edit" element={<PartnerFormPage list="client" />} />
+      <Route
+        path="new"
+        element={
+          <IfAllowed permission="partners.write">
+            <PartnerFormPage list="client" />
+          </IfAllowed>
+        }
+      />
+      <Route
+        path="import"
+        element={
+          <IfAllowed permission="partners.write">
+            <PartnerImportPage list="client" />
+          </IfAllowed>
+        }
+      />
+      <Route
+        path=":id/edit"
+        element={
+          <IfAllowed permission="partners.write">
+            <PartnerFormPage list="client" />
+          </IfAllowed>
+        }
+      />
       <Route path=":id/*" element={<PartnerDetailPage list="client" extraTabs={[historyTab]} />} />
     </Routes>
   );

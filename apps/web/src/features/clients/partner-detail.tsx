@@ -6,6 +6,8 @@ import { buttonClasses } from '../../components/ui/button.tsx';
 import { Card, CardContent } from '../../components/ui/card.tsx';
 import { formatCurrency, formatDate, formatNumber } from '../../lib/format.ts';
 import { PageHeader } from '../sections/page-header.tsx';
+import { usePermission } from '../team/use-permission.tsx';
+import { NUM, TABLE, TabLinks, TD, TH } from './partner-ui.tsx';
 import {
   type Address,
   type HistoryEntry,
@@ -15,7 +17,6 @@ import {
   useHistory,
   usePartner,
 } from './partners-api.ts';
-import { NUM, TABLE, TabLinks, TD, TH } from './partner-ui.tsx';
 
 const ClientAnalyticsTab = lazy(() =>
   import('./client-analytics.tsx').then((m) => ({ default: m.ClientAnalyticsTab })),
@@ -39,6 +40,7 @@ export function PartnerDetailPage({
   const { t } = useTranslation('partners');
   const { id = '' } = useParams();
   const { data: p, isError } = usePartner(role, id);
+  const canWrite = usePermission('partners.write');
   if (isError) return <p className="text-danger">{t('common.notFound')}</p>;
   if (!p) return null;
   const base = `${PATH[role]}/${p.id}`;
@@ -57,10 +59,12 @@ export function PartnerDetailPage({
           .filter(Boolean)
           .join(' · ')}
         actions={
-          <Link to={`${base}/edit`} className={buttonClasses('outline')}>
-            <Pencil className="size-4" aria-hidden />
-            {t('common.edit')}
-          </Link>
+          canWrite && (
+            <Link to={`${base}/edit`} className={buttonClasses('outline')}>
+              <Pencil className="size-4" aria-hidden />
+              {t('common.edit')}
+            </Link>
+          )
         }
       />
       <TabLinks tabs={tabs} label={t('tabs.label')} />

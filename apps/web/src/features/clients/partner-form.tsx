@@ -9,6 +9,7 @@ import { FormErrors } from '../../components/ui/form-errors.tsx';
 import { Input, Textarea } from '../../components/ui/input.tsx';
 import { api } from '../../lib/api.ts';
 import { PageHeader } from '../sections/page-header.tsx';
+import { apiErrorMessages, Field, fieldErrors, selectClasses } from './partner-ui.tsx';
 import {
   type Address,
   BASE,
@@ -20,7 +21,6 @@ import {
   usePartner,
   usePartnerMutation,
 } from './partners-api.ts';
-import { apiErrorMessages, Field, fieldErrors, selectClasses } from './partner-ui.tsx';
 
 type FormState = {
   kind: 'company' | 'person';

@@ -7,8 +7,8 @@ import { Card, CardContent } from '../../components/ui/card.tsx';
 import { FormErrors } from '../../components/ui/form-errors.tsx';
 import { cn } from '../../lib/cn.ts';
 import { PageHeader } from '../sections/page-header.tsx';
-import { type ImportResult, PATH, type PartnerRole, partnerKeys, uploadImport } from './partners-api.ts';
 import { apiErrorMessages, TABLE, TD, TH } from './partner-ui.tsx';
+import { type ImportResult, PATH, type PartnerRole, partnerKeys, uploadImport } from './partners-api.ts';
 
 /** Import from CSV/XLSX: a preview with every row's problems first; nothing is written unless all rows are valid. */
 export function PartnerImportPage({ list: role }: { list: PartnerRole }) {

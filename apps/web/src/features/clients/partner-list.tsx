@@ -5,8 +5,9 @@ import { buttonClasses } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { cn } from '../../lib/cn.ts';
 import { PageHeader } from '../sections/page-header.tsx';
-import { PATH, type PartnerRole, usePartners } from './partners-api.ts';
+import { usePermission } from '../team/use-permission.tsx';
 import { NUM, selectClasses, TABLE, TD, TH } from './partner-ui.tsx';
+import { PATH, type PartnerRole, usePartners } from './partners-api.ts';
 
 const FILTER_KEYS = ['q', 'kind', 'active', 'city', 'sort', 'dir', 'page'] as const;
 const PAGE_SIZE = 50;
@@ -14,6 +15,7 @@ const PAGE_SIZE = 50;
 /** Clients or suppliers: search, filters, sort and page live in the URL and run on the server. */
 export function PartnerList({ list: role, actions }: { list: PartnerRole; actions?: React.ReactNode }) {
   const { t } = useTranslation('partners');
+  const canWrite = usePermission('partners.write');
   const [params, setParams] = useSearchParams();
   const query = new URLSearchParams();
   for (const k of FILTER_KEYS) {
@@ -71,14 +73,18 @@ export function PartnerList({ list: role, actions }: { list: PartnerRole; action
         actions={
           <div className="flex flex-wrap gap-2">
             {actions}
-            <Link to={`${base}/import`} className={buttonClasses('outline')}>
-              <Upload className="size-4" aria-hidden />
-              {t('import.title')}
-            </Link>
-            <Link to={`${base}/new`} className={buttonClasses('primary')}>
-              <Plus className="size-4" aria-hidden />
-              {t(`${role}.new`)}
-            </Link>
+            {canWrite && (
+              <>
+                <Link to={`${base}/import`} className={buttonClasses('outline')}>
+                  <Upload className="size-4" aria-hidden />
+                  {t('import.title')}
+                </Link>
+                <Link to={`${base}/new`} className={buttonClasses('primary')}>
+                  <Plus className="size-4" aria-hidden />
+                  {t(`${role}.new`)}
+                </Link>
+              </>
+            )}
           </div>
         }
       />

@@ -7,8 +7,9 @@ import { FormErrors } from '../../components/ui/form-errors.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { api } from '../../lib/api.ts';
 import { formatCurrency, formatNumber } from '../../lib/format.ts';
-import { type SupplierItem, usePartnerMutation, useSupplierItems } from '../clients/partners-api.ts';
 import { apiErrorMessages, NUM, TABLE, TD, TH } from '../clients/partner-ui.tsx';
+import { type SupplierItem, usePartnerMutation, useSupplierItems } from '../clients/partners-api.ts';
+import { usePermission } from '../team/use-permission.tsx';
 
 type ItemHit = { id: string; sku: string; name: string; base_unit: string };
 
@@ -28,6 +29,7 @@ export function useItemSearch(q: string) {
 export function SupplierItemsTab({ id }: { id: string }) {
   const { t } = useTranslation('partners');
   const { data } = useSupplierItems(id);
+  const canWrite = usePermission('partners.write');
   const [draft, setDraft] = useState<SupplierItem[] | null>(null);
   const [q, setQ] = useState('');
   const { data: hits = [] } = useItemSearch(q);
@@ -78,9 +80,11 @@ export function SupplierItemsTab({ id }: { id: string }) {
             </tbody>
           </table>
         )}
-        <Button type="button" variant="outline" className="mt-3" onClick={() => setDraft(rows)}>
-          {t('common.edit')}
-        </Button>
+        {canWrite && (
+          <Button type="button" variant="outline" className="mt-3" onClick={() => setDraft(rows)}>
+            {t('common.edit')}
+          </Button>
+        )}
       </div>
     );
   return (

@@ -15,8 +15,8 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { Input } from '../../components/ui/input.tsx';
 import { formatDate, formatNumber } from '../../lib/format.ts';
 import { Kpi } from '../clients/client-analytics.tsx';
-import { defaultPeriod, usePerformance } from '../clients/partners-api.ts';
 import { Field, Percent } from '../clients/partner-ui.tsx';
+import { defaultPeriod, usePerformance } from '../clients/partners-api.ts';
 
 /** Delivery performance over a chosen period: on-time rate, average lead time, fill rate, and a monthly chart. */
 export function SupplierPerformanceTab({ id }: { id: string }) {

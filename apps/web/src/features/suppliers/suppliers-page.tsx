@@ -9,6 +9,7 @@ import { PartnerFormPage } from '../clients/partner-form.tsx';
 import { PartnerImportPage } from '../clients/partner-import.tsx';
 import { PartnerList } from '../clients/partner-list.tsx';
 import { useLivePartners } from '../clients/partners-api.ts';
+import { IfAllowed } from '../team/use-permission.tsx';
 import { SupplierItemsTab } from './supplier-items.tsx';
 
 const PurchasingPages = lazy(() =>
@@ -46,9 +47,30 @@ export function SuppliersPage() {
           </Suspense>
         }
       />
-      <Route path="new" element={<PartnerFormPage list="supplier" />} />
-      <Route path="import" element={<PartnerImportPage list="supplier" />} />
-      <Route path=":id/edit" element={<PartnerFormPage list="supplier" />} />
+      <Route
+        path="new"
+        element={
+          <IfAllowed permission="partners.write">
+            <PartnerFormPage list="supplier" />
+          </IfAllowed>
+        }
+      />
+      <Route
+        path="import"
+        element={
+          <IfAllowed permission="partners.write">
+            <PartnerImportPage list="supplier" />
+          </IfAllowed>
+        }
+      />
+      <Route
+        path=":id/edit"
+        element={
+          <IfAllowed permission="partners.write">
+            <PartnerFormPage list="supplier" />
+          </IfAllowed>
+        }
+      />
       <Route
         path=":id/*"
         element={
