@@ -16,3 +16,4 @@ export * from './purchasing/index.ts';
 export * from './documents/index.ts';
 export * from './imports/index.ts';
 export * from './automation/index.ts';
+export * from './export/index.ts';

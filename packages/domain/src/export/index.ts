@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+/** The sections of the company that can be exported one by one (CSV or XLSX). */
+export const EXPORT_SECTIONS = [
+  'items',
+  'stock_balances',
+  'movements',
+  'locations',
+  'processes',
+  'bom_lines',
+  'clients',
+  'suppliers',
+  'purchase_orders',
+  'quotes',
+  'work_orders',
+  'delivery_notes',
+  'invoices',
+  'cutting_jobs',
+] as const;
+export type ExportSection = (typeof EXPORT_SECTIONS)[number];
+
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** Document kinds whose PDFs can be downloaded together as one zip. */
+export const PDF_EXPORT_KINDS = [
+  'quote',
+  'work_order',
+  'delivery_note',
+  'invoice',
+  'credit_note',
+  'purchase_order',
+] as const;
+export type PdfExportKind = (typeof PDF_EXPORT_KINDS)[number];
+
+/** How a column's values are typed in an XLSX file (CSV writes the same values as text). */
+export type ExportColumnType = 'text' | 'number' | 'integer' | 'date' | 'datetime' | 'boolean';
+
+export const exportJobRequestSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('section'),
+    section: z.enum(EXPORT_SECTIONS, 'validation.invalid'),
+    format: z.enum(EXPORT_FORMATS, 'validation.invalid'),
+  }),
+  z.object({
+    type: z.literal('pdf'),
+    kinds: z.array(z.enum(PDF_EXPORT_KINDS, 'validation.invalid')).min(1, 'validation.required').max(10),
+  }),
+  z.object({ type: z.literal('archive') }),
+]);
+export type ExportJobRequest = z.infer<typeof exportJobRequestSchema>;
+
+export type ExportFileKind = 'section' | 'pdf' | 'archive';
+
+/** Hours a generated export file stays downloadable. */
+export const EXPORT_FILE_TTL_HOURS = 24;
