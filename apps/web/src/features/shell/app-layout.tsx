@@ -9,6 +9,7 @@ import { AccountStatusProvider, useAccountStatus } from '../account-status/accou
 import { BlockedScreen } from '../blocked/blocked-screen.tsx';
 import { useUnseenChangelog } from '../changelog/changelog-api.ts';
 import { ChangelogModal } from '../changelog/changelog-modal.tsx';
+import { CommandCenter } from '../command-palette/command-center.tsx';
 import { CompanyProvider, useCurrentCompany } from '../team/current-company.tsx';
 import { SuspendedScreen } from '../team/suspended-screen.tsx';
 import { MobileDrawer } from './mobile-drawer.tsx';
@@ -94,6 +95,7 @@ function Shell() {
             </button>
           )}
           <div className="flex-1" />
+          <CommandCenter />
           <LanguagePicker />
           <button
             type="button"
