@@ -8,6 +8,7 @@ import { api } from '../../lib/api.ts';
 import { formatCurrency, formatDate, formatNumber } from '../../lib/format.ts';
 import { apiErrorMessages, NUM, TABLE, TD, TH } from '../clients/partner-ui.tsx';
 import { PageHeader } from '../sections/page-header.tsx';
+import { usePermission } from '../team/use-permission.tsx';
 import {
   newIdempotencyKey,
   type Order,
@@ -23,6 +24,7 @@ export function PurchaseOrderDetail() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const { data: o, isError } = useOrder(id);
+  const canWrite = usePermission('purchasing.write');
   const act = usePurchasingMutation((action: 'send' | 'cancel') =>
     api<Order>(`/api/purchase-orders/${id}/${action}`, { method: 'POST' }),
   );
@@ -50,13 +52,13 @@ export function PurchaseOrderDetail() {
               <FileDown className="size-4" aria-hidden />
               {t('actions.pdf')}
             </a>
-            {o.actions.includes('edit') && (
+            {canWrite && o.actions.includes('edit') && (
               <Link to={`/suppliers/orders/${o.id}/edit`} className={buttonClasses('outline')}>
                 <Pencil className="size-4" aria-hidden />
                 {t('actions.edit')}
               </Link>
             )}
-            {o.actions.includes('cancel') && (
+            {canWrite && o.actions.includes('cancel') && (
               <Button
                 type="button"
                 variant="outline"
@@ -68,13 +70,13 @@ export function PurchaseOrderDetail() {
                 {t('actions.cancel')}
               </Button>
             )}
-            {o.actions.includes('send') && (
+            {canWrite && o.actions.includes('send') && (
               <Button type="button" loading={act.isPending} onClick={() => act.mutate('send')}>
                 <Send className="size-4" aria-hidden />
                 {t('actions.send')}
               </Button>
             )}
-            {o.actions.includes('receive') && (
+            {canWrite && o.actions.includes('receive') && (
               <Button type="button" onClick={() => navigate(`/suppliers/orders/${o.id}/receive`)}>
                 <PackageCheck className="size-4" aria-hidden />
                 {t('actions.receive')}
@@ -207,7 +209,7 @@ export function PurchaseOrderDetail() {
                     </td>
                     <td className={TD}>{t(`receipts.status.${r.status}`)}</td>
                     <td className={TD}>
-                      {r.status === 'posted' && (
+                      {canWrite && r.status === 'posted' && (
                         <Button
                           type="button"
                           size="sm"

@@ -6,6 +6,7 @@ import { Input } from '../../components/ui/input.tsx';
 import { formatCurrency, formatDate } from '../../lib/format.ts';
 import { NUM, selectClasses, TABLE, TD, TH } from '../clients/partner-ui.tsx';
 import { PageHeader } from '../sections/page-header.tsx';
+import { usePermission } from '../team/use-permission.tsx';
 import { useOrders } from './purchasing-api.ts';
 import { StatusBadge } from './purchasing-ui.tsx';
 
@@ -14,6 +15,7 @@ const PAGE_SIZE = 50;
 
 export function PurchaseOrdersList() {
   const { t } = useTranslation('purchasing');
+  const canWrite = usePermission('purchasing.write');
   const [params, setParams] = useSearchParams();
   const query = new URLSearchParams();
   for (const k of ['q', 'status', 'supplier_id', 'page']) {
@@ -41,14 +43,18 @@ export function PurchaseOrdersList() {
             <Link to="/suppliers" className={buttonClasses('ghost')}>
               {t('list.suppliers')}
             </Link>
-            <Link to="/suppliers/orders/low-stock" className={buttonClasses('outline')}>
-              <PackagePlus className="size-4" aria-hidden />
-              {t('lowStock.title')}
-            </Link>
-            <Link to="/suppliers/orders/new" className={buttonClasses('primary')}>
-              <Plus className="size-4" aria-hidden />
-              {t('list.new')}
-            </Link>
+            {canWrite && (
+              <>
+                <Link to="/suppliers/orders/low-stock" className={buttonClasses('outline')}>
+                  <PackagePlus className="size-4" aria-hidden />
+                  {t('lowStock.title')}
+                </Link>
+                <Link to="/suppliers/orders/new" className={buttonClasses('primary')}>
+                  <Plus className="size-4" aria-hidden />
+                  {t('list.new')}
+                </Link>
+              </>
+            )}
           </div>
         }
       />

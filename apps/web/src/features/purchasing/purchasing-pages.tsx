@@ -1,4 +1,5 @@
 import { Route, Routes } from 'react-router';
+import { IfAllowed } from '../team/use-permission.tsx';
 import { LowStockOrdersPage } from './low-stock-orders.tsx';
 import { PurchaseOrderDetail } from './purchase-order-detail.tsx';
 import { PurchaseOrderFormPage } from './purchase-order-form.tsx';
@@ -12,12 +13,40 @@ export function PurchasingPages() {
   return (
     <Routes>
       <Route index element={<PurchaseOrdersList />} />
-      <Route path="new" element={<PurchaseOrderFormPage />} />
-      <Route path="low-stock" element={<LowStockOrdersPage />} />
+      <Route
+        path="new"
+        element={
+          <IfAllowed permission="purchasing.write">
+            <PurchaseOrderFormPage />
+          </IfAllowed>
+        }
+      />
+      <Route
+        path="low-stock"
+        element={
+          <IfAllowed permission="purchasing.write">
+            <LowStockOrdersPage />
+          </IfAllowed>
+        }
+      />
       <Route path="receipts/:receiptId" element={<ReceiptDetailPage />} />
       <Route path=":id" element={<PurchaseOrderDetail />} />
-      <Route path=":id/edit" element={<PurchaseOrderFormPage />} />
-      <Route path=":id/receive" element={<ReceiptFormPage />} />
+      <Route
+        path=":id/edit"
+        element={
+          <IfAllowed permission="purchasing.write">
+            <PurchaseOrderFormPage />
+          </IfAllowed>
+        }
+      />
+      <Route
+        path=":id/receive"
+        element={
+          <IfAllowed permission="purchasing.write">
+            <ReceiptFormPage />
+          </IfAllowed>
+        }
+      />
     </Routes>
   );
 }
