@@ -8,6 +8,7 @@ import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { IfAllowed, usePermission } from '../team/use-permission.tsx';
 import {
   PAGE_SIZE,
   type StockRow,
@@ -24,7 +25,14 @@ export function CuttingPage() {
   return (
     <Routes>
       <Route index element={<JobList />} />
-      <Route path="new" element={<NewJob />} />
+      <Route
+        path="new"
+        element={
+          <IfAllowed permission="cutting.write">
+            <NewJob />
+          </IfAllowed>
+        }
+      />
       <Route path=":id" element={<JobPage />} />
     </Routes>
   );
@@ -41,6 +49,7 @@ function useNumber() {
 
 function JobList() {
   const { t } = useTranslation('cutting');
+  const canWrite = usePermission('cutting.write');
   const [params, setParams] = useSearchParams();
   const page = Math.max(0, Number(params.get('page') ?? 0) || 0);
   const jobs = useJobs(page);
@@ -49,9 +58,11 @@ function JobList() {
     <div className="space-y-4">
       <div className="flex items-center justify-between gap-4">
         <h1 className="text-2xl font-semibold">{t('title')}</h1>
-        <Link to="/cutting/new" className={buttonClasses()}>
-          {t('list.new')}
-        </Link>
+        {canWrite && (
+          <Link to="/cutting/new" className={buttonClasses()}>
+            {t('list.new')}
+          </Link>
+        )}
       </div>
       {jobs.isLoading ? <Spinner /> : null}
       {jobs.data && jobs.data.items.length === 0 ? (
@@ -461,6 +472,7 @@ function JobPage() {
   const { t } = useTranslation('cutting');
   const job = useJob(id);
   const action = useJobAction(id);
+  const canWrite = usePermission('cutting.write');
   const num = useNumber();
   const [run, setRun] = useState<Run>({ state: 'idle' });
   const worker = useRef<Worker | null>(null);
@@ -515,7 +527,7 @@ function JobPage() {
         </span>
       </div>
       <div className="flex flex-wrap gap-2">
-        {editable && run.state !== 'running' ? (
+        {canWrite && editable && run.state !== 'running' ? (
           <Button onClick={start}>{plan ? t('detail.rerun') : t('detail.run')}</Button>
         ) : null}
         {run.state === 'running' ? (
@@ -523,7 +535,7 @@ function JobPage() {
             {t('detail.cancel')}
           </Button>
         ) : null}
-        {data.status === 'planned' ? (
+        {canWrite && data.status === 'planned' ? (
           <Button
             variant="secondary"
             onClick={() => action.mutate({ action: 'confirm' })}
@@ -532,7 +544,7 @@ function JobPage() {
             {t('detail.confirm')}
           </Button>
         ) : null}
-        {data.status === 'confirmed' ? (
+        {canWrite && data.status === 'confirmed' ? (
           <Button
             variant="secondary"
             onClick={() => action.mutate({ action: 'complete' })}
