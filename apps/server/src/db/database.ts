@@ -1,9 +1,10 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { closeCompanyDatabases, registerDatabase } from './company-router.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -29,9 +30,10 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
   // pg_trgm backs the fast item search (migration 0002).
   const client = new PGlite({ dataDir: dataDir ?? undefined, extensions: { pg_trgm } });
   await client.waitReady;
-  return {
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const database: Database = {
     kind: 'pglite',
-    db: drizzlePglite(client, { schema }) as unknown as Db,
+    db,
     session: (fn) =>
       fn(async (sql, params) => {
         if (params) return (await client.query<Record<string, unknown>>(sql, params)).rows;
@@ -39,8 +41,13 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
         return (results.at(-1)?.rows ?? []) as Record<string, unknown>[];
       }),
     listen: async (channel, onPayload) => client.listen(channel, onPayload),
-    close: () => client.close(),
+    close: async () => {
+      await closeCompanyDatabases(db);
+      await client.close();
+    },
   };
+  registerDatabase(database);
+  return database;
 }
 
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
@@ -65,9 +72,10 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     listener = client;
     return client;
   }
-  return {
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const database: Database = {
     kind: 'postgres',
-    db: drizzlePg(pool, { schema }) as unknown as Db,
+    db,
     session: async (fn) => {
       const client = await pool.connect();
       try {
@@ -94,10 +102,13 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
       };
     },
     close: async () => {
+      await closeCompanyDatabases(db);
       await listener?.end();
       await pool.end();
     },
   };
+  registerDatabase(database);
+  return database;
 }
 
 export function openDatabase(opts: {

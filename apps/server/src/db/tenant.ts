@@ -1,5 +1,6 @@
 import { AppError, can, type Permission, type Role } from '@erp/domain';
 import { sql } from 'drizzle-orm';
+import { companyDb, refreshCompanyRoutes } from './company-router.ts';
 import { type Db, rowsOf, type Tx } from './database.ts';
 
 export type MemberRole = Role;
@@ -7,7 +8,12 @@ export type CompanyContext = { userId: string; companyId: string; role: MemberRo
 /** The actor recorded in the audit trail for platform operators (admin CLI and API). */
 export const PLATFORM_ACTOR = '00000000-0000-0000-0000-000000000000';
 
+/** First key of the per-company advisory lock (second key: hashtext(company id)). */
+export const COMPANY_LOCK_SPACE = 727_070;
 const SERIALIZATION_FAILURE = '40001';
+const READ_ONLY_SQL_TRANSACTION = '25006';
+/** How often a request follows a company that moved between its route lookup and its transaction. */
+const MAX_REROUTES = 3;
 const DEADLOCK_DETECTED = '40P01';
 const MAX_ATTEMPTS = 5;
 
@@ -31,11 +37,53 @@ export async function withRetry<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The company has left the database this transaction runs in (moved by an operator). */
+class CompanyMovedError extends Error {}
+
+export const companyReadOnlyError = () =>
+  new AppError(
+    'COMPANY_READ_ONLY',
+    'Tvrtka je privremeno samo za čitanje (premještanje ili vraćanje podataka)',
+  );
+
+/**
+ * Runs `run` on the database that holds the company's rows (main or dedicated, issue 10). A write
+ * while the company is read-only becomes COMPANY_READ_ONLY; a company that left the database the
+ * cached route pointed at is looked up again.
+ */
+async function onCompanyDatabase<T>(db: Db, companyId: string, run: (target: Db) => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    if (attempt > 0) await refreshCompanyRoutes(db);
+    const target = await companyDb(db, companyId);
+    try {
+      return await run(target);
+    } catch (error) {
+      if (error instanceof CompanyMovedError) {
+        if (attempt < MAX_REROUTES) continue;
+        throw companyReadOnlyError();
+      }
+      if (pgCode(error) === READ_ONLY_SQL_TRANSACTION) throw companyReadOnlyError();
+      throw error;
+    }
+  }
+}
+
+/**
+ * Applies the company's hosting state in this database: gone → the caller reroutes, read-only →
+ * the transaction becomes READ ONLY, so reads work and writes are refused. Read after the
+ * company's shared lock was taken, in a later statement (a fresh snapshot): a move flips the
+ * state, then waits for the lock, so no transaction writes to a company being copied.
+ */
+async function applyHosting(tx: Tx, hosting: string | undefined): Promise<void> {
+  if (hosting === 'gone') throw new CompanyMovedError();
+  if (hosting === 'read_only') await tx.execute(sql`set transaction read only`);
+}
+
 /**
  * The only way request code reaches tenant data: one transaction, running as the erp_app role (so
  * row-level security applies), with the company and user set transaction-locally. The caller's
  * membership is checked first, then the role's permission; a blocked account is refused unless
- * `allowBlocked`.
+ * `allowBlocked`. The transaction runs in the database that holds the company (issue 10).
  */
 export function withCompany<T>(
   db: Db,
@@ -43,16 +91,35 @@ export function withCompany<T>(
   fn: (tx: Tx, ctx: CompanyContext) => Promise<T>,
   opts: { allowBlocked?: boolean; permission?: Permission } = {},
 ): Promise<T> {
+  return onCompanyDatabase(db, ids.companyId, (target) => companyTransaction(target, ids, fn, opts));
+}
+
+function companyTransaction<T>(
+  db: Db,
+  ids: { userId: string; companyId: string },
+  fn: (tx: Tx, ctx: CompanyContext) => Promise<T>,
+  opts: { allowBlocked?: boolean; permission?: Permission },
+): Promise<T> {
   return withRetry(() =>
     db.transaction(async (tx) => {
-      await tx.execute(sql`select set_config('app.user_id', ${ids.userId}, true)`);
-      await tx.execute(sql`set local role erp_app`);
+      // set_config('role', ..., true) is SET LOCAL ROLE; one round trip for the settings and the lock.
+      await tx.execute(
+        sql`select set_config('app.user_id', ${ids.userId}, true), set_config('role', 'erp_app', true),
+          pg_advisory_xact_lock_shared(${COMPANY_LOCK_SPACE}, hashtext(${ids.companyId}))`,
+      );
       const result = await tx.execute(sql`
-        select m.role, m.status, t.account_status
-        from memberships m left join tenants t on t.id = m.user_id
-        where m.company_id = ${ids.companyId} and m.user_id = ${ids.userId}`);
-      const row = rowsOf<{ role: MemberRole; status: string; account_status: string | null }>(result)[0];
-      if (!row) throw new AppError('FORBIDDEN', 'Niste član ove tvrtke');
+        select h.hosting, m.role, m.status, t.account_status
+        from (select app_company_hosting(${ids.companyId}::uuid) as hosting) h
+        left join memberships m on m.company_id = ${ids.companyId} and m.user_id = ${ids.userId}
+        left join tenants t on t.id = m.user_id`);
+      const row = rowsOf<{
+        hosting: string;
+        role: MemberRole | null;
+        status: string | null;
+        account_status: string | null;
+      }>(result)[0];
+      if (row?.hosting === 'gone') throw new CompanyMovedError();
+      if (!row?.role) throw new AppError('FORBIDDEN', 'Niste član ove tvrtke');
       // A member suspended by their company (issue 9: team) sees the blocked screen there.
       if ((row.account_status === 'blocked' || row.status === 'suspended') && !opts.allowBlocked) {
         throw new AppError('ACCOUNT_BLOCKED', 'Račun privremeno nije dostupan');
@@ -61,6 +128,7 @@ export function withCompany<T>(
         throw new AppError('FORBIDDEN', 'Vaša uloga ne dopušta ovu radnju');
       }
       await tx.execute(sql`select set_config('app.company_id', ${ids.companyId}, true)`);
+      await applyHosting(tx, row.hosting);
       return fn(tx, { ...ids, role: row.role });
     }),
   );
@@ -75,12 +143,18 @@ export function asPlatformFor<T>(
   ids: { userId: string; companyId: string; actor?: 'user' | 'platform' },
   fn: (tx: Tx) => Promise<T>,
 ): Promise<T> {
-  return withRetry(() =>
-    db.transaction(async (tx) => {
-      await tx.execute(sql`select set_config('app.user_id', ${ids.userId}, true),
-        set_config('app.company_id', ${ids.companyId}, true),
-        set_config('app.actor_id', ${ids.actor === 'platform' ? PLATFORM_ACTOR : ''}, true)`);
-      return fn(tx);
-    }),
+  return onCompanyDatabase(db, ids.companyId, (target) =>
+    withRetry(() =>
+      target.transaction(async (tx) => {
+        await tx.execute(sql`select set_config('app.user_id', ${ids.userId}, true),
+          set_config('app.actor_id', ${ids.actor === 'platform' ? PLATFORM_ACTOR : ''}, true),
+          pg_advisory_xact_lock_shared(${COMPANY_LOCK_SPACE}, hashtext(${ids.companyId}))`);
+        const result = await tx.execute(
+          sql`select set_config('app.company_id', ${ids.companyId}, true), app_company_hosting(${ids.companyId}::uuid) as hosting`,
+        );
+        await applyHosting(tx, rowsOf<{ hosting: string }>(result)[0]?.hosting);
+        return fn(tx);
+      }),
+    ),
   );
 }

@@ -1,0 +1,285 @@
+import type { OwnerQuery } from '../db/database.ts';
+
+/**
+ * One company's rows as a set of tables, read and written by the table owner (platform work: move,
+ * backup, restore). Rows travel as PostgreSQL's own JSON text of each row (`to_jsonb(row)::text`),
+ * never parsed into JavaScript numbers, so numerics, timestamps and bytea come back exactly.
+ *
+ * The table walk is driven by the catalog: every table of the public schema with a `company_id`
+ * column is company data, except the platform tables listed here. Tables added by later migrations
+ * are included without changes to this file.
+ */
+const PLATFORM_TABLES = new Set([
+  'memberships',
+  'company_registry',
+  'company_hosting',
+  'company_operations',
+  'audit_log',
+  'audit_heads',
+]);
+const INSERT_BATCH = 500;
+
+export type CompanySnapshot = {
+  companyId: string;
+  /** Row JSON texts per company table. */
+  tables: Record<string, string[]>;
+  /** The company's audit rows (without the database-local identity `id`), in chain order. */
+  audit: string[];
+  head: string | null;
+  /** Platform rows a dedicated database needs for foreign keys and policies (copies). */
+  mirror: { users: string[]; tenants: string[]; memberships: string[] };
+};
+
+export const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/** Company tables of this database, by name. */
+export async function companyTables(q: OwnerQuery): Promise<string[]> {
+  const rows = await q(
+    `select c.relname as name from pg_class c
+       join pg_namespace n on n.oid = c.relnamespace and n.nspname = 'public'
+       join pg_attribute a on a.attrelid = c.oid and a.attname = 'company_id' and not a.attisdropped
+     where c.relkind in ('r', 'p') order by 1`,
+    [],
+  );
+  return rows.map((r) => String(r.name)).filter((t) => !PLATFORM_TABLES.has(t));
+}
+
+async function insertableColumns(q: OwnerQuery, table: string): Promise<string[]> {
+  const rows = await q(
+    `select attname from pg_attribute where attrelid = $1::regclass and attnum > 0
+       and not attisdropped and attgenerated = '' order by attnum`,
+    [table],
+  );
+  return rows.map((r) => String(r.attname));
+}
+
+/** Sets the company for row-level security and defers foreign keys (rows go in any order). */
+export async function scopeTransaction(q: OwnerQuery, companyId: string): Promise<void> {
+  await q(`select set_config('app.company_id', $1, true), set_config('app.user_id', '', true)`, [companyId]);
+  await q('set constraints all deferred');
+}
+
+async function jsonRows(q: OwnerQuery, query: string, params: unknown[]): Promise<string[]> {
+  return (await q(query, params)).map((r) => String(r.j));
+}
+
+/**
+ * Reads every row of the company. Call inside a REPEATABLE READ transaction after
+ * scopeTransaction, so all tables come from one snapshot.
+ */
+export async function readCompany(q: OwnerQuery, companyId: string): Promise<CompanySnapshot> {
+  const tables: Record<string, string[]> = {};
+  for (const table of await companyTables(q)) {
+    tables[table] = await jsonRows(
+      q,
+      `select to_jsonb(t)::text as j from ${quoteIdent(table)} t where company_id = $1`,
+      [companyId],
+    );
+  }
+  const audit = await jsonRows(
+    q,
+    `select (to_jsonb(a) - 'id')::text as j from audit_log a where company_id = $1 order by seq`,
+    [companyId],
+  );
+  const head =
+    (
+      await jsonRows(q, `select to_jsonb(h)::text as j from audit_heads h where company_id = $1`, [companyId])
+    )[0] ?? null;
+  const memberships = await jsonRows(
+    q,
+    `select to_jsonb(m)::text as j from memberships m where company_id = $1`,
+    [companyId],
+  );
+  const userIds = await referencedUsers(q, companyId, Object.keys(tables));
+  const tenants = await jsonRows(
+    q,
+    `select to_jsonb(t)::text as j from tenants t where id = $1 or id = any($2::uuid[])`,
+    [companyId, userIds],
+  );
+  const users = await jsonRows(q, `select to_jsonb(u)::text as j from users u where id = any($1::uuid[])`, [
+    userIds,
+  ]);
+  return { companyId, tables, audit, head, mirror: { users, tenants, memberships } };
+}
+
+/** Users the company's rows point at (members, creators, inviters): a dedicated database needs them for its foreign keys. */
+async function referencedUsers(q: OwnerQuery, companyId: string, tables: string[]): Promise<string[]> {
+  const fks = await q(
+    `select c.conrelid::regclass::text as tbl, a.attname as col
+       from pg_constraint c join pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]
+     where c.contype = 'f' and c.confrelid = 'users'::regclass and cardinality(c.conkey) = 1`,
+    [],
+  );
+  const wanted = new Set([...tables, 'memberships']);
+  const ids = new Set<string>([companyId]);
+  for (const fk of fks) {
+    const table = String(fk.tbl).replace(/^"|"$/g, '');
+    if (!wanted.has(table)) continue;
+    const rows = await q(
+      `select distinct ${quoteIdent(String(fk.col))}::text as id from ${quoteIdent(table)}
+        where company_id = $1 and ${quoteIdent(String(fk.col))} is not null`,
+      [companyId],
+    );
+    for (const r of rows) ids.add(String(r.id));
+  }
+  return [...ids];
+}
+
+async function insertRows(
+  q: OwnerQuery,
+  table: string,
+  rows: string[],
+  onConflict = '',
+  except: string[] = [],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const columns = (await insertableColumns(q, table))
+    .filter((c) => !except.includes(c))
+    .map(quoteIdent)
+    .join(', ');
+  for (let i = 0; i < rows.length; i += INSERT_BATCH) {
+    await q(
+      `insert into ${quoteIdent(table)} (${columns}) overriding system value
+         select ${columns} from jsonb_populate_recordset(null::${quoteIdent(table)}, $1::jsonb) ${onConflict}`,
+      [`[${rows.slice(i, i + INSERT_BATCH).join(',')}]`],
+    );
+  }
+}
+
+/**
+ * Row triggers (audit, stock ledger guards, notifications) are switched off for the copy: the
+ * rows are history already written, not new changes. ALTER TABLE is owner-only and transactional:
+ * a failure rolls the switch back with everything else.
+ */
+async function withoutTriggers(q: OwnerQuery, tables: string[], run: () => Promise<void>): Promise<void> {
+  // Owner copies of tenants rows (company and member profiles) have no policy of their own: forced
+  // row-level security is lifted on tenants for this transaction and restored below.
+  const all = [...new Set(tables)];
+  for (const t of all) await q(`alter table ${quoteIdent(t)} disable trigger user`, []);
+  if (all.includes('tenants')) await q('alter table tenants no force row level security', []);
+  await run();
+  // Deferred foreign keys are checked here; ALTER TABLE refuses to run with checks pending.
+  await q('set constraints all immediate', []);
+  for (const t of all) await q(`alter table ${quoteIdent(t)} enable trigger user`, []);
+  if (all.includes('tenants')) await q('alter table tenants force row level security', []);
+}
+
+/** Writes a snapshot into this database (inside the caller's transaction, after scopeTransaction). */
+export async function writeCompany(
+  q: OwnerQuery,
+  snap: CompanySnapshot,
+  opts: { mirror: boolean },
+): Promise<void> {
+  const here = new Set(await companyTables(q));
+  const missing = Object.keys(snap.tables).filter((t) => !here.has(t));
+  if (missing.length > 0)
+    throw new Error(`Target database lacks tables ${missing.join(', ')} (older migrations?)`);
+  const tables = Object.keys(snap.tables);
+  const mirrorTables = opts.mirror ? ['users', 'tenants', 'memberships'] : [];
+  await withoutTriggers(q, [...tables, ...mirrorTables], async () => {
+    if (opts.mirror) {
+      await insertRows(q, 'users', snap.mirror.users, 'on conflict (id) do nothing');
+      await insertRows(q, 'tenants', snap.mirror.tenants, 'on conflict (id) do nothing');
+      await insertRows(q, 'memberships', snap.mirror.memberships, 'on conflict do nothing');
+    }
+    for (const table of tables) await insertRows(q, table, snap.tables[table] ?? []);
+    // The audit row id is local to each database (an identity); the chain is (company, seq).
+    await insertRows(q, 'audit_log', snap.audit, '', ['id']);
+    if (snap.head) await insertRows(q, 'audit_heads', [snap.head]);
+  });
+}
+
+/**
+ * The controlled purge of a company's rows from one database (after a move, before a restore): the
+ * same owner-only, single-transaction path for every table. Audit rows, which refuse deletes from
+ * anyone, are removed here with their guard switched off for this transaction only; operators
+ * record every purge in company_operations (main database).
+ */
+export async function purgeCompany(
+  q: OwnerQuery,
+  companyId: string,
+  opts: { mirror: boolean },
+): Promise<void> {
+  const tables = await companyTables(q);
+  const mirrorTables = opts.mirror ? ['tenants', 'memberships', 'users'] : [];
+  await withoutTriggers(q, [...tables, 'audit_log', ...mirrorTables], async () => {
+    for (const table of tables)
+      await q(`delete from ${quoteIdent(table)} where company_id = $1`, [companyId]);
+    await q('delete from audit_log where company_id = $1', [companyId]);
+    await q('delete from audit_heads where company_id = $1', [companyId]);
+    if (!opts.mirror) return;
+    await q('delete from memberships where company_id = $1', [companyId]);
+    // Copies of people who belong to no other company in this database go too.
+    await q(
+      `delete from tenants t where (t.id = $1 or not exists (select 1 from memberships m where m.user_id = t.id))
+         and not exists (select 1 from memberships m where m.company_id = t.id)`,
+      [companyId],
+    );
+    await q(
+      `delete from users u where not exists (select 1 from memberships m where m.user_id = u.id)
+         and not exists (select 1 from tenants t where t.id = u.id)`,
+      [],
+    );
+  });
+}
+
+/** Rows per table of one company in this database (verification). */
+export async function countCompany(q: OwnerQuery, companyId: string): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const table of await companyTables(q)) {
+    const [row] = await q(`select count(*)::int as n from ${quoteIdent(table)} where company_id = $1`, [
+      companyId,
+    ]);
+    counts[table] = Number(row?.n ?? 0);
+  }
+  const [audit] = await q('select count(*)::int as n from audit_log where company_id = $1', [companyId]);
+  counts.audit_log = Number(audit?.n ?? 0);
+  return counts;
+}
+
+export function snapshotCounts(snap: CompanySnapshot): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const [table, rows] of Object.entries(snap.tables)) counts[table] = rows.length;
+  counts.audit_log = snap.audit.length;
+  return counts;
+}
+
+export type StockCheck = { balanceMismatches: number; itemMismatches: number; negative: number };
+
+/**
+ * Stock invariants of one company: each balance equals the sum of its ledger, each item's on-hand
+ * equals the sum of its balances, and nothing is below zero.
+ */
+export async function checkStock(q: OwnerQuery, companyId: string): Promise<StockCheck> {
+  const [row] = await q(
+    `with ledger as (
+       select item_id, location_id, lot_id, sum(quantity) as qty from stock_movements
+        where company_id = $1 group by item_id, location_id, lot_id),
+     bal as (select item_id, location_id, lot_id, quantity from stock_balances where company_id = $1)
+     select
+       (select count(*) from ledger l full join bal b on b.item_id = l.item_id and b.location_id = l.location_id
+          and b.lot_id is not distinct from l.lot_id
+        where coalesce(l.qty, 0) <> coalesce(b.quantity, 0))::int as balance_mismatches,
+       (select count(*) from item_stock s where s.company_id = $1 and s.on_hand <>
+          (select coalesce(sum(b.quantity), 0) from stock_balances b where b.company_id = $1 and b.item_id = s.item_id))::int
+          as item_mismatches,
+       (select count(*) from stock_balances where company_id = $1 and quantity < 0)::int as negative`,
+    [companyId],
+  );
+  return {
+    balanceMismatches: Number(row?.balance_mismatches ?? -1),
+    itemMismatches: Number(row?.item_mismatches ?? -1),
+    negative: Number(row?.negative ?? -1),
+  };
+}
+
+/**
+ * Memberships are platform data kept in the main database; while a company was dedicated, its
+ * team changes went to its own copy. Moving back makes that copy the main database's list again.
+ */
+export async function replaceMemberships(q: OwnerQuery, snap: CompanySnapshot): Promise<void> {
+  await withoutTriggers(q, ['memberships'], async () => {
+    await q('delete from memberships where company_id = $1', [snap.companyId]);
+    await insertRows(q, 'memberships', snap.mirror.memberships);
+  });
+}

@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPostgres } from '../db/database.ts';
+import { buildApp } from '../http/app.ts';
+import { verifyAuditChain } from '../modules/audit/audit.service.ts';
+import { inventoryClient } from '../modules/inventory/test-helpers.ts';
+import {
+  createTestDatabase,
+  onPostgres,
+  signUp,
+  startTestApp,
+  type TestApp,
+  type TestDatabase,
+  testConfig,
+} from '../test/harness.ts';
+import { moveCompany, setHosting } from './move.ts';
+import { apiView, rowsInDatabase, seedCompany } from './test-helpers.ts';
+
+describe('read-only company (while it moves or is restored)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('refuses writes with COMPANY_READ_ONLY, keeps serving reads, and accepts writes again afterwards', async () => {
+    const user = await signUp(t.app);
+    const api = inventoryClient(t.app, user);
+    const loc = await api.location('RO-1');
+    const item = await api.item('RO-ITEM');
+    await setHosting(t.deps.database, user.id, 'read_only');
+    const refused = await api.call('POST', '/api/inventory/receipts', {
+      location_id: loc.id,
+      lines: [{ item_id: item.id, quantity: '5' }],
+    });
+    expect(refused.status).toBe(423);
+    expect(refused.body.error.code).toBe('COMPANY_READ_ONLY');
+    expect((await api.call('GET', `/api/inventory/items/${item.id}`)).status).toBe(200);
+    await setHosting(t.deps.database, user.id, 'normal');
+    await api.receive(loc.id, [{ item_id: item.id, quantity: '5' }]);
+    expect((await api.balance(item.id)).item.on_hand).toBe('5');
+  });
+});
+
+describe.runIf(onPostgres)('moving a company to a dedicated database and back', () => {
+  let t: TestApp;
+  let dedicated: TestDatabase;
+  beforeAll(async () => {
+    t = await startTestApp();
+    dedicated = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await t.close();
+    await dedicated.drop();
+  });
+
+  it('keeps every record, its invariants and a verifying chain; users, other companies and other instances see no difference', async () => {
+    const main = t.deps.database;
+    const a = await signUp(t.app, 'Ana Selić');
+    const b = await signUp(t.app, 'Boris Drugi');
+    const aItems = await seedCompany(t.app, a, 'A');
+    const bItems = await seedCompany(t.app, b, 'B');
+    // A second instance on the same main database caches the routes before the move.
+    const otherDb = await openPostgres(t.testDb.url as string);
+    const other = await buildApp({ config: testConfig(), database: otherDb, adminToken: 'x' });
+    await other.app.ready();
+    try {
+      const aBefore = await apiView(t.app, a, aItems);
+      const bBefore = await apiView(t.app, b, bItems);
+      expect(await apiView(other.app, a, aItems)).toEqual(aBefore);
+      const aRowsShared = await rowsInDatabase(main, a.id);
+      const bRows = await rowsInDatabase(main, b.id);
+      expect(aRowsShared).toBeGreaterThan(20);
+
+      const out = await moveCompany(main, a.id, dedicated.url as string);
+      expect(out.problems).toEqual([]);
+      expect(out.stock).toEqual({ balanceMismatches: 0, itemMismatches: 0, negative: 0 });
+
+      // No trace in the shared database; everything in the dedicated one.
+      expect(await rowsInDatabase(main, a.id)).toBe(0);
+      expect(await rowsInDatabase(dedicated.database, a.id)).toBe(aRowsShared);
+      expect((await verifyAuditChain(dedicated.database.db, a.id)).ok).toBe(true);
+      // Users see the same data through either instance; the other company is untouched.
+      expect(await apiView(t.app, a, aItems)).toEqual(aBefore);
+      expect(await apiView(other.app, a, aItems)).toEqual(aBefore);
+      expect(await apiView(t.app, b, bItems)).toEqual(bBefore);
+      expect(await rowsInDatabase(main, b.id)).toBe(bRows);
+      expect((await verifyAuditChain(main.db, b.id)).ok).toBe(true);
+
+      // Writes land in the dedicated database, through either instance.
+      const api = inventoryClient(other.app, a);
+      const loc = (await api.ok('GET', '/api/inventory/locations')) as
+        | { items?: { id: string }[] }
+        | { id: string }[];
+      const locId = (Array.isArray(loc) ? loc : (loc.items ?? []))[0]?.id as string;
+      await api.receive(locId, [{ item_id: aItems[2] as string, quantity: '1' }]);
+      expect(await rowsInDatabase(main, a.id)).toBe(0);
+      const aRowsDedicated = await rowsInDatabase(dedicated.database, a.id);
+      expect(aRowsDedicated).toBeGreaterThan(aRowsShared);
+      const aMoved = await apiView(t.app, a, aItems);
+
+      const back = await moveCompany(main, a.id, 'shared');
+      expect(back.problems).toEqual([]);
+      expect(await rowsInDatabase(dedicated.database, a.id)).toBe(0);
+      const copies = await dedicated.database.session((q) =>
+        q(
+          'select (select count(*) from users)::int as users, (select count(*) from tenants)::int as tenants',
+          [],
+        ),
+      );
+      expect(copies[0]).toEqual({ users: 0, tenants: 0 });
+      expect(await rowsInDatabase(main, a.id)).toBe(aRowsDedicated);
+      expect(await apiView(t.app, a, aItems)).toEqual(aMoved);
+      expect(await apiView(other.app, a, aItems)).toEqual(aMoved);
+      expect((await verifyAuditChain(main.db)).ok).toBe(true);
+    } finally {
+      await other.app.close();
+      await otherDb.close();
+    }
+  }, 120_000);
+
+  it('refuses to move a company into a database that already holds its rows', async () => {
+    const c = await signUp(t.app);
+    await seedCompany(t.app, c, 'C');
+    await expect(moveCompany(t.deps.database, c.id, 'shared')).rejects.toThrow(/already/);
+  });
+});

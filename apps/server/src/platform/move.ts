@@ -1,0 +1,257 @@
+import { dedicatedDatabase, refreshCompanyRoutes } from '../db/company-router.ts';
+import type { Database, OwnerQuery } from '../db/database.ts';
+import { migrate } from '../db/migrate.ts';
+import { COMPANY_LOCK_SPACE } from '../db/tenant.ts';
+import { verifyAuditChain } from '../modules/audit/audit.service.ts';
+import {
+  type CompanySnapshot,
+  checkStock,
+  countCompany,
+  purgeCompany,
+  readCompany,
+  replaceMemberships,
+  type StockCheck,
+  scopeTransaction,
+  snapshotCounts,
+  writeCompany,
+} from './company-data.ts';
+
+export type Hosting = 'normal' | 'read_only' | 'gone';
+export type Log = (line: string) => void;
+
+/** The company's dedicated database URL from the registry (fresh, not cached), or null if shared. */
+export async function registeredUrl(main: Database, companyId: string): Promise<string | null> {
+  return main.session(async (q) => {
+    const [row] = await q(`select mode, database_url from company_registry where company_id = $1`, [
+      companyId,
+    ]);
+    return row?.mode === 'dedicated' ? String(row.database_url) : null;
+  });
+}
+
+export async function databaseFor(main: Database, url: string | null): Promise<Database> {
+  return url ? dedicatedDatabase(main.db, url) : main;
+}
+
+export async function setRegistry(
+  main: Database,
+  companyId: string,
+  entry: { url: string | null; state: 'normal' | 'read_only' },
+): Promise<void> {
+  await main.session((q) =>
+    q(
+      `insert into company_registry (company_id, mode, database_url, state, updated_at)
+       values ($1, $2, $3, $4, now())
+       on conflict (company_id) do update set mode = excluded.mode, database_url = excluded.database_url,
+         state = excluded.state, updated_at = now()`,
+      [companyId, entry.url ? 'dedicated' : 'shared', entry.url, entry.state],
+    ),
+  );
+  await refreshCompanyRoutes(main.db);
+}
+
+export async function setHosting(database: Database, companyId: string, state: Hosting): Promise<void> {
+  await database.session((q) =>
+    q(
+      `insert into company_hosting (company_id, state, updated_at) values ($1, $2, now())
+       on conflict (company_id) do update set state = excluded.state, updated_at = now()`,
+      [companyId, state],
+    ),
+  );
+}
+
+/**
+ * Waits until every transaction of the company that started before the state change has ended
+ * (each holds the company's shared lock; this takes it exclusively for an instant).
+ */
+export async function drainCompany(database: Database, companyId: string): Promise<void> {
+  await database.session(async (q) => {
+    await q('begin');
+    try {
+      await q(`select pg_advisory_xact_lock($1, hashtext($2))`, [COMPANY_LOCK_SPACE, companyId]);
+    } finally {
+      await q('commit');
+    }
+  });
+}
+
+/** Runs `fn` in one transaction of an owner session, rolling back on error. */
+export async function inTransaction<T>(
+  database: Database,
+  begin: string,
+  fn: (q: OwnerQuery) => Promise<T>,
+): Promise<T> {
+  return database.session(async (q) => {
+    await q(begin);
+    try {
+      const result = await fn(q);
+      await q('commit');
+      return result;
+    } catch (error) {
+      await q('rollback');
+      throw error;
+    }
+  });
+}
+
+/** A consistent snapshot of one company's rows (REPEATABLE READ, read only). */
+export function snapshotCompany(database: Database, companyId: string): Promise<CompanySnapshot> {
+  return inTransaction(database, 'begin isolation level repeatable read read only', async (q) => {
+    await scopeTransaction(q, companyId);
+    return readCompany(q, companyId);
+  });
+}
+
+export type Verification = {
+  counts: Record<string, number>;
+  stock: StockCheck;
+  auditRows: number;
+  problems: string[];
+};
+
+/** Compares a database's rows of the company with a snapshot and checks its invariants. */
+export async function verifyCompany(database: Database, snap: CompanySnapshot): Promise<Verification> {
+  const expected = snapshotCounts(snap);
+  const { counts, stock } = await inTransaction(
+    database,
+    'begin isolation level repeatable read read only',
+    async (q) => {
+      await scopeTransaction(q, snap.companyId);
+      return { counts: await countCompany(q, snap.companyId), stock: await checkStock(q, snap.companyId) };
+    },
+  );
+  const problems: string[] = [];
+  for (const [table, n] of Object.entries(expected)) {
+    if (counts[table] !== n) problems.push(`${table}: ${counts[table] ?? 'missing'} rows, expected ${n}`);
+  }
+  if (stock.balanceMismatches || stock.itemMismatches)
+    problems.push(`stock balances differ from the ledger: ${JSON.stringify(stock)}`);
+  const audit = await verifyAuditChain(database.db, snap.companyId);
+  if (!audit.ok)
+    problems.push(`audit chain broken at ${audit.firstBreak?.seq} (${audit.firstBreak?.reason})`);
+  if (audit.rows !== snap.audit.length)
+    problems.push(`audit chain has ${audit.rows} rows, expected ${snap.audit.length}`);
+  return { counts, stock, auditRows: audit.rows, problems };
+}
+
+async function companyExists(main: Database, companyId: string): Promise<boolean> {
+  return main.session(async (q) => (await q('select 1 from users where id = $1', [companyId])).length > 0);
+}
+
+async function logOperation(
+  main: Database,
+  companyId: string,
+  operation: string,
+  detail: unknown,
+): Promise<string> {
+  return main.session(async (q) => {
+    const [row] = await q(
+      `insert into company_operations (company_id, operation, detail) values ($1, $2, $3::jsonb) returning id`,
+      [companyId, operation, JSON.stringify(detail)],
+    );
+    return String(row?.id);
+  });
+}
+
+async function finishOperation(main: Database, id: string, detail: unknown): Promise<void> {
+  await main.session((q) =>
+    q(`update company_operations set finished_at = now(), detail = detail || $2::jsonb where id = $1`, [
+      id,
+      JSON.stringify(detail),
+    ]),
+  );
+}
+
+export type MoveResult = Verification & { companyId: string; from: string; to: string; ms: number };
+
+const describe = (url: string | null) => (url ? url.replace(/\/\/[^@/]*@/, '//***@') : 'shared');
+
+/**
+ * Moves one company's rows between the main database and a dedicated one (or between two
+ * dedicated ones): read-only → drain → snapshot → copy in one target transaction → verify →
+ * switch the registry → controlled purge of the source → writable again. Writes made during the
+ * move are refused with COMPANY_READ_ONLY, never accepted and lost.
+ */
+export async function moveCompany(
+  main: Database,
+  companyId: string,
+  to: string,
+  log: Log = () => {},
+): Promise<MoveResult> {
+  const started = Date.now();
+  if (!(await companyExists(main, companyId))) throw new Error(`No company ${companyId}`);
+  const fromUrl = await registeredUrl(main, companyId);
+  const toUrl = to === 'shared' ? null : to;
+  if (fromUrl === toUrl) throw new Error(`Company ${companyId} is already in ${describe(toUrl)}`);
+  const source = await databaseFor(main, fromUrl);
+  const target = await databaseFor(main, toUrl);
+  if (toUrl) log(`migrations on the target: ${(await migrate(target)).length} applied`);
+  for (const database of [source, target])
+    await database.session((q) => q('select make_foreign_keys_deferrable()', []));
+  const empty = await inTransaction(target, 'begin', async (q) => {
+    await scopeTransaction(q, companyId);
+    const counts = await countCompany(q, companyId);
+    return Object.values(counts).every((n) => n === 0);
+  });
+  if (!empty) throw new Error(`The target already holds rows of company ${companyId}`);
+  const operation = await logOperation(main, companyId, 'move', {
+    from: describe(fromUrl),
+    to: describe(toUrl),
+  });
+
+  log('read-only');
+  await setRegistry(main, companyId, { url: fromUrl, state: 'read_only' });
+  await setHosting(source, companyId, 'read_only');
+  let verification: Verification;
+  let snap: CompanySnapshot;
+  try {
+    await drainCompany(source, companyId);
+    snap = await snapshotCompany(source, companyId);
+    log(`snapshot: ${JSON.stringify(snapshotCounts(snap))}`);
+    await inTransaction(target, 'begin', async (q) => {
+      await scopeTransaction(q, companyId);
+      await q(
+        `insert into company_hosting (company_id, state) values ($1, 'read_only')
+         on conflict (company_id) do update set state = 'read_only', updated_at = now()`,
+        [companyId],
+      );
+      await writeCompany(q, snap, { mirror: toUrl !== null });
+      if (toUrl === null) await replaceMemberships(q, snap);
+    });
+    verification = await verifyCompany(target, snap);
+    if (verification.problems.length > 0) {
+      await inTransaction(target, 'begin', async (q) => {
+        await scopeTransaction(q, companyId);
+        await purgeCompany(q, companyId, { mirror: toUrl !== null });
+      });
+      throw new Error(`Verification failed, nothing switched: ${verification.problems.join('; ')}`);
+    }
+    log(`verified: stock ${JSON.stringify(verification.stock)}, audit rows ${verification.auditRows}`);
+  } catch (error) {
+    await setHosting(source, companyId, 'normal');
+    await setRegistry(main, companyId, { url: fromUrl, state: 'normal' });
+    throw error;
+  }
+
+  // Switch: requests that still route to the source find the company gone there and look again.
+  await setHosting(source, companyId, 'gone');
+  await setRegistry(main, companyId, { url: toUrl, state: 'read_only' });
+  await setHosting(target, companyId, 'read_only');
+  log('switched; purging the source');
+  await inTransaction(source, 'begin', async (q) => {
+    await scopeTransaction(q, companyId);
+    await purgeCompany(q, companyId, { mirror: fromUrl !== null });
+  });
+  await setHosting(target, companyId, 'normal');
+  await setRegistry(main, companyId, { url: toUrl, state: 'normal' });
+  const result = {
+    ...verification,
+    companyId,
+    from: describe(fromUrl),
+    to: describe(toUrl),
+    ms: Date.now() - started,
+  };
+  await finishOperation(main, operation, { counts: result.counts, ms: result.ms });
+  log('done');
+  return result;
+}
