@@ -21,13 +21,21 @@ import {
 } from '../documents/documents-api.ts';
 import { type EditLine, LineEditor, lineFromApi, lineToApi, newLine } from '../documents/line-editor.tsx';
 import { DateText, Field, LinksAndHistory, SELECT, StatusBadge } from '../documents/parts.tsx';
+import { IfAllowed, usePermission } from '../team/use-permission.tsx';
 
 /** Everything under /delivery-notes: list, new (seed routes) and one note. */
 export function DeliveryNotesRoutes() {
   return (
     <Routes>
       <Route index element={<DeliveryNotesPage />} />
-      <Route path="new" element={<DeliveryNoteNewPage />} />
+      <Route
+        path="new"
+        element={
+          <IfAllowed permission="delivery.write">
+            <DeliveryNoteNewPage />
+          </IfAllowed>
+        }
+      />
       <Route path=":id" element={<DeliveryNoteDetailPage />} />
     </Routes>
   );
@@ -236,7 +244,9 @@ function DeliveryNoteView({ detail }: { detail: Detail }) {
   const [dirty, setDirty] = useState(false);
   const [confirmElement, confirm] = useConfirm();
   const [error, setError] = useState<string | null>(null);
-  const draft = doc.status === 'draft';
+  const canWrite = usePermission('delivery.write');
+  const canInvoice = usePermission('invoices.write');
+  const draft = canWrite && doc.status === 'draft';
   const action = useDocumentMutation((name: string) => callDocument(`/api/delivery-notes/${doc.id}/${name}`));
   const save = useDocumentMutation(() =>
     callDocument(
@@ -264,7 +274,7 @@ function DeliveryNoteView({ detail }: { detail: Detail }) {
         <UnsavedChangesGuard when={draft && dirty} />
         {confirmElement}
         <div className="ml-auto flex flex-wrap gap-2">
-          {doc.actions.map((a, i) => (
+          {(canWrite ? doc.actions : []).map((a, i) => (
             <Button
               key={a}
               variant={a === 'cancel' ? 'outline' : i === 0 ? 'primary' : 'outline'}
@@ -288,7 +298,7 @@ function DeliveryNoteView({ detail }: { detail: Detail }) {
               {t(`actions.${a}`)}
             </Button>
           ))}
-          {(doc.status === 'issued' || doc.status === 'delivered') && doc.client_id && (
+          {canInvoice && (doc.status === 'issued' || doc.status === 'delivered') && doc.client_id && (
             <Link
               to={`/documents/invoices/new?client_id=${doc.client_id}&delivery_note_ids=${doc.id}`}
               className={buttonClasses('outline', 'md')}
