@@ -32,6 +32,7 @@ import {
   TD,
   TH,
 } from '../documents/parts.tsx';
+import { usePermission } from '../team/use-permission.tsx';
 
 export function InvoicesListPage() {
   const { t } = useTranslation('documents');
@@ -214,6 +215,7 @@ function InvoiceView({ detail }: { detail: Detail }) {
   const navigate = useNavigate();
   const doc = detail.document;
   const draft = doc.status === 'draft';
+  const canWrite = usePermission('invoices.write');
   const { t: tg } = useTranslation('ux-grid');
   const [lines, setLines] = useState<EditLine[]>(() => detail.lines.map(lineFromApi));
   const [dirty, setDirty] = useState(false);
@@ -252,7 +254,7 @@ function InvoiceView({ detail }: { detail: Detail }) {
         <UnsavedChangesGuard when={draft && dirty} />
         {confirmElement}
         <div className="ml-auto flex flex-wrap gap-2">
-          {draft && (
+          {canWrite && draft && (
             <Button
               disabled={call.isPending || dirty}
               onClick={async () => {
@@ -267,7 +269,7 @@ function InvoiceView({ detail }: { detail: Detail }) {
               {t('actions.issue')}
             </Button>
           )}
-          {!draft && !isCredit && (
+          {canWrite && !draft && !isCredit && (
             <Button
               variant="outline"
               disabled={call.isPending}
@@ -338,9 +340,9 @@ function InvoiceView({ detail }: { detail: Detail }) {
           setLines(next);
           setDirty(true);
         }}
-        readOnly={!draft}
+        readOnly={!canWrite || !draft}
       />
-      {draft && (
+      {canWrite && draft && (
         <Button
           data-testid="save"
           variant="outline"
@@ -396,7 +398,7 @@ function InvoiceView({ detail }: { detail: Detail }) {
               </tbody>
             </table>
           )}
-          {Number(doc.outstanding ?? '0') > 0 && (
+          {canWrite && Number(doc.outstanding ?? '0') > 0 && (
             <div className="flex flex-wrap items-end gap-2">
               <Field label={t('invoice.paidOn')} htmlFor="pay-date">
                 <Input
