@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { api } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
+import { usePermission } from '../team/use-permission.tsx';
 import { callDocument, errorText, useDocumentMutation } from './documents-api.ts';
 import { DocumentTabs, Field, SELECT } from './parts.tsx';
 
@@ -35,6 +36,7 @@ export function DocumentSettingsPage() {
 function SettingsForm({ initial }: { initial: Settings }) {
   const { t } = useTranslation('documents');
   const [s, setS] = useState<Settings>(initial);
+  const canManage = usePermission('company.manage');
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const save = useDocumentMutation((body: Settings) =>
     callDocument<Settings>('/api/documents/settings', body, 'PUT'),
@@ -122,23 +124,25 @@ function SettingsForm({ initial }: { initial: Settings }) {
           {message.text}
         </p>
       )}
-      <Button
-        disabled={save.isPending}
-        onClick={() =>
-          save.mutate(
-            { ...s, place_of_issue: s.place_of_issue || null },
-            {
-              onSuccess: (next) => {
-                setS(next);
-                setMessage({ ok: true, text: t('form.saved') });
+      {canManage && (
+        <Button
+          disabled={save.isPending}
+          onClick={() =>
+            save.mutate(
+              { ...s, place_of_issue: s.place_of_issue || null },
+              {
+                onSuccess: (next) => {
+                  setS(next);
+                  setMessage({ ok: true, text: t('form.saved') });
+                },
+                onError: (e) => setMessage({ ok: false, text: errorText(t, e) }),
               },
-              onError: (e) => setMessage({ ok: false, text: errorText(t, e) }),
-            },
-          )
-        }
-      >
-        {t('form.save')}
-      </Button>
+            )
+          }
+        >
+          {t('form.save')}
+        </Button>
+      )}
     </div>
   );
 }
