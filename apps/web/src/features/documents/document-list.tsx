@@ -1,14 +1,40 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
+import { api } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
+import { BulkBar, fetchAllPages, useBulkSelection } from '../saved-views/bulk.tsx';
+import { SavedViews, useVisibleColumns } from '../saved-views/saved-views.tsx';
 import { usePermission } from '../team/use-permission.tsx';
-import { type DocKind, docHref, useClients, useDocuments, useLiveDocuments } from './documents-api.ts';
+import {
+  type DocKind,
+  docHref,
+  KIND_PATHS,
+  useClients,
+  useDocuments,
+  useLiveDocuments,
+} from './documents-api.ts';
 import { DateText, Money, NUM, SELECT, STATUSES, StatusBadge, TABLE, TD, TH } from './parts.tsx';
 
 const PAGE_SIZE = 50;
+// Issue 12: saved views and hideable columns (the number column always shows: it is the link).
+const COLUMNS = ['number', 'client', 'date', 'status', 'payment', 'total'] as const;
+const COLUMN_LABELS: Record<(typeof COLUMNS)[number], string> = {
+  number: 'list.number',
+  client: 'list.client',
+  date: 'list.date',
+  status: 'list.status',
+  payment: 'list.paymentStatus',
+  total: 'list.total',
+};
+const LIST_KEYS: Record<DocKind, string> = {
+  quote: 'quotes',
+  work_order: 'work-orders',
+  delivery_note: 'delivery-notes',
+  invoice: 'invoices',
+  credit_note: 'invoices',
+};
 const FILTERS = ['q', 'status', 'client_id', 'from', 'to', 'payment_status'] as const;
 
 /**
@@ -27,7 +53,6 @@ export function DocumentList({ kind, newHref }: { kind: DocKind; newHref: string
         : 'documents.write',
   );
   const [params, setParams] = useSearchParams();
-  const [selected, setSelected] = useState<Set<string>>(new Set());
   const page = Math.max(1, Number(params.get('page') ?? '1'));
   const sort = params.get('sort') ?? '-number';
   const query = new URLSearchParams();
@@ -70,15 +95,25 @@ export function DocumentList({ kind, newHref }: { kind: DocKind; newHref: string
     );
   };
   const filtersActive = FILTERS.some((k) => params.get(k));
-  const toggle = (id: string) =>
-    setSelected((s) => {
-      const next = new Set(s);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
-  const allOnPage = rows.length > 0 && rows.every((r) => selected.has(r.id));
   const isInvoice = kind === 'invoice';
+  // Issue 12: row selection with "select all matching" (paged from the server by the current filter).
+  const selection = useBulkSelection(
+    rows.map((r) => r.id),
+    total,
+  );
+  const selected = selection.selected;
+  const allOnPage = selection.pageSelected;
+  const toggle = selection.toggle;
+  const fetchMatching = () =>
+    fetchAllPages(async (p, size) => {
+      const q = new URLSearchParams(query);
+      q.set('page', String(p));
+      q.set('page_size', String(size));
+      const r = await api<{ items: typeof rows; total: number }>(`${KIND_PATHS[kind].api}?${q}`);
+      return { rows: r.items, total: r.total };
+    });
+  const cols = useVisibleColumns(COLUMNS);
+  const show = (c: (typeof COLUMNS)[number]) => cols.includes(c);
 
   return (
     <section aria-labelledby={`list-${kind}`}>
@@ -166,7 +201,7 @@ export function DocumentList({ kind, newHref }: { kind: DocKind; newHref: string
           </button>
         )}
         <div className="ml-auto flex items-center gap-2">
-          {selected.size > 0 && (
+          {selected.size > 0 && !selection.allMatching && (
             <a
               className={buttonClasses('outline', 'md')}
               href={`/api/documents/pdf?ids=${[...selected].join(',')}`}
@@ -184,6 +219,28 @@ export function DocumentList({ kind, newHref }: { kind: DocKind; newHref: string
           )}
         </div>
       </div>
+      <div className="mb-2">
+        <SavedViews
+          listKey={LIST_KEYS[kind]}
+          columns={COLUMNS.filter((c) => c !== 'number' && (isInvoice || c !== 'payment')).map((c) => ({
+            key: c,
+            label: t(COLUMN_LABELS[c]),
+          }))}
+        />
+      </div>
+      <BulkBar
+        selection={selection}
+        total={total}
+        pageCount={rows.length}
+        loaded={rows}
+        fetchMatching={fetchMatching}
+        csv={{
+          fileName: LIST_KEYS[kind],
+          header: [t('list.number'), t('list.client'), t('list.date'), t('list.status'), t('list.total')],
+          row: (d) => [d.number ?? '', d.client_name ?? '', d.doc_date, t(`status.${d.status}`), d.total],
+        }}
+        pdfHref={selection.allMatching ? (ids) => `/api/documents/pdf?ids=${ids.join(',')}` : undefined}
+      />
       <p className="mb-2 text-sm text-muted" role="status" aria-live="polite">
         {t('list.count', { count: total })}
         {filtersActive ? ` · ${t('list.filtered')}` : ''}
@@ -203,24 +260,15 @@ export function DocumentList({ kind, newHref }: { kind: DocKind; newHref: string
                   type="checkbox"
                   aria-label={t('list.selectPage')}
                   checked={allOnPage}
-                  onChange={() =>
-                    setSelected((s) => {
-                      const next = new Set(s);
-                      for (const r of rows) {
-                        if (allOnPage) next.delete(r.id);
-                        else next.add(r.id);
-                      }
-                      return next;
-                    })
-                  }
+                  onChange={selection.togglePage}
                 />
               </th>
               {sortHeader('number', t('list.number'))}
-              {sortHeader('client', t('list.client'))}
-              {sortHeader('doc_date', t('list.date'))}
-              <th className={TH}>{t('list.status')}</th>
-              {isInvoice && <th className={TH}>{t('list.paymentStatus')}</th>}
-              {sortHeader('total', t('list.total'), NUM)}
+              {show('client') && sortHeader('client', t('list.client'))}
+              {show('date') && sortHeader('doc_date', t('list.date'))}
+              {show('status') && <th className={TH}>{t('list.status')}</th>}
+              {isInvoice && show('payment') && <th className={TH}>{t('list.paymentStatus')}</th>}
+              {show('total') && sortHeader('total', t('list.total'), NUM)}
             </tr>
           </thead>
           <tbody>
@@ -230,7 +278,7 @@ export function DocumentList({ kind, newHref }: { kind: DocKind; newHref: string
                   <input
                     type="checkbox"
                     aria-label={t('list.select', { number: d.number ?? '' })}
-                    checked={selected.has(d.id)}
+                    checked={selection.isSelected(d.id)}
                     onChange={() => toggle(d.id)}
                   />
                 </td>
@@ -242,21 +290,27 @@ export function DocumentList({ kind, newHref }: { kind: DocKind; newHref: string
                     <span className="ml-1 text-xs text-muted">({t('kinds.credit_note')})</span>
                   )}
                 </td>
-                <td className={TD}>{d.client_name ?? '—'}</td>
-                <td className={TD}>
-                  <DateText value={d.doc_date} />
-                </td>
-                <td className={TD}>
-                  <StatusBadge status={d.status} />
-                </td>
-                {isInvoice && (
+                {show('client') && <td className={TD}>{d.client_name ?? '—'}</td>}
+                {show('date') && (
+                  <td className={TD}>
+                    <DateText value={d.doc_date} />
+                  </td>
+                )}
+                {show('status') && (
+                  <td className={TD}>
+                    <StatusBadge status={d.status} />
+                  </td>
+                )}
+                {isInvoice && show('payment') && (
                   <td className={TD}>
                     {d.payment_status && <StatusBadge status={d.payment_status} scope="payment" />}
                   </td>
                 )}
-                <td className={cn(TD, NUM)}>
-                  <Money value={d.total} />
-                </td>
+                {show('total') && (
+                  <td className={cn(TD, NUM)}>
+                    <Money value={d.total} />
+                  </td>
+                )}
               </tr>
             ))}
             {rows.length === 0 && !isFetching && (
