@@ -55,7 +55,7 @@ function readCsv(file: string): string[][] {
     .map((l) => l.split(','));
 }
 
-describe('2D bounds on the 500 classic instances', () => {
+describe('2D bounds on the classic instances', () => {
   it('never exceed the best known values (free and 3-stage, with and without rotation)', () => {
     expect(existsSync(DATA)).toBe(true);
     const best = (kind: string): Map<string, number> =>
@@ -66,8 +66,14 @@ describe('2D bounds on the 500 classic instances', () => {
     const nhr = best('3nhr');
     let checked = 0;
     let tight = 0;
+    // Every tenth instance (all ten classes, all sizes) keeps the test at a few seconds; the
+    // benchmark (bench/cutting/run-2d.ts) checks the bound on all 500 in every run.
     for (const group of ['berkey1987', 'martello1998']) {
-      for (const f of readdirSync(join(DATA, group)).filter((x) => x.endsWith('_items.csv'))) {
+      const files = readdirSync(join(DATA, group))
+        .filter((x) => x.endsWith('_items.csv'))
+        .sort()
+        .filter((_, k) => k % 10 === 0);
+      for (const f of files) {
         const base = f.slice(0, -'_items.csv'.length);
         const path = `${group}/${base}`;
         const bin = readCsv(join(DATA, group, `${base}_bins.csv`))[0] as string[];
@@ -92,8 +98,8 @@ describe('2D bounds on the 500 classic instances', () => {
         checked++;
       }
     }
-    expect(checked).toBe(500);
+    expect(checked).toBe(50);
     // The bound is useful, not just valid: it meets the best known value on most instances.
-    expect(tight).toBeGreaterThan(250);
+    expect(tight).toBeGreaterThan(25);
   });
 });

@@ -109,6 +109,7 @@ export function optimize1d(input: Cut1dInput, hooks: CutHooks = {}): CutResult1d
         stockCount: plan.bars + remnantBins.length,
         lowerBound: bound,
       });
+      hooks.onBest?.(finish(plan));
     }
   };
   const done = (): boolean => best !== null && (best as Plan).bars <= bound;
@@ -228,29 +229,33 @@ export function optimize1d(input: Cut1dInput, hooks: CutHooks = {}): CutResult1d
   }
   repack(deadline);
   completion(deadline);
-  const plan = best as Plan | null;
-  const bins = [...remnantBins, ...(plan ? concentrateLeftover(plan.bins, sizes, stocks) : [])];
-  const layouts = buildLayouts(bins, stocks, lengths, byLength, input);
-  const stockUsed = stocks
-    .map((s, i) => ({ stockId: s.id, count: bins.filter((b) => b.stock === i).length }))
-    .filter((u) => u.count > 0);
-  let total = 0;
-  let pieces = 0;
-  for (const l of layouts) {
-    total += l.length;
-    for (const p of l.placements) pieces += p.length;
+  return finish(best as Plan | null);
+
+  /** The plan for the standard bars of `plan` plus the remnant bars (also the anytime snapshot). */
+  function finish(plan: Plan | null): CutResult1d {
+    const bins = [...remnantBins, ...(plan ? concentrateLeftover(plan.bins, sizes, stocks) : [])];
+    const layouts = buildLayouts(bins, stocks, lengths, byLength, input);
+    const stockUsed = stocks
+      .map((s, i) => ({ stockId: s.id, count: bins.filter((b) => b.stock === i).length }))
+      .filter((u) => u.count > 0);
+    let total = 0;
+    let pieces = 0;
+    for (const l of layouts) {
+      total += l.length;
+      for (const p of l.placements) pieces += p.length;
+    }
+    const lowerBound = bound + remnantBins.length;
+    return {
+      kind: '1d',
+      stockUsed,
+      layouts,
+      lowerBound,
+      wastePercent: total === 0 ? 0 : round2(((total - pieces) / total) * 100),
+      timeMs: nowMs() - start,
+      optimal: bins.length <= lowerBound,
+      distinctPatterns: plan ? plan.patterns : 0,
+    };
   }
-  const lowerBound = bound + remnantBins.length;
-  return {
-    kind: '1d',
-    stockUsed,
-    layouts,
-    lowerBound,
-    wastePercent: total === 0 ? 0 : round2(((total - pieces) / total) * 100),
-    timeMs: nowMs() - start,
-    optimal: bins.length <= lowerBound,
-    distinctPatterns: plan ? plan.patterns : 0,
-  };
 }
 
 function round2(x: number): number {

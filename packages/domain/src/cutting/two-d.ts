@@ -6,6 +6,7 @@
 import { areaBound2d, l2Bound2d, type Rect } from './bounds-2d.ts';
 import { CuttingInputError } from './errors.ts';
 import { createRng, nowMs, type Rng } from './prng.ts';
+import { type Direction, eliminateSheets, type RepackSheet, sheetItems } from './sheet-repack-2d.ts';
 import { type ItemSet, type PackedSheet, packSequence, type SheetKind } from './shelf-packer.ts';
 import type { Cut2d, Cut2dInput, CutHooks, CutResult2d, Layout2d, Offcut2d, Placement2d } from './types.ts';
 
@@ -15,7 +16,10 @@ type Solution = { sheets: PackedSheet[]; transposed: boolean; key: number };
 
 export function optimize2d(input: Cut2dInput, hooks: CutHooks = {}): CutResult2d {
   const start = nowMs();
-  const deadline = start + Math.max(0, input.timeLimitMs);
+  // A small margin keeps the whole call (layout building included) inside the time limit even
+  // when the machine is busy.
+  const limit = Math.max(0, input.timeLimitMs);
+  const deadline = start + limit - Math.min(50, limit * 0.05);
   const shouldStop = hooks.shouldStop ?? (() => false);
   const rng = createRng(input.seed);
   const { kerf, trim } = input;
@@ -98,8 +102,12 @@ export function optimize2d(input: Cut2dInput, hooks: CutHooks = {}): CutResult2d
   };
   const offer = (sol: Solution | null): void => {
     if (sol && (best === null || sol.key < best.key)) {
+      const fewer = best === null || sol.sheets.length < best.sheets.length;
       best = sol;
       hooks.onProgress?.({ elapsedMs: nowMs() - start, stockCount: sol.sheets.length, lowerBound });
+      // Snapshots only when a sheet is saved: the fill-ratio tie-breaks improve far too often.
+      if (fewer && hooks.onBest)
+        hooks.onBest(finish(sol.sheets.map((packed) => ({ packed, transposed: sol.transposed }))));
     }
   };
   const done = (): boolean =>
@@ -125,14 +133,15 @@ export function optimize2d(input: Cut2dInput, hooks: CutHooks = {}): CutResult2d
   if (best === null) throw new CuttingInputError('stock', 'not enough stock sheets for all pieces');
   starts.sort((a, b) => a.sol.key - b.sol.key);
 
-  // Local search: restart from the best few starts in turn, perturb, keep improvements.
+  // Sequence local search for a share of the time, then sheet elimination on the best plan.
+  const phase1End = start + (deadline - start) * 0.3;
   let round = 0;
-  while (!done()) {
+  while (!done() && nowMs() < phase1End) {
     const base = starts[round % Math.min(starts.length, 4)] as Start;
     round++;
     let cur = { seq: base.seq.slice(), flip: base.flip.slice(), sol: base.sol };
     const stepLimit = 200 + n * 4;
-    for (let step = 0; step < stepLimit && !done(); step++) {
+    for (let step = 0; step < stepLimit && !done() && nowMs() < phase1End; step++) {
       const seq = cur.seq.slice();
       const flip = cur.flip.slice();
       perturb(seq, flip, cur.sol, base.dir.items, rng);
@@ -150,26 +159,79 @@ export function optimize2d(input: Cut2dInput, hooks: CutHooks = {}): CutResult2d
   }
 
   const sol = best as Solution;
-  const layouts = sol.sheets.map((sheet) => buildLayout(sheet, sol.transposed, pieces, stocks, order, input));
-  const stockUsed = stocks
-    .map((s) => ({ stockId: s.id, count: layouts.filter((l) => l.stockId === s.id).length }))
-    .filter((u) => u.count > 0);
-  let total = 0;
-  let used = 0;
-  for (const l of layouts) {
-    total += l.width * l.height;
-    for (const p of l.placements) used += p.width * p.height;
+  let finalSheets: { packed: PackedSheet; transposed: boolean }[] = sol.sheets.map((packed) => ({
+    packed,
+    transposed: sol.transposed,
+  }));
+  if (!done()) {
+    const areaOf = new Float64Array(n);
+    pieces.forEach((p, i) => {
+      areaOf[i] = (p.w + kerf) * (p.h + kerf);
+    });
+    const repackDirections: Direction[] = directions.map((dir) => ({
+      ...dir,
+      variants: SORT_KEYS.flatMap((key) =>
+        [0, 1].map((policy) => {
+          const flip = orientationPolicy(dir.items, policy);
+          const seq = sortedSequence(dir.items, flip, key);
+          const rank = new Int32Array(n);
+          seq.forEach((item, pos) => {
+            rank[item] = pos;
+          });
+          return { rank, flip };
+        }),
+      ),
+    }));
+    const initial: RepackSheet[] = sol.sheets.map((packed) => {
+      const items = sheetItems(packed);
+      return {
+        kind: packed.kind,
+        transposed: sol.transposed,
+        packed,
+        items,
+        area: items.reduce((a, i) => a + (areaOf[i] as number), 0),
+      };
+    });
+    finalSheets = eliminateSheets(initial, {
+      directions: repackDirections,
+      areaOf,
+      options,
+      lowerBound,
+      rng,
+      stop: () => shouldStop() || nowMs() >= deadline,
+      onImprove: (sheets) => {
+        hooks.onProgress?.({ elapsedMs: nowMs() - start, stockCount: sheets.length, lowerBound });
+        hooks.onBest?.(finish(sheets));
+      },
+    });
   }
-  (globalThis as { __evals?: number }).__evals = evaluations;
-  return {
-    kind: '2d',
-    stockUsed,
-    layouts,
-    lowerBound,
-    wastePercent: total === 0 ? 0 : Math.round(((total - used) / total) * 10000) / 100,
-    timeMs: nowMs() - start,
-    optimal: layouts.length <= lowerBound,
-  };
+  return finish(finalSheets);
+
+  /** The plan for a set of packed sheets (also the anytime snapshot handed to `onBest`). */
+  function finish(sheets: { packed: PackedSheet; transposed: boolean }[]): CutResult2d {
+    const layouts = sheets.map((sheet) =>
+      buildLayout(sheet.packed, sheet.transposed, pieces, stocks, order, input),
+    );
+    const stockUsed = stocks
+      .map((s) => ({ stockId: s.id, count: layouts.filter((l) => l.stockId === s.id).length }))
+      .filter((u) => u.count > 0);
+    let total = 0;
+    let used = 0;
+    for (const l of layouts) {
+      total += l.width * l.height;
+      for (const p of l.placements) used += p.width * p.height;
+    }
+    void evaluations;
+    return {
+      kind: '2d',
+      stockUsed,
+      layouts,
+      lowerBound,
+      wastePercent: total === 0 ? 0 : Math.round(((total - used) / total) * 10000) / 100,
+      timeMs: nowMs() - start,
+      optimal: layouts.length <= lowerBound,
+    };
+  }
 }
 
 function computeBound(

@@ -124,5 +124,7 @@ export type CutProgress = { elapsedMs: number; stockCount: number; lowerBound: n
 /** Hooks for a worker: progress reports and cooperative cancellation (returns the best plan so far). */
 export type CutHooks = {
   onProgress?: (progress: CutProgress) => void;
+  /** Every better plan as it is found (anytime: a cancelled run keeps the last one). */
+  onBest?: (result: CutResult) => void;
   shouldStop?: () => boolean;
 };
