@@ -7,6 +7,7 @@ import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { cn } from '../../lib/cn.ts';
+import { usePermission } from '../team/use-permission.tsx';
 import {
   callDocument,
   type Detail,
@@ -91,7 +92,8 @@ export function WorkOrderPanels({
   const { t } = useTranslation('documents');
   const doc = detail.document;
   const base = `/api/documents/work-orders/${doc.id}`;
-  const inProgress = doc.status === 'in_progress';
+  // Without production.write the panels are read-only: the in-progress controls are not shown.
+  const inProgress = usePermission('production.write') && doc.status === 'in_progress';
   const [actual, setActual] = useState<Record<string, string>>({});
   const [minutes, setMinutes] = useState<Record<string, string>>({});
   const [check, setCheck] = useState<Record<string, { result: string; note: string }>>({});
