@@ -169,13 +169,16 @@ function parentsFirst(table: TableInfo, columns: string[], rows: (string | null)
     .filter((i) => i >= 0);
   const idCol = columns.indexOf('id');
   if (selfRefs.length === 0 || idCol < 0) return rows;
-  const ids = new Set(rows.map((r) => r[idCol]));
+  const ids = new Set(rows.map((r) => r[idCol] ?? null));
   const placed = new Set<string | null>();
   const out: (string | null)[][] = [];
   let rest = rows;
   while (rest.length > 0) {
     const next = rest.filter((r) =>
-      selfRefs.every((c) => r[c] === null || !ids.has(r[c]) || placed.has(r[c])),
+      selfRefs.every((c) => {
+        const parent = r[c] ?? null;
+        return parent === null || !ids.has(parent) || placed.has(parent);
+      }),
     );
     if (next.length === 0) throw invalid('Arhiva sadrži kružne veze zapisa');
     for (const r of next) {

@@ -1,0 +1,166 @@
+import { AppError, EXPORT_FORMATS, EXPORT_SECTIONS, exportJobRequestSchema } from '@erp/domain';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser, inCompany } from '../../http/access.ts';
+import type { Deps } from '../../http/context.ts';
+import { enqueueJob, getJob } from '../../jobs/jobs.ts';
+import { importCompanyArchive } from './archive.ts';
+import { EXPORT_JOB_KIND } from './export.jobs.ts';
+import { fileOfJob, listExportFiles, readExportFile } from './export.repo.ts';
+import { assertMayDownload, assertMayExport, exportSection } from './export.service.ts';
+
+/** Largest archive accepted for a restore (a company of a few hundred thousand rows). */
+export const ARCHIVE_MAX_BYTES = 64 * 1024 * 1024;
+
+const fileSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['section', 'pdf', 'archive']),
+  filename: z.string(),
+  content_type: z.string(),
+  size: z.number(),
+  sensitive: z.boolean(),
+  created_at: z.string(),
+  expires_at: z.string(),
+});
+const jobStatusSchema = z.object({
+  id: z.string(),
+  status: z.enum(['queued', 'running', 'done', 'failed']),
+  progress: z.string(),
+  error: z.string().nullable(),
+  file: fileSchema.nullable(),
+});
+const idParams = z.object({ id: z.uuid('validation.invalid') });
+
+function sendFile(reply: FastifyReply, file: { filename: string; content_type: string; data: Buffer }) {
+  const ascii = file.filename.replace(/[^\w.-]/g, '_');
+  return reply
+    .header('content-type', file.content_type)
+    .header(
+      'content-disposition',
+      `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
+    )
+    .header('cache-control', 'no-store')
+    .send(file.data);
+}
+
+export function exportRoutes(deps: Deps): FastifyPluginAsyncZod {
+  return async (app) => {
+    const tags = ['export'];
+    const run = { access: 'export.run' as const };
+
+    app.get(
+      '/api/export/sections/:section',
+      {
+        config: run,
+        schema: {
+          tags,
+          summary: 'One section as CSV or XLSX, generated during the request',
+          params: z.object({ section: z.enum(EXPORT_SECTIONS, 'validation.invalid') }),
+          querystring: z.object({ format: z.enum(EXPORT_FORMATS, 'validation.invalid').default('xlsx') }),
+        },
+      },
+      async (request, reply) => {
+        const file = await inCompany(deps, request, (tx, ctx) =>
+          exportSection(tx, ctx, request.params.section, request.query.format),
+        );
+        return sendFile(reply, { filename: file.filename, content_type: file.contentType, data: file.data });
+      },
+    );
+
+    app.post(
+      '/api/export/jobs',
+      {
+        config: run,
+        schema: {
+          tags,
+          summary: 'Start an export in the background (section, PDFs as a zip, or the company archive)',
+          body: exportJobRequestSchema,
+          response: { 202: z.object({ id: z.string() }) },
+        },
+      },
+      async (request, reply) => {
+        const job = await inCompany(deps, request, async (tx, ctx) => {
+          assertMayExport(ctx.role, request.body);
+          return enqueueJob(tx, {
+            companyId: ctx.companyId,
+            kind: EXPORT_JOB_KIND,
+            payload: request.body,
+            userId: ctx.userId,
+            maxAttempts: 2,
+          });
+        });
+        return reply.code(202).send(job);
+      },
+    );
+
+    app.get(
+      '/api/export/jobs/:id',
+      {
+        config: run,
+        schema: {
+          tags,
+          summary: 'Progress of an export job and, when done, its file',
+          params: idParams,
+          response: { 200: jobStatusSchema },
+        },
+      },
+      async (request) =>
+        inCompany(deps, request, async (tx) => {
+          const job = await getJob(tx, request.params.id);
+          if (!job || job.kind !== EXPORT_JOB_KIND) throw new AppError('NOT_FOUND', 'Izvoz nije pronađen');
+          const file = job.status === 'done' ? await fileOfJob(tx, job.id) : null;
+          return { id: job.id, status: job.status, progress: job.progress, error: job.error, file };
+        }),
+    );
+
+    app.get(
+      '/api/export/files',
+      {
+        config: run,
+        schema: { tags, summary: 'Export files still available', response: { 200: z.array(fileSchema) } },
+      },
+      async (request) => inCompany(deps, request, (tx) => listExportFiles(tx)),
+    );
+
+    app.get(
+      '/api/export/files/:id',
+      {
+        config: run,
+        schema: {
+          tags,
+          summary: 'Download an export file (members only, until it expires)',
+          params: idParams,
+        },
+      },
+      async (request, reply) => {
+        const file = await inCompany(deps, request, async (tx, ctx) => {
+          const found = await readExportFile(tx, request.params.id);
+          if (!found) throw new AppError('NOT_FOUND', 'Datoteka nije pronađena ili je istekla');
+          assertMayDownload(ctx, found);
+          return found;
+        });
+        return sendFile(reply, file);
+      },
+    );
+
+    app.post(
+      '/api/export/archive/import',
+      {
+        config: { access: 'company.manage' },
+        bodyLimit: ARCHIVE_MAX_BYTES,
+        schema: {
+          tags,
+          summary: 'Restore a company archive into the current company, which must be empty',
+          body: z.record(z.string(), z.unknown()),
+          response: { 200: z.object({ tables: z.number(), rows: z.number() }) },
+        },
+      },
+      async (request) => {
+        const companyId = request.companyId;
+        if (!companyId) throw new AppError('FORBIDDEN', 'Nema odabrane tvrtke');
+        return importCompanyArchive(deps.db, companyId, request.body, { userId: currentUser(request).id });
+      },
+    );
+  };
+}

@@ -1,0 +1,182 @@
+import {
+  AppError,
+  can,
+  type ExportFormat,
+  type ExportJobRequest,
+  type ExportSection,
+  type PdfExportKind,
+  type Role,
+} from '@erp/domain';
+import { sql } from 'drizzle-orm';
+import { type Db, rowsOf, type Tx } from '../../db/database.ts';
+import { type CompanyContext, withCompany } from '../../db/tenant.ts';
+import { renderPdf } from '../documents/documents.pdf.ts';
+import { purchaseOrderPdf } from '../purchasing/purchase-order.pdf.ts';
+import { exportCompanyArchive } from './archive.ts';
+import { type ExportFileMeta, storeExportFile } from './export.repo.ts';
+import { readSection, SECTIONS } from './sections.ts';
+import { toCsv, toXlsx, toZip } from './writers.ts';
+
+export type GeneratedFile = { filename: string; contentType: string; data: Buffer; sensitive: boolean };
+export type Progress = (fraction: number) => Promise<void> | void;
+
+const CONTENT_TYPES = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  zip: 'application/zip',
+  json: 'application/json',
+} as const;
+
+/** Roles that may see OIB, IBAN and the like in plain text: the ones that manage the company. */
+export function canReadSensitive(role: Role): boolean {
+  return can(role, 'company.manage');
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** One section as CSV or XLSX, read in the caller's transaction (row-level security applies). */
+export async function exportSection(
+  tx: Tx,
+  ctx: CompanyContext,
+  section: ExportSection,
+  format: ExportFormat,
+): Promise<GeneratedFile> {
+  const plainSensitive = canReadSensitive(ctx.role);
+  const data = await readSection(tx, section, { plainSensitive });
+  const sensitive = plainSensitive && SECTIONS[section].columns.some((c) => c.sensitive);
+  const filename = `${section}-${today()}.${format}`;
+  return format === 'csv'
+    ? { filename, contentType: CONTENT_TYPES.csv, data: toCsv(data), sensitive }
+    : { filename, contentType: CONTENT_TYPES.xlsx, data: await toXlsx(data, section), sensitive };
+}
+
+const PDF_BATCH = 25;
+const safeName = (s: string) => s.replace(/[^\p{L}\p{N}._-]+/gu, '_').slice(0, 80);
+
+type PdfSource = { id: string; kind: PdfExportKind; number: string | null };
+
+async function pdfSources(tx: Tx, kinds: readonly PdfExportKind[]): Promise<PdfSource[]> {
+  const docKinds = kinds.filter((k) => k !== 'purchase_order');
+  const docs =
+    docKinds.length === 0
+      ? []
+      : rowsOf<PdfSource>(
+          await tx.execute(sql`select id, kind, number from documents
+            where kind in (${sql.join(
+              docKinds.map((k) => sql`${k}`),
+              sql`, `,
+            )})
+            order by kind, created_at, id`),
+        );
+  const orders = kinds.includes('purchase_order')
+    ? rowsOf<PdfSource>(
+        await tx.execute(sql`select id, 'purchase_order' as kind, number from purchase_orders
+          order by created_at, id`),
+      )
+    : [];
+  return [...docs, ...orders];
+}
+
+/**
+ * The existing per-document PDFs of the chosen kinds in one zip (folder per kind). Rendered in
+ * batches, each in its own transaction, so a long export reports progress and holds no long lock.
+ */
+export async function exportPdfZip(
+  db: Db,
+  ids: { userId: string; companyId: string },
+  kinds: readonly PdfExportKind[],
+  onProgress: Progress = () => {},
+): Promise<GeneratedFile> {
+  const read = { permission: 'company.read' as const };
+  const sources = await withCompany(db, ids, (tx) => pdfSources(tx, kinds), read);
+  const files: { name: string; data: Buffer }[] = [];
+  for (let i = 0; i < sources.length; i += PDF_BATCH) {
+    const batch = sources.slice(i, i + PDF_BATCH);
+    const rendered = await withCompany(
+      db,
+      ids,
+      async (tx, ctx) => {
+        const out: { name: string; data: Buffer }[] = [];
+        for (const s of batch) {
+          const data =
+            s.kind === 'purchase_order'
+              ? (await purchaseOrderPdf(tx, ctx.companyId, s.id)).pdf
+              : await renderPdf(tx, ctx.companyId, [s.id]);
+          const label = s.number ? safeName(s.number) : `nacrt-${s.id.slice(0, 8)}`;
+          out.push({ name: `${s.kind}/${label}.pdf`, data });
+        }
+        return out;
+      },
+      read,
+    );
+    files.push(...rendered);
+    await onProgress(Math.min(i + PDF_BATCH, sources.length) / (sources.length + 1));
+  }
+  return {
+    filename: `dokumenti-pdf-${today()}.zip`,
+    contentType: CONTENT_TYPES.zip,
+    data: await toZip(files),
+    sensitive: false,
+  };
+}
+
+/** The whole company as the JSON archive (docs/export.md); only for roles that manage the company. */
+export async function exportArchiveFile(
+  db: Db,
+  ids: { userId: string; companyId: string },
+  onProgress: Progress = () => {},
+): Promise<GeneratedFile> {
+  const archive = await exportCompanyArchive(db, ids.companyId, { userId: ids.userId, onProgress });
+  return {
+    filename: `arhiva-tvrtke-${today()}.json`,
+    contentType: CONTENT_TYPES.json,
+    data: Buffer.from(JSON.stringify(archive), 'utf8'),
+    sensitive: true,
+  };
+}
+
+/** Who may start which export: sections and PDFs need export.run, the archive company.manage. */
+export function assertMayExport(role: Role, request: ExportJobRequest): void {
+  const needed = request.type === 'archive' ? 'company.manage' : 'export.run';
+  if (!can(role, needed)) throw new AppError('FORBIDDEN', 'Vaša uloga ne dopušta ovaj izvoz');
+}
+
+/** Runs an export request to the end and stores its file (the job handler, and the in-request path). */
+export async function runExport(
+  db: Db,
+  ids: { userId: string; companyId: string },
+  request: ExportJobRequest,
+  opts: { jobId: string | null; onProgress?: Progress },
+): Promise<ExportFileMeta> {
+  const onProgress = opts.onProgress ?? (() => {});
+  let file: GeneratedFile;
+  if (request.type === 'section') {
+    const { section, format } = request;
+    file = await withCompany(db, ids, (tx, ctx) => exportSection(tx, ctx, section, format), {
+      permission: 'export.run',
+    });
+  } else if (request.type === 'pdf') {
+    await withCompany(db, ids, async () => {}, { permission: 'export.run' });
+    file = await exportPdfZip(db, ids, request.kinds, onProgress);
+  } else {
+    file = await exportArchiveFile(db, ids, onProgress);
+  }
+  return withCompany(db, ids, (tx) =>
+    storeExportFile(tx, {
+      companyId: ids.companyId,
+      jobId: opts.jobId,
+      kind: request.type,
+      filename: file.filename,
+      contentType: file.contentType,
+      data: file.data,
+      sensitive: file.sensitive,
+      createdBy: ids.userId,
+    }),
+  );
+}
+
+/** A stored file may be fetched by a member who may export; plain sensitive data only by its maker or a manager. */
+export function assertMayDownload(ctx: CompanyContext, file: ExportFileMeta): void {
+  if (file.sensitive && file.created_by !== ctx.userId && !canReadSensitive(ctx.role))
+    throw new AppError('FORBIDDEN', 'Ova datoteka sadrži osjetljive podatke');
+}

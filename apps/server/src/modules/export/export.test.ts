@@ -1,0 +1,184 @@
+import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withCompany } from '../../db/tenant.ts';
+import { runDueJobs } from '../../jobs/runner.ts';
+import { type SignedIn, signUp, startTestApp, type TestApp } from '../../test/harness.ts';
+import { documentsClient, type Json } from '../documents/test-helpers.ts';
+import { exportSection } from './export.service.ts';
+import { buildExportFixture } from './test-fixture.ts';
+
+// The queue is driven by hand (runDueJobs), so each test sees one job run to the end.
+process.env.JOBS = 'off';
+
+let t: TestApp;
+let owner: SignedIn;
+let api: ReturnType<typeof documentsClient>;
+const today = new Date().toISOString().slice(0, 10);
+
+beforeAll(async () => {
+  t = await startTestApp();
+  owner = await signUp(t.app, 'Ana Horvat');
+  ({ api } = await buildExportFixture(t.app, owner));
+}, 180_000);
+afterAll(async () => t?.close());
+
+async function xlsxRows(section: string): Promise<{ header: string[]; rows: ExcelJS.CellValue[][] }> {
+  const res = await api.call('GET', `/api/export/sections/${section}?format=xlsx`);
+  expect(res.status).toBe(200);
+  expect(res.raw.headers['content-type']).toContain('spreadsheetml');
+  expect(res.raw.headers['content-disposition']).toContain(`${section}-${today}.xlsx`);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(res.raw.rawPayload as unknown as ArrayBuffer);
+  const ws = wb.worksheets[0] as ExcelJS.Worksheet;
+  const all: ExcelJS.CellValue[][] = [];
+  ws.eachRow((row) => {
+    all.push((row.values as ExcelJS.CellValue[]).slice(1));
+  });
+  return { header: all[0] as string[], rows: all.slice(1) };
+}
+
+const pick = (header: string[], row: ExcelJS.CellValue[], name: string) => row[header.indexOf(name)];
+
+async function runJob(body: unknown, as = api): Promise<Json> {
+  const start = await as.call('POST', '/api/export/jobs', body);
+  expect(start.status).toBe(202);
+  await runDueJobs({ db: t.deps.db });
+  const status = await as.ok('GET', `/api/export/jobs/${start.body.id}`);
+  expect(status).toMatchObject({ status: 'done', progress: '1.0000' });
+  return status;
+}
+
+describe('section export', () => {
+  it('XLSX holds typed cells: numbers from decimal strings, dates as dates, booleans, text', async () => {
+    const items = await xlsxRows('items');
+    expect(items.header.slice(0, 4)).toEqual(['sku', 'name', 'kind', 'base_unit']);
+    const glass = items.rows.find((r) => pick(items.header, r, 'sku') === 'FLOAT4') as ExcelJS.CellValue[];
+    expect(pick(items.header, glass, 'name')).toBe('Float staklo 4 mm');
+    expect(pick(items.header, glass, 'purchase_price')).toBe(20);
+    expect(pick(items.header, glass, 'on_hand')).toBe(10.5);
+    expect(pick(items.header, glass, 'avg_cost')).toBe(20.25);
+    expect(pick(items.header, glass, 'lot_tracked')).toBe(true);
+    expect(pick(items.header, glass, 'created_at')).toBeInstanceOf(Date);
+
+    const orders = await xlsxRows('purchase_orders');
+    const sent = orders.rows.find((r) => pick(orders.header, r, 'status') === 'sent') as ExcelJS.CellValue[];
+    // 1234.5 × 12.50 = 15431.25 net; VAT 25 % = 3857.81; total 19289.06
+    expect(pick(orders.header, sent, 'net_total')).toBe(15431.25);
+    expect(pick(orders.header, sent, 'total')).toBe(19289.06);
+    const expected = pick(orders.header, sent, 'expected_on') as Date;
+    expect(expected).toBeInstanceOf(Date);
+    expect(expected.toISOString()).toBe('2026-05-04T00:00:00.000Z');
+
+    const invoices = await xlsxRows('invoices');
+    expect(invoices.rows).toHaveLength(1);
+    const inv = invoices.rows[0] as ExcelJS.CellValue[];
+    // 2 × 100 less the client's 10 % = 180.00; VAT 45.00; total 225.00
+    expect(pick(invoices.header, inv, 'total')).toBe(225);
+    expect(pick(invoices.header, inv, 'vat_total')).toBe(45);
+    expect(pick(invoices.header, inv, 'number')).toBe('1-POS1-1');
+    expect((pick(invoices.header, inv, 'doc_date') as Date).toISOString()).toBe(`${today}T00:00:00.000Z`);
+  });
+
+  it('every section exports as CSV with its header', async () => {
+    const sections = ['stock_balances', 'movements', 'locations', 'processes', 'bom_lines', 'quotes'];
+    for (const s of sections) {
+      const res = await api.call('GET', `/api/export/sections/${s}?format=csv`);
+      expect(res.status).toBe(200);
+      expect(String(res.body).charCodeAt(0)).toBe(0xfeff);
+    }
+    const quotes = String((await api.call('GET', '/api/export/sections/quotes?format=csv')).body);
+    const lines = quotes.slice(1).trim().split('\r\n');
+    expect(lines[0]).toBe(
+      'kind,number,status,doc_date,client,valid_until,net_total,vat_total,total,created_at',
+    );
+    expect(
+      lines
+        .slice(1)
+        .map((l) => l.split(',')[2])
+        .sort(),
+    ).toEqual(['converted', 'draft', 'sent']);
+    const bom = String((await api.call('GET', '/api/export/sections/bom_lines?format=csv')).body);
+    expect(bom).toContain('IZO,Izo staklo 4-16-4,1,active,1,FLOAT4,Float staklo 4 mm,,2*W*H/1e6,m2,0.000');
+  });
+
+  it('OIB in plain text for managers, masked for other roles', async () => {
+    const ids = { userId: owner.id, companyId: owner.id };
+    const asOwner = await withCompany(t.deps.db, ids, (tx, ctx) => exportSection(tx, ctx, 'clients', 'csv'));
+    expect(asOwner.data.toString('utf8')).toContain('69435151530');
+    expect(asOwner.sensitive).toBe(true);
+    const asPlanner = await withCompany(t.deps.db, ids, (tx, ctx) =>
+      exportSection(tx, { ...ctx, role: 'planner' }, 'clients', 'csv'),
+    );
+    const text = asPlanner.data.toString('utf8');
+    expect(text).not.toContain('69435151530');
+    expect(text).toContain('••••••••530');
+    expect(asPlanner.sensitive).toBe(false);
+  });
+
+  it('an unknown section or format is a validation error', async () => {
+    expect((await api.call('GET', '/api/export/sections/secrets?format=csv')).status).toBe(400);
+    expect((await api.call('GET', '/api/export/sections/items?format=pdf')).status).toBe(400);
+  });
+});
+
+describe('background exports', () => {
+  it('the company archive runs as a job and downloads once done', async () => {
+    const status = await runJob({ type: 'archive' });
+    expect(status.file).toMatchObject({ kind: 'archive', content_type: 'application/json', sensitive: true });
+    const res = await api.call('GET', `/api/export/files/${status.file.id}`);
+    expect(res.status).toBe(200);
+    expect(res.raw.headers['content-disposition']).toContain('attachment');
+    expect(res.body).toMatchObject({ format: 'erp-company-archive', version: 1 });
+    const listed = await api.ok('GET', '/api/export/files');
+    expect(listed.map((f: Json) => f.id)).toContain(status.file.id);
+  });
+
+  it('documents as PDFs in one zip, a folder per kind', async () => {
+    const status = await runJob({ type: 'pdf', kinds: ['quote', 'invoice', 'purchase_order'] });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/export/files/${status.file.id}`,
+      headers: { cookie: owner.cookie },
+    });
+    expect(res.headers['content-type']).toBe('application/zip');
+    const zip = await JSZip.loadAsync(res.rawPayload);
+    const names = Object.keys(zip.files)
+      .filter((n) => !zip.files[n]?.dir)
+      .sort();
+    const year = new Date().getFullYear();
+    expect(names).toContain(`invoice/1-POS1-1.pdf`);
+    expect(names).toContain(`quote/P-${year}-0001.pdf`);
+    expect(names.filter((n) => n.startsWith('quote/'))).toHaveLength(3);
+    expect(names.filter((n) => n.startsWith('purchase_order/'))).toHaveLength(2);
+    const pdf = await zip.file('invoice/1-POS1-1.pdf')?.async('nodebuffer');
+    expect(pdf?.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('another company sees neither the job, the file nor the data', async () => {
+    const status = await runJob({ type: 'section', section: 'items', format: 'csv' });
+    const stranger = await signUp(t.app, 'Strani Korisnik');
+    const other = documentsClient(t.app, stranger);
+    expect((await other.call('GET', `/api/export/jobs/${status.id}`)).status).toBe(404);
+    expect((await other.call('GET', `/api/export/files/${status.file.id}`)).status).toBe(404);
+    expect(await other.ok('GET', '/api/export/files')).toEqual([]);
+    const theirs = String((await other.call('GET', '/api/export/sections/items?format=csv')).body);
+    expect(theirs.slice(1).trim()).toBe(
+      'sku,name,kind,base_unit,length_mm,width_mm,thickness_mm,lot_tracked,reorder_point,reorder_qty,default_supplier,purchase_price,sales_price,vat_rate,kpd_code,on_hand,avg_cost,active,created_at',
+    );
+  });
+
+  it('restoring into a company that has data is refused with CONFLICT', async () => {
+    const status = await runJob({ type: 'archive' });
+    const archive = (await api.call('GET', `/api/export/files/${status.file.id}`)).body;
+    const r = await api.call('POST', '/api/export/archive/import', archive);
+    expect(r.status).toBe(409);
+    expect(r.body.error.details).toEqual([{ field: 'company', key: 'export.companyNotEmpty' }]);
+    const fresh = await signUp(t.app, 'Nova Tvrtka');
+    const freshApi = documentsClient(t.app, fresh);
+    const restored = await freshApi.ok('POST', '/api/export/archive/import', archive);
+    expect(restored.rows).toBeGreaterThan(30);
+    const items = String((await freshApi.call('GET', '/api/export/sections/items?format=csv')).body);
+    expect(items).toContain('FLOAT4,Float staklo 4 mm');
+  });
+});
