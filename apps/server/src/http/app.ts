@@ -33,6 +33,7 @@ import { partnersRoutes } from '../modules/partners/partners.routes.ts';
 import { teamRoutes } from '../modules/team/team.routes.ts';
 import { searchRoutes } from '../modules/search/search.routes.ts';
 import { viewsRoutes } from '../modules/views/views.routes.ts';
+import { exportRoutes } from '../modules/export/export.routes.ts';
 import { registerAccessControl } from './access.ts';
 import type { Deps } from './context.ts';
 import { errorBody, registerErrorHandler } from './errors.ts';
@@ -117,6 +118,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     jobsRoutes,
     searchRoutes,
     viewsRoutes,
+    exportRoutes,
   ]) {
     await app.register(routes(deps));
   }
