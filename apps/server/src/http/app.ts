@@ -20,6 +20,7 @@ import { documentsRoutes } from '../modules/documents/documents.routes.ts';
 import { dashboardRoutes } from '../modules/dashboard/dashboard.routes.ts';
 import { auditRoutes } from '../modules/audit/audit.routes.ts';
 import { jobsRoutes } from '../jobs/jobs.routes.ts';
+import { automationRoutes } from '../modules/automation/automation.routes.ts';
 import { jobsRoutes } from '../jobs/jobs.routes.ts';
 import { inventoryRoutes } from '../modules/inventory/inventory.routes.ts';
 import { cuttingRoutes } from '../modules/cutting/cutting.routes.ts';
@@ -115,6 +116,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     dashboardRoutes,
     auditRoutes,
     jobsRoutes,
+    automationRoutes,
     jobsRoutes,
     searchRoutes,
     viewsRoutes,

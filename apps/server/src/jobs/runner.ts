@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '@erp/domain';
 import { sql } from 'drizzle-orm';
+import { dedicatedDatabases, listenInEveryDatabase } from '../db/company-router.ts';
 import type { Database, Db, Tx } from '../db/database.ts';
 import { rowsOf } from '../db/database.ts';
 import {
@@ -236,14 +237,21 @@ export function createJobRunner(database: Database, options: RunnerOptions = {})
         if (options.onTick) await options.onTick(database.db);
         const free = concurrency - inFlight.size;
         if (free <= 0) break;
-        const jobs = await claimJobs(database.db, {
-          workerId,
-          leaseMs,
-          limit: free,
-          kinds: registeredKinds(),
-        });
-        for (const job of jobs) {
-          const p: Promise<unknown> = executeJob(run, job)
+        // Each company's jobs live in its own database (issue 10: dedicated databases): claim from
+        // the main one and from every registered dedicated one, and book each job where it lives.
+        const claimed: { db: Db; job: Job }[] = [];
+        for (const db of [
+          database.db,
+          ...(await dedicatedDatabases(database.db)).map((d) => d.database.db),
+        ]) {
+          const limit = free - claimed.length;
+          if (limit <= 0) break;
+          const found = await claimJobs(db, { workerId, leaseMs, limit, kinds: registeredKinds() });
+          for (const job of found) claimed.push({ db, job });
+        }
+        const jobs = claimed.map((c) => c.job);
+        for (const { db, job } of claimed) {
+          const p: Promise<unknown> = executeJob({ ...run, db }, job)
             .catch(report)
             .finally(() => {
               inFlight.delete(p);
@@ -267,7 +275,9 @@ export function createJobRunner(database: Database, options: RunnerOptions = {})
     async start() {
       if (!stopped) return;
       stopped = false;
-      unlisten = await database.listen('jobs_due', () => void tick());
+      const onDue = () => void tick();
+      await listenInEveryDatabase(database, 'jobs_due', onDue);
+      unlisten = async () => {};
       timer = setInterval(() => void tick(), pollMs);
       timer.unref();
       void tick();

@@ -30,6 +30,7 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/database.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
+import { emitDocumentTransition } from '../automation/emit.ts';
 import { openOib } from '../partners/partners.repo.ts';
 import * as repo from './documents.repo.ts';
 
@@ -374,6 +375,7 @@ export async function transition(
   const next = applyAction(machine, doc.status, action);
   await repo.updateHeader(tx, doc.id, { status: next, ...extra });
   await repo.notifyDocuments(tx, ctx.companyId, [doc.id]);
+  await emitDocumentTransition(tx, ctx, doc, next);
   return next;
 }
 

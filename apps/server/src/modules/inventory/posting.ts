@@ -13,6 +13,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
 import { query, uuidArray } from './sql-helpers.ts';
+import { emitReorderCrossings } from '../automation/emit.ts';
 
 export type DocumentType =
   | 'receipt'
@@ -208,6 +209,7 @@ export async function postLocked(
     );
   }
   await notifyStock(tx, ctx.companyId, [...locked.keys()]);
+  await emitReorderCrossings(tx, ctx.companyId, locked, costs);
   return { documentId };
 }
 

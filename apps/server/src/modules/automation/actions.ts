@@ -1,0 +1,332 @@
+import {
+  AppError,
+  type AutomationAction,
+  deliveryNoteInputSchema,
+  evaluateConditions,
+  fillTemplate,
+} from '@erp/domain';
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/database.ts';
+import type { CompanyContext } from '../../db/tenant.ts';
+import {
+  enqueueJob,
+  type Job,
+  type JobContext,
+  PermanentJobError,
+  registerJobHandler,
+} from '../../jobs/jobs.ts';
+import * as deliveryNotes from '../documents/delivery-notes.service.ts';
+import * as documents from '../documents/documents.service.ts';
+import { createFromLowStock } from '../purchasing/purchasing.service.ts';
+import * as repo from './automation.repo.ts';
+import { DISPATCH_JOB, emitEvent } from './emit.ts';
+import { sendWebhook } from './webhook.ts';
+
+export const RUN_JOB = 'automation.run';
+export const OVERDUE_JOB = 'automation.overdue-check';
+
+/** Test hook: `AUTOMATION_CRASH_AT=after-commit` kills the process right after the actions commit. */
+function crashPoint(at: string) {
+  if (process.env.AUTOMATION_CRASH_AT === at) process.kill(process.pid, 'SIGKILL');
+}
+
+// Dispatch: one outbox event → one run (and one job) per enabled rule of its trigger. The unique
+// (rule_id, event_id) makes a repeated dispatch (a retried job) add nothing.
+registerJobHandler(DISPATCH_JOB, async (job, ctx) =>
+  ctx.withCompany(async (tx) => {
+    const eventId = String(job.payload.eventId ?? '');
+    const event = await repo.one<repo.EventRow & { dispatched_at: string | null }>(
+      tx,
+      sql`select id, type, entity_id, data, created_by, created_at, dispatched_at from outbox_events
+        where id = ${eventId} for update`,
+    );
+    if (!event) throw new PermanentJobError('event not found');
+    const rules = await repo.rows<repo.RuleRow>(
+      tx,
+      sql`select id, name, trigger, conditions, actions, enabled, created_by from automation_rules
+        where trigger = ${event.type} and enabled order by created_at, id`,
+    );
+    const queued: string[] = [];
+    for (const rule of rules) {
+      const matches = evaluateConditions(rule.conditions, event.data);
+      const run = await repo.one<{ id: string }>(
+        tx,
+        sql`insert into automation_runs (company_id, rule_id, event_id, status)
+          values (${ctx.companyId}, ${rule.id}, ${event.id}, ${matches ? 'queued' : 'skipped'})
+          on conflict (rule_id, event_id) do nothing returning id`,
+      );
+      if (!run || !matches) continue;
+      const runJob = await enqueueJob(tx, {
+        companyId: ctx.companyId,
+        kind: RUN_JOB,
+        payload: { runId: run.id },
+        // Actions act for the rule's author (their name goes into the audit trail).
+        userId: rule.created_by ?? ctx.companyId,
+      });
+      await tx.execute(sql`update automation_runs set job_id = ${runJob.id} where id = ${run.id}`);
+      queued.push(run.id);
+    }
+    await tx.execute(sql`update outbox_events set dispatched_at = now() where id = ${event.id}`);
+    return { runs: queued.length };
+  }),
+);
+
+type RunState = {
+  run: { id: string; status: string; result: repo.ActionResult[]; rule_id: string; event_id: string };
+  rule: repo.RuleRow & { webhook_secret: string };
+  event: repo.EventRow;
+};
+
+async function loadRun(tx: Tx, runId: string, lock: boolean): Promise<RunState> {
+  const run = await repo.one<RunState['run']>(
+    tx,
+    sql`select id, status, result, rule_id, event_id from automation_runs where id = ${runId} ${lock ? sql`for update` : sql``}`,
+  );
+  if (!run) throw new PermanentJobError('run not found');
+  const rule = await repo.getRule(tx, run.rule_id);
+  const event = await repo.getEvent(tx, run.event_id);
+  if (!rule || !event) throw new PermanentJobError('rule or event gone');
+  return { run, rule, event };
+}
+
+/** Internal actions: the same service functions the routes call, in the run's transaction. */
+async function internalAction(
+  tx: Tx,
+  ctx: CompanyContext,
+  action: AutomationAction,
+  state: RunState,
+  runId: string,
+): Promise<Omit<repo.ActionResult, 'index' | 'type'>> {
+  const { event, rule } = state;
+  switch (action.type) {
+    case 'create_work_order': {
+      if (!event.entity_id) return { status: 'skipped', detail: 'no quote' };
+      const wo = await documents.convertQuote(tx, ctx, event.entity_id);
+      return { status: 'done', entityType: 'work_order', entityId: wo.document.id };
+    }
+    case 'create_purchase_order': {
+      if (!event.entity_id) return { status: 'skipped', detail: 'no item' };
+      const { orders, skipped } = await createFromLowStock(tx, ctx, [event.entity_id]);
+      if (orders[0]) return { status: 'done', entityType: 'purchase_order', entityId: orders[0] };
+      return {
+        status: 'skipped',
+        detail: skipped.length > 0 ? 'no default supplier' : 'not below the reorder point any more',
+      };
+    }
+    case 'create_delivery_note': {
+      if (!event.entity_id) return { status: 'skipped', detail: 'no work order' };
+      const header = (await documents.detail(tx, event.entity_id)).document;
+      const location = header.output_location_id ?? header.source_location_id;
+      if (!header.client_id || !location)
+        return { status: 'skipped', detail: 'work order without client or location' };
+      const input = deliveryNoteInputSchema.parse({
+        client_id: header.client_id,
+        source_location_id: location,
+        work_order_id: event.entity_id,
+      });
+      const note = await deliveryNotes.create(tx, ctx, input);
+      return { status: 'done', entityType: 'delivery_note', entityId: note.document.id };
+    }
+    case 'notify': {
+      const members = await repo.activeMembers(tx);
+      const data = { ...event.data, rule: rule.name };
+      for (const m of members)
+        await tx.execute(sql`insert into notifications (company_id, user_id, title, body, link, run_id)
+          values (${ctx.companyId}, ${m.user_id}, ${fillTemplate(action.title, data).slice(0, 200)},
+            ${fillTemplate(action.body, data).slice(0, 1000)}, ${linkOf(event)}, ${runId})
+          on conflict (run_id, user_id) where run_id is not null do nothing`);
+      await repo.notifyNotifications(
+        tx,
+        ctx.companyId,
+        members.map((m) => m.user_id),
+      );
+      return { status: 'done', detail: String(members.length) };
+    }
+    case 'webhook':
+      throw new Error('webhooks are not internal');
+  }
+}
+
+/** Where the event's record opens in the web app. */
+export function linkOf(event: Pick<repo.EventRow, 'type' | 'entity_id'>): string | null {
+  if (!event.entity_id) return null;
+  switch (event.type) {
+    case 'quote.accepted':
+      return `/documents/quotes/${event.entity_id}/edit`;
+    case 'work_order.completed':
+      return `/documents/work-orders/${event.entity_id}/edit`;
+    case 'delivery_note.issued':
+      return `/delivery-notes/${event.entity_id}`;
+    case 'invoice.overdue':
+      return `/invoices/${event.entity_id}`;
+    case 'stock.below_reorder_point':
+      return `/inventory/items/${event.entity_id}`;
+  }
+}
+
+async function recordFailure(ctx: JobContext, job: Job, runId: string, error: unknown) {
+  const message = error instanceof AppError ? `${error.code}: ${error.message}` : (error as Error).message;
+  const final =
+    error instanceof PermanentJobError || error instanceof AppError || job.attempts >= job.maxAttempts;
+  await ctx.withCompany((tx) =>
+    tx.execute(sql`update automation_runs set status = ${final ? 'failed' : 'queued'}, error = ${String(message).slice(0, 2000)},
+      attempts = ${job.attempts}, updated_at = now() where id = ${runId} and status <> 'done'`),
+  );
+}
+
+/**
+ * One rule's actions for one event. The internal actions and the run's "done" mark commit in one
+ * transaction, so a crash before the commit redoes them and a crash after it finds them done: each
+ * happens once. Webhooks go out after that commit, each marked done when answered 2xx (a crash
+ * between the answer and the mark sends it again: at-least-once, deduplicated by the delivery id).
+ */
+registerJobHandler(RUN_JOB, async (job, ctx) => {
+  const runId = String(job.payload.runId ?? '');
+  try {
+    const state = await ctx.withCompany(async (tx, cctx) => {
+      const s = await loadRun(tx, runId, true);
+      if (s.run.status === 'done' || s.run.status === 'skipped') return s;
+      const results = [...s.run.result];
+      const done = new Set(results.map((r) => r.index));
+      for (const [index, action] of s.rule.actions.entries()) {
+        if (action.type === 'webhook' || done.has(index)) continue;
+        try {
+          // A savepoint: a refused action (quote no longer accepted, ...) is undone alone and logged.
+          const outcome = await tx.transaction((sp) => internalAction(sp, cctx, action, s, runId));
+          results.push({ index, type: action.type, ...outcome });
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          results.push({
+            index,
+            type: action.type,
+            status: 'failed',
+            detail: `${error.code}: ${error.message}`,
+          });
+        }
+      }
+      const webhooksLeft = s.rule.actions.some((a, i) => a.type === 'webhook' && !done.has(i));
+      const failed = results.some((r) => r.status === 'failed');
+      await tx.execute(sql`update automation_runs set result = ${JSON.stringify(results)}::jsonb,
+        status = ${webhooksLeft ? 'running' : failed ? 'failed' : 'done'}, attempts = ${job.attempts},
+        error = ${failed ? 'one or more actions failed' : null}, updated_at = now() where id = ${runId}`);
+      s.run.result = results;
+      s.run.status = webhooksLeft ? 'running' : 'done';
+      return s;
+    });
+    crashPoint('after-commit');
+    if (state.run.status !== 'running') return { runId, status: state.run.status };
+    for (const [index, action] of state.rule.actions.entries()) {
+      if (action.type !== 'webhook' || state.run.result.some((r) => r.index === index)) continue;
+      const response = await sendWebhook({
+        url: action.url,
+        secret: state.rule.webhook_secret,
+        event: state.event.type,
+        deliveryId: `${runId}:${index}`,
+        payload: {
+          id: state.event.id,
+          type: state.event.type,
+          entityId: state.event.entity_id,
+          occurredAt: new Date(state.event.created_at).toISOString(),
+          rule: { id: state.rule.id, name: state.rule.name },
+          data: state.event.data,
+        },
+      });
+      await ctx.withCompany(async (tx) => {
+        const entry: repo.ActionResult = {
+          index,
+          type: 'webhook',
+          status: 'done',
+          detail: String(response.status),
+        };
+        await tx.execute(sql`update automation_runs set result = result || ${JSON.stringify([entry])}::jsonb,
+          updated_at = now() where id = ${runId}`);
+      });
+      state.run.result.push({ index, type: 'webhook', status: 'done' });
+    }
+    const failed = state.run.result.some((r) => r.status === 'failed');
+    await ctx.withCompany((tx) =>
+      tx.execute(sql`update automation_runs set status = ${failed ? 'failed' : 'done'}, attempts = ${job.attempts},
+        error = ${failed ? 'one or more actions failed' : null}, updated_at = now() where id = ${runId}`),
+    );
+    return { runId, status: failed ? 'failed' : 'done' };
+  } catch (error) {
+    await recordFailure(ctx, job, runId, error).catch(() => {});
+    throw error;
+  }
+});
+
+/** Zagreb's date and the next 06:00 there (the daily check's time). */
+async function todayAndNextRun(tx: Tx): Promise<{ today: string; next: Date; nextDate: string }> {
+  const row = await repo.one<{ today: string; next: string; next_date: string }>(
+    tx,
+    sql`select to_char(now() at time zone 'Europe/Zagreb', 'YYYY-MM-DD') as today,
+      ((date_trunc('day', now() at time zone 'Europe/Zagreb') + interval '1 day 6 hours') at time zone 'Europe/Zagreb') as next,
+      to_char(now() at time zone 'Europe/Zagreb' + interval '1 day', 'YYYY-MM-DD') as next_date`,
+  );
+  if (!row) throw new Error('no date');
+  return { today: row.today, next: new Date(row.next), nextDate: row.next_date };
+}
+
+/** Starts the daily chain for the company (idempotent per day). */
+export async function scheduleOverdueCheck(tx: Tx, companyId: string, userId?: string): Promise<void> {
+  const { today } = await todayAndNextRun(tx);
+  await enqueueJob(tx, { companyId, kind: OVERDUE_JOB, dedupeKey: `${OVERDUE_JOB}:${today}`, userId });
+}
+
+// The daily check: each issued invoice past its due date with money owed raises `invoice.overdue`
+// once (per due date). The job then books tomorrow's run, while an enabled rule still listens.
+registerJobHandler(OVERDUE_JOB, async (_job, ctx) =>
+  ctx.withCompany(async (tx) => {
+    const { today, next, nextDate } = await todayAndNextRun(tx);
+    const invoices = await repo.rows<{
+      id: string;
+      number: string | null;
+      client_id: string | null;
+      client_name: string | null;
+      total: string;
+      owed: string;
+      due_date: string;
+      days: number;
+    }>(
+      tx,
+      sql`select d.id, d.number, d.client_id, p.name as client_name, d.total::text as total,
+          (d.total - d.credited_total - d.paid_total)::text as owed, d.due_date::text as due_date,
+          (${today}::date - d.due_date) as days
+        from documents d left join partners p on p.id = d.client_id
+        where d.kind = 'invoice' and d.status = 'issued' and d.total - d.credited_total - d.paid_total > 0
+          and d.due_date < ${today}::date
+        order by d.due_date, d.id limit 1000`,
+    );
+    let emitted = 0;
+    for (const inv of invoices) {
+      const e = await emitEvent(tx, {
+        companyId: ctx.companyId,
+        type: 'invoice.overdue',
+        entityId: inv.id,
+        dedupeKey: `invoice.overdue:${inv.id}:${inv.due_date}`,
+        data: {
+          number: inv.number,
+          clientId: inv.client_id,
+          clientName: inv.client_name,
+          total: inv.total,
+          owed: inv.owed,
+          dueDate: inv.due_date,
+          daysOverdue: Number(inv.days),
+        },
+      });
+      if (e) emitted++;
+    }
+    const listening = await repo.one<{ n: string }>(
+      tx,
+      sql`select count(*) as n from automation_rules where trigger = 'invoice.overdue' and enabled`,
+    );
+    if (Number(listening?.n ?? 0) > 0)
+      await enqueueJob(tx, {
+        companyId: ctx.companyId,
+        kind: OVERDUE_JOB,
+        runAt: next,
+        dedupeKey: `${OVERDUE_JOB}:${nextDate}`,
+      });
+    return { emitted };
+  }),
+);

@@ -1,0 +1,125 @@
+import type { AutomationTrigger } from '@erp/domain';
+import Decimal from 'decimal.js';
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Tx } from '../../db/database.ts';
+import type { CompanyContext } from '../../db/tenant.ts';
+import { enqueueJob } from '../../jobs/jobs.ts';
+
+export const DISPATCH_JOB = 'automation.dispatch';
+
+export type EventInput = {
+  companyId: string;
+  type: AutomationTrigger;
+  entityId: string | null;
+  data: Record<string, unknown>;
+  /** The same fact emitted twice with one key is stored once (the daily overdue check). */
+  dedupeKey?: string;
+};
+
+/**
+ * Writes an event to the outbox inside the caller's transaction: it exists exactly when the change
+ * committed. When an enabled rule listens for it, a dispatch job is queued in the same transaction;
+ * otherwise the event is only kept (rules' test runs can pick it) and marked dispatched.
+ */
+export async function emitEvent(tx: Tx, event: EventInput): Promise<{ id: string } | null> {
+  const inserted = rowsOf<{ id: string; listened: boolean }>(
+    await tx.execute(sql`
+      insert into outbox_events (company_id, type, entity_id, data, dedupe_key, created_by, dispatched_at)
+      select ${event.companyId}, ${event.type}, ${event.entityId}, ${JSON.stringify(event.data)}::jsonb,
+        ${event.dedupeKey ?? null}, nullif(current_setting('app.user_id', true), '')::uuid,
+        case when l.listened then null else now() end
+      from (select exists (select 1 from automation_rules r where r.trigger = ${event.type} and r.enabled)
+        as listened) l
+      on conflict (company_id, dedupe_key) where dedupe_key is not null do nothing
+      returning id, dispatched_at is null as listened`),
+  );
+  const row = inserted[0];
+  if (!row) return null;
+  if (row.listened)
+    await enqueueJob(tx, { companyId: event.companyId, kind: DISPATCH_JOB, payload: { eventId: row.id } });
+  return { id: row.id };
+}
+
+type DocLike = {
+  id: string;
+  kind: string;
+  number: string | null;
+  client_id: string | null;
+  client_name: string | null;
+  total: string;
+};
+
+const DOCUMENT_EVENTS: Record<string, AutomationTrigger> = {
+  'quote:accepted': 'quote.accepted',
+  'work_order:completed': 'work_order.completed',
+  'delivery_note:issued': 'delivery_note.issued',
+};
+
+/** Called by the documents' one transition function: the status changes automation listens for. */
+export async function emitDocumentTransition(
+  tx: Tx,
+  ctx: CompanyContext,
+  doc: DocLike,
+  next: string,
+): Promise<void> {
+  const type = DOCUMENT_EVENTS[`${doc.kind}:${next}`];
+  if (!type) return;
+  await emitEvent(tx, {
+    companyId: ctx.companyId,
+    type,
+    entityId: doc.id,
+    data: {
+      number: doc.number,
+      clientId: doc.client_id,
+      clientName: doc.client_name,
+      total: doc.total,
+      currency: 'EUR',
+    },
+  });
+}
+
+/**
+ * Called after a stock posting with each item's on-hand quantity before and after: an item that
+ * crossed from at/above its reorder point to below it raises one event (not one per posting while
+ * it stays low).
+ */
+export async function emitReorderCrossings(
+  tx: Tx,
+  companyId: string,
+  before: ReadonlyMap<string, { on_hand: string }>,
+  after: ReadonlyMap<string, { onHand: string }>,
+): Promise<void> {
+  const candidates = [...after.entries()].filter(([id, a]) => {
+    const b = before.get(id);
+    return b && new Decimal(a.onHand).lt(b.on_hand);
+  });
+  if (candidates.length === 0) return;
+  const items = rowsOf<{
+    id: string;
+    sku: string;
+    name: string;
+    reorder_point: string;
+    reorder_qty: string | null;
+  }>(
+    await tx.execute(sql`select id, sku, name, reorder_point::text as reorder_point, reorder_qty::text as reorder_qty
+      from items where reorder_point is not null
+        and id = any(${`{${candidates.map(([id]) => id).join(',')}}`}::uuid[])`),
+  );
+  for (const item of items) {
+    const b = new Decimal(before.get(item.id)?.on_hand ?? '0');
+    const a = new Decimal(after.get(item.id)?.onHand ?? '0');
+    if (!(b.gte(item.reorder_point) && a.lt(item.reorder_point))) continue;
+    await emitEvent(tx, {
+      companyId,
+      type: 'stock.below_reorder_point',
+      entityId: item.id,
+      data: {
+        sku: item.sku,
+        name: item.name,
+        onHand: a.toFixed(4),
+        reorderPoint: new Decimal(item.reorder_point).toFixed(4),
+        reorderQty: item.reorder_qty === null ? null : new Decimal(item.reorder_qty).toFixed(4),
+      },
+    });
+  }
+}
