@@ -3,11 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
+import { api } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
+import { BulkBar, fetchAllPages, useBulkSelection } from '../saved-views/bulk.tsx';
+import { SavedViews } from '../saved-views/saved-views.tsx';
 import { PageHeader } from '../sections/page-header.tsx';
 import { usePermission } from '../team/use-permission.tsx';
 import { NUM, selectClasses, TABLE, TD, TH } from './partner-ui.tsx';
-import { PATH, type PartnerRole, usePartners } from './partners-api.ts';
+import { BASE, PATH, type PartnerRole, usePartners } from './partners-api.ts';
 
 const FILTER_KEYS = ['q', 'kind', 'active', 'city', 'sort', 'dir', 'page'] as const;
 const PAGE_SIZE = 50;
@@ -64,6 +67,19 @@ export function PartnerList({ list: role, actions }: { list: PartnerRole; action
   const filtered =
     ['q', 'kind', 'city'].some((k) => params.get(k)) || (params.get('active') ?? 'active') !== 'active';
   const base = PATH[role];
+  // Issue 12: saved views, bulk selection (with "select all matching"), CSV export and archiving.
+  const { t: tu } = useTranslation('ux');
+  const selection = useBulkSelection(
+    rows.map((r) => r.id),
+    total,
+  );
+  const fetchMatching = () =>
+    fetchAllPages(async (p, size) => {
+      const q = new URLSearchParams(query);
+      q.set('page', String(p));
+      q.set('page_size', String(size));
+      return api<{ rows: typeof rows; total: number }>(`${BASE[role]}?${q}`);
+    });
 
   return (
     <div>
@@ -137,11 +153,46 @@ export function PartnerList({ list: role, actions }: { list: PartnerRole; action
           {isFetching ? t('list.loading') : t('list.count', { count: total })}
         </p>
       </div>
+      <div className="mb-2">
+        <SavedViews listKey={role === 'client' ? 'clients' : 'suppliers'} />
+      </div>
+      <BulkBar
+        selection={selection}
+        total={total}
+        pageCount={rows.length}
+        loaded={rows}
+        fetchMatching={fetchMatching}
+        csv={{
+          fileName: role === 'client' ? 'clients' : 'suppliers',
+          header: [t('fields.name'), t('fields.oib'), t('fields.city'), t('fields.email'), t('fields.phone')],
+          row: (p) => [p.name, p.oib ?? '', p.billing_address?.city ?? '', p.email ?? '', p.phone ?? ''],
+        }}
+        onDelete={
+          canWrite
+            ? {
+                label: tu('bulk.archive'),
+                run: async (ids) => {
+                  for (const id of ids)
+                    await api(`${BASE[role]}/${id}`, { method: 'PATCH', body: { active: false } });
+                  return ids.length;
+                },
+              }
+            : undefined
+        }
+      />
       {isError && <p className="text-sm text-danger">{t('common.loadError')}</p>}
       <div className="overflow-x-auto rounded-lg border border-border bg-surface">
         <table className={TABLE}>
           <thead>
             <tr>
+              <th className={cn(TH, 'w-8')}>
+                <input
+                  type="checkbox"
+                  aria-label={tu('bulk.selectPage')}
+                  checked={selection.pageSelected}
+                  onChange={selection.togglePage}
+                />
+              </th>
               {sortHeader('name', t('fields.name'))}
               {sortHeader('oib', t('fields.oib'))}
               {sortHeader('city', t('fields.city'))}
@@ -157,6 +208,14 @@ export function PartnerList({ list: role, actions }: { list: PartnerRole; action
           <tbody>
             {rows.map((p) => (
               <tr key={p.id} className={cn(!p.active && 'text-muted')}>
+                <td className={TD}>
+                  <input
+                    type="checkbox"
+                    aria-label={tu('bulk.selectRow', { label: p.name })}
+                    checked={selection.isSelected(p.id)}
+                    onChange={() => selection.toggle(p.id)}
+                  />
+                </td>
                 <td className={TD}>
                   <Link to={`${base}/${p.id}`} className="font-medium text-primary hover:underline">
                     {p.name}
@@ -174,7 +233,7 @@ export function PartnerList({ list: role, actions }: { list: PartnerRole; action
             ))}
             {!isFetching && rows.length === 0 && (
               <tr>
-                <td colSpan={6} className="p-6 text-center text-muted">
+                <td colSpan={7} className="p-6 text-center text-muted">
                   {filtered ? t('list.noMatches') : t(`${role}.empty`)}
                 </td>
               </tr>

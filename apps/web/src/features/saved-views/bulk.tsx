@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Download, FileText, Trash2 } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -116,6 +117,7 @@ export function BulkBar<R extends Row>({
 }: BulkBarProps<R>) {
   const { t } = useTranslation('ux');
   const { toast } = useToast();
+  const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   if (selection.count === 0) return null;
 
@@ -167,6 +169,8 @@ export function BulkBar<R extends Row>({
       const done = await onDelete.run(ids);
       toast({ type: 'success', title: t('bulk.done', { count: done }) });
       selection.clear();
+      // The list (and anything showing these records) reads the changed rows again.
+      await queryClient.invalidateQueries();
     });
 
   return (
