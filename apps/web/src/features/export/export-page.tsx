@@ -1,7 +1,349 @@
+import {
+  EXPORT_FORMATS,
+  EXPORT_SECTIONS,
+  type ExportFormat,
+  type ExportJobRequest,
+  type ExportSection,
+  PDF_EXPORT_KINDS,
+  type PdfExportKind,
+} from '@erp/domain/export/index';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SectionPlaceholder } from '../sections/section-placeholder.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { formatDate, formatNumber } from '../../lib/format.ts';
+import { useCurrentCompany } from '../team/current-company.tsx';
+import { usePermission } from '../team/use-permission.tsx';
+import {
+  downloadFile,
+  type ExportFile,
+  fileUrl,
+  sectionUrl,
+  useExportFiles,
+  useExportJob,
+  useImportArchive,
+  useStartExport,
+} from './export-api.ts';
 
+function useErrorText() {
+  const { t } = useTranslation('export');
+  return (error: unknown) => {
+    if (error instanceof ApiError) {
+      if (error.details?.some((d) => d.key === 'export.companyNotEmpty')) return t('restore.notEmpty');
+      if (error.code === 'VALIDATION') return t('restore.invalid');
+      if (error.code === 'FORBIDDEN') return t('errors.forbidden');
+      if (error.code === 'NOT_FOUND') return t('errors.expired');
+    }
+    return t('errors.failed');
+  };
+}
+
+const sizeText = (bytes: number) =>
+  bytes >= 1024 * 1024
+    ? `${formatNumber((bytes / 1024 / 1024).toFixed(1))} MB`
+    : `${formatNumber(Math.max(1, Math.round(bytes / 1024)))} kB`;
+
+function SectionRow({ section }: { section: ExportSection }) {
+  const { t } = useTranslation('export');
+  const { companyId } = useCurrentCompany();
+  const errorText = useErrorText();
+  const [busy, setBusy] = useState<ExportFormat | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const download = async (format: ExportFormat) => {
+    setBusy(format);
+    setError(null);
+    try {
+      await downloadFile(sectionUrl(section, format), companyId);
+    } catch (e) {
+      setError(errorText(e));
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-2 py-2">
+      <span className="font-medium">{t(`sections.${section}`)}</span>
+      <span className="flex items-center gap-2">
+        {error ? (
+          <span role="alert" className="text-sm text-danger">
+            {error}
+          </span>
+        ) : null}
+        {EXPORT_FORMATS.map((format) => (
+          <Button
+            key={format}
+            size="sm"
+            variant="secondary"
+            disabled={busy !== null}
+            aria-label={t('sectionButton', {
+              section: t(`sections.${section}`),
+              format: format.toUpperCase(),
+            })}
+            data-testid={`export-${section}-${format}`}
+            onClick={() => void download(format)}
+          >
+            {busy === format ? <Spinner /> : null}
+            {t(`formats.${format}`)}
+          </Button>
+        ))}
+      </span>
+    </li>
+  );
+}
+
+/** A background export: start button, progress bar while it runs, download when done. */
+function JobRunner({ request, label, testId }: { request: ExportJobRequest; label: string; testId: string }) {
+  const { t } = useTranslation('export');
+  const { companyId } = useCurrentCompany();
+  const errorText = useErrorText();
+  const start = useStartExport();
+  const [jobId, setJobId] = useState<string | null>(null);
+  const job = useExportJob(jobId);
+  const [downloadError, setDownloadError] = useState<string | null>(null);
+  const running =
+    start.isPending || (jobId !== null && job.data?.status !== 'done' && job.data?.status !== 'failed');
+  const percent = Math.round(Number(job.data?.progress ?? '0') * 100);
+  return (
+    <div className="space-y-3">
+      <Button
+        onClick={() => start.mutate(request, { onSuccess: (r) => setJobId(r.id) })}
+        disabled={running}
+        data-testid={`${testId}-start`}
+      >
+        {label}
+      </Button>
+      {jobId !== null ? (
+        <div className="space-y-2" data-testid={`${testId}-job`}>
+          <div
+            role="progressbar"
+            aria-label={t('job.progress')}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={percent}
+            className="h-2 w-full overflow-hidden rounded bg-surface-2"
+          >
+            <div className="h-full bg-primary transition-all" style={{ width: `${percent}%` }} />
+          </div>
+          <p
+            className="text-sm text-muted"
+            data-testid={`${testId}-status`}
+            data-status={job.data?.status ?? 'queued'}
+          >
+            {t(`job.status.${job.data?.status ?? 'queued'}`, { percent })}
+          </p>
+          {job.data?.status === 'done' && job.data.file ? (
+            <Button
+              variant="outline"
+              data-testid={`${testId}-download`}
+              onClick={() => {
+                const file = job.data?.file;
+                if (!file) return;
+                setDownloadError(null);
+                downloadFile(fileUrl(file.id), companyId).catch((e) => setDownloadError(errorText(e)));
+              }}
+            >
+              {t('job.download', { name: job.data.file.filename })}
+            </Button>
+          ) : null}
+          {job.data?.status === 'failed' ? <p role="alert">{t('job.failed')}</p> : null}
+          {downloadError ? <p role="alert">{downloadError}</p> : null}
+        </div>
+      ) : null}
+      {start.isError ? <p role="alert">{errorText(start.error)}</p> : null}
+    </div>
+  );
+}
+
+function PdfCard() {
+  const { t } = useTranslation('export');
+  const [kinds, setKinds] = useState<PdfExportKind[]>(['invoice']);
+  const toggle = (kind: PdfExportKind) =>
+    setKinds((list) => (list.includes(kind) ? list.filter((k) => k !== kind) : [...list, kind]));
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t('pdf.title')}</CardTitle>
+        <CardDescription>{t('pdf.description')}</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-3">
+        <fieldset className="flex flex-wrap gap-4">
+          <legend className="sr-only">{t('pdf.kinds')}</legend>
+          {PDF_EXPORT_KINDS.map((kind) => (
+            <label key={kind} className="flex items-center gap-2 text-sm">
+              <input type="checkbox" checked={kinds.includes(kind)} onChange={() => toggle(kind)} />
+              {t(`pdf.kind.${kind}`)}
+            </label>
+          ))}
+        </fieldset>
+        {kinds.length > 0 ? (
+          <JobRunner request={{ type: 'pdf', kinds }} label={t('pdf.start')} testId="export-pdf" />
+        ) : (
+          <p className="text-sm text-muted">{t('pdf.chooseKind')}</p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function RestoreCard() {
+  const { t } = useTranslation('export');
+  const errorText = useErrorText();
+  const restore = useImportArchive();
+  const [file, setFile] = useState<File | null>(null);
+  const [readError, setReadError] = useState(false);
+  const submit = async () => {
+    if (!file) return;
+    setReadError(false);
+    let archive: unknown;
+    try {
+      archive = JSON.parse(await file.text());
+    } catch {
+      setReadError(true);
+      return;
+    }
+    restore.mutate(archive);
+  };
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t('restore.title')}</CardTitle>
+        <CardDescription>{t('restore.description')}</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-3">
+        <label className="block text-sm">
+          <span className="mb-1 block font-medium">{t('restore.file')}</span>
+          <input
+            type="file"
+            accept="application/json,.json"
+            data-testid="restore-file"
+            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+          />
+        </label>
+        <Button
+          variant="danger"
+          disabled={!file || restore.isPending}
+          onClick={() => void submit()}
+          data-testid="restore-submit"
+        >
+          {restore.isPending ? <Spinner /> : null}
+          {t('restore.submit')}
+        </Button>
+        {readError ? <p role="alert">{t('restore.invalid')}</p> : null}
+        {restore.isError ? <p role="alert">{errorText(restore.error)}</p> : null}
+        {restore.isSuccess ? (
+          <p role="status" className="text-success">
+            {t('restore.done', { rows: formatNumber(restore.data.rows) })}
+          </p>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+function FilesCard() {
+  const { t } = useTranslation('export');
+  const { companyId } = useCurrentCompany();
+  const errorText = useErrorText();
+  const files = useExportFiles();
+  const [error, setError] = useState<string | null>(null);
+  const get = (f: ExportFile) => {
+    setError(null);
+    downloadFile(fileUrl(f.id), companyId).catch((e) => setError(errorText(e)));
+  };
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t('files.title')}</CardTitle>
+        <CardDescription>{t('files.description')}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {files.isPending ? (
+          <Spinner />
+        ) : files.isError ? (
+          <p role="alert">{errorText(files.error)}</p>
+        ) : files.data.length === 0 ? (
+          <p className="text-sm text-muted">{t('files.empty')}</p>
+        ) : (
+          <ul className="divide-y divide-border">
+            {files.data.map((f) => (
+              <li key={f.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+                <span>
+                  <span className="font-medium">{f.filename}</span>{' '}
+                  <span className="text-muted">
+                    {t('files.meta', {
+                      size: sizeText(f.size),
+                      expires: formatDate(f.expires_at, undefined, {
+                        dateStyle: 'short',
+                        timeStyle: 'short',
+                      }),
+                    })}
+                  </span>
+                </span>
+                <Button size="sm" variant="outline" onClick={() => get(f)}>
+                  {t('files.download')}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+        {error ? <p role="alert">{error}</p> : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** /export: sections as CSV or XLSX, documents as PDFs in a zip, the company archive and its restore. */
 export function ExportPage() {
-  const { t } = useTranslation('app');
-  return <SectionPlaceholder title={t('sections.export')} />;
+  const { t } = useTranslation('export');
+  const mayExport = usePermission('export.run');
+  const mayManage = usePermission('company.manage');
+  if (!mayExport) {
+    return (
+      <div className="mx-auto max-w-5xl p-4 sm:p-6">
+        <h1 className="text-2xl font-semibold">{t('page.title')}</h1>
+        <p className="mt-4 text-muted" data-testid="not-allowed">
+          {t('errors.forbidden')}
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="mx-auto max-w-5xl space-y-6 p-4 sm:p-6">
+      <div>
+        <h1 className="text-2xl font-semibold">{t('page.title')}</h1>
+        <p className="text-muted">{t('page.intro')}</p>
+      </div>
+      <Card>
+        <CardHeader>
+          <CardTitle>{t('sectionsCard.title')}</CardTitle>
+          <CardDescription>
+            {mayManage ? t('sectionsCard.description') : t('sectionsCard.masked')}
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <ul className="divide-y divide-border">
+            {EXPORT_SECTIONS.map((section) => (
+              <SectionRow key={section} section={section} />
+            ))}
+          </ul>
+        </CardContent>
+      </Card>
+      <PdfCard />
+      {mayManage ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>{t('archive.title')}</CardTitle>
+            <CardDescription>{t('archive.description')}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <JobRunner request={{ type: 'archive' }} label={t('archive.start')} testId="export-archive" />
+          </CardContent>
+        </Card>
+      ) : null}
+      {mayManage ? <RestoreCard /> : null}
+      <FilesCard />
+    </div>
+  );
 }
