@@ -7,6 +7,7 @@ import { Label } from '../../components/ui/label.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { formatNumber } from '../../lib/format.ts';
+import { SavedViews } from '../saved-views/saved-views.tsx';
 import { useCurrentCompany } from '../team/current-company.tsx';
 import { useMembers } from '../team/team-api.ts';
 import { useAuditList, useVerifyChain } from './audit-api.ts';
@@ -87,6 +88,7 @@ export function AuditPage() {
           <VerifyChain />
         </CardContent>
       </Card>
+      <SavedViews listKey="audit" />
       <div className="grid gap-3 sm:grid-cols-4">
         <div>
           <Label htmlFor="audit-table">{t('filters.table')}</Label>

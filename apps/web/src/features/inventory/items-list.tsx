@@ -6,6 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { cn } from '../../lib/cn.ts';
+import { SavedViews } from '../saved-views/saved-views.tsx';
 import { usePermission } from '../team/use-permission.tsx';
 import { useItems, useLocations } from './inventory-api.ts';
 import { FilterBox, Money, NUM, Qty, selectClasses } from './parts.tsx';
@@ -134,6 +135,7 @@ export function ItemsList() {
           )}
         </div>
       </div>
+      <SavedViews listKey="items" />
       <p className="mb-2 text-sm text-muted" role="status" aria-live="polite">
         {t('items.count', { count: total })}
         {isFetching ? ` · ${t('common.loading')}` : ''}

@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { api } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
+import { SavedViews } from '../saved-views/saved-views.tsx';
 import { usePermission } from '../team/use-permission.tsx';
 import {
   errorText,
@@ -33,37 +34,40 @@ export function LocationsPage() {
   walk(null, 0);
   return (
     <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
-      <table className={TABLE} data-testid="locations">
-        <thead>
-          <tr>
-            <th className={TH}>{t('locations.code')}</th>
-            <th className={TH}>{t('locations.name')}</th>
-            <th className={TH}>{t('locations.type')}</th>
-            <th className={cn(TH, NUM)}>{t('locations.items')}</th>
-            <th className={cn(TH, NUM)}>{t('items.value')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map(({ loc, depth }) => (
-            <tr key={loc.id}>
-              <td className={TD} style={{ paddingLeft: `${0.5 + depth * 1.25}rem` }}>
-                <Link
-                  className="font-medium text-primary hover:underline"
-                  to={`/inventory/locations/${loc.id}`}
-                >
-                  {loc.code}
-                </Link>
-              </td>
-              <td className={TD}>{loc.name}</td>
-              <td className={TD}>{t(`locationTypes.${loc.type}`)}</td>
-              <td className={cn(TD, NUM)}>{loc.item_count}</td>
-              <td className={cn(TD, NUM)}>
-                <Money value={loc.value} />
-              </td>
+      <div className="space-y-2">
+        <SavedViews listKey="locations" />
+        <table className={TABLE} data-testid="locations">
+          <thead>
+            <tr>
+              <th className={TH}>{t('locations.code')}</th>
+              <th className={TH}>{t('locations.name')}</th>
+              <th className={TH}>{t('locations.type')}</th>
+              <th className={cn(TH, NUM)}>{t('locations.items')}</th>
+              <th className={cn(TH, NUM)}>{t('items.value')}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map(({ loc, depth }) => (
+              <tr key={loc.id}>
+                <td className={TD} style={{ paddingLeft: `${0.5 + depth * 1.25}rem` }}>
+                  <Link
+                    className="font-medium text-primary hover:underline"
+                    to={`/inventory/locations/${loc.id}`}
+                  >
+                    {loc.code}
+                  </Link>
+                </td>
+                <td className={TD}>{loc.name}</td>
+                <td className={TD}>{t(`locationTypes.${loc.type}`)}</td>
+                <td className={cn(TD, NUM)}>{loc.item_count}</td>
+                <td className={cn(TD, NUM)}>
+                  <Money value={loc.value} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       {canWrite && <NewLocation locations={locations} />}
     </div>
   );

@@ -12,6 +12,7 @@ import { Label } from '../../components/ui/label.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { formatCurrency, formatNumber } from '../../lib/format.ts';
 import { errorMessages } from '../products/error-messages.ts';
+import { SavedViews } from '../saved-views/saved-views.tsx';
 import { PageHeader } from '../sections/page-header.tsx';
 import { IfAllowed, usePermission } from '../team/use-permission.tsx';
 import {
@@ -138,6 +139,7 @@ function ProcessList() {
           {t('list.results', { count: total })}
         </p>
       </div>
+      <SavedViews listKey="processes" />
       <Card className="overflow-x-auto p-0">
         <table className="w-full text-left text-sm">
           <thead className="border-b border-border bg-surface-muted text-xs uppercase text-muted">

@@ -8,6 +8,7 @@ import { FormErrors } from '../../components/ui/form-errors.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { formatCurrency, formatDate } from '../../lib/format.ts';
+import { SavedViews } from '../saved-views/saved-views.tsx';
 import { PageHeader } from '../sections/page-header.tsx';
 import { IfAllowed, usePermission } from '../team/use-permission.tsx';
 import { errorMessages } from './error-messages.ts';
@@ -109,6 +110,7 @@ function ProductList() {
           {t('list.results', { count: total })}
         </p>
       </div>
+      <SavedViews listKey="products" />
       <Card className="overflow-x-auto p-0">
         <table className="w-full text-left text-sm">
           <thead className="border-b border-border bg-surface-muted text-xs uppercase text-muted">
