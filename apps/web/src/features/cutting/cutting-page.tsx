@@ -8,6 +8,7 @@ import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { SavedViews } from '../saved-views/saved-views.tsx';
 import { IfAllowed, usePermission } from '../team/use-permission.tsx';
 import {
   PAGE_SIZE,
@@ -68,6 +69,7 @@ function JobList() {
       {jobs.data && jobs.data.items.length === 0 ? (
         <p className="text-muted-foreground">{t('list.empty')}</p>
       ) : null}
+      <SavedViews listKey="cutting-jobs" />
       {jobs.data && jobs.data.items.length > 0 ? (
         <table className="w-full text-sm" data-testid="cutting-jobs">
           <thead>

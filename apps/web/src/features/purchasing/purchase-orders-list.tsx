@@ -5,6 +5,7 @@ import { buttonClasses } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { formatCurrency, formatDate } from '../../lib/format.ts';
 import { NUM, selectClasses, TABLE, TD, TH } from '../clients/partner-ui.tsx';
+import { SavedViews } from '../saved-views/saved-views.tsx';
 import { PageHeader } from '../sections/page-header.tsx';
 import { usePermission } from '../team/use-permission.tsx';
 import { useOrders } from './purchasing-api.ts';
@@ -82,6 +83,9 @@ export function PurchaseOrdersList() {
         <p className="ml-auto text-sm text-muted" role="status" aria-live="polite">
           {isFetching ? t('list.loading') : t('list.count', { count: data?.total ?? 0 })}
         </p>
+      </div>
+      <div className="mb-2">
+        <SavedViews listKey="purchase-orders" />
       </div>
       <div className="overflow-x-auto rounded-lg border border-border bg-surface">
         <table className={TABLE}>
