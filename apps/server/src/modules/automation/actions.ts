@@ -25,7 +25,10 @@ import { sendWebhook } from './webhook.ts';
 export const RUN_JOB = 'automation.run';
 export const OVERDUE_JOB = 'automation.overdue-check';
 
-/** Test hook: `AUTOMATION_CRASH_AT=after-commit` kills the process right after the actions commit. */
+/**
+ * Test hook for the crash test: `AUTOMATION_CRASH_AT=before-commit|after-commit` kills the process
+ * inside the actions' transaction or right after it commits.
+ */
 function crashPoint(at: string) {
   if (process.env.AUTOMATION_CRASH_AT === at) process.kill(process.pid, 'SIGKILL');
 }
@@ -204,6 +207,7 @@ registerJobHandler(RUN_JOB, async (job, ctx) => {
           });
         }
       }
+      crashPoint('before-commit');
       const webhooksLeft = s.rule.actions.some((a, i) => a.type === 'webhook' && !done.has(i));
       const failed = results.some((r) => r.status === 'failed');
       await tx.execute(sql`update automation_runs set result = ${JSON.stringify(results)}::jsonb,
