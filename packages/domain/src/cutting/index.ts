@@ -17,3 +17,4 @@ export function optimizeCutting(input: CutInput, hooks: CutHooks = {}): CutResul
   return input.kind === '1d' ? optimize1d(input, hooks) : optimize2d(input, hooks);
 }
 export * from './job.ts';
+export * from './remnant-cost.ts';

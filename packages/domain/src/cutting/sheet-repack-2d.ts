@@ -6,7 +6,13 @@
 // to the strong ones; when no step works, a kick re-packs the weak sheet together with one or two
 // others into the same number of sheets in a random order. A sheet that runs empty is dropped.
 import type { Rng } from './prng.ts';
-import { type ItemSet, type PackedSheet, type PackOptions, packSequence, type SheetKind } from './shelf-packer.ts';
+import {
+  type ItemSet,
+  type PackedSheet,
+  type PackOptions,
+  packSequence,
+  type SheetKind,
+} from './shelf-packer.ts';
 
 export type Direction = {
   transposed: boolean;
@@ -16,7 +22,13 @@ export type Direction = {
   variants: { rank: Int32Array; flip: Uint8Array }[];
 };
 
-export type RepackSheet = { kind: number; transposed: boolean; packed: PackedSheet; items: number[]; area: number };
+export type RepackSheet = {
+  kind: number;
+  transposed: boolean;
+  packed: PackedSheet;
+  items: number[];
+  area: number;
+};
 
 export type RepackContext = {
   directions: Direction[];
@@ -42,29 +54,154 @@ export function eliminateSheets(initial: RepackSheet[], ctx: RepackContext): Rep
     return k.width * k.height;
   };
   const fill = (s: RepackSheet): number => s.area / capacity(s);
-  let sheets = initial.map((s) => ({ ...s, items: s.items.slice() }));
-  let failures = 0;
+  let best = initial.map(cloneSheet);
+  let sheets = initial.map(cloneSheet);
+  // Greedy first: the cheap moves often empty the weakest sheet outright.
   while (!ctx.stop() && sheets.length > ctx.lowerBound) {
     sheets.sort((a, b) => fill(a) - fill(b));
-    const pick = failures === 0 ? 0 : rng.int(Math.min(sheets.length, 1 + Math.min(failures, 3)));
-    const weak = sheets[pick] as RepackSheet;
-    let changed = moveOut(weak, sheets, ctx, capacity);
-    if (weak.items.length === 0) {
-      sheets = sheets.filter((s) => s !== weak);
-      ctx.onImprove(sheets);
-      failures = 0;
-      continue;
-    }
-    if (!changed) changed = swapOut(weak, sheets, ctx, capacity);
-    if (changed) {
-      failures = 0;
-      continue;
-    }
-    failures++;
-    kick(weak, sheets, ctx);
-    void areaOf;
+    const weak = sheets[0] as RepackSheet;
+    moveOut(weak, sheets, ctx, capacity);
+    if (weak.items.length > 0) break;
+    sheets = sheets.filter((s) => s !== weak);
+    best = sheets.map(cloneSheet);
+    ctx.onImprove(sheets);
   }
-  return sheets;
+  // Then the ejection walk towards one sheet fewer: the weakest sheet's pieces go to a pool; a pool
+  // piece enters a sheet, ejecting smaller pieces when it must; an empty pool is a saved sheet.
+  const tabu = new Float64Array(areaOf.length);
+  let step = 0;
+  while (!ctx.stop() && sheets.length > ctx.lowerBound) {
+    sheets.sort((a, b) => fill(a) - fill(b));
+    const weak = sheets.shift() as RepackSheet;
+    const pool = weak.items.slice();
+    const stepLimit = step + 300 + 60 * pool.length;
+    while (pool.length > 0 && !ctx.stop() && step < stepLimit) {
+      step++;
+      // Largest pool pieces first mostly (they are the hard ones), sometimes any.
+      pool.sort((x, y) => (areaOf[y] as number) - (areaOf[x] as number));
+      const pi = rng.next() < 0.7 ? 0 : rng.int(pool.length);
+      const j = pool[pi] as number;
+      const aj = areaOf[j] as number;
+      let bestMove: { s: RepackSheet; items: number[]; out: number[]; res: PackResult; cost: number } | null =
+        null;
+      const order = sheets.slice();
+      shuffle(order, rng);
+      for (const s of order.slice(0, 6)) {
+        const room = capacity(s) - s.area;
+        if (room >= aj) {
+          const items = [...s.items, j];
+          const res = packOne(items, s.kind, ctx, 0);
+          if (res) {
+            bestMove = { s, items, out: [], res, cost: -1 };
+            break;
+          }
+        }
+        // Eject one piece: the smallest ones that make room first.
+        const cands = s.items
+          .filter((i) => (tabu[i] as number) <= step && room + (areaOf[i] as number) >= aj)
+          .sort((x, y) => (areaOf[x] as number) - (areaOf[y] as number))
+          .slice(0, 3);
+        for (const i of cands) {
+          const cost = (areaOf[i] as number) / aj + rng.next() * 0.3;
+          if (bestMove && bestMove.cost <= cost) continue;
+          const items = s.items.filter((x) => x !== i);
+          items.push(j);
+          const res = packOne(items, s.kind, ctx, 0);
+          if (res) bestMove = { s, items, out: [i], res, cost };
+        }
+        if (bestMove) continue;
+        // Eject a set: pieces leave in random order until the newcomer fits.
+        const rest = s.items.filter((i) => (tabu[i] as number) <= step);
+        shuffle(rest, rng);
+        const out: number[] = [];
+        let freed = room;
+        for (const i of rest) {
+          out.push(i);
+          freed += areaOf[i] as number;
+          if (freed < aj) continue;
+          const items = s.items.filter((x) => !out.includes(x));
+          items.push(j);
+          const res = packOne(items, s.kind, ctx, 0);
+          if (res) {
+            const outArea = out.reduce((a, x) => a + (areaOf[x] as number), 0);
+            // Only when it shrinks the pool's area (mostly): otherwise the pool snowballs.
+            const cost = outArea / aj + rng.next() * 0.3;
+            if (cost < 1.1) bestMove = { s, items, out: out.slice(), res, cost };
+            break;
+          }
+        }
+      }
+      if (!bestMove || bestMove.cost > 0.5) {
+        // Two sheets re-packed together with the piece: more freedom than one sheet at a time.
+        const pair = order.filter((s) => s.kind === weak.kind).slice(0, 2);
+        const room = pair.reduce((a, s) => a + capacity(s) - s.area, 0);
+        if (pair.length === 2 && room >= aj) {
+          const items = [...(pair[0] as RepackSheet).items, ...(pair[1] as RepackSheet).items, j];
+          const res = packMany(items, weak.kind, 2, ctx);
+          if (res) {
+            pair.forEach((sh, k) => {
+              const r = res[k];
+              if (r) assign(sh, r, sheetItems(r.packed), ctx);
+              else {
+                sh.items = [];
+                sh.area = 0;
+              }
+            });
+            sheets = sheets.filter((sh) => sh.items.length > 0);
+            pool.splice(pi, 1);
+            tabu[j] = step + 5 + rng.int(10);
+            continue;
+          }
+        }
+      }
+      if (!bestMove) continue;
+      assign(bestMove.s, bestMove.res, bestMove.items, ctx);
+      pool.splice(pi, 1);
+      pool.push(...bestMove.out);
+      tabu[j] = step + 5 + rng.int(10);
+    }
+    const st = ((globalThis as { __stats?: Record<string, number> }).__stats ??= {});
+    st.targets = (st.targets ?? 0) + 1;
+    st.steps = step;
+    st.poolLeft = (st.poolLeft ?? 0) + pool.length;
+    if (pool.length === 0) {
+      best = sheets.map(cloneSheet);
+      ctx.onImprove(sheets);
+      continue;
+    }
+    // Give up on this target: the pool goes back into a sheet of its own when it fits in one.
+    const res = packOne(pool, weak.kind, ctx, 0);
+    if (res) {
+      assign(weak, res, pool, ctx);
+      sheets.push(weak);
+    } else sheets = best.map(cloneSheet);
+  }
+  return best;
+}
+
+type PackResult = { packed: PackedSheet; transposed: boolean };
+
+function shuffle<T>(a: T[], rng: Rng): void {
+  for (let t = a.length - 1; t > 0; t--) {
+    const r = rng.int(t + 1);
+    const tmp = a[t] as T;
+    a[t] = a[r] as T;
+    a[r] = tmp;
+  }
+}
+
+function cloneSheet(s: RepackSheet): RepackSheet {
+  return {
+    ...s,
+    items: s.items.slice(),
+    packed: {
+      ...s.packed,
+      shelves: s.packed.shelves.map((sh) => ({
+        ...sh,
+        columns: sh.columns.map((c) => ({ ...c, items: c.items.slice(), rotated: c.rotated.slice() })),
+      })),
+    },
+  };
 }
 
 /** Moves pieces of `weak` (largest first) into other sheets that can still take them. */
@@ -203,6 +340,23 @@ export function packOne(
     }
   }
   void randomTries;
+  return null;
+}
+
+/** At most `count` sheets of `kind` holding all `items` (every order variant, both directions). */
+function packMany(items: number[], kind: number, count: number, ctx: RepackContext): PackResult[] | null {
+  for (const dir of ctx.directions) {
+    const kinds = [{ ...(dir.kinds[kind] as SheetKind), quantity: count }];
+    for (const v of dir.variants) {
+      const seq = items.slice().sort((a, b) => (v.rank[a] as number) - (v.rank[b] as number));
+      const packed = packSequence(dir.items, seq, v.flip, kinds, ctx.options);
+      if (packed && packed.length <= count)
+        return packed.map((p) => {
+          p.kind = kind;
+          return { packed: p, transposed: dir.transposed };
+        });
+    }
+  }
   return null;
 }
 

@@ -7,6 +7,7 @@ import {
   type CuttingPiece,
   jobToCutInput,
   remnantsOf,
+  remnantUnitCost,
   validatePlan1d,
   validatePlan2d,
 } from '@erp/domain';
@@ -136,10 +137,27 @@ export async function complete(tx: Tx, ctx: CompanyContext, id: string, key: str
     width: number;
   }[] = [];
   let k = 0;
+  const avgCosts = new Map<string, string>();
   for (const r of remnantsOf(job.input, plan)) {
     const s = job.input.stock.find((x) => x.ref === r.stockRef);
     if (!s?.item_id || !s.location_id) continue;
     const itemId = await remnantItem(tx, ctx, s.item_id, job.kind, r.length, r.width);
+    // Remnants carry the parent's moving average cost for their share of it (remnant-cost.ts).
+    let avg = avgCosts.get(s.item_id);
+    if (avg === undefined) {
+      const [row] = await query<{ avg_cost: string }>(
+        tx,
+        sql`select avg_cost::text as avg_cost from item_stock where item_id = ${s.item_id}`,
+      );
+      avg = row?.avg_cost ?? '0';
+      avgCosts.set(s.item_id, avg);
+    }
+    const layout = plan.layouts[r.layout];
+    const parent =
+      layout && 'length' in layout
+        ? { kind: '1d' as const, length: layout.length, width: 0 }
+        : { kind: '2d' as const, length: layout?.width ?? 0, width: layout?.height ?? 0 };
+    const unitCost = remnantUnitCost(avg, parent, { kind: parent.kind, length: r.length, width: r.width });
     k++;
     const [lot] = await query<{ id: string }>(
       tx,
@@ -147,7 +165,7 @@ export async function complete(tx: Tx, ctx: CompanyContext, id: string, key: str
           on conflict (company_id, item_id, lot_number) do update set updated_at = now() returning id`,
     );
     const lotId = lot?.id as string;
-    lines.push({ type: 'receipt', itemId, locationId: s.location_id, lotId, quantity: '1', unitCost: '0' });
+    lines.push({ type: 'receipt', itemId, locationId: s.location_id, lotId, quantity: '1', unitCost });
     remnants.push({
       itemId,
       lotId,

@@ -101,6 +101,9 @@ describe('cutting jobs', () => {
     expect(remnantStock.item.on_hand).toBe(
       String(done.remnants.filter((r: { item_id: string }) => r.item_id === remnant.item_id).length),
     );
+    // Valued at the bar's moving average cost (30.00 per 6000 mm bar) for its share of the length.
+    expect(Number(remnantStock.item.avg_cost)).toBeCloseTo((30 * remnant.length_mm) / 6000, 5);
+    expect(Number(remnantStock.item.avg_cost)).toBeGreaterThan(0);
     // The remnant lot traces back to the bar's lot.
     const trace = await client.ok('GET', `/api/inventory/lots/${remnant.lot_id}`);
     expect(JSON.stringify(trace)).toContain(s.lot_id);
