@@ -57,7 +57,8 @@ async function loadRoutes(db: Db, router: Router): Promise<void> {
   );
   router.routes = new Map(rows.map((r) => [r.company_id, r.database_url]));
   router.loadedAt = Date.now();
-  for (const url of new Set(router.routes.values())) void attachListeners(router, url);
+  // Awaited, so that a refresh after a move returns with the new database already listened to.
+  for (const url of new Set(router.routes.values())) await attachListeners(router, url);
 }
 
 /** Re-reads the registry (after a notification, or when a company was not where the cache said). */
@@ -100,7 +101,7 @@ export async function companyDb(db: Db, companyId: string): Promise<Db> {
 
 /** Every dedicated database currently registered (for work that walks all databases: jobs, status). */
 export async function dedicatedDatabases(db: Db): Promise<{ url: string; database: Database }[]> {
-  await refreshCompanyRoutes(db);
+  if (Date.now() - routerOf(db).loadedAt > ROUTES_TTL_MS) await refreshCompanyRoutes(db);
   const urls = [...new Set(routerOf(db).routes.values())];
   return Promise.all(urls.map(async (url) => ({ url, database: await dedicatedDatabase(db, url) })));
 }

@@ -6,7 +6,8 @@ import { findTenant } from '../tenants/tenants.repo.ts';
 
 const clientMessage = z.object({ type: z.enum(['subscribe', 'unsubscribe']), channel: z.string().max(200) });
 /** `company:<companyId>:<topic>`: committed changes of one kind in one company (members only). */
-const COMPANY_CHANNEL = /^company:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}):([a-z][a-z0-9-]{0,40})$/;
+const COMPANY_CHANNEL =
+  /^company:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}):([a-z][a-z0-9-]{0,40})$/;
 const companyEvent = z.object({
   company_id: z.string(),
   topic: z.string(),
@@ -26,9 +27,14 @@ export function realtimeRoutes(deps: Deps): FastifyPluginAsync {
   const { realtime } = deps;
 
   async function readStatus(userId: string): Promise<string | null> {
-    const profile = await withCompany(deps.db, { userId, companyId: userId }, (tx) => findTenant(tx, userId), {
-      allowBlocked: true,
-    });
+    const profile = await withCompany(
+      deps.db,
+      { userId, companyId: userId },
+      (tx) => findTenant(tx, userId),
+      {
+        allowBlocked: true,
+      },
+    );
     return profile?.account_status ?? null;
   }
 
@@ -37,9 +43,9 @@ export function realtimeRoutes(deps: Deps): FastifyPluginAsync {
     if (channel === `account-status:${userId}`) return true;
     const companyId = COMPANY_CHANNEL.exec(channel)?.[1];
     if (!companyId) return false;
-    return withCompany(deps.db, { userId, companyId }, async () => true, { permission: 'company.read' }).catch(
-      () => false,
-    );
+    return withCompany(deps.db, { userId, companyId }, async () => true, {
+      permission: 'company.read',
+    }).catch(() => false);
   }
 
   return async (app) => {
@@ -53,7 +59,8 @@ export function realtimeRoutes(deps: Deps): FastifyPluginAsync {
       });
     });
     await realtime.listen('session_revoked', (sessionId) => realtime.revokeSession(sessionId));
-    await realtime.listen('company_event', (raw) => {
+    await realtime.followCompanyRegistry();
+    await realtime.listenInCompanyDatabases('company_event', (raw) => {
       let event: z.infer<typeof companyEvent>;
       try {
         event = companyEvent.parse(JSON.parse(raw));
@@ -72,13 +79,15 @@ export function realtimeRoutes(deps: Deps): FastifyPluginAsync {
         const early: string[] = [];
         let handle: ((raw: string) => Promise<void>) | null = null;
         socket.on('message', (raw) => (handle ? void handle(String(raw)) : early.push(String(raw))));
-        if (!sameOrigin(request.headers.origin, request.headers.host)) return socket.close(4403, 'forbidden origin');
+        if (!sameOrigin(request.headers.origin, request.headers.host))
+          return socket.close(4403, 'forbidden origin');
         const user = await findSessionUser(deps.auth, request).catch(() => null);
         if (!user) return socket.close(4401, 'unauthenticated');
         const client = realtime.add(socket, user.id, user.sessionId);
         // A sign-out that landed between the session check and the registration above would have
         // found no socket to close: check once more now that this socket can be found.
-        if (!(await findSessionUser(deps.auth, request).catch(() => null))) return realtime.revokeSession(user.sessionId);
+        if (!(await findSessionUser(deps.auth, request).catch(() => null)))
+          return realtime.revokeSession(user.sessionId);
         const handleMessage = async (raw: string): Promise<void> => {
           let parsed: z.infer<typeof clientMessage>;
           try {

@@ -4,8 +4,14 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import {
+  installKeyring,
+  keyringFromFile,
+  newKeyFile,
+  readKeyFile,
+  writeKeyFile,
+} from '../../security/keyring.ts';
 import { onPostgres, signUp, startTestApp, type TestApp } from '../../test/harness.ts';
-import { installKeyring, keyringFromFile, newKeyFile, readKeyFile, writeKeyFile } from '../../security/keyring.ts';
 import { setAccountStatusByEmail } from '../admin/admin.service.ts';
 
 type Message = { type: string; channel?: string; code?: string; payload?: Record<string, unknown> };
@@ -179,14 +185,24 @@ describe('realtime company events', () => {
     await mine.next((m) => m.type === 'subscribed');
     const theirs = await connect(port, outsider.cookie);
     theirs.send({ type: 'subscribe', channel });
-    expect(await theirs.next((m) => m.type === 'error')).toEqual({ type: 'error', code: 'FORBIDDEN', channel });
+    expect(await theirs.next((m) => m.type === 'error')).toEqual({
+      type: 'error',
+      code: 'FORBIDDEN',
+      channel,
+    });
 
     // A rolled-back transaction announces nothing; a committed one does.
     await t.deps.database.session(async (q) => {
       await q('begin');
-      await q(`select pg_notify('company_event', json_build_object('company_id', $1::text, 'topic', 'stock', 'ids', json_build_array('rolled-back'))::text)`, [member.id]);
+      await q(
+        `select pg_notify('company_event', json_build_object('company_id', $1::text, 'topic', 'stock', 'ids', json_build_array('rolled-back'))::text)`,
+        [member.id],
+      );
       await q('rollback');
-      await q(`select pg_notify('company_event', json_build_object('company_id', $1::text, 'topic', 'stock', 'ids', json_build_array('a1', 'b2'))::text)`, [member.id]);
+      await q(
+        `select pg_notify('company_event', json_build_object('company_id', $1::text, 'topic', 'stock', 'ids', json_build_array('a1', 'b2'))::text)`,
+        [member.id],
+      );
       return [];
     });
     const event = await mine.next((m) => m.type === 'event');

@@ -1,4 +1,5 @@
 import type { WebSocket } from 'ws';
+import { listenInEveryDatabase, refreshCompanyRoutes } from '../../db/company-router.ts';
 import type { Database } from '../../db/database.ts';
 
 export type ServerMessage =
@@ -61,6 +62,22 @@ export function createRealtime(database: Database) {
     },
     async listen(pgChannel: string, handler: (payload: string) => void): Promise<void> {
       unlisten.push(await database.listen(pgChannel, handler));
+    },
+    /**
+     * LISTEN in the main database and in every dedicated company database (issue 10), including
+     * ones registered later: company events are raised where the company's rows are.
+     */
+    async listenInCompanyDatabases(pgChannel: string, handler: (payload: string) => void): Promise<void> {
+      await listenInEveryDatabase(database, pgChannel, handler);
+    },
+    /** Keeps this instance's company routes fresh when an operator moves a company. */
+    async followCompanyRegistry(): Promise<void> {
+      unlisten.push(
+        await database.listen(
+          'company_registry',
+          () => void refreshCompanyRoutes(database.db).catch(() => {}),
+        ),
+      );
     },
     clientCount: () => clients.size,
     async close(): Promise<void> {
