@@ -18,6 +18,7 @@ const { values } = parseArgs({
     clients: { type: 'string', default: '4' },
     seed: { type: 'string' },
     json: { type: 'string' },
+    port: { type: 'string' },
   },
 });
 const kind = values.db === 'postgres' ? 'postgres' : 'pglite';
@@ -28,6 +29,7 @@ const report = await crashRun({
   databaseUrl: values.url ?? process.env.TEST_DATABASE_URL,
   clients: Number(values.clients),
   seed: values.seed ? Number(values.seed) : undefined,
+  port: values.port ? Number(values.port) : undefined,
   log: (line) => console.log(line),
 });
 const seconds = ((Date.now() - started) / 1000).toFixed(0);
