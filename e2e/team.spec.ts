@@ -1,5 +1,5 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
 import { BASE_URL, dismissChangelog, newAccount, SCREENSHOTS, signUpViaApi } from './support/app.ts';
+import { type Browser, expect, type Page, test } from './support/fixtures.ts';
 
 const write = { Origin: BASE_URL };
 
@@ -15,6 +15,38 @@ async function ownerWithCompany(page: Page, companyName: string) {
   expect(named.status()).toBe(200);
   const me = await (await page.request.get('/api/auth/get-session')).json();
   return { ...owner, id: me.user.id as string };
+}
+
+/** What a planner needs for a quote (a client and a sold item) and a location for the refused adjustment. */
+async function seedCompany(page: Page) {
+  const post = async (path: string, data: object) => {
+    const res = await page.request.post(path, { headers: write, data });
+    expect(res.status(), await res.text()).toBe(201);
+    return (await res.json()) as { id: string };
+  };
+  const client = await post('/api/clients', { name: 'Gradnja Horvat d.o.o.' });
+  const item = await post('/api/inventory/items', {
+    sku: 'PROZ-1',
+    name: 'Prozorsko staklo',
+    kind: 'product',
+    base_unit: 'kom',
+    sales_price: '40',
+  });
+  const location = await post('/api/inventory/locations', { code: 'SKL', name: 'Glavno skladište' });
+  return { clientId: client.id, itemId: item.id, locationId: location.id };
+}
+
+/** Links and buttons that create, edit, post or import, in the page's main area. */
+const ACTIONS =
+  'a[href$="/new"], a[href$="/edit"], a[href$="/import"], [data-testid="save"], ' +
+  'button:text-is("Pošalji"), button:text-is("Kopiraj"), button:text-is("Izdaj"), button:text-is("Uredi")';
+
+/** Opens a page, waits until its data has loaded, and counts the action controls in the main area. */
+async function actionsOn(page: Page, path: string, loaded: string | RegExp): Promise<number> {
+  await page.goto(path);
+  await expect(page.getByRole('main')).toContainText(loaded);
+  await page.waitForLoadState('networkidle');
+  return page.getByRole('main').locator(ACTIONS).count();
 }
 
 /** The owner invites through the settings screen and reads the link shown to copy. */
@@ -41,11 +73,12 @@ async function joinThroughLink(browser: Browser, link: string, name: string) {
 }
 
 test.describe('team', () => {
-  test('owner invites a planner; the planner joins, writes what a planner may and is refused the rest', async ({
+  test('owner invites a planner; the planner joins, creates a quote and cannot post a stock adjustment', async ({
     page,
     browser,
   }) => {
     const owner = await ownerWithCompany(page, 'Staklorez d.o.o.');
+    const seed = await seedCompany(page);
     const plannerEmail = newAccount('team-planner').email;
     const link = await inviteThroughSettings(page, plannerEmail, 'Planer');
     await expect(page.getByTestId('invitation-row').first()).toContainText(plannerEmail);
@@ -72,24 +105,34 @@ test.describe('team', () => {
     await expect(planner.getByTestId('company-save')).toHaveCount(0);
     await expect(planner.getByTestId('invitations-card')).toHaveCount(0);
 
-    // Quotes are not built yet: the planner's permitted write here is a production process
-    // (documents and production are planner work); a stock adjustment (warehouse work) is refused.
+    // A planner writes documents: a quote through the documents screens, in the owner's company.
+    await planner.goto('/documents/quotes');
+    await planner.getByRole('link', { name: 'Nova ponuda' }).click();
+    await expect(planner.getByTestId('document-title')).toHaveText('Nova ponuda');
+    await planner.getByLabel('Klijent', { exact: true }).selectOption({ label: 'Gradnja Horvat d.o.o.' });
+    await planner.getByLabel('Artikl, redak 1').fill('PROZ');
+    await planner.getByRole('option', { name: /PROZ-1/ }).click();
+    await planner.getByLabel('Količina, redak 1').fill('3');
+    await planner.getByTestId('save').click();
+    const year = new Date().getFullYear();
+    await expect(planner.getByTestId('document-title')).toHaveText(`Ponuda P-${year}-0001`);
+
+    // Stock adjustments are warehouse work: the screens do not offer them to a planner …
+    await planner.goto('/inventory/items');
+    await expect(planner.getByRole('link', { name: 'Artikli' })).toBeVisible();
+    await expect(planner.getByRole('link', { name: 'Knjiženja' })).toHaveCount(0);
+    await planner.goto('/inventory/operations?op=adjustment');
+    await expect(planner.getByTestId('not-allowed')).toHaveText(
+      'Vaša uloga u ovoj tvrtki ne dopušta ovu radnju.',
+    );
+    // … and the server refuses the call itself, with a complete body.
     const inCompany = { ...write, 'x-company-id': owner.id };
-    const process = await planner.request.post('/api/processes', {
-      headers: inCompany,
-      data: {
-        code: 'REZ',
-        name: 'Rezanje stakla',
-        costPerHour: '32.50',
-        setupMinutes: '10',
-        minutesPerUnit: '2',
-        dailyCapacityHours: '8',
-      },
-    });
-    expect(process.status(), await process.text()).toBe(201);
     const adjustment = await planner.request.post('/api/inventory/adjustments', {
       headers: inCompany,
-      data: {},
+      data: {
+        location_id: seed.locationId,
+        lines: [{ item_id: seed.itemId, quantity: '5', unit_cost: '1' }],
+      },
     });
     expect(adjustment.status()).toBe(403);
     expect((await adjustment.json()).error.code).toBe('FORBIDDEN');
@@ -104,13 +147,15 @@ test.describe('team', () => {
     });
     expect(settings.status()).toBe(403);
 
-    // The owner sees the new member and the process the planner created in their company.
+    // The owner sees the new member and the planner's quote in their company; stock did not move.
     await page.goto('/settings');
     await expect(page.getByTestId('member-row').filter({ hasText: plannerEmail })).toContainText(
       'Petar Planer',
     );
-    const processes = await (await page.request.get('/api/processes')).json();
-    expect(JSON.stringify(processes)).toContain('Rezanje stakla');
+    const quotes = await (await page.request.get('/api/documents/quotes')).json();
+    expect(JSON.stringify(quotes)).toContain(`P-${year}-0001`);
+    const item = await (await page.request.get(`/api/inventory/items/${seed.itemId}`)).json();
+    expect(Number(item.item.on_hand)).toBe(0);
     // The link is one-time.
     const reuse = await planner.request.post('/api/invitations/accept', {
       headers: write,
@@ -167,6 +212,51 @@ test.describe('team', () => {
     await expect(page.getByTestId('member-row').filter({ hasText: email })).toHaveCount(0);
     await expect(member.getByText('Više nemate pristup toj tvrtki. Otvorena je vaša tvrtka.')).toBeVisible();
     await expect(member.getByTestId('company-switcher')).toHaveCount(0);
+    await context.close();
+  });
+
+  test('a viewer sees the lists and details without any create, edit or post controls', async ({
+    page,
+    browser,
+  }) => {
+    await ownerWithCompany(page, 'Staklorez d.o.o.');
+    const seed = await seedCompany(page);
+    const quote = await page.request.post('/api/documents/quotes', {
+      headers: write,
+      data: { client_id: seed.clientId, lines: [{ item_id: seed.itemId, quantity: '2' }] },
+    });
+    expect(quote.status(), await quote.text()).toBe(201);
+    const quoteId = (await quote.json()).document.id as string;
+    const year = new Date().getFullYear();
+    const screens: [string, string | RegExp][] = [
+      ['/inventory/items', 'PROZ-1'],
+      [`/inventory/items/${seed.itemId}`, 'Prozorsko staklo'],
+      ['/documents/quotes', `P-${year}-0001`],
+      [`/documents/quotes/${quoteId}/edit`, `Ponuda P-${year}-0001`],
+      ['/clients', 'Gradnja Horvat d.o.o.'],
+      [`/clients/${seed.clientId}`, 'Gradnja Horvat d.o.o.'],
+      ['/documents/work-orders', 'Radni nalozi'],
+      ['/delivery-notes', 'Otpremnice'],
+      ['/suppliers/orders', 'Narudžbenice'],
+      ['/processes', 'Procesi'],
+      ['/products', 'Proizvodi'],
+    ];
+    // The owner's screens have their controls (so the count below can fail) …
+    for (const [path, loaded] of screens) {
+      expect(await actionsOn(page, path, loaded), `owner on ${path}`).toBeGreaterThan(0);
+    }
+    const link = await inviteThroughSettings(page, newAccount('team-viewer').email, 'Samo pregled');
+    const { context, page: viewer } = await joinThroughLink(browser, link, 'Vlado Pregled');
+    await viewer.getByTestId('invite-submit-auth').click();
+    await expect(viewer.getByTestId('company-switcher-current')).toHaveText('Staklorez d.o.o.');
+    await dismissChangelog(viewer);
+    // … and the viewer's have none.
+    for (const [path, loaded] of screens) {
+      expect(await actionsOn(viewer, path, loaded), `viewer on ${path}`).toBe(0);
+    }
+    await viewer.goto(`/documents/quotes/${quoteId}/edit`);
+    await expect(viewer.getByLabel('Količina, redak 1')).toBeDisabled();
+    await viewer.screenshot({ path: `${SCREENSHOTS}/team-viewer-quote.png` });
     await context.close();
   });
 });
