@@ -1,0 +1,121 @@
+import { expect, test } from '@playwright/test';
+import { dismissChangelog, newAccount, SCREENSHOTS, signUpViaApi } from './support/app.ts';
+import { apiPost, createQuote } from './support/ux.ts';
+
+const OIB = '69435151530';
+
+test.describe('command palette and shortcuts', () => {
+  test('Ctrl+K finds a client by OIB and opens it; recent records show when the query is empty', async ({
+    page,
+  }) => {
+    await signUpViaApi(page, newAccount('ux-palette'));
+    await dismissChangelog(page);
+    const client = await apiPost(page, '/api/clients', { name: 'Staklarija Perić d.o.o.', oib: OIB });
+    await apiPost(page, '/api/clients', { name: 'Perić i sin j.d.o.o.' });
+
+    await page.goto('/');
+    await expect(page.getByTestId('palette-open')).toBeVisible();
+    await page.keyboard.press('Control+K');
+    const palette = page.getByTestId('command-palette');
+    await expect(palette).toBeVisible();
+    await expect(palette.getByRole('combobox')).toBeFocused();
+    await page.keyboard.type(OIB);
+    const hits = palette.getByTestId('palette-hit');
+    // Only the client with that OIB: the other "Perić" does not match a complete OIB.
+    await expect(hits).toHaveCount(1);
+    await expect(hits.first()).toContainText('Staklarija Perić d.o.o.');
+    await expect(palette.getByRole('status')).toHaveText('1 rezultat');
+    await page.screenshot({ path: `${SCREENSHOTS}/command-palette.png` });
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/clients/${client.id}$`));
+    await expect(page.getByRole('heading', { name: 'Staklarija Perić d.o.o.' })).toBeVisible();
+
+    // Reopened with nothing typed: the client is among the recent records; actions are offered.
+    await page.keyboard.press('Control+K');
+    await expect(palette.getByRole('group', { name: 'Nedavno otvoreno' })).toContainText(
+      'Staklarija Perić d.o.o.',
+    );
+    await page.keyboard.type('nova ponuda');
+    await expect(palette.getByRole('option', { name: 'Nova ponuda' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(palette).toBeHidden();
+  });
+
+  test('? lists every shortcut; g then a letter goes to a section; n on the quotes list opens a new quote', async ({
+    page,
+  }) => {
+    await signUpViaApi(page, newAccount('ux-keys'));
+    await dismissChangelog(page);
+    await page.goto('/');
+    await expect(page.getByTestId('palette-open')).toBeVisible();
+
+    await page.keyboard.press('Shift+?');
+    const help = page.getByTestId('shortcut-help');
+    await expect(help).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Tipkovnički prečaci' })).toBeVisible();
+    for (const text of [
+      'Otvori naredbe i pretragu',
+      'Novi zapis (na popisu)',
+      'Idi na: Klijenti',
+      'Idi na: Ponude',
+    ])
+      await expect(help.getByRole('cell', { name: text })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(help).toBeHidden();
+
+    await page.keyboard.press('g');
+    await page.keyboard.press('q');
+    await expect(page).toHaveURL(/\/documents\/quotes$/);
+    await expect(page.getByRole('heading', { name: 'Ponude', level: 1 })).toBeVisible();
+
+    // Typing "n" into the search box is text, not a shortcut.
+    const search = page.getByRole('searchbox').first();
+    await page.keyboard.press('/');
+    await expect(search).toBeFocused();
+    await page.keyboard.type('n');
+    await expect(page).toHaveURL(/\/documents\/quotes\?q=n$/);
+    await search.fill('');
+    await search.blur();
+    await page.keyboard.press('n');
+    await expect(page).toHaveURL(/\/documents\/quotes\/new$/);
+  });
+
+  test('keyboard only: Tab reaches every action button of a document page', async ({ page }) => {
+    await signUpViaApi(page, newAccount('ux-tab'));
+    await dismissChangelog(page);
+    const client = await apiPost(page, '/api/clients', { name: 'Tipkovnica d.o.o.' });
+    const id = await createQuote(page, client.id);
+    await page.goto(`/documents/quotes/${id}/edit`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+
+    // Every visible, enabled button of the page content gets a number; then only Tab is pressed.
+    const total = await page.evaluate(() => {
+      const buttons = [
+        ...document.querySelectorAll<HTMLElement>('main button, main a[role="button"]'),
+      ].filter((b) => b.offsetParent !== null && !(b as HTMLButtonElement).disabled);
+      buttons.forEach((b, i) => {
+        b.dataset.uxTab = String(i);
+      });
+      return buttons.length;
+    });
+    expect(total).toBeGreaterThan(2);
+    await page.locator('body').focus();
+    const reached = new Set<string>();
+    for (let i = 0; i < 400 && reached.size < total; i++) {
+      await page.keyboard.press('Tab');
+      const idx = await page.evaluate(
+        () => (document.activeElement as HTMLElement | null)?.dataset.uxTab ?? null,
+      );
+      if (idx !== null) reached.add(idx);
+    }
+    const missing = await page.evaluate(
+      (seen) =>
+        [...document.querySelectorAll<HTMLElement>('[data-ux-tab]')]
+          .filter((b) => !seen.includes(b.dataset.uxTab ?? ''))
+          .map((b) => b.textContent?.trim() || b.getAttribute('aria-label') || b.outerHTML.slice(0, 80)),
+      [...reached],
+    );
+    expect(missing).toEqual([]);
+  });
+});
