@@ -139,3 +139,14 @@ export async function keyJob(tx: Tx, key: string): Promise<string | null> {
   );
   return row?.job_id ?? null;
 }
+
+/**
+ * Announces changed jobs to the company's open cutting screens (topic `cutting`, ids only). Run
+ * inside the writing transaction: PostgreSQL delivers the notification only if it commits.
+ */
+export async function notifyCutting(tx: Tx, companyId: string, ids: readonly string[]): Promise<void> {
+  await tx.execute(
+    sql`select pg_notify('company_event', json_build_object('company_id', ${companyId}::uuid, 'topic', 'cutting',
+          'ids', ${JSON.stringify(ids)}::json)::text)`,
+  );
+}

@@ -172,8 +172,8 @@ export function cuttingRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
       async (request) =>
         wire(
-          await inCompany(deps, request, (tx) =>
-            service.savePlan(tx, request.params.id, request.body as CutResult),
+          await inCompany(deps, request, (tx, ctx) =>
+            service.savePlan(tx, ctx, request.params.id, request.body as CutResult),
           ),
         ),
     );

@@ -26,6 +26,7 @@ const transition = (message: string) => new AppError('INVALID_TRANSITION', messa
 export async function createJob(tx: Tx, ctx: CompanyContext, input: CuttingJobInput) {
   await assertStockRefs(tx, input);
   const id = await repo.insertJob(tx, ctx.companyId, ctx.userId, input);
+  await repo.notifyCutting(tx, ctx.companyId, [id]);
   return (await repo.getJob(tx, id)) as repo.JobRow;
 }
 
@@ -51,7 +52,7 @@ export async function getJob(tx: Tx, id: string) {
  * Stores a plan computed by the optimiser (in the browser's worker or anywhere else) after the
  * independent validator has checked it against the job; an invalid plan is refused whole.
  */
-export async function savePlan(tx: Tx, id: string, plan: CutResult) {
+export async function savePlan(tx: Tx, ctx: CompanyContext, id: string, plan: CutResult) {
   const job = await repo.getJob(tx, id, true);
   if (!job) throw notFound();
   if (job.status !== 'draft' && job.status !== 'planned')
@@ -69,6 +70,7 @@ export async function savePlan(tx: Tx, id: string, plan: CutResult) {
       { field: 'plan', key: 'validation.invalid' },
     ]);
   await repo.savePlan(tx, id, plan);
+  await repo.notifyCutting(tx, ctx.companyId, [id]);
   return getJob(tx, id);
 }
 
@@ -97,6 +99,7 @@ export async function confirm(tx: Tx, ctx: CompanyContext, id: string) {
     });
   }
   await repo.setStatus(tx, id, 'confirmed');
+  await repo.notifyCutting(tx, ctx.companyId, [id]);
   return getJob(tx, id);
 }
 
@@ -205,6 +208,7 @@ export async function complete(tx: Tx, ctx: CompanyContext, id: string, key: str
         where source_type = 'cutting' and source_id = ${id} and status = 'active'`,
   );
   await repo.setStatus(tx, id, 'completed');
+  await repo.notifyCutting(tx, ctx.companyId, [id]);
   if (key) await repo.rememberKey(tx, ctx.companyId, key, id);
   return getJob(tx, id);
 }

@@ -1,5 +1,6 @@
 import { type CutResult, cuttingJobInputSchema, jobToCutInput, optimizeCutting } from '@erp/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { type SignedIn, signUp, startTestApp, type TestApp } from '../../test/harness.ts';
 import { inventoryClient } from '../inventory/test-helpers.ts';
 
@@ -158,6 +159,46 @@ describe('cutting jobs', () => {
 
     const list = await client.ok('GET', '/api/cutting/jobs');
     expect(list.items.map((j: { name: string }) => j.name)).toEqual(['Staklo ad hoc', 'Prozori RN-12']);
+  });
+
+  it('announces committed job changes on the company cutting channel (ids only)', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (t.app.server.address() as { port: number }).port;
+    const socket = new WebSocket(`ws://127.0.0.1:${port}/api/realtime`, { headers: { cookie: user.cookie } });
+    const messages: { type: string; channel?: string; payload?: { ids: string[] } }[] = [];
+    socket.on('message', (raw) => messages.push(JSON.parse(String(raw))));
+    await new Promise<void>((ok, fail) => {
+      socket.once('open', () => ok());
+      socket.once('error', fail);
+    });
+    const channel = `company:${user.id}:cutting`;
+    socket.send(JSON.stringify({ type: 'subscribe', channel }));
+    const until = async (check: () => boolean) => {
+      for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 20));
+      return check();
+    };
+    expect(await until(() => messages.some((m) => m.type === 'subscribed'))).toBe(true);
+
+    const created = await client.ok(
+      'POST',
+      '/api/cutting/jobs',
+      job1d([{ ref: 'BAR', length: 6000, quantity: null }]),
+    );
+    expect(
+      await until(() => messages.some((m) => m.type === 'event' && m.payload?.ids.includes(created.id))),
+    ).toBe(true);
+    expect(messages.find((m) => m.type === 'event')).toEqual({
+      type: 'event',
+      channel,
+      payload: { ids: [created.id] },
+    });
+    // A refused write commits nothing and announces nothing.
+    const before = messages.length;
+    const refused = await client.call('POST', `/api/cutting/jobs/${created.id}/confirm`);
+    expect(refused.status).toBe(409);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(messages.length).toBe(before);
+    socket.close();
   });
 
   it('keeps jobs inside the company and refuses viewers nothing they may read', async () => {
