@@ -1,3 +1,5 @@
+// biome-ignore-all lint/a11y/useSemanticElements: div rows with ARIA grid roles, because table rows re-laid the whole table per key (see LineGrid)
+// biome-ignore-all lint/a11y/useFocusableInteractive: focus lives in the cells' inputs (W3C grid pattern with editable cells)
 import {
   type ClipboardEvent,
   type KeyboardEvent,
@@ -28,7 +30,9 @@ export type GridColumn<R> = {
   set?: (row: R, value: string) => R;
   options?: readonly { value: string; label: string }[];
   render?: (row: R, index: number) => ReactNode;
-  /** Width and alignment classes of the header and cells. */
+  /** The column's CSS grid track, e.g. '5rem' or 'minmax(10rem, 1fr)' (default). */
+  width?: string;
+  /** Alignment classes of the header and cells. */
   className?: string;
   placeholder?: string;
   /** A cell that may be edited on some rows only (e.g. a lot for lot-tracked items). */
@@ -78,7 +82,7 @@ export function LineGrid<R>(props: LineGridProps<R>) {
   const { t } = useTranslation('ux-grid');
   const { label, rows, rowKey, columns, onChange, newRow, footer, className } = props;
   const readOnly = !onChange;
-  const tableRef = useRef<HTMLTableElement>(null);
+  const tableRef = useRef<HTMLDivElement>(null);
   // Handlers read the latest props through a ref, so they stay stable and rows stay memoised.
   const latest = useRef(props);
   latest.current = props;
@@ -93,9 +97,7 @@ export function LineGrid<R>(props: LineGridProps<R>) {
     const commit = (next: R[]) => latest.current.onChange?.(next);
     const focusCell = (index: number, col: string) =>
       requestAnimationFrame(() => {
-        const el = tableRef.current?.querySelector<HTMLElement>(
-          `tr[data-row="${index}"] [data-col="${col}"]`,
-        );
+        const el = tableRef.current?.querySelector<HTMLElement>(`[data-row="${index}"] [data-col="${col}"]`);
         el?.focus();
         if (el instanceof HTMLInputElement) el.select();
       });
@@ -194,7 +196,8 @@ export function LineGrid<R>(props: LineGridProps<R>) {
         });
         r.forEach((v, j) => {
           const id = ids[start + j];
-          if (id && id !== itemCol) row = setCell(row, id, v.trim());
+          // An empty pasted cell keeps what is there (e.g. the item's price and name).
+          if (id && id !== itemCol && v.trim() !== '') row = setCell(row, id, v.trim());
         });
         next[at] = row;
       });
@@ -208,41 +211,51 @@ export function LineGrid<R>(props: LineGridProps<R>) {
   }, [t]);
 
   const colsKey = columns.map((c) => c.id).join('|');
+  const removable = !readOnly && !!newRow;
+  const tracks = [
+    '2.5rem',
+    ...columns.map((c) => c.width ?? 'minmax(8rem, 1fr)'),
+    ...(removable ? ['2.5rem'] : []),
+  ].join(' ');
   const columnsRef = useRef(columns);
   columnsRef.current = columns;
 
   return (
     <div className={className}>
+      {/*
+        Rows are CSS grids of fixed tracks with layout containment, not table rows: in a <table>
+        a digit typed into line 1 of 200 re-laid the whole table (≈600 ms a key, measured); here
+        one row is laid out and off-screen rows are skipped (content-visibility).
+      */}
       <div className="overflow-x-auto rounded-md border border-border">
-        <table
+        <div
           ref={tableRef}
-          // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the W3C ARIA grid pattern for an editable table (UX.md: line editor only)
           role="grid"
           aria-label={label}
           aria-rowcount={rows.length + 1}
           aria-readonly={readOnly || undefined}
-          className="w-full border-collapse text-sm"
+          className="min-w-[60rem] text-sm"
+          style={{ ['--grid-cols' as string]: tracks }}
           data-testid="line-grid"
         >
-          <thead className="bg-surface-2">
-            <tr aria-rowindex={1}>
-              <th className="w-8 px-2 py-1.5 text-left text-xs font-medium text-muted">#</th>
+          <div role="rowgroup" className="bg-surface-2">
+            <div role="row" aria-rowindex={1} className={ROW}>
+              <div role="columnheader" className={HEAD}>
+                #
+              </div>
               {columns.map((c) => (
-                <th
-                  key={c.id}
-                  className={cn('px-2 py-1.5 text-left text-xs font-medium text-muted', c.className)}
-                >
+                <div key={c.id} role="columnheader" className={cn(HEAD, c.className)}>
                   {c.header}
-                </th>
+                </div>
               ))}
-              {!readOnly && newRow && (
-                <th className="w-10">
+              {removable && (
+                <div role="columnheader" className={HEAD}>
                   <span className="sr-only">{t('actions')}</span>
-                </th>
+                </div>
               )}
-            </tr>
-          </thead>
-          <tbody>
+            </div>
+          </div>
+          <div role="rowgroup">
             {rows.map((r, i) => (
               <GridRow
                 key={rowKey(r)}
@@ -251,12 +264,12 @@ export function LineGrid<R>(props: LineGridProps<R>) {
                 colsKey={colsKey}
                 columnsRef={columnsRef}
                 readOnly={readOnly}
-                removable={!readOnly && !!newRow}
+                removable={removable}
                 handlers={handlers}
               />
             ))}
-          </tbody>
-        </table>
+          </div>
+        </div>
       </div>
       <p className="sr-only" role="status" aria-live="polite">
         {status}
@@ -278,6 +291,9 @@ export function LineGrid<R>(props: LineGridProps<R>) {
   );
 }
 
+const ROW = 'grid grid-cols-[var(--grid-cols)] items-center';
+const HEAD = 'px-2 py-1.5 text-left text-xs font-medium text-muted';
+
 const col0 = <R,>(cols: readonly GridColumn<R>[]) => cols.find((c) => c.kind === 'item')?.id ?? '';
 
 type RowProps<R> = {
@@ -294,15 +310,27 @@ function GridRowInner<R>({ row, index, columnsRef, readOnly, removable, handlers
   const { t } = useTranslation('ux-grid');
   const n = index + 1;
   return (
-    <tr data-row={index} data-testid="line-row" aria-rowindex={index + 2} className="border-t border-border">
-      <td className="px-2 py-1 text-muted tabular-nums">{n}</td>
+    <div
+      role="row"
+      data-row={index}
+      data-testid="line-row"
+      aria-rowindex={index + 2}
+      className={cn(
+        ROW,
+        // The focused row may show the item list over the rows below: no clipping, raised.
+        'border-t border-border [contain:layout_style] [content-visibility:auto] [contain-intrinsic-size:auto_2.5rem] focus-within:relative focus-within:z-10 focus-within:[content-visibility:visible]',
+      )}
+    >
+      <div role="gridcell" className="px-2 py-1 text-muted tabular-nums">
+        {n}
+      </div>
       {columnsRef.current.map((c) => (
-        <td key={c.id} className={cn('px-1 py-1', c.className)}>
+        <div key={c.id} role="gridcell" className={cn('min-w-0 px-1 py-1', c.className)}>
           <Cell column={c} row={row} index={index} readOnly={readOnly} handlers={handlers} />
-        </td>
+        </div>
       ))}
       {removable && (
-        <td className="px-1 py-1">
+        <div role="gridcell" className="px-1 py-1">
           {/* Not a Tab stop: Tab visits editable cells only; Ctrl+Delete removes from the keyboard. */}
           <Button
             type="button"
@@ -315,9 +343,9 @@ function GridRowInner<R>({ row, index, columnsRef, readOnly, removable, handlers
           >
             ×
           </Button>
-        </td>
+        </div>
       )}
-    </tr>
+    </div>
   );
 }
 

@@ -159,14 +159,15 @@ export function LineEditor({
       id: TextCol,
       header: string,
       kind: 'text' | 'decimal',
-      className: string,
+      width: string,
       placeholder?: string,
     ) =>
       ({
         id,
         header,
         kind,
-        className,
+        width,
+        className: kind === 'decimal' ? 'text-right' : undefined,
         placeholder,
         label: (n: number) => t(`lines.${id}Of`, { row: n }),
         value: (l: EditLine) => l[id],
@@ -177,19 +178,19 @@ export function LineEditor({
         id: 'item',
         header: t('lines.item'),
         kind: 'item',
-        className: 'min-w-48',
+        width: '14rem',
         placeholder: t('lines.itemPlaceholder'),
         label: (n) => t('lines.itemOf', { row: n }),
         value: (l) => l.item_label,
         set: (l, v) => ({ ...l, item_label: v, item_id: null }),
       },
-      text('description', t('lines.description'), 'text', 'min-w-40'),
-      text('quantity', t('lines.quantity'), 'decimal', 'w-20 text-right'),
-      text('unit', t('lines.unit'), 'text', 'w-16'),
-      text('width_mm', t('lines.width'), 'decimal', 'w-20 text-right'),
-      text('height_mm', t('lines.height'), 'decimal', 'w-20 text-right'),
+      text('description', t('lines.description'), 'text', 'minmax(8rem, 1fr)'),
+      text('quantity', t('lines.quantity'), 'decimal', '5rem'),
+      text('unit', t('lines.unit'), 'text', '4rem'),
+      text('width_mm', t('lines.width'), 'decimal', '5rem'),
+      text('height_mm', t('lines.height'), 'decimal', '5rem'),
       {
-        ...text('unit_price', t('lines.price'), 'decimal', 'w-24 text-right', t('lines.auto')),
+        ...text('unit_price', t('lines.price'), 'decimal', '6.5rem', t('lines.auto')),
         // Read-only documents show the price as money, like the totals.
         render: (l: EditLine) => (
           <span className="block px-1.5 text-right">
@@ -197,12 +198,12 @@ export function LineEditor({
           </span>
         ),
       },
-      text('discount_pct', t('lines.discount'), 'decimal', 'w-16 text-right', t('lines.auto')),
+      text('discount_pct', t('lines.discount'), 'decimal', '5rem', t('lines.auto')),
       {
         id: 'vat_rate',
         header: t('lines.vat'),
         kind: 'select',
-        className: 'w-20',
+        width: '5.5rem',
         label: (n) => t('lines.vatOf', { row: n }),
         value: (l) => l.vat_rate,
         set: (l, v) => ({ ...l, vat_rate: (normaliseVatRate(v) ?? l.vat_rate) as VatRate }),
@@ -214,14 +215,15 @@ export function LineEditor({
         id: 'lot',
         header: t('lines.lot'),
         kind: 'display',
-        className: 'w-28',
+        width: '7rem',
         render: (l) => l.lot_number ?? '',
       });
     cols.push({
       id: 'net',
       header: t('lines.net'),
       kind: 'display',
-      className: cn('w-28', NUM),
+      width: '7.5rem',
+      className: NUM,
       render: (l) => (
         <span className="block px-1.5 text-right" data-testid="line-net">
           <Money value={lineNet(l)} />

@@ -1,0 +1,204 @@
+import { expect, type Page, test } from '@playwright/test';
+import { BASE_URL, dismissChangelog, newAccount, signUpViaApi } from './support/app.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: API answers are checked field by field
+type Json = Record<string, any>;
+
+async function post(page: Page, url: string, data: unknown): Promise<Json> {
+  const res = await page.request.post(url, { headers: { Origin: BASE_URL }, data: data as object });
+  expect(res.status(), `${url}: ${await res.text()}`).toBeLessThan(300);
+  return (await res.json()) as Json;
+}
+
+/** Three items: A 12,40 € (25 %), B 3,99 € (13 %), C 100,00 € (25 %). */
+async function catalogue(page: Page) {
+  const item = (sku: string, name: string, price: string, vat: string) =>
+    post(page, '/api/inventory/items', {
+      sku,
+      name,
+      kind: 'product',
+      base_unit: 'kom',
+      sales_price: price,
+      vat_rate: vat,
+    });
+  await item('GRID-A', 'Kaljeno staklo', '12.40', '25');
+  await item('GRID-B', 'Vijak inox', '3.99', '13');
+  await item('GRID-C', 'Okov klizni', '100', '25');
+}
+
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement;
+    return el?.getAttribute('aria-label') ?? el?.getAttribute('data-testid') ?? el?.tagName ?? '';
+  });
+
+/** Presses Tab until the element with this accessible name (or test id) has focus: keyboard only. */
+async function tabTo(page: Page, name: string, max = 120) {
+  for (let i = 0; i < max; i++) {
+    if ((await focused(page)) === name) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached ${name}; last focus: ${await focused(page)}`);
+}
+
+test.describe('line grid', () => {
+  test('a 30-line quote entered with the keyboard only has the hand-computed totals', async ({ page }) => {
+    test.setTimeout(180_000);
+    await signUpViaApi(page, newAccount('grid-kbd'));
+    await dismissChangelog(page);
+    await catalogue(page);
+    await page.goto('/documents/quotes/new');
+    await expect(page.getByTestId('document-title')).toHaveText('Nova ponuda');
+    // No mouse from here on: focus arrives by Tab, everything else is typed.
+    await tabTo(page, 'Artikl, redak 1');
+    const skus = ['GRID-A', 'GRID-B', 'GRID-C'];
+    for (let i = 1; i <= 30; i++) {
+      const sku = skus[(i - 1) % 3] as string;
+      await expect.poll(() => focused(page)).toBe(`Artikl, redak ${i}`);
+      await page.keyboard.type(sku);
+      const options = page.getByRole('listbox').getByRole('option');
+      await expect(options).toHaveCount(1);
+      await expect(options.first()).toContainText(sku);
+      await page.keyboard.press('Enter'); // takes the item, focus moves to the description
+      await expect.poll(() => focused(page)).toBe(`Opis, redak ${i}`);
+      await page.keyboard.press('Tab');
+      await page.keyboard.type(String(i)); // Tab selected the default 1, typing replaces it
+      if (i === 30) {
+        // Quantity → unit → width → height → price → discount.
+        for (let k = 0; k < 5; k++) await page.keyboard.press('Tab');
+        await expect.poll(() => focused(page)).toBe('Rabat, redak 30');
+        await page.keyboard.type('10');
+      } else {
+        await page.keyboard.press('Enter'); // last row: adds a line, focus to its quantity
+        await expect.poll(() => focused(page)).toBe(`Količina, redak ${i + 1}`);
+        await page.keyboard.press('Shift+Tab');
+        await page.keyboard.press('Shift+Tab');
+      }
+    }
+    await expect(page.getByTestId('line-row')).toHaveCount(30);
+    // By hand: A on lines 1,4,…,28: (1+4+…+28)=145 × 12,40 = 1 798,00; B on 2,5,…,29: 155 × 3,99 =
+    // 618,45; C on 3,6,…,30: 165 × 100 = 16 500,00 less 10 % of line 30 (300,00) = 16 200,00.
+    // Net 18 616,45; VAT 25 % of 17 998,00 = 4 499,50; 13 % of 618,45 = 80,3985 → 80,40;
+    // total 18 616,45 + 4 499,50 + 80,40 = 23 196,35.
+    const totals = page.getByTestId('totals');
+    await expect(page.getByTestId('total-net')).toContainText('18.616,45');
+    await expect(totals).toContainText('4.499,50');
+    await expect(totals).toContainText('80,40');
+    await expect(page.getByTestId('total')).toContainText('23.196,35');
+    await expect(page.getByTestId('save-state')).toHaveText('Nespremljene promjene');
+
+    // Save from the keyboard too: Tab onward to the Save button and press Enter.
+    await tabTo(page, 'save', 20);
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('document-title')).toHaveText(/^Ponuda P-\d{4}-0001$/);
+    await expect(page.getByTestId('save-state')).toHaveText('Spremljeno');
+    const id = page.url().split('/').at(-2) as string;
+    const saved = (await (await page.request.get(`/api/documents/${id}`)).json()) as Json;
+    expect(saved.lines).toHaveLength(30);
+    expect(saved.document).toMatchObject({ net_total: '18616.45', vat_total: '4579.90', total: '23196.35' });
+  });
+
+  test('ten lines pasted from tab-separated text; a removed line comes back with Undo', async ({
+    page,
+    context,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await signUpViaApi(page, newAccount('grid-paste'));
+    await dismissChangelog(page);
+    await catalogue(page);
+    await page.goto('/documents/quotes/new');
+    // Columns from the item cell on: item, description, quantity, unit, width, height, price.
+    const rows = Array.from({ length: 10 }, (_, k) => {
+      const i = k + 1;
+      const sku = ['GRID-A', 'GRID-B', 'GRID-C'][k % 3];
+      return i === 10 ? `${sku}\tPosebna cijena\t10\tkom\t\t\t50,00` : `${sku}\t\t${i}`;
+    });
+    await page.evaluate((text) => navigator.clipboard.writeText(text), `${rows.join('\r\n')}\r\n`);
+    await page.getByLabel('Artikl, redak 1', { exact: true }).focus();
+    await page.keyboard.press('Control+V');
+    await expect(page.getByTestId('line-row')).toHaveCount(10);
+    await expect(page.getByLabel('Artikl, redak 2')).toHaveValue('GRID-B · Vijak inox');
+    await expect(page.getByLabel('Opis, redak 2')).toHaveValue('Vijak inox');
+    await expect(page.getByLabel('Količina, redak 9')).toHaveValue('9');
+    await expect(page.getByLabel('Cijena, redak 10')).toHaveValue('50,00');
+    await expect(page.getByLabel('Opis, redak 10')).toHaveValue('Posebna cijena');
+    // By hand: A lines 1,4,7: 12 × 12,40 = 148,80 and line 10: 10 × 50,00 = 500,00; B 2,5,8: 15 × 3,99
+    // = 59,85; C 3,6,9: 18 × 100 = 1 800,00. Net 2 508,65; VAT 25 % of 2 448,80 = 612,20; 13 % of
+    // 59,85 = 7,7805 → 7,78; total 3 128,63.
+    await expect(page.getByTestId('total-net')).toContainText('2.508,65');
+    await expect(page.getByTestId('total')).toContainText('3.128,63');
+
+    // Ctrl+Delete removes line 3 (C × 3 = 300,00 net); Undo in the toast puts it back.
+    await page.getByLabel('Količina, redak 3').focus();
+    await page.keyboard.press('Control+Delete');
+    await expect(page.getByTestId('line-row')).toHaveCount(9);
+    await expect(page.getByTestId('total-net')).toContainText('2.208,65');
+    await page.getByRole('button', { name: 'Poništi' }).click();
+    await expect(page.getByTestId('line-row')).toHaveCount(10);
+    await expect(page.getByLabel('Količina, redak 3')).toHaveValue('3');
+    await expect(page.getByTestId('total-net')).toContainText('2.508,65');
+  });
+
+  test('200 lines: typing stays interactive and the totals follow', async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await signUpViaApi(page, newAccount('grid-200'));
+    await dismissChangelog(page);
+    await page.goto('/documents/quotes/new');
+    const rows = Array.from({ length: 200 }, (_, k) => `\tStavka ${k + 1}\t1\tkom\t\t\t2,00`);
+    await page.evaluate((text) => navigator.clipboard.writeText(text), rows.join('\n'));
+    await page.getByLabel('Artikl, redak 1', { exact: true }).focus();
+    await page.keyboard.press('Control+V');
+    await expect(page.getByTestId('line-row')).toHaveCount(200);
+    await expect(page.getByTestId('total-net')).toContainText('400,00');
+
+    // Latency per key: from keydown to the frame after React has rendered the change.
+    await page.evaluate(() => {
+      const w = window as unknown as { __lat: number[] };
+      w.__lat = [];
+      document.addEventListener(
+        'keydown',
+        () => {
+          const t0 = performance.now();
+          requestAnimationFrame(() => setTimeout(() => w.__lat.push(performance.now() - t0), 0));
+        },
+        true,
+      );
+    });
+    const typeAndMeasure = async (label: string) => {
+      await page.evaluate(() => {
+        (window as unknown as { __lat: number[] }).__lat = [];
+      });
+      const cell = page.getByLabel(label, { exact: true });
+      await cell.focus();
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type('123456789', { delay: 60 });
+      await expect(cell).toHaveValue('123456789');
+      await page.waitForTimeout(200);
+      const lat = await page.evaluate(() => (window as unknown as { __lat: number[] }).__lat);
+      const sorted = [...lat].sort((a, b) => a - b);
+      return {
+        keys: lat.length,
+        median: sorted[Math.floor(sorted.length / 2)] ?? 0,
+        max: sorted.at(-1) ?? 0,
+      };
+    };
+    const last = await typeAndMeasure('Količina, redak 200');
+    // 199 × 2,00 + 123 456 789 × 2,00 = 246 913 976,00 net.
+    await expect(page.getByTestId('total-net')).toContainText('246.913.976,00');
+    const first = await typeAndMeasure('Količina, redak 1');
+    // Both lines at 123 456 789: 198 × 2,00 + 2 × 246 913 578,00 = 493 827 552,00.
+    await expect(page.getByTestId('total-net')).toContainText('493.827.552,00');
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByLabel('Količina, redak 2', { exact: true })).toBeFocused();
+    const fmt = (m: { keys: number; median: number; max: number }) =>
+      `${m.keys} keys, median ${m.median.toFixed(1)} ms, max ${m.max.toFixed(1)} ms`;
+    console.log(`line grid, 200 lines — last line: ${fmt(last)}; first line: ${fmt(first)}`);
+    for (const m of [last, first]) {
+      expect(m.keys).toBeGreaterThanOrEqual(10);
+      // The <table> version measured 475–630 ms median here; the CI machine is shared and loaded,
+      // so the bound is the "stays interactive" one, not the 100 ms goal the docs report against.
+      expect(m.median).toBeLessThan(150);
+      expect(m.max).toBeLessThan(1000);
+    }
+  });
+});
