@@ -42,6 +42,7 @@ const AuditPage = lazyNamed(() => import('../features/audit/audit-page.tsx'), 'A
 const ExportPage = lazyNamed(() => import('../features/export/export-page.tsx'), 'ExportPage');
 const HelpPage = lazyNamed(() => import('../features/help/help-page.tsx'), 'HelpPage');
 const SettingsPage = lazyNamed(() => import('../features/settings/settings-page.tsx'), 'SettingsPage');
+const AutomationPage = lazyNamed(() => import('../features/automation/automation-page.tsx'), 'AutomationPage');
 
 export function AppRoutes() {
   const { status } = useAuth();
@@ -77,6 +78,7 @@ export function AppRoutes() {
             <Route path="audit" element={<AuditPage />} />
             <Route path="help" element={<HelpPage />} />
             <Route path="settings" element={<SettingsPage />} />
+            <Route path="settings/automation/*" element={<AutomationPage />} />
           </Route>
         </Route>
         <Route path="*" element={<Navigate to="/landing" replace />} />

@@ -161,7 +161,7 @@ export function linkOf(event: Pick<repo.EventRow, 'type' | 'entity_id'>): string
     case 'delivery_note.issued':
       return `/delivery-notes/${event.entity_id}`;
     case 'invoice.overdue':
-      return `/invoices/${event.entity_id}`;
+      return `/documents/invoices/${event.entity_id}`;
     case 'stock.below_reorder_point':
       return `/inventory/items/${event.entity_id}`;
   }

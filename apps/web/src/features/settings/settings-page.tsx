@@ -6,6 +6,7 @@ import { LanguagePicker } from '../../components/ui/language-picker.tsx';
 import { cn } from '../../lib/cn.ts';
 import { setTheme, storedTheme, type Theme } from '../../lib/theme.ts';
 import { PageHeader } from '../sections/page-header.tsx';
+import { AutomationSettingsCard } from '../automation/settings-card.tsx';
 import { TeamSettings } from '../team/team-settings.tsx';
 
 const THEME_OPTIONS: { value: Theme; icon: typeof Sun }[] = [
@@ -74,6 +75,7 @@ export function SettingsPage() {
         </CardContent>
       </Card>
       <TeamSettings />
+      <AutomationSettingsCard />
       <Card>
         <CardHeader>
           <CardTitle>{t('settings.documents.title')}</CardTitle>

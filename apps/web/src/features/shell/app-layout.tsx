@@ -8,6 +8,7 @@ import { cn } from '../../lib/cn.ts';
 import { AccountStatusProvider, useAccountStatus } from '../account-status/account-status.tsx';
 import { BlockedScreen } from '../blocked/blocked-screen.tsx';
 import { useUnseenChangelog } from '../changelog/changelog-api.ts';
+import { NotificationBell } from '../automation/notification-bell.tsx';
 import { ChangelogModal } from '../changelog/changelog-modal.tsx';
 import { CommandCenter } from '../command-palette/command-center.tsx';
 import { CompanyProvider, useCurrentCompany } from '../team/current-company.tsx';
@@ -96,6 +97,7 @@ function Shell() {
           )}
           <div className="flex-1" />
           <CommandCenter />
+          <NotificationBell />
           <LanguagePicker />
           <button
             type="button"

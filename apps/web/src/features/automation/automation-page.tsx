@@ -1,0 +1,125 @@
+import { Plus } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link, Route, Routes } from 'react-router';
+import { buttonClasses } from '../../components/ui/button.tsx';
+import { Card, CardContent } from '../../components/ui/card.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { cn } from '../../lib/cn.ts';
+import { formatDate } from '../../lib/format.ts';
+import { PageHeader } from '../sections/page-header.tsx';
+import { useRules, useSetEnabled } from './automation-api.ts';
+import { RuleEditorPage } from './rule-editor.tsx';
+
+export const STATUS_CLASSES: Record<string, string> = {
+  done: 'bg-success/15 text-success',
+  failed: 'bg-danger/15 text-danger',
+  skipped: 'bg-surface-2 text-muted',
+  queued: 'bg-warning/15 text-warning',
+  running: 'bg-primary/15 text-primary',
+};
+
+export function StatusBadge({ status }: { status: string }) {
+  const { t } = useTranslation('automation');
+  return (
+    <span className={cn('rounded-full px-2 py-0.5 text-xs font-medium', STATUS_CLASSES[status])}>
+      {t(`runStatus.${status}`)}
+    </span>
+  );
+}
+
+function RulesList() {
+  const { t, i18n } = useTranslation('automation');
+  const rules = useRules();
+  const setEnabled = useSetEnabled();
+  return (
+    <div className="mx-auto max-w-5xl space-y-6">
+      <PageHeader
+        title={t('title')}
+        description={t('description')}
+        actions={
+          <Link to="new" className={buttonClasses('primary')} data-testid="rule-new">
+            <Plus className="size-4" aria-hidden />
+            {t('list.new')}
+          </Link>
+        }
+      />
+      <Card>
+        <CardContent className="p-0">
+          {rules.isPending ? (
+            <div className="p-6">
+              <Spinner />
+            </div>
+          ) : rules.isError ? (
+            <p role="alert" className="p-6 text-danger">
+              {t('loadError')}
+            </p>
+          ) : rules.data.length === 0 ? (
+            <p className="p-6 text-muted">{t('list.empty')}</p>
+          ) : (
+            <table className="w-full text-sm">
+              <thead className="border-b border-border text-left text-muted">
+                <tr>
+                  <th className="px-4 py-3 font-medium">{t('list.name')}</th>
+                  <th className="px-4 py-3 font-medium">{t('list.trigger')}</th>
+                  <th className="px-4 py-3 font-medium">{t('list.actions')}</th>
+                  <th className="px-4 py-3 font-medium">{t('list.lastRun')}</th>
+                  <th className="px-4 py-3 font-medium">{t('list.enabled')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rules.data.map((r) => (
+                  <tr
+                    key={r.id}
+                    className="border-b border-border last:border-0 hover:bg-surface-2"
+                    data-testid="rule-row"
+                  >
+                    <td className="px-4 py-3">
+                      <Link to={r.id} className="font-medium text-primary hover:underline">
+                        {r.name}
+                      </Link>
+                    </td>
+                    <td className="px-4 py-3">{t(`triggers.${r.trigger}`)}</td>
+                    <td className="px-4 py-3">{r.actions.map((a) => t(`actions.${a.type}`)).join(', ')}</td>
+                    <td className="px-4 py-3">
+                      {r.last_run_at ? (
+                        <span className="flex items-center gap-2">
+                          {r.last_run_status ? <StatusBadge status={r.last_run_status} /> : null}
+                          {formatDate(r.last_run_at, i18n.language, {
+                            dateStyle: 'short',
+                            timeStyle: 'short',
+                          })}
+                        </span>
+                      ) : (
+                        <span className="text-muted">{t('list.never')}</span>
+                      )}
+                    </td>
+                    <td className="px-4 py-3">
+                      <input
+                        type="checkbox"
+                        className="size-4"
+                        checked={r.enabled}
+                        aria-label={t('list.toggle', { name: r.name })}
+                        onChange={(e) => setEnabled.mutate({ id: r.id, enabled: e.target.checked })}
+                      />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+/** /settings/automation: rules (list, new, edit with run log and test run). */
+export function AutomationPage() {
+  return (
+    <Routes>
+      <Route index element={<RulesList />} />
+      <Route path="new" element={<RuleEditorPage />} />
+      <Route path=":id" element={<RuleEditorPage />} />
+    </Routes>
+  );
+}
