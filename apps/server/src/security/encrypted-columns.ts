@@ -29,6 +29,12 @@ export const ENCRYPTED_TABLES: EncryptedTable[] = [
     columns: ['oib'],
     indexes: { oib: { column: 'oib_bidx', purpose: OIB_INDEX_PURPOSE } },
   },
+  {
+    // Invoice snapshots: seller/buyer OIB and IBAN (modules/documents/documents.repo.ts: sealSnapshots).
+    table: 'documents',
+    companyColumn: 'company_id',
+    columns: ['seller_oib', 'seller_iban', 'buyer_oib', 'buyer_iban'],
+  },
 ];
 
 /**

@@ -10,6 +10,7 @@ import {
 } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/database.ts';
+import { decryptField, encryptField } from '../../security/field-crypto.ts';
 
 // Data access of the documents area. Every function takes the caller's transaction (inCompany),
 // so a use-case commits or fails as a whole. Dates are read as text (YYYY-MM-DD) to stay clear of
@@ -155,18 +156,66 @@ const DOC_COLUMNS = sql`d.id, d.kind, d.number, d.seq, d.year, d.status, d.clien
   d.doc_date::text as doc_date, d.valid_until::text as valid_until, d.due_date::text as due_date,
   d.delivery_date::text as delivery_date, d.issued_at, d.delivery_address, d.note, d.source_location_id,
   d.output_location_id, d.reference_model, d.payment_reference, d.place_of_issue, d.original_invoice_id, d.seller, d.buyer,
+  d.seller_oib, d.seller_iban, d.buyer_oib, d.buyer_iban,
   d.stock_document_id, d.reversal_document_id, d.output_lot_id, d.net_total::text as net_total, d.vat_total::text as vat_total,
   d.total::text as total, d.paid_total::text as paid_total, d.credited_total::text as credited_total,
   d.planned_material_cost::text as planned_material_cost, d.planned_labour_cost::text as planned_labour_cost,
   d.actual_material_cost::text as actual_material_cost, d.actual_labour_cost::text as actual_labour_cost,
   d.created_at, d.updated_at`;
 
-const mapDoc = (r: DocumentRow): DocumentRow => ({
-  ...r,
-  issued_at: iso(r.issued_at),
-  created_at: iso(r.created_at) as string,
-  updated_at: iso(r.updated_at) as string,
-});
+// Invoice snapshots keep the seller's and buyer's OIB and IBAN in their own encrypted columns
+// (migration 0015; context "documents.<column>", listed in security/encrypted-columns.ts for key
+// rotation). Reads put the plain values back into the snapshot objects, so callers (detail, PDF,
+// UBL, HUB-3) see one shape; every read goes through a tenant transaction, i.e. an authorised one.
+const SECRET_FIELDS = ['oib', 'iban'] as const;
+type Party = 'seller' | 'buyer';
+type SecretColumn = `${Party}_${(typeof SECRET_FIELDS)[number]}`;
+
+/** The snapshot objects without secrets plus the sealed secret columns, ready for updateHeader. */
+export function sealSnapshots(snapshots: Record<Party, Record<string, unknown>>) {
+  const out: Record<string, unknown> = {};
+  for (const party of ['seller', 'buyer'] as const) {
+    const rest = { ...snapshots[party] };
+    for (const field of SECRET_FIELDS) {
+      const column: SecretColumn = `${party}_${field}`;
+      const plain = rest[field];
+      delete rest[field];
+      out[column] = encryptField(
+        typeof plain === 'string' && plain !== '' ? plain : null,
+        `documents.${column}`,
+      );
+    }
+    out[party] = rest;
+  }
+  return out;
+}
+
+function openSnapshot(r: Record<string, unknown>, party: Party): Record<string, unknown> | null {
+  const snapshot = r[party] as Record<string, unknown> | null;
+  const opened: Record<string, unknown> = {};
+  for (const field of SECRET_FIELDS) {
+    const column: SecretColumn = `${party}_${field}`;
+    const stored = (r[column] as string | null) ?? null;
+    delete r[column];
+    if (stored !== null) opened[field] = decryptField(stored, `documents.${column}`);
+  }
+  // Snapshots written before migration 0015 moved the values out are read as they are.
+  return snapshot ? { ...snapshot, ...opened } : null;
+}
+
+const mapDoc = (r: DocumentRow): DocumentRow => {
+  const raw = { ...r } as Record<string, unknown>;
+  const seller = openSnapshot(raw, 'seller');
+  const buyer = openSnapshot(raw, 'buyer');
+  return {
+    ...(raw as DocumentRow),
+    seller,
+    buyer,
+    issued_at: iso(r.issued_at),
+    created_at: iso(r.created_at) as string,
+    updated_at: iso(r.updated_at) as string,
+  };
+};
 
 export async function getDocument(tx: Tx, id: string, lock = false): Promise<DocumentRow | null> {
   const row = await one<DocumentRow>(

@@ -212,8 +212,7 @@ async function issueDocument(
     reference_model: model,
     payment_reference: invoiceReference(model, { seq: number.seq, year: number.year }),
     place_of_issue: settings.place_of_issue,
-    seller,
-    buyer,
+    ...repo.sealSnapshots({ seller, buyer }),
   });
 }
 

@@ -21,6 +21,7 @@ import { routingSteps } from '../production/production.repo.ts';
 import * as production from '../production/production.service.ts';
 import * as repo from './documents.repo.ts';
 import { detail, type Idempotency, idempotent, itemsById, transition } from './documents.service.ts';
+import { allocateParts, type ConsumedPart, type LineNeed } from './lot-allocation.ts';
 
 // Work orders: planning (BOM explosion → reservations, routings → operations), shop-floor progress
 // (operation status, logged time, quality checks) and completion (one posting: consumption,
@@ -135,7 +136,14 @@ export async function plan(tx: Tx, ctx: CompanyContext, id: string, idem: Idempo
         { field: 'source_location_id', key: 'validation.required' },
       ]);
     const lines = await repo.getLines(tx, id);
-    const needs = new Map<string, { item_id: string; unit: string; qty: Decimal; unitCost: string }>();
+    type Need = {
+      item_id: string;
+      unit: string;
+      qty: Decimal;
+      unitCost: string;
+      shares: Map<string, Decimal>;
+    };
+    const needs = new Map<string, Need>();
     type Op = { line_id: string; process_id: string; code: string; name: string; minutes: string };
     const ops: Op[] = [];
     const madeItems = new Set<string>();
@@ -158,11 +166,15 @@ export async function plan(tx: Tx, ctx: CompanyContext, id: string, idem: Idempo
       for (const m of result.cost.materials) {
         const key = `${m.itemId}|${m.unit}`;
         const prev = needs.get(key);
+        // Per line too, so completion can link each consumed lot to the product that needed it.
+        const shares = prev?.shares ?? new Map<string, Decimal>();
+        shares.set(line.id, (shares.get(line.id) ?? new Decimal(0)).plus(m.quantity));
         needs.set(key, {
           item_id: m.itemId,
           unit: m.unit,
           qty: (prev?.qty ?? new Decimal(0)).plus(m.quantity),
           unitCost: m.unitCost,
+          shares,
         });
       }
       plannedMaterial = plannedMaterial.plus(result.cost.materialCost);
@@ -193,9 +205,11 @@ export async function plan(tx: Tx, ctx: CompanyContext, id: string, idem: Idempo
           })
         : null;
       await tx.execute(
-        sql`insert into work_order_materials (company_id, document_id, item_id, unit, planned_qty, planned_unit_cost, reservation_id)
+        sql`insert into work_order_materials (company_id, document_id, item_id, unit, planned_qty, planned_unit_cost,
+              reservation_id, line_shares)
             values (${ctx.companyId}, ${id}, ${need.item_id}, ${need.unit}, ${need.qty.toDecimalPlaces(6).toString()},
-              ${need.unitCost}, ${reservationId})`,
+              ${need.unitCost}, ${reservationId},
+              ${JSON.stringify(Object.fromEntries([...need.shares].map(([k, v]) => [k, v.toString()])))}::jsonb)`,
       );
     }
     for (const [i, op] of ops.entries()) {
@@ -328,6 +342,22 @@ function completionBlockers(
   return issues;
 }
 
+/** Planned need of each material per work-order line (item id → needs), from planning. */
+async function lineShares(tx: Tx, woId: string): Promise<Map<string, LineNeed[]>> {
+  const rows = await repo.rows<{ item_id: string; line_shares: Record<string, string> | null }>(
+    tx,
+    sql`select item_id, line_shares from work_order_materials where document_id = ${woId}`,
+  );
+  const out = new Map<string, LineNeed[]>();
+  for (const r of rows) {
+    if (!r.line_shares) continue;
+    const list = out.get(r.item_id) ?? [];
+    for (const [lineId, quantity] of Object.entries(r.line_shares)) list.push({ lineId, quantity });
+    out.set(r.item_id, list);
+  }
+  return out;
+}
+
 async function newLot(tx: Tx, ctx: CompanyContext, itemId: string, lotNumber: string): Promise<string> {
   const row = await repo.one<{ id: string }>(
     tx,
@@ -376,7 +406,7 @@ export async function complete(
 
     const posting: PostingLine[] = [];
     let materialCost = new Decimal(0);
-    const consumed: { lotId: string; quantity: string }[] = [];
+    const consumed: { itemId: string; parts: ConsumedPart[] }[] = [];
     for (const m of mats) {
       const qty = new Decimal(actual.get(m.item_id) ?? m.planned_qty).toDecimalPlaces(
         4,
@@ -389,6 +419,8 @@ export async function complete(
             where id = ${m.id}`,
       );
       if (qty.isZero()) continue;
+      const parts: ConsumedPart[] = [];
+      consumed.push({ itemId: m.item_id, parts });
       for (const part of await inventory.outgoing(
         tx,
         locked,
@@ -403,7 +435,7 @@ export async function complete(
           lotId: part.lotId,
           quantity: new Decimal(part.quantity).negated().toString(),
         });
-        if (part.lotId) consumed.push({ lotId: part.lotId, quantity: part.quantity });
+        parts.push({ lotId: part.lotId, quantity: part.quantity });
       }
     }
     const labourCost = ops.reduce(
@@ -415,6 +447,7 @@ export async function complete(
       ? materialCost.plus(labourCost).div(totalOut).toDecimalPlaces(6)
       : new Decimal(0);
     const produced: string[] = [];
+    const producedByLine = new Map<string, string>();
     for (const line of outputs) {
       const item = items.get(line.item_id as string);
       let lotId: string | null = null;
@@ -423,6 +456,7 @@ export async function complete(
           input.lot_number && outputs.length === 1 ? input.lot_number : `${wo.number}-${line.position}`;
         lotId = await newLot(tx, ctx, line.item_id as string, lotNumber);
         produced.push(lotId);
+        producedByLine.set(line.id, lotId);
         await tx.execute(sql`update document_lines set lot_id = ${lotId} where id = ${line.id}`);
       }
       posting.push({
@@ -446,15 +480,33 @@ export async function complete(
       });
       stockDocumentId = doc.id;
     }
-    for (const c of consumed)
-      for (const p of produced)
+    const shares = await lineShares(tx, wo.id);
+    for (const c of consumed) {
+      const needs = shares.get(c.itemId);
+      // Orders planned before line shares existed: every consumed lot fed every produced lot.
+      const links = needs
+        ? allocateParts(c.parts, needs).flatMap((a) => {
+            const producedLot = producedByLine.get(a.lineId);
+            return a.lotId && producedLot ? [{ lotId: a.lotId, producedLot, quantity: a.quantity }] : [];
+          })
+        : c.parts.flatMap((part) =>
+            part.lotId
+              ? produced.map((p) => ({
+                  lotId: part.lotId as string,
+                  producedLot: p,
+                  quantity: part.quantity,
+                }))
+              : [],
+          );
+      for (const link of links)
         await inventory.linkLots(tx, ctx, {
-          consumed_lot_id: c.lotId,
-          produced_lot_id: p,
-          quantity: c.quantity,
+          consumed_lot_id: link.lotId,
+          produced_lot_id: link.producedLot,
+          quantity: link.quantity,
           source_type: 'work_order',
           source_id: wo.id,
         });
+    }
     await releaseReservations(tx, ctx, id);
     await transition(tx, ctx, wo, 'complete', {
       stock_document_id: stockDocumentId,

@@ -118,10 +118,9 @@ const LOW_STOCK = sql`(i.reorder_point is not null and
 
 function itemFilters(q: ItemListQuery): SQL {
   const parts: SQL[] = [];
-  if (q.q) {
-    const like = `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    parts.push(sql`(i.sku ilike ${like} or i.name ilike ${like})`);
-  }
+  // item_search_ids (migration 0015) finds matches through the trigram indexes, which RLS would
+  // otherwise keep ILIKE from using; the join back to items still passes the tenant policy.
+  if (q.q) parts.push(sql`i.id in (select item_search_ids(${q.q}))`);
   if (q.kind) parts.push(sql`i.kind = ${q.kind}`);
   if (q.active === 'false') parts.push(sql`not i.active`);
   else if (q.active !== 'all') parts.push(sql`i.active`);

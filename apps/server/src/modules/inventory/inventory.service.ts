@@ -314,10 +314,6 @@ export async function receive(
     idem,
     input.lines.map((l) => l.item_id),
     async (locked) => {
-      const prices = await purchasePrices(
-        tx,
-        input.lines.map((l) => l.item_id),
-      );
       const lines: PostingLine[] = [];
       for (const [i, l] of input.lines.entries()) {
         const item = locked.get(l.item_id);
@@ -328,7 +324,7 @@ export async function receive(
           locationId: input.location_id,
           lotId: await lotFor(tx, ctx, item, l, input.supplier_id ?? null, `lines.${i}.lot_number`),
           quantity: l.quantity,
-          unitCost: l.unit_cost ?? prices.get(l.item_id) ?? item.avg_cost,
+          unitCost: l.unit_cost ?? item.purchase_price ?? item.avg_cost,
         });
       }
       return { type: 'receipt', reference: input.reference, note: input.note, lines };

@@ -9,11 +9,11 @@ import {
   stockKey,
 } from '@erp/domain';
 import Decimal from 'decimal.js';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
-import { query, uuidArray } from './sql-helpers.ts';
 import { emitReorderCrossings } from '../automation/emit.ts';
+import { query, uuidArray } from './sql-helpers.ts';
 
 export type DocumentType =
   | 'receipt'
@@ -49,7 +49,14 @@ export type PostingDocument = {
   lines: PostingLine[];
 };
 
-type LockedItem = { item_id: string; on_hand: string; avg_cost: string; sku: string; lot_tracked: boolean };
+type LockedItem = {
+  item_id: string;
+  on_hand: string;
+  avg_cost: string;
+  sku: string;
+  lot_tracked: boolean;
+  purchase_price: string | null;
+};
 
 /**
  * Locks the items of a posting in id order (the fixed lock order: item, then location and lot
@@ -60,7 +67,8 @@ export async function lockItems(tx: Tx, itemIds: readonly string[]): Promise<Map
   const ids = [...new Set(itemIds)].sort();
   const rows = await query<LockedItem>(
     tx,
-    sql`select s.item_id, s.on_hand::text as on_hand, s.avg_cost::text as avg_cost, i.sku, i.lot_tracked
+    sql`select s.item_id, s.on_hand::text as on_hand, s.avg_cost::text as avg_cost, i.sku, i.lot_tracked,
+          i.purchase_price::text as purchase_price
         from item_stock s join items i on i.id = s.item_id
         where s.item_id = any(${uuidArray(ids)}) order by s.item_id for update of s`,
   );
@@ -68,27 +76,26 @@ export async function lockItems(tx: Tx, itemIds: readonly string[]): Promise<Map
   return new Map(rows.map((r) => [r.item_id, r]));
 }
 
-export async function allowNegativeStock(tx: Tx): Promise<boolean> {
-  const rows = await query<{ allow_negative_stock: boolean }>(
-    tx,
-    sql`select allow_negative_stock from company_settings where company_id = app_company_id()`,
-  );
-  return rows[0]?.allow_negative_stock ?? false;
-}
-
-async function currentBalances(tx: Tx, lines: readonly PostingLine[]): Promise<Map<string, Decimal>> {
+/** The balances of the posted items and the company's negative-stock setting, in one round trip. */
+async function currentBalances(
+  tx: Tx,
+  lines: readonly PostingLine[],
+): Promise<{ balances: Map<string, Decimal>; allowNegative: boolean }> {
   const itemIds = [...new Set(lines.map((l) => l.itemId))];
-  const rows = await query<{ item_id: string; location_id: string; lot_id: string | null; quantity: string }>(
+  type Balance = { i: string; l: string; t: string | null; q: string };
+  const [row] = await query<{ allow: boolean; balances: Balance[] }>(
     tx,
-    sql`select item_id, location_id, lot_id, quantity::text as quantity from stock_balances
-        where item_id = any(${uuidArray(itemIds)})`,
+    sql`select coalesce((select allow_negative_stock from company_settings where company_id = app_company_id()), false) as allow,
+          coalesce((select json_agg(json_build_object('i', item_id, 'l', location_id, 't', lot_id, 'q', quantity::text))
+            from stock_balances where item_id = any(${uuidArray(itemIds)})), '[]'::json) as balances`,
   );
-  return new Map(
-    rows.map((r) => [
-      stockKey({ itemId: r.item_id, locationId: r.location_id, lotId: r.lot_id }),
-      new Decimal(r.quantity),
+  const balances = new Map(
+    (row?.balances ?? []).map((r) => [
+      stockKey({ itemId: r.i, locationId: r.l, lotId: r.t }),
+      new Decimal(r.q),
     ]),
   );
+  return { balances, allowNegative: row?.allow ?? false };
 }
 
 async function shortageError(
@@ -134,24 +141,15 @@ export async function postLocked(
   locked: Map<string, LockedItem>,
   doc: PostingDocument,
 ): Promise<{ documentId: string }> {
-  const allowNegative = await allowNegativeStock(tx);
-  const balances = await currentBalances(tx, doc.lines);
+  const { balances, allowNegative } = await currentBalances(tx, doc.lines);
   const applied = applyLines(balances, doc.lines, { allowNegative });
   if (!applied.ok) throw await shortageError(tx, applied.shortage);
-
-  const [header] = await query<{ id: string }>(
-    tx,
-    sql`insert into stock_documents (company_id, type, reference, note, reverses_document_id, source_type, source_id, created_by)
-        values (${ctx.companyId}, ${doc.type}, ${doc.reference ?? null}, ${doc.note ?? null}, ${doc.reversesDocumentId ?? null},
-          ${doc.sourceType ?? null}, ${doc.sourceId ?? null}, ${ctx.userId}) returning id`,
-  );
-  const documentId = header?.id as string;
 
   // Costs evolve line by line in document order; balances are written in lock order.
   const costs = new Map<string, ItemCost>(
     [...locked.values()].map((r) => [r.item_id, { onHand: r.on_hand, avgCost: r.avg_cost }]),
   );
-  let lineNo = 0;
+  const movements: SQL[] = [];
   for (const line of doc.lines) {
     const cost = costs.get(line.itemId) as ItemCost;
     const q = new Decimal(line.quantity);
@@ -170,15 +168,29 @@ export async function postLocked(
       next = movingAverage(cost, line.quantity, unitCost);
     }
     costs.set(line.itemId, next);
-    lineNo += 1;
-    await tx.execute(
-      sql`insert into stock_movements (company_id, document_id, line_no, type, item_id, location_id, lot_id, quantity,
-            unit_cost, reverses_movement_id, source_type, source_id, source_line_id, created_by)
-          values (${ctx.companyId}, ${documentId}, ${lineNo}, ${line.type}, ${line.itemId}, ${line.locationId}, ${line.lotId},
-            ${line.quantity}, ${unitCost}, ${line.reversesMovementId ?? null}, ${doc.sourceType ?? null}, ${doc.sourceId ?? null},
-            ${line.sourceLineId ?? null}, ${ctx.userId})`,
+    movements.push(
+      sql`(${movements.length + 1}::int, ${line.type}::text, ${line.itemId}::uuid, ${line.locationId}::uuid, ${line.lotId}::uuid,
+        ${line.quantity}::numeric, ${unitCost}::numeric, ${line.reversesMovementId ?? null}::uuid, ${line.sourceLineId ?? null}::uuid)`,
     );
   }
+  // The header and its movements in one statement (one round trip whatever the line count).
+  const header = sql`insert into stock_documents (company_id, type, reference, note, reverses_document_id, source_type, source_id, created_by)
+        values (${ctx.companyId}, ${doc.type}, ${doc.reference ?? null}, ${doc.note ?? null}, ${doc.reversesDocumentId ?? null},
+          ${doc.sourceType ?? null}, ${doc.sourceId ?? null}, ${ctx.userId}) returning id`;
+  const [posted] = await query<{ id: string }>(
+    tx,
+    movements.length === 0
+      ? header
+      : sql`with d as (${header}),
+          m as (insert into stock_movements (company_id, document_id, line_no, type, item_id, location_id, lot_id, quantity,
+              unit_cost, reverses_movement_id, source_type, source_id, source_line_id, created_by)
+            select ${ctx.companyId}, d.id, v.line_no, v.type, v.item_id, v.location_id, v.lot_id, v.quantity, v.unit_cost,
+              v.reverses_movement_id, ${doc.sourceType ?? null}, ${doc.sourceId ?? null}, v.source_line_id, ${ctx.userId}
+            from d, (values ${sql.join(movements, sql`, `)}) as v(line_no, type, item_id, location_id, lot_id, quantity,
+              unit_cost, reverses_movement_id, source_line_id))
+          select id from d`,
+  );
+  const documentId = posted?.id as string;
 
   const net = new Map<string, PostingLine & { delta: Decimal }>();
   for (const line of doc.lines) {
@@ -187,28 +199,39 @@ export async function postLocked(
     e.delta = e.delta.plus(line.quantity);
     net.set(k, e);
   }
-  for (const e of sortForLocking([...net.values()])) {
-    if (e.delta.isZero()) continue;
+  // One multi-row upsert; its rows are applied in VALUES order, which is the lock order.
+  const deltas = sortForLocking([...net.values()])
+    .filter((e) => !e.delta.isZero())
+    .map(
+      (e) =>
+        sql`(${ctx.companyId}::uuid, ${e.itemId}::uuid, ${e.locationId}::uuid, ${e.lotId}::uuid, ${e.delta.toString()}::numeric)`,
+    );
+  if (deltas.length > 0)
     await tx.execute(
       sql`insert into stock_balances (company_id, item_id, location_id, lot_id, quantity)
-          values (${ctx.companyId}, ${e.itemId}, ${e.locationId}, ${e.lotId}, ${e.delta.toString()})
+          values ${sql.join(deltas, sql`, `)}
           on conflict (company_id, item_id, location_id, lot_id)
           do update set quantity = stock_balances.quantity + excluded.quantity, updated_at = now()`,
     );
-  }
-  for (const [itemId, cost] of [...costs.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
-    const before = locked.get(itemId);
-    if (
-      before &&
-      new Decimal(before.on_hand).eq(cost.onHand) &&
-      new Decimal(before.avg_cost).eq(cost.avgCost)
-    )
-      continue;
+  const changed = [...costs.entries()]
+    .filter(([itemId, cost]) => {
+      const before = locked.get(itemId);
+      return !(
+        before &&
+        new Decimal(before.on_hand).eq(cost.onHand) &&
+        new Decimal(before.avg_cost).eq(cost.avgCost)
+      );
+    })
+    .map(([itemId, cost]) => sql`(${itemId}::uuid, ${cost.onHand}::numeric, ${cost.avgCost}::numeric)`);
+  // The item rows are locked already (lockItems), so one update in any order cannot deadlock; the
+  // announcement rides in the same statement.
+  if (changed.length > 0)
     await tx.execute(
-      sql`update item_stock set on_hand = ${cost.onHand}, avg_cost = ${cost.avgCost}, updated_at = now() where item_id = ${itemId}`,
+      sql`with u as (update item_stock s set on_hand = v.on_hand, avg_cost = v.avg_cost, updated_at = now()
+            from (values ${sql.join(changed, sql`, `)}) as v(item_id, on_hand, avg_cost) where s.item_id = v.item_id)
+          ${notifySql(ctx.companyId, [...locked.keys()])}`,
     );
-  }
-  await notifyStock(tx, ctx.companyId, [...locked.keys()]);
+  else await notifyStock(tx, ctx.companyId, [...locked.keys()]);
   await emitReorderCrossings(tx, ctx.companyId, locked, costs);
   return { documentId };
 }
@@ -221,9 +244,11 @@ export const NOTIFY_MAX_IDS = 100;
  * more than NOTIFY_MAX_IDS items is announced with an empty id list, which means "re-read all".
  */
 export async function notifyStock(tx: Tx, companyId: string, itemIds: readonly string[]): Promise<void> {
+  await tx.execute(notifySql(companyId, itemIds));
+}
+
+function notifySql(companyId: string, itemIds: readonly string[]): SQL {
   const ids = itemIds.length > NOTIFY_MAX_IDS ? [] : itemIds;
-  await tx.execute(
-    sql`select pg_notify('company_event', json_build_object('company_id', ${companyId}::uuid, 'topic', 'stock',
-          'ids', ${JSON.stringify(ids)}::json)::text)`,
-  );
+  return sql`select pg_notify('company_event', json_build_object('company_id', ${companyId}::uuid, 'topic', 'stock',
+          'ids', ${JSON.stringify(ids)}::json)::text)`;
 }
