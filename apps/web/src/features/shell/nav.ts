@@ -1,5 +1,6 @@
 import {
   Boxes,
+  Download,
   Factory,
   FileText,
   HelpCircle,
@@ -34,6 +35,7 @@ export const NAV_SECTIONS: NavSection[] = [
       { to: '/suppliers', labelKey: 'nav.suppliers', icon: Factory },
       { to: '/processes', labelKey: 'nav.processes', icon: Workflow },
       { to: '/products', labelKey: 'nav.products', icon: Package },
+      { to: '/export', labelKey: 'sections.export', icon: Download },
     ],
   },
   {

@@ -1,0 +1,63 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import { BASE_URL, dismissChangelog, newAccount, SCREENSHOTS, signUpViaApi } from './support/app.ts';
+
+test.describe('export', () => {
+  test('a section downloads as XLSX; the company archive runs with a progress bar to done', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await signUpViaApi(page, newAccount('export', 'Iva Perić'));
+    await dismissChangelog(page);
+    const headers = { Origin: BASE_URL };
+    const item = await page.request.post('/api/inventory/items', {
+      headers,
+      data: {
+        sku: 'PVC-70',
+        name: 'PVC profil 70 mm',
+        kind: 'material',
+        base_unit: 'kom',
+        sales_price: '12.40',
+      },
+    });
+    expect(item.status(), await item.text()).toBe(201);
+
+    await page.goto('/');
+    await page.locator('nav a[href="/export"]').first().click();
+    await expect(page).toHaveURL(/\/export$/);
+    await expect(page.getByRole('heading', { name: 'Izvoz i uvoz podataka' })).toBeVisible();
+
+    const [xlsx] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('export-items-xlsx').click(),
+    ]);
+    expect(xlsx.suggestedFilename()).toMatch(/^items-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const bytes = await readFile(await xlsx.path());
+    // An XLSX file is a zip archive: "PK" first.
+    expect(bytes.subarray(0, 2).toString()).toBe('PK');
+
+    await page.getByTestId('export-archive-start').click();
+    const bar = page.getByTestId('export-archive-job').getByRole('progressbar');
+    await expect(bar).toBeVisible();
+    await expect(page.getByTestId('export-archive-status')).toHaveAttribute('data-status', 'done', {
+      timeout: 30_000,
+    });
+    await expect(bar).toHaveAttribute('aria-valuenow', '100');
+    const [archive] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('export-archive-download').click(),
+    ]);
+    expect(archive.suggestedFilename()).toMatch(/^arhiva-tvrtke-.*\.json$/);
+    const json = JSON.parse(await readFile(await archive.path(), 'utf8'));
+    expect(json).toMatchObject({ format: 'erp-company-archive', version: 1 });
+    const items = json.tables.find((t: { name: string }) => t.name === 'items');
+    expect(JSON.stringify(items.rows)).toContain('PVC-70');
+    // The shell scrolls its main area, so a tall viewport (not fullPage) shows the whole screen.
+    await page.setViewportSize({ width: 1280, height: 1900 });
+    await page.evaluate(() => {
+      for (const el of document.querySelectorAll('main, [data-scroll-root]')) el.scrollTo(0, 0);
+      window.scrollTo(0, 0);
+    });
+    await page.screenshot({ path: `${SCREENSHOTS}/export.png` });
+  });
+});
