@@ -1,6 +1,9 @@
 import type { CutResult, CuttingJobInput } from '@erp/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api.ts';
+import { useEffect } from 'react';
+import { ApiError, api } from '../../lib/api.ts';
+import { realtime } from '../../lib/realtime.ts';
+import { useCurrentCompany } from '../team/current-company.tsx';
 
 export type JobSummary = {
   id: string;
@@ -85,4 +88,50 @@ export function useJobAction(id: string) {
       void qc.invalidateQueries({ queryKey: ['cutting', 'list'] });
     },
   });
+}
+
+/**
+ * Live jobs: while a cutting screen is open, a committed change by anyone in the company (ids only
+ * over the WebSocket) makes the cutting queries re-read through the API.
+ */
+export function useLiveCutting(): void {
+  // The company chosen in the switcher: a member of several companies sees that company's jobs.
+  const { companyId } = useCurrentCompany();
+  const qc = useQueryClient();
+  useEffect(() => {
+    if (!companyId) return;
+    const refresh = () => qc.invalidateQueries({ queryKey: cuttingKeys.all });
+    const off = realtime.subscribe(`company:${companyId}:cutting`, refresh);
+    const offOpen = realtime.onOpen(refresh);
+    return () => {
+      off();
+      offOpen();
+    };
+  }, [companyId, qc]);
+}
+
+/**
+ * Downloads an export of the company chosen in the switcher: a plain link cannot send the
+ * `x-company-id` header, so the file is fetched with it and handed to the browser as a blob.
+ */
+export function useExportDownload(): (jobId: string, format: 'pdf' | 'csv' | 'dxf') => Promise<void> {
+  const { companyId } = useCurrentCompany();
+  return async (jobId, format) => {
+    const res = await fetch(`/api/cutting/jobs/${jobId}/export/${format}`, {
+      credentials: 'same-origin',
+      headers: companyId ? { 'x-company-id': companyId } : {},
+    });
+    if (!res.ok) throw new ApiError('EXPORT', `HTTP ${res.status}`, res.status);
+    const name =
+      /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? `cutting.${format}`;
+    const url = URL.createObjectURL(await res.blob());
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = name;
+    document.body.append(a);
+    a.click();
+    a.remove();
+    // Give the browser a moment to start the download before the URL is released.
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  };
 }

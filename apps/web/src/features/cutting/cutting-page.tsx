@@ -14,15 +14,19 @@ import {
   PAGE_SIZE,
   type StockRow,
   useCreateJob,
+  useExportDownload,
   useJob,
   useJobAction,
   useJobs,
+  useLiveCutting,
   useStock,
 } from './cutting-api.ts';
 import { LayoutSvg } from './layout-svg.tsx';
 import type { WorkerMessage } from './optimizer.worker.ts';
 
 export function CuttingPage() {
+  // Open cutting screens follow committed changes made by anyone in the company.
+  useLiveCutting();
   return (
     <Routes>
       <Route index element={<JobList />} />
@@ -466,7 +470,15 @@ function NewJob() {
 
 type Run =
   | { state: 'idle' }
-  | { state: 'running'; elapsedMs: number; stockCount: number | null; lowerBound: number | null }
+  | {
+      state: 'running';
+      elapsedMs: number;
+      stockCount: number | null;
+      lowerBound: number | null;
+      /** the best plan found so far (anytime): shown while running, kept when cancelled */
+      best: CutResult | null;
+    }
+  | { state: 'cancelled'; kept: boolean }
   | { state: 'failed'; message: string };
 
 function JobPage() {
@@ -477,29 +489,38 @@ function JobPage() {
   const canWrite = usePermission('cutting.write');
   const num = useNumber();
   const [run, setRun] = useState<Run>({ state: 'idle' });
+  const [exportFailed, setExportFailed] = useState(false);
+  const download = useExportDownload();
   const worker = useRef<Worker | null>(null);
+  const bestSoFar = useRef<CutResult | null>(null);
   useEffect(() => () => worker.current?.terminate(), []);
 
   if (job.isLoading) return <Spinner />;
   if (!job.data) return <p>{t('errors.notFound')}</p>;
   const data = job.data;
-  const plan: CutResult | null = data.plan;
+  // While the optimiser runs, its best plan so far is drawn in place of the stored one.
+  const plan: CutResult | null = (run.state === 'running' ? run.best : null) ?? data.plan;
 
   const start = () => {
     worker.current?.terminate();
     const w = new Worker(new URL('./optimizer.worker.ts', import.meta.url), { type: 'module' });
     worker.current = w;
-    setRun({ state: 'running', elapsedMs: 0, stockCount: null, lowerBound: null });
+    bestSoFar.current = null;
+    setRun({ state: 'running', elapsedMs: 0, stockCount: null, lowerBound: null, best: null });
     w.onmessage = (e: MessageEvent<WorkerMessage>) => {
       const m = e.data;
       if (m.type === 'progress')
-        setRun({
+        setRun((r) => ({
           state: 'running',
           elapsedMs: m.elapsedMs,
           stockCount: m.stockCount,
           lowerBound: m.lowerBound,
-        });
-      else if (m.type === 'error') {
+          best: r.state === 'running' ? r.best : null,
+        }));
+      else if (m.type === 'best') {
+        bestSoFar.current = m.result;
+        setRun((r) => (r.state === 'running' ? { ...r, best: m.result } : r));
+      } else if (m.type === 'error') {
         setRun({ state: 'failed', message: m.message });
         w.terminate();
       } else {
@@ -510,10 +531,20 @@ function JobPage() {
     };
     w.postMessage(jobToCutInput(data.input, Date.now() % 100_000));
   };
+  // Cancelling keeps the best plan found so far: it is stored like a finished one.
   const cancel = () => {
     worker.current?.terminate();
     worker.current = null;
-    setRun({ state: 'idle' });
+    const kept = bestSoFar.current;
+    bestSoFar.current = null;
+    if (!kept) {
+      setRun({ state: 'cancelled', kept: false });
+      return;
+    }
+    action.mutate(
+      { action: 'plan', plan: kept },
+      { onSettled: () => setRun({ state: 'cancelled', kept: true }) },
+    );
   };
   const editable = data.status === 'draft' || data.status === 'planned';
   const unit = plan?.kind === '1d' ? 'bars' : 'sheets';
@@ -555,17 +586,19 @@ function JobPage() {
             {t('detail.complete')}
           </Button>
         ) : null}
-        {plan
+        {data.plan
           ? (['pdf', 'csv', 'dxf'] as const).map((f) => (
-              <a
+              <Button
                 key={f}
-                href={`/api/cutting/jobs/${data.id}/export/${f}`}
-                download
-                className={buttonClasses('outline')}
+                variant="outline"
                 data-testid={`export-${f}`}
+                onClick={() => {
+                  setExportFailed(false);
+                  download(data.id, f).catch(() => setExportFailed(true));
+                }}
               >
                 {t(`detail.export.${f}`)}
-              </a>
+              </Button>
             ))
           : null}
       </div>
@@ -577,6 +610,16 @@ function JobPage() {
             best: run.stockCount === null ? '—' : num(run.stockCount),
             bound: run.lowerBound === null ? '—' : num(run.lowerBound),
           })}
+        </p>
+      ) : null}
+      {run.state === 'cancelled' ? (
+        <p role="status" className="text-sm" data-testid="run-cancelled">
+          {run.kept ? t('detail.cancelledKept') : t('detail.cancelledEmpty')}
+        </p>
+      ) : null}
+      {exportFailed ? (
+        <p role="alert" className="text-sm text-danger">
+          {t('errors.export')}
         </p>
       ) : null}
       {run.state === 'failed' ? (

@@ -1,10 +1,12 @@
-// Runs the cutting optimiser off the main thread: progress messages while it searches, the plan at
-// the end. Cancelling terminates the worker.
-import { type CutInput, optimizeCutting } from '@erp/domain';
+// Runs the cutting optimiser off the main thread: progress messages while it searches, every better
+// plan as it is found (so a cancelled run keeps the best plan so far), the final plan at the end.
+// Cancelling terminates the worker; the page keeps the last `best` message.
+import { type CutInput, type CutResult, optimizeCutting } from '@erp/domain';
 
 export type WorkerMessage =
   | { type: 'progress'; elapsedMs: number; stockCount: number; lowerBound: number }
-  | { type: 'done'; result: ReturnType<typeof optimizeCutting> }
+  | { type: 'best'; result: CutResult }
+  | { type: 'done'; result: CutResult }
   | { type: 'error'; message: string };
 
 const post = (m: WorkerMessage) =>
@@ -12,7 +14,10 @@ const post = (m: WorkerMessage) =>
 
 self.onmessage = (event: MessageEvent<CutInput>) => {
   try {
-    const result = optimizeCutting(event.data, { onProgress: (p) => post({ type: 'progress', ...p }) });
+    const result = optimizeCutting(event.data, {
+      onProgress: (p) => post({ type: 'progress', ...p }),
+      onBest: (best) => post({ type: 'best', result: best }),
+    });
     post({ type: 'done', result });
   } catch (e) {
     post({ type: 'error', message: e instanceof Error ? e.message : String(e) });
