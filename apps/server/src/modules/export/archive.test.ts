@@ -151,6 +151,17 @@ describe('company archive', () => {
     expect(text).not.toContain(stranger.id);
   });
 
+  it('operators (no user: backup and restore tooling) get the same archive, scoped to the one company', async () => {
+    // By now the database holds several companies; the owner connection must still see only this one.
+    const platform = await exportCompanyArchive(t.deps.db, owner.id, { now: NOW });
+    expect(JSON.stringify(platform)).toBe(JSON.stringify(first));
+    const target = await signUp(t.app, 'Lucija Vuković');
+    await importCompanyArchive(t.deps.db, target.id, platform);
+    const again = await exportCompanyArchive(t.deps.db, target.id, { now: NOW });
+    expect(normalise(again)).toBe(normalise(first));
+    expect(await verifyAuditChain(t.deps.db, target.id)).toMatchObject({ ok: true });
+  });
+
   it('refuses a malformed archive', async () => {
     const other = await signUp(t.app, 'Iva Novak');
     await expect(importCompanyArchive(t.deps.db, other.id, { format: 'x' })).rejects.toMatchObject({

@@ -60,8 +60,13 @@ const BATCH = 500;
 
 function runIn<T>(db: Db, companyId: string, userId: string | undefined, fn: (tx: Tx) => Promise<T>) {
   if (userId) return withCompany(db, { userId, companyId }, (tx) => fn(tx), { permission: 'company.manage' });
-  // The company id is its owner's user id (tenants row), so the owner connection acts "as" it.
-  return asPlatformFor(db, { userId: companyId, companyId, actor: 'platform' }, fn);
+  // Operators (backup/restore tooling): the company id is its owner's user id (tenants row). The
+  // role still switches to erp_app, because the owner connection may be a superuser, which
+  // row-level security does not bind; the audit trail records the platform actor.
+  return asPlatformFor(db, { userId: companyId, companyId, actor: 'platform' }, async (tx) => {
+    await tx.execute(sql`set local role erp_app`);
+    return fn(tx);
+  });
 }
 
 /** Text output that does not depend on the server's settings. */
@@ -81,7 +86,7 @@ function encryptedColumns(table: string) {
   };
 }
 
-async function readTable(tx: Tx, table: TableInfo) {
+async function readTable(tx: Tx, companyId: string, table: TableInfo) {
   const enc = encryptedColumns(table.name);
   const columns = table.columns.filter((c) => !enc.indexes.has(c.name));
   const select = columns.map((c, i) => `${quote(c.name)}::text as c${i}`).join(', ');
@@ -89,7 +94,12 @@ async function readTable(tx: Tx, table: TableInfo) {
     .map((c) => `${quote(c)}`)
     .join(', ');
   const raw = rowsOf<Record<string, string | null>>(
-    await tx.execute(sql.raw(`select ${select} from ${quote(table.name)} order by ${order}`)),
+    // The company filter repeats the row-level policy on purpose: a second, independent guard.
+    await tx.execute(
+      sql`${sql.raw(`select ${select} from ${quote(table.name)} where company_id = `)}${companyId}::uuid${sql.raw(
+        ` order by ${order}`,
+      )}`,
+    ),
   );
   const rows = raw.map((r) =>
     columns.map((c, i) => {
@@ -123,7 +133,7 @@ export function exportCompanyArchive(
     const tables = await archiveTables(tx);
     const out: CompanyArchive['tables'] = [];
     for (const [i, table] of tables.entries()) {
-      out.push(await readTable(tx, table));
+      out.push(await readTable(tx, companyId, table));
       await opts.onProgress?.((i + 1) / (tables.length + 1));
     }
     return {
@@ -190,10 +200,14 @@ function parentsFirst(table: TableInfo, columns: string[], rows: (string | null)
   return out;
 }
 
-async function isEmpty(tx: Tx, tables: TableInfo[]): Promise<boolean> {
+async function isEmpty(tx: Tx, companyId: string, tables: TableInfo[]): Promise<boolean> {
   for (const t of tables) {
     if (REPLACEABLE_ON_IMPORT.has(t.name)) continue;
-    const found = rowsOf(await tx.execute(sql.raw(`select 1 from ${quote(t.name)} limit 1`)));
+    const found = rowsOf(
+      await tx.execute(
+        sql`${sql.raw(`select 1 from ${quote(t.name)} where company_id = `)}${companyId}::uuid limit 1`,
+      ),
+    );
     if (found.length > 0) return false;
   }
   return true;
@@ -283,7 +297,7 @@ export async function importCompanyArchive(
     for (const t of archive.tables) {
       if (!byName.has(t.name)) throw invalid(`Arhiva sadrži nepoznatu tablicu ${t.name}`);
     }
-    if (!(await isEmpty(tx, tables)))
+    if (!(await isEmpty(tx, targetCompanyId, tables)))
       throw new AppError('CONFLICT', 'Arhiva se može vratiti samo u praznu tvrtku', [
         { field: 'company', key: 'export.companyNotEmpty' },
       ]);
@@ -292,7 +306,9 @@ export async function importCompanyArchive(
     // Configuration a fresh company already has is replaced (children first).
     for (const t of [...tables].reverse()) {
       if (REPLACEABLE_ON_IMPORT.has(t.name) && dataByName.has(t.name))
-        await tx.execute(sql.raw(`delete from ${quote(t.name)}`));
+        await tx.execute(
+          sql`${sql.raw(`delete from ${quote(t.name)} where company_id = `)}${targetCompanyId}::uuid`,
+        );
     }
     let rows = 0;
     for (const [i, t] of tables.entries()) {
