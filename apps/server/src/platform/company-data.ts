@@ -162,6 +162,7 @@ async function withoutTriggers(q: OwnerQuery, tables: string[], run: () => Promi
   await q('set constraints all immediate', []);
   for (const t of all) await q(`alter table ${quoteIdent(t)} enable trigger user`, []);
   if (all.includes('tenants')) await q('alter table tenants force row level security', []);
+  await q('set constraints all deferred', []);
 }
 
 /** Writes a snapshot into this database (inside the caller's transaction, after scopeTransaction). */
