@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { cookieFrom, type SignedIn } from '../../test/harness.ts';
+import { seedForeignBusiness } from './foreign-seed.ts';
 import { fromSchema, HOSTILE_STRINGS, hostileValue, type JsonSchema } from './openapi-arbitraries.ts';
 
 type Parameter = { in: string; name: string; required?: boolean; schema?: JsonSchema };
@@ -42,7 +43,8 @@ const SESSION_ENDING = new Set([
   'POST /api/team/leave',
 ]);
 
-export type Foreign = { companyId: string; ids: Set<string>; markers: string[] };
+/** The other company: its id, every id of its rows, marker values, and seed calls that failed. */
+export type Foreign = { companyId: string; ids: Set<string>; markers: string[]; seedFailures: string[] };
 export type FuzzFailure = {
   operation: string;
   problem: string;
@@ -307,6 +309,10 @@ export async function seedForeignCompany(target: Target, victim: SignedIn, seed:
     ]),
     { 'content-type': `multipart/form-data; boundary=${boundary}` },
   );
+  // A real business first (every area's service writes its own rows), then random creations.
+  const seedFailures = await seedForeignBusiness((method, url, payload, extra) =>
+    inject(method, url, payload, { ...extra, 'content-type': 'application/json' }),
+  );
   const spec = target.app.swagger() as { paths: Record<string, Record<string, unknown>> };
   const creators = operationsOf(spec).filter(
     (op) =>
@@ -334,5 +340,5 @@ export async function seedForeignCompany(target: Target, victim: SignedIn, seed:
       for (const row of rows) ids.add(String(row.id));
     }
   });
-  return { companyId: victim.id, ids, markers };
+  return { companyId: victim.id, ids, markers, seedFailures };
 }
