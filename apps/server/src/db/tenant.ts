@@ -89,16 +89,20 @@ export function withCompany<T>(
   db: Db,
   ids: { userId: string; companyId: string },
   fn: (tx: Tx, ctx: CompanyContext) => Promise<T>,
-  opts: { allowBlocked?: boolean; permission?: Permission } = {},
+  opts: { allowBlocked?: boolean; permission?: Permission; isolation?: Isolation } = {},
 ): Promise<T> {
   return onCompanyDatabase(db, ids.companyId, (target) => companyTransaction(target, ids, fn, opts));
 }
+
+/** Repeatable read gives a multi-statement read one snapshot (the company archive). */
+type Isolation = 'repeatable read';
+const txConfig = (isolation?: Isolation) => (isolation ? { isolationLevel: isolation } : undefined);
 
 function companyTransaction<T>(
   db: Db,
   ids: { userId: string; companyId: string },
   fn: (tx: Tx, ctx: CompanyContext) => Promise<T>,
-  opts: { allowBlocked?: boolean; permission?: Permission },
+  opts: { allowBlocked?: boolean; permission?: Permission; isolation?: Isolation },
 ): Promise<T> {
   return withRetry(() =>
     db.transaction(async (tx) => {
@@ -130,7 +134,7 @@ function companyTransaction<T>(
       await tx.execute(sql`select set_config('app.company_id', ${ids.companyId}, true)`);
       await applyHosting(tx, row.hosting);
       return fn(tx, { ...ids, role: row.role });
-    }),
+    }, txConfig(opts.isolation)),
   );
 }
 
@@ -142,6 +146,7 @@ export function asPlatformFor<T>(
   db: Db,
   ids: { userId: string; companyId: string; actor?: 'user' | 'platform' },
   fn: (tx: Tx) => Promise<T>,
+  opts: { isolation?: Isolation } = {},
 ): Promise<T> {
   return onCompanyDatabase(db, ids.companyId, (target) =>
     withRetry(() =>
@@ -154,7 +159,7 @@ export function asPlatformFor<T>(
         );
         await applyHosting(tx, rowsOf<{ hosting: string }>(result)[0]?.hosting);
         return fn(tx);
-      }),
+      }, txConfig(opts.isolation)),
     ),
   );
 }
