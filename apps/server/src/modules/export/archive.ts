@@ -57,16 +57,35 @@ export type ArchiveOptions = {
 const UUID_RE = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 const BATCH = 500;
+/** Advisory lock space of archive restores (one per target company). */
+const IMPORT_LOCK_SPACE = 814_014;
 
-function runIn<T>(db: Db, companyId: string, userId: string | undefined, fn: (tx: Tx) => Promise<T>) {
-  if (userId) return withCompany(db, { userId, companyId }, (tx) => fn(tx), { permission: 'company.manage' });
+type Isolation = 'repeatable read' | undefined;
+
+function runIn<T>(
+  db: Db,
+  companyId: string,
+  userId: string | undefined,
+  isolation: Isolation,
+  fn: (tx: Tx) => Promise<T>,
+) {
+  if (userId)
+    return withCompany(db, { userId, companyId }, (tx) => fn(tx), {
+      permission: 'company.manage',
+      isolation,
+    });
   // Operators (backup/restore tooling): the company id is its owner's user id (tenants row). The
   // role still switches to erp_app, because the owner connection may be a superuser, which
   // row-level security does not bind; the audit trail records the platform actor.
-  return asPlatformFor(db, { userId: companyId, companyId, actor: 'platform' }, async (tx) => {
-    await tx.execute(sql`set local role erp_app`);
-    return fn(tx);
-  });
+  return asPlatformFor(
+    db,
+    { userId: companyId, companyId, actor: 'platform' },
+    async (tx) => {
+      await tx.execute(sql`set local role erp_app`);
+      return fn(tx);
+    },
+    { isolation },
+  );
 }
 
 /** Text output that does not depend on the server's settings. */
@@ -128,7 +147,9 @@ export function exportCompanyArchive(
   companyId: string,
   opts: ArchiveOptions = {},
 ): Promise<CompanyArchive> {
-  return runIn(db, companyId, opts.userId, async (tx) => {
+  // Repeatable read: every table is read from one snapshot, so references between them hold even
+  // while members keep working.
+  return runIn(db, companyId, opts.userId, 'repeatable read', async (tx) => {
     await stableOutput(tx);
     const tables = await archiveTables(tx);
     const out: CompanyArchive['tables'] = [];
@@ -290,7 +311,9 @@ export async function importCompanyArchive(
   const parsed = archiveSchema.safeParse(input);
   if (!parsed.success) throw invalid('Datoteka nije valjana arhiva tvrtke');
   const archive = parsed.data;
-  return runIn(db, targetCompanyId, opts.userId, async (tx) => {
+  return runIn(db, targetCompanyId, opts.userId, undefined, async (tx) => {
+    // Two restores into the same company at once: the second waits, then finds it not empty.
+    await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK_SPACE}, hashtext(${targetCompanyId}))`);
     await stableOutput(tx);
     const tables = await archiveTables(tx);
     const byName = new Map(tables.map((t) => [t.name, t]));
