@@ -23,6 +23,8 @@ import { jobsRoutes } from '../jobs/jobs.routes.ts';
 import { automationRoutes } from '../modules/automation/automation.routes.ts';
 import { jobsRoutes } from '../jobs/jobs.routes.ts';
 import { inventoryRoutes } from '../modules/inventory/inventory.routes.ts';
+import { labelRoutes } from '../modules/inventory/labels.ts';
+import { shopFloorRoutes } from '../modules/shop-floor/shop-floor.routes.ts';
 import { cuttingRoutes } from '../modules/cutting/cutting.routes.ts';
 import { productionRoutes } from '../modules/production/production.routes.ts';
 import { createRealtime } from '../modules/realtime/realtime.ts';
@@ -111,6 +113,8 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     partnersRoutes,
     productionRoutes,
     inventoryRoutes,
+    labelRoutes,
+    shopFloorRoutes,
     cuttingRoutes,
     documentsRoutes,
     dashboardRoutes,

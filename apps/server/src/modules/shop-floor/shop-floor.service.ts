@@ -1,0 +1,132 @@
+import { AppError, nonNegativeDecimal } from '@erp/domain';
+import Decimal from 'decimal.js';
+import { z } from 'zod';
+import type { Tx } from '../../db/database.ts';
+import type { CompanyContext } from '../../db/tenant.ts';
+import * as workOrders from '../documents/work-orders.service.ts';
+import * as repo from './shop-floor.repo.ts';
+
+export const finishInputSchema = z
+  .object({
+    good_qty: nonNegativeDecimal,
+    scrap_qty: nonNegativeDecimal.optional().default('0'),
+    check: z
+      .object({ result: z.enum(['pass', 'fail']), note: z.string().trim().max(1000).nullable().optional() })
+      .optional(),
+  })
+  .strict();
+
+async function requireOp(tx: Tx, id: string) {
+  const op = await repo.operation(tx, id);
+  if (!op) throw new AppError('NOT_FOUND', 'Operacija nije pronađena');
+  return op;
+}
+
+/** The running stretch since the last start goes onto the operation's logged time (costs use it). */
+async function logStretch(tx: Tx, ctx: CompanyContext, op: repo.FloorOperation): Promise<string | null> {
+  const minutes = await repo.openStretchMinutes(tx, op.id);
+  if (minutes && new Decimal(minutes).gt(0))
+    await workOrders.logTime(tx, ctx, op.work_order_id, op.id, { minutes, note: null });
+  return minutes;
+}
+
+/** One tap: a planned order starts with its first operation, so the worker never has to go to the office. */
+export async function start(tx: Tx, ctx: CompanyContext, id: string) {
+  const op = await requireOp(tx, id);
+  if (op.work_order_status === 'planned') await workOrders.start(tx, ctx, op.work_order_id);
+  await workOrders.operationAction(tx, ctx, op.work_order_id, id, 'start');
+  await repo.addEvent(tx, {
+    companyId: ctx.companyId,
+    operationId: id,
+    workOrderId: op.work_order_id,
+    event: 'start',
+    userId: ctx.userId,
+  });
+  return requireOp(tx, id);
+}
+
+export async function pause(tx: Tx, ctx: CompanyContext, id: string) {
+  const op = await requireOp(tx, id);
+  await workOrders.operationAction(tx, ctx, op.work_order_id, id, 'pause');
+  const minutes = await logStretch(tx, ctx, op);
+  await repo.addEvent(tx, {
+    companyId: ctx.companyId,
+    operationId: id,
+    workOrderId: op.work_order_id,
+    event: 'pause',
+    minutes,
+    userId: ctx.userId,
+  });
+  return requireOp(tx, id);
+}
+
+/**
+ * Finish with the quantities good and scrap. Where the process requires a quality check, the
+ * finish carries it (or a passing one was recorded before); a failed check is recorded and still
+ * blocks the order's completion, as on the desk screen.
+ */
+export async function finish(
+  tx: Tx,
+  ctx: CompanyContext,
+  id: string,
+  input: z.output<typeof finishInputSchema>,
+) {
+  const op = await requireOp(tx, id);
+  if (op.quality_check_required && !input.check && op.last_check !== 'pass')
+    throw new AppError('VALIDATION', `Operacija ${op.code} traži kontrolu kvalitete`, [
+      { field: 'check', key: 'validation.qualityCheckMissing', params: { operation: op.code } },
+    ]);
+  if (input.check?.result === 'fail' && !input.check.note)
+    throw new AppError('VALIDATION', 'Opišite nedostatak', [
+      { field: 'check.note', key: 'validation.required' },
+    ]);
+  if (input.check)
+    await workOrders.qualityCheck(tx, ctx, op.work_order_id, id, {
+      result: input.check.result,
+      note: input.check.note ?? null,
+    });
+  const minutes = op.status === 'in_progress' ? await logStretch(tx, ctx, op) : null;
+  await workOrders.operationAction(tx, ctx, op.work_order_id, id, 'finish');
+  await repo.addEvent(tx, {
+    companyId: ctx.companyId,
+    operationId: id,
+    workOrderId: op.work_order_id,
+    event: 'finish',
+    good: input.good_qty,
+    scrap: input.scrap_qty,
+    minutes,
+    userId: ctx.userId,
+  });
+  return requireOp(tx, id);
+}
+
+/** Today's operations grouped by work centre (the process), in the order the list query gives. */
+export async function today(tx: Tx) {
+  const ops = await repo.todaysOperations(tx);
+  const centres = new Map<string, { code: string; name: string; operations: repo.FloorOperation[] }>();
+  for (const op of ops) {
+    const key = op.code;
+    const centre = centres.get(key) ?? { code: op.code, name: op.name, operations: [] };
+    centre.operations.push(op);
+    centres.set(key, centre);
+  }
+  return { work_centres: [...centres.values()] };
+}
+
+/** One work order at the station: its operations with progress, cutting sheets and drawings. */
+export async function card(tx: Tx, workOrderId: string) {
+  const operations = await repo.workOrderOperations(tx, workOrderId);
+  if (operations.length === 0) throw new AppError('NOT_FOUND', 'Radni nalog nema operacija');
+  const first = operations[0] as repo.FloorOperation;
+  return {
+    work_order: {
+      id: workOrderId,
+      number: first.work_order_number,
+      status: first.work_order_status,
+      client_name: first.client_name,
+      due_date: first.due_date,
+    },
+    operations,
+    ...(await repo.workOrderCard(tx, workOrderId)),
+  };
+}
