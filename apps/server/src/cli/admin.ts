@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -14,8 +15,10 @@ import { type Database, openDatabase } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { setAccountStatusByEmail, setPlatformAdmin } from '../modules/admin/admin.service.ts';
 import { type VerifyResult, verifyAuditChain } from '../modules/audit/audit.service.ts';
-import { createChangelogService } from '../modules/changelog/changelog.service.ts';
 import { createResetLink } from '../modules/auth/password-reset.ts';
+import { createChangelogService } from '../modules/changelog/changelog.service.ts';
+import { backupCompany, restoreCompany } from '../platform/backup.ts';
+import { moveCompany } from '../platform/move.ts';
 import {
   initKeyring,
   type KeyFile,
@@ -25,7 +28,6 @@ import {
   reloadKeyring,
   writeKeyFile,
 } from '../security/keyring.ts';
-import { randomBytes } from 'node:crypto';
 import { type KeyStatus, keyStatus, type RotationResult, rotateAll } from '../security/rotation.ts';
 
 const USAGE = `Usage: npm run admin -- <command>
@@ -38,7 +40,13 @@ const USAGE = `Usage: npm run admin -- <command>
   keys generate                 print a new key file (JSON) for ENCRYPTION_KEY_FILE, or env lines
   keys rotate                   add a new active key (key file) and re-encrypt every value under it
   keys status                   how many stored values each key protects
-  reset-link <email>            print a one-time password reset link (when no SMTP_URL is set)`;
+  reset-link <email>            print a one-time password reset link (when no SMTP_URL is set)
+  company list                  companies in dedicated databases (and any read-only one)
+  company move <id> --to <postgres-url>|shared
+                                move a company's rows to a dedicated database or back (verified)
+  backup <company> <file>       one company's rows from a consistent snapshot, to a file
+  restore <file> [--into <company>]
+                                restore in place, or into another empty company with new ids`;
 
 class UsageError extends Error {}
 
@@ -226,10 +234,92 @@ async function keysCommand(sub: string | undefined): Promise<string> {
 }
 
 const COMMANDS = new Set(['block', 'unblock', 'grant-admin', 'changelog', 'audit', 'reset-link']);
+const PLATFORM_COMMANDS = new Set(['company', 'backup', 'restore']);
+const UUID_ARG = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function companyArg(value: string | undefined): string {
+  const id = requireArg(value, 'company id');
+  if (!UUID_ARG.test(id)) throw new UsageError(`Not a company id: ${id}`);
+  return id.toLowerCase();
+}
+
+/**
+ * Moves, backups and restores work on the databases themselves (several connections, snapshots,
+ * long transactions), not through a running server: PostgreSQL (DATABASE_URL), or PGlite while no
+ * server holds its data directory.
+ */
+async function openDirect(): Promise<Database> {
+  const config = loadConfig();
+  initKeyring({ env: process.env, dataDir: config.dataDir, production: config.production });
+  if (!config.databaseUrl && runningServer(config.dataDir))
+    throw new UsageError(
+      'This command needs the database itself: stop the server first (PGlite) or set DATABASE_URL',
+    );
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: join(config.dataDir, 'pglite'),
+  });
+  await migrate(database);
+  return database;
+}
+
+const progress = (line: string) => console.error(`  ${line}`);
+
+async function platformCommand(command: string, sub: string | undefined, rest: string[]): Promise<string> {
+  if (command === 'company' && sub !== 'list' && sub !== 'move')
+    throw new UsageError(`Unknown company command: ${sub ?? '(none)'}`);
+  const database = await openDirect();
+  try {
+    if (command === 'company' && sub === 'list') {
+      const rows = await database.session((q) =>
+        q(
+          `select company_id, mode, database_url, state, updated_at from company_registry order by updated_at`,
+          [],
+        ),
+      );
+      if (rows.length === 0) return 'Every company is in the shared database.';
+      return rows
+        .map(
+          (r) =>
+            `${r.company_id}  ${r.mode}  ${r.state}  ${String(r.database_url ?? '').replace(/\/\/[^@/]*@/, '//***@')}`,
+        )
+        .join('\n');
+    }
+    if (command === 'company') {
+      const [id, ...flags] = rest;
+      const { values } = parseArgs({ args: flags, options: { to: { type: 'string' } }, strict: true });
+      const to = requireArg(values.to, '--to <postgres-url>|shared');
+      if (to !== 'shared' && !/^postgres(ql)?:\/\//.test(to))
+        throw new UsageError(`--to must be a postgres:// URL or shared`);
+      const result = await moveCompany(database, companyArg(id), to, progress);
+      const rows = Object.values(result.counts).reduce((a, b) => a + b, 0);
+      return `Company ${result.companyId} moved from ${result.from} to ${result.to} in ${result.ms} ms: ${rows} rows verified, stock balances = ledger, audit chain OK (${result.auditRows} rows)`;
+    }
+    if (command === 'backup') {
+      const id = companyArg(sub);
+      const file = requireArg(rest[0], 'backup file');
+      const result = await backupCompany(database, id, file, progress);
+      const rows = Object.values(result.counts).reduce((a, b) => a + b, 0);
+      return `Backup of company ${id}: ${rows} rows, ${result.bytes} bytes in ${file}`;
+    }
+    const file = requireArg(sub, 'backup file');
+    const { values } = parseArgs({ args: rest, options: { into: { type: 'string' } }, strict: true });
+    const result = await restoreCompany(database, file, {
+      into: values.into ? companyArg(values.into) : undefined,
+      log: progress,
+    });
+    if (result.kind === 'into')
+      return `Restored into company ${result.companyId} with new ids: ${result.rows} rows in ${result.tables} tables`;
+    return `Company ${result.companyId} restored in place: row counts, stock and audit chain (${result.auditRows} rows) verified`;
+  } finally {
+    await database.close();
+  }
+}
 
 async function run(argv: string[]): Promise<string> {
   const [command, sub, ...rest] = argv;
   if (command === 'keys') return keysCommand(sub);
+  if (command && PLATFORM_COMMANDS.has(command)) return platformCommand(command, sub, rest);
   // Refuse a mistyped command before opening the database, which takes seconds.
   if (!command || !COMMANDS.has(command))
     throw new UsageError(command ? `Unknown command: ${command}` : 'No command given');

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Database } from './database.ts';
+import { type Database, openPostgres } from './database.ts';
 
 const MIGRATIONS_DIR = join(import.meta.dirname, 'migrations');
 /** Any constant works; it only has to be the same in every instance so that one migrates at a time. */
@@ -13,8 +13,37 @@ export function migrationFiles(): { version: string; sql: string }[] {
     .map((f) => ({ version: f.replace(/\.sql$/, ''), sql: readFileSync(join(MIGRATIONS_DIR, f), 'utf8') }));
 }
 
-/** Applies pending migrations, each in its own transaction, holding a lock so parallel starts are safe. */
+/**
+ * Applies pending migrations, each in its own transaction, holding a lock so parallel starts are
+ * safe; then the same migrations on every dedicated company database in the registry (issue 10).
+ * Returns the versions applied to this database.
+ */
 export async function migrate(database: Database): Promise<string[]> {
+  const done = await migrateOne(database);
+  for (const url of await dedicatedUrls(database)) {
+    const dedicated = await openPostgres(url, 1);
+    try {
+      await migrateOne(dedicated);
+    } finally {
+      await dedicated.close();
+    }
+  }
+  return done;
+}
+
+async function dedicatedUrls(database: Database): Promise<string[]> {
+  return database.session(async (query) => {
+    const [exists] = await query(`select to_regclass('public.company_registry') is not null as ok`, []);
+    if (!exists?.ok) return [];
+    const rows = await query(
+      `select distinct database_url from company_registry where mode = 'dedicated' order by 1`,
+      [],
+    );
+    return rows.map((r) => String(r.database_url));
+  });
+}
+
+async function migrateOne(database: Database): Promise<string[]> {
   return database.session(async (query) => {
     await query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
     try {

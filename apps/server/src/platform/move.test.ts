@@ -1,6 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeCompanyDatabases } from '../db/company-router.ts';
 import { openPostgres } from '../db/database.ts';
+import { migrate, migrationFiles } from '../db/migrate.ts';
 import { buildApp } from '../http/app.ts';
+import { setAccountStatusByEmail } from '../modules/admin/admin.service.ts';
 import { verifyAuditChain } from '../modules/audit/audit.service.ts';
 import { inventoryClient } from '../modules/inventory/test-helpers.ts';
 import {
@@ -125,4 +129,71 @@ describe.runIf(onPostgres)('moving a company to a dedicated database and back', 
     await seedCompany(t.app, c, 'C');
     await expect(moveCompany(t.deps.database, c.id, 'shared')).rejects.toThrow(/already/);
   });
+});
+
+describe.runIf(onPostgres)('platform data around dedicated databases', () => {
+  let t: TestApp;
+  let dedicated: TestDatabase;
+  beforeAll(async () => {
+    t = await startTestApp();
+    dedicated = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await t.close();
+    await dedicated.drop();
+  });
+
+  it('refuses a blocked member in a dedicated company at once, and lets them back when unblocked', async () => {
+    const owner = await signUp(t.app);
+    const member = await signUp(t.app);
+    await t.deps.database.session(async (q) => {
+      await q('begin');
+      await q(`select set_config('app.company_id', $1, true)`, [owner.id]);
+      await q(`insert into memberships (company_id, user_id, role) values ($1, $2, 'viewer')`, [
+        owner.id,
+        member.id,
+      ]);
+      await q('commit');
+    });
+    await moveCompany(t.deps.database, owner.id, dedicated.url as string);
+    const read = () =>
+      t.app.inject({
+        url: '/api/inventory/items',
+        headers: { cookie: member.cookie, 'x-company-id': owner.id },
+      });
+    expect((await read()).statusCode).toBe(200);
+    await setAccountStatusByEmail(t.deps.db, member.email, 'blocked');
+    const refused = await read();
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.code).toBe('ACCOUNT_BLOCKED');
+    await setAccountStatusByEmail(t.deps.db, member.email, 'active');
+    expect((await read()).statusCode).toBe(200);
+  }, 60_000);
+
+  it('migrates every registered dedicated database when the main one is migrated', async () => {
+    const owner = await signUp(t.app);
+    const name = `erp_test_${randomUUID().replaceAll('-', '')}`;
+    await t.deps.database.session((q) => q(`create database ${name}`, []));
+    const url = new URL(t.testDb.url as string);
+    url.pathname = `/${name}`;
+    try {
+      await t.deps.database.session((q) =>
+        q(`insert into company_registry (company_id, mode, database_url) values ($1, 'dedicated', $2)`, [
+          owner.id,
+          url.toString(),
+        ]),
+      );
+      await migrate(t.deps.database);
+      const fresh = await openPostgres(url.toString(), 1);
+      const versions = await fresh.session((q) => q('select version from schema_migrations order by 1', []));
+      await fresh.close();
+      expect(versions.map((v) => v.version)).toEqual(migrationFiles().map((m) => m.version));
+    } finally {
+      await t.deps.database.session((q) =>
+        q('delete from company_registry where company_id = $1', [owner.id]),
+      );
+      await closeCompanyDatabases(t.deps.db);
+      await t.deps.database.session((q) => q(`drop database if exists ${name} with (force)`, []));
+    }
+  }, 60_000);
 });

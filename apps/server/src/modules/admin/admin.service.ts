@@ -1,6 +1,7 @@
 import { AppError } from '@erp/domain';
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
+import { companyDb, dedicatedDatabases } from '../../db/company-router.ts';
+import { type Db, rowsOf } from '../../db/database.ts';
 import { users } from '../../db/schema.ts';
 import { asPlatformFor } from '../../db/tenant.ts';
 import { insertDefaultTenant, insertOwnerMembership, setAccountStatus } from '../tenants/tenants.repo.ts';
@@ -26,7 +27,35 @@ export async function setAccountStatusByEmail(
     await insertOwnerMembership(tx, user.id);
     await setAccountStatus(tx, user.id, status);
   });
+  await copyAccountStatus(db, user.id, status);
   return user.id;
+}
+
+/**
+ * The status was set (and audited) in the database of the user's own company. Copies of the user's
+ * profile row elsewhere (the main database when that company is dedicated, and dedicated databases
+ * of companies they belong to, issue 10) get the same status, so every company refuses them at once.
+ * Only the status column changes; the audit trigger is off for this statement because the change is
+ * already in the trail of the user's own company.
+ */
+async function copyAccountStatus(db: Db, userId: string, status: 'active' | 'blocked'): Promise<void> {
+  const home = await companyDb(db, userId);
+  const others = [db, ...(await dedicatedDatabases(db)).map((d) => d.database.db)].filter((d) => d !== home);
+  for (const other of others) {
+    await other.transaction(async (tx) => {
+      // Forced row-level security: the owner sees the row as its user.
+      await tx.execute(sql`select set_config('app.user_id', ${userId}, true)`);
+      const found = rowsOf(
+        await tx.execute(
+          sql`select 1 as one from tenants where id = ${userId} and account_status <> ${status}`,
+        ),
+      );
+      if (found.length === 0) return;
+      await tx.execute(sql`alter table tenants disable trigger tenants_audit`);
+      await tx.execute(sql`update tenants set account_status = ${status} where id = ${userId}`);
+      await tx.execute(sql`alter table tenants enable trigger tenants_audit`);
+    });
+  }
 }
 
 export async function setPlatformAdmin(db: Db, email: string, isAdmin: boolean): Promise<void> {
