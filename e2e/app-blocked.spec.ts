@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './support/fixtures.ts';
 import { admin, dismissChangelog, newAccount, SCREENSHOTS, signUpViaApi } from './support/app.ts';
 
 /** Drags a game card onto the workflow zone with the keyboard (Space, arrow, Space). */

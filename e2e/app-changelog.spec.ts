@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './support/fixtures.ts';
 import { admin, dismissChangelog, newAccount, signUpViaApi } from './support/app.ts';
 
 function unique(tag: string) {

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
 import { admin, newAccount, SCREENSHOTS, signUpViaApi, uniqueEmail } from './support/app.ts';
 
 test.describe('password reset (hr)', () => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
 
 type PublicConfig = { contact: { email: string; phone: string; city: string } };
 

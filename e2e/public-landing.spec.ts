@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './support/fixtures.ts';
 
 /** True when the page can be scrolled sideways (the 375 px layout must never need it). */
 async function hasHorizontalScroll(page: Page): Promise<boolean> {

@@ -41,11 +41,11 @@ const ACTIONS =
   'a[href$="/new"], a[href$="/edit"], a[href$="/import"], [data-testid="save"], ' +
   'button:text-is("Pošalji"), button:text-is("Kopiraj"), button:text-is("Izdaj"), button:text-is("Uredi")';
 
-/** Opens a page, waits until its data has loaded, and counts the action controls in the main area. */
+/** Opens a page, waits until its data is shown, and counts the action controls in the main area. */
 async function actionsOn(page: Page, path: string, loaded: string | RegExp): Promise<number> {
   await page.goto(path);
+  // The controls render together with the data (the role is known before any page renders).
   await expect(page.getByRole('main')).toContainText(loaded);
-  await page.waitForLoadState('networkidle');
   return page.getByRole('main').locator(ACTIONS).count();
 }
 
@@ -111,7 +111,9 @@ test.describe('team', () => {
     await expect(planner.getByTestId('document-title')).toHaveText('Nova ponuda');
     await planner.getByLabel('Klijent', { exact: true }).selectOption({ label: 'Gradnja Horvat d.o.o.' });
     await planner.getByLabel('Artikl, redak 1').fill('PROZ');
-    await planner.getByRole('option', { name: /PROZ-1/ }).click();
+    // The picker's first match is highlighted; Enter takes it (as a keyboard user would).
+    await expect(planner.getByRole('option', { name: /PROZ-1/ })).toHaveAttribute('aria-selected', 'true');
+    await planner.getByLabel('Artikl, redak 1').press('Enter');
     await planner.getByLabel('Količina, redak 1').fill('3');
     await planner.getByTestId('save').click();
     const year = new Date().getFullYear();
