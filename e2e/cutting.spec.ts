@@ -65,4 +65,37 @@ test.describe('cutting', () => {
     ).toBeVisible();
     await expect(page.getByTestId('cutting-jobs')).toContainText('1 / 1');
   });
+
+  test('cancelling a long run keeps and stores the best plan found so far', async ({ page }) => {
+    await signUpViaApi(page, newAccount('cutting-cancel'));
+    await dismissChangelog(page);
+    await page.goto('/cutting/new');
+    await page.getByLabel('Naziv liste').fill('Dugi izračun');
+    // Ten 400 x 400 squares on 1000 x 1000 sheets: four per sheet, so three sheets, while the
+    // bounds say two; the search never reaches its bound and runs for the whole minute.
+    await page.getByLabel('Vrijeme optimizacije (s)').fill('60');
+    const row = page.getByTestId('piece-row').nth(0);
+    await row.getByLabel('Oznaka').fill('K1');
+    await row.getByLabel('Širina').fill('400');
+    await row.getByLabel('Visina').fill('400');
+    await row.getByLabel('Količina').fill('10');
+    await page.getByLabel('Format', { exact: true }).fill('PLOCA');
+    await page.getByLabel('Format Širina').fill('1000');
+    await page.getByLabel('Format Visina').fill('1000');
+    await page.getByRole('button', { name: 'Spremi listu' }).click();
+    await expect(page.getByTestId('job-status')).toHaveText('Nacrt');
+
+    await page.getByRole('button', { name: 'Pokreni optimizaciju' }).click();
+    // The best plan so far is drawn while the worker still runs.
+    await expect(page.getByTestId('run-progress')).toBeVisible();
+    await expect(page.getByTestId('stock-count')).toHaveText('3', { timeout: 15_000 });
+    await page.getByRole('button', { name: 'Prekini' }).click();
+    await expect(page.getByTestId('run-cancelled')).toHaveText(/spremljen je najbolji plan/);
+    await expect(page.getByTestId('job-status')).toHaveText('Izračunato');
+    await expect(page.getByTestId('layout-svg')).toHaveCount(3);
+    // Stored on the server, not only on screen.
+    await page.reload();
+    await expect(page.getByTestId('stock-count')).toHaveText('3');
+    await expect(page.getByTestId('job-status')).toHaveText('Izračunato');
+  });
 });

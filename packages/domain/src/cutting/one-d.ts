@@ -24,7 +24,9 @@ type Plan = { bins: Bin[]; bars: number; cost: number; patterns: number };
 
 export function optimize1d(input: Cut1dInput, hooks: CutHooks = {}): CutResult1d {
   const start = nowMs();
-  const deadline = start + Math.max(0, input.timeLimitMs);
+  // A margin keeps the whole call (layout building included) inside the limit on a busy machine.
+  const limit = Math.max(0, input.timeLimitMs);
+  const deadline = start + limit - Math.min(100, limit * 0.08);
   const shouldStop = hooks.shouldStop ?? (() => false);
   const rng = createRng(input.seed);
   const { kerf } = input;

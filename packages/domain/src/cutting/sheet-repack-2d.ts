@@ -1,10 +1,10 @@
-// Sheet-elimination local search for the 2D optimiser. Works on a set of packed sheets (each a
-// 3-stage guillotine pattern from the shelf engine) and tries to empty the least-filled sheet:
-// move one of its pieces into another sheet (that sheet is re-packed from scratch with several
-// piece orders and both first-cut directions), or swap it for a smaller piece of another sheet.
-// Every accepted step raises the sum of squared fill ratios, i.e. pushes area from the weak sheet
-// to the strong ones; when no step works, a kick re-packs the weak sheet together with one or two
-// others into the same number of sheets in a random order. A sheet that runs empty is dropped.
+// Sheet-elimination local search for the 2D optimiser, on a set of packed sheets (each a 3-stage
+// guillotine pattern from the shelf engine). First greedy: move pieces of the least-filled sheet
+// into other sheets (each re-packed from scratch with every order variant and both first-cut
+// directions). Then an ejection walk towards one sheet fewer: the weakest sheet's pieces form a
+// pool; a pool piece enters a sheet, ejecting a smaller piece (or a set of pieces of less area)
+// when it must, or two sheets are re-packed together with it; tabu tenure keeps the walk moving.
+// An empty pool is a saved sheet. The best plan seen is returned (deep copies; sheets mutate).
 import type { Rng } from './prng.ts';
 import {
   type ItemSet,
@@ -90,7 +90,7 @@ export function eliminateSheets(initial: RepackSheet[], ctx: RepackContext): Rep
         const room = capacity(s) - s.area;
         if (room >= aj) {
           const items = [...s.items, j];
-          const res = packOne(items, s.kind, ctx, 0);
+          const res = packOne(items, s.kind, ctx);
           if (res) {
             bestMove = { s, items, out: [], res, cost: -1 };
             break;
@@ -106,7 +106,7 @@ export function eliminateSheets(initial: RepackSheet[], ctx: RepackContext): Rep
           if (bestMove && bestMove.cost <= cost) continue;
           const items = s.items.filter((x) => x !== i);
           items.push(j);
-          const res = packOne(items, s.kind, ctx, 0);
+          const res = packOne(items, s.kind, ctx);
           if (res) bestMove = { s, items, out: [i], res, cost };
         }
         if (bestMove) continue;
@@ -121,7 +121,7 @@ export function eliminateSheets(initial: RepackSheet[], ctx: RepackContext): Rep
           if (freed < aj) continue;
           const items = s.items.filter((x) => !out.includes(x));
           items.push(j);
-          const res = packOne(items, s.kind, ctx, 0);
+          const res = packOne(items, s.kind, ctx);
           if (res) {
             const outArea = out.reduce((a, x) => a + (areaOf[x] as number), 0);
             // Only when it shrinks the pool's area (mostly): otherwise the pool snowballs.
@@ -160,17 +160,13 @@ export function eliminateSheets(initial: RepackSheet[], ctx: RepackContext): Rep
       pool.push(...bestMove.out);
       tabu[j] = step + 5 + rng.int(10);
     }
-    const st = ((globalThis as { __stats?: Record<string, number> }).__stats ??= {});
-    st.targets = (st.targets ?? 0) + 1;
-    st.steps = step;
-    st.poolLeft = (st.poolLeft ?? 0) + pool.length;
     if (pool.length === 0) {
       best = sheets.map(cloneSheet);
       ctx.onImprove(sheets);
       continue;
     }
     // Give up on this target: the pool goes back into a sheet of its own when it fits in one.
-    const res = packOne(pool, weak.kind, ctx, 0);
+    const res = packOne(pool, weak.kind, ctx);
     if (res) {
       assign(weak, res, pool, ctx);
       sheets.push(weak);
@@ -221,7 +217,7 @@ function moveOut(
       .filter((s) => s !== weak && capacity(s) - s.area >= area)
       .sort((a, b) => b.area - a.area);
     for (const s of targets) {
-      const packed = packOne([...s.items, j], s.kind, ctx, 0);
+      const packed = packOne([...s.items, j], s.kind, ctx);
       if (!packed) continue;
       assign(s, packed, [...s.items, j], ctx);
       removeFrom(weak, j, ctx);
@@ -232,101 +228,11 @@ function moveOut(
   return moved;
 }
 
-/** Swaps a piece of `weak` for a smaller piece of another sheet when both sheets still pack. */
-function swapOut(
-  weak: RepackSheet,
-  sheets: RepackSheet[],
-  ctx: RepackContext,
-  capacity: (s: RepackSheet) => number,
-): boolean {
-  const pieces = weak.items.slice().sort((a, b) => (ctx.areaOf[b] as number) - (ctx.areaOf[a] as number));
-  const others = sheets.filter((s) => s !== weak);
-  for (let t = others.length - 1; t > 0; t--) {
-    const r = ctx.rng.int(t + 1);
-    const tmp = others[t] as RepackSheet;
-    others[t] = others[r] as RepackSheet;
-    others[r] = tmp;
-  }
-  for (const j of pieces) {
-    const aj = ctx.areaOf[j] as number;
-    for (const s of others) {
-      if (ctx.stop()) return false;
-      const room = capacity(s) - s.area;
-      for (const i of s.items) {
-        const ai = ctx.areaOf[i] as number;
-        if (ai >= aj || room + ai < aj) continue;
-        const sItems = s.items.filter((x) => x !== i);
-        sItems.push(j);
-        const ps = packOne(sItems, s.kind, ctx, 0);
-        if (!ps) continue;
-        const wItems = weak.items.filter((x) => x !== j);
-        wItems.push(i);
-        const pw = packOne(wItems, weak.kind, ctx, 0);
-        if (!pw) continue;
-        assign(s, ps, sItems, ctx);
-        assign(weak, pw, wItems, ctx);
-        return true;
-      }
-    }
-  }
-  return false;
-}
-
-/** Re-packs `weak` with one or two random other sheets into as many sheets, in a random order. */
-function kick(weak: RepackSheet, sheets: RepackSheet[], ctx: RepackContext): void {
-  const others = sheets.filter((s) => s !== weak && s.kind === weak.kind);
-  if (others.length === 0) return;
-  const group = [weak];
-  const extra = 1 + ctx.rng.int(Math.min(2, others.length));
-  while (group.length < 1 + extra) {
-    const s = others[ctx.rng.int(others.length)] as RepackSheet;
-    if (!group.includes(s)) group.push(s);
-  }
-  const items = group.flatMap((s) => s.items);
-  for (let attempt = 0; attempt < 6; attempt++) {
-    const dir = ctx.directions[ctx.rng.int(ctx.directions.length)] as Direction;
-    const v = dir.variants[ctx.rng.int(dir.variants.length)] as Direction['variants'][number];
-    // The variant's order with random local swaps, so that the kick lands somewhere new.
-    const seq = items.slice().sort((a, b) => (v.rank[a] as number) - (v.rank[b] as number));
-    for (let k = 0; k < 1 + ctx.rng.int(3); k++) {
-      const a = ctx.rng.int(seq.length);
-      const b = ctx.rng.int(seq.length);
-      const tmp = seq[a] as number;
-      seq[a] = seq[b] as number;
-      seq[b] = tmp;
-    }
-    const kinds = [{ ...(dir.kinds[weak.kind] as SheetKind), quantity: group.length }];
-    const packed = packSequence(dir.items, seq, v.flip, kinds, ctx.options);
-    if (!packed || packed.length > group.length) continue;
-    group.forEach((s, k) => {
-      const p = packed[k];
-      if (p) {
-        p.kind = weak.kind;
-        s.packed = p;
-        s.transposed = dir.transposed;
-        s.items = sheetItems(p);
-        s.area = s.items.reduce((a, i) => a + (ctx.areaOf[i] as number), 0);
-      } else {
-        s.items = [];
-        s.area = 0;
-      }
-    });
-    // A kick that happens to empty a sheet is a real improvement.
-    const empty = group.filter((s) => s.items.length === 0);
-    if (empty.length > 0) {
-      for (const e of empty) sheets.splice(sheets.indexOf(e), 1);
-      ctx.onImprove(sheets);
-    }
-    return;
-  }
-}
-
 /** One sheet of `kind` holding all `items`, trying every order variant in both directions. */
 export function packOne(
   items: number[],
   kind: number,
   ctx: Pick<RepackContext, 'directions' | 'options' | 'rng'>,
-  randomTries: number,
 ): { packed: PackedSheet; transposed: boolean } | null {
   for (const dir of ctx.directions) {
     const kinds = [{ ...(dir.kinds[kind] as SheetKind), quantity: 1 }];
@@ -339,7 +245,6 @@ export function packOne(
       }
     }
   }
-  void randomTries;
   return null;
 }
 

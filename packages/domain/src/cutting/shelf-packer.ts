@@ -18,6 +18,8 @@ export type PackedSheet = { kind: number; shelves: Shelf[]; used: number; area: 
 export type PackOptions = {
   /** false = 2-stage: one piece per column (plus trim) */
   stacking: boolean;
+  /** true: a piece goes to the open sheet where it fits tightest, not the first one it fits */
+  bestFit?: boolean;
 };
 
 /**
@@ -37,19 +39,33 @@ export function packSequence(
     const item = sequence[s] as number;
     let placed = false;
     const itemArea = (items.w[item] as number) * (items.h[item] as number);
+    if (options.bestFit) {
+      let bestSheet: PackedSheet | null = null;
+      let bestScore = Number.POSITIVE_INFINITY;
+      for (const sh of sheets) {
+        const kd = kinds[sh.kind] as SheetKind;
+        if (kd.width * kd.height - sh.area < itemArea) continue;
+        const score = insert(sh, kinds, items, item, flip, options, true);
+        if (score < bestScore) {
+          bestScore = score;
+          bestSheet = sh;
+        }
+      }
+      if (bestSheet) placed = insert(bestSheet, kinds, items, item, flip, options) === 0;
+    }
     for (let k = 0; k < sheets.length && !placed; k++) {
       const sh = sheets[k] as PackedSheet;
       const kd = kinds[sh.kind] as SheetKind;
       // A sheet without enough free area cannot take the piece; skip the geometry.
       if (kd.width * kd.height - sh.area < itemArea) continue;
-      placed = insert(sh, kinds, items, item, flip, options);
+      placed = insert(sh, kinds, items, item, flip, options) === 0;
     }
     if (placed) continue;
     for (let kind = 0; kind < kinds.length && !placed; kind++) {
       const kd = kinds[kind] as SheetKind;
       if ((usedKinds[kind] as number) >= kd.quantity) continue;
       const sheet: PackedSheet = { kind, shelves: [], used: 0, area: 0 };
-      if (insert(sheet, kinds, items, item, flip, options)) {
+      if (insert(sheet, kinds, items, item, flip, options) === 0) {
         sheets.push(sheet);
         usedKinds[kind] = (usedKinds[kind] as number) + 1;
         placed = true;
@@ -67,7 +83,8 @@ function insert(
   item: number,
   flip: Uint8Array,
   options: PackOptions,
-): boolean {
+  dryRun = false,
+): number {
   const kind = kinds[sheet.kind] as SheetKind;
   const w0 = items.w[item] as number;
   const h0 = items.h[item] as number;
@@ -105,6 +122,7 @@ function insert(
       }
     }
   }
+  if (bestShelf && dryRun) return bestScore;
   if (bestShelf) {
     const w = bestRot ? h0 : w0;
     const h = bestRot ? w0 : h0;
@@ -117,7 +135,7 @@ function insert(
       bestShelf.used += w;
     }
     sheet.area += w0 * h0;
-    return true;
+    return 0;
   }
   // New shelf, opened in the orientation the sequence asks for when it fits.
   const pref = canRotate && flip[item] === 1;
@@ -125,6 +143,8 @@ function insert(
     const w = rot ? h0 : w0;
     const h = rot ? w0 : h0;
     if (w <= kind.width && sheet.used + h <= kind.height) {
+      // A new shelf wastes its full width beside the piece: scored after any fitting column.
+      if (dryRun) return (kind.width - w) * h + w * h * 0.5 + 1;
       sheet.shelves.push({
         y: sheet.used,
         h,
@@ -133,8 +153,31 @@ function insert(
       });
       sheet.used += h;
       sheet.area += w0 * h0;
-      return true;
+      return 0;
     }
   }
-  return false;
+  return Number.POSITIVE_INFINITY;
+}
+
+/**
+ * Fills one sheet of `kind` from `sequence`, skipping the pieces that no longer fit (for the
+ * sheet-by-sheet construction: each sheet as full as possible, then the next).
+ */
+export function fillOneSheet(
+  items: ItemSet,
+  sequence: ArrayLike<number>,
+  flip: Uint8Array,
+  kinds: readonly SheetKind[],
+  kind: number,
+  options: PackOptions,
+): PackedSheet {
+  const sheet: PackedSheet = { kind, shelves: [], used: 0, area: 0 };
+  const kd = kinds[kind] as SheetKind;
+  const capacity = kd.width * kd.height;
+  for (let s = 0; s < sequence.length; s++) {
+    const item = sequence[s] as number;
+    if (capacity - sheet.area < (items.w[item] as number) * (items.h[item] as number)) continue;
+    insert(sheet, kinds, items, item, flip, options);
+  }
+  return sheet;
 }

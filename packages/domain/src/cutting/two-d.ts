@@ -1,25 +1,40 @@
 // Two-dimensional guillotine cutting optimiser (glass, panels). Pure: no I/O, no Node APIs.
-// Search: many sequences (several sort orders, both first-cut directions) packed by the 3-stage
-// shelf engine, then a local search over the sequence that tries to empty the weakest sheet.
+// Search, in turn until the time limit or the lower bound: (1) sequences in several sort orders,
+// both first-cut directions, first-fit and best-fit over sheets, packed by the 3-stage shelf
+// engine; (2) sheet by sheet (single stock size): each sheet filled as full as the order variants
+// and a short local search make it, then the next (randomised repeats); (3) a local search over
+// the best sequences; (4) sheet elimination (sheet-repack-2d.ts) on the best plan.
 // Kerf is added to every piece and to the usable sheet, so the engine packs kerf-free.
-
 import { areaBound2d, l2Bound2d, type Rect } from './bounds-2d.ts';
 import { CuttingInputError } from './errors.ts';
 import { createRng, nowMs, type Rng } from './prng.ts';
 import { type Direction, eliminateSheets, type RepackSheet, sheetItems } from './sheet-repack-2d.ts';
-import { type ItemSet, type PackedSheet, packSequence, type SheetKind } from './shelf-packer.ts';
+import {
+  fillOneSheet,
+  type ItemSet,
+  type PackedSheet,
+  type PackOptions,
+  packSequence,
+  type SheetKind,
+} from './shelf-packer.ts';
 import type { Cut2d, Cut2dInput, CutHooks, CutResult2d, Layout2d, Offcut2d, Placement2d } from './types.ts';
 
 type Piece = { id: string; label?: string; w: number; h: number; rotate: boolean };
 type Stock = { id: string; width: number; height: number; quantity: number; cost: number; remnant: boolean };
-type Solution = { sheets: PackedSheet[]; transposed: boolean; key: number };
+type Solution = {
+  sheets: PackedSheet[];
+  transposed: boolean;
+  key: number;
+  /** sheet-by-sheet plans mix first-cut directions per sheet */
+  mixed?: { packed: PackedSheet; transposed: boolean }[];
+};
 
 export function optimize2d(input: Cut2dInput, hooks: CutHooks = {}): CutResult2d {
   const start = nowMs();
   // A small margin keeps the whole call (layout building included) inside the time limit even
   // when the machine is busy.
   const limit = Math.max(0, input.timeLimitMs);
-  const deadline = start + limit - Math.min(50, limit * 0.05);
+  const deadline = start + limit - Math.min(100, limit * 0.08);
   const shouldStop = hooks.shouldStop ?? (() => false);
   const rng = createRng(input.seed);
   const { kerf, trim } = input;
@@ -45,7 +60,7 @@ export function optimize2d(input: Cut2dInput, hooks: CutHooks = {}): CutResult2d
   }));
   // Opening order: remnants first (smallest first, to use them up), then standard sheets largest first.
   const order = stocks
-    .map((s, i) => i)
+    .map((_s, i) => i)
     .sort((a, b) => {
       const sa = stocks[a] as Stock;
       const sb = stocks[b] as Stock;
@@ -73,7 +88,7 @@ export function optimize2d(input: Cut2dInput, hooks: CutHooks = {}): CutResult2d
     });
     return set;
   };
-  pieces.forEach((p, i) => {
+  pieces.forEach((p) => {
     const fits = stocks.some(
       (s) =>
         (p.w + kerf <= usableW(s) && p.h + kerf <= usableH(s)) ||
@@ -84,7 +99,7 @@ export function optimize2d(input: Cut2dInput, hooks: CutHooks = {}): CutResult2d
   });
 
   const lowerBound = computeBound(pieces, stocks, kerf, usableW, usableH);
-  const options = { stacking: (input.stageLimit ?? 3) >= 3 };
+  const options: PackOptions = { stacking: (input.stageLimit ?? 3) >= 3 };
   const directions = [false, true].map((transposed) => ({
     transposed,
     items: itemsFor(transposed),
@@ -94,9 +109,14 @@ export function optimize2d(input: Cut2dInput, hooks: CutHooks = {}): CutResult2d
 
   let best: Solution | null = null;
   let evaluations = 0;
-  const evaluate = (dir: (typeof directions)[number], seq: Int32Array, flip: Uint8Array): Solution | null => {
+  const evaluate = (
+    dir: (typeof directions)[number],
+    seq: Int32Array,
+    flip: Uint8Array,
+    opts: PackOptions,
+  ): Solution | null => {
     evaluations++;
-    const sheets = packSequence(dir.items, seq, flip, dir.kinds, options);
+    const sheets = packSequence(dir.items, seq, flip, dir.kinds, opts);
     if (!sheets) return null;
     return { sheets, transposed: dir.transposed, key: solutionKey(sheets, dir.kinds, totalArea) };
   };
@@ -106,35 +126,125 @@ export function optimize2d(input: Cut2dInput, hooks: CutHooks = {}): CutResult2d
       best = sol;
       hooks.onProgress?.({ elapsedMs: nowMs() - start, stockCount: sol.sheets.length, lowerBound });
       // Snapshots only when a sheet is saved: the fill-ratio tie-breaks improve far too often.
-      if (fewer && hooks.onBest)
-        hooks.onBest(finish(sol.sheets.map((packed) => ({ packed, transposed: sol.transposed }))));
+      if (fewer && hooks.onBest) hooks.onBest(finish(sheetsOf(sol)));
     }
+  };
+  // Variants for the sheet-by-sheet construction: every sort order and policy in both directions.
+  const fillVariants = directions.flatMap((dir) =>
+    SORT_KEYS.flatMap((key) =>
+      [0, 1].map((policy) => {
+        const flip = orientationPolicy(dir.items, policy);
+        return { dir, flip, seq: sortedSequence(dir.items, flip, key) };
+      }),
+    ),
+  );
+  /** noise 0: deterministic; higher: random swaps in each variant's order (GRASP-like). */
+  const fillTries = 50;
+  const sheetBySheet = (noise: number): Solution | null => {
+    const placed = new Uint8Array(n);
+    let left = n;
+    const sheets: PackedSheet[] = [];
+    const mixed: { packed: PackedSheet; transposed: boolean }[] = [];
+    while (left > 0) {
+      // One construction can take tens of milliseconds on 100 pieces: watch the clock inside.
+      if (nowMs() >= deadline || shouldStop()) return null;
+      let bestSheet: PackedSheet | null = null;
+      let bestT = false;
+      let bestSeq: number[] = [];
+      let bestV = fillVariants[0] as (typeof fillVariants)[number];
+      for (const v of fillVariants) {
+        const seq: number[] = [];
+        for (const i of v.seq) if (placed[i] === 0) seq.push(i);
+        for (let k = 0; k < noise * 2; k++) {
+          const a = rng.int(seq.length);
+          const b = Math.min(seq.length - 1, a + 1 + rng.int(3));
+          const tmp = seq[a] as number;
+          seq[a] = seq[b] as number;
+          seq[b] = tmp;
+        }
+        const sh = fillOneSheet(v.dir.items, seq, v.flip, v.dir.kinds, 0, options);
+        if (!bestSheet || sh.area > bestSheet.area) {
+          bestSheet = sh;
+          bestT = v.dir.transposed;
+          bestSeq = seq;
+          bestV = v;
+        }
+      }
+      // A short local search on this sheet alone: move a piece forward, keep fuller fills.
+      const capacity = (bestV.dir.kinds[0] as SheetKind).width * (bestV.dir.kinds[0] as SheetKind).height;
+      for (let t = 0; t < fillTries && bestSheet && bestSheet.area < capacity && bestSeq.length > 1; t++) {
+        const seq = bestSeq.slice();
+        const from = 1 + rng.int(seq.length - 1);
+        const to = rng.int(from);
+        const item = seq[from] as number;
+        seq.splice(from, 1);
+        seq.splice(to, 0, item);
+        const sh = fillOneSheet(bestV.dir.items, seq, bestV.flip, bestV.dir.kinds, 0, options);
+        if (sh.area >= bestSheet.area) {
+          bestSheet = sh;
+          bestSeq = seq;
+        }
+      }
+      if (!bestSheet || bestSheet.area === 0) return null;
+      for (const shelf of bestSheet.shelves)
+        for (const col of shelf.columns)
+          for (const i of col.items) {
+            placed[i] = 1;
+            left--;
+          }
+      sheets.push(bestSheet);
+      mixed.push({ packed: bestSheet, transposed: bestT });
+      if (sheets.length >= (best?.sheets.length ?? Number.POSITIVE_INFINITY)) return null;
+    }
+    return {
+      sheets,
+      transposed: false,
+      key: solutionKey(sheets, directions[0]?.kinds ?? [], totalArea),
+      mixed,
+    };
   };
   const done = (): boolean =>
     (best !== null && (best as Solution).sheets.length <= lowerBound) || shouldStop() || nowMs() >= deadline;
 
   // Constructive phase: sort orders x orientation policies x both directions.
-  type Start = { dir: (typeof directions)[number]; seq: Int32Array; flip: Uint8Array; sol: Solution };
+  type Start = {
+    dir: (typeof directions)[number];
+    seq: Int32Array;
+    flip: Uint8Array;
+    sol: Solution;
+    opts: PackOptions;
+  };
   const starts: Start[] = [];
-  for (const dir of directions) {
-    for (const sortKey of SORT_KEYS) {
-      for (const policy of [0, 1]) {
-        if (done() && best !== null) break;
-        const flip = orientationPolicy(dir.items, policy);
-        const seq = sortedSequence(dir.items, flip, sortKey);
-        const sol = evaluate(dir, seq, flip);
-        if (sol) {
-          starts.push({ dir, seq, flip, sol });
-          offer(sol);
+  // First fit over the open sheets and best fit (tightest sheet) give different plans.
+  for (const opts of [options, { ...options, bestFit: true }]) {
+    for (const dir of directions) {
+      for (const sortKey of SORT_KEYS) {
+        for (const policy of [0, 1]) {
+          if (done() && best !== null) break;
+          const flip = orientationPolicy(dir.items, policy);
+          const seq = sortedSequence(dir.items, flip, sortKey);
+          const sol = evaluate(dir, seq, flip, opts);
+          if (sol) {
+            starts.push({ dir, seq, flip, sol, opts });
+            offer(sol);
+          }
         }
       }
     }
   }
   if (best === null) throw new CuttingInputError('stock', 'not enough stock sheets for all pieces');
+  // Sheet by sheet: every sheet as full as the order variants can make it, then the next one.
+  const singleKind = stocks.length === 1;
+  const sheetBySheetEnd = start + (deadline - start) * 0.5;
+  if (singleKind) {
+    for (let attempt = 0; attempt < 2000 && !done() && nowMs() < sheetBySheetEnd; attempt++) {
+      offer(sheetBySheet(attempt === 0 ? 0 : 1 + (attempt % 3)));
+    }
+  }
   starts.sort((a, b) => a.sol.key - b.sol.key);
 
   // Sequence local search for a share of the time, then sheet elimination on the best plan.
-  const phase1End = start + (deadline - start) * 0.3;
+  const phase1End = start + (deadline - start) * 0.8;
   let round = 0;
   while (!done() && nowMs() < phase1End) {
     const base = starts[round % Math.min(starts.length, 4)] as Start;
@@ -145,7 +255,7 @@ export function optimize2d(input: Cut2dInput, hooks: CutHooks = {}): CutResult2d
       const seq = cur.seq.slice();
       const flip = cur.flip.slice();
       perturb(seq, flip, cur.sol, base.dir.items, rng);
-      const sol = evaluate(base.dir, seq, flip);
+      const sol = evaluate(base.dir, seq, flip, base.opts);
       if (sol && sol.key <= cur.sol.key) {
         cur = { seq, flip, sol };
         offer(sol);
@@ -159,10 +269,7 @@ export function optimize2d(input: Cut2dInput, hooks: CutHooks = {}): CutResult2d
   }
 
   const sol = best as Solution;
-  let finalSheets: { packed: PackedSheet; transposed: boolean }[] = sol.sheets.map((packed) => ({
-    packed,
-    transposed: sol.transposed,
-  }));
+  let finalSheets = sheetsOf(sol);
   if (!done()) {
     const areaOf = new Float64Array(n);
     pieces.forEach((p, i) => {
@@ -182,11 +289,11 @@ export function optimize2d(input: Cut2dInput, hooks: CutHooks = {}): CutResult2d
         }),
       ),
     }));
-    const initial: RepackSheet[] = sol.sheets.map((packed) => {
+    const initial: RepackSheet[] = sheetsOf(sol).map(({ packed, transposed }) => {
       const items = sheetItems(packed);
       return {
         kind: packed.kind,
-        transposed: sol.transposed,
+        transposed,
         packed,
         items,
         area: items.reduce((a, i) => a + (areaOf[i] as number), 0),
@@ -232,6 +339,10 @@ export function optimize2d(input: Cut2dInput, hooks: CutHooks = {}): CutResult2d
       optimal: layouts.length <= lowerBound,
     };
   }
+}
+
+function sheetsOf(sol: Solution): { packed: PackedSheet; transposed: boolean }[] {
+  return sol.mixed ?? sol.sheets.map((packed) => ({ packed, transposed: sol.transposed }));
 }
 
 function computeBound(
