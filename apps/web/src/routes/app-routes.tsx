@@ -41,8 +41,12 @@ const ChangelogPage = lazyNamed(() => import('../features/changelog/changelog-pa
 const AuditPage = lazyNamed(() => import('../features/audit/audit-page.tsx'), 'AuditPage');
 const ExportPage = lazyNamed(() => import('../features/export/export-page.tsx'), 'ExportPage');
 const HelpPage = lazyNamed(() => import('../features/help/help-page.tsx'), 'HelpPage');
+const ShopFloorPage = lazyNamed(() => import('../features/shop-floor/shop-floor-page.tsx'), 'ShopFloorPage');
 const SettingsPage = lazyNamed(() => import('../features/settings/settings-page.tsx'), 'SettingsPage');
-const AutomationPage = lazyNamed(() => import('../features/automation/automation-page.tsx'), 'AutomationPage');
+const AutomationPage = lazyNamed(
+  () => import('../features/automation/automation-page.tsx'),
+  'AutomationPage',
+);
 
 export function AppRoutes() {
   const { status } = useAuth();
@@ -78,6 +82,7 @@ export function AppRoutes() {
             <Route path="audit" element={<AuditPage />} />
             <Route path="help" element={<HelpPage />} />
             <Route path="settings" element={<SettingsPage />} />
+            <Route path="shop-floor" element={<ShopFloorPage />} />
             <Route path="settings/automation/*" element={<AutomationPage />} />
           </Route>
         </Route>

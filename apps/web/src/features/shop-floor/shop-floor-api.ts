@@ -1,0 +1,80 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api.ts';
+
+export type FloorOperation = {
+  id: string;
+  work_order_id: string;
+  work_order_number: string | null;
+  work_order_status: string;
+  client_name: string | null;
+  due_date: string | null;
+  position: number;
+  code: string;
+  name: string;
+  status: 'pending' | 'in_progress' | 'paused' | 'done';
+  quality_check_required: boolean;
+  last_check: 'pass' | 'fail' | 'note' | null;
+  planned_minutes: string;
+  logged_minutes: string;
+  quantity: string;
+  good_qty: string;
+  scrap_qty: string;
+  started_at: string | null;
+};
+
+export type Today = { work_centres: { code: string; name: string; operations: FloorOperation[] }[] };
+export type Card = {
+  work_order: {
+    id: string;
+    number: string | null;
+    status: string;
+    client_name: string | null;
+    due_date: string | null;
+  };
+  operations: FloorOperation[];
+  cutting_jobs: { id: string; number: number; name: string; status: string; has_plan: boolean }[];
+  drawings: { file_id: string; sku: string; name: string }[];
+};
+export type ScanHit = {
+  kind: 'work_order' | 'item' | 'lot' | 'location';
+  id: string;
+  label: string;
+  item_id?: string;
+};
+
+export const floorKeys = {
+  all: ['shop-floor'] as const,
+  today: () => [...floorKeys.all, 'today'] as const,
+  card: (id: string) => [...floorKeys.all, 'card', id] as const,
+};
+
+export function useToday() {
+  return useQuery({
+    queryKey: floorKeys.today(),
+    queryFn: ({ signal }) => api<Today>('/api/shop-floor/today', { signal }),
+    refetchInterval: 30_000,
+  });
+}
+
+export function useCard(id: string | null) {
+  return useQuery({
+    queryKey: floorKeys.card(id ?? ''),
+    queryFn: ({ signal }) => api<Card>(`/api/shop-floor/work-orders/${id}`, { signal }),
+    enabled: !!id,
+  });
+}
+
+export async function lookupCode(code: string): Promise<ScanHit[]> {
+  return (await api<{ hits: ScanHit[] }>(`/api/shop-floor/scan?code=${encodeURIComponent(code)}`)).hits;
+}
+
+/** The operation a scan or the big button acts on next: the first not done, preferring a work centre. */
+export function nextOperation(ops: readonly FloorOperation[], centre: string | null): FloorOperation | null {
+  const open = ops.filter((o) => o.status !== 'done');
+  return (
+    open.find((o) => o.status === 'in_progress' && (!centre || o.code === centre)) ??
+    open.find((o) => !centre || o.code === centre) ??
+    open[0] ??
+    null
+  );
+}

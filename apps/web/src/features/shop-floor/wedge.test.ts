@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { createDuplicateGuard, createWedgeDetector } from './wedge.ts';
+
+const feed = (d: ReturnType<typeof createWedgeDetector>, keys: [string, number][]) =>
+  keys.map(([k, at]) => d.key(k, at)).filter((c) => c !== null);
+
+describe('wedge detector', () => {
+  it('reads a fast burst ending with Enter as a code', () => {
+    const d = createWedgeDetector();
+    const keys: [string, number][] = [...'RN-2026-0001'].map((k, i) => [k, 1000 + i * 8]);
+    expect(feed(d, [...keys, ['Enter', 1000 + 12 * 8]])).toEqual(['RN-2026-0001']);
+  });
+
+  it('ignores typing at human speed', () => {
+    const d = createWedgeDetector();
+    const keys: [string, number][] = [...'12345'].map((k, i) => [k, 1000 + i * 180]);
+    expect(feed(d, [...keys, ['Enter', 1000 + 5 * 180]])).toEqual([]);
+  });
+
+  it('starts over after a pause, so slow keys before a scan are not part of it', () => {
+    const d = createWedgeDetector();
+    const keys: [string, number][] = [
+      ['x', 0],
+      ['y', 300],
+      ['A', 1000],
+      ['B', 1010],
+      ['C', 1020],
+      ['Enter', 1030],
+    ];
+    expect(feed(d, keys)).toEqual(['ABC']);
+  });
+
+  it('needs the minimum length and skips modifier keys', () => {
+    const d = createWedgeDetector({ minLength: 3 });
+    expect(
+      feed(d, [
+        ['A', 0],
+        ['Shift', 5],
+        ['B', 10],
+        ['Enter', 20],
+      ]),
+    ).toEqual([]);
+  });
+});
+
+describe('duplicate guard', () => {
+  it('drops the same code within two seconds, accepts it after and accepts other codes', () => {
+    const accept = createDuplicateGuard(2000);
+    expect(accept('A', 0)).toBe(true);
+    expect(accept('A', 1500)).toBe(false);
+    expect(accept('B', 1600)).toBe(true);
+    expect(accept('A', 1700)).toBe(true);
+    expect(accept('A', 3800)).toBe(true);
+  });
+});
