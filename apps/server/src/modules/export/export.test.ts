@@ -56,13 +56,20 @@ describe('section export', () => {
     const glass = items.rows.find((r) => pick(items.header, r, 'sku') === 'FLOAT4') as ExcelJS.CellValue[];
     expect(pick(items.header, glass, 'name')).toBe('Float staklo 4 mm');
     expect(pick(items.header, glass, 'purchase_price')).toBe(20);
-    expect(pick(items.header, glass, 'on_hand')).toBe(10.5);
-    expect(pick(items.header, glass, 'avg_cost')).toBe(20.25);
+    // 10.5 received by hand + 100 from the purchase order
+    expect(pick(items.header, glass, 'on_hand')).toBe(110.5);
     expect(pick(items.header, glass, 'lot_tracked')).toBe(true);
+    const spacer = items.rows.find((r) => pick(items.header, r, 'sku') === 'DIST16') as ExcelJS.CellValue[];
+    expect(pick(items.header, spacer, 'avg_cost')).toBe(1.1);
+    expect(pick(items.header, spacer, 'lot_tracked')).toBe(false);
+    // An empty value is an empty cell (row.values leaves a hole).
+    expect(pick(items.header, spacer, 'length_mm') ?? null).toBeNull();
     expect(pick(items.header, glass, 'created_at')).toBeInstanceOf(Date);
 
     const orders = await xlsxRows('purchase_orders');
-    const sent = orders.rows.find((r) => pick(orders.header, r, 'status') === 'sent') as ExcelJS.CellValue[];
+    const sent = orders.rows.find(
+      (r) => pick(orders.header, r, 'status') === 'partially_received',
+    ) as ExcelJS.CellValue[];
     // 1234.5 × 12.50 = 15431.25 net; VAT 25 % = 3857.81; total 19289.06
     expect(pick(orders.header, sent, 'net_total')).toBe(15431.25);
     expect(pick(orders.header, sent, 'total')).toBe(19289.06);
@@ -76,6 +83,7 @@ describe('section export', () => {
     // 2 × 100 less the client's 10 % = 180.00; VAT 45.00; total 225.00
     expect(pick(invoices.header, inv, 'total')).toBe(225);
     expect(pick(invoices.header, inv, 'vat_total')).toBe(45);
+    expect(pick(invoices.header, inv, 'paid_total')).toBe(100);
     expect(pick(invoices.header, inv, 'number')).toBe('1-POS1-1');
     expect((pick(invoices.header, inv, 'doc_date') as Date).toISOString()).toBe(`${today}T00:00:00.000Z`);
   });

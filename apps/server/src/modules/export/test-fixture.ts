@@ -7,8 +7,8 @@ export type Api = ReturnType<typeof documentsClient>;
 /**
  * A small glass shop built through the HTTP API (the same services as the UI): items with stock in
  * two locations, processes, a product with an active BOM and routing, a client and a supplier,
- * a purchase order, quotes in several statuses, a planned work order, an issued delivery note and
- * an issued, partly paid invoice.
+ * a purchase order partly received, quotes in several statuses, a planned work order, an issued
+ * delivery note, an issued and partly paid invoice, a client contact and a cutting job.
  */
 export async function buildExportFixture(app: FastifyInstance, user: SignedIn, tag = '') {
   const api = documentsClient(app, user);
@@ -36,6 +36,12 @@ export async function buildExportFixture(app: FastifyInstance, user: SignedIn, t
     lines: [{ item_id: shop.glass.id, quantity: '1234.5', unit_price: '12.5', vat_rate: '25' }],
   });
   await api.ok('POST', `/api/purchase-orders/${po.id}/send`);
+  const sentPo = await api.ok('GET', `/api/purchase-orders/${po.id}`);
+  await api.ok('POST', `/api/purchase-orders/${po.id}/receipts`, {
+    location_id: shop.materials.id,
+    received_on: '2026-03-10',
+    lines: [{ po_line_id: sentPo.lines[0].id, quantity: '100', unit_price: '12.5', lot_number: 'L-200' }],
+  });
   await api.ok('POST', '/api/purchase-orders', {
     supplier_id: supplier.id,
     lines: [{ item_id: shop.spacer.id, quantity: '40', unit_price: '0.95', vat_rate: '25' }],
@@ -74,5 +80,35 @@ export async function buildExportFixture(app: FastifyInstance, user: SignedIn, t
     delivery_note_ids: [dn.document.id],
   });
   await api.ok('POST', `/api/invoices/${invoice.document.id}/issue`);
+  await api.ok('POST', `/api/invoices/${invoice.document.id}/payments`, {
+    paid_on: new Date().toISOString().slice(0, 10),
+    amount: '100',
+  });
+  await api.ok('PATCH', `/api/clients/${shop.client.id}`, {
+    contacts: [{ name: 'Ivana Kovač', position: 'Nabava', email: 'ivana@gradnja.hr' }],
+  });
+  // A cutting job whose JSON input names items, lots and locations by id (rewritten on restore).
+  const bar = await api.ok('POST', '/api/inventory/items', {
+    sku: `PROF70${tag}`,
+    name: 'PVC profil 70',
+    kind: 'material',
+    base_unit: 'kom',
+    length_mm: '6000',
+  });
+  await api.ok('POST', '/api/inventory/receipts', {
+    location_id: shop.materials.id,
+    lines: [{ item_id: bar.id, quantity: '5', unit_cost: '30' }],
+  });
+  await api.ok('POST', '/api/cutting/jobs', {
+    name: 'Prozori RN-12',
+    kind: '1d',
+    kerf: 4,
+    trim: { left: 10, right: 10, top: 0, bottom: 0 },
+    min_remnant_length: 800,
+    min_remnant_width: 0,
+    time_limit_ms: 200,
+    pieces: [{ ref: 'okvir', label: 'Okvir', order_ref: 'RN-12', length: 1200, quantity: 4 }],
+    stock: [{ ref: 'PROF70', item_id: bar.id, location_id: shop.materials.id, length: 6000, quantity: 5 }],
+  });
   return { api, shop, supplier, invoice: invoice.document as Json, deliveryNote: dn.document as Json };
 }
