@@ -4,7 +4,7 @@ import JSZip from 'jszip';
 import type { SectionData } from './sections.ts';
 
 /**
- * Text that a spreadsheet would run as a formula (=, +, -, @ first) gets a leading apostrophe, so
+ * CSV text that a spreadsheet would run as a formula (=, +, -, @ first) gets a leading apostrophe, so
  * an exported client name can never execute in whoever opens the file (CSV injection).
  */
 function guardFormula(value: string): string {
