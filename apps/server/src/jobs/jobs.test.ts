@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, rowsOf } from '../db/database.ts';
+import { migrate } from '../db/migrate.ts';
 import { withCompany } from '../db/tenant.ts';
 import { onPostgres, signUp, startTestApp, type TestApp } from '../test/harness.ts';
 import { enqueueJob, getJob, type Job, PermanentJobError, registerJobHandler } from './jobs.ts';
@@ -165,6 +168,79 @@ describe('job runner', () => {
     });
     expect(theirs.statusCode).toBe(404);
     await runDueJobs(t.deps);
+  });
+});
+
+describe('the runner policy', () => {
+  it('is not open to request code, even with the runner flag set', async () => {
+    const t2 = await startTestApp();
+    const a = await signUp(t2.app);
+    await withCompany(t2.deps.db, { userId: a.id, companyId: a.id }, (tx) =>
+      enqueueJob(tx, { companyId: a.id, kind: 'test.echo' }),
+    );
+    const seen = await t2.deps.db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('app.job_runner', 'on', true)`);
+      await tx.execute(sql`set local role erp_app`);
+      return rowsOf<{ n: string }>(await tx.execute(sql`select count(*) as n from jobs`));
+    });
+    expect(Number(seen[0]?.n)).toBe(0);
+    await t2.close();
+  });
+});
+
+describe.runIf(onPostgres)('a database owner that is not a superuser', () => {
+  it('claims jobs of every company through the runner policy and sees none without it', async () => {
+    const adminUrl = process.env.TEST_DATABASE_URL as string;
+    const name = `erp_ns_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`do $$ begin if not exists (select 1 from pg_roles where rolname = 'erp_ns_owner') then
+      create role erp_ns_owner login createrole password 'ns-owner'; end if; end $$`);
+    await admin.query(`create database ${name} owner erp_ns_owner`);
+    const url = new URL(adminUrl);
+    url.username = 'erp_ns_owner';
+    url.password = 'ns-owner';
+    url.pathname = `/${name}`;
+    const database = await openPostgres(url.toString(), 2);
+    try {
+      expect(
+        (await database.session((q) => q('select rolsuper from pg_roles where rolname = current_user')))[0],
+      ).toEqual({
+        rolsuper: false,
+      });
+      await migrate(database);
+      const ids = [randomUUID(), randomUUID()];
+      for (const id of ids)
+        await database.session(async (q) => {
+          await q('begin');
+          await q(
+            `select set_config('app.user_id', $1::text, true), set_config('app.company_id', $1::text, true)`,
+            [id],
+          );
+          await q(
+            `insert into users (id, name, email, email_verified, created_at, updated_at)
+            values ($1, 'x', $2, true, now(), now())`,
+            [id, `${id}@example.hr`],
+          );
+          await q('insert into tenants (id) values ($1)', [id]);
+          await q(`insert into jobs (company_id, kind) values ($1, 'test.slow')`, [id]);
+          await q('commit');
+        });
+      expect((await database.session((q) => q('select count(*)::int as n from jobs')))[0]).toEqual({ n: 0 });
+      expect(await runDueJobs({ db: database.db })).toBe(2);
+      const done = await database.session(async (q) => {
+        await q('begin');
+        await q(`select set_config('app.job_runner', 'on', true)`);
+        const rows = await q(`select count(*)::int as n from jobs where status = 'done'`);
+        await q('commit');
+        return rows;
+      });
+      expect(done[0]).toEqual({ n: 2 });
+    } finally {
+      await database.close();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
   });
 });
 
