@@ -9,34 +9,34 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
+import { jobsRoutes } from '../jobs/jobs.routes.ts';
 import { adminRoutes } from '../modules/admin/admin.routes.ts';
-import { createAuth } from '../modules/auth/auth.ts';
+import { auditRoutes } from '../modules/audit/audit.routes.ts';
 import { authRoutes } from '../modules/auth/auth.routes.ts';
+import { createAuth } from '../modules/auth/auth.ts';
+import { automationRoutes } from '../modules/automation/automation.routes.ts';
 import { changelogRoutes } from '../modules/changelog/changelog.routes.ts';
 import { createChangelogService } from '../modules/changelog/changelog.service.ts';
+import { cuttingRoutes } from '../modules/cutting/cutting.routes.ts';
+import { dashboardRoutes } from '../modules/dashboard/dashboard.routes.ts';
+import { demoRoutes } from '../modules/demo/demo.routes.ts';
+import { documentsRoutes } from '../modules/documents/documents.routes.ts';
+import { exportRoutes } from '../modules/export/export.routes.ts';
 import { fileRoutes } from '../modules/files/files.routes.ts';
 import { healthRoutes } from '../modules/health/health.routes.ts';
-import { documentsRoutes } from '../modules/documents/documents.routes.ts';
-import { dashboardRoutes } from '../modules/dashboard/dashboard.routes.ts';
-import { auditRoutes } from '../modules/audit/audit.routes.ts';
-import { jobsRoutes } from '../jobs/jobs.routes.ts';
-import { automationRoutes } from '../modules/automation/automation.routes.ts';
-import { jobsRoutes } from '../jobs/jobs.routes.ts';
 import { inventoryRoutes } from '../modules/inventory/inventory.routes.ts';
 import { labelRoutes } from '../modules/inventory/labels.ts';
-import { shopFloorRoutes } from '../modules/shop-floor/shop-floor.routes.ts';
-import { cuttingRoutes } from '../modules/cutting/cutting.routes.ts';
-import { productionRoutes } from '../modules/production/production.routes.ts';
-import { createRealtime } from '../modules/realtime/realtime.ts';
-import { realtimeRoutes } from '../modules/realtime/realtime.routes.ts';
-import { keyRoutes } from '../security/keys.routes.ts';
-import { tenantRoutes } from '../modules/tenants/tenants.routes.ts';
-import { purchasingRoutes } from '../modules/purchasing/purchasing.routes.ts';
 import { partnersRoutes } from '../modules/partners/partners.routes.ts';
-import { teamRoutes } from '../modules/team/team.routes.ts';
+import { productionRoutes } from '../modules/production/production.routes.ts';
+import { purchasingRoutes } from '../modules/purchasing/purchasing.routes.ts';
+import { realtimeRoutes } from '../modules/realtime/realtime.routes.ts';
+import { createRealtime } from '../modules/realtime/realtime.ts';
 import { searchRoutes } from '../modules/search/search.routes.ts';
+import { shopFloorRoutes } from '../modules/shop-floor/shop-floor.routes.ts';
+import { teamRoutes } from '../modules/team/team.routes.ts';
+import { tenantRoutes } from '../modules/tenants/tenants.routes.ts';
 import { viewsRoutes } from '../modules/views/views.routes.ts';
-import { exportRoutes } from '../modules/export/export.routes.ts';
+import { keyRoutes } from '../security/keys.routes.ts';
 import { registerAccessControl } from './access.ts';
 import type { Deps } from './context.ts';
 import { errorBody, registerErrorHandler } from './errors.ts';
@@ -121,10 +121,10 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     auditRoutes,
     jobsRoutes,
     automationRoutes,
-    jobsRoutes,
     searchRoutes,
     viewsRoutes,
     exportRoutes,
+    demoRoutes,
   ]) {
     await app.register(routes(deps));
   }

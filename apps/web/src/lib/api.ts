@@ -18,6 +18,8 @@ export type ApiOptions = {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. Idempotency-Key on posting actions). */
+  headers?: Record<string, string>;
 };
 
 type ErrorShape = { error?: { code?: unknown; message?: unknown; details?: unknown } };
@@ -33,12 +35,12 @@ export function setApiCompany(id: string | null): void {
   companyId = id;
 }
 
-function buildInit({ method = 'GET', body, signal }: ApiOptions): RequestInit {
+function buildInit({ method = 'GET', body, signal, headers }: ApiOptions): RequestInit {
   const init: RequestInit = {
     method,
     credentials: 'same-origin',
     signal,
-    headers: { Accept: 'application/json', ...(companyId ? { 'x-company-id': companyId } : {}) },
+    headers: { Accept: 'application/json', ...headers, ...(companyId ? { 'x-company-id': companyId } : {}) },
   };
   if (body instanceof FormData) {
     init.body = body;

@@ -65,3 +65,9 @@ delete from encryption_state;
 -- material every work-order line needs ({line id: quantity}), so completion links each consumed lot
 -- only to the lots of the products whose BOM required it. Null for orders planned before this.
 alter table work_order_materials add column line_shares jsonb;
+
+-- 4. Invoice numbers restart every year (1-POS1-1 in January again) and carry no year, so a
+-- company's number is unique per kind and year, not per kind for ever.
+alter table documents drop constraint documents_company_id_kind_number_key;
+create unique index documents_company_kind_year_number on documents(company_id, kind, year, number)
+  where number is not null;

@@ -53,10 +53,18 @@ export async function putSettings(tx: Tx, companyId: string, s: DocumentSettings
 // Numbering ---------------------------------------------------------------------------------------
 
 /** Today in Croatia (documents are dated and numbered by the local calendar). */
+/** The transaction-local setting that backdates `today` (set only by the demo generator). */
+export const AS_OF_DATE_SETTING = 'app.as_of_date';
+
+/**
+ * Today's date in Zagreb. The demo company (modules/demo) spreads its documents over twelve months
+ * by setting `app.as_of_date` for the statements of one document; no request path sets it.
+ */
 export async function today(tx: Tx): Promise<{ date: string; year: number; time: string }> {
   const row = await one<{ date: string; time: string }>(
     tx,
-    sql`select to_char(now() at time zone 'Europe/Zagreb', 'YYYY-MM-DD') as date,
+    sql`select coalesce(nullif(current_setting('app.as_of_date', true), ''),
+                 to_char(now() at time zone 'Europe/Zagreb', 'YYYY-MM-DD')) as date,
                to_char(now() at time zone 'Europe/Zagreb', 'HH24:MI:SS') as time`,
   );
   const date = row?.date ?? new Date().toISOString().slice(0, 10);

@@ -1,5 +1,5 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { api } from '../../lib/api.ts';
 import { realtime } from '../../lib/realtime.ts';
 
@@ -46,4 +46,37 @@ export function useLiveDashboard(companyId: string): void {
       offOpen();
     };
   }, [companyId, qc]);
+}
+
+type JobState = { status: 'queued' | 'running' | 'done' | 'failed'; progress: string; error: string | null };
+
+/**
+ * "Fill with demo data" on an empty dashboard: POST /api/demo queues a background job; its status
+ * is polled until it ends, then every query of the company is refreshed.
+ */
+export function useDemoFill() {
+  const qc = useQueryClient();
+  const [jobId, setJobId] = useState<string | null>(null);
+  const start = useMutation({
+    mutationFn: () => api<{ job_id: string }>('/api/demo', { method: 'POST' }),
+    onSuccess: (r) => setJobId(r.job_id),
+  });
+  const job = useQuery({
+    queryKey: ['dashboard', 'demo-job', jobId],
+    queryFn: ({ signal }) => api<JobState>(`/api/jobs/${jobId}`, { signal }),
+    enabled: jobId !== null,
+    refetchInterval: (q) =>
+      q.state.data?.status === 'done' || q.state.data?.status === 'failed' ? false : 1500,
+  });
+  const status = job.data?.status;
+  useEffect(() => {
+    if (status === 'done') qc.invalidateQueries();
+  }, [status, qc]);
+  return {
+    start: () => start.mutate(),
+    running: start.isPending || (jobId !== null && status !== 'done' && status !== 'failed'),
+    progress: Math.round(Number(job.data?.progress ?? 0) * 100),
+    failed: start.isError || status === 'failed',
+    error: start.error,
+  };
 }

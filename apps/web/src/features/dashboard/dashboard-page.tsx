@@ -2,13 +2,14 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { formatCurrency, formatDate, formatNumber } from '../../lib/format.ts';
 import { useUserDisplay } from '../shell/user-menu.tsx';
 import { useCurrentCompany } from '../team/current-company.tsx';
 import { useRecentActivity } from '../team/team-api.ts';
-import { type DashboardFigures, useDashboard, useLiveDashboard } from './dashboard-api.ts';
+import { type DashboardFigures, useDashboard, useDemoFill, useLiveDashboard } from './dashboard-api.ts';
 
 const WO_STATUSES = ['draft', 'planned', 'in_progress', 'completed', 'cancelled'] as const;
 
@@ -187,11 +188,33 @@ function Activity({ companyId }: { companyId: string }) {
   );
 }
 
+/** Owners and admins of an empty company may fill it with the demo window shop. */
+function DemoFill() {
+  const { t } = useTranslation('dashboard');
+  const demo = useDemoFill();
+  return (
+    <div className="flex flex-wrap items-center gap-3 border-t border-border pt-3">
+      <Button variant="secondary" onClick={demo.start} disabled={demo.running} data-testid="demo-fill">
+        {t('demo.button')}
+      </Button>
+      <span className="text-sm text-muted">
+        {demo.running ? (
+          <span role="status">{t('demo.running', { percent: demo.progress })}</span>
+        ) : demo.failed ? (
+          <span role="alert">{t('demo.failed')}</span>
+        ) : (
+          t('demo.hint')
+        )}
+      </span>
+    </div>
+  );
+}
+
 export function DashboardPage() {
   const { t } = useTranslation('dashboard');
   const { t: tApp } = useTranslation('app');
   const { name } = useUserDisplay();
-  const { companyId } = useCurrentCompany();
+  const { companyId, role } = useCurrentCompany();
   const figures = useDashboard(companyId);
   useLiveDashboard(companyId);
   return (
@@ -224,6 +247,7 @@ export function DashboardPage() {
                     {t('empty.addQuote')}
                   </Link>
                 </div>
+                {role === 'owner' || role === 'admin' ? <DemoFill /> : null}
               </CardContent>
             </Card>
           ) : null}

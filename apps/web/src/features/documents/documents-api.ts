@@ -167,13 +167,45 @@ export function useHistory(id: string) {
   });
 }
 
+/** Posting actions: the server replays the stored answer for a known Idempotency-Key. */
+const POSTING_ACTION = /\/(issue|complete|plan|payments|credit-notes|convert|cancel)$/;
+const pendingKeys = new Map<string, string>();
+
+/**
+ * The Idempotency-Key of one posting action: made once per (path, body) and kept until the server
+ * has answered, so retrying after a lost answer (network error) posts once; any answer ends it.
+ */
+export function idempotencyKeyFor(path: string, body: unknown): string | undefined {
+  if (!POSTING_ACTION.test(path)) return undefined;
+  const id = `${path}\n${JSON.stringify(body ?? null)}`;
+  let key = pendingKeys.get(id);
+  if (!key) {
+    key = crypto.randomUUID();
+    pendingKeys.set(id, key);
+  }
+  return key;
+}
+
 /** Calls a document endpoint (buttons stay disabled while a call runs, so a click posts once). */
-export function callDocument<T = Detail>(
+export async function callDocument<T = Detail>(
   path: string,
   body?: unknown,
   method: 'POST' | 'PUT' = 'POST',
 ): Promise<T> {
-  return api<T>(path, { method, body });
+  const key = method === 'POST' ? idempotencyKeyFor(path, body) : undefined;
+  const id = `${path}\n${JSON.stringify(body ?? null)}`;
+  try {
+    const result = await api<T>(path, {
+      method,
+      body,
+      headers: key ? { 'Idempotency-Key': key } : undefined,
+    });
+    pendingKeys.delete(id);
+    return result;
+  } catch (error) {
+    if (!(error instanceof ApiError && error.code === 'NETWORK')) pendingKeys.delete(id);
+    throw error;
+  }
 }
 
 /** Runs a document mutation and refreshes every document query after it. */

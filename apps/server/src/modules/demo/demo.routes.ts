@@ -1,0 +1,89 @@
+import { AppError } from '@erp/domain';
+import { sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { rowsOf } from '../../db/database.ts';
+import { inCompany } from '../../http/access.ts';
+import type { Deps } from '../../http/context.ts';
+import { enqueueJob, PermanentJobError, registerJobHandler } from '../../jobs/jobs.ts';
+import { assertEmptyCompany, fillDemoCompany, resolveDemoTarget } from './demo.service.ts';
+
+/** Background job that fills an empty company with the demo window shop. */
+export const DEMO_JOB_KIND = 'demo.fill';
+
+registerJobHandler(DEMO_JOB_KIND, async (job, ctx) => {
+  const seed = Number(job.payload.seed ?? 20260101);
+  if (!Number.isInteger(seed)) throw new PermanentJobError('invalid seed');
+  return fillDemoCompany(
+    ctx.db,
+    { userId: ctx.userId, companyId: ctx.companyId },
+    {
+      seed,
+      // Not awaited: on PGlite the progress write would wait for the generator's own transaction.
+      onProgress: (fraction) => {
+        void ctx.reportProgress(Math.min(fraction, 0.99)).catch(() => {});
+      },
+    },
+  );
+});
+
+export function demoRoutes(deps: Deps): FastifyPluginAsyncZod {
+  return async (app) => {
+    // The operators' `npm run demo` when a server is running (it holds PGlite): synchronous.
+    app.post(
+      '/api/admin/demo',
+      {
+        config: { access: 'platform' },
+        schema: {
+          tags: ['demo'],
+          summary: 'Fill an empty company with the demo window shop (operators; waits until done)',
+          body: z
+            .object({
+              company: z.uuid('validation.invalid').optional(),
+              email: z.email('validation.emailInvalid').optional(),
+              seed: z.number().int().optional(),
+            })
+            .strict()
+            .refine((b) => Boolean(b.company) !== Boolean(b.email), 'validation.required'),
+          response: { 200: z.record(z.string(), z.number()) },
+        },
+      },
+      async (request) => {
+        const ids = await resolveDemoTarget(deps.db, request.body);
+        return fillDemoCompany(deps.db, ids, { seed: request.body.seed });
+      },
+    );
+    app.post(
+      '/api/demo',
+      {
+        config: { access: 'company.manage' },
+        schema: {
+          tags: ['demo'],
+          summary:
+            'Fill an empty company with the demo glass and PVC window shop (background job; refused unless the company is empty)',
+          response: { 202: z.object({ job_id: z.string() }) },
+        },
+      },
+      async (request, reply) => {
+        const job = await inCompany(deps, request, async (tx, ctx) => {
+          await assertEmptyCompany(tx);
+          const [running] = rowsOf<{ id: string }>(
+            await tx.execute(
+              sql`select id from jobs where kind = ${DEMO_JOB_KIND} and status in ('queued', 'running') limit 1`,
+            ),
+          );
+          if (running) throw new AppError('CONFLICT', 'Demo podaci se već učitavaju');
+          // One attempt: a failed run rolls back as a whole, and the user may simply try again.
+          return enqueueJob(tx, {
+            companyId: ctx.companyId,
+            kind: DEMO_JOB_KIND,
+            payload: { seed: 20260101 },
+            userId: ctx.userId,
+            maxAttempts: 1,
+          });
+        });
+        return reply.status(202).send({ job_id: job.id });
+      },
+    );
+  };
+}

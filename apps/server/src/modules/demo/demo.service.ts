@@ -1,0 +1,731 @@
+import {
+  AppError,
+  bomInputSchema,
+  completionInputSchema,
+  cuttingJobInputSchema,
+  deliveryNoteInputSchema,
+  invoiceInputSchema,
+  itemInputSchema,
+  locationInputSchema,
+  paymentInputSchema,
+  poInputSchema,
+  processInputSchema,
+  qualityCheckInputSchema,
+  quoteInputSchema,
+  receiptInputSchema,
+  receiptSchema,
+  routingInputSchema,
+  timeLogInputSchema,
+  transferSchema,
+  workOrderInputSchema,
+} from '@erp/domain';
+import Decimal from 'decimal.js';
+import { sql } from 'drizzle-orm';
+import { type Db, rowsOf, type Tx } from '../../db/database.ts';
+import { type CompanyContext, withCompany } from '../../db/tenant.ts';
+import * as cutting from '../cutting/cutting.service.ts';
+import * as deliveryNotes from '../documents/delivery-notes.service.ts';
+import * as docs from '../documents/documents.service.ts';
+import * as invoices from '../documents/invoices.service.ts';
+import * as workOrders from '../documents/work-orders.service.ts';
+import * as inventory from '../inventory/inventory.service.ts';
+import * as partners from '../partners/partners.service.ts';
+import * as production from '../production/production.service.ts';
+import * as purchasing from '../purchasing/purchasing.service.ts';
+import { findTenant } from '../tenants/tenants.repo.ts';
+import { updateProfile } from '../tenants/tenants.service.ts';
+import {
+  DEMO_CITIES,
+  DEMO_CLIENT_COMPANIES,
+  DEMO_CLIENT_PERSONS,
+  DEMO_LOCATIONS,
+  DEMO_PROCESSES,
+  DEMO_SUPPLIERS,
+  type DemoItem,
+  demoItems,
+} from './demo.data.ts';
+
+// The demo company: a glass and PVC window shop filled through the very service functions the
+// routes call (inputs parsed with the routes' zod schemas), in one transaction, deterministic for
+// a seed. Documents are spread over the last twelve months by backdating "today" per document
+// (documents.repo AS_OF_DATE_SETTING); stock movements and the audit trail keep their real times.
+
+export type DemoSummary = {
+  items: number;
+  products: number;
+  clients: number;
+  suppliers: number;
+  purchaseOrders: number;
+  quotes: number;
+  workOrders: number;
+  deliveryNotes: number;
+  invoices: number;
+  cuttingJobs: number;
+};
+
+/** Small deterministic PRNG (mulberry32): the same seed gives the same company. */
+export function prng(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T,
+  };
+}
+type Rng = ReturnType<typeof prng>;
+
+/** A valid OIB (ISO 7064 MOD 11,10 control digit) from the generator. */
+export function demoOib(rng: Rng): string {
+  const digits = Array.from({ length: 10 }, (_, i) => (i === 0 ? rng.int(1, 9) : rng.int(0, 9)));
+  let a = 10;
+  for (const d of digits) {
+    a = (a + d) % 10;
+    if (a === 0) a = 10;
+    a = (a * 2) % 11;
+  }
+  const control = (11 - a) % 10;
+  return `${digits.join('')}${control}`;
+}
+
+const NO_KEY = (scope: string) => ({ key: undefined, scope, body: null });
+
+/** Refused unless the company has no items, partners and documents yet. */
+export async function assertEmptyCompany(tx: Tx): Promise<void> {
+  const [row] = rowsOf<{ n: number }>(
+    await tx.execute(sql`select ((select count(*) from items) + (select count(*) from partners)
+      + (select count(*) from documents) + (select count(*) from locations))::int as n`),
+  );
+  if ((row?.n ?? 0) > 0) throw new AppError('CONFLICT', 'Demo podaci mogu se učitati samo u praznu tvrtku');
+}
+
+/**
+ * Whose company the operator's `npm run demo` fills: `--email` names an owner (their own company),
+ * `--company` a company (acting as its owner). Runs as the owner connection (platform work).
+ */
+export async function resolveDemoTarget(
+  db: Db,
+  target: { company?: string; email?: string },
+): Promise<{ userId: string; companyId: string }> {
+  const rows = target.email
+    ? rowsOf<{ user_id: string; company_id: string }>(
+        await db.execute(sql`select m.user_id, m.company_id from users u
+          join memberships m on m.user_id = u.id and m.company_id = u.id
+          where lower(u.email) = lower(${target.email})`),
+      )
+    : rowsOf<{ user_id: string; company_id: string }>(
+        await db.execute(sql`select user_id, company_id from memberships
+          where company_id = ${target.company ?? null}::uuid and role = 'owner' order by created_at limit 1`),
+      );
+  const row = rows[0];
+  if (!row) throw new AppError('NOT_FOUND', 'Tvrtka ili vlasnik nije pronađen');
+  return { userId: row.user_id, companyId: row.company_id };
+}
+
+/** ISO date `days` before `today` (YYYY-MM-DD arithmetic in UTC, no time zone drift). */
+function daysBefore(today: string, days: number): string {
+  const d = new Date(`${today}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - days);
+  return d.toISOString().slice(0, 10);
+}
+
+async function asOf(tx: Tx, date: string | null): Promise<void> {
+  await tx.execute(sql`select set_config('app.as_of_date', ${date ?? ''}, true)`);
+}
+
+/**
+ * Fills an empty company. The owner's profile gets a seller name, address, OIB and IBAN first when
+ * it has none (an invoice cannot be issued without them). Returns what was created.
+ */
+export async function fillDemoCompany(
+  db: Db,
+  ids: { userId: string; companyId: string },
+  opts: { seed?: number; today?: string; onProgress?: (fraction: number) => void } = {},
+): Promise<DemoSummary> {
+  const rng = prng(opts.seed ?? 20260101);
+  await withCompany(db, ids, assertEmptyCompany, { permission: 'company.manage' });
+  const profile = await withCompany(db, ids, (tx) => findTenant(tx, ids.companyId));
+  if (
+    ids.companyId === ids.userId &&
+    (!profile?.company_name || !profile.tax_number || !profile.company_address)
+  )
+    await updateProfile(db, ids.userId, {
+      company_name: profile?.company_name || 'Staklo i PVC Horvat d.o.o.',
+      company_address: profile?.company_address || 'Zagrebačka cesta 145, 10000 Zagreb',
+      tax_number: profile?.tax_number || demoOib(rng),
+      bank_accounts: profile?.bank_accounts?.length
+        ? profile.bank_accounts
+        : [{ iban: 'HR1723600001101234565', bank: 'Zagrebačka banka' }],
+    } as never);
+  return withCompany(db, ids, (tx, ctx) => generate(tx, ctx, rng, opts.today, opts.onProgress), {
+    permission: 'company.manage',
+  });
+}
+
+async function generate(
+  tx: Tx,
+  ctx: CompanyContext,
+  rng: Rng,
+  todayOpt?: string,
+  onProgress: (fraction: number) => void = () => {},
+): Promise<DemoSummary> {
+  let mark = performance.now();
+  // DEMO_TIMING=1 prints how long each phase took (for tuning the generator).
+  const phase = (name: string) => {
+    if (process.env.DEMO_TIMING) console.log(`demo ${name}: ${Math.round(performance.now() - mark)} ms`);
+    mark = performance.now();
+  };
+  await assertEmptyCompany(tx);
+  const today =
+    todayOpt ??
+    rowsOf<{ d: string }>(
+      await tx.execute(sql`select to_char(now() at time zone 'Europe/Zagreb', 'YYYY-MM-DD') as d`),
+    )[0]?.d ??
+    new Date().toISOString().slice(0, 10);
+
+  // Locations, partners ----------------------------------------------------------------------
+  const loc: Record<string, string> = {};
+  for (const l of DEMO_LOCATIONS)
+    loc[l.code] = (await inventory.createLocation(tx, ctx, locationInputSchema.parse(l))).id;
+
+  const suppliers: string[] = [];
+  for (const s of DEMO_SUPPLIERS) {
+    const p = await partners.createPartner(tx, ctx, 'supplier', {
+      kind: 'company',
+      name: s.name,
+      oib: demoOib(rng),
+      billing_address: { street: s.street, postal_code: s.postal, city: s.city, country: 'HR' },
+      email: `narudzbe@${s.name.split(' ')[0]?.toLowerCase()}.hr`,
+      payment_terms_days: 30,
+      lead_time_days: s.lead,
+    } as never);
+    suppliers.push(p.id);
+  }
+  const clients: string[] = [];
+  const clientNames = [...DEMO_CLIENT_COMPANIES, ...DEMO_CLIENT_PERSONS];
+  for (const [i, name] of clientNames.entries()) {
+    const company = i < DEMO_CLIENT_COMPANIES.length;
+    const c = DEMO_CITIES[i % DEMO_CITIES.length] as (typeof DEMO_CITIES)[number];
+    const address = {
+      street: `${c.street} ${rng.int(1, 180)}`,
+      postal_code: c.postal,
+      city: c.city,
+      country: 'HR',
+    };
+    const p = await partners.createPartner(tx, ctx, 'client', {
+      kind: company ? 'company' : 'person',
+      name,
+      oib: demoOib(rng),
+      billing_address: address,
+      delivery_address: address,
+      email: `kontakt${i + 1}@primjer.hr`,
+      payment_terms_days: company ? rng.pick([15, 30, 45]) : 8,
+      default_discount: company ? rng.pick(['0', '5', '10']) : '0',
+    } as never);
+    clients.push(p.id);
+  }
+
+  phase('partners');
+  // Items ------------------------------------------------------------------------------------
+  const catalogue = demoItems();
+  const item: Record<string, string> = {};
+  for (const it of catalogue) {
+    const { supplier, stock: _stock, ...fields } = it;
+    const created = await inventory.createItem(
+      tx,
+      ctx,
+      itemInputSchema.parse({ ...fields, default_supplier_id: suppliers[supplier] }),
+    );
+    item[it.sku] = created.id;
+  }
+
+  phase('items');
+  // Processes and products with BOMs (formulas over W and H in mm) ----------------------------
+  const proc: Record<string, string> = {};
+  for (const p of DEMO_PROCESSES) {
+    const created = await production.createProcess(
+      tx,
+      ctx,
+      processInputSchema.parse({
+        code: p.code,
+        name: p.name,
+        workCentre: p.workCentre,
+        costPerHour: p.cost,
+        setupMinutes: p.setup,
+        minutesPerUnit: p.perUnit,
+        dailyCapacityHours: '8',
+        qualityCheckRequired: p.qc,
+      }),
+    );
+    proc[p.code] = (created as { id: string }).id;
+  }
+  const product = async (
+    sku: string,
+    name: string,
+    price: string,
+    lotTracked: boolean,
+    lines: Record<string, unknown>[],
+    steps: string[],
+  ) => {
+    const created = await inventory.createItem(
+      tx,
+      ctx,
+      itemInputSchema.parse({
+        sku,
+        name,
+        kind: 'product',
+        base_unit: 'kom',
+        lot_tracked: lotTracked,
+        sales_price: price,
+        kpd_code: sku.startsWith('PVC') ? '22.23.14' : '23.12.13',
+      }),
+    );
+    const bom = await production.createBom(tx, ctx, created.id, bomInputSchema.parse({ lines }));
+    await production.activateBom(tx, created.id, bom.id);
+    await production.saveRouting(
+      tx,
+      ctx,
+      created.id,
+      routingInputSchema.parse({ steps: steps.map((code) => ({ processId: proc[code] })) }),
+    );
+    item[sku] = created.id;
+    return created.id;
+  };
+  const line = (sku: string, unit: string, formula: string | null, quantity: string | null, scrap = '0') => ({
+    componentId: item[sku],
+    unit,
+    formula,
+    quantity,
+    scrapPct: scrap,
+  });
+  await product(
+    'IZO-4-16-4',
+    'IZO staklo 4-16-4 float',
+    '42',
+    true,
+    [
+      line('ST-FLOAT-4-3210x2250', 'm2', '2*W*H/1e6', null, '6'),
+      line('DIS-16', 'm', '2*(W+H)/1000', null, '3'),
+      line('BUT-4', 'm', '4*(W+H)/1000', null),
+      line('MOL-SITO', 'kg', '(W+H)/20000', null),
+    ],
+    ['REZ', 'IZO'],
+  );
+  await product(
+    'IZO-4-16-4-LOWE',
+    'IZO staklo 4-16-4 Low-E',
+    '55',
+    true,
+    [
+      line('ST-FLOAT-4-3210x2250', 'm2', 'W*H/1e6', null, '6'),
+      line('ST-LOWE-4-3210x2250', 'm2', 'W*H/1e6', null, '6'),
+      line('DIS-16', 'm', '2*(W+H)/1000', null, '3'),
+      line('BUT-4', 'm', '4*(W+H)/1000', null),
+    ],
+    ['REZ', 'IZO'],
+  );
+  await product(
+    'KAL-8',
+    'Kaljeno staklo 8 mm',
+    '68',
+    true,
+    [line('ST-FLOAT-8-3210x2250', 'm2', 'W*H/1e6', null, '10')],
+    ['REZ', 'KAL'],
+  );
+  const window = (series: number, colour: string, wings: 1 | 2, door = false) => {
+    const glass = {
+      componentId: item['IZO-4-16-4'],
+      unit: 'kom',
+      formula: null,
+      quantity: String(wings),
+      scrapPct: '0',
+      childWidth: wings === 1 ? 'W-140' : 'W/2-110',
+      childHeight: 'H-140',
+    };
+    const lines = [
+      line(`PVC-${series}-OK-${colour}`, 'm', '2*(W+H)/1000', null, '8'),
+      line(`PVC-${series}-KR-${colour}`, 'm', `${wings}*2*(W/${wings}+H-120)/1000`, null, '8'),
+      line(`PVC-${series}-LS-${colour}`, 'm', '2*(W+H-200)/1000', null, '10'),
+      line(`CP-${series}-OK`, 'm', '2*(W+H)/1000', null, '5'),
+      line('EPDM-OK-CR', 'm', '2*(W+H)/1000', null, '5'),
+      line('EPDM-KR-CR', 'm', `${wings}*2*(W/${wings}+H)/1000`, null, '5'),
+      line(door ? 'OKV-ON-L-L' : 'OKV-ON-M-L', 'kom', null, String(wings)),
+      line('KVA-STD-BIJ', 'kom', null, String(wings)),
+      line('VIJ-OK-112', 'kom', null, '8'),
+      line('SIL-BIJ', 'kom', null, '0.3'),
+      glass,
+    ];
+    if (wings === 2) lines.push(line(`PVC-${series}-TP-${colour}`, 'm', 'H/1000', null, '8'));
+    if (door) lines.push(line('SAR-BIJ', 'kom', null, '3'));
+    return lines;
+  };
+  await product('PVC-P1-70', 'PVC prozor jednokrilni 70, bijeli', '260', false, window(70, 'BI', 1), [
+    'ZAV',
+    'OKI',
+    'MON',
+  ]);
+  await product('PVC-P2-76', 'PVC prozor dvokrilni 76, bijeli', '430', false, window(76, 'BI', 2), [
+    'ZAV',
+    'OKI',
+    'MON',
+  ]);
+  await product('PVC-P1-76-AN', 'PVC prozor jednokrilni 76, antracit', '340', false, window(76, 'AN', 1), [
+    'ZAV',
+    'OKI',
+    'MON',
+  ]);
+  await product('PVC-BV-82', 'PVC balkonska vrata 82, bijela', '520', false, window(82, 'BI', 1, true), [
+    'ZAV',
+    'OKI',
+    'MON',
+  ]);
+
+  phase('products');
+  // Stock: opening receipts a year ago, purchase orders received over the year, a transfer ----
+  const stocked = catalogue.filter((c) => new Decimal(c.stock).gt(0));
+  for (let i = 0; i < stocked.length; i += 60) {
+    const chunk = stocked.slice(i, i + 60);
+    await inventory.receive(
+      tx,
+      ctx,
+      receiptSchema.parse({
+        location_id: loc.SKL,
+        reference: 'Početno stanje',
+        lines: chunk.map((c) => ({
+          item_id: item[c.sku],
+          quantity: c.stock,
+          unit_cost: c.purchase_price,
+          ...(c.lot_tracked ? { lot_number: `POC-${c.sku.slice(3, 12)}`, expires_on: null } : {}),
+        })),
+      }),
+      NO_KEY('receipt'),
+    );
+  }
+  await inventory.transfer(
+    tx,
+    ctx,
+    transferSchema.parse({
+      from_location_id: loc.SKL,
+      to_location_id: loc.PRO,
+      reference: 'Dopuna proizvodnje',
+      lines: ['VIJ-OK-112', 'SIL-BIJ', 'EPDM-OK-CR', 'DIS-16'].map((sku) => ({
+        item_id: item[sku],
+        quantity: sku === 'VIJ-OK-112' ? '400' : '40',
+      })),
+    }),
+    NO_KEY('transfer'),
+  );
+  let purchaseOrders = 0;
+  const restock: { sku: string; qty: string; price?: string }[][] = [
+    [
+      { sku: 'ST-FLOAT-4-3210x2250', qty: '240' },
+      { sku: 'ST-LOWE-4-3210x2250', qty: '120' },
+      { sku: 'ST-FLOAT-8-3210x2250', qty: '80' },
+    ],
+    [
+      { sku: 'PVC-70-OK-BI', qty: '390' },
+      { sku: 'PVC-70-KR-BI', qty: '390' },
+      { sku: 'PVC-76-OK-BI', qty: '390' },
+      { sku: 'PVC-76-KR-BI', qty: '390' },
+    ],
+    [
+      { sku: 'OKV-ON-M-L', qty: '60' },
+      { sku: 'OKV-ON-L-L', qty: '30' },
+      { sku: 'KVA-STD-BIJ', qty: '100' },
+    ],
+    [
+      { sku: 'SIL-BIJ', qty: '120' },
+      { sku: 'EPDM-OK-CR', qty: '1000' },
+      { sku: 'EPDM-KR-CR', qty: '1000' },
+    ],
+  ];
+  const supplierOf = (sku: string) =>
+    suppliers[(catalogue.find((c) => c.sku === sku) as DemoItem).supplier] as string;
+  for (let month = 11; month >= 0; month -= 1) {
+    const group = restock[month % restock.length] as (typeof restock)[number];
+    const ordered = daysBefore(today, month * 30 + 20);
+    await asOf(tx, ordered);
+    const firstSku = (group[0] as { sku: string }).sku;
+    const poId = await purchasing.createOrder(
+      tx,
+      ctx,
+      poInputSchema.parse({
+        supplier_id: supplierOf(firstSku),
+        expected_on: daysBefore(today, month * 30 + 12),
+        lines: group.map((g) => ({
+          item_id: item[g.sku],
+          quantity: g.qty,
+          unit_price: (catalogue.find((c) => c.sku === g.sku) as DemoItem).purchase_price,
+        })),
+      }),
+    );
+    purchaseOrders++;
+    await purchasing.sendOrder(tx, ctx, poId);
+    if (month === 0) continue; // this month's order is still on its way
+    const order = (await purchasing.getOrder(tx, poId)) as {
+      lines: { id: string; item_id: string; quantity: string }[];
+    };
+    const partial = month === 1;
+    await purchasing.receive(
+      tx,
+      ctx,
+      poId,
+      receiptInputSchema.parse({
+        location_id: loc.SKL,
+        received_on: daysBefore(today, month * 30 + 12),
+        lines: order.lines.map((l) => {
+          const sku = Object.keys(item).find((k) => item[k] === l.item_id) as string;
+          const lot = (catalogue.find((c) => c.sku === sku) as DemoItem).lot_tracked;
+          return {
+            po_line_id: l.id,
+            quantity: partial ? new Decimal(l.quantity).div(2).toString() : l.quantity,
+            lot_number: lot ? `L${month}-${sku.slice(3, 8)}` : null,
+          };
+        }),
+      }),
+      NO_KEY('receive'),
+    );
+  }
+
+  phase('stock');
+  onProgress(0.3);
+  // Documents, month by month (oldest first, so numbers follow dates) -------------------------
+  const productCount = Object.keys(item).length - catalogue.length;
+  const products = ['PVC-P1-70', 'PVC-P2-76', 'PVC-P1-76-AN', 'PVC-BV-82', 'IZO-4-16-4', 'KAL-8'];
+  const sizes = [
+    [600, 900],
+    [900, 1200],
+    [1200, 1400],
+    [1400, 1400],
+    [800, 2200],
+  ] as const;
+  const counts = { quotes: 0, workOrders: 0, deliveryNotes: 0, invoices: 0, cuttingJobs: 0 };
+  const woPlan: string[] = [];
+  // Each month two quotes are won (k 0, 1) and one is lost (k 2); this month also has a draft.
+  // Work-order outcomes by age: older orders are finished and invoiced, recent ones under way.
+  const outcomeFor = (month: number, k: number): string => {
+    if (month >= 3) return k === 1 && month % 4 === 0 ? 'cancelled' : 'invoiced';
+    if (month === 2) return k === 0 ? 'delivered' : 'completed';
+    if (month === 1) return k === 0 ? 'invoiced' : 'in_progress';
+    return k === 0 ? 'planned' : 'draft';
+  };
+  const dayOfMonth = Number(today.slice(8, 10));
+  for (let month = 11; month >= 0; month -= 1) {
+    onProgress(0.3 + (0.65 * (11 - month)) / 12);
+    const perMonth = month === 0 ? 4 : 3;
+    for (let k = 0; k < perMonth; k++) {
+      const start = month * 30 + 26 - k * 8;
+      const date = daysBefore(today, Math.max(start, 0));
+      await asOf(tx, date);
+      const client = clients[(month * 5 + k) % clients.length] as string;
+      const lines = Array.from({ length: rng.int(1, 2) }, () => {
+        const sku = rng.pick(products);
+        const [w, h] = rng.pick(sizes);
+        return {
+          item_id: item[sku],
+          quantity: String(rng.int(1, 4)),
+          width_mm: String(w),
+          height_mm: String(h),
+        };
+      });
+      if (rng.next() < 0.4)
+        lines.push({ item_id: item['USL-MON'], quantity: String(rng.int(2, 8)) } as never);
+      const quote = (
+        await docs.createDraft(
+          tx,
+          ctx,
+          'quote',
+          quoteInputSchema.parse({ client_id: client, valid_until: daysBefore(today, start - 30), lines }),
+        )
+      ).document as { id: string };
+      counts.quotes++;
+      if (k === 3) continue; // this month's fresh draft
+      await docs.quoteAction(tx, ctx, quote.id, 'send');
+      if (k === 2) {
+        // Lost: rejected in even months, left to expire in odd ones; this month's still open.
+        if (month > 0 && month % 2 === 0) await docs.quoteAction(tx, ctx, quote.id, 'reject');
+        continue;
+      }
+      await docs.quoteAction(tx, ctx, quote.id, 'accept');
+      const converted = await docs.convertQuote(tx, ctx, quote.id);
+      const woId = (converted as { document: { id: string } }).document.id;
+      counts.workOrders++;
+      const outcome = outcomeFor(month, k);
+      woPlan.push(outcome);
+      const wo = (await workOrders.workOrderDetail(tx, woId)) as {
+        document: { client_id: string };
+        lines: unknown[];
+      };
+      await docs.updateDraft(
+        tx,
+        ctx,
+        woId,
+        'work_order',
+        workOrderInputSchema.parse({
+          client_id: wo.document.client_id,
+          due_date: daysBefore(today, start - 21),
+          source_location_id: loc.SKL,
+          output_location_id: loc.GP,
+          lines: (wo.lines as Record<string, unknown>[]).map((l) => ({
+            item_id: l.item_id,
+            description: l.description,
+            quantity: l.quantity,
+            unit: l.unit,
+            width_mm: l.width_mm,
+            height_mm: l.height_mm,
+            unit_price: l.unit_price,
+            discount_pct: l.discount_pct,
+            vat_rate: l.vat_rate === null ? null : String(Number(l.vat_rate)),
+          })),
+        }),
+      );
+      if (outcome === 'draft') continue;
+      await workOrders.plan(tx, ctx, woId, NO_KEY('plan'));
+      if (outcome === 'planned') continue;
+      if (outcome === 'cancelled') {
+        await workOrders.cancel(tx, ctx, woId);
+        continue;
+      }
+      await asOf(tx, daysBefore(today, Math.max(start - 5, 0)));
+      const started = (await workOrders.start(tx, ctx, woId)) as {
+        operations: { id: string; planned_minutes: string; quality_check_required: boolean }[];
+      };
+      if (!counts.cuttingJobs && started.operations.length > 0) {
+        await glassCuttingJob(tx, ctx, woId, item['ST-FLOAT-4-3210x2250'] as string, loc.SKL as string);
+        counts.cuttingJobs++;
+      }
+      const opsToFinish = outcome === 'in_progress' ? started.operations.slice(0, 1) : started.operations;
+      for (const op of opsToFinish) {
+        await workOrders.operationAction(tx, ctx, woId, op.id, 'start');
+        const minutes = new Decimal(op.planned_minutes).times(0.8 + rng.next() * 0.5).toDecimalPlaces(0);
+        if (minutes.gt(0))
+          await workOrders.logTime(
+            tx,
+            ctx,
+            woId,
+            op.id,
+            timeLogInputSchema.parse({ minutes: minutes.toString() }),
+          );
+        if (outcome === 'in_progress') break; // the first operation is under way
+        await workOrders.operationAction(tx, ctx, woId, op.id, 'finish');
+        if (op.quality_check_required)
+          await workOrders.qualityCheck(
+            tx,
+            ctx,
+            woId,
+            op.id,
+            qualityCheckInputSchema.parse({ result: 'pass' }),
+          );
+      }
+      if (outcome === 'in_progress') continue;
+      await asOf(tx, daysBefore(today, Math.max(start - 14, 0)));
+      await workOrders.complete(tx, ctx, woId, completionInputSchema.parse({}), NO_KEY('complete'));
+      if (outcome === 'completed') continue;
+      const dn = (await deliveryNotes.create(
+        tx,
+        ctx,
+        deliveryNoteInputSchema.parse({ client_id: client, source_location_id: loc.GP, work_order_id: woId }),
+      )) as { document: { id: string } };
+      await deliveryNotes.issue(tx, ctx, dn.document.id, NO_KEY('issue'));
+      counts.deliveryNotes++;
+      // Last month's order is invoiced inside last month, whatever day today is.
+      const invoiceDays = month === 1 ? dayOfMonth + 5 : Math.max(start - 16, 0);
+      await asOf(tx, daysBefore(today, invoiceDays));
+      await deliveryNotes.deliver(tx, ctx, dn.document.id);
+      if (outcome === 'delivered') continue;
+      const invoice = (await invoices.create(
+        tx,
+        ctx,
+        invoiceInputSchema.parse({ client_id: client, delivery_note_ids: [dn.document.id] }),
+      )) as { document: { id: string } };
+      const issued = (await invoices.issue(tx, ctx, invoice.document.id, NO_KEY('issue'))) as {
+        document: { total: string };
+      };
+      counts.invoices++;
+      // Paid in full (most), in part, or not at all (recent ones and one old overdue invoice).
+      const paidDays = invoiceDays - rng.int(5, 30);
+      if (month <= 2 || (month === 5 && k === 1)) continue; // open, and one long overdue
+      await asOf(tx, daysBefore(today, Math.max(paidDays, 0)));
+      const total = new Decimal(issued.document.total);
+      const amount = k === 1 && month % 3 === 0 ? total.div(2).toDecimalPlaces(2) : total;
+      await invoices.addPayment(
+        tx,
+        ctx,
+        invoice.document.id,
+        paymentInputSchema.parse({
+          paid_on: daysBefore(today, Math.max(paidDays, 0)),
+          amount: amount.toFixed(2),
+        }),
+        NO_KEY('payment'),
+      );
+    }
+  }
+  phase('documents');
+  // Today's installation job, invoiced directly (services only): this month has revenue too.
+  await asOf(tx, null);
+  const direct = (await invoices.create(
+    tx,
+    ctx,
+    invoiceInputSchema.parse({
+      client_id: clients[0],
+      lines: [
+        { item_id: item['USL-MON'], quantity: '6' },
+        { item_id: item['USL-PRI'], quantity: '1' },
+      ],
+    }),
+  )) as { document: { id: string } };
+  await invoices.issue(tx, ctx, direct.document.id, NO_KEY('issue'));
+  counts.invoices++;
+  return {
+    items: catalogue.length + productCount,
+    products: productCount,
+    clients: clients.length,
+    suppliers: suppliers.length,
+    purchaseOrders,
+    ...counts,
+  };
+}
+
+/** A 2D cutting job for the glass panes of one work order, from whole float sheets. */
+async function glassCuttingJob(
+  tx: Tx,
+  ctx: CompanyContext,
+  woId: string,
+  sheetItemId: string,
+  locationId: string,
+) {
+  const pieces = await cutting.piecesFromWorkOrder(tx, woId);
+  if (pieces.length === 0) return;
+  await cutting.createJob(
+    tx,
+    ctx,
+    cuttingJobInputSchema.parse({
+      name: 'Rezanje stakla – demo nalog',
+      kind: '2d',
+      kerf: 2,
+      trim: { left: 10, right: 10, top: 10, bottom: 10 },
+      min_remnant_length: 300,
+      min_remnant_width: 300,
+      source_type: 'work_order',
+      source_id: woId,
+      pieces: pieces.slice(0, 200),
+      stock: [
+        {
+          ref: 'FLOAT4-3210',
+          label: 'Float 4 mm 3210×2250',
+          item_id: sheetItemId,
+          location_id: locationId,
+          width: 3210,
+          height: 2250,
+          quantity: null,
+        },
+      ],
+    }),
+  );
+}

@@ -1,0 +1,176 @@
+import { isValidOib } from '@erp/domain';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../../cli/demo.ts';
+import { rowsOf } from '../../db/database.ts';
+import { withCompany } from '../../db/tenant.ts';
+import { type SignedIn, signUp, startTestApp, type TestApp } from '../../test/harness.ts';
+import { verifyAuditChain } from '../audit/audit.service.ts';
+import { type DemoSummary, demoOib, fillDemoCompany, prng } from './demo.service.ts';
+
+// The demo company on a fresh company (PGlite): every figure below follows from the plan written
+// in demo.service.ts. Each month 3 quotes: 2 won, 1 lost (rejected in even months, expiring in odd
+// ones); this month also a draft and the lost one still open. Won orders: months 11..3 invoiced
+// (18, of which 2 cancelled in months 8 and 4), month 2 delivered / completed, month 1 invoiced /
+// in progress, this month planned / draft; plus one direct invoice for today's services.
+
+// The runner stays off: the route's job is checked as queued, not run a second time here.
+process.env.JOBS = 'off';
+
+let t: TestApp;
+let owner: SignedIn;
+let summary: DemoSummary;
+
+const q = async <T>(text: ReturnType<typeof sql>) =>
+  withCompany(t.deps.db, { userId: owner.id, companyId: owner.id }, async (tx) =>
+    rowsOf<T>(await tx.execute(text)),
+  );
+const byStatus = async (kind: string) =>
+  Object.fromEntries(
+    (
+      await q<{ status: string; n: number }>(
+        sql`select status, count(*)::int as n from documents where kind = ${kind} group by status`,
+      )
+    ).map((r) => [r.status, r.n]),
+  );
+
+beforeAll(async () => {
+  t = await startTestApp();
+  owner = await signUp(t.app);
+  summary = await fillDemoCompany(t.deps.db, { userId: owner.id, companyId: owner.id }, { seed: 7 });
+}, 600_000);
+afterAll(async () => t?.close());
+
+describe('demo company', () => {
+  it('makes valid OIBs deterministically', () => {
+    const a = prng(1);
+    const b = prng(1);
+    const oibs = Array.from({ length: 50 }, () => demoOib(a));
+    expect(oibs.every(isValidOib)).toBe(true);
+    expect(Array.from({ length: 50 }, () => demoOib(b))).toEqual(oibs);
+  });
+
+  it('creates a few hundred items, partners and documents in every status', async () => {
+    expect(summary.items).toBeGreaterThan(200);
+    const [counts] = await q<{
+      items: number;
+      clients: number;
+      suppliers: number;
+      boms: number;
+      locations: number;
+    }>(
+      sql`select (select count(*) from items)::int as items,
+        (select count(*) from partners where role = 'client')::int as clients,
+        (select count(*) from partners where role = 'supplier')::int as suppliers,
+        (select count(*) from boms where status = 'active')::int as boms,
+        (select count(*) from locations)::int as locations`,
+    );
+    expect(counts).toEqual({ items: summary.items, clients: 24, suppliers: 4, boms: 7, locations: 3 });
+    expect(await byStatus('work_order')).toEqual({
+      completed: 19,
+      cancelled: 2,
+      in_progress: 1,
+      planned: 1,
+      draft: 1,
+    });
+    const quotes = await byStatus('quote');
+    expect(quotes).toMatchObject({ converted: 24, rejected: 5, draft: 1 });
+    expect((quotes.sent ?? 0) + (quotes.expired ?? 0)).toBe(7);
+    expect(await byStatus('delivery_note')).toEqual({ delivered: 18 });
+    expect(await byStatus('invoice')).toEqual({ issued: 18 });
+    const [cut] = await q<{ n: number }>(sql`select count(*)::int as n from cutting_jobs`);
+    expect(cut?.n).toBe(1);
+    const [po] = await q<{ n: number; received: number }>(
+      sql`select count(*)::int as n, count(*) filter (where status = 'received')::int as received from purchase_orders`,
+    );
+    expect(po).toEqual({ n: 12, received: 10 });
+  });
+
+  it('spreads invoices over the last twelve months with gapless numbers', async () => {
+    const rows = await q<{ months: number; first: string; last: string; n: number; max_seq: number }>(
+      sql`select count(distinct date_trunc('month', doc_date))::int as months, min(doc_date)::text as first,
+            max(doc_date)::text as last, count(*)::int as n, max(seq)::int as max_seq
+          from documents where kind = 'invoice'`,
+    );
+    expect(rows[0]?.months).toBeGreaterThanOrEqual(10);
+    expect(rows[0]?.n).toBe(18);
+    const years = await q<{ year: number; n: number; max_seq: number }>(
+      sql`select year, count(*)::int as n, max(seq)::int as max_seq from documents where kind = 'invoice' group by year`,
+    );
+    for (const y of years) expect(y.max_seq).toBe(y.n);
+  });
+
+  it('keeps stock balances equal to the ledger and never negative', async () => {
+    const diff = await q<{ n: number }>(
+      sql`select count(*)::int as n from (
+            select item_id, location_id, lot_id, sum(quantity) as q from stock_movements group by 1, 2, 3) m
+          full join stock_balances b on b.item_id = m.item_id and b.location_id = m.location_id
+            and b.lot_id is not distinct from m.lot_id
+          where coalesce(m.q, 0) <> coalesce(b.quantity, 0)`,
+    );
+    expect(diff[0]?.n).toBe(0);
+    const negative = await q<{ n: number }>(
+      sql`select count(*)::int as n from stock_balances where quantity < 0`,
+    );
+    expect(negative[0]?.n).toBe(0);
+    const onHand = await q<{ n: number }>(
+      sql`select count(*)::int as n from item_stock s where s.on_hand <> coalesce((select sum(quantity)
+            from stock_movements m where m.item_id = s.item_id), 0)`,
+    );
+    expect(onHand[0]?.n).toBe(0);
+  });
+
+  it('leaves an audit chain that verifies', async () => {
+    const result = await verifyAuditChain(t.deps.db, owner.id);
+    expect(result.ok).toBe(true);
+    expect(result.rows).toBeGreaterThan(1000);
+  });
+
+  it('gives the dashboard non-zero figures', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/dashboard',
+      headers: { cookie: owner.cookie },
+    });
+    expect(res.statusCode).toBe(200);
+    const d = res.json();
+    expect(d.open_quotes.count).toBeGreaterThan(0);
+    expect(Number(d.revenue.this_month)).toBeGreaterThan(0);
+    expect(Number(d.revenue.last_month)).toBeGreaterThan(0);
+    expect(d.revenue.months.filter((m: { net: string }) => Number(m.net) > 0).length).toBeGreaterThanOrEqual(
+      10,
+    );
+    expect(d.work_orders.by_status.length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('POST /api/demo queues one job for an empty company and refuses a non-empty one', async () => {
+    const fresh = await signUp(t.app);
+    const post = (cookie: string) => t.app.inject({ method: 'POST', url: '/api/demo', headers: { cookie } });
+    const first = await post(fresh.cookie);
+    expect(first.statusCode).toBe(202);
+    const job = await t.app.inject({
+      method: 'GET',
+      url: `/api/jobs/${first.json().job_id}`,
+      headers: { cookie: fresh.cookie },
+    });
+    expect(job.json()).toMatchObject({ kind: 'demo.fill', status: 'queued' });
+    expect((await post(fresh.cookie)).statusCode).toBe(409);
+    const full = await post(owner.cookie);
+    expect(full.statusCode).toBe(409);
+    expect(full.json().error.code).toBe('CONFLICT');
+  });
+
+  it('CLI refuses bad arguments with a usage error', async () => {
+    expect(await main([])).toBe(2);
+    expect(await main(['--email', 'a@b.hr', '--company', owner.id])).toBe(2);
+    expect(await main(['--email', 'a@b.hr', '--seed', 'x'])).toBe(2);
+  });
+
+  it('refuses a second run on the now non-empty company', async () => {
+    await expect(fillDemoCompany(t.deps.db, { userId: owner.id, companyId: owner.id })).rejects.toMatchObject(
+      {
+        code: 'CONFLICT',
+      },
+    );
+  });
+});
