@@ -7,6 +7,7 @@ import {
   invoiceInputSchema,
   itemInputSchema,
   locationInputSchema,
+  partnerInputSchema,
   paymentInputSchema,
   poInputSchema,
   processInputSchema,
@@ -196,15 +197,20 @@ async function generate(
 
   const suppliers: string[] = [];
   for (const s of DEMO_SUPPLIERS) {
-    const p = await partners.createPartner(tx, ctx, 'supplier', {
-      kind: 'company',
-      name: s.name,
-      oib: demoOib(rng),
-      billing_address: { street: s.street, postal_code: s.postal, city: s.city, country: 'HR' },
-      email: `narudzbe@${s.name.split(' ')[0]?.toLowerCase()}.hr`,
-      payment_terms_days: 30,
-      lead_time_days: s.lead,
-    } as never);
+    const p = await partners.createPartner(
+      tx,
+      ctx,
+      'supplier',
+      partnerInputSchema.parse({
+        kind: 'company',
+        name: s.name,
+        oib: demoOib(rng),
+        billing_address: { street: s.street, postal_code: s.postal, city: s.city, country: 'HR' },
+        email: `narudzbe@${s.name.split(' ')[0]?.toLowerCase()}.hr`,
+        payment_terms_days: 30,
+        lead_time_days: s.lead,
+      }),
+    );
     suppliers.push(p.id);
   }
   const clients: string[] = [];
@@ -218,16 +224,21 @@ async function generate(
       city: c.city,
       country: 'HR',
     };
-    const p = await partners.createPartner(tx, ctx, 'client', {
-      kind: company ? 'company' : 'person',
-      name,
-      oib: demoOib(rng),
-      billing_address: address,
-      delivery_address: address,
-      email: `kontakt${i + 1}@primjer.hr`,
-      payment_terms_days: company ? rng.pick([15, 30, 45]) : 8,
-      default_discount: company ? rng.pick(['0', '5', '10']) : '0',
-    } as never);
+    const p = await partners.createPartner(
+      tx,
+      ctx,
+      'client',
+      partnerInputSchema.parse({
+        kind: company ? 'company' : 'person',
+        name,
+        oib: demoOib(rng),
+        billing_address: address,
+        delivery_address: address,
+        email: `kontakt${i + 1}@primjer.hr`,
+        payment_terms_days: company ? rng.pick([15, 30, 45]) : 8,
+        default_discount: company ? rng.pick(['0', '5', '10']) : '0',
+      }),
+    );
     clients.push(p.id);
   }
 
