@@ -34,7 +34,7 @@ test.describe('accessibility (axe-core)', () => {
   });
 
   test('every main screen of the app has no serious violations', async ({ page }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(300_000);
     await signUpViaApi(page, newAccount('a11y'));
     await dismissChangelog(page);
     const client = await apiPost(page, '/api/clients', { name: 'Pristupačno d.o.o.', oib: '69435151530' });
@@ -72,13 +72,17 @@ test.describe('accessibility (axe-core)', () => {
       ['/export', heading],
     ];
     const failures: Record<string, unknown> = {};
+    const started = Date.now();
     for (const [path, ready] of screens) {
+      const t0 = Date.now();
       await page.goto(path);
       await ready(page);
       await page.waitForLoadState('networkidle');
       const found = await seriousViolations(page);
       if (found.length > 0) failures[path] = found;
+      console.log(`a11y ${path}: ${Date.now() - t0} ms`);
     }
+    console.log(`a11y total: ${Date.now() - started} ms for ${screens.length} screens`);
     expect(failures).toEqual({});
   });
 });

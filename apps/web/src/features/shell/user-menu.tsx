@@ -59,7 +59,9 @@ export function UserMenu({ collapsed = false }: { collapsed?: boolean }) {
           'flex w-full items-center gap-3 rounded-lg p-2 text-left hover:bg-surface-2',
           collapsed && 'justify-center',
         )}
-        aria-label={t('shell.userMenu')}
+        // WCAG 2.5.3: with the name shown, the accessible name must contain it (the visible text, then
+        // what the button is); collapsed, only the initials show and the label names the menu.
+        aria-label={collapsed ? t('shell.userMenu') : undefined}
         data-testid="user-menu-trigger"
         disabled={signingOut}
       >
@@ -80,6 +82,7 @@ export function UserMenu({ collapsed = false }: { collapsed?: boolean }) {
                 {company}
               </span>
             </span>
+            <span className="sr-only">{t('shell.userMenu')}</span>
             <ChevronsUpDown className="size-4 text-muted" aria-hidden />
           </>
         )}
