@@ -293,7 +293,7 @@ async function platformCommand(command: string, sub: string | undefined, rest: s
         throw new UsageError(`--to must be a postgres:// URL or shared`);
       const result = await moveCompany(database, companyArg(id), to, progress);
       const rows = Object.values(result.counts).reduce((a, b) => a + b, 0);
-      return `Company ${result.companyId} moved from ${result.from} to ${result.to} in ${result.ms} ms: ${rows} rows verified, stock balances = ledger, audit chain OK (${result.auditRows} rows)`;
+      return `Company ${result.companyId} moved from ${result.from} to ${result.to} in ${result.ms} ms (read-only for ${result.readOnlyMs} ms): ${rows} rows verified, stock balances = ledger, audit chain OK (${result.auditRows} rows)`;
     }
     if (command === 'backup') {
       const id = companyArg(sub);

@@ -162,7 +162,14 @@ async function finishOperation(main: Database, id: string, detail: unknown): Pro
   );
 }
 
-export type MoveResult = Verification & { companyId: string; from: string; to: string; ms: number };
+export type MoveResult = Verification & {
+  companyId: string;
+  from: string;
+  to: string;
+  ms: number;
+  /** How long the company refused writes. */
+  readOnlyMs: number;
+};
 
 const describe = (url: string | null) => (url ? url.replace(/\/\/[^@/]*@/, '//***@') : 'shared');
 
@@ -200,6 +207,7 @@ export async function moveCompany(
   });
 
   log('read-only');
+  const readOnlyFrom = Date.now();
   await setRegistry(main, companyId, { url: fromUrl, state: 'read_only' });
   await setHosting(source, companyId, 'read_only');
   let verification: Verification;
@@ -250,6 +258,7 @@ export async function moveCompany(
     from: describe(fromUrl),
     to: describe(toUrl),
     ms: Date.now() - started,
+    readOnlyMs: Date.now() - readOnlyFrom,
   };
   await finishOperation(main, operation, { counts: result.counts, ms: result.ms });
   log('done');
