@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from './support/fixtures.ts';
 import { dismissChangelog, newAccount, SCREENSHOTS, signUpViaApi } from './support/app.ts';
+import { expect, test } from './support/fixtures.ts';
 
 test.describe('cutting', () => {
   test('ad-hoc 2D cutting list: optimise in the browser worker, see the SVG, download CSV, DXF and PDF', async ({

@@ -235,7 +235,7 @@ export function optimize2d(input: Cut2dInput, hooks: CutHooks = {}): CutResult2d
   if (best === null) throw new CuttingInputError('stock', 'not enough stock sheets for all pieces');
   // Sheet by sheet: every sheet as full as the order variants can make it, then the next one.
   const singleKind = stocks.length === 1;
-  const sheetBySheetEnd = start + (deadline - start) * 0.5;
+  const sheetBySheetEnd = start + (deadline - start) * 0.15;
   if (singleKind) {
     for (let attempt = 0; attempt < 2000 && !done() && nowMs() < sheetBySheetEnd; attempt++) {
       offer(sheetBySheet(attempt === 0 ? 0 : 1 + (attempt % 3)));
@@ -244,7 +244,7 @@ export function optimize2d(input: Cut2dInput, hooks: CutHooks = {}): CutResult2d
   starts.sort((a, b) => a.sol.key - b.sol.key);
 
   // Sequence local search for a share of the time, then sheet elimination on the best plan.
-  const phase1End = start + (deadline - start) * 0.8;
+  const phase1End = start + (deadline - start) * 0.9;
   let round = 0;
   while (!done() && nowMs() < phase1End) {
     const base = starts[round % Math.min(starts.length, 4)] as Start;
