@@ -6,7 +6,7 @@ import { rowsOf } from '../../db/database.ts';
 import { withCompany } from '../../db/tenant.ts';
 import { type SignedIn, signUp, startTestApp, type TestApp } from '../../test/harness.ts';
 import { verifyAuditChain } from '../audit/audit.service.ts';
-import { type DemoSummary, demoOib, fillDemoCompany, prng } from './demo.service.ts';
+import { type DemoSummary, demoOib, fillDemoCompany, prng, resolveDemoTarget } from './demo.service.ts';
 
 // The demo company on a fresh company (PGlite): every figure below follows from the plan written
 // in demo.service.ts. Each month 3 quotes: 2 won, 1 lost (rejected in even months, expiring in odd
@@ -158,6 +158,15 @@ describe('demo company', () => {
     const full = await post(owner.cookie);
     expect(full.statusCode).toBe(409);
     expect(full.json().error.code).toBe('CONFLICT');
+  });
+
+  it("resolves the CLI's --email and --company to the owner and company", async () => {
+    const want = { userId: owner.id, companyId: owner.id };
+    expect(await resolveDemoTarget(t.deps.db, { email: owner.email.toUpperCase() })).toEqual(want);
+    expect(await resolveDemoTarget(t.deps.db, { company: owner.id })).toEqual(want);
+    await expect(resolveDemoTarget(t.deps.db, { email: 'nobody@example.hr' })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
   });
 
   it('CLI refuses bad arguments with a usage error', async () => {
