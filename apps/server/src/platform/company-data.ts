@@ -275,12 +275,21 @@ export async function checkStock(q: OwnerQuery, companyId: string): Promise<Stoc
 }
 
 /**
- * Memberships are platform data kept in the main database; while a company was dedicated, its
- * team changes went to its own copy. Moving back makes that copy the main database's list again.
+ * Memberships and the company's profile row are platform data kept in the main database; while a
+ * company was dedicated, its team and profile changes went to its own copies. Moving back makes
+ * those copies the main database's again (member profiles are their users' own and stay as they are).
  */
 export async function replaceMemberships(q: OwnerQuery, snap: CompanySnapshot): Promise<void> {
-  await withoutTriggers(q, ['memberships'], async () => {
+  const companyRow = snap.mirror.tenants.find((row) => row.includes(`"id": "${snap.companyId}"`));
+  const columns = (await insertableColumns(q, 'tenants')).filter((c) => c !== 'id').map(quoteIdent);
+  await withoutTriggers(q, ['memberships', 'tenants'], async () => {
     await q('delete from memberships where company_id = $1', [snap.companyId]);
     await insertRows(q, 'memberships', snap.mirror.memberships);
+    if (companyRow)
+      await q(
+        `update tenants set (${columns.join(', ')}) =
+           (select ${columns.join(', ')} from jsonb_populate_record(null::tenants, $1::jsonb)) where id = $2`,
+        [companyRow, snap.companyId],
+      );
   });
 }

@@ -103,6 +103,13 @@ describe.runIf(onPostgres)('moving a company to a dedicated database and back', 
       const aRowsDedicated = await rowsInDatabase(dedicated.database, a.id);
       expect(aRowsDedicated).toBeGreaterThan(aRowsShared);
       const aMoved = await apiView(t.app, a, aItems);
+      // A profile change made while dedicated lands in the dedicated copy and comes back with the company.
+      await dedicated.database.session(async (q) => {
+        await q('begin');
+        await q(`select set_config('app.user_id', $1, true)`, [a.id]);
+        await q(`update tenants set company_name = 'Selić d.o.o.' where id = $1`, [a.id]);
+        await q('commit');
+      });
 
       const back = await moveCompany(main, a.id, 'shared');
       expect(back.problems).toEqual([]);
@@ -114,7 +121,16 @@ describe.runIf(onPostgres)('moving a company to a dedicated database and back', 
         ),
       );
       expect(copies[0]).toEqual({ users: 0, tenants: 0 });
-      expect(await rowsInDatabase(main, a.id)).toBe(aRowsDedicated);
+      const companyName = await main.session(async (q) => {
+        await q('begin');
+        await q(`select set_config('app.user_id', $1, true)`, [a.id]);
+        const [row] = await q('select company_name from tenants where id = $1', [a.id]);
+        await q('commit');
+        return row?.company_name;
+      });
+      expect(companyName).toBe('Selić d.o.o.');
+      // The audit row of that change came back too (one more than the data rows counted before).
+      expect(await rowsInDatabase(main, a.id)).toBe(aRowsDedicated + 1);
       expect(await apiView(t.app, a, aItems)).toEqual(aMoved);
       expect(await apiView(other.app, a, aItems)).toEqual(aMoved);
       expect((await verifyAuditChain(main.db)).ok).toBe(true);
