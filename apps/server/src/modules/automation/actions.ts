@@ -5,6 +5,7 @@ import {
   evaluateConditions,
   fillTemplate,
 } from '@erp/domain';
+import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
@@ -17,7 +18,7 @@ import {
 } from '../../jobs/jobs.ts';
 import * as deliveryNotes from '../documents/delivery-notes.service.ts';
 import * as documents from '../documents/documents.service.ts';
-import { createFromLowStock } from '../purchasing/purchasing.service.ts';
+import { createFromLowStock, createOrder } from '../purchasing/purchasing.service.ts';
 import * as repo from './automation.repo.ts';
 import { DISPATCH_JOB, emitEvent } from './emit.ts';
 import { sendWebhook } from './webhook.ts';
@@ -111,10 +112,10 @@ async function internalAction(
       if (!event.entity_id) return { status: 'skipped', detail: 'no item' };
       const { orders, skipped } = await createFromLowStock(tx, ctx, [event.entity_id]);
       if (orders[0]) return { status: 'done', entityType: 'purchase_order', entityId: orders[0] };
-      return {
-        status: 'skipped',
-        detail: skipped.length > 0 ? 'no default supplier' : 'not below the reorder point any more',
-      };
+      if (skipped.length === 0) return { status: 'skipped', detail: 'not below the reorder point any more' };
+      const fallback = await lastSupplierOrder(tx, ctx, event.entity_id);
+      if (fallback) return { status: 'done', entityType: 'purchase_order', entityId: fallback };
+      return { status: 'skipped', detail: 'no default or previous supplier' };
     }
     case 'create_delivery_note': {
       if (!event.entity_id) return { status: 'skipped', detail: 'no work order' };
@@ -148,6 +149,47 @@ async function internalAction(
     case 'webhook':
       throw new Error('webhooks are not internal');
   }
+}
+
+/**
+ * An item without a default supplier is ordered from the supplier of its latest purchase order,
+ * for its reorder quantity at that order's price (purchasing's createOrder, as the route uses).
+ */
+async function lastSupplierOrder(tx: Tx, ctx: CompanyContext, itemId: string): Promise<string | null> {
+  const last = await repo.one<{
+    supplier_id: string;
+    unit_price: string;
+    vat_rate: string;
+    reorder_qty: string | null;
+  }>(
+    tx,
+    sql`select po.supplier_id, l.unit_price::text as unit_price, l.vat_rate::text as vat_rate,
+        i.reorder_qty::text as reorder_qty
+      from purchase_order_lines l join purchase_orders po on po.id = l.order_id join items i on i.id = l.item_id
+      where l.item_id = ${itemId} and po.status <> 'cancelled'
+      order by po.created_at desc, l.line_no limit 1`,
+  );
+  if (!last?.reorder_qty || !new Decimal(last.reorder_qty).gt(0)) return null;
+  return createOrder(
+    tx,
+    ctx,
+    {
+      supplier_id: last.supplier_id,
+      expected_on: null,
+      note: null,
+      lines: [
+        {
+          item_id: itemId,
+          description: null,
+          quantity: new Decimal(last.reorder_qty).toFixed(),
+          unit: null,
+          unit_price: new Decimal(last.unit_price).toFixed(),
+          vat_rate: new Decimal(last.vat_rate).toFixed(),
+        },
+      ],
+    },
+    'low_stock',
+  );
 }
 
 /** Where the event's record opens in the web app. */

@@ -336,6 +336,53 @@ describe('stock below reorder point → draft purchase order', () => {
   });
 });
 
+describe('stock below reorder point, item without a default supplier', () => {
+  it('orders from the supplier of its latest purchase order', async () => {
+    const supplier = await api.ok('POST', '/api/suppliers', {
+      name: 'Okovi Jurić d.o.o.',
+      lead_time_days: 3,
+    });
+    const created = await api.ok('POST', '/api/inventory/items', {
+      sku: 'OKOV-1',
+      name: 'Okov za prozor',
+      kind: 'material',
+      base_unit: 'kom',
+      reorder_point: '10',
+      reorder_qty: '50',
+      purchase_price: '4',
+    });
+    const itemId = (created.item ?? created).id as string;
+    // An earlier (draft) order names the supplier and its price.
+    await api.ok('POST', '/api/purchase-orders', {
+      supplier_id: supplier.id,
+      lines: [{ item_id: itemId, quantity: '5', unit_price: '3.90' }],
+    });
+    await api.ok('POST', '/api/inventory/receipts', {
+      location_id: shop.materials.id,
+      lines: [{ item_id: itemId, quantity: '15', unit_cost: '3.90' }],
+    });
+    const { rule: r } = await rule({
+      name: 'Naruči okove',
+      trigger: 'stock.below_reorder_point',
+      conditions: { mode: 'all', items: [{ field: 'sku', op: 'eq', value: 'OKOV-1' }] },
+      actions: [{ type: 'create_purchase_order' }],
+    });
+    await api.ok('POST', '/api/inventory/issues', {
+      location_id: shop.materials.id,
+      lines: [{ item_id: itemId, quantity: '8' }],
+    });
+    await run();
+    const runs = await api.ok('GET', `/api/automation/rules/${r.id}/runs`);
+    expect(runs.items[0]).toMatchObject({ status: 'done' });
+    const po = await api.ok('GET', `/api/purchase-orders/${runs.items[0].result[0].entityId}`);
+    expect(po.supplier_id ?? po.order?.supplier_id).toBe(supplier.id);
+    const lines = (po.lines ?? po.order?.lines) as Json[];
+    expect(lines.map((l) => [l.item_id, String(l.quantity), String(l.unit_price)])).toEqual([
+      [itemId, expect.stringMatching(/^50(\.0+)?$/), expect.stringMatching(/^3\.90*$/)],
+    ]);
+  });
+});
+
 describe('invoice overdue (daily check) → notification', () => {
   it('raises one event per overdue invoice, however often the check runs', async () => {
     const { rule: created } = await rule({
