@@ -263,7 +263,10 @@ test.describe('team', () => {
       expect(await actionsOn(viewer, path, loaded), `viewer on ${path}`).toBe(0);
     }
     await viewer.goto(`/documents/quotes/${quoteId}/edit`);
-    await expect(viewer.getByLabel('Količina, redak 1')).toBeDisabled();
+    // The lines are shown read-only: no item picker or quantity input to type into.
+    await expect(viewer.getByTestId('document-title')).toHaveText(`Ponuda P-${year}-0001`);
+    await expect(viewer.getByRole('combobox', { name: 'Artikl, redak 1' })).toHaveCount(0);
+    await expect(viewer.getByRole('textbox', { name: 'Količina, redak 1' })).toHaveCount(0);
     await viewer.screenshot({ path: `${SCREENSHOTS}/team-viewer-quote.png` });
     await context.close();
   });
