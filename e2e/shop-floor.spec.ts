@@ -1,0 +1,138 @@
+import { expect, type Page, test } from '@playwright/test';
+import { BASE_URL, dismissChangelog, newAccount, SCREENSHOTS, signUpViaApi } from './support/app.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: API answers are checked field by field
+type Json = Record<string, any>;
+
+async function call(page: Page, method: 'post' | 'put' | 'get', url: string, data?: unknown): Promise<Json> {
+  const res = await page.request[method](url, { headers: { Origin: BASE_URL }, data: data as object });
+  expect(res.status(), `${url}: ${await res.text()}`).toBeLessThan(300);
+  return (await res.json()) as Json;
+}
+
+/** A joinery making 4 window frames: cut (quality check required), then assemble; the order is planned. */
+async function plannedOrder(page: Page) {
+  const process = (code: string, name: string, qc: boolean) =>
+    call(page, 'post', '/api/processes', {
+      code,
+      name,
+      costPerHour: '30',
+      setupMinutes: '0',
+      minutesPerUnit: '10',
+      dailyCapacityHours: '8',
+      qualityCheckRequired: qc,
+    });
+  const cut = await process('REZ', 'Rezanje', true);
+  const assemble = await process('SAS', 'Sastavljanje', false);
+  const frame = await call(page, 'post', '/api/inventory/items', {
+    sku: 'PROZOR-1',
+    name: 'Prozorski okvir',
+    kind: 'product',
+    base_unit: 'kom',
+    sales_price: '180',
+  });
+  // Planning takes the operations of products made from a bill of materials: one profile per frame.
+  const profile = await call(page, 'post', '/api/inventory/items', {
+    sku: 'PROFIL-1',
+    name: 'Profil',
+    kind: 'material',
+    base_unit: 'kom',
+    purchase_price: '10',
+  });
+  const bom = await call(page, 'post', `/api/products/${frame.id}/boms`, {
+    variables: [],
+    lines: [{ componentId: profile.id, quantity: '1', unit: 'kom', scrapPct: '0' }],
+  });
+  await call(page, 'post', `/api/products/${frame.id}/boms/${bom.id}/activate`);
+  await call(page, 'put', `/api/products/${frame.id}/routing`, {
+    steps: [{ processId: cut.id }, { processId: assemble.id }],
+  });
+  const mat = await call(page, 'post', '/api/inventory/locations', { code: 'MAT', name: 'Materijal' });
+  const got = await call(page, 'post', '/api/inventory/locations', { code: 'GOT', name: 'Gotovo' });
+  await call(page, 'post', '/api/inventory/receipts', {
+    location_id: mat.id,
+    lines: [{ item_id: profile.id, quantity: '10', unit_cost: '10' }],
+  });
+  const wo = await call(page, 'post', '/api/documents/work-orders', {
+    source_location_id: mat.id,
+    output_location_id: got.id,
+    lines: [{ item_id: frame.id, quantity: '4' }],
+  });
+  return (await call(page, 'post', `/api/documents/work-orders/${wo.document.id}/plan`)).document as Json;
+}
+
+/** What a keyboard-wedge scanner sends: the code as a fast burst of keys, then Enter. */
+async function scan(page: Page, code: string) {
+  await page.keyboard.type(code, { delay: 5 });
+  await page.keyboard.press('Enter');
+}
+
+test.use({ viewport: { width: 1024, height: 768 }, hasTouch: true });
+
+test('shop floor on a 10-inch tablet: start and finish by scanning, then by tapping; the order shows it', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signUpViaApi(page, newAccount('shop-floor'));
+  await dismissChangelog(page);
+  const wo = await plannedOrder(page);
+  const number = wo.number as string;
+
+  await page.goto('/shop-floor');
+  await expect(page.getByRole('heading', { name: 'Radionica' })).toBeVisible();
+  const cutCard = page.getByTestId('floor-operation').filter({ hasText: `${number} · REZ` });
+  await expect(cutCard.getByTestId('op-status')).toHaveText('Čeka');
+  // Targets are at least 44 px for fingers.
+  const startBox = await cutCard.getByRole('button', { name: 'Početak' }).boundingBox();
+  expect(startBox?.height).toBeGreaterThanOrEqual(44);
+
+  // Scan the work order's QR (its number): the planned order and its first operation start.
+  await scan(page, number);
+  await expect(page.getByTestId('scan-feedback')).toHaveText(`Pokrenuto: REZ · ${number}`);
+  await expect(page.getByTestId('scan-feedback')).toHaveAttribute('data-tone', 'ok');
+  await expect(cutCard.getByTestId('op-status')).toHaveText('Radi se');
+  await expect(page.getByTestId('order-panel')).toContainText('Gotovo operacija: 0 od 2');
+  await page.screenshot({ path: `${SCREENSHOTS}/shop-floor.png` });
+
+  // The same code again at once is a double read: ignored, with feedback.
+  await scan(page, number);
+  await expect(page.getByTestId('scan-feedback')).toHaveText(
+    `Isti kod ponovno pročitan: ${number} (zanemareno)`,
+  );
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  // After the guard, scanning the running operation's order asks for the quantity and the check.
+  await page.waitForTimeout(2100);
+  await scan(page, number);
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText(`Završetak: REZ Rezanje · ${number}`);
+  await expect(dialog.getByLabel('Dobro')).toHaveValue('4');
+  await expect(dialog.getByTestId('confirm-finish')).toBeDisabled(); // the check is required
+  await page.keyboard.type('3'); // the good quantity has focus and is selected
+  await dialog.getByLabel('Škart').fill('1');
+  await dialog.getByRole('button', { name: 'Prošla', exact: true }).tap();
+  await dialog.getByTestId('confirm-finish').tap();
+  await expect(page.getByTestId('scan-feedback')).toHaveText(`Gotovo: REZ · ${number} · dobrih 3`);
+
+  // By tapping: the assembly centre, start, then done.
+  await page.getByRole('button', { name: /^SAS · Sastavljanje/ }).tap();
+  const asmCard = page.getByTestId('floor-operation').filter({ hasText: `${number} · SAS` });
+  await asmCard.getByRole('button', { name: 'Početak' }).tap();
+  await expect(asmCard.getByTestId('op-status')).toHaveText('Radi se');
+  await asmCard.getByRole('button', { name: 'Gotovo' }).tap();
+  await expect(dialog).toContainText('Završetak: SAS Sastavljanje');
+  await dialog.getByTestId('confirm-finish').tap();
+  await expect(page.getByTestId('scan-feedback')).toHaveText(`Gotovo: SAS · ${number} · dobrih 4`);
+  await expect(page.getByTestId('order-panel')).toContainText('Gotovo operacija: 2 od 2');
+
+  // The work order itself shows the progress: both operations done, the cut one checked.
+  const detail = await call(page, 'get', `/api/documents/${wo.id}`);
+  expect(detail.document.status).toBe('in_progress');
+  expect(detail.operations.map((o: Json) => [o.code, o.status, o.last_check])).toEqual([
+    ['REZ', 'done', 'pass'],
+    ['SAS', 'done', null],
+  ]);
+  await page.goto(`/documents/work-orders/${wo.id}/edit`);
+  for (const code of ['REZ', 'SAS'])
+    await expect(page.getByTestId('operation-row').filter({ hasText: code })).toContainText('Gotovo');
+});
