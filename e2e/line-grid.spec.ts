@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import { BASE_URL, dismissChangelog, newAccount, signUpViaApi } from './support/app.ts';
+import { expect, type Page, test } from './support/fixtures.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: API answers are checked field by field
 type Json = Record<string, any>;
