@@ -57,20 +57,27 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   pool.on('error', () => {});
   // Fail fast on a wrong URL instead of on the first request.
   await pool.query('select 1');
-  let listener: pg.Client | null = null;
+  // One listening connection, connected once even when several LISTENs start at the same time;
+  // close() waits for a connect still in flight, so no connection outlives the database.
+  let listener: Promise<pg.Client> | null = null;
   const handlers = new Map<string, Set<(payload: string) => void>>();
-  async function listenerClient(): Promise<pg.Client> {
-    if (listener) return listener;
-    const client = new pg.Client({ connectionString: url });
-    client.on('error', () => {
-      listener = null;
+  function listenerClient(): Promise<pg.Client> {
+    listener ??= (async () => {
+      const client = new pg.Client({ connectionString: url });
+      client.on('error', () => {
+        listener = null;
+      });
+      client.on('notification', (msg) => {
+        for (const handler of handlers.get(msg.channel) ?? []) handler(msg.payload ?? '');
+      });
+      await client.connect();
+      return client;
+    })();
+    const pending = listener;
+    pending.catch(() => {
+      if (listener === pending) listener = null;
     });
-    await client.connect();
-    client.on('notification', (msg) => {
-      for (const handler of handlers.get(msg.channel) ?? []) handler(msg.payload ?? '');
-    });
-    listener = client;
-    return client;
+    return pending;
   }
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const database: Database = {
@@ -103,7 +110,9 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     },
     close: async () => {
       await closeCompanyDatabases(db);
-      await listener?.end();
+      const client = await listener?.catch(() => null);
+      listener = null;
+      await client?.end();
       await pool.end();
     },
   };
