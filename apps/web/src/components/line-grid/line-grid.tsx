@@ -227,14 +227,15 @@ export function LineGrid<R>(props: LineGridProps<R>) {
         a digit typed into line 1 of 200 re-laid the whole table (≈600 ms a key, measured); here
         one row is laid out and off-screen rows are skipped (content-visibility).
       */}
-      <div className="overflow-x-auto rounded-md border border-border">
+      {/* No scroll container on wide screens: it would clip the item list of the last rows. */}
+      <div className="rounded-md border border-border max-lg:overflow-x-auto">
         <div
           ref={tableRef}
           role="grid"
           aria-label={label}
           aria-rowcount={rows.length + 1}
           aria-readonly={readOnly || undefined}
-          className="min-w-[60rem] text-sm"
+          className="text-sm lg:min-w-0 max-lg:min-w-[60rem]"
           style={{ ['--grid-cols' as string]: tracks }}
           data-testid="line-grid"
         >
