@@ -3,6 +3,7 @@ import Decimal from 'decimal.js';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { FeedbackBar, useFeedback, useWedgeScanner } from '../../components/scanner/use-scanner.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
 import { api } from '../../lib/api.ts';
@@ -19,7 +20,6 @@ import {
   useCard,
   useToday,
 } from './shop-floor-api.ts';
-import { FeedbackBar, useFeedback, useWedgeScanner } from './use-scanner.tsx';
 
 const BIG = 'min-h-12 min-w-12 px-5 text-base';
 

@@ -12,9 +12,14 @@ export function useWedgeScanner(onScan: (code: string) => void, onDuplicate?: (c
   useEffect(() => {
     const detector = createWedgeDetector();
     const accept = createDuplicateGuard(2000);
+    let previous = Number.NEGATIVE_INFINITY;
     const onKey = (e: KeyboardEvent) => {
       if (e.ctrlKey || e.metaKey || e.altKey) return;
       const at = performance.now();
+      // The second and later keys of a burst, with no field focused, are the scanner's: they must
+      // not also work as single-key shortcuts (a location code "GOT" would be `g` then `o`).
+      if (e.key.length === 1 && at - previous <= 50 && !typing(document.activeElement)) e.preventDefault();
+      previous = at;
       const scanning = e.key === 'Enter' && detector.pending(at);
       const code = detector.key(e.key, at);
       // The Enter that ends a scan must not also press the focused button.
@@ -29,6 +34,11 @@ export function useWedgeScanner(onScan: (code: string) => void, onDuplicate?: (c
     window.addEventListener('keydown', onKey, true);
     return () => window.removeEventListener('keydown', onKey, true);
   }, []);
+}
+
+function typing(el: Element | null): boolean {
+  if (!el) return false;
+  return ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName) || (el as HTMLElement).isContentEditable;
 }
 
 let audio: AudioContext | null = null;
