@@ -34,6 +34,11 @@ export function registerDatabase(database: Database): void {
   databaseOfDb.set(database.db, database);
 }
 
+/** The Database a `Db` belongs to (opened through openPglite/openPostgres), or null. */
+export function databaseOf(db: Db): Database | null {
+  return databaseOfDb.get(db) ?? null;
+}
+
 function routerOf(db: Db): Router {
   let router = routers.get(db);
   if (!router) {

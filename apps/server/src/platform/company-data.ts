@@ -191,6 +191,17 @@ export async function writeCompany(
 }
 
 /**
+ * Copies of people a dedicated database needs for a new member (their `users` row and profile, for
+ * the member list and access checks), like the copies a move makes; rows already there stay.
+ */
+export async function copyPeople(q: OwnerQuery, users: string[], tenants: string[]): Promise<void> {
+  await withoutTriggers(q, ['users', 'tenants'], async () => {
+    await insertRows(q, 'users', users, 'on conflict (id) do nothing');
+    await insertRows(q, 'tenants', tenants, 'on conflict (id) do nothing');
+  });
+}
+
+/**
  * The controlled purge of a company's rows from one database (after a move, before a restore): the
  * same owner-only, single-transaction path for every table. Audit rows, which refuse deletes from
  * anyone, are removed here with their guard switched off for this transaction only; operators

@@ -8,12 +8,14 @@ import {
   memberUpdateSchema,
   ROLES,
 } from '@erp/domain';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fileTypeFromBuffer } from 'file-type';
 import { z } from 'zod';
 import { withCompany } from '../../db/tenant.ts';
 import { currentUser, inCompany } from '../../http/access.ts';
 import type { Deps } from '../../http/context.ts';
+import { mirrorMemberships } from '../../platform/team-mirror.ts';
 import { storeFile } from '../files/files.repo.ts';
 import { LOGO_MAX_BYTES } from '../tenants/tenants.routes.ts';
 import { mailerFor } from './team.mailer.ts';
@@ -103,6 +105,20 @@ export function teamRoutes(deps: Deps): FastifyPluginAsyncZod {
 
     const tags = ['team'];
 
+    /**
+     * A team change of a company in a dedicated database is mirrored into the main database (the
+     * company switcher, notifications on every instance). The change itself is committed already: a
+     * failed mirror is logged, and the next team change or move repairs it.
+     */
+    async function mirrored<T>(request: FastifyRequest, run: () => Promise<T>): Promise<T> {
+      const result = await run();
+      const companyId = request.companyId ?? currentUser(request).id;
+      await mirrorMemberships(deps.db, companyId).catch((error: unknown) =>
+        request.log.error({ err: error, companyId }, 'mirroring memberships to the main database failed'),
+      );
+      return result;
+    }
+
     app.get(
       '/api/team/companies',
       {
@@ -149,8 +165,10 @@ export function teamRoutes(deps: Deps): FastifyPluginAsyncZod {
         },
       },
       async (request) =>
-        inCompany(deps, request, (tx, ctx) =>
-          service.updateMember(tx, ctx, request.params.userId, request.body),
+        mirrored(request, () =>
+          inCompany(deps, request, (tx, ctx) =>
+            service.updateMember(tx, ctx, request.params.userId, request.body),
+          ),
         ),
     );
 
@@ -161,7 +179,9 @@ export function teamRoutes(deps: Deps): FastifyPluginAsyncZod {
         schema: { tags, summary: 'Remove a member from the company', params: z.object({ userId: uuid }) },
       },
       async (request, reply) => {
-        await inCompany(deps, request, (tx, ctx) => service.removeMember(tx, ctx, request.params.userId));
+        await mirrored(request, () =>
+          inCompany(deps, request, (tx, ctx) => service.removeMember(tx, ctx, request.params.userId)),
+        );
         return reply.status(204).send();
       },
     );
@@ -173,7 +193,7 @@ export function teamRoutes(deps: Deps): FastifyPluginAsyncZod {
         schema: { tags, summary: 'Leave the current company (not the last owner, not the founder)' },
       },
       async (request, reply) => {
-        await inCompany(deps, request, (tx, ctx) => service.leaveCompany(tx, ctx));
+        await mirrored(request, () => inCompany(deps, request, (tx, ctx) => service.leaveCompany(tx, ctx)));
         return reply.status(204).send();
       },
     );

@@ -19,8 +19,9 @@ import {
   type TeamRuleViolation,
 } from '@erp/domain';
 import { sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/database.ts';
-import { type CompanyContext, withRetry } from '../../db/tenant.ts';
+import { type Db, rowsOf, type Tx } from '../../db/database.ts';
+import { COMPANY_LOCK_SPACE, type CompanyContext, companyReadOnlyError, withRetry } from '../../db/tenant.ts';
+import { copyJoiningUser, findInvitationDatabase, mirrorMemberships } from '../../platform/team-mirror.ts';
 import type { MailMessage } from './team.mailer.ts';
 import * as repo from './team.repo.ts';
 
@@ -248,7 +249,9 @@ const CLOSED_INVITATION: Record<'accepted' | 'revoked' | 'expired', { message: s
  * every statement to it.
  */
 export async function previewInvitation(db: Db, token: string, now = new Date()): Promise<InvitationPreview> {
-  return db.transaction(async (tx) => {
+  // A company in a dedicated database keeps its invitations there (issue 10).
+  const where = await findInvitationDatabase(db, hashToken(token));
+  return (where?.db ?? db).transaction(async (tx) => {
     const inv = await repo.findByTokenHash(tx, hashToken(token));
     if (!inv) throw teamError('NOT_FOUND', 'Pozivnica ne postoji', 'team.errors.invitationUnknown', 'token');
     await tx.execute(sql`select set_config('app.company_id', ${inv.companyId}, true)`);
@@ -267,6 +270,20 @@ export async function previewInvitation(db: Db, token: string, now = new Date())
 }
 
 export async function acceptInvitation(
+  db: Db,
+  user: { id: string; email: string },
+  token: string,
+): Promise<{ company_id: string; role: Role }> {
+  // A company in a dedicated database keeps its invitations and authoritative memberships there:
+  // the new member's copies go in first, the membership is then mirrored into the main database.
+  const where = await findInvitationDatabase(db, hashToken(token));
+  if (where && where.db !== db) await copyJoiningUser(db, where.companyId, user.id);
+  const joined = await joinCompany(where?.db ?? db, user, token);
+  await mirrorMemberships(db, joined.company_id);
+  return joined;
+}
+
+function joinCompany(
   db: Db,
   user: { id: string; email: string },
   token: string,
@@ -293,7 +310,14 @@ export async function acceptInvitation(
         );
       // The audit trail names the invitee as the actor of their joining.
       await tx.execute(sql`select set_config('app.company_id', ${inv.companyId}, true),
-        set_config('app.user_id', ${user.id}, true), set_config('app.actor_id', '', true)`);
+        set_config('app.user_id', ${user.id}, true), set_config('app.actor_id', '', true),
+        pg_advisory_xact_lock_shared(${COMPANY_LOCK_SPACE}, hashtext(${inv.companyId}))`);
+      // Like every company transaction: no joining while the company is moved or restored (its
+      // state is read in a later statement, after the lock).
+      const hosting = rowsOf<{ hosting: string }>(
+        await tx.execute(sql`select app_company_hosting(${inv.companyId}::uuid) as hosting`),
+      )[0]?.hosting;
+      if (hosting !== 'normal') throw companyReadOnlyError();
       if (!(await repo.markAccepted(tx, inv.id, user.id))) {
         const closed = CLOSED_INVITATION.accepted;
         throw teamError('CONFLICT', closed.message, closed.key, 'token');
