@@ -3,7 +3,7 @@ import './styles.css';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
+import { createBrowserRouter, RouterProvider } from 'react-router';
 import { ToastProvider } from './components/ui/toast.tsx';
 import { AuthProvider } from './features/auth/auth-context.tsx';
 import './i18n.ts';
@@ -13,6 +13,9 @@ import { initTheme } from './lib/theme.ts';
 import { AppRoutes } from './routes/app-routes.tsx';
 
 const queryClient = createQueryClient();
+// A data router (one splat route; the app's <Routes> stay as they are) so editors can block
+// browser Back/forward with unsaved changes (useBlocker needs it; <BrowserRouter> has none).
+const router = createBrowserRouter([{ path: '*', element: <AppRoutes /> }]);
 initTheme();
 void initErrorReporting(queryClient);
 
@@ -25,9 +28,7 @@ if (root) {
         <Suspense fallback={null}>
           <ToastProvider>
             <AuthProvider>
-              <BrowserRouter>
-                <AppRoutes />
-              </BrowserRouter>
+              <RouterProvider router={router} />
             </AuthProvider>
           </ToastProvider>
         </Suspense>

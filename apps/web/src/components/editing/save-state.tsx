@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/cn.ts';
 
@@ -24,4 +25,14 @@ export function saveStatus(opts: { saving: boolean; dirty: boolean; locked?: boo
   if (opts.locked) return 'locked';
   if (opts.saving) return 'saving';
   return opts.dirty ? 'unsaved' : 'saved';
+}
+
+/**
+ * Unsaved changes of a form: its values differ from the baseline (what was loaded, or last saved).
+ * `markSaved` moves the baseline to the values at the time of the call (call it when a save succeeds).
+ */
+export function useDirty(value: unknown): { dirty: boolean; markSaved: () => void } {
+  const now = JSON.stringify(value);
+  const [base, setBase] = useState(now);
+  return { dirty: now !== base, markSaved: () => setBase(now) };
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useBlocker, useNavigate } from 'react-router';
 import { Button } from '../ui/button.tsx';
 import { Dialog, DialogContent } from '../ui/dialog.tsx';
 
@@ -21,8 +21,10 @@ function inAppTarget(e: MouseEvent): string | null {
 /**
  * The one save model of every editor (UX.md): explicit Save, never a silent commit, and a warning
  * before unsaved changes are left — a reload or closed tab asks through the browser
- * (beforeunload), an in-app link asks in our dialog. The app uses <BrowserRouter>, where
- * react-router's useBlocker is unavailable, so links are caught in the capture phase instead.
+ * (beforeunload), an in-app link and the browser's Back/Forward ask in our dialog.
+ * Links are caught in the capture phase; Back/Forward through react-router's useBlocker (the app
+ * runs on a data router for it, see main.tsx). Programmatic navigation (e.g. to the record after
+ * a successful save) is not blocked: it happens before the editor re-renders as clean.
  */
 export function UnsavedChangesGuard({ when }: { when: boolean }) {
   const { t } = useTranslation('ux-grid');
@@ -30,6 +32,22 @@ export function UnsavedChangesGuard({ when }: { when: boolean }) {
   const [pending, setPending] = useState<string | null>(null);
   const whenRef = useRef(when);
   whenRef.current = when;
+  // A click on an explicit Discard (data-discard: a link, or a button that goes back) lets the next
+  // navigation through unasked.
+  const discardRef = useRef(false);
+  // Back/Forward (history POP) to another page while there are unsaved changes.
+  const blocker = useBlocker(({ currentLocation, nextLocation, historyAction }) => {
+    if (historyAction !== 'POP' || currentLocation.pathname === nextLocation.pathname) return false;
+    if (discardRef.current) {
+      discardRef.current = false;
+      return false;
+    }
+    return whenRef.current;
+  });
+  const blocked = blocker.state === 'blocked';
+  useEffect(() => {
+    if (!when && blocker.state === 'blocked') blocker.reset();
+  }, [when, blocker]);
 
   useEffect(() => {
     if (!when) return;
@@ -40,6 +58,10 @@ export function UnsavedChangesGuard({ when }: { when: boolean }) {
     };
     const onClick = (e: MouseEvent) => {
       if (!whenRef.current) return;
+      if ((e.target as Element | null)?.closest?.('[data-discard]')) {
+        discardRef.current = true;
+        return;
+      }
       const to = inAppTarget(e);
       if (!to) return;
       e.preventDefault();
@@ -55,13 +77,27 @@ export function UnsavedChangesGuard({ when }: { when: boolean }) {
   }, [when]);
 
   return (
-    <Dialog open={pending !== null} onOpenChange={(open) => !open && setPending(null)}>
+    <Dialog
+      open={pending !== null || blocked}
+      onOpenChange={(open) => {
+        if (open) return;
+        setPending(null);
+        if (blocker.state === 'blocked') blocker.reset();
+      }}
+    >
       <DialogContent
         title={t('leave.title')}
         description={t('leave.text')}
         footer={
           <>
-            <Button variant="outline" onClick={() => setPending(null)} data-testid="stay">
+            <Button
+              variant="outline"
+              onClick={() => {
+                setPending(null);
+                if (blocker.state === 'blocked') blocker.reset();
+              }}
+              data-testid="stay"
+            >
               {t('leave.stay')}
             </Button>
             <Button
@@ -71,7 +107,8 @@ export function UnsavedChangesGuard({ when }: { when: boolean }) {
                 const to = pending;
                 setPending(null);
                 whenRef.current = false;
-                if (to) navigate(to);
+                if (blocker.state === 'blocked') blocker.proceed();
+                else if (to) navigate(to);
               }}
             >
               {t('leave.leave')}

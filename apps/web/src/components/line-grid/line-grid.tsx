@@ -17,13 +17,16 @@ import { isTabular, parseTsv } from './tsv.ts';
 
 /**
  * One column of the grid. Editable kinds are Tab stops; `display` cells (amounts, lots) are not.
+ * Each document declares its own columns (quotes: price and discount; receipts: ordered, open and
+ * received quantity, lot; counts: expected vs counted) — the keyboard model stays the grid's.
+ * `date` cells keep ↑/↓ for the date segments; Enter still moves down the column.
  * `item` is the type-ahead picker: its value is the text shown, `pick` on the grid turns a chosen
  * item into the row.
  */
 export type GridColumn<R> = {
   id: string;
   header: ReactNode;
-  kind: 'text' | 'decimal' | 'select' | 'item' | 'display';
+  kind: 'text' | 'decimal' | 'date' | 'select' | 'item' | 'display';
   /** Accessible name of the cell in row `n` (1-based), e.g. "Količina, redak 3". */
   label?: (n: number, row: R) => string;
   value?: (row: R) => string;
@@ -418,6 +421,20 @@ function Cell<R>({
           </option>
         ))}
       </select>
+    );
+  if (c.kind === 'date')
+    return (
+      <input
+        {...common}
+        // ↑/↓ change the day, month or year inside a date input; only Enter and Ctrl+Delete are the grid's.
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' || (e.key === 'Delete' && e.ctrlKey)) common.onKeyDown(e);
+        }}
+        type="date"
+        className={CELL_INPUT}
+        value={value}
+        onChange={(e) => handlers.edit(index, c.id, e.target.value)}
+      />
     );
   return (
     <input

@@ -3,6 +3,8 @@ import { AlertTriangle, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { SaveState, saveStatus, useDirty } from '../../components/editing/save-state.tsx';
+import { UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card, CardContent } from '../../components/ui/card.tsx';
 import { FormErrors } from '../../components/ui/form-errors.tsx';
@@ -119,6 +121,7 @@ function PartnerForm({ list: role, initial }: { list: PartnerRole; initial?: Par
   const navigate = useNavigate();
   const [form, setForm] = useState<FormState>(initial ? fromPartner(initial) : EMPTY);
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
+  const { dirty } = useDirty(form);
   const settledName = useSettled(form.name);
   const settledOib = useSettled(form.oib);
   const { data: duplicates = [] } = useDuplicates(role, {
@@ -205,7 +208,13 @@ function PartnerForm({ list: role, initial }: { list: PartnerRole; initial?: Par
 
   return (
     <form onSubmit={submit} noValidate>
-      <PageHeader title={initial ? t('form.editTitle', { name: initial.name }) : t(`${role}.new`)} />
+      <PageHeader
+        title={initial ? t('form.editTitle', { name: initial.name }) : t(`${role}.new`)}
+        actions={
+          <SaveState status={saveStatus({ saving: save.isPending, dirty: dirty && !save.isSuccess })} />
+        }
+      />
+      <UnsavedChangesGuard when={dirty && !save.isSuccess} />
       <FormErrors messages={allMessages} className="mb-4" />
       {duplicates.length > 0 && (
         <div
@@ -348,7 +357,11 @@ function PartnerForm({ list: role, initial }: { list: PartnerRole; initial?: Par
         <Button type="submit" loading={save.isPending}>
           {save.isPending ? t('common:actions.saving') : t('common:actions.save')}
         </Button>
-        <Link to={initial ? `${PATH[role]}/${initial.id}` : PATH[role]} className={buttonClasses('outline')}>
+        <Link
+          to={initial ? `${PATH[role]}/${initial.id}` : PATH[role]}
+          className={buttonClasses('outline')}
+          data-discard
+        >
           {t('common:actions.cancel')}
         </Link>
       </div>

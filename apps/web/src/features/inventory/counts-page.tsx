@@ -1,8 +1,11 @@
-import { type FormEvent, useState } from 'react';
+import Decimal from 'decimal.js';
+import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { SaveState, saveStatus } from '../../components/editing/save-state.tsx';
+import { UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
+import { type GridColumn, LineGrid } from '../../components/line-grid/line-grid.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Input } from '../../components/ui/input.tsx';
 import { api } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatDate } from '../../lib/format.ts';
@@ -86,16 +89,42 @@ export function CountDetailPage() {
   return <CountSheet count={data} key={`${data.id}-${data.status}`} />;
 }
 
+type CountRow = {
+  id: string;
+  sku: string;
+  item_name: string;
+  lot_number: string | null;
+  expected_qty: string;
+  base_unit: string;
+  counted: string;
+};
+
+const dec = (s: string) => s.trim().replace(',', '.');
+const isDec = (s: string) => /^\d+(\.\d+)?$/.test(dec(s));
+/** Counted − expected with exact decimals (null while the cell is empty or not a number). */
+const difference = (r: CountRow): string | null =>
+  isDec(r.counted) ? new Decimal(dec(r.counted)).minus(r.expected_qty).toFixed() : null;
+
 function CountSheet({ count }: { count: CountDetail }) {
   const { t } = useTranslation('inventory');
-  const [counted, setCounted] = useState<Record<string, string>>(
-    Object.fromEntries(count.lines.map((l) => [l.id, l.counted_qty ?? ''])),
+  const [rows, setRows] = useState<CountRow[]>(() =>
+    count.lines.map((l) => ({
+      id: l.id,
+      sku: l.sku,
+      item_name: l.item_name,
+      lot_number: l.lot_number,
+      expected_qty: l.expected_qty,
+      base_unit: l.base_unit,
+      counted: l.counted_qty ?? '',
+    })),
   );
   const [postKey] = useState(newKey);
   const { companyId } = useCurrentCompany();
   const canWrite = usePermission('inventory.write');
-  const lines = () =>
-    count.lines.map((l) => ({ id: l.id, counted_qty: counted[l.id]?.trim() ? counted[l.id] : null }));
+  const lines = () => rows.map((r) => ({ id: r.id, counted_qty: r.counted.trim() ? dec(r.counted) : null }));
+  // Dirty = differs from what the server holds (the baseline moves on every successful save).
+  const [saved, setSaved] = useState(() => JSON.stringify(lines()));
+  const dirty = JSON.stringify(lines()) !== saved;
   const save = useInventoryMutation(() =>
     api(`/api/inventory/counts/${count.id}/lines`, { method: 'PUT', body: { lines: lines() } }),
   );
@@ -104,63 +133,102 @@ function CountSheet({ count }: { count: CountDetail }) {
     return postWithKey(`/api/inventory/counts/${count.id}/post`, {}, postKey, companyId);
   });
   const draft = count.status === 'draft';
+  const editable = draft && canWrite;
+  const columns = useMemo<GridColumn<CountRow>[]>(
+    () => [
+      { id: 'sku', header: t('items.sku'), kind: 'display', width: '8rem', value: (r) => r.sku },
+      {
+        id: 'name',
+        header: t('items.name'),
+        kind: 'display',
+        width: 'minmax(10rem, 1fr)',
+        value: (r) => r.item_name,
+      },
+      { id: 'lot', header: t('lots.lot'), kind: 'display', width: '8rem', value: (r) => r.lot_number ?? '' },
+      {
+        id: 'expected',
+        header: t('counts.expected'),
+        kind: 'display',
+        width: '9rem',
+        className: NUM,
+        render: (r) => (
+          <span className="block px-1.5 text-right tabular-nums">
+            <Qty value={r.expected_qty} /> {r.base_unit}
+          </span>
+        ),
+      },
+      {
+        id: 'counted',
+        header: t('counts.counted'),
+        kind: 'decimal',
+        width: '8rem',
+        className: 'text-right',
+        label: (_n, r) => t('counts.countedFor', { sku: r.sku }),
+        value: (r) => r.counted,
+        set: (r, v) => ({ ...r, counted: v }),
+      },
+      {
+        id: 'difference',
+        header: t('counts.difference'),
+        kind: 'display',
+        width: '7rem',
+        className: NUM,
+        render: (r) => {
+          const d = difference(r);
+          return (
+            <span
+              className={cn('block px-1.5 text-right tabular-nums', d && d !== '0' && 'font-semibold')}
+              data-testid={`difference-${r.sku}`}
+            >
+              {d !== null && <Qty value={d} />}
+            </span>
+          );
+        },
+      },
+    ],
+    [t],
+  );
+  const done = rows.filter((r) => isDec(r.counted)).length;
+  const withDifference = rows.filter((r) => {
+    const d = difference(r);
+    return d !== null && d !== '0';
+  }).length;
   return (
     <div className="space-y-4">
-      <h2 className="text-xl font-semibold">
-        {t('counts.title', { location: count.location_code })} · {t(`counts.statuses.${count.status}`)}
-      </h2>
-      <table className={TABLE}>
-        <thead>
-          <tr>
-            <th className={TH}>{t('items.sku')}</th>
-            <th className={TH}>{t('items.name')}</th>
-            <th className={TH}>{t('lots.lot')}</th>
-            <th className={cn(TH, NUM)}>{t('counts.expected')}</th>
-            <th className={cn(TH, NUM)}>{t('counts.counted')}</th>
-            <th className={cn(TH, NUM)}>{t('counts.difference')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {count.lines.map((l) => {
-            const c = counted[l.id] ?? '';
-            const diff = c.trim() ? (Number(c.replace(',', '.')) - Number(l.expected_qty)).toString() : null;
-            return (
-              <tr key={l.id}>
-                <td className={TD}>{l.sku}</td>
-                <td className={TD}>{l.item_name}</td>
-                <td className={TD}>{l.lot_number}</td>
-                <td className={cn(TD, NUM)}>
-                  <Qty value={l.expected_qty} /> {l.base_unit}
-                </td>
-                <td className={cn(TD, 'w-32')}>
-                  <Input
-                    aria-label={t('counts.countedFor', { sku: l.sku })}
-                    inputMode="decimal"
-                    disabled={!draft}
-                    value={c}
-                    onChange={(e) => setCounted({ ...counted, [l.id]: e.target.value })}
-                  />
-                </td>
-                <td className={cn(TD, NUM, diff && Number(diff) !== 0 && 'font-semibold')}>
-                  {diff !== null && <Qty value={diff} />}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-xl font-semibold">
+          {t('counts.title', { location: count.location_code })} · {t(`counts.statuses.${count.status}`)}
+        </h2>
+        {editable && <SaveState status={saveStatus({ saving: save.isPending || post.isPending, dirty })} />}
+      </div>
+      <UnsavedChangesGuard when={editable && dirty && !post.isSuccess} />
+      <LineGrid<CountRow>
+        label={t('counts.title', { location: count.location_code })}
+        rows={rows}
+        rowKey={(r) => r.id}
+        columns={columns}
+        onChange={editable ? setRows : undefined}
+        footer={
+          <p className="text-sm tabular-nums" data-testid="count-progress">
+            {t('counts.progress', { done, total: rows.length, differences: withDifference })}
+          </p>
+        }
+      />
       {(save.error || post.error) && (
         <p role="alert" className="text-sm text-danger">
           {errorText(t, save.error ?? post.error)}
         </p>
       )}
-      {draft && canWrite && (
+      {editable && (
         <div className="flex gap-2">
           <Button
             type="button"
             variant="outline"
             loading={save.isPending}
-            onClick={() => save.mutate(undefined)}
+            onClick={() => {
+              const sent = JSON.stringify(lines());
+              save.mutate(undefined, { onSuccess: () => setSaved(sent) });
+            }}
           >
             {t('common.save')}
           </Button>

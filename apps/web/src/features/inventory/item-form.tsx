@@ -2,6 +2,8 @@ import { ITEM_KINDS } from '@erp/domain';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { SaveState, saveStatus, useDirty } from '../../components/editing/save-state.tsx';
+import { UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { api } from '../../lib/api.ts';
@@ -72,6 +74,7 @@ function ItemForm({ item }: { item: Item | null }) {
   const { data: units } = useUnits();
   const [form, setForm] = useState<FormState>(item ? fromItem(item) : empty);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const { dirty } = useDirty(form);
   const save = useInventoryMutation((body: Record<string, unknown>) =>
     item
       ? api<Item>(`/api/inventory/items/${item.id}`, { method: 'PATCH', body })
@@ -105,7 +108,11 @@ function ItemForm({ item }: { item: Item | null }) {
 
   return (
     <form onSubmit={submit} className="max-w-4xl space-y-4" noValidate>
-      <h2 className="text-lg font-semibold">{item ? t('items.edit') : t('items.new')}</h2>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-lg font-semibold">{item ? t('items.edit') : t('items.new')}</h2>
+        <SaveState status={saveStatus({ saving: save.isPending, dirty: dirty && !save.isSuccess })} />
+      </div>
+      <UnsavedChangesGuard when={dirty && !save.isSuccess} />
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {TEXT_FIELDS.map(([f, label]) => (
           <Field key={f} label={t(label)} error={fieldErrors[f]}>
@@ -187,7 +194,8 @@ function ItemForm({ item }: { item: Item | null }) {
         <Button type="submit" loading={save.isPending}>
           {t('common.save')}
         </Button>
-        <Button type="button" variant="ghost" onClick={() => navigate(-1)}>
+        {/* Discard: goes back without asking (the explicit answer), valid or not. */}
+        <Button type="button" variant="ghost" onClick={() => navigate(-1)} data-discard>
           {t('common.cancel')}
         </Button>
       </div>

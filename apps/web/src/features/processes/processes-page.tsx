@@ -4,6 +4,8 @@ import { ArrowDown, ArrowUp, Plus } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Route, Routes, useNavigate, useParams, useSearchParams } from 'react-router';
+import { SaveState, saveStatus } from '../../components/editing/save-state.tsx';
+import { UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { FormErrors } from '../../components/ui/form-errors.tsx';
@@ -251,6 +253,8 @@ function ProcessForm() {
     if (existing.data) setForm({ ...existing.data });
   }, [existing.data]);
 
+  // Unsaved = differs from the process as loaded (a new one: from the empty form).
+  const dirty = JSON.stringify(form) !== JSON.stringify(existing.data ? { ...existing.data } : EMPTY);
   const set = <K extends keyof ProcessInput>(key: K, value: ProcessInput[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
 
@@ -296,7 +300,11 @@ function ProcessForm() {
     <div className="max-w-3xl">
       <PageHeader
         title={id ? t('processes.edit', { code: existing.data?.code ?? '' }) : t('processes.new')}
+        actions={
+          <SaveState status={saveStatus({ saving: save.isPending, dirty: dirty && !save.isSuccess })} />
+        }
       />
+      <UnsavedChangesGuard when={dirty && !save.isSuccess} />
       <Card className="p-5">
         <form className="grid gap-4 sm:grid-cols-2" onSubmit={submit} noValidate>
           <div>
@@ -359,7 +367,7 @@ function ProcessForm() {
                 {t('actions.save')}
               </Button>
             )}
-            <Link to="/processes" className={buttonClasses('outline')}>
+            <Link to="/processes" className={buttonClasses('outline')} data-discard>
               {t('actions.cancel')}
             </Link>
             {id && canWrite && (

@@ -2,6 +2,8 @@ import { type BomInput, bomVariableNames, type FormulaIssue, formulaIssue } from
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SaveState, saveStatus } from '../../components/editing/save-state.tsx';
+import { UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { FormErrors } from '../../components/ui/form-errors.tsx';
 import { Input } from '../../components/ui/input.tsx';
@@ -81,6 +83,10 @@ export function BomEditor({
   const [state, setState] = useState(initial);
   const save = useSaveBom(productId);
   useEffect(() => setState(initial), [initial]);
+  // Unsaved = differs from the BOM as loaded and from what was last saved here (until it is re-read).
+  const [savedAs, setSavedAs] = useState<string | null>(null);
+  const now = JSON.stringify(toBomInput(state));
+  const dirty = editable && now !== JSON.stringify(toBomInput(initial)) && now !== savedAs;
   const names = bomVariableNames(state);
   const setLine = (key: string, patch: Partial<EditorLine>) =>
     setState((s) => ({ ...s, lines: s.lines.map((l) => (l.key === key ? { ...l, ...patch } : l)) }));
@@ -104,6 +110,8 @@ export function BomEditor({
 
   return (
     <div className="space-y-4">
+      <UnsavedChangesGuard when={dirty} />
+      {editable && <SaveState status={saveStatus({ saving: save.isPending, dirty })} className="block" />}
       <fieldset disabled={!editable} className="space-y-2">
         <legend className="text-sm font-medium">{t('bom.variables')}</legend>
         <p className="text-xs text-muted">{t('bom.variablesHint')}</p>
@@ -331,8 +339,12 @@ export function BomEditor({
             loading={save.isPending}
             disabled={hasIssues}
             onClick={async () => {
+              const sent = now;
               const saved = await save.mutateAsync({ bomId, input: toBomInput(state) }).catch(() => null);
-              if (saved) onSaved(saved.id);
+              if (saved) {
+                setSavedAs(sent);
+                onSaved(saved.id);
+              }
             }}
           >
             {t('bom.save')}

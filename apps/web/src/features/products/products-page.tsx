@@ -2,6 +2,8 @@ import { ArrowDown, ArrowUp, Plus } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Route, Routes, useNavigate, useSearchParams } from 'react-router';
+import { SaveState, saveStatus, useDirty } from '../../components/editing/save-state.tsx';
+import { UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { FormErrors } from '../../components/ui/form-errors.tsx';
@@ -202,6 +204,7 @@ function NewProduct() {
     salesPrice: '',
     kind: 'product' as 'product' | 'component',
   });
+  const { dirty } = useDirty(form);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const price = form.salesPrice.trim().replace(',', '.');
@@ -212,7 +215,14 @@ function NewProduct() {
   };
   return (
     <div className="max-w-2xl">
-      <PageHeader title={t('products.new')} description={t('products.newHint')} />
+      <PageHeader
+        title={t('products.new')}
+        description={t('products.newHint')}
+        actions={
+          <SaveState status={saveStatus({ saving: create.isPending, dirty: dirty && !create.isSuccess })} />
+        }
+      />
+      <UnsavedChangesGuard when={dirty && !create.isSuccess} />
       <Card className="p-5">
         <form className="grid gap-4 sm:grid-cols-2" onSubmit={submit}>
           <div>
@@ -268,7 +278,7 @@ function NewProduct() {
             <Button type="submit" loading={create.isPending}>
               {t('actions.create')}
             </Button>
-            <Link to="/products" className={buttonClasses('outline')}>
+            <Link to="/products" className={buttonClasses('outline')} data-discard>
               {t('actions.cancel')}
             </Link>
           </div>

@@ -1,25 +1,28 @@
-import { poInputSchema, poTotals } from '@erp/domain';
+import { normaliseVatRate, poInputSchema, poTotals } from '@erp/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { SaveState, saveStatus } from '../../components/editing/save-state.tsx';
+import { UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
+import { type GridColumn, LineGrid } from '../../components/line-grid/line-grid.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card, CardContent } from '../../components/ui/card.tsx';
 import { FormErrors } from '../../components/ui/form-errors.tsx';
 import { Input, Textarea } from '../../components/ui/input.tsx';
+import { useToast } from '../../components/ui/toast.tsx';
 import { api } from '../../lib/api.ts';
-import { formatCurrency } from '../../lib/format.ts';
+import { formatCurrency, formatNumber } from '../../lib/format.ts';
+import { apiErrorMessages, Field, NUM, selectClasses } from '../clients/partner-ui.tsx';
 import type { PartnerPage } from '../clients/partners-api.ts';
-import { apiErrorMessages, Field, NUM, selectClasses, TABLE, TD, TH } from '../clients/partner-ui.tsx';
 import { PageHeader } from '../sections/page-header.tsx';
-import { useItemSearch } from '../suppliers/supplier-items.tsx';
 import { type Order, useOrder, usePurchasingMutation } from './purchasing-api.ts';
 
 type Line = {
+  key: string;
   item_id: string;
-  sku: string;
-  name: string;
+  /** What the item cell shows: "SKU · name" once picked, or the text being typed. */
+  item_label: string;
   quantity: string;
   unit: string;
   unit_price: string;
@@ -27,12 +30,41 @@ type Line = {
 };
 const VAT_RATES = ['25', '13', '5', '0'];
 
+let counter = 0;
+const newLine = (defaults: Partial<Line> = {}): Line => ({
+  key: `po${++counter}`,
+  item_id: '',
+  item_label: '',
+  quantity: '1',
+  unit: '',
+  unit_price: '',
+  vat_rate: '25',
+  ...defaults,
+});
+
+const dec = (s: string) => s.trim().replace(',', '.');
+const isDec = (s: string) => /^\d+(\.\d+)?$/.test(dec(s));
+/** A row the user left untouched (the grid's fresh last line): not sent, not an error. */
+const isBlank = (l: Line) => !l.item_id && !l.item_label.trim();
+
 /** The line's net with the same exact rule the server stores (null while the input is not a number). */
 function lineNet(l: Line): string | null {
-  const quantity = l.quantity.trim().replace(',', '.');
-  const unitPrice = l.unit_price.trim().replace(',', '.');
-  if (!/^\d+(\.\d+)?$/.test(quantity) || !/^\d+(\.\d+)?$/.test(unitPrice)) return null;
-  return poTotals([{ quantity, unit_price: unitPrice, vat_rate: l.vat_rate }]).net;
+  if (!isDec(l.quantity) || !isDec(l.unit_price || '0')) return null;
+  return poTotals([{ quantity: dec(l.quantity), unit_price: dec(l.unit_price || '0'), vat_rate: l.vat_rate }])
+    .net;
+}
+
+/** Totals as you type, over the lines whose numbers parse (decimal.js in the domain rule, no floats). */
+function liveTotals(lines: readonly Line[]) {
+  return poTotals(
+    lines
+      .filter((l) => !isBlank(l) && lineNet(l) !== null)
+      .map((l) => ({
+        quantity: dec(l.quantity),
+        unit_price: dec(l.unit_price || '0'),
+        vat_rate: l.vat_rate,
+      })),
+  );
 }
 
 export function PurchaseOrderFormPage() {
@@ -44,24 +76,27 @@ export function PurchaseOrderFormPage() {
 
 function PurchaseOrderForm({ initial }: { initial?: Order }) {
   const { t } = useTranslation('purchasing');
+  const { t: tg } = useTranslation('ux-grid');
+  const toast = useToast();
   const navigate = useNavigate();
   const [supplierId, setSupplierId] = useState(initial?.supplier_id ?? '');
   const [expectedOn, setExpectedOn] = useState(initial?.expected_on ?? '');
   const [note, setNote] = useState(initial?.note ?? '');
-  const [lines, setLines] = useState<Line[]>(
-    initial?.lines.map((l) => ({
-      item_id: l.item_id,
-      sku: l.sku,
-      name: l.item_name,
-      quantity: l.quantity,
-      unit: l.unit,
-      unit_price: l.unit_price,
-      vat_rate: l.vat_rate,
-    })) ?? [],
-  );
-  const [q, setQ] = useState('');
+  const [lines, setLines] = useState<Line[]>(() => [
+    ...(initial?.lines.map((l) =>
+      newLine({
+        item_id: l.item_id,
+        item_label: `${l.sku} · ${l.item_name}`,
+        quantity: l.quantity,
+        unit: l.unit,
+        unit_price: l.unit_price,
+        vat_rate: normaliseVatRate(l.vat_rate) ?? l.vat_rate,
+      }),
+    ) ?? []),
+    // Always a fresh line at the end to type into.
+    newLine(),
+  ]);
   const [clientErrors, setClientErrors] = useState<string[]>([]);
-  const { data: hits = [] } = useItemSearch(q);
   const { data: suppliers } = useQuery({
     queryKey: ['partners', 'supplier', 'options'],
     queryFn: ({ signal }) => api<PartnerPage>('/api/suppliers?page_size=200&sort=name', { signal }),
@@ -71,20 +106,76 @@ function PurchaseOrderForm({ initial }: { initial?: Order }) {
       ? api<Order>(`/api/purchase-orders/${initial.id}`, { method: 'PUT', body })
       : api<Order>('/api/purchase-orders', { method: 'POST', body }),
   );
-  const edit = (i: number, key: keyof Line, value: string) =>
-    setLines((ls) => ls.map((l, j) => (j === i ? { ...l, [key]: value } : l)));
+  const sent = lines.filter((l) => !isBlank(l));
   const body = () => ({
     supplier_id: supplierId,
     expected_on: expectedOn || null,
     note,
-    lines: lines.map((l) => ({
+    lines: sent.map((l) => ({
       item_id: l.item_id,
-      quantity: l.quantity,
+      quantity: dec(l.quantity),
       unit: l.unit || null,
-      unit_price: l.unit_price || '0',
+      unit_price: dec(l.unit_price) || '0',
       vat_rate: l.vat_rate,
     })),
   });
+  // Dirty = differs from what was loaded (a new order: anything entered at all).
+  const [baseline] = useState(() => JSON.stringify(body()));
+  const dirty = JSON.stringify(body()) !== baseline;
+  const columns = useMemo<GridColumn<Line>[]>(() => {
+    const field = (n: number, f: string) => t('form.lineField', { n, field: t(`fields.${f}`) });
+    const text = (id: 'quantity' | 'unit' | 'unit_price', kind: 'text' | 'decimal', width: string) =>
+      ({
+        id,
+        header: t(`fields.${id}`),
+        kind,
+        width,
+        className: kind === 'decimal' ? 'text-right' : undefined,
+        label: (n: number) => field(n, id),
+        value: (l: Line) => l[id],
+        set: (l: Line, v: string) => ({ ...l, [id]: v }),
+      }) satisfies GridColumn<Line>;
+    return [
+      {
+        id: 'item',
+        header: t('fields.item'),
+        kind: 'item',
+        width: 'minmax(14rem, 1fr)',
+        label: (n) => field(n, 'item'),
+        value: (l) => l.item_label,
+        set: (l, v) => ({ ...l, item_label: v, item_id: '' }),
+      },
+      text('quantity', 'decimal', '6rem'),
+      text('unit', 'text', '4.5rem'),
+      text('unit_price', 'decimal', '7rem'),
+      {
+        id: 'vat_rate',
+        header: t('fields.vat_rate'),
+        kind: 'select',
+        width: '5.5rem',
+        label: (n) => field(n, 'vat_rate'),
+        value: (l) => l.vat_rate,
+        set: (l, v) => ({ ...l, vat_rate: v }),
+        options: VAT_RATES.map((r) => ({ value: r, label: `${r} %` })),
+      },
+      {
+        id: 'net',
+        header: t('fields.net'),
+        kind: 'display',
+        width: '7.5rem',
+        className: NUM,
+        render: (l) => {
+          const net = lineNet(l);
+          return (
+            <span className="block px-1.5 text-right tabular-nums" data-testid="line-net">
+              {net && !isBlank(l) ? formatCurrency(net) : ''}
+            </span>
+          );
+        },
+      },
+    ];
+  }, [t]);
+  const totals = liveTotals(lines);
   const label = (field: string) => {
     const m = /^lines\.(\d+)\.(\w+)$/.exec(field);
     if (m)
@@ -93,6 +184,13 @@ function PurchaseOrderForm({ initial }: { initial?: Order }) {
   };
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
+    const unpicked = sent.findIndex((l) => !l.item_id);
+    if (unpicked >= 0) {
+      setClientErrors([
+        `${t('form.lineField', { n: lines.indexOf(sent[unpicked] as Line) + 1, field: t('fields.item') })}: ${t('form.pickItem')}`,
+      ]);
+      return;
+    }
     const parsed = poInputSchema.safeParse(body());
     if (!parsed.success) {
       setClientErrors(
@@ -107,7 +205,13 @@ function PurchaseOrderForm({ initial }: { initial?: Order }) {
   };
   return (
     <form onSubmit={submit} noValidate>
-      <PageHeader title={initial ? t('form.editTitle') : t('list.new')} />
+      <PageHeader
+        title={initial ? t('form.editTitle') : t('list.new')}
+        actions={
+          <SaveState status={saveStatus({ saving: save.isPending, dirty: dirty && !save.isSuccess })} />
+        }
+      />
+      <UnsavedChangesGuard when={dirty && !save.isSuccess} />
       <FormErrors
         messages={clientErrors.length ? clientErrors : apiErrorMessages(save.error, t, label)}
         className="mb-4"
@@ -139,118 +243,49 @@ function PurchaseOrderForm({ initial }: { initial?: Order }) {
               />
             </Field>
           </div>
-          <table className={TABLE}>
-            <thead>
-              <tr>
-                <th className={TH}>{t('fields.item')}</th>
-                <th className={TH}>{t('fields.quantity')}</th>
-                <th className={TH}>{t('fields.unit')}</th>
-                <th className={TH}>{t('fields.unit_price')}</th>
-                <th className={TH}>{t('fields.vat_rate')}</th>
-                <th className={`${TH} ${NUM}`}>{t('fields.net')}</th>
-                <th className={TH} />
-              </tr>
-            </thead>
-            <tbody>
-              {lines.map((l, i) => {
-                const net = lineNet(l);
-                return (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: the same item may appear on two lines
-                  <tr key={i}>
-                    <td className={TD}>
-                      <span className="font-medium">{l.sku}</span>{' '}
-                      <span className="text-muted">{l.name}</span>
-                    </td>
-                    <td className={TD}>
-                      <Input
-                        aria-label={t('form.lineField', { n: i + 1, field: t('fields.quantity') })}
-                        inputMode="decimal"
-                        value={l.quantity}
-                        onChange={(e) => edit(i, 'quantity', e.target.value)}
-                      />
-                    </td>
-                    <td className={TD}>
-                      <Input
-                        aria-label={t('form.lineField', { n: i + 1, field: t('fields.unit') })}
-                        className="w-20"
-                        value={l.unit}
-                        onChange={(e) => edit(i, 'unit', e.target.value)}
-                      />
-                    </td>
-                    <td className={TD}>
-                      <Input
-                        aria-label={t('form.lineField', { n: i + 1, field: t('fields.unit_price') })}
-                        inputMode="decimal"
-                        value={l.unit_price}
-                        onChange={(e) => edit(i, 'unit_price', e.target.value)}
-                      />
-                    </td>
-                    <td className={TD}>
-                      <select
-                        aria-label={t('form.lineField', { n: i + 1, field: t('fields.vat_rate') })}
-                        className={selectClasses}
-                        value={l.vat_rate}
-                        onChange={(e) => edit(i, 'vat_rate', e.target.value)}
-                      >
-                        {[...new Set([...VAT_RATES, l.vat_rate])].map((r) => (
-                          <option key={r} value={r}>
-                            {r} %
-                          </option>
-                        ))}
-                      </select>
-                    </td>
-                    <td className={`${TD} ${NUM}`}>{net ? formatCurrency(net) : ''}</td>
-                    <td className={TD}>
-                      <Button
-                        type="button"
-                        variant="ghost"
-                        size="icon"
-                        aria-label={t('form.removeLine', { n: i + 1 })}
-                        onClick={() => setLines(lines.filter((_, j) => j !== i))}
-                      >
-                        <Trash2 className="size-4" aria-hidden />
-                      </Button>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-          <div className="flex flex-wrap items-center gap-2">
-            <Input
-              className="w-72"
-              type="search"
-              aria-label={t('form.addItem')}
-              placeholder={t('form.addItem')}
-              value={q}
-              onChange={(e) => setQ(e.target.value)}
-            />
-            {hits.slice(0, 6).map((h) => (
-              <Button
-                key={h.id}
-                type="button"
-                size="sm"
-                variant="secondary"
-                onClick={() => {
-                  setLines([
-                    ...lines,
-                    {
-                      item_id: h.id,
-                      sku: h.sku,
-                      name: h.name,
-                      quantity: '1',
-                      unit: h.base_unit,
-                      unit_price: '0',
-                      vat_rate: '25',
-                    },
-                  ]);
-                  setQ('');
-                }}
-              >
-                {h.sku} · {h.name}
-              </Button>
-            ))}
-          </div>
+          <LineGrid<Line>
+            label={t('fields.lines')}
+            rows={lines}
+            rowKey={(l) => l.key}
+            columns={columns}
+            onChange={setLines}
+            newRow={() => newLine()}
+            pick={(l, item) => ({
+              ...l,
+              item_id: item.id,
+              item_label: `${item.sku} · ${item.name}`,
+              unit: item.base_unit,
+              unit_price: item.purchase_price ?? l.unit_price,
+              vat_rate: normaliseVatRate(item.vat_rate) ?? l.vat_rate,
+            })}
+            onRemoved={(_, index, restore) =>
+              toast.toast({
+                title: tg('removed', { row: index + 1 }),
+                action: { label: tg('undo'), onClick: restore },
+                duration: 8000,
+              })
+            }
+            footer={
+              <dl className="grid grid-cols-[auto_auto] gap-x-6 gap-y-0.5 text-sm" data-testid="totals">
+                <dt className="text-muted">{t('totals.net')}</dt>
+                <dd className={NUM} data-testid="total-net">
+                  {formatCurrency(totals.net)}
+                </dd>
+                {totals.vat.map((g) => (
+                  <div key={g.rate} className="contents">
+                    <dt className="text-muted">
+                      {t('totals.vat', { rate: formatNumber(g.rate), base: formatCurrency(g.base) })}
+                    </dt>
+                    <dd className={NUM}>{formatCurrency(g.vat)}</dd>
+                  </div>
+                ))}
+                <dt className="font-semibold">{t('totals.total')}</dt>
+                <dd className={`${NUM} font-semibold`} data-testid="total">
+                  {formatCurrency(totals.total)}
+                </dd>
+              </dl>
+            }
+          />
           <Field id="po-note" label={t('fields.note')}>
             <Textarea id="po-note" value={note} onChange={(e) => setNote(e.target.value)} />
           </Field>
@@ -260,9 +295,11 @@ function PurchaseOrderForm({ initial }: { initial?: Order }) {
         <Button type="submit" loading={save.isPending}>
           {t('form.saveDraft')}
         </Button>
+        {/* Discard: leaves without saving and without required fields (the explicit answer, no question). */}
         <Link
           to={initial ? `/suppliers/orders/${initial.id}` : '/suppliers/orders'}
           className={buttonClasses('outline')}
+          data-discard
         >
           {t('common:actions.cancel')}
         </Link>

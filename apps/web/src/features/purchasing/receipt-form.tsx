@@ -1,13 +1,16 @@
-import { receiptInputSchema } from '@erp/domain';
+import { poTotals, receiptInputSchema } from '@erp/domain';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { SaveState, saveStatus } from '../../components/editing/save-state.tsx';
+import { UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
+import { type GridColumn, LineGrid } from '../../components/line-grid/line-grid.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card, CardContent } from '../../components/ui/card.tsx';
 import { FormErrors } from '../../components/ui/form-errors.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { ApiError } from '../../lib/api.ts';
-import { formatDate, formatNumber } from '../../lib/format.ts';
+import { formatCurrency, formatDate, formatNumber } from '../../lib/format.ts';
 import { apiErrorMessages, Field, NUM, selectClasses, TABLE, TD, TH } from '../clients/partner-ui.tsx';
 import { PageHeader } from '../sections/page-header.tsx';
 import {
@@ -23,11 +26,20 @@ import {
 
 type Row = {
   po_line_id: string;
+  sku: string;
+  item_name: string;
+  ordered: string;
+  unit: string;
+  open_qty: string;
+  lot_tracked: boolean;
   quantity: string;
   unit_price: string;
   lot_number: string;
   expires_on: string;
 };
+
+const dec = (s: string) => s.trim().replace(',', '.');
+const isDec = (s: string) => /^\d+(\.\d+)?$/.test(dec(s));
 
 const todayIso = () => {
   const d = new Date();
@@ -54,6 +66,12 @@ function ReceiptForm({ order }: { order: Order }) {
   const [rows, setRows] = useState<Row[]>(() =>
     order.lines.map((l) => ({
       po_line_id: l.id,
+      sku: l.sku,
+      item_name: l.item_name,
+      ordered: l.quantity,
+      unit: l.unit,
+      open_qty: l.open_qty,
+      lot_tracked: l.lot_tracked,
       quantity: l.open_qty === '0' ? '' : l.open_qty,
       unit_price: l.unit_price,
       lot_number: '',
@@ -67,8 +85,74 @@ function ReceiptForm({ order }: { order: Order }) {
     postIdempotent<Receipt>(`/api/purchase-orders/${order.id}/receipts`, body, key),
   );
   const location = locationId || storage[0]?.id || '';
-  const edit = (i: number, k: keyof Row, v: string) =>
-    setRows((rs) => rs.map((r, j) => (j === i ? { ...r, [k]: v } : r)));
+  const [baseline] = useState(() => JSON.stringify([locationId, receivedOn, rows]));
+  const dirty = JSON.stringify([locationId, receivedOn, rows]) !== baseline;
+  const columns = useMemo<GridColumn<Row>[]>(() => {
+    const input = (
+      id: 'quantity' | 'unit_price' | 'lot_number' | 'expires_on',
+      header: string,
+      kind: 'decimal' | 'text' | 'date',
+      width: string,
+      labelKey: string,
+      lotOnly = false,
+    ) =>
+      ({
+        id,
+        header,
+        kind,
+        width,
+        className: kind === 'decimal' ? 'text-right' : undefined,
+        label: (_n: number, r: Row) => t(labelKey, { sku: r.sku }),
+        value: (r: Row) => r[id],
+        set: (r: Row, v: string) => ({ ...r, [id]: v }),
+        editable: lotOnly ? (r: Row) => r.lot_tracked : undefined,
+      }) satisfies GridColumn<Row>;
+    return [
+      {
+        id: 'sku',
+        header: t('fields.sku'),
+        kind: 'display',
+        width: 'minmax(12rem, 1fr)',
+        render: (r) => (
+          <span className="block px-1.5">
+            <span className="font-medium">{r.sku}</span> <span className="text-muted">{r.item_name}</span>
+          </span>
+        ),
+      },
+      {
+        id: 'ordered',
+        header: t('fields.quantity'),
+        kind: 'display',
+        width: '7rem',
+        className: NUM,
+        render: (r) => (
+          <span className="block px-1.5 text-right tabular-nums">
+            {formatNumber(r.ordered)} {r.unit}
+          </span>
+        ),
+      },
+      {
+        id: 'open',
+        header: t('receive.open'),
+        kind: 'display',
+        width: '6rem',
+        className: NUM,
+        render: (r) => (
+          <span className="block px-1.5 text-right tabular-nums">{formatNumber(r.open_qty)}</span>
+        ),
+      },
+      input('quantity', t('receive.quantity'), 'decimal', '7rem', 'receive.quantityOf'),
+      input('unit_price', t('receive.price'), 'decimal', '7rem', 'receive.priceOf'),
+      input('lot_number', t('receive.lot'), 'text', '8rem', 'receive.lotOf', true),
+      input('expires_on', t('receive.expires'), 'date', '9.5rem', 'receive.expiresOf', true),
+    ];
+  }, [t]);
+  // The receipt's value as you type (quantity × price per line, exact decimals, the order's rule).
+  const value = poTotals(
+    rows
+      .filter((r) => isDec(r.quantity) && isDec(r.unit_price || '0'))
+      .map((r) => ({ quantity: dec(r.quantity), unit_price: dec(r.unit_price || '0'), vat_rate: '0' })),
+  ).net;
   const over = post.error instanceof ApiError && post.error.code === 'OVER_RECEIPT';
   const label = (field: string) => {
     const m = /^lines\.(\d+)\.(\w+)$/.exec(field);
@@ -87,8 +171,8 @@ function ReceiptForm({ order }: { order: Order }) {
         .filter((r) => r.quantity.trim() !== '')
         .map((r) => ({
           po_line_id: r.po_line_id,
-          quantity: r.quantity,
-          unit_price: r.unit_price || null,
+          quantity: dec(r.quantity),
+          unit_price: r.unit_price ? dec(r.unit_price) : null,
           lot_number: r.lot_number || null,
           expires_on: r.expires_on || null,
         })),
@@ -107,7 +191,14 @@ function ReceiptForm({ order }: { order: Order }) {
   };
   return (
     <form onSubmit={submit} noValidate>
-      <PageHeader title={t('receive.title', { number: order.number })} description={order.supplier_name} />
+      <PageHeader
+        title={t('receive.title', { number: order.number })}
+        description={order.supplier_name}
+        actions={
+          <SaveState status={saveStatus({ saving: post.isPending, dirty: dirty && !post.isSuccess })} />
+        }
+      />
+      <UnsavedChangesGuard when={dirty && !post.isSuccess} />
       <FormErrors
         messages={clientErrors.length ? clientErrors : apiErrorMessages(post.error, t, label)}
         className="mb-4"
@@ -149,78 +240,28 @@ function ReceiptForm({ order }: { order: Order }) {
               />
             </Field>
           </div>
-          <table className={TABLE}>
-            <thead>
-              <tr>
-                <th className={TH}>{t('fields.sku')}</th>
-                <th className={`${TH} ${NUM}`}>{t('fields.quantity')}</th>
-                <th className={`${TH} ${NUM}`}>{t('receive.open')}</th>
-                <th className={TH}>{t('receive.quantity')}</th>
-                <th className={TH}>{t('receive.price')}</th>
-                <th className={TH}>{t('receive.lot')}</th>
-                <th className={TH}>{t('receive.expires')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {order.lines.map((l, i) => {
-                const r = rows[i] as Row;
-                return (
-                  <tr key={l.id}>
-                    <td className={TD}>
-                      <span className="font-medium">{l.sku}</span>{' '}
-                      <span className="text-muted">{l.item_name}</span>
-                    </td>
-                    <td className={`${TD} ${NUM}`}>
-                      {formatNumber(l.quantity)} {l.unit}
-                    </td>
-                    <td className={`${TD} ${NUM}`}>{formatNumber(l.open_qty)}</td>
-                    <td className={TD}>
-                      <Input
-                        aria-label={t('receive.quantityOf', { sku: l.sku })}
-                        inputMode="decimal"
-                        value={r.quantity}
-                        onChange={(e) => edit(i, 'quantity', e.target.value)}
-                      />
-                    </td>
-                    <td className={TD}>
-                      <Input
-                        aria-label={t('receive.priceOf', { sku: l.sku })}
-                        inputMode="decimal"
-                        value={r.unit_price}
-                        onChange={(e) => edit(i, 'unit_price', e.target.value)}
-                      />
-                    </td>
-                    <td className={TD}>
-                      {l.lot_tracked && (
-                        <Input
-                          aria-label={t('receive.lotOf', { sku: l.sku })}
-                          value={r.lot_number}
-                          onChange={(e) => edit(i, 'lot_number', e.target.value)}
-                        />
-                      )}
-                    </td>
-                    <td className={TD}>
-                      {l.lot_tracked && (
-                        <Input
-                          aria-label={t('receive.expiresOf', { sku: l.sku })}
-                          type="date"
-                          value={r.expires_on}
-                          onChange={(e) => edit(i, 'expires_on', e.target.value)}
-                        />
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+          <LineGrid<Row>
+            label={t('fields.lines')}
+            rows={rows}
+            rowKey={(r) => r.po_line_id}
+            columns={columns}
+            onChange={setRows}
+            footer={
+              <dl className="grid grid-cols-[auto_auto] gap-x-6 text-sm" data-testid="totals">
+                <dt className="font-semibold">{t('totals.net')}</dt>
+                <dd className={`${NUM} font-semibold`} data-testid="total-net">
+                  {formatCurrency(value)}
+                </dd>
+              </dl>
+            }
+          />
         </CardContent>
       </Card>
       <div className="mt-4 flex gap-2">
         <Button type="submit" loading={post.isPending}>
           {t('receive.post')}
         </Button>
-        <Link to={`/suppliers/orders/${order.id}`} className={buttonClasses('outline')}>
+        <Link to={`/suppliers/orders/${order.id}`} className={buttonClasses('outline')} data-discard>
           {t('common:actions.cancel')}
         </Link>
       </div>
