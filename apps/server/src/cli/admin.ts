@@ -11,6 +11,7 @@ import {
   zodIssuesToFieldIssues,
 } from '@erp/domain';
 import { loadConfig } from '../config.ts';
+import { openDatabaseUrl } from '../db/company-router.ts';
 import { type Database, openDatabase } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { setAccountStatusByEmail, setPlatformAdmin } from '../modules/admin/admin.service.ts';
@@ -281,7 +282,7 @@ async function platformCommand(command: string, sub: string | undefined, rest: s
       return rows
         .map(
           (r) =>
-            `${r.company_id}  ${r.mode}  ${r.state}  ${String(r.database_url ?? '').replace(/\/\/[^@/]*@/, '//***@')}`,
+            `${r.company_id}  ${r.mode}  ${r.state}  ${(openDatabaseUrl((r.database_url as string | null) ?? null) ?? '').replace(/\/\/[^@/]*@/, '//***@')}`,
         )
         .join('\n');
     }

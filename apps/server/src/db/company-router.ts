@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
+import { decryptField, encryptField } from '../security/field-crypto.ts';
 import { type Database, type Db, openPostgres, rowsOf } from './database.ts';
+
+/**
+ * Registry database URLs carry their password: stored encrypted with the field encryption
+ * (AES-256-GCM, key id in the value, re-encrypted by `npm run admin -- keys rotate`). A plain value
+ * (written before this) still reads, and is encrypted by the start-up pass.
+ */
+export const REGISTRY_URL_CONTEXT = 'company_registry.database_url';
+export const sealDatabaseUrl = (url: string | null): string | null => encryptField(url, REGISTRY_URL_CONTEXT);
+export const openDatabaseUrl = (stored: string | null): string | null =>
+  decryptField(stored, REGISTRY_URL_CONTEXT);
 
 /**
  * Which database holds a company's rows. The registry (`company_registry`, main database) lists
@@ -60,7 +71,7 @@ async function loadRoutes(db: Db, router: Router): Promise<void> {
   const rows = rowsOf<{ company_id: string; database_url: string }>(
     await db.execute(sql`select company_id, database_url from company_registry where mode = 'dedicated'`),
   );
-  router.routes = new Map(rows.map((r) => [r.company_id, r.database_url]));
+  router.routes = new Map(rows.map((r) => [r.company_id, openDatabaseUrl(r.database_url) as string]));
   router.loadedAt = Date.now();
   // Awaited, so that a refresh after a move returns with the new database already listened to.
   for (const url of new Set(router.routes.values())) await attachListeners(router, url);

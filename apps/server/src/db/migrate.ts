@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { openDatabaseUrl } from './company-router.ts';
 import { type Database, openPostgres } from './database.ts';
 
 const MIGRATIONS_DIR = join(import.meta.dirname, 'migrations');
@@ -35,11 +36,9 @@ async function dedicatedUrls(database: Database): Promise<string[]> {
   return database.session(async (query) => {
     const [exists] = await query(`select to_regclass('public.company_registry') is not null as ok`, []);
     if (!exists?.ok) return [];
-    const rows = await query(
-      `select distinct database_url from company_registry where mode = 'dedicated' order by 1`,
-      [],
-    );
-    return rows.map((r) => String(r.database_url));
+    const rows = await query(`select database_url from company_registry where mode = 'dedicated'`, []);
+    // Encrypted (each value with its own IV): decrypted before the duplicates are dropped.
+    return [...new Set(rows.map((r) => openDatabaseUrl(String(r.database_url)) as string))].sort();
   });
 }
 

@@ -1,4 +1,9 @@
-import { dedicatedDatabase, refreshCompanyRoutes } from '../db/company-router.ts';
+import {
+  dedicatedDatabase,
+  openDatabaseUrl,
+  refreshCompanyRoutes,
+  sealDatabaseUrl,
+} from '../db/company-router.ts';
 import type { Database, OwnerQuery } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { COMPANY_LOCK_SPACE } from '../db/tenant.ts';
@@ -25,7 +30,7 @@ export async function registeredUrl(main: Database, companyId: string): Promise<
     const [row] = await q(`select mode, database_url from company_registry where company_id = $1`, [
       companyId,
     ]);
-    return row?.mode === 'dedicated' ? String(row.database_url) : null;
+    return row?.mode === 'dedicated' ? openDatabaseUrl(String(row.database_url)) : null;
   });
 }
 
@@ -44,7 +49,7 @@ export async function setRegistry(
        values ($1, $2, $3, $4, now())
        on conflict (company_id) do update set mode = excluded.mode, database_url = excluded.database_url,
          state = excluded.state, updated_at = now()`,
-      [companyId, entry.url ? 'dedicated' : 'shared', entry.url, entry.state],
+      [companyId, entry.url ? 'dedicated' : 'shared', sealDatabaseUrl(entry.url), entry.state],
     ),
   );
   await refreshCompanyRoutes(main.db);

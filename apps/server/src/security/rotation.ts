@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { REGISTRY_URL_CONTEXT } from '../db/company-router.ts';
 import { type Db, rowsOf } from '../db/database.ts';
 import { asPlatformFor } from '../db/tenant.ts';
 import { ENCRYPTED_TABLES, type EncryptedTable } from './encrypted-columns.ts';
@@ -29,10 +30,14 @@ async function existingTables(db: Db): Promise<EncryptedTable[]> {
   return ENCRYPTED_TABLES.filter((t) => names.has(t.table));
 }
 
-/** Every company that has ever written a tenant row (each insert is audited, so each has a head). */
+/**
+ * Every company that has ever written a tenant row (each insert is audited, so each has a head),
+ * and every company in a dedicated database (its head is there; asPlatformFor goes there).
+ */
 async function companyIds(db: Db): Promise<string[]> {
   const rows = rowsOf<{ id: string }>(
-    await db.execute(sql`select company_id as id from audit_heads order by 1`),
+    await db.execute(sql`select company_id as id from audit_heads
+      union select company_id from company_registry where mode = 'dedicated' order by 1`),
   );
   return rows.map((r) => r.id);
 }
@@ -85,6 +90,27 @@ async function rotateBatch(
 }
 
 /**
+ * The company registry's database URLs (main database, a platform table: not per company). Each
+ * row is locked and re-encrypted in one short transaction; returns the number of values changed.
+ */
+async function rotateRegistry(db: Db, keyring: Keyring): Promise<number> {
+  return db.transaction(async (tx) => {
+    const rows = rowsOf<{ company_id: string; database_url: string }>(
+      await tx.execute(sql`select company_id, database_url from company_registry
+        where database_url is not null and database_url not like ${`${ENC_PREFIX}${keyring.activeKid}:%`}
+        for update`),
+    );
+    for (const row of rows) {
+      const plain = decryptField(row.database_url, REGISTRY_URL_CONTEXT, keyring);
+      await tx.execute(sql`update company_registry
+        set database_url = ${encryptField(plain, REGISTRY_URL_CONTEXT, keyring)}
+        where company_id = ${row.company_id}`);
+    }
+    return rows.length;
+  });
+}
+
+/**
  * Brings every encrypted value under the active key: values under an older key and plain values
  * written before encryption existed. Batches of `batchSize` rows, each in its own transaction with
  * the rows locked, so the application keeps running; safe to interrupt and run again.
@@ -96,8 +122,8 @@ export async function rotateAll(
   const keyring = opts.keyring ?? currentKeyring();
   const batchSize = opts.batchSize ?? 200;
   const companies = await companyIds(db);
-  let rows = 0;
-  let values = 0;
+  let values = await rotateRegistry(db, keyring);
+  let rows = values;
   for (const table of await existingTables(db)) {
     for (const companyId of companies) {
       for (;;) {
@@ -118,7 +144,11 @@ export async function rotateIfNeeded(db: Db, keyring = currentKeyring()): Promis
   const [state] = rowsOf<{ active_kid: string }>(
     await db.execute(sql`select active_kid from encryption_state where id = 1`),
   );
-  if (state?.active_kid === keyring.activeKid) return null;
+  if (state?.active_kid === keyring.activeKid) {
+    // Registry URLs stored in plain text by an older version are sealed at the first start.
+    await rotateRegistry(db, keyring);
+    return null;
+  }
   return rotateAll(db, { keyring });
 }
 
@@ -149,6 +179,13 @@ export async function keyStatus(db: Db, keyring = currentKeyring()): Promise<Key
           else plain++;
         }
     }
+  }
+  for (const row of rowsOf<{ database_url: string }>(
+    await db.execute(sql`select database_url from company_registry where database_url is not null`),
+  )) {
+    const kid = keyIdOf(row.database_url);
+    if (kid) byKid[kid] = (byKid[kid] ?? 0) + 1;
+    else plain++;
   }
   // The audit trail keeps the envelopes it recorded; those keys stay needed to read old history.
   const audit = rowsOf<{ kid: string; n: number }>(
