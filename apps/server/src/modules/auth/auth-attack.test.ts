@@ -190,12 +190,15 @@ describe('auth under attack', () => {
     expect((await signIn(user.email, 'nova-lozinka-123')).statusCode).toBe(200);
   });
 
-  it('takes as long for an unknown email as for a wrong password (median within 5 ms)', async () => {
+  it('takes as long for an unknown email as for a wrong password (medians within 5 ms or 10 %)', async () => {
     const user = await signUp(t.app);
     // CI sample; the 1 000-try run is bench/security/login-timing.ts.
     const result = await measureLoginTiming(t.app, t.deps.database, { tries: 30, knownEmail: user.email });
     console.log(result);
     expect(result.knownMedianMs).toBeGreaterThan(5); // a real password hash ran
-    expect(result.medianDiffMs).toBeLessThan(5);
+    // On a quiet machine the medians differ by well under 5 ms; on a busy one every try slows down
+    // alike, so the bound grows with the hash time. Skipping the hash for unknown emails would make
+    // their median a few milliseconds against a hash of tens to hundreds: far outside either bound.
+    expect(result.medianDiffMs).toBeLessThan(Math.max(5, result.knownMedianMs * 0.1));
   });
 });
