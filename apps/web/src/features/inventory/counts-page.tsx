@@ -2,6 +2,7 @@ import Decimal from 'decimal.js';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { DelayedSkeleton } from '../../components/editing/delayed.tsx';
 import { SaveState, saveStatus } from '../../components/editing/save-state.tsx';
 import { UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
 import { type GridColumn, LineGrid } from '../../components/line-grid/line-grid.tsx';
@@ -83,9 +84,8 @@ export function CountsPage() {
 
 export function CountDetailPage() {
   const { id = '' } = useParams();
-  const { t } = useTranslation('inventory');
   const { data } = useCount(id);
-  if (!data) return <p className="text-muted">{t('common.loading')}</p>;
+  if (!data) return <DelayedSkeleton loading rows={6} />;
   return <CountSheet count={data} key={`${data.id}-${data.status}`} />;
 }
 

@@ -2,12 +2,14 @@ import { MOVEMENT_TYPES } from '@erp/domain';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { DelayedSkeleton } from '../../components/editing/delayed.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { api } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
 import { usePermission } from '../team/use-permission.tsx';
+import { LabelsButton } from '../warehouse-scan/labels-button.tsx';
 import { errorText, useInventoryMutation, useItem, useLocations } from './inventory-api.ts';
 import { MovementTable } from './movement-table.tsx';
 import { FilterBox, Money, NUM, Qty, selectClasses, TABLE, TD, TH } from './parts.tsx';
@@ -18,7 +20,7 @@ export function ItemDetail() {
   const { data, error } = useItem(id);
   const canWrite = usePermission('master.write');
   if (error) return <p role="alert">{errorText(t, error)}</p>;
-  if (!data) return <p className="text-muted">{t('common.loading')}</p>;
+  if (!data) return <DelayedSkeleton loading rows={6} />;
   const { item, balances } = data;
   const value = (Number(item.on_hand) * Number(item.avg_cost)).toFixed(2);
   const stats: [string, string, boolean?][] = [
@@ -40,11 +42,14 @@ export function ItemDetail() {
             {item.active ? '' : ` · ${t('items.inactive')}`}
           </p>
         </div>
-        {canWrite && (
-          <Link to={`/inventory/items/${item.id}/edit`} className={buttonClasses('outline')}>
-            {t('items.edit')}
-          </Link>
-        )}
+        <div className="flex flex-wrap gap-2">
+          <LabelsButton kind="item" ids={[item.id]} name={item.sku} />
+          {canWrite && (
+            <Link to={`/inventory/items/${item.id}/edit`} className={buttonClasses('outline')}>
+              {t('items.edit')}
+            </Link>
+          )}
+        </div>
       </div>
       <div className="grid gap-3 sm:grid-cols-3 lg:grid-cols-6">
         {stats.map(([key, v]) => (

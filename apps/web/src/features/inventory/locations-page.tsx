@@ -2,12 +2,14 @@ import { LOCATION_TYPES } from '@erp/domain';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { DelayedSkeleton } from '../../components/editing/delayed.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { api } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
 import { SavedViews } from '../saved-views/saved-views.tsx';
 import { usePermission } from '../team/use-permission.tsx';
+import { LabelsButton } from '../warehouse-scan/labels-button.tsx';
 import {
   errorText,
   type Location,
@@ -150,12 +152,15 @@ export function LocationDetail() {
   const { id = '' } = useParams();
   const { t } = useTranslation('inventory');
   const { data } = useLocation(id);
-  if (!data) return <p className="text-muted">{t('common.loading')}</p>;
+  if (!data) return <DelayedSkeleton loading rows={6} />;
   return (
     <div className="space-y-4">
-      <h2 className="text-xl font-semibold">
-        {data.location.code} · {data.location.name}
-      </h2>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <h2 className="text-xl font-semibold">
+          {data.location.code} · {data.location.name}
+        </h2>
+        <LabelsButton kind="location" ids={[data.location.id]} name={data.location.code} />
+      </div>
       <p className="text-sm text-muted">
         {t(`locationTypes.${data.location.type}`)} · {t('items.value')}: <Money value={data.location.value} />
       </p>

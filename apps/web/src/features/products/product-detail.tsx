@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { DelayedSkeleton } from '../../components/editing/delayed.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { FormErrors } from '../../components/ui/form-errors.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { formatCurrency } from '../../lib/format.ts';
 import { PageHeader } from '../sections/page-header.tsx';
@@ -43,7 +43,7 @@ export function ProductDetailPage() {
     setSearch(next, { replace: true });
   };
 
-  if (detail.isPending) return <Spinner label={t('loading')} />;
+  if (detail.isPending) return <DelayedSkeleton loading rows={6} />;
   if (!detail.data) return <FormErrors messages={errorMessages(detail.error, t)} />;
   const { product, routing } = detail.data;
 
@@ -151,7 +151,7 @@ export function ProductDetailPage() {
               onSaved={() => toast({ type: 'success', title: t('saved') })}
             />
           ) : (
-            <Spinner label={t('loading')} />
+            <DelayedSkeleton loading />
           )
         ) : (
           <>
