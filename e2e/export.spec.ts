@@ -1,12 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
 import { BASE_URL, dismissChangelog, newAccount, SCREENSHOTS, signUpViaApi } from './support/app.ts';
+import { expect, test } from './support/fixtures.ts';
 
 test.describe('export', () => {
-  test('a section downloads as XLSX; the company archive runs with a progress bar to done', async ({
+  test('a section and the company archive run as jobs with a progress bar and download; the archive restores into a new company', async ({
     page,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(120_000);
     await signUpViaApi(page, newAccount('export', 'Iva Perić'));
     await dismissChangelog(page);
     const headers = { Origin: BASE_URL };
@@ -27,14 +27,25 @@ test.describe('export', () => {
     await expect(page).toHaveURL(/\/export$/);
     await expect(page.getByRole('heading', { name: 'Izvoz i uvoz podataka' })).toBeVisible();
 
+    // The section runs as a background job: progress bar, then the file downloads by itself.
     const [xlsx] = await Promise.all([
       page.waitForEvent('download'),
       page.getByTestId('export-items-xlsx').click(),
     ]);
+    const itemsJob = page.getByTestId('export-items-job');
+    await expect(itemsJob.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
+    await expect(page.getByTestId('export-items-status')).toHaveAttribute('data-status', 'done');
     expect(xlsx.suggestedFilename()).toMatch(/^items-\d{4}-\d{2}-\d{2}\.xlsx$/);
     const bytes = await readFile(await xlsx.path());
     // An XLSX file is a zip archive: "PK" first.
     expect(bytes.subarray(0, 2).toString()).toBe('PK');
+    expect(bytes.includes(Buffer.from('sharedStrings'))).toBe(false);
+    // The button fetches it again.
+    const [again] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('export-items-download').click(),
+    ]);
+    expect(again.suggestedFilename()).toBe(xlsx.suggestedFilename());
 
     await page.getByTestId('export-archive-start').click();
     const bar = page.getByTestId('export-archive-job').getByRole('progressbar');
@@ -59,5 +70,23 @@ test.describe('export', () => {
       window.scrollTo(0, 0);
     });
     await page.screenshot({ path: `${SCREENSHOTS}/export.png` });
+
+    // A new account (its own, empty company) restores the archive from the screen: upload, then a
+    // background job with its progress bar and the number of rows written.
+    await signUpViaApi(page, newAccount('export-restore', 'Marta Novak'));
+    await dismissChangelog(page);
+    await page.goto('/export');
+    await page.getByTestId('restore-file').setInputFiles(await archive.path());
+    await page.getByTestId('restore-submit').click();
+    await expect(page.getByTestId('restore-status')).toHaveAttribute('data-status', 'done', {
+      timeout: 60_000,
+    });
+    await expect(page.getByTestId('restore-job').getByRole('progressbar')).toHaveAttribute(
+      'aria-valuenow',
+      '100',
+    );
+    await expect(page.getByTestId('restore-job').getByRole('status')).toContainText('Arhiva je vraćena');
+    const restored = await page.request.get('/api/export/sections/items?format=csv');
+    expect(await restored.text()).toContain('PVC-70,PVC profil 70 mm');
   });
 });

@@ -40,11 +40,26 @@ export type JobHandler = (job: Job, ctx: JobContext) => Promise<unknown>;
 /** Thrown by a handler when trying again cannot help (bad payload, missing record): no more retries. */
 export class PermanentJobError extends Error {}
 
+export type JobHandlerOptions = {
+  /**
+   * A longer lease than the runner's for this kind: a job that holds one long transaction (an
+   * archive restore) cannot renew its lease on PGlite's single connection while it runs, so the
+   * claim it gets must outlast it. A dead worker's job is taken again only after this lease.
+   */
+  leaseMs?: number;
+};
+
 const handlers = new Map<string, JobHandler>();
+const handlerOptions = new Map<string, JobHandlerOptions>();
 
 /** Registers the code for one job kind; every server instance registers the same set at import time. */
-export function registerJobHandler(kind: string, handler: JobHandler): void {
+export function registerJobHandler(kind: string, handler: JobHandler, options: JobHandlerOptions = {}): void {
   handlers.set(kind, handler);
+  handlerOptions.set(kind, options);
+}
+
+export function jobHandlerOptions(kind: string): JobHandlerOptions {
+  return handlerOptions.get(kind) ?? {};
 }
 
 export function jobHandler(kind: string): JobHandler | undefined {

@@ -10,6 +10,7 @@ import {
   type JobContext,
   jobFromRow,
   jobHandler,
+  jobHandlerOptions,
   jobWithCompany,
   PermanentJobError,
   registeredKinds,
@@ -101,9 +102,16 @@ type RunDeps = { db: Db; workerId: string; leaseMs: number; retryDelayMs: (attem
  * (it stalled past the lease) cannot overwrite the new owner's outcome.
  */
 export async function executeJob(deps: RunDeps, job: Job): Promise<'done' | 'retry' | 'failed'> {
-  const { db, workerId, leaseMs } = deps;
+  const { db, workerId } = deps;
   const handler = jobHandler(job.kind);
   const fence = sql`id = ${job.id} and locked_by = ${workerId} and status = 'running'`;
+  const leaseMs = Math.max(deps.leaseMs, jobHandlerOptions(job.kind).leaseMs ?? 0);
+  if (leaseMs > deps.leaseMs)
+    await asRunner(db, (tx) =>
+      tx.execute(
+        sql`update jobs set locked_until = now() + ${leaseMs} * interval '1 millisecond' where ${fence}`,
+      ),
+    );
   let lastProgressWrite = 0;
   const heartbeat = setInterval(
     () => {
@@ -112,7 +120,7 @@ export async function executeJob(deps: RunDeps, job: Job): Promise<'done' | 'ret
           where ${fence}`),
       ).catch(() => {});
     },
-    Math.max(50, Math.floor(leaseMs / 3)),
+    Math.max(50, Math.floor(deps.leaseMs / 3)),
   );
   const ctx: JobContext = {
     db,

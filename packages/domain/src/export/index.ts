@@ -50,7 +50,8 @@ export const exportJobRequestSchema = z.discriminatedUnion('type', [
 ]);
 export type ExportJobRequest = z.infer<typeof exportJobRequestSchema>;
 
-export type ExportFileKind = 'section' | 'pdf' | 'archive';
+/** 'upload': an archive waiting for its restore job (never listed or downloadable). */
+export type ExportFileKind = 'section' | 'pdf' | 'archive' | 'upload';
 
 /** Hours a generated export file stays downloadable. */
 export const EXPORT_FILE_TTL_HOURS = 24;

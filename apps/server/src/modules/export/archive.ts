@@ -240,6 +240,7 @@ async function writeTable(
   table: TableInfo,
   data: CompanyArchive['tables'][number],
   map: Map<string, string>,
+  onRows: (written: number) => void | Promise<void> = () => {},
 ) {
   const known = new Map(table.columns.map((c) => [c.name, c.type]));
   for (const c of data.columns) {
@@ -283,6 +284,7 @@ async function writeTable(
       sql`${sql.raw(`insert into ${quote(table.name)} (${target}) select `)}${companyId}::uuid, ${sql.raw(casts)}
         from jsonb_array_elements(${chunk}::jsonb) r${sql.raw(conflict)}`,
     );
+    await onRows(Math.min(BATCH, rows.length - i));
   }
 }
 
@@ -297,6 +299,44 @@ async function writeCompany(tx: Tx, companyId: string, company: Record<string, u
   );
 }
 
+function parseArchive(input: unknown): CompanyArchive {
+  const parsed = archiveSchema.safeParse(input);
+  if (!parsed.success) throw invalid('Datoteka nije valjana arhiva tvrtke');
+  return parsed.data;
+}
+
+/** The archive's tables all exist here and the target company is empty; returns the catalog. */
+async function checkTarget(tx: Tx, targetCompanyId: string, archive: CompanyArchive): Promise<TableInfo[]> {
+  const tables = await archiveTables(tx);
+  const byName = new Map(tables.map((t) => [t.name, t]));
+  for (const t of archive.tables) {
+    if (!byName.has(t.name)) throw invalid(`Arhiva sadrži nepoznatu tablicu ${t.name}`);
+    const known = new Set(byName.get(t.name)?.columns.map((c) => c.name));
+    for (const c of t.columns)
+      if (!known.has(c)) throw invalid(`Arhiva sadrži nepoznati stupac ${t.name}.${c}`);
+  }
+  if (!(await isEmpty(tx, targetCompanyId, tables)))
+    throw new AppError('CONFLICT', 'Arhiva se može vratiti samo u praznu tvrtku', [
+      { field: 'company', key: 'export.companyNotEmpty' },
+    ]);
+  return tables;
+}
+
+/**
+ * The quick checks of a restore, in the caller's transaction, before an upload is stored and its
+ * job queued (bad file → 400, company with data → 409 at once); the job checks again in its own
+ * transaction, where it counts.
+ */
+export async function precheckArchiveRestore(
+  tx: Tx,
+  targetCompanyId: string,
+  input: unknown,
+): Promise<CompanyArchive> {
+  const archive = parseArchive(input);
+  await checkTarget(tx, targetCompanyId, archive);
+  return archive;
+}
+
 /**
  * Restores an archive into an empty company in one transaction: new ids, every reference
  * rewritten, counters and settings as archived, sensitive fields encrypted with the current key.
@@ -308,22 +348,12 @@ export async function importCompanyArchive(
   input: unknown,
   opts: ArchiveOptions = {},
 ): Promise<{ tables: number; rows: number }> {
-  const parsed = archiveSchema.safeParse(input);
-  if (!parsed.success) throw invalid('Datoteka nije valjana arhiva tvrtke');
-  const archive = parsed.data;
+  const archive = parseArchive(input);
   return runIn(db, targetCompanyId, opts.userId, undefined, async (tx) => {
     // Two restores into the same company at once: the second waits, then finds it not empty.
     await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK_SPACE}, hashtext(${targetCompanyId}))`);
     await stableOutput(tx);
-    const tables = await archiveTables(tx);
-    const byName = new Map(tables.map((t) => [t.name, t]));
-    for (const t of archive.tables) {
-      if (!byName.has(t.name)) throw invalid(`Arhiva sadrži nepoznatu tablicu ${t.name}`);
-    }
-    if (!(await isEmpty(tx, targetCompanyId, tables)))
-      throw new AppError('CONFLICT', 'Arhiva se može vratiti samo u praznu tvrtku', [
-        { field: 'company', key: 'export.companyNotEmpty' },
-      ]);
+    const tables = await checkTarget(tx, targetCompanyId, archive);
     const map = idMap(archive, targetCompanyId);
     const dataByName = new Map(archive.tables.map((t) => [t.name, t]));
     // Configuration a fresh company already has is replaced (children first).
@@ -333,14 +363,16 @@ export async function importCompanyArchive(
           sql`${sql.raw(`delete from ${quote(t.name)} where company_id = `)}${targetCompanyId}::uuid`,
         );
     }
+    // Progress per batch of rows written (the restore's time goes into rows, not tables).
+    const total = archive.tables.reduce((n, t) => n + t.rows.length, 0);
     let rows = 0;
-    for (const [i, t] of tables.entries()) {
+    for (const t of tables) {
       const data = dataByName.get(t.name);
-      if (data) {
-        await writeTable(tx, targetCompanyId, t, data, map);
-        rows += data.rows.length;
-      }
-      await opts.onProgress?.((i + 1) / (tables.length + 1));
+      if (!data) continue;
+      await writeTable(tx, targetCompanyId, t, data, map, async (written) => {
+        rows += written;
+        await opts.onProgress?.(rows / (total + 1));
+      });
     }
     const company = Object.fromEntries(
       Object.entries(archive.company).map(([k, v]) => [k, typeof v === 'string' ? remap(map, v) : v]),

@@ -53,7 +53,7 @@ export async function storeExportFile(
 /** Files still downloadable, newest first. */
 export async function listExportFiles(tx: Tx, limit = 20): Promise<ExportFileMeta[]> {
   return rowsOf<ExportFileMeta>(
-    await tx.execute(sql`select ${META} from export_files where expires_at >= now()
+    await tx.execute(sql`select ${META} from export_files where expires_at >= now() and kind <> 'upload'
       order by created_at desc, id limit ${limit}`),
   ).map((r) => ({ ...r, size: Number(r.size) }));
 }
@@ -65,16 +65,23 @@ export async function fileOfJob(tx: Tx, jobId: string): Promise<ExportFileMeta |
   return rows[0] ? { ...rows[0], size: Number(rows[0].size) } : null;
 }
 
+/** A generated file (uploads waiting for a restore are not files anyone downloads: `upload: true` reads those). */
 export async function readExportFile(
   tx: Tx,
   id: string,
+  opts: { upload?: boolean } = {},
 ): Promise<(ExportFileMeta & { data: Buffer }) | null> {
+  const kind = opts.upload ? sql`kind = 'upload'` : sql`kind <> 'upload'`;
   const rows = rowsOf<ExportFileMeta & { data64: string }>(
     await tx.execute(sql`select ${META}, encode(data, 'base64') as data64 from export_files
-      where id = ${id} and expires_at >= now()`),
+      where id = ${id} and expires_at >= now() and ${kind}`),
   );
   const row = rows[0];
   if (!row) return null;
   const { data64, ...meta } = row;
   return { ...meta, size: Number(meta.size), data: Buffer.from(data64, 'base64') };
+}
+
+export async function deleteExportFile(tx: Tx, id: string): Promise<void> {
+  await tx.execute(sql`delete from export_files where id = ${id}`);
 }

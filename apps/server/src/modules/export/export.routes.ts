@@ -2,12 +2,12 @@ import { AppError, EXPORT_FORMATS, EXPORT_SECTIONS, exportJobRequestSchema } fro
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser, inCompany } from '../../http/access.ts';
+import { inCompany } from '../../http/access.ts';
 import type { Deps } from '../../http/context.ts';
 import { enqueueJob, getJob } from '../../jobs/jobs.ts';
-import { importCompanyArchive } from './archive.ts';
-import { EXPORT_JOB_KIND } from './export.jobs.ts';
-import { fileOfJob, listExportFiles, readExportFile } from './export.repo.ts';
+import { precheckArchiveRestore } from './archive.ts';
+import { EXPORT_JOB_KIND, RESTORE_JOB_KIND } from './export.jobs.ts';
+import { fileOfJob, listExportFiles, readExportFile, storeExportFile } from './export.repo.ts';
 import { assertMayDownload, assertMayExport, exportSection } from './export.service.ts';
 
 /** Largest archive accepted for a restore (a company of a few hundred thousand rows). */
@@ -15,7 +15,7 @@ export const ARCHIVE_MAX_BYTES = 64 * 1024 * 1024;
 
 const fileSchema = z.object({
   id: z.string(),
-  kind: z.enum(['section', 'pdf', 'archive']),
+  kind: z.enum(['section', 'pdf', 'archive', 'upload']),
   filename: z.string(),
   content_type: z.string(),
   size: z.number(),
@@ -25,11 +25,17 @@ const fileSchema = z.object({
 });
 const jobStatusSchema = z.object({
   id: z.string(),
+  kind: z.enum(['export', 'restore']),
   status: z.enum(['queued', 'running', 'done', 'failed']),
   progress: z.string(),
   error: z.string().nullable(),
+  /** The error's code (`CONFLICT`, `VALIDATION`, …) when the job failed with one; the screen translates it. */
+  error_code: z.string().nullable(),
   file: fileSchema.nullable(),
+  /** A finished restore: how many tables and rows were written. */
+  restored: z.object({ tables: z.number(), rows: z.number() }).nullable(),
 });
+const restoredSchema = z.object({ tables: z.number(), rows: z.number() });
 const idParams = z.object({ id: z.uuid('validation.invalid') });
 
 function sendFile(reply: FastifyReply, file: { filename: string; content_type: string; data: Buffer }) {
@@ -55,7 +61,8 @@ export function exportRoutes(deps: Deps): FastifyPluginAsyncZod {
         config: run,
         schema: {
           tags,
-          summary: 'One section as CSV or XLSX, generated during the request',
+          summary:
+            'One section as CSV or XLSX, generated during the request (the same streaming code as the job; the screen uses the job)',
           params: z.object({ section: z.enum(EXPORT_SECTIONS, 'validation.invalid') }),
           querystring: z.object({ format: z.enum(EXPORT_FORMATS, 'validation.invalid').default('xlsx') }),
         },
@@ -100,7 +107,7 @@ export function exportRoutes(deps: Deps): FastifyPluginAsyncZod {
         config: run,
         schema: {
           tags,
-          summary: 'Progress of an export job and, when done, its file',
+          summary: 'Progress of an export or restore job and, when done, its file or what it restored',
           params: idParams,
           response: { 200: jobStatusSchema },
         },
@@ -108,9 +115,22 @@ export function exportRoutes(deps: Deps): FastifyPluginAsyncZod {
       async (request) =>
         inCompany(deps, request, async (tx) => {
           const job = await getJob(tx, request.params.id);
-          if (!job || job.kind !== EXPORT_JOB_KIND) throw new AppError('NOT_FOUND', 'Izvoz nije pronađen');
-          const file = job.status === 'done' ? await fileOfJob(tx, job.id) : null;
-          return { id: job.id, status: job.status, progress: job.progress, error: job.error, file };
+          if (!job || (job.kind !== EXPORT_JOB_KIND && job.kind !== RESTORE_JOB_KIND))
+            throw new AppError('NOT_FOUND', 'Izvoz nije pronađen');
+          const restore = job.kind === RESTORE_JOB_KIND;
+          const file = !restore && job.status === 'done' ? await fileOfJob(tx, job.id) : null;
+          const restored =
+            restore && job.status === 'done' ? (restoredSchema.safeParse(job.result).data ?? null) : null;
+          return {
+            id: job.id,
+            kind: restore ? ('restore' as const) : ('export' as const),
+            status: job.status,
+            progress: job.progress,
+            error: job.status === 'failed' ? job.error : null,
+            error_code: job.status === 'failed' ? (/^([A-Z_]+): /.exec(job.error ?? '')?.[1] ?? null) : null,
+            file,
+            restored,
+          };
         }),
     );
 
@@ -151,15 +171,36 @@ export function exportRoutes(deps: Deps): FastifyPluginAsyncZod {
         bodyLimit: ARCHIVE_MAX_BYTES,
         schema: {
           tags,
-          summary: 'Restore a company archive into the current company, which must be empty',
+          summary:
+            'Upload a company archive and restore it in the background into the current company, which must be empty',
           body: z.record(z.string(), z.unknown()),
-          response: { 200: z.object({ tables: z.number(), rows: z.number() }) },
+          response: { 202: z.object({ id: z.string() }) },
         },
       },
-      async (request) => {
-        const companyId = request.companyId;
-        if (!companyId) throw new AppError('FORBIDDEN', 'Nema odabrane tvrtke');
-        return importCompanyArchive(deps.db, companyId, request.body, { userId: currentUser(request).id });
+      async (request, reply) => {
+        // Quick checks now (a bad file is 400, a company with data 409); the upload is stored and
+        // its restore job queued in the same transaction, so there is never one without the other.
+        const job = await inCompany(deps, request, async (tx, ctx) => {
+          await precheckArchiveRestore(tx, ctx.companyId, request.body);
+          const upload = await storeExportFile(tx, {
+            companyId: ctx.companyId,
+            jobId: null,
+            kind: 'upload',
+            filename: 'upload.json',
+            contentType: 'application/json',
+            data: Buffer.from(JSON.stringify(request.body), 'utf8'),
+            sensitive: true,
+            createdBy: ctx.userId,
+          });
+          return enqueueJob(tx, {
+            companyId: ctx.companyId,
+            kind: RESTORE_JOB_KIND,
+            payload: { uploadId: upload.id },
+            userId: ctx.userId,
+            maxAttempts: 1,
+          });
+        });
+        return reply.code(202).send(job);
       },
     );
   };

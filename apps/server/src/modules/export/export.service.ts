@@ -14,8 +14,8 @@ import { renderPdf } from '../documents/documents.pdf.ts';
 import { purchaseOrderPdf } from '../purchasing/purchase-order.pdf.ts';
 import { exportCompanyArchive } from './archive.ts';
 import { type ExportFileMeta, storeExportFile } from './export.repo.ts';
-import { readSection, SECTIONS } from './sections.ts';
-import { toCsv, toXlsx, toZip } from './writers.ts';
+import { countSection, SECTIONS, sectionBatches } from './sections.ts';
+import { collect, toZip, writeCsv, writeXlsx } from './writers.ts';
 
 export type GeneratedFile = { filename: string; contentType: string; data: Buffer; sensitive: boolean };
 export type Progress = (fraction: number) => Promise<void> | void;
@@ -34,20 +34,35 @@ export function canReadSensitive(role: Role): boolean {
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-/** One section as CSV or XLSX, read in the caller's transaction (row-level security applies). */
+/**
+ * One section as CSV or XLSX, read in the caller's transaction (row-level security applies) from a
+ * cursor in batches and written by a streaming writer; `onProgress` follows the batches. The
+ * background job and the direct download both come through here.
+ */
 export async function exportSection(
   tx: Tx,
   ctx: CompanyContext,
   section: ExportSection,
   format: ExportFormat,
+  opts: { onProgress?: Progress; batchSize?: number } = {},
 ): Promise<GeneratedFile> {
   const plainSensitive = canReadSensitive(ctx.role);
-  const data = await readSection(tx, section, { plainSensitive });
-  const sensitive = plainSensitive && SECTIONS[section].columns.some((c) => c.sensitive);
+  const total = opts.onProgress ? await countSection(tx, section) : 0;
+  let done = 0;
+  async function* batches() {
+    for await (const rows of sectionBatches(tx, section, { plainSensitive, batchSize: opts.batchSize })) {
+      yield rows;
+      done += rows.length;
+      if (opts.onProgress && total > 0) await opts.onProgress(Math.min(done / total, 1));
+    }
+  }
+  const out = collect();
+  const columns = SECTIONS[section].columns;
+  if (format === 'csv') await writeCsv(columns, batches(), out.sink);
+  else await writeXlsx(columns, batches(), section, out.sink);
+  const sensitive = plainSensitive && columns.some((c) => c.sensitive);
   const filename = `${section}-${today()}.${format}`;
-  return format === 'csv'
-    ? { filename, contentType: CONTENT_TYPES.csv, data: toCsv(data), sensitive }
-    : { filename, contentType: CONTENT_TYPES.xlsx, data: await toXlsx(data, section), sensitive };
+  return { filename, contentType: CONTENT_TYPES[format], data: out.buffer(), sensitive };
 }
 
 const PDF_BATCH = 25;
@@ -152,8 +167,10 @@ export async function runExport(
   let file: GeneratedFile;
   if (request.type === 'section') {
     const { section, format } = request;
-    file = await withCompany(db, ids, (tx, ctx) => exportSection(tx, ctx, section, format), {
+    // One transaction (one snapshot, the company's row-level security) around the whole cursor.
+    file = await withCompany(db, ids, (tx, ctx) => exportSection(tx, ctx, section, format, { onProgress }), {
       permission: 'export.run',
+      isolation: 'repeatable read',
     });
   } else if (request.type === 'pdf') {
     await withCompany(db, ids, async () => {}, { permission: 'export.run' });

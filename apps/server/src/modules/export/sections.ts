@@ -244,32 +244,73 @@ export function maskValue(value: string | null): string | null {
   return `${'•'.repeat(Math.max(value.length - 3, 3))}${value.slice(-3)}`;
 }
 
+/** Rows fetched from the cursor at a time: memory holds one batch, progress moves per batch. */
+export const SECTION_BATCH = 1000;
+
+async function stableOutput(tx: Tx): Promise<void> {
+  await tx.execute(
+    sql`select set_config('timezone', 'UTC', true), set_config('datestyle', 'ISO, YMD', true)`,
+  );
+}
+
+/** How many rows a section has (the denominator of the progress bar). */
+export async function countSection(tx: Tx, section: ExportSection): Promise<number> {
+  const rows = rowsOf<{ n: string | number }>(
+    await tx.execute(sql`select count(*)::int as n from (${SECTIONS[section].query}) as q`),
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
+let cursorSeq = 0;
+
 /**
- * Reads one section in the caller's transaction (row-level security limits it to the company).
+ * Reads one section in the caller's transaction (row-level security limits it to the company) in
+ * batches from a server-side cursor, so a section of any size never sits in memory as a whole.
  * Values come as PostgreSQL text (exact decimals, UTC timestamps); `plainSensitive` decides
  * whether OIB-like columns are written in plain text or masked.
  */
+export async function* sectionBatches(
+  tx: Tx,
+  section: ExportSection,
+  opts: { plainSensitive: boolean; batchSize?: number },
+): AsyncGenerator<(string | null)[][]> {
+  const def = SECTIONS[section];
+  const size = Math.max(1, Math.floor(opts.batchSize ?? SECTION_BATCH));
+  await stableOutput(tx);
+  // Renamed by position: several columns share a name (two "name"s from a join).
+  const aliases = def.columns.map((_, i) => `c${i}`).join(', ');
+  const cursor = `export_section_${++cursorSeq}`;
+  await tx.execute(
+    sql`${sql.raw(`declare ${cursor} no scroll cursor for`)} select * from (${def.query}) ${sql.raw(`as q(${aliases})`)}`,
+  );
+  try {
+    for (;;) {
+      const raw = rowsOf<Record<string, unknown>>(
+        await tx.execute(sql.raw(`fetch forward ${size} from ${cursor}`)),
+      );
+      if (raw.length > 0)
+        yield raw.map((r) =>
+          def.columns.map((c, i) => {
+            const value = r[`c${i}`];
+            const v = value === null || value === undefined ? null : String(value);
+            const plain = c.encrypted ? decryptField(v, c.encrypted) : v;
+            return c.sensitive && !opts.plainSensitive ? maskValue(plain) : plain;
+          }),
+        );
+      if (raw.length < size) break;
+    }
+  } finally {
+    await tx.execute(sql.raw(`close ${cursor}`)).catch(() => {});
+  }
+}
+
+/** One section read whole (small sections, tests): the same cursor, collected. */
 export async function readSection(
   tx: Tx,
   section: ExportSection,
   opts: { plainSensitive: boolean },
 ): Promise<SectionData> {
-  const def = SECTIONS[section];
-  await tx.execute(
-    sql`select set_config('timezone', 'UTC', true), set_config('datestyle', 'ISO, YMD', true)`,
-  );
-  // Renamed by position: several columns share a name (two "name"s from a join).
-  const aliases = def.columns.map((_, i) => `c${i}`).join(', ');
-  const raw = rowsOf<Record<string, unknown>>(
-    await tx.execute(sql`select * from (${def.query}) ${sql.raw(`as q(${aliases})`)}`),
-  );
-  const rows = raw.map((r) =>
-    def.columns.map((c, i) => {
-      const value = r[`c${i}`];
-      const v = value === null || value === undefined ? null : String(value);
-      const plain = c.encrypted ? decryptField(v, c.encrypted) : v;
-      return c.sensitive && !opts.plainSensitive ? maskValue(plain) : plain;
-    }),
-  );
-  return { columns: def.columns, rows };
+  const rows: (string | null)[][] = [];
+  for await (const batch of sectionBatches(tx, section, opts)) rows.push(...batch);
+  return { columns: SECTIONS[section].columns, rows };
 }

@@ -21,8 +21,8 @@ const data: SectionData = {
 };
 
 describe('CSV', () => {
-  it('quotes separators and quotes, guards formulas in text only, keeps numbers as written', () => {
-    const text = toCsv(data).toString('utf8');
+  it('quotes separators and quotes, guards formulas in text only, keeps numbers as written', async () => {
+    const text = (await toCsv(data)).toString('utf8');
     expect(text.charCodeAt(0)).toBe(0xfeff);
     expect(text.slice(1).split('\r\n')).toEqual([
       'name,price,qty,on,at,active',

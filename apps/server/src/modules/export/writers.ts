@@ -1,7 +1,8 @@
+import { PassThrough } from 'node:stream';
 import type { ExportColumnType } from '@erp/domain';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
-import type { SectionData } from './sections.ts';
+import type { SectionColumn, SectionData } from './sections.ts';
 
 /**
  * CSV text that a spreadsheet would run as a formula (=, +, -, @ first) gets a leading apostrophe, so
@@ -17,12 +18,38 @@ function csvField(value: string | null, type: ExportColumnType): string {
   return /[",\r\n;]/.test(text) || text !== text.trim() ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-/** RFC 4180 CSV (comma, CRLF, UTF-8 with a byte-order mark so spreadsheets detect the encoding). */
-export function toCsv(data: SectionData): Buffer {
-  const lines = [data.columns.map((c) => csvField(c.name, 'text')).join(',')];
-  for (const row of data.rows)
-    lines.push(row.map((v, i) => csvField(v, data.columns[i]?.type ?? 'text')).join(','));
-  return Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`, 'utf8');
+/** Rows arrive in batches (a database cursor); a sink takes the file's bytes as they are made. */
+export type RowBatches = AsyncIterable<(string | null)[][]> | Iterable<(string | null)[][]>;
+export type ByteSink = (chunk: Buffer) => void | Promise<void>;
+
+const csvLine = (values: string[]) => `${values.join(',')}\r\n`;
+
+/**
+ * Streamed RFC 4180 CSV (comma, CRLF, UTF-8 with a byte-order mark so spreadsheets detect the
+ * encoding): one chunk per batch of rows, nothing else is kept.
+ */
+export async function writeCsv(columns: SectionColumn[], batches: RowBatches, sink: ByteSink): Promise<void> {
+  await sink(Buffer.from(`\uFEFF${csvLine(columns.map((c) => csvField(c.name, 'text')))}`, 'utf8'));
+  for await (const rows of batches) {
+    if (rows.length === 0) continue;
+    const text = rows
+      .map((row) => csvLine(row.map((v, i) => csvField(v, columns[i]?.type ?? 'text'))))
+      .join('');
+    await sink(Buffer.from(text, 'utf8'));
+  }
+}
+
+/** Collects a sink's chunks (small files, tests). */
+export function collect(): { sink: ByteSink; buffer: () => Buffer } {
+  const chunks: Buffer[] = [];
+  return { sink: (c) => void chunks.push(c), buffer: () => Buffer.concat(chunks) };
+}
+
+/** The whole CSV of in-memory data (same writer as the streamed export). */
+export async function toCsv(data: SectionData): Promise<Buffer> {
+  const out = collect();
+  await writeCsv(data.columns, [data.rows], out.sink);
+  return out.buffer();
 }
 
 const NUM_FMT: Record<ExportColumnType, string | undefined> = {
@@ -59,21 +86,51 @@ export function typedCell(value: string | null, type: ExportColumnType): ExcelJS
   }
 }
 
-/** One worksheet with a bold, frozen header row and typed cells. */
-export async function toXlsx(data: SectionData, sheetName: string): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
+/**
+ * One worksheet with a bold, frozen header row and typed cells, written by exceljs's streaming
+ * workbook writer: each row is committed (serialised into the zip stream) as soon as it is added,
+ * so memory holds one batch of rows and the compressed output, never a model of the whole sheet.
+ */
+export async function writeXlsx(
+  columns: SectionColumn[],
+  batches: RowBatches,
+  sheetName: string,
+  sink: ByteSink,
+): Promise<void> {
+  const stream = new PassThrough();
+  const drained = (async () => {
+    for await (const chunk of stream) await sink(chunk as Buffer);
+  })();
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
   wb.creator = 'ERP';
   wb.created = new Date();
   const ws = wb.addWorksheet(sheetName.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
-  ws.columns = data.columns.map((c) => ({
+  ws.columns = columns.map((c) => ({
     header: c.name,
     key: c.name,
     width: Math.min(Math.max(c.name.length + 2, c.type === 'datetime' ? 20 : 12), 40),
     style: NUM_FMT[c.type] ? { numFmt: NUM_FMT[c.type] } : {},
   }));
-  ws.getRow(1).font = { bold: true };
-  for (const row of data.rows) ws.addRow(row.map((v, i) => typedCell(v, data.columns[i]?.type ?? 'text')));
-  return Buffer.from(await wb.xlsx.writeBuffer());
+  const header = ws.getRow(1);
+  header.font = { bold: true };
+  header.commit();
+  try {
+    for await (const rows of batches) {
+      for (const row of rows) ws.addRow(row.map((v, i) => typedCell(v, columns[i]?.type ?? 'text'))).commit();
+    }
+    ws.commit();
+    await wb.commit();
+  } finally {
+    stream.end();
+  }
+  await drained;
+}
+
+/** The whole XLSX of in-memory data (same writer as the streamed export). */
+export async function toXlsx(data: SectionData, sheetName: string): Promise<Buffer> {
+  const out = collect();
+  await writeXlsx(data.columns, [data.rows], sheetName, out.sink);
+  return out.buffer();
 }
 
 /** A zip of named files (the bulk PDF download). */

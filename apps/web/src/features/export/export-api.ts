@@ -1,4 +1,4 @@
-import type { ExportFormat, ExportJobRequest, ExportSection } from '@erp/domain/export/index';
+import type { ExportJobRequest } from '@erp/domain/export/index';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '../../lib/api.ts';
 
@@ -14,10 +14,14 @@ export type ExportFile = {
 };
 export type ExportJobStatus = {
   id: string;
+  kind: 'export' | 'restore';
   status: 'queued' | 'running' | 'done' | 'failed';
   progress: string;
   error: string | null;
+  /** `CONFLICT`, `VALIDATION`, … when the job failed with a known error. */
+  error_code: string | null;
   file: ExportFile | null;
+  restored: { tables: number; rows: number } | null;
 };
 
 export const exportKeys = {
@@ -47,7 +51,12 @@ export function useExportJob(id: string | null) {
     enabled: id !== null,
     queryFn: async ({ signal }) => {
       const job = await api<ExportJobStatus>(`/api/export/jobs/${id}`, { signal });
-      if (job.status === 'done') void client.invalidateQueries({ queryKey: exportKeys.files() });
+      if (job.status === 'done') {
+        // A restore changed every screen's data; an export added a file.
+        if (job.kind === 'restore')
+          void client.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'export' });
+        void client.invalidateQueries({ queryKey: exportKeys.files() });
+      }
       return job;
     },
     refetchInterval: (query) => {
@@ -57,12 +66,11 @@ export function useExportJob(id: string | null) {
   });
 }
 
+/** Uploads an archive; the server checks it, stores it and restores it in a background job (its id). */
 export function useImportArchive() {
-  const client = useQueryClient();
   return useMutation({
     mutationFn: (archive: unknown) =>
-      api<{ tables: number; rows: number }>('/api/export/archive/import', { method: 'POST', body: archive }),
-    onSuccess: () => client.invalidateQueries(),
+      api<{ id: string }>('/api/export/archive/import', { method: 'POST', body: archive }),
   });
 }
 
@@ -99,6 +107,4 @@ export async function downloadFile(path: string, companyId: string): Promise<voi
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-export const sectionUrl = (section: ExportSection, format: ExportFormat) =>
-  `/api/export/sections/${section}?format=${format}`;
 export const fileUrl = (id: string) => `/api/export/files/${id}`;

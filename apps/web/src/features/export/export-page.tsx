@@ -7,7 +7,7 @@ import {
   PDF_EXPORT_KINDS,
   type PdfExportKind,
 } from '@erp/domain/export/index';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
@@ -19,8 +19,8 @@ import { usePermission } from '../team/use-permission.tsx';
 import {
   downloadFile,
   type ExportFile,
+  type ExportJobStatus,
   fileUrl,
-  sectionUrl,
   useExportFiles,
   useExportJob,
   useImportArchive,
@@ -45,50 +45,130 @@ const sizeText = (bytes: number) =>
     ? `${formatNumber((bytes / 1024 / 1024).toFixed(1))} MB`
     : `${formatNumber(Math.max(1, Math.round(bytes / 1024)))} kB`;
 
+/** A job's progress bar and status line (exports and restores). */
+function JobProgress({
+  job,
+  testId,
+  label,
+  statusKey,
+}: {
+  job: ExportJobStatus | undefined;
+  testId: string;
+  label: string;
+  statusKey: 'job.status' | 'restore.status';
+}) {
+  const { t } = useTranslation('export');
+  const status = job?.status ?? 'queued';
+  const percent = Math.round(Number(job?.progress ?? '0') * 100);
+  return (
+    <>
+      <div
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        className="h-2 w-full overflow-hidden rounded bg-surface-2"
+      >
+        <div className="h-full bg-primary transition-all" style={{ width: `${percent}%` }} />
+      </div>
+      <p className="text-sm text-muted" data-testid={`${testId}-status`} data-status={status}>
+        {t(`${statusKey}.${status}`, { percent })}
+      </p>
+    </>
+  );
+}
+
+/**
+ * One section: each button starts an `export.file` job (the rows are read in batches and written
+ * by a streaming writer), shows its progress and downloads the file once it is done.
+ */
 function SectionRow({ section }: { section: ExportSection }) {
   const { t } = useTranslation('export');
   const { companyId } = useCurrentCompany();
   const errorText = useErrorText();
-  const [busy, setBusy] = useState<ExportFormat | null>(null);
+  const start = useStartExport();
+  const [active, setActive] = useState<{ id: string; format: ExportFormat } | null>(null);
+  const job = useExportJob(active?.id ?? null);
   const [error, setError] = useState<string | null>(null);
-  const download = async (format: ExportFormat) => {
-    setBusy(format);
+  const downloaded = useRef<string | null>(null);
+  const status = job.data?.status;
+  const running = start.isPending || (active !== null && status !== 'done' && status !== 'failed');
+  const file = status === 'done' ? job.data?.file : null;
+  const fetchFile = (id: string) => {
     setError(null);
-    try {
-      await downloadFile(sectionUrl(section, format), companyId);
-    } catch (e) {
-      setError(errorText(e));
-    } finally {
-      setBusy(null);
-    }
+    downloadFile(fileUrl(id), companyId).catch((e) => setError(errorText(e)));
+  };
+  // Download when done, once per job (the button below fetches it again).
+  useEffect(() => {
+    if (!file || !active || downloaded.current === active.id) return;
+    downloaded.current = active.id;
+    fetchFile(file.id);
+  });
+  const begin = (format: ExportFormat) => {
+    setError(null);
+    start.mutate(
+      { type: 'section', section, format },
+      {
+        onSuccess: (r) => setActive({ id: r.id, format }),
+        onError: (e) => setError(errorText(e)),
+      },
+    );
   };
   return (
-    <li className="flex flex-wrap items-center justify-between gap-2 py-2">
-      <span className="font-medium">{t(`sections.${section}`)}</span>
-      <span className="flex items-center gap-2">
-        {error ? (
-          <span role="alert" className="text-sm text-danger">
-            {error}
-          </span>
-        ) : null}
-        {EXPORT_FORMATS.map((format) => (
-          <Button
-            key={format}
-            size="sm"
-            variant="secondary"
-            disabled={busy !== null}
-            aria-label={t('sectionButton', {
-              section: t(`sections.${section}`),
-              format: format.toUpperCase(),
-            })}
-            data-testid={`export-${section}-${format}`}
-            onClick={() => void download(format)}
-          >
-            {busy === format ? <Spinner /> : null}
-            {t(`formats.${format}`)}
-          </Button>
-        ))}
-      </span>
+    <li className="space-y-2 py-2">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <span className="font-medium">{t(`sections.${section}`)}</span>
+        <span className="flex items-center gap-2">
+          {EXPORT_FORMATS.map((format) => (
+            <Button
+              key={format}
+              size="sm"
+              variant="secondary"
+              disabled={running}
+              aria-label={t('sectionButton', {
+                section: t(`sections.${section}`),
+                format: format.toUpperCase(),
+              })}
+              data-testid={`export-${section}-${format}`}
+              onClick={() => begin(format)}
+            >
+              {running && active?.format === format ? <Spinner /> : null}
+              {t(`formats.${format}`)}
+            </Button>
+          ))}
+        </span>
+      </div>
+      {active !== null ? (
+        <div className="space-y-1" data-testid={`export-${section}-job`}>
+          <JobProgress
+            job={job.data}
+            testId={`export-${section}`}
+            label={t('job.progress')}
+            statusKey="job.status"
+          />
+          {file ? (
+            <Button
+              size="sm"
+              variant="outline"
+              data-testid={`export-${section}-download`}
+              onClick={() => fetchFile(file.id)}
+            >
+              {t('job.download', { name: file.filename })}
+            </Button>
+          ) : null}
+          {status === 'failed' ? (
+            <p role="alert" className="text-sm text-danger">
+              {t('job.failed')}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      {error ? (
+        <p role="alert" className="text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
     </li>
   );
 }
@@ -104,7 +184,6 @@ function JobRunner({ request, label, testId }: { request: ExportJobRequest; labe
   const [downloadError, setDownloadError] = useState<string | null>(null);
   const running =
     start.isPending || (jobId !== null && job.data?.status !== 'done' && job.data?.status !== 'failed');
-  const percent = Math.round(Number(job.data?.progress ?? '0') * 100);
   return (
     <div className="space-y-3">
       <Button
@@ -116,23 +195,7 @@ function JobRunner({ request, label, testId }: { request: ExportJobRequest; labe
       </Button>
       {jobId !== null ? (
         <div className="space-y-2" data-testid={`${testId}-job`}>
-          <div
-            role="progressbar"
-            aria-label={t('job.progress')}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={percent}
-            className="h-2 w-full overflow-hidden rounded bg-surface-2"
-          >
-            <div className="h-full bg-primary transition-all" style={{ width: `${percent}%` }} />
-          </div>
-          <p
-            className="text-sm text-muted"
-            data-testid={`${testId}-status`}
-            data-status={job.data?.status ?? 'queued'}
-          >
-            {t(`job.status.${job.data?.status ?? 'queued'}`, { percent })}
-          </p>
+          <JobProgress job={job.data} testId={testId} label={t('job.progress')} statusKey="job.status" />
           {job.data?.status === 'done' && job.data.file ? (
             <Button
               variant="outline"
@@ -187,15 +250,32 @@ function PdfCard() {
   );
 }
 
+/** The failure of a restore job in the user's language (the server's text is not translated). */
+function restoreFailure(job: ExportJobStatus, t: (key: string) => string): string {
+  if (job.error_code === 'CONFLICT') return t('restore.notEmpty');
+  if (job.error_code === 'VALIDATION') return t('restore.invalid');
+  if (job.error_code === 'FORBIDDEN') return t('errors.forbidden');
+  return t('restore.failed');
+}
+
+/**
+ * Upload an archive: the server checks it (bad file, company with data: an error at once), stores
+ * it and restores it in a background job, in one transaction; progress and outcome show here.
+ */
 function RestoreCard() {
   const { t } = useTranslation('export');
   const errorText = useErrorText();
   const restore = useImportArchive();
   const [file, setFile] = useState<File | null>(null);
   const [readError, setReadError] = useState(false);
+  const [jobId, setJobId] = useState<string | null>(null);
+  const job = useExportJob(jobId);
+  const status = job.data?.status;
+  const running = restore.isPending || (jobId !== null && status !== 'done' && status !== 'failed');
   const submit = async () => {
     if (!file) return;
     setReadError(false);
+    setJobId(null);
     let archive: unknown;
     try {
       archive = JSON.parse(await file.text());
@@ -203,7 +283,7 @@ function RestoreCard() {
       setReadError(true);
       return;
     }
-    restore.mutate(archive);
+    restore.mutate(archive, { onSuccess: (r) => setJobId(r.id) });
   };
   return (
     <Card>
@@ -223,19 +303,30 @@ function RestoreCard() {
         </label>
         <Button
           variant="danger"
-          disabled={!file || restore.isPending}
+          disabled={!file || running}
           onClick={() => void submit()}
           data-testid="restore-submit"
         >
-          {restore.isPending ? <Spinner /> : null}
+          {running ? <Spinner /> : null}
           {t('restore.submit')}
         </Button>
         {readError ? <p role="alert">{t('restore.invalid')}</p> : null}
         {restore.isError ? <p role="alert">{errorText(restore.error)}</p> : null}
-        {restore.isSuccess ? (
-          <p role="status" className="text-success">
-            {t('restore.done', { rows: formatNumber(restore.data.rows) })}
-          </p>
+        {jobId !== null ? (
+          <div className="space-y-2" data-testid="restore-job">
+            <JobProgress
+              job={job.data}
+              testId="restore"
+              label={t('restore.progress')}
+              statusKey="restore.status"
+            />
+            {status === 'done' && job.data?.restored ? (
+              <p role="status" className="text-success">
+                {t('restore.done', { rows: formatNumber(job.data.restored.rows) })}
+              </p>
+            ) : null}
+            {status === 'failed' && job.data ? <p role="alert">{restoreFailure(job.data, t)}</p> : null}
+          </div>
         ) : null}
       </CardContent>
     </Card>
