@@ -19,7 +19,7 @@ import { type VerifyResult, verifyAuditChain } from '../modules/audit/audit.serv
 import { createResetLink } from '../modules/auth/password-reset.ts';
 import { createChangelogService } from '../modules/changelog/changelog.service.ts';
 import { backupCompany, restoreCompany } from '../platform/backup.ts';
-import { moveCompany } from '../platform/move.ts';
+import { moveCompany, setCompanyReadOnly } from '../platform/move.ts';
 import {
   initKeyring,
   type KeyFile,
@@ -43,6 +43,7 @@ const USAGE = `Usage: npm run admin -- <command>
   keys status                   how many stored values each key protects
   reset-link <email>            print a one-time password reset link (when no SMTP_URL is set)
   company list                  companies in dedicated databases (and any read-only one)
+  company read-only <id> on|off  refuse writes to a company (maintenance) or allow them again
   company move <id> --to <postgres-url>|shared
                                 move a company's rows to a dedicated database or back (verified)
   backup <company> <file>       one company's rows from a consistent snapshot, to a file
@@ -61,6 +62,7 @@ type Backend = {
   rotateKeys(): Promise<RotationResult>;
   keyStatus(): Promise<KeyStatus>;
   resetLink(email: string): Promise<{ url: string; expiresAt: string }>;
+  setReadOnly(companyId: string, readOnly: boolean): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -113,6 +115,9 @@ function httpBackend(server: { port: number; token: string }): Backend {
     rotateKeys: () => call('POST', '/api/admin/keys/rotate'),
     keyStatus: () => call('GET', '/api/admin/keys/status'),
     resetLink: (email) => call('POST', '/api/admin/reset-link', { email }),
+    setReadOnly: async (companyId, readOnly) => {
+      await call('POST', `/api/admin/companies/${companyId}/read-only`, { read_only: readOnly });
+    },
     close: async () => {},
   };
 }
@@ -132,6 +137,7 @@ function directBackend(database: Database): Backend {
     rotateKeys: () => rotateAll(database.db, { keyring: reloadKeyring() }),
     keyStatus: () => keyStatus(database.db),
     resetLink: (email) => createResetLink(database.db, loadConfig().baseUrl, email),
+    setReadOnly: (companyId, readOnly) => setCompanyReadOnly(database, companyId, readOnly),
     close: () => database.close(),
   };
 }
@@ -234,7 +240,7 @@ async function keysCommand(sub: string | undefined): Promise<string> {
   }
 }
 
-const COMMANDS = new Set(['block', 'unblock', 'grant-admin', 'changelog', 'audit', 'reset-link']);
+const COMMANDS = new Set(['block', 'unblock', 'grant-admin', 'changelog', 'audit', 'reset-link', 'company']);
 const PLATFORM_COMMANDS = new Set(['company', 'backup', 'restore']);
 const UUID_ARG = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -320,7 +326,9 @@ async function platformCommand(command: string, sub: string | undefined, rest: s
 async function run(argv: string[]): Promise<string> {
   const [command, sub, ...rest] = argv;
   if (command === 'keys') return keysCommand(sub);
-  if (command && PLATFORM_COMMANDS.has(command)) return platformCommand(command, sub, rest);
+  // Read-only goes through the running server when there is one (like block), so it works on PGlite.
+  if (command && PLATFORM_COMMANDS.has(command) && !(command === 'company' && sub === 'read-only'))
+    return platformCommand(command, sub, rest);
   // Refuse a mistyped command before opening the database, which takes seconds.
   if (!command || !COMMANDS.has(command))
     throw new UsageError(command ? `Unknown command: ${command}` : 'No command given');
@@ -357,6 +365,15 @@ async function run(argv: string[]): Promise<string> {
           return `Audit chain BROKEN: company ${b?.companyId}, row ${b?.seq} (${b?.reason})`;
         }
         return `Audit chain OK: ${result.rows} rows in ${result.companies} companies`;
+      }
+      case 'company': {
+        const [id, value] = rest;
+        const companyId = companyArg(id);
+        if (value !== 'on' && value !== 'off') throw new UsageError('company read-only <id> on|off');
+        await backend.setReadOnly(companyId, value === 'on');
+        return value === 'on'
+          ? `Company ${companyId} is read-only: its users see a notice, writes are refused`
+          : `Company ${companyId} is writable again`;
       }
       case 'reset-link': {
         const email = requireArg(sub, 'email');

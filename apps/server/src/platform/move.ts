@@ -1,3 +1,4 @@
+import { AppError } from '@erp/domain';
 import {
   dedicatedDatabase,
   openDatabaseUrl,
@@ -63,6 +64,34 @@ export async function setHosting(database: Database, companyId: string, state: H
       [companyId, state],
     ),
   );
+}
+
+/** The company's state in the registry: read_only while it is moved or restored (or frozen by an operator). */
+export async function registryState(main: Database, companyId: string): Promise<'normal' | 'read_only'> {
+  const rows = await main.session((q) =>
+    q('select state from company_registry where company_id = $1', [companyId]),
+  );
+  return rows[0]?.state === 'read_only' ? 'read_only' : 'normal';
+}
+
+/**
+ * Makes a company read-only or writable again by hand (`npm run admin -- company read-only <id>
+ * on|off`): maintenance outside a move, e.g. before a restore or while checking its data. Uses the
+ * move's mechanism (registry and hosting state, then the company's lock drained): its users see
+ * the read-only banner at once and every write is refused with COMPANY_READ_ONLY.
+ */
+export async function setCompanyReadOnly(
+  main: Database,
+  companyId: string,
+  readOnly: boolean,
+): Promise<void> {
+  if (!(await companyExists(main, companyId))) throw new AppError('NOT_FOUND', `No company ${companyId}`);
+  const url = await registeredUrl(main, companyId);
+  const database = await databaseFor(main, url);
+  const state = readOnly ? 'read_only' : 'normal';
+  await setHosting(database, companyId, state);
+  if (readOnly) await drainCompany(database, companyId);
+  await setRegistry(main, companyId, { url, state });
 }
 
 /**

@@ -2,6 +2,7 @@ import { changelogCreateSchema } from '@erp/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../http/context.ts';
+import { setCompanyReadOnly } from '../../platform/move.ts';
 import { verifyAuditChain } from '../audit/audit.service.ts';
 import { changelogEntrySchema } from '../changelog/changelog.routes.ts';
 import { setAccountStatusByEmail } from './admin.service.ts';
@@ -68,6 +69,24 @@ export function adminRoutes(deps: Deps): FastifyPluginAsyncZod {
         },
       },
       async (request) => deps.changelog.update(request.params.id, { is_published: true }),
+    );
+
+    app.post(
+      '/api/admin/companies/:id/read-only',
+      {
+        config: { access: 'platform' },
+        schema: {
+          tags,
+          summary: 'Make a company read-only (maintenance) or writable again; its users are told at once',
+          params: z.object({ id: z.uuid({ error: 'validation.invalid' }) }),
+          body: z.object({ read_only: z.boolean() }),
+          response: { 200: z.object({ company_id: z.string(), read_only: z.boolean() }) },
+        },
+      },
+      async (request) => {
+        await setCompanyReadOnly(deps.database, request.params.id, request.body.read_only);
+        return { company_id: request.params.id, read_only: request.body.read_only };
+      },
     );
 
     app.get(

@@ -2,12 +2,14 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { withCompany } from '../../db/tenant.ts';
 import { type Deps, findSessionUser } from '../../http/context.ts';
+import { registryState } from '../../platform/move.ts';
 import { findTenant } from '../tenants/tenants.repo.ts';
 
 const clientMessage = z.object({ type: z.enum(['subscribe', 'unsubscribe']), channel: z.string().max(200) });
 /** `company:<companyId>:<topic>`: committed changes of one kind in one company (members only). */
 const COMPANY_CHANNEL =
   /^company:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}):([a-z][a-z0-9-]{0,40})$/;
+const HOSTING_CHANNEL = /^company:([0-9a-f-]{36}):hosting$/;
 const companyEvent = z.object({
   company_id: z.string(),
   topic: z.string(),
@@ -60,6 +62,15 @@ export function realtimeRoutes(deps: Deps): FastifyPluginAsync {
     });
     await realtime.listen('session_revoked', (sessionId) => realtime.revokeSession(sessionId));
     await realtime.followCompanyRegistry();
+    // Issue 10: a company going read-only (move, restore, maintenance) and writable again reaches
+    // its members' screens at once: `company:<id>:hosting` carries { state: 'read_only' | 'normal' }.
+    await realtime.listen('company_registry', (companyId) => {
+      const channel = `company:${companyId}:hosting`;
+      void registryState(deps.database, companyId).then(
+        (state) => realtime.publish(channel, async () => ({ type: 'event', channel, payload: { state } })),
+        () => {},
+      );
+    });
     await realtime.listenInCompanyDatabases('company_event', (raw) => {
       let event: z.infer<typeof companyEvent>;
       try {
@@ -105,6 +116,12 @@ export function realtimeRoutes(deps: Deps): FastifyPluginAsync {
           }
           client.channels.add(parsed.channel);
           realtime.send(client, { type: 'subscribed', channel: parsed.channel });
+          // The hosting channel starts with the current state: a screen opened mid-move shows it too.
+          const hosting = HOSTING_CHANNEL.exec(parsed.channel);
+          if (hosting?.[1]) {
+            const state = await registryState(deps.database, hosting[1]).catch(() => null);
+            if (state) realtime.send(client, { type: 'event', channel: parsed.channel, payload: { state } });
+          }
         };
         handle = handleMessage;
         for (const raw of early.splice(0)) await handleMessage(raw);
