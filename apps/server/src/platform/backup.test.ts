@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyAuditChain } from '../modules/audit/audit.service.ts';
 import { inventoryClient } from '../modules/inventory/test-helpers.ts';
+import { as, inviteAndJoin } from '../modules/team/team.test-support.ts';
 import {
   createTestDatabase,
   onPostgres,
@@ -105,6 +106,85 @@ describe('company backup and restore', () => {
       const items = await seedCompany(t.app, user, 'D');
       await moveCompany(t.deps.database, user.id, dedicated?.url as string);
       await roundTrip(user, items, join(dir, 'dedicated.json'));
+    },
+    60_000,
+  );
+
+  /**
+   * In place: the company's data and its profile (company fields) go back to the backup; who may
+   * enter stays as it is now: members and invitations (no removed member or revoked link returns,
+   * nobody who joined since is locked out).
+   */
+  async function profileAndTeam(user: SignedIn, file: string) {
+    const company = { company: user.id };
+    const rename = (name: string) =>
+      as(t.app, user, { ...company, method: 'PATCH', url: '/api/company', payload: { company_name: name } });
+    const invite = async (email: string) =>
+      (
+        await as(t.app, user, {
+          ...company,
+          method: 'POST',
+          url: '/api/team/invitations',
+          payload: { email, role: 'viewer' },
+        })
+      ).json().invitation.id as string;
+    expect((await rename('Prije Restore d.o.o.')).statusCode).toBe(200);
+    const removedLater = await inviteAndJoin(t.app, user, 'viewer', 'Kasnije Uklonjen');
+    const revokedLater = await invite('opozvana@example.hr');
+    await backupCompany(t.deps.database, user.id, file);
+
+    expect((await rename('Poslije Restore d.o.o.')).statusCode).toBe(200);
+    const removal = await as(t.app, user, {
+      ...company,
+      method: 'DELETE',
+      url: `/api/team/members/${removedLater.id}`,
+    });
+    expect(removal.statusCode).toBe(204);
+    const revoke = await as(t.app, user, {
+      ...company,
+      method: 'DELETE',
+      url: `/api/team/invitations/${revokedLater}`,
+    });
+    expect(revoke.statusCode).toBe(204);
+    const joinedLater = await inviteAndJoin(t.app, user, 'planner', 'Kasnije Došla');
+
+    const result = await restoreCompany(t.deps.database, file);
+    expect(result.kind === 'in-place' && result.problems).toEqual([]);
+    expect((await as(t.app, user, { ...company, url: '/api/company' })).json().company_name).toBe(
+      'Prije Restore d.o.o.',
+    );
+    // The company switcher (main database's copy, also for a dedicated company) shows the restored name.
+    const switcher = (await as(t.app, joinedLater, { url: '/api/team/companies' })).json() as {
+      company_id: string;
+      company_name: string;
+    }[];
+    expect(switcher.find((c) => c.company_id === user.id)?.company_name).toBe('Prije Restore d.o.o.');
+    const members = (await as(t.app, user, { ...company, url: '/api/team/members' })).json() as {
+      user_id: string;
+    }[];
+    expect(members.map((m) => m.user_id).sort()).toEqual([user.id, joinedLater.id].sort());
+    expect((await as(t.app, removedLater, { ...company, url: '/api/inventory/items' })).statusCode).toBe(403);
+    expect((await as(t.app, joinedLater, { ...company, url: '/api/inventory/items' })).statusCode).toBe(200);
+    const invitations = (await as(t.app, user, { ...company, url: '/api/team/invitations' })).json() as {
+      id: string;
+      status: string;
+    }[];
+    expect(invitations.find((i) => i.id === revokedLater)?.status).toBe('revoked');
+    const database = await databaseFor(t.deps.database, await registeredUrl(t.deps.database, user.id));
+    expect((await verifyAuditChain(database.db, user.id)).ok).toBe(true);
+    expect((await rename('Nakon Restore d.o.o.')).statusCode).toBe(200);
+  }
+
+  it('restores the company profile in place and keeps members and invitations as they are now', async () => {
+    await profileAndTeam(await signUp(t.app), join(dir, 'profile.json'));
+  }, 60_000);
+
+  it.runIf(onPostgres)(
+    'does the same for a company in a dedicated database, its main-database profile copy included',
+    async () => {
+      const user = await signUp(t.app);
+      await moveCompany(t.deps.database, user.id, dedicated?.url as string);
+      await profileAndTeam(user, join(dir, 'profile-dedicated.json'));
     },
     60_000,
   );

@@ -8,6 +8,8 @@ import {
 import {
   type CompanySnapshot,
   purgeCompany,
+  RESTORE_KEEPS,
+  restoreCompanyProfile,
   scopeTransaction,
   snapshotCounts,
   writeCompany,
@@ -120,17 +122,31 @@ export async function restoreCompany(
   const unknown = backup.migrations.filter((m) => !here.includes(m));
   if (unknown.length > 0)
     throw new Error(`The backup comes from a newer version (migrations ${unknown.join(', ')})`);
+  // Team access stays as it is now (RESTORE_KEEPS); the company's data and profile go back.
+  const snapshot: CompanySnapshot = {
+    ...backup.snapshot,
+    tables: Object.fromEntries(
+      Object.entries(backup.snapshot.tables).filter(([table]) => !RESTORE_KEEPS.includes(table)),
+    ),
+  };
   await setRegistry(main, companyId, { url, state: 'read_only' });
   await setHosting(database, companyId, 'read_only');
   try {
     await drainCompany(database, companyId);
     await inTransaction(database, 'begin', async (q) => {
       await scopeTransaction(q, companyId);
-      await purgeCompany(q, companyId, { mirror: false });
-      await writeCompany(q, backup.snapshot, { mirror: false });
+      await purgeCompany(q, companyId, { mirror: false, keep: RESTORE_KEEPS });
+      await writeCompany(q, snapshot, { mirror: false });
+      await restoreCompanyProfile(q, snapshot);
     });
-    log('rows restored; verifying');
-    const verification = await verifyCompany(database, backup.snapshot);
+    // A dedicated company's profile also has its main-database copy (the company switcher).
+    if (url)
+      await inTransaction(main, 'begin', async (q) => {
+        await scopeTransaction(q, companyId);
+        await restoreCompanyProfile(q, snapshot);
+      });
+    log('rows and company profile restored; verifying');
+    const verification = await verifyCompany(database, snapshot);
     if (verification.problems.length > 0)
       throw new Error(`Restored, but verification found: ${verification.problems.join('; ')}`);
     return { kind: 'in-place', companyId, ...verification };

@@ -191,6 +191,48 @@ export async function writeCompany(
 }
 
 /**
+ * What an in-place restore leaves as it is now: who may enter the company. Members (memberships,
+ * a platform table, never in the walk) and invitations stay current, so a restore neither brings
+ * back a removed member or a revoked invitation link nor locks out someone who joined since.
+ */
+export const RESTORE_KEEPS: readonly string[] = ['invitations'];
+
+/** The company fields of the company's profile row (its own `tenants` row); personal fields are the founder's. */
+const PROFILE_COLUMNS = [
+  'company_name',
+  'company_address',
+  'company_phone',
+  'company_email',
+  'company_website',
+  'tax_number',
+  'tax_number_bidx',
+  'company_logo',
+  'bank_accounts',
+];
+
+/**
+ * Sets the company fields of the profile row (name, address, OIB, bank accounts, logo) to the
+ * snapshot's, without new audit rows (the restored chain already holds their history). Encrypted
+ * values are copied as stored. Returns false when the snapshot holds no profile row.
+ */
+export async function restoreCompanyProfile(q: OwnerQuery, snap: CompanySnapshot): Promise<boolean> {
+  const row = snap.mirror.tenants.find((r) => (JSON.parse(r) as { id?: string }).id === snap.companyId);
+  if (!row) return false;
+  const stored = JSON.parse(row) as Record<string, unknown>;
+  const here = new Set(await insertableColumns(q, 'tenants'));
+  const columns = PROFILE_COLUMNS.filter((c) => here.has(c) && c in stored).map(quoteIdent);
+  if (columns.length === 0) return false;
+  await withoutTriggers(q, ['tenants'], async () => {
+    await q(
+      `update tenants set (${columns.join(', ')}) =
+         (select ${columns.join(', ')} from jsonb_populate_record(null::tenants, $1::jsonb)) where id = $2`,
+      [row, snap.companyId],
+    );
+  });
+  return true;
+}
+
+/**
  * Copies of people a dedicated database needs for a new member (their `users` row and profile, for
  * the member list and access checks), like the copies a move makes; rows already there stay.
  */
@@ -210,9 +252,9 @@ export async function copyPeople(q: OwnerQuery, users: string[], tenants: string
 export async function purgeCompany(
   q: OwnerQuery,
   companyId: string,
-  opts: { mirror: boolean },
+  opts: { mirror: boolean; keep?: readonly string[] },
 ): Promise<void> {
-  const tables = await companyTables(q);
+  const tables = (await companyTables(q)).filter((t) => !opts.keep?.includes(t));
   const mirrorTables = opts.mirror ? ['tenants', 'memberships', 'users'] : [];
   await withoutTriggers(q, [...tables, 'audit_log', ...mirrorTables], async () => {
     for (const table of tables)
