@@ -41,6 +41,18 @@ registerJobHandler('test.slow', async (job) => {
   return null;
 });
 
+// Asks for a 10-minute lease and reports what its own claim holds while it runs.
+registerJobHandler(
+  'test.long-lease',
+  async (job) => {
+    const rows = await t.deps.database.session((q) =>
+      q('select extract(epoch from locked_until - now())::int as s from jobs where id = $1', [job.id]),
+    );
+    return { leaseSeconds: Number(rows[0]?.s) };
+  },
+  { leaseMs: 600_000 },
+);
+
 let t: TestApp;
 let companyId: string;
 let ownerCookie: string;
@@ -80,6 +92,15 @@ describe('job runner', () => {
     expect(job.attempts).toBe(1);
     expect(count(id)).toBe(1);
     expect(await runDueJobs(t.deps)).toBe(0);
+  });
+
+  it('a kind with a longer lease holds its claim that long while it runs', async () => {
+    const { id } = await enqueue('test.long-lease');
+    await runDueJobs(t.deps, { leaseMs: 60_000 });
+    const job = await load(id);
+    expect(job.status).toBe('done');
+    // Ten minutes, not the runner's one minute (a few seconds of slack for a slow machine).
+    expect((job.result as { leaseSeconds: number }).leaseSeconds).toBeGreaterThan(590);
   });
 
   it('retries a failed job after its back-off and records the last error until it succeeds', async () => {
