@@ -75,6 +75,17 @@ function toApiError(status: number, data: unknown): ApiError {
   return new ApiError(code, message, status, details);
 }
 
+type ApiErrorListener = (error: ApiError) => void;
+const errorListeners = new Set<ApiErrorListener>();
+
+/** Told of every error the server answers (e.g. the app-wide read-only notice, issue 10); returns an unsubscribe. */
+export function onApiError(listener: ApiErrorListener): () => void {
+  errorListeners.add(listener);
+  return () => {
+    errorListeners.delete(listener);
+  };
+}
+
 /** Calls the JSON API of this origin with the session cookie; throws ApiError on any failure. */
 export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
   let res: Response;
@@ -85,6 +96,10 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
     throw new ApiError('NETWORK', 'Network error', 0);
   }
   const data = await readJson(res);
-  if (!res.ok) throw toApiError(res.status, data);
+  if (!res.ok) {
+    const error = toApiError(res.status, data);
+    for (const listener of errorListeners) listener(error);
+    throw error;
+  }
   return data as T;
 }

@@ -11,6 +11,7 @@ import { BlockedScreen } from '../blocked/blocked-screen.tsx';
 import { useUnseenChangelog } from '../changelog/changelog-api.ts';
 import { ChangelogModal } from '../changelog/changelog-modal.tsx';
 import { CommandCenter } from '../command-palette/command-center.tsx';
+import { CompanyReadOnlyBanner } from '../company-hosting/read-only-banner.tsx';
 import { CompanyProvider, useCurrentCompany } from '../team/current-company.tsx';
 import { SuspendedScreen } from '../team/suspended-screen.tsx';
 import { MobileDrawer } from './mobile-drawer.tsx';
@@ -114,6 +115,7 @@ function Shell() {
             )}
           </button>
         </header>
+        <CompanyReadOnlyBanner />
         <main id="main" tabIndex={-1} className="flex-1 p-4 outline-none md:p-6 lg:p-8">
           <Suspense fallback={<PageLoading />}>
             <Outlet />
