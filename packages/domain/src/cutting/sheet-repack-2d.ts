@@ -35,6 +35,8 @@ export type RepackContext = {
   /** piece area including kerf (the same in both directions) */
   areaOf: ArrayLike<number>;
   options: PackOptions;
+  /** a second engine variant tried when `options` cannot fit the pieces */
+  alt?: PackOptions;
   lowerBound: number;
   rng: Rng;
   stop: () => boolean;
@@ -232,16 +234,18 @@ function moveOut(
 export function packOne(
   items: number[],
   kind: number,
-  ctx: Pick<RepackContext, 'directions' | 'options' | 'rng'>,
+  ctx: Pick<RepackContext, 'directions' | 'options' | 'alt' | 'rng'>,
 ): { packed: PackedSheet; transposed: boolean } | null {
-  for (const dir of ctx.directions) {
-    const kinds = [{ ...(dir.kinds[kind] as SheetKind), quantity: 1 }];
-    for (const v of dir.variants) {
-      const seq = items.slice().sort((a, b) => (v.rank[a] as number) - (v.rank[b] as number));
-      const packed = packSequence(dir.items, seq, v.flip, kinds, ctx.options);
-      if (packed && packed.length === 1) {
-        (packed[0] as PackedSheet).kind = kind;
-        return { packed: packed[0] as PackedSheet, transposed: dir.transposed };
+  for (const opts of ctx.alt ? [ctx.options, ctx.alt] : [ctx.options]) {
+    for (const dir of ctx.directions) {
+      const kinds = [{ ...(dir.kinds[kind] as SheetKind), quantity: 1 }];
+      for (const v of dir.variants) {
+        const seq = items.slice().sort((a, b) => (v.rank[a] as number) - (v.rank[b] as number));
+        const packed = packSequence(dir.items, seq, v.flip, kinds, opts);
+        if (packed && packed.length === 1) {
+          (packed[0] as PackedSheet).kind = kind;
+          return { packed: packed[0] as PackedSheet, transposed: dir.transposed };
+        }
       }
     }
   }
@@ -250,16 +254,18 @@ export function packOne(
 
 /** At most `count` sheets of `kind` holding all `items` (every order variant, both directions). */
 function packMany(items: number[], kind: number, count: number, ctx: RepackContext): PackResult[] | null {
-  for (const dir of ctx.directions) {
-    const kinds = [{ ...(dir.kinds[kind] as SheetKind), quantity: count }];
-    for (const v of dir.variants) {
-      const seq = items.slice().sort((a, b) => (v.rank[a] as number) - (v.rank[b] as number));
-      const packed = packSequence(dir.items, seq, v.flip, kinds, ctx.options);
-      if (packed && packed.length <= count)
-        return packed.map((p) => {
-          p.kind = kind;
-          return { packed: p, transposed: dir.transposed };
-        });
+  for (const opts of ctx.alt ? [ctx.options, ctx.alt] : [ctx.options]) {
+    for (const dir of ctx.directions) {
+      const kinds = [{ ...(dir.kinds[kind] as SheetKind), quantity: count }];
+      for (const v of dir.variants) {
+        const seq = items.slice().sort((a, b) => (v.rank[a] as number) - (v.rank[b] as number));
+        const packed = packSequence(dir.items, seq, v.flip, kinds, opts);
+        if (packed && packed.length <= count)
+          return packed.map((p) => {
+            p.kind = kind;
+            return { packed: p, transposed: dir.transposed };
+          });
+      }
     }
   }
   return null;

@@ -20,6 +20,10 @@ export type PackOptions = {
   stacking: boolean;
   /** true: a piece goes to the open sheet where it fits tightest, not the first one it fits */
   bestFit?: boolean;
+  /** true: the last column of a shelf widens for a wider piece (3-stage only) */
+  widen?: boolean;
+  /** true: the last shelf of a sheet grows taller for a taller piece */
+  grow?: boolean;
 };
 
 /**
@@ -96,12 +100,41 @@ function insert(
   for (let o = 0; o < (canRotate ? 2 : 1); o++) {
     const w = o === 0 ? w0 : h0;
     const h = o === 0 ? h0 : w0;
+    const lastShelf = sheet.shelves[sheet.shelves.length - 1];
     for (const shelf of sheet.shelves) {
-      if (h > shelf.h) continue;
+      if (h > shelf.h) {
+        // The last shelf of a sheet can grow taller: a new column there, waste under the others.
+        if (
+          options.grow === true &&
+          shelf === lastShelf &&
+          sheet.used + h - shelf.h <= kind.height &&
+          shelf.used + w <= kind.width
+        ) {
+          const score = (h - shelf.h) * shelf.used + 1;
+          if (score < bestScore) {
+            bestScore = score;
+            bestShelf = shelf;
+            bestColumn = null;
+            bestRot = o === 1;
+          }
+        }
+        continue;
+      }
       if (options.stacking) {
+        const last = shelf.columns[shelf.columns.length - 1];
         for (const col of shelf.columns) {
-          if (w <= col.w && col.used + h <= shelf.h) {
+          if (col.used + h > shelf.h) continue;
+          if (w <= col.w) {
             const score = (col.w - w) * h;
+            if (score < bestScore) {
+              bestScore = score;
+              bestShelf = shelf;
+              bestColumn = col;
+              bestRot = o === 1;
+            }
+          } else if (options.widen === true && col === last && shelf.used + w - col.w <= kind.width) {
+            // The last column of a shelf can widen: the trim beside its pieces grows instead.
+            const score = (w - col.w) * col.used + 0.5;
             if (score < bestScore) {
               bestScore = score;
               bestShelf = shelf;
@@ -127,10 +160,18 @@ function insert(
     const w = bestRot ? h0 : w0;
     const h = bestRot ? w0 : h0;
     if (bestColumn) {
+      if (w > bestColumn.w) {
+        bestShelf.used += w - bestColumn.w;
+        bestColumn.w = w;
+      }
       bestColumn.items.push(item);
       bestColumn.rotated.push(bestRot);
       bestColumn.used += h;
     } else {
+      if (h > bestShelf.h) {
+        sheet.used += h - bestShelf.h;
+        bestShelf.h = h;
+      }
       bestShelf.columns.push({ x: bestShelf.used, w, used: h, items: [item], rotated: [bestRot] });
       bestShelf.used += w;
     }

@@ -7,6 +7,7 @@
 // Kerf is added to every piece and to the usable sheet, so the engine packs kerf-free.
 import { areaBound2d, l2Bound2d, type Rect } from './bounds-2d.ts';
 import { CuttingInputError } from './errors.ts';
+import { PatternPool, type PoolDirection } from './pattern-pool-2d.ts';
 import { createRng, nowMs, type Rng } from './prng.ts';
 import { type Direction, eliminateSheets, type RepackSheet, sheetItems } from './sheet-repack-2d.ts';
 import {
@@ -17,6 +18,7 @@ import {
   packSequence,
   type SheetKind,
 } from './shelf-packer.ts';
+import { rebinShelves } from './shelf-rebin-2d.ts';
 import type { Cut2d, Cut2dInput, CutHooks, CutResult2d, Layout2d, Offcut2d, Placement2d } from './types.ts';
 
 type Piece = { id: string; label?: string; w: number; h: number; rotate: boolean };
@@ -107,6 +109,31 @@ export function optimize2d(input: Cut2dInput, hooks: CutHooks = {}): CutResult2d
   }));
   const totalArea = pieces.reduce((a, p) => a + (p.w + kerf) * (p.h + kerf), 0);
 
+  // Pattern pool (single stock size): every well-filled sheet the search builds, for the
+  // set-covering recombination after the sequence search.
+  const singleKind = stocks.length === 1;
+  let pool: PatternPool | null = null;
+  if (singleKind) {
+    const typeKey = new Map<string, number>();
+    const typeOf = new Int32Array(n);
+    const areaOf = new Float64Array(n);
+    pieces.forEach((p, i) => {
+      const key = `${p.w}x${p.h}x${p.rotate ? 1 : 0}`;
+      let t = typeKey.get(key);
+      if (t === undefined) {
+        t = typeKey.size;
+        typeKey.set(key, t);
+      }
+      typeOf[i] = t;
+      areaOf[i] = (p.w + kerf) * (p.h + kerf);
+    });
+    const k0 = directions[0]?.kinds[0] as SheetKind;
+    pool = new PatternPool(typeOf, typeKey.size, areaOf, k0.width * k0.height, 0.7);
+  }
+  const pieceArea = new Float64Array(n);
+  pieces.forEach((p, i) => {
+    pieceArea[i] = (p.w + kerf) * (p.h + kerf);
+  });
   let best: Solution | null = null;
   let evaluations = 0;
   const evaluate = (
@@ -118,6 +145,7 @@ export function optimize2d(input: Cut2dInput, hooks: CutHooks = {}): CutResult2d
     evaluations++;
     const sheets = packSequence(dir.items, seq, flip, dir.kinds, opts);
     if (!sheets) return null;
+    if (pool) for (const sh of sheets) pool.add(sh, dir.transposed);
     return { sheets, transposed: dir.transposed, key: solutionKey(sheets, dir.kinds, totalArea) };
   };
   const offer = (sol: Solution | null): void => {
@@ -130,12 +158,16 @@ export function optimize2d(input: Cut2dInput, hooks: CutHooks = {}): CutResult2d
     }
   };
   // Variants for the sheet-by-sheet construction: every sort order and policy in both directions.
-  const fillVariants = directions.flatMap((dir) =>
-    SORT_KEYS.flatMap((key) =>
-      [0, 1].map((policy) => {
-        const flip = orientationPolicy(dir.items, policy);
-        return { dir, flip, seq: sortedSequence(dir.items, flip, key) };
-      }),
+  const flexible: PackOptions = { ...options, widen: options.stacking, grow: true };
+  const fillOptions = [options, flexible];
+  const fillVariants = fillOptions.flatMap((opts) =>
+    directions.flatMap((dir) =>
+      SORT_KEYS.flatMap((key) =>
+        [0, 1].map((policy) => {
+          const flip = orientationPolicy(dir.items, policy);
+          return { dir, flip, seq: sortedSequence(dir.items, flip, key), opts };
+        }),
+      ),
     ),
   );
   /** noise 0: deterministic; higher: random swaps in each variant's order (GRASP-like). */
@@ -162,7 +194,7 @@ export function optimize2d(input: Cut2dInput, hooks: CutHooks = {}): CutResult2d
           seq[a] = seq[b] as number;
           seq[b] = tmp;
         }
-        const sh = fillOneSheet(v.dir.items, seq, v.flip, v.dir.kinds, 0, options);
+        const sh = fillOneSheet(v.dir.items, seq, v.flip, v.dir.kinds, 0, v.opts);
         if (!bestSheet || sh.area > bestSheet.area) {
           bestSheet = sh;
           bestT = v.dir.transposed;
@@ -179,7 +211,7 @@ export function optimize2d(input: Cut2dInput, hooks: CutHooks = {}): CutResult2d
         const item = seq[from] as number;
         seq.splice(from, 1);
         seq.splice(to, 0, item);
-        const sh = fillOneSheet(bestV.dir.items, seq, bestV.flip, bestV.dir.kinds, 0, options);
+        const sh = fillOneSheet(bestV.dir.items, seq, bestV.flip, bestV.dir.kinds, 0, bestV.opts);
         if (sh.area >= bestSheet.area) {
           bestSheet = sh;
           bestSeq = seq;
@@ -194,6 +226,7 @@ export function optimize2d(input: Cut2dInput, hooks: CutHooks = {}): CutResult2d
           }
       sheets.push(bestSheet);
       mixed.push({ packed: bestSheet, transposed: bestT });
+      pool?.add(bestSheet, bestT);
       if (sheets.length >= (best?.sheets.length ?? Number.POSITIVE_INFINITY)) return null;
     }
     return {
@@ -216,7 +249,7 @@ export function optimize2d(input: Cut2dInput, hooks: CutHooks = {}): CutResult2d
   };
   const starts: Start[] = [];
   // First fit over the open sheets and best fit (tightest sheet) give different plans.
-  for (const opts of [options, { ...options, bestFit: true }]) {
+  for (const opts of [options, { ...options, bestFit: true }, flexible, { ...flexible, bestFit: true }]) {
     for (const dir of directions) {
       for (const sortKey of SORT_KEYS) {
         for (const policy of [0, 1]) {
@@ -234,7 +267,6 @@ export function optimize2d(input: Cut2dInput, hooks: CutHooks = {}): CutResult2d
   }
   if (best === null) throw new CuttingInputError('stock', 'not enough stock sheets for all pieces');
   // Sheet by sheet: every sheet as full as the order variants can make it, then the next one.
-  const singleKind = stocks.length === 1;
   const sheetBySheetEnd = start + (deadline - start) * 0.15;
   if (singleKind) {
     for (let attempt = 0; attempt < 2000 && !done() && nowMs() < sheetBySheetEnd; attempt++) {
@@ -244,7 +276,7 @@ export function optimize2d(input: Cut2dInput, hooks: CutHooks = {}): CutResult2d
   starts.sort((a, b) => a.sol.key - b.sol.key);
 
   // Sequence local search for a share of the time, then sheet elimination on the best plan.
-  const phase1End = start + (deadline - start) * 0.9;
+  const phase1End = start + (deadline - start) * LS_END;
   let round = 0;
   while (!done() && nowMs() < phase1End) {
     const base = starts[round % Math.min(starts.length, 4)] as Start;
@@ -268,6 +300,64 @@ export function optimize2d(input: Cut2dInput, hooks: CutHooks = {}): CutResult2d
     }
   }
 
+  // Set covering over the pattern pool: fewer sheets from the best patterns of all runs.
+  const coverEnd = start + (deadline - start) * COVER_END;
+  if (pool && !done() && nowMs() < coverEnd) {
+    const poolDirections: PoolDirection[] = directions.map((dir) => ({
+      ...dir,
+      variants: SORT_KEYS.flatMap((key) =>
+        [0, 1].map((policy) => {
+          const flip = orientationPolicy(dir.items, policy);
+          return { seq: sortedSequence(dir.items, flip, key), flip };
+        }),
+      ),
+    }));
+    const plan = pool.cover(
+      (best as Solution).sheets.length,
+      poolDirections,
+      options,
+      rng,
+      () => done() || nowMs() >= coverEnd,
+    );
+    if (plan) {
+      const sheets = plan.map((p) => p.packed);
+      offer({
+        sheets,
+        transposed: false,
+        key: solutionKey(sheets, directions[0]?.kinds ?? [], totalArea),
+        mixed: plan,
+      });
+    }
+  }
+
+  const rebin = (
+    sheets: { packed: PackedSheet; transposed: boolean }[],
+  ): { packed: PackedSheet; transposed: boolean }[] | null => {
+    if (!singleKind) return null;
+    const k0 = directions[0]?.kinds[0] as SheetKind;
+    const k1 = directions[1]?.kinds[0] as SheetKind;
+    return rebinShelves(sheets, {
+      heights: [k0.height, k1.height],
+      square: k0.width === k1.width,
+      items: (directions[0] as (typeof directions)[number]).items,
+      areaOf: pieceArea,
+      rng,
+      deadline: nowMs() + 15,
+      now: nowMs,
+    });
+  };
+  {
+    const plan = rebin(sheetsOf(best as Solution));
+    if (plan) {
+      const sheets = plan.map((p) => p.packed);
+      offer({
+        sheets,
+        transposed: false,
+        key: solutionKey(sheets, directions[0]?.kinds ?? [], totalArea),
+        mixed: plan,
+      });
+    }
+  }
   const sol = best as Solution;
   let finalSheets = sheetsOf(sol);
   if (!done()) {
@@ -303,14 +393,19 @@ export function optimize2d(input: Cut2dInput, hooks: CutHooks = {}): CutResult2d
       directions: repackDirections,
       areaOf,
       options,
+      alt: flexible,
       lowerBound,
       rng,
-      stop: () => shouldStop() || nowMs() >= deadline,
+      stop: () => shouldStop() || nowMs() >= deadline - 15,
       onImprove: (sheets) => {
         hooks.onProgress?.({ elapsedMs: nowMs() - start, stockCount: sheets.length, lowerBound });
         hooks.onBest?.(finish(sheets));
       },
     });
+  }
+  {
+    const plan = rebin(finalSheets);
+    if (plan) finalSheets = plan;
   }
   return finish(finalSheets);
 
@@ -379,6 +474,10 @@ function solutionKey(sheets: PackedSheet[], kinds: SheetKind[], totalArea: numbe
   void totalArea;
   return sheets.length + minFill * 0.9 + order * 1e-6;
 }
+
+/** Time shares: sequence search until LS_END, pattern-pool covering until COVER_END, then elimination. */
+const LS_END = 0.75;
+const COVER_END = 0.85;
 
 type SortKey = (w: number, h: number) => number[];
 const SORT_KEYS: SortKey[] = [
