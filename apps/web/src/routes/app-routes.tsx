@@ -41,6 +41,10 @@ const ChangelogPage = lazyNamed(() => import('../features/changelog/changelog-pa
 const AuditPage = lazyNamed(() => import('../features/audit/audit-page.tsx'), 'AuditPage');
 const ExportPage = lazyNamed(() => import('../features/export/export-page.tsx'), 'ExportPage');
 const HelpPage = lazyNamed(() => import('../features/help/help-page.tsx'), 'HelpPage');
+const WarehouseScanPage = lazyNamed(
+  () => import('../features/warehouse-scan/warehouse-scan-page.tsx'),
+  'WarehouseScanPage',
+);
 const ShopFloorPage = lazyNamed(() => import('../features/shop-floor/shop-floor-page.tsx'), 'ShopFloorPage');
 const SettingsPage = lazyNamed(() => import('../features/settings/settings-page.tsx'), 'SettingsPage');
 const AutomationPage = lazyNamed(
@@ -68,6 +72,7 @@ export function AppRoutes() {
         <Route element={<RequireAuth />}>
           <Route element={<AppLayout />}>
             <Route index element={<DashboardPage />} />
+            <Route path="inventory/scan" element={<WarehouseScanPage />} />
             <Route path="inventory/*" element={<InventoryPage />} />
             <Route path="cutting/*" element={<CuttingPage />} />
             <Route path="profile" element={<ProfilePage />} />

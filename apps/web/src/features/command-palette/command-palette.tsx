@@ -13,6 +13,7 @@ const ACTIONS = [
   { id: 'new-quote', to: '/documents/quotes/new', labelKey: 'actions.newQuote' },
   { id: 'new-work-order', to: '/documents/work-orders/new', labelKey: 'actions.newWorkOrder' },
   { id: 'receive-stock', to: '/inventory/operations?op=receipt', labelKey: 'actions.receiveStock' },
+  { id: 'warehouse-scan', to: '/inventory/scan', labelKey: 'actions.warehouseScan' },
   { id: 'new-client', to: '/clients/new', labelKey: 'actions.newClient' },
   { id: 'new-item', to: '/inventory/items/new', labelKey: 'actions.newItem' },
   { id: 'new-delivery-note', to: '/delivery-notes/new', labelKey: 'actions.newDeliveryNote' },

@@ -9,6 +9,7 @@ export const SECTIONS = [
   { key: 'd', path: '/', labelKey: 'sections.dashboard' },
   { key: 'i', path: '/inventory/items', labelKey: 'sections.items' },
   { key: 'l', path: '/inventory/locations', labelKey: 'sections.locations' },
+  { key: 'b', path: '/inventory/scan', labelKey: 'sections.warehouseScan' },
   { key: 'q', path: '/documents/quotes', labelKey: 'sections.quotes' },
   { key: 'w', path: '/documents/work-orders', labelKey: 'sections.workOrders' },
   { key: 'o', path: '/delivery-notes', labelKey: 'sections.deliveryNotes' },

@@ -1,5 +1,7 @@
+import { ScanLine } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Route, Routes } from 'react-router';
+import { Link, Navigate, Route, Routes } from 'react-router';
+import { buttonClasses } from '../../components/ui/button.tsx';
 import { PageHeader } from '../sections/page-header.tsx';
 import { IfAllowed } from '../team/use-permission.tsx';
 import { CountDetailPage, CountsPage } from './counts-page.tsx';
@@ -19,10 +21,23 @@ import { ReservationsPage } from './reservations-page.tsx';
 /** /inventory: items, locations, operations, counts, lots, low stock, reservations, movements, import; balances update live. */
 export function InventoryPage() {
   const { t } = useTranslation('inventory');
+  const { t: tw } = useTranslation('warehouse');
   useLiveStock();
   return (
     <div>
-      <PageHeader title={t('title')} />
+      <PageHeader
+        title={t('title')}
+        actions={
+          <Link
+            to="/inventory/scan"
+            className={buttonClasses('primary', 'lg')}
+            data-testid="open-warehouse-scan"
+          >
+            <ScanLine className="size-5" aria-hidden />
+            {tw('entry')}
+          </Link>
+        }
+      />
       <InventoryTabs />
       <Routes>
         <Route index element={<Navigate to="items" replace />} />

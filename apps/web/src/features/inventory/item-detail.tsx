@@ -9,6 +9,7 @@ import { Input } from '../../components/ui/input.tsx';
 import { api } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
 import { usePermission } from '../team/use-permission.tsx';
+import { LabelsButton } from '../warehouse-scan/labels-button.tsx';
 import { errorText, useInventoryMutation, useItem, useLocations } from './inventory-api.ts';
 import { MovementTable } from './movement-table.tsx';
 import { FilterBox, Money, NUM, Qty, selectClasses, TABLE, TD, TH } from './parts.tsx';
@@ -41,11 +42,14 @@ export function ItemDetail() {
             {item.active ? '' : ` · ${t('items.inactive')}`}
           </p>
         </div>
-        {canWrite && (
-          <Link to={`/inventory/items/${item.id}/edit`} className={buttonClasses('outline')}>
-            {t('items.edit')}
-          </Link>
-        )}
+        <div className="flex flex-wrap gap-2">
+          <LabelsButton kind="item" ids={[item.id]} name={item.sku} />
+          {canWrite && (
+            <Link to={`/inventory/items/${item.id}/edit`} className={buttonClasses('outline')}>
+              {t('items.edit')}
+            </Link>
+          )}
+        </div>
       </div>
       <div className="grid gap-3 sm:grid-cols-3 lg:grid-cols-6">
         {stats.map(([key, v]) => (

@@ -9,6 +9,7 @@ import { api } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
 import { SavedViews } from '../saved-views/saved-views.tsx';
 import { usePermission } from '../team/use-permission.tsx';
+import { LabelsButton } from '../warehouse-scan/labels-button.tsx';
 import {
   errorText,
   type Location,
@@ -154,9 +155,12 @@ export function LocationDetail() {
   if (!data) return <DelayedSkeleton loading rows={6} />;
   return (
     <div className="space-y-4">
-      <h2 className="text-xl font-semibold">
-        {data.location.code} · {data.location.name}
-      </h2>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <h2 className="text-xl font-semibold">
+          {data.location.code} · {data.location.name}
+        </h2>
+        <LabelsButton kind="location" ids={[data.location.id]} name={data.location.code} />
+      </div>
       <p className="text-sm text-muted">
         {t(`locationTypes.${data.location.type}`)} · {t('items.value')}: <Money value={data.location.value} />
       </p>

@@ -3,6 +3,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { DelayedSkeleton } from '../../components/editing/delayed.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { cn } from '../../lib/cn.ts';
+import { LabelsButton } from '../warehouse-scan/labels-button.tsx';
 import { type TraceRow, useLot, useLots } from './inventory-api.ts';
 import { MovementTable } from './movement-table.tsx';
 import { FilterBox, ItemLink, NUM, Qty, TABLE, TD, TH } from './parts.tsx';
@@ -89,9 +90,12 @@ export function LotDetail() {
   const { lot } = data;
   return (
     <div className="space-y-4">
-      <h2 className="text-xl font-semibold">
-        {t('lots.lot')} {lot.lot_number}
-      </h2>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <h2 className="text-xl font-semibold">
+          {t('lots.lot')} {lot.lot_number}
+        </h2>
+        <LabelsButton kind="lot" ids={[lot.id]} name={lot.lot_number} />
+      </div>
       <p className="text-sm text-muted">
         <ItemLink id={lot.item_id} sku={lot.sku} /> · {lot.item_name} · {t('lots.received')} {lot.received_on}
         {lot.expires_on ? ` · ${t('lots.expires')} ${lot.expires_on}` : ''} · {t('items.onHand')}{' '}
