@@ -73,6 +73,8 @@ function oursFor(
     timeLimitMs: timeMs,
     seed: 1,
     stageLimit: 3,
+    // As the best-known 3NHO/3NHR values: first-stage cuts horizontal on every sheet.
+    firstCut: 'horizontal',
   };
   const t0 = performance.now();
   const plan = optimize2d(input);

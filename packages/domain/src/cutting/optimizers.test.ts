@@ -206,6 +206,7 @@ const arb2d: fc.Arbitrary<Cut2dInput> = fc
       { minLength: 1, maxLength: 12 },
     ),
     stageLimit: fc.constantFrom(undefined, 2, 3),
+    firstCut: fc.constantFrom(undefined, 'horizontal' as const, 'vertical' as const),
     seed: fc.integer(),
   })
   .map((r) => ({
@@ -217,6 +218,7 @@ const arb2d: fc.Arbitrary<Cut2dInput> = fc
     timeLimitMs: 40,
     seed: r.seed,
     ...(r.stageLimit === undefined ? {} : { stageLimit: r.stageLimit }),
+    ...(r.firstCut === undefined ? {} : { firstCut: r.firstCut }),
   }));
 
 describe('2D guillotine optimiser', () => {
@@ -229,6 +231,35 @@ describe('2D guillotine optimiser', () => {
         expect(plan.lowerBound).toBeLessThanOrEqual(plan.layouts.length);
       }),
       { numRuns: 60 },
+    );
+  });
+
+  it('keeps the required first-cut direction on square sheets with rotatable pieces (turned sheets)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 60, max: 200 }),
+        fc.array(
+          fc.record({ width: fc.integer({ min: 5, max: 60 }), height: fc.integer({ min: 5, max: 60 }) }),
+          { minLength: 3, maxLength: 25 },
+        ),
+        fc.constantFrom('horizontal' as const, 'vertical' as const),
+        fc.integer(),
+        (side, sizes, firstCut, seed) => {
+          const input: Cut2dInput = {
+            kind: '2d',
+            kerf: 0,
+            trim: { left: 0, right: 0, top: 0, bottom: 0 },
+            stock: [{ id: 's', width: side, height: side, quantity: null }],
+            pieces: sizes.map((p, i) => ({ id: `p${i}`, ...p, quantity: 2 })),
+            timeLimitMs: 40,
+            seed,
+            stageLimit: 3,
+            firstCut,
+          };
+          expect(validatePlan2d(input, optimize2d(input))).toEqual([]);
+        },
+      ),
+      { numRuns: 25 },
     );
   });
 

@@ -47,6 +47,7 @@ const input2d = z.object({
     })
     .default({ left: 0, right: 0, top: 0, bottom: 0 }),
   stageLimit: z.number().int().min(2, 'must be 2 or 3').max(3, 'must be 2 or 3').optional(),
+  firstCut: z.enum(['horizontal', 'vertical']).optional(),
   stock: z
     .array(
       z.object({

@@ -102,7 +102,16 @@ export function optimize2d(input: Cut2dInput, hooks: CutHooks = {}): CutResult2d
 
   const lowerBound = computeBound(pieces, stocks, kerf, usableW, usableH);
   const options: PackOptions = { stacking: (input.stageLimit ?? 3) >= 3 };
-  const directions = [false, true].map((transposed) => ({
+  // Not transposed: the engine's shelves are horizontal strips (first-stage cuts horizontal).
+  // With every piece free to rotate and square usable sheets, a sheet cut the other way first is
+  // the same sheet turned by 90° with every piece rotated: both directions are searched and the
+  // plan is turned at the end (`finish`).
+  const turnable = pieces.every((p) => p.rotate) && stocks.every((s) => usableW(s) === usableH(s));
+  const wantTransposed = input.firstCut === 'vertical';
+  const allowedDirections = [false, true].filter(
+    (t) => input.firstCut === undefined || turnable || wantTransposed === t,
+  );
+  const directions = allowedDirections.map((transposed) => ({
     transposed,
     items: itemsFor(transposed),
     kinds: kindsFor(transposed),
@@ -145,7 +154,6 @@ export function optimize2d(input: Cut2dInput, hooks: CutHooks = {}): CutResult2d
     evaluations++;
     const sheets = packSequence(dir.items, seq, flip, dir.kinds, opts);
     if (!sheets) return null;
-    if (pool) for (const sh of sheets) pool.add(sh, dir.transposed);
     return { sheets, transposed: dir.transposed, key: solutionKey(sheets, dir.kinds, totalArea) };
   };
   const offer = (sol: Solution | null): void => {
@@ -258,6 +266,7 @@ export function optimize2d(input: Cut2dInput, hooks: CutHooks = {}): CutResult2d
           const seq = sortedSequence(dir.items, flip, sortKey);
           const sol = evaluate(dir, seq, flip, opts);
           if (sol) {
+            if (pool) for (const sh of sol.sheets) pool.add(sh, dir.transposed);
             starts.push({ dir, seq, flip, sol, opts });
             offer(sol);
           }
@@ -289,6 +298,8 @@ export function optimize2d(input: Cut2dInput, hooks: CutHooks = {}): CutResult2d
       perturb(seq, flip, cur.sol, base.dir.items, rng);
       const sol = evaluate(base.dir, seq, flip, base.opts);
       if (sol && sol.key <= cur.sol.key) {
+        // Accepted neighbours feed the pattern pool (every evaluation would cost too much).
+        if (pool) for (const sh of sol.sheets) pool.add(sh, base.dir.transposed);
         cur = { seq, flip, sol };
         offer(sol);
       }
@@ -334,11 +345,11 @@ export function optimize2d(input: Cut2dInput, hooks: CutHooks = {}): CutResult2d
     sheets: { packed: PackedSheet; transposed: boolean }[],
   ): { packed: PackedSheet; transposed: boolean }[] | null => {
     if (!singleKind) return null;
-    const k0 = directions[0]?.kinds[0] as SheetKind;
-    const k1 = directions[1]?.kinds[0] as SheetKind;
+    const k0 = kindsFor(false)[0] as SheetKind;
+    const k1 = kindsFor(true)[0] as SheetKind;
     return rebinShelves(sheets, {
       heights: [k0.height, k1.height],
-      square: k0.width === k1.width,
+      square: directions.length === 2 && k0.width === k1.width,
       items: (directions[0] as (typeof directions)[number]).items,
       areaOf: pieceArea,
       rng,
@@ -410,7 +421,11 @@ export function optimize2d(input: Cut2dInput, hooks: CutHooks = {}): CutResult2d
   return finish(finalSheets);
 
   /** The plan for a set of packed sheets (also the anytime snapshot handed to `onBest`). */
-  function finish(sheets: { packed: PackedSheet; transposed: boolean }[]): CutResult2d {
+  function finish(plan: { packed: PackedSheet; transposed: boolean }[]): CutResult2d {
+    const sheets =
+      input.firstCut === undefined
+        ? plan
+        : plan.map((s) => (s.transposed === wantTransposed ? s : turnSheet(s.packed, wantTransposed)));
     const layouts = sheets.map((sheet) =>
       buildLayout(sheet.packed, sheet.transposed, pieces, stocks, order, input),
     );
@@ -434,6 +449,20 @@ export function optimize2d(input: Cut2dInput, hooks: CutHooks = {}): CutResult2d
       optimal: layouts.length <= lowerBound,
     };
   }
+}
+
+/** The same sheet read in the other direction: turned by 90°, every piece rotated. */
+function turnSheet(packed: PackedSheet, transposed: boolean): { packed: PackedSheet; transposed: boolean } {
+  return {
+    transposed,
+    packed: {
+      ...packed,
+      shelves: packed.shelves.map((sh) => ({
+        ...sh,
+        columns: sh.columns.map((c) => ({ ...c, items: c.items.slice(), rotated: c.rotated.map((r) => !r) })),
+      })),
+    },
+  };
 }
 
 function sheetsOf(sol: Solution): { packed: PackedSheet; transposed: boolean }[] {
@@ -476,8 +505,8 @@ function solutionKey(sheets: PackedSheet[], kinds: SheetKind[], totalArea: numbe
 }
 
 /** Time shares: sequence search until LS_END, pattern-pool covering until COVER_END, then elimination. */
-const LS_END = 0.75;
-const COVER_END = 0.85;
+const LS_END = 0.65;
+const COVER_END = 0.92;
 
 type SortKey = (w: number, h: number) => number[];
 const SORT_KEYS: SortKey[] = [

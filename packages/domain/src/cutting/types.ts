@@ -52,6 +52,11 @@ export type Cut2dInput = {
   seed: number;
   /** maximum number of guillotine stages (trim cuts of single pieces not counted); 2 or 3 */
   stageLimit?: number;
+  /**
+   * Direction of the first-stage cuts on every sheet: `horizontal` = lines across the width
+   * (strips stacked along y), `vertical` = lines across the height. Unset: chosen per sheet.
+   */
+  firstCut?: 'horizontal' | 'vertical';
 };
 
 export type CutInput = Cut1dInput | Cut2dInput;

@@ -75,6 +75,27 @@ describe('2D plan validator', () => {
     expect(validatePlan2d({ ...input, stageLimit: 1 }, plan).join()).toMatch(/needs 2 stages/);
   });
 
+  it('counts the stages from the required first-cut direction', () => {
+    const input = input2d(
+      [
+        { id: 'p', width: 50, height: 30, quantity: 3 },
+        { id: 'q', width: 50, height: 45, quantity: 2 },
+      ],
+      { stageLimit: 2 },
+    );
+    // Two vertical strips (x = 50) with different stacks: no horizontal line crosses the sheet.
+    const plan = plan2d([
+      at('p', 0, 0, 50, 30),
+      at('p', 0, 30, 50, 30),
+      at('p', 0, 60, 50, 30),
+      at('q', 50, 0, 50, 45),
+      at('q', 50, 45, 50, 45),
+    ]);
+    expect(validatePlan2d(input, plan)).toEqual([]);
+    expect(validatePlan2d({ ...input, firstCut: 'vertical' }, plan)).toEqual([]);
+    expect(validatePlan2d({ ...input, firstCut: 'horizontal' }, plan).join()).toMatch(/needs 3 stages/);
+  });
+
   it('rejects overlaps, missing pieces, kerf violations and rotated grain-locked pieces', () => {
     const input = input2d([
       { id: 'a', width: 40, height: 30, quantity: 2, rotate: false },

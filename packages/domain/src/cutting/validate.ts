@@ -104,7 +104,13 @@ export function validatePlan2d(input: Cut2dInput, plan: CutResult2d): PlanIssue[
           issues.push(`sheet ${li}: pieces ${a} and ${b} overlap`);
       }
     }
-    const stages = Math.min(stagesNeeded(boxes, 'x', kerf), stagesNeeded(boxes, 'y', kerf));
+    // A first cut across y is a horizontal line (strips stacked along y), across x a vertical one.
+    const stages =
+      input.firstCut === 'horizontal'
+        ? stagesNeeded(boxes, 'y', kerf)
+        : input.firstCut === 'vertical'
+          ? stagesNeeded(boxes, 'x', kerf)
+          : Math.min(stagesNeeded(boxes, 'x', kerf), stagesNeeded(boxes, 'y', kerf));
     if (!Number.isFinite(stages))
       issues.push(`sheet ${li}: layout is not guillotine-cuttable with kerf ${kerf}`);
     else if (input.stageLimit !== undefined && stages > input.stageLimit) {
