@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { BASE_URL, dismissChangelog, newAccount, SCREENSHOTS, signUpViaApi } from './support/app.ts';
 import { expect, type Page, test } from './support/fixtures.ts';
@@ -60,7 +61,12 @@ test('warehouse scanning: label PDF, receive a lot by wedge scans, move, issue, 
   expect(pdfText).toContain('REG-A');
   expect(pdfText).toContain('Regal A');
 
-  // Into the scanning screen from the inventory page.
+  // The shortcut G then B opens the screen; so does the button on the inventory page.
+  await page.goto('/inventory/items');
+  await expect(page.getByRole('link', { name: 'Skeniranje' })).toBeVisible();
+  await page.keyboard.press('g');
+  await page.keyboard.press('b');
+  await expect(page).toHaveURL(`${BASE_URL}/inventory/scan`);
   await page.goto('/inventory/items');
   await page.getByRole('link', { name: 'Skeniranje' }).tap();
   await expect(page).toHaveURL(`${BASE_URL}/inventory/scan`);
@@ -145,6 +151,15 @@ test('warehouse scanning: label PDF, receive a lot by wedge scans, move, issue, 
   await expect(feedback).toHaveAttribute('data-tone', 'error');
   expect(await balances(page, glass.id)).toEqual({ 'REG-A/DOB-77': 12, 'REG-B/DOB-77': 5 });
   await page.screenshot({ path: `${SCREENSHOTS}/warehouse-scan.png` });
+  // No serious accessibility violation on the filled-in screen (WCAG A/AA rules, as e2e/a11y.spec.ts).
+  const axe = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  expect(
+    axe.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
 
   // The session's postings, newest first; Undo reverses the issue.
   const postings = page.getByTestId('scan-posting');

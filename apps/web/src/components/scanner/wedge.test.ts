@@ -30,6 +30,23 @@ describe('wedge detector', () => {
     expect(feed(d, keys)).toEqual(['ABC']);
   });
 
+  it('tolerates one late key inside a fast burst (a busy browser), not slow typing', () => {
+    const d = createWedgeDetector();
+    // R, then E 140 ms later (a render in between), then the rest 5 ms apart: 180 ms for 6 keys.
+    const keys: [string, number][] = [
+      ['R', 0],
+      ['E', 140],
+      ['G', 145],
+      ['-', 150],
+      ['A', 155],
+      ['Enter', 180],
+    ];
+    expect(feed(d, keys)).toEqual(['REG-A']);
+    // Keys 120 ms apart are a person typing, even though no single gap is a pause.
+    const slow: [string, number][] = [...'REG-A'].map((k, i) => [k, 1000 + i * 120]);
+    expect(feed(d, [...slow, ['Enter', 1000 + 5 * 120]])).toEqual([]);
+  });
+
   it('needs the minimum length and skips modifier keys', () => {
     const d = createWedgeDetector({ minLength: 3 });
     expect(

@@ -191,6 +191,8 @@ export function WarehouseScanPage() {
           'error',
           outcome.message === 'unknown' ? t('scan.unknownCode', { code }) : t(`scan.${outcome.message}`),
         );
+        // A refused scan into the focused quantity field must not leave its characters there.
+        if (s.step === 'quantity') setQtyText('');
         return;
       }
       if (next.step !== s.step || next.item !== s.item) {
