@@ -113,7 +113,7 @@ export class PatternPool {
       const level = 0.75 + 0.2 * rng.next();
       const noise = iter === 0 ? 0 : 0.02 + 0.08 * rng.next();
       for (;;) {
-        if (chosen.length >= bestCount - 1) break;
+        if (chosen.length >= bestCount - 1 || stop()) break;
         let bi = -1;
         let bg = 0;
         for (let p = 0; p < P; p++) {
@@ -139,6 +139,7 @@ export class PatternPool {
           rem[t] = Math.max(0, (rem[t] as number) - (pat.counts[k] as number));
         }
       }
+      if (stop()) break;
       // The rest by the shelf engine (every order variant, both directions).
       const restTypes: number[] = [];
       for (let t = 0; t < typeCount; t++) for (let c = 0; c < (rem[t] as number); c++) restTypes.push(t);

@@ -36,7 +36,7 @@ export function optimize2d(input: Cut2dInput, hooks: CutHooks = {}): CutResult2d
   // A small margin keeps the whole call (layout building included) inside the time limit even
   // when the machine is busy.
   const limit = Math.max(0, input.timeLimitMs);
-  const deadline = start + limit - Math.min(100, limit * 0.08);
+  const deadline = start + limit - Math.min(150, limit * 0.15);
   const shouldStop = hooks.shouldStop ?? (() => false);
   const rng = createRng(input.seed);
   const { kerf, trim } = input;
@@ -193,6 +193,7 @@ export function optimize2d(input: Cut2dInput, hooks: CutHooks = {}): CutResult2d
       let bestSeq: number[] = [];
       let bestV = fillVariants[0] as (typeof fillVariants)[number];
       for (const v of fillVariants) {
+        if (nowMs() >= deadline) return null;
         const seq: number[] = [];
         for (const i of v.seq) if (placed[i] === 0) seq.push(i);
         for (let k = 0; k < noise * 2; k++) {
@@ -353,7 +354,7 @@ export function optimize2d(input: Cut2dInput, hooks: CutHooks = {}): CutResult2d
       items: (directions[0] as (typeof directions)[number]).items,
       areaOf: pieceArea,
       rng,
-      deadline: nowMs() + 15,
+      deadline: Math.min(nowMs() + 15, deadline),
       now: nowMs,
     });
   };
@@ -407,7 +408,7 @@ export function optimize2d(input: Cut2dInput, hooks: CutHooks = {}): CutResult2d
       alt: flexible,
       lowerBound,
       rng,
-      stop: () => shouldStop() || nowMs() >= deadline - 15,
+      stop: () => shouldStop() || nowMs() >= deadline - 20,
       onImprove: (sheets) => {
         hooks.onProgress?.({ elapsedMs: nowMs() - start, stockCount: sheets.length, lowerBound });
         hooks.onBest?.(finish(sheets));
