@@ -169,3 +169,49 @@ test('warehouse scanning: label PDF, receive a lot by wedge scans, move, issue, 
   await expect(issued).toContainText('stornirano');
   expect(await balances(page, glass.id)).toEqual({ 'REG-A/DOB-77': 12, 'REG-B/DOB-77': 8 });
 });
+
+test('a viewer can look up labels on the scanning screen but gets no posting controls', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await signUpViaApi(page, newAccount('warehouse-owner', 'Vesna Vlasnik'));
+  await dismissChangelog(page);
+  await call(page, 'post', '/api/inventory/locations', { code: 'POL-1', name: 'Polica 1' });
+  const named = await page.request.patch('/api/company', {
+    headers: { Origin: BASE_URL },
+    data: { company_name: 'Skladište Vid d.o.o.' },
+  });
+  expect(named.status()).toBe(200);
+  const viewerAccount = newAccount('warehouse-viewer', 'Vlado Pregled');
+  const { link } = await call(page, 'post', '/api/team/invitations', {
+    email: viewerAccount.email,
+    role: 'viewer',
+  });
+
+  const context = await browser.newContext({
+    locale: 'hr-HR',
+    viewport: { width: 800, height: 1280 },
+    hasTouch: true,
+  });
+  const viewer = await context.newPage();
+  await viewer.goto(link as string);
+  await viewer.getByTestId('invite-name').fill(viewerAccount.name);
+  await viewer.getByTestId('invite-password').fill('lozinka-123');
+  await viewer.getByTestId('invite-confirm').fill('lozinka-123');
+  await viewer.getByTestId('invite-submit-auth').click();
+  await expect(viewer).toHaveURL(`${BASE_URL}/`);
+  await expect(viewer.getByTestId('company-switcher-current')).toHaveText('Skladište Vid d.o.o.');
+  await dismissChangelog(viewer);
+
+  await viewer.goto('/inventory/scan');
+  const feedback = viewer.getByTestId('scan-feedback');
+  await expect(feedback).toHaveText(
+    'Vaša uloga ne može knjižiti zalihu: skeniranjem samo provjeravate što je na naljepnici.',
+  );
+  await expect(viewer.getByRole('tab')).toHaveCount(0);
+  await expect(viewer.getByTestId('scan-steps')).toHaveCount(0);
+  await scan(viewer, 'POL-1');
+  await expect(feedback).toHaveText('Lokacija: POL-1 · Polica 1');
+  await context.close();
+});
