@@ -59,6 +59,8 @@ test.describe('routing and guards (signed in)', () => {
   });
 
   test('every protected route renders inside the shell', async ({ page }) => {
+    // About thirty page loads, each a lazy chunk: more than the default minute on a busy machine.
+    test.setTimeout(180_000);
     // Business sections are being built by others: only that the route exists and renders is checked here.
     const paths = [
       '/',

@@ -23,12 +23,25 @@ export type Database = {
   session<T>(fn: (query: OwnerQuery) => Promise<T>): Promise<T>;
   /** LISTEN on a channel; the callback gets the payload. Returns an unsubscribe function. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /** PGlite only: the whole data directory as a tarball (see `openPglite`'s `loadDataDir`). */
+  dumpDataDir?: () => Promise<Blob | File>;
   close(): Promise<void>;
 };
 
-export async function openPglite(dataDir: string | null): Promise<Database> {
+/**
+ * `loadDataDir` starts from a dump of another PGlite's data directory (tests start from a migrated
+ * template instead of running initdb and every migration again).
+ */
+export async function openPglite(
+  dataDir: string | null,
+  opts: { loadDataDir?: Blob } = {},
+): Promise<Database> {
   // pg_trgm backs the fast item search (migration 0002).
-  const client = new PGlite({ dataDir: dataDir ?? undefined, extensions: { pg_trgm } });
+  const client = new PGlite({
+    dataDir: dataDir ?? undefined,
+    extensions: { pg_trgm },
+    loadDataDir: opts.loadDataDir,
+  });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   const database: Database = {
@@ -41,6 +54,7 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
         return (results.at(-1)?.rows ?? []) as Record<string, unknown>[];
       }),
     listen: async (channel, onPayload) => client.listen(channel, onPayload),
+    dumpDataDir: () => client.dumpDataDir('none'),
     close: async () => {
       await closeCompanyDatabases(db);
       await client.close();

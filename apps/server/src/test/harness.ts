@@ -1,9 +1,12 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import { type Database, openPglite, openPostgres } from '../db/database.ts';
-import { migrate } from '../db/migrate.ts';
+import { migrate, migrationFiles } from '../db/migrate.ts';
 import { buildApp } from '../http/app.ts';
 import type { Deps } from '../http/context.ts';
 
@@ -34,17 +37,72 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 
 export type TestDatabase = { database: Database; url: string | null; drop(): Promise<void> };
 
+/**
+ * Every test database starts as a copy of one migrated template, made once per set of migration
+ * files: a PGlite data-directory dump in the temp directory, or a template database on the
+ * PostgreSQL server. A fresh PGlite with initdb and every migration costs seconds; a copy, well
+ * under one. `migrate` still runs on the copy (it finds nothing to do unless the files changed).
+ */
+function templateKey(): string {
+  const hash = createHash('sha256');
+  for (const m of migrationFiles()) hash.update(m.version).update('\0').update(m.sql).update('\0');
+  return hash.digest('hex').slice(0, 16);
+}
+
+async function pgliteTemplate(): Promise<Blob> {
+  const file = join(tmpdir(), `erp-pglite-template-${templateKey()}.tar`);
+  if (existsSync(file)) return new Blob([readFileSync(file)]);
+  const database = await openPglite(null);
+  try {
+    await migrate(database);
+    const dump = await (database.dumpDataDir as () => Promise<Blob>)();
+    // Written under a name of its own and renamed: a parallel test process never reads half a file.
+    const partial = `${file}.${process.pid}.${randomUUID()}`;
+    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    renameSync(partial, file);
+    return dump;
+  } finally {
+    await database.close();
+  }
+}
+
+async function postgresTemplate(admin: pg.Client): Promise<string> {
+  const name = `erp_template_${templateKey()}`;
+  // One process creates it; the others wait on the lock and then find it.
+  await admin.query('select pg_advisory_lock(727070)');
+  try {
+    const found = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (found.rowCount === 0) {
+      await admin.query(`create database ${name}`);
+      const url = new URL(TEST_PG_URL as string);
+      url.pathname = `/${name}`;
+      const database = await openPostgres(url.toString(), 1);
+      try {
+        await migrate(database);
+      } finally {
+        await database.close();
+      }
+    }
+  } finally {
+    await admin.query('select pg_advisory_unlock(727070)');
+  }
+  return name;
+}
+
 export async function createTestDatabase(): Promise<TestDatabase> {
   if (!TEST_PG_URL) {
-    const database = await openPglite(null);
+    const database = await openPglite(null, { loadDataDir: await pgliteTemplate() });
     await migrate(database);
     return { database, url: null, drop: () => database.close() };
   }
   const name = `erp_test_${randomUUID().replaceAll('-', '')}`;
   const admin = new pg.Client({ connectionString: TEST_PG_URL });
   await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  try {
+    await admin.query(`create database ${name} template ${await postgresTemplate(admin)}`);
+  } finally {
+    await admin.end();
+  }
   const url = new URL(TEST_PG_URL);
   url.pathname = `/${name}`;
   const database = await openPostgres(url.toString());

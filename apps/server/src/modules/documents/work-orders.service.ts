@@ -348,11 +348,22 @@ async function lineShares(tx: Tx, woId: string): Promise<Map<string, LineNeed[]>
     tx,
     sql`select item_id, line_shares from work_order_materials where document_id = ${woId}`,
   );
+  // jsonb keeps object keys in its own order (by length, then bytes), not in line order: lots are
+  // handed out to the lines in their position order, so sort by it.
+  const positions = new Map(
+    (
+      await repo.rows<{ id: string; position: number }>(
+        tx,
+        sql`select id, position from document_lines where document_id = ${woId}`,
+      )
+    ).map((l) => [l.id, Number(l.position)]),
+  );
   const out = new Map<string, LineNeed[]>();
   for (const r of rows) {
     if (!r.line_shares) continue;
     const list = out.get(r.item_id) ?? [];
     for (const [lineId, quantity] of Object.entries(r.line_shares)) list.push({ lineId, quantity });
+    list.sort((a, b) => (positions.get(a.lineId) ?? 0) - (positions.get(b.lineId) ?? 0));
     out.set(r.item_id, list);
   }
   return out;
