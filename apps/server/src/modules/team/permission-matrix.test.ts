@@ -36,7 +36,11 @@ describe('permission matrix: every company route × every role', () => {
   const members = new Map<Role, SignedIn>();
   let routes: DeclaredRoute[];
 
+  const jobsBefore = process.env.JOBS;
   beforeAll(async () => {
+    // Allowed requests queue background jobs (POST /api/demo fills the company): a running job
+    // would write audit rows while a later refused request is checked for writes.
+    process.env.JOBS = 'off';
     t = await startTestApp();
     founder = await signUp(t.app, 'Matrica Vlasnik');
     members.set('owner', founder);
@@ -44,7 +48,11 @@ describe('permission matrix: every company route × every role', () => {
       members.set(role, await inviteAndJoin(t.app, founder, role));
     routes = declaredRoutes(t.app).filter((r) => r.method !== 'HEAD');
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    if (jobsBefore === undefined) delete process.env.JOBS;
+    else process.env.JOBS = jobsBefore;
+  });
 
   const auditHead = async () =>
     Number(
