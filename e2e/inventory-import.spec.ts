@@ -111,8 +111,10 @@ test.describe('inventory import, reservations and low stock', () => {
     await expect(page).toHaveURL(/\/suppliers\/orders\/[0-9a-f-]{36}$/);
 
     await page.goto('/inventory/reservations');
-    page.once('dialog', (d) => d.accept());
     await page.getByRole('button', { name: 'Otpusti' }).click();
+    // One confirmation naming the reservation (our dialog, not the browser's).
+    await expect(page.getByRole('dialog')).toContainText('RZ-1');
+    await page.getByTestId('confirm-action').click();
     await expect(page.getByText('Nema rezervacija za odabrane filtre.')).toBeVisible();
     const after = await (await page.request.get(`/api/inventory/items/${item.id}`)).json();
     expect(after.item.available).toBe('12');

@@ -18,13 +18,23 @@ function inAppTarget(e: MouseEvent): string | null {
   return url.pathname + url.search + url.hash;
 }
 
+/** Marks a navigation as the redirect after a successful save: the guard lets it through. */
+export function afterSave(opts: { replace?: boolean } = {}) {
+  return { ...opts, state: { afterSave: true } };
+}
+
+function isAfterSave(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && (state as { afterSave?: unknown }).afterSave === true;
+}
+
 /**
  * The one save model of every editor (UX.md): explicit Save, never a silent commit, and a warning
  * before unsaved changes are left — a reload or closed tab asks through the browser
  * (beforeunload), an in-app link and the browser's Back/Forward ask in our dialog.
- * Links are caught in the capture phase; Back/Forward through react-router's useBlocker (the app
- * runs on a data router for it, see main.tsx). Programmatic navigation (e.g. to the record after
- * a successful save) is not blocked: it happens before the editor re-renders as clean.
+ * Links are caught in the capture phase; Back/Forward and navigation started by code (the command
+ * palette, `G` shortcuts) through react-router's useBlocker (the app runs on a data router for it,
+ * see main.tsx). A redirect after a successful save runs before the editor re-renders as clean, so
+ * it says so explicitly: `navigate(to, afterSave())` passes unasked.
  */
 export function UnsavedChangesGuard({ when }: { when: boolean }) {
   const { t } = useTranslation('ux-grid');
@@ -35,9 +45,11 @@ export function UnsavedChangesGuard({ when }: { when: boolean }) {
   // A click on an explicit Discard (data-discard: a link, or a button that goes back) lets the next
   // navigation through unasked.
   const discardRef = useRef(false);
-  // Back/Forward (history POP) to another page while there are unsaved changes.
+  // Any navigation to another page while there are unsaved changes: Back/Forward (POP) and
+  // navigate() calls (PUSH/REPLACE) — except the redirect after a save, tagged with afterSave().
   const blocker = useBlocker(({ currentLocation, nextLocation, historyAction }) => {
-    if (historyAction !== 'POP' || currentLocation.pathname === nextLocation.pathname) return false;
+    if (currentLocation.pathname === nextLocation.pathname) return false;
+    if (historyAction !== 'POP' && isAfterSave(nextLocation.state)) return false;
     if (discardRef.current) {
       discardRef.current = false;
       return false;

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { SaveState, saveStatus, useDirty } from '../../components/editing/save-state.tsx';
-import { UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
+import { afterSave, UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card, CardContent } from '../../components/ui/card.tsx';
 import { FormErrors } from '../../components/ui/form-errors.tsx';
@@ -169,7 +169,7 @@ function PartnerForm({ list: role, initial }: { list: PartnerRole; initial?: Par
       return;
     }
     setClientErrors({});
-    save.mutate(body, { onSuccess: (p) => navigate(`${PATH[role]}/${p.id}`) });
+    save.mutate(body, { onSuccess: (p) => navigate(`${PATH[role]}/${p.id}`, afterSave()) });
   };
 
   const input = (

@@ -4,7 +4,7 @@ import { Link, Route, Routes, useNavigate, useParams, useSearchParams } from 're
 import { useConfirm } from '../../components/editing/confirm-dialog.tsx';
 import { IRREVERSIBLE_ACTIONS } from '../../components/editing/irreversible.ts';
 import { SaveState, saveStatus } from '../../components/editing/save-state.tsx';
-import { UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
+import { afterSave, UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Input, Textarea } from '../../components/ui/input.tsx';
 import { DocumentList } from '../documents/document-list.tsx';
@@ -207,7 +207,7 @@ export function DeliveryNoteNewPage() {
           disabled={save.isPending}
           onClick={() =>
             save.mutate(undefined, {
-              onSuccess: (d) => navigate(`/delivery-notes/${d.document.id}`, { replace: true }),
+              onSuccess: (d) => navigate(`/delivery-notes/${d.document.id}`, afterSave({ replace: true })),
               onError: (e) => setError(errorText(t, e)),
             })
           }

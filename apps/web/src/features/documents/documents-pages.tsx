@@ -5,7 +5,7 @@ import { useConfirm } from '../../components/editing/confirm-dialog.tsx';
 import { DelayedSkeleton } from '../../components/editing/delayed.tsx';
 import { IRREVERSIBLE_ACTIONS } from '../../components/editing/irreversible.ts';
 import { SaveState, saveStatus } from '../../components/editing/save-state.tsx';
-import { UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
+import { afterSave, UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Input, Textarea } from '../../components/ui/input.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
@@ -178,7 +178,7 @@ function DocumentForm({ kind, detail }: { kind: DocumentKind; detail: Detail | n
         setHeader(headerOf(saved));
         setLines(saved.lines.map(lineFromApi));
         toast.toast({ title: t('form.saved'), type: 'success' });
-        if (!doc) navigate(`/documents/${kind}/${saved.document.id}/edit`, { replace: true });
+        if (!doc) navigate(`/documents/${kind}/${saved.document.id}/edit`, afterSave({ replace: true }));
       },
       onError: (e) => setError(errorText(t, e)),
     });
@@ -198,7 +198,7 @@ function DocumentForm({ kind, detail }: { kind: DocumentKind; detail: Detail | n
     action.mutate(`${base}/${name}`, {
       onSuccess: (next) => {
         setError(null);
-        if (next.document.id !== doc.id) navigate(docHref(next.document.kind, next.document.id));
+        if (next.document.id !== doc.id) navigate(docHref(next.document.kind, next.document.id), afterSave());
         else {
           setHeader(headerOf(next));
           setLines(next.lines.map(lineFromApi));
@@ -381,6 +381,7 @@ function DocumentForm({ kind, detail }: { kind: DocumentKind; detail: Detail | n
           </Button>
           <Button
             variant="ghost"
+            data-discard
             onClick={() => {
               if (!doc) navigate(`/documents/${kind}`);
               else {

@@ -2,6 +2,7 @@ import Decimal from 'decimal.js';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { useConfirm } from '../../components/editing/confirm-dialog.tsx';
 import { DelayedSkeleton } from '../../components/editing/delayed.tsx';
 import { SaveState, saveStatus } from '../../components/editing/save-state.tsx';
 import { UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
@@ -107,6 +108,8 @@ const difference = (r: CountRow): string | null =>
 
 function CountSheet({ count }: { count: CountDetail }) {
   const { t } = useTranslation('inventory');
+  const { t: tg } = useTranslation('ux-grid');
+  const [confirmElement, confirm] = useConfirm();
   const [rows, setRows] = useState<CountRow[]>(() =>
     count.lines.map((l) => ({
       id: l.id,
@@ -202,6 +205,7 @@ function CountSheet({ count }: { count: CountDetail }) {
         {editable && <SaveState status={saveStatus({ saving: save.isPending || post.isPending, dirty })} />}
       </div>
       <UnsavedChangesGuard when={editable && dirty && !post.isSuccess} />
+      {confirmElement}
       <LineGrid<CountRow>
         label={t('counts.title', { location: count.location_code })}
         rows={rows}
@@ -235,9 +239,13 @@ function CountSheet({ count }: { count: CountDetail }) {
           <Button
             type="button"
             loading={post.isPending}
-            onClick={() => {
-              if (window.confirm(t('counts.confirmPost', { location: count.location_code })))
-                post.mutate(undefined);
+            onClick={async () => {
+              const ok = await confirm({
+                title: t('counts.confirmPost', { location: count.location_code }),
+                text: tg('confirm.irreversible'),
+                confirm: t('counts.post'),
+              });
+              if (ok) post.mutate(undefined);
             }}
           >
             {t('counts.post')}

@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { SaveState, saveStatus, useDirty } from '../../components/editing/save-state.tsx';
-import { UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
+import { afterSave, UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { api } from '../../lib/api.ts';
@@ -98,7 +98,7 @@ function ItemForm({ item }: { item: Item | null }) {
           : form[f].trim();
     setFieldErrors({});
     save.mutate(body, {
-      onSuccess: (saved) => navigate(`/inventory/items/${saved.id}`),
+      onSuccess: (saved) => navigate(`/inventory/items/${saved.id}`, afterSave()),
       onError: (err) => {
         const details = (err as { details?: { field: string; key: string }[] }).details ?? [];
         setFieldErrors(Object.fromEntries(details.map((d) => [d.field, t(`common:${d.key}`)])));

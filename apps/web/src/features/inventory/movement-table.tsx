@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useConfirm } from '../../components/editing/confirm-dialog.tsx';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { api } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
@@ -10,6 +11,8 @@ import { ItemLink, Money, NUM, Qty, TABLE, TD, TH } from './parts.tsx';
 
 export function MovementTable({ query, movements }: { query?: URLSearchParams; movements?: Movement[] }) {
   const { t, i18n } = useTranslation('inventory');
+  const { t: tg } = useTranslation('ux-grid');
+  const [confirmElement, confirm] = useConfirm();
   const fetched = useMovements(query ?? new URLSearchParams());
   const rows = movements ?? fetched.data ?? [];
   const canWrite = usePermission('inventory.write');
@@ -19,6 +22,7 @@ export function MovementTable({ query, movements }: { query?: URLSearchParams; m
   if (rows.length === 0) return <p className="text-sm text-muted">{t('movements.none')}</p>;
   return (
     <>
+      {confirmElement}
       {reverse.error && (
         <p role="alert" className="mb-2 text-sm text-danger">
           {errorText(t, reverse.error)}
@@ -77,15 +81,15 @@ export function MovementTable({ query, movements }: { query?: URLSearchParams; m
                     <button
                       type="button"
                       className={buttonClasses('link', 'sm')}
-                      onClick={() => {
-                        if (
-                          window.confirm(
-                            t('movements.confirmReverse', {
-                              reference: m.reference ?? m.document_id.slice(0, 8),
-                            }),
-                          )
-                        )
-                          reverse.mutate(m.document_id);
+                      onClick={async () => {
+                        const yes = await confirm({
+                          title: t('movements.confirmReverse', {
+                            reference: m.reference ?? m.document_id.slice(0, 8),
+                          }),
+                          text: tg('confirm.irreversible'),
+                          confirm: t('movements.reverse'),
+                        });
+                        if (yes) reverse.mutate(m.document_id);
                       }}
                     >
                       {t('movements.reverse')}

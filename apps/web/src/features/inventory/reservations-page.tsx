@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useConfirm } from '../../components/editing/confirm-dialog.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
 import { formatDate } from '../../lib/format.ts';
@@ -18,6 +19,8 @@ const STATUSES = ['active', 'released', 'consumed'] as const;
 /** Reservations per item and/or location (filters in the URL); an active one can be released. */
 export function ReservationsPage() {
   const { t, i18n } = useTranslation('inventory');
+  const { t: tg } = useTranslation('ux-grid');
+  const [confirmElement, confirm] = useConfirm();
   const canWrite = usePermission('inventory.write');
   const [params, setParams] = useSearchParams();
   const query = new URLSearchParams();
@@ -39,6 +42,7 @@ export function ReservationsPage() {
 
   return (
     <section aria-labelledby="reservations-title" className="space-y-3">
+      {confirmElement}
       <h2 id="reservations-title" className="sr-only">
         {t('tabs.reservations')}
       </h2>
@@ -141,13 +145,13 @@ export function ReservationsPage() {
                       variant="outline"
                       size="sm"
                       loading={release.isPending && release.variables === r.id}
-                      onClick={() => {
-                        if (
-                          window.confirm(
-                            t('reservations.confirmRelease', { sku: r.sku, quantity: r.quantity }),
-                          )
-                        )
-                          release.mutate(r.id);
+                      onClick={async () => {
+                        const yes = await confirm({
+                          title: t('reservations.confirmRelease', { sku: r.sku, quantity: r.quantity }),
+                          text: tg('confirm.irreversible'),
+                          confirm: t('reservations.release'),
+                        });
+                        if (yes) release.mutate(r.id);
                       }}
                     >
                       {t('reservations.release')}

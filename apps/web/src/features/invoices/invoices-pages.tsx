@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useConfirm } from '../../components/editing/confirm-dialog.tsx';
 import { SaveState, saveStatus } from '../../components/editing/save-state.tsx';
-import { UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
+import { afterSave, UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Input, Textarea } from '../../components/ui/input.tsx';
 import { cn } from '../../lib/cn.ts';
@@ -184,7 +184,8 @@ export function InvoiceNewPage() {
           disabled={save.isPending || !clientId}
           onClick={() =>
             save.mutate(undefined, {
-              onSuccess: (d) => navigate(`/documents/invoices/${d.document.id}`, { replace: true }),
+              onSuccess: (d) =>
+                navigate(`/documents/invoices/${d.document.id}`, afterSave({ replace: true })),
               onError: (e) => setError(errorText(t, e)),
             })
           }

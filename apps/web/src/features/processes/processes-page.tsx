@@ -4,8 +4,9 @@ import { ArrowDown, ArrowUp, Plus } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Route, Routes, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useConfirm } from '../../components/editing/confirm-dialog.tsx';
 import { SaveState, saveStatus } from '../../components/editing/save-state.tsx';
-import { UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
+import { afterSave, UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { FormErrors } from '../../components/ui/form-errors.tsx';
@@ -240,6 +241,8 @@ const decimalInput = (s: string) => s.trim().replace(',', '.');
 
 function ProcessForm() {
   const { t } = useTranslation('production');
+  const { t: tg } = useTranslation('ux-grid');
+  const [confirmElement, confirm] = useConfirm();
   const { id } = useParams();
   const navigate = useNavigate();
   const { toast } = useToast();
@@ -280,7 +283,7 @@ function ProcessForm() {
     const saved = await save.mutateAsync({ id, input: parsed.data }).catch(() => null);
     if (!saved) return;
     toast({ type: 'success', title: t('saved') });
-    navigate('/processes');
+    navigate('/processes', afterSave());
   };
 
   const numberField = (key: 'costPerHour' | 'setupMinutes' | 'minutesPerUnit' | 'dailyCapacityHours') => (
@@ -298,6 +301,7 @@ function ProcessForm() {
 
   return (
     <div className="max-w-3xl">
+      {confirmElement}
       <PageHeader
         title={id ? t('processes.edit', { code: existing.data?.code ?? '' }) : t('processes.new')}
         actions={
@@ -375,12 +379,17 @@ function ProcessForm() {
                 variant="danger"
                 className="ml-auto"
                 onClick={async () => {
-                  if (!window.confirm(t('processes.confirmDelete', { code: form.code }))) return;
+                  const yes = await confirm({
+                    title: t('processes.confirmDelete', { code: form.code }),
+                    text: tg('confirm.irreversible'),
+                    confirm: t('actions.delete'),
+                  });
+                  if (!yes) return;
                   const ok = await remove.mutateAsync(id).then(
                     () => true,
                     () => false,
                   );
-                  if (ok) navigate('/processes');
+                  if (ok) navigate('/processes', afterSave());
                 }}
               >
                 {t('actions.delete')}

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { useConfirm } from '../../components/editing/confirm-dialog.tsx';
 import { DelayedSkeleton } from '../../components/editing/delayed.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
@@ -23,6 +24,8 @@ const STATUS_CLASSES: Record<BomHeader['status'], string> = {
 
 export function ProductDetailPage() {
   const { t } = useTranslation('production');
+  const { t: tg } = useTranslation('ux-grid');
+  const [confirmElement, confirm] = useConfirm();
   const { id = '' } = useParams();
   const [search, setSearch] = useSearchParams();
   const { toast } = useToast();
@@ -49,6 +52,7 @@ export function ProductDetailPage() {
 
   return (
     <div className="space-y-6">
+      {confirmElement}
       <PageHeader
         title={`${product.sku} · ${product.name}`}
         description={[
@@ -127,8 +131,13 @@ export function ProductDetailPage() {
             {chosen.status === 'draft' && (
               <Button
                 variant="danger"
-                onClick={() => {
-                  if (window.confirm(t('bom.confirmDelete', { version: chosen.version })))
+                onClick={async () => {
+                  const yes = await confirm({
+                    title: t('bom.confirmDelete', { version: chosen.version }),
+                    text: tg('confirm.irreversible'),
+                    confirm: t('bom.deleteDraft'),
+                  });
+                  if (yes)
                     action.mutate(
                       { bomId: chosen.id, action: 'delete' },
                       { onSuccess: () => setSearch({}, { replace: true }) },

@@ -3,7 +3,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Route, Routes, useNavigate, useSearchParams } from 'react-router';
 import { SaveState, saveStatus, useDirty } from '../../components/editing/save-state.tsx';
-import { UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
+import { afterSave, UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { FormErrors } from '../../components/ui/form-errors.tsx';
@@ -211,7 +211,7 @@ function NewProduct() {
     const created = await create
       .mutateAsync({ ...form, salesPrice: price === '' ? null : price })
       .catch(() => null);
-    if (created) navigate(`/products/${created.id}`);
+    if (created) navigate(`/products/${created.id}`, afterSave());
   };
   return (
     <div className="max-w-2xl">

@@ -1,6 +1,7 @@
 import { FileDown, PackageCheck, Pencil, Send, XCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { useConfirm } from '../../components/editing/confirm-dialog.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { FormErrors } from '../../components/ui/form-errors.tsx';
@@ -21,6 +22,8 @@ import { StatusBadge } from './purchasing-ui.tsx';
 
 export function PurchaseOrderDetail() {
   const { t } = useTranslation('purchasing');
+  const { t: tg } = useTranslation('ux-grid');
+  const [confirmElement, confirm] = useConfirm();
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const { data: o, isError } = useOrder(id);
@@ -36,6 +39,7 @@ export function PurchaseOrderDetail() {
   const title = o.number ?? t('draftTitle');
   return (
     <div>
+      {confirmElement}
       <PageHeader
         title={title}
         description={o.supplier_name}
@@ -62,9 +66,14 @@ export function PurchaseOrderDetail() {
               <Button
                 type="button"
                 variant="outline"
-                onClick={() =>
-                  window.confirm(t('actions.cancelConfirm', { number: title })) && act.mutate('cancel')
-                }
+                onClick={async () => {
+                  const yes = await confirm({
+                    title: t('actions.cancelConfirm', { number: title }),
+                    text: tg('confirm.irreversible'),
+                    confirm: t('actions.cancel'),
+                  });
+                  if (yes) act.mutate('cancel');
+                }}
               >
                 <XCircle className="size-4" aria-hidden />
                 {t('actions.cancel')}
@@ -214,10 +223,14 @@ export function PurchaseOrderDetail() {
                           type="button"
                           size="sm"
                           variant="ghost"
-                          onClick={() =>
-                            window.confirm(t('receipts.cancelConfirm', { number: r.number })) &&
-                            cancelReceipt.mutate(r.id)
-                          }
+                          onClick={async () => {
+                            const yes = await confirm({
+                              title: t('receipts.cancelConfirm', { number: r.number }),
+                              text: tg('confirm.irreversible'),
+                              confirm: t('receipts.cancel'),
+                            });
+                            if (yes) cancelReceipt.mutate(r.id);
+                          }}
                         >
                           {t('receipts.cancel')}
                         </Button>

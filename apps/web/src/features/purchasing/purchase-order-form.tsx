@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { SaveState, saveStatus } from '../../components/editing/save-state.tsx';
-import { UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
+import { afterSave, UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
 import { type GridColumn, LineGrid } from '../../components/line-grid/line-grid.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card, CardContent } from '../../components/ui/card.tsx';
@@ -201,7 +201,7 @@ function PurchaseOrderForm({ initial }: { initial?: Order }) {
       return;
     }
     setClientErrors([]);
-    save.mutate(body(), { onSuccess: (o) => navigate(`/suppliers/orders/${o.id}`) });
+    save.mutate(body(), { onSuccess: (o) => navigate(`/suppliers/orders/${o.id}`, afterSave()) });
   };
   return (
     <form onSubmit={submit} noValidate>

@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { SaveState, saveStatus } from '../../components/editing/save-state.tsx';
-import { UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
+import { afterSave, UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
 import { type GridColumn, LineGrid } from '../../components/line-grid/line-grid.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card, CardContent } from '../../components/ui/card.tsx';
@@ -187,7 +187,7 @@ function ReceiptForm({ order }: { order: Order }) {
       return;
     }
     setClientErrors([]);
-    post.mutate(body, { onSuccess: () => navigate(`/suppliers/orders/${order.id}`) });
+    post.mutate(body, { onSuccess: () => navigate(`/suppliers/orders/${order.id}`, afterSave()) });
   };
   return (
     <form onSubmit={submit} noValidate>

@@ -3,6 +3,7 @@ import { Download, FileText, Trash2 } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useConfirm } from '../../components/editing/confirm-dialog.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { toCsv } from './list-state.ts';
@@ -116,6 +117,8 @@ export function BulkBar<R extends Row>({
   onDelete,
 }: BulkBarProps<R>) {
   const { t } = useTranslation('ux');
+  const { t: tg } = useTranslation('ux-grid');
+  const [confirmElement, confirm] = useConfirm();
   const { toast } = useToast();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
@@ -165,7 +168,12 @@ export function BulkBar<R extends Row>({
     run(async () => {
       if (!onDelete) return;
       const ids = (await rows()).map((r) => r.id);
-      if (!window.confirm(t('bulk.confirmDelete', { count: ids.length, action: onDelete.label }))) return;
+      const yes = await confirm({
+        title: t('bulk.confirmDelete', { count: ids.length, action: onDelete.label }),
+        text: tg('confirm.irreversible'),
+        confirm: onDelete.label,
+      });
+      if (!yes) return;
       const done = await onDelete.run(ids);
       toast({ type: 'success', title: t('bulk.done', { count: done }) });
       selection.clear();
@@ -178,6 +186,7 @@ export function BulkBar<R extends Row>({
       className="mb-2 flex flex-wrap items-center gap-2 rounded-md border border-primary/40 bg-surface-2 px-3 py-2 text-sm"
       data-testid="bulk-bar"
     >
+      {confirmElement}
       <span role="status" aria-live="polite" className="font-medium text-foreground" data-testid="bulk-count">
         {selection.allMatching
           ? t('bulk.allMatchingSelected', { count: total })

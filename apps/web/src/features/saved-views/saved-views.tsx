@@ -2,6 +2,7 @@ import { Bookmark, Check, Columns3, FilterX, Users } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useConfirm } from '../../components/editing/confirm-dialog.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
 import {
@@ -47,6 +48,8 @@ export function useVisibleColumns(all: readonly string[]): string[] {
  */
 export function SavedViews({ listKey, columns, notFilters }: Props) {
   const { t } = useTranslation('ux');
+  const { t: tg } = useTranslation('ux-grid');
+  const [confirmElement, confirm] = useConfirm();
   const { toast } = useToast();
   const [params, setParams] = useSearchParams();
   const views = useViews(listKey);
@@ -63,7 +66,12 @@ export function SavedViews({ listKey, columns, notFilters }: Props) {
     toast({ type: 'success', title: t('views.updated', { name: v.name }) });
   };
   const remove = async (v: SavedView) => {
-    if (!window.confirm(t('views.confirmDelete', { name: v.name }))) return;
+    const yes = await confirm({
+      title: t('views.confirmDelete', { name: v.name }),
+      text: tg('confirm.irreversible'),
+      confirm: t('views.delete', { name: v.name }),
+    });
+    if (!yes) return;
     await m.remove.mutateAsync(v.id);
     toast({ type: 'success', title: t('views.deleted', { name: v.name }) });
   };
@@ -81,6 +89,7 @@ export function SavedViews({ listKey, columns, notFilters }: Props) {
 
   return (
     <div className="flex flex-wrap items-center gap-2" data-testid="saved-views">
+      {confirmElement}
       <DropdownMenu>
         <DropdownMenuTrigger className={buttonClasses('outline', 'sm')} data-testid="views-menu">
           <Bookmark className="size-4" aria-hidden />
