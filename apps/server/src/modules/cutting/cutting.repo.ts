@@ -27,13 +27,17 @@ const COLUMNS = sql.raw(
   'id, number, name, kind, status, source_type, source_id, input, plan, stock_count, lower_bound, waste_percent, created_at, updated_at',
 );
 
-export async function listJobs(tx: Tx, limit: number, offset: number) {
+export async function listJobs(tx: Tx, limit: number, offset: number, sourceId?: string) {
+  const where = sourceId ? sql`where source_id = ${sourceId}` : sql``;
   const items = await rows<Omit<JobRow, 'input' | 'plan'>>(
     tx,
     sql`select id, number, name, kind, status, source_type, source_id, stock_count, lower_bound, waste_percent, created_at, updated_at
-        from cutting_jobs order by number desc limit ${limit} offset ${offset}`,
+        from cutting_jobs ${where} order by number desc limit ${limit} offset ${offset}`,
   );
-  const [count] = await rows<{ n: number | string }>(tx, sql`select count(*) as n from cutting_jobs`);
+  const [count] = await rows<{ n: number | string }>(
+    tx,
+    sql`select count(*) as n from cutting_jobs ${where}`,
+  );
   return { items, total: Number(count?.n ?? 0) };
 }
 
@@ -64,6 +68,15 @@ export async function savePlan(tx: Tx, id: string, plan: CutResult) {
   await tx.execute(
     sql`update cutting_jobs set plan = ${JSON.stringify(plan)}::jsonb, status = 'planned', stock_count = ${plan.layouts.length},
           lower_bound = ${plan.lowerBound}, waste_percent = ${plan.wastePercent.toFixed(2)}, planned_at = now(), updated_at = now()
+        where id = ${id}`,
+  );
+}
+
+/** A new input (e.g. the stock picked for a work order's list) drops any plan: the job is a draft again. */
+export async function replaceInput(tx: Tx, id: string, input: CuttingJobInput) {
+  await tx.execute(
+    sql`update cutting_jobs set input = ${JSON.stringify(input)}::jsonb, plan = null, status = 'draft', stock_count = null,
+          lower_bound = null, waste_percent = null, planned_at = null, updated_at = now()
         where id = ${id}`,
   );
 }

@@ -112,13 +112,20 @@ export function cuttingRoutes(deps: Deps): FastifyPluginAsyncZod {
           querystring: z.object({
             limit: z.coerce.number().int().min(1).max(200).optional().default(50),
             offset: z.coerce.number().int().min(0).optional().default(0),
+            /** only the jobs made from this source (a work order) */
+            source_id: z.uuid().optional(),
           }),
           response: { 200: z.object({ items: z.array(jobSummary), total: z.number() }) },
         },
       },
       async (request) =>
         inCompany(deps, request, async (tx) => {
-          const r = await service.listJobs(tx, request.query.limit, request.query.offset);
+          const r = await service.listJobs(
+            tx,
+            request.query.limit,
+            request.query.offset,
+            request.query.source_id,
+          );
           return { items: r.items.map(wire), total: r.total };
         }),
     );
@@ -141,6 +148,46 @@ export function cuttingRoutes(deps: Deps): FastifyPluginAsyncZod {
         });
         return reply.status(201).send(wire(job));
       },
+    );
+
+    app.post(
+      '/api/cutting/jobs/from-work-order/:id',
+      {
+        config: { access: 'cutting.write' },
+        schema: {
+          tags,
+          summary:
+            "Create a draft 2D cutting job from a work order's made-to-measure lines (W × H, one pane per unit); stock is picked afterwards",
+          params: idParams,
+          response: { 201: jobDetail },
+        },
+      },
+      async (request, reply) => {
+        const job = await inCompany(deps, request, (tx, ctx) =>
+          service.createFromWorkOrder(tx, ctx, request.params.id),
+        );
+        return reply.status(201).send(wire(job));
+      },
+    );
+
+    app.put(
+      '/api/cutting/jobs/:id/stock',
+      {
+        config: { access: 'cutting.write' },
+        schema: {
+          tags,
+          summary: 'Replace the stock of a draft or planned job (drops its plan)',
+          params: idParams,
+          body: z.object({ stock: z.array(z.unknown()).max(200) }),
+          response: { 200: jobDetail },
+        },
+      },
+      async (request) =>
+        wire(
+          await inCompany(deps, request, (tx, ctx) =>
+            service.setStock(tx, ctx, request.params.id, request.body.stock),
+          ),
+        ),
     );
 
     app.get(

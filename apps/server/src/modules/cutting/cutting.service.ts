@@ -5,6 +5,7 @@ import {
   type CutResult,
   type CuttingJobInput,
   type CuttingPiece,
+  cuttingJobInputSchema,
   jobToCutInput,
   remnantsOf,
   remnantUnitCost,
@@ -267,6 +268,62 @@ export async function stock(tx: Tx, kind: '1d' | '2d') {
   }));
 }
 
-export async function listJobs(tx: Tx, limit: number, offset: number) {
-  return repo.listJobs(tx, limit, offset);
+export async function listJobs(tx: Tx, limit: number, offset: number, sourceId?: string) {
+  return repo.listJobs(tx, limit, offset, sourceId);
+}
+
+/**
+ * A draft 2D list for a work order: its made-to-measure lines as W × H panes (one per unit). The
+ * stock is left empty: the user picks sheets on the cutting page (`setStock`) and then optimises.
+ * An order without made-to-measure lines is refused and nothing is written.
+ */
+export async function createFromWorkOrder(tx: Tx, ctx: CompanyContext, workOrderId: string) {
+  const pieces = await workOrderCuttingPieces(tx, workOrderId);
+  if (pieces.length === 0)
+    throw new AppError('VALIDATION', 'Radni nalog nema stavki po mjeri (širina × visina)', [
+      { field: 'lines', key: 'validation.noMadeToMeasureLines' },
+    ]);
+  if (pieces.length > 2000)
+    throw new AppError('VALIDATION', 'Radni nalog ima previše stavki po mjeri', [
+      { field: 'lines', key: 'validation.tooLong' },
+    ]);
+  const [wo] = await query<{ number: string | null }>(
+    tx,
+    sql`select number from documents where id = ${workOrderId}`,
+  );
+  const input: CuttingJobInput = {
+    name: `Krojna lista – ${wo?.number ?? 'RN'}`.slice(0, 120),
+    kind: '2d',
+    kerf: 4,
+    trim: { left: 10, right: 10, top: 10, bottom: 10 },
+    min_remnant_length: 300,
+    min_remnant_width: 300,
+    time_limit_ms: 3000,
+    source_type: 'work_order',
+    source_id: workOrderId,
+    pieces,
+    stock: [],
+  };
+  const id = await repo.insertJob(tx, ctx.companyId, ctx.userId, input);
+  await repo.notifyCutting(tx, ctx.companyId, [id]);
+  return getJob(tx, id);
+}
+
+/** Replaces the stock of a draft or planned job (validated like a new job); any plan is dropped. */
+export async function setStock(tx: Tx, ctx: CompanyContext, id: string, stock: unknown) {
+  const job = await repo.getJob(tx, id, true);
+  if (!job) throw notFound();
+  if (job.status !== 'draft' && job.status !== 'planned')
+    throw transition('Ploče potvrđene krojne liste ne mogu se mijenjati');
+  const parsed = cuttingJobInputSchema.safeParse({ ...job.input, stock });
+  if (!parsed.success)
+    throw new AppError(
+      'VALIDATION',
+      'Zaliha krojne liste nije ispravna',
+      parsed.error.issues.map((i) => ({ field: i.path.join('.'), key: i.message })),
+    );
+  await assertStockRefs(tx, parsed.data);
+  await repo.replaceInput(tx, id, parsed.data);
+  await repo.notifyCutting(tx, ctx.companyId, [id]);
+  return getJob(tx, id);
 }
