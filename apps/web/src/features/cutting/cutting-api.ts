@@ -11,6 +11,8 @@ export type JobSummary = {
   name: string;
   kind: '1d' | '2d';
   status: 'draft' | 'planned' | 'confirmed' | 'completed';
+  source_type: 'adhoc' | 'work_order';
+  source_id: string | null;
   stock_count: number | null;
   lower_bound: number | null;
   waste_percent: string | null;
@@ -43,6 +45,7 @@ export const cuttingKeys = {
   list: (page: number) => ['cutting', 'list', page] as const,
   job: (id: string) => ['cutting', 'job', id] as const,
   stock: (kind: '1d' | '2d') => ['cutting', 'stock', kind] as const,
+  source: (sourceId: string) => ['cutting', 'list', 'source', sourceId] as const,
 };
 
 export const PAGE_SIZE = 50;
@@ -73,6 +76,38 @@ export function useCreateJob() {
   return useMutation({
     mutationFn: (input: CuttingJobInput) => api<JobDetail>('/cutting/jobs', { method: 'POST', body: input }),
     onSuccess: () => qc.invalidateQueries({ queryKey: cuttingKeys.all }),
+  });
+}
+
+/** The cutting jobs made from one work order (newest first). */
+export function useWorkOrderJobs(workOrderId: string) {
+  return useQuery({
+    queryKey: cuttingKeys.source(workOrderId),
+    queryFn: () =>
+      api<{ items: JobSummary[]; total: number }>(`/cutting/jobs?source_id=${workOrderId}&limit=50`),
+  });
+}
+
+/** A draft 2D list from a work order's made-to-measure lines; the stock is picked on the job page. */
+export function useCreateFromWorkOrder() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (workOrderId: string) =>
+      api<JobDetail>(`/cutting/jobs/from-work-order/${workOrderId}`, { method: 'POST', body: {} }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: cuttingKeys.all }),
+  });
+}
+
+/** Replaces the stock of a draft or planned job (its plan is dropped). */
+export function useSetStock(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (stock: CuttingJobInput['stock']) =>
+      api<JobDetail>(`/cutting/jobs/${id}/stock`, { method: 'PUT', body: { stock } }),
+    onSuccess: (job) => {
+      qc.setQueryData(cuttingKeys.job(id), job);
+      void qc.invalidateQueries({ queryKey: ['cutting', 'list'] });
+    },
   });
 }
 

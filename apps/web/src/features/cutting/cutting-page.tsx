@@ -23,6 +23,7 @@ import {
 } from './cutting-api.ts';
 import { LayoutSvg } from './layout-svg.tsx';
 import type { WorkerMessage } from './optimizer.worker.ts';
+import { PiecesCard, StockPicker } from './stock-picker.tsx';
 
 export function CuttingPage() {
   // Open cutting screens follow committed changes made by anyone in the company.
@@ -547,6 +548,8 @@ function JobPage() {
     );
   };
   const editable = data.status === 'draft' || data.status === 'planned';
+  // A list made from a work order starts without stock: the sheets are picked here first.
+  const noStock = data.input.stock.length === 0;
   const unit = plan?.kind === '1d' ? 'bars' : 'sheets';
 
   return (
@@ -560,7 +563,7 @@ function JobPage() {
         </span>
       </div>
       <div className="flex flex-wrap gap-2">
-        {canWrite && editable && run.state !== 'running' ? (
+        {canWrite && editable && !noStock && run.state !== 'running' ? (
           <Button onClick={start}>{plan ? t('detail.rerun') : t('detail.run')}</Button>
         ) : null}
         {run.state === 'running' ? (
@@ -632,6 +635,10 @@ function JobPage() {
           {t('errors.action')}
         </p>
       ) : null}
+      {noStock && canWrite && editable ? <StockPicker job={data} /> : null}
+      {noStock && !(canWrite && editable) ? (
+        <p className="text-muted-foreground">{t('workOrder.noStock')}</p>
+      ) : null}
       {plan ? (
         <>
           <Card>
@@ -676,6 +683,7 @@ function JobPage() {
       ) : run.state !== 'running' ? (
         <p className="text-muted-foreground">{t('detail.noPlan')}</p>
       ) : null}
+      <PiecesCard job={data} />
       {data.remnants.length > 0 ? (
         <Card>
           <CardHeader>

@@ -10,6 +10,7 @@ import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Input, Textarea } from '../../components/ui/input.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { cn } from '../../lib/cn.ts';
+import { WorkOrderCutting } from '../cutting/work-order-cutting.tsx';
 import { InvoiceDetailPage, InvoiceNewPage, InvoicesListPage } from '../invoices/invoices-pages.tsx';
 import { IfAllowed, usePermission } from '../team/use-permission.tsx';
 import { DocumentList } from './document-list.tsx';
@@ -401,6 +402,7 @@ function DocumentForm({ kind, detail }: { kind: DocumentKind; detail: Detail | n
       {isWo && detail && doc && doc.status === 'draft' && (
         <p className={cn('text-sm text-muted')}>{t('wo.planHint')}</p>
       )}
+      {isWo && doc && <WorkOrderCutting workOrderId={doc.id} />}
       {doc && detail && <LinksAndHistory id={doc.id} links={detail.links} />}
     </div>
   );
