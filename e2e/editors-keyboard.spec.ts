@@ -215,6 +215,44 @@ test.describe('editors: keyboard and saving', () => {
     expect(items.items).toHaveLength(0);
   });
 
+  test('leaving a dirty item form through the command palette or a G shortcut asks first; Stay keeps the edits', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await signUpViaApi(page, newAccount('leave-palette'));
+    await dismissChangelog(page);
+    await page.goto('/inventory/items/new');
+    await expect(page.getByTestId('save-state')).toHaveText('Spremljeno');
+    await page.getByLabel('Naziv', { exact: true }).fill('Lamistal 4.4.1');
+    await expect(page.getByTestId('save-state')).toHaveText('Nespremljene promjene');
+    const dialog = page.getByRole('dialog', { name: 'Napustiti bez spremanja?' });
+
+    // Ctrl+K → a section: the navigation is started by code, not by a link, and still asks.
+    await page.keyboard.press('Control+K');
+    const palette = page.getByTestId('command-palette');
+    await expect(palette).toBeVisible();
+    await page.keyboard.type('klijenti');
+    await palette.getByRole('option', { name: /Idi na Klijenti/ }).click();
+    await expect(palette).toBeHidden();
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Ostani' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/\/inventory\/items\/new$/);
+    await expect(page.getByLabel('Naziv', { exact: true })).toHaveValue('Lamistal 4.4.1');
+    await expect(page.getByTestId('save-state')).toHaveText('Nespremljene promjene');
+
+    // G then Q (quotes), focus outside any field: asks too; Napusti goes, nothing was saved.
+    await page.getByRole('heading', { level: 1 }).click();
+    await page.keyboard.press('g');
+    await page.keyboard.press('q');
+    await expect(dialog).toBeVisible();
+    await expect(page).toHaveURL(/\/inventory\/items\/new$/);
+    await dialog.getByRole('button', { name: 'Napusti' }).click();
+    await expect(page).toHaveURL(/\/documents\/quotes$/);
+    const items = (await (await page.request.get('/api/inventory/items?q=Lamistal')).json()) as Json;
+    expect(items.items).toHaveLength(0);
+  });
+
   test('Discard on a new empty draft and on a half-filled form leaves without required fields or a question', async ({
     page,
   }) => {

@@ -23,6 +23,17 @@ export function afterSave(opts: { replace?: boolean } = {}) {
   return { ...opts, state: { afterSave: true } };
 }
 
+/**
+ * Every mounted guard's "has unsaved changes" flag. React Router consults only the last blocker
+ * registered, so a page with two editors (a product's BOM and routing) must ask if either is dirty.
+ */
+const guards = new Set<{ current: boolean }>();
+const anyDirty = () => [...guards].some((g) => g.current);
+// A click on an explicit Discard (data-discard: a link, or a button that goes back) lets the next
+// navigation through unasked — if it follows within a second (Back is asynchronous), so a Discard
+// that only resets the form does not wave a later navigation through.
+let discardedAt = 0;
+
 function isAfterSave(state: unknown): boolean {
   return typeof state === 'object' && state !== null && (state as { afterSave?: unknown }).afterSave === true;
 }
@@ -42,23 +53,26 @@ export function UnsavedChangesGuard({ when }: { when: boolean }) {
   const [pending, setPending] = useState<string | null>(null);
   const whenRef = useRef(when);
   whenRef.current = when;
-  // A click on an explicit Discard (data-discard: a link, or a button that goes back) lets the next
-  // navigation through unasked.
-  const discardRef = useRef(false);
+  useEffect(() => {
+    guards.add(whenRef);
+    return () => {
+      guards.delete(whenRef);
+    };
+  }, []);
   // Any navigation to another page while there are unsaved changes: Back/Forward (POP) and
   // navigate() calls (PUSH/REPLACE) — except the redirect after a save, tagged with afterSave().
   const blocker = useBlocker(({ currentLocation, nextLocation, historyAction }) => {
     if (currentLocation.pathname === nextLocation.pathname) return false;
     if (historyAction !== 'POP' && isAfterSave(nextLocation.state)) return false;
-    if (discardRef.current) {
-      discardRef.current = false;
+    if (Date.now() - discardedAt < 1000) {
+      discardedAt = 0;
       return false;
     }
-    return whenRef.current;
+    return anyDirty();
   });
   const blocked = blocker.state === 'blocked';
   useEffect(() => {
-    if (!when && blocker.state === 'blocked') blocker.reset();
+    if (!when && !anyDirty() && blocker.state === 'blocked') blocker.reset();
   }, [when, blocker]);
 
   useEffect(() => {
@@ -71,7 +85,7 @@ export function UnsavedChangesGuard({ when }: { when: boolean }) {
     const onClick = (e: MouseEvent) => {
       if (!whenRef.current) return;
       if ((e.target as Element | null)?.closest?.('[data-discard]')) {
-        discardRef.current = true;
+        discardedAt = Date.now();
         return;
       }
       const to = inAppTarget(e);
@@ -118,7 +132,8 @@ export function UnsavedChangesGuard({ when }: { when: boolean }) {
               onClick={() => {
                 const to = pending;
                 setPending(null);
-                whenRef.current = false;
+                // Leaving drops every editor's changes on the page.
+                for (const g of guards) g.current = false;
                 if (blocker.state === 'blocked') blocker.proceed();
                 else if (to) navigate(to);
               }}

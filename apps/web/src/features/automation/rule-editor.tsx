@@ -11,6 +11,8 @@ import { Plus, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { SaveState, saveStatus } from '../../components/editing/save-state.tsx';
+import { afterSave, UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { FormErrors } from '../../components/ui/form-errors.tsx';
@@ -368,6 +370,10 @@ function Editor({ rule }: { rule: Rule | null }) {
   useEffect(() => {
     if (rule) setDraft(fromRule(rule));
   }, [rule]);
+  // Dirty: what Save would send differs from the loaded rule and from what was last saved.
+  const now = JSON.stringify(toInput(draft));
+  const [savedAs, setSavedAs] = useState<string | null>(null);
+  const dirty = now !== JSON.stringify(toInput(rule ? fromRule(rule) : EMPTY)) && now !== savedAs;
   const changeTrigger = (trigger: AutomationTrigger) =>
     setDraft({
       ...draft,
@@ -375,13 +381,16 @@ function Editor({ rule }: { rule: Rule | null }) {
       // Actions that do not fit the new trigger go; conditions stay (fields may be shared).
       actions: draft.actions.filter((a) => ACTIONS_FOR_TRIGGER[trigger].includes(a.type)),
     });
-  const submit = () =>
+  const submit = () => {
+    const sent = now;
     save.mutate(toInput(draft), {
       onSuccess: (r) => {
+        setSavedAs(sent);
         if (r.webhook_secret && draft.actions.some((a) => a.type === 'webhook')) setSecret(r.webhook_secret);
-        if (!rule) navigate(`../${r.rule.id}`, { replace: true, relative: 'path' });
+        if (!rule) navigate(`../${r.rule.id}`, { ...afterSave({ replace: true }), relative: 'path' });
       },
     });
+  };
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       <PageHeader
@@ -393,6 +402,8 @@ function Editor({ rule }: { rule: Rule | null }) {
           </Link>
         }
       />
+      <UnsavedChangesGuard when={dirty} />
+      <SaveState status={saveStatus({ saving: save.isPending, dirty })} className="block" />
       {secret ? <SecretNotice secret={secret} /> : null}
       {rotate.data ? <SecretNotice secret={rotate.data.webhook_secret} /> : null}
       <Card>
@@ -453,7 +464,9 @@ function Editor({ rule }: { rule: Rule | null }) {
                   variant="danger"
                   onClick={() =>
                     confirmDelete
-                      ? remove.mutate(rule.id, { onSuccess: () => navigate('/settings/automation') })
+                      ? remove.mutate(rule.id, {
+                          onSuccess: () => navigate('/settings/automation', afterSave()),
+                        })
                       : setConfirmDelete(true)
                   }
                 >

@@ -382,7 +382,7 @@ function DocumentForm({ kind, detail }: { kind: DocumentKind; detail: Detail | n
           </Button>
           <Button
             variant="ghost"
-            data-discard
+            data-discard={doc ? undefined : true}
             onClick={() => {
               if (!doc) navigate(`/documents/${kind}`);
               else {

@@ -3,6 +3,8 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { DelayedSkeleton } from '../../components/editing/delayed.tsx';
+import { SaveState, saveStatus } from '../../components/editing/save-state.tsx';
+import { UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { api } from '../../lib/api.ts';
@@ -75,21 +77,29 @@ export function LocationsPage() {
   );
 }
 
+const EMPTY_LOCATION = { code: '', name: '', type: 'storage', parent_id: '' };
+
 function NewLocation({ locations }: { locations: Location[] }) {
   const { t } = useTranslation('inventory');
-  const [form, setForm] = useState({ code: '', name: '', type: 'storage', parent_id: '' });
+  const [form, setForm] = useState(EMPTY_LOCATION);
+  // Anything typed and not yet created is an unsaved change (a new location has no draft).
+  const dirty = JSON.stringify(form) !== JSON.stringify(EMPTY_LOCATION);
   const create = useInventoryMutation((body: typeof form) =>
     api('/api/inventory/locations', { method: 'POST', body: { ...body, parent_id: body.parent_id || null } }),
   );
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    create.mutate(form, { onSuccess: () => setForm({ code: '', name: '', type: 'storage', parent_id: '' }) });
+    create.mutate(form, { onSuccess: () => setForm(EMPTY_LOCATION) });
   };
   return (
     <form onSubmit={submit} className="space-y-3" aria-labelledby="new-location" noValidate>
-      <h2 id="new-location" className="font-semibold">
-        {t('locations.new')}
-      </h2>
+      <UnsavedChangesGuard when={dirty} />
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="new-location" className="font-semibold">
+          {t('locations.new')}
+        </h2>
+        <SaveState status={saveStatus({ saving: create.isPending, dirty })} />
+      </div>
       <Field label={t('locations.code')}>
         {(id) => (
           <Input

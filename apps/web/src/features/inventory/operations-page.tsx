@@ -1,6 +1,8 @@
 import { type FormEvent, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { SaveState, saveStatus } from '../../components/editing/save-state.tsx';
+import { afterSave, UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { cn } from '../../lib/cn.ts';
@@ -85,6 +87,12 @@ function OperationForm({ op }: { op: Op }) {
   const post = useInventoryMutation((body: unknown) =>
     postWithKey<StockDocument>(PATHS[op], body, idemKey, companyId),
   );
+  // Nothing is kept as a draft: anything entered and not yet posted is an unsaved change.
+  const dirty =
+    location !== '' ||
+    toLocation !== '' ||
+    reference !== '' ||
+    lines.some((l) => l.item || l.quantity || l.unit_cost || l.lot_number || l.expires_on);
   const update = (key: string, patch: Partial<Line>) =>
     setLines((ls) => ls.map((l) => (l.key === key ? { ...l, ...patch } : l)));
   const pick = useCallback(
@@ -117,8 +125,11 @@ function OperationForm({ op }: { op: Op }) {
       onSuccess: (doc) => {
         setIdemKey(newKey());
         setLines([emptyLine()]);
+        setLocation('');
+        setToLocation('');
+        setReference('');
         const first = doc.lines[0];
-        if (first) navigate(`/inventory/items/${first.item_id}`);
+        if (first) navigate(`/inventory/items/${first.item_id}`, afterSave());
       },
     });
   };
@@ -126,6 +137,8 @@ function OperationForm({ op }: { op: Op }) {
   const anyLot = lines.some((l) => l.item?.lot_tracked);
   return (
     <form onSubmit={submit} className="max-w-5xl space-y-4" noValidate>
+      <UnsavedChangesGuard when={dirty} />
+      <SaveState status={saveStatus({ saving: post.isPending, dirty })} className="block" />
       <div className="grid gap-3 sm:grid-cols-3">
         <Field label={op === 'transfer' ? t('ops.from') : t('items.location')}>
           {(id) => <LocationSelect id={id} locations={locations} value={location} onChange={setLocation} />}

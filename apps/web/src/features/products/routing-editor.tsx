@@ -1,6 +1,8 @@
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SaveState, saveStatus } from '../../components/editing/save-state.tsx';
+import { UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { FormErrors } from '../../components/ui/form-errors.tsx';
 import { Input } from '../../components/ui/input.tsx';
@@ -22,6 +24,9 @@ const toSteps = (routing: RoutingStep[]): Step[] =>
     note: s.note,
   }));
 
+/** What the editor would save, without the row keys: equal fingerprints = nothing to save. */
+const fingerprint = (steps: Step[]) => JSON.stringify(steps.map(({ key: _key, ...rest }) => rest));
+
 /** Ordered operations of the product; empty times take the process's defaults. */
 export function RoutingEditor({ productId, routing }: { productId: string; routing: RoutingStep[] }) {
   const { t } = useTranslation('production');
@@ -31,6 +36,10 @@ export function RoutingEditor({ productId, routing }: { productId: string; routi
   const canWrite = usePermission('production.write');
   const [steps, setSteps] = useState<Step[]>(() => toSteps(routing));
   useEffect(() => setSteps(toSteps(routing)), [routing]);
+  // Dirty: the steps differ from what was loaded and from what was last saved (until the reload).
+  const now = fingerprint(steps);
+  const [savedAs, setSavedAs] = useState<string | null>(null);
+  const dirty = canWrite && now !== fingerprint(toSteps(routing)) && now !== savedAs;
   const byId = new Map((processes.data?.items ?? []).map((p) => [p.id, p]));
   const set = (key: string, patch: Partial<Step>) =>
     setSteps((s) => s.map((x) => (x.key === key ? { ...x, ...patch } : x)));
@@ -45,6 +54,8 @@ export function RoutingEditor({ productId, routing }: { productId: string; routi
 
   return (
     <div className="space-y-3">
+      <UnsavedChangesGuard when={dirty} />
+      {canWrite && <SaveState status={saveStatus({ saving: save.isPending, dirty })} className="block" />}
       <table className="w-full text-left text-sm">
         <thead className="border-b border-border text-xs uppercase text-muted">
           <tr>
@@ -176,6 +187,7 @@ export function RoutingEditor({ productId, routing }: { productId: string; routi
             loading={save.isPending}
             disabled={steps.some((s) => s.processId === '')}
             onClick={async () => {
+              const sent = now;
               const ok = await save
                 .mutateAsync({
                   steps: steps.map((s) => ({
@@ -189,7 +201,9 @@ export function RoutingEditor({ productId, routing }: { productId: string; routi
                   () => true,
                   () => false,
                 );
-              if (ok) toast({ type: 'success', title: t('saved') });
+              if (!ok) return;
+              setSavedAs(sent);
+              toast({ type: 'success', title: t('saved') });
             }}
           >
             {t('routing.save')}
