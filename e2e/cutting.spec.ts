@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { dismissChangelog, newAccount, SCREENSHOTS, signUpViaApi } from './support/app.ts';
+import { BASE_URL, dismissChangelog, newAccount, SCREENSHOTS, signUpViaApi } from './support/app.ts';
 import { expect, test } from './support/fixtures.ts';
 
 test.describe('cutting', () => {
@@ -97,5 +97,83 @@ test.describe('cutting', () => {
     await page.reload();
     await expect(page.getByTestId('stock-count')).toHaveText('3');
     await expect(page.getByTestId('job-status')).toHaveText('Izračunato');
+  });
+
+  test('a cutting list from a work order: its W × H lines become the pieces, sheets are picked, the order lists it', async ({
+    page,
+  }) => {
+    await signUpViaApi(page, newAccount('cutting-wo'));
+    await dismissChangelog(page);
+    const post = async (url: string, data: unknown) => {
+      const res = await page.request.post(url, { headers: { Origin: BASE_URL }, data: data as object });
+      expect(res.status(), `${url}: ${await res.text()}`).toBeLessThan(300);
+      return res.json();
+    };
+    const client = await post('/api/clients', {
+      kind: 'company',
+      name: 'Gradnja Kovač j.d.o.o.',
+      oib: '69435151530',
+      billing_address: { street: 'Vukovarska 5', postal_code: '21000', city: 'Split' },
+    });
+    const wo = await post('/api/documents/work-orders', {
+      client_id: client.id,
+      lines: [
+        {
+          description: 'Izo staklo 4-16-4',
+          quantity: '2',
+          width_mm: '1000',
+          height_mm: '800',
+          unit_price: '100',
+        },
+        {
+          description: 'Izo staklo 4-16-4',
+          quantity: '1',
+          width_mm: '600',
+          height_mm: '400',
+          unit_price: '60',
+        },
+      ],
+    });
+    const number = wo.document.number as string;
+
+    await page.goto(`/documents/work-orders/${wo.document.id}/edit`);
+    const panel = page.getByTestId('wo-cutting');
+    await expect(panel.getByRole('heading', { name: 'Krojna lista' })).toBeVisible();
+    await expect(panel).toContainText('Za ovaj nalog još nema krojnih lista.');
+    await panel.getByRole('button', { name: 'Izradi krojnu listu' }).click();
+
+    await expect(
+      page.getByRole('heading', { name: `Krojna lista 1 · Krojna lista – ${number}` }),
+    ).toBeVisible();
+    await expect(page.getByTestId('job-status')).toHaveText('Nacrt');
+    const pieces = page.getByTestId('job-pieces').locator('tbody tr');
+    await expect(pieces).toHaveCount(2);
+    await expect(pieces.nth(0)).toContainText(`${number}-1`);
+    await expect(pieces.nth(0)).toContainText('1000 × 800');
+    await expect(pieces.nth(0).locator('td').nth(3)).toHaveText('2');
+    await expect(pieces.nth(1)).toContainText('600 × 400');
+    await expect(pieces.nth(1).locator('td').nth(3)).toHaveText('1');
+    // No sheets yet: the optimiser waits for them.
+    await expect(page.getByRole('button', { name: 'Pokreni optimizaciju' })).toHaveCount(0);
+    const picker = page.getByTestId('stock-picker');
+    await picker.getByLabel('Format', { exact: true }).fill('FLOAT-4');
+    await picker.getByLabel('Format Širina').fill('3210');
+    await picker.getByLabel('Format Visina').fill('2000');
+    await picker.getByRole('button', { name: 'Spremi ploče' }).click();
+    await expect(page.getByTestId('stock-picker')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Pokreni optimizaciju' }).click();
+    await expect(page.getByTestId('job-status')).toHaveText('Izračunato', { timeout: 15_000 });
+    // 2 x 1000x800 + 600x400 fit on one 3210 x 2000 sheet.
+    await expect(page.getByTestId('stock-count')).toHaveText('1');
+    await expect(page.getByTestId('layout-svg').locator('text')).toHaveCount(3);
+
+    // The work order lists the job with its status and a link back.
+    await page.goto(`/documents/work-orders/${wo.document.id}/edit`);
+    const row = page.getByTestId('wo-cutting').locator('tbody tr');
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText('Izračunato');
+    await expect(row).toContainText('%');
+    await row.getByRole('link', { name: `Krojna lista – ${number}` }).click();
+    await expect(page).toHaveURL(/\/cutting\/[0-9a-f-]+$/);
   });
 });
