@@ -107,7 +107,7 @@ test.describe('editors: keyboard and saving', () => {
     expect(order).toMatchObject({ net_total: '184.18', total: '226.87' });
   });
 
-  test('a stock count by keyboard: Enter down the counted column, differences and progress as you type, Save', async ({
+  test('a stock count by keyboard: Enter down the counted column, differences and progress as you type, Save; Post confirms once, naming the location', async ({
     page,
   }) => {
     test.setTimeout(120_000);
@@ -170,6 +170,22 @@ test.describe('editors: keyboard and saving', () => {
     expect(Number(byId['CNT-A'])).toBe(10);
     expect(Number(byId['CNT-B'])).toBe(3);
     expect(byId['CNT-C']).toMatch(/^2\.750*$/);
+
+    // Posting is irreversible: one question in our dialog, naming the action and the location.
+    const status = async () => {
+      const body = (await (await page.request.get(`/api/inventory/counts/${count}`)).json()) as Json;
+      return ((body.count ?? body) as Json).status;
+    };
+    const ask = page.getByRole('dialog', { name: 'Proknjižiti razlike inventure za lokaciju INV1?' });
+    await page.getByRole('button', { name: 'Proknjiži razlike' }).click();
+    await expect(ask).toBeVisible();
+    await ask.getByRole('button', { name: 'Odustani' }).click();
+    await expect(ask).toBeHidden();
+    expect(await status()).toBe('draft');
+    await page.getByRole('button', { name: 'Proknjiži razlike' }).click();
+    await ask.getByRole('button', { name: 'Proknjiži razlike' }).click();
+    await expect(page.getByRole('heading', { name: 'Inventura INV1 · Proknjižena' })).toBeVisible();
+    expect(await status()).toBe('posted');
   });
 
   test('leaving a dirty item form by a link or by browser Back asks first; Stay keeps the edits', async ({
