@@ -269,6 +269,37 @@ test.describe('editors: keyboard and saving', () => {
     expect(items.items).toHaveLength(0);
   });
 
+  test('a product page with two editors (BOM and routing) asks when the first one is dirty', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await signUpViaApi(page, newAccount('leave-bom'));
+    await dismissChangelog(page);
+    const product = await post(page, '/api/products', {
+      sku: 'PRZ-1',
+      name: 'Prozor PVC',
+      baseUnit: 'kom',
+      kind: 'product',
+    });
+    await page.goto(`/products/${idOf(product, 'product')}`);
+    // No BOM yet: an empty BOM draft editor and the routing editor, each with its own guard.
+    await expect(page.getByRole('button', { name: 'Dodaj operaciju' })).toBeVisible({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Dodaj varijablu' }).click();
+    await page.getByLabel('Naziv varijable').fill('W');
+    // The BOM's state (first) is unsaved, the routing's (second, its guard registered last) is not.
+    await expect(page.getByTestId('save-state').first()).toHaveText('Nespremljene promjene');
+    await expect(page.getByTestId('save-state').nth(1)).toHaveText('Spremljeno');
+    const dialog = page.getByRole('dialog', { name: 'Napustiti bez spremanja?' });
+    await page.keyboard.press('Control+K');
+    const palette = page.getByTestId('command-palette');
+    await page.keyboard.type('klijenti');
+    await palette.getByRole('option', { name: /Idi na Klijenti/ }).click();
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Ostani' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/\/products\/[0-9a-f-]{36}$/);
+  });
+
   test('Discard on a new empty draft and on a half-filled form leaves without required fields or a question', async ({
     page,
   }) => {
