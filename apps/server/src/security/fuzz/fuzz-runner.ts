@@ -59,7 +59,12 @@ export type FuzzResult = {
   failures: FuzzFailure[];
 };
 
-type Target = { app: FastifyInstance; database: Database };
+type Target = {
+  app: FastifyInstance;
+  database: Database;
+  /** Runs queued background jobs (automation runs, notifications, export files) when the app's runner is off. */
+  runJobs?: () => Promise<unknown>;
+};
 
 let addressCounter = 0;
 const nextAddress = () => {
@@ -327,6 +332,7 @@ export async function seedForeignCompany(target: Target, victim: SignedIn, seed:
       if (process.env.FUZZ_DEBUG) console.info(op.method, op.path, r.statusCode, r.body.slice(0, 200));
     }
   }
+  await target.runJobs?.();
   // Every id of every row of the victim's company, straight from the tables.
   const ids = new Set<string>([victim.id]);
   await target.database.session(async (q) => {
