@@ -408,6 +408,17 @@ export async function bomLines(tx: Tx, bomIds: readonly string[]): Promise<Map<s
   return result;
 }
 
+/** Unit conversions of the given items (1 unit = factor × base unit), keyed `<item id>|<unit>`. */
+export async function unitFactors(tx: Tx, itemIds: readonly string[]): Promise<Map<string, string>> {
+  if (itemIds.length === 0) return new Map();
+  const rows = await query<{ item_id: string; unit: string; factor: string }>(
+    tx,
+    sql`select item_id, unit, trim_scale(factor)::text as factor from item_unit_conversions
+        where item_id = any(${uuidArray(itemIds)})`,
+  );
+  return new Map(rows.map((r) => [`${r.item_id}|${r.unit}`, r.factor]));
+}
+
 /** Active BOMs of the given products (those that have one), as domain definitions. */
 export async function activeBoms(tx: Tx, productIds: readonly string[]): Promise<Map<string, BomDef>> {
   if (productIds.length === 0) return new Map();

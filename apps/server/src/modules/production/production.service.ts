@@ -17,6 +17,7 @@ import {
   type RoutingInput,
   rollUpCost,
 } from '@erp/domain';
+import Decimal from 'decimal.js';
 import type { Tx } from '../../db/database.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
 import { ensureDefaultUnits } from '../inventory/inventory.repo.ts';
@@ -133,12 +134,21 @@ async function validateBom(tx: Tx, productId: string, input: BomInput): Promise<
       issues.push({ field: `variables.${i}.name`, key: 'validation.variableNameInvalid' });
     seen.add(v.name);
   });
-  const components = await repo.itemsByIds(tx, [...new Set(input.lines.map((l) => l.componentId))]);
+  const componentIds = [...new Set(input.lines.map((l) => l.componentId))];
+  const components = await repo.itemsByIds(tx, componentIds);
+  const factors = await repo.unitFactors(tx, componentIds);
   const units = await repo.unitExists(tx, [...new Set(input.lines.map((l) => l.unit))]);
   input.lines.forEach((line, i) => {
-    if (!components.has(line.componentId))
-      issues.push({ field: `lines.${i}.componentId`, key: 'validation.itemUnknown' });
+    const component = components.get(line.componentId);
+    if (!component) issues.push({ field: `lines.${i}.componentId`, key: 'validation.itemUnknown' });
     if (!units.has(line.unit)) issues.push({ field: `lines.${i}.unit`, key: 'validation.unitUnknown' });
+    // Another unit than the component's base unit needs the item's conversion (explosion uses it).
+    else if (
+      component &&
+      line.unit !== component.baseUnit &&
+      !factors.has(`${line.componentId}|${line.unit}`)
+    )
+      issues.push({ field: `lines.${i}.unit`, key: 'validation.unitUnknown' });
     for (const field of ['formula', 'childWidth', 'childHeight'] as const) {
       const source = line[field as keyof typeof line] as string | null | undefined;
       if (!source || source.trim() === '') continue;
@@ -291,7 +301,39 @@ async function loadBomGraph(tx: Tx, productId: string, bomId: string | undefined
     }
     frontier = [...next];
   }
-  return { header, boms, itemIds: asked };
+  return { header, boms: await inBaseUnits(tx, boms), itemIds: asked };
+}
+
+/**
+ * BOM lines written in another unit than the component's base unit (e.g. cm of a profile kept
+ * in m) are exploded in the base unit through the item's conversion (1 unit = factor × base unit),
+ * so requirements, reservations, consumption and cost all count in the unit stock is kept in.
+ * A line whose unit has no conversion (possible only for BOMs saved before this check) is refused.
+ */
+async function inBaseUnits(tx: Tx, boms: Map<string, BomDef>): Promise<Map<string, BomDef>> {
+  const ids = [...new Set([...boms.values()].flatMap((b) => b.lines.map((l) => l.componentId)))];
+  const components = await repo.itemsByIds(tx, ids);
+  const factors = await repo.unitFactors(tx, ids);
+  const out = new Map<string, BomDef>();
+  for (const [productId, bom] of boms) {
+    const lines = bom.lines.map((line, i) => {
+      const base = components.get(line.componentId)?.baseUnit;
+      if (!base || line.unit === base) return line;
+      const factor = factors.get(`${line.componentId}|${line.unit}`);
+      if (!factor)
+        throw new AppError('VALIDATION', 'Artikl nema tu jedinicu mjere', [
+          { field: `lines.${i}.unit`, key: 'validation.unitUnknown' },
+        ]);
+      return {
+        ...line,
+        unit: base,
+        quantity: line.quantity === null ? null : new Decimal(line.quantity).times(factor).toString(),
+        formula: line.formula ? `(${line.formula})*${factor}` : line.formula,
+      };
+    });
+    out.set(productId, { ...bom, lines });
+  }
+  return out;
 }
 
 export type ExplosionRow = {

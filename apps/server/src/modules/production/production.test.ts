@@ -300,6 +300,40 @@ describe('production API', () => {
     expect(old.json().requirements).toHaveLength(8);
   });
 
+  it('explodes a line written in another unit through the component conversion; refuses a unit without one', async () => {
+    await withCompany(t.deps.db, { userId: user.id, companyId: user.id }, async (tx) => {
+      await tx.execute(
+        sql`insert into units (company_id, code, name) values (${user.id}, 'cm', 'cm') on conflict do nothing`,
+      );
+      // 1 cm = 0.01 m (FRAME70 is kept in metres).
+      await tx.execute(sql`insert into item_unit_conversions (company_id, item_id, unit, factor)
+        values (${user.id}, ${ids.FRAME70}, 'cm', 0.01)`);
+    });
+    const sill = await call('POST', '/api/products', { sku: 'SILL', name: 'Klupčica', baseUnit: 'kom' });
+    expect(sill.statusCode).toBe(201);
+    const noConversion = await call('POST', `/api/products/${sill.json().id}/boms`, {
+      lines: [{ componentId: ids.GASKET, unit: 'cm', quantity: '50' }],
+    });
+    expect(noConversion.statusCode).toBe(400);
+    expect(noConversion.json().error.details).toEqual([
+      { field: 'lines.0.unit', key: 'validation.unitUnknown' },
+    ]);
+    const bom = await call('POST', `/api/products/${sill.json().id}/boms`, {
+      lines: [
+        { componentId: ids.FRAME70, unit: 'cm', quantity: '30' },
+        { componentId: ids.FRAME70, unit: 'cm', formula: 'W/10', scrapPct: '10' },
+      ],
+    });
+    expect(bom.statusCode).toBe(201);
+    await call('POST', `/api/products/${sill.json().id}/boms/${bom.json().id}/activate`);
+    // Two sills 1200 mm wide: 2 × (30 cm + 120 cm × 1.10) = 2 × 162 cm = 3.24 m of FRAME70.
+    const explosion = await call('GET', `/api/products/${sill.json().id}/explosion?quantity=2&W=1200&H=100`);
+    expect(explosion.statusCode).toBe(200);
+    expect(explosion.json().requirements).toEqual([
+      expect.objectContaining({ sku: 'FRAME70', unit: 'm', quantity: '3.24' }),
+    ]);
+  });
+
   it('another company sees none of it', async () => {
     const other = await signUp(t.app, 'Druga Tvrtka');
     expect((await call('GET', `/api/products/${ids.WIN}`, undefined, other)).statusCode).toBe(404);
