@@ -7,12 +7,10 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { ApiError } from '../../lib/api.ts';
 import { SavedViews } from '../saved-views/saved-views.tsx';
 import { IfAllowed, usePermission } from '../team/use-permission.tsx';
 import {
   PAGE_SIZE,
-  type StockRow,
   useCreateJob,
   useExportDownload,
   useJob,
@@ -23,7 +21,15 @@ import {
 } from './cutting-api.ts';
 import { LayoutSvg } from './layout-svg.tsx';
 import type { WorkerMessage } from './optimizer.worker.ts';
-import { PiecesCard, StockPicker } from './stock-picker.tsx';
+import {
+  emptyStockChoice,
+  PiecesCard,
+  type StockChoice,
+  StockChoiceFields,
+  StockPicker,
+  saveErrorText,
+  stockLines,
+} from './stock-picker.tsx';
 
 export function CuttingPage() {
   // Open cutting screens follow committed changes made by anyone in the company.
@@ -146,7 +152,6 @@ type PieceRow = {
   quantity: string;
   rotate: boolean;
 };
-type ManualStock = { ref: string; a: string; b: string; quantity: string };
 
 const intOf = (s: string): number => Number.parseInt(s.replace(/\s/g, ''), 10);
 
@@ -164,18 +169,15 @@ function NewJob() {
   const [pieces, setPieces] = useState<PieceRow[]>([
     { ref: 'P1', label: '', order_ref: '', a: '', b: '', quantity: '1', rotate: true },
   ]);
-  const [manual, setManual] = useState<ManualStock>({ ref: '', a: '', b: '', quantity: '' });
-  const [picked, setPicked] = useState<Set<string>>(new Set());
+  const [stockChoice, setStockChoice] = useState<StockChoice>(emptyStockChoice);
   const stock = useStock(kind);
   const [error, setError] = useState<string | null>(null);
-  const stockKey = (s: StockRow) => `${s.item_id}/${s.location_id}/${s.lot_id ?? ''}`;
 
   const setPiece = (i: number, patch: Partial<PieceRow>) =>
     setPieces((rows) => rows.map((r, k) => (k === i ? { ...r, ...patch } : r)));
 
   const submit = () => {
     setError(null);
-    const fromInventory = (stock.data ?? []).filter((s) => picked.has(stockKey(s)));
     const input: CuttingJobInput = {
       name: name.trim(),
       kind,
@@ -204,39 +206,11 @@ function NewJob() {
         quantity: intOf(p.quantity),
         rotate: p.rotate,
       })),
-      stock: [
-        ...fromInventory.map((s) => ({
-          ref: `${s.sku}${s.lot_number ? `/${s.lot_number}` : ''}@${s.location_code}`.slice(0, 40),
-          label: s.name,
-          item_id: s.item_id,
-          lot_id: s.lot_id,
-          location_id: s.location_id,
-          ...(kind === '1d' ? { length: s.length } : { width: s.length, height: s.width ?? 0 }),
-          quantity: s.quantity,
-          remnant: s.remnant,
-        })),
-        ...(manual.ref.trim()
-          ? [
-              {
-                ref: manual.ref.trim(),
-                ...(kind === '1d'
-                  ? { length: intOf(manual.a) }
-                  : { width: intOf(manual.a), height: intOf(manual.b) }),
-                quantity: manual.quantity.trim() ? intOf(manual.quantity) : null,
-                remnant: false,
-              },
-            ]
-          : []),
-      ],
+      stock: stockLines(kind, stock.data ?? [], stockChoice),
     };
     create.mutate(input, {
       onSuccess: (job) => navigate(`/cutting/${job.id}`),
-      onError: (e) =>
-        setError(
-          e instanceof ApiError && e.details?.length
-            ? e.details.map((d) => `${d.field}: ${t(`common:${d.key}`)}`).join(' · ')
-            : t('errors.save'),
-        ),
+      onError: (e) => setError(saveErrorText(t, e)),
     });
   };
 
@@ -258,7 +232,7 @@ function NewJob() {
               value={kind}
               onChange={(e) => {
                 setKind(e.target.value as '1d' | '2d');
-                setPicked(new Set());
+                setStockChoice((c) => ({ ...c, picked: new Set() }));
               }}
             >
               <option value="2d">{t('kind.2d')}</option>
@@ -398,63 +372,7 @@ function NewJob() {
           <CardTitle>{t('form.stock')}</CardTitle>
         </CardHeader>
         <CardContent className="space-y-3">
-          {stock.data && stock.data.length === 0 ? (
-            <p className="text-sm text-muted-foreground">{t('form.noInventoryStock')}</p>
-          ) : null}
-          {(stock.data ?? []).map((s) => (
-            <label key={stockKey(s)} className="flex items-center gap-2 text-sm">
-              <input
-                type="checkbox"
-                checked={picked.has(stockKey(s))}
-                onChange={(e) =>
-                  setPicked((set) => {
-                    const next = new Set(set);
-                    if (e.target.checked) next.add(stockKey(s));
-                    else next.delete(stockKey(s));
-                    return next;
-                  })
-                }
-              />
-              {`${s.sku} · ${s.name} · ${s.length}${s.width ? ` × ${s.width}` : ''} mm · ${s.location_code}${s.lot_number ? ` · ${s.lot_number}` : ''} · ${s.quantity}`}
-              {s.remnant ? (
-                <span className="rounded bg-accent px-1.5 text-xs">{t('form.remnant')}</span>
-              ) : null}
-            </label>
-          ))}
-          <p className="text-sm text-muted-foreground">{t('form.manualStock')}</p>
-          <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-            <Input
-              aria-label={t('form.stockRef')}
-              placeholder={t('form.stockRef')}
-              value={manual.ref}
-              onChange={(e) => setManual({ ...manual, ref: e.target.value })}
-            />
-            <Input
-              aria-label={`${t('form.stockRef')} ${dimA}`}
-              placeholder={dimA}
-              inputMode="numeric"
-              value={manual.a}
-              onChange={(e) => setManual({ ...manual, a: e.target.value })}
-            />
-            {kind === '2d' ? (
-              <Input
-                aria-label={`${t('form.stockRef')} ${t('form.height')}`}
-                placeholder={t('form.height')}
-                inputMode="numeric"
-                value={manual.b}
-                onChange={(e) => setManual({ ...manual, b: e.target.value })}
-              />
-            ) : (
-              <span />
-            )}
-            <Input
-              aria-label={t('form.stockQuantity')}
-              placeholder={t('form.stockQuantity')}
-              inputMode="numeric"
-              value={manual.quantity}
-              onChange={(e) => setManual({ ...manual, quantity: e.target.value })}
-            />
-          </div>
+          <StockChoiceFields kind={kind} rows={stock.data} value={stockChoice} onChange={setStockChoice} />
         </CardContent>
       </Card>
       {error ? (

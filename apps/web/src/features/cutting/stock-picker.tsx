@@ -1,4 +1,5 @@
 import type { CuttingJobInput } from '@erp/domain';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
@@ -46,26 +47,26 @@ export function PiecesCard({ job }: { job: JobDetail }) {
   );
 }
 
-/**
- * Picking the stock of a job that has none yet (a list made from a work order): sheets from
- * inventory and/or one size typed in, as on the new-list form. Saving stores it on the job.
- */
-export function StockPicker({ job }: { job: JobDetail }) {
-  const { t } = useTranslation('cutting');
-  const kind = job.kind;
-  const stock = useStock(kind);
-  const save = useSetStock(job.id);
-  const [picked, setPicked] = useState<Set<string>>(new Set());
-  const [manual, setManual] = useState({ ref: '', a: '', b: '', quantity: '' });
-  const [error, setError] = useState<string | null>(null);
-  const stockKey = (s: StockRow) => `${s.item_id}/${s.location_id}/${s.lot_id ?? ''}`;
-  const dimA = kind === '1d' ? t('form.length') : t('form.width');
+export type ManualStock = { ref: string; a: string; b: string; quantity: string };
+/** What the user chose as stock: inventory rows (by `stockKey`) and one size typed in. */
+export type StockChoice = { picked: Set<string>; manual: ManualStock };
+export const emptyStockChoice = (): StockChoice => ({
+  picked: new Set(),
+  manual: { ref: '', a: '', b: '', quantity: '' },
+});
 
-  const submit = () => {
-    setError(null);
-    const fromInventory = (stock.data ?? []).filter((s) => picked.has(stockKey(s)));
-    const lines: CuttingJobInput['stock'] = [
-      ...fromInventory.map((s) => ({
+const stockKey = (s: StockRow) => `${s.item_id}/${s.location_id}/${s.lot_id ?? ''}`;
+
+/** The job's stock lines for a choice: picked inventory rows first, then the typed size. */
+export function stockLines(
+  kind: '1d' | '2d',
+  rows: readonly StockRow[],
+  { picked, manual }: StockChoice,
+): CuttingJobInput['stock'] {
+  return [
+    ...rows
+      .filter((s) => picked.has(stockKey(s)))
+      .map((s) => ({
         ref: `${s.sku}${s.lot_number ? `/${s.lot_number}` : ''}@${s.location_code}`.slice(0, 40),
         label: s.name,
         item_id: s.item_id,
@@ -75,31 +76,123 @@ export function StockPicker({ job }: { job: JobDetail }) {
         quantity: s.quantity,
         remnant: s.remnant,
       })),
-      ...(manual.ref.trim()
-        ? [
-            {
-              ref: manual.ref.trim(),
-              ...(kind === '1d'
-                ? { length: intOf(manual.a) }
-                : { width: intOf(manual.a), height: intOf(manual.b) }),
-              quantity: manual.quantity.trim() ? intOf(manual.quantity) : null,
-              remnant: false,
-            },
-          ]
-        : []),
-    ];
+    ...(manual.ref.trim()
+      ? [
+          {
+            ref: manual.ref.trim(),
+            ...(kind === '1d'
+              ? { length: intOf(manual.a) }
+              : { width: intOf(manual.a), height: intOf(manual.b) }),
+            quantity: manual.quantity.trim() ? intOf(manual.quantity) : null,
+            remnant: false,
+          },
+        ]
+      : []),
+  ];
+}
+
+/** A refused save as one line: each field with its translated problem, or the generic message. */
+export function saveErrorText(t: TFunction<'cutting'>, e: unknown): string {
+  return e instanceof ApiError && e.details?.length
+    ? e.details.map((d) => `${d.field}: ${t(`common:${d.key}`)}`).join(' · ')
+    : t('errors.save');
+}
+
+/** Inventory sheets/bars to tick and one size to type in (the new-list form and the stock picker). */
+export function StockChoiceFields({
+  kind,
+  rows,
+  value,
+  onChange,
+}: {
+  kind: '1d' | '2d';
+  rows: readonly StockRow[] | undefined;
+  value: StockChoice;
+  onChange: (next: StockChoice) => void;
+}) {
+  const { t } = useTranslation('cutting');
+  const { picked, manual } = value;
+  const dimA = kind === '1d' ? t('form.length') : t('form.width');
+  const setManual = (patch: Partial<ManualStock>) => onChange({ picked, manual: { ...manual, ...patch } });
+  const toggle = (key: string, on: boolean) => {
+    const next = new Set(picked);
+    if (on) next.add(key);
+    else next.delete(key);
+    onChange({ picked: next, manual });
+  };
+  return (
+    <>
+      {rows && rows.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{t('form.noInventoryStock')}</p>
+      ) : null}
+      {(rows ?? []).map((s) => (
+        <label key={stockKey(s)} className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            checked={picked.has(stockKey(s))}
+            onChange={(e) => toggle(stockKey(s), e.target.checked)}
+          />
+          {`${s.sku} · ${s.name} · ${s.length}${s.width ? ` × ${s.width}` : ''} mm · ${s.location_code}${s.lot_number ? ` · ${s.lot_number}` : ''} · ${s.quantity}`}
+          {s.remnant ? <span className="rounded bg-accent px-1.5 text-xs">{t('form.remnant')}</span> : null}
+        </label>
+      ))}
+      <p className="text-sm text-muted-foreground">{t('form.manualStock')}</p>
+      <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+        <Input
+          aria-label={t('form.stockRef')}
+          placeholder={t('form.stockRef')}
+          value={manual.ref}
+          onChange={(e) => setManual({ ref: e.target.value })}
+        />
+        <Input
+          aria-label={`${t('form.stockRef')} ${dimA}`}
+          placeholder={dimA}
+          inputMode="numeric"
+          value={manual.a}
+          onChange={(e) => setManual({ a: e.target.value })}
+        />
+        {kind === '2d' ? (
+          <Input
+            aria-label={`${t('form.stockRef')} ${t('form.height')}`}
+            placeholder={t('form.height')}
+            inputMode="numeric"
+            value={manual.b}
+            onChange={(e) => setManual({ b: e.target.value })}
+          />
+        ) : (
+          <span />
+        )}
+        <Input
+          aria-label={t('form.stockQuantity')}
+          placeholder={t('form.stockQuantity')}
+          inputMode="numeric"
+          value={manual.quantity}
+          onChange={(e) => setManual({ quantity: e.target.value })}
+        />
+      </div>
+    </>
+  );
+}
+
+/**
+ * Picking the stock of a job that has none yet (a list made from a work order): sheets from
+ * inventory and/or one size typed in, as on the new-list form. Saving stores it on the job.
+ */
+export function StockPicker({ job }: { job: JobDetail }) {
+  const { t } = useTranslation('cutting');
+  const stock = useStock(job.kind);
+  const save = useSetStock(job.id);
+  const [choice, setChoice] = useState<StockChoice>(emptyStockChoice);
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = () => {
+    setError(null);
+    const lines = stockLines(job.kind, stock.data ?? [], choice);
     if (lines.length === 0) {
       setError(t('workOrder.pickStock'));
       return;
     }
-    save.mutate(lines, {
-      onError: (e) =>
-        setError(
-          e instanceof ApiError && e.details?.length
-            ? e.details.map((d) => `${d.field}: ${t(`common:${d.key}`)}`).join(' · ')
-            : t('errors.save'),
-        ),
-    });
+    save.mutate(lines, { onError: (e) => setError(saveErrorText(t, e)) });
   };
 
   return (
@@ -109,61 +202,7 @@ export function StockPicker({ job }: { job: JobDetail }) {
       </CardHeader>
       <CardContent className="space-y-3">
         <p className="text-sm">{t('workOrder.pickStock')}</p>
-        {stock.data && stock.data.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{t('form.noInventoryStock')}</p>
-        ) : null}
-        {(stock.data ?? []).map((s) => (
-          <label key={stockKey(s)} className="flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              checked={picked.has(stockKey(s))}
-              onChange={(e) =>
-                setPicked((set) => {
-                  const next = new Set(set);
-                  if (e.target.checked) next.add(stockKey(s));
-                  else next.delete(stockKey(s));
-                  return next;
-                })
-              }
-            />
-            {`${s.sku} · ${s.name} · ${s.length}${s.width ? ` × ${s.width}` : ''} mm · ${s.location_code}${s.lot_number ? ` · ${s.lot_number}` : ''} · ${s.quantity}`}
-            {s.remnant ? <span className="rounded bg-accent px-1.5 text-xs">{t('form.remnant')}</span> : null}
-          </label>
-        ))}
-        <p className="text-sm text-muted-foreground">{t('form.manualStock')}</p>
-        <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-          <Input
-            aria-label={t('form.stockRef')}
-            placeholder={t('form.stockRef')}
-            value={manual.ref}
-            onChange={(e) => setManual({ ...manual, ref: e.target.value })}
-          />
-          <Input
-            aria-label={`${t('form.stockRef')} ${dimA}`}
-            placeholder={dimA}
-            inputMode="numeric"
-            value={manual.a}
-            onChange={(e) => setManual({ ...manual, a: e.target.value })}
-          />
-          {kind === '2d' ? (
-            <Input
-              aria-label={`${t('form.stockRef')} ${t('form.height')}`}
-              placeholder={t('form.height')}
-              inputMode="numeric"
-              value={manual.b}
-              onChange={(e) => setManual({ ...manual, b: e.target.value })}
-            />
-          ) : (
-            <span />
-          )}
-          <Input
-            aria-label={t('form.stockQuantity')}
-            placeholder={t('form.stockQuantity')}
-            inputMode="numeric"
-            value={manual.quantity}
-            onChange={(e) => setManual({ ...manual, quantity: e.target.value })}
-          />
-        </div>
+        <StockChoiceFields kind={job.kind} rows={stock.data} value={choice} onChange={setChoice} />
         {error ? (
           <p role="alert" className="text-sm text-danger">
             {error}
