@@ -218,15 +218,29 @@ const PROFILE_COLUMNS = [
 export async function restoreCompanyProfile(q: OwnerQuery, snap: CompanySnapshot): Promise<boolean> {
   const row = snap.mirror.tenants.find((r) => (JSON.parse(r) as { id?: string }).id === snap.companyId);
   if (!row) return false;
+  return overwriteProfileRow(q, row, snap.companyId, PROFILE_COLUMNS);
+}
+
+/**
+ * Sets the columns of the profile row `id` (all but the id, or only `only`) to those of a stored
+ * row (`to_jsonb` text; encrypted values copied as stored), without audit rows. Columns the stored
+ * row lacks are left alone. Returns false when there is nothing to copy.
+ */
+export async function overwriteProfileRow(
+  q: OwnerQuery,
+  row: string,
+  id: string,
+  only?: readonly string[],
+): Promise<boolean> {
   const stored = JSON.parse(row) as Record<string, unknown>;
-  const here = new Set(await insertableColumns(q, 'tenants'));
-  const columns = PROFILE_COLUMNS.filter((c) => here.has(c) && c in stored).map(quoteIdent);
+  const here = (await insertableColumns(q, 'tenants')).filter((c) => c !== 'id');
+  const columns = here.filter((c) => c in stored && (!only || only.includes(c))).map(quoteIdent);
   if (columns.length === 0) return false;
   await withoutTriggers(q, ['tenants'], async () => {
     await q(
       `update tenants set (${columns.join(', ')}) =
          (select ${columns.join(', ')} from jsonb_populate_record(null::tenants, $1::jsonb)) where id = $2`,
-      [row, snap.companyId],
+      [row, id],
     );
   });
   return true;
@@ -334,15 +348,9 @@ export async function checkStock(q: OwnerQuery, companyId: string): Promise<Stoc
  */
 export async function replaceMemberships(q: OwnerQuery, snap: CompanySnapshot): Promise<void> {
   const companyRow = snap.mirror.tenants.find((row) => row.includes(`"id": "${snap.companyId}"`));
-  const columns = (await insertableColumns(q, 'tenants')).filter((c) => c !== 'id').map(quoteIdent);
-  await withoutTriggers(q, ['memberships', 'tenants'], async () => {
+  await withoutTriggers(q, ['memberships'], async () => {
     await q('delete from memberships where company_id = $1', [snap.companyId]);
     await insertRows(q, 'memberships', snap.mirror.memberships);
-    if (companyRow)
-      await q(
-        `update tenants set (${columns.join(', ')}) =
-           (select ${columns.join(', ')} from jsonb_populate_record(null::tenants, $1::jsonb)) where id = $2`,
-        [companyRow, snap.companyId],
-      );
   });
+  if (companyRow) await overwriteProfileRow(q, companyRow, snap.companyId);
 }

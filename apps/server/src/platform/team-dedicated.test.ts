@@ -75,6 +75,29 @@ describe.runIf(onPostgres)('team of a company in a dedicated database', () => {
     expect(
       switcher.json().map((c: { company_id: string; role: string }) => `${c.company_id}:${c.role}`),
     ).toContain(`${owner.id}:planner`);
+
+    // Company details edited while dedicated (by the owner through the company screen, then by the
+    // founder's own profile form) reach the switcher of every member at once.
+    const renamed = await as(t.app, owner, {
+      method: 'PATCH',
+      url: '/api/company',
+      company: owner.id,
+      payload: { company_name: 'Staklo Dedicirano d.o.o.' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    const nameIn = async (who: SignedIn) =>
+      (await as(t.app, who, { url: '/api/team/companies' }))
+        .json()
+        .find((c: { company_id: string }) => c.company_id === owner.id)?.company_name;
+    expect(await nameIn(joiner)).toBe('Staklo Dedicirano d.o.o.');
+    const profile = await as(t.app, owner, {
+      method: 'PATCH',
+      url: '/api/tenants/me',
+      payload: { company_name: 'Staklo Profil d.o.o.' },
+    });
+    expect(profile.statusCode).toBe(200);
+    expect(await nameIn(joiner)).toBe('Staklo Profil d.o.o.');
+    expect(await nameIn(owner)).toBe('Staklo Profil d.o.o.');
     const members = await as(t.app, owner, { url: '/api/team/members', company: owner.id });
     expect(members.json().map((m: { email: string }) => m.email)).toEqual(
       expect.arrayContaining([owner.email, early.email, email]),

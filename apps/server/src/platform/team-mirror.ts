@@ -5,7 +5,7 @@ import {
   dedicatedDatabases,
 } from '../db/company-router.ts';
 import type { Database, Db, OwnerQuery } from '../db/database.ts';
-import { copyPeople } from './company-data.ts';
+import { copyPeople, overwriteProfileRow } from './company-data.ts';
 
 /**
  * Team data of a company in a dedicated database (issue 10). Its own database holds the
@@ -79,6 +79,47 @@ export async function mirrorMemberships(db: Db, companyId: string): Promise<bool
     await q('alter table memberships enable trigger memberships_audit', []);
   });
   return true;
+}
+
+/**
+ * After the profile row of a company in a dedicated database changed (company name, address, logo,
+ * the founder's own fields): the main database's copy is made equal to it, so the company switcher
+ * of every member (`my_companies()`, read in the main database) shows the new name at once. Does
+ * nothing for a company in the main database.
+ */
+export async function mirrorCompanyProfile(db: Db, companyId: string): Promise<boolean> {
+  const url = await companyDatabaseUrl(db, companyId);
+  if (!url) return false;
+  const dedicated = await dedicatedDatabase(db, url);
+  await ownerTransaction(mainOf(db), async (q) => {
+    await q('select pg_advisory_xact_lock(hashtextextended($1, 0))', [`profile-mirror:${companyId}`]);
+    const rows = await ownerTransaction(dedicated, async (dq) => {
+      await dq(`select set_config('app.company_id', $1, true), set_config('app.user_id', $1, true)`, [
+        companyId,
+      ]);
+      return dq('select to_jsonb(t)::text as j from tenants t where id = $1', [companyId]);
+    });
+    if (!rows[0]) return;
+    await q(`select set_config('app.company_id', $1, true), set_config('app.user_id', $1, true)`, [
+      companyId,
+    ]);
+    await overwriteProfileRow(q, String(rows[0].j), companyId);
+  });
+  return true;
+}
+
+/**
+ * mirrorCompanyProfile after a committed profile change: a failure is logged (the next profile
+ * change or a move repairs the copy), the request still succeeds.
+ */
+export async function mirrorCompanyProfileLogged(
+  db: Db,
+  companyId: string,
+  log: { error: (obj: object, msg: string) => void },
+): Promise<void> {
+  await mirrorCompanyProfile(db, companyId).catch((error: unknown) =>
+    log.error({ err: error, companyId }, 'mirroring the company profile to the main database failed'),
+  );
 }
 
 /**

@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { withCompany } from '../../db/tenant.ts';
 import { currentUser, inCompany } from '../../http/access.ts';
 import type { Deps } from '../../http/context.ts';
-import { mirrorMemberships } from '../../platform/team-mirror.ts';
+import { mirrorCompanyProfileLogged, mirrorMemberships } from '../../platform/team-mirror.ts';
 import { storeFile } from '../files/files.repo.ts';
 import { LOGO_MAX_BYTES } from '../tenants/tenants.routes.ts';
 import { mailerFor } from './team.mailer.ts';
@@ -314,7 +314,11 @@ export function teamRoutes(deps: Deps): FastifyPluginAsyncZod {
           response: { 200: companySchema },
         },
       },
-      async (request) => inCompany(deps, request, (tx, ctx) => service.updateCompany(tx, ctx, request.body)),
+      async (request) => {
+        const row = await inCompany(deps, request, (tx, ctx) => service.updateCompany(tx, ctx, request.body));
+        await mirrorCompanyProfileLogged(deps.db, row.id, request.log);
+        return row;
+      },
     );
 
     app.post(
@@ -339,7 +343,7 @@ export function teamRoutes(deps: Deps): FastifyPluginAsyncZod {
         const sniffed = await fileTypeFromBuffer(data);
         if (!sniffed || !LOGO_TYPES.has(sniffed.mime))
           throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Logo mora biti PNG, JPEG ili WebP slika');
-        return inCompany(deps, request, async (tx, ctx) => {
+        const row = await inCompany(deps, request, async (tx, ctx) => {
           const id = await storeFile(tx, {
             companyId: ctx.companyId,
             createdBy: ctx.userId,
@@ -348,6 +352,8 @@ export function teamRoutes(deps: Deps): FastifyPluginAsyncZod {
           });
           return service.updateCompany(tx, ctx, { company_logo: `/api/files/${id}` });
         });
+        await mirrorCompanyProfileLogged(deps.db, row.id, request.log);
+        return row;
       },
     );
 

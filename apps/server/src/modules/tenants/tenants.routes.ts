@@ -2,9 +2,10 @@ import { AppError, tenantUpdateSchema } from '@erp/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fileTypeFromBuffer } from 'file-type';
 import { z } from 'zod';
+import { withCompany } from '../../db/tenant.ts';
 import { currentUser } from '../../http/access.ts';
 import type { Deps } from '../../http/context.ts';
-import { withCompany } from '../../db/tenant.ts';
+import { mirrorCompanyProfileLogged } from '../../platform/team-mirror.ts';
 import { storeFile } from '../files/files.repo.ts';
 import * as service from './tenants.service.ts';
 
@@ -57,7 +58,12 @@ export function tenantRoutes(deps: Deps): FastifyPluginAsyncZod {
           response: { 200: tenantProfileSchema },
         },
       },
-      async (request) => service.updateProfile(deps.db, currentUser(request).id, request.body),
+      async (request) => {
+        const userId = currentUser(request).id;
+        const row = await service.updateProfile(deps.db, userId, request.body);
+        await mirrorCompanyProfileLogged(deps.db, userId, request.log);
+        return row;
+      },
     );
 
     app.post(
@@ -104,7 +110,9 @@ export function tenantRoutes(deps: Deps): FastifyPluginAsyncZod {
         const id = await withCompany(deps.db, { userId: user.id, companyId: user.id }, (tx) =>
           storeFile(tx, { companyId: user.id, createdBy: user.id, contentType: sniffed.mime, data }),
         );
-        return service.setCompanyLogo(deps.db, user.id, `/api/files/${id}`);
+        const row = await service.setCompanyLogo(deps.db, user.id, `/api/files/${id}`);
+        await mirrorCompanyProfileLogged(deps.db, user.id, request.log);
+        return row;
       },
     );
   };
