@@ -98,6 +98,17 @@ describe.runIf(onPostgres)('team of a company in a dedicated database', () => {
     expect(profile.statusCode).toBe(200);
     expect(await nameIn(joiner)).toBe('Staklo Profil d.o.o.');
     expect(await nameIn(owner)).toBe('Staklo Profil d.o.o.');
+    // A member whose own company is in the main database renames themself: the dedicated member list follows.
+    const own = await as(t.app, joiner, {
+      method: 'PATCH',
+      url: '/api/tenants/me',
+      payload: { full_name: 'Nova Planerka-Horvat' },
+    });
+    expect(own.statusCode).toBe(200);
+    const listed = await as(t.app, owner, { url: '/api/team/members', company: owner.id });
+    expect(listed.json().find((m: { user_id: string }) => m.user_id === joiner.id)?.name).toBe(
+      'Nova Planerka-Horvat',
+    );
     const members = await as(t.app, owner, { url: '/api/team/members', company: owner.id });
     expect(members.json().map((m: { email: string }) => m.email)).toEqual(
       expect.arrayContaining([owner.email, early.email, email]),

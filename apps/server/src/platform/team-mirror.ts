@@ -82,43 +82,47 @@ export async function mirrorMemberships(db: Db, companyId: string): Promise<bool
 }
 
 /**
- * After the profile row of a company in a dedicated database changed (company name, address, logo,
- * the founder's own fields): the main database's copy is made equal to it, so the company switcher
- * of every member (`my_companies()`, read in the main database) shows the new name at once. Does
- * nothing for a company in the main database.
+ * After a profile row changed (a company's name, address or logo, or a person's own fields; the
+ * row's id is the user's and their own company's): every other database holding a copy of it gets
+ * the new values. The row lives in the company's dedicated database when it has one, else in the
+ * main one; the main database's copy feeds every member's company switcher (`my_companies()`),
+ * and dedicated databases of companies the person belongs to hold a copy for their member lists.
+ * Serialised per row, read after the lock: the last mirror copies the newest values.
  */
-export async function mirrorCompanyProfile(db: Db, companyId: string): Promise<boolean> {
-  const url = await companyDatabaseUrl(db, companyId);
-  if (!url) return false;
-  const dedicated = await dedicatedDatabase(db, url);
-  await ownerTransaction(mainOf(db), async (q) => {
-    await q('select pg_advisory_xact_lock(hashtextextended($1, 0))', [`profile-mirror:${companyId}`]);
-    const rows = await ownerTransaction(dedicated, async (dq) => {
-      await dq(`select set_config('app.company_id', $1, true), set_config('app.user_id', $1, true)`, [
-        companyId,
-      ]);
-      return dq('select to_jsonb(t)::text as j from tenants t where id = $1', [companyId]);
+export async function mirrorProfile(db: Db, id: string): Promise<void> {
+  const dedicated = await dedicatedDatabases(db);
+  if (dedicated.length === 0) return;
+  const ownUrl = await companyDatabaseUrl(db, id);
+  const main = mainOf(db);
+  const source = ownUrl ? await dedicatedDatabase(db, ownUrl) : main;
+  const targets = [...(ownUrl ? [main] : []), ...dedicated.filter((d) => d.url !== ownUrl).map((d) => d.database)];
+  await ownerTransaction(main, async (q) => {
+    await q('select pg_advisory_xact_lock(hashtextextended($1, 0))', [`profile-mirror:${id}`]);
+    const rows = await ownerTransaction(source, async (sq) => {
+      await sq(`select set_config('app.company_id', $1, true), set_config('app.user_id', $1, true)`, [id]);
+      return sq('select to_jsonb(t)::text as j from tenants t where id = $1', [id]);
     });
-    if (!rows[0]) return;
-    await q(`select set_config('app.company_id', $1, true), set_config('app.user_id', $1, true)`, [
-      companyId,
-    ]);
-    await overwriteProfileRow(q, String(rows[0].j), companyId);
+    const row = rows[0] ? String(rows[0].j) : null;
+    if (!row) return;
+    for (const target of targets)
+      await ownerTransaction(target, async (tq) => {
+        await tq(`select set_config('app.company_id', $1, true), set_config('app.user_id', $1, true)`, [id]);
+        await overwriteProfileRow(tq, row, id);
+      });
   });
-  return true;
 }
 
 /**
- * mirrorCompanyProfile after a committed profile change: a failure is logged (the next profile
- * change or a move repairs the copy), the request still succeeds.
+ * mirrorProfile after a committed profile change: a failure is logged (the next change or a move
+ * repairs the copies), the request still succeeds.
  */
-export async function mirrorCompanyProfileLogged(
+export async function mirrorProfileLogged(
   db: Db,
-  companyId: string,
+  id: string,
   log: { error: (obj: object, msg: string) => void },
 ): Promise<void> {
-  await mirrorCompanyProfile(db, companyId).catch((error: unknown) =>
-    log.error({ err: error, companyId }, 'mirroring the company profile to the main database failed'),
+  await mirrorProfile(db, id).catch((error: unknown) =>
+    log.error({ err: error, id }, 'mirroring a profile row to the other databases failed'),
   );
 }
 

@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { withCompany } from '../../db/tenant.ts';
 import { currentUser, inCompany } from '../../http/access.ts';
 import type { Deps } from '../../http/context.ts';
-import { mirrorCompanyProfileLogged, mirrorMemberships } from '../../platform/team-mirror.ts';
+import { mirrorProfileLogged, mirrorMemberships } from '../../platform/team-mirror.ts';
 import { storeFile } from '../files/files.repo.ts';
 import { LOGO_MAX_BYTES } from '../tenants/tenants.routes.ts';
 import { mailerFor } from './team.mailer.ts';
@@ -316,7 +316,7 @@ export function teamRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const row = await inCompany(deps, request, (tx, ctx) => service.updateCompany(tx, ctx, request.body));
-        await mirrorCompanyProfileLogged(deps.db, row.id, request.log);
+        await mirrorProfileLogged(deps.db, row.id, request.log);
         return row;
       },
     );
@@ -352,7 +352,7 @@ export function teamRoutes(deps: Deps): FastifyPluginAsyncZod {
           });
           return service.updateCompany(tx, ctx, { company_logo: `/api/files/${id}` });
         });
-        await mirrorCompanyProfileLogged(deps.db, row.id, request.log);
+        await mirrorProfileLogged(deps.db, row.id, request.log);
         return row;
       },
     );

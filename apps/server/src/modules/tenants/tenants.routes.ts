@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { withCompany } from '../../db/tenant.ts';
 import { currentUser } from '../../http/access.ts';
 import type { Deps } from '../../http/context.ts';
-import { mirrorCompanyProfileLogged } from '../../platform/team-mirror.ts';
+import { mirrorProfileLogged } from '../../platform/team-mirror.ts';
 import { storeFile } from '../files/files.repo.ts';
 import * as service from './tenants.service.ts';
 
@@ -61,7 +61,7 @@ export function tenantRoutes(deps: Deps): FastifyPluginAsyncZod {
       async (request) => {
         const userId = currentUser(request).id;
         const row = await service.updateProfile(deps.db, userId, request.body);
-        await mirrorCompanyProfileLogged(deps.db, userId, request.log);
+        await mirrorProfileLogged(deps.db, userId, request.log);
         return row;
       },
     );
@@ -111,7 +111,7 @@ export function tenantRoutes(deps: Deps): FastifyPluginAsyncZod {
           storeFile(tx, { companyId: user.id, createdBy: user.id, contentType: sniffed.mime, data }),
         );
         const row = await service.setCompanyLogo(deps.db, user.id, `/api/files/${id}`);
-        await mirrorCompanyProfileLogged(deps.db, user.id, request.log);
+        await mirrorProfileLogged(deps.db, user.id, request.log);
         return row;
       },
     );
