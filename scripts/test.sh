@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Every test: type check and lint, unit and server tests on PGlite, server tests on a real
-# PostgreSQL server, then the browser tests against the built app. Ends with "N passed, N failed".
+# PostgreSQL server, then the browser tests against the built app (Playwright's web server step
+# builds the web app into the run's own directory; there is no separate build step).
+# Ends with "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-deps.sh || exit 1
@@ -22,7 +24,6 @@ run "unit and server tests (PGlite)" env -u TEST_DATABASE_URL npx vitest run \
   --reporter=default --reporter=json --outputFile.json="$REPORTS/vitest-pglite.json"
 run "server tests (PostgreSQL)" npx vitest run apps/server \
   --reporter=default --reporter=json --outputFile.json="$REPORTS/vitest-postgres.json"
-run "build web app" npm run --silent build -w @erp/web
 run "browser tests (Chromium)" env -u TEST_DATABASE_URL PLAYWRIGHT_JSON_OUTPUT_NAME="$REPORTS/playwright.json" \
   npx playwright test -c e2e/playwright.config.ts --reporter=list,json
 
