@@ -25,6 +25,15 @@ export type BomLineDef = {
    */
   childWidth?: string | null;
   childHeight?: string | null;
+  /**
+   * For a sheet or bar material: the pieces one unit of the product is cut into (see
+   * `cut-pieces.ts`). Pieces per unit (empty = the quantity when whole, else 1), bar length,
+   * sheet width × height (empty = the product's W × H). The explosion ignores them.
+   */
+  cutCount?: string | null;
+  cutLength?: string | null;
+  cutWidth?: string | null;
+  cutHeight?: string | null;
 };
 
 export type BomVariable = { name: string; value: string };
@@ -48,7 +57,12 @@ export class BomCycleError extends Error {
 export class BomLineError extends Error {
   readonly productId: string;
   readonly lineIndex: number;
-  readonly issue: FormulaError['issue'] | { key: 'validation.bomNegativeQuantity'; position: number };
+  readonly issue:
+    | FormulaError['issue']
+    | {
+        key: 'validation.bomNegativeQuantity' | 'validation.cutCountNotWhole' | 'validation.cutSizeInvalid';
+        position: number;
+      };
   constructor(productId: string, lineIndex: number, issue: BomLineError['issue']) {
     super(`BOM line ${lineIndex + 1} of ${productId}: ${issue.key}`);
     this.name = 'BomLineError';

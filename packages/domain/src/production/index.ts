@@ -2,6 +2,7 @@
 
 export * from './bom.ts';
 export * from './costing.ts';
+export * from './cut-pieces.ts';
 export { moneyString as productionMoneyString, qtyString as productionQtyString } from './decimal.ts';
 export * from './formula.ts';
 export * from './production.schemas.ts';

@@ -70,6 +70,14 @@ export const bomLineInputSchema = z
     /** For a sub-assembly: its own W and H as formulas over this BOM's values. */
     childWidth: z.string().max(FORMULA_MAX_LENGTH, 'validation.formulaTooLong').nullable().default(null),
     childHeight: z.string().max(FORMULA_MAX_LENGTH, 'validation.formulaTooLong').nullable().default(null),
+    /**
+     * For a sheet or bar material: the pieces a unit of the product is cut into, as formulas —
+     * pieces per unit, bar length, sheet width and height (mm). Empty = not given.
+     */
+    cutCount: z.string().max(FORMULA_MAX_LENGTH, 'validation.formulaTooLong').nullable().default(null),
+    cutLength: z.string().max(FORMULA_MAX_LENGTH, 'validation.formulaTooLong').nullable().default(null),
+    cutWidth: z.string().max(FORMULA_MAX_LENGTH, 'validation.formulaTooLong').nullable().default(null),
+    cutHeight: z.string().max(FORMULA_MAX_LENGTH, 'validation.formulaTooLong').nullable().default(null),
   })
   .refine((l) => (l.formula ?? '').trim() !== '' || l.quantity !== null, {
     message: 'validation.bomQuantityRequired',

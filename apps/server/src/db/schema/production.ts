@@ -48,6 +48,10 @@ export const bomLines = pgTable('bom_lines', {
   scrapPct: numeric('scrap_pct', { precision: 7, scale: 3 }).notNull(),
   childWidth: text('child_width'),
   childHeight: text('child_height'),
+  cutCount: text('cut_count'),
+  cutLength: text('cut_length'),
+  cutWidth: text('cut_width'),
+  cutHeight: text('cut_height'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });

@@ -150,6 +150,39 @@ export function cuttingRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
     );
 
+    app.get(
+      '/api/cutting/work-orders/:id/materials',
+      {
+        config: { access: 'company.read' },
+        schema: {
+          tags,
+          summary:
+            "What a work order is cut into: one group per sheet/bar material of its products' BOMs (null = the lines' own W × H)",
+          params: idParams,
+          response: {
+            200: z.object({
+              groups: z.array(
+                z.object({
+                  material_id: z.string().nullable(),
+                  sku: z.string().nullable(),
+                  name: z.string().nullable(),
+                  kind: z.enum(['1d', '2d']),
+                  /** distinct pieces (rows of the cutting list) */
+                  lines: z.number(),
+                  /** pieces to cut in total */
+                  pieces: z.number(),
+                }),
+              ),
+            }),
+          },
+        },
+      },
+      async (request) =>
+        inCompany(deps, request, async (tx) => ({
+          groups: await service.workOrderMaterials(tx, request.params.id),
+        })),
+    );
+
     app.post(
       '/api/cutting/jobs/from-work-order/:id',
       {
@@ -157,14 +190,20 @@ export function cuttingRoutes(deps: Deps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary:
-            "Create a draft 2D cutting job from a work order's made-to-measure lines (W × H, one pane per unit); stock is picked afterwards",
+            "Create a draft cutting job from a work order: the pieces of one material (panes and profile lengths from the products' BOM cut sizes, or the lines' W × H); stock is picked afterwards",
           params: idParams,
+          body: z
+            .object({
+              /** the material group to cut; null = the lines' own W × H; omitted = the only group */
+              material_id: z.uuid().nullable().optional(),
+            })
+            .nullish(),
           response: { 201: jobDetail },
         },
       },
       async (request, reply) => {
         const job = await inCompany(deps, request, (tx, ctx) =>
-          service.createFromWorkOrder(tx, ctx, request.params.id),
+          service.createFromWorkOrder(tx, ctx, request.params.id, request.body?.material_id),
         );
         return reply.status(201).send(wire(job));
       },

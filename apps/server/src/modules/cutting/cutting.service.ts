@@ -15,7 +15,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
-import { workOrderCuttingPieces } from '../documents/cutting-pieces.ts';
+import { workOrderCuttingGroups, workOrderCuttingPieces } from '../documents/cutting-pieces.ts';
 import * as inventory from '../inventory/inventory.service.ts';
 import type { PostingLine } from '../inventory/posting.ts';
 import { query } from '../inventory/sql-helpers.ts';
@@ -245,7 +245,7 @@ async function remnantItem(
   return item.id;
 }
 
-/** Seam for work orders: the documents area derives the pieces from the order's made-to-measure lines. */
+/** Seam for work orders: every 2D piece the documents area derives from the order (all sheet materials). */
 export async function piecesFromWorkOrder(tx: Tx, workOrderId: string): Promise<CuttingPiece[]> {
   return workOrderCuttingPieces(tx, workOrderId);
 }
@@ -277,27 +277,60 @@ export async function listJobs(tx: Tx, limit: number, offset: number, sourceId?:
  * stock is left empty: the user picks sheets on the cutting page (`setStock`) and then optimises.
  * An order without made-to-measure lines is refused and nothing is written.
  */
-export async function createFromWorkOrder(tx: Tx, ctx: CompanyContext, workOrderId: string) {
-  const pieces = await workOrderCuttingPieces(tx, workOrderId);
-  if (pieces.length === 0)
+/** What a work order can be cut into: one group per sheet/bar material (see `workOrderCuttingGroups`). */
+export async function workOrderMaterials(tx: Tx, workOrderId: string) {
+  const { groups } = await workOrderCuttingGroups(tx, workOrderId);
+  return groups.map((g) => ({
+    material_id: g.material_id,
+    sku: g.sku,
+    name: g.name,
+    kind: g.kind,
+    lines: g.pieces.length,
+    pieces: g.pieces.reduce((n, p) => n + p.quantity, 0),
+  }));
+}
+
+/**
+ * A draft job from one material group of a work order (`materialId`; null = the lines' own W × H
+ * without a BOM material). Without a choice the order must have exactly one group.
+ */
+export async function createFromWorkOrder(
+  tx: Tx,
+  ctx: CompanyContext,
+  workOrderId: string,
+  materialId?: string | null,
+) {
+  const { number, groups } = await workOrderCuttingGroups(tx, workOrderId);
+  if (groups.length === 0)
     throw new AppError('VALIDATION', 'Radni nalog nema stavki po mjeri (širina × visina)', [
       { field: 'lines', key: 'validation.noMadeToMeasureLines' },
     ]);
+  let group: (typeof groups)[number] | undefined;
+  if (materialId === undefined) {
+    if (groups.length > 1)
+      throw new AppError('VALIDATION', 'Nalog se kroji iz više materijala: odaberite materijal', [
+        { field: 'material_id', key: 'validation.cuttingMaterialRequired' },
+      ]);
+    group = groups[0];
+  } else group = groups.find((g) => g.material_id === materialId);
+  if (!group)
+    throw new AppError('VALIDATION', 'Nalog nema komada iz tog materijala', [
+      { field: 'material_id', key: 'validation.cuttingMaterialNotInOrder' },
+    ]);
+  const pieces = group.pieces;
   if (pieces.length > 2000)
     throw new AppError('VALIDATION', 'Radni nalog ima previše stavki po mjeri', [
       { field: 'lines', key: 'validation.tooLong' },
     ]);
-  const [wo] = await query<{ number: string | null }>(
-    tx,
-    sql`select number from documents where id = ${workOrderId}`,
-  );
+  const oneD = group.kind === '1d';
   const input: CuttingJobInput = {
-    name: `Krojna lista – ${wo?.number ?? 'RN'}`.slice(0, 120),
-    kind: '2d',
+    name: `Krojna lista – ${number}${group.sku ? ` · ${group.sku}` : ''}`.slice(0, 120),
+    kind: group.kind,
     kerf: 4,
-    trim: { left: 10, right: 10, top: 10, bottom: 10 },
-    min_remnant_length: 300,
-    min_remnant_width: 300,
+    // 1D: left/right are the head and tail trim of a bar.
+    trim: oneD ? { left: 10, right: 10, top: 0, bottom: 0 } : { left: 10, right: 10, top: 10, bottom: 10 },
+    min_remnant_length: oneD ? 500 : 300,
+    min_remnant_width: oneD ? 0 : 300,
     time_limit_ms: 3000,
     source_type: 'work_order',
     source_id: workOrderId,

@@ -321,7 +321,8 @@ async function generate(
     '42',
     true,
     [
-      line('ST-FLOAT-4-3210x2250', 'm2', '2*W*H/1e6', null, '6'),
+      // two panes per unit: cut into 2 pieces of W × H (the quantity is m²)
+      { ...line('ST-FLOAT-4-3210x2250', 'm2', '2*W*H/1e6', null, '6'), cutCount: '2' },
       line('DIS-16', 'm', '2*(W+H)/1000', null, '3'),
       line('BUT-4', 'm', '4*(W+H)/1000', null),
       line('MOL-SITO', 'kg', '(W+H)/20000', null),

@@ -320,6 +320,10 @@ export type BomLineRow = {
   scrapPct: string;
   childWidth: string | null;
   childHeight: string | null;
+  cutCount: string | null;
+  cutLength: string | null;
+  cutWidth: string | null;
+  cutHeight: string | null;
 };
 
 type BomHeaderRow = {
@@ -387,10 +391,15 @@ export async function bomLines(tx: Tx, bomIds: readonly string[]): Promise<Map<s
     scrap_pct: string;
     child_width: string | null;
     child_height: string | null;
+    cut_count: string | null;
+    cut_length: string | null;
+    cut_width: string | null;
+    cut_height: string | null;
   }>(
     tx,
     sql`select id, bom_id, position, component_id, trim_scale(quantity)::text as quantity, formula, unit,
-          trim_scale(scrap_pct)::text as scrap_pct, child_width, child_height
+          trim_scale(scrap_pct)::text as scrap_pct, child_width, child_height,
+          cut_count, cut_length, cut_width, cut_height
         from bom_lines where bom_id = any(${uuidArray(bomIds)}) order by bom_id, position`,
   );
   for (const r of rows)
@@ -404,6 +413,10 @@ export async function bomLines(tx: Tx, bomIds: readonly string[]): Promise<Map<s
       scrapPct: r.scrap_pct,
       childWidth: r.child_width,
       childHeight: r.child_height,
+      cutCount: r.cut_count,
+      cutLength: r.cut_length,
+      cutWidth: r.cut_width,
+      cutHeight: r.cut_height,
     });
   return result;
 }
@@ -478,9 +491,11 @@ async function insertLines(tx: Tx, companyId: string, bomId: string, input: BomI
     const formula = l.formula && l.formula.trim() !== '' ? l.formula.trim() : null;
     await tx.execute(
       sql`insert into bom_lines (company_id, bom_id, position, component_id, quantity, formula, unit, scrap_pct,
-            child_width, child_height)
+            child_width, child_height, cut_count, cut_length, cut_width, cut_height)
           values (${companyId}, ${bomId}, ${position}, ${l.componentId}, ${formula ? null : l.quantity}, ${formula},
-            ${l.unit}, ${l.scrapPct}, ${blankToNull(l.childWidth)}, ${blankToNull(l.childHeight)})`,
+            ${l.unit}, ${l.scrapPct}, ${blankToNull(l.childWidth)}, ${blankToNull(l.childHeight)},
+            ${blankToNull(l.cutCount)}, ${blankToNull(l.cutLength)}, ${blankToNull(l.cutWidth)},
+            ${blankToNull(l.cutHeight)})`,
     );
   }
 }

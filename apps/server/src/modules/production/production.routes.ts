@@ -51,6 +51,10 @@ const bomLineSchema = z.object({
   scrapPct: dec,
   childWidth: z.string().nullable(),
   childHeight: z.string().nullable(),
+  cutCount: z.string().nullable(),
+  cutLength: z.string().nullable(),
+  cutWidth: z.string().nullable(),
+  cutHeight: z.string().nullable(),
   component: itemSchema.nullable(),
   componentHasBom: z.boolean(),
 });

@@ -149,7 +149,15 @@ async function validateBom(tx: Tx, productId: string, input: BomInput): Promise<
       !factors.has(`${line.componentId}|${line.unit}`)
     )
       issues.push({ field: `lines.${i}.unit`, key: 'validation.unitUnknown' });
-    for (const field of ['formula', 'childWidth', 'childHeight'] as const) {
+    for (const field of [
+      'formula',
+      'childWidth',
+      'childHeight',
+      'cutCount',
+      'cutLength',
+      'cutWidth',
+      'cutHeight',
+    ] as const) {
       const source = line[field as keyof typeof line] as string | null | undefined;
       if (!source || source.trim() === '') continue;
       const compiled = compileFormula(source, names);
