@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises';
+import JSZip from 'jszip';
 import { BASE_URL, dismissChangelog, newAccount, SCREENSHOTS, signUpViaApi } from './support/app.ts';
 import { expect, test } from './support/fixtures.ts';
 
 test.describe('export', () => {
-  test('a section and the company archive run as jobs with a progress bar and download; the archive restores into a new company', async ({
+  test('a section, documents as PDFs and the company archive run as jobs with a progress bar and download; the archive restores into a new company', async ({
     page,
   }) => {
     test.setTimeout(120_000);
@@ -46,6 +47,36 @@ test.describe('export', () => {
       page.getByTestId('export-items-download').click(),
     ]);
     expect(again.suggestedFilename()).toBe(xlsx.suggestedFilename());
+
+    // Documents as PDFs: a background job that counts the documents, then the zip downloads.
+    for (const n of [1, 2, 3]) {
+      const q = await page.request.post('/api/documents/quotes', {
+        headers,
+        data: { lines: [{ description: `Ostakljenje ${n}`, quantity: '1', unit_price: '100' }] },
+      });
+      expect(q.status(), await q.text()).toBe(201);
+    }
+    await page.getByLabel('Računi', { exact: true }).uncheck();
+    await page.getByLabel('Ponude', { exact: true }).check();
+    await page.getByTestId('export-pdf-start').click();
+    await expect(page.getByTestId('export-pdf-status')).toHaveAttribute('data-status', 'done', {
+      timeout: 20_000,
+    });
+    await expect(page.getByTestId('export-pdf-count')).toHaveText('Dokumenti: 3 / 3');
+    await expect(page.getByTestId('export-pdf-job').getByRole('progressbar')).toHaveAttribute(
+      'aria-valuenow',
+      '100',
+    );
+    const [pdfZip] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('export-pdf-download').click(),
+    ]);
+    expect(pdfZip.suggestedFilename()).toMatch(/^dokumenti-pdf-\d{4}-\d{2}-\d{2}\.zip$/);
+    const zip = await JSZip.loadAsync(await readFile(await pdfZip.path()), { checkCRC32: true });
+    const pdfs = Object.values(zip.files).filter((f) => !f.dir);
+    expect(pdfs.map((f) => f.name).sort()).toEqual(
+      [1, 2, 3].map((n) => `quote/P-${new Date().getFullYear()}-000${n}.pdf`),
+    );
 
     await page.getByTestId('export-archive-start').click();
     const bar = page.getByTestId('export-archive-job').getByRole('progressbar');

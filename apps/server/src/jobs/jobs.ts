@@ -14,6 +14,9 @@ export type Job = {
   maxAttempts: number;
   runAt: string;
   progress: string;
+  /** Things done and their total, for jobs that count them (`reportProgress(f, {done, total})`); else null. */
+  progressDone: number | null;
+  progressTotal: number | null;
   result: unknown;
   error: string | null;
   createdBy: string | null;
@@ -29,8 +32,11 @@ export type JobContext = {
   userId: string;
   jobId: string;
   attempt: number;
-  /** Records progress (0..1) and renews the lease; safe to call often (writes are throttled). */
-  reportProgress(fraction: number): Promise<void>;
+  /**
+   * Records progress (0..1), and optionally how many things of how many are done, and renews the
+   * lease; safe to call often (writes are throttled).
+   */
+  reportProgress(fraction: number, counts?: { done: number; total: number }): Promise<void>;
   /** One transaction in the job's company, as erp_app with row-level security: the routes' `withCompany`. */
   withCompany<T>(fn: (tx: Tx, ctx: CompanyContext) => Promise<T>): Promise<T>;
 };
@@ -120,6 +126,8 @@ type JobRow = {
   max_attempts: number;
   run_at: string | Date;
   progress: string;
+  progress_done: number | null;
+  progress_total: number | null;
   result: unknown;
   error: string | null;
   created_by: string | null;
@@ -141,6 +149,8 @@ export function jobFromRow(r: JobRow): Job {
     maxAttempts: Number(r.max_attempts),
     runAt: iso(r.run_at),
     progress: String(r.progress),
+    progressDone: r.progress_done === null ? null : Number(r.progress_done),
+    progressTotal: r.progress_total === null ? null : Number(r.progress_total),
     result: r.result ?? null,
     error: r.error,
     createdBy: r.created_by,
@@ -151,7 +161,7 @@ export function jobFromRow(r: JobRow): Job {
 }
 
 export const JOB_COLUMNS = sql.raw(
-  'id, company_id, kind, payload, status, attempts, max_attempts, run_at, progress, result, error, created_by, created_at, updated_at, finished_at',
+  'id, company_id, kind, payload, status, attempts, max_attempts, run_at, progress, progress_done, progress_total, result, error, created_by, created_at, updated_at, finished_at',
 );
 
 /** A job of the transaction's company (row-level security hides other companies' jobs). */

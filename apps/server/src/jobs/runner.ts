@@ -86,7 +86,13 @@ export async function claimJobs(
 
 function errorText(error: unknown): string {
   if (error instanceof AppError) return `${error.code}: ${error.message}`;
-  if (error instanceof Error) return error.message || error.name;
+  if (error instanceof Error) {
+    // A failed query (drizzle) says why in its cause; its own message is the query and every
+    // parameter, which the 2 000 characters kept would cut before the reason.
+    const cause = (error as { cause?: unknown }).cause;
+    const why = cause instanceof Error && cause.message ? `${cause.message} — ` : '';
+    return `${why}${error.message || error.name}`;
+  }
   return String(error);
 }
 
@@ -128,13 +134,18 @@ export async function executeJob(deps: RunDeps, job: Job): Promise<'done' | 'ret
     userId: job.createdBy ?? job.companyId,
     jobId: job.id,
     attempt: job.attempts,
-    reportProgress: async (fraction) => {
+    reportProgress: async (fraction, counts) => {
       const now = Date.now();
-      if (now - lastProgressWrite < 250 && fraction < 1) return;
+      const last = fraction >= 1 || (counts !== undefined && counts.done >= counts.total);
+      if (now - lastProgressWrite < 250 && !last) return;
       lastProgressWrite = now;
       const clamped = Math.min(1, Math.max(0, Number.isFinite(fraction) ? fraction : 0)).toFixed(4);
+      const total = counts ? Math.max(0, Math.floor(counts.total)) : null;
+      const done = counts && total !== null ? Math.min(total, Math.max(0, Math.floor(counts.done))) : null;
       await asRunner(db, (tx) =>
         tx.execute(sql`update jobs set progress = ${clamped}::numeric,
+          progress_done = coalesce(${done}::integer, progress_done),
+          progress_total = coalesce(${total}::integer, progress_total),
           locked_until = now() + ${leaseMs} * interval '1 millisecond', updated_at = now() where ${fence}`),
       );
     },
@@ -144,7 +155,7 @@ export async function executeJob(deps: RunDeps, job: Job): Promise<'done' | 'ret
     if (!handler) throw new PermanentJobError(`no handler for job kind ${job.kind}`);
     const result = await handler(job, ctx);
     await asRunner(db, (tx) =>
-      tx.execute(sql`update jobs set status = 'done', progress = 1, result = ${JSON.stringify(result ?? null)}::jsonb,
+      tx.execute(sql`update jobs set status = 'done', progress = 1, progress_done = progress_total, result = ${JSON.stringify(result ?? null)}::jsonb,
         error = null, locked_by = null, locked_until = null, finished_at = now(), updated_at = now()
         where ${fence}`),
     );

@@ -26,6 +26,10 @@ registerJobHandler(EXPORT_JOB_KIND, async (job, ctx) => {
   const file = await runExport(ctx.db, { userId: ctx.userId, companyId: ctx.companyId }, parsed.data, {
     jobId: job.id,
     onProgress: progressOf(ctx.reportProgress),
+    // PDFs are rendered between transactions, so their progress is awaited (in order, on both
+    // databases) and carries the count of documents; 100 % stays for the stored file.
+    onPdfProgress: (done, total) =>
+      ctx.reportProgress(total === 0 ? 0.99 : Math.min(done / total, 0.99), { done, total }),
   });
   return { fileId: file.id, filename: file.filename, size: file.size };
 });

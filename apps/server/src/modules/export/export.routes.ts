@@ -28,6 +28,9 @@ const jobStatusSchema = z.object({
   kind: z.enum(['export', 'restore']),
   status: z.enum(['queued', 'running', 'done', 'failed']),
   progress: z.string(),
+  /** Documents done and their total (PDF exports; null for other jobs). */
+  progress_done: z.number().nullable(),
+  progress_total: z.number().nullable(),
   error: z.string().nullable(),
   /** The error's code (`CONFLICT`, `VALIDATION`, …) when the job failed with one; the screen translates it. */
   error_code: z.string().nullable(),
@@ -126,6 +129,8 @@ export function exportRoutes(deps: Deps): FastifyPluginAsyncZod {
             kind: restore ? ('restore' as const) : ('export' as const),
             status: job.status,
             progress: job.progress,
+            progress_done: job.progressDone,
+            progress_total: job.progressTotal,
             error: job.status === 'failed' ? job.error : null,
             error_code: job.status === 'failed' ? (/^([A-Z_]+): /.exec(job.error ?? '')?.[1] ?? null) : null,
             file,

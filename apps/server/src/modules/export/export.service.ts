@@ -15,7 +15,7 @@ import { purchaseOrderPdf } from '../purchasing/purchase-order.pdf.ts';
 import { exportCompanyArchive } from './archive.ts';
 import { type ExportFileMeta, storeExportFile } from './export.repo.ts';
 import { countSection, SECTIONS, sectionBatches } from './sections.ts';
-import { collect, toZip, writeCsv, writeXlsx } from './writers.ts';
+import { collect, writeCsv, writeXlsx, ZIP_MAX_ENTRIES, zipWriter } from './writers.ts';
 
 export type GeneratedFile = { filename: string; contentType: string; data: Buffer; sensitive: boolean };
 export type Progress = (fraction: number) => Promise<void> | void;
@@ -65,10 +65,12 @@ export async function exportSection(
   return { filename, contentType: CONTENT_TYPES[format], data: out.buffer(), sensitive };
 }
 
-const PDF_BATCH = 25;
 const safeName = (s: string) => s.replace(/[^\p{L}\p{N}._-]+/gu, '_').slice(0, 80);
 
 type PdfSource = { id: string; kind: PdfExportKind; number: string | null };
+
+/** Documents done and the total of a PDF export (the screen shows "12 / 40"). */
+export type PdfProgress = (done: number, total: number) => Promise<void> | void;
 
 async function pdfSources(tx: Tx, kinds: readonly PdfExportKind[]): Promise<PdfSource[]> {
   const docKinds = kinds.filter((k) => k !== 'purchase_order');
@@ -92,45 +94,45 @@ async function pdfSources(tx: Tx, kinds: readonly PdfExportKind[]): Promise<PdfS
   return [...docs, ...orders];
 }
 
+/** One document's PDF (the renderer of the documents and purchasing screens), in the caller's transaction. */
+async function renderSource(tx: Tx, companyId: string, s: PdfSource): Promise<Buffer> {
+  return s.kind === 'purchase_order'
+    ? (await purchaseOrderPdf(tx, companyId, s.id)).pdf
+    : renderPdf(tx, companyId, [s.id]);
+}
+
 /**
- * The existing per-document PDFs of the chosen kinds in one zip (folder per kind). Rendered in
- * batches, each in its own transaction, so a long export reports progress and holds no long lock.
+ * The existing per-document PDFs of the chosen kinds in one zip (folder per kind, file named by
+ * the document number). The list of documents is read first; then each document is rendered in a
+ * transaction of its own (the company's row-level security, its own snapshot) and written into the
+ * zip at once, so only the compressed zip grows and the database is free between documents (on
+ * PGlite's single connection the screen's progress poll gets through). `onProgress(done, total)`
+ * follows every document. Any failure throws: the caller stores no file.
  */
 export async function exportPdfZip(
   db: Db,
   ids: { userId: string; companyId: string },
   kinds: readonly PdfExportKind[],
-  onProgress: Progress = () => {},
+  onProgress: PdfProgress = () => {},
 ): Promise<GeneratedFile> {
-  const read = { permission: 'company.read' as const };
+  const read = { permission: 'export.run' as const };
   const sources = await withCompany(db, ids, (tx) => pdfSources(tx, kinds), read);
-  const files: { name: string; data: Buffer }[] = [];
-  for (let i = 0; i < sources.length; i += PDF_BATCH) {
-    const batch = sources.slice(i, i + PDF_BATCH);
-    const rendered = await withCompany(
-      db,
-      ids,
-      async (tx, ctx) => {
-        const out: { name: string; data: Buffer }[] = [];
-        for (const s of batch) {
-          const data =
-            s.kind === 'purchase_order'
-              ? (await purchaseOrderPdf(tx, ctx.companyId, s.id)).pdf
-              : await renderPdf(tx, ctx.companyId, [s.id]);
-          const label = s.number ? safeName(s.number) : `nacrt-${s.id.slice(0, 8)}`;
-          out.push({ name: `${s.kind}/${label}.pdf`, data });
-        }
-        return out;
-      },
-      read,
-    );
-    files.push(...rendered);
-    await onProgress(Math.min(i + PDF_BATCH, sources.length) / (sources.length + 1));
+  if (sources.length > ZIP_MAX_ENTRIES)
+    throw new AppError('VALIDATION', `Najviše ${ZIP_MAX_ENTRIES} dokumenata u jednoj ZIP datoteci`);
+  const out = collect();
+  const zip = zipWriter(out.sink);
+  await onProgress(0, sources.length);
+  for (const [i, s] of sources.entries()) {
+    const data = await withCompany(db, ids, (tx, ctx) => renderSource(tx, ctx.companyId, s), read);
+    const label = s.number ? safeName(s.number) : `nacrt-${s.id.slice(0, 8)}`;
+    await zip.add(`${s.kind}/${label}.pdf`, data);
+    await onProgress(i + 1, sources.length);
   }
+  await zip.finish();
   return {
     filename: `dokumenti-pdf-${today()}.zip`,
     contentType: CONTENT_TYPES.zip,
-    data: await toZip(files),
+    data: out.buffer(),
     sensitive: false,
   };
 }
@@ -161,7 +163,7 @@ export async function runExport(
   db: Db,
   ids: { userId: string; companyId: string },
   request: ExportJobRequest,
-  opts: { jobId: string | null; onProgress?: Progress },
+  opts: { jobId: string | null; onProgress?: Progress; onPdfProgress?: PdfProgress },
 ): Promise<ExportFileMeta> {
   const onProgress = opts.onProgress ?? (() => {});
   let file: GeneratedFile;
@@ -173,8 +175,9 @@ export async function runExport(
       isolation: 'repeatable read',
     });
   } else if (request.type === 'pdf') {
-    await withCompany(db, ids, async () => {}, { permission: 'export.run' });
-    file = await exportPdfZip(db, ids, request.kinds, onProgress);
+    const onPdfProgress: PdfProgress =
+      opts.onPdfProgress ?? ((done, total) => onProgress(total === 0 ? 1 : done / total));
+    file = await exportPdfZip(db, ids, request.kinds, onPdfProgress);
   } else {
     file = await exportArchiveFile(db, ids, onProgress);
   }

@@ -17,6 +17,9 @@ export type ExportJobStatus = {
   kind: 'export' | 'restore';
   status: 'queued' | 'running' | 'done' | 'failed';
   progress: string;
+  /** Documents done and their total (PDF exports); null for other jobs. */
+  progress_done: number | null;
+  progress_total: number | null;
   error: string | null;
   /** `CONFLICT`, `VALIDATION`, … when the job failed with a known error. */
   error_code: string | null;

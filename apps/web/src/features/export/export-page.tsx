@@ -75,6 +75,14 @@ function JobProgress({
       <p className="text-sm text-muted" data-testid={`${testId}-status`} data-status={status}>
         {t(`${statusKey}.${status}`, { percent })}
       </p>
+      {job?.progress_total != null ? (
+        <p className="text-sm text-muted" data-testid={`${testId}-count`}>
+          {t('job.count', {
+            done: formatNumber(job.progress_done ?? 0),
+            total: formatNumber(job.progress_total),
+          })}
+        </p>
+      ) : null}
     </>
   );
 }
@@ -157,9 +165,9 @@ function SectionRow({ section }: { section: ExportSection }) {
               {t('job.download', { name: file.filename })}
             </Button>
           ) : null}
-          {status === 'failed' ? (
+          {status === 'failed' && job.data ? (
             <p role="alert" className="text-sm text-danger">
-              {t('job.failed')}
+              {exportFailure(job.data, t)}
             </p>
           ) : null}
         </div>
@@ -171,6 +179,13 @@ function SectionRow({ section }: { section: ExportSection }) {
       ) : null}
     </li>
   );
+}
+
+/** Why an export job failed, in the user's language (the server's text is not translated). */
+function exportFailure(job: ExportJobStatus, t: (key: string) => string): string {
+  if (job.error_code === 'FORBIDDEN') return t('errors.forbidden');
+  if (job.error_code === 'VALIDATION') return t('job.invalid');
+  return t('job.failed');
 }
 
 /** A background export: start button, progress bar while it runs, download when done. */
@@ -210,7 +225,11 @@ function JobRunner({ request, label, testId }: { request: ExportJobRequest; labe
               {t('job.download', { name: job.data.file.filename })}
             </Button>
           ) : null}
-          {job.data?.status === 'failed' ? <p role="alert">{t('job.failed')}</p> : null}
+          {job.data?.status === 'failed' ? (
+            <p role="alert" className="text-sm text-danger" data-testid={`${testId}-error`}>
+              {exportFailure(job.data, t)}
+            </p>
+          ) : null}
           {downloadError ? <p role="alert">{downloadError}</p> : null}
         </div>
       ) : null}
