@@ -12,6 +12,8 @@ export async function cuttingSheetPdf(job: JobRow, plan: CutResult): Promise<Buf
   // The shared helper needs an author (pdfkit fails on an undefined info field).
   const doc = createPdf({ title: `Krojna lista ${job.number}`, author: job.name });
   const orderOf = new Map(job.input.pieces.map((p) => [p.ref, p.order_ref ?? '']));
+  // Where a piece belongs: its label (order / line · product for work-order pieces), else the order.
+  const whereOf = new Map(job.input.pieces.map((p) => [p.ref, p.label || p.order_ref || '']));
   plan.layouts.forEach((layout, i) => {
     if (i > 0) doc.addPage();
     doc.font('bold').fontSize(13).text(`Krojna lista ${job.number} · ${job.name}`, PAGE.margin, PAGE.margin);
@@ -44,11 +46,11 @@ export async function cuttingSheetPdf(job: JobRow, plan: CutResult): Promise<Buf
       doc.fillColor('#000000').y = top + h + 12;
       table(
         doc,
-        ['#', 'Komad', 'Nalog', 'Duljina', 'x'],
+        ['#', 'Komad', 'Nalog / stavka · proizvod', 'Duljina', 'x'],
         layout.placements.map((p, k) => [
           String(k + 1),
           p.pieceId,
-          orderOf.get(p.pieceId) ?? '',
+          whereOf.get(p.pieceId) ?? '',
           String(p.length),
           String(p.x),
         ]),
@@ -84,23 +86,23 @@ export async function cuttingSheetPdf(job: JobRow, plan: CutResult): Promise<Buf
       doc.fillColor('#000000').y = top + layout.height * scale + 12;
       table(
         doc,
-        ['#', 'Komad', 'Nalog', 'Š × V', 'x, y'],
+        ['#', 'Komad', 'Nalog / stavka · proizvod', 'Š × V', 'x, y'],
         layout.placements.map((p, k) => [
           String(k + 1),
           p.pieceId,
-          orderOf.get(p.pieceId) ?? '',
+          whereOf.get(p.pieceId) ?? '',
           `${p.width} × ${p.height}${p.rotated ? ' (okrenut)' : ''}`,
           `${p.x}, ${p.y}`,
         ]),
       );
     }
   });
-  await labels(doc, job, plan, orderOf);
+  await labels(doc, job, plan, orderOf, whereOf);
   return toBuffer(doc);
 }
 
 function table(doc: Pdf, head: string[], rows: string[][]) {
-  const widths = [30, 170, 110, 120, CONTENT_WIDTH - 430];
+  const widths = [22, 100, 230, 100, CONTENT_WIDTH - 452];
   const row = (cells: string[], bold: boolean) => {
     if (doc.y > PAGE.height - PAGE.margin - 14) doc.addPage();
     const y = doc.y;
@@ -116,7 +118,13 @@ function table(doc: Pdf, head: string[], rows: string[][]) {
   for (const r of rows) row(r, false);
 }
 
-async function labels(doc: Pdf, job: JobRow, plan: CutResult, orderOf: Map<string, string>) {
+async function labels(
+  doc: Pdf,
+  job: JobRow,
+  plan: CutResult,
+  orderOf: Map<string, string>,
+  whereOf: Map<string, string>,
+) {
   const all: { id: string; size: string; layout: number }[] = [];
   plan.layouts.forEach((l, i) => {
     for (const p of l.placements)
@@ -157,6 +165,9 @@ async function labels(doc: Pdf, job: JobRow, plan: CutResult, orderOf: Map<strin
           width: w - 90,
         },
       );
+    const where = whereOf.get(label.id);
+    if (where && where !== orderOf.get(label.id))
+      doc.fontSize(7).text(where, x + 8, y + h - 16, { width: w - 16, lineBreak: false, ellipsis: true });
   }
 }
 

@@ -1,9 +1,13 @@
+import { cuttingJobInputSchema, jobToCutInput, optimizeCutting } from '@erp/domain';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, signUp, startTestApp, type TestApp } from '../../test/harness.ts';
 import { documentsClient, glassShop, type Json } from '../documents/test-helpers.ts';
 import { inviteAndJoin } from '../team/team.test-support.ts';
 
-// A cutting list made from a work order: its made-to-measure lines become W × H panes, one per unit.
+// A cutting list made from a work order: its made-to-measure lines become W × H panes, one per unit,
+// unless the product's BOM says what is cut (BOM cut sizes): then panes and profile lengths per
+// material, with expected sizes computed by hand below.
 
 let t: TestApp;
 let user: SignedIn;
@@ -112,5 +116,229 @@ describe('cutting list from a work order', () => {
     const job = await api.ok('POST', `/api/cutting/jobs/from-work-order/${wo.document.id}`);
     const list = await as.ok('GET', `/api/cutting/jobs?source_id=${wo.document.id}`, undefined, company);
     expect(list.items.map((j: Json) => j.id)).toEqual([job.id]);
+  });
+});
+
+describe('cutting lists from BOM cut sizes', () => {
+  /** A sheet (3210 × 2250), a bar (6500), an insulating unit and a window that contains it. */
+  async function catalogue() {
+    const item = (sku: string, extra: Json) =>
+      api.ok('POST', '/api/inventory/items', {
+        sku,
+        name: sku,
+        kind: 'material',
+        base_unit: 'kom',
+        ...extra,
+      });
+    const sheet = await item('FLOAT4-S', {
+      name: 'Float 4 mm ploča',
+      base_unit: 'm2',
+      length_mm: '3210',
+      width_mm: '2250',
+    });
+    const bar = await item('PROF-70', { name: 'Profil okvira 70', base_unit: 'm', length_mm: '6500' });
+    const product = async (sku: string, name: string, lines: Json[]) => {
+      const p = await api.ok('POST', '/api/products', { sku, name, baseUnit: 'kom', kind: 'product' });
+      const bom = await api.ok('POST', `/api/products/${p.id}/boms`, { variables: [], lines });
+      await api.ok('POST', `/api/products/${p.id}/boms/${bom.id}/activate`);
+      return { ...p, bomId: bom.id as string };
+    };
+    // Two panes per unit, 6 mm in from every edge; the quantity is in m², so the count is cutCount.
+    const igu = await product('IZO-C', 'Izo staklo', [
+      {
+        componentId: sheet.id,
+        formula: '2*(W-12)*(H-12)/1e6',
+        unit: 'm2',
+        scrapPct: '5',
+        cutCount: '2',
+        cutWidth: 'W-12',
+        cutHeight: 'H-12',
+      },
+    ]);
+    // Frame: 2 bars W - 2*30 and 2 bars H - 2*30; glass unit W - 2*48 × H - 2*48.
+    const win = await product('WIN-C', 'Prozor', [
+      {
+        componentId: bar.id,
+        formula: '2*(W-2*30)/1000',
+        unit: 'm',
+        scrapPct: '8',
+        cutCount: '2',
+        cutLength: 'W - 2*30',
+      },
+      {
+        componentId: bar.id,
+        formula: '2*(H-2*30)/1000',
+        unit: 'm',
+        scrapPct: '8',
+        cutCount: '2',
+        cutLength: 'H - 2*30',
+      },
+      {
+        componentId: igu.id,
+        quantity: '1',
+        unit: 'kom',
+        scrapPct: '0',
+        childWidth: 'W - 2*48',
+        childHeight: 'H - 2*48',
+      },
+    ]);
+    return { sheet, bar, igu, win };
+  }
+  let c: Awaited<ReturnType<typeof catalogue>>;
+  beforeAll(async () => {
+    c = await catalogue();
+  }, 60_000);
+
+  it('derives panes and profile lengths per material; one job per chosen material; labels name order, line and product', async () => {
+    const wo = await workOrder([
+      { item_id: c.igu.id, quantity: '2', width_mm: '1200', height_mm: '800', unit_price: '100' },
+      { item_id: c.win.id, quantity: '3', width_mm: '1000', height_mm: '1500', unit_price: '300' },
+      // no sheet in its BOM: the line's own W × H, as before
+      { item_id: shop.igu.id, quantity: '1', width_mm: '700', height_mm: '400', unit_price: '50' },
+    ]);
+    const id = wo.document.id as string;
+    const n = wo.document.number as string;
+
+    const { groups } = await api.ok('GET', `/api/cutting/work-orders/${id}/materials`);
+    expect(groups).toEqual([
+      // IGU 2 × 2 panes; window 3 × 1 unit × 2 panes
+      {
+        material_id: c.sheet.id,
+        sku: 'FLOAT4-S',
+        name: 'Float 4 mm ploča',
+        kind: '2d',
+        lines: 2,
+        pieces: 10,
+      },
+      // window 3 × (2 + 2) bars
+      { material_id: c.bar.id, sku: 'PROF-70', name: 'Profil okvira 70', kind: '1d', lines: 2, pieces: 12 },
+      { material_id: null, sku: null, name: null, kind: '2d', lines: 1, pieces: 1 },
+    ]);
+
+    // Several materials: the material must be chosen; nothing is written without it.
+    const before = (await api.ok('GET', `/api/cutting/jobs?source_id=${id}`)).total;
+    const refused = await api.call('POST', `/api/cutting/jobs/from-work-order/${id}`);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.details).toEqual([
+      { field: 'material_id', key: 'validation.cuttingMaterialRequired' },
+    ]);
+    expect((await api.ok('GET', `/api/cutting/jobs?source_id=${id}`)).total).toBe(before);
+
+    const glass = await api.ok('POST', `/api/cutting/jobs/from-work-order/${id}`, {
+      material_id: c.sheet.id,
+    });
+    expect(glass).toMatchObject({ kind: '2d', name: `Krojna lista – ${n} · FLOAT4-S`, source_id: id });
+    expect(glass.input.pieces).toEqual([
+      // 1200 - 12 = 1188, 800 - 12 = 788; 2 panes × 2 units
+      {
+        ref: `${n}-1.1`,
+        label: `${n} / 1 · IZO-C Izo staklo`,
+        order_ref: n,
+        width: 1188,
+        height: 788,
+        quantity: 4,
+        rotate: true,
+      },
+      // window 1000 × 1500 → unit 904 × 1404 → panes 892 × 1392; 3 windows × 2 panes
+      {
+        ref: `${n}-2.3.1`,
+        label: `${n} / 2 · WIN-C Prozor › IZO-C`,
+        order_ref: n,
+        width: 892,
+        height: 1392,
+        quantity: 6,
+        rotate: true,
+      },
+    ]);
+
+    const bars = await api.ok('POST', `/api/cutting/jobs/from-work-order/${id}`, { material_id: c.bar.id });
+    expect(bars).toMatchObject({ kind: '1d', name: `Krojna lista – ${n} · PROF-70` });
+    expect(bars.input.trim).toEqual({ left: 10, right: 10, top: 0, bottom: 0 });
+    expect(bars.input.pieces.map((p: Json) => [p.ref, p.label, p.length, p.quantity, p.width])).toEqual([
+      // 1000 - 60 = 940 and 1500 - 60 = 1440, 2 each per window × 3 windows
+      [`${n}-2.1`, `${n} / 2 · WIN-C Prozor`, 940, 6, undefined],
+      [`${n}-2.2`, `${n} / 2 · WIN-C Prozor`, 1440, 6, undefined],
+    ]);
+
+    const plain = await api.ok('POST', `/api/cutting/jobs/from-work-order/${id}`, { material_id: null });
+    expect(plain.input.pieces.map((p: Json) => [p.ref, p.width, p.height, p.quantity])).toEqual([
+      [`${n}-3`, 700, 400, 1],
+    ]);
+    // A material the order does not use is refused.
+    const other = await api.call('POST', `/api/cutting/jobs/from-work-order/${id}`, {
+      material_id: shop.glass.id,
+    });
+    expect(other.status).toBe(400);
+    expect(other.body.error.details[0].key).toBe('validation.cuttingMaterialNotInOrder');
+    expect((await api.ok('GET', `/api/cutting/jobs?source_id=${id}`)).total).toBe(before + 3);
+
+    // The cutting sheet PDF shows where each bar belongs.
+    const stocked = await api.ok('PUT', `/api/cutting/jobs/${bars.id}/stock`, {
+      stock: [{ ref: 'PROF-6500', length: 6500, quantity: null }],
+    });
+    const plan = optimizeCutting(
+      jobToCutInput(cuttingJobInputSchema.parse({ ...stocked.input, time_limit_ms: 200 })),
+    );
+    await api.ok('PUT', `/api/cutting/jobs/${bars.id}/plan`, plan);
+    const pdf = await api.call('GET', `/api/cutting/jobs/${bars.id}/export/pdf`);
+    expect(pdf.status).toBe(200);
+    const doc = await getDocumentProxy(new Uint8Array(pdf.raw.rawPayload));
+    const text = (await extractText(doc, { mergePages: true })).text.replace(/\s+/g, ' ');
+    expect(text).toContain(`${n} / 2 · WIN-C Prozor`);
+  });
+
+  it('refuses a window too small for its glass unit, naming order line, product and BOM line; writes nothing', async () => {
+    // 100 - 2*48 = 4 mm unit, 4 - 12 < 0: the pane of the unit's BOM line 1 has no size.
+    const wo = await workOrder([
+      { item_id: c.win.id, quantity: '1', width_mm: '100', height_mm: '1500', unit_price: '300' },
+    ]);
+    const before = (await api.ok('GET', '/api/cutting/jobs')).total;
+    const r = await api.call('POST', `/api/cutting/jobs/from-work-order/${wo.document.id}`, {
+      material_id: c.sheet.id,
+    });
+    expect(r.status).toBe(400);
+    expect(r.body.error.details).toEqual([
+      {
+        field: 'lines.0',
+        key: 'validation.cutSizeInvalid',
+        params: { line: 1, product: 'IZO-C', bomLine: 1, position: 1 },
+      },
+    ]);
+    expect((await api.ok('GET', '/api/cutting/jobs')).total).toBe(before);
+  });
+
+  it('refuses bad cut-size formulas on save, naming the line, and keeps the BOM unchanged', async () => {
+    const url = `/api/products/${c.win.id}/boms`;
+    const draft = await api.ok('POST', url, {
+      variables: [],
+      lines: [{ componentId: c.bar.id, quantity: '1', unit: 'm', scrapPct: '0', cutLength: 'W - 60' }],
+    });
+    const r = await api.call('PUT', `${url}/${draft.id}`, {
+      variables: [],
+      lines: [
+        { componentId: c.bar.id, quantity: '1', unit: 'm', scrapPct: '0', cutLength: 'W -* 60' },
+        {
+          componentId: c.sheet.id,
+          quantity: '1',
+          unit: 'm2',
+          scrapPct: '0',
+          cutWidth: 'X - 12',
+          cutCount: '2',
+        },
+      ],
+    });
+    expect(r.status).toBe(400);
+    expect(r.body.error.details).toEqual([
+      { field: 'lines.0.cutLength', key: 'validation.formulaSyntax', params: { position: 4 } },
+      {
+        field: 'lines.1.cutWidth',
+        key: 'validation.formulaUnknownVariable',
+        params: { position: 1, name: 'X' },
+      },
+    ]);
+    const kept = await api.ok('GET', `${url}/${draft.id}`);
+    expect(kept.lines.map((l: Json) => [l.componentId, l.cutLength, l.cutWidth, l.cutCount])).toEqual([
+      [c.bar.id, 'W - 60', null, null],
+    ]);
   });
 });
