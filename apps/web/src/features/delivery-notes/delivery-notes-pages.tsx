@@ -21,6 +21,7 @@ import {
 } from '../documents/documents-api.ts';
 import { type EditLine, LineEditor, lineFromApi, lineToApi, newLine } from '../documents/line-editor.tsx';
 import { DateText, Field, LinksAndHistory, SELECT, StatusBadge } from '../documents/parts.tsx';
+import { useDocumentStatusChange } from '../documents/status-actions.ts';
 import { IfAllowed, usePermission } from '../team/use-permission.tsx';
 
 /** Everything under /delivery-notes: list, new (seed routes) and one note. */
@@ -247,7 +248,8 @@ function DeliveryNoteView({ detail }: { detail: Detail }) {
   const canWrite = usePermission('delivery.write');
   const canInvoice = usePermission('invoices.write');
   const draft = canWrite && doc.status === 'draft';
-  const action = useDocumentMutation((name: string) => callDocument(`/api/delivery-notes/${doc.id}/${name}`));
+  // Issue / deliver / cancel answer at once; a refusal puts the status back with a toast.
+  const action = useDocumentStatusChange(doc.id, (name) => `/api/delivery-notes/${doc.id}/${name}`);
   const save = useDocumentMutation(() =>
     callDocument(
       `/api/delivery-notes/${doc.id}`,
@@ -278,7 +280,7 @@ function DeliveryNoteView({ detail }: { detail: Detail }) {
             <Button
               key={a}
               variant={a === 'cancel' ? 'outline' : i === 0 ? 'primary' : 'outline'}
-              disabled={action.isPending || dirty}
+              disabled={action.pending || dirty}
               onClick={async () => {
                 if (
                   IRREVERSIBLE_ACTIONS.has(a) &&
@@ -292,7 +294,7 @@ function DeliveryNoteView({ detail }: { detail: Detail }) {
                   }))
                 )
                   return;
-                action.mutate(a, { onSuccess: () => setError(null), onError });
+                action.run({ type: 'action', action: a }, { onSuccess: () => setError(null) });
               }}
             >
               {t(`actions.${a}`)}

@@ -28,6 +28,7 @@ import {
 import { type EditLine, LineEditor, lineFromApi, lineToApi, newLine } from './line-editor.tsx';
 import { DocumentTabs, Field, LinksAndHistory, SELECT, StatusBadge } from './parts.tsx';
 import { DocumentSettingsPage } from './settings-page.tsx';
+import { useDocumentStatusChange } from './status-actions.ts';
 import { WorkOrderPanels } from './work-order-panels.tsx';
 
 export type DocumentKind = 'work-orders' | 'quotes';
@@ -169,7 +170,9 @@ function DocumentForm({ kind, detail }: { kind: DocumentKind; detail: Detail | n
     };
     return doc ? callDocument(`${API[kind]}/${doc.id}`, body, 'PUT') : callDocument(API[kind], body);
   });
+  // Duplicate and convert open another document; the status actions answer at once (optimistic).
   const action = useDocumentMutation((path: string) => callDocument(path));
+  const status = useDocumentStatusChange(doc?.id ?? '', (name) => `${API[kind]}/${doc?.id}/${name}`);
 
   const onSave = () =>
     save.mutate(undefined, {
@@ -195,6 +198,20 @@ function DocumentForm({ kind, detail }: { kind: DocumentKind; detail: Detail | n
       }))
     )
       return;
+    if (name !== 'duplicate' && name !== 'convert') {
+      // The badge and the offered actions move now; a refusal puts them back with a toast.
+      status.run(
+        { type: 'action', action: name },
+        {
+          onSuccess: (next) => {
+            setError(null);
+            setHeader(headerOf(next));
+            setLines(next.lines.map(lineFromApi));
+          },
+        },
+      );
+      return;
+    }
     const base = name === 'duplicate' ? `/api/documents/${doc.id}` : `${API[kind]}/${doc.id}`;
     action.mutate(`${base}/${name}`, {
       onSuccess: (next) => {
@@ -234,7 +251,7 @@ function DocumentForm({ kind, detail }: { kind: DocumentKind; detail: Detail | n
             <Button
               key={a}
               variant={a === 'cancel' || a === 'reject' ? 'outline' : i === 0 ? 'primary' : 'outline'}
-              disabled={action.isPending || (dirty && editable)}
+              disabled={action.isPending || status.pending || (dirty && editable)}
               title={dirty && editable ? t('form.saveFirst') : undefined}
               onClick={() => void runAction(a)}
             >
@@ -246,7 +263,7 @@ function DocumentForm({ kind, detail }: { kind: DocumentKind; detail: Detail | n
               {canWrite && (
                 <Button
                   variant="outline"
-                  disabled={action.isPending}
+                  disabled={action.isPending || status.pending}
                   onClick={() => void runAction('duplicate')}
                 >
                   {t('actions.duplicate')}

@@ -1,75 +1,14 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useConfirm } from '../../components/editing/confirm-dialog.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { useToast } from '../../components/ui/toast.tsx';
 import { cn } from '../../lib/cn.ts';
 import { usePermission } from '../team/use-permission.tsx';
-import {
-  callDocument,
-  type Detail,
-  documentKeys,
-  errorText,
-  useDocumentMutation,
-  useLocations,
-} from './documents-api.ts';
+import { callDocument, type Detail, errorText, useDocumentMutation, useLocations } from './documents-api.ts';
 import { Field, Money, NUM, Qty, SELECT, StatusBadge, TABLE, TD, TH } from './parts.tsx';
-
-const OP_NEXT: Record<string, string> = {
-  start: 'in_progress',
-  pause: 'paused',
-  finish: 'done',
-  reopen: 'in_progress',
-};
-
-/**
- * Operation status changes answer at once (UX.md speed): the cached work order shows the new
- * status before the server replies and goes back if the server refuses. Finishing offers Undo.
- */
-function useOperationAction(doc: Detail['document'], onError: (text: string | null) => void) {
-  const { t } = useTranslation('documents');
-  const { t: tg } = useTranslation('ux-grid');
-  const qc = useQueryClient();
-  const toast = useToast();
-  const key = documentKeys.detail(doc.id);
-  const mutation = useMutation({
-    mutationFn: (v: { opId: string; action: string }) =>
-      callDocument(`/api/documents/work-orders/${doc.id}/operations/${v.opId}/${v.action}`),
-    onMutate: async (v) => {
-      await qc.cancelQueries({ queryKey: key });
-      const before = qc.getQueryData<Detail>(key);
-      if (before)
-        qc.setQueryData<Detail>(key, {
-          ...before,
-          operations: before.operations?.map((o) =>
-            o.id === v.opId ? { ...o, status: (OP_NEXT[v.action] ?? o.status) as typeof o.status } : o,
-          ),
-        });
-      return { before };
-    },
-    onError: (e, _v, context) => {
-      if (context?.before) qc.setQueryData(key, context.before);
-      onError(errorText(t, e));
-    },
-    onSuccess: (next, v) => {
-      qc.setQueryData(key, next);
-      onError(null);
-      const op = next.operations?.find((o) => o.id === v.opId);
-      if (v.action === 'finish' && op)
-        toast.toast({
-          title: tg('opFinished', { op: op.code }),
-          type: 'success',
-          duration: 8000,
-          action: { label: tg('undo'), onClick: () => mutation.mutate({ opId: v.opId, action: 'reopen' }) },
-        });
-    },
-    onSettled: () => qc.invalidateQueries({ queryKey: documentKeys.all }),
-  });
-  return mutation;
-}
+import { useDocumentStatusChange } from './status-actions.ts';
 
 const OP_ACTIONS: Record<string, readonly ('start' | 'pause' | 'finish' | 'reopen')[]> = {
   pending: ['start'],
@@ -106,7 +45,9 @@ export function WorkOrderPanels({
       { path, body },
       { onSuccess: () => onError(null), onError: (e) => onError(errorText(t, e)) },
     );
-  const opAction = useOperationAction(doc, onError);
+  // Operation status and completion answer at once; a refusal puts them back with a toast
+  // (components/editing/status-change.ts). Finishing an operation offers Undo.
+  const status = useDocumentStatusChange(doc.id, (name) => `${base}/${name}`);
   const [confirmElement, confirm] = useConfirm();
   const { t: tg } = useTranslation('ux-grid');
   const materials = detail.materials ?? [];
@@ -236,8 +177,8 @@ export function WorkOrderPanels({
                             key={a}
                             size="sm"
                             variant={a === 'finish' ? 'primary' : 'outline'}
-                            disabled={mutation.isPending || opAction.isPending}
-                            onClick={() => opAction.mutate({ opId: o.id, action: a })}
+                            disabled={mutation.isPending || status.pending}
+                            onClick={() => status.run({ type: 'operation', opId: o.id, action: a })}
                           >
                             {t(`wo.op.${a}`)}
                           </Button>
@@ -350,7 +291,7 @@ export function WorkOrderPanels({
               />
             </Field>
             <Button
-              disabled={mutation.isPending}
+              disabled={mutation.isPending || status.pending}
               onClick={async () => {
                 const ok = await confirm({
                   title: tg('confirm.title', {
@@ -361,13 +302,20 @@ export function WorkOrderPanels({
                   confirm: t('actions.complete'),
                 });
                 if (!ok) return;
-                run(`${base}/complete`, {
-                  actual: Object.entries(actual)
-                    .filter(([, q]) => q.trim() !== '')
-                    .map(([item_id, q]) => ({ item_id, quantity: q.replace(',', '.') })),
-                  ...(output ? { output_location_id: output } : {}),
-                  ...(lot.trim() ? { lot_number: lot.trim() } : {}),
-                });
+                status.run(
+                  {
+                    type: 'action',
+                    action: 'complete',
+                    body: {
+                      actual: Object.entries(actual)
+                        .filter(([, q]) => q.trim() !== '')
+                        .map(([item_id, q]) => ({ item_id, quantity: q.replace(',', '.') })),
+                      ...(output ? { output_location_id: output } : {}),
+                      ...(lot.trim() ? { lot_number: lot.trim() } : {}),
+                    },
+                  },
+                  { onSuccess: () => onError(null) },
+                );
               }}
             >
               {t('actions.complete')}

@@ -5,6 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useConfirm } from '../../components/editing/confirm-dialog.tsx';
 import { DelayedSkeleton } from '../../components/editing/delayed.tsx';
 import { SaveState, saveStatus } from '../../components/editing/save-state.tsx';
+import { useStatusChange } from '../../components/editing/status-change.ts';
 import { UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
 import { type GridColumn, LineGrid } from '../../components/line-grid/line-grid.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -16,6 +17,7 @@ import { usePermission } from '../team/use-permission.tsx';
 import {
   type CountDetail,
   errorText,
+  inventoryKeys,
   postWithKey,
   useCount,
   useCounts,
@@ -87,7 +89,8 @@ export function CountDetailPage() {
   const { id = '' } = useParams();
   const { data } = useCount(id);
   if (!data) return <DelayedSkeleton loading rows={6} />;
-  return <CountSheet count={data} key={`${data.id}-${data.status}`} />;
+  // Keyed by the count only: the typed counts survive a post that the server refuses.
+  return <CountSheet count={data} key={data.id} />;
 }
 
 type CountRow = {
@@ -106,21 +109,34 @@ const isDec = (s: string) => /^\d+(\.\d+)?$/.test(dec(s));
 const difference = (r: CountRow): string | null =>
   isDec(r.counted) ? new Decimal(dec(r.counted)).minus(r.expected_qty).toFixed() : null;
 
+const rowsOf = (count: CountDetail): CountRow[] =>
+  count.lines.map((l) => ({
+    id: l.id,
+    sku: l.sku,
+    item_name: l.item_name,
+    lot_number: l.lot_number,
+    expected_qty: l.expected_qty,
+    base_unit: l.base_unit,
+    counted: l.counted_qty ?? '',
+  }));
+
+type SentLine = { id: string; counted_qty: string | null };
+
+/** The count as the server will show it once posted: posted, with the counts just sent. */
+export function predictPostedCount(count: CountDetail, lines: SentLine[]): CountDetail {
+  const sent = new Map(lines.map((l) => [l.id, l.counted_qty]));
+  return {
+    ...count,
+    status: 'posted',
+    lines: count.lines.map((l) => (sent.has(l.id) ? { ...l, counted_qty: sent.get(l.id) ?? null } : l)),
+  };
+}
+
 function CountSheet({ count }: { count: CountDetail }) {
   const { t } = useTranslation('inventory');
   const { t: tg } = useTranslation('ux-grid');
   const [confirmElement, confirm] = useConfirm();
-  const [rows, setRows] = useState<CountRow[]>(() =>
-    count.lines.map((l) => ({
-      id: l.id,
-      sku: l.sku,
-      item_name: l.item_name,
-      lot_number: l.lot_number,
-      expected_qty: l.expected_qty,
-      base_unit: l.base_unit,
-      counted: l.counted_qty ?? '',
-    })),
-  );
+  const [rows, setRows] = useState<CountRow[]>(() => rowsOf(count));
   const [postKey] = useState(newKey);
   const { companyId } = useCurrentCompany();
   const canWrite = usePermission('inventory.write');
@@ -131,12 +147,22 @@ function CountSheet({ count }: { count: CountDetail }) {
   const save = useInventoryMutation(() =>
     api(`/api/inventory/counts/${count.id}/lines`, { method: 'PUT', body: { lines: lines() } }),
   );
-  const post = useInventoryMutation(async () => {
-    await api(`/api/inventory/counts/${count.id}/lines`, { method: 'PUT', body: { lines: lines() } });
-    return postWithKey(`/api/inventory/counts/${count.id}/post`, {}, postKey, companyId);
+  // Posting answers at once (status "posted", the sheet read-only); a refusal puts the draft back
+  // with the typed counts and a toast (components/editing/status-change.ts).
+  const post = useStatusChange<CountDetail, SentLine[], unknown>({
+    queryKey: inventoryKeys.count(count.id),
+    mutationFn: async (sent) => {
+      await api(`/api/inventory/counts/${count.id}/lines`, { method: 'PUT', body: { lines: sent } });
+      return postWithKey(`/api/inventory/counts/${count.id}/post`, {}, postKey, companyId);
+    },
+    predict: predictPostedCount,
+    refresh: [inventoryKeys.all],
+    errorText: (e) => errorText(t, e),
   });
   const draft = count.status === 'draft';
   const editable = draft && canWrite;
+  // A draft shows what is typed; a posted count shows what the server holds.
+  const shown = editable ? rows : rowsOf(count);
   const columns = useMemo<GridColumn<CountRow>[]>(
     () => [
       { id: 'sku', header: t('items.sku'), kind: 'display', width: '8rem', value: (r) => r.sku },
@@ -191,8 +217,8 @@ function CountSheet({ count }: { count: CountDetail }) {
     ],
     [t],
   );
-  const done = rows.filter((r) => isDec(r.counted)).length;
-  const withDifference = rows.filter((r) => {
+  const done = shown.filter((r) => isDec(r.counted)).length;
+  const withDifference = shown.filter((r) => {
     const d = difference(r);
     return d !== null && d !== '0';
   }).length;
@@ -202,25 +228,25 @@ function CountSheet({ count }: { count: CountDetail }) {
         <h2 className="text-xl font-semibold">
           {t('counts.title', { location: count.location_code })} · {t(`counts.statuses.${count.status}`)}
         </h2>
-        {editable && <SaveState status={saveStatus({ saving: save.isPending || post.isPending, dirty })} />}
+        {editable && <SaveState status={saveStatus({ saving: save.isPending || post.pending, dirty })} />}
       </div>
-      <UnsavedChangesGuard when={editable && dirty && !post.isSuccess} />
+      <UnsavedChangesGuard when={editable && dirty} />
       {confirmElement}
       <LineGrid<CountRow>
         label={t('counts.title', { location: count.location_code })}
-        rows={rows}
+        rows={shown}
         rowKey={(r) => r.id}
         columns={columns}
         onChange={editable ? setRows : undefined}
         footer={
           <p className="text-sm tabular-nums" data-testid="count-progress">
-            {t('counts.progress', { done, total: rows.length, differences: withDifference })}
+            {t('counts.progress', { done, total: shown.length, differences: withDifference })}
           </p>
         }
       />
-      {(save.error || post.error) && (
+      {save.error && (
         <p role="alert" className="text-sm text-danger">
-          {errorText(t, save.error ?? post.error)}
+          {errorText(t, save.error)}
         </p>
       )}
       {editable && (
@@ -238,14 +264,14 @@ function CountSheet({ count }: { count: CountDetail }) {
           </Button>
           <Button
             type="button"
-            loading={post.isPending}
+            loading={post.pending}
             onClick={async () => {
               const ok = await confirm({
                 title: t('counts.confirmPost', { location: count.location_code }),
                 text: tg('confirm.irreversible'),
                 confirm: t('counts.post'),
               });
-              if (ok) post.mutate(undefined);
+              if (ok) post.run(lines());
             }}
           >
             {t('counts.post')}

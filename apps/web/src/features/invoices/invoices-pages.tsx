@@ -32,6 +32,7 @@ import {
   TD,
   TH,
 } from '../documents/parts.tsx';
+import { useDocumentStatusChange } from '../documents/status-actions.ts';
 import { usePermission } from '../team/use-permission.tsx';
 
 export function InvoicesListPage() {
@@ -241,6 +242,8 @@ function InvoiceView({ detail }: { detail: Detail }) {
       },
     );
   const isCredit = doc.kind === 'credit_note';
+  // Issuing and payments answer at once (status and payment badge); a refusal puts them back.
+  const status = useDocumentStatusChange(doc.id, (name) => `${base}/${name}`);
 
   return (
     <div className="space-y-4">
@@ -257,14 +260,14 @@ function InvoiceView({ detail }: { detail: Detail }) {
         <div className="ml-auto flex flex-wrap gap-2">
           {canWrite && draft && (
             <Button
-              disabled={call.isPending || dirty}
+              disabled={call.isPending || status.pending || dirty}
               onClick={async () => {
                 const ok = await confirm({
                   title: tg('confirm.title', { action: t('actions.issue'), record }),
                   text: tg('confirm.irreversible'),
                   confirm: t('actions.issue'),
                 });
-                if (ok) run(`${base}/issue`);
+                if (ok) status.run({ type: 'action', action: 'issue' }, { onSuccess: () => setError(null) });
               }}
             >
               {t('actions.issue')}
@@ -419,14 +422,16 @@ function InvoiceView({ detail }: { detail: Detail }) {
                 />
               </Field>
               <Button
-                disabled={call.isPending || !payment.amount}
-                onClick={() =>
-                  run(
-                    `${base}/payments`,
-                    { paid_on: payment.paid_on, amount: payment.amount.replace(',', '.') },
-                    () => setPayment({ ...payment, amount: '' }),
-                  )
-                }
+                disabled={call.isPending || status.pending || !payment.amount}
+                onClick={() => {
+                  const amount = payment.amount.trim().replace(',', '.');
+                  status.run(
+                    { type: 'payment', paid_on: payment.paid_on, amount },
+                    { onError: () => setPayment((p) => ({ ...p, amount: payment.amount })) },
+                  );
+                  // The payment is listed at once; a refused one comes back into the field.
+                  setPayment({ ...payment, amount: '' });
+                }}
               >
                 {t('invoice.addPayment')}
               </Button>

@@ -2,21 +2,24 @@ import { FileDown, PackageCheck, Pencil, Send, XCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useConfirm } from '../../components/editing/confirm-dialog.tsx';
+import { useStatusChange } from '../../components/editing/status-change.ts';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
-import { FormErrors } from '../../components/ui/form-errors.tsx';
 import { api } from '../../lib/api.ts';
 import { formatCurrency, formatDate, formatNumber } from '../../lib/format.ts';
 import { apiErrorMessages, NUM, TABLE, TD, TH } from '../clients/partner-ui.tsx';
+import { partnerKeys } from '../clients/partners-api.ts';
 import { PageHeader } from '../sections/page-header.tsx';
 import { usePermission } from '../team/use-permission.tsx';
 import {
   newIdempotencyKey,
   type Order,
+  type OrderChange,
   postIdempotent,
+  predictOrder,
+  purchasingKeys,
   type Receipt,
   useOrder,
-  usePurchasingMutation,
 } from './purchasing-api.ts';
 import { StatusBadge } from './purchasing-ui.tsx';
 
@@ -28,12 +31,19 @@ export function PurchaseOrderDetail() {
   const navigate = useNavigate();
   const { data: o, isError } = useOrder(id);
   const canWrite = usePermission('purchasing.write');
-  const act = usePurchasingMutation((action: 'send' | 'cancel') =>
-    api<Order>(`/api/purchase-orders/${id}/${action}`, { method: 'POST' }),
-  );
-  const cancelReceipt = usePurchasingMutation((receiptId: string) =>
-    postIdempotent<Receipt>(`/api/goods-receipts/${receiptId}/cancel`, {}, newIdempotencyKey()),
-  );
+  // Send, cancel and cancelling a receipt answer at once; a refusal puts them back with a toast.
+  const change = useStatusChange<Order, OrderChange, Order | Receipt>({
+    queryKey: purchasingKeys.order(id),
+    mutationFn: (v) =>
+      v.type === 'order'
+        ? api<Order>(`/api/purchase-orders/${id}/${v.action}`, { method: 'POST' })
+        : postIdempotent<Receipt>(`/api/goods-receipts/${v.receiptId}/cancel`, {}, newIdempotencyKey()),
+    predict: predictOrder,
+    answer: (r, v) => (v.type === 'order' ? (r as Order) : undefined),
+    // Stock figures and the supplier's pages move with an order too.
+    refresh: [purchasingKeys.all, partnerKeys.all, ['inventory']],
+    errorText: (e) => apiErrorMessages(e, t).join(' · '),
+  });
   if (isError) return <p className="text-danger">{t('notFound')}</p>;
   if (!o) return null;
   const title = o.number ?? t('draftTitle');
@@ -66,13 +76,14 @@ export function PurchaseOrderDetail() {
               <Button
                 type="button"
                 variant="outline"
+                disabled={change.pending}
                 onClick={async () => {
                   const yes = await confirm({
                     title: t('actions.cancelConfirm', { number: title }),
                     text: tg('confirm.irreversible'),
                     confirm: t('actions.cancel'),
                   });
-                  if (yes) act.mutate('cancel');
+                  if (yes) change.run({ type: 'order', action: 'cancel' });
                 }}
               >
                 <XCircle className="size-4" aria-hidden />
@@ -80,7 +91,11 @@ export function PurchaseOrderDetail() {
               </Button>
             )}
             {canWrite && o.actions.includes('send') && (
-              <Button type="button" loading={act.isPending} onClick={() => act.mutate('send')}>
+              <Button
+                type="button"
+                disabled={change.pending}
+                onClick={() => change.run({ type: 'order', action: 'send' })}
+              >
                 <Send className="size-4" aria-hidden />
                 {t('actions.send')}
               </Button>
@@ -94,7 +109,6 @@ export function PurchaseOrderDetail() {
           </div>
         }
       />
-      <FormErrors messages={apiErrorMessages(act.error ?? cancelReceipt.error, t)} className="mb-4" />
       <Card className="mb-4">
         <CardContent className="grid gap-2 pt-5 text-sm sm:grid-cols-4">
           <div>
@@ -223,13 +237,14 @@ export function PurchaseOrderDetail() {
                           type="button"
                           size="sm"
                           variant="ghost"
+                          disabled={change.pending}
                           onClick={async () => {
                             const yes = await confirm({
                               title: t('receipts.cancelConfirm', { number: r.number }),
                               text: tg('confirm.irreversible'),
                               confirm: t('receipts.cancel'),
                             });
-                            if (yes) cancelReceipt.mutate(r.id);
+                            if (yes) change.run({ type: 'receipt-cancel', receiptId: r.id });
                           }}
                         >
                           {t('receipts.cancel')}

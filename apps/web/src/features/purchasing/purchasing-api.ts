@@ -1,3 +1,4 @@
+import { poActions } from '@erp/domain/purchasing/po-status';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ApiError, type ApiErrorDetail, api } from '../../lib/api.ts';
@@ -78,6 +79,27 @@ export type LowStockItem = {
   reorder_qty: string | null;
   default_supplier_id: string | null;
 };
+
+export type OrderChange =
+  | { type: 'order'; action: 'send' | 'cancel' }
+  | { type: 'receipt-cancel'; receiptId: string };
+
+/**
+ * The order as the server will show it after a status change (optimistic update): sent or
+ * cancelled with the actions of that status (the domain's `poActions`), or one receipt cancelled.
+ */
+export function predictOrder(order: Order, change: OrderChange): Order {
+  if (change.type === 'receipt-cancel')
+    return {
+      ...order,
+      receipts: order.receipts.map((r) =>
+        r.id === change.receiptId ? { ...r, status: 'cancelled' as const } : r,
+      ),
+    };
+  if (!order.actions.includes(change.action)) return order;
+  const status: PoStatus = change.action === 'send' ? 'sent' : 'cancelled';
+  return { ...order, status, actions: poActions(status) };
+}
 
 export const purchasingKeys = {
   all: ['purchasing'] as const,
