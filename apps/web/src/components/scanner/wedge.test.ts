@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { createDuplicateGuard, createWedgeDetector } from './wedge.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createDuplicateGuard, createShortcutGate, createWedgeDetector } from './wedge.ts';
 
 const feed = (d: ReturnType<typeof createWedgeDetector>, keys: [string, number][]) =>
   keys.map(([k, at]) => d.key(k, at)).filter((c) => c !== null);
@@ -68,5 +68,90 @@ describe('duplicate guard', () => {
     expect(accept('B', 1600)).toBe(true);
     expect(accept('A', 1700)).toBe(true);
     expect(accept('A', 3800)).toBe(true);
+  });
+});
+
+describe('shortcut gate (single keys vs a scanner burst)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('runs a key a person pressed once the keyboard has been quiet for 40 ms', () => {
+    const gate = createShortcutGate(40);
+    const newRecord = vi.fn();
+    gate.key(newRecord);
+    vi.advanceTimersByTime(39);
+    expect(newRecord).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(newRecord).toHaveBeenCalledTimes(1);
+    // And again for the next press, later.
+    vi.advanceTimersByTime(500);
+    gate.key(newRecord);
+    vi.advanceTimersByTime(40);
+    expect(newRecord).toHaveBeenCalledTimes(2);
+  });
+
+  it('runs nothing for the first key of a scan: more keys follow within a few ms', () => {
+    const gate = createShortcutGate(40);
+    const newRecord = vi.fn();
+    gate.key(newRecord); // "N" of N-2026-0001
+    for (const _ of '-2026-0001') {
+      vi.advanceTimersByTime(8);
+      gate.key();
+    }
+    vi.advanceTimersByTime(8);
+    gate.key(); // Enter
+    vi.advanceTimersByTime(1000);
+    expect(newRecord).not.toHaveBeenCalled();
+  });
+
+  it('runs nothing for a shortcut key in the middle of a burst either', () => {
+    const gate = createShortcutGate(40);
+    const newRecord = vi.fn();
+    gate.key();
+    vi.advanceTimersByTime(10);
+    gate.key(newRecord); // "n" as the second key of a burst
+    vi.advanceTimersByTime(1000);
+    expect(newRecord).not.toHaveBeenCalled();
+  });
+
+  it('lets `g` then a letter through as two keys, also typed quickly, but not as part of a longer burst', () => {
+    const gate = createShortcutGate(40);
+    const goQuotes = vi.fn();
+    // A person: g, a pause, q.
+    gate.key();
+    vi.advanceTimersByTime(300);
+    gate.key(goQuotes, 2);
+    vi.advanceTimersByTime(40);
+    expect(goQuotes).toHaveBeenCalledTimes(1);
+    // g and q 5 ms apart (a fast hand or a test driver) is still the sequence.
+    vi.advanceTimersByTime(500);
+    gate.key();
+    vi.advanceTimersByTime(5);
+    gate.key(goQuotes, 2);
+    vi.advanceTimersByTime(40);
+    expect(goQuotes).toHaveBeenCalledTimes(2);
+    // A scanned location code "GOT": g, o (would be "go to delivery notes"), t — nothing.
+    const goDeliveryNotes = vi.fn();
+    vi.advanceTimersByTime(500);
+    gate.key();
+    vi.advanceTimersByTime(6);
+    gate.key(goDeliveryNotes, 2);
+    vi.advanceTimersByTime(6);
+    gate.key();
+    vi.advanceTimersByTime(1000);
+    expect(goDeliveryNotes).not.toHaveBeenCalled();
+  });
+
+  it('forgets a waiting shortcut when disposed', () => {
+    const gate = createShortcutGate(40);
+    const newRecord = vi.fn();
+    gate.key(newRecord);
+    gate.dispose();
+    vi.advanceTimersByTime(100);
+    expect(newRecord).not.toHaveBeenCalled();
   });
 });

@@ -51,3 +51,40 @@ export function createDuplicateGuard(windowMs = 2000) {
     return !duplicate;
   };
 }
+
+/**
+ * Single-key shortcuts (`n`, `/`, `?`, `g` then a letter) and a keyboard-wedge scanner share the
+ * keyboard: a scan on a list page would otherwise open "new" on its first `n`. A shortcut therefore
+ * runs only after `quietMs` without another key, and only when the keys that came in one run
+ * (each less than `quietMs` after the one before) are no more than the shortcut's own keys — one,
+ * or two for `g` then a letter. A scanner types far faster and more keys (and ends with Enter), so
+ * its burst runs nothing; a person pressing `n` waits `quietMs` for the page, unnoticeably.
+ */
+export function createShortcutGate(quietMs = 40) {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let run: (() => void) | null = null;
+  let inRun = 0;
+  return {
+    /**
+     * Every key press (modifier keys alone excluded). `shortcut` is what this key would do and
+     * `keys` how many key presses that shortcut is made of.
+     */
+    key(shortcut?: () => void, keys = 1): void {
+      inRun = timer === null ? 1 : inRun + 1;
+      if (timer !== null) clearTimeout(timer);
+      run = shortcut && inRun <= keys ? shortcut : null;
+      timer = setTimeout(() => {
+        timer = null;
+        const r = run;
+        run = null;
+        r?.();
+      }, quietMs);
+    },
+    /** Drops a waiting shortcut (the page is going away). */
+    dispose(): void {
+      if (timer !== null) clearTimeout(timer);
+      timer = null;
+      run = null;
+    },
+  };
+}

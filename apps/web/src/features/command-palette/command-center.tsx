@@ -2,14 +2,17 @@ import { Search } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { createShortcutGate } from '../../components/scanner/wedge.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 import { useCurrentCompany } from '../team/current-company.tsx';
 import { CommandPalette } from './command-palette.tsx';
 import { recordKindOf, rememberRecent } from './recent.ts';
 import { ShortcutHelp } from './shortcut-help.tsx';
-import { isTypingTarget, resolveShortcut } from './shortcuts.ts';
+import { isTypingTarget, resolveShortcut, type ShortcutAction } from './shortcuts.ts';
 
 const SEQUENCE_MS = 1500;
+// Keys that only modify the next one (Shift for `?`, a scanner's Shift for capitals).
+const MODIFIER_KEYS = new Set(['Shift', 'Control', 'Alt', 'Meta', 'AltGraph', 'CapsLock']);
 
 /** Remembers record pages as they are visited, named by the page's heading once it has loaded. */
 function useRememberVisits(userId: string, companyId: string) {
@@ -45,26 +48,41 @@ export function CommandCenter() {
   useRememberVisits(userId, company);
 
   useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.defaultPrevented || e.isComposing) return;
-      const action = resolveShortcut(e, {
-        pendingG: Date.now() - pendingG.current < SEQUENCE_MS,
-        typing: isTypingTarget(document.activeElement),
-        pathname: path.current,
-      });
-      pendingG.current = action?.type === 'pending-g' ? Date.now() : 0;
-      if (!action || action.type === 'pending-g') return;
-      e.preventDefault();
-      if (action.type === 'palette') {
-        setHelpOpen(false);
-        setPaletteOpen((open) => !open);
-      } else if (action.type === 'help') setHelpOpen(true);
+    // Single keys wait for a quiet moment, so a barcode scanner's burst is not a shortcut
+    // (components/scanner/wedge.ts); Ctrl+K acts at once.
+    const gate = createShortcutGate();
+    const perform = (action: ShortcutAction) => {
+      if (action.type === 'help') setHelpOpen(true);
       else if (action.type === 'search') {
         document.querySelector<HTMLInputElement>('main input[type="search"]')?.focus();
-      } else navigate(action.to);
+      } else if (action.type === 'new' || action.type === 'go') navigate(action.to);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.isComposing || MODIFIER_KEYS.has(e.key)) return;
+      // A key a scanner screen took for itself still counts as part of a burst.
+      const action = e.defaultPrevented
+        ? null
+        : resolveShortcut(e, {
+            pendingG: Date.now() - pendingG.current < SEQUENCE_MS,
+            typing: isTypingTarget(document.activeElement),
+            pathname: path.current,
+          });
+      if (action?.type === 'palette') {
+        e.preventDefault();
+        setHelpOpen(false);
+        setPaletteOpen((open) => !open);
+        return;
+      }
+      pendingG.current = action?.type === 'pending-g' ? Date.now() : 0;
+      const shortcut = action && action.type !== 'pending-g' ? action : null;
+      if (shortcut) e.preventDefault();
+      gate.key(shortcut ? () => perform(shortcut) : undefined, shortcut?.type === 'go' ? 2 : 1);
     };
     window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      gate.dispose();
+    };
   }, [navigate]);
 
   return (
