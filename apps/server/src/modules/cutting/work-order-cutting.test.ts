@@ -141,7 +141,7 @@ describe('cutting lists from BOM cut sizes', () => {
       const p = await api.ok('POST', '/api/products', { sku, name, baseUnit: 'kom', kind: 'product' });
       const bom = await api.ok('POST', `/api/products/${p.id}/boms`, { variables: [], lines });
       await api.ok('POST', `/api/products/${p.id}/boms/${bom.id}/activate`);
-      return { ...p, bomId: bom.id as string };
+      return p as Json;
     };
     // Two panes per unit, 6 mm in from every edge; the quantity is in m², so the count is cutCount.
     const igu = await product('IZO-C', 'Izo staklo', [
