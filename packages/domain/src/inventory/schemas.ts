@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GLASS_KINDS, PRICE_BASES } from '../pricing/measure-pricing.ts';
 
 // Shapes shared by the server (validation, OpenAPI) and the web (forms). Field names are the
 // database's snake_case; quantities and money travel as decimal strings.
@@ -69,6 +70,12 @@ export const itemInputSchema = z.object({
     .optional()
     .default('25'),
   kpd_code: optionalText(20),
+  /** How `sales_price` is meant: per unit (default), per m² of pane, per running metre of edge. */
+  price_basis: z.enum(PRICE_BASES, { error: 'validation.invalid' }).optional(),
+  /** Glass kind of an area-priced pane: its minimum billed area (company setting). */
+  glass_kind: z.enum(GLASS_KINDS, { error: 'validation.invalid' }).nullable().optional(),
+  /** Least amount of a document line of this item (measure-priced items). */
+  min_charge: optionalDecimal,
   active: z.boolean().optional().default(true),
   image_file_id: z.uuid({ error: 'validation.invalid' }).nullable().optional(),
 });

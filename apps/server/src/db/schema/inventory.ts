@@ -22,6 +22,16 @@ const qty = (name: string) => numeric(name, { precision: 18, scale: 4 });
 export const companySettings = pgTable('company_settings', {
   companyId: uuid('company_id').primaryKey(),
   allowNegativeStock: boolean('allow_negative_stock').notNull().default(false),
+  // Measure pricing (0024_glass_pricing.sql)
+  dimensionStepMm: numeric('dimension_step_mm', { precision: 8, scale: 2 }).notNull().default('30'),
+  minAreaFloatM2: numeric('min_area_float_m2', { precision: 10, scale: 4 }).notNull().default('0.30'),
+  minAreaLaminatedM2: numeric('min_area_laminated_m2', { precision: 10, scale: 4 }).notNull().default('0.30'),
+  minAreaInsulatingM2: numeric('min_area_insulating_m2', { precision: 10, scale: 4 })
+    .notNull()
+    .default('0.40'),
+  minAreaTemperedM2: numeric('min_area_tempered_m2', { precision: 10, scale: 4 }).notNull().default('0.50'),
+  minEdgeMm: numeric('min_edge_mm', { precision: 10, scale: 2 }).notNull().default('300'),
+  shapeSurchargePct: numeric('shape_surcharge_pct', { precision: 7, scale: 2 }).notNull().default('0'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
@@ -65,6 +75,9 @@ export const items = pgTable('items', {
   salesPrice: numeric('sales_price', { precision: 18, scale: 4 }),
   vatRate: numeric('vat_rate', { precision: 5, scale: 2 }).notNull().default('25'),
   kpdCode: text('kpd_code'),
+  priceBasis: text('price_basis').notNull().default('unit'),
+  glassKind: text('glass_kind'),
+  minCharge: numeric('min_charge', { precision: 18, scale: 2 }),
   active: boolean('active').notNull().default(true),
   imageFileId: uuid('image_file_id'),
   createdAt: ts('created_at').notNull().defaultNow(),

@@ -139,6 +139,7 @@ function linesTable(pdf: Pdf, lines: repo.LineRow[], y: number, priced: boolean)
       l.sku ? `${l.sku} ` : '',
       l.description,
       l.width_mm && l.height_mm ? ` (${hrQuantity(l.width_mm)} × ${hrQuantity(l.height_mm)} mm)` : '',
+      billedText(l),
     ]
       .join('')
       .trim();
@@ -157,6 +158,14 @@ function linesTable(pdf: Pdf, lines: repo.LineRow[], y: number, priced: boolean)
       : [String(l.position), describe(l), hrQuantity(l.quantity), l.unit, l.lot_number ?? ''],
   );
   return table(pdf, columns, data, y);
+}
+
+/** Measure pricing: what one piece was billed on, e.g. "obračunska površina 0,5202 m²". */
+function billedText(l: repo.LineRow): string {
+  if (!l.billed_measure || !l.billed_unit) return '';
+  return l.billed_unit === 'm2'
+    ? `, obračunska površina ${hrQuantity(l.billed_measure)} m²`
+    : `, obračunska duljina ${hrQuantity(l.billed_measure)} m`;
 }
 
 function totalsBlock(pdf: Pdf, lines: repo.LineRow[], y: number): number {

@@ -312,6 +312,12 @@ export type LineRow = {
   lot_id: string | null;
   lot_number: string | null;
   source_line_id: string | null;
+  billed_measure: string | null;
+  billed_unit: string | null;
+  price_basis: string | null;
+  glass_kind: string | null;
+  item_sales_price: string | null;
+  item_min_charge: string | null;
 };
 
 export async function getLines(tx: Tx, documentId: string): Promise<LineRow[]> {
@@ -321,7 +327,9 @@ export async function getLines(tx: Tx, documentId: string): Promise<LineRow[]> {
           trim_scale(l.quantity)::text as quantity, l.unit, trim_scale(l.width_mm)::text as width_mm,
           trim_scale(l.height_mm)::text as height_mm, trim_scale(l.unit_price)::text as unit_price,
           trim_scale(l.discount_pct)::text as discount_pct, trim_scale(l.vat_rate)::text as vat_rate,
-          l.net_amount::text as net_amount, l.kpd_code, l.lot_id, lt.lot_number, l.source_line_id
+          l.net_amount::text as net_amount, l.kpd_code, l.lot_id, lt.lot_number, l.source_line_id,
+          trim_scale(l.billed_measure)::text as billed_measure, l.billed_unit, i.price_basis, i.glass_kind,
+          trim_scale(i.sales_price)::text as item_sales_price, trim_scale(i.min_charge)::text as item_min_charge
         from document_lines l left join items i on i.id = l.item_id left join lots lt on lt.id = l.lot_id
         where l.document_id = ${documentId} order by l.position`,
   );
@@ -341,6 +349,9 @@ export type LineWrite = {
   kpd_code: string | null;
   lot_id: string | null;
   source_line_id?: string | null;
+  /** Measure pricing: billed m² or m of one piece when the rule set the price. */
+  billed_measure?: string | null;
+  billed_unit?: string | null;
 };
 
 /** Replaces a draft's lines (positions 1..n) and returns their ids in order. */
@@ -356,10 +367,11 @@ export async function replaceLines(
     const row = await one<{ id: string }>(
       tx,
       sql`insert into document_lines (company_id, document_id, position, item_id, description, quantity, unit, width_mm,
-            height_mm, unit_price, discount_pct, vat_rate, net_amount, kpd_code, lot_id, source_line_id)
+            height_mm, unit_price, discount_pct, vat_rate, net_amount, kpd_code, lot_id, source_line_id, billed_measure,
+            billed_unit)
           values (${companyId}, ${documentId}, ${i + 1}, ${l.item_id}, ${l.description}, ${l.quantity}, ${l.unit}, ${l.width_mm},
             ${l.height_mm}, ${l.unit_price}, ${l.discount_pct}, ${l.vat_rate}, ${l.net_amount}, ${l.kpd_code}, ${l.lot_id},
-            ${l.source_line_id ?? null})
+            ${l.source_line_id ?? null}, ${l.billed_measure ?? null}, ${l.billed_unit ?? null})
           returning id`,
     );
     ids.push(row?.id as string);

@@ -8,7 +8,9 @@ import {
   documentSettingsSchema,
   invoiceInputSchema,
   OPERATION_STATUSES,
+  PRICING_SETTING_KEYS,
   paymentInputSchema,
+  pricingSettingsSchema,
   qualityCheckInputSchema,
   quoteInputSchema,
   timeLogInputSchema,
@@ -26,6 +28,7 @@ import { renderPdf, TITLES } from './documents.pdf.ts';
 import * as repo from './documents.repo.ts';
 import * as service from './documents.service.ts';
 import * as invoices from './invoices.service.ts';
+import { getPricingSettings, putPricingSettings } from './pricing-settings.ts';
 import { trace } from './trace.service.ts';
 import './documents.history.ts';
 import * as workOrders from './work-orders.service.ts';
@@ -89,7 +92,22 @@ const lineSchema = z.object({
   kpd_code: sN,
   lot_id: sN,
   lot_number: sN,
+  /** Measure pricing: the billed m² or m of one piece when the rule set the price. */
+  billed_measure: sN.optional(),
+  billed_unit: sN.optional(),
+  /** The item's price basis and pricing fields, so an editor can recompute the price live. */
+  price_basis: sN.optional(),
+  glass_kind: sN.optional(),
+  item_sales_price: sN.optional(),
+  item_min_charge: sN.optional(),
 });
+
+const pricingSettingsOut = z.object(
+  Object.fromEntries(PRICING_SETTING_KEYS.map((k) => [k, s])) as Record<
+    (typeof PRICING_SETTING_KEYS)[number],
+    typeof s
+  >,
+);
 
 const linkSchema = z.object({ id: s, kind: s, number: sN, status: s, relation: s, direction: s });
 
@@ -646,6 +664,31 @@ export function documentsRoutes(deps: Deps): FastifyPluginAsyncZod {
         },
       },
       (request) => run(request, (tx, ctx) => service.putSettings(tx, ctx, request.body)),
+    );
+    app.get(
+      '/api/documents/pricing-settings',
+      {
+        config: read,
+        schema: {
+          tags,
+          summary: 'Measure pricing settings (dimension step, minimum areas, minimum edge, shape surcharge)',
+          response: { 200: pricingSettingsOut },
+        },
+      },
+      (request) => run(request, (tx) => getPricingSettings(tx)),
+    );
+    app.put(
+      '/api/documents/pricing-settings',
+      {
+        config: { access: 'company.manage' as const },
+        schema: {
+          tags,
+          summary: 'Change the measure pricing settings',
+          body: pricingSettingsSchema,
+          response: { 200: pricingSettingsOut },
+        },
+      },
+      (request) => run(request, (tx, ctx) => putPricingSettings(tx, ctx, request.body)),
     );
     app.get(
       '/api/documents/pdf',

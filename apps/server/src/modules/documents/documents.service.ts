@@ -14,14 +14,20 @@ import {
   invoiceMachine,
   LineAmountError,
   lineAmounts,
+  MeasureError,
+  type MeasurePrice,
+  measurePrice,
   money,
   normaliseVatRate,
   outstanding,
+  type PriceBasis,
+  type PricingSettings,
   paymentStatus,
   type QuoteAction,
   type QuoteStatus,
   type quoteInputSchema,
   quoteMachine,
+  unitPriceText,
   type VatRate,
   type workOrderInputSchema,
   workOrderMachine,
@@ -33,6 +39,7 @@ import type { CompanyContext } from '../../db/tenant.ts';
 import { emitDocumentTransition } from '../automation/emit.ts';
 import { openOib } from '../partners/partners.repo.ts';
 import * as repo from './documents.repo.ts';
+import { getPricingSettings } from './pricing-settings.ts';
 
 type LineInput = z.output<typeof documentLineInputSchema>;
 
@@ -80,6 +87,9 @@ type ItemInfo = {
   vat_rate: string;
   kpd_code: string | null;
   lot_tracked: boolean;
+  price_basis: PriceBasis;
+  glass_kind: 'float' | 'laminated' | 'insulating' | 'tempered' | null;
+  min_charge: string | null;
 };
 
 export async function itemsById(tx: Tx, ids: readonly string[]): Promise<Map<string, ItemInfo>> {
@@ -87,7 +97,7 @@ export async function itemsById(tx: Tx, ids: readonly string[]): Promise<Map<str
   const list = await repo.rows<ItemInfo>(
     tx,
     sql`select id, sku, name, base_unit, trim_scale(sales_price)::text as sales_price, trim_scale(vat_rate)::text as vat_rate,
-          kpd_code, lot_tracked
+          kpd_code, lot_tracked, price_basis, glass_kind, trim_scale(min_charge)::text as min_charge
         from items where id = any(${repo.uuids([...new Set(ids)])})`,
   );
   return new Map(list.map((i) => [i.id, i]));
@@ -150,6 +160,9 @@ export async function resolveLines(
     tx,
     lines.flatMap((l) => (l.item_id ? [l.item_id] : [])),
   );
+  const settings = [...items.values()].some((item) => item.price_basis !== 'unit')
+    ? await getPricingSettings(tx)
+    : null;
   return lines.map((l, i) => {
     const item = l.item_id ? items.get(l.item_id) : undefined;
     if (l.item_id && !item)
@@ -160,11 +173,20 @@ export async function resolveLines(
       throw new AppError('VALIDATION', 'Unesite artikl ili opis stavke', [
         { field: `${field}.${i}.description`, key: 'validation.required' },
       ]);
+    const measured = item && settings ? lineMeasurePrice(item, l, settings, `${field}.${i}`, i + 1) : null;
     const pricing = defaultLinePricing({
       item: item ? { salesPrice: item.sales_price, vatRate: item.vat_rate } : null,
       client: client ? { discountPct: client.default_discount } : null,
-      line: { unitPrice: l.unit_price, discountPct: l.discount_pct, vatRate: l.vat_rate },
+      line: {
+        unitPrice: l.unit_price ?? (measured ? unitPriceText(measured.unitPrice) : null),
+        discountPct: l.discount_pct,
+        vatRate: l.vat_rate,
+      },
     });
+    // The billed measure is kept when the price is the rule's (computed now, or carried over
+    // unchanged from the quote the line was copied from); a typed price has none.
+    const billed =
+      measured && (l.unit_price === null || measured.unitPrice.eq(l.unit_price)) ? measured : null;
     let net: string;
     try {
       net = money(
@@ -186,7 +208,8 @@ export async function resolveLines(
       item_id: l.item_id,
       description: l.description.trim() || item?.name || '',
       quantity: l.quantity,
-      unit: l.unit ?? item?.base_unit ?? 'kom',
+      // A measure-priced line is priced per piece.
+      unit: l.unit ?? (measured ? 'kom' : (item?.base_unit ?? 'kom')),
       width_mm: l.width_mm,
       height_mm: l.height_mm,
       unit_price: pricing.unitPrice,
@@ -195,8 +218,51 @@ export async function resolveLines(
       net_amount: net,
       kpd_code: item?.kpd_code ?? null,
       lot_id: l.lot_id,
+      billed_measure: billed ? billed.measure.toFixed() : null,
+      billed_unit: billed ? billed.unit : null,
     };
   });
+}
+
+/**
+ * The measure price of a line of an item priced per m² or per running metre (domain rule), or
+ * null (priced per unit). Without W × H the rule cannot run: a line that relies on it (no price
+ * typed) is refused naming the line; a line with a typed price keeps it.
+ */
+function lineMeasurePrice(
+  item: ItemInfo,
+  l: LineInput,
+  settings: PricingSettings,
+  path: string,
+  lineNo: number,
+): MeasurePrice | null {
+  if (item.price_basis === 'unit') return null;
+  try {
+    return measurePrice(
+      {
+        basis: item.price_basis,
+        glassKind: item.glass_kind,
+        price: item.sales_price ?? '0',
+        minCharge: item.min_charge,
+      },
+      { widthMm: l.width_mm, heightMm: l.height_mm, quantity: l.quantity },
+      settings,
+    );
+  } catch (error) {
+    if (!(error instanceof MeasureError)) throw error;
+    if (l.unit_price !== null) return null;
+    throw new AppError(
+      'VALIDATION',
+      `Stavka ${lineNo}: unesite širinu i visinu (artikl ${item.sku} naplaćuje se po mjeri)`,
+      [
+        {
+          field: `${path}.${error.field}`,
+          key: item.price_basis === 'area' ? 'validation.lineAreaNeedsSize' : 'validation.lineEdgeNeedsSize',
+          params: { line: lineNo, item: item.sku },
+        },
+      ],
+    );
+  }
 }
 
 export function totalsOf(

@@ -69,6 +69,9 @@ const ITEM_FIELDS = [
   'sales_price',
   'vat_rate',
   'kpd_code',
+  'price_basis',
+  'glass_kind',
+  'min_charge',
   'active',
   'image_file_id',
 ] as const;
