@@ -28,6 +28,8 @@ const PATHS: Record<Op, string> = {
 type Line = {
   key: string;
   item: Item | null;
+  /** What was typed into the item picker (kept with the tab's input). */
+  item_text: string;
   quantity: string;
   unit_cost: string;
   lot_number: string;
@@ -36,21 +38,60 @@ type Line = {
 const emptyLine = (): Line => ({
   key: newKey(),
   item: null,
+  item_text: '',
   quantity: '',
   unit_cost: '',
   lot_number: '',
   expires_on: '',
 });
 
-/** Receipt, issue, transfer and adjustment as one multi-line form; the operation is in the URL. */
+type Draft = {
+  location: string;
+  toLocation: string;
+  reference: string;
+  lines: Line[];
+  // One key per filled-in form: a resubmission after a lost answer is replayed, not posted twice.
+  idemKey: string;
+};
+const emptyDraft = (): Draft => ({
+  location: '',
+  toLocation: '',
+  reference: '',
+  lines: [emptyLine()],
+  idemKey: newKey(),
+});
+/** Nothing is kept as a draft on the server: anything entered and not yet posted is unsaved. */
+const isDirty = (d: Draft) =>
+  d.location !== '' ||
+  d.toLocation !== '' ||
+  d.reference !== '' ||
+  d.lines.some((l) => l.item || l.item_text || l.quantity || l.unit_cost || l.lot_number || l.expires_on);
+
+/**
+ * Receipt, issue, transfer and adjustment as one multi-line form; the operation is in the URL.
+ * Each tab keeps what was typed into it while the user switches tabs; leaving the page with
+ * anything typed in any tab asks first.
+ */
 export function OperationsPage() {
   const { t } = useTranslation('inventory');
   const [params, setParams] = useSearchParams();
   const op = (OPS as readonly string[]).includes(params.get('op') ?? '')
     ? (params.get('op') as Op)
     : 'receipt';
+  const [drafts, setDrafts] = useState<Record<Op, Draft>>(() => ({
+    receipt: emptyDraft(),
+    issue: emptyDraft(),
+    transfer: emptyDraft(),
+    adjustment: emptyDraft(),
+  }));
+  const update = useCallback(
+    (o: Op, change: (d: Draft) => Draft) => setDrafts((ds) => ({ ...ds, [o]: change(ds[o]) })),
+    [],
+  );
+  const dirty = OPS.filter((o) => isDirty(drafts[o]));
   return (
     <div className="space-y-4">
+      <UnsavedChangesGuard when={dirty.length > 0} />
       <div role="tablist" aria-label={t('ops.label')} className="flex gap-1">
         {OPS.map((o) => (
           <button
@@ -58,6 +99,7 @@ export function OperationsPage() {
             type="button"
             role="tab"
             aria-selected={o === op}
+            data-testid={`op-tab-${o}`}
             className={cn(
               'rounded-md px-3 py-1.5 text-sm',
               o === op ? 'bg-primary text-primary-foreground' : 'bg-surface-2',
@@ -65,40 +107,56 @@ export function OperationsPage() {
             onClick={() => setParams({ op: o })}
           >
             {t(`ops.${o}`)}
+            {dirty.includes(o) && o !== op && (
+              <>
+                <span aria-hidden className="ml-1">
+                  •
+                </span>
+                <span className="sr-only">({t('ux-grid:save.unsaved')})</span>
+              </>
+            )}
           </button>
         ))}
       </div>
-      <OperationForm op={op} key={op} />
+      <OperationForm
+        op={op}
+        key={op}
+        draft={drafts[op]}
+        update={(change) => update(op, change)}
+        othersDirty={dirty.some((o) => o !== op)}
+      />
     </div>
   );
 }
 
-function OperationForm({ op }: { op: Op }) {
+function OperationForm({
+  op,
+  draft,
+  update: change,
+  othersDirty,
+}: {
+  op: Op;
+  draft: Draft;
+  update: (change: (d: Draft) => Draft) => void;
+  othersDirty: boolean;
+}) {
   const { t } = useTranslation('inventory');
   const navigate = useNavigate();
   const { data: locations = [] } = useLocations();
-  const [location, setLocation] = useState('');
-  const [toLocation, setToLocation] = useState('');
-  const [reference, setReference] = useState('');
-  const [lines, setLines] = useState<Line[]>([emptyLine()]);
-  // One key per filled-in form: a resubmission after a lost answer is replayed, not posted twice.
-  const [idemKey, setIdemKey] = useState(newKey);
+  const { location, toLocation, reference, lines } = draft;
+  const set = (patch: Partial<Draft>) => change((d) => ({ ...d, ...patch }));
+  const setLocation = (v: string) => set({ location: v });
+  const setToLocation = (v: string) => set({ toLocation: v });
+  const setLines = (f: (ls: Line[]) => Line[]) => change((d) => ({ ...d, lines: f(d.lines) }));
   const { companyId } = useCurrentCompany();
   const post = useInventoryMutation((body: unknown) =>
-    postWithKey<StockDocument>(PATHS[op], body, idemKey, companyId),
+    postWithKey<StockDocument>(PATHS[op], body, draft.idemKey, companyId),
   );
-  // Nothing is kept as a draft: anything entered and not yet posted is an unsaved change.
-  const dirty =
-    location !== '' ||
-    toLocation !== '' ||
-    reference !== '' ||
-    lines.some((l) => l.item || l.quantity || l.unit_cost || l.lot_number || l.expires_on);
+  const dirty = isDirty(draft);
   const update = (key: string, patch: Partial<Line>) =>
     setLines((ls) => ls.map((l) => (l.key === key ? { ...l, ...patch } : l)));
-  const pick = useCallback(
-    (key: string, item: Item | null) => setLines((ls) => ls.map((l) => (l.key === key ? { ...l, item } : l))),
-    [],
-  );
+  const pick = (key: string, item: Item | null) =>
+    setLines((ls) => ls.map((l) => (l.key === key ? { ...l, item } : l)));
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -123,13 +181,10 @@ function OperationForm({ op }: { op: Op }) {
     } else body.location_id = location;
     post.mutate(body, {
       onSuccess: (doc) => {
-        setIdemKey(newKey());
-        setLines([emptyLine()]);
-        setLocation('');
-        setToLocation('');
-        setReference('');
+        change(() => emptyDraft());
         const first = doc.lines[0];
-        if (first) navigate(`/inventory/items/${first.item_id}`, afterSave());
+        // To the item's page; when another tab still holds typed input, the guard asks first.
+        if (first) navigate(`/inventory/items/${first.item_id}`, othersDirty ? undefined : afterSave());
       },
     });
   };
@@ -137,7 +192,6 @@ function OperationForm({ op }: { op: Op }) {
   const anyLot = lines.some((l) => l.item?.lot_tracked);
   return (
     <form onSubmit={submit} className="max-w-5xl space-y-4" noValidate>
-      <UnsavedChangesGuard when={dirty} />
       <SaveState status={saveStatus({ saving: post.isPending, dirty })} className="block" />
       <div className="grid gap-3 sm:grid-cols-3">
         <Field label={op === 'transfer' ? t('ops.from') : t('items.location')}>
@@ -151,7 +205,7 @@ function OperationForm({ op }: { op: Op }) {
           </Field>
         )}
         <Field label={t('movements.reference')}>
-          {(id) => <Input id={id} value={reference} onChange={(e) => setReference(e.target.value)} />}
+          {(id) => <Input id={id} value={reference} onChange={(e) => set({ reference: e.target.value })} />}
         </Field>
       </div>
       <table className="w-full text-sm">
@@ -184,6 +238,8 @@ function OperationForm({ op }: { op: Op }) {
                   label={t('ops.itemOfLine', { line: i + 1 })}
                   value={l.item}
                   onChange={(item) => pick(l.key, item)}
+                  text={l.item_text}
+                  onTextChange={(text) => update(l.key, { item_text: text })}
                 />
               </td>
               <td className="w-32 py-1 pr-2">

@@ -124,24 +124,35 @@ export function ItemPicker({
   label,
   value,
   onChange,
+  text: typed,
+  onTextChange,
 }: {
   id: string;
   /** Accessible name when no <label> points at the input (e.g. in a table of lines). */
   label?: string;
   value: Item | null;
   onChange: (item: Item | null) => void;
+  /** The typed text, when the form keeps it (so it survives the picker being re-mounted). */
+  text?: string;
+  onTextChange?: (text: string) => void;
 }) {
   const { t } = useTranslation('inventory');
-  const [text, setText] = useState(value ? `${value.sku} · ${value.name}` : '');
+  const [own, setOwn] = useState(value ? `${value.sku} · ${value.name}` : '');
+  const text = typed ?? own;
+  const setText = (next: string) => {
+    setOwn(next);
+    onTextChange?.(next);
+  };
   const params = new URLSearchParams({ q: text.split(' · ')[0] ?? '', limit: '20' });
   const { data } = useItems(params);
   const listId = `${id}-list`;
   const sku = text.split(' · ')[0]?.trim() ?? '';
   const match = data?.items.find((i) => i.sku.toLowerCase() === sku.toLowerCase()) ?? null;
   // The search answers after typing: resolve the item once the answer contains the typed SKU.
+  // While the search is still on its way the chosen item stays (a re-mounted picker keeps it).
   useEffect(() => {
-    if (match?.id !== value?.id) onChange(match);
-  }, [match, value, onChange]);
+    if (data && match?.id !== value?.id) onChange(match);
+  }, [data, match, value, onChange]);
   return (
     <>
       <Input

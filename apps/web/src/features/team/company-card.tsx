@@ -1,8 +1,10 @@
 import { can } from '@erp/domain/permissions';
 import { COMPANY_FIELDS, type CompanyUpdate, companyUpdateSchema } from '@erp/domain/team/index';
 import { Plus, Trash2 } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SaveState, saveStatus } from '../../components/editing/save-state.tsx';
+import { UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { FormErrors } from '../../components/ui/form-errors.tsx';
@@ -63,7 +65,17 @@ function CompanyForm({ company, editable }: { company: Company; editable: boolea
   const id = useId();
   const [values, setValues] = useState<Values>(() => toValues(company));
   const [errors, setErrors] = useState<string[]>([]);
-  useEffect(() => setValues(toValues(company)), [company]);
+  // The one save model (UX.md): explicit Save, a visible state, Odustani, and a question before
+  // unsaved changes are left. A re-read of the company (another tab, a refetch) replaces the
+  // values only while nothing is being edited, so it never drops what was typed.
+  const baseline = useRef(JSON.stringify(toValues(company)));
+  useEffect(() => {
+    const next = toValues(company);
+    const before = baseline.current;
+    baseline.current = JSON.stringify(next);
+    setValues((v) => (JSON.stringify(v) === before ? next : v));
+  }, [company]);
+  const dirty = editable && JSON.stringify(values) !== JSON.stringify(toValues(company));
 
   const set = (field: TextField, value: string) => setValues((v) => ({ ...v, [field]: value }));
   const setBank = (i: number, patch: Partial<Bank>) =>
@@ -86,7 +98,9 @@ function CompanyForm({ company, editable }: { company: Company; editable: boolea
     }
     setErrors([]);
     try {
-      await update.mutateAsync(parsed.data as CompanyUpdate);
+      const saved = await update.mutateAsync(parsed.data as CompanyUpdate);
+      // What the server kept (normalised) is the new clean state.
+      setValues(toValues(saved));
       toast({ type: 'success', title: t('company.saved') });
     } catch (error) {
       setErrors([errorText(error)]);
@@ -95,6 +109,7 @@ function CompanyForm({ company, editable }: { company: Company; editable: boolea
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <UnsavedChangesGuard when={dirty} />
       <FormErrors messages={errors} />
       <fieldset disabled={!editable} className="grid gap-4 sm:grid-cols-2">
         <legend className="sr-only">{t('company.title')}</legend>
@@ -162,7 +177,21 @@ function CompanyForm({ company, editable }: { company: Company; editable: boolea
         </div>
       </fieldset>
       {editable && (
-        <div className="flex justify-end">
+        <div className="flex items-center justify-end gap-2">
+          <SaveState status={saveStatus({ saving: update.isPending, dirty })} className="mr-auto" />
+          {dirty && (
+            <Button
+              type="button"
+              variant="ghost"
+              data-testid="company-discard"
+              onClick={() => {
+                setValues(toValues(company));
+                setErrors([]);
+              }}
+            >
+              {t('common:actions.cancel')}
+            </Button>
+          )}
           <Button type="submit" loading={update.isPending} data-testid="company-save">
             {update.isPending ? t('common:actions.saving') : t('common:actions.save')}
           </Button>

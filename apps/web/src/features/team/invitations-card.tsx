@@ -3,6 +3,7 @@ import { INVITATION_TTL_DAYS, invitationCreateSchema, mayGrantRole } from '@erp/
 import { Check, Copy, Send, XCircle } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { FormErrors } from '../../components/ui/form-errors.tsx';
@@ -75,6 +76,8 @@ export function InvitationsCard() {
       </CardHeader>
       <CardContent className="space-y-4">
         <form onSubmit={onSubmit} noValidate className="flex flex-wrap items-end gap-3">
+          {/* An address typed and not sent is an unsaved change like any other (UX.md). */}
+          <UnsavedChangesGuard when={email.trim() !== ''} />
           <div className="min-w-56 flex-1">
             <Label htmlFor={`${id}-email`}>{t('invitations.email')}</Label>
             <Input
