@@ -88,12 +88,33 @@ export function useWorkOrderJobs(workOrderId: string) {
   });
 }
 
-/** A draft 2D list from a work order's made-to-measure lines; the stock is picked on the job page. */
+/** What a work order is cut into: one group per sheet/bar material (null = the lines' own W × H). */
+export type MaterialGroup = {
+  material_id: string | null;
+  sku: string | null;
+  name: string | null;
+  kind: '1d' | '2d';
+  lines: number;
+  pieces: number;
+};
+
+export function useWorkOrderMaterials(workOrderId: string, orderVersion = 0) {
+  return useQuery({
+    queryKey: ['cutting', 'materials', workOrderId, orderVersion] as const,
+    queryFn: () => api<{ groups: MaterialGroup[] }>(`/cutting/work-orders/${workOrderId}/materials`),
+    retry: false,
+  });
+}
+
+/** A draft list of one material of a work order; the stock is picked on the job page. */
 export function useCreateFromWorkOrder() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (workOrderId: string) =>
-      api<JobDetail>(`/cutting/jobs/from-work-order/${workOrderId}`, { method: 'POST', body: {} }),
+    mutationFn: (a: { workOrderId: string; materialId: string | null }) =>
+      api<JobDetail>(`/cutting/jobs/from-work-order/${a.workOrderId}`, {
+        method: 'POST',
+        body: { material_id: a.materialId },
+      }),
     onSuccess: () => qc.invalidateQueries({ queryKey: cuttingKeys.all }),
   });
 }

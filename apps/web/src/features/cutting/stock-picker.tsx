@@ -184,12 +184,13 @@ export function StockPicker({ job }: { job: JobDetail }) {
   const save = useSetStock(job.id);
   const [choice, setChoice] = useState<StockChoice>(emptyStockChoice);
   const [error, setError] = useState<string | null>(null);
+  const pick = t(job.kind === '1d' ? 'workOrder.pickBars' : 'workOrder.pickStock');
 
   const submit = () => {
     setError(null);
     const lines = stockLines(job.kind, stock.data ?? [], choice);
     if (lines.length === 0) {
-      setError(t('workOrder.pickStock'));
+      setError(pick);
       return;
     }
     save.mutate(lines, { onError: (e) => setError(saveErrorText(t, e)) });
@@ -201,7 +202,7 @@ export function StockPicker({ job }: { job: JobDetail }) {
         <CardTitle className="text-base">{t('form.stock')}</CardTitle>
       </CardHeader>
       <CardContent className="space-y-3">
-        <p className="text-sm">{t('workOrder.pickStock')}</p>
+        <p className="text-sm">{pick}</p>
         <StockChoiceFields kind={job.kind} rows={stock.data} value={choice} onChange={setChoice} />
         {error ? (
           <p role="alert" className="text-sm text-danger">
@@ -209,7 +210,7 @@ export function StockPicker({ job }: { job: JobDetail }) {
           </p>
         ) : null}
         <Button onClick={submit} disabled={save.isPending}>
-          {t('workOrder.saveStock')}
+          {t(job.kind === '1d' ? 'workOrder.saveBars' : 'workOrder.saveStock')}
         </Button>
       </CardContent>
     </Card>

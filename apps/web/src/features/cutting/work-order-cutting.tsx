@@ -3,17 +3,29 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { useDocument } from '../documents/documents-api.ts';
 import { usePermission } from '../team/use-permission.tsx';
-import { useCreateFromWorkOrder, useWorkOrderJobs } from './cutting-api.ts';
+import {
+  type MaterialGroup,
+  useCreateFromWorkOrder,
+  useWorkOrderJobs,
+  useWorkOrderMaterials,
+} from './cutting-api.ts';
+
+type Detail = { key: string; params?: Record<string, string | number> };
 
 /**
- * The "Krojna lista" panel of a work order: the cutting lists made from it and a button that makes
- * a new draft 2D list from its made-to-measure lines and opens it on the cutting page.
+ * The "Krojna lista" panel of a work order: the cutting lists made from it, and what the order is
+ * cut into — one row per material (panes and profile lengths from the products' BOM cut sizes, or
+ * the lines' own W × H) with a button that makes a draft list of it and opens it on the cutting page.
  */
 export function WorkOrderCutting({ workOrderId }: { workOrderId: string }) {
   const { t, i18n } = useTranslation('cutting');
   const jobs = useWorkOrderJobs(workOrderId);
   const create = useCreateFromWorkOrder();
+  // Re-read what is cut whenever the order itself is re-read (its lines may have changed).
+  const order = useDocument(workOrderId);
+  const materials = useWorkOrderMaterials(workOrderId, order.dataUpdatedAt);
   // Without cutting.write the list is read-only: the button is not shown.
   const canWrite = usePermission('cutting.write');
   const navigate = useNavigate();
@@ -22,18 +34,30 @@ export function WorkOrderCutting({ workOrderId }: { workOrderId: string }) {
     `${new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Number(v))} %`;
   const items = jobs.data?.items ?? [];
 
-  const make = () => {
+  // A BOM problem names the order line, product and BOM line before the formula's own message.
+  const errorText = (e: unknown) =>
+    e instanceof ApiError && e.details?.length
+      ? (e.details as Detail[])
+          .map((d) => {
+            const text = t(`common:${d.key}`, { ...(d.params ?? {}), defaultValue: e.message });
+            return d.params?.bomLine ? `${t('workOrder.bomLineAt', d.params)}: ${text}` : text;
+          })
+          .join(' · ')
+      : t('errors.action');
+  const make = (group: MaterialGroup) => {
     setError(null);
-    create.mutate(workOrderId, {
-      onSuccess: (job) => navigate(`/cutting/${job.id}`),
-      onError: (e) =>
-        setError(
-          e instanceof ApiError && e.details?.length
-            ? e.details.map((d) => t(`common:${d.key}`, { defaultValue: e.message })).join(' · ')
-            : t('errors.action'),
-        ),
-    });
+    create.mutate(
+      { workOrderId, materialId: group.material_id },
+      {
+        onSuccess: (job) => navigate(`/cutting/${job.id}`),
+        onError: (e) => {
+          setError(errorText(e));
+          void materials.refetch();
+        },
+      },
+    );
   };
+  const groups = materials.data?.groups ?? [];
 
   return (
     <section
@@ -45,12 +69,44 @@ export function WorkOrderCutting({ workOrderId }: { workOrderId: string }) {
         <h3 id="wo-cutting" className="font-semibold">
           {t('workOrder.title')}
         </h3>
-        {canWrite ? (
-          <Button size="sm" onClick={make} disabled={create.isPending}>
-            {t('workOrder.create')}
-          </Button>
-        ) : null}
       </div>
+      {materials.isError ? (
+        <p role="alert" className="mb-2 text-sm text-danger" data-testid="wo-cutting-error">
+          {errorText(materials.error)}
+        </p>
+      ) : null}
+      {materials.isSuccess && groups.length === 0 ? (
+        <p className="mb-2 text-sm text-muted-foreground">{t('common:validation.noMadeToMeasureLines')}</p>
+      ) : null}
+      {groups.length > 0 ? (
+        <ul className="mb-3 divide-y divide-border text-sm" data-testid="wo-cutting-materials">
+          {groups.map((g) => (
+            <li
+              key={g.material_id ?? 'own'}
+              className="flex flex-wrap items-center justify-between gap-2 py-1.5"
+            >
+              <span>
+                <span className="font-medium">
+                  {g.material_id ? `${g.sku} · ${g.name}` : t('workOrder.ownSizes')}
+                </span>{' '}
+                <span className="text-muted-foreground">
+                  {t(`kind.${g.kind}`)} · {t('workOrder.pieces', { n: g.pieces })}
+                </span>
+              </span>
+              {canWrite ? (
+                <Button
+                  size="sm"
+                  variant={groups.length > 1 ? 'outline' : 'primary'}
+                  onClick={() => make(g)}
+                  disabled={create.isPending}
+                >
+                  {t('workOrder.create')}
+                </Button>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {error ? (
         <p role="alert" className="mb-2 text-sm text-danger">
           {error}

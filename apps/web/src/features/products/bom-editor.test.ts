@@ -9,6 +9,10 @@ const line = (amount: string, extra: Partial<EditorState['lines'][number]> = {})
   scrapPct: '',
   childWidth: '',
   childHeight: '',
+  cutCount: '',
+  cutLength: '',
+  cutWidth: '',
+  cutHeight: '',
   ...extra,
 });
 
@@ -34,6 +38,17 @@ describe('BOM editor → API input', () => {
       [null, 'W*H/1e6', 'm', '5.5', 'W - 96'],
       // Exponent notation is not a plain quantity: it goes through the formula checker.
       [null, '1e3', 'm', '0', null],
+    ]);
+  });
+
+  it('sends the cut sizes trimmed, empty ones as null', () => {
+    const input = toBomInput({
+      note: '',
+      variables: [],
+      lines: [line('2', { cutCount: ' 2 ', cutLength: '', cutWidth: ' W-12', cutHeight: 'H-12 ' })],
+    });
+    expect(input.lines.map((l) => [l.cutCount, l.cutLength, l.cutWidth, l.cutHeight])).toEqual([
+      ['2', null, 'W-12', 'H-12'],
     ]);
   });
 });

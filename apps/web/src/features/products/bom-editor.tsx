@@ -19,7 +19,14 @@ export type EditorLine = {
   scrapPct: string;
   childWidth: string;
   childHeight: string;
+  /** Cutting (sheet/bar materials): pieces per unit, bar length, sheet width and height, as formulas. */
+  cutCount: string;
+  cutLength: string;
+  cutWidth: string;
+  cutHeight: string;
 };
+const CUT_FIELDS = ['cutCount', 'cutLength', 'cutWidth', 'cutHeight'] as const;
+type CutField = (typeof CUT_FIELDS)[number];
 export type EditorState = { note: string; variables: { name: string; value: string }[]; lines: EditorLine[] };
 
 const PLAIN_NUMBER = /^\d+([.,]\d+)?$/;
@@ -41,6 +48,10 @@ export function editorStateFrom(
       scrapPct: l.scrapPct,
       childWidth: l.childWidth ?? '',
       childHeight: l.childHeight ?? '',
+      cutCount: l.cutCount ?? '',
+      cutLength: l.cutLength ?? '',
+      cutWidth: l.cutWidth ?? '',
+      cutHeight: l.cutHeight ?? '',
     })),
   };
 }
@@ -60,6 +71,10 @@ export function toBomInput(state: EditorState): BomInput {
         scrapPct: (l.scrapPct.trim() || '0').replace(',', '.'),
         childWidth: l.childWidth.trim() || null,
         childHeight: l.childHeight.trim() || null,
+        cutCount: l.cutCount.trim() || null,
+        cutLength: l.cutLength.trim() || null,
+        cutWidth: l.cutWidth.trim() || null,
+        cutHeight: l.cutHeight.trim() || null,
       };
     }),
   };
@@ -103,9 +118,12 @@ export function BomEditor({
     amount: PLAIN_NUMBER.test(l.amount.trim()) ? null : formulaIssue(l.amount, names),
     childWidth: l.childWidth.trim() ? formulaIssue(l.childWidth, names) : null,
     childHeight: l.childHeight.trim() ? formulaIssue(l.childHeight, names) : null,
+    cut: Object.fromEntries(
+      CUT_FIELDS.map((f) => [f, l[f].trim() ? formulaIssue(l[f], names) : null]),
+    ) as Record<CutField, FormulaIssue | null>,
   }));
   const hasIssues =
-    lineIssues.some((i) => i.amount || i.childWidth || i.childHeight) ||
+    lineIssues.some((i) => i.amount || i.childWidth || i.childHeight || CUT_FIELDS.some((f) => i.cut[f])) ||
     state.lines.some((l) => !l.component);
 
   return (
@@ -195,6 +213,9 @@ export function BomEditor({
                 {t('fields.childSize')}
               </th>
               <th scope="col" className="px-2 py-2">
+                {t('fields.cutSize')}
+              </th>
+              <th scope="col" className="px-2 py-2">
                 <span className="sr-only">{t('bom.lineActions')}</span>
               </th>
             </tr>
@@ -261,6 +282,21 @@ export function BomEditor({
                       />
                     </div>
                   </td>
+                  <td className="min-w-56 px-2 py-1">
+                    <div className="grid grid-cols-2 gap-1">
+                      {CUT_FIELDS.map((f) => (
+                        <FormulaInput
+                          key={f}
+                          label={t(`bom.${f}OfLine`, { n: index + 1 })}
+                          placeholder={t(`bom.${f}Placeholder`)}
+                          value={line[f]}
+                          disabled={!editable}
+                          error={issueText(issues?.cut[f] ?? null)}
+                          onChange={(value) => setLine(line.key, { [f]: value })}
+                        />
+                      ))}
+                    </div>
+                  </td>
                   <td className="whitespace-nowrap px-2 py-1">
                     {editable && (
                       <>
@@ -300,7 +336,7 @@ export function BomEditor({
             })}
             {state.lines.length === 0 && (
               <tr>
-                <td colSpan={7} className="px-2 py-6 text-center text-muted">
+                <td colSpan={8} className="px-2 py-6 text-center text-muted">
                   {t('bom.noLines')}
                 </td>
               </tr>
@@ -309,6 +345,7 @@ export function BomEditor({
         </table>
       </div>
       <p className="text-xs text-muted">{t('bom.formulaHelp')}</p>
+      <p className="text-xs text-muted">{t('bom.cutHelp')}</p>
       <FormErrors messages={errorMessages(save.error, t)} />
       {editable && (
         <div className="flex flex-wrap gap-2">
@@ -327,6 +364,10 @@ export function BomEditor({
                     scrapPct: '0',
                     childWidth: '',
                     childHeight: '',
+                    cutCount: '',
+                    cutLength: '',
+                    cutWidth: '',
+                    cutHeight: '',
                   },
                 ],
               }))

@@ -44,6 +44,10 @@ export type BomLine = {
   scrapPct: string;
   childWidth: string | null;
   childHeight: string | null;
+  cutCount: string | null;
+  cutLength: string | null;
+  cutWidth: string | null;
+  cutHeight: string | null;
   component: ItemInfo | null;
   componentHasBom: boolean;
 };
