@@ -140,6 +140,9 @@ test.describe('cutting', () => {
     const panel = page.getByTestId('wo-cutting');
     await expect(panel.getByRole('heading', { name: 'Krojna lista' })).toBeVisible();
     await expect(panel).toContainText('Za ovaj nalog još nema krojnih lista.');
+    // What the order is cut into: no BOM material, the lines' own sizes, 2 + 1 pieces.
+    await expect(panel.getByTestId('wo-cutting-materials')).toContainText('Mjere stavki (Š × V)');
+    await expect(panel.getByTestId('wo-cutting-materials')).toContainText('3 kom.');
     await panel.getByRole('button', { name: 'Izradi krojnu listu' }).click();
 
     await expect(
@@ -175,5 +178,47 @@ test.describe('cutting', () => {
     await expect(row).toContainText('%');
     await row.getByRole('link', { name: `Krojna lista – ${number}` }).click();
     await expect(page).toHaveURL(/\/cutting\/[0-9a-f-]+$/);
+
+    // A product whose BOM cuts two panes W-12 × H-12 from a float sheet: the order's panel offers
+    // that material, and its list has 2 units × 2 panes of 1188 × 788.
+    const sheet = await post('/api/inventory/items', {
+      sku: 'FLOAT4-S',
+      name: 'Float 4 mm',
+      kind: 'material',
+      base_unit: 'm2',
+      length_mm: '3210',
+      width_mm: '2250',
+    });
+    const igu = await post('/api/products', {
+      sku: 'IZO-C',
+      name: 'Izo staklo',
+      baseUnit: 'kom',
+      kind: 'product',
+    });
+    const bom = await post(`/api/products/${igu.id}/boms`, {
+      variables: [],
+      lines: [
+        {
+          componentId: sheet.id,
+          formula: '2*W*H/1e6',
+          unit: 'm2',
+          scrapPct: '0',
+          cutCount: '2',
+          cutWidth: 'W-12',
+          cutHeight: 'H-12',
+        },
+      ],
+    });
+    await post(`/api/products/${igu.id}/boms/${bom.id}/activate`, {});
+    const wo2 = await post('/api/documents/work-orders', {
+      client_id: client.id,
+      lines: [{ item_id: igu.id, quantity: '2', width_mm: '1200', height_mm: '800', unit_price: '100' }],
+    });
+    await page.goto(`/documents/work-orders/${wo2.document.id}/edit`);
+    const materials = page.getByTestId('wo-cutting-materials');
+    await expect(materials).toContainText('FLOAT4-S · Float 4 mm');
+    await expect(materials).toContainText('4 kom.');
+    await materials.getByRole('button', { name: 'Izradi krojnu listu' }).click();
+    await expect(page.getByTestId('job-pieces').locator('tbody tr')).toContainText('1188 × 788');
   });
 });
