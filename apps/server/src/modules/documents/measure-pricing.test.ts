@@ -24,8 +24,18 @@ beforeAll(async () => {
       vat_rate: '25',
       ...extra,
     }));
-  await item('FLOAT4', { name: 'Float 4 mm', price_basis: 'area', glass_kind: 'float', sales_price: '25.00' });
-  await item('KALJ6', { name: 'Kaljeno 6 mm', price_basis: 'area', glass_kind: 'tempered', sales_price: '40' });
+  await item('FLOAT4', {
+    name: 'Float 4 mm',
+    price_basis: 'area',
+    glass_kind: 'float',
+    sales_price: '25.00',
+  });
+  await item('KALJ6', {
+    name: 'Kaljeno 6 mm',
+    price_basis: 'area',
+    glass_kind: 'tempered',
+    sales_price: '40',
+  });
   await item('KGS', {
     name: 'Brušenje KGS',
     base_unit: 'm',
@@ -126,7 +136,10 @@ describe('measure pricing', () => {
     });
     expect(bad.status).toBe(400);
     const keys = Object.fromEntries((bad.body.error.details as Json[]).map((d) => [d.field, d.key]));
-    expect(keys).toEqual({ dimension_step_mm: 'validation.positive', min_area_float_m2: 'validation.numberInvalid' });
+    expect(keys).toEqual({
+      dimension_step_mm: 'validation.positive',
+      min_area_float_m2: 'validation.numberInvalid',
+    });
 
     const saved = await api.ok('PUT', '/api/documents/pricing-settings', {
       dimension_step_mm: '10',
@@ -137,7 +150,11 @@ describe('measure pricing', () => {
       min_edge_mm: '300',
       shape_surcharge_pct: '15',
     });
-    expect(saved).toMatchObject({ dimension_step_mm: '10', min_area_float_m2: '0.6', shape_surcharge_pct: '15' });
+    expect(saved).toMatchObject({
+      dimension_step_mm: '10',
+      min_area_float_m2: '0.6',
+      shape_surcharge_pct: '15',
+    });
     const quote = await api.ok('POST', '/api/documents/quotes', {
       lines: [
         // step 10: 1001 × 1001 → 1010 × 1010 = 1.0201 m² × 25 = 25.5025

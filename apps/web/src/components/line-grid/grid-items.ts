@@ -11,6 +11,10 @@ export type GridItem = {
   purchase_price: string | null;
   vat_rate: string;
   kind: string;
+  /** Measure pricing: the sales price is per piece (unit), per m² (area) or per running metre (perimeter). */
+  price_basis?: 'unit' | 'area' | 'perimeter';
+  glass_kind?: 'float' | 'laminated' | 'insulating' | 'tempered' | null;
+  min_charge?: string | null;
 };
 
 const search = (q: string, limit: number, signal?: AbortSignal) =>

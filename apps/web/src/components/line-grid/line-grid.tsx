@@ -37,7 +37,8 @@ export type GridColumn<R> = {
   width?: string;
   /** Alignment classes of the header and cells. */
   className?: string;
-  placeholder?: string;
+  /** Shown in an empty cell; a function gives each row its own (e.g. the price a rule computes). */
+  placeholder?: string | ((row: R) => string);
   /** A cell that may be edited on some rows only (e.g. a lot for lot-tracked items). */
   editable?: (row: R) => boolean;
 };
@@ -388,6 +389,7 @@ function Cell<R>({
     );
   }
   const label = c.label?.(n, row) ?? '';
+  const placeholder = typeof c.placeholder === 'function' ? c.placeholder(row) : c.placeholder;
   const common = {
     'data-col': c.id,
     'aria-label': label,
@@ -400,7 +402,7 @@ function Cell<R>({
         value={value}
         label={label}
         listId={`grid-items-${index}-${c.id}`}
-        placeholder={c.placeholder}
+        placeholder={placeholder}
         onText={(v) => handlers.edit(index, c.id, v)}
         onChoose={(item) => handlers.choose(index, item)}
         gridKey={common.onKeyDown}
@@ -441,7 +443,7 @@ function Cell<R>({
       {...common}
       className={cn(CELL_INPUT, c.kind === 'decimal' && 'text-right tabular-nums')}
       inputMode={c.kind === 'decimal' ? 'decimal' : undefined}
-      placeholder={c.placeholder}
+      placeholder={placeholder}
       value={value}
       onChange={(e) => handlers.edit(index, c.id, e.target.value)}
     />

@@ -56,6 +56,13 @@ export type Line = {
   kpd_code: string | null;
   lot_id: string | null;
   lot_number: string | null;
+  /** Measure pricing (docs/documents.md): the billed m² or m of one piece when the rule priced it. */
+  billed_measure?: string | null;
+  billed_unit?: string | null;
+  price_basis?: string | null;
+  glass_kind?: string | null;
+  item_sales_price?: string | null;
+  item_min_charge?: string | null;
 };
 
 export type Material = {

@@ -1,11 +1,36 @@
-import { DOCUMENT_VAT_RATES, documentTotals, lineAmounts, normaliseVatRate, type VatRate } from '@erp/domain';
+import {
+  DEFAULT_PRICING_SETTINGS,
+  DOCUMENT_VAT_RATES,
+  documentTotals,
+  type GlassKind,
+  lineAmounts,
+  type MeasurePrice,
+  measurePrice,
+  normaliseVatRate,
+  type PriceBasis,
+  type PricingSettings,
+  unitPriceText,
+  type VatRate,
+} from '@erp/domain';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GridItem } from '../../components/line-grid/grid-items.ts';
 import { type GridColumn, LineGrid } from '../../components/line-grid/line-grid.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
+import { api } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
+import { formatNumber } from '../../lib/format.ts';
 import { Money, NUM } from './parts.tsx';
+
+/** What the line's item says about measure pricing (docs/documents.md "Measure pricing"). */
+export type LinePricing = {
+  basis: PriceBasis;
+  glass_kind: GlassKind | null;
+  /** The item's sales price: per m² or per running metre. */
+  price: string | null;
+  min_charge: string | null;
+};
 
 /** One editable line; decimals stay strings (typed with a comma or a dot). */
 export type EditLine = {
@@ -22,6 +47,12 @@ export type EditLine = {
   vat_rate: VatRate;
   lot_id?: string | null;
   lot_number?: string | null;
+  /** The item's measure pricing; absent or basis 'unit' = priced per piece as typed. */
+  pricing?: LinePricing | null;
+  /** The stored price is the rule's: changing W, H or the quantity computes it again. */
+  auto_price?: boolean;
+  /** The billed measure stored with a saved line (shown on read-only documents). */
+  billed?: { measure: string; unit: 'm2' | 'm' } | null;
 };
 
 let counter = 0;
@@ -73,8 +104,29 @@ export function lineFromApi(l: {
   vat_rate: string;
   lot_id: string | null;
   lot_number: string | null;
+  billed_measure?: string | null;
+  billed_unit?: string | null;
+  price_basis?: string | null;
+  glass_kind?: string | null;
+  item_sales_price?: string | null;
+  item_min_charge?: string | null;
 }): EditLine {
+  const basis = l.price_basis as PriceBasis | null | undefined;
   return newLine({
+    pricing:
+      basis && basis !== 'unit'
+        ? {
+            basis,
+            glass_kind: (l.glass_kind ?? null) as GlassKind | null,
+            price: l.item_sales_price ?? null,
+            min_charge: l.item_min_charge ?? null,
+          }
+        : null,
+    auto_price: Boolean(l.billed_unit),
+    billed:
+      l.billed_measure && l.billed_unit
+        ? { measure: l.billed_measure, unit: l.billed_unit as 'm2' | 'm' }
+        : null,
     item_id: l.item_id,
     item_label: l.sku ? `${l.sku} · ${l.item_name ?? ''}` : '',
     description: l.description,
@@ -90,25 +142,60 @@ export function lineFromApi(l: {
   });
 }
 
+/**
+ * The price the server will set for a line left without a price: for an item priced per m² or per
+ * running metre, the domain's measure rule over W × H (the same function the server runs, so both
+ * agree); null when the line has a typed price, no measure-priced item or no valid W × H yet.
+ */
+export function autoMeasurePrice(l: EditLine, settings: PricingSettings): MeasurePrice | null {
+  if (l.unit_price.trim() !== '' || !l.pricing || l.pricing.basis === 'unit') return null;
+  if (!isNum(l.width_mm) || !isNum(l.height_mm)) return null;
+  try {
+    return measurePrice(
+      {
+        basis: l.pricing.basis,
+        glassKind: l.pricing.glass_kind,
+        price: l.pricing.price ?? '0',
+        minCharge: l.pricing.min_charge,
+      },
+      {
+        widthMm: dec(l.width_mm),
+        heightMm: dec(l.height_mm),
+        quantity: isNum(l.quantity) ? dec(l.quantity) : null,
+      },
+      settings,
+    );
+  } catch {
+    return null;
+  }
+}
+
+/** The price a line is computed with: typed, or the measure rule's. */
+const effectivePrice = (l: EditLine, settings: PricingSettings): string => {
+  if (l.unit_price) return dec(l.unit_price);
+  const auto = autoMeasurePrice(l, settings);
+  return auto ? unitPriceText(auto.unitPrice) : '0';
+};
+
 /** Live totals with the domain's rounding rule (the server recomputes the same on save). */
-export function liveTotals(lines: EditLine[]) {
+export function liveTotals(lines: EditLine[], settings: PricingSettings = DEFAULT_PRICING_SETTINGS) {
   const valid = lines.filter((l) => isNum(l.quantity) && (l.unit_price === '' || isNum(l.unit_price)));
   return documentTotals(
     valid.map((l) => ({
       quantity: dec(l.quantity),
-      unitPrice: l.unit_price ? dec(l.unit_price) : '0',
+      unitPrice: effectivePrice(l, settings),
       discountPct: l.discount_pct && isNum(l.discount_pct) ? dec(l.discount_pct) : '0',
       vatRate: l.vat_rate,
     })),
   );
 }
 
-function lineNet(l: EditLine): string | null {
+function lineNet(l: EditLine, settings: PricingSettings): string | null {
   if (!isNum(l.quantity) || !isNum(l.unit_price || '0')) return null;
   try {
     return lineAmounts({
       quantity: dec(l.quantity),
-      unitPrice: dec(l.unit_price || '0'),
+      unitPrice: effectivePrice(l, settings),
       discountPct: l.discount_pct && isNum(l.discount_pct) ? dec(l.discount_pct) : '0',
       vatRate: l.vat_rate,
     }).net.toFixed(2);
@@ -119,18 +206,46 @@ function lineNet(l: EditLine): string | null {
 
 type TextCol = 'description' | 'quantity' | 'unit' | 'width_mm' | 'height_mm' | 'unit_price' | 'discount_pct';
 
-/** An item chosen in the grid fills the line: price and VAT from the item, discount from the client. */
+/**
+ * An item chosen in the grid fills the line: price and VAT from the item, discount from the client.
+ * An item priced per m² or per running metre leaves the price to the measure rule (shown as the
+ * price's placeholder) and is counted in pieces.
+ */
 export function pickIntoLine(l: EditLine, item: GridItem, defaultDiscount?: string): EditLine {
+  const measured = item.price_basis === 'area' || item.price_basis === 'perimeter';
   return {
     ...l,
     item_id: item.id,
     item_label: `${item.sku} · ${item.name}`,
     description: l.description || item.name,
-    unit: item.base_unit,
-    unit_price: item.sales_price ?? '',
+    unit: measured ? 'kom' : item.base_unit,
+    unit_price: measured ? '' : (item.sales_price ?? ''),
     discount_pct: l.discount_pct || defaultDiscount || '',
     vat_rate: (normaliseVatRate(item.vat_rate) ?? '25') as VatRate,
+    pricing: measured
+      ? {
+          basis: item.price_basis as PriceBasis,
+          glass_kind: item.glass_kind ?? null,
+          price: item.sales_price,
+          min_charge: item.min_charge ?? null,
+        }
+      : null,
+    auto_price: measured,
+    billed: null,
   };
+}
+
+/** A change of W, H or quantity on a line priced by the rule lets the rule price it again. */
+const remeasure = (l: EditLine, next: EditLine): EditLine =>
+  l.auto_price && l.pricing && l.pricing.basis !== 'unit' ? { ...next, unit_price: '', billed: null } : next;
+
+/** The company's measure pricing settings (defaults until loaded). */
+export function usePricingSettings() {
+  return useQuery({
+    queryKey: ['documents', 'pricing-settings'],
+    queryFn: ({ signal }) => api<PricingSettings>('/api/documents/pricing-settings', { signal }),
+    staleTime: 5 * 60_000,
+  });
 }
 
 /**
@@ -151,9 +266,11 @@ export function LineEditor({
   /** The client's discount, filled in when an item is picked. */
   defaultDiscount?: string;
 }) {
-  const { t } = useTranslation('documents');
+  const { t, i18n } = useTranslation('documents');
   const { t: tg } = useTranslation('ux-grid');
   const toast = useToast();
+  const pricingQuery = usePricingSettings();
+  const settings = pricingQuery.data ?? DEFAULT_PRICING_SETTINGS;
   const columns = useMemo(() => {
     const text = (
       id: TextCol,
@@ -171,8 +288,29 @@ export function LineEditor({
         placeholder,
         label: (n: number) => t(`lines.${id}Of`, { row: n }),
         value: (l: EditLine) => l[id],
-        set: (l: EditLine, v: string) => ({ ...l, [id]: v }),
+        set: (l: EditLine, v: string) =>
+          id === 'width_mm' || id === 'height_mm' || id === 'quantity'
+            ? remeasure(l, { ...l, [id]: v })
+            : // A typed price is the user's; clearing it hands the line back to the rule.
+              id === 'unit_price'
+              ? {
+                  ...l,
+                  unit_price: v,
+                  auto_price: v.trim() === '',
+                  billed: v.trim() === '' ? null : l.billed,
+                }
+              : { ...l, [id]: v },
       }) satisfies GridColumn<EditLine>;
+    const billedOf = (l: EditLine) => {
+      const auto = autoMeasurePrice(l, settings);
+      return auto ? { measure: auto.measure.toFixed(), unit: auto.unit } : l.billed;
+    };
+    const billedText = (l: EditLine) => {
+      const b = billedOf(l);
+      return b
+        ? `${formatNumber(b.measure, i18n.language, { maximumFractionDigits: 6 })} ${b.unit === 'm2' ? 'm²' : 'm'}`
+        : '';
+    };
     const cols: GridColumn<EditLine>[] = [
       {
         id: 'item',
@@ -190,13 +328,46 @@ export function LineEditor({
       text('width_mm', t('lines.width'), 'decimal', '5rem'),
       text('height_mm', t('lines.height'), 'decimal', '5rem'),
       {
-        ...text('unit_price', t('lines.price'), 'decimal', '6.5rem', t('lines.auto')),
+        ...text('unit_price', t('lines.price'), 'decimal', '6.5rem'),
+        // Empty: the price the server will set — the measure rule's, computed live, or "auto".
+        placeholder: (l: EditLine) => {
+          const auto = autoMeasurePrice(l, settings);
+          return auto
+            ? formatNumber(unitPriceText(auto.unitPrice), i18n.language, {
+                minimumFractionDigits: 2,
+                maximumFractionDigits: 4,
+              })
+            : t('lines.auto');
+        },
         // Read-only documents show the price as money, like the totals.
         render: (l: EditLine) => (
           <span className="block px-1.5 text-right">
             <Money value={l.unit_price || null} />
           </span>
         ),
+      },
+      {
+        id: 'billed',
+        header: <abbr title={t('lines.billedTitle')}>{t('lines.billed')}</abbr>,
+        kind: 'display',
+        width: '6rem',
+        className: NUM,
+        render: (l: EditLine) => {
+          const b = billedOf(l);
+          return (
+            <span
+              className="block px-1.5 text-right text-xs text-muted"
+              data-testid="line-billed"
+              title={
+                b
+                  ? t(b.unit === 'm2' ? 'lines.billedArea' : 'lines.billedLength', { value: billedText(l) })
+                  : undefined
+              }
+            >
+              {billedText(l)}
+            </span>
+          );
+        },
       },
       text('discount_pct', t('lines.discount'), 'decimal', '5rem', t('lines.auto')),
       {
@@ -226,13 +397,16 @@ export function LineEditor({
       className: NUM,
       render: (l) => (
         <span className="block px-1.5 text-right" data-testid="line-net">
-          <Money value={lineNet(l)} />
+          <Money value={lineNet(l, settings)} />
         </span>
       ),
     });
     return cols;
-  }, [t, showLots]);
-  const totals = liveTotals(lines);
+  }, [t, showLots, settings, i18n.language]);
+  const totals = liveTotals(lines, settings);
+  // The grid's rows render again only when they change: wait for the company's settings so the
+  // computed prices are the company's from the first paint (defaults if they cannot be read).
+  if (pricingQuery.isPending) return <p role="status">{t('list.loading')}</p>;
 
   return (
     <LineGrid<EditLine>

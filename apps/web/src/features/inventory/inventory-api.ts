@@ -22,6 +22,9 @@ export type Item = {
   sales_price: string | null;
   vat_rate: string;
   kpd_code: string | null;
+  price_basis: 'unit' | 'area' | 'perimeter';
+  glass_kind: 'float' | 'laminated' | 'insulating' | 'tempered' | null;
+  min_charge: string | null;
   active: boolean;
   image_file_id: string | null;
   on_hand: string;

@@ -1,4 +1,4 @@
-import { ITEM_KINDS } from '@erp/domain';
+import { GLASS_KINDS, ITEM_KINDS, PRICE_BASES, type PriceBasis } from '@erp/domain';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -22,6 +22,7 @@ const TEXT_FIELDS = [
   ['sales_price', 'items.salesPrice'],
   ['vat_rate', 'items.vatRate'],
   ['kpd_code', 'items.kpdCode'],
+  ['min_charge', 'items.minCharge'],
 ] as const;
 type TextField = (typeof TEXT_FIELDS)[number][0];
 type FormState = Record<TextField, string> & {
@@ -29,6 +30,8 @@ type FormState = Record<TextField, string> & {
   base_unit: string;
   lot_tracked: boolean;
   active: boolean;
+  price_basis: PriceBasis;
+  glass_kind: string;
 };
 
 const empty: FormState = {
@@ -43,6 +46,9 @@ const empty: FormState = {
   sales_price: '',
   vat_rate: '25',
   kpd_code: '',
+  min_charge: '',
+  price_basis: 'unit',
+  glass_kind: '',
   kind: 'material',
   base_unit: 'kom',
   lot_tracked: false,
@@ -56,6 +62,8 @@ function fromItem(item: Item): FormState {
     base_unit: item.base_unit,
     lot_tracked: item.lot_tracked,
     active: item.active,
+    price_basis: item.price_basis ?? 'unit',
+    glass_kind: item.glass_kind ?? '',
   };
   for (const [f] of TEXT_FIELDS) s[f] = (item[f] as string | null) ?? '';
   return s;
@@ -88,6 +96,9 @@ function ItemForm({ item }: { item: Item | null }) {
       base_unit: form.base_unit,
       lot_tracked: form.lot_tracked,
       active: form.active,
+      price_basis: form.price_basis,
+      // The glass kind only matters for prices per m² (its minimum billed area).
+      glass_kind: form.price_basis === 'area' && form.glass_kind ? form.glass_kind : null,
     };
     for (const [f] of TEXT_FIELDS)
       body[f] =
@@ -164,7 +175,49 @@ function ItemForm({ item }: { item: Item | null }) {
             </select>
           )}
         </Field>
+        <Field label={t('items.priceBasis')} error={fieldErrors.price_basis}>
+          {(id) => (
+            <select
+              id={id}
+              name="price_basis"
+              className={selectClasses}
+              value={form.price_basis}
+              onChange={(e) => setForm({ ...form, price_basis: e.target.value as PriceBasis })}
+            >
+              {PRICE_BASES.map((b) => (
+                <option key={b} value={b}>
+                  {t(`priceBases.${b}`)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        {form.price_basis === 'area' && (
+          <Field label={t('items.glassKind')} error={fieldErrors.glass_kind}>
+            {(id) => (
+              <select
+                id={id}
+                name="glass_kind"
+                className={selectClasses}
+                value={form.glass_kind}
+                onChange={(e) => setForm({ ...form, glass_kind: e.target.value })}
+              >
+                <option value="">{t('glassKinds.none')}</option>
+                {GLASS_KINDS.map((k) => (
+                  <option key={k} value={k}>
+                    {t(`glassKinds.${k}`)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        )}
       </div>
+      {form.price_basis !== 'unit' && (
+        <p className="text-sm text-muted" data-testid="price-basis-hint">
+          {t(`priceBasisHint.${form.price_basis}`)}
+        </p>
+      )}
       <div className="flex gap-6 text-sm">
         <label className="flex items-center gap-2">
           <input

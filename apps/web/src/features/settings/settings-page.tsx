@@ -5,8 +5,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { LanguagePicker } from '../../components/ui/language-picker.tsx';
 import { cn } from '../../lib/cn.ts';
 import { setTheme, storedTheme, type Theme } from '../../lib/theme.ts';
-import { PageHeader } from '../sections/page-header.tsx';
 import { AutomationSettingsCard } from '../automation/settings-card.tsx';
+import { PricingSettingsCard } from '../documents/pricing-settings-card.tsx';
+import { PageHeader } from '../sections/page-header.tsx';
 import { TeamSettings } from '../team/team-settings.tsx';
 
 const THEME_OPTIONS: { value: Theme; icon: typeof Sun }[] = [
@@ -76,6 +77,7 @@ export function SettingsPage() {
       </Card>
       <TeamSettings />
       <AutomationSettingsCard />
+      <PricingSettingsCard />
       <Card>
         <CardHeader>
           <CardTitle>{t('settings.documents.title')}</CardTitle>
