@@ -1,5 +1,5 @@
-import { expect, test } from './support/fixtures.ts';
 import { dismissChangelog, newAccount, SCREENSHOTS, signUpViaApi } from './support/app.ts';
+import { expect, test } from './support/fixtures.ts';
 
 test.describe('inventory', () => {
   test('create locations and items, receive, transfer; a second browser sees the balance change live', async ({
@@ -45,6 +45,15 @@ test.describe('inventory', () => {
     await page.locator('input[name=line-0-quantity]').fill('10');
     await page.getByLabel('Jedinična cijena').fill('2,50');
     await page.screenshot({ path: `${SCREENSHOTS}/inventory-operations.png` });
+    // Switching tab keeps what was typed in each tab (issue 12).
+    await page.getByRole('tab', { name: 'Prijenos' }).click();
+    await expect(page.getByLabel('S lokacije')).toHaveValue('');
+    await expect(page.getByRole('tab', { name: /Primka/ })).toContainText('Nespremljene promjene');
+    await page.getByRole('tab', { name: /Primka/ }).click();
+    await expect(page.getByLabel('Lokacija', { exact: true })).not.toHaveValue('');
+    await expect(page.locator('[id$="line-0-item"]').first()).toHaveValue(/^PROF-60/);
+    await expect(page.locator('input[name=line-0-quantity]')).toHaveValue('10');
+    await expect(page.getByLabel('Jedinična cijena')).toHaveValue('2,50');
     await page.getByRole('button', { name: 'Proknjiži primku' }).click();
     await expect(page.getByRole('heading', { name: /PROF-60/ })).toBeVisible();
     await expect(page.getByTestId('balance-SKL-A').getByTestId('balance-qty')).toHaveText('10');

@@ -68,6 +68,12 @@ test.describe('command palette and shortcuts', () => {
     await expect(page).toHaveURL(/\/documents\/quotes$/);
     await expect(page.getByRole('heading', { name: 'Ponude', level: 1 })).toBeVisible();
 
+    // A keyboard-wedge scanner's burst (its keys a few ms apart, then Enter) is not the `n` shortcut.
+    await page.keyboard.type('N-2026-0001');
+    await page.keyboard.press('Enter');
+    await page.waitForTimeout(300); // far longer than the 50 ms a single key waits before it acts
+    await expect(page).toHaveURL(/\/documents\/quotes$/);
+
     // Typing "n" into the search box is text, not a shortcut.
     const search = page.getByRole('searchbox').first();
     await page.keyboard.press('/');
@@ -78,6 +84,32 @@ test.describe('command palette and shortcuts', () => {
     await search.blur();
     await page.keyboard.press('n');
     await expect(page).toHaveURL(/\/documents\/quotes\/new$/);
+
+    // Settings follow the one save model: unsaved company details ask before `g d` leaves.
+    await page.goto('/settings');
+    const companyName = page.getByTestId('company-company_name');
+    const saveState = page.getByTestId('company-card').getByTestId('save-state');
+    await expect(saveState).toHaveText('Spremljeno');
+    const savedName = await companyName.inputValue();
+    await companyName.fill('Promijenjeno d.o.o.');
+    await expect(saveState).toHaveText('Nespremljene promjene');
+    await page.getByRole('heading', { level: 1 }).click();
+    await page.keyboard.press('g');
+    await page.keyboard.press('d');
+    const leave = page.getByRole('dialog', { name: 'Napustiti bez spremanja?' });
+    await expect(leave).toBeVisible();
+    await leave.getByRole('button', { name: 'Ostani' }).click();
+    await expect(page).toHaveURL(/\/settings$/);
+    await expect(companyName).toHaveValue('Promijenjeno d.o.o.');
+    // Odustani puts the saved values back; then nothing is left to lose and `g d` goes at once.
+    await page.getByTestId('company-discard').click();
+    await expect(companyName).toHaveValue(savedName);
+    await expect(saveState).toHaveText('Spremljeno');
+    await page.getByRole('heading', { level: 1 }).click();
+    await page.keyboard.press('g');
+    await page.keyboard.press('d');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(leave).toBeHidden();
   });
 
   test('keyboard only: Tab reaches every action button of a document page', async ({ page }) => {

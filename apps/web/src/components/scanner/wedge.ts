@@ -60,7 +60,7 @@ export function createDuplicateGuard(windowMs = 2000) {
  * or two for `g` then a letter. A scanner types far faster and more keys (and ends with Enter), so
  * its burst runs nothing; a person pressing `n` waits `quietMs` for the page, unnoticeably.
  */
-export function createShortcutGate(quietMs = 40) {
+export function createShortcutGate(quietMs = 50) {
   let timer: ReturnType<typeof setTimeout> | null = null;
   let run: (() => void) | null = null;
   let inRun = 0;
