@@ -47,7 +47,7 @@ export function CompanyCard() {
       </CardHeader>
       <CardContent>
         {company.data ? (
-          <CompanyForm company={company.data} editable={editable} />
+          <CompanyForm key={companyId} company={company.data} editable={editable} />
         ) : (
           <p className="text-sm text-muted">{t('common:loading.generic')}</p>
         )}
