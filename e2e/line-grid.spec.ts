@@ -24,6 +24,17 @@ async function catalogue(page: Page) {
   await item('GRID-A', 'Kaljeno staklo', '12.40', '25');
   await item('GRID-B', 'Vijak inox', '3.99', '13');
   await item('GRID-C', 'Okov klizni', '100', '25');
+  // Priced per m² (measure pricing): float glass at 25,00 €/m².
+  await post(page, '/api/inventory/items', {
+    sku: 'GRID-G',
+    name: 'Float 4 mm',
+    kind: 'material',
+    base_unit: 'm2',
+    sales_price: '25.00',
+    vat_rate: '25',
+    price_basis: 'area',
+    glass_kind: 'float',
+  });
 }
 
 const focused = (page: Page) =>
@@ -137,6 +148,32 @@ test.describe('line grid', () => {
     await expect(page.getByTestId('line-row')).toHaveCount(10);
     await expect(page.getByLabel('Količina, redak 3')).toHaveValue('3');
     await expect(page.getByTestId('total-net')).toContainText('2.508,65');
+
+    // A glass line priced per m²: 1000 × 500 mm → 1020 × 510 (30 mm step) = 0,5202 m² × 25,00 =
+    // 13,005 € per pane, shown as the price's placeholder while typing; 2 panes = 26,01 €.
+    await page.getByRole('button', { name: 'Dodaj stavku' }).click();
+    await page.getByLabel('Artikl, redak 11').fill('GRID-G');
+    await page.getByRole('listbox').getByRole('option').first().click();
+    await page.getByLabel('Količina, redak 11').fill('2');
+    await page.getByLabel('Širina, redak 11').fill('1000');
+    await page.getByLabel('Visina, redak 11').fill('500');
+    const price = page.getByLabel('Cijena, redak 11');
+    await expect(price).toHaveValue('');
+    await expect(price).toHaveAttribute('placeholder', '13,005');
+    await expect(page.getByTestId('line-billed').nth(10)).toHaveText('0,5202 m²');
+    await expect(page.getByTestId('line-net').nth(10)).toContainText('26,01');
+    await expect(page.getByTestId('total-net')).toContainText('2.534,66');
+    // The server prices the saved line with the same rule.
+    await page.getByTestId('save').click();
+    await expect(page.getByTestId('save-state')).toHaveText('Spremljeno');
+    const id = page.url().split('/').at(-2) as string;
+    const saved = (await (await page.request.get(`/api/documents/${id}`)).json()) as Json;
+    expect(saved.lines[10]).toMatchObject({
+      unit_price: '13.005',
+      billed_measure: '0.5202',
+      net_amount: '26.01',
+    });
+    expect(saved.document.net_total).toBe('2534.66');
   });
 
   test('200 lines: typing stays interactive and the totals follow', async ({ page, context }) => {
