@@ -29,29 +29,44 @@ function Change({ c }: { c: FieldChange }) {
   );
 }
 
-/** One entry per change: who, when, what kind, and every field old → new. */
-export function AuditEntries({ rows, showRecord = false }: { rows: AuditEntry[]; showRecord?: boolean }) {
+/**
+ * One entry per change: who, when, what kind, and every field old → new. On the audit page the
+ * parts follow the list's column picker (`visible`; `seq` always shows).
+ */
+export function AuditEntries({
+  rows,
+  showRecord = false,
+  visible = () => true,
+}: {
+  rows: AuditEntry[];
+  showRecord?: boolean;
+  visible?: (part: 'when' | 'user' | 'action' | 'record' | 'changes') => boolean;
+}) {
   const { t } = useTranslation('audit');
   return (
     <ol className="space-y-3" data-testid="audit-entries">
       {rows.map((e) => (
         <li key={e.seq} className="rounded-md border border-border p-3 text-sm" data-testid="audit-entry">
           <div className="flex flex-wrap gap-x-3 gap-y-1">
-            <span className="text-muted">
-              {formatDate(e.at, undefined, { dateStyle: 'medium', timeStyle: 'medium' })}
-            </span>
-            <span className="font-medium">
-              {e.is_platform ? t('platform') : (e.actor_name ?? t('unknownUser'))}
-            </span>
-            <span>{t(`action.${e.action}`)}</span>
-            {showRecord ? (
+            {visible('when') && (
+              <span className="text-muted">
+                {formatDate(e.at, undefined, { dateStyle: 'medium', timeStyle: 'medium' })}
+              </span>
+            )}
+            {visible('user') && (
+              <span className="font-medium">
+                {e.is_platform ? t('platform') : (e.actor_name ?? t('unknownUser'))}
+              </span>
+            )}
+            {visible('action') && <span>{t(`action.${e.action}`)}</span>}
+            {showRecord && visible('record') ? (
               <span className="font-mono text-xs text-muted">
                 {e.table_name} · {e.row_id.slice(0, 8)}
               </span>
             ) : null}
             <span className="ml-auto text-xs text-muted">#{e.seq}</span>
           </div>
-          {e.changes.length > 0 ? (
+          {e.changes.length > 0 && visible('changes') ? (
             <ul className="mt-2 space-y-1">
               {e.changes.map((c) => (
                 <Change key={c.field} c={c} />

@@ -7,10 +7,11 @@ import { Label } from '../../components/ui/label.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { formatNumber } from '../../lib/format.ts';
+import { useListColumns } from '../saved-views/list-columns.tsx';
 import { SavedViews } from '../saved-views/saved-views.tsx';
 import { useCurrentCompany } from '../team/current-company.tsx';
 import { useMembers } from '../team/team-api.ts';
-import { useAuditList, useVerifyChain } from './audit-api.ts';
+import { type AuditEntry, useAuditList, useVerifyChain } from './audit-api.ts';
 import { AuditEntries } from './audit-entries.tsx';
 
 // Tables users change through the app; the filter accepts any audited table name.
@@ -77,6 +78,16 @@ export function AuditPage() {
     setParams(next, { replace: true });
   };
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.page_size)) : 1;
+  // Issue 12: the parts of an entry are the list's columns (the entry number always shows); the
+  // entries render as cards (AuditEntries), so only the visibility and labels are used here.
+  const columns = useListColumns<'audit', AuditEntry>('audit', {
+    seq: { label: t('columns.seq'), cell: (e) => `#${e.seq}` },
+    when: { label: t('columns.when'), cell: (e) => e.at },
+    user: { label: t('filters.user'), cell: (e) => e.actor_name },
+    action: { label: t('columns.action'), cell: (e) => t(`action.${e.action}`) },
+    record: { label: t('filters.table'), cell: (e) => e.table_name },
+    changes: { label: t('columns.changes'), cell: (e) => e.changes.length },
+  });
   return (
     <div className="mx-auto max-w-5xl space-y-6 p-4 sm:p-6">
       <h1 className="text-2xl font-semibold">{t('page.title')}</h1>
@@ -88,7 +99,7 @@ export function AuditPage() {
           <VerifyChain />
         </CardContent>
       </Card>
-      <SavedViews listKey="audit" />
+      <SavedViews {...columns.views} />
       <div className="grid gap-3 sm:grid-cols-4">
         <div>
           <Label htmlFor="audit-table">{t('filters.table')}</Label>
@@ -156,7 +167,7 @@ export function AuditPage() {
       ) : (
         <>
           <p className="text-sm text-muted">{t('page.total', { count: list.data.total })}</p>
-          <AuditEntries rows={list.data.rows} showRecord />
+          <AuditEntries rows={list.data.rows} showRecord visible={columns.isVisible} />
           <div className="flex items-center gap-2 text-sm">
             <Button
               variant="secondary"

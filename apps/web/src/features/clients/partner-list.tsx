@@ -5,7 +5,14 @@ import { buttonClasses } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { api } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
-import { BulkBar, fetchAllPages, useBulkSelection } from '../saved-views/bulk.tsx';
+import {
+  BulkBar,
+  fetchAllPages,
+  SelectPageBox,
+  SelectRowBox,
+  useBulkSelection,
+} from '../saved-views/bulk.tsx';
+import { useListColumns } from '../saved-views/list-columns.tsx';
 import { SavedViews } from '../saved-views/saved-views.tsx';
 import { PageHeader } from '../sections/page-header.tsx';
 import { usePermission } from '../team/use-permission.tsx';
@@ -40,30 +47,76 @@ export function PartnerList({ list: role, actions }: { list: PartnerRole; action
   };
   const sort = params.get('sort') ?? 'name';
   const dir = params.get('dir') ?? 'asc';
-  const sortHeader = (key: string, label: string, className?: string) => {
+  const sortOf = (key: string) =>
+    sort === key ? (dir === 'desc' ? ('descending' as const) : ('ascending' as const)) : undefined;
+  const sortButton = (key: string, label: string) => {
     const active = sort === key;
     return (
-      <th
-        className={cn(TH, className)}
-        aria-sort={active ? (dir === 'desc' ? 'descending' : 'ascending') : undefined}
+      <button
+        type="button"
+        className="font-medium hover:text-foreground"
+        onClick={() => {
+          const next = new URLSearchParams(params);
+          next.set('sort', key);
+          next.set('dir', active && dir === 'asc' ? 'desc' : 'asc');
+          next.delete('page');
+          setParams(next);
+        }}
       >
-        <button
-          type="button"
-          className="font-medium hover:text-foreground"
-          onClick={() => {
-            const next = new URLSearchParams(params);
-            next.set('sort', key);
-            next.set('dir', active && dir === 'asc' ? 'desc' : 'asc');
-            next.delete('page');
-            setParams(next);
-          }}
-        >
-          {label}
-          {active ? (dir === 'desc' ? ' ↓' : ' ↑') : ''}
-        </button>
-      </th>
+        {label}
+        {active ? (dir === 'desc' ? ' ↓' : ' ↑') : ''}
+      </button>
     );
   };
+  const sortable = (key: string, label: string) => ({
+    label,
+    header: sortButton(key, label),
+    sort: sortOf(key),
+  });
+  // Issue 12: hideable columns (the name is the link and always shows), from list-registry.ts.
+  const columns = useListColumns<'clients' | 'suppliers', (typeof rows)[number]>(
+    role === 'client' ? 'clients' : 'suppliers',
+    {
+      name: {
+        ...sortable('name', t('fields.name')),
+        cell: (p) => (
+          <>
+            <Link to={`${PATH[role]}/${p.id}`} className="font-medium text-primary hover:underline">
+              {p.name}
+            </Link>
+            {!p.active && <span className="ml-2 text-xs">({t('list.inactive')})</span>}
+          </>
+        ),
+        text: (p) => p.name,
+      },
+      oib: {
+        ...sortable('oib', t('fields.oib')),
+        className: 'tabular-nums',
+        cell: (p) => p.oib,
+        text: (p) => p.oib ?? '',
+      },
+      city: {
+        ...sortable('city', t('fields.city')),
+        cell: (p) => p.billing_address?.city,
+        text: (p) => p.billing_address?.city ?? '',
+      },
+      email: { label: t('fields.email'), cell: (p) => p.email, text: (p) => p.email ?? '' },
+      phone: { label: t('fields.phone'), cell: (p) => p.phone, text: (p) => p.phone ?? '' },
+      payment_terms: {
+        ...sortable('payment_terms_days', t('fields.paymentTermsDays')),
+        className: NUM,
+        cell: (p) => p.payment_terms_days,
+        text: (p) => String(p.payment_terms_days ?? ''),
+      },
+      lead_time: {
+        label: t('fields.leadTimeDays'),
+        className: NUM,
+        cell: (p) => p.lead_time_days,
+        text: (p) => String(p.lead_time_days ?? ''),
+      },
+    },
+    { th: TH, td: TD },
+  );
   const filtered =
     ['q', 'kind', 'city'].some((k) => params.get(k)) || (params.get('active') ?? 'active') !== 'active';
   const base = PATH[role];
@@ -154,7 +207,7 @@ export function PartnerList({ list: role, actions }: { list: PartnerRole; action
         </p>
       </div>
       <div className="mb-2">
-        <SavedViews listKey={role === 'client' ? 'clients' : 'suppliers'} />
+        <SavedViews {...columns.views} />
       </div>
       <BulkBar
         selection={selection}
@@ -162,11 +215,7 @@ export function PartnerList({ list: role, actions }: { list: PartnerRole; action
         pageCount={rows.length}
         loaded={rows}
         fetchMatching={fetchMatching}
-        csv={{
-          fileName: role === 'client' ? 'clients' : 'suppliers',
-          header: [t('fields.name'), t('fields.oib'), t('fields.city'), t('fields.email'), t('fields.phone')],
-          row: (p) => [p.name, p.oib ?? '', p.billing_address?.city ?? '', p.email ?? '', p.phone ?? ''],
-        }}
+        csv={columns.csv(role === 'client' ? 'clients' : 'suppliers')}
         onDelete={
           canWrite
             ? {
@@ -186,54 +235,23 @@ export function PartnerList({ list: role, actions }: { list: PartnerRole; action
           <thead>
             <tr>
               <th className={cn(TH, 'w-8')}>
-                <input
-                  type="checkbox"
-                  aria-label={tu('bulk.selectPage')}
-                  checked={selection.pageSelected}
-                  onChange={selection.togglePage}
-                />
+                <SelectPageBox selection={selection} />
               </th>
-              {sortHeader('name', t('fields.name'))}
-              {sortHeader('oib', t('fields.oib'))}
-              {sortHeader('city', t('fields.city'))}
-              <th className={TH}>{t('fields.email')}</th>
-              <th className={TH}>{t('fields.phone')}</th>
-              {role === 'supplier' ? (
-                <th className={cn(TH, NUM)}>{t('fields.leadTimeDays')}</th>
-              ) : (
-                sortHeader('payment_terms_days', t('fields.paymentTermsDays'), NUM)
-              )}
+              {columns.headerCells}
             </tr>
           </thead>
           <tbody>
             {rows.map((p) => (
               <tr key={p.id} className={cn(!p.active && 'text-muted')}>
                 <td className={TD}>
-                  <input
-                    type="checkbox"
-                    aria-label={tu('bulk.selectRow', { label: p.name })}
-                    checked={selection.isSelected(p.id)}
-                    onChange={() => selection.toggle(p.id)}
-                  />
+                  <SelectRowBox selection={selection} id={p.id} label={p.name} />
                 </td>
-                <td className={TD}>
-                  <Link to={`${base}/${p.id}`} className="font-medium text-primary hover:underline">
-                    {p.name}
-                  </Link>
-                  {!p.active && <span className="ml-2 text-xs">({t('list.inactive')})</span>}
-                </td>
-                <td className={cn(TD, 'tabular-nums')}>{p.oib}</td>
-                <td className={TD}>{p.billing_address?.city}</td>
-                <td className={TD}>{p.email}</td>
-                <td className={TD}>{p.phone}</td>
-                <td className={cn(TD, NUM)}>
-                  {role === 'supplier' ? p.lead_time_days : p.payment_terms_days}
-                </td>
+                {columns.rowCells(p)}
               </tr>
             ))}
             {!isFetching && rows.length === 0 && (
               <tr>
-                <td colSpan={7} className="p-6 text-center text-muted">
+                <td colSpan={columns.keys.length + 1} className="p-6 text-center text-muted">
                   {filtered ? t('list.noMatches') : t(`${role}.empty`)}
                 </td>
               </tr>

@@ -7,9 +7,19 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { api } from '../../lib/api.ts';
+import {
+  BulkBar,
+  fetchAllPages,
+  SelectPageBox,
+  SelectRowBox,
+  useBulkSelection,
+} from '../saved-views/bulk.tsx';
+import { useListColumns } from '../saved-views/list-columns.tsx';
 import { SavedViews } from '../saved-views/saved-views.tsx';
 import { IfAllowed, usePermission } from '../team/use-permission.tsx';
 import {
+  type JobSummary,
   PAGE_SIZE,
   useCreateJob,
   useExportDownload,
@@ -66,6 +76,72 @@ function JobList() {
   const page = Math.max(0, Number(params.get('page') ?? 0) || 0);
   const jobs = useJobs(page);
   const num = useNumber();
+  const rows = jobs.data?.items ?? [];
+  const total = jobs.data?.total ?? 0;
+  // Paging keeps the other parameters (the visible columns).
+  const toPage = (p: number) => {
+    const next = new URLSearchParams(params);
+    next.set('page', String(p));
+    setParams(next);
+  };
+  const stockText = (j: JobSummary) =>
+    j.stock_count === null ? '—' : `${num(j.stock_count)} / ${num(j.lower_bound ?? 0)}`;
+  const wasteText = (j: JobSummary) =>
+    j.waste_percent === null ? '—' : `${num(Number(j.waste_percent), 2)} %`;
+  // Issue 12: hideable columns (the number is the link), the selection and its CSV export.
+  const columns = useListColumns<'cutting-jobs', JobSummary>(
+    'cutting-jobs',
+    {
+      number: {
+        label: t('list.number'),
+        cell: (j) => (
+          <Link to={`/cutting/${j.id}`} className="text-primary hover:underline">
+            {j.number}
+          </Link>
+        ),
+        text: (j) => String(j.number),
+      },
+      name: {
+        label: t('list.name'),
+        cell: (j) => (
+          <Link to={`/cutting/${j.id}`} className="hover:underline">
+            {j.name}
+          </Link>
+        ),
+        text: (j) => j.name,
+      },
+      kind: { label: t('list.kind'), cell: (j) => t(`kind.${j.kind}`), text: (j) => t(`kind.${j.kind}`) },
+      status: {
+        label: t('list.status'),
+        cell: (j) => t(`status.${j.status}`),
+        text: (j) => t(`status.${j.status}`),
+      },
+      stock_count: {
+        label: t('list.stockCount'),
+        className: 'text-right',
+        cell: stockText,
+        text: (j) => (j.stock_count === null ? '' : String(j.stock_count)),
+      },
+      waste: {
+        label: t('list.waste'),
+        className: 'text-right',
+        cell: wasteText,
+        text: (j) => j.waste_percent ?? '',
+      },
+    },
+    { th: 'py-2 pr-2', td: 'py-2 pr-2' },
+  );
+  const selection = useBulkSelection(
+    rows.map((j) => j.id),
+    total,
+  );
+  const fetchMatching = () =>
+    fetchAllPages(async (p, size) => {
+      const r = await api<{ items: JobSummary[]; total: number }>(
+        `/cutting/jobs?limit=${size}&offset=${(p - 1) * size}`,
+      );
+      return { rows: r.items, total: r.total };
+    });
   return (
     <div className="space-y-4">
       <div className="flex items-center justify-between gap-4">
@@ -80,40 +156,32 @@ function JobList() {
       {jobs.data && jobs.data.items.length === 0 ? (
         <p className="text-muted-foreground">{t('list.empty')}</p>
       ) : null}
-      <SavedViews listKey="cutting-jobs" />
-      {jobs.data && jobs.data.items.length > 0 ? (
+      <SavedViews {...columns.views} />
+      <BulkBar
+        selection={selection}
+        total={total}
+        pageCount={rows.length}
+        loaded={rows}
+        fetchMatching={fetchMatching}
+        csv={columns.csv('cutting-jobs')}
+      />
+      {rows.length > 0 ? (
         <table className="w-full text-sm" data-testid="cutting-jobs">
           <thead>
             <tr className="text-left text-muted-foreground">
-              <th className="py-2">{t('list.number')}</th>
-              <th>{t('list.name')}</th>
-              <th>{t('list.kind')}</th>
-              <th>{t('list.status')}</th>
-              <th className="text-right">{t('list.stockCount')}</th>
-              <th className="text-right">{t('list.waste')}</th>
+              <th className="w-8 py-2">
+                <SelectPageBox selection={selection} />
+              </th>
+              {columns.headerCells}
             </tr>
           </thead>
           <tbody>
-            {jobs.data.items.map((j) => (
+            {rows.map((j) => (
               <tr key={j.id} className="border-t border-border">
                 <td className="py-2">
-                  <Link to={`/cutting/${j.id}`} className="text-primary hover:underline">
-                    {j.number}
-                  </Link>
+                  <SelectRowBox selection={selection} id={j.id} label={String(j.number)} />
                 </td>
-                <td>
-                  <Link to={`/cutting/${j.id}`} className="hover:underline">
-                    {j.name}
-                  </Link>
-                </td>
-                <td>{t(`kind.${j.kind}`)}</td>
-                <td>{t(`status.${j.status}`)}</td>
-                <td className="text-right">
-                  {j.stock_count === null ? '—' : `${num(j.stock_count)} / ${num(j.lower_bound ?? 0)}`}
-                </td>
-                <td className="text-right">
-                  {j.waste_percent === null ? '—' : `${num(Number(j.waste_percent), 2)} %`}
-                </td>
+                {columns.rowCells(j)}
               </tr>
             ))}
           </tbody>
@@ -121,19 +189,14 @@ function JobList() {
       ) : null}
       {jobs.data && jobs.data.total > PAGE_SIZE ? (
         <div className="flex gap-2">
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={page === 0}
-            onClick={() => setParams({ page: String(page - 1) })}
-          >
+          <Button variant="outline" size="sm" disabled={page === 0} onClick={() => toPage(page - 1)}>
             {t('list.previous')}
           </Button>
           <Button
             variant="outline"
             size="sm"
             disabled={(page + 1) * PAGE_SIZE >= jobs.data.total}
-            onClick={() => setParams({ page: String(page + 1) })}
+            onClick={() => toPage(page + 1)}
           >
             {t('list.next')}
           </Button>

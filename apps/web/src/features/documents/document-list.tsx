@@ -5,7 +5,8 @@ import { Input } from '../../components/ui/input.tsx';
 import { api } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
 import { BulkBar, fetchAllPages, useBulkSelection } from '../saved-views/bulk.tsx';
-import { SavedViews, useVisibleColumns } from '../saved-views/saved-views.tsx';
+import { useListColumns } from '../saved-views/list-columns.tsx';
+import { SavedViews } from '../saved-views/saved-views.tsx';
 import { usePermission } from '../team/use-permission.tsx';
 import {
   type DocKind,
@@ -18,17 +19,8 @@ import {
 import { DateText, Money, NUM, SELECT, STATUSES, StatusBadge, TABLE, TD, TH } from './parts.tsx';
 
 const PAGE_SIZE = 50;
-// Issue 12: saved views and hideable columns (the number column always shows: it is the link).
-const COLUMNS = ['number', 'client', 'date', 'status', 'payment', 'total'] as const;
-const COLUMN_LABELS: Record<(typeof COLUMNS)[number], string> = {
-  number: 'list.number',
-  client: 'list.client',
-  date: 'list.date',
-  status: 'list.status',
-  payment: 'list.paymentStatus',
-  total: 'list.total',
-};
-const LIST_KEYS: Record<DocKind, string> = {
+type DocListKey = 'quotes' | 'work-orders' | 'delivery-notes' | 'invoices';
+const LIST_KEYS: Record<DocKind, DocListKey> = {
   quote: 'quotes',
   work_order: 'work-orders',
   delivery_note: 'delivery-notes',
@@ -76,22 +68,19 @@ export function DocumentList({ kind, newHref }: { kind: DocKind; newHref: string
     if (key !== 'page') next.delete('page');
     setParams(next, { replace: key === 'q' });
   };
-  const sortHeader = (key: string, label: string, className?: string) => {
-    const active = sort === key || sort === `-${key}`;
+  const sortOf = (key: string) =>
+    sort === key ? 'ascending' : sort === `-${key}` ? 'descending' : undefined;
+  const sortButton = (key: string, label: string) => {
+    const active = sortOf(key);
     return (
-      <th
-        className={cn(TH, className)}
-        aria-sort={active ? (sort.startsWith('-') ? 'descending' : 'ascending') : undefined}
+      <button
+        type="button"
+        className="font-medium hover:text-foreground"
+        onClick={() => set('sort', sort === key ? `-${key}` : key)}
       >
-        <button
-          type="button"
-          className="font-medium hover:text-foreground"
-          onClick={() => set('sort', sort === key ? `-${key}` : key)}
-        >
-          {label}
-          {active ? (sort.startsWith('-') ? ' ↓' : ' ↑') : ''}
-        </button>
-      </th>
+        {label}
+        {active ? (active === 'descending' ? ' ↓' : ' ↑') : ''}
+      </button>
     );
   };
   const filtersActive = FILTERS.some((k) => params.get(k));
@@ -112,8 +101,61 @@ export function DocumentList({ kind, newHref }: { kind: DocKind; newHref: string
       const r = await api<{ items: typeof rows; total: number }>(`${KIND_PATHS[kind].api}?${q}`);
       return { rows: r.items, total: r.total };
     });
-  const cols = useVisibleColumns(COLUMNS);
-  const show = (c: (typeof COLUMNS)[number]) => cols.includes(c);
+  // Issue 12: hideable columns (the number column always shows: it is the link), from list-registry.ts.
+  const columns = useListColumns<DocListKey, (typeof rows)[number]>(
+    LIST_KEYS[kind],
+    {
+      number: {
+        label: t('list.number'),
+        header: sortButton('number', t('list.number')),
+        sort: sortOf('number'),
+        text: (d) => d.number ?? '',
+        cell: (d) => (
+          <>
+            <Link to={docHref(d.kind, d.id)} className="font-medium text-primary hover:underline">
+              {d.number ?? t('detail.draftNumber')}
+            </Link>
+            {d.kind === 'credit_note' && (
+              <span className="ml-1 text-xs text-muted">({t('kinds.credit_note')})</span>
+            )}
+          </>
+        ),
+      },
+      client: {
+        label: t('list.client'),
+        header: sortButton('client', t('list.client')),
+        sort: sortOf('client'),
+        cell: (d) => d.client_name ?? '—',
+        text: (d) => d.client_name ?? '',
+      },
+      date: {
+        label: t('list.date'),
+        header: sortButton('doc_date', t('list.date')),
+        sort: sortOf('doc_date'),
+        cell: (d) => <DateText value={d.doc_date} />,
+        text: (d) => d.doc_date,
+      },
+      status: {
+        label: t('list.status'),
+        cell: (d) => <StatusBadge status={d.status} />,
+        text: (d) => t(`status.${d.status}`),
+      },
+      payment: {
+        label: t('list.paymentStatus'),
+        cell: (d) => d.payment_status && <StatusBadge status={d.payment_status} scope="payment" />,
+        text: (d) => (d.payment_status ? t(`payment.${d.payment_status}`) : ''),
+      },
+      total: {
+        label: t('list.total'),
+        header: sortButton('total', t('list.total')),
+        sort: sortOf('total'),
+        className: NUM,
+        cell: (d) => <Money value={d.total} />,
+        text: (d) => d.total,
+      },
+    },
+    { th: TH, td: TD },
+  );
 
   return (
     <section aria-labelledby={`list-${kind}`}>
@@ -220,13 +262,7 @@ export function DocumentList({ kind, newHref }: { kind: DocKind; newHref: string
         </div>
       </div>
       <div className="mb-2">
-        <SavedViews
-          listKey={LIST_KEYS[kind]}
-          columns={COLUMNS.filter((c) => c !== 'number' && (isInvoice || c !== 'payment')).map((c) => ({
-            key: c,
-            label: t(COLUMN_LABELS[c]),
-          }))}
-        />
+        <SavedViews {...columns.views} />
       </div>
       <BulkBar
         selection={selection}
@@ -234,11 +270,7 @@ export function DocumentList({ kind, newHref }: { kind: DocKind; newHref: string
         pageCount={rows.length}
         loaded={rows}
         fetchMatching={fetchMatching}
-        csv={{
-          fileName: LIST_KEYS[kind],
-          header: [t('list.number'), t('list.client'), t('list.date'), t('list.status'), t('list.total')],
-          row: (d) => [d.number ?? '', d.client_name ?? '', d.doc_date, t(`status.${d.status}`), d.total],
-        }}
+        csv={columns.csv(LIST_KEYS[kind])}
         pdfHref={selection.allMatching ? (ids) => `/api/documents/pdf?ids=${ids.join(',')}` : undefined}
       />
       <p className="mb-2 text-sm text-muted" role="status" aria-live="polite">
@@ -263,12 +295,7 @@ export function DocumentList({ kind, newHref }: { kind: DocKind; newHref: string
                   onChange={selection.togglePage}
                 />
               </th>
-              {sortHeader('number', t('list.number'))}
-              {show('client') && sortHeader('client', t('list.client'))}
-              {show('date') && sortHeader('doc_date', t('list.date'))}
-              {show('status') && <th className={TH}>{t('list.status')}</th>}
-              {isInvoice && show('payment') && <th className={TH}>{t('list.paymentStatus')}</th>}
-              {show('total') && sortHeader('total', t('list.total'), NUM)}
+              {columns.headerCells}
             </tr>
           </thead>
           <tbody>
@@ -282,40 +309,12 @@ export function DocumentList({ kind, newHref }: { kind: DocKind; newHref: string
                     onChange={() => toggle(d.id)}
                   />
                 </td>
-                <td className={TD}>
-                  <Link to={docHref(d.kind, d.id)} className="font-medium text-primary hover:underline">
-                    {d.number ?? t('detail.draftNumber')}
-                  </Link>
-                  {d.kind === 'credit_note' && (
-                    <span className="ml-1 text-xs text-muted">({t('kinds.credit_note')})</span>
-                  )}
-                </td>
-                {show('client') && <td className={TD}>{d.client_name ?? '—'}</td>}
-                {show('date') && (
-                  <td className={TD}>
-                    <DateText value={d.doc_date} />
-                  </td>
-                )}
-                {show('status') && (
-                  <td className={TD}>
-                    <StatusBadge status={d.status} />
-                  </td>
-                )}
-                {isInvoice && show('payment') && (
-                  <td className={TD}>
-                    {d.payment_status && <StatusBadge status={d.payment_status} scope="payment" />}
-                  </td>
-                )}
-                {show('total') && (
-                  <td className={cn(TD, NUM)}>
-                    <Money value={d.total} />
-                  </td>
-                )}
+                {columns.rowCells(d)}
               </tr>
             ))}
             {rows.length === 0 && !isFetching && (
               <tr>
-                <td className={cn(TD, 'text-muted')} colSpan={isInvoice ? 7 : 6}>
+                <td className={cn(TD, 'text-muted')} colSpan={columns.keys.length + 1}>
                   {t('list.empty')}
                 </td>
               </tr>

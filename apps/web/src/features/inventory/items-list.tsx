@@ -5,16 +5,27 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
+import { api } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
+import {
+  BulkBar,
+  fetchAllPages,
+  SelectPageBox,
+  SelectRowBox,
+  useBulkSelection,
+} from '../saved-views/bulk.tsx';
+import { useListColumns } from '../saved-views/list-columns.tsx';
 import { SavedViews } from '../saved-views/saved-views.tsx';
 import { usePermission } from '../team/use-permission.tsx';
-import { useItems, useLocations } from './inventory-api.ts';
+import { type Item, useItems, useLocations } from './inventory-api.ts';
 import { FilterBox, Money, NUM, Qty, selectClasses } from './parts.tsx';
 
 const PAGE = 200;
 const ROW_HEIGHT = 36;
-const GRID =
-  'grid grid-cols-[minmax(8rem,1fr)_minmax(12rem,2fr)_7rem_5rem_7rem_7rem_7rem_8rem] items-center gap-2 px-2';
+// The columns' tracks come from the visible columns (list-registry.ts, `useListColumns`).
+const GRID = 'grid items-center gap-2 px-2';
+const isLow = (item: Item) =>
+  item.reorder_point !== null && Number(item.available) + Number(item.on_order) < Number(item.reorder_point);
 
 /** Item catalogue: search, filters, sort and page live in the URL; rows are virtualised links. */
 export function ItemsList() {
@@ -64,6 +75,85 @@ export function ItemsList() {
     );
   };
   const filtersActive = ['q', 'kind', 'location_id', 'low_stock'].some((k) => params.get(k));
+
+  // Issue 12: hideable columns (the SKU always shows), the selection and its CSV export.
+  const columns = useListColumns<'items', Item>(
+    'items',
+    {
+      sku: {
+        label: t('items.sku'),
+        header: sortHeader('sku', t('items.sku'), 'text-left'),
+        width: 'minmax(8rem,1fr)',
+        className: 'truncate font-medium text-primary',
+        cell: (i) => i.sku,
+        text: (i) => i.sku,
+      },
+      name: {
+        label: t('items.name'),
+        header: sortHeader('name', t('items.name'), 'text-left'),
+        width: 'minmax(12rem,2fr)',
+        className: 'truncate',
+        cell: (i) => i.name,
+        text: (i) => i.name,
+      },
+      kind: {
+        label: t('items.kind'),
+        header: sortHeader('kind', t('items.kind'), 'text-left'),
+        width: '7rem',
+        className: 'truncate',
+        cell: (i) => t(`kinds.${i.kind}`),
+        text: (i) => t(`kinds.${i.kind}`),
+      },
+      unit: { label: t('items.unit'), width: '5rem', cell: (i) => i.base_unit, text: (i) => i.base_unit },
+      on_hand: {
+        label: t('items.onHand'),
+        header: sortHeader('on_hand', t('items.onHand'), 'text-right'),
+        width: '7rem',
+        className: NUM,
+        cell: (i) => (
+          <span className={cn(isLow(i) && 'font-semibold text-danger')}>
+            <Qty value={i.on_hand} />
+          </span>
+        ),
+        text: (i) => i.on_hand,
+      },
+      available: {
+        label: t('items.available'),
+        width: '7rem',
+        className: NUM,
+        cell: (i) => <Qty value={i.available} />,
+        text: (i) => i.available,
+      },
+      on_order: {
+        label: t('items.onOrder'),
+        width: '7rem',
+        className: NUM,
+        cell: (i) => <Qty value={i.on_order} />,
+        text: (i) => i.on_order,
+      },
+      avg_cost: {
+        label: t('items.avgCost'),
+        width: '8rem',
+        className: NUM,
+        cell: (i) => <Money value={i.avg_cost} />,
+        text: (i) => i.avg_cost,
+      },
+    },
+    { th: 'text-sm font-medium text-muted', grid: true },
+  );
+  const selection = useBulkSelection(
+    rows.map((i) => i.id),
+    total,
+  );
+  const fetchMatching = () =>
+    fetchAllPages(async (p, size) => {
+      const q = new URLSearchParams(query);
+      q.set('limit', String(size));
+      q.set('offset', String((p - 1) * size));
+      const r = await api<{ items: Item[]; total: number }>(`/api/inventory/items?${q}`);
+      return { rows: r.items, total: r.total };
+    });
+  const gridStyle = { gridTemplateColumns: columns.gridTemplate };
 
   return (
     <section aria-labelledby="items-title">
@@ -135,59 +225,52 @@ export function ItemsList() {
           )}
         </div>
       </div>
-      <SavedViews listKey="items" />
+      <SavedViews {...columns.views} />
+      <BulkBar
+        selection={selection}
+        total={total}
+        pageCount={rows.length}
+        loaded={rows}
+        fetchMatching={fetchMatching}
+        csv={columns.csv('items')}
+      />
       <p className="mb-2 text-sm text-muted" role="status" aria-live="polite">
         {t('items.count', { count: total })}
         {isFetching ? ` · ${t('common.loading')}` : ''}
       </p>
       <div className="rounded-md border border-border">
-        <div className={cn(GRID, 'h-9 border-b border-border bg-surface-2 text-sm')}>
-          {sortHeader('sku', t('items.sku'), 'text-left')}
-          {sortHeader('name', t('items.name'), 'text-left')}
-          {sortHeader('kind', t('items.kind'), 'text-left')}
-          <span className="text-sm font-medium text-muted">{t('items.unit')}</span>
-          {sortHeader('on_hand', t('items.onHand'), 'text-right')}
-          <span className={cn(NUM, 'text-sm font-medium text-muted')}>{t('items.available')}</span>
-          <span className={cn(NUM, 'text-sm font-medium text-muted')}>{t('items.onOrder')}</span>
-          <span className={cn(NUM, 'text-sm font-medium text-muted')}>{t('items.avgCost')}</span>
+        <div className="flex h-9 items-center border-b border-border bg-surface-2 text-sm">
+          <span className="flex w-8 shrink-0 justify-center">
+            <SelectPageBox selection={selection} />
+          </span>
+          <div className={cn(GRID, 'flex-1')} style={gridStyle}>
+            {columns.headerCells}
+          </div>
         </div>
         <div ref={scrollRef} className="h-[60vh] overflow-auto" data-testid="items-scroll">
           <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
             {virtual.getVirtualItems().map((v) => {
               const item = rows[v.index];
               if (!item) return null;
-              const low =
-                item.reorder_point !== null &&
-                Number(item.available) + Number(item.on_order) < Number(item.reorder_point);
+              // The checkbox sits beside the row's link (a control inside a link is not allowed).
               return (
-                <Link
+                <div
                   key={item.id}
-                  to={`/inventory/items/${item.id}`}
-                  data-testid="item-row"
-                  className={cn(
-                    GRID,
-                    'absolute inset-x-0 border-b border-border text-sm hover:bg-surface-2',
-                    !item.active && 'text-muted',
-                  )}
+                  className="absolute inset-x-0 flex items-center border-b border-border text-sm hover:bg-surface-2"
                   style={{ height: ROW_HEIGHT, transform: `translateY(${v.start}px)` }}
                 >
-                  <span className="truncate font-medium text-primary">{item.sku}</span>
-                  <span className="truncate">{item.name}</span>
-                  <span className="truncate">{t(`kinds.${item.kind}`)}</span>
-                  <span>{item.base_unit}</span>
-                  <span className={cn(NUM, low && 'font-semibold text-danger')}>
-                    <Qty value={item.on_hand} />
+                  <span className="flex w-8 shrink-0 justify-center">
+                    <SelectRowBox selection={selection} id={item.id} label={item.sku} />
                   </span>
-                  <span className={NUM}>
-                    <Qty value={item.available} />
-                  </span>
-                  <span className={NUM}>
-                    <Qty value={item.on_order} />
-                  </span>
-                  <span className={NUM}>
-                    <Money value={item.avg_cost} />
-                  </span>
-                </Link>
+                  <Link
+                    to={`/inventory/items/${item.id}`}
+                    data-testid="item-row"
+                    className={cn(GRID, 'h-full flex-1', !item.active && 'text-muted')}
+                    style={gridStyle}
+                  >
+                    {columns.rowCells(item)}
+                  </Link>
+                </div>
               );
             })}
           </div>

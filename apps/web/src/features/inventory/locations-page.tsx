@@ -9,6 +9,8 @@ import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { api } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
+import { BulkBar, SelectPageBox, SelectRowBox, useBulkSelection } from '../saved-views/bulk.tsx';
+import { useListColumns } from '../saved-views/list-columns.tsx';
 import { SavedViews } from '../saved-views/saved-views.tsx';
 import { usePermission } from '../team/use-permission.tsx';
 import { LabelsButton } from '../warehouse-scan/labels-button.tsx';
@@ -36,37 +38,78 @@ export function LocationsPage() {
     }
   };
   walk(null, 0);
+  // Issue 12: hideable columns (the code is the link); the whole tree is loaded, so the selection
+  // (and its CSV export) covers what is shown.
+  const columns = useListColumns<'locations', { id: string; loc: Location; depth: number }>(
+    'locations',
+    {
+      code: {
+        label: t('locations.code'),
+        cell: ({ loc, depth }) => (
+          <Link
+            className="font-medium text-primary hover:underline"
+            style={{ marginLeft: `${depth * 1.25}rem` }}
+            to={`/inventory/locations/${loc.id}`}
+          >
+            {loc.code}
+          </Link>
+        ),
+        text: ({ loc }) => loc.code,
+      },
+      name: { label: t('locations.name'), cell: ({ loc }) => loc.name, text: ({ loc }) => loc.name },
+      type: {
+        label: t('locations.type'),
+        cell: ({ loc }) => t(`locationTypes.${loc.type}`),
+        text: ({ loc }) => t(`locationTypes.${loc.type}`),
+      },
+      items: {
+        label: t('locations.items'),
+        className: NUM,
+        cell: ({ loc }) => loc.item_count,
+        text: ({ loc }) => String(loc.item_count),
+      },
+      value: {
+        label: t('items.value'),
+        className: NUM,
+        cell: ({ loc }) => <Money value={loc.value} />,
+        text: ({ loc }) => loc.value,
+      },
+    },
+    { th: TH, td: TD },
+  );
+  const listed = rows.map((r) => ({ id: r.loc.id, ...r }));
+  const selection = useBulkSelection(
+    listed.map((r) => r.id),
+    listed.length,
+  );
   return (
     <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
       <div className="space-y-2">
-        <SavedViews listKey="locations" />
+        <SavedViews {...columns.views} />
+        <BulkBar
+          selection={selection}
+          total={listed.length}
+          pageCount={listed.length}
+          loaded={listed}
+          fetchMatching={async () => listed}
+          csv={columns.csv('locations')}
+        />
         <table className={TABLE} data-testid="locations">
           <thead>
             <tr>
-              <th className={TH}>{t('locations.code')}</th>
-              <th className={TH}>{t('locations.name')}</th>
-              <th className={TH}>{t('locations.type')}</th>
-              <th className={cn(TH, NUM)}>{t('locations.items')}</th>
-              <th className={cn(TH, NUM)}>{t('items.value')}</th>
+              <th className={cn(TH, 'w-8')}>
+                <SelectPageBox selection={selection} />
+              </th>
+              {columns.headerCells}
             </tr>
           </thead>
           <tbody>
-            {rows.map(({ loc, depth }) => (
-              <tr key={loc.id}>
-                <td className={TD} style={{ paddingLeft: `${0.5 + depth * 1.25}rem` }}>
-                  <Link
-                    className="font-medium text-primary hover:underline"
-                    to={`/inventory/locations/${loc.id}`}
-                  >
-                    {loc.code}
-                  </Link>
+            {listed.map((r) => (
+              <tr key={r.id}>
+                <td className={TD}>
+                  <SelectRowBox selection={selection} id={r.id} label={r.loc.code} />
                 </td>
-                <td className={TD}>{loc.name}</td>
-                <td className={TD}>{t(`locationTypes.${loc.type}`)}</td>
-                <td className={cn(TD, NUM)}>{loc.item_count}</td>
-                <td className={cn(TD, NUM)}>
-                  <Money value={loc.value} />
-                </td>
+                {columns.rowCells(r)}
               </tr>
             ))}
           </tbody>

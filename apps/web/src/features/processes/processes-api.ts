@@ -18,7 +18,8 @@ export const processKeys = {
   options: ['processes', 'options'] as const,
 };
 
-function listUrl(p: ProcessListParams, pageSize = PROCESS_PAGE_SIZE): string {
+/** One page of the process list (the list's filter and sort; bulk export pages through it). */
+export function processListUrl(p: ProcessListParams, pageSize = PROCESS_PAGE_SIZE): string {
   const search = new URLSearchParams({
     active: p.active,
     sort: p.sort,
@@ -33,7 +34,7 @@ function listUrl(p: ProcessListParams, pageSize = PROCESS_PAGE_SIZE): string {
 export function useProcesses(p: ProcessListParams) {
   return useQuery({
     queryKey: processKeys.list(p),
-    queryFn: ({ signal }) => api<{ items: Process[]; total: number }>(listUrl(p), { signal }),
+    queryFn: ({ signal }) => api<{ items: Process[]; total: number }>(processListUrl(p), { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -44,7 +45,7 @@ export function useProcessOptions() {
     queryKey: processKeys.options,
     queryFn: ({ signal }) =>
       api<{ items: Process[]; total: number }>(
-        listUrl({ q: '', active: 'active', sort: 'code', dir: 'asc', page: 1 }, 200),
+        processListUrl({ q: '', active: 'active', sort: 'code', dir: 'asc', page: 1 }, 200),
         { signal },
       ),
   });

@@ -13,14 +13,24 @@ import { FormErrors } from '../../components/ui/form-errors.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
+import { api } from '../../lib/api.ts';
 import { formatCurrency, formatNumber } from '../../lib/format.ts';
 import { errorMessages } from '../products/error-messages.ts';
+import {
+  BulkBar,
+  fetchAllPages,
+  SelectPageBox,
+  SelectRowBox,
+  useBulkSelection,
+} from '../saved-views/bulk.tsx';
+import { type AriaSort, useListColumns } from '../saved-views/list-columns.tsx';
 import { SavedViews } from '../saved-views/saved-views.tsx';
 import { PageHeader } from '../sections/page-header.tsx';
 import { IfAllowed, usePermission } from '../team/use-permission.tsx';
 import {
   PROCESS_PAGE_SIZE,
   type ProcessListParams,
+  processListUrl,
   useDeleteProcess,
   useProcess,
   useProcesses,
@@ -60,6 +70,9 @@ function useListParams(): [ProcessListParams, (patch: Partial<ProcessListParams>
   const update = (patch: Partial<ProcessListParams>) => {
     const next = { ...params, ...patch };
     const out = new URLSearchParams();
+    // Visible columns are not part of the filter: they stay (saved views keep them too).
+    const cols = search.get('cols');
+    if (cols) out.set('cols', cols);
     if (next.q) out.set('q', next.q);
     if (next.active !== 'all') out.set('active', next.active);
     if (next.sort !== 'code') out.set('sort', next.sort);
@@ -84,15 +97,15 @@ function ProcessList() {
   });
   const total = list.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PROCESS_PAGE_SIZE));
-  const sortHeader = (key: (typeof SORTS)[number], label: string) => {
+  const sortOf = (key: (typeof SORTS)[number]): AriaSort =>
+    params.sort === key ? (params.dir === 'desc' ? 'descending' : 'ascending') : 'none';
+  const sortable = (key: (typeof SORTS)[number], label: string) => {
     const current = params.sort === key;
     const Icon = params.dir === 'desc' ? ArrowDown : ArrowUp;
-    return (
-      <th
-        scope="col"
-        className="px-3 py-2"
-        aria-sort={current ? (params.dir === 'desc' ? 'descending' : 'ascending') : 'none'}
-      >
+    return {
+      label,
+      sort: sortOf(key),
+      header: (
         <button
           type="button"
           className="inline-flex items-center gap-1 font-medium"
@@ -103,9 +116,89 @@ function ProcessList() {
           {label}
           {current && <Icon className="size-3.5" aria-hidden />}
         </button>
-      </th>
-    );
+      ),
+    };
   };
+  const rows = list.data?.items ?? [];
+  const yesNo = (b: boolean) => (b ? t('common.yes') : t('common.no'));
+  const RIGHT = 'text-right tabular-nums';
+  // Issue 12: hideable columns (the code is the link), the selection and its CSV export.
+  const columns = useListColumns<'processes', (typeof rows)[number]>(
+    'processes',
+    {
+      code: {
+        ...sortable('code', t('fields.code')),
+        className: 'font-mono',
+        cell: (p) => (
+          <Link to={`/processes/${p.id}`} className="text-primary underline-offset-2 hover:underline">
+            {p.code}
+          </Link>
+        ),
+        text: (p) => p.code,
+      },
+      name: {
+        ...sortable('name', t('fields.name')),
+        cell: (p) => (
+          <>
+            {p.name}
+            {!p.active && (
+              <span className="ml-2 rounded bg-surface-muted px-1.5 text-xs text-muted">
+                {t('processes.inactive')}
+              </span>
+            )}
+          </>
+        ),
+        text: (p) => p.name,
+      },
+      work_centre: {
+        ...sortable('workCentre', t('fields.workCentre')),
+        cell: (p) => p.workCentre,
+        text: (p) => p.workCentre ?? '',
+      },
+      cost_per_hour: {
+        ...sortable('costPerHour', t('fields.costPerHour')),
+        className: 'tabular-nums',
+        cell: (p) => formatCurrency(p.costPerHour),
+        text: (p) => String(p.costPerHour),
+      },
+      setup_minutes: {
+        label: t('fields.setupMinutes'),
+        className: RIGHT,
+        cell: (p) => formatNumber(p.setupMinutes),
+        text: (p) => String(p.setupMinutes),
+      },
+      minutes_per_unit: {
+        label: t('fields.minutesPerUnit'),
+        className: RIGHT,
+        cell: (p) => formatNumber(p.minutesPerUnit),
+        text: (p) => String(p.minutesPerUnit),
+      },
+      daily_capacity: {
+        label: t('fields.dailyCapacityHours'),
+        className: RIGHT,
+        cell: (p) => formatNumber(p.dailyCapacityHours),
+        text: (p) => String(p.dailyCapacityHours),
+      },
+      quality_check: {
+        label: t('fields.qualityCheckRequired'),
+        cell: (p) => yesNo(p.qualityCheckRequired),
+        text: (p) => yesNo(p.qualityCheckRequired),
+      },
+    },
+    { th: 'px-3 py-2', td: 'px-3 py-1.5' },
+  );
+  const selection = useBulkSelection(
+    rows.map((p) => p.id),
+    total,
+  );
+  const fetchMatching = () =>
+    fetchAllPages((page, size) =>
+      api<{ items: typeof rows; total: number }>(processListUrl({ ...params, page }, size)).then((r) => ({
+        rows: r.items,
+        total: r.total,
+      })),
+    );
+
   return (
     <div>
       <PageHeader
@@ -142,56 +235,37 @@ function ProcessList() {
           {t('list.results', { count: total })}
         </p>
       </div>
-      <SavedViews listKey="processes" />
+      <SavedViews {...columns.views} />
+      <BulkBar
+        selection={selection}
+        total={total}
+        pageCount={rows.length}
+        loaded={rows}
+        fetchMatching={fetchMatching}
+        csv={columns.csv('processes')}
+      />
       <Card className="overflow-x-auto p-0">
         <table className="w-full text-left text-sm">
           <thead className="border-b border-border bg-surface-muted text-xs uppercase text-muted">
             <tr>
-              {sortHeader('code', t('fields.code'))}
-              {sortHeader('name', t('fields.name'))}
-              {sortHeader('workCentre', t('fields.workCentre'))}
-              {sortHeader('costPerHour', t('fields.costPerHour'))}
-              <th scope="col" className="px-3 py-2 text-right">
-                {t('fields.setupMinutes')}
+              <th scope="col" className="w-8 px-3 py-2">
+                <SelectPageBox selection={selection} />
               </th>
-              <th scope="col" className="px-3 py-2 text-right">
-                {t('fields.minutesPerUnit')}
-              </th>
-              <th scope="col" className="px-3 py-2 text-right">
-                {t('fields.dailyCapacityHours')}
-              </th>
-              <th scope="col" className="px-3 py-2">
-                {t('fields.qualityCheckRequired')}
-              </th>
+              {columns.headerCells}
             </tr>
           </thead>
           <tbody>
-            {list.data?.items.map((p) => (
+            {rows.map((p) => (
               <tr key={p.id} className="border-b border-border last:border-0 hover:bg-surface-muted">
-                <td className="px-3 py-1.5 font-mono">
-                  <Link to={`/processes/${p.id}`} className="text-primary underline-offset-2 hover:underline">
-                    {p.code}
-                  </Link>
-                </td>
                 <td className="px-3 py-1.5">
-                  {p.name}
-                  {!p.active && (
-                    <span className="ml-2 rounded bg-surface-muted px-1.5 text-xs text-muted">
-                      {t('processes.inactive')}
-                    </span>
-                  )}
+                  <SelectRowBox selection={selection} id={p.id} label={p.code} />
                 </td>
-                <td className="px-3 py-1.5">{p.workCentre}</td>
-                <td className="px-3 py-1.5 tabular-nums">{formatCurrency(p.costPerHour)}</td>
-                <td className="px-3 py-1.5 text-right tabular-nums">{formatNumber(p.setupMinutes)}</td>
-                <td className="px-3 py-1.5 text-right tabular-nums">{formatNumber(p.minutesPerUnit)}</td>
-                <td className="px-3 py-1.5 text-right tabular-nums">{formatNumber(p.dailyCapacityHours)}</td>
-                <td className="px-3 py-1.5">{p.qualityCheckRequired ? t('common.yes') : t('common.no')}</td>
+                {columns.rowCells(p)}
               </tr>
             ))}
             {list.data && list.data.items.length === 0 && (
               <tr>
-                <td colSpan={8} className="px-3 py-8 text-center text-muted">
+                <td colSpan={columns.keys.length + 1} className="px-3 py-8 text-center text-muted">
                   {t('processes.empty')}
                 </td>
               </tr>

@@ -9,13 +9,28 @@ import { Card } from '../../components/ui/card.tsx';
 import { FormErrors } from '../../components/ui/form-errors.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
+import { api } from '../../lib/api.ts';
 import { formatCurrency, formatDate } from '../../lib/format.ts';
+import {
+  BulkBar,
+  fetchAllPages,
+  SelectPageBox,
+  SelectRowBox,
+  useBulkSelection,
+} from '../saved-views/bulk.tsx';
+import { useListColumns } from '../saved-views/list-columns.tsx';
 import { SavedViews } from '../saved-views/saved-views.tsx';
 import { PageHeader } from '../sections/page-header.tsx';
 import { IfAllowed, usePermission } from '../team/use-permission.tsx';
 import { errorMessages } from './error-messages.ts';
 import { ProductDetailPage } from './product-detail.tsx';
-import { PRODUCT_PAGE_SIZE, type ProductListParams, useCreateProduct, useProducts } from './products-api.ts';
+import {
+  PRODUCT_PAGE_SIZE,
+  type ProductListParams,
+  type ProductRow,
+  useCreateProduct,
+  useProducts,
+} from './products-api.ts';
 
 export function ProductsPage() {
   return (
@@ -45,6 +60,9 @@ function useListParams(): [ProductListParams, (patch: Partial<ProductListParams>
   const update = (patch: Partial<ProductListParams>) => {
     const next = { ...params, ...patch };
     const out = new URLSearchParams();
+    // Visible columns are not part of the filter: they stay (saved views keep them too).
+    const cols = search.get('cols');
+    if (cols) out.set('cols', cols);
     if (next.q) out.set('q', next.q);
     if (next.sort !== 'sku') out.set('sort', next.sort);
     if (next.dir !== 'asc') out.set('dir', next.dir);
@@ -67,28 +85,88 @@ function ProductList() {
   });
   const total = list.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PRODUCT_PAGE_SIZE));
-  const sortHeader = (key: 'sku' | 'name', label: string) => {
+  const sortOf = (key: 'sku' | 'name') =>
+    params.sort === key ? (params.dir === 'desc' ? 'descending' : 'ascending') : 'none';
+  const sortButton = (key: 'sku' | 'name', label: string) => {
     const current = params.sort === key;
     const Icon = params.dir === 'desc' ? ArrowDown : ArrowUp;
     return (
-      <th
-        scope="col"
-        className="px-3 py-2"
-        aria-sort={current ? (params.dir === 'desc' ? 'descending' : 'ascending') : 'none'}
+      <button
+        type="button"
+        className="inline-flex items-center gap-1 font-medium"
+        onClick={() => update({ sort: key, dir: current && params.dir === 'asc' ? 'desc' : 'asc', page: 1 })}
       >
-        <button
-          type="button"
-          className="inline-flex items-center gap-1 font-medium"
-          onClick={() =>
-            update({ sort: key, dir: current && params.dir === 'asc' ? 'desc' : 'asc', page: 1 })
-          }
-        >
-          {label}
-          {current && <Icon className="size-3.5" aria-hidden />}
-        </button>
-      </th>
+        {label}
+        {current && <Icon className="size-3.5" aria-hidden />}
+      </button>
     );
   };
+  const rows = list.data?.items ?? [];
+  const versionText = (p: ProductRow) =>
+    p.activeVersion ? t('bom.versionLabel', { version: p.activeVersion }) : t('products.noActiveBom');
+  // Issue 12: hideable columns (the SKU is the link), the selection and its CSV export.
+  const columns = useListColumns<'products', ProductRow>(
+    'products',
+    {
+      sku: {
+        label: t('fields.sku'),
+        header: sortButton('sku', t('fields.sku')),
+        sort: sortOf('sku'),
+        className: 'font-mono',
+        cell: (p) => (
+          <Link to={`/products/${p.id}`} className="text-primary underline-offset-2 hover:underline">
+            {p.sku}
+          </Link>
+        ),
+        text: (p) => p.sku,
+      },
+      name: {
+        label: t('fields.name'),
+        header: sortButton('name', t('fields.name')),
+        sort: sortOf('name'),
+        cell: (p) => p.name,
+        text: (p) => p.name,
+      },
+      kind: { label: t('fields.kind'), cell: (p) => t(`kinds.${p.kind}`), text: (p) => t(`kinds.${p.kind}`) },
+      active_version: {
+        label: t('products.activeVersion'),
+        cell: (p) => versionText(p),
+        text: (p) => versionText(p),
+      },
+      routing_steps: {
+        label: t('products.routingSteps'),
+        className: 'text-right tabular-nums',
+        cell: (p) => p.routingSteps,
+        text: (p) => String(p.routingSteps),
+      },
+      sales_price: {
+        label: t('fields.salesPrice'),
+        className: 'text-right tabular-nums',
+        cell: (p) => (p.salesPrice ? formatCurrency(p.salesPrice) : ''),
+        text: (p) => p.salesPrice ?? '',
+      },
+      updated: {
+        label: t('products.updated'),
+        cell: (p) => formatDate(p.updatedAt, undefined, { dateStyle: 'medium' }),
+        text: (p) => p.updatedAt,
+      },
+    },
+    { th: 'px-3 py-2', td: 'px-3 py-1.5' },
+  );
+  const selection = useBulkSelection(
+    rows.map((p) => p.id),
+    total,
+  );
+  // "Select all matching" reads the list's filter and sort page by page (the server allows 200 a page).
+  const fetchMatching = () =>
+    fetchAllPages(async (page, size) => {
+      const search = new URLSearchParams({ sort: params.sort, dir: params.dir, page: String(page) });
+      search.set('pageSize', String(size));
+      if (params.q) search.set('q', params.q);
+      const r = await api<{ items: ProductRow[]; total: number }>(`/products?${search}`);
+      return { rows: r.items, total: r.total };
+    });
+
   return (
     <div>
       <PageHeader
@@ -112,55 +190,37 @@ function ProductList() {
           {t('list.results', { count: total })}
         </p>
       </div>
-      <SavedViews listKey="products" />
+      <SavedViews {...columns.views} />
+      <BulkBar
+        selection={selection}
+        total={total}
+        pageCount={rows.length}
+        loaded={rows}
+        fetchMatching={fetchMatching}
+        csv={columns.csv('products')}
+      />
       <Card className="overflow-x-auto p-0">
         <table className="w-full text-left text-sm">
           <thead className="border-b border-border bg-surface-muted text-xs uppercase text-muted">
             <tr>
-              {sortHeader('sku', t('fields.sku'))}
-              {sortHeader('name', t('fields.name'))}
-              <th scope="col" className="px-3 py-2">
-                {t('fields.kind')}
+              <th scope="col" className="w-8 px-3 py-2">
+                <SelectPageBox selection={selection} />
               </th>
-              <th scope="col" className="px-3 py-2">
-                {t('products.activeVersion')}
-              </th>
-              <th scope="col" className="px-3 py-2 text-right">
-                {t('products.routingSteps')}
-              </th>
-              <th scope="col" className="px-3 py-2 text-right">
-                {t('fields.salesPrice')}
-              </th>
-              <th scope="col" className="px-3 py-2">
-                {t('products.updated')}
-              </th>
+              {columns.headerCells}
             </tr>
           </thead>
           <tbody>
-            {list.data?.items.map((p) => (
+            {rows.map((p) => (
               <tr key={p.id} className="border-b border-border last:border-0 hover:bg-surface-muted">
-                <td className="px-3 py-1.5 font-mono">
-                  <Link to={`/products/${p.id}`} className="text-primary underline-offset-2 hover:underline">
-                    {p.sku}
-                  </Link>
-                </td>
-                <td className="px-3 py-1.5">{p.name}</td>
-                <td className="px-3 py-1.5">{t(`kinds.${p.kind}`)}</td>
                 <td className="px-3 py-1.5">
-                  {p.activeVersion
-                    ? t('bom.versionLabel', { version: p.activeVersion })
-                    : t('products.noActiveBom')}
+                  <SelectRowBox selection={selection} id={p.id} label={p.sku} />
                 </td>
-                <td className="px-3 py-1.5 text-right tabular-nums">{p.routingSteps}</td>
-                <td className="px-3 py-1.5 text-right tabular-nums">
-                  {p.salesPrice ? formatCurrency(p.salesPrice) : ''}
-                </td>
-                <td className="px-3 py-1.5">{formatDate(p.updatedAt, undefined, { dateStyle: 'medium' })}</td>
+                {columns.rowCells(p)}
               </tr>
             ))}
             {list.data && list.data.items.length === 0 && (
               <tr>
-                <td colSpan={7} className="px-3 py-8 text-center text-muted">
+                <td colSpan={columns.keys.length + 1} className="px-3 py-8 text-center text-muted">
                   {t('products.empty')}
                 </td>
               </tr>

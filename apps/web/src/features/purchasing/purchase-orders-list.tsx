@@ -3,12 +3,22 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
+import { api } from '../../lib/api.ts';
+import { cn } from '../../lib/cn.ts';
 import { formatCurrency, formatDate } from '../../lib/format.ts';
 import { NUM, selectClasses, TABLE, TD, TH } from '../clients/partner-ui.tsx';
+import {
+  BulkBar,
+  fetchAllPages,
+  SelectPageBox,
+  SelectRowBox,
+  useBulkSelection,
+} from '../saved-views/bulk.tsx';
+import { useListColumns } from '../saved-views/list-columns.tsx';
 import { SavedViews } from '../saved-views/saved-views.tsx';
 import { PageHeader } from '../sections/page-header.tsx';
 import { usePermission } from '../team/use-permission.tsx';
-import { useOrders } from './purchasing-api.ts';
+import { type PoHeader, useOrders } from './purchasing-api.ts';
 import { StatusBadge } from './purchasing-ui.tsx';
 
 const STATUSES = ['all', 'open', 'draft', 'sent', 'partially_received', 'received', 'cancelled'] as const;
@@ -34,6 +44,66 @@ export function PurchaseOrdersList() {
   };
   const page = Number(params.get('page') ?? '1');
   const pages = Math.max(1, Math.ceil((data?.total ?? 0) / PAGE_SIZE));
+  const rows = data?.rows ?? [];
+  const total = data?.total ?? 0;
+  const day = (d: string | null) => (d ? formatDate(d, undefined, { dateStyle: 'medium' }) : '');
+  // Issue 12: hideable columns (the number is the link) and the selection with CSV export.
+  const columns = useListColumns<'purchase-orders', PoHeader>(
+    'purchase-orders',
+    {
+      number: {
+        label: t('fields.number'),
+        cell: (o) => (
+          <Link to={`/suppliers/orders/${o.id}`} className="font-medium text-primary hover:underline">
+            {o.number ?? t('draft')}
+          </Link>
+        ),
+        text: (o) => o.number ?? '',
+      },
+      supplier: {
+        label: t('fields.supplier'),
+        cell: (o) => (
+          <Link to={`/suppliers/${o.supplier_id}`} className="hover:underline">
+            {o.supplier_name}
+          </Link>
+        ),
+        text: (o) => o.supplier_name ?? '',
+      },
+      status: {
+        label: t('fields.status'),
+        cell: (o) => <StatusBadge status={o.status} />,
+        text: (o) => t(`status.${o.status}`),
+      },
+      ordered_on: {
+        label: t('fields.orderedOn'),
+        cell: (o) => day(o.ordered_on),
+        text: (o) => o.ordered_on ?? '',
+      },
+      expected_on: {
+        label: t('fields.expectedOn'),
+        cell: (o) => day(o.expected_on),
+        text: (o) => o.expected_on ?? '',
+      },
+      total: {
+        label: t('fields.total'),
+        className: NUM,
+        cell: (o) => formatCurrency(o.total),
+        text: (o) => o.total,
+      },
+    },
+    { th: TH, td: TD },
+  );
+  const selection = useBulkSelection(
+    rows.map((o) => o.id),
+    total,
+  );
+  const fetchMatching = () =>
+    fetchAllPages(async (p, size) => {
+      const q = new URLSearchParams(query);
+      q.set('page', String(p));
+      q.set('page_size', String(size));
+      return api<{ rows: PoHeader[]; total: number }>(`/api/purchase-orders?${q}`);
+    });
   return (
     <div>
       <PageHeader
@@ -85,48 +155,38 @@ export function PurchaseOrdersList() {
         </p>
       </div>
       <div className="mb-2">
-        <SavedViews listKey="purchase-orders" />
+        <SavedViews {...columns.views} />
       </div>
+      <BulkBar
+        selection={selection}
+        total={total}
+        pageCount={rows.length}
+        loaded={rows}
+        fetchMatching={fetchMatching}
+        csv={columns.csv('purchase-orders')}
+      />
       <div className="overflow-x-auto rounded-lg border border-border bg-surface">
         <table className={TABLE}>
           <thead>
             <tr>
-              <th className={TH}>{t('fields.number')}</th>
-              <th className={TH}>{t('fields.supplier')}</th>
-              <th className={TH}>{t('fields.status')}</th>
-              <th className={TH}>{t('fields.orderedOn')}</th>
-              <th className={TH}>{t('fields.expectedOn')}</th>
-              <th className={`${TH} ${NUM}`}>{t('fields.total')}</th>
+              <th className={cn(TH, 'w-8')}>
+                <SelectPageBox selection={selection} />
+              </th>
+              {columns.headerCells}
             </tr>
           </thead>
           <tbody>
-            {(data?.rows ?? []).map((o) => (
+            {rows.map((o) => (
               <tr key={o.id}>
                 <td className={TD}>
-                  <Link to={`/suppliers/orders/${o.id}`} className="font-medium text-primary hover:underline">
-                    {o.number ?? t('draft')}
-                  </Link>
+                  <SelectRowBox selection={selection} id={o.id} label={o.number ?? t('draft')} />
                 </td>
-                <td className={TD}>
-                  <Link to={`/suppliers/${o.supplier_id}`} className="hover:underline">
-                    {o.supplier_name}
-                  </Link>
-                </td>
-                <td className={TD}>
-                  <StatusBadge status={o.status} />
-                </td>
-                <td className={TD}>
-                  {o.ordered_on ? formatDate(o.ordered_on, undefined, { dateStyle: 'medium' }) : ''}
-                </td>
-                <td className={TD}>
-                  {o.expected_on ? formatDate(o.expected_on, undefined, { dateStyle: 'medium' }) : ''}
-                </td>
-                <td className={`${TD} ${NUM}`}>{formatCurrency(o.total)}</td>
+                {columns.rowCells(o)}
               </tr>
             ))}
             {data && data.rows.length === 0 && (
               <tr>
-                <td colSpan={6} className="p-6 text-center text-muted">
+                <td colSpan={columns.keys.length + 1} className="p-6 text-center text-muted">
                   {t('list.empty')}
                 </td>
               </tr>

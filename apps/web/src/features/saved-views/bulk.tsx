@@ -88,6 +88,40 @@ export function useBulkSelection(pageIds: readonly string[], total: number): Bul
   };
 }
 
+/** The header checkbox of a selectable list: ticks or unticks every row of the page. */
+export function SelectPageBox({ selection }: { selection: BulkSelection }) {
+  const { t } = useTranslation('ux');
+  return (
+    <input
+      type="checkbox"
+      aria-label={t('bulk.selectPage')}
+      checked={selection.pageSelected}
+      onChange={selection.togglePage}
+    />
+  );
+}
+
+/** A row's checkbox, named after the row (its number, SKU or name). */
+export function SelectRowBox({
+  selection,
+  id,
+  label,
+}: {
+  selection: BulkSelection;
+  id: string;
+  label: string;
+}) {
+  const { t } = useTranslation('ux');
+  return (
+    <input
+      type="checkbox"
+      aria-label={t('bulk.selectRow', { label })}
+      checked={selection.isSelected(id)}
+      onChange={() => selection.toggle(id)}
+    />
+  );
+}
+
 type Row = { id: string };
 
 type BulkBarProps<R extends Row> = {
