@@ -73,7 +73,7 @@ const isDirty = (d: Draft) =>
  * anything typed in any tab asks first.
  */
 export function OperationsPage() {
-  const { t } = useTranslation('inventory');
+  const { t } = useTranslation(['inventory', 'ux-grid']);
   const [params, setParams] = useSearchParams();
   const op = (OPS as readonly string[]).includes(params.get('op') ?? '')
     ? (params.get('op') as Op)
