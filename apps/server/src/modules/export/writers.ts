@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
-import { deflateRawSync } from 'node:zlib';
 import type { ExportColumnType } from '@erp/domain';
 import ExcelJS from 'exceljs';
+import { Zip, ZipDeflate } from 'fflate';
 import type { SectionColumn, SectionData } from './sections.ts';
 
 /**
@@ -133,105 +133,41 @@ export async function toXlsx(data: SectionData, sheetName: string): Promise<Buff
   return out.buffer();
 }
 
-const CRC_TABLE = (() => {
-  const table = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    table[n] = c >>> 0;
-  }
-  return table;
-})();
-
-/** CRC-32 (the zip format's checksum; node 20 has no zlib.crc32). */
-export function crc32(data: Buffer): number {
-  let c = 0xffffffff;
-  for (let i = 0; i < data.length; i++)
-    c = (CRC_TABLE[(c ^ (data[i] as number)) & 0xff] as number) ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-/** MS-DOS date and time of a zip entry (local time, two-second steps). */
-function dosDateTime(d: Date): { date: number; time: number } {
-  const year = Math.max(1980, d.getFullYear());
-  return {
-    date: ((year - 1980) << 9) | ((d.getMonth() + 1) << 5) | d.getDate(),
-    time: (d.getHours() << 11) | (d.getMinutes() << 5) | Math.floor(d.getSeconds() / 2),
-  };
-}
-
-/** Entries a zip without the zip64 extension can hold, and its largest size or offset. */
+/** Entries a zip without the zip64 extension can hold (fflate writes no zip64). */
 export const ZIP_MAX_ENTRIES = 0xffff;
-const ZIP_MAX_BYTES = 0xffffffff;
 
 /**
- * A zip written entry by entry into a sink: each file is compressed (deflate, or stored when that
- * is not smaller, as with most PDFs' already compressed streams) and written out when it is added,
- * so only the central directory (a few dozen bytes per entry) stays behind. Names are UTF-8
- * (general-purpose flag 11). No zip64: at most 65 535 entries and 4 GiB.
+ * A zip written entry by entry into a sink (fflate's streaming Zip): each file is deflated and its
+ * bytes go to the sink when it is added, so only the central directory stays behind until
+ * `finish`. Names are UTF-8. At most ZIP_MAX_ENTRIES files.
  */
-export function zipWriter(sink: ByteSink, now = new Date()) {
-  const central: Buffer[] = [];
-  let offset = 0;
+export function zipWriter(sink: ByteSink) {
+  let pending: Uint8Array[] = [];
+  let failure: Error | null = null;
   let entries = 0;
-  const { date, time } = dosDateTime(now);
-  const write = async (chunk: Buffer) => {
-    offset += chunk.length;
-    await sink(chunk);
+  const zip = new Zip((error, chunk) => {
+    if (error) failure = error;
+    else pending.push(chunk);
+  });
+  const flush = async () => {
+    if (failure) throw failure;
+    const chunks = pending;
+    pending = [];
+    for (const chunk of chunks) await sink(Buffer.from(chunk));
   };
   return {
     async add(name: string, data: Buffer): Promise<void> {
       if (entries >= ZIP_MAX_ENTRIES) throw new Error(`a zip holds at most ${ZIP_MAX_ENTRIES} files`);
-      const nameBytes = Buffer.from(name, 'utf8');
-      const deflated = deflateRawSync(data, { level: 6 });
-      const stored = deflated.length >= data.length;
-      const body = stored ? data : deflated;
-      const crc = crc32(data);
-      if (offset + body.length + 30 + nameBytes.length > ZIP_MAX_BYTES)
-        throw new Error('the zip would exceed 4 GiB');
-      const local = Buffer.alloc(30);
-      local.writeUInt32LE(0x04034b50, 0);
-      local.writeUInt16LE(20, 4); // version needed: 2.0 (deflate)
-      local.writeUInt16LE(0x0800, 6); // UTF-8 names
-      local.writeUInt16LE(stored ? 0 : 8, 8);
-      local.writeUInt16LE(time, 10);
-      local.writeUInt16LE(date, 12);
-      local.writeUInt32LE(crc, 14);
-      local.writeUInt32LE(body.length, 18);
-      local.writeUInt32LE(data.length, 22);
-      local.writeUInt16LE(nameBytes.length, 26);
-      local.writeUInt16LE(0, 28);
-      const header = Buffer.alloc(46);
-      header.writeUInt32LE(0x02014b50, 0);
-      header.writeUInt16LE(20, 4); // made by: 2.0, MS-DOS attributes
-      header.writeUInt16LE(20, 6);
-      header.writeUInt16LE(0x0800, 8);
-      header.writeUInt16LE(stored ? 0 : 8, 10);
-      header.writeUInt16LE(time, 12);
-      header.writeUInt16LE(date, 14);
-      header.writeUInt32LE(crc, 16);
-      header.writeUInt32LE(body.length, 20);
-      header.writeUInt32LE(data.length, 24);
-      header.writeUInt16LE(nameBytes.length, 28);
-      // extra, comment, disk, internal and external attributes stay 0
-      header.writeUInt32LE(offset, 42);
-      central.push(header, nameBytes);
       entries++;
-      await write(Buffer.concat([local, nameBytes]));
-      await write(body);
+      const entry = new ZipDeflate(name, { level: 6 });
+      zip.add(entry);
+      entry.push(data, true);
+      await flush();
     },
     /** Writes the central directory; the zip is complete after this. */
     async finish(): Promise<void> {
-      const start = offset;
-      const directory = Buffer.concat(central);
-      await write(directory);
-      const end = Buffer.alloc(22);
-      end.writeUInt32LE(0x06054b50, 0);
-      end.writeUInt16LE(entries, 8);
-      end.writeUInt16LE(entries, 10);
-      end.writeUInt32LE(directory.length, 12);
-      end.writeUInt32LE(start, 16);
-      await write(end);
+      zip.end();
+      await flush();
     },
   };
 }
