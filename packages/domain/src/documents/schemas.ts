@@ -68,6 +68,8 @@ export const documentLineInputSchema = z.object({
   /** Omitted: the item's VAT rate (25 % for free text). */
   vat_rate: z.enum(DOCUMENT_VAT_RATES, { error: 'validation.invalid' }).nullable().default(null),
   lot_id: z.uuid('validation.invalid').nullable().default(null),
+  /** A shaped (non-rectangular) pane, W × H its circumscribing rectangle (measure pricing). */
+  shaped: z.boolean({ error: 'validation.invalid' }).default(false),
 });
 export type DocumentLineInput = z.input<typeof documentLineInputSchema>;
 

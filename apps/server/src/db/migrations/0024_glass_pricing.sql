@@ -27,3 +27,6 @@ alter table company_settings add column shape_surcharge_pct numeric(7, 2) not nu
 -- the price was typed or the item is priced per unit. Printed under the line on the PDF.
 alter table document_lines add column billed_measure numeric(18, 6);
 alter table document_lines add column billed_unit text check (billed_unit in ('m2', 'm'));
+-- A shaped (non-rectangular) pane: W × H is its circumscribing rectangle; an area price gets the
+-- company's shape surcharge.
+alter table document_lines add column shaped boolean not null default false;

@@ -53,6 +53,7 @@ async function linesFromWorkOrder(tx: Tx, woId: string) {
       discount_pct: l.discount_pct,
       vat_rate: l.vat_rate as '25',
       lot_id: l.lot_id,
+      shaped: l.shaped,
     })),
     sourceLineIds: lines.map((l) => l.id),
   };

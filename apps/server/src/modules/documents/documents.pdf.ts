@@ -162,10 +162,11 @@ function linesTable(pdf: Pdf, lines: repo.LineRow[], y: number, priced: boolean)
 
 /** Measure pricing: what one piece was billed on, e.g. "obračunska površina 0,5202 m²". */
 function billedText(l: repo.LineRow): string {
-  if (!l.billed_measure || !l.billed_unit) return '';
+  const shape = l.shaped ? ', oblikovano' : '';
+  if (!l.billed_measure || !l.billed_unit) return shape;
   return l.billed_unit === 'm2'
-    ? `, obračunska površina ${hrQuantity(l.billed_measure)} m²`
-    : `, obračunska duljina ${hrQuantity(l.billed_measure)} m`;
+    ? `${shape}, obračunska površina ${hrQuantity(l.billed_measure)} m²`
+    : `${shape}, obračunska duljina ${hrQuantity(l.billed_measure)} m`;
 }
 
 function totalsBlock(pdf: Pdf, lines: repo.LineRow[], y: number): number {

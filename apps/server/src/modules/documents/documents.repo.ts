@@ -314,6 +314,7 @@ export type LineRow = {
   source_line_id: string | null;
   billed_measure: string | null;
   billed_unit: string | null;
+  shaped: boolean;
   price_basis: string | null;
   glass_kind: string | null;
   item_sales_price: string | null;
@@ -328,7 +329,7 @@ export async function getLines(tx: Tx, documentId: string): Promise<LineRow[]> {
           trim_scale(l.height_mm)::text as height_mm, trim_scale(l.unit_price)::text as unit_price,
           trim_scale(l.discount_pct)::text as discount_pct, trim_scale(l.vat_rate)::text as vat_rate,
           l.net_amount::text as net_amount, l.kpd_code, l.lot_id, lt.lot_number, l.source_line_id,
-          trim_scale(l.billed_measure)::text as billed_measure, l.billed_unit, i.price_basis, i.glass_kind,
+          trim_scale(l.billed_measure)::text as billed_measure, l.billed_unit, l.shaped, i.price_basis, i.glass_kind,
           trim_scale(i.sales_price)::text as item_sales_price, trim_scale(i.min_charge)::text as item_min_charge
         from document_lines l left join items i on i.id = l.item_id left join lots lt on lt.id = l.lot_id
         where l.document_id = ${documentId} order by l.position`,
@@ -352,6 +353,8 @@ export type LineWrite = {
   /** Measure pricing: billed m² or m of one piece when the rule set the price. */
   billed_measure?: string | null;
   billed_unit?: string | null;
+  /** A shaped pane (circumscribing rectangle W × H). */
+  shaped?: boolean;
 };
 
 /** Replaces a draft's lines (positions 1..n) and returns their ids in order. */
@@ -368,10 +371,11 @@ export async function replaceLines(
       tx,
       sql`insert into document_lines (company_id, document_id, position, item_id, description, quantity, unit, width_mm,
             height_mm, unit_price, discount_pct, vat_rate, net_amount, kpd_code, lot_id, source_line_id, billed_measure,
-            billed_unit)
+            billed_unit, shaped)
           values (${companyId}, ${documentId}, ${i + 1}, ${l.item_id}, ${l.description}, ${l.quantity}, ${l.unit}, ${l.width_mm},
             ${l.height_mm}, ${l.unit_price}, ${l.discount_pct}, ${l.vat_rate}, ${l.net_amount}, ${l.kpd_code}, ${l.lot_id},
-            ${l.source_line_id ?? null}, ${l.billed_measure ?? null}, ${l.billed_unit ?? null})
+            ${l.source_line_id ?? null}, ${l.billed_measure ?? null}, ${l.billed_unit ?? null},
+            ${l.shaped ?? false})
           returning id`,
     );
     ids.push(row?.id as string);

@@ -95,6 +95,7 @@ const lineSchema = z.object({
   /** Measure pricing: the billed m² or m of one piece when the rule set the price. */
   billed_measure: sN.optional(),
   billed_unit: sN.optional(),
+  shaped: z.boolean().optional(),
   /** The item's price basis and pricing fields, so an editor can recompute the price live. */
   price_basis: sN.optional(),
   glass_kind: sN.optional(),

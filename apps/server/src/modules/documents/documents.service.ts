@@ -220,6 +220,7 @@ export async function resolveLines(
       lot_id: l.lot_id,
       billed_measure: billed ? billed.measure.toFixed() : null,
       billed_unit: billed ? billed.unit : null,
+      shaped: l.shaped,
     };
   });
 }
@@ -245,7 +246,7 @@ function lineMeasurePrice(
         price: item.sales_price ?? '0',
         minCharge: item.min_charge,
       },
-      { widthMm: l.width_mm, heightMm: l.height_mm, quantity: l.quantity },
+      { widthMm: l.width_mm, heightMm: l.height_mm, quantity: l.quantity, shaped: l.shaped },
       settings,
     );
   } catch (error) {

@@ -96,6 +96,7 @@ export async function create(tx: Tx, ctx: CompanyContext, input: Input) {
     discount_pct: l.discount_pct,
     vat_rate: (normaliseVatRate(l.vat_rate) ?? '25') as '25',
     lot_id: l.lot_id,
+    shaped: l.shaped,
   }));
   const lines = await resolveLines(tx, [...fromLines, ...input.lines], client);
   const { date } = await repo.today(tx);
@@ -262,6 +263,7 @@ export async function creditNote(
         discount_pct: l.discount_pct,
         vat_rate: (normaliseVatRate(l.vat_rate) ?? '25') as '25',
         lot_id: null,
+        shaped: l.shaped,
       }));
     const lines = await resolveLines(tx, lineInput, client);
     const { date } = await repo.today(tx);

@@ -161,11 +161,22 @@ describe('measure pricing', () => {
         { item_id: items.FLOAT4?.id, quantity: '1', width_mm: '1001', height_mm: '1001' },
         // 500 × 500 = 0.25 m² < new float minimum 0.6 → 0.6 × 25 = 15.00
         { item_id: items.FLOAT4?.id, quantity: '1', width_mm: '500', height_mm: '500' },
+        // shaped, on its rectangle: 25.5025 × 1.15 = 29.327875 → 29.3279
+        { item_id: items.FLOAT4?.id, quantity: '1', width_mm: '1001', height_mm: '1001', shaped: true },
       ],
     });
     expect((quote.lines as Json[]).map((l) => [l.unit_price, l.billed_measure])).toEqual([
       ['25.5025', '1.0201'],
       ['15', '0.6'],
+      ['29.3279', '1.0201'],
     ]);
+    expect((quote.lines as Json[]).map((l) => l.shaped)).toEqual([false, false, true]);
+    // A copy keeps the shaped flag, the rule's price and its billed measure.
+    const copy = await api.ok('POST', `/api/documents/${quote.document.id}/duplicate`);
+    expect((copy.lines as Json[])[2]).toMatchObject({
+      shaped: true,
+      unit_price: '29.3279',
+      billed_measure: '1.0201',
+    });
   });
 });

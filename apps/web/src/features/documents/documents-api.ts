@@ -59,6 +59,7 @@ export type Line = {
   /** Measure pricing (docs/documents.md): the billed m² or m of one piece when the rule priced it. */
   billed_measure?: string | null;
   billed_unit?: string | null;
+  shaped?: boolean;
   price_basis?: string | null;
   glass_kind?: string | null;
   item_sales_price?: string | null;

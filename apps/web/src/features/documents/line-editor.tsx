@@ -51,6 +51,8 @@ export type EditLine = {
   pricing?: LinePricing | null;
   /** The stored price is the rule's: changing W, H or the quantity computes it again. */
   auto_price?: boolean;
+  /** A shaped (non-rectangular) pane: W × H is its circumscribing rectangle. */
+  shaped?: boolean;
   /** The billed measure stored with a saved line (shown on read-only documents). */
   billed?: { measure: string; unit: 'm2' | 'm' } | null;
 };
@@ -87,6 +89,7 @@ export function lineToApi(l: EditLine) {
     discount_pct: l.discount_pct ? dec(l.discount_pct) : null,
     vat_rate: l.vat_rate,
     lot_id: l.lot_id ?? null,
+    shaped: Boolean(l.shaped),
   };
 }
 
@@ -106,6 +109,7 @@ export function lineFromApi(l: {
   lot_number: string | null;
   billed_measure?: string | null;
   billed_unit?: string | null;
+  shaped?: boolean;
   price_basis?: string | null;
   glass_kind?: string | null;
   item_sales_price?: string | null;
@@ -123,6 +127,7 @@ export function lineFromApi(l: {
           }
         : null,
     auto_price: Boolean(l.billed_unit),
+    shaped: Boolean(l.shaped),
     billed:
       l.billed_measure && l.billed_unit
         ? { measure: l.billed_measure, unit: l.billed_unit as 'm2' | 'm' }
@@ -162,6 +167,7 @@ export function autoMeasurePrice(l: EditLine, settings: PricingSettings): Measur
         widthMm: dec(l.width_mm),
         heightMm: dec(l.height_mm),
         quantity: isNum(l.quantity) ? dec(l.quantity) : null,
+        shaped: Boolean(l.shaped),
       },
       settings,
     );
@@ -379,6 +385,25 @@ export function LineEditor({
         value: (l) => l.vat_rate,
         set: (l, v) => ({ ...l, vat_rate: (normaliseVatRate(v) ?? l.vat_rate) as VatRate }),
         options: DOCUMENT_VAT_RATES.map((r) => ({ value: r, label: `${r} %` })),
+      },
+      {
+        // Last of the editable columns, so pasted spreadsheet columns keep their places; a choice
+        // on lines priced per m² only (a shaped pane pays the company's shape surcharge).
+        id: 'shaped',
+        header: t('lines.shaped'),
+        kind: 'select',
+        width: '6.5rem',
+        label: (n) => t('lines.shapedOf', { row: n }),
+        editable: (l) => l.pricing?.basis === 'area',
+        value: (l) => (l.shaped ? 'yes' : 'no'),
+        set: (l, v) => remeasure(l, { ...l, shaped: v === 'yes' }),
+        options: [
+          { value: 'no', label: t('lines.shapedNo') },
+          { value: 'yes', label: t('lines.shapedYes') },
+        ],
+        render: (l) => (
+          <span className="block px-1.5 text-xs text-muted">{l.shaped ? t('lines.shapedYes') : ''}</span>
+        ),
       },
     ];
     if (showLots)
