@@ -1,0 +1,81 @@
+import { DEFAULT_PRICING_SETTINGS } from '@erp/domain';
+import { describe, expect, it } from 'vitest';
+import {
+  autoMeasurePrice,
+  lineFromApi,
+  lineToApi,
+  liveTotals,
+  newLine,
+  pickIntoLine,
+} from './line-editor.tsx';
+
+// The grid prices measure lines with the domain rule, as the server does (hand-computed numbers).
+
+const glass = {
+  id: '00000000-0000-4000-8000-000000000001',
+  sku: 'FLOAT4',
+  name: 'Float 4 mm',
+  base_unit: 'm2',
+  sales_price: '25',
+  purchase_price: null,
+  vat_rate: '25',
+  kind: 'material',
+  price_basis: 'area' as const,
+  glass_kind: 'float' as const,
+  min_charge: null,
+};
+
+describe('line editor: measure pricing', () => {
+  it('leaves the price of an area-priced item to the rule and computes it from W × H', () => {
+    const picked = pickIntoLine(newLine(), glass);
+    expect(picked).toMatchObject({ unit: 'kom', unit_price: '', auto_price: true });
+    expect(autoMeasurePrice(picked, DEFAULT_PRICING_SETTINGS)).toBeNull(); // no W × H yet
+    const sized = { ...picked, quantity: '2', width_mm: '1000', height_mm: '500' };
+    // 1020 × 510 = 0.5202 m² × 25 = 13.005 per pane; 2 panes = 26.01, VAT 6.50
+    expect(autoMeasurePrice(sized, DEFAULT_PRICING_SETTINGS)?.measure.toFixed()).toBe('0.5202');
+    const totals = liveTotals([sized], DEFAULT_PRICING_SETTINGS);
+    expect(totals.net.toFixed(2)).toBe('26.01');
+    expect(totals.total.toFixed(2)).toBe('32.51');
+    // The server fills the price itself: the line goes out without one.
+    expect(lineToApi(sized)).toMatchObject({ unit_price: null, width_mm: '1000', shaped: false });
+  });
+
+  it('a typed price wins; an item priced per unit keeps its sales price', () => {
+    const typed = { ...pickIntoLine(newLine(), glass), width_mm: '1000', height_mm: '500', unit_price: '10' };
+    expect(autoMeasurePrice(typed, DEFAULT_PRICING_SETTINGS)).toBeNull();
+    expect(liveTotals([typed]).net.toFixed(2)).toBe('10.00');
+    const unit = pickIntoLine(newLine(), { ...glass, price_basis: 'unit' });
+    expect(unit).toMatchObject({ unit: 'm2', unit_price: '25', pricing: null });
+  });
+
+  it('a saved rule-priced line shows its stored price and billed measure', () => {
+    const line = lineFromApi({
+      item_id: glass.id,
+      sku: 'FLOAT4',
+      item_name: 'Float 4 mm',
+      description: 'Float 4 mm',
+      quantity: '1',
+      unit: 'kom',
+      width_mm: '1000',
+      height_mm: '500',
+      unit_price: '13.005',
+      discount_pct: '0',
+      vat_rate: '25',
+      lot_id: null,
+      lot_number: null,
+      billed_measure: '0.5202',
+      billed_unit: 'm2',
+      shaped: false,
+      price_basis: 'area',
+      glass_kind: 'float',
+      item_sales_price: '25',
+      item_min_charge: null,
+    });
+    expect(line).toMatchObject({
+      unit_price: '13.005',
+      auto_price: true,
+      billed: { measure: '0.5202', unit: 'm2' },
+    });
+    expect(line.pricing).toEqual({ basis: 'area', glass_kind: 'float', price: '25', min_charge: null });
+  });
+});
