@@ -1,6 +1,6 @@
 import { type BomInput, bomVariableNames, type FormulaIssue, formulaIssue } from '@erp/domain';
-import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { ArrowDown, ArrowUp, Plus, Scissors, Trash2 } from 'lucide-react';
+import { Fragment, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SaveState, saveStatus } from '../../components/editing/save-state.tsx';
 import { UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
@@ -97,6 +97,7 @@ export function BomEditor({
   const { t } = useTranslation('production');
   const [state, setState] = useState(initial);
   const save = useSaveBom(productId);
+  const [cutOpen, setCutOpen] = useState<ReadonlySet<string>>(new Set());
   useEffect(() => setState(initial), [initial]);
   // Unsaved = differs from the BOM as loaded and from what was last saved here (until it is re-read).
   const [savedAs, setSavedAs] = useState<string | null>(null);
@@ -213,9 +214,6 @@ export function BomEditor({
                 {t('fields.childSize')}
               </th>
               <th scope="col" className="px-2 py-2">
-                {t('fields.cutSize')}
-              </th>
-              <th scope="col" className="px-2 py-2">
                 <span className="sr-only">{t('bom.lineActions')}</span>
               </th>
             </tr>
@@ -223,120 +221,153 @@ export function BomEditor({
           <tbody>
             {state.lines.map((line, index) => {
               const issues = lineIssues[index];
+              // Cut sizes in a row of their own below the line: shown when set, or opened with the scissors.
+              const hasCut = CUT_FIELDS.some((f) => line[f].trim() !== '');
+              const showCut = hasCut || cutOpen.has(line.key);
               return (
-                <tr key={line.key} className="border-b border-border align-top" data-testid="bom-line">
-                  <td className="px-2 py-2 tabular-nums text-muted">{index + 1}</td>
-                  <td className="min-w-56 px-2 py-1">
-                    <ComponentPicker
-                      value={line.component}
-                      disabled={!editable}
-                      label={t('bom.componentOfLine', { n: index + 1 })}
-                      onPick={(c) => setLine(line.key, { component: c, unit: line.unit || c.baseUnit })}
-                    />
-                  </td>
-                  <td className="min-w-52 px-2 py-1">
-                    <FormulaInput
-                      label={t('bom.amountOfLine', { n: index + 1 })}
-                      value={line.amount}
-                      disabled={!editable}
-                      error={issueText(issues?.amount ?? null)}
-                      onChange={(amount) => setLine(line.key, { amount })}
-                    />
-                  </td>
-                  <td className="w-24 px-2 py-1">
-                    <Input
-                      aria-label={t('bom.unitOfLine', { n: index + 1 })}
-                      className="h-8"
-                      value={line.unit}
-                      disabled={!editable}
-                      onChange={(e) => setLine(line.key, { unit: e.target.value })}
-                    />
-                  </td>
-                  <td className="w-24 px-2 py-1">
-                    <Input
-                      aria-label={t('bom.scrapOfLine', { n: index + 1 })}
-                      className="h-8"
-                      inputMode="decimal"
-                      value={line.scrapPct}
-                      disabled={!editable}
-                      onChange={(e) => setLine(line.key, { scrapPct: e.target.value })}
-                    />
-                  </td>
-                  <td className="min-w-48 px-2 py-1">
-                    <div className="flex gap-1">
-                      <FormulaInput
-                        label={t('bom.childWidthOfLine', { n: index + 1 })}
-                        placeholder={t('bom.childWidthPlaceholder')}
-                        value={line.childWidth}
+                <Fragment key={line.key}>
+                  <tr className="border-b border-border align-top" data-testid="bom-line">
+                    <td className="px-2 py-2 tabular-nums text-muted">{index + 1}</td>
+                    <td className="min-w-56 px-2 py-1">
+                      <ComponentPicker
+                        value={line.component}
                         disabled={!editable}
-                        error={issueText(issues?.childWidth ?? null)}
-                        onChange={(childWidth) => setLine(line.key, { childWidth })}
+                        label={t('bom.componentOfLine', { n: index + 1 })}
+                        onPick={(c) => setLine(line.key, { component: c, unit: line.unit || c.baseUnit })}
                       />
+                    </td>
+                    <td className="min-w-52 px-2 py-1">
                       <FormulaInput
-                        label={t('bom.childHeightOfLine', { n: index + 1 })}
-                        placeholder={t('bom.childHeightPlaceholder')}
-                        value={line.childHeight}
+                        label={t('bom.amountOfLine', { n: index + 1 })}
+                        value={line.amount}
                         disabled={!editable}
-                        error={issueText(issues?.childHeight ?? null)}
-                        onChange={(childHeight) => setLine(line.key, { childHeight })}
+                        error={issueText(issues?.amount ?? null)}
+                        onChange={(amount) => setLine(line.key, { amount })}
                       />
-                    </div>
-                  </td>
-                  <td className="min-w-56 px-2 py-1">
-                    <div className="grid grid-cols-2 gap-1">
-                      {CUT_FIELDS.map((f) => (
+                    </td>
+                    <td className="w-24 px-2 py-1">
+                      <Input
+                        aria-label={t('bom.unitOfLine', { n: index + 1 })}
+                        className="h-8"
+                        value={line.unit}
+                        disabled={!editable}
+                        onChange={(e) => setLine(line.key, { unit: e.target.value })}
+                      />
+                    </td>
+                    <td className="w-24 px-2 py-1">
+                      <Input
+                        aria-label={t('bom.scrapOfLine', { n: index + 1 })}
+                        className="h-8"
+                        inputMode="decimal"
+                        value={line.scrapPct}
+                        disabled={!editable}
+                        onChange={(e) => setLine(line.key, { scrapPct: e.target.value })}
+                      />
+                    </td>
+                    <td className="min-w-48 px-2 py-1">
+                      <div className="flex gap-1">
                         <FormulaInput
-                          key={f}
-                          label={t(`bom.${f}OfLine`, { n: index + 1 })}
-                          placeholder={t(`bom.${f}Placeholder`)}
-                          value={line[f]}
+                          label={t('bom.childWidthOfLine', { n: index + 1 })}
+                          placeholder={t('bom.childWidthPlaceholder')}
+                          value={line.childWidth}
                           disabled={!editable}
-                          error={issueText(issues?.cut[f] ?? null)}
-                          onChange={(value) => setLine(line.key, { [f]: value })}
+                          error={issueText(issues?.childWidth ?? null)}
+                          onChange={(childWidth) => setLine(line.key, { childWidth })}
                         />
-                      ))}
-                    </div>
-                  </td>
-                  <td className="whitespace-nowrap px-2 py-1">
-                    {editable && (
-                      <>
-                        <Button
-                          variant="ghost"
-                          size="icon"
-                          aria-label={t('actions.moveUp')}
-                          disabled={index === 0}
-                          onClick={() => move(index, -1)}
-                        >
-                          <ArrowUp className="size-4" aria-hidden />
-                        </Button>
-                        <Button
-                          variant="ghost"
-                          size="icon"
-                          aria-label={t('actions.moveDown')}
-                          disabled={index === state.lines.length - 1}
-                          onClick={() => move(index, 1)}
-                        >
-                          <ArrowDown className="size-4" aria-hidden />
-                        </Button>
-                        <Button
-                          variant="ghost"
-                          size="icon"
-                          aria-label={t('actions.remove')}
-                          onClick={() =>
-                            setState((s) => ({ ...s, lines: s.lines.filter((l) => l.key !== line.key) }))
-                          }
-                        >
-                          <Trash2 className="size-4" aria-hidden />
-                        </Button>
-                      </>
-                    )}
-                  </td>
-                </tr>
+                        <FormulaInput
+                          label={t('bom.childHeightOfLine', { n: index + 1 })}
+                          placeholder={t('bom.childHeightPlaceholder')}
+                          value={line.childHeight}
+                          disabled={!editable}
+                          error={issueText(issues?.childHeight ?? null)}
+                          onChange={(childHeight) => setLine(line.key, { childHeight })}
+                        />
+                      </div>
+                    </td>
+                    <td className="whitespace-nowrap px-2 py-1">
+                      {editable && (
+                        <>
+                          {!hasCut && (
+                            <Button
+                              variant="ghost"
+                              size="icon"
+                              aria-label={t('bom.cutOfLine', { n: index + 1 })}
+                              aria-expanded={showCut}
+                              onClick={() =>
+                                setCutOpen((open) => {
+                                  const next = new Set(open);
+                                  if (next.has(line.key)) next.delete(line.key);
+                                  else next.add(line.key);
+                                  return next;
+                                })
+                              }
+                            >
+                              <Scissors className="size-4" aria-hidden />
+                            </Button>
+                          )}
+                          <Button
+                            variant="ghost"
+                            size="icon"
+                            aria-label={t('actions.moveUp')}
+                            disabled={index === 0}
+                            onClick={() => move(index, -1)}
+                          >
+                            <ArrowUp className="size-4" aria-hidden />
+                          </Button>
+                          <Button
+                            variant="ghost"
+                            size="icon"
+                            aria-label={t('actions.moveDown')}
+                            disabled={index === state.lines.length - 1}
+                            onClick={() => move(index, 1)}
+                          >
+                            <ArrowDown className="size-4" aria-hidden />
+                          </Button>
+                          <Button
+                            variant="ghost"
+                            size="icon"
+                            aria-label={t('actions.remove')}
+                            onClick={() =>
+                              setState((s) => ({ ...s, lines: s.lines.filter((l) => l.key !== line.key) }))
+                            }
+                          >
+                            <Trash2 className="size-4" aria-hidden />
+                          </Button>
+                        </>
+                      )}
+                    </td>
+                  </tr>
+                  {showCut && (
+                    <tr className="border-b border-border align-top" data-testid="bom-line-cut">
+                      <td />
+                      <td colSpan={6} className="px-2 pb-2">
+                        <div className="flex flex-wrap items-start gap-2">
+                          <span className="pt-5 text-xs font-medium text-muted">{t('fields.cutSize')}</span>
+                          {CUT_FIELDS.map((f) => (
+                            <div key={f} className="w-32">
+                              <span className="text-xs text-muted" aria-hidden>
+                                {t(`fields.${f}`)}
+                              </span>
+                              <FormulaInput
+                                label={t(`bom.${f}OfLine`, { n: index + 1 })}
+                                placeholder={t(`bom.${f}Placeholder`)}
+                                value={line[f]}
+                                disabled={!editable}
+                                error={issueText(issues?.cut[f] ?? null)}
+                                onChange={(value) => setLine(line.key, { [f]: value })}
+                              />
+                            </div>
+                          ))}
+                        </div>
+                      </td>
+                    </tr>
+                  )}
+                </Fragment>
               );
             })}
             {state.lines.length === 0 && (
               <tr>
-                <td colSpan={8} className="px-2 py-6 text-center text-muted">
+                <td colSpan={7} className="px-2 py-6 text-center text-muted">
                   {t('bom.noLines')}
                 </td>
               </tr>
