@@ -210,6 +210,10 @@ test.describe('cutting', () => {
       ],
     });
     await post(`/api/products/${igu.id}/boms/${bom.id}/activate`, {});
+    // The product's BOM editor shows the cut sizes in the line's cutting row.
+    await page.goto(`/products/${igu.id}`);
+    await expect(page.getByLabel('Krojna širina ploče, redak 1')).toHaveValue('W-12');
+    await expect(page.getByLabel('Komada za krojenje, redak 1')).toHaveValue('2');
     const wo2 = await post('/api/documents/work-orders', {
       client_id: client.id,
       lines: [{ item_id: igu.id, quantity: '2', width_mm: '1200', height_mm: '800', unit_price: '100' }],
