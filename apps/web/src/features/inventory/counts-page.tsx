@@ -12,9 +12,12 @@ import { Button } from '../../components/ui/button.tsx';
 import { api } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatDate } from '../../lib/format.ts';
+import { useListColumns } from '../saved-views/list-columns.tsx';
+import { SavedViews } from '../saved-views/saved-views.tsx';
 import { useCurrentCompany } from '../team/current-company.tsx';
 import { usePermission } from '../team/use-permission.tsx';
 import {
+  type Count,
   type CountDetail,
   errorText,
   inventoryKeys,
@@ -40,6 +43,24 @@ export function CountsPage() {
     e.preventDefault();
     create.mutate(location, { onSuccess: (c) => navigate(`/inventory/counts/${c.id}`) });
   };
+  // Issue 12: saved views and hideable columns (the date is the link to the count).
+  const columns = useListColumns<'counts', Count>(
+    'counts',
+    {
+      when: {
+        label: t('movements.when'),
+        cell: (c) => (
+          <Link className="text-primary hover:underline" to={`/inventory/counts/${c.id}`}>
+            {formatDate(c.created_at, i18n.language, { dateStyle: 'short', timeStyle: 'short' })}
+          </Link>
+        ),
+      },
+      location: { label: t('counts.location'), cell: (c) => c.location_code },
+      status: { label: t('counts.status'), cell: (c) => t(`counts.statuses.${c.status}`) },
+      lines: { label: t('counts.lines'), className: NUM, cell: (c) => c.line_count },
+    },
+    { th: TH, td: TD },
+  );
   return (
     <div className="space-y-4">
       {canWrite && (
@@ -57,27 +78,14 @@ export function CountsPage() {
           {errorText(t, create.error)}
         </p>
       )}
-      <table className={TABLE}>
+      <SavedViews {...columns.views} />
+      <table className={TABLE} data-testid="counts">
         <thead>
-          <tr>
-            <th className={TH}>{t('movements.when')}</th>
-            <th className={TH}>{t('counts.location')}</th>
-            <th className={TH}>{t('counts.status')}</th>
-            <th className={cn(TH, NUM)}>{t('counts.lines')}</th>
-          </tr>
+          <tr>{columns.headerCells}</tr>
         </thead>
         <tbody>
           {counts.map((c) => (
-            <tr key={c.id}>
-              <td className={TD}>
-                <Link className="text-primary hover:underline" to={`/inventory/counts/${c.id}`}>
-                  {formatDate(c.created_at, i18n.language, { dateStyle: 'short', timeStyle: 'short' })}
-                </Link>
-              </td>
-              <td className={TD}>{c.location_code}</td>
-              <td className={TD}>{t(`counts.statuses.${c.status}`)}</td>
-              <td className={cn(TD, NUM)}>{c.line_count}</td>
-            </tr>
+            <tr key={c.id}>{columns.rowCells(c)}</tr>
           ))}
         </tbody>
       </table>

@@ -13,7 +13,7 @@ import { ItemsList } from './items-list.tsx';
 import { LocationDetail, LocationsPage } from './locations-page.tsx';
 import { LotDetail, LotsPage } from './lots-page.tsx';
 import { LowStockPage } from './low-stock-page.tsx';
-import { MovementTable } from './movement-table.tsx';
+import { MovementsPage } from './movement-table.tsx';
 import { OperationsPage } from './operations-page.tsx';
 import { InventoryTabs } from './parts.tsx';
 import { ReservationsPage } from './reservations-page.tsx';
@@ -74,7 +74,7 @@ export function InventoryPage() {
         <Route path="lots" element={<LotsPage />} />
         <Route path="lots/:id" element={<LotDetail />} />
         <Route path="low-stock" element={<LowStockPage />} />
-        <Route path="movements" element={<MovementTable query={new URLSearchParams({ limit: '200' })} />} />
+        <Route path="movements" element={<MovementsPage />} />
         <Route path="reservations" element={<ReservationsPage />} />
         <Route
           path="import"

@@ -3,8 +3,11 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { DelayedSkeleton } from '../../components/editing/delayed.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { cn } from '../../lib/cn.ts';
+import { BulkBar, SelectPageBox, SelectRowBox, useBulkSelection } from '../saved-views/bulk.tsx';
+import { useListColumns } from '../saved-views/list-columns.tsx';
+import { SavedViews } from '../saved-views/saved-views.tsx';
 import { LabelsButton } from '../warehouse-scan/labels-button.tsx';
-import { type TraceRow, useLot, useLots } from './inventory-api.ts';
+import { type Lot, type TraceRow, useLot, useLots } from './inventory-api.ts';
 import { MovementTable } from './movement-table.tsx';
 import { FilterBox, ItemLink, NUM, Qty, TABLE, TD, TH } from './parts.tsx';
 
@@ -14,6 +17,45 @@ export function LotsPage() {
   const q = params.get('q') ?? '';
   const query = new URLSearchParams(q ? { q } : {});
   const { data: lots = [] } = useLots(query);
+  const search = (value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set('q', value);
+    else next.delete('q');
+    setParams(next, { replace: true });
+  };
+  // Issue 12: saved views, hideable columns (the lot number is the link), selection and CSV.
+  const columns = useListColumns<'lots', Lot>(
+    'lots',
+    {
+      lot: {
+        label: t('lots.lot'),
+        cell: (l) => (
+          <Link className="font-medium text-primary hover:underline" to={`/inventory/lots/${l.id}`}>
+            {l.lot_number}
+          </Link>
+        ),
+        text: (l) => l.lot_number,
+      },
+      sku: {
+        label: t('items.sku'),
+        cell: (l) => <ItemLink id={l.item_id} sku={l.sku} />,
+        text: (l) => l.sku,
+      },
+      received: { label: t('lots.received'), cell: (l) => l.received_on, text: (l) => l.received_on },
+      expires: { label: t('lots.expires'), cell: (l) => l.expires_on, text: (l) => l.expires_on ?? '' },
+      quantity: {
+        label: t('items.quantity'),
+        className: NUM,
+        cell: (l) => <Qty value={l.quantity} />,
+        text: (l) => l.quantity,
+      },
+    },
+    { th: TH, td: TD },
+  );
+  const selection = useBulkSelection(
+    lots.map((l) => l.id),
+    lots.length,
+  );
   return (
     <div className="space-y-3">
       <FilterBox className="w-64">
@@ -22,35 +64,34 @@ export function LotsPage() {
           aria-label={t('lots.search')}
           placeholder={t('lots.search')}
           defaultValue={q}
-          onChange={(e) => setParams(e.target.value ? { q: e.target.value } : {}, { replace: true })}
+          onChange={(e) => search(e.target.value)}
         />
       </FilterBox>
-      <table className={TABLE}>
+      <SavedViews {...columns.views} />
+      <BulkBar
+        selection={selection}
+        total={lots.length}
+        pageCount={lots.length}
+        loaded={lots}
+        fetchMatching={async () => lots}
+        csv={columns.csv('lots')}
+      />
+      <table className={TABLE} data-testid="lots">
         <thead>
           <tr>
-            <th className={TH}>{t('lots.lot')}</th>
-            <th className={TH}>{t('items.sku')}</th>
-            <th className={TH}>{t('lots.received')}</th>
-            <th className={TH}>{t('lots.expires')}</th>
-            <th className={cn(TH, NUM)}>{t('items.quantity')}</th>
+            <th className={cn(TH, 'w-8')}>
+              <SelectPageBox selection={selection} />
+            </th>
+            {columns.headerCells}
           </tr>
         </thead>
         <tbody>
           {lots.map((l) => (
             <tr key={l.id}>
               <td className={TD}>
-                <Link className="font-medium text-primary hover:underline" to={`/inventory/lots/${l.id}`}>
-                  {l.lot_number}
-                </Link>
+                <SelectRowBox selection={selection} id={l.id} label={l.lot_number} />
               </td>
-              <td className={TD}>
-                <ItemLink id={l.item_id} sku={l.sku} />
-              </td>
-              <td className={TD}>{l.received_on}</td>
-              <td className={TD}>{l.expires_on}</td>
-              <td className={cn(TD, NUM)}>
-                <Qty value={l.quantity} />
-              </td>
+              {columns.rowCells(l)}
             </tr>
           ))}
         </tbody>

@@ -3,8 +3,17 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
+import { BulkBar, SelectPageBox, SelectRowBox, useBulkSelection } from '../saved-views/bulk.tsx';
+import { useListColumns } from '../saved-views/list-columns.tsx';
+import { SavedViews } from '../saved-views/saved-views.tsx';
 import { usePermission } from '../team/use-permission.tsx';
-import { type DraftOrders, draftOrdersFromLowStock, errorText, useLowStock } from './inventory-api.ts';
+import {
+  type DraftOrders,
+  draftOrdersFromLowStock,
+  errorText,
+  type Item,
+  useLowStock,
+} from './inventory-api.ts';
 import { ItemLink, NUM, Qty, TABLE, TD, TH } from './parts.tsx';
 
 /**
@@ -22,6 +31,29 @@ export function LowStockPage() {
     onSuccess: () => qc.invalidateQueries(),
   });
   const created: DraftOrders | undefined = draft.data;
+  const qty = (label: string, value: (i: Item) => string | null, className?: string) => ({
+    label,
+    className: cn(NUM, className),
+    cell: (i: Item) => <Qty value={value(i)} />,
+    text: (i: Item) => value(i) ?? '',
+  });
+  // Issue 12: saved views, hideable columns (the SKU is the link), selection and CSV.
+  const columns = useListColumns<'low-stock', Item>(
+    'low-stock',
+    {
+      sku: { label: t('items.sku'), cell: (i) => <ItemLink id={i.id} sku={i.sku} />, text: (i) => i.sku },
+      name: { label: t('items.name'), cell: (i) => i.name, text: (i) => i.name },
+      available: qty(t('items.available'), (i) => i.available, 'text-danger'),
+      on_order: qty(t('items.onOrder'), (i) => i.on_order),
+      reorder_point: qty(t('items.reorderPoint'), (i) => i.reorder_point),
+      reorder_qty: qty(t('items.reorderQty'), (i) => i.reorder_qty),
+    },
+    { th: TH, td: TD },
+  );
+  const selection = useBulkSelection(
+    data.map((i) => i.id),
+    data.length,
+  );
   return (
     <section aria-labelledby="low-title" className="space-y-3">
       <div className="flex flex-wrap items-center gap-2">
@@ -33,9 +65,17 @@ export function LowStockPage() {
             type="button"
             size="sm"
             loading={draft.isPending && draft.variables.length > 1}
-            onClick={() => draft.mutate(data.map((i) => i.id))}
+            // With rows ticked, the drafts cover the selection; otherwise every listed item.
+            onClick={() =>
+              draft.mutate(
+                selection.count > 0
+                  ? data.filter((i) => selection.isSelected(i.id)).map((i) => i.id)
+                  : data.map((i) => i.id),
+              )
+            }
+            data-testid="low-draft"
           >
-            {t('low.draftAll')}
+            {selection.count > 0 ? t('low.draftSelected', { count: selection.count }) : t('low.draftAll')}
           </Button>
         )}
         <Link to="/suppliers/orders/low-stock" className="text-sm text-primary hover:underline">
@@ -69,18 +109,25 @@ export function LowStockPage() {
           )}
         </div>
       )}
+      <SavedViews {...columns.views} />
+      <BulkBar
+        selection={selection}
+        total={data.length}
+        pageCount={data.length}
+        loaded={data}
+        fetchMatching={async () => data}
+        csv={columns.csv('low-stock')}
+      />
       {data.length === 0 ? (
         <p className="text-sm text-muted">{t('low.none')}</p>
       ) : (
         <table className={TABLE}>
           <thead>
             <tr>
-              <th className={TH}>{t('items.sku')}</th>
-              <th className={TH}>{t('items.name')}</th>
-              <th className={cn(TH, NUM)}>{t('items.available')}</th>
-              <th className={cn(TH, NUM)}>{t('items.onOrder')}</th>
-              <th className={cn(TH, NUM)}>{t('items.reorderPoint')}</th>
-              <th className={cn(TH, NUM)}>{t('items.reorderQty')}</th>
+              <th className={cn(TH, 'w-8')}>
+                <SelectPageBox selection={selection} />
+              </th>
+              {columns.headerCells}
               <th className={TH}>
                 <span className="sr-only">{t('movements.actions')}</span>
               </th>
@@ -90,21 +137,9 @@ export function LowStockPage() {
             {data.map((i) => (
               <tr key={i.id}>
                 <td className={TD}>
-                  <ItemLink id={i.id} sku={i.sku} />
+                  <SelectRowBox selection={selection} id={i.id} label={i.sku} />
                 </td>
-                <td className={TD}>{i.name}</td>
-                <td className={cn(TD, NUM, 'text-danger')}>
-                  <Qty value={i.available} />
-                </td>
-                <td className={cn(TD, NUM)}>
-                  <Qty value={i.on_order} />
-                </td>
-                <td className={cn(TD, NUM)}>
-                  <Qty value={i.reorder_point} />
-                </td>
-                <td className={cn(TD, NUM)}>
-                  <Qty value={i.reorder_qty} />
-                </td>
+                {columns.rowCells(i)}
                 <td className={TD}>
                   {canOrder && (
                     <Button

@@ -1,15 +1,98 @@
+import { MOVEMENT_TYPES } from '@erp/domain';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useConfirm } from '../../components/editing/confirm-dialog.tsx';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { api } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatDate } from '../../lib/format.ts';
+import { BulkBar, SelectPageBox, SelectRowBox, useBulkSelection } from '../saved-views/bulk.tsx';
+import { useListColumns } from '../saved-views/list-columns.tsx';
+import { SavedViews } from '../saved-views/saved-views.tsx';
 import { usePermission } from '../team/use-permission.tsx';
-import { errorText, type Movement, useInventoryMutation, useMovements } from './inventory-api.ts';
-import { ItemLink, Money, NUM, Qty, TABLE, TD, TH } from './parts.tsx';
+import {
+  errorText,
+  type Movement,
+  useInventoryMutation,
+  useLocations,
+  useMovements,
+} from './inventory-api.ts';
+import { FilterBox, ItemLink, Money, NUM, Qty, selectClasses, TABLE, TD, TH } from './parts.tsx';
 
-export function MovementTable({ query, movements }: { query?: URLSearchParams; movements?: Movement[] }) {
+const MOVEMENT_FILTERS = ['type', 'location_id'] as const;
+
+/** /inventory/movements: the latest movements, filtered by type and location (in the URL). */
+export function MovementsPage() {
+  const { t } = useTranslation('inventory');
+  const [params, setParams] = useSearchParams();
+  const { data: locations = [] } = useLocations();
+  const query = new URLSearchParams({ limit: '200' });
+  for (const k of MOVEMENT_FILTERS) {
+    const v = params.get(k);
+    if (v) query.set(k, v);
+  }
+  const set = (key: string, value: string | null) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    setParams(next, { replace: true });
+  };
+  return (
+    <section className="space-y-3" aria-labelledby="movements-title">
+      <h2 id="movements-title" className="sr-only">
+        {t('movements.title')}
+      </h2>
+      <div className="flex flex-wrap items-end gap-2">
+        <FilterBox className="w-56">
+          <select
+            aria-label={t('movements.type')}
+            className={selectClasses}
+            value={params.get('type') ?? ''}
+            onChange={(e) => set('type', e.target.value || null)}
+          >
+            <option value="">{t('movements.allTypes')}</option>
+            {MOVEMENT_TYPES.map((m) => (
+              <option key={m} value={m}>
+                {t(`movementTypes.${m}`)}
+              </option>
+            ))}
+          </select>
+        </FilterBox>
+        <FilterBox className="w-56">
+          <select
+            aria-label={t('items.location')}
+            className={selectClasses}
+            value={params.get('location_id') ?? ''}
+            onChange={(e) => set('location_id', e.target.value || null)}
+          >
+            <option value="">{t('items.allLocations')}</option>
+            {locations.map((l) => (
+              <option key={l.id} value={l.id}>
+                {l.code} · {l.name}
+              </option>
+            ))}
+          </select>
+        </FilterBox>
+      </div>
+      <MovementTable query={query} list />
+    </section>
+  );
+}
+
+/**
+ * Stock movements with the reverse action. As the movements list (`list`) it has saved views, the
+ * column picker and the selection with CSV; inside an item or lot page it is a plain table whose
+ * columns still follow `cols` when present.
+ */
+export function MovementTable({
+  query,
+  movements,
+  list = false,
+}: {
+  query?: URLSearchParams;
+  movements?: Movement[];
+  list?: boolean;
+}) {
   const { t, i18n } = useTranslation('inventory');
   const { t: tg } = useTranslation('ux-grid');
   const [confirmElement, confirm] = useConfirm();
@@ -19,10 +102,96 @@ export function MovementTable({ query, movements }: { query?: URLSearchParams; m
   const reverse = useInventoryMutation((documentId: string) =>
     api(`/api/inventory/documents/${documentId}/reverse`, { method: 'POST' }),
   );
-  if (rows.length === 0) return <p className="text-sm text-muted">{t('movements.none')}</p>;
+  const when = (m: Movement) =>
+    formatDate(m.created_at, i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+  // Issue 12: hideable columns (the time always shows; the reverse action is not a column).
+  const columns = useListColumns<'movements', Movement>(
+    'movements',
+    {
+      when: {
+        label: t('movements.when'),
+        className: 'whitespace-nowrap',
+        cell: when,
+        text: (m) => m.created_at,
+      },
+      type: {
+        label: t('movements.type'),
+        cell: (m) => t(`movementTypes.${m.type}`),
+        text: (m) => t(`movementTypes.${m.type}`),
+      },
+      sku: {
+        label: t('items.sku'),
+        cell: (m) => <ItemLink id={m.item_id} sku={m.sku} />,
+        text: (m) => m.sku,
+      },
+      location: {
+        label: t('items.location'),
+        cell: (m) => (
+          <Link className="hover:underline" to={`/inventory/locations/${m.location_id}`}>
+            {m.location_code}
+          </Link>
+        ),
+        text: (m) => m.location_code,
+      },
+      lot: {
+        label: t('lots.lot'),
+        cell: (m) =>
+          m.lot_id && (
+            <Link className="text-primary hover:underline" to={`/inventory/lots/${m.lot_id}`}>
+              {m.lot_number}
+            </Link>
+          ),
+        text: (m) => m.lot_number ?? '',
+      },
+      quantity: {
+        label: t('items.quantity'),
+        className: NUM,
+        cell: (m) => (
+          <span className={cn(Number(m.quantity) < 0 && 'text-danger')}>
+            <Qty value={m.quantity} />
+          </span>
+        ),
+        text: (m) => m.quantity,
+      },
+      unit_cost: {
+        label: t('movements.unitCost'),
+        className: NUM,
+        cell: (m) => <Money value={m.unit_cost} />,
+        text: (m) => m.unit_cost,
+      },
+      reference: {
+        label: t('movements.reference'),
+        cell: (m) => m.reference,
+        text: (m) => m.reference ?? '',
+      },
+    },
+    { th: TH, td: TD },
+  );
+  const selection = useBulkSelection(list ? rows.map((m) => m.id) : [], list ? rows.length : 0);
+  const views = list && (
+    <div className="space-y-2">
+      <SavedViews {...columns.views} />
+      <BulkBar
+        selection={selection}
+        total={rows.length}
+        pageCount={rows.length}
+        loaded={rows}
+        fetchMatching={async () => rows}
+        csv={columns.csv('movements')}
+      />
+    </div>
+  );
+  if (rows.length === 0)
+    return (
+      <>
+        {views}
+        <p className="text-sm text-muted">{t('movements.none')}</p>
+      </>
+    );
   return (
     <>
       {confirmElement}
+      {views}
       {reverse.error && (
         <p role="alert" className="mb-2 text-sm text-danger">
           {errorText(t, reverse.error)}
@@ -32,14 +201,12 @@ export function MovementTable({ query, movements }: { query?: URLSearchParams; m
         <table className={TABLE} data-testid="movements">
           <thead>
             <tr>
-              <th className={TH}>{t('movements.when')}</th>
-              <th className={TH}>{t('movements.type')}</th>
-              <th className={TH}>{t('items.sku')}</th>
-              <th className={TH}>{t('items.location')}</th>
-              <th className={TH}>{t('lots.lot')}</th>
-              <th className={cn(TH, NUM)}>{t('items.quantity')}</th>
-              <th className={cn(TH, NUM)}>{t('movements.unitCost')}</th>
-              <th className={TH}>{t('movements.reference')}</th>
+              {list && (
+                <th className={cn(TH, 'w-8')}>
+                  <SelectPageBox selection={selection} />
+                </th>
+              )}
+              {columns.headerCells}
               <th className={TH}>
                 <span className="sr-only">{t('movements.actions')}</span>
               </th>
@@ -48,32 +215,12 @@ export function MovementTable({ query, movements }: { query?: URLSearchParams; m
           <tbody>
             {rows.map((m) => (
               <tr key={m.id}>
-                <td className={cn(TD, 'whitespace-nowrap')}>
-                  {formatDate(m.created_at, i18n.language, { dateStyle: 'short', timeStyle: 'short' })}
-                </td>
-                <td className={TD}>{t(`movementTypes.${m.type}`)}</td>
-                <td className={TD}>
-                  <ItemLink id={m.item_id} sku={m.sku} />
-                </td>
-                <td className={TD}>
-                  <Link className="hover:underline" to={`/inventory/locations/${m.location_id}`}>
-                    {m.location_code}
-                  </Link>
-                </td>
-                <td className={TD}>
-                  {m.lot_id && (
-                    <Link className="text-primary hover:underline" to={`/inventory/lots/${m.lot_id}`}>
-                      {m.lot_number}
-                    </Link>
-                  )}
-                </td>
-                <td className={cn(TD, NUM, Number(m.quantity) < 0 && 'text-danger')}>
-                  <Qty value={m.quantity} />
-                </td>
-                <td className={cn(TD, NUM)}>
-                  <Money value={m.unit_cost} />
-                </td>
-                <td className={TD}>{m.reference}</td>
+                {list && (
+                  <td className={TD}>
+                    <SelectRowBox selection={selection} id={m.id} label={`${when(m)} ${m.sku}`} />
+                  </td>
+                )}
+                {columns.rowCells(m)}
                 <td className={TD}>
                   {m.reversed ? (
                     <span className="text-xs text-muted">{t('movements.reversed')}</span>

@@ -4,9 +4,13 @@ import { useConfirm } from '../../components/editing/confirm-dialog.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
 import { formatDate } from '../../lib/format.ts';
+import { BulkBar, SelectPageBox, SelectRowBox, useBulkSelection } from '../saved-views/bulk.tsx';
+import { useListColumns } from '../saved-views/list-columns.tsx';
+import { SavedViews } from '../saved-views/saved-views.tsx';
 import { usePermission } from '../team/use-permission.tsx';
 import {
   errorText,
+  type Reservation,
   releaseReservation,
   useInventoryMutation,
   useLocations,
@@ -39,6 +43,69 @@ export function ReservationsPage() {
     else next.delete(key);
     setParams(next, { replace: true });
   };
+  const sourceText = (r: Reservation) =>
+    r.source_type ? t(`reservations.sources.${r.source_type}`, { defaultValue: r.source_type }) : '';
+  // Issue 12: saved views, hideable columns (the SKU is the link), selection and CSV.
+  const columns = useListColumns<'reservations', Reservation>(
+    'reservations',
+    {
+      sku: {
+        label: t('items.sku'),
+        cell: (r) => <ItemLink id={r.item_id} sku={r.sku} />,
+        text: (r) => r.sku,
+      },
+      name: {
+        label: t('items.name'),
+        cell: (r) => (
+          <button
+            type="button"
+            className="text-left hover:underline"
+            onClick={() => set('item_id', r.item_id)}
+            aria-label={t('reservations.onlyItem', { sku: r.sku })}
+          >
+            {r.item_name}
+          </button>
+        ),
+        text: (r) => r.item_name,
+      },
+      location: {
+        label: t('items.location'),
+        cell: (r) => r.location_code ?? t('reservations.anyLocation'),
+        text: (r) => r.location_code ?? '',
+      },
+      lot: { label: t('lots.lot'), cell: (r) => r.lot_number, text: (r) => r.lot_number ?? '' },
+      quantity: {
+        label: t('items.quantity'),
+        className: NUM,
+        cell: (r) => (
+          <>
+            <Qty value={r.quantity} /> {r.base_unit}
+          </>
+        ),
+        text: (r) => r.quantity,
+      },
+      source: {
+        label: t('reservations.source'),
+        cell: (r) => (
+          <>
+            {sourceText(r)}
+            {r.note ? <span className="block text-xs text-muted">{r.note}</span> : null}
+          </>
+        ),
+        text: sourceText,
+      },
+      created: {
+        label: t('reservations.created'),
+        cell: (r) => formatDate(r.created_at, i18n.language, { dateStyle: 'medium' }),
+        text: (r) => r.created_at,
+      },
+    },
+    { th: TH, td: TD },
+  );
+  const selection = useBulkSelection(
+    rows.map((r) => r.id),
+    rows.length,
+  );
 
   return (
     <section aria-labelledby="reservations-title" className="space-y-3">
@@ -92,19 +159,25 @@ export function ReservationsPage() {
           {errorText(t, release.error)}
         </p>
       )}
+      <SavedViews {...columns.views} />
+      <BulkBar
+        selection={selection}
+        total={rows.length}
+        pageCount={rows.length}
+        loaded={rows}
+        fetchMatching={async () => rows}
+        csv={columns.csv('reservations')}
+      />
       {rows.length === 0 ? (
         <p className="text-sm text-muted">{t('reservations.none')}</p>
       ) : (
         <table className={TABLE} data-testid="reservations">
           <thead>
             <tr>
-              <th className={TH}>{t('items.sku')}</th>
-              <th className={TH}>{t('items.name')}</th>
-              <th className={TH}>{t('items.location')}</th>
-              <th className={TH}>{t('lots.lot')}</th>
-              <th className={cn(TH, NUM)}>{t('items.quantity')}</th>
-              <th className={TH}>{t('reservations.source')}</th>
-              <th className={TH}>{t('reservations.created')}</th>
+              <th className={cn(TH, 'w-8')}>
+                <SelectPageBox selection={selection} />
+              </th>
+              {columns.headerCells}
               <th className={TH}>
                 <span className="sr-only">{t('movements.actions')}</span>
               </th>
@@ -114,30 +187,9 @@ export function ReservationsPage() {
             {rows.map((r) => (
               <tr key={r.id}>
                 <td className={TD}>
-                  <ItemLink id={r.item_id} sku={r.sku} />
+                  <SelectRowBox selection={selection} id={r.id} label={r.sku} />
                 </td>
-                <td className={TD}>
-                  <button
-                    type="button"
-                    className="text-left hover:underline"
-                    onClick={() => set('item_id', r.item_id)}
-                    aria-label={t('reservations.onlyItem', { sku: r.sku })}
-                  >
-                    {r.item_name}
-                  </button>
-                </td>
-                <td className={TD}>{r.location_code ?? t('reservations.anyLocation')}</td>
-                <td className={TD}>{r.lot_number}</td>
-                <td className={cn(TD, NUM)}>
-                  <Qty value={r.quantity} /> {r.base_unit}
-                </td>
-                <td className={TD}>
-                  {r.source_type
-                    ? t(`reservations.sources.${r.source_type}`, { defaultValue: r.source_type })
-                    : ''}
-                  {r.note ? <span className="block text-xs text-muted">{r.note}</span> : null}
-                </td>
-                <td className={TD}>{formatDate(r.created_at, i18n.language, { dateStyle: 'medium' })}</td>
+                {columns.rowCells(r)}
                 <td className={TD}>
                   {r.status === 'active' && canWrite && (
                     <Button
