@@ -9,3 +9,4 @@ export * from './schemas.ts';
 export * from './status.ts';
 export * from './totals.ts';
 export * from './ubl.ts';
+export * from './vat-treatment.ts';

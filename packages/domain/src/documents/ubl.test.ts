@@ -156,6 +156,24 @@ describe('UBL 2.1 e-invoice', () => {
     expect((await validate(xml, 'Invoice')).valid).toBe(true);
   });
 
+  it('names a foreign buyer by its VAT id and writes intra-Community supply (K) with its reason', async () => {
+    const xml = buildUbl({
+      ...invoice,
+      buyer: { name: 'Bau GmbH', oib: '', vatId: 'DE123456789', city: 'München', countryCode: 'DE' },
+      lines: invoice.lines.map((l) => ({ ...l, vatRate: '0' as const })),
+      vatExemption: { category: 'K', reason: 'Oslobođeno PDV-a prema čl. 41.' },
+    });
+    expect((await validate(xml, 'Invoice')).valid).toBe(true);
+    const buyer = xml.slice(
+      xml.indexOf('<cac:AccountingCustomerParty>'),
+      xml.indexOf('</cac:AccountingCustomerParty>'),
+    );
+    expect(buyer).toContain('<cbc:CompanyID>DE123456789</cbc:CompanyID>');
+    expect(buyer).not.toContain('EndpointID');
+    expect(xml).toContain('<cbc:TaxExemptionReason>Oslobođeno PDV-a prema čl. 41.</cbc:TaxExemptionReason>');
+    expect(xml.match(/<cbc:ID>K<\/cbc:ID>/g)?.length).toBe(1 + 5);
+  });
+
   it('maps units to UN/ECE codes and escapes XML', () => {
     expect(unitCode('kom')).toBe('H87');
     expect(unitCode('M2')).toBe('MTK');

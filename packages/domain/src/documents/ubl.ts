@@ -18,7 +18,10 @@ export const UBL_DEFAULT_PROFILE = 'P1';
 
 export type UblParty = {
   name: string;
+  /** Croatian OIB; empty for a foreign party (then `vatId` names it). */
   oib: string;
+  /** EU VAT id with its prefix (`DE123456789`); wins over `HR` + OIB in the tax scheme. */
+  vatId?: string | null;
   street?: string | null;
   city?: string | null;
   postalCode?: string | null;
@@ -136,7 +139,9 @@ function party(p: UblParty, role: 'seller' | 'buyer', doc: UblDocument): string 
       text('cbc:PostalZone', p.postalCode),
       el('cac:Country', text('cbc:IdentificationCode', country)),
     ]),
-    el('cac:PartyTaxScheme', [text('cbc:CompanyID', `${country}${p.oib}`), taxScheme()]),
+    p.vatId || p.oib
+      ? el('cac:PartyTaxScheme', [text('cbc:CompanyID', p.vatId || `${country}${p.oib}`), taxScheme()])
+      : '',
     el('cac:PartyLegalEntity', [text('cbc:RegistrationName', p.name), text('cbc:CompanyID', p.oib)]),
     p.email ? el('cac:Contact', text('cbc:ElectronicMail', p.email)) : '',
   ]);

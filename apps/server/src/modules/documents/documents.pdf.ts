@@ -21,7 +21,7 @@ import { hrDate, hrMoney, hrQuantity } from '../../pdf/pdf-format.ts';
 import { openOib } from '../partners/partners.repo.ts';
 import * as repo from './documents.repo.ts';
 import { totalsOf } from './documents.service.ts';
-import { hub3For, type PartySnapshot } from './invoices.service.ts';
+import { hub3For, type PartySnapshot, vatTreatmentOf } from './invoices.service.ts';
 import { materials, operations } from './work-orders.service.ts';
 
 // Printouts in Croatian (number and date formats from the shared PDF helpers): quotes, work order
@@ -89,6 +89,8 @@ function partyAndMeta(pdf: Pdf, l: Loaded, y: number): number {
     pdf.text(client.name, PAGE.margin, pdf.y, { width: 260 });
     if (client.address) pdf.text(client.address, { width: 260 });
     if (client.oib) pdf.text(`OIB: ${client.oib}`, { width: 260 });
+    if (client.vat_id && client.vat_id !== `HR${client.oib ?? ''}`)
+      pdf.text(`PDV ID: ${client.vat_id}`, { width: 260 });
   }
   if (doc.delivery_address && doc.kind === 'delivery_note')
     pdf.text(`Adresa isporuke: ${doc.delivery_address}`, { width: 260 });
@@ -237,7 +239,9 @@ async function drawInvoiceExtras(
   y: number,
 ): Promise<number> {
   pdf.font('regular').fontSize(8.5);
-  if (lines.some((l) => normaliseVatRate(l.vat_rate) === '0'))
+  const treatment = vatTreatmentOf(doc.buyer as PartySnapshot | null, lines);
+  if (treatment) pdf.text(treatment.reason, PAGE.margin, y, { width: CONTENT_WIDTH });
+  else if (lines.some((l) => normaliseVatRate(l.vat_rate) === '0'))
     pdf.text(
       'Stavke s 0 % PDV-a: oslobođeno PDV-a prema Zakonu o porezu na dodanu vrijednost.',
       PAGE.margin,

@@ -400,6 +400,34 @@ describe('quote → work order → delivery note → invoice', () => {
   });
 });
 
+describe('invoice to a buyer in another EU country', () => {
+  it('prints and exports the intra-Community supply wording and the buyer VAT id at 0 %', async () => {
+    const client = await api.ok('POST', '/api/clients', {
+      kind: 'company',
+      name: 'Glasbau Huber GmbH',
+      vat_id: 'DE123456789',
+      billing_address: { street: 'Hauptstraße 1', postal_code: '80331', city: 'München', country: 'DE' },
+    });
+    const draft = await api.ok('POST', '/api/invoices', {
+      client_id: client.id,
+      lines: [
+        { description: 'Izo staklo 4-16Ar-4', quantity: '2', unit: 'kom', unit_price: '50', vat_rate: '0' },
+      ],
+    });
+    const issued = await api.ok('POST', `/api/invoices/${draft.document.id}/issue`, undefined, {
+      'idempotency-key': 'inv-eu-1',
+    });
+    const text = await pdfText(`/api/documents/${issued.document.id}/pdf`);
+    expect(text).toContain('PDV ID: DE123456789');
+    expect(text).toContain('čl. 41. st. 1. t. a) Zakona o PDV-u (isporuka dobara unutar EU)');
+    expect(text).not.toContain('Stavke s 0 % PDV-a');
+    const xml = String((await api.call('GET', `/api/invoices/${issued.document.id}/ubl`)).body);
+    expect(xml).toContain('<cbc:CompanyID>DE123456789</cbc:CompanyID>');
+    expect(xml.match(/<cbc:ID>K<\/cbc:ID>/g)?.length).toBe(2);
+    expect(xml).toContain('isporuka dobara unutar EU)</cbc:TaxExemptionReason>');
+  });
+});
+
 describe('delivery note cancellation', () => {
   it('posts the reversal and restores the stock', async () => {
     await api.ok('POST', '/api/inventory/receipts', {

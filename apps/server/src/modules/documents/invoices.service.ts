@@ -15,6 +15,8 @@ import {
   type paymentInputSchema,
   type ReferenceModel,
   type UblDocument,
+  type VatTreatment,
+  vatTreatment,
 } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -52,6 +54,21 @@ export type PartySnapshot = {
   email?: string | null;
   iban?: string | null;
 };
+
+/**
+ * Intra-EU supply, export or reverse-charge wording of a 0 % invoice (domain `vatTreatment`), from
+ * the buyer snapshot taken at issue; a line of a service item counts as a service.
+ */
+export function vatTreatmentOf(
+  buyer: PartySnapshot | null,
+  lines: readonly Pick<repo.LineRow, 'vat_rate' | 'item_kind'>[],
+): VatTreatment | null {
+  if (!buyer) return null;
+  return vatTreatment(
+    buyer,
+    lines.map((l) => ({ vat_rate: l.vat_rate, service: l.item_kind === 'service' })),
+  );
+}
 
 /** Lines of delivery notes to invoice: issued or delivered, same client, not invoiced yet. */
 async function deliveryNoteLines(tx: Tx, clientId: string, ids: readonly string[]) {
@@ -383,8 +400,10 @@ export async function ubl(tx: Tx, id: string): Promise<{ number: string; xml: st
       city: buyer.city,
       postalCode: buyer.postal_code,
       countryCode: buyer.country ?? 'HR',
+      vatId: buyer.vat_id ?? null,
       email: buyer.email,
     },
+    vatExemption: vatTreatmentOf(buyer, lines),
     payment:
       seller.iban && isValidIban(seller.iban) && doc.payment_reference
         ? {
