@@ -91,12 +91,37 @@ test.describe('saved views and bulk actions', () => {
     await page.getByTestId('bulk-csv').click();
     const file = readFileSync(await (await download).path(), 'utf8');
     const lines = file.replace(/^\ufeff/, '').split('\r\n');
-    expect(lines[0]).toBe('Naziv,OIB,Grad,Email,Telefon');
+    // The CSV has the visible columns.
+    expect(lines[0]).toBe('Naziv,OIB,Grad,Email,Telefon,Rok plaćanja (dana)');
     expect(lines).toHaveLength(54);
-    expect(lines).toContain('Klijent 52,,,,');
+    expect(lines).toContain('Klijent 52,,,,,15');
 
     // A filter change drops the selection, so it never covers rows no longer shown.
     await page.getByRole('searchbox').fill('Klijent 1');
     await expect(page.getByTestId('bulk-bar')).toBeHidden();
+
+    // Columns: hide one on a non-document list, save that as a view; it survives reload and applies.
+    const header = page.getByRole('columnheader');
+    await expect(header.filter({ hasText: 'Telefon' })).toHaveCount(1);
+    await page.getByRole('button', { name: 'Stupci' }).click();
+    await page.getByRole('menuitemcheckbox', { name: 'Telefon' }).click();
+    await page.keyboard.press('Escape');
+    await expect(page).toHaveURL(/cols=/);
+    await expect(header.filter({ hasText: 'Telefon' })).toHaveCount(0);
+    await expect(header.filter({ hasText: 'OIB' })).toHaveCount(1);
+    await page.getByTestId('views-menu').click();
+    await page.getByTestId('view-save').click();
+    await page.getByLabel('Naziv pogleda').fill('Bez telefona');
+    await page.getByRole('button', { name: 'Spremi', exact: true }).click();
+    await expect(page.getByTestId('views-menu')).toHaveText('Pogled: Bez telefona');
+    await page.goto('/clients');
+    await expect(header.filter({ hasText: 'Telefon' })).toHaveCount(1);
+    await page.getByTestId('views-menu').click();
+    await page.getByTestId('view-item').filter({ hasText: 'Bez telefona' }).click();
+    await expect(header.filter({ hasText: 'Telefon' })).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByTestId('views-menu')).toHaveText('Pogled: Bez telefona');
+    await expect(header.filter({ hasText: 'Naziv' })).toHaveCount(1);
+    await expect(header.filter({ hasText: 'Telefon' })).toHaveCount(0);
   });
 });
