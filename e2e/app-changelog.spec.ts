@@ -1,5 +1,5 @@
-import { expect, type Page, test } from './support/fixtures.ts';
 import { admin, dismissChangelog, newAccount, signUpViaApi } from './support/app.ts';
+import { expect, type Page, test } from './support/fixtures.ts';
 
 function unique(tag: string) {
   return `${tag} ${Date.now().toString(36)}`;
@@ -72,7 +72,7 @@ test.describe('changelog', () => {
     await page.getByTestId('changelog-open').click();
     await expect(modal(page).getByText('Sustav je ažuran')).toBeVisible();
     await expect(modal(page).getByRole('button', { name: 'Potvrdi pregled' })).toHaveCount(0);
-    await modal(page).getByRole('button', { name: 'Zatvori' }).first().click();
+    await modal(page).getByRole('button', { name: 'Zatvori' }).click();
     await expect(modal(page)).toHaveCount(0);
 
     // The page lists every published entry.

@@ -99,6 +99,14 @@ test.describe('auth screen (hr)', () => {
     // Fixing a field removes its message while the others stay.
     await page.getByLabel('Ime i prezime').fill('Ana Horvat');
     await expect(errorList(page)).toHaveText(['Lozinke se ne podudaraju']);
+
+    // Under 6 characters the seed's message; 6 or 7 fall short of the 8 the hint promises.
+    await page.getByLabel('Lozinka', { exact: true }).fill('12345');
+    await page.getByLabel('Potvrdite lozinku').fill('12345');
+    await expect(errorList(page)).toHaveText(['Lozinka mora imati najmanje 6 znakova']);
+    await page.getByLabel('Lozinka', { exact: true }).fill('1234567');
+    await page.getByLabel('Potvrdite lozinku').fill('1234567');
+    await expect(errorList(page)).toHaveText(['Lozinka mora imati najmanje 8 znakova']);
     expect(calls.count()).toBe(0);
   });
 

@@ -21,7 +21,7 @@ test('contact page shows the configured email, phone and city, and the working h
   );
   await expect(page.getByTestId('contact-phone')).toHaveText(contact.phone);
   await expect(page.getByTestId('contact-location')).toHaveText(contact.city);
-  await expect(page.getByTestId('contact-hours')).toHaveText('Ponedjeljak – petak, 9:00 – 17:00');
+  await expect(page.getByTestId('contact-hours')).toHaveText('Ponedjeljak – petak, 9:00-17:00');
 
   await page.getByRole('link', { name: 'Natrag na početnu' }).click();
   await expect(page).toHaveURL(/\/landing$/);
@@ -31,6 +31,6 @@ test('without a configured answer the page still shows the default city and the 
   await page.route('**/api/config', (route) => route.fulfill({ status: 503, body: '' }));
   await page.goto('/contact?lng=en');
   await expect(page.getByTestId('contact-location')).toHaveText('Zagreb, Croatia');
-  await expect(page.getByTestId('contact-hours')).toHaveText('Monday – Friday, 9:00 – 17:00');
+  await expect(page.getByTestId('contact-hours')).toHaveText('Monday – Friday, 9:00-17:00');
   await expect(page.getByTestId('contact-email')).toHaveText(/Loading...|Currently unavailable/);
 });

@@ -16,9 +16,19 @@ type DialogContentProps = {
   className?: string;
   /** Content below the scrollable body, e.g. the action buttons. */
   footer?: ReactNode;
+  /** The × in the header; off where the footer has its own close button, so only one is named "Zatvori". */
+  closeIcon?: boolean;
 };
 
-export function DialogContent({ title, description, icon, children, className, footer }: DialogContentProps) {
+export function DialogContent({
+  title,
+  description,
+  icon,
+  children,
+  className,
+  footer,
+  closeIcon = true,
+}: DialogContentProps) {
   const { t } = useTranslation('common');
   return (
     <DialogPrimitive.Portal>
@@ -43,12 +53,14 @@ export function DialogContent({ title, description, icon, children, className, f
               </DialogPrimitive.Description>
             ) : null}
           </div>
-          <DialogPrimitive.Close
-            className="-m-1 rounded p-1 text-muted hover:text-foreground"
-            aria-label={t('actions.close')}
-          >
-            <X className="size-5" aria-hidden />
-          </DialogPrimitive.Close>
+          {closeIcon && (
+            <DialogPrimitive.Close
+              className="-m-1 rounded p-1 text-muted hover:text-foreground"
+              aria-label={t('actions.close')}
+            >
+              <X className="size-5" aria-hidden />
+            </DialogPrimitive.Close>
+          )}
         </div>
         <div className="min-h-0 flex-1 overflow-y-auto p-5">{children}</div>
         {footer ? <div className="flex justify-end gap-2 border-t border-border p-4">{footer}</div> : null}

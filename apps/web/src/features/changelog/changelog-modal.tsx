@@ -22,6 +22,8 @@ export function ChangelogModal({ open, onOpenChange, entries }: Props) {
       <DialogContent
         title={t('changelog.title')}
         description={t('changelog.subtitle')}
+        // Seed: the buttons are close and 'Potvrdi pregled'; one close button, named 'Zatvori'.
+        closeIcon={false}
         icon={
           <div className="flex size-10 items-center justify-center rounded-full bg-accent text-primary">
             <BellRing className="size-5" aria-hidden />

@@ -26,17 +26,15 @@ export function modeFromSearch(params: URLSearchParams): AuthMode {
 
 /**
  * One message per field, in form order: an empty field says "required" only, not also "invalid".
- * On sign-up the 8-character rule the hint promises replaces the general 6-character one (a password
- * short of 6 is short of 8 too, and the schema stops at the first length rule it breaks).
+ * A password under 6 characters gets the seed's message ('Lozinka mora imati najmanje 6 znakova') in
+ * both modes; on sign-up 6 or 7 characters then get the 8-character rule the hint promises (the
+ * schema stops at the first length rule it breaks, like the server).
  */
-function pickPerField(mode: AuthMode, issues: readonly { field: AuthField; key: string }[]): Problem[] {
+function pickPerField(issues: readonly { field: AuthField; key: string }[]): Problem[] {
   const problems: Problem[] = [];
   for (const field of FIELD_ORDER) {
-    const first = issues.find((i) => i.field === field)?.key;
-    if (!first) continue;
-    const key =
-      mode === 'signup' && first === 'validation.passwordMin' ? 'validation.passwordMinSignUp' : first;
-    problems.push({ field, key });
+    const key = issues.find((i) => i.field === field)?.key;
+    if (key) problems.push({ field, key });
   }
   return problems;
 }
@@ -59,11 +57,11 @@ export function validateAuthForm(mode: AuthMode, values: AuthFields): Validation
   if (mode === 'signin') {
     const r = signInSchema.safeParse({ email: values.email, password: values.password });
     if (r.success) return { ok: true, signIn: r.data, signUp: { name: '', ...r.data } };
-    return { ok: false, problems: pickPerField(mode, fieldIssues(r.error.issues)) };
+    return { ok: false, problems: pickPerField(fieldIssues(r.error.issues)) };
   }
   const r = signUpFormSchema.safeParse(values);
   if (!r.success) {
-    return { ok: false, problems: pickPerField(mode, withMismatch(values, fieldIssues(r.error.issues))) };
+    return { ok: false, problems: pickPerField(withMismatch(values, fieldIssues(r.error.issues))) };
   }
   const { name, email, password } = r.data;
   return { ok: true, signIn: { email, password }, signUp: { name, email, password } };
