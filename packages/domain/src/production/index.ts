@@ -5,4 +5,5 @@ export * from './costing.ts';
 export * from './cut-pieces.ts';
 export { moneyString as productionMoneyString, qtyString as productionQtyString } from './decimal.ts';
 export * from './formula.ts';
+export * from './glass-makeup.ts';
 export * from './production.schemas.ts';
