@@ -6,8 +6,10 @@ import { Card, CardContent } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { cn } from '../../lib/cn.ts';
 import { formatDate } from '../../lib/format.ts';
+import { useListColumns } from '../saved-views/list-columns.tsx';
+import { SavedViews } from '../saved-views/saved-views.tsx';
 import { PageHeader } from '../sections/page-header.tsx';
-import { useRules, useSetEnabled } from './automation-api.ts';
+import { type Rule, useRules, useSetEnabled } from './automation-api.ts';
 import { RuleEditorPage } from './rule-editor.tsx';
 
 export const STATUS_CLASSES: Record<string, string> = {
@@ -31,6 +33,50 @@ function RulesList() {
   const { t, i18n } = useTranslation('automation');
   const rules = useRules();
   const setEnabled = useSetEnabled();
+  // Issue 12: saved views and hideable columns (the rule's name is the link and always shows).
+  const columns = useListColumns<'automation-rules', Rule>(
+    'automation-rules',
+    {
+      name: {
+        label: t('list.name'),
+        cell: (r) => (
+          <Link to={r.id} className="font-medium text-primary hover:underline">
+            {r.name}
+          </Link>
+        ),
+      },
+      trigger: { label: t('list.trigger'), cell: (r) => t(`triggers.${r.trigger}`) },
+      actions: {
+        label: t('list.actions'),
+        cell: (r) => r.actions.map((a) => t(`actions.${a.type}`)).join(', '),
+      },
+      last_run: {
+        label: t('list.lastRun'),
+        cell: (r) =>
+          r.last_run_at ? (
+            <span className="flex items-center gap-2">
+              {r.last_run_status ? <StatusBadge status={r.last_run_status} /> : null}
+              {formatDate(r.last_run_at, i18n.language, { dateStyle: 'short', timeStyle: 'short' })}
+            </span>
+          ) : (
+            <span className="text-muted">{t('list.never')}</span>
+          ),
+      },
+      enabled: {
+        label: t('list.enabled'),
+        cell: (r) => (
+          <input
+            type="checkbox"
+            className="size-4"
+            checked={r.enabled}
+            aria-label={t('list.toggle', { name: r.name })}
+            onChange={(e) => setEnabled.mutate({ id: r.id, enabled: e.target.checked })}
+          />
+        ),
+      },
+    },
+    { th: 'px-4 py-3 font-medium', td: 'px-4 py-3' },
+  );
   return (
     <div className="mx-auto max-w-5xl space-y-6">
       <PageHeader
@@ -43,6 +89,7 @@ function RulesList() {
           </Link>
         }
       />
+      <SavedViews {...columns.views} />
       <Card>
         <CardContent className="p-0">
           {rules.isPending ? (
@@ -58,13 +105,7 @@ function RulesList() {
           ) : (
             <table className="w-full text-sm">
               <thead className="border-b border-border text-left text-muted">
-                <tr>
-                  <th className="px-4 py-3 font-medium">{t('list.name')}</th>
-                  <th className="px-4 py-3 font-medium">{t('list.trigger')}</th>
-                  <th className="px-4 py-3 font-medium">{t('list.actions')}</th>
-                  <th className="px-4 py-3 font-medium">{t('list.lastRun')}</th>
-                  <th className="px-4 py-3 font-medium">{t('list.enabled')}</th>
-                </tr>
+                <tr>{columns.headerCells}</tr>
               </thead>
               <tbody>
                 {rules.data.map((r) => (
@@ -73,35 +114,7 @@ function RulesList() {
                     className="border-b border-border last:border-0 hover:bg-surface-2"
                     data-testid="rule-row"
                   >
-                    <td className="px-4 py-3">
-                      <Link to={r.id} className="font-medium text-primary hover:underline">
-                        {r.name}
-                      </Link>
-                    </td>
-                    <td className="px-4 py-3">{t(`triggers.${r.trigger}`)}</td>
-                    <td className="px-4 py-3">{r.actions.map((a) => t(`actions.${a.type}`)).join(', ')}</td>
-                    <td className="px-4 py-3">
-                      {r.last_run_at ? (
-                        <span className="flex items-center gap-2">
-                          {r.last_run_status ? <StatusBadge status={r.last_run_status} /> : null}
-                          {formatDate(r.last_run_at, i18n.language, {
-                            dateStyle: 'short',
-                            timeStyle: 'short',
-                          })}
-                        </span>
-                      ) : (
-                        <span className="text-muted">{t('list.never')}</span>
-                      )}
-                    </td>
-                    <td className="px-4 py-3">
-                      <input
-                        type="checkbox"
-                        className="size-4"
-                        checked={r.enabled}
-                        aria-label={t('list.toggle', { name: r.name })}
-                        onChange={(e) => setEnabled.mutate({ id: r.id, enabled: e.target.checked })}
-                      />
-                    </td>
+                    {columns.rowCells(r)}
                   </tr>
                 ))}
               </tbody>

@@ -102,6 +102,11 @@ export const LIST_REGISTRY = {
     fixed: ['number'],
     bulk: true,
   },
+  'automation-rules': {
+    columns: ['name', 'trigger', 'actions', 'last_run', 'enabled'],
+    fixed: ['name'],
+    bulk: false,
+  },
   audit: {
     columns: ['seq', 'when', 'user', 'action', 'record', 'changes'],
     fixed: ['seq'],
