@@ -76,7 +76,7 @@ export async function workOrderCuttingGroups(
   workOrderId: string,
 ): Promise<{ number: string; groups: CuttingGroup[] }> {
   const wo = await repo.getDocument(tx, workOrderId);
-  if (!wo || wo.kind !== 'work_order') throw new AppError('NOT_FOUND', 'Radni nalog nije pronađen');
+  if (wo?.kind !== 'work_order') throw new AppError('NOT_FOUND', 'Radni nalog nije pronađen');
   const number = wo.number ?? 'RN';
   const lines = (await repo.getLines(tx, workOrderId)).filter((l) => l.width_mm && l.height_mm);
   const boms = await bomGraph(
