@@ -13,6 +13,7 @@ import {
   useBulkSelection,
 } from '../saved-views/bulk.tsx';
 import { useListColumns } from '../saved-views/list-columns.tsx';
+import { withoutFilters } from '../saved-views/list-state.ts';
 import { SavedViews } from '../saved-views/saved-views.tsx';
 import { PageHeader } from '../sections/page-header.tsx';
 import { usePermission } from '../team/use-permission.tsx';
@@ -197,7 +198,8 @@ export function PartnerList({ list: role, actions }: { list: PartnerRole; action
           <button
             type="button"
             className={buttonClasses('ghost', 'sm')}
-            onClick={() => setParams(new URLSearchParams())}
+            // Sort and visible columns are not filters: they stay.
+            onClick={() => setParams(withoutFilters(params))}
           >
             {t('list.clearFilters')}
           </button>

@@ -6,6 +6,7 @@ import { api } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
 import { BulkBar, fetchAllPages, useBulkSelection } from '../saved-views/bulk.tsx';
 import { useListColumns } from '../saved-views/list-columns.tsx';
+import { withoutFilters } from '../saved-views/list-state.ts';
 import { SavedViews } from '../saved-views/saved-views.tsx';
 import { usePermission } from '../team/use-permission.tsx';
 import {
@@ -237,7 +238,8 @@ export function DocumentList({ kind, newHref }: { kind: DocKind; newHref: string
           <button
             type="button"
             className={buttonClasses('ghost', 'sm')}
-            onClick={() => setParams(new URLSearchParams())}
+            // Sort and visible columns are not filters: they stay.
+            onClick={() => setParams(withoutFilters(params))}
           >
             {t('list.clearFilters')}
           </button>

@@ -15,6 +15,7 @@ import {
   useBulkSelection,
 } from '../saved-views/bulk.tsx';
 import { useListColumns } from '../saved-views/list-columns.tsx';
+import { withoutFilters } from '../saved-views/list-state.ts';
 import { SavedViews } from '../saved-views/saved-views.tsx';
 import { usePermission } from '../team/use-permission.tsx';
 import { type Item, useItems, useLocations } from './inventory-api.ts';
@@ -212,7 +213,8 @@ export function ItemsList() {
           <button
             type="button"
             className={buttonClasses('ghost', 'sm')}
-            onClick={() => setParams(new URLSearchParams())}
+            // Sort and visible columns are not filters: they stay.
+            onClick={() => setParams(withoutFilters(params))}
           >
             {t('items.clearFilters')}
           </button>
