@@ -22,6 +22,8 @@ test.describe('app shell', () => {
     // CSS, not role, queries: the changelog modal may be open over the shell for a new user.
     await expect(page.getByTestId('sidebar').locator('a[aria-current="page"]')).toHaveAttribute('href', '/');
     await expect(page.getByTestId('user-name')).toHaveText('Marko Horvat');
+    // The tab no longer carries the sign-up page's title.
+    await expect(page).toHaveTitle('Pogon ERP');
   });
 
   test('sidebar shows the seed sections, labels and links', async ({ page }) => {

@@ -30,7 +30,12 @@ export function AppLayout() {
 }
 
 function AccountGate() {
+  const { t } = useTranslation('common');
   const { status, ready } = useAccountStatus();
+  // The tab would otherwise keep the title of the public page the user signed in on ("Prijava · ...").
+  useEffect(() => {
+    document.title = t('brand.name');
+  }, [t]);
   const { suspended } = useCurrentCompany();
   if (!ready) return <PageLoading />;
   if (status === 'blocked') return <BlockedScreen />;
