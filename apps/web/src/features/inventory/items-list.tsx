@@ -85,8 +85,8 @@ export function ItemsList() {
         label: t('items.sku'),
         header: sortHeader('sku', t('items.sku'), 'text-left'),
         width: 'minmax(8rem,1fr)',
-        className: 'truncate font-medium text-primary',
-        cell: (i) => i.sku,
+        className: 'truncate',
+        cell: (i) => <span className="font-medium text-primary">{i.sku}</span>,
         text: (i) => i.sku,
       },
       name: {

@@ -33,8 +33,12 @@ export function LowStockPage() {
   const created: DraftOrders | undefined = draft.data;
   const qty = (label: string, value: (i: Item) => string | null, className?: string) => ({
     label,
-    className: cn(NUM, className),
-    cell: (i: Item) => <Qty value={value(i)} />,
+    className: NUM,
+    cell: (i: Item) => (
+      <span className={className}>
+        <Qty value={value(i)} />
+      </span>
+    ),
     text: (i: Item) => value(i) ?? '',
   });
   // Issue 12: saved views, hideable columns (the SKU is the link), selection and CSV.

@@ -128,9 +128,11 @@ function ProcessList() {
     {
       code: {
         ...sortable('code', t('fields.code')),
-        className: 'font-mono',
         cell: (p) => (
-          <Link to={`/processes/${p.id}`} className="text-primary underline-offset-2 hover:underline">
+          <Link
+            to={`/processes/${p.id}`}
+            className="font-mono text-primary underline-offset-2 hover:underline"
+          >
             {p.code}
           </Link>
         ),

@@ -112,9 +112,11 @@ function ProductList() {
         label: t('fields.sku'),
         header: sortButton('sku', t('fields.sku')),
         sort: sortOf('sku'),
-        className: 'font-mono',
         cell: (p) => (
-          <Link to={`/products/${p.id}`} className="text-primary underline-offset-2 hover:underline">
+          <Link
+            to={`/products/${p.id}`}
+            className="font-mono text-primary underline-offset-2 hover:underline"
+          >
             {p.sku}
           </Link>
         ),
