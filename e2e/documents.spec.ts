@@ -218,6 +218,9 @@ test.describe('documents', () => {
     await expect(page.getByTestId('costs')).toContainText('50,00');
     await expect(page.getByTestId('costs')).toContainText('27,00');
 
+    // A completed order can also be invoiced directly (its lines; the picker on the invoice form).
+    await expect(page.getByRole('link', { name: 'Izradi račun' })).toHaveAttribute('href', /work_order_ids=/);
+
     // Delivery note from the work order: its product and lot; issuing takes the stock out.
     await page.getByRole('link', { name: 'Izradi otpremnicu' }).click();
     await expect(page.getByText(`Stavke i lotovi iz naloga RN-${year}-0001`)).toBeVisible();
@@ -234,6 +237,7 @@ test.describe('documents', () => {
     // Invoice from the delivery note; issued with the Croatian number and payment reference.
     await page.getByRole('link', { name: 'Izradi račun' }).click();
     await expect(page.getByRole('checkbox', { name: new RegExp(`OT-${year}-0001`) })).toBeChecked();
+    await expect(page.getByRole('checkbox', { name: new RegExp(`RN-${year}-0001`) })).not.toBeChecked();
     await page.getByTestId('save').click();
     await expect(page.getByTestId('document-title')).toHaveText('Račun (nacrt)');
     await expect(page.getByTestId('total')).toContainText('225,00');

@@ -119,6 +119,8 @@ export const invoiceInputSchema = z
     delivery_date: isoDate.nullable().default(null),
     due_date: isoDate.nullable().default(null),
     delivery_note_ids: z.array(z.uuid('validation.invalid')).max(100).default([]),
+    /** Completed work orders invoiced directly (all their lines, services too). */
+    work_order_ids: z.array(z.uuid('validation.invalid')).max(100).default([]),
     note: optionalText(4000),
     lines: lines.default([]),
   })

@@ -272,6 +272,15 @@ describe('quote → work order → delivery note → invoice', () => {
       lines: [],
     });
     expect(edit.status).toBe(409);
+    // its work order went out on this delivery note: invoicing the order too would bill twice
+    const twice = await api.call('POST', '/api/invoices', {
+      client_id: shop.client.id,
+      work_order_ids: [state.wo?.id],
+    });
+    expect(twice.status).toBe(409);
+    expect(twice.body.error.details).toEqual([
+      expect.objectContaining({ key: 'validation.workOrderInvoiced' }),
+    ]);
     state.invoice = issued.document;
   });
 
@@ -397,6 +406,54 @@ describe('quote → work order → delivery note → invoice', () => {
     expect(found.items.map((d: Json) => d.number)).toEqual([`P-${year}-0001`]);
     const none = await api.ok('GET', '/api/documents/quotes?status=rejected');
     expect(none.total).toBe(0);
+  });
+});
+
+describe('invoice straight from a work order', () => {
+  it('takes the lines of a completed order once; refuses an unfinished one', async () => {
+    const wo = await api.ok('POST', '/api/documents/work-orders', {
+      client_id: shop.client.id,
+      source_location_id: shop.materials.id,
+      output_location_id: shop.finished.id,
+      lines: [
+        {
+          description: 'Montaža stakla',
+          quantity: '3',
+          unit: 'h',
+          unit_price: '40',
+          discount_pct: '0',
+          vat_rate: '25',
+        },
+      ],
+    });
+    const early = await api.call('POST', '/api/invoices', {
+      client_id: shop.client.id,
+      work_order_ids: [wo.document.id],
+    });
+    expect(early.status).toBe(400);
+    expect(early.body.error.details).toEqual([
+      expect.objectContaining({ key: 'validation.workOrderNotInvoiceable' }),
+    ]);
+    for (const step of ['plan', 'start', 'complete'])
+      await api.ok(
+        'POST',
+        `/api/documents/work-orders/${wo.document.id}/${step}`,
+        step === 'complete' ? {} : undefined,
+      );
+    const inv = await api.ok('POST', '/api/invoices', {
+      client_id: shop.client.id,
+      work_order_ids: [wo.document.id],
+    });
+    expect(inv.lines).toEqual([
+      expect.objectContaining({ description: 'Montaža stakla', quantity: '3', unit_price: '40' }),
+    ]);
+    expect(inv.document.total).toBe('150.00'); // 3 × 40 = 120 + 25 % VAT
+    expect(inv.links).toEqual([expect.objectContaining({ id: wo.document.id, relation: 'invoiced' })]);
+    const again = await api.call('POST', '/api/invoices', {
+      client_id: shop.client.id,
+      work_order_ids: [wo.document.id],
+    });
+    expect(again.status).toBe(409);
   });
 });
 

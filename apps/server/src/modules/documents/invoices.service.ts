@@ -91,7 +91,49 @@ async function deliveryNoteLines(tx: Tx, clientId: string, ids: readonly string[
       throw new AppError('CONFLICT', `Otpremnica ${note.number} je već fakturirana`, [
         { field: 'delivery_note_ids', key: 'validation.deliveryNoteInvoiced' },
       ]);
+    const orderInvoiced = await repo.one<{ number: string | null }>(
+      tx,
+      sql`select d.number from document_links w join document_links k on k.from_id = w.from_id
+            join documents d on d.id = k.to_id
+          where w.to_id = ${id} and w.relation = 'delivered' and k.relation = 'invoiced' and d.kind = 'invoice'`,
+    );
+    if (orderInvoiced)
+      throw new AppError('CONFLICT', `Radni nalog otpremnice ${note.number} je već fakturiran`, [
+        { field: 'delivery_note_ids', key: 'validation.deliveryNoteInvoiced' },
+      ]);
     out.notes.push(note);
+    out.lines.push(...(await repo.getLines(tx, id)));
+  }
+  return out;
+}
+
+/**
+ * Lines of work orders invoiced directly: completed, same client, not invoiced yet — neither the
+ * order itself nor any delivery note made from it (so nothing is billed twice).
+ */
+async function workOrderLines(tx: Tx, clientId: string, ids: readonly string[]) {
+  const out: { lines: Awaited<ReturnType<typeof repo.getLines>>; orders: repo.DocumentRow[] } = {
+    lines: [],
+    orders: [],
+  };
+  for (const id of ids) {
+    const wo = await repo.requireDocument(tx, id, ['work_order'], true);
+    if (wo.status !== 'completed' || wo.client_id !== clientId)
+      throw new AppError('VALIDATION', `Radni nalog ${wo.number} se ne može fakturirati`, [
+        { field: 'work_order_ids', key: 'validation.workOrderNotInvoiceable' },
+      ]);
+    const taken = await repo.one<{ number: string | null }>(
+      tx,
+      sql`select d.number from document_links k join documents d on d.id = k.to_id
+          where d.kind = 'invoice' and k.relation = 'invoiced'
+            and (k.from_id = ${id} or k.from_id in (
+              select to_id from document_links where from_id = ${id} and relation = 'delivered'))`,
+    );
+    if (taken)
+      throw new AppError('CONFLICT', `Radni nalog ${wo.number} je već fakturiran`, [
+        { field: 'work_order_ids', key: 'validation.workOrderInvoiced' },
+      ]);
+    out.orders.push(wo);
     out.lines.push(...(await repo.getLines(tx, id)));
   }
   return out;
@@ -101,7 +143,9 @@ export async function create(tx: Tx, ctx: CompanyContext, input: Input) {
   const client = (await requireClient(tx, input.client_id)) as NonNullable<
     Awaited<ReturnType<typeof requireClient>>
   >;
-  const from = await deliveryNoteLines(tx, client.id, input.delivery_note_ids);
+  const notes = await deliveryNoteLines(tx, client.id, input.delivery_note_ids);
+  const orders = await workOrderLines(tx, client.id, input.work_order_ids);
+  const from = { lines: [...notes.lines, ...orders.lines], notes: notes.notes };
   const fromLines = from.lines.map((l) => ({
     item_id: l.item_id,
     description: l.description,
@@ -140,7 +184,7 @@ export async function create(tx: Tx, ctx: CompanyContext, input: Input) {
     id,
     lines.map((l, i) => ({ ...l, source_line_id: from.lines[i]?.id ?? null })),
   );
-  for (const n of from.notes) await repo.link(tx, ctx.companyId, n.id, id, 'invoiced');
+  for (const n of [...from.notes, ...orders.orders]) await repo.link(tx, ctx.companyId, n.id, id, 'invoiced');
   await repo.notifyDocuments(tx, ctx.companyId, [id]);
   return detail(tx, id);
 }
@@ -371,7 +415,7 @@ export async function ubl(tx: Tx, id: string): Promise<{ number: string; xml: st
   const despatch = await repo.rows<{ number: string }>(
     tx,
     sql`select d.number from document_links k join documents d on d.id = k.from_id
-        where k.to_id = ${id} and k.relation = 'invoiced' order by d.number`,
+        where k.to_id = ${id} and k.relation = 'invoiced' and d.kind = 'delivery_note' order by d.number`,
   );
   const issuedAt = doc.issued_at ? new Date(doc.issued_at) : new Date();
   const time = issuedAt.toLocaleTimeString('en-GB', { timeZone: 'Europe/Zagreb', hour12: false });

@@ -360,9 +360,19 @@ export function WorkOrderPanels({
       </section>
 
       {doc.status === 'completed' && (
-        <Link to={`/delivery-notes/new?work_order_id=${doc.id}`} className={buttonClasses('primary', 'md')}>
-          {t('wo.createDeliveryNote')}
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          <Link to={`/delivery-notes/new?work_order_id=${doc.id}`} className={buttonClasses('primary', 'md')}>
+            {t('wo.createDeliveryNote')}
+          </Link>
+          {doc.client_id && (
+            <Link
+              to={`/documents/invoices/new?client_id=${doc.client_id}&work_order_ids=${doc.id}`}
+              className={buttonClasses('secondary', 'md')}
+            >
+              {t('wo.createInvoice')}
+            </Link>
+          )}
+        </div>
       )}
     </div>
   );

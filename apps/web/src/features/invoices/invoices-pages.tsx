@@ -56,6 +56,9 @@ export function InvoiceNewPage() {
   const [picked, setPicked] = useState<Set<string>>(
     new Set((params.get('delivery_note_ids') ?? '').split(',').filter(Boolean)),
   );
+  const [pickedOrders, setPickedOrders] = useState<Set<string>>(
+    new Set((params.get('work_order_ids') ?? '').split(',').filter(Boolean)),
+  );
   const [lines, setLines] = useState<EditLine[]>([]);
   const [dates, setDates] = useState({ doc_date: '', delivery_date: '', due_date: '' });
   const [note, setNote] = useState('');
@@ -69,10 +72,15 @@ export function InvoiceNewPage() {
       sort: 'number',
     }),
   );
+  const orders = useDocuments(
+    'work_order',
+    new URLSearchParams({ client_id: clientId, status: 'completed', page_size: '100', sort: 'number' }),
+  );
   const save = useDocumentMutation(() =>
     callDocument('/api/invoices', {
       client_id: clientId,
       delivery_note_ids: [...picked],
+      work_order_ids: [...pickedOrders],
       ...(dates.doc_date ? { doc_date: dates.doc_date } : {}),
       delivery_date: dates.delivery_date || null,
       due_date: dates.due_date || null,
@@ -160,6 +168,36 @@ export function InvoiceNewPage() {
                       }
                     />
                     {n.number} · <DateText value={n.doc_date} /> · <Money value={n.total} />
+                  </label>
+                </li>
+              ))}
+            </ul>
+          )}
+        </fieldset>
+      )}
+      {clientId && (
+        <fieldset className="rounded-md border border-border p-3" data-testid="invoice-work-orders">
+          <legend className="px-1 text-sm font-semibold">{t('invoice.fromWorkOrders')}</legend>
+          {(orders.data?.items ?? []).length === 0 ? (
+            <p className="text-sm text-muted">{t('invoice.noWorkOrders')}</p>
+          ) : (
+            <ul className="space-y-1">
+              {orders.data?.items.map((o) => (
+                <li key={o.id}>
+                  <label className="flex items-center gap-2 text-sm">
+                    <input
+                      type="checkbox"
+                      checked={pickedOrders.has(o.id)}
+                      onChange={() =>
+                        setPickedOrders((s) => {
+                          const next = new Set(s);
+                          if (next.has(o.id)) next.delete(o.id);
+                          else next.add(o.id);
+                          return next;
+                        })
+                      }
+                    />
+                    {o.number} · <DateText value={o.doc_date} /> · <Money value={o.total} />
                   </label>
                 </li>
               ))}
