@@ -40,7 +40,7 @@ const EXPECTED: Record<string, Record<string, Record<string, string>>> = {
     done: { reopen: 'in_progress' },
   },
   delivery_note: {
-    draft: { issue: 'issued' },
+    draft: { issue: 'issued', cancel: 'cancelled' },
     issued: { deliver: 'delivered', cancel: 'cancelled' },
     delivered: {},
     cancelled: {},

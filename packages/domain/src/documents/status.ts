@@ -65,7 +65,7 @@ export const deliveryNoteMachine = machine({
   actions: {
     issue: { from: ['draft'], to: 'issued' },
     deliver: { from: ['issued'], to: 'delivered' },
-    cancel: { from: ['issued'], to: 'cancelled' },
+    cancel: { from: ['draft', 'issued'], to: 'cancelled' },
   },
 });
 export type DeliveryNoteAction = keyof typeof deliveryNoteMachine.actions;

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { Tx } from '../../db/database.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
 import * as inventory from '../inventory/inventory.service.ts';
-import { lockItems, type PostingLine } from '../inventory/posting.ts';
+import { lockItems, notifyStock, type PostingLine } from '../inventory/posting.ts';
 import * as repo from './documents.repo.ts';
 import {
   addressLine,
@@ -30,6 +30,35 @@ async function requireLocation(tx: Tx, id: string) {
     throw new AppError('VALIDATION', 'Lokacija nije pronađena', [
       { field: 'source_location_id', key: 'validation.invalid' },
     ]);
+}
+
+/**
+ * A draft delivery note holds its item lines as reservations at its source location (PRODUCT.md:
+ * "planned work orders and delivery notes reserve stock"), renewed on every save; issuing turns
+ * them into `consumed` as the stock leaves, cancelling a draft releases them.
+ */
+async function endHolds(tx: Tx, ctx: CompanyContext, id: string, status: 'released' | 'consumed') {
+  const rows = await repo.rows<{ item_id: string }>(
+    tx,
+    sql`update reservations set status = ${status}, updated_at = now()
+        where source_type = 'delivery_note' and source_id = ${id} and status = 'active' returning item_id`,
+  );
+  if (rows.length > 0) await notifyStock(tx, ctx.companyId, [...new Set(rows.map((r) => r.item_id))]);
+}
+
+async function holdStock(tx: Tx, ctx: CompanyContext, id: string, locationId: string) {
+  await endHolds(tx, ctx, id, 'released');
+  const lines = (await repo.getLines(tx, id)).filter((l) => l.item_id && l.item_kind !== 'service');
+  for (const l of lines)
+    if (new Decimal(l.quantity).gt(0))
+      await inventory.reserve(tx, ctx, {
+        item_id: l.item_id as string,
+        location_id: locationId,
+        quantity: l.quantity,
+        source_type: 'delivery_note',
+        source_id: id,
+        note: null,
+      });
 }
 
 /** Lines of a completed work order: each produced item with its quantity and output lot. */
@@ -96,6 +125,7 @@ export async function create(tx: Tx, ctx: CompanyContext, input: Input) {
     lines.map((l, i) => ({ ...l, source_line_id: sourceLineIds[i] ?? null })),
   );
   if (woId) await repo.link(tx, ctx.companyId, woId, id, 'delivered');
+  await holdStock(tx, ctx, id, input.source_location_id);
   await repo.notifyDocuments(tx, ctx.companyId, [id]);
   return detail(tx, id);
 }
@@ -114,6 +144,7 @@ export async function update(tx: Tx, ctx: CompanyContext, id: string, input: Inp
     note: input.note,
   });
   await saveLines(tx, ctx, id, lines);
+  await holdStock(tx, ctx, id, input.source_location_id);
   await repo.notifyDocuments(tx, ctx.companyId, [id]);
   return detail(tx, id);
 }
@@ -133,6 +164,7 @@ export async function issue(tx: Tx, ctx: CompanyContext, id: string, idem: Idemp
         { field: 'lines', key: 'validation.linesRequired' },
       ]);
     const location = doc.source_location_id as string;
+    await endHolds(tx, ctx, id, 'consumed');
     const locked = await lockItems(
       tx,
       lines.map((l) => l.item_id as string),
@@ -182,7 +214,10 @@ export async function deliver(tx: Tx, ctx: CompanyContext, id: string) {
   return detail(tx, id);
 }
 
-/** issued → cancelled: the posting is reversed (opposite movements at the original costs). */
+/**
+ * issued → cancelled: the posting is reversed (opposite movements at the original costs);
+ * draft → cancelled: its reservations are released (a numbered note is never deleted).
+ */
 export async function cancel(tx: Tx, ctx: CompanyContext, id: string, idem: Idempotency) {
   return idempotent(tx, ctx, idem, async () => {
     const doc = await repo.requireDocument(tx, id, ['delivery_note'], true);
@@ -195,6 +230,11 @@ export async function cancel(tx: Tx, ctx: CompanyContext, id: string, idem: Idem
       throw new AppError('CONFLICT', 'Otpremnica je fakturirana: najprije izdajte odobrenje', [
         { field: 'status', key: 'validation.deliveryNoteInvoiced' },
       ]);
+    if (doc.status === 'draft') {
+      await endHolds(tx, ctx, id, 'released');
+      await transition(tx, ctx, doc, 'cancel');
+      return detail(tx, id);
+    }
     if (doc.status !== 'issued') await transition(tx, ctx, doc, 'cancel');
     const reversal = doc.stock_document_id
       ? await inventory.reverse(tx, ctx, doc.stock_document_id, { key: undefined, scope: '', body: null })

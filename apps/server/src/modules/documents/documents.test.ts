@@ -497,7 +497,10 @@ describe('delivery note cancellation', () => {
       source_location_id: shop.materials.id,
       lines: [{ item_id: shop.spacer.id, quantity: '3' }],
     });
+    // the draft holds its quantity: available = on hand − reserved
+    expect((await stockOf(shop.spacer.id)).item).toMatchObject({ on_hand: before, reserved: '3' });
     await api.ok('POST', `/api/delivery-notes/${dn.document.id}/issue`);
+    expect((await stockOf(shop.spacer.id)).item.reserved).toBe('0');
     expect(Number((await stockOf(shop.spacer.id)).item.on_hand)).toBe(Number(before) - 3);
     const cancelled = await api.ok('POST', `/api/delivery-notes/${dn.document.id}/cancel`);
     expect(cancelled.document.status).toBe('cancelled');
@@ -505,5 +508,23 @@ describe('delivery note cancellation', () => {
     expect((await stockOf(shop.spacer.id)).item.on_hand).toBe(before);
     const again = await api.call('POST', `/api/delivery-notes/${dn.document.id}/cancel`);
     expect(again.status).toBe(409);
+  });
+
+  it('releases the reservation of a cancelled draft', async () => {
+    const draft = await api.ok('POST', '/api/delivery-notes', {
+      client_id: shop.client.id,
+      source_location_id: shop.materials.id,
+      lines: [{ item_id: shop.spacer.id, quantity: '2' }],
+    });
+    expect((await stockOf(shop.spacer.id)).item.reserved).toBe('2');
+    await api.ok('PUT', `/api/delivery-notes/${draft.document.id}`, {
+      client_id: shop.client.id,
+      source_location_id: shop.materials.id,
+      lines: [{ item_id: shop.spacer.id, quantity: '1.5' }],
+    });
+    expect((await stockOf(shop.spacer.id)).item.reserved).toBe('1.5');
+    const cancelled = await api.ok('POST', `/api/delivery-notes/${draft.document.id}/cancel`);
+    expect(cancelled.document).toMatchObject({ status: 'cancelled', reversal_document_id: null });
+    expect((await stockOf(shop.spacer.id)).item.reserved).toBe('0');
   });
 });
