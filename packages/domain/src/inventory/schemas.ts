@@ -65,8 +65,9 @@ export const itemInputSchema = z.object({
   default_supplier_id: z.uuid({ error: 'validation.invalid' }).nullable().optional(),
   purchase_price: optionalDecimal,
   sales_price: optionalDecimal,
+  /** A Croatian VAT rate (25, 13, 5, 0 %): documents take it as the line's rate. */
   vat_rate: nonNegativeDecimal
-    .refine((s) => Number(s) <= 100, { message: 'validation.invalid' })
+    .refine((s) => /^(25|13|5|0)(\.0*)?$/.test(s.trim()), { message: 'validation.vatRateInvalid' })
     .optional()
     .default('25'),
   kpd_code: optionalText(20),

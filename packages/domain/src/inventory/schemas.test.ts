@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { itemInputSchema } from './schemas.ts';
+
+const item = (vat_rate?: string) =>
+  itemInputSchema.safeParse({ sku: 'A-1', name: 'Staklo', kind: 'material', base_unit: 'm2', vat_rate });
+
+describe('item VAT rate', () => {
+  it('takes the Croatian rates 25, 13, 5 and 0 % (default 25)', () => {
+    for (const rate of ['25', '13', '5', '0', '5.00', '13,0']) expect(item(rate).success).toBe(true);
+    expect(item(undefined).data?.vat_rate).toBe('25');
+  });
+
+  it('refuses any other rate with a clear key instead of a silent 25 % on documents', () => {
+    for (const rate of ['22', '10', '100', '2.5']) {
+      const r = item(rate);
+      expect(r.success).toBe(false);
+      expect(r.error?.issues[0]).toMatchObject({ path: ['vat_rate'], message: 'validation.vatRateInvalid' });
+    }
+  });
+});
