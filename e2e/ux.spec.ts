@@ -110,6 +110,17 @@ test.describe('command palette and shortcuts', () => {
     await page.keyboard.press('d');
     await expect(page).toHaveURL(/\/$/);
     await expect(leave).toBeHidden();
+
+    // The numbering settings too: a changed prefix asks before leaving by a link.
+    await page.goto('/documents/settings');
+    const prefix = page.getByLabel('Prefiks ponuda');
+    await prefix.fill('PON-');
+    await expect(page.getByTestId('save-state')).toHaveText('Nespremljene promjene');
+    await page.getByRole('link', { name: 'Ponude' }).first().click();
+    await expect(leave).toBeVisible();
+    await leave.getByRole('button', { name: 'Ostani' }).click();
+    await expect(page).toHaveURL(/\/documents\/settings$/);
+    await expect(prefix).toHaveValue('PON-');
   });
 
   test('keyboard only: Tab reaches every action button of a document page', async ({ page }) => {

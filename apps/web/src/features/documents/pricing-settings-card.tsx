@@ -1,7 +1,8 @@
 import { PRICING_SETTING_KEYS, type PricingSettings } from '@erp/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SaveState, saveStatus, useDirty } from '../../components/editing/save-state.tsx';
+import { SaveState, saveStatus } from '../../components/editing/save-state.tsx';
+import { UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Input } from '../../components/ui/input.tsx';
@@ -44,7 +45,9 @@ function PricingForm({ initial }: { initial: PricingSettings }) {
   const [form, setForm] = useState<PricingSettings>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
-  const { dirty, markSaved } = useDirty(form);
+  // What the server holds (loaded, or returned by the last save): the form is dirty when it differs.
+  const [saved, setSaved] = useState<PricingSettings>(initial);
+  const dirty = JSON.stringify(form) !== JSON.stringify(saved);
   const save = useDocumentMutation((body: PricingSettings) =>
     callDocument<PricingSettings>('/api/documents/pricing-settings', body, 'PUT'),
   );
@@ -54,7 +57,7 @@ function PricingForm({ initial }: { initial: PricingSettings }) {
     save.mutate(form, {
       onSuccess: (next) => {
         setForm(next);
-        markSaved();
+        setSaved(next);
       },
       onError: (e) => {
         const details = e instanceof ApiError ? ((e.details ?? []) as { field: string; key: string }[]) : [];
@@ -73,6 +76,7 @@ function PricingForm({ initial }: { initial: PricingSettings }) {
         submit();
       }}
     >
+      <UnsavedChangesGuard when={dirty} />
       <div className="grid gap-3 sm:grid-cols-2">
         {PRICING_SETTING_KEYS.map((key) => (
           <div key={key} className="flex flex-col gap-1">
@@ -107,6 +111,19 @@ function PricingForm({ initial }: { initial: PricingSettings }) {
           <Button type="submit" loading={save.isPending}>
             {t('form.save')}
           </Button>
+          {dirty && (
+            <Button
+              type="button"
+              variant="ghost"
+              onClick={() => {
+                setForm(saved);
+                setErrors({});
+                setMessage(null);
+              }}
+            >
+              {t('common:actions.cancel')}
+            </Button>
+          )}
           <SaveState status={saveStatus({ saving: save.isPending, dirty })} />
         </div>
       )}

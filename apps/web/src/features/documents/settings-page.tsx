@@ -2,6 +2,8 @@ import { REFERENCE_MODELS } from '@erp/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SaveState, saveStatus } from '../../components/editing/save-state.tsx';
+import { UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { api } from '../../lib/api.ts';
@@ -36,6 +38,9 @@ export function DocumentSettingsPage() {
 function SettingsForm({ initial }: { initial: Settings }) {
   const { t } = useTranslation('documents');
   const [s, setS] = useState<Settings>(initial);
+  // What the server holds (loaded, or returned by the last save): the form is dirty when it differs.
+  const [saved, setSaved] = useState<Settings>(initial);
+  const dirty = JSON.stringify(s) !== JSON.stringify(saved);
   const canManage = usePermission('company.manage');
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const save = useDocumentMutation((body: Settings) =>
@@ -61,6 +66,7 @@ function SettingsForm({ initial }: { initial: Settings }) {
   );
   return (
     <div className="space-y-4">
+      <UnsavedChangesGuard when={dirty} />
       <DocumentTabs />
       <h1 className="text-2xl font-semibold">{t('settings.title')}</h1>
       <div className="grid max-w-3xl gap-3 md:grid-cols-3">
@@ -125,23 +131,39 @@ function SettingsForm({ initial }: { initial: Settings }) {
         </p>
       )}
       {canManage && (
-        <Button
-          disabled={save.isPending}
-          onClick={() =>
-            save.mutate(
-              { ...s, place_of_issue: s.place_of_issue || null },
-              {
-                onSuccess: (next) => {
-                  setS(next);
-                  setMessage({ ok: true, text: t('form.saved') });
+        <div className="flex items-center gap-3">
+          <Button
+            disabled={save.isPending}
+            onClick={() =>
+              save.mutate(
+                { ...s, place_of_issue: s.place_of_issue || null },
+                {
+                  onSuccess: (next) => {
+                    setS(next);
+                    setSaved(next);
+                    setMessage({ ok: true, text: t('form.saved') });
+                  },
+                  onError: (e) => setMessage({ ok: false, text: errorText(t, e) }),
                 },
-                onError: (e) => setMessage({ ok: false, text: errorText(t, e) }),
-              },
-            )
-          }
-        >
-          {t('form.save')}
-        </Button>
+              )
+            }
+          >
+            {t('form.save')}
+          </Button>
+          {dirty && (
+            <Button
+              type="button"
+              variant="ghost"
+              onClick={() => {
+                setS(saved);
+                setMessage(null);
+              }}
+            >
+              {t('common:actions.cancel')}
+            </Button>
+          )}
+          <SaveState status={saveStatus({ saving: save.isPending, dirty })} />
+        </div>
       )}
     </div>
   );
