@@ -116,6 +116,55 @@ describe('section export', () => {
     expect(bom).toContain('IZO,Izo staklo 4-16-4,1,active,1,FLOAT4,Float staklo 4 mm,,2*W*H/1e6,m2,0.000');
   });
 
+  it('items carry price basis, glass kind and minimum charge; BOM lines their cut sizes', async () => {
+    await api.ok('POST', '/api/inventory/items', {
+      sku: 'KAL6',
+      name: 'Kaljeno 6 mm',
+      kind: 'material',
+      base_unit: 'm2',
+      sales_price: '45',
+      price_basis: 'area',
+      glass_kind: 'tempered',
+      min_charge: '12.5',
+    });
+    const items = await xlsxRows('items');
+    const tempered = items.rows.find((r) => pick(items.header, r, 'sku') === 'KAL6') as ExcelJS.CellValue[];
+    expect(pick(items.header, tempered, 'price_basis')).toBe('area');
+    expect(pick(items.header, tempered, 'glass_kind')).toBe('tempered');
+    expect(pick(items.header, tempered, 'min_charge')).toBe(12.5);
+    const spacer = items.rows.find((r) => pick(items.header, r, 'sku') === 'DIST16') as ExcelJS.CellValue[];
+    expect(pick(items.header, spacer, 'price_basis')).toBe('unit');
+    expect(pick(items.header, spacer, 'glass_kind') ?? null).toBeNull();
+
+    const all = (await api.ok('GET', '/api/inventory/items?q=IZO')).items as Json[];
+    const igu = all.find((i) => i.sku === 'IZO') as Json;
+    const float = ((await api.ok('GET', '/api/inventory/items?q=FLOAT4')).items as Json[]).find(
+      (i) => i.sku === 'FLOAT4',
+    ) as Json;
+    await api.ok('POST', `/api/products/${igu.id}/boms`, {
+      variables: [],
+      lines: [
+        {
+          componentId: float.id,
+          formula: '2*W*H/1e6',
+          unit: 'm2',
+          scrapPct: '0',
+          cutCount: '2',
+          cutWidth: 'W-8',
+          cutHeight: 'H-8',
+        },
+      ],
+    });
+    const bom = String((await api.call('GET', '/api/export/sections/bom_lines?format=csv')).body);
+    const lines = bom.slice(1).trim().split('\r\n');
+    expect(lines[0]).toBe(
+      'product_sku,product_name,bom_version,bom_status,position,component_sku,component_name,quantity,formula,unit,scrap_pct,cut_count,cut_length,cut_width,cut_height',
+    );
+    expect(lines).toContain('IZO,Izo staklo 4-16-4,2,draft,1,FLOAT4,Float staklo 4 mm,,2*W*H/1e6,m2,0.000,2,,W-8,H-8');
+    // the active version has no cut sizes: empty cells
+    expect(lines).toContain('IZO,Izo staklo 4-16-4,1,active,1,FLOAT4,Float staklo 4 mm,,2*W*H/1e6,m2,0.000,,,,');
+  });
+
   it('OIB in plain text for managers, masked for other roles', async () => {
     const ids = { userId: owner.id, companyId: owner.id };
     const asOwner = await withCompany(t.deps.db, ids, (tx, ctx) => exportSection(tx, ctx, 'clients', 'csv'));
@@ -227,7 +276,7 @@ describe('background exports', () => {
     expect(await other.ok('GET', '/api/export/files')).toEqual([]);
     const theirs = String((await other.call('GET', '/api/export/sections/items?format=csv')).body);
     expect(theirs.slice(1).trim()).toBe(
-      'sku,name,kind,base_unit,length_mm,width_mm,thickness_mm,lot_tracked,reorder_point,reorder_qty,default_supplier,purchase_price,sales_price,vat_rate,kpd_code,on_hand,avg_cost,active,created_at',
+      'sku,name,kind,base_unit,length_mm,width_mm,thickness_mm,lot_tracked,reorder_point,reorder_qty,default_supplier,purchase_price,sales_price,price_basis,glass_kind,min_charge,vat_rate,kpd_code,on_hand,avg_cost,active,created_at',
     );
   });
 

@@ -90,6 +90,9 @@ export const SECTIONS: Record<ExportSection, SectionDef> = {
       col('default_supplier'),
       col('purchase_price', 'number'),
       col('sales_price', 'number'),
+      col('price_basis'),
+      col('glass_kind'),
+      col('min_charge', 'number'),
       col('vat_rate', 'number'),
       col('kpd_code'),
       col('on_hand', 'number'),
@@ -99,7 +102,8 @@ export const SECTIONS: Record<ExportSection, SectionDef> = {
     ],
     query: sql`select i.sku, i.name, i.kind, i.base_unit, i.length_mm::text, i.width_mm::text,
       i.thickness_mm::text, i.lot_tracked::text, i.reorder_point::text, i.reorder_qty::text, s.name,
-      i.purchase_price::text, i.sales_price::text, i.vat_rate::text, i.kpd_code, st.on_hand::text,
+      i.purchase_price::text, i.sales_price::text, i.price_basis, i.glass_kind, i.min_charge::text,
+      i.vat_rate::text, i.kpd_code, st.on_hand::text,
       st.avg_cost::text, i.active::text, i.created_at::text
       from items i left join partners s on s.id = i.default_supplier_id
       left join item_stock st on st.item_id = i.id
@@ -178,9 +182,14 @@ export const SECTIONS: Record<ExportSection, SectionDef> = {
       col('formula'),
       col('unit'),
       col('scrap_pct', 'number'),
+      col('cut_count'),
+      col('cut_length'),
+      col('cut_width'),
+      col('cut_height'),
     ],
     query: sql`select p.sku, p.name, b.version::text, b.status, l.position::text, c.sku, c.name,
-      l.quantity::text, l.formula, l.unit, l.scrap_pct::text
+      l.quantity::text, l.formula, l.unit, l.scrap_pct::text, l.cut_count, l.cut_length, l.cut_width,
+      l.cut_height
       from bom_lines l join boms b on b.id = l.bom_id join items p on p.id = b.product_id
       join items c on c.id = l.component_id
       order by p.sku, b.version, l.position`,
