@@ -160,9 +160,13 @@ describe('section export', () => {
     expect(lines[0]).toBe(
       'product_sku,product_name,bom_version,bom_status,position,component_sku,component_name,quantity,formula,unit,scrap_pct,cut_count,cut_length,cut_width,cut_height',
     );
-    expect(lines).toContain('IZO,Izo staklo 4-16-4,2,draft,1,FLOAT4,Float staklo 4 mm,,2*W*H/1e6,m2,0.000,2,,W-8,H-8');
+    expect(lines).toContain(
+      'IZO,Izo staklo 4-16-4,2,draft,1,FLOAT4,Float staklo 4 mm,,2*W*H/1e6,m2,0.000,2,,W-8,H-8',
+    );
     // the active version has no cut sizes: empty cells
-    expect(lines).toContain('IZO,Izo staklo 4-16-4,1,active,1,FLOAT4,Float staklo 4 mm,,2*W*H/1e6,m2,0.000,,,,');
+    expect(lines).toContain(
+      'IZO,Izo staklo 4-16-4,1,active,1,FLOAT4,Float staklo 4 mm,,2*W*H/1e6,m2,0.000,,,,',
+    );
   });
 
   it('OIB in plain text for managers, masked for other roles', async () => {
