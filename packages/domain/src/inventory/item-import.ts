@@ -9,6 +9,7 @@ import {
   type SheetRow,
   withColumns,
 } from '../imports/table.ts';
+import { GLASS_KINDS, type GlassKind, PRICE_BASES, type PriceBasis } from '../pricing/measure-pricing.ts';
 import { zodIssuesToFieldIssues } from '../validation.ts';
 import {
   ITEM_KINDS,
@@ -40,6 +41,9 @@ export const ITEM_IMPORT_ALIASES: Record<string, readonly string[]> = {
   reorder_qty: ['količina narudžbe', 'reorder qty', 'reorder quantity'],
   purchase_price: ['nabavna cijena', 'purchase price', 'cost'],
   sales_price: ['prodajna cijena', 'sales price', 'price'],
+  price_basis: ['osnovica cijene', 'cijena po', 'obračun', 'price basis'],
+  glass_kind: ['vrsta stakla', 'staklo', 'glass kind', 'glass type'],
+  min_charge: ['minimalni iznos', 'minimalna naplata', 'min iznos', 'minimum charge', 'min charge'],
   vat_rate: ['pdv', 'stopa pdv', 'stopa pdv-a', 'pdv %', 'vat', 'vat rate'],
   kpd_code: ['kpd', 'kpd šifra', 'kpd code'],
   active: ['aktivan', 'active'],
@@ -64,6 +68,9 @@ export const ITEM_IMPORT_TEMPLATE = [
   'Količina narudžbe',
   'Nabavna cijena',
   'Prodajna cijena',
+  'Osnovica cijene',
+  'Vrsta stakla',
+  'Minimalni iznos',
   'PDV',
   'KPD',
   'Lokacija',
@@ -86,6 +93,9 @@ const ITEM_FIELDS = [
   'reorder_qty',
   'purchase_price',
   'sales_price',
+  'price_basis',
+  'glass_kind',
+  'min_charge',
   'vat_rate',
   'kpd_code',
   'active',
@@ -100,6 +110,30 @@ const KIND_WORDS: Record<string, ItemKind> = {
   proizvod: 'product',
   usluga: 'service',
   ...Object.fromEntries(ITEM_KINDS.map((k) => [k, k])),
+};
+
+/** Words a sheet may use for the price basis and the glass kind (the API's values always work). */
+const PRICE_BASIS_WORDS: Record<string, PriceBasis> = {
+  komad: 'unit',
+  kom: 'unit',
+  jedinica: 'unit',
+  m2: 'area',
+  'm²': 'area',
+  površina: 'area',
+  m: 'perimeter',
+  'dužni metar': 'perimeter',
+  rub: 'perimeter',
+  opseg: 'perimeter',
+  ...Object.fromEntries(PRICE_BASES.map((b) => [b, b])),
+};
+const GLASS_KIND_WORDS: Record<string, GlassKind> = {
+  flot: 'float',
+  laminirano: 'laminated',
+  lamistal: 'laminated',
+  izolacijsko: 'insulating',
+  izo: 'insulating',
+  kaljeno: 'tempered',
+  ...Object.fromEntries(GLASS_KINDS.map((k) => [k, k])),
 };
 
 export type ImportedItem = z.output<typeof itemInputSchema>;
@@ -146,6 +180,9 @@ function itemCandidate(raw: Record<string, string>, errors: FieldIssue[]): Recor
     if (f === 'sku' || f === 'name' || f === 'kind' || f === 'lot_tracked' || f === 'active') continue;
     if (raw[f]) c[f] = raw[f];
   }
+  // A known word becomes the API value; anything else goes to the schema as typed (validation.invalid).
+  if (raw.price_basis) c.price_basis = PRICE_BASIS_WORDS[raw.price_basis.toLowerCase()] ?? raw.price_basis;
+  if (raw.glass_kind) c.glass_kind = GLASS_KIND_WORDS[raw.glass_kind.toLowerCase()] ?? raw.glass_kind;
   c.base_unit = raw.base_unit || 'kom';
   const kind = raw.kind ? KIND_WORDS[raw.kind.toLowerCase()] : 'material';
   if (kind) c.kind = kind;

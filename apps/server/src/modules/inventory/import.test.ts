@@ -130,6 +130,53 @@ describe('import of items and opening stock', () => {
     expect(await counts()).toEqual(before);
   });
 
+  it('imports measure pricing (price basis, glass kind, minimum charge) checked like the item form', async () => {
+    const bad = [
+      'Šifra,Naziv,Prodajna cijena,Osnovica cijene,Vrsta stakla,Minimalni iznos',
+      'MP-1,Kaljeno 8 mm,52,po kilogramu,kaljeno,10',
+      'MP-2,Lamistal 44.2,60,m2,kristal,-3',
+    ].join('\n');
+    const before = await counts();
+    const preview = (await upload('cijene.csv', Buffer.from(bad), false)).json();
+    expect(preview.valid).toBe(false);
+    expect(preview.rows[0].errors).toEqual([
+      { field: 'price_basis', column: 'Osnovica cijene', key: 'validation.invalid' },
+    ]);
+    expect(preview.rows[1].errors.map((e: { field: string; column: string }) => [e.field, e.column])).toEqual(
+      [
+        ['glass_kind', 'Vrsta stakla'],
+        ['min_charge', 'Minimalni iznos'],
+      ],
+    );
+    expect((await upload('cijene.csv', Buffer.from(bad), true)).statusCode).toBe(400);
+    expect(await counts()).toEqual(before);
+
+    const good = [
+      'Šifra,Naziv,Prodajna cijena,Osnovica cijene,Vrsta stakla,Minimalni iznos',
+      'MP-1,Kaljeno 8 mm,52,m²,kaljeno,12.50',
+      'MP-2,Brušenje ruba,4,dužni metar,,3',
+      'MP-3,Vijak M6,0.2,,,',
+    ].join('\n');
+    const done = await upload('cijene.csv', Buffer.from(good), true);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({ committed: true, created: 3 });
+    expect((await itemBySku('MP-1')).item).toMatchObject({
+      price_basis: 'area',
+      glass_kind: 'tempered',
+      min_charge: '12.5',
+    });
+    expect((await itemBySku('MP-2')).item).toMatchObject({
+      price_basis: 'perimeter',
+      glass_kind: null,
+      min_charge: '3',
+    });
+    expect((await itemBySku('MP-3')).item).toMatchObject({
+      price_basis: 'unit',
+      glass_kind: null,
+      min_charge: null,
+    });
+  });
+
   it('reads XLSX typed cells: numeric SKUs, decimals, formulas, booleans and dates', async () => {
     const wb = new ExcelJS.Workbook();
     const ws = wb.addWorksheet('Artikli');

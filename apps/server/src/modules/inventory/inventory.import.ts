@@ -232,6 +232,9 @@ const COLUMNS = [
   'reorder_qty',
   'purchase_price',
   'sales_price',
+  'price_basis',
+  'glass_kind',
+  'min_charge',
   'vat_rate',
   'kpd_code',
   'active',
@@ -246,7 +249,7 @@ async function insertItems(tx: Tx, ctx: CompanyContext, items: readonly Imported
       batch.map(
         (it) =>
           sql`(${ctx.companyId}::uuid, ${sql.join(
-            COLUMNS.map((c) => sql`${it[c] ?? null}`),
+            COLUMNS.map((c) => sql`${c === 'price_basis' ? (it.price_basis ?? 'unit') : (it[c] ?? null)}`),
             sql`, `,
           )})`,
       ),
