@@ -33,6 +33,20 @@ test.describe('inventory', () => {
       await page.getByRole('button', { name: 'Spremi' }).click();
       await expect(page.getByRole('heading', { name: `${sku} · ${name}` })).toBeVisible();
     }
+    // An item image (PNG, JPEG or WebP) is uploaded on the item page and shown there.
+    await page
+      .getByTestId('item-image')
+      .locator('input[type=file]')
+      .setInputFiles({
+        name: 'staklo.png',
+        mimeType: 'image/png',
+        buffer: Buffer.from(
+          'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+          'base64',
+        ),
+      });
+    await expect(page.getByRole('img', { name: 'Slika artikla' })).toBeVisible();
+    await expect(page.getByText('Zamijeni sliku')).toBeVisible();
     await page.goto('/inventory/items');
     await expect(page.getByTestId('item-row')).toHaveCount(2);
     await expect(page.getByText('2 artikla')).toBeVisible();

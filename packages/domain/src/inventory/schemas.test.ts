@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { itemInputSchema } from './schemas.ts';
+import { itemInputSchema, itemUpdateSchema } from './schemas.ts';
 
 const item = (vat_rate?: string) =>
   itemInputSchema.safeParse({ sku: 'A-1', name: 'Staklo', kind: 'material', base_unit: 'm2', vat_rate });
@@ -16,5 +16,16 @@ describe('item VAT rate', () => {
       expect(r.success).toBe(false);
       expect(r.error?.issues[0]).toMatchObject({ path: ['vat_rate'], message: 'validation.vatRateInvalid' });
     }
+  });
+});
+
+describe('item update', () => {
+  it('changes only the fields it sends (no creation defaults for lots, VAT, active)', () => {
+    expect(itemUpdateSchema.parse({ image_file_id: null })).toEqual({ image_file_id: null });
+    expect(itemUpdateSchema.parse({ lot_tracked: true, vat_rate: '13' })).toEqual({
+      lot_tracked: true,
+      vat_rate: '13',
+    });
+    expect(itemUpdateSchema.safeParse({ vat_rate: '22' }).success).toBe(false);
   });
 });

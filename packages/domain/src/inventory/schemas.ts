@@ -51,6 +51,11 @@ const optionalText = (max: number) =>
     .optional()
     .transform((s) => (s ? s : null));
 
+/** A Croatian VAT rate (25, 13, 5, 0 %): documents take it as the line's rate. */
+const itemVatRate = nonNegativeDecimal.refine((s) => /^(25|13|5|0)(\.0*)?$/.test(s.trim()), {
+  message: 'validation.vatRateInvalid',
+});
+
 export const itemInputSchema = z.object({
   sku: text(64),
   name: text(200),
@@ -65,11 +70,7 @@ export const itemInputSchema = z.object({
   default_supplier_id: z.uuid({ error: 'validation.invalid' }).nullable().optional(),
   purchase_price: optionalDecimal,
   sales_price: optionalDecimal,
-  /** A Croatian VAT rate (25, 13, 5, 0 %): documents take it as the line's rate. */
-  vat_rate: nonNegativeDecimal
-    .refine((s) => /^(25|13|5|0)(\.0*)?$/.test(s.trim()), { message: 'validation.vatRateInvalid' })
-    .optional()
-    .default('25'),
+  vat_rate: itemVatRate.optional().default('25'),
   kpd_code: optionalText(20),
   /** How `sales_price` is meant: per unit (default), per m² of pane, per running metre of edge. */
   price_basis: z.enum(PRICE_BASES, { error: 'validation.invalid' }).optional(),
@@ -81,7 +82,10 @@ export const itemInputSchema = z.object({
   image_file_id: z.uuid({ error: 'validation.invalid' }).nullable().optional(),
 });
 export type ItemInput = z.input<typeof itemInputSchema>;
-export const itemUpdateSchema = itemInputSchema.partial();
+/** A PATCH changes only what it sends: no creation defaults (else it would reset lots, VAT, active). */
+export const itemUpdateSchema = itemInputSchema
+  .extend({ lot_tracked: z.boolean(), vat_rate: itemVatRate, active: z.boolean() })
+  .partial();
 
 export const unitConversionSchema = z.object({
   unit: text(16),

@@ -46,6 +46,41 @@ describe('items and locations', () => {
     expect(dup.status).toBe(409);
   });
 
+  it('stores an item image (PNG, JPEG, WebP by its bytes) and serves it', async () => {
+    const item = await api.item('IMG-001', { name: 'Okov' });
+    const upload = (data: Buffer) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/inventory/items/${item.id}/image`,
+        headers: { cookie: user.cookie, 'content-type': 'multipart/form-data; boundary=B' },
+        payload: Buffer.concat([
+          Buffer.from(
+            '--B\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n',
+          ),
+          data,
+          Buffer.from('\r\n--B--\r\n'),
+        ]),
+      });
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const ok = await upload(png);
+    expect(ok.statusCode).toBe(200);
+    const fileId = ok.json().image_file_id as string;
+    expect(fileId).toMatch(/^[0-9a-f-]{36}$/);
+    const file = await t.app.inject({
+      method: 'GET',
+      url: `/api/files/${fileId}`,
+      headers: { cookie: user.cookie },
+    });
+    expect(file.headers['content-type']).toBe('image/png');
+    expect(file.rawPayload.equals(png)).toBe(true);
+    const fake = await upload(Buffer.from('<svg onload="alert(1)"/>'));
+    expect(fake.statusCode).toBe(415);
+    expect((await api.ok('GET', `/api/inventory/items/${item.id}`)).item.image_file_id).toBe(fileId);
+  });
+
   it('searches by SKU or name, filters by kind and pages', async () => {
     for (const n of [1, 2, 3]) await api.item(`SRCH-${n}`, { name: `Vijak M${n}`, kind: 'component' });
     const r = await api.ok('GET', '/api/inventory/items?q=vijak&kind=component&sort=-sku&limit=2');

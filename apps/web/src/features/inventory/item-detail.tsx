@@ -42,7 +42,8 @@ export function ItemDetail() {
             {item.active ? '' : ` · ${t('items.inactive')}`}
           </p>
         </div>
-        <div className="flex flex-wrap gap-2">
+        <div className="flex flex-wrap items-start gap-2">
+          <ItemImage itemId={item.id} fileId={item.image_file_id} canWrite={canWrite} />
           <LabelsButton kind="item" ids={[item.id]} name={item.sku} />
           {canWrite && (
             <Link to={`/inventory/items/${item.id}/edit`} className={buttonClasses('outline')}>
@@ -275,5 +276,70 @@ function ItemMovements({ itemId }: { itemId: string }) {
       </div>
       <MovementTable query={query} />
     </section>
+  );
+}
+
+/** The item's image (PRODUCT.md: items have an image): shown, uploaded (PNG/JPEG/WebP ≤ 2 MB), removed. */
+function ItemImage({
+  itemId,
+  fileId,
+  canWrite,
+}: {
+  itemId: string;
+  fileId: string | null;
+  canWrite: boolean;
+}) {
+  const { t } = useTranslation('inventory');
+  const [error, setError] = useState<string | null>(null);
+  const upload = useInventoryMutation((file: File) => {
+    const form = new FormData();
+    form.append('file', file);
+    return api(`/api/inventory/items/${itemId}/image`, { method: 'POST', body: form });
+  });
+  const remove = useInventoryMutation(() =>
+    api(`/api/inventory/items/${itemId}`, { method: 'PATCH', body: { image_file_id: null } }),
+  );
+  if (!fileId && !canWrite) return null;
+  return (
+    <div className="flex items-start gap-2" data-testid="item-image">
+      {fileId && (
+        <img
+          src={`/api/files/${fileId}`}
+          alt={t('items.image')}
+          className="h-20 w-20 rounded-md border border-border object-contain"
+        />
+      )}
+      {canWrite && (
+        <div className="flex flex-col gap-1">
+          <label className={cn(buttonClasses('outline'), 'cursor-pointer')}>
+            {fileId ? t('items.imageReplace') : t('items.imageUpload')}
+            <input
+              type="file"
+              accept="image/png,image/jpeg,image/webp"
+              className="sr-only"
+              onChange={(e) => {
+                const file = e.target.files?.[0];
+                e.target.value = '';
+                if (file)
+                  upload.mutate(file, {
+                    onSuccess: () => setError(null),
+                    onError: (err) => setError(errorText(t, err)),
+                  });
+              }}
+            />
+          </label>
+          {fileId && (
+            <Button variant="ghost" onClick={() => remove.mutate(undefined)} disabled={remove.isPending}>
+              {t('items.imageRemove')}
+            </Button>
+          )}
+          {error && (
+            <p role="alert" className="text-xs text-danger">
+              {error}
+            </p>
+          )}
+        </div>
+      )}
+    </div>
   );
 }
