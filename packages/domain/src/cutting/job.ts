@@ -64,6 +64,8 @@ export const cuttingJobInputSchema = z
     time_limit_ms: z.number().int().min(100).max(60_000).optional().default(3000),
     source_type: z.enum(['adhoc', 'work_order']).optional().default('adhoc'),
     source_id: uuid.nullable().optional(),
+    /** A list made from a work order: the sheet/bar item its pieces are cut from (null = the lines' own W × H). */
+    material_id: uuid.nullable().optional(),
     pieces: z.array(cuttingPieceSchema).min(1, 'validation.required').max(2000, 'validation.tooLong'),
     stock: z.array(cuttingStockSchema).min(1, 'validation.required').max(200, 'validation.tooLong'),
   })

@@ -124,11 +124,19 @@ export async function stockCandidates(tx: Tx, kind: '1d' | '2d') {
     lot_number: string | null;
     quantity: string;
     remnant: boolean;
+    material_id: string | null;
   }>(
     tx,
     sql`select i.id as item_id, i.sku, i.name, i.length_mm, i.width_mm, b.location_id, loc.code as location_code,
           b.lot_id, l.lot_number, b.quantity,
-          exists (select 1 from cutting_remnants r where r.item_id = i.id) as remnant
+          exists (select 1 from cutting_remnants r where r.item_id = i.id) as remnant,
+          -- the standard sheet/bar a remnant descends from (through remnants of remnants)
+          (with recursive up(id, depth) as (
+             select r.parent_item_id, 1 from cutting_remnants r where r.item_id = i.id
+             union
+             select r.parent_item_id, up.depth + 1 from up join cutting_remnants r on r.item_id = up.id
+             where up.depth < 20)
+           select id from up order by depth desc limit 1) as material_id
         from items i
         join stock_balances b on b.item_id = i.id and b.quantity > 0
         join locations loc on loc.id = b.location_id

@@ -321,6 +321,8 @@ export function cuttingRoutes(deps: Deps): FastifyPluginAsyncZod {
                 width: z.number().nullable(),
                 quantity: z.number(),
                 remnant: z.boolean(),
+                /** a remnant: the standard sheet/bar item it was cut from (through remnants of remnants); else null */
+                material_id: z.string().nullable(),
               }),
             ),
           },

@@ -265,6 +265,8 @@ export async function stock(tx: Tx, kind: '1d' | '2d') {
     width: r.width_mm === null ? null : Math.round(Number(r.width_mm)),
     quantity: Math.floor(Number(r.quantity)),
     remnant: r.remnant,
+    // The standard sheet/bar item a remnant was cut from (the material of a work-order list).
+    material_id: r.material_id,
   }));
 }
 
@@ -334,6 +336,7 @@ export async function createFromWorkOrder(
     time_limit_ms: 3000,
     source_type: 'work_order',
     source_id: workOrderId,
+    material_id: group.material_id,
     pieces,
     stock: [],
   };

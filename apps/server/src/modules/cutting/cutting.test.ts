@@ -51,6 +51,7 @@ describe('cutting jobs', () => {
       quantity: 5,
       remnant: false,
       lot_number: 'L-2031-01',
+      material_id: null,
     });
     const s = stock[0];
     const created = await client.ok(
@@ -116,7 +117,9 @@ describe('cutting jobs', () => {
 
     // Remnants are offered first next time.
     const next = await client.ok('GET', '/api/cutting/stock?kind=1d');
-    expect(next[0]).toMatchObject({ remnant: true, sku: remnant.sku });
+    expect(next[0]).toMatchObject({ remnant: true, sku: remnant.sku, material_id: bar.id });
+    // The bar itself is a standard item: no material above it.
+    expect(next.find((r: { item_id: string }) => r.item_id === bar.id)).toMatchObject({ material_id: null });
   });
 
   it('exports CSV, DXF and PDF of a planned ad-hoc 2D job', async () => {

@@ -228,6 +228,8 @@ describe('cutting lists from BOM cut sizes', () => {
       material_id: c.sheet.id,
     });
     expect(glass).toMatchObject({ kind: '2d', name: `Krojna lista – ${n} · FLOAT4-S`, source_id: id });
+    // The list remembers its material: the stock picker preselects that item's sheets and remnants.
+    expect(glass.input.material_id).toBe(c.sheet.id);
     expect(glass.input.pieces).toEqual([
       // 1200 - 12 = 1188, 800 - 12 = 788; 2 panes × 2 units
       {
@@ -254,6 +256,7 @@ describe('cutting lists from BOM cut sizes', () => {
     const bars = await api.ok('POST', `/api/cutting/jobs/from-work-order/${id}`, { material_id: c.bar.id });
     expect(bars).toMatchObject({ kind: '1d', name: `Krojna lista – ${n} · PROF-70` });
     expect(bars.input.trim).toEqual({ left: 10, right: 10, top: 0, bottom: 0 });
+    expect(bars.input.material_id).toBe(c.bar.id);
     expect(bars.input.pieces.map((p: Json) => [p.ref, p.label, p.length, p.quantity, p.width])).toEqual([
       // 1000 - 60 = 940 and 1500 - 60 = 1440, 2 each per window × 3 windows
       [`${n}-2.1`, `${n} / 2 · WIN-C Prozor`, 940, 6, undefined],
@@ -261,6 +264,7 @@ describe('cutting lists from BOM cut sizes', () => {
     ]);
 
     const plain = await api.ok('POST', `/api/cutting/jobs/from-work-order/${id}`, { material_id: null });
+    expect(plain.input.material_id).toBeNull();
     expect(plain.input.pieces.map((p: Json) => [p.ref, p.width, p.height, p.quantity])).toEqual([
       [`${n}-3`, 700, 400, 1],
     ]);

@@ -38,6 +38,8 @@ export type StockRow = {
   width: number | null;
   quantity: number;
   remnant: boolean;
+  /** A remnant: the standard sheet/bar item it was cut from; null for a standard item. */
+  material_id: string | null;
 };
 
 export const cuttingKeys = {

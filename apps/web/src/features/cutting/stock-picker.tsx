@@ -1,6 +1,6 @@
 import type { CuttingJobInput } from '@erp/domain';
 import type { TFunction } from 'i18next';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
@@ -56,6 +56,22 @@ export const emptyStockChoice = (): StockChoice => ({
 });
 
 const stockKey = (s: StockRow) => `${s.item_id}/${s.location_id}/${s.lot_id ?? ''}`;
+
+/**
+ * The first choice for a list made from a work order: every inventory row of its material, the
+ * item's own sheets/bars and the remnants cut from them. No material (an ad-hoc list, or the
+ * lines' own W × H) = nothing ticked.
+ */
+export function preselectedStock(
+  materialId: string | null | undefined,
+  rows: readonly StockRow[],
+): StockChoice {
+  const choice = emptyStockChoice();
+  if (!materialId) return choice;
+  for (const s of rows)
+    if (s.item_id === materialId || s.material_id === materialId) choice.picked.add(stockKey(s));
+  return choice;
+}
 
 /** The job's stock lines for a choice: picked inventory rows first, then the typed size. */
 export function stockLines(
@@ -182,7 +198,11 @@ export function StockPicker({ job }: { job: JobDetail }) {
   const { t } = useTranslation('cutting');
   const stock = useStock(job.kind);
   const save = useSetStock(job.id);
-  const [choice, setChoice] = useState<StockChoice>(emptyStockChoice);
+  const materialId = job.input.material_id;
+  // Until the user changes it, the choice is the list's material (its sheets/bars and remnants).
+  const preselected = useMemo(() => preselectedStock(materialId, stock.data ?? []), [materialId, stock.data]);
+  const [edited, setChoice] = useState<StockChoice | null>(null);
+  const choice = edited ?? preselected;
   const [error, setError] = useState<string | null>(null);
   const pick = t(job.kind === '1d' ? 'workOrder.pickBars' : 'workOrder.pickStock');
 
@@ -203,6 +223,11 @@ export function StockPicker({ job }: { job: JobDetail }) {
       </CardHeader>
       <CardContent className="space-y-3">
         <p className="text-sm">{pick}</p>
+        {preselected.picked.size > 0 ? (
+          <p className="text-sm text-muted-foreground" data-testid="stock-preselected">
+            {t('workOrder.preselected')}
+          </p>
+        ) : null}
         <StockChoiceFields kind={job.kind} rows={stock.data} value={choice} onChange={setChoice} />
         {error ? (
           <p role="alert" className="text-sm text-danger">

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import type { StockRow } from './cutting-api.ts';
+import { preselectedStock, stockLines } from './stock-picker.tsx';
+
+const row = (sku: string, item_id: string, material_id: string | null, location_id = 'L1'): StockRow => ({
+  item_id,
+  sku,
+  name: sku,
+  location_id,
+  location_code: location_id,
+  lot_id: null,
+  lot_number: null,
+  length: 3210,
+  width: 2250,
+  quantity: 4,
+  remnant: material_id !== null,
+  material_id,
+});
+
+describe('stock picker preselection (a list made from a work order)', () => {
+  const rows = [
+    row('FLOAT4-R1200x800', 'rem-1', 'float'),
+    row('FLOAT4', 'float', null),
+    row('FLOAT4', 'float', null, 'L2'),
+    row('FLOAT6', 'float6', null),
+    row('FLOAT6-R900x600', 'rem-6', 'float6'),
+  ];
+
+  it("ticks the material's sheets in every location and its remnants, nothing else", () => {
+    const choice = preselectedStock('float', rows);
+    expect([...choice.picked].sort()).toEqual(['float/L1/', 'float/L2/', 'rem-1/L1/']);
+    expect(stockLines('2d', rows, choice).map((s) => s.ref)).toEqual([
+      'FLOAT4-R1200x800@L1',
+      'FLOAT4@L1',
+      'FLOAT4@L2',
+    ]);
+  });
+
+  it('ticks nothing without a material (ad-hoc list, or the lines own W × H)', () => {
+    expect(preselectedStock(null, rows).picked.size).toBe(0);
+    expect(preselectedStock(undefined, rows).picked.size).toBe(0);
+  });
+});
