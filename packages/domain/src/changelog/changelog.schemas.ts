@@ -36,6 +36,10 @@ export const changelogCreateSchema = z
     published_at: z.iso.datetime({ offset: true, error: 'validation.dateInvalid' }).nullable().optional(),
   })
   .strict();
-export const changelogUpdateSchema = changelogCreateSchema.partial().strict();
+/** A PATCH changes only what it sends (no creation defaults: editing a title keeps items and publication). */
+export const changelogUpdateSchema = changelogCreateSchema
+  .extend({ items: z.array(required(500)).max(50, 'validation.tooLong'), is_published: z.boolean() })
+  .partial()
+  .strict();
 export type ChangelogCreate = z.infer<typeof changelogCreateSchema>;
 export type ChangelogUpdate = z.infer<typeof changelogUpdateSchema>;

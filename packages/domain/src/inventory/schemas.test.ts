@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { itemInputSchema, itemUpdateSchema } from './schemas.ts';
+import { itemInputSchema, itemUpdateSchema, locationUpdateSchema } from './schemas.ts';
 
 const item = (vat_rate?: string) =>
   itemInputSchema.safeParse({ sku: 'A-1', name: 'Staklo', kind: 'material', base_unit: 'm2', vat_rate });
@@ -27,5 +27,12 @@ describe('item update', () => {
       vat_rate: '13',
     });
     expect(itemUpdateSchema.safeParse({ vat_rate: '22' }).success).toBe(false);
+  });
+});
+
+describe('location update', () => {
+  it('moves a location without resetting its type or active flag', () => {
+    const parent = '6f1c2a1e-8a9b-4c3d-9e8f-0a1b2c3d4e5f';
+    expect(locationUpdateSchema.parse({ parent_id: parent })).toEqual({ parent_id: parent });
   });
 });

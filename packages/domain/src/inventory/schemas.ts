@@ -99,7 +99,10 @@ export const locationInputSchema = z.object({
   parent_id: z.uuid({ error: 'validation.invalid' }).nullable().optional(),
   active: z.boolean().optional().default(true),
 });
-export const locationUpdateSchema = locationInputSchema.partial();
+/** A PATCH changes only what it sends (no creation defaults: a move must not reset type or active). */
+export const locationUpdateSchema = locationInputSchema
+  .extend({ type: z.enum(LOCATION_TYPES, { error: 'validation.invalid' }), active: z.boolean() })
+  .partial();
 
 const uuid = z.uuid({ error: 'validation.invalid' });
 const lotRef = {
