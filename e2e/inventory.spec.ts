@@ -30,9 +30,23 @@ test.describe('inventory', () => {
       await page.goto('/inventory/items/new');
       await page.locator('input[name=sku]').fill(sku);
       await page.locator('input[name=name]').fill(name);
+      if (sku === 'STAK-4') {
+        // Glass sold per m², tempered, at least 12,50 € a line: the item page says so.
+        await page.locator('input[name=sales_price]').fill('45');
+        await page.locator('select[name=price_basis]').selectOption('area');
+        await page.locator('select[name=glass_kind]').selectOption('tempered');
+        await page.locator('input[name=min_charge]').fill('12.50');
+      }
       await page.getByRole('button', { name: 'Spremi' }).click();
       await expect(page.getByRole('heading', { name: `${sku} · ${name}` })).toBeVisible();
     }
+    const pricing = page.getByTestId('item-pricing');
+    await expect(pricing.getByTestId('pricing-items.priceBasis')).toHaveText(
+      'Cijena po:m² stakla (površina)',
+    );
+    await expect(pricing.getByTestId('pricing-items.glassKind')).toHaveText('Vrsta stakla:Kaljeno (ESG)');
+    await expect(pricing.getByTestId('pricing-items.minCharge')).toContainText('12,50');
+    await expect(pricing.getByTestId('pricing-items.salesPrice')).toContainText('45,00');
     // An item image (PNG, JPEG or WebP) is uploaded on the item page and shown there.
     await page
       .getByTestId('item-image')

@@ -1,5 +1,5 @@
 import { MOVEMENT_TYPES } from '@erp/domain';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { DelayedSkeleton } from '../../components/editing/delayed.tsx';
@@ -10,7 +10,7 @@ import { api } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
 import { usePermission } from '../team/use-permission.tsx';
 import { LabelsButton } from '../warehouse-scan/labels-button.tsx';
-import { errorText, useInventoryMutation, useItem, useLocations } from './inventory-api.ts';
+import { errorText, type Item, useInventoryMutation, useItem, useLocations } from './inventory-api.ts';
 import { MovementTable } from './movement-table.tsx';
 import { FilterBox, Money, NUM, Qty, selectClasses, TABLE, TD, TH } from './parts.tsx';
 
@@ -74,6 +74,7 @@ export function ItemDetail() {
           </p>
         </Card>
       </div>
+      <ItemPricing item={item} />
       <section>
         <h3 className="mb-2 font-semibold">{t('items.balances')}</h3>
         {balances.length === 0 ? (
@@ -341,5 +342,25 @@ function ItemImage({
         </div>
       )}
     </div>
+  );
+}
+
+/** How the item is sold: sales price, its basis (piece / m² / running metre), glass kind and minimum charge when set. */
+function ItemPricing({ item }: { item: Item }) {
+  const { t } = useTranslation('inventory');
+  const rows: [string, ReactNode][] = [];
+  if (item.sales_price !== null) rows.push(['items.salesPrice', <Money key="p" value={item.sales_price} />]);
+  rows.push(['items.priceBasis', t(`priceBases.${item.price_basis}`)]);
+  if (item.glass_kind) rows.push(['items.glassKind', t(`glassKinds.${item.glass_kind}`)]);
+  if (item.min_charge !== null) rows.push(['items.minCharge', <Money key="m" value={item.min_charge} />]);
+  return (
+    <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm" data-testid="item-pricing">
+      {rows.map(([key, v]) => (
+        <div key={key} className="flex gap-1.5" data-testid={`pricing-${key}`}>
+          <dt className="text-muted">{t(key)}:</dt>
+          <dd className="tabular-nums">{v}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
