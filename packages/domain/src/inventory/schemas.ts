@@ -78,6 +78,8 @@ export const itemInputSchema = z.object({
   glass_kind: z.enum(GLASS_KINDS, { error: 'validation.invalid' }).nullable().optional(),
   /** Least amount of a document line of this item (measure-priced items). */
   min_charge: optionalDecimal,
+  /** A grained sheet (grain along length_mm): pieces cut from it never rotate. Default false. */
+  grain: z.boolean({ error: 'validation.invalid' }).optional(),
   active: z.boolean().optional().default(true),
   image_file_id: z.uuid({ error: 'validation.invalid' }).nullable().optional(),
 });

@@ -78,6 +78,8 @@ export const items = pgTable('items', {
   priceBasis: text('price_basis').notNull().default('unit'),
   glassKind: text('glass_kind'),
   minCharge: numeric('min_charge', { precision: 18, scale: 2 }),
+  /** A grained sheet: pieces cut from it never rotate (the grain runs along length_mm). */
+  grain: boolean('grain').notNull().default(false),
   active: boolean('active').notNull().default(true),
   imageFileId: uuid('image_file_id'),
   createdAt: ts('created_at').notNull().defaultNow(),

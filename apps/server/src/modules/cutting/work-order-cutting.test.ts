@@ -289,6 +289,21 @@ describe('cutting lists from BOM cut sizes', () => {
     const doc = await getDocumentProxy(new Uint8Array(pdf.raw.rawPayload));
     const text = (await extractText(doc, { mergePages: true })).text.replace(/\s+/g, ' ');
     expect(text).toContain(`${n} / 2 · WIN-C Prozor`);
+
+    // A grained sheet (PRODUCT.md: grained parts never rotate): its panes are grain-locked; the
+    // bars and the lines' own W × H pieces are not affected.
+    const grained = await api.ok('PATCH', `/api/inventory/items/${c.sheet.id}`, { grain: true });
+    expect(grained).toMatchObject({ grain: true, length_mm: '3210', width_mm: '2250' });
+    const locked = await api.ok('POST', `/api/cutting/jobs/from-work-order/${id}`, {
+      material_id: c.sheet.id,
+    });
+    expect(locked.input.pieces.map((p: Json) => [p.ref, p.width, p.height, p.rotate])).toEqual([
+      [`${n}-1.1`, 1188, 788, false],
+      [`${n}-2.3.1`, 892, 1392, false],
+    ]);
+    const plainAgain = await api.ok('POST', `/api/cutting/jobs/from-work-order/${id}`, { material_id: null });
+    expect(plainAgain.input.pieces.map((p: Json) => p.rotate)).toEqual([true]);
+    await api.ok('PATCH', `/api/inventory/items/${c.sheet.id}`, { grain: false });
   });
 
   it('refuses a window too small for its glass unit, naming order line, product and BOM line; writes nothing', async () => {

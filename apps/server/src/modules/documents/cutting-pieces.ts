@@ -26,7 +26,8 @@ import * as repo from './documents.repo.ts';
  * that length; pieces per unit from `cutCount`, else the BOM quantity when whole, else 1; times the
  * line's quantity, rounded up. A line whose product has no such BOM line (or no BOM, or no item)
  * is one W × H piece per unit in the group without a material, as before BOM cut sizes existed.
- * Sizes are rounded half up to whole mm. Labels say order, line and product.
+ * Sizes are rounded half up to whole mm. Labels say order, line and product. Pieces of a grained
+ * sheet (`items.grain`) are grain-locked (`rotate: false`); all others may rotate.
  */
 
 export type CuttingGroup = {
@@ -38,13 +39,20 @@ export type CuttingGroup = {
   pieces: CuttingPiece[];
 };
 
-type ItemRow = { id: string; sku: string; name: string; length_mm: string | null; width_mm: string | null };
+type ItemRow = {
+  id: string;
+  sku: string;
+  name: string;
+  length_mm: string | null;
+  width_mm: string | null;
+  grain: boolean;
+};
 
 async function itemRows(tx: Tx, ids: string[]): Promise<Map<string, ItemRow>> {
   if (ids.length === 0) return new Map();
   const rows = await query<ItemRow>(
     tx,
-    sql`select id, sku, name, length_mm::text as length_mm, width_mm::text as width_mm
+    sql`select id, sku, name, length_mm::text as length_mm, width_mm::text as width_mm, grain
         from items where id = any(${uuidArray(ids)})`,
   );
   return new Map(rows.map((r) => [r.id, r]));
@@ -168,7 +176,8 @@ export async function workOrderCuttingGroups(
         label: `${where}${subs ? ` › ${subs}` : ''}`.slice(0, 80),
         order_ref: number.slice(0, 40),
         quantity,
-        rotate: true,
+        // A grained sheet: the piece's width runs along the grain and never turns.
+        rotate: !(p.kind === '2d' && items.get(p.materialId)?.grain),
       };
       if (p.kind === '1d') piece.length = mm(p.length as Decimal, bomLine);
       else {

@@ -57,6 +57,7 @@ export const itemSchema = z.object({
   price_basis: z.string(),
   glass_kind: z.string().nullable(),
   min_charge: decN,
+  grain: z.boolean(),
   active: z.boolean(),
   image_file_id: z.string().nullable(),
   on_hand: dec,

@@ -72,6 +72,7 @@ const ITEM_FIELDS = [
   'price_basis',
   'glass_kind',
   'min_charge',
+  'grain',
   'active',
   'image_file_id',
 ] as const;

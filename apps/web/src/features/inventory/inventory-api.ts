@@ -25,6 +25,8 @@ export type Item = {
   price_basis: 'unit' | 'area' | 'perimeter';
   glass_kind: 'float' | 'laminated' | 'insulating' | 'tempered' | null;
   min_charge: string | null;
+  /** A grained sheet: pieces cut from it never rotate. */
+  grain: boolean;
   active: boolean;
   image_file_id: string | null;
   on_hand: string;

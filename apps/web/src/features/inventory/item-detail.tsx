@@ -39,6 +39,7 @@ export function ItemDetail() {
           <p className="text-sm text-muted">
             {t(`kinds.${item.kind}`)} · {item.base_unit}
             {item.lot_tracked ? ` · ${t('items.lotTracked')}` : ''}
+            {item.grain ? ` · ${t('items.grain')}` : ''}
             {item.active ? '' : ` · ${t('items.inactive')}`}
           </p>
         </div>

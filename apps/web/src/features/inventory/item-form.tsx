@@ -29,6 +29,7 @@ type FormState = Record<TextField, string> & {
   kind: Item['kind'];
   base_unit: string;
   lot_tracked: boolean;
+  grain: boolean;
   active: boolean;
   price_basis: PriceBasis;
   glass_kind: string;
@@ -52,6 +53,7 @@ const empty: FormState = {
   kind: 'material',
   base_unit: 'kom',
   lot_tracked: false,
+  grain: false,
   active: true,
 };
 
@@ -61,6 +63,7 @@ function fromItem(item: Item): FormState {
     kind: item.kind,
     base_unit: item.base_unit,
     lot_tracked: item.lot_tracked,
+    grain: item.grain,
     active: item.active,
     price_basis: item.price_basis ?? 'unit',
     glass_kind: item.glass_kind ?? '',
@@ -95,6 +98,7 @@ function ItemForm({ item }: { item: Item | null }) {
       kind: form.kind,
       base_unit: form.base_unit,
       lot_tracked: form.lot_tracked,
+      grain: form.grain,
       active: form.active,
       price_basis: form.price_basis,
       // The glass kind only matters for prices per m² (its minimum billed area).
@@ -227,6 +231,15 @@ function ItemForm({ item }: { item: Item | null }) {
             onChange={(e) => setForm({ ...form, lot_tracked: e.target.checked })}
           />
           {t('items.lotTracked')}
+        </label>
+        <label className="flex items-center gap-2" title={t('items.grainHint')}>
+          <input
+            type="checkbox"
+            name="grain"
+            checked={form.grain}
+            onChange={(e) => setForm({ ...form, grain: e.target.checked })}
+          />
+          {t('items.grain')}
         </label>
         <label className="flex items-center gap-2">
           <input
