@@ -37,6 +37,7 @@ export const ITEM_IMPORT_ALIASES: Record<string, readonly string[]> = {
   width_mm: ['širina', 'sirina', 'širina mm', 'width', 'width mm'],
   thickness_mm: ['debljina', 'debljina mm', 'thickness', 'thickness mm'],
   lot_tracked: ['praćenje lotova', 'prati lotove', 'lotovi', 'lot tracked'],
+  grain: ['smjer vlakana', 'vlakna', 'grain'],
   reorder_point: ['točka narudžbe', 'minimalna zaliha', 'min zaliha', 'reorder point'],
   reorder_qty: ['količina narudžbe', 'reorder qty', 'reorder quantity'],
   purchase_price: ['nabavna cijena', 'purchase price', 'cost'],
@@ -64,6 +65,7 @@ export const ITEM_IMPORT_TEMPLATE = [
   'Širina (mm)',
   'Debljina (mm)',
   'Praćenje lotova',
+  'Smjer vlakana',
   'Točka narudžbe',
   'Količina narudžbe',
   'Nabavna cijena',
@@ -89,6 +91,7 @@ const ITEM_FIELDS = [
   'width_mm',
   'thickness_mm',
   'lot_tracked',
+  'grain',
   'reorder_point',
   'reorder_qty',
   'purchase_price',
@@ -177,7 +180,8 @@ function validDate(iso: string): string | null {
 function itemCandidate(raw: Record<string, string>, errors: FieldIssue[]): Record<string, unknown> {
   const c: Record<string, unknown> = { sku: raw.sku ?? '', name: raw.name ?? '' };
   for (const f of ITEM_FIELDS) {
-    if (f === 'sku' || f === 'name' || f === 'kind' || f === 'lot_tracked' || f === 'active') continue;
+    if (f === 'sku' || f === 'name' || f === 'kind' || f === 'lot_tracked' || f === 'grain' || f === 'active')
+      continue;
     if (raw[f]) c[f] = raw[f];
   }
   // A known word becomes the API value; anything else goes to the schema as typed (validation.invalid).
@@ -187,7 +191,7 @@ function itemCandidate(raw: Record<string, string>, errors: FieldIssue[]): Recor
   const kind = raw.kind ? KIND_WORDS[raw.kind.toLowerCase()] : 'material';
   if (kind) c.kind = kind;
   else errors.push({ field: 'kind', key: 'validation.invalid' });
-  for (const f of ['lot_tracked', 'active'] as const) {
+  for (const f of ['lot_tracked', 'grain', 'active'] as const) {
     const v = parseYesNo(raw[f]);
     if (v === null) errors.push({ field: f, key: 'validation.invalid' });
     else if (v !== undefined) c[f] = v;

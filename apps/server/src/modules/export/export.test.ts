@@ -126,15 +126,18 @@ describe('section export', () => {
       price_basis: 'area',
       glass_kind: 'tempered',
       min_charge: '12.5',
+      grain: true,
     });
     const items = await xlsxRows('items');
     const tempered = items.rows.find((r) => pick(items.header, r, 'sku') === 'KAL6') as ExcelJS.CellValue[];
     expect(pick(items.header, tempered, 'price_basis')).toBe('area');
     expect(pick(items.header, tempered, 'glass_kind')).toBe('tempered');
     expect(pick(items.header, tempered, 'min_charge')).toBe(12.5);
+    expect(pick(items.header, tempered, 'grain')).toBe(true);
     const spacer = items.rows.find((r) => pick(items.header, r, 'sku') === 'DIST16') as ExcelJS.CellValue[];
     expect(pick(items.header, spacer, 'price_basis')).toBe('unit');
     expect(pick(items.header, spacer, 'glass_kind') ?? null).toBeNull();
+    expect(pick(items.header, spacer, 'grain')).toBe(false);
 
     const all = (await api.ok('GET', '/api/inventory/items?q=IZO')).items as Json[];
     const igu = all.find((i) => i.sku === 'IZO') as Json;
@@ -280,7 +283,7 @@ describe('background exports', () => {
     expect(await other.ok('GET', '/api/export/files')).toEqual([]);
     const theirs = String((await other.call('GET', '/api/export/sections/items?format=csv')).body);
     expect(theirs.slice(1).trim()).toBe(
-      'sku,name,kind,base_unit,length_mm,width_mm,thickness_mm,lot_tracked,reorder_point,reorder_qty,default_supplier,purchase_price,sales_price,price_basis,glass_kind,min_charge,vat_rate,kpd_code,on_hand,avg_cost,active,created_at',
+      'sku,name,kind,base_unit,length_mm,width_mm,thickness_mm,lot_tracked,grain,reorder_point,reorder_qty,default_supplier,purchase_price,sales_price,price_basis,glass_kind,min_charge,vat_rate,kpd_code,on_hand,avg_cost,active,created_at',
     );
   });
 

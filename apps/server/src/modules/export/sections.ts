@@ -85,6 +85,7 @@ export const SECTIONS: Record<ExportSection, SectionDef> = {
       col('width_mm', 'number'),
       col('thickness_mm', 'number'),
       col('lot_tracked', 'boolean'),
+      col('grain', 'boolean'),
       col('reorder_point', 'number'),
       col('reorder_qty', 'number'),
       col('default_supplier'),
@@ -101,7 +102,7 @@ export const SECTIONS: Record<ExportSection, SectionDef> = {
       col('created_at', 'datetime'),
     ],
     query: sql`select i.sku, i.name, i.kind, i.base_unit, i.length_mm::text, i.width_mm::text,
-      i.thickness_mm::text, i.lot_tracked::text, i.reorder_point::text, i.reorder_qty::text, s.name,
+      i.thickness_mm::text, i.lot_tracked::text, i.grain::text, i.reorder_point::text, i.reorder_qty::text, s.name,
       i.purchase_price::text, i.sales_price::text, i.price_basis, i.glass_kind, i.min_charge::text,
       i.vat_rate::text, i.kpd_code, st.on_hand::text,
       st.avg_cost::text, i.active::text, i.created_at::text

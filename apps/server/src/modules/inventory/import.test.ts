@@ -152,10 +152,10 @@ describe('import of items and opening stock', () => {
     expect(await counts()).toEqual(before);
 
     const good = [
-      'Šifra,Naziv,Prodajna cijena,Osnovica cijene,Vrsta stakla,Minimalni iznos',
-      'MP-1,Kaljeno 8 mm,52,m²,kaljeno,12.50',
-      'MP-2,Brušenje ruba,4,dužni metar,,3',
-      'MP-3,Vijak M6,0.2,,,',
+      'Šifra,Naziv,Prodajna cijena,Osnovica cijene,Vrsta stakla,Minimalni iznos,Smjer vlakana',
+      'MP-1,Kaljeno 8 mm,52,m²,kaljeno,12.50,',
+      'MP-2,Brušenje ruba,4,dužni metar,,3,ne',
+      'MP-3,Iverica hrast,0.2,,,,da',
     ].join('\n');
     const done = await upload('cijene.csv', Buffer.from(good), true);
     expect(done.statusCode, done.body).toBe(200);
@@ -174,7 +174,10 @@ describe('import of items and opening stock', () => {
       price_basis: 'unit',
       glass_kind: null,
       min_charge: null,
+      grain: true,
     });
+    expect((await itemBySku('MP-1')).item).toMatchObject({ grain: false });
+    expect((await itemBySku('MP-2')).item).toMatchObject({ grain: false });
   });
 
   it('reads XLSX typed cells: numeric SKUs, decimals, formulas, booleans and dates', async () => {

@@ -228,6 +228,7 @@ const COLUMNS = [
   'width_mm',
   'thickness_mm',
   'lot_tracked',
+  'grain',
   'reorder_point',
   'reorder_qty',
   'purchase_price',
@@ -249,7 +250,10 @@ async function insertItems(tx: Tx, ctx: CompanyContext, items: readonly Imported
       batch.map(
         (it) =>
           sql`(${ctx.companyId}::uuid, ${sql.join(
-            COLUMNS.map((c) => sql`${c === 'price_basis' ? (it.price_basis ?? 'unit') : (it[c] ?? null)}`),
+            COLUMNS.map(
+              (c) =>
+                sql`${c === 'price_basis' ? (it.price_basis ?? 'unit') : c === 'grain' ? (it.grain ?? false) : (it[c] ?? null)}`,
+            ),
             sql`, `,
           )})`,
       ),
