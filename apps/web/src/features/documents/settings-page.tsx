@@ -141,7 +141,7 @@ function SettingsForm({ initial }: { initial: Settings }) {
                   onSuccess: (next) => {
                     setS(next);
                     setSaved(next);
-                    setMessage({ ok: true, text: t('form.saved') });
+                    setMessage(null); // the save state beside the button says Spremljeno
                   },
                   onError: (e) => setMessage({ ok: false, text: errorText(t, e) }),
                 },
