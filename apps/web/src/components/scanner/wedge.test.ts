@@ -108,6 +108,22 @@ describe('shortcut gate (single keys vs a scanner burst)', () => {
     expect(newRecord).not.toHaveBeenCalled();
   });
 
+  it('starts a new run after a non-character key: Escape, then g and q at once, is the go sequence', () => {
+    const gate = createShortcutGate(40);
+    const goQuotes = vi.fn();
+    const newRecord = vi.fn();
+    gate.key(newRecord); // a shortcut waiting when Escape comes is dropped
+    vi.advanceTimersByTime(5);
+    gate.breakRun(); // Escape closes the help dialog
+    vi.advanceTimersByTime(5);
+    gate.key(); // g
+    vi.advanceTimersByTime(5);
+    gate.key(goQuotes, 2); // q
+    vi.advanceTimersByTime(40);
+    expect(goQuotes).toHaveBeenCalledTimes(1);
+    expect(newRecord).not.toHaveBeenCalled();
+  });
+
   it('runs nothing for a shortcut key in the middle of a burst either', () => {
     const gate = createShortcutGate(40);
     const newRecord = vi.fn();

@@ -80,11 +80,19 @@ export function createShortcutGate(quietMs = 50) {
         r?.();
       }, quietMs);
     },
-    /** Drops a waiting shortcut (the page is going away). */
-    dispose(): void {
+    /**
+     * A key that is not a character (Escape, Enter, Tab, arrows) ends the run: the keys after it
+     * start a new one, and a shortcut still waiting is dropped. (Closing a dialog with Escape and
+     * then typing `g` `q` at once is two keys, not three.)
+     */
+    breakRun(): void {
       if (timer !== null) clearTimeout(timer);
       timer = null;
       run = null;
+    },
+    /** Drops a waiting shortcut (the page is going away). */
+    dispose(): void {
+      this.breakRun();
     },
   };
 }

@@ -59,6 +59,11 @@ export function CommandCenter() {
     };
     const onKey = (e: KeyboardEvent) => {
       if (e.isComposing || MODIFIER_KEYS.has(e.key)) return;
+      if (e.key.length !== 1 && !(e.ctrlKey || e.metaKey)) {
+        gate.breakRun();
+        pendingG.current = 0;
+        return;
+      }
       // A key a scanner screen took for itself still counts as part of a burst.
       const action = e.defaultPrevented
         ? null
