@@ -19,13 +19,12 @@ import {
 } from '@erp/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { fileTypeFromBuffer } from 'file-type';
 import { z } from 'zod';
 import { inCompany } from '../../http/access.ts';
 import type { Deps } from '../../http/context.ts';
 import { readUploadedSheet } from '../../imports/read-table.ts';
 import { storeFile } from '../files/files.repo.ts';
-import { LOGO_MAX_BYTES } from '../tenants/tenants.routes.ts';
+import { readImageUpload } from '../files/image-upload.ts';
 import { importItems } from './inventory.import.ts';
 import * as repo from './inventory.repo.ts';
 import * as service from './inventory.service.ts';
@@ -35,7 +34,6 @@ const idParams = z.object({ id: uuid });
 const dec = z.string();
 const decN = z.string().nullable();
 /** Item images: what a browser shows everywhere. */
-const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp']);
 
 export const itemSchema = z.object({
   id: z.string(),
@@ -327,22 +325,12 @@ export function inventoryRoutes(deps: Deps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const part = await request.file({ limits: { fileSize: LOGO_MAX_BYTES, files: 1 } });
-        if (!part)
-          throw new AppError('VALIDATION', 'Datoteka nije poslana', [
-            { field: 'file', key: 'validation.required' },
-          ]);
-        const data = await part.toBuffer();
-        if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', 'Slika je veća od 2 MB');
-        // Trust the bytes, not the declared type.
-        const sniffed = await fileTypeFromBuffer(data);
-        if (!sniffed || !IMAGE_TYPES.has(sniffed.mime))
-          throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Slika mora biti PNG, JPEG ili WebP');
+        const { data, mime } = await readImageUpload(request, 'Slika mora biti PNG, JPEG ili WebP');
         return run(request, async (tx, ctx) => {
           const fileId = await storeFile(tx, {
             companyId: ctx.companyId,
             createdBy: ctx.userId,
-            contentType: sniffed.mime,
+            contentType: mime,
             data,
           });
           return service.updateItem(tx, ctx, request.params.id, { image_file_id: fileId });

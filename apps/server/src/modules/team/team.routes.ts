@@ -10,19 +10,17 @@ import {
 } from '@erp/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { fileTypeFromBuffer } from 'file-type';
 import { z } from 'zod';
 import { withCompany } from '../../db/tenant.ts';
 import { currentUser, inCompany } from '../../http/access.ts';
 import type { Deps } from '../../http/context.ts';
-import { mirrorProfileLogged, mirrorMemberships } from '../../platform/team-mirror.ts';
+import { mirrorMemberships, mirrorProfileLogged } from '../../platform/team-mirror.ts';
 import { storeFile } from '../files/files.repo.ts';
-import { LOGO_MAX_BYTES } from '../tenants/tenants.routes.ts';
+import { readImageUpload } from '../files/image-upload.ts';
 import { mailerFor } from './team.mailer.ts';
 import * as repo from './team.repo.ts';
 import * as service from './team.service.ts';
 
-const LOGO_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp']);
 const roleEnum = z.enum(ROLES);
 const uuid = z.uuid();
 
@@ -333,21 +331,12 @@ export function teamRoutes(deps: Deps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const part = await request.file({ limits: { fileSize: LOGO_MAX_BYTES, files: 1 } });
-        if (!part)
-          throw new AppError('VALIDATION', 'Datoteka nije poslana', [
-            { field: 'file', key: 'validation.required' },
-          ]);
-        const data = await part.toBuffer();
-        if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', 'Slika je veća od 2 MB');
-        const sniffed = await fileTypeFromBuffer(data);
-        if (!sniffed || !LOGO_TYPES.has(sniffed.mime))
-          throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Logo mora biti PNG, JPEG ili WebP slika');
+        const { data, mime } = await readImageUpload(request, 'Logo mora biti PNG, JPEG ili WebP slika');
         const row = await inCompany(deps, request, async (tx, ctx) => {
           const id = await storeFile(tx, {
             companyId: ctx.companyId,
             createdBy: ctx.userId,
-            contentType: sniffed.mime,
+            contentType: mime,
             data,
           });
           return service.updateCompany(tx, ctx, { company_logo: `/api/files/${id}` });

@@ -1,16 +1,13 @@
 import { AppError, tenantUpdateSchema } from '@erp/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { fileTypeFromBuffer } from 'file-type';
 import { z } from 'zod';
 import { withCompany } from '../../db/tenant.ts';
 import { currentUser } from '../../http/access.ts';
 import type { Deps } from '../../http/context.ts';
 import { mirrorProfileLogged } from '../../platform/team-mirror.ts';
 import { storeFile } from '../files/files.repo.ts';
+import { readImageUpload } from '../files/image-upload.ts';
 import * as service from './tenants.service.ts';
-
-export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
-const LOGO_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp']);
 
 export const tenantProfileSchema = z.object({
   id: z.string(),
@@ -96,19 +93,9 @@ export function tenantRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const user = currentUser(request);
-        const part = await request.file({ limits: { fileSize: LOGO_MAX_BYTES, files: 1 } });
-        if (!part)
-          throw new AppError('VALIDATION', 'Datoteka nije poslana', [
-            { field: 'file', key: 'validation.required' },
-          ]);
-        const data = await part.toBuffer();
-        if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', 'Slika je veća od 2 MB');
-        // Trust the bytes, not the declared type.
-        const sniffed = await fileTypeFromBuffer(data);
-        if (!sniffed || !LOGO_TYPES.has(sniffed.mime))
-          throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Logo mora biti PNG, JPEG ili WebP slika');
+        const { data, mime } = await readImageUpload(request, 'Logo mora biti PNG, JPEG ili WebP slika');
         const id = await withCompany(deps.db, { userId: user.id, companyId: user.id }, (tx) =>
-          storeFile(tx, { companyId: user.id, createdBy: user.id, contentType: sniffed.mime, data }),
+          storeFile(tx, { companyId: user.id, createdBy: user.id, contentType: mime, data }),
         );
         const row = await service.setCompanyLogo(deps.db, user.id, `/api/files/${id}`);
         await mirrorProfileLogged(deps.db, user.id, request.log);
