@@ -19,7 +19,7 @@ import { withoutFilters } from '../saved-views/list-state.ts';
 import { SavedViews } from '../saved-views/saved-views.tsx';
 import { usePermission } from '../team/use-permission.tsx';
 import { type Item, useItems, useLocations } from './inventory-api.ts';
-import { FilterBox, Money, NUM, Qty, selectClasses } from './parts.tsx';
+import { FilterBox, LocationFilter, Money, NUM, Qty, selectClasses } from './parts.tsx';
 
 const PAGE = 200;
 const ROW_HEIGHT = 36;
@@ -186,21 +186,12 @@ export function ItemsList() {
             ))}
           </select>
         </FilterBox>
-        <FilterBox className="w-52">
-          <select
-            aria-label={t('items.location')}
-            className={selectClasses}
-            value={params.get('location_id') ?? ''}
-            onChange={(e) => set('location_id', e.target.value || null)}
-          >
-            <option value="">{t('items.allLocations')}</option>
-            {locations?.map((l) => (
-              <option key={l.id} value={l.id}>
-                {l.code} · {l.name}
-              </option>
-            ))}
-          </select>
-        </FilterBox>
+        <LocationFilter
+          className="w-52"
+          locations={locations}
+          value={params.get('location_id') ?? ''}
+          onChange={(id) => set('location_id', id)}
+        />
         <label className="flex h-10 items-center gap-2 text-sm">
           <input
             type="checkbox"

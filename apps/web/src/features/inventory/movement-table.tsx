@@ -17,7 +17,18 @@ import {
   useLocations,
   useMovements,
 } from './inventory-api.ts';
-import { FilterBox, ItemLink, Money, NUM, Qty, selectClasses, TABLE, TD, TH } from './parts.tsx';
+import {
+  FilterBox,
+  ItemLink,
+  LocationFilter,
+  Money,
+  NUM,
+  Qty,
+  selectClasses,
+  TABLE,
+  TD,
+  TH,
+} from './parts.tsx';
 
 const MOVEMENT_FILTERS = ['type', 'location_id'] as const;
 
@@ -58,21 +69,12 @@ export function MovementsPage() {
             ))}
           </select>
         </FilterBox>
-        <FilterBox className="w-56">
-          <select
-            aria-label={t('items.location')}
-            className={selectClasses}
-            value={params.get('location_id') ?? ''}
-            onChange={(e) => set('location_id', e.target.value || null)}
-          >
-            <option value="">{t('items.allLocations')}</option>
-            {locations.map((l) => (
-              <option key={l.id} value={l.id}>
-                {l.code} · {l.name}
-              </option>
-            ))}
-          </select>
-        </FilterBox>
+        <LocationFilter
+          className="w-56"
+          locations={locations}
+          value={params.get('location_id') ?? ''}
+          onChange={(id) => set('location_id', id)}
+        />
       </div>
       <MovementTable query={query} list />
     </section>

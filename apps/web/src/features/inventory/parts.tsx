@@ -191,3 +191,35 @@ export function newKey(): string {
 export function FilterBox({ className, children }: { className: string; children: ReactNode }) {
   return <div className={cn('shrink-0', className)}>{children}</div>;
 }
+
+/** The "all locations / one location" filter of the inventory lists (its value is a location id or ''). */
+export function LocationFilter({
+  className,
+  locations,
+  value,
+  onChange,
+}: {
+  className: string;
+  locations: readonly Location[] | undefined;
+  value: string;
+  onChange: (id: string | null) => void;
+}) {
+  const { t } = useTranslation('inventory');
+  return (
+    <FilterBox className={className}>
+      <select
+        aria-label={t('items.location')}
+        className={selectClasses}
+        value={value}
+        onChange={(e) => onChange(e.target.value || null)}
+      >
+        <option value="">{t('items.allLocations')}</option>
+        {locations?.map((l) => (
+          <option key={l.id} value={l.id}>
+            {l.code} · {l.name}
+          </option>
+        ))}
+      </select>
+    </FilterBox>
+  );
+}

@@ -16,7 +16,7 @@ import {
   useLocations,
   useReservations,
 } from './inventory-api.ts';
-import { FilterBox, ItemLink, NUM, Qty, selectClasses, TABLE, TD, TH } from './parts.tsx';
+import { FilterBox, ItemLink, LocationFilter, NUM, Qty, selectClasses, TABLE, TD, TH } from './parts.tsx';
 
 const STATUSES = ['active', 'released', 'consumed'] as const;
 
@@ -114,21 +114,12 @@ export function ReservationsPage() {
         {t('tabs.reservations')}
       </h2>
       <div className="flex flex-wrap items-end gap-2">
-        <FilterBox className="w-56">
-          <select
-            aria-label={t('items.location')}
-            className={selectClasses}
-            value={params.get('location_id') ?? ''}
-            onChange={(e) => set('location_id', e.target.value || null)}
-          >
-            <option value="">{t('items.allLocations')}</option>
-            {locations.map((l) => (
-              <option key={l.id} value={l.id}>
-                {l.code} · {l.name}
-              </option>
-            ))}
-          </select>
-        </FilterBox>
+        <LocationFilter
+          className="w-56"
+          locations={locations}
+          value={params.get('location_id') ?? ''}
+          onChange={(id) => set('location_id', id)}
+        />
         <FilterBox className="w-44">
           <select
             aria-label={t('reservations.status')}
