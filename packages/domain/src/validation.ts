@@ -8,10 +8,21 @@ import type { FieldIssue } from './errors.ts';
 const KEY_PREFIXES = ['validation.', 'auth.errors.'];
 
 export function zodIssuesToFieldIssues(error: z.ZodError): FieldIssue[] {
-  return error.issues.map((issue) => ({
-    field: issue.path.map(String).join('.'),
-    key: KEY_PREFIXES.some((p) => issue.message.startsWith(p)) ? issue.message : 'validation.invalid',
-  }));
+  return error.issues.map((issue) => {
+    const key = KEY_PREFIXES.some((p) => issue.message.startsWith(p)) ? issue.message : 'validation.invalid';
+    const params = issueParams(issue);
+    return { field: issue.path.map(String).join('.'), key, ...(params ? { params } : {}) };
+  });
+}
+
+/** The interpolation values a custom issue carries (e.g. the glass make-up's bad token). */
+export function issueParams(issue: unknown): Record<string, string | number> | undefined {
+  const params = (issue as { code?: string; params?: unknown })?.params;
+  if ((issue as { code?: string })?.code !== 'custom' || !params || typeof params !== 'object')
+    return undefined;
+  const out: Record<string, string | number> = {};
+  for (const [k, v] of Object.entries(params)) if (typeof v === 'string' || typeof v === 'number') out[k] = v;
+  return Object.keys(out).length ? out : undefined;
 }
 
 /** Croatian texts of the validation keys: the reference language, used in server error messages. */
@@ -29,7 +40,8 @@ export const VALIDATION_MESSAGES_HR: Record<string, string> = {
   'validation.bomNegativeQuantity': 'Količina ne smije biti negativna',
   'validation.bomQuantityRequired': 'Unesite količinu ili formulu',
   'validation.bomCycle': 'Sastavnica bi sadržavala samu sebe: {{path}}',
-  'validation.variableNameInvalid': 'Naziv varijable: slova, brojke i _, ne W, H ni naziv funkcije, bez ponavljanja',
+  'validation.variableNameInvalid':
+    'Naziv varijable: slova, brojke i _, ne W, H ni naziv funkcije, bez ponavljanja',
   'validation.codeTaken': 'Ova šifra već postoji',
   'validation.itemUnknown': 'Artikl ne postoji',
   'validation.processUnknown': 'Proces ne postoji',
@@ -74,10 +86,16 @@ export const VALIDATION_MESSAGES_HR: Record<string, string> = {
   'validation.importLocationUnknown': 'Lokacija {{code}} ne postoji',
   'validation.importLotNotTracked': 'Artikl ne prati lotove: ostavite broj lota prazan',
   'validation.importStockNotAllowed': 'Vaša uloga ne smije knjižiti početno stanje',
+  'validation.glassMakeupInvalid': 'Sastav stakla nije ispravan: „{{token}}” ({{position}}. dio)',
 };
 
 export function croatianMessage(issues: FieldIssue[]): string {
   return issues
-    .map((i) => VALIDATION_MESSAGES_HR[i.key] ?? VALIDATION_MESSAGES_HR['validation.invalid'])
+    .map((i) =>
+      (VALIDATION_MESSAGES_HR[i.key] ?? VALIDATION_MESSAGES_HR['validation.invalid'] ?? '').replace(
+        /\{\{(\w+)\}\}/g,
+        (m, name: string) => (i.params?.[name] !== undefined ? String(i.params[name]) : m),
+      ),
+    )
     .join('; ');
 }

@@ -1,4 +1,12 @@
-import { AppError, ERROR_STATUS, type ErrorBody, type ErrorCode, type FieldIssue, croatianMessage } from '@erp/domain';
+import {
+  AppError,
+  croatianMessage,
+  ERROR_STATUS,
+  type ErrorBody,
+  type ErrorCode,
+  type FieldIssue,
+  issueParams,
+} from '@erp/domain';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
@@ -33,13 +41,17 @@ export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
 function validationIssues(error: FastifyError): FieldIssue[] {
   if (!hasZodFastifySchemaValidationErrors(error)) return [];
   return error.validation.map((v) => {
-    const message = String((v.params as { issue?: { message?: string } })?.issue?.message ?? v.message ?? '');
+    const issue = (v.params as { issue?: { message?: string } })?.issue;
+    const message = String(issue?.message ?? v.message ?? '');
+    // A custom issue's values (e.g. the glass make-up's bad token) go with its key.
+    const params = issueParams(issue);
     return {
       field: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
       key:
         message.startsWith('validation.') || message.startsWith('auth.errors.')
           ? message
           : 'validation.invalid',
+      ...(params ? { params } : {}),
     };
   });
 }
@@ -63,7 +75,8 @@ const STATUS_CODES: Record<number, ErrorCode> = {
  */
 function inputCausedDbError(error: unknown): ErrorCode | null {
   const e = error as { code?: unknown; cause?: { code?: unknown } };
-  const sqlstate = typeof e?.code === 'string' ? e.code : typeof e?.cause?.code === 'string' ? e.cause.code : '';
+  const sqlstate =
+    typeof e?.code === 'string' ? e.code : typeof e?.cause?.code === 'string' ? e.cause.code : '';
   if (/^22[0-9A-Z]{3}$/.test(sqlstate)) return 'VALIDATION';
   if (sqlstate === '23505') return 'CONFLICT';
   return null;

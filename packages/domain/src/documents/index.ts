@@ -10,3 +10,4 @@ export * from './status.ts';
 export * from './totals.ts';
 export * from './ubl.ts';
 export * from './vat-treatment.ts';
+export * from './window-line.ts';

@@ -8,6 +8,7 @@ import {
   WORK_ORDER_STATUSES,
 } from './status.ts';
 import { DOCUMENT_VAT_RATES } from './totals.ts';
+import { profileSystemsField, windowLineFields } from './window-line.ts';
 
 // Shapes shared by the server (validation, OpenAPI) and the web (forms). Wire names are
 // snake_case; money and quantities are decimal strings ("12.50"), never JSON numbers.
@@ -70,6 +71,8 @@ export const documentLineInputSchema = z.object({
   lot_id: z.uuid('validation.invalid').nullable().default(null),
   /** A shaped (non-rectangular) pane, W × H its circumscribing rectangle (measure pricing). */
   shaped: z.boolean({ error: 'validation.invalid' }).default(false),
+  /** Window/door lines: profile system, glass make-up, colour, hardware set (window-line.ts). */
+  ...windowLineFields,
 });
 export type DocumentLineInput = z.input<typeof documentLineInputSchema>;
 
@@ -187,6 +190,8 @@ export const documentSettingsSchema = z
     reference_model: z.enum(REFERENCE_MODELS),
     quote_valid_days: z.number().int().min(0).max(365),
     place_of_issue: z.string().trim().max(100).nullable(),
+    /** The company's profile systems offered on window lines (omitted on a PUT: kept). */
+    profile_systems: profileSystemsField.optional(),
   })
   .strict();
 export type DocumentSettings = z.infer<typeof documentSettingsSchema>;
