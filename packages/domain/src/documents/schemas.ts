@@ -31,6 +31,14 @@ const nonNegative = (places: number) =>
 const positive = (places: number) =>
   nonNegative(places).refine((s) => /[1-9]/.test(s), 'validation.positive');
 
+/** A count of holes or cut-outs on one pane: a whole number 0–999. */
+const pieceCount = z
+  .number({ error: 'validation.countNotWhole' })
+  .int('validation.countNotWhole')
+  .min(0, 'validation.countNotWhole')
+  .max(999, 'validation.outOfRange')
+  .default(0);
+
 export const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.dateInvalid')
@@ -71,6 +79,11 @@ export const documentLineInputSchema = z.object({
   lot_id: z.uuid('validation.invalid').nullable().default(null),
   /** A shaped (non-rectangular) pane, W × H its circumscribing rectangle (measure pricing). */
   shaped: z.boolean({ error: 'validation.invalid' }).default(false),
+  /** Glass work per pane (pricing/glass-work.ts): holes, their diameter and least edge distance, cut-outs. */
+  hole_count: pieceCount,
+  hole_diameter_mm: positive(2).nullable().default(null),
+  hole_edge_mm: nonNegative(2).nullable().default(null),
+  cutout_count: pieceCount,
   /** Window/door lines: profile system, glass make-up, colour, hardware set (window-line.ts). */
   ...windowLineFields,
 });

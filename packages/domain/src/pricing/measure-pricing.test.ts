@@ -156,7 +156,7 @@ describe('measure pricing: errors and settings', () => {
     const keys = Object.fromEntries((bad.error?.issues ?? []).map((i) => [String(i.path[0]), i.message]));
     expect(keys).toEqual({
       dimension_step_mm: 'validation.positive',
-      min_edge_mm: 'validation.numberInvalid',
+      min_edge_mm: 'validation.notNegative', // a negative number is named as such
       shape_surcharge_pct: 'validation.outOfRange',
     });
   });

@@ -15,6 +15,11 @@ import { Dec } from '../production/decimal.ts';
  *              is billed on its circumscribing rectangle (that is W × H) plus the shape surcharge %;
  *   perimeter  worked perimeter 2 × (W + H), each edge billed at least the minimum edge length
  *              (300 mm); the dimensions are not rounded (edges are worked as cut);
+ *   bands      area only: the company's price bands by pane area (small panes dearer per m²):
+ *              the first band whose limit is ≥ the billed area adds its surcharge % (≤ 0.5 m²
+ *              +20 %, ≤ 1 m² +10 %: a 0.5202 m² pane pays +10 %); above the last band none;
+ *   processing holes and cut-outs per pane at the company's hole and cut-out price, added to
+ *              the price per piece after the surcharges (glass-work.ts checks the holes);
  *   both       unit price = price per m² or m × billed measure, rounded half-up to 4 decimals
  *              (the scale of a stored unit price); when quantity × unit price stays under the
  *              item's minimum charge, the unit price is the minimum charge / quantity rounded up
@@ -26,6 +31,9 @@ export const PRICE_BASES = ['unit', 'area', 'perimeter'] as const;
 export type PriceBasis = (typeof PRICE_BASES)[number];
 export const GLASS_KINDS = ['float', 'laminated', 'insulating', 'tempered'] as const;
 export type GlassKind = (typeof GLASS_KINDS)[number];
+
+/** A price band by pane area: panes up to `max_area_m2` (billed area) pay `surcharge_pct` more. */
+export type AreaBand = { max_area_m2: string; surcharge_pct: string };
 
 /** Company settings of measure pricing; decimal strings, as stored. */
 export type PricingSettings = {
@@ -39,6 +47,12 @@ export type PricingSettings = {
   min_edge_mm: string;
   /** Added to the area price of a shaped (non-rectangular) pane, in percent. */
   shape_surcharge_pct: string;
+  /** Price of one hole, per hole of a pane. */
+  hole_price: string;
+  /** Price of one cut-out, per cut-out of a pane. */
+  cutout_price: string;
+  /** Price bands by pane area, ascending limits; empty = one price per m² for every pane. */
+  area_bands: AreaBand[];
 };
 
 export const DEFAULT_PRICING_SETTINGS: PricingSettings = {
@@ -49,16 +63,29 @@ export const DEFAULT_PRICING_SETTINGS: PricingSettings = {
   min_area_tempered_m2: '0.5',
   min_edge_mm: '300',
   shape_surcharge_pct: '0',
+  hole_price: '0',
+  cutout_price: '0',
+  area_bands: [],
 };
 
-export const PRICING_SETTING_KEYS = Object.keys(DEFAULT_PRICING_SETTINGS) as (keyof PricingSettings)[];
+/** The settings that are one decimal each (columns of company_settings); the bands are a list. */
+export type PricingSettingKey = Exclude<keyof PricingSettings, 'area_bands'>;
+export const PRICING_SETTING_KEYS = (
+  Object.keys(DEFAULT_PRICING_SETTINGS) as (keyof PricingSettings)[]
+).filter((k): k is PricingSettingKey => k !== 'area_bands');
+/** At most this many price bands. */
+export const MAX_AREA_BANDS = 10;
 
 const decimalIn = (places: number, max: number, positive = false) =>
   z
     .string({ error: 'validation.required' })
     .trim()
     .transform((s) => s.replace(',', '.'))
-    .refine((s) => new RegExp(`^\\d{1,6}(\\.\\d{1,${places}})?$`).test(s), 'validation.numberInvalid')
+    .refine((s) => !/^-\d/.test(s), 'validation.notNegative')
+    .refine(
+      (s) => /^-\d/.test(s) || new RegExp(`^\\d{1,6}(\\.\\d{1,${places}})?$`).test(s),
+      'validation.numberInvalid',
+    )
     .refine((s) => !positive || /[1-9]/.test(s), 'validation.positive')
     .refine((s) => !/^\d{1,6}(\.\d+)?$/.test(s) || new Dec(s).lte(max), 'validation.outOfRange');
 
@@ -71,8 +98,41 @@ export const pricingSettingsSchema = z
     min_area_tempered_m2: decimalIn(4, 100),
     min_edge_mm: decimalIn(2, 10000),
     shape_surcharge_pct: decimalIn(2, 1000),
+    hole_price: decimalIn(4, 100000).default('0'),
+    cutout_price: decimalIn(4, 100000).default('0'),
+    area_bands: z
+      .array(
+        z.object({ max_area_m2: decimalIn(4, 1000, true), surcharge_pct: decimalIn(2, 1000) }).strict(),
+        { error: 'validation.invalid' },
+      )
+      .max(MAX_AREA_BANDS, 'validation.outOfRange')
+      .superRefine((bands, ctx) => {
+        // Each limit above the one before (the first band whose limit covers a pane applies).
+        for (let i = 1; i < bands.length; i++) {
+          const prev = bands[i - 1]?.max_area_m2 ?? '';
+          const cur = bands[i]?.max_area_m2 ?? '';
+          if (!isPlain(prev) || !isPlain(cur)) continue;
+          if (new Dec(cur).lte(prev))
+            ctx.addIssue({ code: 'custom', path: [i, 'max_area_m2'], message: 'validation.bandsAscending' });
+        }
+      })
+      .default([]),
   })
   .strict();
+
+const isPlain = (s: string) => /^\d{1,6}(\.\d+)?$/.test(s);
+
+/**
+ * The surcharge % of the band a pane of this billed area falls in (the first band whose limit is
+ * ≥ the area), or null above the last band or without bands.
+ */
+export function areaBandSurcharge(
+  area: Decimal.Value,
+  bands: readonly AreaBand[] | undefined,
+): Decimal | null {
+  for (const band of bands ?? []) if (new Dec(area).lte(band.max_area_m2)) return new Dec(band.surcharge_pct);
+  return null;
+}
 
 export type MeasureItem = {
   basis: PriceBasis;
@@ -90,6 +150,10 @@ export type MeasureLine = {
   quantity?: Decimal.Value | null;
   /** A non-rectangular pane: W × H is its circumscribing rectangle. */
   shaped?: boolean;
+  /** Holes in one pane (area-priced lines; priced at the company's hole price each). */
+  holeCount?: Decimal.Value | null;
+  /** Cut-outs in one pane (area-priced lines; priced at the company's cut-out price each). */
+  cutoutCount?: Decimal.Value | null;
 };
 
 export type MeasurePrice = {
@@ -103,6 +167,10 @@ export type MeasurePrice = {
   billedHeightMm: Decimal;
   /** Area: the pane's own rounded area was under its kind's minimum. */
   minimumAreaApplied: boolean;
+  /** Area: the surcharge % of the pane's price band; null = no band applies. */
+  bandSurchargePct: Decimal | null;
+  /** Area: holes and cut-outs of one pane at the company's prices (0 without any). */
+  processing: Decimal;
   /** The line total was raised to the item's minimum charge. */
   minChargeApplied: boolean;
   /** Price per piece, 4 decimals. */
@@ -125,6 +193,17 @@ const positiveOrNull = (value: Decimal.Value | null | undefined): Decimal | null
     return d.isFinite() && d.gt(0) ? d : null;
   } catch {
     return null;
+  }
+};
+
+/** A count of holes or cut-outs: a whole number ≥ 0; anything else counts as none. */
+const countOf = (value: Decimal.Value | null | undefined): Decimal => {
+  if (value === null || value === undefined || value === '') return new Dec(0);
+  try {
+    const d = new Dec(value);
+    return d.isFinite() && d.isInteger() && d.gte(0) ? d : new Dec(0);
+  } catch {
+    return new Dec(0);
   }
 };
 
@@ -166,6 +245,8 @@ export function measurePrice(
   let billedWidthMm: Decimal;
   let billedHeightMm: Decimal;
   let minimumAreaApplied = false;
+  let bandSurchargePct: Decimal | null = null;
+  let processing = new Dec(0);
   let amount: Decimal;
   if (item.basis === 'area') {
     billedWidthMm = roundUpToStep(width, settings.dimension_step_mm);
@@ -175,7 +256,13 @@ export function measurePrice(
     minimumAreaApplied = area.lt(minimum);
     measure = minimumAreaApplied ? minimum : area;
     amount = price.times(measure);
+    bandSurchargePct = areaBandSurcharge(measure, settings.area_bands);
+    if (bandSurchargePct) amount = amount.times(new Dec(100).plus(bandSurchargePct)).div(100);
     if (line.shaped) amount = amount.times(new Dec(100).plus(settings.shape_surcharge_pct)).div(100);
+    processing = countOf(line.holeCount)
+      .times(settings.hole_price ?? '0')
+      .plus(countOf(line.cutoutCount).times(settings.cutout_price ?? '0'));
+    amount = amount.plus(processing);
   } else {
     const minEdge = new Dec(settings.min_edge_mm);
     billedWidthMm = Dec.max(width, minEdge);
@@ -198,6 +285,8 @@ export function measurePrice(
     billedWidthMm,
     billedHeightMm,
     minimumAreaApplied,
+    bandSurchargePct,
+    processing,
     minChargeApplied,
     unitPrice,
   };
