@@ -44,11 +44,11 @@ describe('cutting jobs', () => {
     // 10 head + 3 x (1500 + 4) = 4522; 6000 - 4522 - 10 tail = 1468 usable offcut.
     expect(remnantsOf(job, plan)).toEqual([{ layout: 0, stockRef: 'bar6', length: 1468, width: 0 }]);
     const csv = planToCsv(job, plan).trim().split('\r\n');
-    expect(csv[0]).toBe('bar;stock;piece;label;order;x_mm;length_mm');
+    expect(csv[0]).toBe('bar;stock;piece;label;order;x_mm;length_mm;outer_length_mm;angle_start;angle_end');
     expect(csv.slice(1)).toEqual([
-      '1;bar6;okvir;Okvir;RN-7;10;1500',
-      '1;bar6;okvir;Okvir;RN-7;1514;1500',
-      '1;bar6;okvir;Okvir;RN-7;3018;1500',
+      '1;bar6;okvir;Okvir;RN-7;10;1500;1500;90;90',
+      '1;bar6;okvir;Okvir;RN-7;1514;1500;1500;90;90',
+      '1;bar6;okvir;Okvir;RN-7;3018;1500;1500;90;90',
     ]);
   });
 

@@ -18,6 +18,11 @@ const ref = z.string().trim().min(1, 'validation.required').max(40, 'validation.
 const text = (max: number) => z.string().trim().max(max, 'validation.tooLong').optional();
 const uuid = z.uuid('validation.invalid');
 
+/** Saw angles of a bar piece's end: square or mitre. */
+export const CUT_ANGLES = [90, 45] as const;
+export type CutAngle = (typeof CUT_ANGLES)[number];
+const cutAngle = z.literal(CUT_ANGLES, { error: 'validation.cutAngleInvalid' });
+
 export const CUTTING_KINDS = ['1d', '2d'] as const;
 export const CUTTING_STATUSES = ['draft', 'planned', 'confirmed', 'completed'] as const;
 export type CuttingStatus = (typeof CUTTING_STATUSES)[number];
@@ -35,6 +40,13 @@ export const cuttingPieceSchema = z.object({
     .min(1, 'validation.positive')
     .max(10_000, 'validation.tooLong'),
   rotate: z.boolean().optional().default(true),
+  /**
+   * 1D only: the saw angle at each end of the bar piece, 90 (square) or 45 (mitre: frame and sash
+   * pieces of a window). Omitted = 90. `length` is the piece's outer (longest) length; a mitred end
+   * adds the job's `weld_allowance` (see `pieceCutLength`).
+   */
+  angle_start: cutAngle.optional(),
+  angle_end: cutAngle.optional(),
 });
 
 export const cuttingStockSchema = z.object({
@@ -51,49 +63,112 @@ export const cuttingStockSchema = z.object({
   remnant: z.boolean().optional().default(false),
 });
 
-export const cuttingJobInputSchema = z
+const jobFields = {
+  name: z.string().trim().min(1, 'validation.required').max(120, 'validation.tooLong'),
+  kind: z.enum(CUTTING_KINDS),
+  kerf: mm(50),
+  /** 1D uses left as head trim and right as tail trim. */
+  trim: z.object({ left: mm(1000), right: mm(1000), top: mm(1000), bottom: mm(1000) }),
+  /** offcuts at least this long (1D) or this wide and high (2D) go back to stock as remnants */
+  min_remnant_length: mm(100_000),
+  min_remnant_width: mm(100_000),
+  /**
+   * 1D: millimetres added to a piece's cut length for each mitred (45°) end, the weld allowance
+   * of PVC profiles (burnt off when the corner is welded); 0 = mitres are not welded (e.g.
+   * aluminium with corner cleats). Omitted = 0.
+   */
+  weld_allowance: mm(50).optional().default(0),
+  time_limit_ms: z.number().int().min(100).max(60_000).optional().default(3000),
+  source_type: z.enum(['adhoc', 'work_order']).optional().default('adhoc'),
+  source_id: uuid.nullable().optional(),
+  /** A list made from a work order: the sheet/bar item its pieces are cut from (null = the lines' own W × H). */
+  material_id: uuid.nullable().optional(),
+  pieces: z.array(cuttingPieceSchema).min(1, 'validation.required').max(2000, 'validation.tooLong'),
+  stock: z.array(cuttingStockSchema).min(1, 'validation.required').max(200, 'validation.tooLong'),
+};
+
+type JobShape = {
+  kind: '1d' | '2d';
+  pieces: {
+    ref: string;
+    length?: number;
+    width?: number;
+    height?: number;
+    angle_start?: number;
+    angle_end?: number;
+  }[];
+  stock: { ref: string; length?: number; width?: number; height?: number }[];
+};
+
+function checkJob(job: JobShape, ctx: z.RefinementCtx) {
+  // Cut angles belong to bar pieces; a sheet piece with one is a mistake, not something to drop.
+  if (job.kind === '2d')
+    job.pieces.forEach((p, i) => {
+      for (const f of ['angle_start', 'angle_end'] as const)
+        if (p[f] !== undefined)
+          ctx.addIssue({ code: 'custom', path: ['pieces', i, f], message: 'validation.cutAngleInvalid' });
+    });
+  const need = job.kind === '1d' ? (['length'] as const) : (['width', 'height'] as const);
+  const check = (list: { ref: string; length?: number; width?: number; height?: number }[], path: string) => {
+    const seen = new Set<string>();
+    list.forEach((row, i) => {
+      if (seen.has(row.ref))
+        ctx.addIssue({ code: 'custom', path: [path, i, 'ref'], message: 'validation.duplicate' });
+      seen.add(row.ref);
+      for (const f of need)
+        if (row[f] === undefined)
+          ctx.addIssue({ code: 'custom', path: [path, i, f], message: 'validation.required' });
+    });
+  };
+  check(job.pieces, 'pieces');
+  check(job.stock, 'stock');
+}
+
+export const cuttingJobInputSchema = z.object(jobFields).superRefine(checkJob);
+
+/**
+ * A new list as the API takes it: kerf, trim, remnant minimums and weld allowance may be left out,
+ * and then come from the company's cutting defaults (`jobSettingsFromDefaults`).
+ */
+export const cuttingJobCreateSchema = z
   .object({
-    name: z.string().trim().min(1, 'validation.required').max(120, 'validation.tooLong'),
-    kind: z.enum(CUTTING_KINDS),
-    kerf: mm(50),
-    /** 1D uses left as head trim and right as tail trim. */
-    trim: z.object({ left: mm(1000), right: mm(1000), top: mm(1000), bottom: mm(1000) }),
-    /** offcuts at least this long (1D) or this wide and high (2D) go back to stock as remnants */
-    min_remnant_length: mm(100_000),
-    min_remnant_width: mm(100_000),
-    time_limit_ms: z.number().int().min(100).max(60_000).optional().default(3000),
-    source_type: z.enum(['adhoc', 'work_order']).optional().default('adhoc'),
-    source_id: uuid.nullable().optional(),
-    /** A list made from a work order: the sheet/bar item its pieces are cut from (null = the lines' own W × H). */
-    material_id: uuid.nullable().optional(),
-    pieces: z.array(cuttingPieceSchema).min(1, 'validation.required').max(2000, 'validation.tooLong'),
-    stock: z.array(cuttingStockSchema).min(1, 'validation.required').max(200, 'validation.tooLong'),
+    ...jobFields,
+    kerf: jobFields.kerf.optional(),
+    trim: jobFields.trim.optional(),
+    min_remnant_length: jobFields.min_remnant_length.optional(),
+    min_remnant_width: jobFields.min_remnant_width.optional(),
+    weld_allowance: mm(50).optional(),
   })
-  .superRefine((job, ctx) => {
-    const need = job.kind === '1d' ? (['length'] as const) : (['width', 'height'] as const);
-    const check = (
-      list: { ref: string; length?: number; width?: number; height?: number }[],
-      path: string,
-    ) => {
-      const seen = new Set<string>();
-      list.forEach((row, i) => {
-        if (seen.has(row.ref))
-          ctx.addIssue({ code: 'custom', path: [path, i, 'ref'], message: 'validation.duplicate' });
-        seen.add(row.ref);
-        for (const f of need)
-          if (row[f] === undefined)
-            ctx.addIssue({ code: 'custom', path: [path, i, f], message: 'validation.required' });
-      });
-    };
-    check(job.pieces, 'pieces');
-    check(job.stock, 'stock');
-  });
+  .superRefine(checkJob);
+export type CuttingJobCreate = z.output<typeof cuttingJobCreateSchema>;
 
 export type CuttingJobInput = z.output<typeof cuttingJobInputSchema>;
 export type CuttingPiece = z.output<typeof cuttingPieceSchema>;
 export type CuttingStock = z.output<typeof cuttingStockSchema>;
 
-/** The optimiser input of a job (piece and stock ids are the job's refs). */
+/** Mitred (45°) ends of a piece: 0, 1 or 2 (a missing angle is square). */
+export function mitredEnds(piece: { angle_start?: number; angle_end?: number }): number {
+  return (piece.angle_start === 45 ? 1 : 0) + (piece.angle_end === 45 ? 1 : 0);
+}
+
+/**
+ * The length of a bar piece the optimiser lays on the bar: its outer length plus the weld
+ * allowance once per mitred end (1000 mm, 45°/45°, 3 mm → 1006 mm). Kerf comes on top, between
+ * pieces, as for square cuts.
+ */
+export function pieceCutLength(
+  piece: { length?: number; angle_start?: number; angle_end?: number },
+  weldAllowance: number | undefined,
+): number {
+  return (piece.length as number) + (weldAllowance ?? 0) * mitredEnds(piece);
+}
+
+/** "45°/90°" for a bar piece (square ends included), for labels and lists. */
+export function angleText(piece: { angle_start?: number; angle_end?: number }): string {
+  return `${piece.angle_start ?? 90}°/${piece.angle_end ?? 90}°`;
+}
+
+/** The optimiser input of a job (piece and stock ids are the job's refs; bar pieces at their cut length). */
 export function jobToCutInput(job: CuttingJobInput, seed = 1): CutInput {
   const stock = job.stock.filter((s) => s.quantity === null || s.quantity > 0);
   if (job.kind === '1d') {
@@ -109,7 +184,7 @@ export function jobToCutInput(job: CuttingJobInput, seed = 1): CutInput {
       })),
       pieces: job.pieces.map((p) => ({
         id: p.ref,
-        length: p.length as number,
+        length: pieceCutLength(p, job.weld_allowance),
         quantity: p.quantity,
         ...(p.label ? { label: p.label } : {}),
       })),
@@ -181,10 +256,37 @@ export function planToCsv(job: CuttingJobInput, plan: CutResult): string {
   const orderOf = new Map(job.pieces.map((p) => [p.ref, p.order_ref ?? '']));
   const rows: (string | number | boolean | undefined)[][] = [];
   if (plan.kind === '1d') {
-    rows.push(['bar', 'stock', 'piece', 'label', 'order', 'x_mm', 'length_mm']);
+    // length_mm is what is cut (outer length + weld allowance per mitred end); outer_length_mm the
+    // piece's own length; the angles are the saw settings of its two ends.
+    const pieceOf = new Map(job.pieces.map((p) => [p.ref, p]));
+    rows.push([
+      'bar',
+      'stock',
+      'piece',
+      'label',
+      'order',
+      'x_mm',
+      'length_mm',
+      'outer_length_mm',
+      'angle_start',
+      'angle_end',
+    ]);
     plan.layouts.forEach((l: Layout1d, i) => {
-      for (const p of l.placements)
-        rows.push([i + 1, l.stockId, p.pieceId, p.label, orderOf.get(p.pieceId), p.x, p.length]);
+      for (const p of l.placements) {
+        const piece = pieceOf.get(p.pieceId);
+        rows.push([
+          i + 1,
+          l.stockId,
+          p.pieceId,
+          p.label,
+          orderOf.get(p.pieceId),
+          p.x,
+          p.length,
+          piece?.length,
+          piece?.angle_start ?? 90,
+          piece?.angle_end ?? 90,
+        ]);
+      }
     });
   } else {
     rows.push([
@@ -222,7 +324,11 @@ export function planToCsv(job: CuttingJobInput, plan: CutResult): string {
  * DXF (R12 ASCII) of every layout side by side: layers SHEET (stock outline), PARTS (piece
  * outlines), CUTS (saw lines), LABELS (piece ids). Y grows upwards in DXF, so rows are flipped.
  */
-export function planToDxf(plan: CutResult): string {
+export function planToDxf(plan: CutResult, job?: CuttingJobInput): string {
+  // Bar pieces: the label names the end angles too ("F1 1006 45/45").
+  const anglesOf = new Map(
+    (job?.pieces ?? []).map((p) => [p.ref, `${p.angle_start ?? 90}/${p.angle_end ?? 90}`]),
+  );
   const out: string[] = [];
   const pair = (code: number, value: string | number): void => {
     out.push(String(code), typeof value === 'number' ? fmt(value) : value);
@@ -283,7 +389,8 @@ export function planToDxf(plan: CutResult): string {
       rect('SHEET', 0, y, l.length, 40);
       for (const p of l.placements) {
         rect('PARTS', p.x, y, p.length, 40);
-        label(p.x + 5, y + 15, 12, `${p.pieceId} ${p.length}`);
+        const angles = anglesOf.get(p.pieceId);
+        label(p.x + 5, y + 15, 12, `${p.pieceId} ${p.length}${angles ? ` ${angles}` : ''}`);
       }
       for (const c of l.cuts) line('CUTS', c.x, y - 5, c.x, y + 45);
     });
