@@ -6,4 +6,5 @@ export * from './cut-pieces.ts';
 export { moneyString as productionMoneyString, qtyString as productionQtyString } from './decimal.ts';
 export * from './formula.ts';
 export * from './glass-makeup.ts';
+export * from './processing-order.ts';
 export * from './production.schemas.ts';

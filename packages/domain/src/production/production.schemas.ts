@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FORMULA_FUNCTIONS, FORMULA_MAX_LENGTH, VARIABLE_NAME } from './formula.ts';
+import { processCategorySchema } from './processing-order.ts';
 
 /** Non-negative decimal string with up to 12 integer digits and 6 decimals (numeric(18,6)). */
 const DECIMAL = /^\d{1,12}(\.\d{1,6})?$/;
@@ -23,6 +24,8 @@ export const processInputSchema = z.object({
   dailyCapacityHours: decimalString(24),
   qualityCheckRequired: z.boolean().default(false),
   active: z.boolean().default(true),
+  /** Processing-order category (processing-order.ts); omitted: `other` on create, unchanged on update. */
+  category: processCategorySchema.optional(),
 });
 export type ProcessInput = z.infer<typeof processInputSchema>;
 
@@ -31,6 +34,7 @@ export const processSchema = processInputSchema.extend({
   workCentre: z.string(),
   qualityCheckRequired: z.boolean(),
   active: z.boolean(),
+  category: processCategorySchema,
   updatedAt: z.string(),
 });
 export type Process = z.infer<typeof processSchema>;

@@ -1,3 +1,4 @@
+import type { ProcessCategory } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { boolean, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
@@ -19,6 +20,8 @@ export const processes = pgTable('processes', {
   dailyCapacityHours: numeric('daily_capacity_hours', { precision: 6, scale: 2 }).notNull(),
   qualityCheckRequired: boolean('quality_check_required').notNull().default(false),
   active: boolean('active').notNull().default(true),
+  /** Processing-order category (migration 0027; packages/domain processing-order.ts). */
+  category: text('category').$type<ProcessCategory>().notNull().default('other'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });

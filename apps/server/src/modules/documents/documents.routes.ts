@@ -11,8 +11,10 @@ import {
   PRICING_SETTING_KEYS,
   paymentInputSchema,
   pricingSettingsSchema,
+  processCategorySchema,
   qualityCheckInputSchema,
   quoteInputSchema,
+  routingWarningSchema,
   timeLogInputSchema,
   workOrderInputSchema,
 } from '@erp/domain';
@@ -153,8 +155,10 @@ const detailSchema = z.object({
         last_check_note: sN,
       }),
     )
+        item_id: sN,
     .optional(),
   costs: z
+        category: processCategorySchema,
     .object({ planned_material: sN, planned_labour: sN, actual_material: sN, actual_labour: sN })
     .optional(),
   payments: z.array(z.object({ id: s, paid_on: s, amount: s, note: sN })).optional(),
@@ -167,6 +171,8 @@ const listSchema = z.object({
   page_size: z.number(),
 });
 
+  /** Processing-order warnings of the operations (domain checkRoutingOrder), per line and item. */
+  operation_warnings: z.array(routingWarningSchema).optional(),
 const historySchema = z.array(
   z.object({
     seq: z.number(),

@@ -2,10 +2,12 @@ import {
   AppError,
   applyAction,
   canApply,
+  checkRoutingOrder,
   type completionInputSchema,
   money,
   type OperationAction,
   operationMachine,
+  type ProcessCategory,
   type qualityCheckInputSchema,
   type timeLogInputSchema,
   workOrderMachine,
@@ -46,8 +48,11 @@ type MaterialRow = {
 export type OperationRow = {
   id: string;
   line_id: string | null;
+  item_id: string | null;
   position: number;
   process_id: string | null;
+  /** The process's category now (live, not copied at planning): processing-order warnings. */
+  category: ProcessCategory;
   code: string;
   name: string;
   planned_minutes: string;
@@ -79,12 +84,14 @@ export async function materials(tx: Tx, wo: repo.DocumentRow): Promise<MaterialR
 export async function operations(tx: Tx, woId: string): Promise<OperationRow[]> {
   return repo.rows<OperationRow>(
     tx,
-    sql`select o.id, o.line_id, o.position, o.process_id, o.code, o.name, trim_scale(o.planned_minutes)::text as planned_minutes,
+    sql`select o.id, o.line_id, o.item_id, o.position, o.process_id, coalesce(p.category, 'other') as category,
+          o.code, o.name, trim_scale(o.planned_minutes)::text as planned_minutes,
           trim_scale(o.cost_per_hour)::text as cost_per_hour, o.quality_check_required, o.status,
           trim_scale(o.logged_minutes)::text as logged_minutes,
           (select q.result from quality_checks q where q.operation_id = o.id order by q.created_at desc, q.id desc limit 1) as last_check,
           (select q.note from quality_checks q where q.operation_id = o.id order by q.created_at desc, q.id desc limit 1) as last_check_note
-        from work_order_operations o where o.document_id = ${woId} order by o.position`,
+        from work_order_operations o left join processes p on p.id = o.process_id
+        where o.document_id = ${woId} order by o.position`,
   );
 }
 
@@ -105,6 +112,10 @@ export async function workOrderDetail(tx: Tx, id: string) {
     ...base,
     materials: mats,
     operations: ops,
+    // Per piece: the line and the item the operation makes (the product or a sub-assembly).
+    operation_warnings: checkRoutingOrder(
+      ops.map((o) => ({ position: o.position, category: o.category, piece: `${o.line_id}|${o.item_id}` })),
+    ),
     costs: {
       planned_material: doc.planned_material_cost ?? money(plannedMaterial),
       planned_labour: doc.planned_labour_cost ?? money(plannedLabour),
@@ -144,7 +155,14 @@ export async function plan(tx: Tx, ctx: CompanyContext, id: string, idem: Idempo
       shares: Map<string, Decimal>;
     };
     const needs = new Map<string, Need>();
-    type Op = { line_id: string; process_id: string; code: string; name: string; minutes: string };
+    type Op = {
+      line_id: string;
+      item_id: string;
+      process_id: string;
+      code: string;
+      name: string;
+      minutes: string;
+    };
     const ops: Op[] = [];
     const madeItems = new Set<string>();
     let plannedMaterial = new Decimal(0);
@@ -183,6 +201,7 @@ export async function plan(tx: Tx, ctx: CompanyContext, id: string, idem: Idempo
         madeItems.add(l.itemId);
         ops.push({
           line_id: line.id,
+          item_id: l.itemId,
           process_id: l.processId,
           code: l.processCode,
           name: l.processName,
@@ -215,9 +234,9 @@ export async function plan(tx: Tx, ctx: CompanyContext, id: string, idem: Idempo
     for (const [i, op] of ops.entries()) {
       const info = processInfo.get(op.process_id);
       await tx.execute(
-        sql`insert into work_order_operations (company_id, document_id, line_id, position, process_id, code, name,
+        sql`insert into work_order_operations (company_id, document_id, line_id, item_id, position, process_id, code, name,
               planned_minutes, cost_per_hour, quality_check_required)
-            values (${ctx.companyId}, ${id}, ${op.line_id}, ${i + 1}, ${op.process_id}, ${op.code}, ${op.name}, ${op.minutes},
+            values (${ctx.companyId}, ${id}, ${op.line_id}, ${op.item_id}, ${i + 1}, ${op.process_id}, ${op.code}, ${op.name}, ${op.minutes},
               ${info?.costPerHour ?? '0'}, ${info?.qualityCheckRequired ?? false})`,
       );
     }

@@ -166,9 +166,10 @@ export const SECTIONS: Record<ExportSection, SectionDef> = {
       col('daily_capacity_hours', 'number'),
       col('quality_check_required', 'boolean'),
       col('active', 'boolean'),
+      col('category'),
     ],
     query: sql`select code, name, work_centre, cost_per_hour::text, setup_minutes::text, minutes_per_unit::text,
-      daily_capacity_hours::text, quality_check_required::text, active::text from processes order by code`,
+      daily_capacity_hours::text, quality_check_required::text, active::text, category from processes order by code`,
   },
   bom_lines: {
     columns: [

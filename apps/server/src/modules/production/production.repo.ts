@@ -1,4 +1,12 @@
-import type { BomDef, BomInput, BomStatus, Process, ProcessInput, ProcessListQuery } from '@erp/domain';
+import type {
+  BomDef,
+  BomInput,
+  BomStatus,
+  Process,
+  ProcessCategory,
+  ProcessInput,
+  ProcessListQuery,
+} from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/database.ts';
 
@@ -22,6 +30,7 @@ type ProcessRow = {
   daily_capacity_hours: string;
   quality_check_required: boolean;
   active: boolean;
+  category: ProcessCategory;
   updated_at: unknown;
 };
 
@@ -30,7 +39,7 @@ const num = (column: string) => sql.raw(`trim_scale(${column})::text`);
 
 const processColumns = sql`id, code, name, work_centre, ${num('cost_per_hour')} as cost_per_hour,
   ${num('setup_minutes')} as setup_minutes, ${num('minutes_per_unit')} as minutes_per_unit,
-  ${num('daily_capacity_hours')} as daily_capacity_hours, quality_check_required, active, updated_at`;
+  ${num('daily_capacity_hours')} as daily_capacity_hours, quality_check_required, active, category, updated_at`;
 
 const toProcess = (r: ProcessRow): Process => ({
   id: r.id,
@@ -43,6 +52,7 @@ const toProcess = (r: ProcessRow): Process => ({
   dailyCapacityHours: r.daily_capacity_hours,
   qualityCheckRequired: r.quality_check_required,
   active: r.active,
+  category: r.category,
   updatedAt: iso(r.updated_at),
 });
 
@@ -98,9 +108,9 @@ export async function insertProcess(tx: Tx, companyId: string, p: ProcessInput):
   const rows = await query<{ id: string }>(
     tx,
     sql`insert into processes (company_id, code, name, work_centre, cost_per_hour, setup_minutes,
-          minutes_per_unit, daily_capacity_hours, quality_check_required, active)
+          minutes_per_unit, daily_capacity_hours, quality_check_required, active, category)
         values (${companyId}, ${p.code}, ${p.name}, ${p.workCentre}, ${p.costPerHour}, ${p.setupMinutes},
-          ${p.minutesPerUnit}, ${p.dailyCapacityHours}, ${p.qualityCheckRequired}, ${p.active})
+          ${p.minutesPerUnit}, ${p.dailyCapacityHours}, ${p.qualityCheckRequired}, ${p.active}, ${p.category ?? 'other'})
         returning id`,
   );
   return (rows[0] as { id: string }).id;
@@ -112,7 +122,8 @@ export async function updateProcess(tx: Tx, id: string, p: ProcessInput): Promis
     sql`update processes set code = ${p.code}, name = ${p.name}, work_centre = ${p.workCentre},
           cost_per_hour = ${p.costPerHour}, setup_minutes = ${p.setupMinutes},
           minutes_per_unit = ${p.minutesPerUnit}, daily_capacity_hours = ${p.dailyCapacityHours},
-          quality_check_required = ${p.qualityCheckRequired}, active = ${p.active}, updated_at = now()
+          quality_check_required = ${p.qualityCheckRequired}, active = ${p.active},
+          category = coalesce(${p.category ?? null}, category), updated_at = now()
         where id = ${id} returning id`,
   );
   return rows.length > 0;
@@ -549,6 +560,7 @@ export type RoutingStepRow = {
 export async function routingSteps(
   tx: Tx,
   productIds: readonly string[],
+  category: ProcessCategory;
 ): Promise<Map<string, RoutingStepRow[]>> {
   const result = new Map<string, RoutingStepRow[]>(productIds.map((id) => [id, []]));
   if (productIds.length === 0) return result;
@@ -571,7 +583,8 @@ export async function routingSteps(
     sql`select r.product_id, s.position, s.process_id, p.code, p.name, p.work_centre,
           trim_scale(s.setup_minutes)::text as setup_minutes, trim_scale(s.minutes_per_unit)::text as minutes_per_unit,
           trim_scale(p.setup_minutes)::text as p_setup, trim_scale(p.minutes_per_unit)::text as p_per_unit,
-          trim_scale(p.cost_per_hour)::text as cost_per_hour, p.quality_check_required, s.note
+    category: ProcessCategory;
+          trim_scale(p.cost_per_hour)::text as cost_per_hour, p.quality_check_required, p.category, s.note
         from routings r join routing_steps s on s.routing_id = r.id join processes p on p.id = s.process_id
         where r.product_id = any(${uuidArray(productIds)}) order by r.product_id, s.position`,
   );
@@ -594,6 +607,7 @@ export async function routingSteps(
 }
 
 export async function replaceRouting(
+      category: r.category,
   tx: Tx,
   companyId: string,
   productId: string,

@@ -5,8 +5,10 @@ import {
   explosionQuerySchema,
   processInputSchema,
   processListQuerySchema,
+  processCategorySchema,
   processSchema,
   routingInputSchema,
+  routingWarningSchema,
 } from '@erp/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -74,6 +76,7 @@ const routingStepSchema = z.object({
   note: z.string(),
 });
 
+  category: processCategorySchema,
 const productRowSchema = z.object({
   id: z.string(),
   sku: z.string(),
@@ -305,7 +308,7 @@ export function productionRoutes(deps: Deps): FastifyPluginAsyncZod {
         config: read,
         schema: {
           tags: ['production'],
-          summary: 'Product with its BOM versions and routing',
+          summary: 'Product with its BOM versions, routing and the routing\'s processing-order warnings',
           params: idParams,
           response: {
             200: z.object({
@@ -315,6 +318,7 @@ export function productionRoutes(deps: Deps): FastifyPluginAsyncZod {
             }),
           },
         },
+              routingWarnings: z.array(routingWarningSchema),
       },
       (request) => inCompany(deps, request, (tx) => service.productDetail(tx, request.params.id)),
     );

@@ -5,6 +5,7 @@ import {
   type BomInput,
   BomLineError,
   bomVariableNames,
+  checkRoutingOrder,
   compileFormula,
   type ExplosionNode,
   type ExplosionQuery,
@@ -86,7 +87,7 @@ export async function productDetail(tx: Tx, productId: string) {
   const product = await requireProduct(tx, productId);
   const boms = await repo.listBoms(tx, productId);
   const routing = (await repo.routingSteps(tx, [productId])).get(productId) ?? [];
-  return { product: itemOut(product), boms, routing };
+  return { product: itemOut(product), boms, routing, routingWarnings: checkRoutingOrder(routing) };
 }
 
 const itemOut = (i: repo.ItemInfo) => ({

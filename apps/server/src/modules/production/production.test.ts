@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/database.ts';
 import { withCompany } from '../../db/tenant.ts';
 import { type SignedIn, signUp, startTestApp, type TestApp } from '../../test/harness.ts';
+import { documentsClient, glassShop } from '../documents/test-helpers.ts';
 
 /**
  * The same PVC window (with its insulating glass unit) as the domain fixtures, now through the
@@ -332,6 +333,79 @@ describe('production API', () => {
     expect(explosion.json().requirements).toEqual([
       expect.objectContaining({ sku: 'FRAME70', unit: 'm', quantity: '3.24' }),
     ]);
+  });
+
+  it('keeps process categories and warns about a routing against the glass processing order', async () => {
+    const api = documentsClient(t.app, user);
+    const shop = await glassShop(api, '-PO');
+    // The helper's processes are created without a category: `other`.
+    expect((await api.ok('GET', `/api/processes/${shop.cut.id}`)).category).toBe('other');
+    const times = { costPerHour: '30', setupMinutes: '0', minutesPerUnit: '10', dailyCapacityHours: '8' };
+    await api.ok('PUT', `/api/processes/${shop.cut.id}`, { code: 'REZ-PO', name: 'Rezanje', ...times, category: 'cut' });
+    // A PUT without a category keeps the one the process has.
+    const kept = await api.ok('PUT', `/api/processes/${shop.cut.id}`, { code: 'REZ-PO', name: 'Rezanje', ...times });
+    expect(kept.category).toBe('cut');
+    await api.ok('PUT', `/api/processes/${shop.assemble.id}`, {
+      code: 'SAS-PO',
+      name: 'Sastavljanje',
+      ...times,
+      category: 'assemble',
+    });
+    const temper = await api.ok('POST', '/api/processes', { code: 'KAL-PO', name: 'Kaljenje', ...times, category: 'temper' });
+    const drill = await api.ok('POST', '/api/processes', { code: 'BUS-PO', name: 'Bušenje', ...times, category: 'drill' });
+    const bad = await api.call('POST', '/api/processes', { code: 'X-PO', name: 'X', ...times, category: 'polish' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.details).toEqual([expect.objectContaining({ field: 'category', key: 'validation.invalid' })]);
+    const listed = await api.ok('GET', '/api/processes?q=-PO');
+    expect(listed.items.map((p: { code: string; category: string }) => `${p.code}:${p.category}`)).toEqual([
+      'BUS-PO:drill',
+      'KAL-PO:temper',
+      'REZ-PO:cut',
+      'SAS-PO:assemble',
+    ]);
+
+    // Drilling after tempering: saved (a warning, not an error), and the product says why.
+    const steps = [shop.cut, temper, drill, shop.assemble].map((p) => ({ processId: p.id }));
+    const saved = await api.call('PUT', `/api/products/${shop.igu.id}/routing`, { steps });
+    expect(saved.status).toBe(200);
+    expect(saved.body.map((s: { category: string }) => s.category)).toEqual(['cut', 'temper', 'drill', 'assemble']);
+    const product = await api.ok('GET', `/api/products/${shop.igu.id}`);
+    expect(product.routingWarnings).toEqual([
+      { code: 'processingAfterTemper', position: 3, category: 'drill', after: 2, afterCategory: 'temper' },
+    ]);
+
+    // A work order of two lines: operations 1-4 and 5-8; each line is checked on its own, so the
+    // second line's cutting (5) is not "after the first line's assembly" (4).
+    const line = {
+      item_id: shop.igu.id,
+      description: 'Izo staklo',
+      quantity: '1',
+      unit: 'kom',
+      width_mm: '1000',
+      height_mm: '500',
+      unit_price: '100',
+      discount_pct: '0',
+      vat_rate: '25',
+    };
+    const wo = await api.ok('POST', '/api/documents/work-orders', {
+      client_id: shop.client.id,
+      source_location_id: shop.materials.id,
+      lines: [line, line],
+    });
+    const planned = await api.ok('POST', `/api/documents/work-orders/${wo.document.id}/plan`);
+    expect(planned.operations.map((o: { category: string }) => o.category)).toEqual([
+      ...['cut', 'temper', 'drill', 'assemble'],
+      ...['cut', 'temper', 'drill', 'assemble'],
+    ]);
+    expect(planned.operation_warnings).toEqual([
+      { code: 'processingAfterTemper', position: 3, category: 'drill', after: 2, afterCategory: 'temper' },
+      { code: 'processingAfterTemper', position: 7, category: 'drill', after: 6, afterCategory: 'temper' },
+    ]);
+
+    // Put right, the warnings are gone.
+    const fixed = [shop.cut, drill, temper, shop.assemble].map((p) => ({ processId: p.id }));
+    await api.ok('PUT', `/api/products/${shop.igu.id}/routing`, { steps: fixed });
+    expect((await api.ok('GET', `/api/products/${shop.igu.id}`)).routingWarnings).toEqual([]);
   });
 
   it('another company sees none of it', async () => {
