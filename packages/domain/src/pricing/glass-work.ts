@@ -77,3 +77,18 @@ export function glassWorkWarnings(
     });
   return out;
 }
+
+/** A line's glass work fields as a copy takes them (quote → work order → delivery note → invoice). */
+export function glassWorkOf(l: {
+  hole_count?: number | null;
+  hole_diameter_mm?: string | null;
+  hole_edge_mm?: string | null;
+  cutout_count?: number | null;
+}) {
+  return {
+    hole_count: l.hole_count ?? 0,
+    hole_diameter_mm: l.hole_diameter_mm ?? null,
+    hole_edge_mm: l.hole_edge_mm ?? null,
+    cutout_count: l.cutout_count ?? 0,
+  };
+}

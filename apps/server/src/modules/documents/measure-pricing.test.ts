@@ -78,6 +78,9 @@ describe('measure pricing', () => {
       min_area_tempered_m2: '0.5',
       min_edge_mm: '300',
       shape_surcharge_pct: '0',
+      hole_price: '0',
+      cutout_price: '0',
+      area_bands: [],
     });
     const quote = await api.ok('POST', '/api/documents/quotes', {
       lines: [
