@@ -41,10 +41,10 @@ export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
 function validationIssues(error: FastifyError): FieldIssue[] {
   if (!hasZodFastifySchemaValidationErrors(error)) return [];
   return error.validation.map((v) => {
-    const issue = (v.params as { issue?: { message?: string } })?.issue;
-    const message = String(issue?.message ?? v.message ?? '');
-    // A custom issue's values (e.g. the glass make-up's bad token) go with its key.
-    const params = issueParams(issue);
+    const message = String((v.params as { issue?: { message?: string } })?.issue?.message ?? v.message ?? '');
+    // A custom issue's values (e.g. the glass make-up's bad token) go with its key: the provider
+    // puts the zod issue, less code, path and message, in `params`.
+    const params = issueParams({ code: v.keyword, params: (v.params as { params?: unknown })?.params });
     return {
       field: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
       key:

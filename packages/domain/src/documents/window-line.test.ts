@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { croatianMessage, zodIssuesToFieldIssues } from '../validation.ts';
 import { documentLineInputSchema, documentSettingsSchema } from './schemas.ts';
-import { hasWindowSpec, windowSpecText } from './window-line.ts';
+import { hasWindowSpec, uniqueTexts, windowSpecText } from './window-line.ts';
 
 const base = { description: 'Prozor', quantity: '2', width_mm: '1200', height_mm: '1400' };
 
@@ -65,6 +65,7 @@ describe('window line fields', () => {
 
   it('keeps a company list of profile systems unique', () => {
     const s = documentSettingsSchema.shape.profile_systems.parse([' Salamander ', 'Salamander', 'Aluplast']);
-    expect(s).toEqual(['Salamander', 'Aluplast']);
+    expect(uniqueTexts(s ?? [])).toEqual(['Salamander', 'Aluplast']);
+    expect(documentSettingsSchema.shape.profile_systems.safeParse(['  ']).success).toBe(false);
   });
 });

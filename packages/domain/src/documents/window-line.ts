@@ -67,7 +67,10 @@ export function windowSpecText(l: WindowSpec, labels: Record<WindowLineField, st
   }).join(' · ');
 }
 
-/** A company's list of profile systems (document settings): trimmed, unique, at most 50. */
+/**
+ * A company's list of profile systems (document settings): trimmed texts, at most 50. No transform
+ * here (the settings schema also describes the API's answer); `uniqueTexts` drops repeats on save.
+ */
 export const profileSystemsField = z
   .array(
     z
@@ -76,5 +79,17 @@ export const profileSystemsField = z
       .min(1, 'validation.required')
       .max(WINDOW_TEXT_MAX, 'validation.tooLong'),
   )
-  .max(50, 'validation.tooLong')
-  .transform((xs) => [...new Set(xs)]);
+  .max(50, 'validation.tooLong');
+
+/** The texts in their first order, each once. */
+export const uniqueTexts = (xs: readonly string[]): string[] => [...new Set(xs)];
+
+/** The four window fields of a stored line, to copy them onto another document's line. */
+export function windowSpecOf(l: WindowSpec): Record<WindowLineField, string | null> {
+  return {
+    profile_system: l.profile_system ?? null,
+    glass_makeup: l.glass_makeup ?? null,
+    colour: l.colour ?? null,
+    hardware_set: l.hardware_set ?? null,
+  };
+}

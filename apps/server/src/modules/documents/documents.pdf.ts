@@ -1,4 +1,4 @@
-import { latin2Bytes, normaliseVatRate, totalsToStrings } from '@erp/domain';
+import { latin2Bytes, normaliseVatRate, totalsToStrings, windowSpecText } from '@erp/domain';
 import bwipjs from 'bwip-js/node';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
@@ -142,6 +142,7 @@ function linesTable(pdf: Pdf, lines: repo.LineRow[], y: number, priced: boolean)
       l.description,
       l.width_mm && l.height_mm ? ` (${hrQuantity(l.width_mm)} × ${hrQuantity(l.height_mm)} mm)` : '',
       billedText(l),
+      windowText(l),
     ]
       .join('')
       .trim();
@@ -161,6 +162,13 @@ function linesTable(pdf: Pdf, lines: repo.LineRow[], y: number, priced: boolean)
   );
   return table(pdf, columns, data, y);
 }
+
+/** A window line's fields: "; profil Aluplast 4000 · staklo 4E-16Ar-4 · boja bijela · okov Roto NT". */
+function windowText(l: repo.LineRow): string {
+  const text = windowSpecText(l, WINDOW_LABELS_HR);
+  return text ? `; ${text}` : '';
+}
+const WINDOW_LABELS_HR = { profile_system: 'profil', glass_makeup: 'staklo', colour: 'boja', hardware_set: 'okov' };
 
 /** Measure pricing: what one piece was billed on, e.g. "obračunska površina 0,5202 m²". */
 function billedText(l: repo.LineRow): string {

@@ -7,6 +7,7 @@ import {
   formatDocumentNumber,
   formatInvoiceNumber,
   type InvoiceSeparator,
+  uniqueTexts,
 } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/database.ts';
@@ -29,7 +30,7 @@ export const iso = (v: unknown): string | null =>
 // Settings ----------------------------------------------------------------------------------------
 
 const SETTINGS_COLUMNS = sql`quote_prefix, work_order_prefix, delivery_note_prefix, invoice_premises, invoice_device,
-  invoice_separator, reference_model, quote_valid_days, place_of_issue`;
+  invoice_separator, reference_model, quote_valid_days, place_of_issue, profile_systems`;
 
 export async function getSettings(tx: Tx, companyId: string): Promise<DocumentSettings> {
   await tx.execute(
@@ -47,6 +48,10 @@ export async function putSettings(tx: Tx, companyId: string, s: DocumentSettings
     delivery_note_prefix = ${s.delivery_note_prefix}, invoice_premises = ${s.invoice_premises}, invoice_device = ${s.invoice_device},
     invoice_separator = ${s.invoice_separator}, reference_model = ${s.reference_model}, quote_valid_days = ${s.quote_valid_days},
     place_of_issue = ${s.place_of_issue}, updated_at = now()`);
+  // Omitted on a PUT: the company's profile systems stay as they are.
+  if (s.profile_systems)
+    await tx.execute(sql`update document_settings
+      set profile_systems = array(select jsonb_array_elements_text(${JSON.stringify(uniqueTexts(s.profile_systems))}::jsonb))`);
   return getSettings(tx, companyId);
 }
 
@@ -315,6 +320,10 @@ export type LineRow = {
   billed_measure: string | null;
   billed_unit: string | null;
   shaped: boolean;
+  profile_system: string | null;
+  glass_makeup: string | null;
+  colour: string | null;
+  hardware_set: string | null;
   price_basis: string | null;
   glass_kind: string | null;
   item_sales_price: string | null;
@@ -330,6 +339,7 @@ export async function getLines(tx: Tx, documentId: string): Promise<LineRow[]> {
           trim_scale(l.discount_pct)::text as discount_pct, trim_scale(l.vat_rate)::text as vat_rate,
           l.net_amount::text as net_amount, l.kpd_code, l.lot_id, lt.lot_number, l.source_line_id,
           trim_scale(l.billed_measure)::text as billed_measure, l.billed_unit, l.shaped, i.price_basis, i.glass_kind,
+          l.profile_system, l.glass_makeup, l.colour, l.hardware_set,
           trim_scale(i.sales_price)::text as item_sales_price, trim_scale(i.min_charge)::text as item_min_charge
         from document_lines l left join items i on i.id = l.item_id left join lots lt on lt.id = l.lot_id
         where l.document_id = ${documentId} order by l.position`,
@@ -355,6 +365,11 @@ export type LineWrite = {
   billed_unit?: string | null;
   /** A shaped pane (circumscribing rectangle W × H). */
   shaped?: boolean;
+  /** Window/door lines (0030): profile system, glass make-up, colour, hardware set. */
+  profile_system?: string | null;
+  glass_makeup?: string | null;
+  colour?: string | null;
+  hardware_set?: string | null;
 };
 
 /** Replaces a draft's lines (positions 1..n) and returns their ids in order. */
@@ -371,11 +386,12 @@ export async function replaceLines(
       tx,
       sql`insert into document_lines (company_id, document_id, position, item_id, description, quantity, unit, width_mm,
             height_mm, unit_price, discount_pct, vat_rate, net_amount, kpd_code, lot_id, source_line_id, billed_measure,
-            billed_unit, shaped)
+            billed_unit, shaped, profile_system, glass_makeup, colour, hardware_set)
           values (${companyId}, ${documentId}, ${i + 1}, ${l.item_id}, ${l.description}, ${l.quantity}, ${l.unit}, ${l.width_mm},
             ${l.height_mm}, ${l.unit_price}, ${l.discount_pct}, ${l.vat_rate}, ${l.net_amount}, ${l.kpd_code}, ${l.lot_id},
             ${l.source_line_id ?? null}, ${l.billed_measure ?? null}, ${l.billed_unit ?? null},
-            ${l.shaped ?? false})
+            ${l.shaped ?? false}, ${l.profile_system ?? null}, ${l.glass_makeup ?? null}, ${l.colour ?? null},
+            ${l.hardware_set ?? null})
           returning id`,
     );
     ids.push(row?.id as string);

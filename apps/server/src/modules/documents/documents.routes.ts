@@ -98,6 +98,11 @@ const lineSchema = z.object({
   billed_measure: sN.optional(),
   billed_unit: sN.optional(),
   shaped: z.boolean().optional(),
+  /** Window/door lines: profile system, glass make-up, colour, hardware set. */
+  profile_system: sN.optional(),
+  glass_makeup: sN.optional(),
+  colour: sN.optional(),
+  hardware_set: sN.optional(),
   /** The item's price basis and pricing fields, so an editor can recompute the price live. */
   price_basis: sN.optional(),
   glass_kind: sN.optional(),

@@ -221,6 +221,11 @@ export async function resolveLines(
       billed_measure: billed ? billed.measure.toFixed() : null,
       billed_unit: billed ? billed.unit : null,
       shaped: l.shaped,
+      // Window/door lines: carried as given (the schema parsed the glass make-up).
+      profile_system: l.profile_system,
+      glass_makeup: l.glass_makeup,
+      colour: l.colour,
+      hardware_set: l.hardware_set,
     };
   });
 }

@@ -17,6 +17,7 @@ import {
   type UblDocument,
   type VatTreatment,
   vatTreatment,
+  windowSpecOf,
 } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -158,6 +159,7 @@ export async function create(tx: Tx, ctx: CompanyContext, input: Input) {
     vat_rate: (normaliseVatRate(l.vat_rate) ?? '25') as '25',
     lot_id: l.lot_id,
     shaped: l.shaped,
+    ...windowSpecOf(l),
   }));
   const lines = await resolveLines(tx, [...fromLines, ...input.lines], client);
   const { date } = await repo.today(tx);
@@ -325,6 +327,7 @@ export async function creditNote(
         vat_rate: (normaliseVatRate(l.vat_rate) ?? '25') as '25',
         lot_id: null,
         shaped: l.shaped,
+        ...windowSpecOf(l),
       }));
     const lines = await resolveLines(tx, lineInput, client);
     const { date } = await repo.today(tx);
