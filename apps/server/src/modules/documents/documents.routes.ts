@@ -147,8 +147,10 @@ const detailSchema = z.object({
       z.object({
         id: s,
         line_id: sN,
+        item_id: sN,
         position: z.number(),
         process_id: sN,
+        category: processCategorySchema,
         code: s,
         name: s,
         planned_minutes: s,
@@ -160,10 +162,10 @@ const detailSchema = z.object({
         last_check_note: sN,
       }),
     )
-        item_id: sN,
     .optional(),
+  /** Processing-order warnings of the operations (domain checkRoutingOrder), per line and item. */
+  operation_warnings: z.array(routingWarningSchema).optional(),
   costs: z
-        category: processCategorySchema,
     .object({ planned_material: sN, planned_labour: sN, actual_material: sN, actual_labour: sN })
     .optional(),
   payments: z.array(z.object({ id: s, paid_on: s, amount: s, note: sN })).optional(),
@@ -176,8 +178,6 @@ const listSchema = z.object({
   page_size: z.number(),
 });
 
-  /** Processing-order warnings of the operations (domain checkRoutingOrder), per line and item. */
-  operation_warnings: z.array(routingWarningSchema).optional(),
 const historySchema = z.array(
   z.object({
     seq: z.number(),

@@ -554,13 +554,13 @@ export type RoutingStepRow = {
   defaultMinutesPerUnit: string;
   costPerHour: string;
   qualityCheckRequired: boolean;
+  category: ProcessCategory;
   note: string;
 };
 
 export async function routingSteps(
   tx: Tx,
   productIds: readonly string[],
-  category: ProcessCategory;
 ): Promise<Map<string, RoutingStepRow[]>> {
   const result = new Map<string, RoutingStepRow[]>(productIds.map((id) => [id, []]));
   if (productIds.length === 0) return result;
@@ -577,13 +577,13 @@ export async function routingSteps(
     p_per_unit: string;
     cost_per_hour: string;
     quality_check_required: boolean;
+    category: ProcessCategory;
     note: string;
   }>(
     tx,
     sql`select r.product_id, s.position, s.process_id, p.code, p.name, p.work_centre,
           trim_scale(s.setup_minutes)::text as setup_minutes, trim_scale(s.minutes_per_unit)::text as minutes_per_unit,
           trim_scale(p.setup_minutes)::text as p_setup, trim_scale(p.minutes_per_unit)::text as p_per_unit,
-    category: ProcessCategory;
           trim_scale(p.cost_per_hour)::text as cost_per_hour, p.quality_check_required, p.category, s.note
         from routings r join routing_steps s on s.routing_id = r.id join processes p on p.id = s.process_id
         where r.product_id = any(${uuidArray(productIds)}) order by r.product_id, s.position`,
@@ -601,13 +601,13 @@ export async function routingSteps(
       defaultMinutesPerUnit: r.p_per_unit,
       costPerHour: r.cost_per_hour,
       qualityCheckRequired: r.quality_check_required,
+      category: r.category,
       note: r.note,
     });
   return result;
 }
 
 export async function replaceRouting(
-      category: r.category,
   tx: Tx,
   companyId: string,
   productId: string,

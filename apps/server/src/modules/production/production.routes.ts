@@ -3,9 +3,9 @@ import {
   BOM_STATUSES,
   bomInputSchema,
   explosionQuerySchema,
+  processCategorySchema,
   processInputSchema,
   processListQuerySchema,
-  processCategorySchema,
   processSchema,
   routingInputSchema,
   routingWarningSchema,
@@ -73,10 +73,10 @@ const routingStepSchema = z.object({
   defaultMinutesPerUnit: dec,
   costPerHour: dec,
   qualityCheckRequired: z.boolean(),
+  category: processCategorySchema,
   note: z.string(),
 });
 
-  category: processCategorySchema,
 const productRowSchema = z.object({
   id: z.string(),
   sku: z.string(),
@@ -308,17 +308,17 @@ export function productionRoutes(deps: Deps): FastifyPluginAsyncZod {
         config: read,
         schema: {
           tags: ['production'],
-          summary: 'Product with its BOM versions, routing and the routing\'s processing-order warnings',
+          summary: 'Product with its BOM versions, routing and processing-order warnings of the routing',
           params: idParams,
           response: {
             200: z.object({
               product: itemSchema,
               boms: z.array(bomHeaderSchema),
               routing: z.array(routingStepSchema),
+              routingWarnings: z.array(routingWarningSchema),
             }),
           },
         },
-              routingWarnings: z.array(routingWarningSchema),
       },
       (request) => inCompany(deps, request, (tx) => service.productDetail(tx, request.params.id)),
     );

@@ -341,9 +341,18 @@ describe('production API', () => {
     // The helper's processes are created without a category: `other`.
     expect((await api.ok('GET', `/api/processes/${shop.cut.id}`)).category).toBe('other');
     const times = { costPerHour: '30', setupMinutes: '0', minutesPerUnit: '10', dailyCapacityHours: '8' };
-    await api.ok('PUT', `/api/processes/${shop.cut.id}`, { code: 'REZ-PO', name: 'Rezanje', ...times, category: 'cut' });
+    await api.ok('PUT', `/api/processes/${shop.cut.id}`, {
+      code: 'REZ-PO',
+      name: 'Rezanje',
+      ...times,
+      category: 'cut',
+    });
     // A PUT without a category keeps the one the process has.
-    const kept = await api.ok('PUT', `/api/processes/${shop.cut.id}`, { code: 'REZ-PO', name: 'Rezanje', ...times });
+    const kept = await api.ok('PUT', `/api/processes/${shop.cut.id}`, {
+      code: 'REZ-PO',
+      name: 'Rezanje',
+      ...times,
+    });
     expect(kept.category).toBe('cut');
     await api.ok('PUT', `/api/processes/${shop.assemble.id}`, {
       code: 'SAS-PO',
@@ -351,11 +360,28 @@ describe('production API', () => {
       ...times,
       category: 'assemble',
     });
-    const temper = await api.ok('POST', '/api/processes', { code: 'KAL-PO', name: 'Kaljenje', ...times, category: 'temper' });
-    const drill = await api.ok('POST', '/api/processes', { code: 'BUS-PO', name: 'Bušenje', ...times, category: 'drill' });
-    const bad = await api.call('POST', '/api/processes', { code: 'X-PO', name: 'X', ...times, category: 'polish' });
+    const temper = await api.ok('POST', '/api/processes', {
+      code: 'KAL-PO',
+      name: 'Kaljenje',
+      ...times,
+      category: 'temper',
+    });
+    const drill = await api.ok('POST', '/api/processes', {
+      code: 'BUS-PO',
+      name: 'Bušenje',
+      ...times,
+      category: 'drill',
+    });
+    const bad = await api.call('POST', '/api/processes', {
+      code: 'X-PO',
+      name: 'X',
+      ...times,
+      category: 'polish',
+    });
     expect(bad.status).toBe(400);
-    expect(bad.body.error.details).toEqual([expect.objectContaining({ field: 'category', key: 'validation.invalid' })]);
+    expect(bad.body.error.details).toEqual([
+      expect.objectContaining({ field: 'category', key: 'validation.invalid' }),
+    ]);
     const listed = await api.ok('GET', '/api/processes?q=-PO');
     expect(listed.items.map((p: { code: string; category: string }) => `${p.code}:${p.category}`)).toEqual([
       'BUS-PO:drill',
@@ -368,7 +394,12 @@ describe('production API', () => {
     const steps = [shop.cut, temper, drill, shop.assemble].map((p) => ({ processId: p.id }));
     const saved = await api.call('PUT', `/api/products/${shop.igu.id}/routing`, { steps });
     expect(saved.status).toBe(200);
-    expect(saved.body.map((s: { category: string }) => s.category)).toEqual(['cut', 'temper', 'drill', 'assemble']);
+    expect(saved.body.map((s: { category: string }) => s.category)).toEqual([
+      'cut',
+      'temper',
+      'drill',
+      'assemble',
+    ]);
     const product = await api.ok('GET', `/api/products/${shop.igu.id}`);
     expect(product.routingWarnings).toEqual([
       { code: 'processingAfterTemper', position: 3, category: 'drill', after: 2, afterCategory: 'temper' },
