@@ -34,6 +34,9 @@ export type BomLineDef = {
   cutLength?: string | null;
   cutWidth?: string | null;
   cutHeight?: string | null;
+  /** For a bar material: the saw angle at each end of its pieces (90 square, 45 mitre); omitted = 90. */
+  cutAngleStart?: number | null;
+  cutAngleEnd?: number | null;
 };
 
 export type BomVariable = { name: string; value: string };

@@ -19,7 +19,8 @@ import { compileFormula, evaluateFormula, FormulaError } from './formula.ts';
  *   whole number (`2` panes), else 1 — a measured quantity (`W*H/1e6` m² of glass) is one piece.
  *   Along a sub-assembly the counts multiply with the sub-assembly line's quantity.
  * - Sheet: width × height from `cutWidth` × `cutHeight`, each defaulting to the W or H the BOM is
- *   evaluated with. Bar: length from `cutLength`; a bar line without it is not cut.
+ *   evaluated with. Bar: length from `cutLength` (the outer length), end angles from
+ *   `cutAngleStart`/`cutAngleEnd` (45 = mitre, else 90); a bar line without a length is not cut.
  * - Sizes are exact decimals here; the caller rounds them to its unit.
  * Formula problems throw `BomLineError` naming the product and line; cycles `BomCycleError`.
  */
@@ -38,6 +39,9 @@ export type BomCutPiece = {
   length?: Decimal;
   width?: Decimal;
   height?: Decimal;
+  /** Bars: the saw angle at each end, 90 (square) or 45 (mitre); `length` is the outer length. */
+  angleStart?: number;
+  angleEnd?: number;
 };
 
 export type BomCutInput = {
@@ -122,8 +126,11 @@ export function bomCutPieces(input: BomCutInput): BomCutPiece[] {
           throw new BomLineError(productId, index, { key: 'validation.cutSizeInvalid', position: 1 });
         return v;
       };
-      if (kind === '1d') piece.length = size(line.cutLength, 'W');
-      else {
+      if (kind === '1d') {
+        piece.length = size(line.cutLength, 'W');
+        piece.angleStart = line.cutAngleStart === 45 ? 45 : 90;
+        piece.angleEnd = line.cutAngleEnd === 45 ? 45 : 90;
+      } else {
         piece.width = size(line.cutWidth, 'W');
         piece.height = size(line.cutHeight, 'H');
       }

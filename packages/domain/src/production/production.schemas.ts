@@ -82,6 +82,9 @@ export const bomLineInputSchema = z
     cutLength: z.string().max(FORMULA_MAX_LENGTH, 'validation.formulaTooLong').nullable().default(null),
     cutWidth: z.string().max(FORMULA_MAX_LENGTH, 'validation.formulaTooLong').nullable().default(null),
     cutHeight: z.string().max(FORMULA_MAX_LENGTH, 'validation.formulaTooLong').nullable().default(null),
+    /** For a bar material: the saw angle at each end of its pieces, 90 (square) or 45 (mitre). */
+    cutAngleStart: z.literal([90, 45], { error: 'validation.cutAngleInvalid' }).default(90),
+    cutAngleEnd: z.literal([90, 45], { error: 'validation.cutAngleInvalid' }).default(90),
   })
   .refine((l) => (l.formula ?? '').trim() !== '' || l.quantity !== null, {
     message: 'validation.bomQuantityRequired',

@@ -32,6 +32,17 @@ export const companySettings = pgTable('company_settings', {
   minAreaTemperedM2: numeric('min_area_tempered_m2', { precision: 10, scale: 4 }).notNull().default('0.50'),
   minEdgeMm: numeric('min_edge_mm', { precision: 10, scale: 2 }).notNull().default('300'),
   shapeSurchargePct: numeric('shape_surcharge_pct', { precision: 7, scale: 2 }).notNull().default('0'),
+  // Cutting defaults (0029_cutting_defaults.sql): what a new cutting list starts with, whole mm
+  cuttingKerf2d: integer('cutting_kerf_2d').notNull().default(4),
+  cuttingTrim2d: integer('cutting_trim_2d').notNull().default(10),
+  cuttingMinRemnantLength2d: integer('cutting_min_remnant_length_2d').notNull().default(300),
+  cuttingMinRemnantWidth2d: integer('cutting_min_remnant_width_2d').notNull().default(300),
+  cuttingKerf1d: integer('cutting_kerf_1d').notNull().default(4),
+  cuttingTrimHead1d: integer('cutting_trim_head_1d').notNull().default(10),
+  cuttingTrimTail1d: integer('cutting_trim_tail_1d').notNull().default(10),
+  cuttingMinRemnantLength1d: integer('cutting_min_remnant_length_1d').notNull().default(500),
+  cuttingBarLength1d: integer('cutting_bar_length_1d').notNull().default(6000),
+  cuttingWeldAllowance1d: integer('cutting_weld_allowance_1d').notNull().default(0),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });

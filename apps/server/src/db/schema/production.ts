@@ -55,6 +55,9 @@ export const bomLines = pgTable('bom_lines', {
   cutLength: text('cut_length'),
   cutWidth: text('cut_width'),
   cutHeight: text('cut_height'),
+  /** 0029: saw angle at each end of a bar piece, 90 or 45 (mitre) */
+  cutAngleStart: integer('cut_angle_start').notNull().default(90),
+  cutAngleEnd: integer('cut_angle_end').notNull().default(90),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });

@@ -1,4 +1,4 @@
-import type { CutResult } from '@erp/domain';
+import { angleText, type CutResult } from '@erp/domain';
 import QRCode from 'qrcode';
 import { CONTENT_WIDTH, createPdf, PAGE, type Pdf, toBuffer } from '../../pdf/pdf-document.ts';
 import type { JobRow } from './cutting.repo.ts';
@@ -14,6 +14,13 @@ export async function cuttingSheetPdf(job: JobRow, plan: CutResult): Promise<Buf
   const orderOf = new Map(job.input.pieces.map((p) => [p.ref, p.order_ref ?? '']));
   // Where a piece belongs: its label (order / line · product for work-order pieces), else the order.
   const whereOf = new Map(job.input.pieces.map((p) => [p.ref, p.label || p.order_ref || '']));
+  // Bars: the saw angles of both ends, and the outer length when the cut length adds a weld allowance.
+  const barOf = new Map(job.input.pieces.map((p) => [p.ref, { angles: angleText(p), outer: p.length ?? 0 }]));
+  const barText = (id: string, length: number) => {
+    const bar = barOf.get(id);
+    if (!bar) return `${length} mm`;
+    return `${length} mm · ${bar.angles}${bar.outer !== length ? ` (vanjska ${bar.outer} mm)` : ''}`;
+  };
   plan.layouts.forEach((layout, i) => {
     if (i > 0) doc.addPage();
     doc.font('bold').fontSize(13).text(`Krojna lista ${job.number} · ${job.name}`, PAGE.margin, PAGE.margin);
@@ -38,20 +45,25 @@ export async function cuttingSheetPdf(job: JobRow, plan: CutResult): Promise<Buf
         doc
           .fillColor('#000000')
           .fontSize(7)
-          .text(`${p.pieceId}\n${p.length}`, PAGE.margin + p.x * scale + 2, top + 6, {
-            width: Math.max(10, p.length * scale - 4),
-            height: h - 8,
-          });
+          .text(
+            `${p.pieceId}\n${p.length}\n${barOf.get(p.pieceId)?.angles ?? ''}`,
+            PAGE.margin + p.x * scale + 2,
+            top + 6,
+            {
+              width: Math.max(10, p.length * scale - 4),
+              height: h - 8,
+            },
+          );
       }
       doc.fillColor('#000000').y = top + h + 12;
       table(
         doc,
-        ['#', 'Komad', 'Nalog / stavka · proizvod', 'Duljina', 'x'],
+        ['#', 'Komad', 'Nalog / stavka · proizvod', 'Rez · kutovi', 'x'],
         layout.placements.map((p, k) => [
           String(k + 1),
           p.pieceId,
           whereOf.get(p.pieceId) ?? '',
-          String(p.length),
+          barText(p.pieceId, p.length),
           String(p.x),
         ]),
       );
@@ -97,7 +109,7 @@ export async function cuttingSheetPdf(job: JobRow, plan: CutResult): Promise<Buf
       );
     }
   });
-  await labels(doc, job, plan, orderOf, whereOf);
+  await labels(doc, job, plan, orderOf, whereOf, barText);
   return toBuffer(doc);
 }
 
@@ -124,13 +136,14 @@ async function labels(
   plan: CutResult,
   orderOf: Map<string, string>,
   whereOf: Map<string, string>,
+  barText: (id: string, length: number) => string,
 ) {
   const all: { id: string; size: string; layout: number }[] = [];
   plan.layouts.forEach((l, i) => {
     for (const p of l.placements)
       all.push({
         id: p.pieceId,
-        size: 'length' in p ? `${p.length} mm` : `${p.width} × ${p.height} mm`,
+        size: 'length' in p ? barText(p.pieceId, p.length) : `${p.width} × ${p.height} mm`,
         layout: i + 1,
       });
   });

@@ -1,4 +1,11 @@
-import { AppError, type CutResult, cuttingJobInputSchema, planToCsv, planToDxf } from '@erp/domain';
+import {
+  AppError,
+  type CutResult,
+  cuttingDefaultsSchema,
+  cuttingJobCreateSchema,
+  planToCsv,
+  planToDxf,
+} from '@erp/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { inCompany } from '../../http/access.ts';
@@ -7,6 +14,7 @@ import { iso } from '../inventory/sql-helpers.ts';
 import { cuttingSheetPdf } from './cutting.pdf.ts';
 import type { JobRow } from './cutting.repo.ts';
 import * as service from './cutting.service.ts';
+import { getCuttingDefaults, putCuttingDefaults } from './cutting-settings.ts';
 
 const int = z.number().int();
 const placement = z.object({
@@ -98,6 +106,18 @@ const wire = <T extends Pick<JobRow, 'created_at' | 'updated_at' | 'waste_percen
 });
 
 const idParams = z.object({ id: z.uuid() });
+const cuttingDefaultsOut = z.object({
+  kerf_2d: int,
+  trim_2d: int,
+  min_remnant_length_2d: int,
+  min_remnant_width_2d: int,
+  kerf_1d: int,
+  trim_head_1d: int,
+  trim_tail_1d: int,
+  min_remnant_length_1d: int,
+  bar_length_1d: int,
+  weld_allowance_1d: int,
+});
 
 export function cuttingRoutes(deps: Deps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -136,8 +156,9 @@ export function cuttingRoutes(deps: Deps): FastifyPluginAsyncZod {
         config: { access: 'cutting.write' },
         schema: {
           tags,
-          summary: 'Create a cutting job (ad-hoc list)',
-          body: cuttingJobInputSchema,
+          summary:
+            "Create a cutting job (ad-hoc list); kerf, trim, remnant minimums and weld allowance left out come from the company's cutting defaults",
+          body: cuttingJobCreateSchema,
           response: { 201: jobDetail },
         },
       },
@@ -148,6 +169,33 @@ export function cuttingRoutes(deps: Deps): FastifyPluginAsyncZod {
         });
         return reply.status(201).send(wire(job));
       },
+    );
+
+    app.get(
+      '/api/cutting/settings',
+      {
+        config: { access: 'company.read' },
+        schema: {
+          tags,
+          summary:
+            'Cutting defaults of the company: what a new cutting list starts with, per kind (whole mm)',
+          response: { 200: cuttingDefaultsOut },
+        },
+      },
+      async (request) => inCompany(deps, request, (tx) => getCuttingDefaults(tx)),
+    );
+    app.put(
+      '/api/cutting/settings',
+      {
+        config: { access: 'company.manage' },
+        schema: {
+          tags,
+          summary: 'Change the cutting defaults (existing lists keep their own values)',
+          body: cuttingDefaultsSchema,
+          response: { 200: cuttingDefaultsOut },
+        },
+      },
+      async (request) => inCompany(deps, request, (tx, ctx) => putCuttingDefaults(tx, ctx, request.body)),
     );
 
     app.get(
@@ -349,7 +397,7 @@ export function cuttingRoutes(deps: Deps): FastifyPluginAsyncZod {
         reply.header('content-disposition', `attachment; filename="${name}.${format}"`);
         if (format === 'csv')
           return reply.type('text/csv; charset=utf-8').send(`\uFEFF${planToCsv(job.input, job.plan)}`);
-        if (format === 'dxf') return reply.type('application/dxf').send(planToDxf(job.plan));
+        if (format === 'dxf') return reply.type('application/dxf').send(planToDxf(job.plan, job.input));
         return reply.type('application/pdf').send(await cuttingSheetPdf(job, job.plan));
       },
     );

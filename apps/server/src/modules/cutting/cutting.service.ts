@@ -3,9 +3,11 @@ import {
   type Cut1dInput,
   type Cut2dInput,
   type CutResult,
+  type CuttingJobCreate,
   type CuttingJobInput,
   type CuttingPiece,
   cuttingJobInputSchema,
+  jobSettingsFromDefaults,
   jobToCutInput,
   remnantsOf,
   remnantUnitCost,
@@ -20,11 +22,25 @@ import * as inventory from '../inventory/inventory.service.ts';
 import type { PostingLine } from '../inventory/posting.ts';
 import { query } from '../inventory/sql-helpers.ts';
 import * as repo from './cutting.repo.ts';
+import { getCuttingDefaults } from './cutting-settings.ts';
 
 const notFound = () => new AppError('NOT_FOUND', 'Krojna lista nije pronađena');
 const transition = (message: string) => new AppError('INVALID_TRANSITION', message);
 
-export async function createJob(tx: Tx, ctx: CompanyContext, input: CuttingJobInput) {
+/**
+ * A new list; kerf, trim, remnant minimums and weld allowance left out come from the company's
+ * cutting defaults for the list's kind (each given value wins on its own).
+ */
+export async function createJob(tx: Tx, ctx: CompanyContext, create: CuttingJobCreate) {
+  const defaults = jobSettingsFromDefaults(await getCuttingDefaults(tx), create.kind);
+  const input: CuttingJobInput = {
+    ...create,
+    kerf: create.kerf ?? defaults.kerf,
+    trim: create.trim ?? defaults.trim,
+    min_remnant_length: create.min_remnant_length ?? defaults.min_remnant_length,
+    min_remnant_width: create.min_remnant_width ?? defaults.min_remnant_width,
+    weld_allowance: create.kind === '1d' ? (create.weld_allowance ?? defaults.weld_allowance) : 0,
+  };
   await assertStockRefs(tx, input);
   const id = await repo.insertJob(tx, ctx.companyId, ctx.userId, input);
   await repo.notifyCutting(tx, ctx.companyId, [id]);
@@ -324,15 +340,11 @@ export async function createFromWorkOrder(
     throw new AppError('VALIDATION', 'Radni nalog ima previše stavki po mjeri', [
       { field: 'lines', key: 'validation.tooLong' },
     ]);
-  const oneD = group.kind === '1d';
+  // The company's cutting defaults for the kind (1D: left/right are the head and tail trim of a bar).
   const input: CuttingJobInput = {
     name: `Krojna lista – ${number}${group.sku ? ` · ${group.sku}` : ''}`.slice(0, 120),
     kind: group.kind,
-    kerf: 4,
-    // 1D: left/right are the head and tail trim of a bar.
-    trim: oneD ? { left: 10, right: 10, top: 0, bottom: 0 } : { left: 10, right: 10, top: 10, bottom: 10 },
-    min_remnant_length: oneD ? 500 : 300,
-    min_remnant_width: oneD ? 0 : 300,
+    ...jobSettingsFromDefaults(await getCuttingDefaults(tx), group.kind),
     time_limit_ms: 3000,
     source_type: 'work_order',
     source_id: workOrderId,

@@ -361,3 +361,192 @@ describe('cutting lists from BOM cut sizes', () => {
     ]);
   });
 });
+
+describe('company cutting defaults and mitre angles', () => {
+  const DEFAULTS = {
+    kerf_2d: 4,
+    trim_2d: 10,
+    min_remnant_length_2d: 300,
+    min_remnant_width_2d: 300,
+    kerf_1d: 4,
+    trim_head_1d: 10,
+    trim_tail_1d: 10,
+    min_remnant_length_1d: 500,
+    bar_length_1d: 6000,
+    weld_allowance_1d: 0,
+  };
+  // A glass and PVC window shop: the glass preset for sheets, the PVC preset for profiles.
+  const SHOP = {
+    ...DEFAULTS,
+    kerf_2d: 0,
+    trim_2d: 15,
+    bar_length_1d: 6500,
+    weld_allowance_1d: 3,
+  };
+
+  it('reads, refuses bad values with translated keys (nothing changed) and stores the defaults', async () => {
+    expect(await api.ok('GET', '/api/cutting/settings')).toEqual(DEFAULTS);
+    const bad = await api.call('PUT', '/api/cutting/settings', {
+      ...DEFAULTS,
+      kerf_2d: 3.2,
+      weld_allowance_1d: -3,
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.details).toEqual([
+      { field: 'kerf_2d', key: 'validation.numberInvalid' },
+      { field: 'weld_allowance_1d', key: 'validation.outOfRange' },
+    ]);
+    const eaten = await api.call('PUT', '/api/cutting/settings', {
+      ...DEFAULTS,
+      trim_head_1d: 600,
+      trim_tail_1d: 400,
+      bar_length_1d: 1000,
+    });
+    expect(eaten.status).toBe(400);
+    expect(eaten.body.error.details).toEqual([{ field: 'trim_tail_1d', key: 'validation.trimExceedsBar' }]);
+    expect(await api.ok('GET', '/api/cutting/settings')).toEqual(DEFAULTS);
+
+    expect(await api.ok('PUT', '/api/cutting/settings', SHOP)).toEqual(SHOP);
+    expect(await api.ok('GET', '/api/cutting/settings')).toEqual(SHOP);
+  });
+
+  it('new ad-hoc lists start from the company defaults; values the list gives win', async () => {
+    const sheet = await api.ok('POST', '/api/cutting/jobs', {
+      name: 'Staklo bez postavki',
+      kind: '2d',
+      pieces: [{ ref: 'P1', width: 1000, height: 800, quantity: 1 }],
+      stock: [{ ref: 'FLOAT', width: 3210, height: 2250, quantity: null }],
+    });
+    expect(sheet.input).toMatchObject({
+      kerf: 0,
+      trim: { left: 15, right: 15, top: 15, bottom: 15 },
+      min_remnant_length: 300,
+      min_remnant_width: 300,
+      weld_allowance: 0,
+    });
+    const bars = await api.ok('POST', '/api/cutting/jobs', {
+      name: 'Profili, vlastiti rez',
+      kind: '1d',
+      kerf: 5,
+      pieces: [{ ref: 'F', length: 1000, quantity: 1, angle_start: 45, angle_end: 45 }],
+      stock: [{ ref: 'BAR', length: 6500, quantity: null }],
+    });
+    expect(bars.input).toMatchObject({
+      kerf: 5,
+      trim: { left: 10, right: 10, top: 0, bottom: 0 },
+      min_remnant_length: 500,
+      min_remnant_width: 0,
+      weld_allowance: 3,
+    });
+    // An angle on a sheet piece is refused and nothing is stored.
+    const before = (await api.ok('GET', '/api/cutting/jobs')).total;
+    const refused = await api.call('POST', '/api/cutting/jobs', {
+      name: 'Kut na ploči',
+      kind: '2d',
+      pieces: [{ ref: 'P1', width: 1000, height: 800, quantity: 1, angle_start: 45 }],
+      stock: [{ ref: 'FLOAT', width: 3210, height: 2250, quantity: null }],
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.details).toEqual([
+      { field: 'pieces.0.angle_start', key: 'validation.cutAngleInvalid' },
+    ]);
+    expect((await api.ok('GET', '/api/cutting/jobs')).total).toBe(before);
+  });
+
+  it('a PVC window: BOM mitre lines give 45° pieces, cut at outer length + 3 mm per welded end', async () => {
+    const bar = await api.ok('POST', '/api/inventory/items', {
+      sku: 'PVC-70',
+      name: 'PVC profil 70',
+      kind: 'material',
+      base_unit: 'm',
+      length_mm: '6500',
+    });
+    const product = await api.ok('POST', '/api/products', {
+      sku: 'WIN-M',
+      name: 'Prozor sa stupićem',
+      baseUnit: 'kom',
+      kind: 'product',
+    });
+    const url = `/api/products/${product.id}/boms`;
+    const line = (cutLength: string, cutCount: string, a: number, b: number) => ({
+      componentId: bar.id,
+      quantity: '1',
+      unit: 'm',
+      scrapPct: '0',
+      cutLength,
+      cutCount,
+      cutAngleStart: a,
+      cutAngleEnd: b,
+    });
+    const wrong = await api.call('POST', url, { variables: [], lines: [line('W', '2', 30, 45)] });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error.details).toEqual([
+      { field: 'lines.0.cutAngleStart', key: 'validation.cutAngleInvalid' },
+    ]);
+    // Frame: 2 × W and 2 × H mitred at both ends; one mullion H - 2*70 square.
+    const bom = await api.ok('POST', url, {
+      variables: [],
+      lines: [line('W', '2', 45, 45), line('H', '2', 45, 45), line('H - 2*70', '1', 90, 90)],
+    });
+    const stored = await api.ok('GET', `${url}/${bom.id}`);
+    expect(stored.lines.map((l: Json) => [l.cutAngleStart, l.cutAngleEnd])).toEqual([
+      [45, 45],
+      [45, 45],
+      [90, 90],
+    ]);
+    await api.ok('POST', `${url}/${bom.id}/activate`);
+    const wo = await workOrder([
+      { item_id: product.id, quantity: '1', width_mm: '1000', height_mm: '1500', unit_price: '300' },
+    ]);
+    const n = wo.document.number as string;
+    const job = await api.ok('POST', `/api/cutting/jobs/from-work-order/${wo.document.id}`, {
+      material_id: bar.id,
+    });
+    // The list starts from the company's 1D defaults, weld allowance included.
+    expect(job.input).toMatchObject({
+      kerf: 4,
+      trim: { left: 10, right: 10, top: 0, bottom: 0 },
+      min_remnant_length: 500,
+      weld_allowance: 3,
+    });
+    expect(
+      job.input.pieces.map((p: Json) => [p.ref, p.length, p.quantity, p.angle_start, p.angle_end]),
+    ).toEqual([
+      [`${n}-1.1`, 1000, 2, 45, 45],
+      [`${n}-1.2`, 1500, 2, 45, 45],
+      [`${n}-1.3`, 1360, 1, 90, 90],
+    ]);
+    const stocked = await api.ok('PUT', `/api/cutting/jobs/${job.id}/stock`, {
+      stock: [{ ref: 'PVC-6500', length: 6500, quantity: null }],
+    });
+    const input = jobToCutInput(cuttingJobInputSchema.parse({ ...stocked.input, time_limit_ms: 200 }));
+    // What the optimiser gets: 1000 + 2 × 3, 1500 + 2 × 3, 1360 (square ends, no allowance).
+    expect(input.pieces.map((p) => [p.id, 'length' in p ? p.length : 0])).toEqual([
+      [`${n}-1.1`, 1006],
+      [`${n}-1.2`, 1506],
+      [`${n}-1.3`, 1360],
+    ]);
+    const plan = optimizeCutting(input);
+    // 2 × 1006 + 2 × 1506 + 1360 + 4 kerfs of 4 = 6400 ≤ 6500 - 20 trim: one bar.
+    expect(plan.layouts).toHaveLength(1);
+    await api.ok('PUT', `/api/cutting/jobs/${job.id}/plan`, plan);
+
+    const csv = await api.call('GET', `/api/cutting/jobs/${job.id}/export/csv`);
+    const rows = String(csv.body).replace('\uFEFF', '').trim().split('\r\n');
+    expect(rows[0]).toBe('bar;stock;piece;label;order;x_mm;length_mm;outer_length_mm;angle_start;angle_end');
+    const cells = (ref: string) =>
+      rows.filter((r) => r.split(';')[2] === ref).map((r) => r.split(';').slice(6));
+    expect(cells(`${n}-1.1`)).toEqual([
+      ['1006', '1000', '45', '45'],
+      ['1006', '1000', '45', '45'],
+    ]);
+    expect(cells(`${n}-1.3`)).toEqual([['1360', '1360', '90', '90']]);
+    const dxf = await api.call('GET', `/api/cutting/jobs/${job.id}/export/dxf`);
+    expect(String(dxf.body)).toContain(`${n}-1.2 1506 45/45`);
+    const pdf = await api.call('GET', `/api/cutting/jobs/${job.id}/export/pdf`);
+    const doc = await getDocumentProxy(new Uint8Array(pdf.raw.rawPayload));
+    const text = (await extractText(doc, { mergePages: true })).text.replace(/\s+/g, ' ');
+    expect(text).toContain('1006 mm · 45°/45° (vanjska 1000 mm)');
+    expect(text).toContain('1360 mm · 90°/90°');
+  });
+});

@@ -23,7 +23,7 @@ import * as repo from './documents.repo.ts';
  * active BOM (`bomCutPieces` in the production domain, through sub-assemblies): each BOM line of a
  * sheet material (item with length and width) gives pieces of `cutWidth` × `cutHeight` (default the
  * line's W × H), each bar material line (item with a length only) with a `cutLength` gives bars of
- * that length; pieces per unit from `cutCount`, else the BOM quantity when whole, else 1; times the
+ * that length at the BOM line's end angles (90 or 45 mitre); pieces per unit from `cutCount`, else the BOM quantity when whole, else 1; times the
  * line's quantity, rounded up. A line whose product has no such BOM line (or no BOM, or no item)
  * is one W × H piece per unit in the group without a material, as before BOM cut sizes existed.
  * Sizes are rounded half up to whole mm. Labels say order, line and product. Pieces of a grained
@@ -179,8 +179,12 @@ export async function workOrderCuttingGroups(
         // A grained sheet: the piece's width runs along the grain and never turns.
         rotate: !(p.kind === '2d' && items.get(p.materialId)?.grain),
       };
-      if (p.kind === '1d') piece.length = mm(p.length as Decimal, bomLine);
-      else {
+      if (p.kind === '1d') {
+        // The outer length; a mitred end gets the list's weld allowance when it is cut (job.ts).
+        piece.length = mm(p.length as Decimal, bomLine);
+        piece.angle_start = p.angleStart === 45 ? 45 : 90;
+        piece.angle_end = p.angleEnd === 45 ? 45 : 90;
+      } else {
         piece.width = mm(p.width as Decimal, bomLine);
         piece.height = mm(p.height as Decimal, bomLine);
       }

@@ -335,6 +335,8 @@ export type BomLineRow = {
   cutLength: string | null;
   cutWidth: string | null;
   cutHeight: string | null;
+  cutAngleStart: number;
+  cutAngleEnd: number;
 };
 
 type BomHeaderRow = {
@@ -406,11 +408,13 @@ export async function bomLines(tx: Tx, bomIds: readonly string[]): Promise<Map<s
     cut_length: string | null;
     cut_width: string | null;
     cut_height: string | null;
+    cut_angle_start: number;
+    cut_angle_end: number;
   }>(
     tx,
     sql`select id, bom_id, position, component_id, trim_scale(quantity)::text as quantity, formula, unit,
           trim_scale(scrap_pct)::text as scrap_pct, child_width, child_height,
-          cut_count, cut_length, cut_width, cut_height
+          cut_count, cut_length, cut_width, cut_height, cut_angle_start, cut_angle_end
         from bom_lines where bom_id = any(${uuidArray(bomIds)}) order by bom_id, position`,
   );
   for (const r of rows)
@@ -428,6 +432,8 @@ export async function bomLines(tx: Tx, bomIds: readonly string[]): Promise<Map<s
       cutLength: r.cut_length,
       cutWidth: r.cut_width,
       cutHeight: r.cut_height,
+      cutAngleStart: Number(r.cut_angle_start),
+      cutAngleEnd: Number(r.cut_angle_end),
     });
   return result;
 }
@@ -502,11 +508,11 @@ async function insertLines(tx: Tx, companyId: string, bomId: string, input: BomI
     const formula = l.formula && l.formula.trim() !== '' ? l.formula.trim() : null;
     await tx.execute(
       sql`insert into bom_lines (company_id, bom_id, position, component_id, quantity, formula, unit, scrap_pct,
-            child_width, child_height, cut_count, cut_length, cut_width, cut_height)
+            child_width, child_height, cut_count, cut_length, cut_width, cut_height, cut_angle_start, cut_angle_end)
           values (${companyId}, ${bomId}, ${position}, ${l.componentId}, ${formula ? null : l.quantity}, ${formula},
             ${l.unit}, ${l.scrapPct}, ${blankToNull(l.childWidth)}, ${blankToNull(l.childHeight)},
             ${blankToNull(l.cutCount)}, ${blankToNull(l.cutLength)}, ${blankToNull(l.cutWidth)},
-            ${blankToNull(l.cutHeight)})`,
+            ${blankToNull(l.cutHeight)}, ${l.cutAngleStart ?? 90}, ${l.cutAngleEnd ?? 90})`,
     );
   }
 }

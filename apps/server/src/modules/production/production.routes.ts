@@ -57,6 +57,9 @@ const bomLineSchema = z.object({
   cutLength: z.string().nullable(),
   cutWidth: z.string().nullable(),
   cutHeight: z.string().nullable(),
+  /** bar lines: saw angle at each end of the pieces, 90 or 45 (mitre) */
+  cutAngleStart: z.number(),
+  cutAngleEnd: z.number(),
   component: itemSchema.nullable(),
   componentHasBom: z.boolean(),
 });
