@@ -1,3 +1,4 @@
+import type { ProcessCategory, RoutingWarning } from '@erp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ApiError, api } from '../../lib/api.ts';
@@ -82,7 +83,10 @@ export type Material = {
 
 export type Operation = {
   id: string;
+  line_id: string | null;
+  item_id: string | null;
   position: number;
+  category: ProcessCategory;
   code: string;
   name: string;
   planned_minutes: string;
@@ -109,6 +113,8 @@ export type Detail = {
   links: DocLink[];
   materials?: Material[];
   operations?: Operation[];
+  /** Processing-order warnings of the operations, per line and item (domain checkRoutingOrder). */
+  operation_warnings?: RoutingWarning[];
   costs?: {
     planned_material: string | null;
     planned_labour: string | null;

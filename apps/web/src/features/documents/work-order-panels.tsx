@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useConfirm } from '../../components/editing/confirm-dialog.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { cn } from '../../lib/cn.ts';
+import { RoutingWarnings } from '../processes/routing-warnings.tsx';
 import { usePermission } from '../team/use-permission.tsx';
 import { callDocument, type Detail, errorText, useDocumentMutation, useLocations } from './documents-api.ts';
 import { Field, Money, NUM, Qty, SELECT, StatusBadge, TABLE, TD, TH } from './parts.tsx';
@@ -52,6 +53,7 @@ export function WorkOrderPanels({
   const { t: tg } = useTranslation('ux-grid');
   const materials = detail.materials ?? [];
   const operations = detail.operations ?? [];
+  const operationWarnings = detail.operation_warnings ?? [];
 
   return (
     <div className="space-y-4">
@@ -257,6 +259,14 @@ export function WorkOrderPanels({
               ))}
             </tbody>
           </table>
+        )}
+        {operationWarnings.length > 0 && (
+          // The texts live in the production namespace, loaded here without holding up the page.
+          <Suspense fallback={null}>
+            <div className="mt-2">
+              <RoutingWarnings warnings={operationWarnings} />
+            </div>
+          </Suspense>
         )}
       </section>
 

@@ -1,5 +1,5 @@
 import type { ProcessInput } from '@erp/domain';
-import { processInputSchema } from '@erp/domain';
+import { PROCESS_CATEGORIES, processInputSchema } from '@erp/domain';
 import { ArrowDown, ArrowUp, Plus } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -151,6 +151,11 @@ function ProcessList() {
           </>
         ),
         text: (p) => p.name,
+      },
+      category: {
+        label: t('fields.category'),
+        cell: (p) => t(`categories.${p.category}`),
+        text: (p) => t(`categories.${p.category}`),
       },
       work_centre: {
         ...sortable('workCentre', t('fields.workCentre')),
@@ -310,6 +315,7 @@ const EMPTY: ProcessInput = {
   dailyCapacityHours: '8',
   qualityCheckRequired: false,
   active: true,
+  category: 'other',
 };
 
 /** Accepts "12,5" as typed by Croatian users and sends "12.5". */
@@ -407,13 +413,32 @@ function ProcessForm() {
               maxLength={120}
             />
           </div>
-          <div className="sm:col-span-2">
+          <div>
             <Label htmlFor="process-workCentre">{t('fields.workCentre')}</Label>
             <Input
               id="process-workCentre"
               value={form.workCentre}
               onChange={(e) => set('workCentre', e.target.value)}
             />
+          </div>
+          <div>
+            <Label htmlFor="process-category">{t('fields.category')}</Label>
+            <select
+              id="process-category"
+              className="h-10 w-full rounded-md border border-input bg-surface px-2 text-sm"
+              value={form.category ?? 'other'}
+              onChange={(e) => set('category', e.target.value as ProcessInput['category'])}
+              aria-describedby="process-category-hint"
+            >
+              {PROCESS_CATEGORIES.map((c) => (
+                <option key={c} value={c}>
+                  {t(`categories.${c}`)}
+                </option>
+              ))}
+            </select>
+            <p id="process-category-hint" className="mt-1 text-xs text-muted">
+              {t('processes.categoryHint')}
+            </p>
           </div>
           {numberField('costPerHour')}
           {numberField('dailyCapacityHours')}

@@ -1,4 +1,4 @@
-import type { BomInput, BomStatus, RoutingInput } from '@erp/domain';
+import type { BomInput, BomStatus, ProcessCategory, RoutingInput, RoutingWarning } from '@erp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 
@@ -63,9 +63,16 @@ export type RoutingStep = {
   defaultMinutesPerUnit: string;
   costPerHour: string;
   qualityCheckRequired: boolean;
+  category: ProcessCategory;
   note: string;
 };
-export type ProductDetail = { product: ItemInfo; boms: BomHeader[]; routing: RoutingStep[] };
+export type ProductDetail = {
+  product: ItemInfo;
+  boms: BomHeader[];
+  routing: RoutingStep[];
+  /** The saved routing's processing-order warnings (the editor checks its unsaved state itself). */
+  routingWarnings: RoutingWarning[];
+};
 export type CostResult = {
   bom: { id: string; version: number; status: BomStatus };
   quantity: string;

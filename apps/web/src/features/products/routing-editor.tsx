@@ -1,3 +1,4 @@
+import { checkRoutingOrder } from '@erp/domain';
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +10,7 @@ import { Input } from '../../components/ui/input.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { formatCurrency, formatNumber } from '../../lib/format.ts';
 import { useProcessOptions } from '../processes/processes-api.ts';
+import { RoutingWarnings } from '../processes/routing-warnings.tsx';
 import { usePermission } from '../team/use-permission.tsx';
 import { errorMessages } from './error-messages.ts';
 import { type RoutingStep, useSaveRouting } from './products-api.ts';
@@ -41,6 +43,13 @@ export function RoutingEditor({ productId, routing }: { productId: string; routi
   const [savedAs, setSavedAs] = useState<string | null>(null);
   const dirty = canWrite && now !== fingerprint(toSteps(routing)) && now !== savedAs;
   const byId = new Map((processes.data?.items ?? []).map((p) => [p.id, p]));
+  // The processing order of the steps as they stand now (saved or not), by the shared domain rule;
+  // a step's category comes from the process (an inactive one: from the loaded routing).
+  const categoryOf = (processId: string) =>
+    byId.get(processId)?.category ?? routing.find((s) => s.processId === processId)?.category ?? 'other';
+  const warnings = checkRoutingOrder(
+    steps.flatMap((s, i) => (s.processId ? [{ position: i + 1, category: categoryOf(s.processId) }] : [])),
+  );
   const set = (key: string, patch: Partial<Step>) =>
     setSteps((s) => s.map((x) => (x.key === key ? { ...x, ...patch } : x)));
   const move = (index: number, by: -1 | 1) =>
@@ -64,6 +73,9 @@ export function RoutingEditor({ productId, routing }: { productId: string; routi
             </th>
             <th scope="col" className="px-2 py-2">
               {t('fields.processId')}
+            </th>
+            <th scope="col" className="px-2 py-2">
+              {t('fields.category')}
             </th>
             <th scope="col" className="px-2 py-2">
               {t('fields.setupMinutes')}
@@ -99,6 +111,9 @@ export function RoutingEditor({ productId, routing }: { productId: string; routi
                       </option>
                     ))}
                   </select>
+                </td>
+                <td className="px-2 py-1 text-muted" data-testid="routing-step-category">
+                  {step.processId ? t(`categories.${categoryOf(step.processId)}`) : ''}
                 </td>
                 <td className="w-32 px-2 py-1">
                   <Input
@@ -160,7 +175,7 @@ export function RoutingEditor({ productId, routing }: { productId: string; routi
           })}
           {steps.length === 0 && (
             <tr>
-              <td colSpan={6} className="px-2 py-6 text-center text-muted">
+              <td colSpan={7} className="px-2 py-6 text-center text-muted">
                 {t('routing.empty')}
               </td>
             </tr>
@@ -168,6 +183,7 @@ export function RoutingEditor({ productId, routing }: { productId: string; routi
         </tbody>
       </table>
       <p className="text-xs text-muted">{t('routing.hint')}</p>
+      <RoutingWarnings warnings={warnings} />
       <FormErrors messages={errorMessages(save.error, t)} />
       {canWrite && (
         <div className="flex gap-2">

@@ -87,6 +87,7 @@ export const LIST_REGISTRY = {
     columns: [
       'code',
       'name',
+      'category',
       'work_centre',
       'cost_per_hour',
       'setup_minutes',
