@@ -44,9 +44,25 @@ test.describe('production', () => {
     await page.getByLabel('Cijena sata').fill('30');
     await page.getByLabel('Priprema (min)').fill('10');
     await page.getByLabel('Min po komadu').fill('2');
+    await page.getByLabel('Kategorija').selectOption({ label: 'Rezanje' });
     await page.getByRole('button', { name: 'Spremi' }).click();
     await expect(page).toHaveURL(/\/processes$/);
     await expect(page.getByRole('link', { name: 'REZ' })).toBeVisible();
+    await expect(page.getByRole('cell', { name: 'Rezanje', exact: true })).toBeVisible();
+    // A tempering process for the processing-order check below.
+    const temper = await page.request.post('/api/processes', {
+      headers: { Origin: BASE_URL },
+      data: {
+        code: 'KAL',
+        name: 'Kaljenje',
+        costPerHour: '50',
+        setupMinutes: '0',
+        minutesPerUnit: '5',
+        dailyCapacityHours: '8',
+        category: 'temper',
+      },
+    });
+    expect(temper.status(), await temper.text()).toBe(201);
     await page.screenshot({ path: `${SCREENSHOTS}/production-processes.png` });
 
     // Level 2: the insulating glass unit.
@@ -73,6 +89,15 @@ test.describe('production', () => {
 
     await page.getByRole('button', { name: 'Dodaj operaciju' }).click();
     await page.getByLabel('Proces, korak 1').selectOption({ label: 'REZ · Rezanje profila' });
+    // Tempering moved before cutting: a warning as the routing is edited, gone when put right.
+    await page.getByRole('button', { name: 'Dodaj operaciju' }).click();
+    await page.getByLabel('Proces, korak 2').selectOption({ label: 'KAL · Kaljenje' });
+    const steps = page.getByTestId('routing-step');
+    await steps.nth(1).getByRole('button', { name: 'Pomakni gore' }).click();
+    const warnings = page.getByTestId('routing-warnings');
+    await expect(warnings).toContainText('#2 (Rezanje) dolazi nakon #1 (Kaljenje)');
+    await steps.nth(0).getByRole('button', { name: 'Ukloni' }).click();
+    await expect(warnings).toHaveCount(0);
     await page.getByRole('button', { name: 'Spremi postupak' }).click();
     await expect(page.getByText('Spremljeno').first()).toBeVisible();
 
