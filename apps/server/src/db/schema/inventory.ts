@@ -43,6 +43,13 @@ export const companySettings = pgTable('company_settings', {
   cuttingMinRemnantLength1d: integer('cutting_min_remnant_length_1d').notNull().default(500),
   cuttingBarLength1d: integer('cutting_bar_length_1d').notNull().default(6000),
   cuttingWeldAllowance1d: integer('cutting_weld_allowance_1d').notNull().default(0),
+  // Glass work (0028_glass_work.sql): price bands by pane area, hole and cut-out prices
+  areaBands: jsonb('area_bands')
+    .$type<{ max_area_m2: string; surcharge_pct: string }[]>()
+    .notNull()
+    .default([]),
+  holePrice: numeric('hole_price', { precision: 18, scale: 4 }).notNull().default('0'),
+  cutoutPrice: numeric('cutout_price', { precision: 18, scale: 4 }).notNull().default('0'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });

@@ -1,4 +1,4 @@
-import { AppError, type deliveryNoteInputSchema, windowSpecOf } from '@erp/domain';
+import { AppError, type deliveryNoteInputSchema, glassWorkOf, windowSpecOf } from '@erp/domain';
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -83,6 +83,7 @@ async function linesFromWorkOrder(tx: Tx, woId: string) {
       vat_rate: l.vat_rate as '25',
       lot_id: l.lot_id,
       shaped: l.shaped,
+      ...glassWorkOf(l),
       ...windowSpecOf(l),
     })),
     sourceLineIds: lines.map((l) => l.id),

@@ -20,7 +20,7 @@ import {
 import { hrDate, hrMoney, hrQuantity } from '../../pdf/pdf-format.ts';
 import { openOib } from '../partners/partners.repo.ts';
 import * as repo from './documents.repo.ts';
-import { totalsOf } from './documents.service.ts';
+import { totalsOf, withGlassWorkWarnings } from './documents.service.ts';
 import { hub3For, type PartySnapshot, vatTreatmentOf } from './invoices.service.ts';
 import { materials, operations } from './work-orders.service.ts';
 
@@ -117,7 +117,7 @@ function partyAndMeta(pdf: Pdf, l: Loaded, y: number): number {
   return Math.max(left, my) + 14;
 }
 
-function linesTable(pdf: Pdf, lines: repo.LineRow[], y: number, priced: boolean): number {
+function linesTable(pdf: Pdf, lines: repo.LineRow[], y: number, priced: boolean, warnings = false): number {
   const columns: Column[] = priced
     ? [
         { header: 'R.br.', width: 30 },
@@ -142,6 +142,7 @@ function linesTable(pdf: Pdf, lines: repo.LineRow[], y: number, priced: boolean)
       l.description,
       l.width_mm && l.height_mm ? ` (${hrQuantity(l.width_mm)} × ${hrQuantity(l.height_mm)} mm)` : '',
       billedText(l),
+      glassWorkText(l, warnings),
       windowText(l),
     ]
       .join('')
@@ -177,6 +178,27 @@ function billedText(l: repo.LineRow): string {
   return l.billed_unit === 'm2'
     ? `${shape}, obračunska površina ${hrQuantity(l.billed_measure)} m²`
     : `${shape}, obračunska duljina ${hrQuantity(l.billed_measure)} m`;
+}
+
+/**
+ * Glass work of one pane, e.g. ", rupe 4 × Ø 10 mm (od ruba 20 mm), izrezi 1"; with `warnings`
+ * (quotes and work orders) the hole warnings follow ("UPOZORENJE: promjer rupe 6 mm manji je od
+ * debljine stakla 8 mm").
+ */
+function glassWorkText(l: repo.LineRow, warnings: boolean): string {
+  let text = '';
+  if (l.hole_count > 0) {
+    text += `, rupe ${l.hole_count} × Ø ${hrQuantity(l.hole_diameter_mm ?? '0')} mm`;
+    if (l.hole_edge_mm) text += ` (od ruba ${hrQuantity(l.hole_edge_mm)} mm)`;
+  }
+  if (l.cutout_count > 0) text += `, izrezi ${l.cutout_count}`;
+  if (!warnings) return text;
+  for (const w of withGlassWorkWarnings(l).warnings)
+    text +=
+      w.key === 'glassWork.holeDiameter'
+        ? `. UPOZORENJE: promjer rupe ${hrQuantity(w.params.diameter)} mm manji je od debljine stakla ${hrQuantity(w.params.thickness)} mm`
+        : `. UPOZORENJE: rupa ${hrQuantity(w.params.edge)} mm od ruba, najmanje ${hrQuantity(w.params.min)} mm (2 × debljina stakla)`;
+  return text;
 }
 
 function totalsBlock(pdf: Pdf, lines: repo.LineRow[], y: number): number {
@@ -286,7 +308,7 @@ async function draw(tx: Tx, pdf: Pdf, company: CompanyBlock, id: string): Promis
   let y = companyHeader(pdf, company);
   y = partyAndMeta(pdf, loaded, y);
   const priced = doc.kind !== 'delivery_note';
-  y = linesTable(pdf, lines, y, priced);
+  y = linesTable(pdf, lines, y, priced, doc.kind === 'quote' || doc.kind === 'work_order');
   if (priced && doc.kind !== 'work_order') y = totalsBlock(pdf, lines, y);
   if (doc.note) {
     pdf.font('regular').fontSize(8.5).text(doc.note, PAGE.margin, y, { width: CONTENT_WIDTH });

@@ -320,6 +320,12 @@ export type LineRow = {
   billed_measure: string | null;
   billed_unit: string | null;
   shaped: boolean;
+  hole_count: number;
+  hole_diameter_mm: string | null;
+  hole_edge_mm: string | null;
+  cutout_count: number;
+  /** The item's thickness (mm), for the hole warnings. */
+  item_thickness_mm: string | null;
   profile_system: string | null;
   glass_makeup: string | null;
   colour: string | null;
@@ -340,6 +346,9 @@ export async function getLines(tx: Tx, documentId: string): Promise<LineRow[]> {
           l.net_amount::text as net_amount, l.kpd_code, l.lot_id, lt.lot_number, l.source_line_id,
           trim_scale(l.billed_measure)::text as billed_measure, l.billed_unit, l.shaped, i.price_basis, i.glass_kind,
           l.profile_system, l.glass_makeup, l.colour, l.hardware_set,
+          l.hole_count, trim_scale(l.hole_diameter_mm)::text as hole_diameter_mm,
+          trim_scale(l.hole_edge_mm)::text as hole_edge_mm, l.cutout_count,
+          trim_scale(i.thickness_mm)::text as item_thickness_mm,
           trim_scale(i.sales_price)::text as item_sales_price, trim_scale(i.min_charge)::text as item_min_charge
         from document_lines l left join items i on i.id = l.item_id left join lots lt on lt.id = l.lot_id
         where l.document_id = ${documentId} order by l.position`,
@@ -365,6 +374,11 @@ export type LineWrite = {
   billed_unit?: string | null;
   /** A shaped pane (circumscribing rectangle W × H). */
   shaped?: boolean;
+  /** Glass work per pane (0028): holes, their diameter and least edge distance, cut-outs. */
+  hole_count?: number;
+  hole_diameter_mm?: string | null;
+  hole_edge_mm?: string | null;
+  cutout_count?: number;
   /** Window/door lines (0030): profile system, glass make-up, colour, hardware set. */
   profile_system?: string | null;
   glass_makeup?: string | null;
@@ -386,12 +400,14 @@ export async function replaceLines(
       tx,
       sql`insert into document_lines (company_id, document_id, position, item_id, description, quantity, unit, width_mm,
             height_mm, unit_price, discount_pct, vat_rate, net_amount, kpd_code, lot_id, source_line_id, billed_measure,
-            billed_unit, shaped, profile_system, glass_makeup, colour, hardware_set)
+            billed_unit, shaped, profile_system, glass_makeup, colour, hardware_set, hole_count, hole_diameter_mm,
+            hole_edge_mm, cutout_count)
           values (${companyId}, ${documentId}, ${i + 1}, ${l.item_id}, ${l.description}, ${l.quantity}, ${l.unit}, ${l.width_mm},
             ${l.height_mm}, ${l.unit_price}, ${l.discount_pct}, ${l.vat_rate}, ${l.net_amount}, ${l.kpd_code}, ${l.lot_id},
             ${l.source_line_id ?? null}, ${l.billed_measure ?? null}, ${l.billed_unit ?? null},
             ${l.shaped ?? false}, ${l.profile_system ?? null}, ${l.glass_makeup ?? null}, ${l.colour ?? null},
-            ${l.hardware_set ?? null})
+            ${l.hardware_set ?? null}, ${l.hole_count ?? 0}, ${l.hole_diameter_mm ?? null}, ${l.hole_edge_mm ?? null},
+            ${l.cutout_count ?? 0})
           returning id`,
     );
     ids.push(row?.id as string);

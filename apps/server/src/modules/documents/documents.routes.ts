@@ -98,7 +98,15 @@ const lineSchema = z.object({
   billed_measure: sN.optional(),
   billed_unit: sN.optional(),
   shaped: z.boolean().optional(),
-  /** Window/door lines: profile system, glass make-up, colour, hardware set. */
+  /** Glass work per pane and the warnings of its holes (diameter, edge distance). */
+  hole_count: z.number().optional(),
+  hole_diameter_mm: sN.optional(),
+  hole_edge_mm: sN.optional(),
+  cutout_count: z.number().optional(),
+  item_thickness_mm: sN.optional(),
+  warnings: z.array(z.object({ key: s, params: z.record(z.string(), s) })).optional(),
+  /** Window/door lines: the item's kind (the editor offers the fields on products) and the fields. */
+  item_kind: sN.optional(),
   profile_system: sN.optional(),
   glass_makeup: sN.optional(),
   colour: sN.optional(),
@@ -110,12 +118,13 @@ const lineSchema = z.object({
   item_min_charge: sN.optional(),
 });
 
-const pricingSettingsOut = z.object(
-  Object.fromEntries(PRICING_SETTING_KEYS.map((k) => [k, s])) as Record<
+const pricingSettingsOut = z.object({
+  ...(Object.fromEntries(PRICING_SETTING_KEYS.map((k) => [k, s])) as Record<
     (typeof PRICING_SETTING_KEYS)[number],
     typeof s
-  >,
-);
+  >),
+  area_bands: z.array(z.object({ max_area_m2: s, surcharge_pct: s })),
+});
 
 const linkSchema = z.object({ id: s, kind: s, number: sN, status: s, relation: s, direction: s });
 
@@ -683,7 +692,8 @@ export function documentsRoutes(deps: Deps): FastifyPluginAsyncZod {
         config: read,
         schema: {
           tags,
-          summary: 'Measure pricing settings (dimension step, minimum areas, minimum edge, shape surcharge)',
+          summary:
+            'Measure pricing settings (dimension step, minimum areas, minimum edge, shape surcharge, hole and cut-out prices, price bands by pane area)',
           response: { 200: pricingSettingsOut },
         },
       },

@@ -11,6 +11,9 @@ import {
   documentTotals,
   dueDateFrom,
   effectiveQuoteStatus,
+  glassThicknessMm,
+  glassWorkOf,
+  glassWorkWarnings,
   invoiceMachine,
   LineAmountError,
   lineAmounts,
@@ -173,6 +176,14 @@ export async function resolveLines(
       throw new AppError('VALIDATION', 'Unesite artikl ili opis stavke', [
         { field: `${field}.${i}.description`, key: 'validation.required' },
       ]);
+    if (l.hole_count > 0 && !l.hole_diameter_mm)
+      throw new AppError('VALIDATION', `Stavka ${i + 1}: unesite promjer rupa`, [
+        {
+          field: `${field}.${i}.hole_diameter_mm`,
+          key: 'validation.holeDiameterRequired',
+          params: { line: i + 1 },
+        },
+      ]);
     const measured = item && settings ? lineMeasurePrice(item, l, settings, `${field}.${i}`, i + 1) : null;
     const pricing = defaultLinePricing({
       item: item ? { salesPrice: item.sales_price, vatRate: item.vat_rate } : null,
@@ -221,6 +232,7 @@ export async function resolveLines(
       billed_measure: billed ? billed.measure.toFixed() : null,
       billed_unit: billed ? billed.unit : null,
       shaped: l.shaped,
+      ...glassWorkOf(l),
       // Window/door lines: carried as given (the schema parsed the glass make-up).
       profile_system: l.profile_system,
       glass_makeup: l.glass_makeup,
@@ -251,7 +263,14 @@ function lineMeasurePrice(
         price: item.sales_price ?? '0',
         minCharge: item.min_charge,
       },
-      { widthMm: l.width_mm, heightMm: l.height_mm, quantity: l.quantity, shaped: l.shaped },
+      {
+        widthMm: l.width_mm,
+        heightMm: l.height_mm,
+        quantity: l.quantity,
+        shaped: l.shaped,
+        holeCount: l.hole_count,
+        cutoutCount: l.cutout_count,
+      },
       settings,
     );
   } catch (error) {
@@ -348,7 +367,22 @@ export async function detail(tx: Tx, id: string) {
   if (!doc) throw notFound();
   const { date } = await repo.today(tx);
   const [lines, links] = await Promise.all([repo.getLines(tx, id), repo.links(tx, id)]);
-  return { document: present(doc, date), lines, links };
+  return { document: present(doc, date), lines: lines.map(withGlassWorkWarnings), links };
+}
+
+/**
+ * A line with the warnings of its holes (domain glass-work.ts): the glass thickness is the item's,
+ * else the make-up the line or the item's SKU names. Computed on every read, never stored.
+ */
+export function withGlassWorkWarnings<L extends repo.LineRow>(l: L) {
+  const thickness = glassThicknessMm(l.item_thickness_mm, l.glass_makeup ?? l.sku);
+  return {
+    ...l,
+    warnings: glassWorkWarnings(
+      { holeCount: l.hole_count, holeDiameterMm: l.hole_diameter_mm, holeEdgeMm: l.hole_edge_mm },
+      thickness,
+    ),
+  };
 }
 
 export async function list(tx: Tx, kinds: readonly DocumentKind[], q: DocumentListQuery) {

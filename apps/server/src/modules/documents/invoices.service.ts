@@ -3,6 +3,7 @@ import {
   buildUbl,
   type creditNoteInputSchema,
   dueDateFrom,
+  glassWorkOf,
   hub3Payload,
   type invoiceInputSchema,
   invoiceReference,
@@ -159,6 +160,7 @@ export async function create(tx: Tx, ctx: CompanyContext, input: Input) {
     vat_rate: (normaliseVatRate(l.vat_rate) ?? '25') as '25',
     lot_id: l.lot_id,
     shaped: l.shaped,
+    ...glassWorkOf(l),
     ...windowSpecOf(l),
   }));
   const lines = await resolveLines(tx, [...fromLines, ...input.lines], client);
@@ -327,6 +329,7 @@ export async function creditNote(
         vat_rate: (normaliseVatRate(l.vat_rate) ?? '25') as '25',
         lot_id: null,
         shaped: l.shaped,
+        ...glassWorkOf(l),
         ...windowSpecOf(l),
       }));
     const lines = await resolveLines(tx, lineInput, client);
