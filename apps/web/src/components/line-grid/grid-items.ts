@@ -15,6 +15,8 @@ export type GridItem = {
   price_basis?: 'unit' | 'area' | 'perimeter';
   glass_kind?: 'float' | 'laminated' | 'insulating' | 'tempered' | null;
   min_charge?: string | null;
+  /** Glass thickness (mm), for the hole warnings of a line. */
+  thickness_mm?: string | null;
 };
 
 const search = (q: string, limit: number, signal?: AbortSignal) =>

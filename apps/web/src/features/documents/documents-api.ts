@@ -1,4 +1,4 @@
-import type { ProcessCategory, RoutingWarning } from '@erp/domain';
+import type { GlassWorkWarning, ProcessCategory, RoutingWarning } from '@erp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ApiError, api } from '../../lib/api.ts';
@@ -61,6 +61,19 @@ export type Line = {
   billed_measure?: string | null;
   billed_unit?: string | null;
   shaped?: boolean;
+  /** Window/door lines (docs/documents.md "Window lines"). */
+  item_kind?: string | null;
+  profile_system?: string | null;
+  glass_makeup?: string | null;
+  colour?: string | null;
+  hardware_set?: string | null;
+  /** Glass work per pane and the hole warnings the server computed (docs/documents.md). */
+  hole_count?: number;
+  hole_diameter_mm?: string | null;
+  hole_edge_mm?: string | null;
+  cutout_count?: number;
+  item_thickness_mm?: string | null;
+  warnings?: GlassWorkWarning[];
   price_basis?: string | null;
   glass_kind?: string | null;
   item_sales_price?: string | null;

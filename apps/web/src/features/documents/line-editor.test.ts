@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   autoMeasurePrice,
   lineFromApi,
+  lineGlassWorkWarnings,
   lineToApi,
   liveTotals,
   newLine,
@@ -77,5 +78,47 @@ describe('line editor: measure pricing', () => {
       billed: { measure: '0.5202', unit: 'm2' },
     });
     expect(line.pricing).toEqual({ basis: 'area', glass_kind: 'float', price: '25', min_charge: null });
+  });
+});
+
+describe('line editor: glass work', () => {
+  const settings = {
+    ...DEFAULT_PRICING_SETTINGS,
+    hole_price: '3.5',
+    cutout_price: '12',
+    area_bands: [
+      { max_area_m2: '0.5', surcharge_pct: '20' },
+      { max_area_m2: '1', surcharge_pct: '10' },
+    ],
+  };
+
+  it('prices bands, holes and cut-outs like the server and warns about holes in thick glass', () => {
+    const picked = pickIntoLine(newLine(), { ...glass, sku: 'FLOAT8', thickness_mm: '8' });
+    const line = {
+      ...picked,
+      quantity: '2',
+      width_mm: '1000',
+      height_mm: '500',
+      hole_count: '4',
+      hole_diameter_mm: '6',
+      hole_edge_mm: '10',
+      cutout_count: '1',
+    };
+    // 0.5202 m² × 25 × 1.10 = 14.3055 + 4 × 3.50 + 12 = 40.3055 per pane; 2 panes = 80.61
+    expect(autoMeasurePrice(line, settings)?.unitPrice.toFixed()).toBe('40.3055');
+    expect(liveTotals([line], settings).net.toFixed(2)).toBe('80.61');
+    expect(lineGlassWorkWarnings(line).map((w) => w.key)).toEqual([
+      'glassWork.holeDiameter',
+      'glassWork.holeEdge',
+    ]);
+    expect(lineGlassWorkWarnings({ ...line, hole_diameter_mm: '8', hole_edge_mm: '16' })).toEqual([]);
+    expect(lineToApi(line)).toMatchObject({
+      hole_count: 4,
+      hole_diameter_mm: '6',
+      hole_edge_mm: '10',
+      cutout_count: 1,
+    });
+    // Typed wrong: sent as typed so the server names the field.
+    expect(lineToApi({ ...line, hole_count: '1,5' })).toMatchObject({ hole_count: '1,5' });
   });
 });

@@ -3,6 +3,8 @@ import {
   DOCUMENT_VAT_RATES,
   documentTotals,
   type GlassKind,
+  glassThicknessMm,
+  glassWorkWarnings,
   lineAmounts,
   type MeasurePrice,
   measurePrice,
@@ -55,6 +57,14 @@ export type EditLine = {
   shaped?: boolean;
   /** The billed measure stored with a saved line (shown on read-only documents). */
   billed?: { measure: string; unit: 'm2' | 'm' } | null;
+  /** Glass work per pane (area-priced lines): holes, their diameter, least edge distance, cut-outs. */
+  hole_count?: string;
+  hole_diameter_mm?: string;
+  hole_edge_mm?: string;
+  cutout_count?: string;
+  /** The item's SKU and thickness (mm), for the hole warnings (domain glass-work.ts). */
+  sku?: string | null;
+  thickness_mm?: string | null;
 };
 
 let counter = 0;
@@ -76,6 +86,26 @@ export const newLine = (defaults: Partial<EditLine> = {}): EditLine => ({
 const dec = (s: string) => s.trim().replace(',', '.');
 const isNum = (s: string) => /^-?\d+(\.\d+)?$/.test(dec(s));
 
+/** A count typed in the grid: empty = 0, a whole number as a number, anything else as typed (refused). */
+const countToApi = (v: string | undefined) => {
+  const s = (v ?? '').trim();
+  if (s === '') return 0;
+  return /^\d+$/.test(s) ? Number(s) : s;
+};
+
+/** The hole warnings of a line (the server computes the same on every read). */
+export function lineGlassWorkWarnings(l: EditLine) {
+  const makeup = (l as { glass_makeup?: string | null }).glass_makeup;
+  return glassWorkWarnings(
+    {
+      holeCount: isNum(l.hole_count ?? '') ? dec(l.hole_count ?? '') : null,
+      holeDiameterMm: isNum(l.hole_diameter_mm ?? '') ? dec(l.hole_diameter_mm ?? '') : null,
+      holeEdgeMm: isNum(l.hole_edge_mm ?? '') ? dec(l.hole_edge_mm ?? '') : null,
+    },
+    glassThicknessMm(l.thickness_mm, makeup || l.sku),
+  );
+}
+
 /** The line as the API takes it: empty price or discount = the server's defaults (item, client). */
 export function lineToApi(l: EditLine) {
   return {
@@ -90,6 +120,10 @@ export function lineToApi(l: EditLine) {
     vat_rate: l.vat_rate,
     lot_id: l.lot_id ?? null,
     shaped: Boolean(l.shaped),
+    hole_count: countToApi(l.hole_count),
+    hole_diameter_mm: l.hole_diameter_mm ? dec(l.hole_diameter_mm) : null,
+    hole_edge_mm: l.hole_edge_mm ? dec(l.hole_edge_mm) : null,
+    cutout_count: countToApi(l.cutout_count),
   };
 }
 
@@ -110,6 +144,11 @@ export function lineFromApi(l: {
   billed_measure?: string | null;
   billed_unit?: string | null;
   shaped?: boolean;
+  hole_count?: number;
+  hole_diameter_mm?: string | null;
+  hole_edge_mm?: string | null;
+  cutout_count?: number;
+  item_thickness_mm?: string | null;
   price_basis?: string | null;
   glass_kind?: string | null;
   item_sales_price?: string | null;
@@ -128,6 +167,12 @@ export function lineFromApi(l: {
         : null,
     auto_price: Boolean(l.billed_unit),
     shaped: Boolean(l.shaped),
+    hole_count: l.hole_count ? String(l.hole_count) : '',
+    hole_diameter_mm: l.hole_diameter_mm ?? '',
+    hole_edge_mm: l.hole_edge_mm ?? '',
+    cutout_count: l.cutout_count ? String(l.cutout_count) : '',
+    sku: l.sku,
+    thickness_mm: l.item_thickness_mm ?? null,
     billed:
       l.billed_measure && l.billed_unit
         ? { measure: l.billed_measure, unit: l.billed_unit as 'm2' | 'm' }
@@ -168,6 +213,8 @@ export function autoMeasurePrice(l: EditLine, settings: PricingSettings): Measur
         heightMm: dec(l.height_mm),
         quantity: isNum(l.quantity) ? dec(l.quantity) : null,
         shaped: Boolean(l.shaped),
+        holeCount: isNum(l.hole_count ?? '') ? dec(l.hole_count ?? '') : null,
+        cutoutCount: isNum(l.cutout_count ?? '') ? dec(l.cutout_count ?? '') : null,
       },
       settings,
     );
@@ -210,7 +257,18 @@ function lineNet(l: EditLine, settings: PricingSettings): string | null {
   }
 }
 
-type TextCol = 'description' | 'quantity' | 'unit' | 'width_mm' | 'height_mm' | 'unit_price' | 'discount_pct';
+type TextCol =
+  | 'description'
+  | 'quantity'
+  | 'unit'
+  | 'width_mm'
+  | 'height_mm'
+  | 'unit_price'
+  | 'discount_pct'
+  | 'hole_count'
+  | 'hole_diameter_mm'
+  | 'hole_edge_mm'
+  | 'cutout_count';
 
 /**
  * An item chosen in the grid fills the line: price and VAT from the item, discount from the client.
@@ -238,6 +296,8 @@ export function pickIntoLine(l: EditLine, item: GridItem, defaultDiscount?: stri
       : null,
     auto_price: measured,
     billed: null,
+    sku: item.sku,
+    thickness_mm: item.thickness_mm ?? null,
   };
 }
 
@@ -293,9 +353,13 @@ export function LineEditor({
         className: kind === 'decimal' ? 'text-right' : undefined,
         placeholder,
         label: (n: number) => t(`lines.${id}Of`, { row: n }),
-        value: (l: EditLine) => l[id],
+        value: (l: EditLine) => l[id] ?? '',
         set: (l: EditLine, v: string) =>
-          id === 'width_mm' || id === 'height_mm' || id === 'quantity'
+          id === 'width_mm' ||
+          id === 'height_mm' ||
+          id === 'quantity' ||
+          id === 'hole_count' ||
+          id === 'cutout_count'
             ? remeasure(l, { ...l, [id]: v })
             : // A typed price is the user's; clearing it hands the line back to the rule.
               id === 'unit_price'
@@ -404,6 +468,38 @@ export function LineEditor({
         render: (l) => (
           <span className="block px-1.5 text-xs text-muted">{l.shaped ? t('lines.shapedYes') : ''}</span>
         ),
+      },
+      // Glass work per pane, on lines priced per m² only: holes (count, Ø, least distance from the
+      // edge) and cut-outs are priced at the company's prices; the holes are checked (warnings).
+      ...(['hole_count', 'hole_diameter_mm', 'hole_edge_mm', 'cutout_count'] as const).map(
+        (id): GridColumn<EditLine> => ({
+          ...text(id, t(`lines.${id}`), 'decimal', id === 'hole_edge_mm' ? '4.5rem' : '4rem'),
+          header: <abbr title={t(`lines.${id}Title`)}>{t(`lines.${id}`)}</abbr>,
+          editable: (l) => l.pricing?.basis === 'area',
+        }),
+      ),
+      {
+        id: 'warnings',
+        header: t('lines.warnings'),
+        kind: 'display',
+        width: '10rem',
+        render: (l: EditLine) => {
+          const warnings = lineGlassWorkWarnings(l);
+          return warnings.length ? (
+            <ul className="px-1.5 text-xs text-warning" data-testid="line-warnings">
+              {warnings.map((w) => (
+                <li key={w.key}>
+                  {t(
+                    w.key,
+                    Object.fromEntries(
+                      Object.entries(w.params).map(([k, v]) => [k, formatNumber(v, i18n.language)]),
+                    ),
+                  )}
+                </li>
+              ))}
+            </ul>
+          ) : null;
+        },
       },
     ];
     if (showLots)

@@ -1,4 +1,4 @@
-import { PRICING_SETTING_KEYS, type PricingSettings } from '@erp/domain';
+import { MAX_AREA_BANDS, PRICING_SETTING_KEYS, type PricingSettings } from '@erp/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SaveState, saveStatus } from '../../components/editing/save-state.tsx';
@@ -14,7 +14,8 @@ import { usePricingSettings } from './line-editor.tsx';
 /**
  * The settings page's card for measure pricing (glass processors): the step billing dimensions
  * are rounded up to, the minimum billed area per glass kind, the minimum edge length and the shape
- * surcharge. Everyone reads them (the line grid computes prices with them); owners and admins
+ * surcharge, the hole and cut-out prices and the price bands by pane area (small panes dearer per
+ * m²). Everyone reads them (the line grid computes prices with them); owners and admins
  * (company.manage) change them.
  */
 export function PricingSettingsCard() {
@@ -101,6 +102,12 @@ function PricingForm({ initial }: { initial: PricingSettings }) {
           </div>
         ))}
       </div>
+      <AreaBands
+        bands={form.area_bands ?? []}
+        errors={errors}
+        readOnly={!canManage}
+        onChange={(area_bands) => setForm({ ...form, area_bands })}
+      />
       {message && (
         <p role="alert" className="text-sm text-danger">
           {message}
@@ -128,5 +135,84 @@ function PricingForm({ initial }: { initial: PricingSettings }) {
         </div>
       )}
     </form>
+  );
+}
+
+/**
+ * The price bands by pane area: rows of "up to m²" and "surcharge %", ascending limits (the server
+ * checks them and names the field of a wrong one). No rows: one price per m² for every pane.
+ */
+function AreaBands({
+  bands,
+  errors,
+  readOnly,
+  onChange,
+}: {
+  bands: PricingSettings['area_bands'];
+  errors: Record<string, string>;
+  readOnly: boolean;
+  onChange: (bands: PricingSettings['area_bands']) => void;
+}) {
+  const { t } = useTranslation('documents');
+  const set = (i: number, key: 'max_area_m2' | 'surcharge_pct', value: string) =>
+    onChange(bands.map((b, j) => (j === i ? { ...b, [key]: value } : b)));
+  return (
+    <fieldset className="space-y-2" data-testid="area-bands">
+      <legend className="text-sm font-medium">{t('pricing.bands')}</legend>
+      <p className="text-sm text-muted">{t('pricing.bandsHint')}</p>
+      {bands.map((b, i) => {
+        const fields = (['max_area_m2', 'surcharge_pct'] as const).map((key) => ({
+          key,
+          id: `pricing-band-${i}-${key}`,
+          error: errors[`area_bands.${i}.${key}`],
+        }));
+        return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity but their place
+          <div key={i} className="flex flex-wrap items-start gap-2">
+            {fields.map((f) => (
+              <div key={f.key} className="flex flex-col gap-1">
+                <label htmlFor={f.id} className="text-xs text-muted">
+                  {t(`pricing.band_${f.key}`, { row: i + 1 })}
+                </label>
+                <Input
+                  id={f.id}
+                  className="w-28"
+                  inputMode="decimal"
+                  value={b[f.key]}
+                  readOnly={readOnly}
+                  invalid={Boolean(f.error)}
+                  aria-describedby={f.error ? `${f.id}-error` : undefined}
+                  onChange={(e) => set(i, f.key, e.target.value)}
+                />
+                {f.error && (
+                  <p id={`${f.id}-error`} role="alert" className="text-sm text-danger">
+                    {f.error}
+                  </p>
+                )}
+              </div>
+            ))}
+            {!readOnly && (
+              <Button
+                type="button"
+                variant="ghost"
+                className="mt-5"
+                onClick={() => onChange(bands.filter((_, j) => j !== i))}
+              >
+                {t('pricing.bandRemove', { row: i + 1 })}
+              </Button>
+            )}
+          </div>
+        );
+      })}
+      {!readOnly && bands.length < MAX_AREA_BANDS && (
+        <Button
+          type="button"
+          variant="outline"
+          onClick={() => onChange([...bands, { max_area_m2: '', surcharge_pct: '' }])}
+        >
+          {t('pricing.bandAdd')}
+        </Button>
+      )}
+    </fieldset>
   );
 }
