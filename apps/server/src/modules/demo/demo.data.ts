@@ -263,6 +263,7 @@ export const DEMO_PROCESSES = [
     setup: '10',
     perUnit: '6',
     qc: false,
+    category: 'cut',
   },
   {
     code: 'KAL',
@@ -272,6 +273,7 @@ export const DEMO_PROCESSES = [
     setup: '30',
     perUnit: '8',
     qc: true,
+    category: 'temper',
   },
   {
     code: 'IZO',
@@ -281,6 +283,7 @@ export const DEMO_PROCESSES = [
     setup: '15',
     perUnit: '12',
     qc: true,
+    category: 'assemble',
   },
   {
     code: 'ZAV',
@@ -290,6 +293,7 @@ export const DEMO_PROCESSES = [
     setup: '10',
     perUnit: '14',
     qc: false,
+    category: 'other',
   },
   {
     code: 'OKI',
@@ -299,8 +303,18 @@ export const DEMO_PROCESSES = [
     setup: '5',
     perUnit: '18',
     qc: true,
+    category: 'other',
   },
-  { code: 'MON', name: 'Montaža', workCentre: 'Teren', cost: '35', setup: '30', perUnit: '60', qc: false },
+  {
+    code: 'MON',
+    name: 'Montaža',
+    workCentre: 'Teren',
+    cost: '35',
+    setup: '30',
+    perUnit: '60',
+    qc: false,
+    category: 'other',
+  },
 ] as const;
 
 export const DEMO_SUPPLIERS = [

@@ -272,6 +272,7 @@ async function generate(
         minutesPerUnit: p.perUnit,
         dailyCapacityHours: '8',
         qualityCheckRequired: p.qc,
+        category: p.category,
       }),
     );
     proc[p.code] = (created as { id: string }).id;
