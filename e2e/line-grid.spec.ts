@@ -179,6 +179,62 @@ test.describe('line grid', () => {
   // Functional part only: how fast a key is with 200 lines is measured by the benchmark
   // bench/web/line-grid.ts (10 vs 200 lines side by side, results in bench/web/RESULTS.md),
   // not asserted here: timing bounds flake on the shared, loaded machine.
+  test('a window line: profile system, glass make-up, colour and hardware set through the line dialog', async ({
+    page,
+  }) => {
+    await signUpViaApi(page, newAccount('grid-window'));
+    await dismissChangelog(page);
+    await post(page, '/api/inventory/items', {
+      sku: 'WIN-1',
+      name: 'PVC prozor',
+      kind: 'product',
+      base_unit: 'kom',
+      sales_price: '420',
+      vat_rate: '25',
+    });
+    const settings = (await (await page.request.get('/api/documents/settings')).json()) as Json;
+    const put = await page.request.put('/api/documents/settings', {
+      headers: { Origin: BASE_URL },
+      data: { ...settings, profile_systems: ['Aluplast Ideal 4000'] },
+    });
+    expect(put.status()).toBe(200);
+    await page.goto('/documents/quotes/new');
+    await page.getByLabel('Artikl, redak 1', { exact: true }).fill('WIN-1');
+    await page.getByRole('listbox').getByRole('option').first().click();
+    await page.getByLabel('Širina, redak 1', { exact: true }).fill('1200');
+    await page.getByLabel('Visina, redak 1', { exact: true }).fill('1400');
+    await page.getByRole('button', { name: 'Izvedba prozora, redak 1' }).click();
+    const dialog = page.getByRole('dialog');
+    // The company's list is offered; free text is taken too.
+    await expect(dialog.locator('datalist option')).toHaveAttribute('value', 'Aluplast Ideal 4000');
+    await dialog.getByLabel('Profilni sustav').fill('Aluplast Ideal 4000');
+    await dialog.getByLabel('Sastav stakla').fill('4-16Ne-4');
+    await expect(dialog.getByRole('alert')).toHaveText('Sastav stakla nije ispravan: „16Ne” (2. dio)');
+    await expect(dialog.getByRole('button', { name: 'Primijeni' })).toBeDisabled();
+    await dialog.getByLabel('Sastav stakla').fill('4e-16ar-4');
+    await dialog.getByLabel('Boja').fill('bijela RAL 9016');
+    await dialog.getByLabel('Okov').fill('Roto NT');
+    await dialog.getByRole('button', { name: 'Primijeni' }).click();
+    await expect(dialog).toBeHidden();
+    const text = 'profil Aluplast Ideal 4000 · staklo 4E-16Ar-4 · boja bijela RAL 9016 · okov Roto NT';
+    await expect(page.getByTestId('line-window').first()).toHaveText(text);
+    await page.getByTestId('save').click();
+    await expect(page.getByTestId('document-title')).toHaveText(/^Ponuda P-\d{4}-0001$/);
+    const id = page.url().split('/').at(-2) as string;
+    const saved = (await (await page.request.get(`/api/documents/${id}`)).json()) as Json;
+    expect(saved.lines[0]).toMatchObject({
+      width_mm: '1200',
+      height_mm: '1400',
+      profile_system: 'Aluplast Ideal 4000',
+      glass_makeup: '4E-16Ar-4',
+      colour: 'bijela RAL 9016',
+      hardware_set: 'Roto NT',
+    });
+    // After a reload the saved line shows the same text.
+    await page.reload();
+    await expect(page.getByTestId('line-window').first()).toHaveText(text);
+  });
+
   test('200 lines: every typed key arrives and the totals follow', async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await signUpViaApi(page, newAccount('grid-200'));

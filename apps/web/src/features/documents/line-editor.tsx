@@ -24,6 +24,7 @@ import { api } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { Money, NUM } from './parts.tsx';
+import { useWindowSpecEditor, windowFromApi, windowToApi } from './window-spec.tsx';
 
 /** What the line's item says about measure pricing (docs/documents.md "Measure pricing"). */
 export type LinePricing = {
@@ -55,6 +56,12 @@ export type EditLine = {
   auto_price?: boolean;
   /** A shaped (non-rectangular) pane: W × H is its circumscribing rectangle. */
   shaped?: boolean;
+  /** Window/door lines (window-spec.tsx): the item's kind and the line's four fields, '' = none. */
+  item_kind?: string | null;
+  profile_system?: string;
+  glass_makeup?: string;
+  colour?: string;
+  hardware_set?: string;
   /** The billed measure stored with a saved line (shown on read-only documents). */
   billed?: { measure: string; unit: 'm2' | 'm' } | null;
   /** Glass work per pane (area-priced lines): holes, their diameter, least edge distance, cut-outs. */
@@ -120,6 +127,7 @@ export function lineToApi(l: EditLine) {
     vat_rate: l.vat_rate,
     lot_id: l.lot_id ?? null,
     shaped: Boolean(l.shaped),
+    ...windowToApi(l),
     hole_count: countToApi(l.hole_count),
     hole_diameter_mm: l.hole_diameter_mm ? dec(l.hole_diameter_mm) : null,
     hole_edge_mm: l.hole_edge_mm ? dec(l.hole_edge_mm) : null,
@@ -144,6 +152,11 @@ export function lineFromApi(l: {
   billed_measure?: string | null;
   billed_unit?: string | null;
   shaped?: boolean;
+  item_kind?: string | null;
+  profile_system?: string | null;
+  glass_makeup?: string | null;
+  colour?: string | null;
+  hardware_set?: string | null;
   hole_count?: number;
   hole_diameter_mm?: string | null;
   hole_edge_mm?: string | null;
@@ -167,6 +180,8 @@ export function lineFromApi(l: {
         : null,
     auto_price: Boolean(l.billed_unit),
     shaped: Boolean(l.shaped),
+    item_kind: l.item_kind ?? null,
+    ...windowFromApi(l),
     hole_count: l.hole_count ? String(l.hole_count) : '',
     hole_diameter_mm: l.hole_diameter_mm ?? '',
     hole_edge_mm: l.hole_edge_mm ?? '',
@@ -281,6 +296,7 @@ export function pickIntoLine(l: EditLine, item: GridItem, defaultDiscount?: stri
     ...l,
     item_id: item.id,
     item_label: `${item.sku} · ${item.name}`,
+    item_kind: item.kind,
     description: l.description || item.name,
     unit: measured ? 'kom' : item.base_unit,
     unit_price: measured ? '' : (item.sales_price ?? ''),
@@ -337,6 +353,7 @@ export function LineEditor({
   const toast = useToast();
   const pricingQuery = usePricingSettings();
   const settings = pricingQuery.data ?? DEFAULT_PRICING_SETTINGS;
+  const windowSpec = useWindowSpecEditor(lines, readOnly ? undefined : onChange);
   const columns = useMemo(() => {
     const text = (
       id: TextCol,
@@ -502,6 +519,7 @@ export function LineEditor({
         },
       },
     ];
+    cols.push(windowSpec.column);
     if (showLots)
       cols.push({
         id: 'lot',
@@ -523,49 +541,52 @@ export function LineEditor({
       ),
     });
     return cols;
-  }, [t, showLots, settings, i18n.language]);
+  }, [t, showLots, settings, i18n.language, windowSpec.column]);
   const totals = liveTotals(lines, settings);
   // The grid's rows render again only when they change: wait for the company's settings so the
   // computed prices are the company's from the first paint (defaults if they cannot be read).
   if (pricingQuery.isPending) return <p role="status">{t('list.loading')}</p>;
 
   return (
-    <LineGrid<EditLine>
-      label={t('lines.title')}
-      rows={lines}
-      rowKey={(l) => l.key}
-      columns={columns}
-      onChange={readOnly ? undefined : onChange}
-      newRow={readOnly ? undefined : () => newLine()}
-      pick={(l, item) => pickIntoLine(l, item, defaultDiscount)}
-      addLabel={t('lines.add')}
-      onRemoved={(_, index, restore) =>
-        toast.toast({
-          title: tg('removed', { row: index + 1 }),
-          action: { label: tg('undo'), onClick: restore },
-          duration: 8000,
-        })
-      }
-      footer={
-        <dl className="grid grid-cols-[auto_auto] gap-x-6 gap-y-0.5 text-sm" data-testid="totals">
-          <dt className="text-muted">{t('totals.net')}</dt>
-          <dd className={NUM} data-testid="total-net">
-            <Money value={totals.net.toFixed(2)} />
-          </dd>
-          {totals.breakdown.map((b) => (
-            <div key={b.rate} className="contents">
-              <dt className="text-muted">{t('totals.vatAt', { rate: b.rate })}</dt>
-              <dd className={NUM}>
-                <Money value={b.vat.toFixed(2)} />
-              </dd>
-            </div>
-          ))}
-          <dt className="font-semibold">{t('totals.total')}</dt>
-          <dd className={cn(NUM, 'font-semibold')} data-testid="total">
-            <Money value={totals.total.toFixed(2)} />
-          </dd>
-        </dl>
-      }
-    />
+    <>
+      {windowSpec.dialog}
+      <LineGrid<EditLine>
+        label={t('lines.title')}
+        rows={lines}
+        rowKey={(l) => l.key}
+        columns={columns}
+        onChange={readOnly ? undefined : onChange}
+        newRow={readOnly ? undefined : () => newLine()}
+        pick={(l, item) => pickIntoLine(l, item, defaultDiscount)}
+        addLabel={t('lines.add')}
+        onRemoved={(_, index, restore) =>
+          toast.toast({
+            title: tg('removed', { row: index + 1 }),
+            action: { label: tg('undo'), onClick: restore },
+            duration: 8000,
+          })
+        }
+        footer={
+          <dl className="grid grid-cols-[auto_auto] gap-x-6 gap-y-0.5 text-sm" data-testid="totals">
+            <dt className="text-muted">{t('totals.net')}</dt>
+            <dd className={NUM} data-testid="total-net">
+              <Money value={totals.net.toFixed(2)} />
+            </dd>
+            {totals.breakdown.map((b) => (
+              <div key={b.rate} className="contents">
+                <dt className="text-muted">{t('totals.vatAt', { rate: b.rate })}</dt>
+                <dd className={NUM}>
+                  <Money value={b.vat.toFixed(2)} />
+                </dd>
+              </div>
+            ))}
+            <dt className="font-semibold">{t('totals.total')}</dt>
+            <dd className={cn(NUM, 'font-semibold')} data-testid="total">
+              <Money value={totals.total.toFixed(2)} />
+            </dd>
+          </dl>
+        }
+      />
+    </>
   );
 }

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { SaveState, saveStatus } from '../../components/editing/save-state.tsx';
 import { UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Input } from '../../components/ui/input.tsx';
+import { Input, Textarea } from '../../components/ui/input.tsx';
 import { api } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
 import { usePermission } from '../team/use-permission.tsx';
@@ -22,6 +22,8 @@ type Settings = {
   reference_model: 'HR00' | 'HR01';
   quote_valid_days: number;
   place_of_issue: string | null;
+  /** Offered on window and door lines (window-spec.tsx). */
+  profile_systems: string[];
 };
 
 /** Numbering and invoice settings: prefixes, business premises and device, payment reference model. */
@@ -40,7 +42,13 @@ function SettingsForm({ initial }: { initial: Settings }) {
   const [s, setS] = useState<Settings>(initial);
   // What the server holds (loaded, or returned by the last save): the form is dirty when it differs.
   const [saved, setSaved] = useState<Settings>(initial);
-  const dirty = JSON.stringify(s) !== JSON.stringify(saved);
+  // The profile systems are edited as text, one per line.
+  const [profiles, setProfiles] = useState(initial.profile_systems.join('\n'));
+  const profileList = profiles
+    .split('\n')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  const dirty = JSON.stringify({ ...s, profile_systems: profileList }) !== JSON.stringify(saved);
   const canManage = usePermission('company.manage');
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const save = useDocumentMutation((body: Settings) =>
@@ -121,6 +129,18 @@ function SettingsForm({ initial }: { initial: Settings }) {
         </Field>
         {text('quote_valid_days', t('settings.validDays'))}
         {text('place_of_issue', t('settings.place'))}
+        <Field label={t('settings.profileSystems')} htmlFor="set-profile-systems">
+          <Textarea
+            id="set-profile-systems"
+            rows={4}
+            value={profiles}
+            aria-describedby="set-profile-systems-hint"
+            onChange={(e) => setProfiles(e.target.value)}
+          />
+          <span id="set-profile-systems-hint" className="text-xs text-muted">
+            {t('settings.profileSystemsHint')}
+          </span>
+        </Field>
       </div>
       {message && (
         <p
@@ -136,11 +156,12 @@ function SettingsForm({ initial }: { initial: Settings }) {
             disabled={save.isPending}
             onClick={() =>
               save.mutate(
-                { ...s, place_of_issue: s.place_of_issue || null },
+                { ...s, place_of_issue: s.place_of_issue || null, profile_systems: profileList },
                 {
                   onSuccess: (next) => {
                     setS(next);
                     setSaved(next);
+                    setProfiles(next.profile_systems.join('\n'));
                     setMessage(null); // the save state beside the button says Spremljeno
                   },
                   onError: (e) => setMessage({ ok: false, text: errorText(t, e) }),
@@ -156,6 +177,7 @@ function SettingsForm({ initial }: { initial: Settings }) {
               variant="ghost"
               onClick={() => {
                 setS(saved);
+                setProfiles(saved.profile_systems.join('\n'));
                 setMessage(null);
               }}
             >
