@@ -34,6 +34,7 @@ async function catalogue(page: Page) {
     vat_rate: '25',
     price_basis: 'area',
     glass_kind: 'float',
+    thickness_mm: '4',
   });
 }
 
@@ -117,6 +118,13 @@ test.describe('line grid', () => {
     await signUpViaApi(page, newAccount('grid-paste'));
     await dismissChangelog(page);
     await catalogue(page);
+    // The company prices a hole at 1,50 € (used by the glass line below).
+    const pricing = (await (await page.request.get('/api/documents/pricing-settings')).json()) as Json;
+    const put = await page.request.put('/api/documents/pricing-settings', {
+      headers: { Origin: BASE_URL },
+      data: { ...pricing, hole_price: '1.50' },
+    });
+    expect(put.status()).toBe(200);
     await page.goto('/documents/quotes/new');
     // Columns from the item cell on: item, description, quantity, unit, width, height, price.
     const rows = Array.from({ length: 10 }, (_, k) => {
@@ -163,17 +171,37 @@ test.describe('line grid', () => {
     await expect(page.getByTestId('line-billed').nth(10)).toHaveText('0,5202 m²');
     await expect(page.getByTestId('line-net').nth(10)).toContainText('26,01');
     await expect(page.getByTestId('total-net')).toContainText('2.534,66');
-    // The server prices the saved line with the same rule.
+    // Glass work: 2 holes at the company's 1,50 € (set before the page opened) → 13,005 + 3,00 =
+    // 16,005 per pane, 2 panes 32,01; Ø 3 mm in 4 mm glass, 5 mm from the edge (< 2 × 4) → both
+    // warnings, and the line is still saved.
+    await page.getByLabel('Broj rupa, redak 11').fill('2');
+    await page.getByLabel('Promjer rupa, redak 11').fill('3');
+    await page.getByLabel('Udaljenost rupa od ruba, redak 11').fill('5');
+    await expect(price).toHaveAttribute('placeholder', '16,005');
+    await expect(page.getByTestId('line-net').nth(10)).toContainText('32,01');
+    await expect(page.getByTestId('total-net')).toContainText('2.540,66');
+    await expect(page.getByTestId('line-warnings').getByRole('listitem')).toHaveText([
+      'Promjer rupe 3 mm manji je od debljine stakla 4 mm',
+      'Rupa 5 mm od ruba: najmanje 8 mm (2 × debljina stakla)',
+    ]);
+    // The server prices the saved line with the same rule and returns the same warnings.
     await page.getByTestId('save').click();
     await expect(page.getByTestId('save-state')).toHaveText('Spremljeno');
     const id = page.url().split('/').at(-2) as string;
     const saved = (await (await page.request.get(`/api/documents/${id}`)).json()) as Json;
     expect(saved.lines[10]).toMatchObject({
-      unit_price: '13.005',
+      unit_price: '16.005',
       billed_measure: '0.5202',
-      net_amount: '26.01',
+      net_amount: '32.01',
+      hole_count: 2,
+      hole_diameter_mm: '3',
+      hole_edge_mm: '5',
     });
-    expect(saved.document.net_total).toBe('2534.66');
+    expect(saved.lines[10].warnings.map((w: Json) => w.key)).toEqual([
+      'glassWork.holeDiameter',
+      'glassWork.holeEdge',
+    ]);
+    expect(saved.document.net_total).toBe('2540.66');
   });
 
   // Functional part only: how fast a key is with 200 lines is measured by the benchmark
