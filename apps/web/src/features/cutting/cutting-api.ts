@@ -1,4 +1,4 @@
-import type { CutResult, CuttingJobInput } from '@erp/domain';
+import type { CutResult, CuttingDefaults, CuttingJobCreate, CuttingJobInput } from '@erp/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ApiError, api } from '../../lib/api.ts';
@@ -48,7 +48,24 @@ export const cuttingKeys = {
   job: (id: string) => ['cutting', 'job', id] as const,
   stock: (kind: '1d' | '2d') => ['cutting', 'stock', kind] as const,
   source: (sourceId: string) => ['cutting', 'list', 'source', sourceId] as const,
+  settings: ['cutting', 'settings'] as const,
 };
+
+/** The company's cutting defaults: what a new list starts with (settings page, new-list form). */
+export function useCuttingDefaults() {
+  return useQuery({
+    queryKey: cuttingKeys.settings,
+    queryFn: () => api<CuttingDefaults>('/cutting/settings'),
+  });
+}
+
+export function useSaveCuttingDefaults() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CuttingDefaults) => api<CuttingDefaults>('/cutting/settings', { method: 'PUT', body }),
+    onSuccess: (saved) => qc.setQueryData(cuttingKeys.settings, saved),
+  });
+}
 
 export const PAGE_SIZE = 50;
 
@@ -76,7 +93,7 @@ export function useStock(kind: '1d' | '2d') {
 export function useCreateJob() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: CuttingJobInput) => api<JobDetail>('/cutting/jobs', { method: 'POST', body: input }),
+    mutationFn: (input: CuttingJobCreate) => api<JobDetail>('/cutting/jobs', { method: 'POST', body: input }),
     onSuccess: () => qc.invalidateQueries({ queryKey: cuttingKeys.all }),
   });
 }

@@ -1,4 +1,10 @@
-import { type CutResult, type CuttingJobInput, jobToCutInput } from '@erp/domain';
+import {
+  angleText,
+  type CutResult,
+  type CuttingJobCreate,
+  jobSettingsFromDefaults,
+  jobToCutInput,
+} from '@erp/domain';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Route, Routes, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -22,6 +28,7 @@ import {
   type JobSummary,
   PAGE_SIZE,
   useCreateJob,
+  useCuttingDefaults,
   useExportDownload,
   useJob,
   useJobAction,
@@ -214,6 +221,14 @@ type PieceRow = {
   b: string;
   quantity: string;
   rotate: boolean;
+  /** 1D: the saw angles of both ends, "90/90", "45/45", "45/90" or "90/45". */
+  angles: string;
+};
+
+const ANGLE_CHOICES = ['90/90', '45/45', '45/90', '90/45'] as const;
+const anglesOf = (choice: string) => {
+  const [start, end] = choice.split('/').map(Number);
+  return { angle_start: start === 45 ? 45 : 90, angle_end: end === 45 ? 45 : 90 } as const;
 };
 
 const intOf = (s: string): number => Number.parseInt(s.replace(/\s/g, ''), 10);
@@ -225,15 +240,33 @@ function NewJob() {
   const [kind, setKind] = useState<'1d' | '2d'>('2d');
   const [name, setName] = useState('');
   const [kerf, setKerf] = useState('4');
+  // 2D: trimmed off every edge; 1D: the head of the bar (trimTail is its tail).
   const [trim, setTrim] = useState('10');
+  const [trimTail, setTrimTail] = useState('10');
   const [minLen, setMinLen] = useState('300');
   const [minWid, setMinWid] = useState('300');
+  const [weld, setWeld] = useState('0');
   const [seconds, setSeconds] = useState('3');
   const [pieces, setPieces] = useState<PieceRow[]>([
-    { ref: 'P1', label: '', order_ref: '', a: '', b: '', quantity: '1', rotate: true },
+    { ref: 'P1', label: '', order_ref: '', a: '', b: '', quantity: '1', rotate: true, angles: '90/90' },
   ]);
   const [stockChoice, setStockChoice] = useState<StockChoice>(emptyStockChoice);
   const stock = useStock(kind);
+  // The list starts from the company's cutting defaults for its kind (settings page); choosing the
+  // other kind starts from that kind's defaults. A typed bar size starts at the standard bar length.
+  const defaults = useCuttingDefaults();
+  useEffect(() => {
+    if (!defaults.data) return;
+    const d = jobSettingsFromDefaults(defaults.data, kind);
+    setKerf(String(d.kerf));
+    setTrim(String(d.trim.left));
+    setTrimTail(String(d.trim.right));
+    setMinLen(String(d.min_remnant_length));
+    setMinWid(String(d.min_remnant_width));
+    setWeld(String(d.weld_allowance));
+    const bar = kind === '1d' ? String(defaults.data.bar_length_1d) : '';
+    setStockChoice((c) => ({ ...c, manual: { ...c.manual, a: bar } }));
+  }, [defaults.data, kind]);
   const [error, setError] = useState<string | null>(null);
 
   const setPiece = (i: number, patch: Partial<PieceRow>) =>
@@ -241,13 +274,13 @@ function NewJob() {
 
   const submit = () => {
     setError(null);
-    const input: CuttingJobInput = {
+    const input: CuttingJobCreate = {
       name: name.trim(),
       kind,
       kerf: intOf(kerf) || 0,
       trim:
         kind === '1d'
-          ? { left: intOf(trim) || 0, right: intOf(trim) || 0, top: 0, bottom: 0 }
+          ? { left: intOf(trim) || 0, right: intOf(trimTail) || 0, top: 0, bottom: 0 }
           : {
               left: intOf(trim) || 0,
               right: intOf(trim) || 0,
@@ -256,6 +289,7 @@ function NewJob() {
             },
       min_remnant_length: intOf(minLen) || 0,
       min_remnant_width: kind === '2d' ? intOf(minWid) || 0 : 0,
+      weld_allowance: kind === '1d' ? intOf(weld) || 0 : 0,
       time_limit_ms: Math.min(
         60_000,
         Math.max(100, Math.round((Number(seconds.replace(',', '.')) || 3) * 1000)),
@@ -265,7 +299,9 @@ function NewJob() {
         ref: p.ref.trim(),
         ...(p.label.trim() ? { label: p.label.trim() } : {}),
         ...(p.order_ref.trim() ? { order_ref: p.order_ref.trim() } : {}),
-        ...(kind === '1d' ? { length: intOf(p.a) } : { width: intOf(p.a), height: intOf(p.b) }),
+        ...(kind === '1d'
+          ? { length: intOf(p.a), ...anglesOf(p.angles) }
+          : { width: intOf(p.a), height: intOf(p.b) }),
         quantity: intOf(p.quantity),
         rotate: p.rotate,
       })),
@@ -307,9 +343,20 @@ function NewJob() {
             <Input id="cut-kerf" inputMode="numeric" value={kerf} onChange={(e) => setKerf(e.target.value)} />
           </div>
           <div>
-            <Label htmlFor="cut-trim">{t('form.trim')}</Label>
+            <Label htmlFor="cut-trim">{kind === '1d' ? t('form.trimHead') : t('form.trim')}</Label>
             <Input id="cut-trim" inputMode="numeric" value={trim} onChange={(e) => setTrim(e.target.value)} />
           </div>
+          {kind === '1d' ? (
+            <div>
+              <Label htmlFor="cut-trim-tail">{t('form.trimTail')}</Label>
+              <Input
+                id="cut-trim-tail"
+                inputMode="numeric"
+                value={trimTail}
+                onChange={(e) => setTrimTail(e.target.value)}
+              />
+            </div>
+          ) : null}
           <div>
             <Label htmlFor="cut-min-len">{t('form.minRemnantLength')}</Label>
             <Input
@@ -329,7 +376,17 @@ function NewJob() {
                 onChange={(e) => setMinWid(e.target.value)}
               />
             </div>
-          ) : null}
+          ) : (
+            <div>
+              <Label htmlFor="cut-weld">{t('form.weldAllowance')}</Label>
+              <Input
+                id="cut-weld"
+                inputMode="numeric"
+                value={weld}
+                onChange={(e) => setWeld(e.target.value)}
+              />
+            </div>
+          )}
           <div>
             <Label htmlFor="cut-seconds">{t('form.seconds')}</Label>
             <Input
@@ -403,7 +460,18 @@ function NewJob() {
                   {t('form.rotate')}
                 </label>
               ) : (
-                <span />
+                <select
+                  aria-label={t('form.angles')}
+                  className="h-10 w-full rounded-md border border-border bg-surface px-2"
+                  value={p.angles}
+                  onChange={(e) => setPiece(i, { angles: e.target.value })}
+                >
+                  {ANGLE_CHOICES.map((a) => (
+                    <option key={a} value={a}>
+                      {angleText(anglesOf(a))}
+                    </option>
+                  ))}
+                </select>
               )}
             </div>
           ))}
@@ -421,6 +489,7 @@ function NewJob() {
                   b: '',
                   quantity: '1',
                   rotate: true,
+                  angles: '90/90',
                 },
               ])
             }
@@ -543,6 +612,22 @@ function JobPage() {
           {t(`status.${data.status}`)}
         </span>
       </div>
+      <p className="text-sm text-muted-foreground" data-testid="job-settings">
+        {data.kind === '1d'
+          ? t('detail.settings1d', {
+              kerf: data.input.kerf,
+              head: data.input.trim.left,
+              tail: data.input.trim.right,
+              length: data.input.min_remnant_length,
+              weld: data.input.weld_allowance ?? 0,
+            })
+          : t('detail.settings2d', {
+              kerf: data.input.kerf,
+              trim: data.input.trim.left,
+              length: data.input.min_remnant_length,
+              width: data.input.min_remnant_width,
+            })}
+      </p>
       <div className="flex flex-wrap gap-2">
         {canWrite && editable && !noStock && run.state !== 'running' ? (
           <Button onClick={start}>{plan ? t('detail.rerun') : t('detail.run')}</Button>

@@ -1,4 +1,4 @@
-import type { CuttingJobInput } from '@erp/domain';
+import { angleText, type CuttingJobInput, pieceCutLength } from '@erp/domain';
 import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,6 +28,12 @@ export function PiecesCard({ job }: { job: JobDetail }) {
               <th className="text-right">
                 {is2d ? `${t('form.width')} × ${t('form.height')}` : t('form.length')}
               </th>
+              {is2d ? null : (
+                <>
+                  <th className="text-right">{t('form.angles')}</th>
+                  <th className="text-right">{t('form.cutLength')}</th>
+                </>
+              )}
               <th className="text-right">{t('form.quantity')}</th>
             </tr>
           </thead>
@@ -37,6 +43,13 @@ export function PiecesCard({ job }: { job: JobDetail }) {
                 <td className="py-1">{p.ref}</td>
                 <td>{p.label ?? ''}</td>
                 <td className="text-right">{is2d ? `${p.width} × ${p.height}` : p.length}</td>
+                {is2d ? null : (
+                  <>
+                    <td className="text-right">{angleText(p)}</td>
+                    {/* What the optimiser lays on the bar: outer length + weld allowance per mitred end. */}
+                    <td className="text-right">{pieceCutLength(p, job.input.weld_allowance)}</td>
+                  </>
+                )}
                 <td className="text-right">{p.quantity}</td>
               </tr>
             ))}

@@ -13,6 +13,7 @@ const line = (amount: string, extra: Partial<EditorState['lines'][number]> = {})
   cutLength: '',
   cutWidth: '',
   cutHeight: '',
+  cutAngles: '90/90',
   ...extra,
 });
 
@@ -49,6 +50,23 @@ describe('BOM editor → API input', () => {
     });
     expect(input.lines.map((l) => [l.cutCount, l.cutLength, l.cutWidth, l.cutHeight])).toEqual([
       ['2', null, 'W-12', 'H-12'],
+    ]);
+  });
+
+  it('sends the end angles of bar pieces as two numbers (45 = mitre)', () => {
+    const input = toBomInput({
+      note: '',
+      variables: [],
+      lines: [
+        line('2', { cutLength: 'W', cutAngles: '45/45' }),
+        line('1', { cutLength: 'H - 140' }),
+        line('1', { cutLength: 'W', cutAngles: '90/45' }),
+      ],
+    });
+    expect(input.lines.map((l) => [l.cutAngleStart, l.cutAngleEnd])).toEqual([
+      [45, 45],
+      [90, 90],
+      [90, 45],
     ]);
   });
 });

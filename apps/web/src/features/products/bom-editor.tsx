@@ -24,7 +24,10 @@ export type EditorLine = {
   cutLength: string;
   cutWidth: string;
   cutHeight: string;
+  /** Bar pieces: the saw angles of both ends, "90/90", "45/45", "45/90" or "90/45". */
+  cutAngles: string;
 };
+const CUT_ANGLE_CHOICES = ['90/90', '45/45', '45/90', '90/45'] as const;
 const CUT_FIELDS = ['cutCount', 'cutLength', 'cutWidth', 'cutHeight'] as const;
 type CutField = (typeof CUT_FIELDS)[number];
 export type EditorState = { note: string; variables: { name: string; value: string }[]; lines: EditorLine[] };
@@ -52,6 +55,7 @@ export function editorStateFrom(
       cutLength: l.cutLength ?? '',
       cutWidth: l.cutWidth ?? '',
       cutHeight: l.cutHeight ?? '',
+      cutAngles: `${l.cutAngleStart === 45 ? 45 : 90}/${l.cutAngleEnd === 45 ? 45 : 90}`,
     })),
   };
 }
@@ -75,6 +79,8 @@ export function toBomInput(state: EditorState): BomInput {
         cutLength: l.cutLength.trim() || null,
         cutWidth: l.cutWidth.trim() || null,
         cutHeight: l.cutHeight.trim() || null,
+        cutAngleStart: l.cutAngles.startsWith('45') ? 45 : 90,
+        cutAngleEnd: l.cutAngles.endsWith('45') ? 45 : 90,
       };
     }),
   };
@@ -222,7 +228,7 @@ export function BomEditor({
             {state.lines.map((line, index) => {
               const issues = lineIssues[index];
               // Cut sizes in a row of their own below the line: shown when set, or opened with the scissors.
-              const hasCut = CUT_FIELDS.some((f) => line[f].trim() !== '');
+              const hasCut = CUT_FIELDS.some((f) => line[f].trim() !== '') || line.cutAngles !== '90/90';
               const showCut = hasCut || cutOpen.has(line.key);
               return (
                 <Fragment key={line.key}>
@@ -358,6 +364,24 @@ export function BomEditor({
                               />
                             </div>
                           ))}
+                          <div className="w-32">
+                            <span className="text-xs text-muted" aria-hidden>
+                              {t('fields.cutAngles')}
+                            </span>
+                            <select
+                              aria-label={t('bom.cutAnglesOfLine', { n: index + 1 })}
+                              className="h-8 w-full rounded-md border border-border bg-surface px-2 text-sm"
+                              value={line.cutAngles}
+                              disabled={!editable}
+                              onChange={(e) => setLine(line.key, { cutAngles: e.target.value })}
+                            >
+                              {CUT_ANGLE_CHOICES.map((a) => (
+                                <option key={a} value={a}>
+                                  {a.replace('/', '° / ')}°
+                                </option>
+                              ))}
+                            </select>
+                          </div>
                         </div>
                       </td>
                     </tr>
@@ -399,6 +423,7 @@ export function BomEditor({
                     cutLength: '',
                     cutWidth: '',
                     cutHeight: '',
+                    cutAngles: '90/90',
                   },
                 ],
               }))

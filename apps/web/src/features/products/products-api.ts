@@ -48,6 +48,9 @@ export type BomLine = {
   cutLength: string | null;
   cutWidth: string | null;
   cutHeight: string | null;
+  /** Bar lines: the saw angle at each end of the pieces, 90 or 45 (mitre). */
+  cutAngleStart?: number;
+  cutAngleEnd?: number;
   component: ItemInfo | null;
   componentHasBom: boolean;
 };

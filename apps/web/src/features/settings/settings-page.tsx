@@ -6,6 +6,7 @@ import { LanguagePicker } from '../../components/ui/language-picker.tsx';
 import { cn } from '../../lib/cn.ts';
 import { setTheme, storedTheme, type Theme } from '../../lib/theme.ts';
 import { AutomationSettingsCard } from '../automation/settings-card.tsx';
+import { CuttingSettingsCard } from '../cutting/cutting-settings-card.tsx';
 import { PricingSettingsCard } from '../documents/pricing-settings-card.tsx';
 import { PageHeader } from '../sections/page-header.tsx';
 import { TeamSettings } from '../team/team-settings.tsx';
@@ -78,6 +79,7 @@ export function SettingsPage() {
       <TeamSettings />
       <AutomationSettingsCard />
       <PricingSettingsCard />
+      <CuttingSettingsCard />
       <Card>
         <CardHeader>
           <CardTitle>{t('settings.documents.title')}</CardTitle>

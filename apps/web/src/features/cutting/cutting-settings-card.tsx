@@ -1,0 +1,175 @@
+import { CUTTING_PRESET_NAMES, CUTTING_PRESETS, type CuttingDefaults, type CuttingPreset } from '@erp/domain';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SaveState, saveStatus } from '../../components/editing/save-state.tsx';
+import { UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { usePermission } from '../team/use-permission.tsx';
+import { useCuttingDefaults, useSaveCuttingDefaults } from './cutting-api.ts';
+
+const SHEET_KEYS = ['kerf_2d', 'trim_2d', 'min_remnant_length_2d', 'min_remnant_width_2d'] as const;
+const BAR_KEYS = [
+  'kerf_1d',
+  'trim_head_1d',
+  'trim_tail_1d',
+  'min_remnant_length_1d',
+  'bar_length_1d',
+  'weld_allowance_1d',
+] as const;
+type Key = (typeof SHEET_KEYS)[number] | (typeof BAR_KEYS)[number];
+type Form = Record<Key, string>;
+
+const toForm = (d: CuttingDefaults): Form =>
+  Object.fromEntries([...SHEET_KEYS, ...BAR_KEYS].map((k) => [k, String(d[k])])) as Form;
+/** Whole millimetres as typed; anything else goes to the server as it is and comes back as its error. */
+const toBody = (f: Form): CuttingDefaults =>
+  Object.fromEntries(
+    Object.entries(f).map(([k, v]) => {
+      const s = v.trim().replace(',', '.');
+      return [k, s === '' ? null : Number(s)];
+    }),
+  ) as CuttingDefaults;
+
+/**
+ * The settings page's card for cutting: what a new cutting list starts with, per kind (sheets and
+ * bars), and trade presets that fill in a trade's usual values (glass, panels, PVC, aluminium).
+ * Everyone reads them; owners and admins (company.manage) change them.
+ */
+export function CuttingSettingsCard() {
+  const { t } = useTranslation('cutting');
+  const settings = useCuttingDefaults();
+  return (
+    <Card data-testid="cutting-settings">
+      <CardHeader>
+        <CardTitle>{t('settings.title')}</CardTitle>
+        <CardDescription>{t('settings.description')}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {settings.data ? (
+          <CuttingForm initial={settings.data} />
+        ) : (
+          <p role="status" className="text-sm text-muted">
+            {settings.error ? t('errors.settingsLoad') : t('settings.loading')}
+          </p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function CuttingForm({ initial }: { initial: CuttingDefaults }) {
+  const { t } = useTranslation('cutting');
+  const canManage = usePermission('company.manage');
+  const [form, setForm] = useState<Form>(() => toForm(initial));
+  const [saved, setSaved] = useState<Form>(() => toForm(initial));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const dirty = JSON.stringify(form) !== JSON.stringify(saved);
+  const save = useSaveCuttingDefaults();
+  const submit = () => {
+    setErrors({});
+    setMessage(null);
+    save.mutate(toBody(form), {
+      onSuccess: (next) => {
+        setForm(toForm(next));
+        setSaved(toForm(next));
+      },
+      onError: (e) => {
+        const details = e instanceof ApiError ? (e.details ?? []) : [];
+        if (details.length)
+          setErrors(Object.fromEntries(details.map((d) => [d.field, t(`common:${d.key}`)])));
+        else setMessage(t('errors.save'));
+      },
+    });
+  };
+  // A preset fills in its kind's values; nothing is stored until the user saves.
+  const apply = (preset: CuttingPreset) =>
+    setForm({
+      ...form,
+      ...Object.fromEntries(Object.entries(CUTTING_PRESETS[preset]).map(([k, v]) => [k, String(v)])),
+    });
+  const field = (key: Key) => (
+    <div key={key} className="flex flex-col gap-1">
+      <label htmlFor={`cutting-${key}`} className="text-sm font-medium">
+        {t(`settings.fields.${key}`)}
+      </label>
+      <Input
+        id={`cutting-${key}`}
+        name={key}
+        inputMode="numeric"
+        value={form[key]}
+        readOnly={!canManage}
+        invalid={Boolean(errors[key])}
+        aria-describedby={errors[key] ? `cutting-${key}-error` : undefined}
+        onChange={(e) => setForm({ ...form, [key]: e.target.value })}
+      />
+      {errors[key] && (
+        <p id={`cutting-${key}-error`} role="alert" className="text-sm text-danger">
+          {errors[key]}
+        </p>
+      )}
+    </div>
+  );
+  return (
+    <form
+      className="space-y-4"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+    >
+      <UnsavedChangesGuard when={dirty} />
+      {canManage && (
+        <div className="space-y-2">
+          <p className="text-sm text-muted">{t('settings.presetsHelp')}</p>
+          <div className="flex flex-wrap gap-2">
+            {CUTTING_PRESET_NAMES.map((preset) => (
+              <Button key={preset} type="button" variant="outline" size="sm" onClick={() => apply(preset)}>
+                {t(`settings.presets.${preset}`)}
+              </Button>
+            ))}
+          </div>
+        </div>
+      )}
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-semibold">{t('kind.2d')}</legend>
+        <div className="grid gap-3 sm:grid-cols-2">{SHEET_KEYS.map(field)}</div>
+      </fieldset>
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-semibold">{t('kind.1d')}</legend>
+        <div className="grid gap-3 sm:grid-cols-2">{BAR_KEYS.map(field)}</div>
+        <p className="text-xs text-muted">{t('settings.weldHelp')}</p>
+      </fieldset>
+      {message && (
+        <p role="alert" className="text-sm text-danger">
+          {message}
+        </p>
+      )}
+      {canManage && (
+        <div className="flex items-center gap-3">
+          <Button type="submit" loading={save.isPending}>
+            {t('settings.save')}
+          </Button>
+          {dirty && (
+            <Button
+              type="button"
+              variant="ghost"
+              onClick={() => {
+                setForm(saved);
+                setErrors({});
+                setMessage(null);
+              }}
+            >
+              {t('common:actions.cancel')}
+            </Button>
+          )}
+          <SaveState status={saveStatus({ saving: save.isPending, dirty })} />
+        </div>
+      )}
+    </form>
+  );
+}
