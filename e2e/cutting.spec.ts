@@ -9,9 +9,22 @@ test.describe('cutting', () => {
     await signUpViaApi(page, newAccount('cutting'));
     await dismissChangelog(page);
 
+    // Company cutting defaults: the glass and PVC presets fill in their kinds; new lists start from them.
+    await page.goto('/settings');
+    const defaults = page.getByTestId('cutting-settings');
+    await defaults.getByRole('button', { name: 'Staklo (rez 0, obrub 15)' }).click();
+    await defaults.getByRole('button', { name: 'PVC profili (6500, zavar 3 mm)' }).click();
+    await expect(defaults.getByLabel('Širina reza ploča (mm)')).toHaveValue('0');
+    await expect(defaults.getByLabel('Standardna duljina šipke (mm)')).toHaveValue('6500');
+    await expect(defaults.getByLabel('Dodatak za zavarivanje po kosom kraju (mm)')).toHaveValue('3');
+    await defaults.getByRole('button', { name: 'Spremi postavke krojenja' }).click();
+    await expect(defaults.getByText('Spremljeno')).toBeVisible();
+
     await page.goto('/cutting');
     await expect(page.getByText('Još nema krojnih lista.')).toBeVisible();
     await page.getByRole('link', { name: 'Nova krojna lista' }).click();
+    await expect(page.getByLabel('Širina reza (mm)')).toHaveValue('0');
+    await expect(page.getByLabel('Obrub po rubu (mm)')).toHaveValue('15');
     await page.getByLabel('Naziv liste').fill('Staklo za RN-5');
     await page.getByLabel('Vrijeme optimizacije (s)').fill('1');
     const rows = page.getByTestId('piece-row');
@@ -33,6 +46,9 @@ test.describe('cutting', () => {
 
     await expect(page.getByRole('heading', { name: /Krojna lista 1 · Staklo za RN-5/ })).toBeVisible();
     await expect(page.getByTestId('job-status')).toHaveText('Nacrt');
+    await expect(page.getByTestId('job-settings')).toHaveText(
+      'Rez 0 mm · obrub 15 mm po rubu · ostaci od 300 × 300 mm',
+    );
     await page.getByRole('button', { name: 'Pokreni optimizaciju' }).click();
     await expect(page.getByTestId('job-status')).toHaveText('Izračunato', { timeout: 15_000 });
     // 3 x 1000x800 + 2 x 600x400 fit on one 3210 x 2000 sheet (after a 10 mm trim): the bound is 1.
@@ -64,6 +80,26 @@ test.describe('cutting', () => {
       page.getByTestId('cutting-jobs').getByRole('link', { name: 'Staklo za RN-5' }),
     ).toBeVisible();
     await expect(page.getByTestId('cutting-jobs')).toContainText('1 / 1');
+
+    // A bar list: the PVC defaults, a frame piece mitred at both ends is cut 1000 + 2 × 3 = 1006 mm.
+    await page.goto('/cutting/new');
+    await page.getByLabel('Naziv liste').fill('Okviri PVC');
+    await page.getByLabel('Vrsta rezanja').selectOption('1d');
+    await expect(page.getByLabel('Dodatak za zavarivanje po kosom kraju (mm)')).toHaveValue('3');
+    const bar = page.getByTestId('piece-row').nth(0);
+    await bar.getByLabel('Oznaka').fill('F1');
+    await bar.getByLabel('Duljina').fill('1000');
+    await bar.getByLabel('Količina').fill('2');
+    await bar.getByLabel('Kutovi rezanja').selectOption('45/45');
+    await page.getByLabel('Format', { exact: true }).fill('PVC-70');
+    await expect(page.getByLabel('Format Duljina')).toHaveValue('6500');
+    await page.getByRole('button', { name: 'Spremi listu' }).click();
+    const frame = page.getByTestId('job-pieces').locator('tbody tr');
+    await expect(frame.locator('td').nth(3)).toHaveText('45°/45°');
+    await expect(frame.locator('td').nth(4)).toHaveText('1006');
+    await expect(page.getByTestId('job-settings')).toContainText(
+      'dodatak za zavarivanje 3 mm po kosom kraju',
+    );
   });
 
   test('cancelling a long run keeps and stores the best plan found so far', async ({ page }) => {
