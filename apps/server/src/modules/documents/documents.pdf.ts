@@ -169,7 +169,12 @@ function windowText(l: repo.LineRow): string {
   const text = windowSpecText(l, WINDOW_LABELS_HR);
   return text ? `; ${text}` : '';
 }
-const WINDOW_LABELS_HR = { profile_system: 'profil', glass_makeup: 'staklo', colour: 'boja', hardware_set: 'okov' };
+const WINDOW_LABELS_HR = {
+  profile_system: 'profil',
+  glass_makeup: 'staklo',
+  colour: 'boja',
+  hardware_set: 'okov',
+};
 
 /** Measure pricing: what one piece was billed on, e.g. "obračunska površina 0,5202 m²". */
 function billedText(l: repo.LineRow): string {
