@@ -78,6 +78,34 @@ describe('bomCutPieces', () => {
       { m: 'BOARD', path: '5', n: '1', l: undefined, w: '1000', h: '1500' },
     ]);
     expect(got[2]?.products).toEqual(['WIN', 'IGU']);
+    // Bar lines without angles are square at both ends; sheets have none.
+    expect(got.map((p) => [p.angleStart, p.angleEnd])).toEqual([
+      [90, 90],
+      [90, 90],
+      [undefined, undefined],
+      [undefined, undefined],
+    ]);
+  });
+
+  it('a PVC frame: mitred bar lines give 45° pieces at their outer length', () => {
+    const frame = {
+      productId: 'FRAME',
+      variables: [],
+      lines: [
+        { ...line('PROFILE', { quantity: '2', cutLength: 'W' }), cutAngleStart: 45, cutAngleEnd: 45 },
+        { ...line('PROFILE', { quantity: '1', cutLength: 'H - 2*70' }), cutAngleStart: 90, cutAngleEnd: 90 },
+      ],
+    };
+    const got = bomCutPieces({
+      productId: 'FRAME',
+      values: { W: 1000, H: 1500 },
+      bomOf: fixtureBoms(frame),
+      materialOf,
+    });
+    expect(got.map((p) => [p.length?.toString(), p.perUnit.toString(), p.angleStart, p.angleEnd])).toEqual([
+      ['1000', '2', 45, 45],
+      ['1360', '1', 90, 90],
+    ]);
   });
 
   it('refuses a fractional piece count and a size that is not positive, naming the line', () => {
