@@ -18,6 +18,7 @@ import {
   routingInputSchema,
   timeLogInputSchema,
   transferSchema,
+  windowSpecOf,
   workOrderInputSchema,
 } from '@erp/domain';
 import Decimal from 'decimal.js';
@@ -511,6 +512,33 @@ async function generate(
   // Documents, month by month (oldest first, so numbers follow dates) -------------------------
   const productCount = Object.keys(item).length - catalogue.length;
   const products = ['PVC-P1-70', 'PVC-P2-76', 'PVC-P1-76-AN', 'PVC-BV-82', 'IZO-4-16-4', 'KAL-8'];
+  // Window lines name their profile system, glass make-up, colour and hardware (docs/documents.md).
+  const windowSpec: Record<string, Record<string, string>> = {
+    'PVC-P1-70': {
+      profile_system: 'PVC 70, 5 komora',
+      glass_makeup: '4-16Ar-4E',
+      colour: 'bijela',
+      hardware_set: 'okretno-nagibni',
+    },
+    'PVC-P2-76': {
+      profile_system: 'PVC 76, 6 komora',
+      glass_makeup: '4-16Ar-4E',
+      colour: 'bijela',
+      hardware_set: 'okretno-nagibni + okretni',
+    },
+    'PVC-P1-76-AN': {
+      profile_system: 'PVC 76, 6 komora',
+      glass_makeup: '4-16Ar-4E',
+      colour: 'antracit RAL 7016',
+      hardware_set: 'okretno-nagibni',
+    },
+    'PVC-BV-82': {
+      profile_system: 'PVC 82, 7 komora',
+      glass_makeup: '4E-14Ar-4-14Ar-4E',
+      colour: 'bijela',
+      hardware_set: 'balkonski, s kvakom',
+    },
+  };
   const sizes = [
     [600, 900],
     [900, 1200],
@@ -545,6 +573,7 @@ async function generate(
           quantity: String(rng.int(1, 4)),
           width_mm: String(w),
           height_mm: String(h),
+          ...windowSpec[sku],
         };
       });
       if (rng.next() < 0.4)
@@ -595,6 +624,7 @@ async function generate(
             unit_price: l.unit_price,
             discount_pct: l.discount_pct,
             vat_rate: l.vat_rate === null ? null : String(Number(l.vat_rate)),
+            ...windowSpecOf(l),
           })),
         }),
       );

@@ -84,6 +84,16 @@ describe('demo company', () => {
       sql`select count(*)::int as n, count(*) filter (where status = 'received')::int as received from purchase_orders`,
     );
     expect(po).toEqual({ n: 12, received: 10 });
+    // Window lines carry their profile system, glass make-up, colour and hardware; glass lines none.
+    const [spec] = await q<{ windows: number; named: number; glass_named: number }>(
+      sql`select count(*) filter (where i.sku like 'PVC-%' and i.kind = 'product')::int as windows,
+          count(*) filter (where i.sku like 'PVC-%' and i.kind = 'product' and l.profile_system is not null and l.glass_makeup is not null
+            and l.colour is not null and l.hardware_set is not null)::int as named,
+          count(*) filter (where i.sku not like 'PVC-%' and l.profile_system is not null)::int as glass_named
+        from document_lines l join items i on i.id = l.item_id`,
+    );
+    expect(spec?.windows).toBeGreaterThan(0);
+    expect(spec).toMatchObject({ named: spec?.windows, glass_named: 0 });
   });
 
   it('spreads invoices over the last twelve months with gapless numbers', async () => {
