@@ -1,10 +1,9 @@
-// Sheet-elimination local search for the 2D optimiser, on a set of packed sheets (each a 3-stage
-// guillotine pattern from the shelf engine). First greedy: move pieces of the least-filled sheet
-// into other sheets (each re-packed from scratch with every order variant and both first-cut
-// directions). Then an ejection walk towards one sheet fewer: the weakest sheet's pieces form a
-// pool; a pool piece enters a sheet, ejecting a smaller piece (or a set of pieces of less area)
-// when it must, or two sheets are re-packed together with it; tabu tenure keeps the walk moving.
-// An empty pool is a saved sheet. The best plan seen is returned (deep copies; sheets mutate).
+// Sheet elimination for the 2D optimiser, on a set of packed sheets (each a 3-stage guillotine
+// pattern). Greedy: move pieces of the least-filled sheet into other sheets (the walk of
+// sheet-walk-2d.ts then goes on towards one sheet fewer at a time). `packOne` decides whether a set of pieces
+// fits on one sheet: exactly for a few pieces (exact-sheet-2d.ts), else with every order variant
+// of the shelf engine in both first-cut directions.
+import { exactSheetFit } from './exact-sheet-2d.ts';
 import type { Rng } from './prng.ts';
 import {
   type ItemSet,
@@ -13,6 +12,10 @@ import {
   packSequence,
   type SheetKind,
 } from './shelf-packer.ts';
+
+/** Sets of at most this many pieces are checked exactly, within a node budget. */
+export const EXACT_MAX_PIECES = 12;
+const EXACT_NODES = 2000;
 
 export type Direction = {
   transposed: boolean;
@@ -49,8 +52,8 @@ export function sheetItems(packed: PackedSheet): number[] {
   return out;
 }
 
-export function eliminateSheets(initial: RepackSheet[], ctx: RepackContext): RepackSheet[] {
-  const { rng, areaOf } = ctx;
+/** Greedy: empties the least-filled sheet into the others while that works. */
+export function emptyWeakSheets(initial: RepackSheet[], ctx: RepackContext): RepackSheet[] {
   const capacity = (s: RepackSheet): number => {
     const k = (ctx.directions[0] as Direction).kinds[s.kind] as SheetKind;
     return k.width * k.height;
@@ -68,124 +71,7 @@ export function eliminateSheets(initial: RepackSheet[], ctx: RepackContext): Rep
     best = sheets.map(cloneSheet);
     ctx.onImprove(sheets);
   }
-  // Then the ejection walk towards one sheet fewer: the weakest sheet's pieces go to a pool; a pool
-  // piece enters a sheet, ejecting smaller pieces when it must; an empty pool is a saved sheet.
-  const tabu = new Float64Array(areaOf.length);
-  let step = 0;
-  while (!ctx.stop() && sheets.length > ctx.lowerBound) {
-    sheets.sort((a, b) => fill(a) - fill(b));
-    const weak = sheets.shift() as RepackSheet;
-    const pool = weak.items.slice();
-    const stepLimit = step + 300 + 60 * pool.length;
-    while (pool.length > 0 && !ctx.stop() && step < stepLimit) {
-      step++;
-      // Largest pool pieces first mostly (they are the hard ones), sometimes any.
-      pool.sort((x, y) => (areaOf[y] as number) - (areaOf[x] as number));
-      const pi = rng.next() < 0.7 ? 0 : rng.int(pool.length);
-      const j = pool[pi] as number;
-      const aj = areaOf[j] as number;
-      let bestMove: { s: RepackSheet; items: number[]; out: number[]; res: PackResult; cost: number } | null =
-        null;
-      const order = sheets.slice();
-      shuffle(order, rng);
-      for (const s of order.slice(0, 6)) {
-        const room = capacity(s) - s.area;
-        if (room >= aj) {
-          const items = [...s.items, j];
-          const res = packOne(items, s.kind, ctx);
-          if (res) {
-            bestMove = { s, items, out: [], res, cost: -1 };
-            break;
-          }
-        }
-        // Eject one piece: the smallest ones that make room first.
-        const cands = s.items
-          .filter((i) => (tabu[i] as number) <= step && room + (areaOf[i] as number) >= aj)
-          .sort((x, y) => (areaOf[x] as number) - (areaOf[y] as number))
-          .slice(0, 3);
-        for (const i of cands) {
-          const cost = (areaOf[i] as number) / aj + rng.next() * 0.3;
-          if (bestMove && bestMove.cost <= cost) continue;
-          const items = s.items.filter((x) => x !== i);
-          items.push(j);
-          const res = packOne(items, s.kind, ctx);
-          if (res) bestMove = { s, items, out: [i], res, cost };
-        }
-        if (bestMove) continue;
-        // Eject a set: pieces leave in random order until the newcomer fits.
-        const rest = s.items.filter((i) => (tabu[i] as number) <= step);
-        shuffle(rest, rng);
-        const out: number[] = [];
-        let freed = room;
-        for (const i of rest) {
-          out.push(i);
-          freed += areaOf[i] as number;
-          if (freed < aj) continue;
-          const items = s.items.filter((x) => !out.includes(x));
-          items.push(j);
-          const res = packOne(items, s.kind, ctx);
-          if (res) {
-            const outArea = out.reduce((a, x) => a + (areaOf[x] as number), 0);
-            // Only when it shrinks the pool's area (mostly): otherwise the pool snowballs.
-            const cost = outArea / aj + rng.next() * 0.3;
-            if (cost < 1.1) bestMove = { s, items, out: out.slice(), res, cost };
-            break;
-          }
-        }
-      }
-      if (!bestMove || bestMove.cost > 0.5) {
-        // Two sheets re-packed together with the piece: more freedom than one sheet at a time.
-        const pair = order.filter((s) => s.kind === weak.kind).slice(0, 2);
-        const room = pair.reduce((a, s) => a + capacity(s) - s.area, 0);
-        if (pair.length === 2 && room >= aj) {
-          const items = [...(pair[0] as RepackSheet).items, ...(pair[1] as RepackSheet).items, j];
-          const res = packMany(items, weak.kind, 2, ctx);
-          if (res) {
-            pair.forEach((sh, k) => {
-              const r = res[k];
-              if (r) assign(sh, r, sheetItems(r.packed), ctx);
-              else {
-                sh.items = [];
-                sh.area = 0;
-              }
-            });
-            sheets = sheets.filter((sh) => sh.items.length > 0);
-            pool.splice(pi, 1);
-            tabu[j] = step + 5 + rng.int(10);
-            continue;
-          }
-        }
-      }
-      if (!bestMove) continue;
-      assign(bestMove.s, bestMove.res, bestMove.items, ctx);
-      pool.splice(pi, 1);
-      pool.push(...bestMove.out);
-      tabu[j] = step + 5 + rng.int(10);
-    }
-    if (pool.length === 0) {
-      best = sheets.map(cloneSheet);
-      ctx.onImprove(sheets);
-      continue;
-    }
-    // Give up on this target: the pool goes back into a sheet of its own when it fits in one.
-    const res = packOne(pool, weak.kind, ctx);
-    if (res) {
-      assign(weak, res, pool, ctx);
-      sheets.push(weak);
-    } else sheets = best.map(cloneSheet);
-  }
   return best;
-}
-
-type PackResult = { packed: PackedSheet; transposed: boolean };
-
-function shuffle<T>(a: T[], rng: Rng): void {
-  for (let t = a.length - 1; t > 0; t--) {
-    const r = rng.int(t + 1);
-    const tmp = a[t] as T;
-    a[t] = a[r] as T;
-    a[r] = tmp;
-  }
 }
 
 function cloneSheet(s: RepackSheet): RepackSheet {
@@ -236,6 +122,20 @@ export function packOne(
   kind: number,
   ctx: Pick<RepackContext, 'directions' | 'options' | 'alt' | 'rng'>,
 ): { packed: PackedSheet; transposed: boolean } | null {
+  // Few pieces: decide exactly (faster than the order variants, and it finds the fits they miss).
+  if (items.length <= EXACT_MAX_PIECES) {
+    let undecided = false;
+    for (const dir of ctx.directions) {
+      const k = dir.kinds[kind] as SheetKind;
+      const r = exactSheetFit(dir.items, items, k.width, k.height, EXACT_NODES, ctx.options.stacking);
+      if (r) {
+        r.kind = kind;
+        return { packed: r, transposed: dir.transposed };
+      }
+      if (r === undefined) undecided = true;
+    }
+    if (!undecided) return null;
+  }
   for (const opts of ctx.alt ? [ctx.options, ctx.alt] : [ctx.options]) {
     for (const dir of ctx.directions) {
       const kinds = [{ ...(dir.kinds[kind] as SheetKind), quantity: 1 }];
@@ -246,25 +146,6 @@ export function packOne(
           (packed[0] as PackedSheet).kind = kind;
           return { packed: packed[0] as PackedSheet, transposed: dir.transposed };
         }
-      }
-    }
-  }
-  return null;
-}
-
-/** At most `count` sheets of `kind` holding all `items` (every order variant, both directions). */
-function packMany(items: number[], kind: number, count: number, ctx: RepackContext): PackResult[] | null {
-  for (const opts of ctx.alt ? [ctx.options, ctx.alt] : [ctx.options]) {
-    for (const dir of ctx.directions) {
-      const kinds = [{ ...(dir.kinds[kind] as SheetKind), quantity: count }];
-      for (const v of dir.variants) {
-        const seq = items.slice().sort((a, b) => (v.rank[a] as number) - (v.rank[b] as number));
-        const packed = packSequence(dir.items, seq, v.flip, kinds, opts);
-        if (packed && packed.length <= count)
-          return packed.map((p) => {
-            p.kind = kind;
-            return { packed: p, transposed: dir.transposed };
-          });
       }
     }
   }

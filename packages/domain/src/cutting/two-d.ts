@@ -3,13 +3,22 @@
 // both first-cut directions, first-fit and best-fit over sheets, packed by the 3-stage shelf
 // engine; (2) sheet by sheet (single stock size): each sheet filled as full as the order variants
 // and a short local search make it, then the next (randomised repeats); (3) a local search over
-// the best sequences; (4) sheet elimination (sheet-repack-2d.ts) on the best plan.
+// the best sequences; (4) set covering over a pool of well-filled sheets; (5) a walk over which
+// pieces share a sheet (sheet-walk-2d.ts), one sheet fewer at a time, with an exact fit check for
+// sheets of few pieces (exact-sheet-2d.ts).
 // Kerf is added to every piece and to the usable sheet, so the engine packs kerf-free.
 import { areaBound2d, l2Bound2d, type Rect } from './bounds-2d.ts';
 import { CuttingInputError } from './errors.ts';
 import { PatternPool, type PoolDirection } from './pattern-pool-2d.ts';
 import { createRng, nowMs, type Rng } from './prng.ts';
-import { type Direction, eliminateSheets, type RepackSheet, sheetItems } from './sheet-repack-2d.ts';
+import {
+  type Direction,
+  emptyWeakSheets,
+  type RepackContext,
+  type RepackSheet,
+  sheetItems,
+} from './sheet-repack-2d.ts';
+import { walkSheets } from './sheet-walk-2d.ts';
 import {
   fillOneSheet,
   type ItemSet,
@@ -401,7 +410,7 @@ export function optimize2d(input: Cut2dInput, hooks: CutHooks = {}): CutResult2d
         area: items.reduce((a, i) => a + (areaOf[i] as number), 0),
       };
     });
-    finalSheets = eliminateSheets(initial, {
+    const ctx: RepackContext = {
       directions: repackDirections,
       areaOf,
       options,
@@ -413,7 +422,8 @@ export function optimize2d(input: Cut2dInput, hooks: CutHooks = {}): CutResult2d
         hooks.onProgress?.({ elapsedMs: nowMs() - start, stockCount: sheets.length, lowerBound });
         hooks.onBest?.(finish(sheets));
       },
-    });
+    };
+    finalSheets = walkSheets(emptyWeakSheets(initial, ctx), ctx);
   }
   {
     const plan = rebin(finalSheets);
@@ -506,8 +516,8 @@ function solutionKey(sheets: PackedSheet[], kinds: SheetKind[], totalArea: numbe
 }
 
 /** Time shares: sequence search until LS_END, pattern-pool covering until COVER_END, then elimination. */
-const LS_END = 0.65;
-const COVER_END = 0.92;
+const LS_END = 0.3;
+const COVER_END = 0.4;
 
 type SortKey = (w: number, h: number) => number[];
 const SORT_KEYS: SortKey[] = [
