@@ -27,93 +27,125 @@ export function exactSheetFit(
     if (!fits) return null;
   }
   if (remaining > width * height) return null;
-  const strips: Strip[] = [];
-  let usedHeight = 0;
-  // Area that can no longer hold a piece: beside narrower pieces inside their stacks.
-  let lost = 0;
-  let nodes = 0;
-  let exhausted = false;
+  const st: State = {
+    items,
+    order,
+    width,
+    height,
+    stacking,
+    strips: [],
+    usedHeight: 0,
+    lost: 0,
+    nodes: 0,
+    nodeLimit,
+    exhausted: false,
+  };
+  if (!place(st, 0, remaining)) return st.exhausted ? undefined : null;
+  return toPacked(st.strips);
+}
 
-  const place = (k: number, left: number): boolean => {
-    if (k === order.length) return true;
-    if (++nodes > nodeLimit) {
-      exhausted = true;
-      return false;
-    }
-    if (left + lost > width * height) return false;
-    const item = order[k] as number;
-    const a = area(items, item);
-    const w0 = items.w[item] as number;
-    const h0 = items.h[item] as number;
-    const orientations = items.rotate[item] === 1 && w0 !== h0 ? 2 : 1;
-    for (let o = 0; o < orientations; o++) {
-      const w = o === 0 ? w0 : h0;
-      const h = o === 0 ? h0 : w0;
-      const rot = o === 1;
-      for (const strip of strips) {
-        for (const stack of stacking ? strip.stacks : []) {
-          const nw = Math.max(stack.w, w);
+type State = {
+  items: ItemSet;
+  order: number[];
+  width: number;
+  height: number;
+  stacking: boolean;
+  strips: Strip[];
+  usedHeight: number;
+  /** area that can no longer hold a piece: beside narrower pieces inside their stacks */
+  lost: number;
+  nodes: number;
+  nodeLimit: number;
+  exhausted: boolean;
+};
+
+/** Places order[k..] (of total area `left`); true when all fit. Undoes its changes on failure. */
+function place(st: State, k: number, left: number): boolean {
+  if (k === st.order.length) return true;
+  if (++st.nodes > st.nodeLimit) {
+    st.exhausted = true;
+    return false;
+  }
+  const { width, height, items } = st;
+  if (left + st.lost > width * height) return false;
+  const item = st.order[k] as number;
+  const a = area(items, item);
+  const w0 = items.w[item] as number;
+  const h0 = items.h[item] as number;
+  const orientations = items.rotate[item] === 1 && w0 !== h0 ? 2 : 1;
+  for (let o = 0; o < orientations; o++) {
+    const w = o === 0 ? w0 : h0;
+    const h = o === 0 ? h0 : w0;
+    const rot = o === 1;
+    for (const strip of st.strips) {
+      if (st.stacking) {
+        for (const stack of strip.stacks) {
+          const nw = stack.w > w ? stack.w : w;
           const nh = stack.h + h;
           const stripW = strip.w + nw - stack.w;
-          const stripH = Math.max(strip.h, nh);
-          if (stripW > width || usedHeight + stripH - strip.h > height) continue;
-          const before = { sw: stack.w, sh: stack.h, tw: strip.w, th: strip.h, used: usedHeight, lost };
-          lost += nw * nh - stack.w * stack.h - a;
+          const stripH = strip.h > nh ? strip.h : nh;
+          if (stripW > width || st.usedHeight + stripH - strip.h > height) continue;
+          const sw = stack.w;
+          const sh = stack.h;
+          const tw = strip.w;
+          const th = strip.h;
+          const used = st.usedHeight;
+          const lost = st.lost;
+          st.lost += nw * nh - sw * sh - a;
           stack.w = nw;
           stack.h = nh;
           stack.area += a;
           stack.items.push(item);
           stack.rotated.push(rot);
           strip.w = stripW;
-          usedHeight += stripH - strip.h;
+          st.usedHeight += stripH - th;
           strip.h = stripH;
-          if (place(k + 1, left - a)) return true;
+          if (place(st, k + 1, left - a)) return true;
           stack.items.pop();
           stack.rotated.pop();
           stack.area -= a;
-          stack.w = before.sw;
-          stack.h = before.sh;
-          strip.w = before.tw;
-          strip.h = before.th;
-          usedHeight = before.used;
-          lost = before.lost;
-          if (exhausted) return false;
-        }
-        if (strip.w + w <= width && usedHeight + Math.max(strip.h, h) - strip.h <= height) {
-          const before = { th: strip.h, used: usedHeight };
-          strip.stacks.push({ w, h, area: a, items: [item], rotated: [rot] });
-          strip.w += w;
-          usedHeight += Math.max(strip.h, h) - strip.h;
-          strip.h = Math.max(strip.h, h);
-          if (place(k + 1, left - a)) return true;
-          strip.stacks.pop();
-          strip.w -= w;
-          strip.h = before.th;
-          usedHeight = before.used;
-          if (exhausted) return false;
+          stack.w = sw;
+          stack.h = sh;
+          strip.w = tw;
+          strip.h = th;
+          st.usedHeight = used;
+          st.lost = lost;
+          if (st.exhausted) return false;
         }
       }
-      if (w <= width && usedHeight + h <= height) {
-        strips.push({ h, w, stacks: [{ w, h, area: a, items: [item], rotated: [rot] }] });
-        usedHeight += h;
-        if (place(k + 1, left - a)) return true;
-        strips.pop();
-        usedHeight -= h;
-        if (exhausted) return false;
+      const grown = strip.h > h ? strip.h : h;
+      if (strip.w + w <= width && st.usedHeight + grown - strip.h <= height) {
+        const th = strip.h;
+        const used = st.usedHeight;
+        strip.stacks.push({ w, h, area: a, items: [item], rotated: [rot] });
+        strip.w += w;
+        st.usedHeight += grown - th;
+        strip.h = grown;
+        if (place(st, k + 1, left - a)) return true;
+        strip.stacks.pop();
+        strip.w -= w;
+        strip.h = th;
+        st.usedHeight = used;
+        if (st.exhausted) return false;
       }
     }
-    return false;
-  };
-
-  if (!place(0, remaining)) return exhausted ? undefined : null;
-  return toPacked(strips, items);
+    if (w <= width && st.usedHeight + h <= height) {
+      st.strips.push({ h, w, stacks: [{ w, h, area: a, items: [item], rotated: [rot] }] });
+      st.usedHeight += h;
+      if (place(st, k + 1, left - a)) return true;
+      st.strips.pop();
+      st.usedHeight -= h;
+      if (st.exhausted) return false;
+    }
+  }
+  return false;
 }
 
 function area(items: ItemSet, i: number): number {
   return (items.w[i] as number) * (items.h[i] as number);
 }
 
-function toPacked(strips: Strip[], items: ItemSet): PackedSheet {
+function toPacked(strips: Strip[]): PackedSheet {
   let y = 0;
   let total = 0;
   const shelves = strips.map((strip) => {
@@ -128,6 +160,5 @@ function toPacked(strips: Strip[], items: ItemSet): PackedSheet {
     y += strip.h;
     return shelf;
   });
-  void items;
   return { kind: 0, shelves, used: y, area: total };
 }

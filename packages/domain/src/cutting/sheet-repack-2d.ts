@@ -133,6 +133,8 @@ export function packOne(
         return { packed: r, transposed: dir.transposed };
       }
       if (r === undefined) undecided = true;
+      // A square sheet with every piece free to turn: the other direction is the same sheet turned.
+      else if (k.width === k.height && items.every((i) => dir.items.rotate[i] === 1)) return null;
     }
     if (!undecided) return null;
   }

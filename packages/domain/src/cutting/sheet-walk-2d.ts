@@ -26,6 +26,8 @@ export function walkSheets(initial: RepackSheet[], ctx: RepackContext): RepackSh
   };
   const cache = new Map<string, Fit>();
   const fits = (items: number[], kind: number): Fit => {
+    // Few pieces: the exact check is cheaper than a cache key.
+    if (items.length <= EXACT_MAX_PIECES) return packOne(items, kind, ctx);
     const key = `${kind}:${items
       .slice()
       .sort((a, b) => a - b)
