@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EDGE_TYPES } from '../pricing/measure-pricing.ts';
 import { REFERENCE_MODELS } from './payment-reference.ts';
 import {
   DELIVERY_NOTE_STATUSES,
@@ -84,6 +85,8 @@ export const documentLineInputSchema = z.object({
   hole_diameter_mm: positive(2).nullable().default(null),
   hole_edge_mm: nonNegative(2).nullable().default(null),
   cutout_count: pieceCount,
+  /** Edge work of each pane (measure-pricing.ts): rezano (cut, none), kgs, kmg, kgn, kpo. */
+  edge_type: z.enum(EDGE_TYPES, { error: 'validation.invalid' }).default('rezano'),
   /** Window/door lines: profile system, glass make-up, colour, hardware set (window-line.ts). */
   ...windowLineFields,
 });

@@ -1,6 +1,7 @@
 import type Decimal from 'decimal.js';
 import { Dec } from '../production/decimal.ts';
 import { parseGlassMakeup } from '../production/glass-makeup.ts';
+import type { EdgeType } from './measure-pricing.ts';
 
 /**
  * Holes and cut-outs on a glass line (PRODUCT.md "Glass processing": "holes and cut-outs per
@@ -84,11 +85,13 @@ export function glassWorkOf(l: {
   hole_diameter_mm?: string | null;
   hole_edge_mm?: string | null;
   cutout_count?: number | null;
+  edge_type?: EdgeType | null;
 }) {
   return {
     hole_count: l.hole_count ?? 0,
     hole_diameter_mm: l.hole_diameter_mm ?? null,
     hole_edge_mm: l.hole_edge_mm ?? null,
     cutout_count: l.cutout_count ?? 0,
+    edge_type: l.edge_type ?? ('rezano' as const),
   };
 }

@@ -18,8 +18,15 @@ import { Dec } from '../production/decimal.ts';
  *   bands      area only: the company's price bands by pane area (small panes dearer per m²):
  *              the first band whose limit is ≥ the billed area adds its surcharge % (≤ 0.5 m²
  *              +20 %, ≤ 1 m² +10 %: a 0.5202 m² pane pays +10 %); above the last band none;
+ *   oversize   area only, automatic: a pane whose longer side or real area is above the company's
+ *              limit, or whose aspect ratio (longer / shorter side) is above its limit, pays the
+ *              oversize surcharge % on its glass price (after bands and shape);
  *   processing holes and cut-outs per pane at the company's hole and cut-out price, added to
  *              the price per piece after the surcharges (glass-work.ts checks the holes);
+ *   edge work  area only: the line's edge type (rezano = cut, no edge work; KGS, KMG, KGN, KPO)
+ *              at the company's price per running metre of worked perimeter 2 × (W + H), each
+ *              edge at least the minimum edge length (as the perimeter basis), at least the
+ *              company's minimum edge-work charge per pane; added per pane like holes;
  *   both       unit price = price per m² or m × billed measure, rounded half-up to 4 decimals
  *              (the scale of a stored unit price); when quantity × unit price stays under the
  *              item's minimum charge, the unit price is the minimum charge / quantity rounded up
@@ -31,6 +38,11 @@ export const PRICE_BASES = ['unit', 'area', 'perimeter'] as const;
 export type PriceBasis = (typeof PRICE_BASES)[number];
 export const GLASS_KINDS = ['float', 'laminated', 'insulating', 'tempered'] as const;
 export type GlassKind = (typeof GLASS_KINDS)[number];
+/** Edge work of a pane (PRODUCT.md: rezano, opšiveno KGS, brušeno na mjeru KMG, fino brušeno KGN, polirano KPO). */
+export const EDGE_TYPES = ['rezano', 'kgs', 'kmg', 'kgn', 'kpo'] as const;
+export type EdgeType = (typeof EDGE_TYPES)[number];
+/** The edge types with a price (rezano is cut, no edge work). */
+export type WorkedEdgeType = Exclude<EdgeType, 'rezano'>;
 
 /** A price band by pane area: panes up to `max_area_m2` (billed area) pay `surcharge_pct` more. */
 export type AreaBand = { max_area_m2: string; surcharge_pct: string };
@@ -51,6 +63,18 @@ export type PricingSettings = {
   hole_price: string;
   /** Price of one cut-out, per cut-out of a pane. */
   cutout_price: string;
+  /** Edge work per running metre of worked perimeter, by edge type. */
+  edge_price_kgs: string;
+  edge_price_kmg: string;
+  edge_price_kgn: string;
+  edge_price_kpo: string;
+  /** Least edge-work amount of one pane with edge work. */
+  edge_min_charge: string;
+  /** Oversize / extreme aspect ratio: surcharge % and the limits (> 0) above which it applies. */
+  oversize_surcharge_pct: string;
+  oversize_max_side_mm: string;
+  oversize_max_area_m2: string;
+  oversize_max_aspect: string;
   /** Price bands by pane area, ascending limits; empty = one price per m² for every pane. */
   area_bands: AreaBand[];
 };
@@ -65,6 +89,15 @@ export const DEFAULT_PRICING_SETTINGS: PricingSettings = {
   shape_surcharge_pct: '0',
   hole_price: '0',
   cutout_price: '0',
+  edge_price_kgs: '0',
+  edge_price_kmg: '0',
+  edge_price_kgn: '0',
+  edge_price_kpo: '0',
+  edge_min_charge: '0',
+  oversize_surcharge_pct: '0',
+  oversize_max_side_mm: '3210',
+  oversize_max_area_m2: '6',
+  oversize_max_aspect: '10',
   area_bands: [],
 };
 
@@ -100,6 +133,15 @@ export const pricingSettingsSchema = z
     shape_surcharge_pct: decimalIn(2, 1000),
     hole_price: decimalIn(4, 100000).default('0'),
     cutout_price: decimalIn(4, 100000).default('0'),
+    edge_price_kgs: decimalIn(4, 100000).default('0'),
+    edge_price_kmg: decimalIn(4, 100000).default('0'),
+    edge_price_kgn: decimalIn(4, 100000).default('0'),
+    edge_price_kpo: decimalIn(4, 100000).default('0'),
+    edge_min_charge: decimalIn(4, 100000).default('0'),
+    oversize_surcharge_pct: decimalIn(2, 1000).default('0'),
+    oversize_max_side_mm: decimalIn(2, 100000, true).default('3210'),
+    oversize_max_area_m2: decimalIn(4, 1000, true).default('6'),
+    oversize_max_aspect: decimalIn(2, 1000, true).default('10'),
     area_bands: z
       .array(
         z.object({ max_area_m2: decimalIn(4, 1000, true), surcharge_pct: decimalIn(2, 1000) }).strict(),
@@ -154,6 +196,8 @@ export type MeasureLine = {
   holeCount?: Decimal.Value | null;
   /** Cut-outs in one pane (area-priced lines; priced at the company's cut-out price each). */
   cutoutCount?: Decimal.Value | null;
+  /** Edge work of the pane (area-priced lines); omitted / rezano = none. */
+  edgeType?: EdgeType | null;
 };
 
 export type MeasurePrice = {
@@ -171,6 +215,11 @@ export type MeasurePrice = {
   bandSurchargePct: Decimal | null;
   /** Area: holes and cut-outs of one pane at the company's prices (0 without any). */
   processing: Decimal;
+  /** Area: the oversize surcharge % applied automatically (null = the pane is within the limits). */
+  oversizePct: Decimal | null;
+  /** Area: edge work of one pane (0 for rezano); worked perimeter in m (null without edge work). */
+  edgeWork: Decimal;
+  edgeMeasure: Decimal | null;
   /** The line total was raised to the item's minimum charge. */
   minChargeApplied: boolean;
   /** Price per piece, 4 decimals. */
@@ -223,6 +272,42 @@ export function roundUpToStep(mm: Decimal.Value, step: Decimal.Value): Decimal {
  * The price per piece of a line of a measure-priced item, or null for an item priced per unit.
  * Throws MeasureError when W or H is missing or not positive, or the price is not a number ≥ 0.
  */
+/**
+ * Whether a pane W × H (mm, real dimensions) is oversize: its longer side or its area is above the
+ * company's limit, or its aspect ratio (longer / shorter side) is above the limit.
+ */
+export function isOversize(
+  widthMm: Decimal.Value,
+  heightMm: Decimal.Value,
+  settings: Pick<PricingSettings, 'oversize_max_side_mm' | 'oversize_max_area_m2' | 'oversize_max_aspect'>,
+): boolean {
+  const w = new Dec(widthMm);
+  const h = new Dec(heightMm);
+  const longer = Dec.max(w, h);
+  const shorter = Dec.min(w, h);
+  const side = settings.oversize_max_side_mm ?? DEFAULT_PRICING_SETTINGS.oversize_max_side_mm;
+  const area = settings.oversize_max_area_m2 ?? DEFAULT_PRICING_SETTINGS.oversize_max_area_m2;
+  const aspect = settings.oversize_max_aspect ?? DEFAULT_PRICING_SETTINGS.oversize_max_aspect;
+  return longer.gt(side) || w.times(h).div(1_000_000).gt(area) || longer.gt(shorter.times(aspect));
+}
+
+/**
+ * The edge work of one pane: the edge type's price per m × worked perimeter 2 × (W + H) (each edge
+ * at least the minimum edge length), at least the minimum edge-work charge; 0 for rezano.
+ */
+export function edgeWorkOf(
+  widthMm: Decimal.Value,
+  heightMm: Decimal.Value,
+  edgeType: EdgeType | null | undefined,
+  settings: PricingSettings,
+): { amount: Decimal; measure: Decimal | null } {
+  if (!edgeType || edgeType === 'rezano') return { amount: new Dec(0), measure: null };
+  const minEdge = new Dec(settings.min_edge_mm);
+  const measure = Dec.max(widthMm, minEdge).plus(Dec.max(heightMm, minEdge)).times(2).div(1000);
+  const amount = measure.times(settings[`edge_price_${edgeType}`] ?? '0');
+  return { amount: Dec.max(amount, settings.edge_min_charge ?? '0'), measure };
+}
+
 export function measurePrice(
   item: MeasureItem,
   line: MeasureLine,
@@ -247,6 +332,9 @@ export function measurePrice(
   let minimumAreaApplied = false;
   let bandSurchargePct: Decimal | null = null;
   let processing = new Dec(0);
+  let oversizePct: Decimal | null = null;
+  let edgeWork = new Dec(0);
+  let edgeMeasure: Decimal | null = null;
   let amount: Decimal;
   if (item.basis === 'area') {
     billedWidthMm = roundUpToStep(width, settings.dimension_step_mm);
@@ -259,10 +347,19 @@ export function measurePrice(
     bandSurchargePct = areaBandSurcharge(measure, settings.area_bands);
     if (bandSurchargePct) amount = amount.times(new Dec(100).plus(bandSurchargePct)).div(100);
     if (line.shaped) amount = amount.times(new Dec(100).plus(settings.shape_surcharge_pct)).div(100);
+    const oversize = new Dec(settings.oversize_surcharge_pct ?? '0');
+    if (oversize.gt(0) && isOversize(width, height, settings)) {
+      oversizePct = oversize;
+      amount = amount.times(new Dec(100).plus(oversize)).div(100);
+    }
     processing = countOf(line.holeCount)
       .times(settings.hole_price ?? '0')
       .plus(countOf(line.cutoutCount).times(settings.cutout_price ?? '0'));
     amount = amount.plus(processing);
+    const edge = edgeWorkOf(width, height, line.edgeType, settings);
+    edgeWork = edge.amount;
+    edgeMeasure = edge.measure;
+    amount = amount.plus(edgeWork);
   } else {
     const minEdge = new Dec(settings.min_edge_mm);
     billedWidthMm = Dec.max(width, minEdge);
@@ -287,6 +384,9 @@ export function measurePrice(
     minimumAreaApplied,
     bandSurchargePct,
     processing,
+    oversizePct,
+    edgeWork,
+    edgeMeasure,
     minChargeApplied,
     unitPrice,
   };

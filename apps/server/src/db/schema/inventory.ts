@@ -50,6 +50,16 @@ export const companySettings = pgTable('company_settings', {
     .default([]),
   holePrice: numeric('hole_price', { precision: 18, scale: 4 }).notNull().default('0'),
   cutoutPrice: numeric('cutout_price', { precision: 18, scale: 4 }).notNull().default('0'),
+  // Edge work by edge type and the oversize surcharge (0031_edge_work_surcharges.sql)
+  edgePriceKgs: numeric('edge_price_kgs', { precision: 18, scale: 4 }).notNull().default('0'),
+  edgePriceKmg: numeric('edge_price_kmg', { precision: 18, scale: 4 }).notNull().default('0'),
+  edgePriceKgn: numeric('edge_price_kgn', { precision: 18, scale: 4 }).notNull().default('0'),
+  edgePriceKpo: numeric('edge_price_kpo', { precision: 18, scale: 4 }).notNull().default('0'),
+  edgeMinCharge: numeric('edge_min_charge', { precision: 18, scale: 4 }).notNull().default('0'),
+  oversizeSurchargePct: numeric('oversize_surcharge_pct', { precision: 8, scale: 2 }).notNull().default('0'),
+  oversizeMaxSideMm: numeric('oversize_max_side_mm', { precision: 10, scale: 2 }).notNull().default('3210'),
+  oversizeMaxAreaM2: numeric('oversize_max_area_m2', { precision: 10, scale: 4 }).notNull().default('6'),
+  oversizeMaxAspect: numeric('oversize_max_aspect', { precision: 8, scale: 2 }).notNull().default('10'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });

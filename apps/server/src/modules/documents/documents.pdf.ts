@@ -176,6 +176,15 @@ const WINDOW_LABELS_HR = {
   hardware_set: 'okov',
 };
 
+/** PRODUCT.md "Glass processing": the Croatian names of the edge types. */
+const EDGE_LABELS_HR = {
+  rezano: 'rezano',
+  kgs: 'opšiveno KGS',
+  kmg: 'brušeno na mjeru KMG',
+  kgn: 'fino brušeno KGN',
+  kpo: 'polirano KPO',
+} as const;
+
 /** Measure pricing: what one piece was billed on, e.g. "obračunska površina 0,5202 m²". */
 function billedText(l: repo.LineRow): string {
   const shape = l.shaped ? ', oblikovano' : '';
@@ -197,6 +206,8 @@ function glassWorkText(l: repo.LineRow, warnings: boolean): string {
     if (l.hole_edge_mm) text += ` (od ruba ${hrQuantity(l.hole_edge_mm)} mm)`;
   }
   if (l.cutout_count > 0) text += `, izrezi ${l.cutout_count}`;
+  // Edge work by type (rezano = cut, nothing to print).
+  if (l.edge_type && l.edge_type !== 'rezano') text += `, rub ${EDGE_LABELS_HR[l.edge_type]}`;
   if (!warnings) return text;
   for (const w of withGlassWorkWarnings(l).warnings)
     text +=

@@ -4,6 +4,7 @@ import {
   type DocumentKind,
   type DocumentListQuery,
   type DocumentSettings,
+  type EdgeType,
   formatDocumentNumber,
   formatInvoiceNumber,
   type InvoiceSeparator,
@@ -324,6 +325,7 @@ export type LineRow = {
   hole_diameter_mm: string | null;
   hole_edge_mm: string | null;
   cutout_count: number;
+  edge_type: EdgeType;
   /** The item's thickness (mm), for the hole warnings. */
   item_thickness_mm: string | null;
   profile_system: string | null;
@@ -347,7 +349,7 @@ export async function getLines(tx: Tx, documentId: string): Promise<LineRow[]> {
           trim_scale(l.billed_measure)::text as billed_measure, l.billed_unit, l.shaped, i.price_basis, i.glass_kind,
           l.profile_system, l.glass_makeup, l.colour, l.hardware_set,
           l.hole_count, trim_scale(l.hole_diameter_mm)::text as hole_diameter_mm,
-          trim_scale(l.hole_edge_mm)::text as hole_edge_mm, l.cutout_count,
+          trim_scale(l.hole_edge_mm)::text as hole_edge_mm, l.cutout_count, l.edge_type,
           trim_scale(i.thickness_mm)::text as item_thickness_mm,
           trim_scale(i.sales_price)::text as item_sales_price, trim_scale(i.min_charge)::text as item_min_charge
         from document_lines l left join items i on i.id = l.item_id left join lots lt on lt.id = l.lot_id
@@ -379,6 +381,7 @@ export type LineWrite = {
   hole_diameter_mm?: string | null;
   hole_edge_mm?: string | null;
   cutout_count?: number;
+  edge_type?: EdgeType;
   /** Window/door lines (0030): profile system, glass make-up, colour, hardware set. */
   profile_system?: string | null;
   glass_makeup?: string | null;
@@ -401,13 +404,13 @@ export async function replaceLines(
       sql`insert into document_lines (company_id, document_id, position, item_id, description, quantity, unit, width_mm,
             height_mm, unit_price, discount_pct, vat_rate, net_amount, kpd_code, lot_id, source_line_id, billed_measure,
             billed_unit, shaped, profile_system, glass_makeup, colour, hardware_set, hole_count, hole_diameter_mm,
-            hole_edge_mm, cutout_count)
+            hole_edge_mm, cutout_count, edge_type)
           values (${companyId}, ${documentId}, ${i + 1}, ${l.item_id}, ${l.description}, ${l.quantity}, ${l.unit}, ${l.width_mm},
             ${l.height_mm}, ${l.unit_price}, ${l.discount_pct}, ${l.vat_rate}, ${l.net_amount}, ${l.kpd_code}, ${l.lot_id},
             ${l.source_line_id ?? null}, ${l.billed_measure ?? null}, ${l.billed_unit ?? null},
             ${l.shaped ?? false}, ${l.profile_system ?? null}, ${l.glass_makeup ?? null}, ${l.colour ?? null},
             ${l.hardware_set ?? null}, ${l.hole_count ?? 0}, ${l.hole_diameter_mm ?? null}, ${l.hole_edge_mm ?? null},
-            ${l.cutout_count ?? 0})
+            ${l.cutout_count ?? 0}, ${l.edge_type ?? 'rezano'})
           returning id`,
     );
     ids.push(row?.id as string);

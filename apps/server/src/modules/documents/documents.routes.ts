@@ -103,6 +103,7 @@ const lineSchema = z.object({
   hole_diameter_mm: sN.optional(),
   hole_edge_mm: sN.optional(),
   cutout_count: z.number().optional(),
+  edge_type: sN.optional(),
   item_thickness_mm: sN.optional(),
   warnings: z.array(z.object({ key: s, params: z.record(z.string(), s) })).optional(),
   /** Window/door lines: the item's kind (the editor offers the fields on products) and the fields. */

@@ -270,6 +270,7 @@ function lineMeasurePrice(
         shaped: l.shaped,
         holeCount: l.hole_count,
         cutoutCount: l.cutout_count,
+        edgeType: l.edge_type,
       },
       settings,
     );

@@ -80,6 +80,15 @@ describe('measure pricing', () => {
       shape_surcharge_pct: '0',
       hole_price: '0',
       cutout_price: '0',
+      edge_price_kgs: '0',
+      edge_price_kmg: '0',
+      edge_price_kgn: '0',
+      edge_price_kpo: '0',
+      edge_min_charge: '0',
+      oversize_surcharge_pct: '0',
+      oversize_max_side_mm: '3210',
+      oversize_max_area_m2: '6',
+      oversize_max_aspect: '10',
       area_bands: [],
     });
     const quote = await api.ok('POST', '/api/documents/quotes', {
