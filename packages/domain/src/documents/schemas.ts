@@ -87,6 +87,8 @@ export const documentLineInputSchema = z.object({
   cutout_count: pieceCount,
   /** Edge work of each pane (measure-pricing.ts): rezano (cut, none), kgs, kmg, kgn, kpo. */
   edge_type: z.enum(EDGE_TYPES, { error: 'validation.invalid' }).default('rezano'),
+  /** Coating edge deletion around each pane (coated glass; priced per running metre). */
+  coating_removal: z.boolean({ error: 'validation.invalid' }).default(false),
   /** Window/door lines: profile system, glass make-up, colour, hardware set (window-line.ts). */
   ...windowLineFields,
 });
@@ -99,6 +101,8 @@ export const quoteInputSchema = z
     client_id: z.uuid('validation.required').nullable().default(null),
     doc_date: isoDate.optional(),
     valid_until: isoDate.nullable().default(null),
+    /** Rush order: the company's rush surcharge % on rule-priced lines (measure-pricing.ts). */
+    rush: z.boolean({ error: 'validation.invalid' }).default(false),
     note: optionalText(4000),
     lines: lines.default([]),
   })
@@ -112,6 +116,8 @@ export const workOrderInputSchema = z
     due_date: isoDate.nullable().default(null),
     source_location_id: z.uuid('validation.invalid').nullable().default(null),
     output_location_id: z.uuid('validation.invalid').nullable().default(null),
+    /** Rush order: the company's rush surcharge % on rule-priced lines (measure-pricing.ts). */
+    rush: z.boolean({ error: 'validation.invalid' }).default(false),
     note: optionalText(4000),
     lines: lines.default([]),
   })

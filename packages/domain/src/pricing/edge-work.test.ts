@@ -110,6 +110,37 @@ describe('oversize / extreme aspect ratio surcharge (automatic)', () => {
   });
 });
 
+describe('coating edge deletion and rush order', () => {
+  const C = { ...S, coating_removal_price: '1.5', rush_surcharge_pct: '20' };
+  it('coating removal: 1000×500 → 13.005 + 3 m × 1.5 = 4.5 → 17.505; without the flag 13.005', () => {
+    const p = measurePrice(float, { widthMm: '1000', heightMm: '500', coatingRemoval: true }, C);
+    expect(p?.coatingRemoval.toFixed()).toBe('4.5');
+    expect(unitPriceText(p?.unitPrice as never)).toBe('17.505');
+    expect(
+      unitPriceText(measurePrice(float, { widthMm: '1000', heightMm: '500' }, C)?.unitPrice as never),
+    ).toBe('13.005');
+  });
+
+  it('rush +20 % on the whole pane: (13.005 + KPO 18) × 1.2 = 37.206', () => {
+    const p = measurePrice(float, { widthMm: '1000', heightMm: '500', edgeType: 'kpo', rush: true }, C);
+    expect(p?.rushPct?.toFixed()).toBe('20');
+    expect(unitPriceText(p?.unitPrice as never)).toBe('37.206');
+  });
+
+  it('rush on a running-metre item: 2 × 1.5 m × 2.5 = 7.5 × 1.2 = 9; the minimum charge stays a minimum', () => {
+    const edge = { basis: 'perimeter' as const, price: '2.5', minCharge: '5' };
+    expect(
+      unitPriceText(
+        measurePrice(edge, { widthMm: '1000', heightMm: '500', rush: true }, C)?.unitPrice as never,
+      ),
+    ).toBe('9');
+    // 200×100: 1.2 m × 2.5 = 3 × 1.2 = 3.6 < 5 → 5
+    const small = measurePrice(edge, { widthMm: '200', heightMm: '100', rush: true }, C);
+    expect(small?.minChargeApplied).toBe(true);
+    expect(unitPriceText(small?.unitPrice as never)).toBe('5');
+  });
+});
+
 describe('settings validation', () => {
   const base = {
     dimension_step_mm: '30',

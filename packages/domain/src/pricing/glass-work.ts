@@ -86,6 +86,7 @@ export function glassWorkOf(l: {
   hole_edge_mm?: string | null;
   cutout_count?: number | null;
   edge_type?: EdgeType | null;
+  coating_removal?: boolean | null;
 }) {
   return {
     hole_count: l.hole_count ?? 0,
@@ -93,5 +94,6 @@ export function glassWorkOf(l: {
     hole_edge_mm: l.hole_edge_mm ?? null,
     cutout_count: l.cutout_count ?? 0,
     edge_type: l.edge_type ?? ('rezano' as const),
+    coating_removal: l.coating_removal ?? false,
   };
 }

@@ -27,6 +27,10 @@ import { Dec } from '../production/decimal.ts';
  *              at the company's price per running metre of worked perimeter 2 × (W + H), each
  *              edge at least the minimum edge length (as the perimeter basis), at least the
  *              company's minimum edge-work charge per pane; added per pane like holes;
+ *   coating    area only: a line with coating edge deletion (coated glass) pays the company's
+ *              price per running metre of the same worked perimeter, added per pane;
+ *   rush       a rush document (quote / work order flag) pays the company's rush surcharge % on
+ *              the whole price per piece (glass, surcharges, holes, edge work, coating removal);
  *   both       unit price = price per m² or m × billed measure, rounded half-up to 4 decimals
  *              (the scale of a stored unit price); when quantity × unit price stays under the
  *              item's minimum charge, the unit price is the minimum charge / quantity rounded up
@@ -70,6 +74,10 @@ export type PricingSettings = {
   edge_price_kpo: string;
   /** Least edge-work amount of one pane with edge work. */
   edge_min_charge: string;
+  /** Coating edge deletion per running metre of worked perimeter (coated glass, per line). */
+  coating_removal_price: string;
+  /** Rush order (a flag on the quote / work order): surcharge % on the price per piece. */
+  rush_surcharge_pct: string;
   /** Oversize / extreme aspect ratio: surcharge % and the limits (> 0) above which it applies. */
   oversize_surcharge_pct: string;
   oversize_max_side_mm: string;
@@ -94,6 +102,8 @@ export const DEFAULT_PRICING_SETTINGS: PricingSettings = {
   edge_price_kgn: '0',
   edge_price_kpo: '0',
   edge_min_charge: '0',
+  coating_removal_price: '0',
+  rush_surcharge_pct: '0',
   oversize_surcharge_pct: '0',
   oversize_max_side_mm: '3210',
   oversize_max_area_m2: '6',
@@ -138,6 +148,8 @@ export const pricingSettingsSchema = z
     edge_price_kgn: decimalIn(4, 100000).default('0'),
     edge_price_kpo: decimalIn(4, 100000).default('0'),
     edge_min_charge: decimalIn(4, 100000).default('0'),
+    coating_removal_price: decimalIn(4, 100000).default('0'),
+    rush_surcharge_pct: decimalIn(2, 1000).default('0'),
     oversize_surcharge_pct: decimalIn(2, 1000).default('0'),
     oversize_max_side_mm: decimalIn(2, 100000, true).default('3210'),
     oversize_max_area_m2: decimalIn(4, 1000, true).default('6'),
@@ -198,6 +210,10 @@ export type MeasureLine = {
   cutoutCount?: Decimal.Value | null;
   /** Edge work of the pane (area-priced lines); omitted / rezano = none. */
   edgeType?: EdgeType | null;
+  /** Coating edge deletion around the pane (coated glass; area-priced lines). */
+  coatingRemoval?: boolean;
+  /** The line's document is a rush order (the rush surcharge % applies). */
+  rush?: boolean;
 };
 
 export type MeasurePrice = {
@@ -220,6 +236,10 @@ export type MeasurePrice = {
   /** Area: edge work of one pane (0 for rezano); worked perimeter in m (null without edge work). */
   edgeWork: Decimal;
   edgeMeasure: Decimal | null;
+  /** Area: coating edge deletion of one pane (0 without). */
+  coatingRemoval: Decimal;
+  /** The rush surcharge % applied (null = not a rush order or 0 %). */
+  rushPct: Decimal | null;
   /** The line total was raised to the item's minimum charge. */
   minChargeApplied: boolean;
   /** Price per piece, 4 decimals. */
@@ -291,6 +311,16 @@ export function isOversize(
   return longer.gt(side) || w.times(h).div(1_000_000).gt(area) || longer.gt(shorter.times(aspect));
 }
 
+/** Worked perimeter 2 × (W + H) in m, each edge at least the minimum edge length (as the perimeter basis). */
+export function workedPerimeter(
+  widthMm: Decimal.Value,
+  heightMm: Decimal.Value,
+  settings: Pick<PricingSettings, 'min_edge_mm'>,
+): Decimal {
+  const minEdge = new Dec(settings.min_edge_mm);
+  return Dec.max(widthMm, minEdge).plus(Dec.max(heightMm, minEdge)).times(2).div(1000);
+}
+
 /**
  * The edge work of one pane: the edge type's price per m × worked perimeter 2 × (W + H) (each edge
  * at least the minimum edge length), at least the minimum edge-work charge; 0 for rezano.
@@ -302,8 +332,7 @@ export function edgeWorkOf(
   settings: PricingSettings,
 ): { amount: Decimal; measure: Decimal | null } {
   if (!edgeType || edgeType === 'rezano') return { amount: new Dec(0), measure: null };
-  const minEdge = new Dec(settings.min_edge_mm);
-  const measure = Dec.max(widthMm, minEdge).plus(Dec.max(heightMm, minEdge)).times(2).div(1000);
+  const measure = workedPerimeter(widthMm, heightMm, settings);
   const amount = measure.times(settings[`edge_price_${edgeType}`] ?? '0');
   return { amount: Dec.max(amount, settings.edge_min_charge ?? '0'), measure };
 }
@@ -335,6 +364,8 @@ export function measurePrice(
   let oversizePct: Decimal | null = null;
   let edgeWork = new Dec(0);
   let edgeMeasure: Decimal | null = null;
+  let coatingRemoval = new Dec(0);
+  let rushPct: Decimal | null = null;
   let amount: Decimal;
   if (item.basis === 'area') {
     billedWidthMm = roundUpToStep(width, settings.dimension_step_mm);
@@ -360,12 +391,21 @@ export function measurePrice(
     edgeWork = edge.amount;
     edgeMeasure = edge.measure;
     amount = amount.plus(edgeWork);
+    if (line.coatingRemoval) {
+      coatingRemoval = workedPerimeter(width, height, settings).times(settings.coating_removal_price ?? '0');
+      amount = amount.plus(coatingRemoval);
+    }
   } else {
     const minEdge = new Dec(settings.min_edge_mm);
     billedWidthMm = Dec.max(width, minEdge);
     billedHeightMm = Dec.max(height, minEdge);
     measure = billedWidthMm.plus(billedHeightMm).times(2).div(1000);
     amount = price.times(measure);
+  }
+  const rush = new Dec(settings.rush_surcharge_pct ?? '0');
+  if (line.rush && rush.gt(0)) {
+    rushPct = rush;
+    amount = amount.times(new Dec(100).plus(rush)).div(100);
   }
   let unitPrice = amount.toDecimalPlaces(4, Dec.ROUND_HALF_UP);
   let minChargeApplied = false;
@@ -387,6 +427,8 @@ export function measurePrice(
     oversizePct,
     edgeWork,
     edgeMeasure,
+    coatingRemoval,
+    rushPct,
     minChargeApplied,
     unitPrice,
   };

@@ -31,3 +31,13 @@ alter table company_settings add column oversize_max_aspect numeric(8, 2) not nu
 -- The edge work of each pane of a line; copied with the line like W × H.
 alter table document_lines add column edge_type text not null default 'rezano'
   check (edge_type in ('rezano', 'kgs', 'kmg', 'kgn', 'kpo'));
+
+-- Coating edge deletion (coated glass, a flag per line) per running metre of worked perimeter, and
+-- the rush order surcharge % (a flag on the quote / work order) on the price per piece of
+-- rule-priced lines. Rack charge and delivery are lines of service items (no column).
+alter table company_settings add column coating_removal_price numeric(18, 4) not null default 0
+  check (coating_removal_price >= 0);
+alter table company_settings add column rush_surcharge_pct numeric(8, 2) not null default 0
+  check (rush_surcharge_pct >= 0);
+alter table document_lines add column coating_removal boolean not null default false;
+alter table documents add column rush boolean not null default false;

@@ -56,6 +56,8 @@ export const companySettings = pgTable('company_settings', {
   edgePriceKgn: numeric('edge_price_kgn', { precision: 18, scale: 4 }).notNull().default('0'),
   edgePriceKpo: numeric('edge_price_kpo', { precision: 18, scale: 4 }).notNull().default('0'),
   edgeMinCharge: numeric('edge_min_charge', { precision: 18, scale: 4 }).notNull().default('0'),
+  coatingRemovalPrice: numeric('coating_removal_price', { precision: 18, scale: 4 }).notNull().default('0'),
+  rushSurchargePct: numeric('rush_surcharge_pct', { precision: 8, scale: 2 }).notNull().default('0'),
   oversizeSurchargePct: numeric('oversize_surcharge_pct', { precision: 8, scale: 2 }).notNull().default('0'),
   oversizeMaxSideMm: numeric('oversize_max_side_mm', { precision: 10, scale: 2 }).notNull().default('3210'),
   oversizeMaxAreaM2: numeric('oversize_max_area_m2', { precision: 10, scale: 4 }).notNull().default('6'),

@@ -97,6 +97,7 @@ function partyAndMeta(pdf: Pdf, l: Loaded, y: number): number {
   const left = pdf.y;
   const meta: [string, string][] = [['Datum', hrDate(doc.doc_date)]];
   if (doc.kind === 'quote' && doc.valid_until) meta.push(['Vrijedi do', hrDate(doc.valid_until)]);
+  if (doc.rush && (doc.kind === 'quote' || doc.kind === 'work_order')) meta.push(['Hitna narudžba', 'da']);
   if (doc.kind === 'work_order' && doc.due_date) meta.push(['Rok izrade', hrDate(doc.due_date)]);
   if (doc.kind === 'invoice' || doc.kind === 'credit_note') {
     if (doc.issued_at)
@@ -208,6 +209,7 @@ function glassWorkText(l: repo.LineRow, warnings: boolean): string {
   if (l.cutout_count > 0) text += `, izrezi ${l.cutout_count}`;
   // Edge work by type (rezano = cut, nothing to print).
   if (l.edge_type && l.edge_type !== 'rezano') text += `, rub ${EDGE_LABELS_HR[l.edge_type]}`;
+  if (l.coating_removal) text += ', skidanje premaza po rubu';
   if (!warnings) return text;
   for (const w of withGlassWorkWarnings(l).warnings)
     text +=

@@ -142,6 +142,8 @@ export type DocumentRow = {
   issued_at: string | null;
   delivery_address: string | null;
   note: string | null;
+  /** Quotes and work orders: a rush order (the rush surcharge % on rule-priced lines). */
+  rush: boolean;
   source_location_id: string | null;
   output_location_id: string | null;
   reference_model: string | null;
@@ -168,7 +170,7 @@ export type DocumentRow = {
 
 const DOC_COLUMNS = sql`d.id, d.kind, d.number, d.seq, d.year, d.status, d.client_id, p.name as client_name,
   d.doc_date::text as doc_date, d.valid_until::text as valid_until, d.due_date::text as due_date,
-  d.delivery_date::text as delivery_date, d.issued_at, d.delivery_address, d.note, d.source_location_id,
+  d.delivery_date::text as delivery_date, d.issued_at, d.delivery_address, d.note, d.rush, d.source_location_id,
   d.output_location_id, d.reference_model, d.payment_reference, d.place_of_issue, d.original_invoice_id, d.seller, d.buyer,
   d.seller_oib, d.seller_iban, d.buyer_oib, d.buyer_iban,
   d.stock_document_id, d.reversal_document_id, d.output_lot_id, d.net_total::text as net_total, d.vat_total::text as vat_total,
@@ -263,6 +265,7 @@ export type NewDocument = {
   source_location_id?: string | null;
   output_location_id?: string | null;
   original_invoice_id?: string | null;
+  rush?: boolean;
 };
 
 export async function insertDocument(
@@ -274,11 +277,11 @@ export async function insertDocument(
   const row = await one<{ id: string }>(
     tx,
     sql`insert into documents (company_id, kind, number, seq, year, status, client_id, doc_date, valid_until, due_date,
-          delivery_date, delivery_address, note, source_location_id, output_location_id, original_invoice_id, created_by)
+          delivery_date, delivery_address, note, source_location_id, output_location_id, original_invoice_id, rush, created_by)
         values (${companyId}, ${d.kind}, ${d.number}, ${d.seq}, ${d.year}, ${d.status ?? 'draft'}, ${d.client_id}, ${d.doc_date},
           ${d.valid_until ?? null}, ${d.due_date ?? null}, ${d.delivery_date ?? null}, ${d.delivery_address ?? null},
           ${d.note ?? null}, ${d.source_location_id ?? null}, ${d.output_location_id ?? null}, ${d.original_invoice_id ?? null},
-          ${userId})
+          ${d.rush ?? false}, ${userId})
         returning id`,
   );
   return row?.id as string;
@@ -326,6 +329,7 @@ export type LineRow = {
   hole_edge_mm: string | null;
   cutout_count: number;
   edge_type: EdgeType;
+  coating_removal: boolean;
   /** The item's thickness (mm), for the hole warnings. */
   item_thickness_mm: string | null;
   profile_system: string | null;
@@ -349,7 +353,7 @@ export async function getLines(tx: Tx, documentId: string): Promise<LineRow[]> {
           trim_scale(l.billed_measure)::text as billed_measure, l.billed_unit, l.shaped, i.price_basis, i.glass_kind,
           l.profile_system, l.glass_makeup, l.colour, l.hardware_set,
           l.hole_count, trim_scale(l.hole_diameter_mm)::text as hole_diameter_mm,
-          trim_scale(l.hole_edge_mm)::text as hole_edge_mm, l.cutout_count, l.edge_type,
+          trim_scale(l.hole_edge_mm)::text as hole_edge_mm, l.cutout_count, l.edge_type, l.coating_removal,
           trim_scale(i.thickness_mm)::text as item_thickness_mm,
           trim_scale(i.sales_price)::text as item_sales_price, trim_scale(i.min_charge)::text as item_min_charge
         from document_lines l left join items i on i.id = l.item_id left join lots lt on lt.id = l.lot_id
@@ -382,6 +386,7 @@ export type LineWrite = {
   hole_edge_mm?: string | null;
   cutout_count?: number;
   edge_type?: EdgeType;
+  coating_removal?: boolean;
   /** Window/door lines (0030): profile system, glass make-up, colour, hardware set. */
   profile_system?: string | null;
   glass_makeup?: string | null;
@@ -404,13 +409,13 @@ export async function replaceLines(
       sql`insert into document_lines (company_id, document_id, position, item_id, description, quantity, unit, width_mm,
             height_mm, unit_price, discount_pct, vat_rate, net_amount, kpd_code, lot_id, source_line_id, billed_measure,
             billed_unit, shaped, profile_system, glass_makeup, colour, hardware_set, hole_count, hole_diameter_mm,
-            hole_edge_mm, cutout_count, edge_type)
+            hole_edge_mm, cutout_count, edge_type, coating_removal)
           values (${companyId}, ${documentId}, ${i + 1}, ${l.item_id}, ${l.description}, ${l.quantity}, ${l.unit}, ${l.width_mm},
             ${l.height_mm}, ${l.unit_price}, ${l.discount_pct}, ${l.vat_rate}, ${l.net_amount}, ${l.kpd_code}, ${l.lot_id},
             ${l.source_line_id ?? null}, ${l.billed_measure ?? null}, ${l.billed_unit ?? null},
             ${l.shaped ?? false}, ${l.profile_system ?? null}, ${l.glass_makeup ?? null}, ${l.colour ?? null},
             ${l.hardware_set ?? null}, ${l.hole_count ?? 0}, ${l.hole_diameter_mm ?? null}, ${l.hole_edge_mm ?? null},
-            ${l.cutout_count ?? 0}, ${l.edge_type ?? 'rezano'})
+            ${l.cutout_count ?? 0}, ${l.edge_type ?? 'rezano'}, ${l.coating_removal ?? false})
           returning id`,
     );
     ids.push(row?.id as string);

@@ -55,6 +55,7 @@ const documentSchema = z.object({
   issued_at: sN,
   delivery_address: sN,
   note: sN,
+  rush: z.boolean().optional(),
   source_location_id: sN,
   output_location_id: sN,
   reference_model: sN,
@@ -104,6 +105,7 @@ const lineSchema = z.object({
   hole_edge_mm: sN.optional(),
   cutout_count: z.number().optional(),
   edge_type: sN.optional(),
+  coating_removal: z.boolean().optional(),
   item_thickness_mm: sN.optional(),
   warnings: z.array(z.object({ key: s, params: z.record(z.string(), s) })).optional(),
   /** Window/door lines: the item's kind (the editor offers the fields on products) and the fields. */

@@ -158,6 +158,8 @@ export async function resolveLines(
   lines: readonly LineInput[],
   client: ClientInfo | null,
   field = 'lines',
+  /** The document is a rush order: rule-priced lines pay the rush surcharge %. */
+  rush = false,
 ): Promise<repo.LineWrite[]> {
   const items = await itemsById(
     tx,
@@ -184,7 +186,8 @@ export async function resolveLines(
           params: { line: i + 1 },
         },
       ]);
-    const measured = item && settings ? lineMeasurePrice(item, l, settings, `${field}.${i}`, i + 1) : null;
+    const measured =
+      item && settings ? lineMeasurePrice(item, l, settings, `${field}.${i}`, i + 1, rush) : null;
     const pricing = defaultLinePricing({
       item: item ? { salesPrice: item.sales_price, vatRate: item.vat_rate } : null,
       client: client ? { discountPct: client.default_discount } : null,
@@ -253,6 +256,7 @@ function lineMeasurePrice(
   settings: PricingSettings,
   path: string,
   lineNo: number,
+  rush = false,
 ): MeasurePrice | null {
   if (item.price_basis === 'unit') return null;
   try {
@@ -271,6 +275,8 @@ function lineMeasurePrice(
         holeCount: l.hole_count,
         cutoutCount: l.cutout_count,
         edgeType: l.edge_type,
+        coatingRemoval: l.coating_removal,
+        rush,
       },
       settings,
     );
@@ -407,7 +413,7 @@ export async function createDraft(
 ) {
   const settings = await repo.getSettings(tx, ctx.companyId);
   const client = await requireClient(tx, input.client_id);
-  const lines = await resolveLines(tx, input.lines, client);
+  const lines = await resolveLines(tx, input.lines, client, 'lines', input.rush);
   const { date, year } = await repo.today(tx);
   const docDate = input.doc_date ?? date;
   const number = await repo.allocateNumber(tx, ctx.companyId, kind, settings, year);
@@ -427,6 +433,7 @@ export async function createDraft(
     output_location_id:
       kind === 'work_order' ? (input as z.output<typeof workOrderInputSchema>).output_location_id : null,
     note: input.note,
+    rush: input.rush,
   });
   await saveLines(tx, ctx, id, lines);
   await repo.notifyDocuments(tx, ctx.companyId, [id]);
@@ -450,13 +457,14 @@ export async function updateDraft(
   const doc = await repo.requireDocument(tx, id, [kind], true);
   assertDraft(doc);
   const client = await requireClient(tx, input.client_id);
-  const lines = await resolveLines(tx, input.lines, client);
+  const lines = await resolveLines(tx, input.lines, client, 'lines', input.rush);
   const wo = input as z.output<typeof workOrderInputSchema>;
   const quote = input as z.output<typeof quoteInputSchema>;
   await repo.updateHeader(tx, id, {
     client_id: client?.id ?? null,
     doc_date: input.doc_date,
     note: input.note,
+    rush: input.rush,
     ...(kind === 'quote'
       ? { valid_until: quote.valid_until ?? doc.valid_until }
       : {
@@ -527,6 +535,7 @@ export async function convertQuote(tx: Tx, ctx: CompanyContext, id: string) {
     client_id: quote.client_id,
     doc_date: date,
     note: quote.note,
+    rush: quote.rush,
   });
   const lines = await repo.getLines(tx, id);
   await saveLines(
@@ -554,6 +563,7 @@ export async function duplicate(tx: Tx, ctx: CompanyContext, id: string) {
     source_location_id: source.source_location_id,
     output_location_id: source.output_location_id,
     note: source.note,
+    rush: source.rush,
   });
   const lines = await repo.getLines(tx, id);
   await saveLines(

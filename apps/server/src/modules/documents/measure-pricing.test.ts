@@ -85,6 +85,8 @@ describe('measure pricing', () => {
       edge_price_kgn: '0',
       edge_price_kpo: '0',
       edge_min_charge: '0',
+      coating_removal_price: '0',
+      rush_surcharge_pct: '0',
       oversize_surcharge_pct: '0',
       oversize_max_side_mm: '3210',
       oversize_max_area_m2: '6',
