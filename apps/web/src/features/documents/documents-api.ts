@@ -22,6 +22,8 @@ export type Doc = {
   issued_at: string | null;
   delivery_address: string | null;
   note: string | null;
+  /** Quotes and work orders: a rush order (the rush surcharge % on rule-priced lines). */
+  rush?: boolean;
   source_location_id: string | null;
   output_location_id: string | null;
   reference_model: string | null;
@@ -72,6 +74,9 @@ export type Line = {
   hole_diameter_mm?: string | null;
   hole_edge_mm?: string | null;
   cutout_count?: number;
+  /** Edge work by type (rezano = none) and coating edge deletion of each pane. */
+  edge_type?: string | null;
+  coating_removal?: boolean;
   item_thickness_mm?: string | null;
   warnings?: GlassWorkWarning[];
   price_basis?: string | null;

@@ -25,7 +25,7 @@ import {
   useLiveDocuments,
   useLocations,
 } from './documents-api.ts';
-import { type EditLine, LineEditor, lineFromApi, lineToApi, newLine } from './line-editor.tsx';
+import { type EditLine, LineEditor, lineFromApi, lineToApi, newLine, repriceAll } from './line-editor.tsx';
 import { DocumentTabs, Field, LinksAndHistory, SELECT, StatusBadge } from './parts.tsx';
 import { DocumentSettingsPage } from './settings-page.tsx';
 import { useDocumentStatusChange } from './status-actions.ts';
@@ -112,6 +112,8 @@ type Header = {
   source_location_id: string;
   output_location_id: string;
   note: string;
+  /** A rush order: rule-priced lines pay the company's rush surcharge %. */
+  rush: boolean;
 };
 
 function headerOf(detail: Detail | null): Header {
@@ -124,6 +126,7 @@ function headerOf(detail: Detail | null): Header {
     source_location_id: d?.source_location_id ?? '',
     output_location_id: d?.output_location_id ?? '',
     note: d?.note ?? '',
+    rush: Boolean(d?.rush),
   };
 }
 
@@ -166,6 +169,7 @@ function DocumentForm({ kind, detail }: { kind: DocumentKind; detail: Detail | n
           }
         : { valid_until: header.valid_until || null }),
       note: header.note || null,
+      rush: header.rush,
       lines: lines.filter((l) => l.item_id || l.description.trim()).map(lineToApi),
     };
     return doc ? callDocument(`${API[kind]}/${doc.id}`, body, 'PUT') : callDocument(API[kind], body);
@@ -371,9 +375,24 @@ function DocumentForm({ kind, detail }: { kind: DocumentKind; detail: Detail | n
             />
           </Field>
         )}
+        <label className="flex items-center gap-2 self-end pb-2 text-sm" htmlFor="doc-rush">
+          <input
+            id="doc-rush"
+            type="checkbox"
+            disabled={!editable}
+            checked={header.rush}
+            onChange={(e) => {
+              set({ rush: e.target.checked });
+              // The rush surcharge changes every price the rule set: price them again.
+              setLines(repriceAll(lines));
+            }}
+          />
+          {t('form.rush')}
+        </label>
       </div>
       <LineEditor
         lines={lines}
+        rush={header.rush}
         readOnly={!editable}
         showLots={isWo && doc?.status === 'completed'}
         defaultDiscount={

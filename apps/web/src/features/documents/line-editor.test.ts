@@ -8,6 +8,7 @@ import {
   liveTotals,
   newLine,
   pickIntoLine,
+  repriceAll,
 } from './line-editor.tsx';
 
 // The grid prices measure lines with the domain rule, as the server does (hand-computed numbers).
@@ -120,5 +121,34 @@ describe('line editor: glass work', () => {
     });
     // Typed wrong: sent as typed so the server names the field.
     expect(lineToApi({ ...line, hole_count: '1,5' })).toMatchObject({ hole_count: '1,5' });
+  });
+});
+
+describe('line editor: edge work and surcharges', () => {
+  const settings = {
+    ...DEFAULT_PRICING_SETTINGS,
+    edge_price_kpo: '6',
+    coating_removal_price: '1.5',
+    rush_surcharge_pct: '20',
+  };
+
+  it('prices the edge type, coating removal and rush like the server and sends them', () => {
+    const picked = pickIntoLine(newLine(), glass);
+    const line = {
+      ...picked,
+      width_mm: '1000',
+      height_mm: '500',
+      edge_type: 'kpo' as const,
+      coating_removal: true,
+    };
+    // 0.5202 m² × 25 = 13.005 + KPO 3 m × 6 = 18 + coating 3 m × 1.5 = 4.5 → 35.505
+    expect(autoMeasurePrice(line, settings)?.unitPrice.toFixed()).toBe('35.505');
+    // rush +20 %: 35.505 × 1.2 = 42.606
+    expect(autoMeasurePrice(line, { ...settings, rush: true })?.unitPrice.toFixed()).toBe('42.606');
+    expect(lineToApi(line)).toMatchObject({ edge_type: 'kpo', coating_removal: true });
+    // A saved rule-priced line is priced again when the rush flag changes.
+    const saved = { ...line, unit_price: '35.505', auto_price: true };
+    expect(repriceAll([saved])[0]?.unit_price).toBe('');
+    expect(repriceAll([{ ...saved, auto_price: false }])[0]?.unit_price).toBe('35.505');
   });
 });

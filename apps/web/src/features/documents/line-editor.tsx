@@ -2,6 +2,8 @@ import {
   DEFAULT_PRICING_SETTINGS,
   DOCUMENT_VAT_RATES,
   documentTotals,
+  EDGE_TYPES,
+  type EdgeType,
   type GlassKind,
   glassThicknessMm,
   glassWorkWarnings,
@@ -69,6 +71,9 @@ export type EditLine = {
   hole_diameter_mm?: string;
   hole_edge_mm?: string;
   cutout_count?: string;
+  /** Edge work of each pane (area-priced lines; rezano = none) and coating edge deletion. */
+  edge_type?: EdgeType;
+  coating_removal?: boolean;
   /** The item's SKU and thickness (mm), for the hole warnings (domain glass-work.ts). */
   sku?: string | null;
   thickness_mm?: string | null;
@@ -132,6 +137,8 @@ export function lineToApi(l: EditLine) {
     hole_diameter_mm: l.hole_diameter_mm ? dec(l.hole_diameter_mm) : null,
     hole_edge_mm: l.hole_edge_mm ? dec(l.hole_edge_mm) : null,
     cutout_count: countToApi(l.cutout_count),
+    edge_type: l.edge_type ?? 'rezano',
+    coating_removal: Boolean(l.coating_removal),
   };
 }
 
@@ -161,6 +168,8 @@ export function lineFromApi(l: {
   hole_diameter_mm?: string | null;
   hole_edge_mm?: string | null;
   cutout_count?: number;
+  edge_type?: string | null;
+  coating_removal?: boolean;
   item_thickness_mm?: string | null;
   price_basis?: string | null;
   glass_kind?: string | null;
@@ -186,6 +195,10 @@ export function lineFromApi(l: {
     hole_diameter_mm: l.hole_diameter_mm ?? '',
     hole_edge_mm: l.hole_edge_mm ?? '',
     cutout_count: l.cutout_count ? String(l.cutout_count) : '',
+    edge_type: (EDGE_TYPES as readonly string[]).includes(l.edge_type ?? '')
+      ? (l.edge_type as EdgeType)
+      : 'rezano',
+    coating_removal: Boolean(l.coating_removal),
     sku: l.sku,
     thickness_mm: l.item_thickness_mm ?? null,
     billed:
@@ -207,12 +220,15 @@ export function lineFromApi(l: {
   });
 }
 
+/** The company's pricing settings and the document's rush flag, as the grid prices with them. */
+export type GridPricing = PricingSettings & { rush?: boolean };
+
 /**
  * The price the server will set for a line left without a price: for an item priced per m² or per
  * running metre, the domain's measure rule over W × H (the same function the server runs, so both
  * agree); null when the line has a typed price, no measure-priced item or no valid W × H yet.
  */
-export function autoMeasurePrice(l: EditLine, settings: PricingSettings): MeasurePrice | null {
+export function autoMeasurePrice(l: EditLine, settings: GridPricing): MeasurePrice | null {
   if (l.unit_price.trim() !== '' || !l.pricing || l.pricing.basis === 'unit') return null;
   if (!isNum(l.width_mm) || !isNum(l.height_mm)) return null;
   try {
@@ -230,6 +246,9 @@ export function autoMeasurePrice(l: EditLine, settings: PricingSettings): Measur
         shaped: Boolean(l.shaped),
         holeCount: isNum(l.hole_count ?? '') ? dec(l.hole_count ?? '') : null,
         cutoutCount: isNum(l.cutout_count ?? '') ? dec(l.cutout_count ?? '') : null,
+        edgeType: l.edge_type ?? null,
+        coatingRemoval: Boolean(l.coating_removal),
+        rush: Boolean(settings.rush),
       },
       settings,
     );
@@ -239,14 +258,14 @@ export function autoMeasurePrice(l: EditLine, settings: PricingSettings): Measur
 }
 
 /** The price a line is computed with: typed, or the measure rule's. */
-const effectivePrice = (l: EditLine, settings: PricingSettings): string => {
+const effectivePrice = (l: EditLine, settings: GridPricing): string => {
   if (l.unit_price) return dec(l.unit_price);
   const auto = autoMeasurePrice(l, settings);
   return auto ? unitPriceText(auto.unitPrice) : '0';
 };
 
 /** Live totals with the domain's rounding rule (the server recomputes the same on save). */
-export function liveTotals(lines: EditLine[], settings: PricingSettings = DEFAULT_PRICING_SETTINGS) {
+export function liveTotals(lines: EditLine[], settings: GridPricing = DEFAULT_PRICING_SETTINGS) {
   const valid = lines.filter((l) => isNum(l.quantity) && (l.unit_price === '' || isNum(l.unit_price)));
   return documentTotals(
     valid.map((l) => ({
@@ -258,7 +277,7 @@ export function liveTotals(lines: EditLine[], settings: PricingSettings = DEFAUL
   );
 }
 
-function lineNet(l: EditLine, settings: PricingSettings): string | null {
+function lineNet(l: EditLine, settings: GridPricing): string | null {
   if (!isNum(l.quantity) || !isNum(l.unit_price || '0')) return null;
   try {
     return lineAmounts({
@@ -321,6 +340,9 @@ export function pickIntoLine(l: EditLine, item: GridItem, defaultDiscount?: stri
 const remeasure = (l: EditLine, next: EditLine): EditLine =>
   l.auto_price && l.pricing && l.pricing.basis !== 'unit' ? { ...next, unit_price: '', billed: null } : next;
 
+/** The document's rush flag changed: every line priced by the rule is priced again. */
+export const repriceAll = (lines: EditLine[]): EditLine[] => lines.map((l) => remeasure(l, l));
+
 /** The company's measure pricing settings (defaults until loaded). */
 export function usePricingSettings() {
   return useQuery({
@@ -340,6 +362,7 @@ export function LineEditor({
   readOnly,
   showLots,
   defaultDiscount,
+  rush,
 }: {
   lines: EditLine[];
   onChange: (lines: EditLine[]) => void;
@@ -347,12 +370,17 @@ export function LineEditor({
   showLots?: boolean;
   /** The client's discount, filled in when an item is picked. */
   defaultDiscount?: string;
+  /** A rush order (quote / work order flag): rule-priced lines pay the rush surcharge %. */
+  rush?: boolean;
 }) {
   const { t, i18n } = useTranslation('documents');
   const { t: tg } = useTranslation('ux-grid');
   const toast = useToast();
   const pricingQuery = usePricingSettings();
-  const settings = pricingQuery.data ?? DEFAULT_PRICING_SETTINGS;
+  const settings = useMemo<GridPricing>(
+    () => ({ ...(pricingQuery.data ?? DEFAULT_PRICING_SETTINGS), rush: Boolean(rush) }),
+    [pricingQuery.data, rush],
+  );
   const windowSpec = useWindowSpecEditor(lines, readOnly ? undefined : onChange);
   const columns = useMemo(() => {
     const text = (
@@ -484,6 +512,47 @@ export function LineEditor({
         ],
         render: (l) => (
           <span className="block px-1.5 text-xs text-muted">{l.shaped ? t('lines.shapedYes') : ''}</span>
+        ),
+      },
+      {
+        // Edge work by type (rezano = cut, none) at the company's price per running metre, and
+        // coating edge deletion; lines priced per m² only.
+        id: 'edge_type',
+        header: t('lines.edgeType'),
+        kind: 'select',
+        width: '8rem',
+        label: (n) => t('lines.edgeTypeOf', { row: n }),
+        editable: (l) => l.pricing?.basis === 'area',
+        value: (l) => l.edge_type ?? 'rezano',
+        set: (l, v) =>
+          remeasure(l, {
+            ...l,
+            edge_type: (EDGE_TYPES as readonly string[]).includes(v) ? (v as EdgeType) : 'rezano',
+          }),
+        options: EDGE_TYPES.map((e) => ({ value: e, label: t(`lines.edge.${e}`) })),
+        render: (l) => (
+          <span className="block px-1.5 text-xs text-muted" data-testid="line-edge">
+            {l.edge_type && l.edge_type !== 'rezano' ? t(`lines.edge.${l.edge_type}`) : ''}
+          </span>
+        ),
+      },
+      {
+        id: 'coating_removal',
+        header: t('lines.coatingRemoval'),
+        kind: 'select',
+        width: '6rem',
+        label: (n) => t('lines.coatingRemovalOf', { row: n }),
+        editable: (l) => l.pricing?.basis === 'area',
+        value: (l) => (l.coating_removal ? 'yes' : 'no'),
+        set: (l, v) => remeasure(l, { ...l, coating_removal: v === 'yes' }),
+        options: [
+          { value: 'no', label: t('lines.coatingRemovalNo') },
+          { value: 'yes', label: t('lines.coatingRemovalYes') },
+        ],
+        render: (l) => (
+          <span className="block px-1.5 text-xs text-muted">
+            {l.coating_removal ? t('lines.coatingRemovalYes') : ''}
+          </span>
         ),
       },
       // Glass work per pane, on lines priced per m² only: holes (count, Ø, least distance from the
