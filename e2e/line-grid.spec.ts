@@ -122,7 +122,7 @@ test.describe('line grid', () => {
     const pricing = (await (await page.request.get('/api/documents/pricing-settings')).json()) as Json;
     const put = await page.request.put('/api/documents/pricing-settings', {
       headers: { Origin: BASE_URL },
-      data: { ...pricing, hole_price: '1.50' },
+      data: { ...pricing, hole_price: '1.50', edge_price_kpo: '6' },
     });
     expect(put.status()).toBe(200);
     await page.goto('/documents/quotes/new');
@@ -184,15 +184,22 @@ test.describe('line grid', () => {
       'Promjer rupe 3 mm manji je od debljine stakla 4 mm',
       'Rupa 5 mm od ruba: najmanje 8 mm (2 × debljina stakla)',
     ]);
+    // Edge work: polished KPO at 6,00 €/m × 2 × (1000 + 500) = 3 m = 18 → 34,005 per pane, 2 panes
+    // 68,01; net 2 540,66 − 32,01 + 68,01 = 2 576,66.
+    await page.getByLabel('Obrada ruba, redak 11').selectOption('kpo');
+    await expect(price).toHaveAttribute('placeholder', '34,005');
+    await expect(page.getByTestId('line-net').nth(10)).toContainText('68,01');
+    await expect(page.getByTestId('total-net')).toContainText('2.576,66');
     // The server prices the saved line with the same rule and returns the same warnings.
     await page.getByTestId('save').click();
     await expect(page.getByTestId('save-state')).toHaveText('Spremljeno');
     const id = page.url().split('/').at(-2) as string;
     const saved = (await (await page.request.get(`/api/documents/${id}`)).json()) as Json;
     expect(saved.lines[10]).toMatchObject({
-      unit_price: '16.005',
+      unit_price: '34.005',
       billed_measure: '0.5202',
-      net_amount: '32.01',
+      net_amount: '68.01',
+      edge_type: 'kpo',
       hole_count: 2,
       hole_diameter_mm: '3',
       hole_edge_mm: '5',
@@ -201,7 +208,7 @@ test.describe('line grid', () => {
       'glassWork.holeDiameter',
       'glassWork.holeEdge',
     ]);
-    expect(saved.document.net_total).toBe('2540.66');
+    expect(saved.document.net_total).toBe('2576.66');
   });
 
   // Functional part only: how fast a key is with 200 lines is measured by the benchmark
