@@ -10,6 +10,7 @@ let t: TestApp;
 let user: SignedIn;
 let api: ReturnType<typeof documentsClient>;
 let float8: Json;
+let client: Json;
 
 const SETTINGS = {
   dimension_step_mm: '30',
@@ -36,6 +37,7 @@ beforeAll(async () => {
     glass_kind: 'float',
     sales_price: '25.00',
   });
+  client = await api.ok('POST', '/api/clients', { kind: 'person', name: 'Ivana Babić' });
 }, 120_000);
 afterAll(async () => t?.close());
 
@@ -104,7 +106,7 @@ describe('edge work and surcharges', () => {
 
     // Rush +20 % on every pane: 35.505 × 1.2 = 42.606 × 2 = 85.212 → 85.21; 12.5 × 1.2 = 15;
     // 91.494 × 1.2 = 109.7928 → 109.79; net 210.00, VAT 52.50, total 262.50
-    const rush = await api.ok('POST', '/api/documents/quotes', { rush: true, lines });
+    const rush = await api.ok('POST', '/api/documents/quotes', { client_id: client.id, rush: true, lines });
     expect((rush.lines as Json[]).map((l) => l.unit_price)).toEqual(['42.606', '15', '109.7928']);
     expect(rush.document).toMatchObject({
       rush: true,
@@ -121,6 +123,16 @@ describe('edge work and surcharges', () => {
       coating_removal: true,
       unit_price: '42.606',
     });
+    // Quote → work order keeps the flag and the lines as priced.
+    await api.ok('POST', `/api/documents/quotes/${rush.document.id}/send`);
+    await api.ok('POST', `/api/documents/quotes/${rush.document.id}/accept`);
+    const converted = await api.ok('POST', `/api/documents/quotes/${rush.document.id}/convert`);
+    expect(converted.document).toMatchObject({ kind: 'work_order', rush: true, net_total: '210.00' });
+    expect((converted.lines as Json[]).map((l) => [l.edge_type, l.unit_price])).toEqual([
+      ['kpo', '42.606'],
+      ['kgs', '15'],
+      ['rezano', '109.7928'],
+    ]);
 
     const wo = await api.ok('POST', '/api/documents/work-orders', { rush: true, lines: [lines[0]] });
     const res = await api.call('GET', `/api/documents/${wo.document.id}/pdf`);
