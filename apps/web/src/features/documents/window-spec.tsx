@@ -195,7 +195,7 @@ function WindowSpecDialog({
             id={`${id}-glass_makeup`}
             value={w.glass_makeup}
             maxLength={60}
-            placeholder="4E-16Ar-4"
+            placeholder={t('window.glassPlaceholder')}
             invalid={Boolean(glassError)}
             aria-describedby={`${id}-glass-hint`}
             onChange={(e) => setW({ ...w, glass_makeup: e.target.value })}
