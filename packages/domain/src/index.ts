@@ -1,5 +1,6 @@
 export * from './auth/auth.schemas.ts';
 export * from './automation/index.ts';
+export * from './business-day.ts';
 export * from './changelog/changelog.schemas.ts';
 export * from './cutting/index.ts';
 export * from './documents/index.ts';

@@ -1,6 +1,7 @@
 import {
   AppError,
   bomInputSchema,
+  businessDay,
   completionInputSchema,
   cuttingJobInputSchema,
   deliveryNoteInputSchema,
@@ -189,7 +190,7 @@ async function generate(
     rowsOf<{ d: string }>(
       await tx.execute(sql`select to_char(now() at time zone 'Europe/Zagreb', 'YYYY-MM-DD') as d`),
     )[0]?.d ??
-    new Date().toISOString().slice(0, 10);
+    businessDay();
 
   // Locations, partners ----------------------------------------------------------------------
   const loc: Record<string, string> = {};

@@ -1,5 +1,6 @@
 import {
   AppError,
+  businessDay,
   counterSeries,
   type DocumentKind,
   type DocumentListQuery,
@@ -73,7 +74,7 @@ export async function today(tx: Tx): Promise<{ date: string; year: number; time:
                  to_char(now() at time zone 'Europe/Zagreb', 'YYYY-MM-DD')) as date,
                to_char(now() at time zone 'Europe/Zagreb', 'HH24:MI:SS') as time`,
   );
-  const date = row?.date ?? new Date().toISOString().slice(0, 10);
+  const date = row?.date ?? businessDay();
   return { date, year: Number(date.slice(0, 4)), time: row?.time ?? '00:00:00' };
 }
 

@@ -1,5 +1,6 @@
 import {
   AppError,
+  businessDay,
   can,
   type ExportFormat,
   type ExportJobRequest,
@@ -32,7 +33,7 @@ export function canReadSensitive(role: Role): boolean {
   return can(role, 'company.manage');
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
+const today = () => businessDay();
 
 /**
  * One section as CSV or XLSX, read in the caller's transaction (row-level security applies) from a

@@ -1,3 +1,4 @@
+import { businessDay } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
@@ -16,7 +17,8 @@ process.env.JOBS = 'off';
 let t: TestApp;
 let owner: SignedIn;
 let api: ReturnType<typeof documentsClient>;
-const today = new Date().toISOString().slice(0, 10);
+// Documents and file names carry the business date (Europe/Zagreb), not the UTC one.
+const today = businessDay();
 
 beforeAll(async () => {
   t = await startTestApp();

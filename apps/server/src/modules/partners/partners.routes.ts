@@ -1,5 +1,6 @@
 import {
   AppError,
+  businessDay,
   type PartnerRole,
   partnerInputSchema,
   partnerListQuerySchema,
@@ -10,9 +11,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { inCompany } from '../../http/access.ts';
 import type { Deps } from '../../http/context.ts';
+import { readTable } from '../../imports/read-table.ts';
 import { clientAnalytics } from './partners.analytics.ts';
 import { HISTORY_TYPES, partnerHistory } from './partners.history.ts';
-import { readTable } from '../../imports/read-table.ts';
 import * as service from './partners.service.ts';
 
 const idParams = z.object({ id: z.uuid() });
@@ -104,7 +105,7 @@ const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.dateInvalid')
 export const periodQuerySchema = z
   .object({ from: isoDay.optional(), to: isoDay.optional() })
   .transform((q) => {
-    const to = q.to ?? new Date().toISOString().slice(0, 10);
+    const to = q.to ?? businessDay();
     const from = q.from ?? `${Number(to.slice(0, 4)) - 1}-${to.slice(5, 7)}-01`;
     return { from, to };
   })

@@ -1,3 +1,4 @@
+import { businessDay } from '@erp/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -261,7 +262,7 @@ function InvoiceView({ detail }: { detail: Detail }) {
   const [dirty, setDirty] = useState(false);
   const [confirmElement, confirm] = useConfirm();
   const record = `${t(`kinds.${doc.kind}`)} ${doc.number ?? t('detail.draftNumber')}`;
-  const [payment, setPayment] = useState({ paid_on: new Date().toISOString().slice(0, 10), amount: '' });
+  const [payment, setPayment] = useState({ paid_on: businessDay(), amount: '' });
   const [error, setError] = useState<string | null>(null);
   const onError = (e: unknown) => setError(errorText(t, e));
   const call = useDocumentMutation((v: { path: string; body?: unknown; method?: 'POST' | 'PUT' }) =>
