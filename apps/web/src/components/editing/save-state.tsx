@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/cn.ts';
+import { Button } from '../ui/button.tsx';
 
 export type SaveStatus = 'saved' | 'saving' | 'unsaved' | 'locked';
 
@@ -35,4 +36,27 @@ export function useDirty(value: unknown): { dirty: boolean; markSaved: () => voi
   const now = JSON.stringify(value);
   const [base, setBase] = useState(now);
   return { dirty: now !== base, markSaved: () => setBase(now) };
+}
+
+/** The footer of a settings form: submit, cancel while there are changes, and the save state. */
+export function SettingsFormActions(props: {
+  saving: boolean;
+  dirty: boolean;
+  saveLabel: string;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex items-center gap-3">
+      <Button type="submit" loading={props.saving}>
+        {props.saveLabel}
+      </Button>
+      {props.dirty && (
+        <Button type="button" variant="ghost" onClick={props.onCancel}>
+          {t('common:actions.cancel')}
+        </Button>
+      )}
+      <SaveState status={saveStatus({ saving: props.saving, dirty: props.dirty })} />
+    </div>
+  );
 }

@@ -1,7 +1,7 @@
 import { CUTTING_PRESET_NAMES, CUTTING_PRESETS, type CuttingDefaults, type CuttingPreset } from '@erp/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SaveState, saveStatus } from '../../components/editing/save-state.tsx';
+import { SettingsFormActions } from '../../components/editing/save-state.tsx';
 import { UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
@@ -150,25 +150,16 @@ function CuttingForm({ initial }: { initial: CuttingDefaults }) {
         </p>
       )}
       {canManage && (
-        <div className="flex items-center gap-3">
-          <Button type="submit" loading={save.isPending}>
-            {t('settings.save')}
-          </Button>
-          {dirty && (
-            <Button
-              type="button"
-              variant="ghost"
-              onClick={() => {
-                setForm(saved);
-                setErrors({});
-                setMessage(null);
-              }}
-            >
-              {t('common:actions.cancel')}
-            </Button>
-          )}
-          <SaveState status={saveStatus({ saving: save.isPending, dirty })} />
-        </div>
+        <SettingsFormActions
+          saving={save.isPending}
+          dirty={dirty}
+          saveLabel={t('settings.save')}
+          onCancel={() => {
+            setForm(saved);
+            setErrors({});
+            setMessage(null);
+          }}
+        />
       )}
     </form>
   );

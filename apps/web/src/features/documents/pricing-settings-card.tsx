@@ -1,7 +1,7 @@
 import { MAX_AREA_BANDS, PRICING_SETTING_KEYS, type PricingSettings } from '@erp/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SaveState, saveStatus } from '../../components/editing/save-state.tsx';
+import { SettingsFormActions } from '../../components/editing/save-state.tsx';
 import { UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
@@ -114,25 +114,16 @@ function PricingForm({ initial }: { initial: PricingSettings }) {
         </p>
       )}
       {canManage && (
-        <div className="flex items-center gap-3">
-          <Button type="submit" loading={save.isPending}>
-            {t('form.save')}
-          </Button>
-          {dirty && (
-            <Button
-              type="button"
-              variant="ghost"
-              onClick={() => {
-                setForm(saved);
-                setErrors({});
-                setMessage(null);
-              }}
-            >
-              {t('common:actions.cancel')}
-            </Button>
-          )}
-          <SaveState status={saveStatus({ saving: save.isPending, dirty })} />
-        </div>
+        <SettingsFormActions
+          saving={save.isPending}
+          dirty={dirty}
+          saveLabel={t('form.save')}
+          onCancel={() => {
+            setForm(saved);
+            setErrors({});
+            setMessage(null);
+          }}
+        />
       )}
     </form>
   );
