@@ -1,7 +1,7 @@
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, signUp, startTestApp, type TestApp } from '../../test/harness.ts';
-import { documentsClient, type Json } from './test-helpers.ts';
+import { createFloat8, documentsClient, GLASS_PRICING_SETTINGS, type Json } from './test-helpers.ts';
 
 // Edge work by edge type, the oversize surcharge, coating edge deletion and the rush order over
 // HTTP (PRODUCT.md "Glass processing"). Expected numbers worked out by hand next to each line.
@@ -12,31 +12,13 @@ let api: ReturnType<typeof documentsClient>;
 let float8: Json;
 let client: Json;
 
-const SETTINGS = {
-  dimension_step_mm: '30',
-  min_area_float_m2: '0.3',
-  min_area_laminated_m2: '0.3',
-  min_area_insulating_m2: '0.4',
-  min_area_tempered_m2: '0.5',
-  min_edge_mm: '300',
-  shape_surcharge_pct: '0',
-};
+const SETTINGS = GLASS_PRICING_SETTINGS;
 
 beforeAll(async () => {
   t = await startTestApp();
   user = await signUp(t.app);
   api = documentsClient(t.app, user);
-  float8 = await api.ok('POST', '/api/inventory/items', {
-    sku: 'FLOAT8',
-    name: 'Float 8 mm',
-    kind: 'material',
-    base_unit: 'm2',
-    vat_rate: '25',
-    thickness_mm: '8',
-    price_basis: 'area',
-    glass_kind: 'float',
-    sales_price: '25.00',
-  });
+  float8 = await createFloat8(api);
   client = await api.ok('POST', '/api/clients', { kind: 'person', name: 'Ivana Babić' });
 }, 120_000);
 afterAll(async () => t?.close());

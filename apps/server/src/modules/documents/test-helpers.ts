@@ -112,3 +112,29 @@ export async function glassShop(api: Api, tag = '') {
   });
   return { materials, finished, glass, spacer, igu, cut, assemble, client };
 }
+
+/** Glass measure-pricing settings with the PRODUCT.md defaults, written out for hand-computed tests. */
+export const GLASS_PRICING_SETTINGS = {
+  dimension_step_mm: '30',
+  min_area_float_m2: '0.3',
+  min_area_laminated_m2: '0.3',
+  min_area_insulating_m2: '0.4',
+  min_area_tempered_m2: '0.5',
+  min_edge_mm: '300',
+  shape_surcharge_pct: '0',
+};
+
+/** An 8 mm float glass item priced per m² at 25.00. */
+export function createFloat8(api: ReturnType<typeof documentsClient>): Promise<Json> {
+  return api.ok('POST', '/api/inventory/items', {
+    sku: 'FLOAT8',
+    name: 'Float 8 mm',
+    kind: 'material',
+    base_unit: 'm2',
+    vat_rate: '25',
+    thickness_mm: '8',
+    price_basis: 'area',
+    glass_kind: 'float',
+    sales_price: '25.00',
+  });
+}
