@@ -183,7 +183,12 @@ test.describe('editors: keyboard and saving', () => {
     await expect(ask).toBeHidden();
     expect(await status()).toBe('draft');
     await page.getByRole('button', { name: 'Proknjiži razlike' }).click();
+    // The heading changes optimistically; the status is read after the server has answered.
+    const posted = page.waitForResponse(
+      (r) => r.url().endsWith(`/api/inventory/counts/${count}/post`) && r.request().method() === 'POST',
+    );
     await ask.getByRole('button', { name: 'Proknjiži razlike' }).click();
+    expect((await posted).ok()).toBe(true);
     await expect(page.getByRole('heading', { name: 'Inventura INV1 · Proknjižena' })).toBeVisible();
     expect(await status()).toBe('posted');
   });
