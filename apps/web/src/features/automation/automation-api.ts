@@ -1,8 +1,7 @@
 import type { AutomationActionType, AutomationRuleInput, AutomationTrigger, Conditions } from '@erp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { api } from '../../lib/api.ts';
-import { realtime } from '../../lib/realtime.ts';
+import { useLiveTopics } from '../team/use-live.ts';
 
 // Wire shapes of /api/automation and /api/notifications.
 export type RuleAction =
@@ -191,16 +190,6 @@ export function useMarkRead(companyId: string) {
 }
 
 /** New notifications arrive over `company:<id>:notifications`; the bell re-reads its count. */
-export function useLiveNotifications(companyId: string): void {
-  const qc = useQueryClient();
-  useEffect(() => {
-    if (!companyId) return;
-    const refresh = () => qc.invalidateQueries({ queryKey: automationKeys.notifications(companyId) });
-    const off = realtime.subscribe(`company:${companyId}:notifications`, refresh);
-    const offOpen = realtime.onOpen(refresh);
-    return () => {
-      off();
-      offOpen();
-    };
-  }, [companyId, qc]);
+export function useLiveNotifications(): void {
+  useLiveTopics(['notifications'], (companyId) => [automationKeys.notifications(companyId)]);
 }

@@ -21,7 +21,7 @@ export function NotificationBell() {
   const list = useNotifications(companyId);
   const markRead = useMarkRead(companyId);
   const navigate = useNavigate();
-  useLiveNotifications(companyId);
+  useLiveNotifications();
   const unread = list.data?.unread ?? 0;
   const items = list.data?.items ?? [];
   return (

@@ -1,8 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { api } from '../../lib/api.ts';
-import { realtime } from '../../lib/realtime.ts';
-import { useAuth } from '../auth/auth-context.tsx';
+import { useLiveTopics } from '../team/use-live.ts';
 
 // Wire types of /api/clients and /api/suppliers (snake_case, decimals as strings).
 export type PartnerRole = 'client' | 'supplier';
@@ -199,14 +197,7 @@ export async function uploadImport(role: PartnerRole, file: File, commit: boolea
 
 /** Another user's change to a partner reaches this screen: ids arrive over the WebSocket, data through the API. */
 export function useLivePartners(): void {
-  const { user } = useAuth();
-  const qc = useQueryClient();
-  useEffect(() => {
-    if (!user) return;
-    const refresh = () => qc.invalidateQueries({ queryKey: partnerKeys.all });
-    const off = realtime.subscribe(`company:${user.id}:partners`, refresh);
-    return off;
-  }, [user, qc]);
+  useLiveTopics(['partners'], () => [partnerKeys.all]);
 }
 
 /** ISO date of today and of the first day of the month a year ago: the default analytics period. */

@@ -1,9 +1,8 @@
 import type { CutResult, CuttingDefaults, CuttingJobCreate, CuttingJobInput } from '@erp/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { ApiError, api } from '../../lib/api.ts';
-import { realtime } from '../../lib/realtime.ts';
 import { useCurrentCompany } from '../team/current-company.tsx';
+import { useLiveTopics } from '../team/use-live.ts';
 
 export type JobSummary = {
   id: string;
@@ -170,19 +169,7 @@ export function useJobAction(id: string) {
  * over the WebSocket) makes the cutting queries re-read through the API.
  */
 export function useLiveCutting(): void {
-  // The company chosen in the switcher: a member of several companies sees that company's jobs.
-  const { companyId } = useCurrentCompany();
-  const qc = useQueryClient();
-  useEffect(() => {
-    if (!companyId) return;
-    const refresh = () => qc.invalidateQueries({ queryKey: cuttingKeys.all });
-    const off = realtime.subscribe(`company:${companyId}:cutting`, refresh);
-    const offOpen = realtime.onOpen(refresh);
-    return () => {
-      off();
-      offOpen();
-    };
-  }, [companyId, qc]);
+  useLiveTopics(['cutting'], () => [cuttingKeys.all]);
 }
 
 /**

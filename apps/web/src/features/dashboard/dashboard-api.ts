@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/api.ts';
-import { realtime } from '../../lib/realtime.ts';
+import { useLiveTopics } from '../team/use-live.ts';
 
 // Wire shape of GET /api/dashboard (money and quantities as decimal strings).
 export type DashboardFigures = {
@@ -28,24 +28,12 @@ export function useDashboard(companyId: string) {
 }
 
 /** The company's document and stock events (ids only) make the tiles and the activity re-read. */
-export function useLiveDashboard(companyId: string): void {
-  const qc = useQueryClient();
-  useEffect(() => {
-    if (!companyId) return;
-    const refresh = () => {
-      qc.invalidateQueries({ queryKey: dashboardKeys.all });
-      // Recent activity lives under the team area's keys (['team', companyId, ...]).
-      qc.invalidateQueries({ queryKey: ['team', companyId] });
-    };
-    const offs = ['documents', 'stock', 'partners', 'purchasing'].map((topic) =>
-      realtime.subscribe(`company:${companyId}:${topic}`, refresh),
-    );
-    const offOpen = realtime.onOpen(refresh);
-    return () => {
-      for (const off of offs) off();
-      offOpen();
-    };
-  }, [companyId, qc]);
+export function useLiveDashboard(): void {
+  // Recent activity lives under the team area's keys (['team', companyId, ...]).
+  useLiveTopics(['documents', 'stock', 'partners', 'purchasing'], (companyId) => [
+    dashboardKeys.all,
+    ['team', companyId],
+  ]);
 }
 
 type JobState = { status: 'queued' | 'running' | 'done' | 'failed'; progress: string; error: string | null };

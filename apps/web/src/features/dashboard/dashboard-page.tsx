@@ -216,7 +216,7 @@ export function DashboardPage() {
   const { name } = useUserDisplay();
   const { companyId, role } = useCurrentCompany();
   const figures = useDashboard(companyId);
-  useLiveDashboard(companyId);
+  useLiveDashboard();
   return (
     <div className="mx-auto max-w-6xl space-y-6 p-4 sm:p-6">
       <div>

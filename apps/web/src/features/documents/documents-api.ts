@@ -1,9 +1,7 @@
 import type { GlassWorkWarning, ProcessCategory, RoutingWarning } from '@erp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { ApiError, api } from '../../lib/api.ts';
-import { realtime } from '../../lib/realtime.ts';
-import { useAuth } from '../auth/auth-context.tsx';
+import { useLiveTopics } from '../team/use-live.ts';
 
 // Wire types of the documents API (snake_case, money and quantities as decimal strings).
 export type DocKind = 'quote' | 'work_order' | 'delivery_note' | 'invoice' | 'credit_note';
@@ -251,20 +249,7 @@ export function useDocumentMutation<V, T = Detail>(run: (vars: V) => Promise<T>)
 
 /** Other users' changes (ids only over the WebSocket) make open document screens re-read. */
 export function useLiveDocuments(): void {
-  const { user } = useAuth();
-  const qc = useQueryClient();
-  useEffect(() => {
-    if (!user) return;
-    const refresh = () => qc.invalidateQueries({ queryKey: documentKeys.all });
-    const offDocs = realtime.subscribe(`company:${user.id}:documents`, refresh);
-    const offStock = realtime.subscribe(`company:${user.id}:stock`, refresh);
-    const offOpen = realtime.onOpen(refresh);
-    return () => {
-      offDocs();
-      offStock();
-      offOpen();
-    };
-  }, [user, qc]);
+  useLiveTopics(['documents', 'stock'], () => [documentKeys.all]);
 }
 
 // Pickers -----------------------------------------------------------------------------------------

@@ -1,8 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { ApiError, api } from '../../lib/api.ts';
-import { realtime } from '../../lib/realtime.ts';
-import { useCurrentCompany } from '../team/current-company.tsx';
+import { useLiveTopics } from '../team/use-live.ts';
 
 // Wire types of /api/inventory (snake_case, decimals as strings).
 export type Item = {
@@ -296,19 +294,7 @@ export function useInventoryMutation<TBody, TResult>(fn: (body: TBody) => Promis
  * over the WebSocket) makes every inventory query re-read through the API.
  */
 export function useLiveStock(): void {
-  // The company chosen in the switcher, not the user's own: a member sees that company's postings.
-  const { companyId } = useCurrentCompany();
-  const qc = useQueryClient();
-  useEffect(() => {
-    if (!companyId) return;
-    const refresh = () => qc.invalidateQueries({ queryKey: inventoryKeys.all });
-    const off = realtime.subscribe(`company:${companyId}:stock`, refresh);
-    const offOpen = realtime.onOpen(refresh);
-    return () => {
-      off();
-      offOpen();
-    };
-  }, [companyId, qc]);
+  useLiveTopics(['stock'], () => [inventoryKeys.all]);
 }
 
 /** Text of an API error in the user's language (with the shortage details for INSUFFICIENT_STOCK). */

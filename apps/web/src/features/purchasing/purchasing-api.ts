@@ -1,10 +1,8 @@
 import { poActions } from '@erp/domain/purchasing/po-status';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { ApiError, type ApiErrorDetail, api } from '../../lib/api.ts';
-import { realtime } from '../../lib/realtime.ts';
-import { useAuth } from '../auth/auth-context.tsx';
 import { partnerKeys } from '../clients/partners-api.ts';
+import { useLiveTopics } from '../team/use-live.ts';
 
 export type PoStatus = 'draft' | 'sent' | 'partially_received' | 'received' | 'cancelled';
 export type PoHeader = {
@@ -171,14 +169,7 @@ export function usePurchasingMutation<TBody, TResult>(fn: (body: TBody) => Promi
 }
 
 export function useLivePurchasing(): void {
-  const { user } = useAuth();
-  const qc = useQueryClient();
-  useEffect(() => {
-    if (!user) return;
-    const refresh = () => qc.invalidateQueries({ queryKey: purchasingKeys.all });
-    const off = realtime.subscribe(`company:${user.id}:purchasing`, refresh);
-    return off;
-  }, [user, qc]);
+  useLiveTopics(['purchasing'], () => [purchasingKeys.all]);
 }
 
 export function newIdempotencyKey(): string {
