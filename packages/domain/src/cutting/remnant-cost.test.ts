@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { remnantUnitCost } from './remnant-cost.ts';
+import { remnantReceipt, remnantUnitCost } from './remnant-cost.ts';
 
 describe('remnant value', () => {
   it('takes the length share of a bar', () => {
@@ -27,5 +27,38 @@ describe('remnant value', () => {
     expect(
       remnantUnitCost('10', { kind: '1d', length: 100, width: 0 }, { kind: '1d', length: 200, width: 0 }),
     ).toBe('10.000000');
+  });
+});
+
+describe('remnant receipt under the parent item', () => {
+  const sheet = { kind: '2d' as const, length: 3210, width: 2250 };
+  const bar = { kind: '1d' as const, length: 6500, width: 0 };
+
+  it('a sheet kept in m²: the remnant area at the parent cost per m²', () => {
+    // 1000 × 500 mm = 0.5 m² at 12.50 €/m²
+    expect(remnantReceipt('m2', '12.5', sheet, { kind: '2d', length: 1000, width: 500 })).toEqual({
+      quantity: '0.5000',
+      unitCost: '12.500000',
+    });
+  });
+
+  it('a bar kept in m: the remnant length at the parent cost per m', () => {
+    // 1730 mm = 1.73 m at 4.20 €/m
+    expect(remnantReceipt('m', '4.2', bar, { kind: '1d', length: 1730, width: 0 })).toEqual({
+      quantity: '1.7300',
+      unitCost: '4.200000',
+    });
+  });
+
+  it('an item counted in pieces: one piece at its share of the piece cost', () => {
+    // a 1625 mm remnant of a 6500 mm bar at 26.00 a bar: a quarter, 6.50
+    expect(remnantReceipt('kom', '26', bar, { kind: '1d', length: 1625, width: 0 })).toEqual({
+      quantity: '1.0000',
+      unitCost: '6.500000',
+    });
+  });
+
+  it('nothing for a unit the size does not give', () => {
+    expect(remnantReceipt('kg', '3', bar, { kind: '1d', length: 1625, width: 0 })).toBeNull();
   });
 });

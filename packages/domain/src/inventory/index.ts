@@ -2,4 +2,5 @@ export * from './engine.ts';
 export * from './item-import.ts';
 export * from './ledger.ts';
 export * from './lots.ts';
+export * from './pieces.ts';
 export * from './schemas.ts';
