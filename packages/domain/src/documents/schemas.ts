@@ -78,6 +78,11 @@ export const documentLineInputSchema = z.object({
   /** Omitted: the item's VAT rate (25 % for free text). */
   vat_rate: z.enum(DOCUMENT_VAT_RATES, { error: 'validation.invalid' }).nullable().default(null),
   lot_id: z.uuid('validation.invalid').nullable().default(null),
+  /**
+   * The line this one delivers or bills (a work-order line on a delivery note; a delivery-note or
+   * work-order line on an invoice; an invoice line on a credit note); kept when a draft is edited.
+   */
+  source_line_id: z.uuid('validation.invalid').nullable().default(null),
   /** A shaped (non-rectangular) pane, W × H its circumscribing rectangle (measure pricing). */
   shaped: z.boolean({ error: 'validation.invalid' }).default(false),
   /** Glass work per pane (pricing/glass-work.ts): holes, their diameter and least edge distance, cut-outs. */
