@@ -1,6 +1,7 @@
 // Production master data: quantity formulas, BOM explosion, cost roll-up and their schemas.
 
 export * from './bom.ts';
+export * from './completion.ts';
 export * from './costing.ts';
 export * from './cut-pieces.ts';
 export { moneyString as productionMoneyString, qtyString as productionQtyString } from './decimal.ts';
