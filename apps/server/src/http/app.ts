@@ -21,6 +21,7 @@ import { cuttingRoutes } from '../modules/cutting/cutting.routes.ts';
 import { dashboardRoutes } from '../modules/dashboard/dashboard.routes.ts';
 import { demoRoutes } from '../modules/demo/demo.routes.ts';
 import { documentsRoutes } from '../modules/documents/documents.routes.ts';
+import { productionLocationsRoutes } from '../modules/documents/production-locations.routes.ts';
 import { exportRoutes } from '../modules/export/export.routes.ts';
 import { fileRoutes } from '../modules/files/files.routes.ts';
 import { healthRoutes } from '../modules/health/health.routes.ts';
@@ -117,6 +118,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     shopFloorRoutes,
     cuttingRoutes,
     documentsRoutes,
+    productionLocationsRoutes,
     dashboardRoutes,
     auditRoutes,
     jobsRoutes,

@@ -4,6 +4,7 @@ export * from './bom.ts';
 export * from './completion.ts';
 export * from './costing.ts';
 export * from './cut-pieces.ts';
+export * from './default-locations.ts';
 export { moneyString as productionMoneyString, qtyString as productionQtyString } from './decimal.ts';
 export * from './formula.ts';
 export * from './glass-makeup.ts';

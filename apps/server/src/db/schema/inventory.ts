@@ -62,6 +62,9 @@ export const companySettings = pgTable('company_settings', {
   oversizeMaxSideMm: numeric('oversize_max_side_mm', { precision: 10, scale: 2 }).notNull().default('3210'),
   oversizeMaxAreaM2: numeric('oversize_max_area_m2', { precision: 10, scale: 4 }).notNull().default('6'),
   oversizeMaxAspect: numeric('oversize_max_aspect', { precision: 8, scale: 2 }).notNull().default('10'),
+  // Default production locations of work orders (0033_production_locations.sql); null = fallback
+  productionSourceLocationId: uuid('production_source_location_id'),
+  productionOutputLocationId: uuid('production_output_location_id'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
@@ -134,6 +137,11 @@ export const lots = pgTable('lots', {
   supplierId: uuid('supplier_id'),
   receivedOn: date('received_on', { mode: 'string' }).notNull(),
   expiresOn: date('expires_on', { mode: 'string' }),
+  // A remnant of a cut sheet/bar: a lot of its parent item with its own size (0032_remnant_lots.sql)
+  remnant: boolean('remnant').notNull().default(false),
+  lengthMm: numeric('length_mm', { precision: 12, scale: 2 }),
+  widthMm: numeric('width_mm', { precision: 12, scale: 2 }),
+  parentLotId: uuid('parent_lot_id'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });

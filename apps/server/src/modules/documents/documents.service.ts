@@ -43,6 +43,7 @@ import { emitDocumentTransition } from '../automation/emit.ts';
 import { openOib } from '../partners/partners.repo.ts';
 import * as repo from './documents.repo.ts';
 import { getPricingSettings } from './pricing-settings.ts';
+import { workOrderLocations } from './production-locations.ts';
 
 type LineInput = z.output<typeof documentLineInputSchema>;
 
@@ -428,16 +429,27 @@ export async function createDraft(
           dueDateFrom(docDate, settings.quote_valid_days))
         : null,
     due_date: kind === 'work_order' ? (input as z.output<typeof workOrderInputSchema>).due_date : null,
-    source_location_id:
-      kind === 'work_order' ? (input as z.output<typeof workOrderInputSchema>).source_location_id : null,
-    output_location_id:
-      kind === 'work_order' ? (input as z.output<typeof workOrderInputSchema>).output_location_id : null,
+    // A new work order without locations gets the company's production defaults (each on its own).
+    ...(kind === 'work_order'
+      ? await newWorkOrderLocations(tx, input as z.output<typeof workOrderInputSchema>)
+      : {}),
     note: input.note,
     rush: input.rush,
   });
   await saveLines(tx, ctx, id, lines);
   await repo.notifyDocuments(tx, ctx.companyId, [id]);
   return detail(tx, id);
+}
+
+/** The locations given for a new work order, each one left out taken from the company's defaults. */
+async function newWorkOrderLocations(tx: Tx, input: z.output<typeof workOrderInputSchema>) {
+  if (input.source_location_id && input.output_location_id)
+    return { source_location_id: input.source_location_id, output_location_id: input.output_location_id };
+  const defaults = await workOrderLocations(tx);
+  return {
+    source_location_id: input.source_location_id ?? defaults.source_location_id,
+    output_location_id: input.output_location_id ?? defaults.output_location_id,
+  };
 }
 
 export function assertDraft(doc: repo.DocumentRow) {
@@ -534,6 +546,7 @@ export async function convertQuote(tx: Tx, ctx: CompanyContext, id: string) {
     ...number,
     client_id: quote.client_id,
     doc_date: date,
+    ...(await workOrderLocations(tx)),
     note: quote.note,
     rush: quote.rush,
   });

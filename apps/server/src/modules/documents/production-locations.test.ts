@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SignedIn, signUp, startTestApp, type TestApp } from '../../test/harness.ts';
+import { documentsClient, glassShop, type Json } from './test-helpers.ts';
+
+// Issue 17 (8): a work order converted from a quote (or created without locations) gets the
+// company's default production locations, so it can be planned at once, without saving it again.
+
+let t: TestApp;
+let user: SignedIn;
+let api: ReturnType<typeof documentsClient>;
+let shop: Awaited<ReturnType<typeof glassShop>>;
+
+const stockOf = async (itemId: string) =>
+  ((await api.ok('GET', `/api/inventory/items/${itemId}`)) as Json).item;
+
+async function acceptedQuote(): Promise<string> {
+  const quote = await api.ok('POST', '/api/documents/quotes', {
+    client_id: shop.client.id,
+    lines: [
+      { item_id: shop.igu.id, quantity: '2', width_mm: '1000', height_mm: '500' },
+      { description: 'Montaža', quantity: '1', unit_price: '40' },
+    ],
+  });
+  const id = quote.document.id as string;
+  await api.ok('POST', `/api/documents/quotes/${id}/send`);
+  await api.ok('POST', `/api/documents/quotes/${id}/accept`);
+  return id;
+}
+
+beforeAll(async () => {
+  t = await startTestApp();
+  user = await signUp(t.app);
+  api = documentsClient(t.app, user);
+  shop = await glassShop(api);
+  await api.ok('POST', '/api/inventory/receipts', {
+    location_id: shop.materials.id,
+    lines: [
+      { item_id: shop.glass.id, quantity: '10', unit_cost: '20', lot_number: 'L-1' },
+      { item_id: shop.spacer.id, quantity: '50', unit_cost: '1' },
+    ],
+  });
+}, 120_000);
+afterAll(async () => t?.close());
+
+describe('default production locations of work orders', () => {
+  it('without settings a converted work order gets the fallback: the first active storage location by code', async () => {
+    expect(await api.ok('GET', '/api/documents/production-locations')).toEqual({
+      source_location_id: null,
+      output_location_id: null,
+    });
+    // The shop's storage locations are GOT and MAT; a production-type location sorts before both.
+    await api.ok('POST', '/api/inventory/locations', {
+      code: 'AA-PROIZ',
+      name: 'Proizvodnja',
+      type: 'production',
+    });
+    const wo = await api.ok('POST', `/api/documents/quotes/${await acceptedQuote()}/convert`);
+    expect(wo.document).toMatchObject({
+      source_location_id: shop.finished.id,
+      output_location_id: shop.finished.id,
+    });
+  });
+
+  it('refuses an inactive or unknown location with a translated key and changes nothing', async () => {
+    const old = await api.ok('POST', '/api/inventory/locations', { code: 'STARO', name: 'Staro skladište' });
+    await api.ok('PATCH', `/api/inventory/locations/${old.id}`, { active: false });
+    const inactive = await api.call('PUT', '/api/documents/production-locations', {
+      source_location_id: shop.materials.id,
+      output_location_id: old.id,
+    });
+    expect(inactive.status).toBe(400);
+    expect(inactive.body.error.details).toEqual([
+      { field: 'output_location_id', key: 'validation.locationInactive' },
+    ]);
+    const unknown = await api.call('PUT', '/api/documents/production-locations', {
+      source_location_id: '00000000-0000-4000-8000-000000000000',
+      output_location_id: null,
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error.details).toEqual([
+      { field: 'source_location_id', key: 'validation.locationInactive' },
+    ]);
+    const notUuid = await api.call('PUT', '/api/documents/production-locations', {
+      source_location_id: 'MAT',
+    });
+    expect(notUuid.status).toBe(400);
+    expect(await api.ok('GET', '/api/documents/production-locations')).toEqual({
+      source_location_id: null,
+      output_location_id: null,
+    });
+  });
+
+  it('a converted work order takes the defaults and is planned and cancelled without being saved again', async () => {
+    const saved = await api.ok('PUT', '/api/documents/production-locations', {
+      source_location_id: shop.materials.id,
+      output_location_id: shop.finished.id,
+    });
+    expect(saved).toEqual({ source_location_id: shop.materials.id, output_location_id: shop.finished.id });
+
+    const wo = await api.ok('POST', `/api/documents/quotes/${await acceptedQuote()}/convert`);
+    expect(wo.document).toMatchObject({
+      kind: 'work_order',
+      status: 'draft',
+      source_location_id: shop.materials.id,
+      output_location_id: shop.finished.id,
+    });
+    expect(wo.lines).toHaveLength(2);
+
+    // Planning reserves the BOM's materials at the default source location (MAT holds the stock).
+    const before = await stockOf(shop.glass.id);
+    const planned = await api.ok('POST', `/api/documents/work-orders/${wo.document.id}/plan`);
+    expect(planned.document.status).toBe('planned');
+    const glassNeed = planned.materials.find((m: Json) => m.item_id === shop.glass.id);
+    expect(glassNeed).toMatchObject({ planned_qty: '2', reservation_status: 'active' });
+    expect(Number((await stockOf(shop.glass.id)).reserved)).toBe(Number(before.reserved) + 2);
+
+    // Cancelling leaves no open reservation behind and the stock unchanged.
+    await api.ok('POST', `/api/documents/work-orders/${wo.document.id}/cancel`);
+    const after = await stockOf(shop.glass.id);
+    expect(after.reserved).toBe(before.reserved);
+    expect(after.on_hand).toBe(before.on_hand);
+  });
+
+  it('a new work order fills in only the locations it leaves out; an inactive default falls back', async () => {
+    const line = { item_id: shop.igu.id, quantity: '1', width_mm: '600', height_mm: '400', unit_price: '50' };
+    const bare = await api.ok('POST', '/api/documents/work-orders', {
+      client_id: shop.client.id,
+      lines: [line],
+    });
+    expect(bare.document).toMatchObject({
+      source_location_id: shop.materials.id,
+      output_location_id: shop.finished.id,
+    });
+    const own = await api.ok('POST', '/api/documents/work-orders', {
+      client_id: shop.client.id,
+      output_location_id: shop.materials.id,
+      lines: [line],
+    });
+    expect(own.document).toMatchObject({
+      source_location_id: shop.materials.id,
+      output_location_id: shop.materials.id,
+    });
+
+    // The output default is deactivated: the fallback (first active storage location: GOT is
+    // inactive now, so MAT) takes its place; the stored setting stays as it was.
+    await api.ok('PATCH', `/api/inventory/locations/${shop.finished.id}`, { active: false });
+    const wo = await api.ok('POST', `/api/documents/quotes/${await acceptedQuote()}/convert`);
+    expect(wo.document).toMatchObject({
+      source_location_id: shop.materials.id,
+      output_location_id: shop.materials.id,
+    });
+    expect((await api.ok('GET', '/api/documents/production-locations')).output_location_id).toBe(
+      shop.finished.id,
+    );
+  });
+});

@@ -1,0 +1,55 @@
+import { AppError, type LocationChoice, type ProductionLocations, productionLocationsFor } from '@erp/domain';
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/database.ts';
+import type { CompanyContext } from '../../db/tenant.ts';
+import { query } from '../inventory/sql-helpers.ts';
+
+// Company default locations for production (columns production_*_location_id of company_settings,
+// migration 0033): what a work order converted from a quote, or created without locations, gets.
+
+/** The stored defaults (null = not set). */
+export async function getProductionLocations(tx: Tx): Promise<ProductionLocations> {
+  const [row] = await query<ProductionLocations>(
+    tx,
+    sql`select production_source_location_id as source_location_id,
+          production_output_location_id as output_location_id from company_settings`,
+  );
+  return {
+    source_location_id: row?.source_location_id ?? null,
+    output_location_id: row?.output_location_id ?? null,
+  };
+}
+
+/** Changes the defaults; each one set must be an active location of the company (else nothing changes). */
+export async function putProductionLocations(
+  tx: Tx,
+  ctx: CompanyContext,
+  input: ProductionLocations,
+): Promise<ProductionLocations> {
+  for (const field of ['source_location_id', 'output_location_id'] as const) {
+    const id = input[field];
+    if (id === null) continue;
+    const [row] = await query<{ active: boolean }>(tx, sql`select active from locations where id = ${id}`);
+    if (!row?.active)
+      throw new AppError('VALIDATION', 'Lokacija nije pronađena ili nije aktivna', [
+        { field, key: 'validation.locationInactive' },
+      ]);
+  }
+  await tx.execute(
+    sql`insert into company_settings (company_id, production_source_location_id, production_output_location_id)
+        values (${ctx.companyId}, ${input.source_location_id}, ${input.output_location_id})
+        on conflict (company_id) do update set
+          production_source_location_id = excluded.production_source_location_id,
+          production_output_location_id = excluded.production_output_location_id, updated_at = now()`,
+  );
+  return getProductionLocations(tx);
+}
+
+/**
+ * The locations a new work order gets: the company defaults, else the fallback of
+ * `productionLocationsFor` (first active storage location by code, else the first active one).
+ */
+export async function workOrderLocations(tx: Tx): Promise<ProductionLocations> {
+  const locations = await query<LocationChoice>(tx, sql`select id, code, type, active from locations`);
+  return productionLocationsFor(await getProductionLocations(tx), locations);
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { fallbackLocation, productionLocationsFor } from './default-locations.ts';
+
+const loc = (id: string, code: string, type = 'storage', active = true) => ({ id, code, type, active });
+
+describe('production default locations', () => {
+  it('uses the set defaults when they name active locations', () => {
+    const locations = [loc('a', 'SKL'), loc('b', 'GP'), loc('c', 'PROIZ', 'production')];
+    expect(productionLocationsFor({ source_location_id: 'a', output_location_id: 'b' }, locations)).toEqual({
+      source_location_id: 'a',
+      output_location_id: 'b',
+    });
+  });
+
+  it('falls back to the first active storage location by code, skipping inactive and other types', () => {
+    const locations = [
+      loc('z', 'ZZ'),
+      loc('p', 'AA-PROIZ', 'production'),
+      loc('old', 'AB', 'storage', false),
+      loc('m', 'MAT'),
+    ];
+    expect(fallbackLocation(locations)).toBe('m');
+    // A default that names an inactive location is replaced by the fallback, each side on its own.
+    expect(productionLocationsFor({ source_location_id: 'old', output_location_id: 'z' }, locations)).toEqual(
+      {
+        source_location_id: 'm',
+        output_location_id: 'z',
+      },
+    );
+  });
+
+  it('a one-location shop gets its only location on both sides; no active location gives none', () => {
+    expect(
+      productionLocationsFor({ source_location_id: null, output_location_id: null }, [
+        loc('x', 'X', 'production'),
+      ]),
+    ).toEqual({ source_location_id: 'x', output_location_id: 'x' });
+    expect(
+      productionLocationsFor({ source_location_id: null, output_location_id: null }, [
+        loc('x', 'X', 'storage', false),
+      ]),
+    ).toEqual({ source_location_id: null, output_location_id: null });
+  });
+});
