@@ -10,6 +10,7 @@ export * from './identity/iban.ts';
 export * from './identity/oib.ts';
 export * from './imports/index.ts';
 export * from './inventory/index.ts';
+export * from './number-input.ts';
 export * from './partners/index.ts';
 export * from './permissions.ts';
 export * from './pricing/index.ts';

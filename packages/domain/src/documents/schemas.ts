@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decimalInputToApi } from '../number-input.ts';
 import { EDGE_TYPES } from '../pricing/measure-pricing.ts';
 import { REFERENCE_MODELS } from './payment-reference.ts';
 import {
@@ -25,7 +26,7 @@ const decimal = (places: number) =>
   z
     .string({ error: 'validation.required' })
     .trim()
-    .transform((s) => s.replace(',', '.'))
+    .transform((s) => decimalInputToApi(s))
     .refine((s) => new RegExp(`^-?\\d{1,12}(\\.\\d{1,${places}})?$`).test(s), 'validation.numberInvalid');
 const nonNegative = (places: number) =>
   decimal(places).refine((s) => !s.startsWith('-'), 'validation.positive');

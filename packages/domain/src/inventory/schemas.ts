@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decimalInputToApi } from '../number-input.ts';
 import { GLASS_KINDS, PRICE_BASES } from '../pricing/measure-pricing.ts';
 
 // Shapes shared by the server (validation, OpenAPI) and the web (forms). Field names are the
@@ -29,7 +30,7 @@ const isPositive = (s: string) => DECIMAL.test(s) && !s.startsWith('-') && !/^0+
 export const decimalString = z
   .string({ error: 'validation.required' })
   .trim()
-  .transform((s) => s.replace(',', '.'))
+  .transform((s) => decimalInputToApi(s))
   .refine((s) => DECIMAL.test(s), { message: 'validation.numberInvalid' });
 export const positiveDecimal = decimalString.refine(isPositive, { message: 'validation.positive' });
 export const nonNegativeDecimal = decimalString.refine((s) => !s.startsWith('-'), {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN } from '../auth/auth.schemas.ts';
 import { isValidOib } from '../identity/oib.ts';
+import { decimalInputToApi } from '../number-input.ts';
 import { isValidVatId, normalizeVatId } from './vat-id.ts';
 
 /** Clients and suppliers share one identity; the role says which list a record belongs to. */
@@ -18,13 +19,11 @@ const optional = <T extends z.ZodType>(schema: T) =>
 export const decimalText = (decimals = 4, max?: string) =>
   z
     .preprocess(
-      (v) => (typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim().replace(',', '.') : v),
-      z
-        .string()
-        .regex(new RegExp(`^\\d{1,12}(\\.\\d{1,${decimals}})?$`), {
-          message: 'validation.decimalInvalid',
-          abort: true,
-        }),
+      (v) => (typeof v === 'number' ? String(v) : typeof v === 'string' ? decimalInputToApi(v) : v),
+      z.string().regex(new RegExp(`^\\d{1,12}(\\.\\d{1,${decimals}})?$`), {
+        message: 'validation.decimalInvalid',
+        abort: true,
+      }),
     )
     .refine((s) => max === undefined || compareDecimalText(s, max) <= 0, 'validation.outOfRange');
 

@@ -1,5 +1,6 @@
 import type Decimal from 'decimal.js';
 import { z } from 'zod';
+import { decimalInputToApi } from '../number-input.ts';
 import { Dec } from '../production/decimal.ts';
 
 /**
@@ -123,7 +124,7 @@ const decimalIn = (places: number, max: number, positive = false) =>
   z
     .string({ error: 'validation.required' })
     .trim()
-    .transform((s) => s.replace(',', '.'))
+    .transform((s) => decimalInputToApi(s))
     .refine((s) => !/^-\d/.test(s), 'validation.notNegative')
     .refine(
       (s) => /^-\d/.test(s) || new RegExp(`^\\d{1,6}(\\.\\d{1,${places}})?$`).test(s),
