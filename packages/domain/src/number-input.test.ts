@@ -44,11 +44,23 @@ describe('parseDecimalInput (one rule for typed amounts and quantities)', () => 
     expect(parseDecimalInput(text)).toBeNull();
   });
 
-  it('reads a single comma before three digits as a thousands separator only in English', () => {
-    expect(parseDecimalInput('1,000', ',')).toBe('1.000');
+  it("on a screen, reads the language's thousands separator before three digits as it is shown", () => {
+    // Croatian shows one thousand as "1.000", English as "1,000".
+    expect(parseDecimalInput('1.000', ',')).toBe('1000');
+    expect(parseDecimalInput('-12.500', ',')).toBe('-12500');
     expect(parseDecimalInput('1,000', '.')).toBe('1000');
+    // Decimals stay decimals: the decimal separator itself, a zero group, other digit counts.
+    expect(parseDecimalInput('1,000', ',')).toBe('1.000');
+    expect(parseDecimalInput('0.125', ',')).toBe('0.125');
+    expect(parseDecimalInput('1.5', ',')).toBe('1.5');
+    expect(parseDecimalInput('1000.5', ',')).toBe('1000.5');
     expect(parseDecimalInput('1,5', '.')).toBe('1.5');
     expect(parseDecimalInput('1.000,5', '.')).toBe('1000.5');
+  });
+
+  it('in API bodies (no language), a single separator is always the decimal one', () => {
+    expect(parseDecimalInput('1.000')).toBe('1.000');
+    expect(parseDecimalInput('2,500')).toBe('2.500');
   });
 
   it('passes unreadable text through to the API untouched (the server names the field)', () => {

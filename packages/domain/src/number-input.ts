@@ -11,9 +11,11 @@
  *   - with both "." and "," present, the one that comes last is the decimal separator and the
  *     other one groups thousands ("1.000,50", "1,000.50");
  *   - one separator that occurs several times groups thousands ("1.000.000");
- *   - one separator that occurs once is the decimal separator ("0,5", "1000.5", "1.5"); except
- *     that in a language whose decimal separator is "." (English) a single comma before exactly
- *     three digits groups thousands ("1,000" = one thousand there, as the screen shows it);
+ *   - one separator that occurs once is the decimal separator ("0,5", "1000.5", "1.5"), except on
+ *     a screen (`decimalSeparator` given): there the language's thousands separator before exactly
+ *     three digits groups thousands, because that is how the screen shows the number: "1.000" is
+ *     one thousand in Croatian (and "1,000" in English); "0.125", "1.5" and "1000.5" stay decimals.
+ *     Without `decimalSeparator` (API bodies, files) a single separator is always the decimal one;
  *   - grouped digits come in threes after the first group, so "1.00,5" is refused, not guessed.
  * The result is a plain decimal string ("1000.5") or null when the text is not a number.
  */
@@ -21,7 +23,7 @@ export type DecimalSeparator = ',' | '.';
 
 const SPACES = /[\s\u00a0\u2007\u2009\u202f']/g;
 
-export function parseDecimalInput(text: string, decimalSeparator: DecimalSeparator = ','): string | null {
+export function parseDecimalInput(text: string, decimalSeparator?: DecimalSeparator): string | null {
   let s = text.replace(SPACES, '');
   let sign = '';
   if (s.startsWith('-') || s.startsWith('\u2212')) {
@@ -33,8 +35,12 @@ export function parseDecimalInput(text: string, decimalSeparator: DecimalSeparat
   const commas = s.split(',').length - 1;
   let decimalMark: DecimalSeparator | null = null;
   if (dots > 0 && commas > 0) decimalMark = s.lastIndexOf('.') > s.lastIndexOf(',') ? '.' : ',';
-  else if (dots === 1) decimalMark = '.';
-  else if (commas === 1) decimalMark = decimalSeparator === '.' && /^\d{1,3},\d{3}$/.test(s) ? null : ',';
+  else if (dots === 1 || commas === 1) {
+    const mark: DecimalSeparator = dots === 1 ? '.' : ',';
+    const groupsThousands =
+      decimalSeparator !== undefined && mark !== decimalSeparator && /^[1-9]\d{0,2}[.,]\d{3}$/.test(s);
+    decimalMark = groupsThousands ? null : mark;
+  }
   let whole = s;
   let fraction = '';
   if (decimalMark) {
@@ -62,6 +68,6 @@ export function parseDecimalInput(text: string, decimalSeparator: DecimalSeparat
  * For a value on its way to the API: the plain decimal when the text reads as a number, the text
  * as typed (trimmed) when it does not, so the server refuses it with its translated message.
  */
-export function decimalInputToApi(text: string, decimalSeparator: DecimalSeparator = ','): string {
+export function decimalInputToApi(text: string, decimalSeparator?: DecimalSeparator): string {
   return parseDecimalInput(text, decimalSeparator) ?? text.trim();
 }

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { formatCurrency, formatDate, formatNumber, localeOf } from './format.ts';
+import {
+  formatCurrency,
+  formatDate,
+  formatNumber,
+  formatNumberInput,
+  formatUnit,
+  localeOf,
+  numberInputToApi,
+  optionalNumberInputToApi,
+  parseNumberInput,
+} from './format.ts';
 
 describe('formatting per language', () => {
   it('maps interface languages to locales, unknown ones to Croatian', () => {
@@ -26,5 +36,50 @@ describe('formatting per language', () => {
     expect(formatCurrency('1234.5', 'EUR', 'de')).toBe('1.234,50\u00a0€');
     expect(formatCurrency('1234.5', 'EUR', 'en')).toBe('€1,234.50');
     expect(formatCurrency('1234.5', 'CZK', 'cs')).toBe('1\u00a0234,50\u00a0Kč');
+  });
+});
+
+describe('typed numbers: one reading, one display', () => {
+  const languages = ['hr', 'en', 'sl', 'de', 'it', 'cs'];
+
+  it('reads the Croatian display format and the plain one', () => {
+    expect(parseNumberInput('1.000,00', 'hr')).toBe('1000.00');
+    expect(parseNumberInput('0,5', 'hr')).toBe('0.5');
+    expect(parseNumberInput('1 000,5', 'hr')).toBe('1000.5');
+    expect(parseNumberInput('1000.5', 'hr')).toBe('1000.5');
+    expect(parseNumberInput('1,000.50', 'en')).toBe('1000.50');
+    expect(parseNumberInput('1,000', 'en')).toBe('1000');
+    expect(parseNumberInput('12 kom', 'hr')).toBeNull();
+  });
+
+  it('reads back every number exactly as each language displays it', () => {
+    for (const lng of languages)
+      for (const value of ['1234567.891', '0.5', '88.56', '144.929', '1000', '-12.25']) {
+        const shown = formatNumberInput(value, lng);
+        const read = parseNumberInput(shown, lng);
+        expect(read, `${lng}: ${shown}`).toBe(value);
+      }
+  });
+
+  it('puts saved values into inputs in the language format', () => {
+    expect(formatNumberInput('88.56', 'hr')).toBe('88,56');
+    expect(formatNumberInput('144.929', 'hr')).toBe('144,929');
+    expect(formatNumberInput('1234.5', 'hr', 2)).toBe('1.234,50');
+    expect(formatNumberInput('88.56', 'en')).toBe('88.56');
+    expect(formatNumberInput('', 'hr')).toBe('');
+    expect(formatNumberInput(null, 'hr')).toBe('');
+  });
+
+  it('hands unreadable text to the API unchanged and plain numbers as plain', () => {
+    expect(numberInputToApi('2.351,76', 'hr')).toBe('2351.76');
+    expect(numberInputToApi('abc', 'hr')).toBe('abc');
+    expect(optionalNumberInputToApi('  ', 'hr')).toBeNull();
+  });
+
+  it('prints unit codes as symbols', () => {
+    expect(formatUnit('m2')).toBe('m²');
+    expect(formatUnit('m3')).toBe('m³');
+    expect(formatUnit('kom')).toBe('kom');
+    expect(formatUnit(null)).toBe('');
   });
 });

@@ -1,3 +1,4 @@
+import { type DecimalSeparator, parseDecimalInput } from '@erp/domain';
 import i18n from 'i18next';
 
 /** Intl locale per interface language (region chosen for the usual number and date conventions). */
@@ -27,4 +28,52 @@ export function formatNumber(value: string | number, lng?: string, options: Intl
 
 export function formatCurrency(value: string, currency = 'EUR', lng?: string) {
   return formatNumber(value, lng, { style: 'currency', currency });
+}
+
+/** The decimal separator of the interface language ("," in hr, sl, de, it, cs; "." in en). */
+export function decimalSeparatorOf(lng?: string): DecimalSeparator {
+  const part = new Intl.NumberFormat(localeOf(lng)).formatToParts(1.5).find((p) => p.type === 'decimal');
+  return part?.value === '.' ? '.' : ',';
+}
+
+/**
+ * The one reading of a typed amount or quantity (domain `parseDecimalInput`): the format the
+ * screen shows ("1.000,00", "0,5", "1 000,5") or the plain one ("1000.5"); a plain decimal string,
+ * or null when the text is not a number.
+ */
+export function parseNumberInput(text: string, lng?: string): string | null {
+  return parseDecimalInput(text, decimalSeparatorOf(lng));
+}
+
+/** A typed number on its way to the API: plain when readable, else as typed (the server refuses it). */
+export function numberInputToApi(text: string, lng?: string): string {
+  return parseNumberInput(text, lng) ?? text.trim();
+}
+
+/** An optional typed number: empty = null. */
+export function optionalNumberInputToApi(text: string | undefined, lng?: string): string | null {
+  return text?.trim() ? numberInputToApi(text, lng) : null;
+}
+
+/**
+ * A stored decimal put back into an input in the language's format ("88.56" → "88,56",
+ * "1234.5" → "1.234,5"), so what is typed and what is shown after saving look the same.
+ * `minFractionDigits` pads money to cents. Empty and null stay empty.
+ */
+export function formatNumberInput(
+  value: string | null | undefined,
+  lng?: string,
+  minFractionDigits = 0,
+): string {
+  if (value === null || value === undefined || value.trim() === '') return '';
+  if (parseDecimalInput(value, '.') === null) return value;
+  return formatNumber(value, lng, { minimumFractionDigits: minFractionDigits, maximumFractionDigits: 6 });
+}
+
+const UNIT_SYMBOLS: Record<string, string> = { m2: 'm²', m3: 'm³', mm2: 'mm²', cm2: 'cm²', cm3: 'cm³' };
+
+/** A unit code as people read it: m2 → m², m3 → m³; other codes (kom, m, kg, l, h) as they are. */
+export function formatUnit(code: string | null | undefined): string {
+  if (!code) return '';
+  return UNIT_SYMBOLS[code] ?? UNIT_SYMBOLS[code.toLowerCase()] ?? code;
 }
