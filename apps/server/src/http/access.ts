@@ -1,6 +1,7 @@
 import { AppError, PERMISSIONS, type Permission, type RouteAccess } from '@erp/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Tx } from '../db/database.ts';
+import { idempotencyKey, once } from '../db/idempotency.ts';
 import { type CompanyContext, withCompany } from '../db/tenant.ts';
 import { requirePlatformAdmin } from '../modules/admin/admin.guard.ts';
 import { type Deps, requestCompanyId, requireUser, type SessionUser } from './context.ts';
@@ -13,6 +14,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     sessionUser?: SessionUser;
     companyId?: string;
+    /** How many company transactions this request has opened (each has its own idempotency slot). */
+    companyRuns?: number;
+    /** What an Idempotency-Key is checked against when the body is not JSON (an uploaded file's rows). */
+    idempotencyBody?: unknown;
   }
 }
 
@@ -80,9 +85,22 @@ export function inCompany<T>(
   const access = routeAccess(request);
   if (!isPermission(access)) throw new Error(`inCompany used on a route whose access is ${access}`);
   const user = sessionOf(request);
-  return withCompany(deps.db, { userId: user.id, companyId: request.companyId ?? user.id }, fn, {
-    permission: access,
-  });
+  const companyId = request.companyId ?? user.id;
+  const key = request.method === 'GET' ? undefined : idempotencyKey(request.headers['idempotency-key']);
+  const run = request.companyRuns ?? 0;
+  request.companyRuns = run + 1;
+  // Every write through here honours an Idempotency-Key the same way (db/idempotency.ts): the one
+  // mechanism for all posting endpoints. The scope is the method and URL (with its ids), plus the
+  // transaction's ordinal within the request for handlers that open more than one.
+  const idem = key
+    ? {
+        key,
+        scope: `${request.method} ${request.url} #${run}`,
+        body: request.idempotencyBody ?? request.body,
+      }
+    : null;
+  const guarded = idem ? (tx: Tx, ctx: CompanyContext) => once(tx, companyId, idem, () => fn(tx, ctx)) : fn;
+  return withCompany(deps.db, { userId: user.id, companyId }, guarded, { permission: access });
 }
 
 export function currentUser(request: FastifyRequest): SessionUser {

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   AppError,
   can,
@@ -102,11 +101,6 @@ function databaseIssues(
   return issues;
 }
 
-const hashOf = (rows: readonly SheetRow[]) =>
-  createHash('sha256')
-    .update(`item-import\n${JSON.stringify(rows)}`)
-    .digest('hex');
-
 /**
  * Import of items and opening stock: every row is checked (fields, the file's own rows, the
  * database); in preview nothing is written; on commit every item is created and the opening stock
@@ -118,19 +112,7 @@ export async function importItems(
   ctx: CompanyContext,
   table: readonly SheetRow[],
   commit: boolean,
-  idempotencyKey?: string,
 ): Promise<ItemImportResult> {
-  if (commit && idempotencyKey) {
-    const [done] = await query<{ request_hash: string; response: { import?: ItemImportResult } }>(
-      tx,
-      sql`select request_hash, response from inventory_idempotency where key = ${idempotencyKey}`,
-    );
-    if (done) {
-      if (done.request_hash !== hashOf(table) || !done.response.import)
-        throw new AppError('CONFLICT', 'Ključ idempotentnosti već je upotrijebljen za drugi zahtjev');
-      return done.response.import;
-    }
-  }
   const preview = previewItemImport(table);
   const known = await lookUp(tx, preview.rows);
   const columnOf = (field: string) => preview.columns.find((c) => c.field === field)?.header ?? null;
@@ -210,12 +192,6 @@ export async function importItems(
     stock_lines: stockRows.length,
     document_id: documentId,
   };
-  if (idempotencyKey) {
-    await tx.execute(
-      sql`insert into inventory_idempotency (company_id, key, request_hash, response)
-          values (${ctx.companyId}, ${idempotencyKey}, ${hashOf(table)}, ${JSON.stringify({ import: done })}::jsonb)`,
-    );
-  }
   return done;
 }
 

@@ -738,8 +738,9 @@ export function inventoryRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const table = await readUploadedSheet(request);
-        const key = idempotencyOf(request, 'import', null).key;
-        return run(request, (tx, ctx) => importItems(tx, ctx, table, request.query.commit === 'true', key));
+        // A replayed upload is checked against the file's rows (the multipart body is not JSON).
+        request.idempotencyBody = table;
+        return run(request, (tx, ctx) => importItems(tx, ctx, table, request.query.commit === 'true'));
       },
     );
 
