@@ -12,6 +12,7 @@ import { inCompany } from '../../http/access.ts';
 import type { Deps } from '../../http/context.ts';
 import { iso } from '../inventory/sql-helpers.ts';
 import { cuttingSheetPdf } from './cutting.pdf.ts';
+import { optimiseJob, queueOptimise } from './cutting-optimise.ts';
 import type { JobRow } from './cutting.repo.ts';
 import * as service from './cutting.service.ts';
 import { getCuttingDefaults, putCuttingDefaults } from './cutting-settings.ts';
@@ -310,6 +311,31 @@ export function cuttingRoutes(deps: Deps): FastifyPluginAsyncZod {
             service.savePlan(tx, ctx, request.params.id, request.body as CutResult),
           ),
         ),
+    );
+
+    app.post(
+      '/api/cutting/jobs/:id/optimise',
+      {
+        config: { access: 'cutting.write' },
+        schema: {
+          tags,
+          summary:
+            "Run the optimiser on the server (worker thread, the job's time limit) and store the plan like PUT /plan; background: true queues it as a job (202, progress at GET /api/jobs/:id)",
+          params: idParams,
+          body: z.object({ background: z.boolean().optional().default(false) }).nullish(),
+          response: { 200: jobDetail, 202: z.object({ job_id: z.string() }) },
+        },
+      },
+      async (request, reply) => {
+        if (request.body?.background) {
+          const queued = await inCompany(deps, request, (tx, ctx) =>
+            queueOptimise(tx, ctx, request.params.id),
+          );
+          return reply.status(202).send({ job_id: queued.id });
+        }
+        const job = await optimiseJob((fn) => inCompany(deps, request, fn), request.params.id);
+        return reply.status(200).send(wire(job));
+      },
     );
 
     app.post(
