@@ -3,6 +3,7 @@
 
 export * from './fulfilment.ts';
 export * from './hub3.ts';
+export * from './line-pricing.ts';
 export * from './numbering.ts';
 export * from './payment-reference.ts';
 export * from './payments.ts';

@@ -5,7 +5,6 @@ import {
   type DocumentKind,
   type DocumentListQuery,
   type DocumentSettings,
-  defaultLinePricing,
   deliveryNoteMachine,
   type documentLineInputSchema,
   documentTotals,
@@ -16,21 +15,18 @@ import {
   glassWorkWarnings,
   invoiceMachine,
   LineAmountError,
-  lineAmounts,
   MeasureError,
-  type MeasurePrice,
-  measurePrice,
   money,
   normaliseVatRate,
   outstanding,
   type PriceBasis,
-  type PricingSettings,
+  type PricedLine,
   paymentStatus,
+  priceDraftLine,
   type QuoteAction,
   type QuoteStatus,
   type quoteInputSchema,
   quoteMachine,
-  unitPriceText,
   type VatRate,
   type workOrderInputSchema,
   workOrderMachine,
@@ -187,38 +183,62 @@ export async function resolveLines(
           params: { line: i + 1 },
         },
       ]);
-    const measured =
-      item && settings ? lineMeasurePrice(item, l, settings, `${field}.${i}`, i + 1, rush) : null;
-    const pricing = defaultLinePricing({
-      item: item ? { salesPrice: item.sales_price, vatRate: item.vat_rate } : null,
-      client: client ? { discountPct: client.default_discount } : null,
-      line: {
-        unitPrice: l.unit_price ?? (measured ? unitPriceText(measured.unitPrice) : null),
-        discountPct: l.discount_pct,
-        vatRate: l.vat_rate,
-      },
-    });
-    // The billed measure is kept when the price is the rule's (computed now, or carried over
-    // unchanged from the quote the line was copied from); a typed price has none.
-    const billed =
-      measured && (l.unit_price === null || measured.unitPrice.eq(l.unit_price)) ? measured : null;
-    let net: string;
+    // One pricing rule with the editors (domain priceDraftLine): typed price, else the measure
+    // rule's, else the item's; typed discount, else the client's; typed VAT, else the item's.
+    let priced: PricedLine;
     try {
-      net = money(
-        lineAmounts({
+      priced = priceDraftLine(
+        {
           quantity: l.quantity,
-          unitPrice: pricing.unitPrice,
-          discountPct: pricing.discountPct,
-          vatRate: pricing.vatRate,
-        }).net,
+          unitPrice: l.unit_price,
+          discountPct: l.discount_pct,
+          vatRate: l.vat_rate,
+          item: item
+            ? {
+                salesPrice: item.sales_price,
+                vatRate: item.vat_rate,
+                basis: item.price_basis,
+                glassKind: item.glass_kind,
+                minCharge: item.min_charge,
+              }
+            : null,
+          widthMm: l.width_mm,
+          heightMm: l.height_mm,
+          shaped: l.shaped,
+          holeCount: l.hole_count,
+          cutoutCount: l.cutout_count,
+          edgeType: l.edge_type,
+          coatingRemoval: l.coating_removal,
+        },
+        { clientDiscountPct: client?.default_discount ?? null, settings, rush },
       );
     } catch (error) {
+      if (error instanceof MeasureError && item)
+        throw new AppError(
+          'VALIDATION',
+          `Stavka ${i + 1}: unesite širinu i visinu (artikl ${item.sku} naplaćuje se po mjeri)`,
+          [
+            {
+              field: `${field}.${i}.${error.field}`,
+              key:
+                item.price_basis === 'area' ? 'validation.lineAreaNeedsSize' : 'validation.lineEdgeNeedsSize',
+              params: { line: i + 1, item: item.sku },
+            },
+          ],
+        );
       if (error instanceof LineAmountError)
         throw new AppError('VALIDATION', 'Neispravna stavka', [
           { field: `${field}.${i}.${error.field}`, key: 'validation.invalid' },
         ]);
       throw error;
     }
+    const measured = priced.measured;
+    const pricing = priced;
+    // The billed measure is kept when the price is the rule's (computed now, or carried over
+    // unchanged from the quote the line was copied from); a typed price has none.
+    const billed =
+      measured && (l.unit_price === null || measured.unitPrice.eq(l.unit_price)) ? measured : null;
+    const net = money(priced.amounts.net);
     return {
       item_id: l.item_id,
       description: l.description.trim() || item?.name || '',
@@ -244,58 +264,6 @@ export async function resolveLines(
       hardware_set: l.hardware_set,
     };
   });
-}
-
-/**
- * The measure price of a line of an item priced per m² or per running metre (domain rule), or
- * null (priced per unit). Without W × H the rule cannot run: a line that relies on it (no price
- * typed) is refused naming the line; a line with a typed price keeps it.
- */
-function lineMeasurePrice(
-  item: ItemInfo,
-  l: LineInput,
-  settings: PricingSettings,
-  path: string,
-  lineNo: number,
-  rush = false,
-): MeasurePrice | null {
-  if (item.price_basis === 'unit') return null;
-  try {
-    return measurePrice(
-      {
-        basis: item.price_basis,
-        glassKind: item.glass_kind,
-        price: item.sales_price ?? '0',
-        minCharge: item.min_charge,
-      },
-      {
-        widthMm: l.width_mm,
-        heightMm: l.height_mm,
-        quantity: l.quantity,
-        shaped: l.shaped,
-        holeCount: l.hole_count,
-        cutoutCount: l.cutout_count,
-        edgeType: l.edge_type,
-        coatingRemoval: l.coating_removal,
-        rush,
-      },
-      settings,
-    );
-  } catch (error) {
-    if (!(error instanceof MeasureError)) throw error;
-    if (l.unit_price !== null) return null;
-    throw new AppError(
-      'VALIDATION',
-      `Stavka ${lineNo}: unesite širinu i visinu (artikl ${item.sku} naplaćuje se po mjeri)`,
-      [
-        {
-          field: `${path}.${error.field}`,
-          key: item.price_basis === 'area' ? 'validation.lineAreaNeedsSize' : 'validation.lineEdgeNeedsSize',
-          params: { line: lineNo, item: item.sku },
-        },
-      ],
-    );
-  }
 }
 
 export function totalsOf(
