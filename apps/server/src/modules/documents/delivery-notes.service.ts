@@ -1,4 +1,14 @@
-import { AppError, type deliveryNoteInputSchema, glassWorkOf, windowSpecOf } from '@erp/domain';
+import {
+  AppError,
+  type deliveryNoteInputSchema,
+  firstExcess,
+  glassWorkOf,
+  lineProgress,
+  normaliseVatRate,
+  type QuantityRequest,
+  remainingQuantity,
+  windowSpecOf,
+} from '@erp/domain';
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -18,9 +28,11 @@ import {
   saveLines,
   transition,
 } from './documents.service.ts';
+import { deliveredQuantities, invoicedQuantities, quantityOf } from './fulfilment.repo.ts';
 
-// Delivery notes (otpremnice): from a completed work order (its products and their lots) or
-// directly. Issuing posts the stock out in the same transaction; cancelling posts the reversal.
+// Delivery notes (otpremnice): from a completed work order (its lines, services included, in full or
+// in part: several notes until everything is delivered) or directly. Issuing posts the goods out of
+// stock in the same transaction; cancelling posts the reversal.
 
 type Input = z.output<typeof deliveryNoteInputSchema>;
 
@@ -61,50 +73,169 @@ async function holdStock(tx: Tx, ctx: CompanyContext, id: string, locationId: st
       });
 }
 
-/** Lines of a completed work order: each produced item with its quantity and output lot. */
-async function linesFromWorkOrder(tx: Tx, woId: string) {
-  const wo = await repo.requireDocument(tx, woId, ['work_order']);
+/** A completed work order (locked: notes made from it at the same time wait for each other). */
+async function completedWorkOrder(tx: Tx, woId: string) {
+  const wo = await repo.requireDocument(tx, woId, ['work_order'], true);
   if (wo.status !== 'completed')
     throw new AppError('CONFLICT', 'Otpremnica se radi iz završenog radnog naloga', [
       { field: 'work_order_id', key: 'validation.workOrderNotCompleted' },
     ]);
-  const lines = (await repo.getLines(tx, woId)).filter((l) => l.item_id && l.item_kind !== 'service');
+  return wo;
+}
+
+/** The work order a delivery note was made from, if any. */
+async function workOrderOf(tx: Tx, noteId: string): Promise<string | null> {
+  const row = await repo.one<{ id: string }>(
+    tx,
+    sql`select from_id as id from document_links where to_id = ${noteId} and relation = 'delivered'`,
+  );
+  return row?.id ?? null;
+}
+
+/**
+ * Each line of a work order with what it ordered, what delivery notes (drafts included, cancelled
+ * ones not) carry of it and what invoices bill of it, and what is left of each.
+ */
+export async function workOrderProgress(tx: Tx, woId: string, excludeNoteId: string | null = null) {
+  const wo = await repo.requireDocument(tx, woId, ['work_order']);
+  const lines = await repo.getLines(tx, woId);
+  const ids = lines.map((l) => l.id);
+  const [delivered, invoiced] = await Promise.all([
+    deliveredQuantities(tx, ids, excludeNoteId),
+    invoicedQuantities(tx, ids),
+  ]);
   return {
-    wo,
+    work_order: { id: wo.id, number: wo.number, status: wo.status, client_id: wo.client_id },
     lines: lines.map((l) => ({
+      line_id: l.id,
+      position: l.position,
       item_id: l.item_id,
+      sku: l.sku,
       description: l.description,
-      quantity: l.quantity,
       unit: l.unit,
       width_mm: l.width_mm,
       height_mm: l.height_mm,
-      unit_price: l.unit_price,
-      discount_pct: l.discount_pct,
-      vat_rate: l.vat_rate as '25',
-      lot_id: l.lot_id,
-      shaped: l.shaped,
-      ...glassWorkOf(l),
-      ...windowSpecOf(l),
+      lot_number: l.lot_number,
+      /** No stock moves for it: a service item or a free-text line. */
+      service: !l.item_id || l.item_kind === 'service',
+      ...lineProgress({
+        ordered: l.quantity,
+        delivered: quantityOf(delivered, l.id),
+        invoiced: quantityOf(invoiced, l.id),
+      }),
     })),
-    sourceLineIds: lines.map((l) => l.id),
+  };
+}
+
+/**
+ * The lines of a delivery note made from a work order. Lines naming a work-order line
+ * (`source_line_id`) deliver that line: everything but the quantity (and a chosen lot) is copied
+ * from it, goods and services alike; other lines are typed in freely. No lines: what is left to
+ * deliver of every line. More than is left (ordered − on other notes) is refused naming the line.
+ */
+async function linesForWorkOrder(
+  tx: Tx,
+  woId: string,
+  input: Input['lines'],
+  client: Awaited<ReturnType<typeof requireClient>>,
+  excludeNoteId: string | null,
+) {
+  const woLines = await repo.getLines(tx, woId);
+  const byId = new Map(woLines.map((l) => [l.id, l]));
+  const delivered = await deliveredQuantities(
+    tx,
+    woLines.map((l) => l.id),
+    excludeNoteId,
+  );
+  const left = (id: string) => {
+    const l = byId.get(id) as repo.LineRow;
+    return remainingQuantity(l.quantity, quantityOf(delivered, id));
+  };
+  const wanted =
+    input.length > 0
+      ? input
+      : woLines
+          .filter((l) => left(l.id).gt(0))
+          .map((l) => ({ source_line_id: l.id, quantity: left(l.id).toFixed(), lot_id: null }));
+  if (wanted.length === 0)
+    throw new AppError('CONFLICT', 'Sve stavke radnog naloga već su na otpremnicama', [
+      { field: 'work_order_id', key: 'validation.workOrderDelivered' },
+    ]);
+  const used = new Map<string, Decimal>();
+  const requests: (QuantityRequest & { index: number })[] = [];
+  const lineInput = wanted.map((l, index) => {
+    const sourceId = l.source_line_id ?? null;
+    if (!sourceId) return { ...(l as Input['lines'][number]), source_line_id: null };
+    const src = byId.get(sourceId);
+    if (!src)
+      throw new AppError('VALIDATION', `Stavka ${index + 1} nije stavka radnog naloga`, [
+        { field: `lines.${index}.source_line_id`, key: 'validation.invalid' },
+      ]);
+    const before = quantityOf(used, sourceId);
+    used.set(sourceId, before.plus(l.quantity));
+    requests.push({
+      index,
+      line: index + 1,
+      label: src.sku ?? src.description,
+      requested: l.quantity,
+      remaining: Decimal.max(left(sourceId).minus(before), 0).toFixed(),
+    });
+    return {
+      ...copyLine(src),
+      quantity: l.quantity,
+      lot_id: l.lot_id ?? src.lot_id,
+      source_line_id: sourceId,
+    };
+  });
+  const excess = firstExcess(requests);
+  if (excess)
+    throw new AppError(
+      'VALIDATION',
+      `Stavka ${excess.line} (${excess.label}): preostalo za isporuku ${excess.remaining}, traženo ${excess.requested}`,
+      [
+        {
+          field: `lines.${excess.index}.quantity`,
+          key: 'validation.overDelivery',
+          params: {
+            line: excess.line,
+            item: excess.label,
+            remaining: String(excess.remaining),
+            requested: String(excess.requested),
+          },
+        },
+      ],
+    );
+  const resolved = await resolveLines(tx, lineInput, client);
+  return resolved.map((l, i) => ({ ...l, source_line_id: lineInput[i]?.source_line_id ?? null }));
+}
+
+/** The fields of a stored line as line input (prices, dimensions, glass work, window fields). */
+function copyLine(l: repo.LineRow) {
+  return {
+    item_id: l.item_id,
+    description: l.description,
+    quantity: l.quantity,
+    unit: l.unit,
+    width_mm: l.width_mm,
+    height_mm: l.height_mm,
+    unit_price: l.unit_price,
+    discount_pct: l.discount_pct,
+    vat_rate: (normaliseVatRate(l.vat_rate) ?? '25') as '25',
+    lot_id: l.lot_id,
+    source_line_id: null,
+    shaped: l.shaped,
+    ...glassWorkOf(l),
+    ...windowSpecOf(l),
   };
 }
 
 export async function create(tx: Tx, ctx: CompanyContext, input: Input) {
   const client = await requireClient(tx, input.client_id);
   await requireLocation(tx, input.source_location_id);
-  let lineInput = input.lines;
-  let sourceLineIds: (string | null)[] = [];
-  let woId: string | null = null;
-  if (input.work_order_id) {
-    const from = await linesFromWorkOrder(tx, input.work_order_id);
-    woId = from.wo.id;
-    if (lineInput.length === 0) {
-      lineInput = from.lines;
-      sourceLineIds = from.sourceLineIds;
-    }
-  }
-  const lines = await resolveLines(tx, lineInput, client);
+  const woId = input.work_order_id ? (await completedWorkOrder(tx, input.work_order_id)).id : null;
+  const lines = woId
+    ? await linesForWorkOrder(tx, woId, input.lines, client, null)
+    : (await resolveLines(tx, input.lines, client)).map((l) => ({ ...l, source_line_id: null }));
   const settings = await repo.getSettings(tx, ctx.companyId);
   const { date, year } = await repo.today(tx);
   const number = await repo.allocateNumber(tx, ctx.companyId, 'delivery_note', settings, year);
@@ -120,12 +251,7 @@ export async function create(tx: Tx, ctx: CompanyContext, input: Input) {
     source_location_id: input.source_location_id,
     note: input.note,
   });
-  await saveLines(
-    tx,
-    ctx,
-    id,
-    lines.map((l, i) => ({ ...l, source_line_id: sourceLineIds[i] ?? null })),
-  );
+  await saveLines(tx, ctx, id, lines);
   if (woId) await repo.link(tx, ctx.companyId, woId, id, 'delivered');
   await holdStock(tx, ctx, id, input.source_location_id);
   await repo.notifyDocuments(tx, ctx.companyId, [id]);
@@ -137,7 +263,12 @@ export async function update(tx: Tx, ctx: CompanyContext, id: string, input: Inp
   assertDraft(doc);
   const client = await requireClient(tx, input.client_id);
   await requireLocation(tx, input.source_location_id);
-  const lines = await resolveLines(tx, input.lines, client);
+  // A note made from a work order keeps delivering it: its lines stay tied to the order's lines.
+  const woId = await workOrderOf(tx, id);
+  if (woId) await repo.requireDocument(tx, woId, ['work_order'], true);
+  const lines = woId
+    ? await linesForWorkOrder(tx, woId, input.lines, client, id)
+    : (await resolveLines(tx, input.lines, client)).map((l) => ({ ...l, source_line_id: null }));
   await repo.updateHeader(tx, id, {
     client_id: client?.id ?? null,
     doc_date: input.doc_date,
@@ -160,13 +291,20 @@ export async function issue(tx: Tx, ctx: CompanyContext, id: string, idem: Idemp
   return idempotent(tx, ctx, idem, async () => {
     const doc = await repo.requireDocument(tx, id, ['delivery_note'], true);
     if (doc.status !== 'draft') await transition(tx, ctx, doc, 'issue'); // refuses with INVALID_TRANSITION
-    const lines = (await repo.getLines(tx, id)).filter((l) => l.item_id && l.item_kind !== 'service');
-    if (lines.length === 0)
-      throw new AppError('VALIDATION', 'Otpremnica nema stavki s artiklima', [
+    const all = await repo.getLines(tx, id);
+    if (all.length === 0)
+      throw new AppError('VALIDATION', 'Otpremnica nema stavki', [
         { field: 'lines', key: 'validation.linesRequired' },
       ]);
+    // Services and free-text lines go to the customer on the note but move no stock.
+    const lines = all.filter((l) => l.item_id && l.item_kind !== 'service');
     const location = doc.source_location_id as string;
     await endHolds(tx, ctx, id, 'consumed');
+    if (lines.length === 0) {
+      const { date } = await repo.today(tx);
+      await transition(tx, ctx, doc, 'issue', { issued_at: new Date(), delivery_date: date });
+      return detail(tx, id);
+    }
     const locked = await lockItems(
       tx,
       lines.map((l) => l.item_id as string),

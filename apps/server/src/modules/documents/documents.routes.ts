@@ -3,7 +3,6 @@ import {
   completionInputSchema,
   creditNoteInputSchema,
   type DocumentKind,
-  deliveryNoteInputSchema,
   documentListQuerySchema,
   documentSettingsSchema,
   invoiceInputSchema,
@@ -25,7 +24,6 @@ import { z } from 'zod';
 import type { Tx } from '../../db/database.ts';
 import { inCompany } from '../../http/access.ts';
 import type { Deps } from '../../http/context.ts';
-import * as deliveryNotes from './delivery-notes.service.ts';
 import { renderPdf, TITLES } from './documents.pdf.ts';
 import * as repo from './documents.repo.ts';
 import * as service from './documents.service.ts';
@@ -95,6 +93,8 @@ const lineSchema = z.object({
   kpd_code: sN,
   lot_id: sN,
   lot_number: sN,
+  /** The line this one delivers, bills or credits (kept when a draft is edited). */
+  source_line_id: sN.optional(),
   /** Measure pricing: the billed m² or m of one piece when the rule set the price. */
   billed_measure: sN.optional(),
   billed_unit: sN.optional(),
@@ -131,7 +131,7 @@ const pricingSettingsOut = z.object({
 
 const linkSchema = z.object({ id: s, kind: s, number: sN, status: s, relation: s, direction: s });
 
-const detailSchema = z.object({
+export const detailSchema = z.object({
   document: documentSchema,
   lines: z.array(lineSchema),
   links: z.array(linkSchema),
@@ -230,7 +230,6 @@ export function documentsRoutes(deps: Deps): FastifyPluginAsyncZod {
     const read = { access: 'company.read' as const };
     const docs = { access: 'documents.write' as const };
     const prod = { access: 'production.write' as const };
-    const delivery = { access: 'delivery.write' as const };
     const billing = { access: 'invoices.write' as const };
     const run = <T>(request: FastifyRequest, fn: Parameters<typeof inCompany<T>>[2]) =>
       inCompany(deps, request, fn);
@@ -480,76 +479,6 @@ export function documentsRoutes(deps: Deps): FastifyPluginAsyncZod {
       (request) =>
         run(request, (tx, ctx) =>
           workOrders.qualityCheck(tx, ctx, request.params.id, request.params.opId, request.body),
-        ),
-    );
-
-    // Delivery notes ----------------------------------------------------------------------------
-    app.post(
-      '/api/delivery-notes',
-      {
-        config: delivery,
-        schema: {
-          tags,
-          summary: 'Create a delivery note (from a completed work order or directly)',
-          body: deliveryNoteInputSchema,
-          response: { 201: detailSchema },
-        },
-      },
-      async (request, reply) =>
-        reply.status(201).send(await run(request, (tx, ctx) => deliveryNotes.create(tx, ctx, request.body))),
-    );
-    app.put(
-      '/api/delivery-notes/:id',
-      {
-        config: delivery,
-        schema: {
-          tags,
-          summary: 'Edit a draft delivery note',
-          params: idParams,
-          body: deliveryNoteInputSchema,
-          response: detailResponse,
-        },
-      },
-      (request) => run(request, (tx, ctx) => deliveryNotes.update(tx, ctx, request.params.id, request.body)),
-    );
-    app.post(
-      '/api/delivery-notes/:id/issue',
-      {
-        config: delivery,
-        schema: {
-          tags,
-          summary: 'Issue: stock leaves in the same transaction (Idempotency-Key)',
-          params: idParams,
-          response: detailResponse,
-        },
-      },
-      (request) =>
-        run(request, (tx, ctx) =>
-          deliveryNotes.issue(tx, ctx, request.params.id, idempotencyOf(request, 'issue', null)),
-        ),
-    );
-    app.post(
-      '/api/delivery-notes/:id/deliver',
-      {
-        config: delivery,
-        schema: { tags, summary: 'Mark delivered', params: idParams, response: detailResponse },
-      },
-      (request) => run(request, (tx, ctx) => deliveryNotes.deliver(tx, ctx, request.params.id)),
-    );
-    app.post(
-      '/api/delivery-notes/:id/cancel',
-      {
-        config: delivery,
-        schema: {
-          tags,
-          summary: 'Cancel an issued note: posts the reversal (Idempotency-Key)',
-          params: idParams,
-          response: detailResponse,
-        },
-      },
-      (request) =>
-        run(request, (tx, ctx) =>
-          deliveryNotes.cancel(tx, ctx, request.params.id, idempotencyOf(request, 'cancel', null)),
         ),
     );
 

@@ -3,7 +3,6 @@ import {
   buildUbl,
   type creditNoteInputSchema,
   dueDateFrom,
-  glassWorkOf,
   hub3Payload,
   type invoiceInputSchema,
   invoiceReference,
@@ -18,7 +17,6 @@ import {
   type UblDocument,
   type VatTreatment,
   vatTreatment,
-  windowSpecOf,
 } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -37,6 +35,8 @@ import {
   saveLines,
   transition,
 } from './documents.service.ts';
+import { creditedQuantities, relinkInvoiced } from './fulfilment.repo.ts';
+import { billableLines, checkSourcedLines, creditLines, invoiceBudget } from './invoice-sources.ts';
 
 // Invoices (računi) and credit notes (odobrenja): drafts from delivery notes or direct lines;
 // issuing numbers them per Croatian rules (sequence/premises/device), fixes the date and time of
@@ -72,103 +72,90 @@ export function vatTreatmentOf(
   );
 }
 
-/** Lines of delivery notes to invoice: issued or delivered, same client, not invoiced yet. */
-async function deliveryNoteLines(tx: Tx, clientId: string, ids: readonly string[]) {
-  const out: { lines: Awaited<ReturnType<typeof repo.getLines>>; notes: repo.DocumentRow[] } = {
-    lines: [],
-    notes: [],
-  };
+/** Delivery notes to invoice: issued or delivered, all of the invoice's client (locked). */
+async function deliveryNotesOf(tx: Tx, clientId: string, ids: readonly string[]) {
+  const out: { doc: repo.DocumentRow; lines: repo.LineRow[] }[] = [];
   for (const id of ids) {
     const note = await repo.requireDocument(tx, id, ['delivery_note'], true);
-    if (!['issued', 'delivered'].includes(note.status) || note.client_id !== clientId)
+    if (note.client_id !== clientId)
+      throw new AppError('VALIDATION', `Otpremnica ${note.number} je drugog kupca`, [
+        {
+          field: 'delivery_note_ids',
+          key: 'validation.deliveryNoteOtherClient',
+          params: { number: note.number ?? '' },
+        },
+      ]);
+    if (!['issued', 'delivered'].includes(note.status))
       throw new AppError('VALIDATION', `Otpremnica ${note.number} se ne može fakturirati`, [
-        { field: 'delivery_note_ids', key: 'validation.deliveryNoteNotInvoiceable' },
+        {
+          field: 'delivery_note_ids',
+          key: 'validation.deliveryNoteNotInvoiceable',
+          params: { number: note.number ?? '' },
+        },
       ]);
-    const taken = await repo.one<{ number: string | null }>(
-      tx,
-      sql`select d.number from document_links k join documents d on d.id = k.to_id
-          where k.from_id = ${id} and k.relation = 'invoiced' and d.kind = 'invoice'`,
-    );
-    if (taken)
-      throw new AppError('CONFLICT', `Otpremnica ${note.number} je već fakturirana`, [
-        { field: 'delivery_note_ids', key: 'validation.deliveryNoteInvoiced' },
+    out.push({ doc: note, lines: await repo.getLines(tx, id) });
+  }
+  return out;
+}
+
+/** Work orders invoiced directly: completed, of the invoice's client (locked). */
+async function workOrdersOf(tx: Tx, clientId: string, ids: readonly string[]) {
+  const out: { doc: repo.DocumentRow; lines: repo.LineRow[] }[] = [];
+  for (const id of ids) {
+    const wo = await repo.requireDocument(tx, id, ['work_order'], true);
+    if (wo.status !== 'completed' || wo.client_id !== clientId)
+      throw new AppError('VALIDATION', `Radni nalog ${wo.number} se ne može fakturirati`, [
+        {
+          field: 'work_order_ids',
+          key: 'validation.workOrderNotInvoiceable',
+          params: { number: wo.number ?? '' },
+        },
       ]);
-    const orderInvoiced = await repo.one<{ number: string | null }>(
-      tx,
-      sql`select d.number from document_links w join document_links k on k.from_id = w.from_id
-            join documents d on d.id = k.to_id
-          where w.to_id = ${id} and w.relation = 'delivered' and k.relation = 'invoiced' and d.kind = 'invoice'`,
-    );
-    if (orderInvoiced)
-      throw new AppError('CONFLICT', `Radni nalog otpremnice ${note.number} je već fakturiran`, [
-        { field: 'delivery_note_ids', key: 'validation.deliveryNoteInvoiced' },
-      ]);
-    out.notes.push(note);
-    out.lines.push(...(await repo.getLines(tx, id)));
+    out.push({ doc: wo, lines: await repo.getLines(tx, id) });
   }
   return out;
 }
 
 /**
- * Lines of work orders invoiced directly: completed, same client, not invoiced yet — neither the
- * order itself nor any delivery note made from it (so nothing is billed twice).
+ * A draft invoice from delivery notes (what each still has to bill: a line billed before, or billed
+ * straight from its work order, is not billed again), work orders (what is left of each line after
+ * its delivery notes and earlier invoices: services, undelivered lines, credited quantities) and
+ * lines typed in. A note or order with nothing left to bill is refused.
  */
-async function workOrderLines(tx: Tx, clientId: string, ids: readonly string[]) {
-  const out: { lines: Awaited<ReturnType<typeof repo.getLines>>; orders: repo.DocumentRow[] } = {
-    lines: [],
-    orders: [],
-  };
-  for (const id of ids) {
-    const wo = await repo.requireDocument(tx, id, ['work_order'], true);
-    if (wo.status !== 'completed' || wo.client_id !== clientId)
-      throw new AppError('VALIDATION', `Radni nalog ${wo.number} se ne može fakturirati`, [
-        { field: 'work_order_ids', key: 'validation.workOrderNotInvoiceable' },
-      ]);
-    const taken = await repo.one<{ number: string | null }>(
-      tx,
-      sql`select d.number from document_links k join documents d on d.id = k.to_id
-          where d.kind = 'invoice' and k.relation = 'invoiced'
-            and (k.from_id = ${id} or k.from_id in (
-              select to_id from document_links where from_id = ${id} and relation = 'delivered'))`,
-    );
-    if (taken)
-      throw new AppError('CONFLICT', `Radni nalog ${wo.number} je već fakturiran`, [
-        { field: 'work_order_ids', key: 'validation.workOrderInvoiced' },
-      ]);
-    out.orders.push(wo);
-    out.lines.push(...(await repo.getLines(tx, id)));
-  }
-  return out;
-}
-
 export async function create(tx: Tx, ctx: CompanyContext, input: Input) {
   const client = (await requireClient(tx, input.client_id)) as NonNullable<
     Awaited<ReturnType<typeof requireClient>>
   >;
-  const notes = await deliveryNoteLines(tx, client.id, input.delivery_note_ids);
-  const orders = await workOrderLines(tx, client.id, input.work_order_ids);
-  const from = { lines: [...notes.lines, ...orders.lines], notes: notes.notes };
-  const fromLines = from.lines.map((l) => ({
-    item_id: l.item_id,
-    description: l.description,
-    quantity: l.quantity,
-    unit: l.unit,
-    width_mm: l.width_mm,
-    height_mm: l.height_mm,
-    unit_price: l.unit_price,
-    discount_pct: l.discount_pct,
-    vat_rate: (normaliseVatRate(l.vat_rate) ?? '25') as '25',
-    lot_id: l.lot_id,
-    shaped: l.shaped,
-    ...glassWorkOf(l),
-    ...windowSpecOf(l),
-  }));
-  const lines = await resolveLines(tx, [...fromLines, ...input.lines], client);
+  const notes = await deliveryNotesOf(tx, client.id, input.delivery_note_ids);
+  const orders = await workOrdersOf(tx, client.id, input.work_order_ids);
+  const budget = await invoiceBudget(
+    tx,
+    [...notes, ...orders].flatMap((d) => d.lines.map((l) => l.id)),
+    null,
+  );
+  const fromLines: ReturnType<typeof billableLines> = [];
+  for (const [source, key] of [
+    ...notes.map((n) => [n, 'validation.deliveryNoteInvoiced'] as const),
+    ...orders.map((o) => [o, 'validation.workOrderInvoiced'] as const),
+  ]) {
+    const got = billableLines(budget, source.lines);
+    if (got.length === 0)
+      throw new AppError('CONFLICT', `${source.doc.number} je već fakturiran(a)`, [
+        {
+          field: source.doc.kind === 'delivery_note' ? 'delivery_note_ids' : 'work_order_ids',
+          key,
+          params: { number: source.doc.number ?? '' },
+        },
+      ]);
+    fromLines.push(...got);
+  }
+  const lineInput = [...fromLines, ...input.lines.map((l) => ({ ...l, source_line_id: null }))];
+  const lines = await resolveLines(tx, lineInput, client);
   const { date } = await repo.today(tx);
   const docDate = input.doc_date ?? date;
   const lastDelivery =
-    from.notes
-      .map((n) => n.delivery_date ?? n.doc_date)
+    notes
+      .map((n) => n.doc.delivery_date ?? n.doc.doc_date)
       .sort()
       .at(-1) ?? null;
   const id = await repo.insertDocument(tx, ctx.companyId, ctx.userId, {
@@ -186,17 +173,29 @@ export async function create(tx: Tx, ctx: CompanyContext, input: Input) {
     tx,
     ctx,
     id,
-    lines.map((l, i) => ({ ...l, source_line_id: from.lines[i]?.id ?? null })),
+    lines.map((l, i) => ({ ...l, source_line_id: lineInput[i]?.source_line_id ?? null })),
   );
-  for (const n of [...from.notes, ...orders.orders]) await repo.link(tx, ctx.companyId, n.id, id, 'invoiced');
+  await relinkInvoiced(
+    tx,
+    ctx.companyId,
+    id,
+    [...notes, ...orders].map((d) => d.doc.id),
+  );
   await repo.notifyDocuments(tx, ctx.companyId, [id]);
   return detail(tx, id);
 }
 
+/**
+ * Edits a draft invoice. Lines keep the source they bill (`source_line_id`, sent back by the
+ * editor); their quantity is checked against what is left, without this invoice's own lines.
+ */
 export async function update(tx: Tx, ctx: CompanyContext, id: string, input: Input) {
   const doc = await repo.requireDocument(tx, id, ['invoice'], true);
   assertDraft(doc);
   const client = await requireClient(tx, input.client_id);
+  const sourceIds = input.lines.flatMap((l) => (l.source_line_id ? [l.source_line_id] : []));
+  const budget = await invoiceBudget(tx, sourceIds, id);
+  checkSourcedLines(budget, client?.id ?? '', input.lines);
   const lines = await resolveLines(tx, input.lines, client);
   await repo.updateHeader(tx, id, {
     client_id: client?.id,
@@ -205,7 +204,18 @@ export async function update(tx: Tx, ctx: CompanyContext, id: string, input: Inp
     due_date: input.due_date,
     note: input.note,
   });
-  await saveLines(tx, ctx, id, lines);
+  await saveLines(
+    tx,
+    ctx,
+    id,
+    lines.map((l, i) => ({ ...l, source_line_id: input.lines[i]?.source_line_id ?? null })),
+  );
+  await relinkInvoiced(
+    tx,
+    ctx.companyId,
+    id,
+    sourceIds.flatMap((s) => budget.sources.get(s)?.document_id ?? []),
+  );
   await repo.notifyDocuments(tx, ctx.companyId, [id]);
   return detail(tx, id);
 }
@@ -315,23 +325,11 @@ export async function creditNote(
       ]);
     const client = await requireClient(tx, invoice.client_id);
     const original = await repo.getLines(tx, invoiceId);
-    const lineInput =
-      input.lines ??
-      original.map((l) => ({
-        item_id: l.item_id,
-        description: l.description,
-        quantity: l.quantity,
-        unit: l.unit,
-        width_mm: l.width_mm,
-        height_mm: l.height_mm,
-        unit_price: l.unit_price,
-        discount_pct: l.discount_pct,
-        vat_rate: (normaliseVatRate(l.vat_rate) ?? '25') as '25',
-        lot_id: null,
-        shaped: l.shaped,
-        ...glassWorkOf(l),
-        ...windowSpecOf(l),
-      }));
+    const credited = await creditedQuantities(
+      tx,
+      original.map((l) => l.id),
+    );
+    const lineInput = creditLines(original, credited, input.lines);
     const lines = await resolveLines(tx, lineInput, client);
     const { date } = await repo.today(tx);
     const id = await repo.insertDocument(tx, ctx.companyId, ctx.userId, {
@@ -345,7 +343,12 @@ export async function creditNote(
       original_invoice_id: invoiceId,
       note: input.note,
     });
-    await saveLines(tx, ctx, id, lines);
+    await saveLines(
+      tx,
+      ctx,
+      id,
+      lines.map((l, i) => ({ ...l, source_line_id: lineInput[i]?.source_line_id ?? null })),
+    );
     const credit = (await repo.getDocument(tx, id)) as repo.DocumentRow;
     await issueDocument(tx, ctx, credit, client as NonNullable<typeof client>);
     await tx.execute(
