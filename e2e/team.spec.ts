@@ -138,6 +138,7 @@ test.describe('team', () => {
       headers: inCompany,
       data: {
         location_id: seed.locationId,
+        reason: 'correction',
         lines: [{ item_id: seed.itemId, quantity: '5', unit_cost: '1' }],
       },
     });

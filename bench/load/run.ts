@@ -240,6 +240,7 @@ async function virtualUser(
                     ],
                   })
                 : await call(session, 'POST', '/api/inventory/issues', {
+                    reason: 'production',
                     location_id: company.locations[0],
                     lines: [{ item_id: item, quantity: String(1 + Math.floor(Math.random() * 3)) }],
                   });

@@ -18,6 +18,7 @@ export async function seedCompany(app: FastifyInstance, user: SignedIn, tag: str
   );
   await api.receive(side.id, [{ item_id: items[0], quantity: '4', unit_cost: '3' }]);
   await api.ok('POST', '/api/inventory/issues', {
+    reason: 'production',
     location_id: main.id,
     lines: [{ item_id: items[1], quantity: '1.25' }],
   });

@@ -201,7 +201,7 @@ async function runClient(
         const r = await call(
           'POST',
           '/api/inventory/issues',
-          { location_id: from, lines: [{ item_id: item, quantity: '1' }] },
+          { reason: 'production', location_id: from, lines: [{ item_id: item, quantity: '1' }] },
           key,
         );
         if (r.status === 201) acked.push({ type: 'stock', id: String(r.json.id) });
@@ -209,7 +209,12 @@ async function runClient(
         const r = await call(
           'POST',
           '/api/inventory/transfers',
-          { from_location_id: from, to_location_id: to, lines: [{ item_id: item, quantity: '1' }] },
+          {
+            reason: 'relocation',
+            from_location_id: from,
+            to_location_id: to,
+            lines: [{ item_id: item, quantity: '1' }],
+          },
           key,
         );
         if (r.status === 201) acked.push({ type: 'stock', id: String(r.json.id) });

@@ -134,46 +134,83 @@ export const receiptSchema = z.object({
 });
 
 export const LOT_STRATEGIES = ['fefo', 'fifo'] as const;
-export const issueSchema = z.object({
-  location_id: uuid,
-  reference: optionalText(100),
-  note: optionalText(500),
-  lot_strategy: z.enum(LOT_STRATEGIES).optional().default('fefo'),
-  lines: z
-    .array(z.object({ item_id: uuid, quantity: positiveDecimal, lot_id: uuid.nullable().optional() }))
-    .min(1, 'validation.required')
-    .max(500, 'validation.tooLong'),
-});
 
-export const transferSchema = z.object({
-  from_location_id: uuid,
-  to_location_id: uuid,
-  reference: optionalText(100),
-  note: optionalText(500),
-  lot_strategy: z.enum(LOT_STRATEGIES).optional().default('fefo'),
-  lines: z
-    .array(z.object({ item_id: uuid, quantity: positiveDecimal, lot_id: uuid.nullable().optional() }))
-    .min(1, 'validation.required')
-    .max(500, 'validation.tooLong'),
-});
+/**
+ * Why stock is issued, moved or adjusted by hand. Stored on the stock document and shown in the
+ * movements; `other` needs a note that says what happened.
+ */
+export const STOCK_REASONS = [
+  'production',
+  'internal_use',
+  'sample',
+  'damage',
+  'scrap',
+  'loss',
+  'found',
+  'relocation',
+  'correction',
+  'other',
+] as const;
+export type StockReason = (typeof STOCK_REASONS)[number];
+const reason = z.enum(STOCK_REASONS, { error: 'validation.reasonRequired' });
+/** A note is required when the reason is `other`. */
+const noteForOther = <T extends { reason: StockReason; note?: string | null }>(
+  v: T,
+  ctx: z.RefinementCtx,
+) => {
+  if (v.reason === 'other' && !v.note?.trim())
+    ctx.addIssue({ code: 'custom', path: ['note'], message: 'validation.reasonNoteRequired' });
+};
 
-export const adjustmentSchema = z.object({
-  location_id: uuid,
-  reference: optionalText(100),
-  note: optionalText(500),
-  lines: z
-    .array(
-      z.object({
-        item_id: uuid,
-        /** Signed: positive adds, negative removes. */
-        quantity: decimalString.refine((s) => Number(s) !== 0, { message: 'validation.invalid' }),
-        unit_cost: nonNegativeDecimal.optional(),
-        ...lotRef,
-      }),
-    )
-    .min(1, 'validation.required')
-    .max(500, 'validation.tooLong'),
-});
+export const issueSchema = z
+  .object({
+    location_id: uuid,
+    reference: optionalText(100),
+    note: optionalText(500),
+    reason,
+    lot_strategy: z.enum(LOT_STRATEGIES).optional().default('fefo'),
+    lines: z
+      .array(z.object({ item_id: uuid, quantity: positiveDecimal, lot_id: uuid.nullable().optional() }))
+      .min(1, 'validation.required')
+      .max(500, 'validation.tooLong'),
+  })
+  .superRefine(noteForOther);
+
+export const transferSchema = z
+  .object({
+    from_location_id: uuid,
+    to_location_id: uuid,
+    reference: optionalText(100),
+    note: optionalText(500),
+    reason,
+    lot_strategy: z.enum(LOT_STRATEGIES).optional().default('fefo'),
+    lines: z
+      .array(z.object({ item_id: uuid, quantity: positiveDecimal, lot_id: uuid.nullable().optional() }))
+      .min(1, 'validation.required')
+      .max(500, 'validation.tooLong'),
+  })
+  .superRefine(noteForOther);
+
+export const adjustmentSchema = z
+  .object({
+    location_id: uuid,
+    reference: optionalText(100),
+    note: optionalText(500),
+    reason,
+    lines: z
+      .array(
+        z.object({
+          item_id: uuid,
+          /** Signed: positive adds, negative removes. */
+          quantity: decimalString.refine((s) => Number(s) !== 0, { message: 'validation.invalid' }),
+          unit_cost: nonNegativeDecimal.optional(),
+          ...lotRef,
+        }),
+      )
+      .min(1, 'validation.required')
+      .max(500, 'validation.tooLong'),
+  })
+  .superRefine(noteForOther);
 
 export const reservationInputSchema = z.object({
   item_id: uuid,
@@ -189,6 +226,10 @@ export const countLinesSchema = z.object({
   lines: z
     .array(z.object({ id: uuid, counted_qty: nonNegativeDecimal.nullable() }))
     .max(5000, 'validation.tooLong'),
+});
+/** Lines to count again (their count and book quantity are cleared). */
+export const countRecountSchema = z.object({
+  line_ids: z.array(uuid).min(1, 'validation.required').max(5000, 'validation.tooLong'),
 });
 
 export const ITEM_SORTS = ['sku', '-sku', 'name', '-name', 'kind', '-kind', 'on_hand', '-on_hand'] as const;

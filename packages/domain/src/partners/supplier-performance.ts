@@ -78,7 +78,8 @@ export function supplierPerformance(input: {
   const perMonth = new Map<string, { receipts: number; onTime: number; late: number; lead: number }>();
   for (const r of receipts) {
     const order = byId.get(r.order_id) as PerformanceOrder;
-    const lead = daysBetween(order.ordered_on, r.received_on);
+    // Receipts are validated not to precede the order; older data could, and a lead time is never negative.
+    const lead = Math.max(0, daysBetween(order.ordered_on, r.received_on));
     leadSum += lead;
     const month = r.received_on.slice(0, 7);
     const bucket = perMonth.get(month) ?? { receipts: 0, onTime: 0, late: 0, lead: 0 };

@@ -307,16 +307,19 @@ describe('stock below reorder point → draft purchase order', () => {
     });
     // 30 → 25: still above the point, no event.
     await api.ok('POST', '/api/inventory/issues', {
+      reason: 'production',
       location_id: shop.materials.id,
       lines: [{ item_id: itemId, quantity: '5' }],
     });
     // 25 → 15: crosses below 20.
     await api.ok('POST', '/api/inventory/issues', {
+      reason: 'production',
       location_id: shop.materials.id,
       lines: [{ item_id: itemId, quantity: '10' }],
     });
     // 15 → 14: already below, no second event.
     await api.ok('POST', '/api/inventory/issues', {
+      reason: 'production',
       location_id: shop.materials.id,
       lines: [{ item_id: itemId, quantity: '1' }],
     });
@@ -368,6 +371,7 @@ describe('stock below reorder point, item without a default supplier', () => {
       actions: [{ type: 'create_purchase_order' }],
     });
     await api.ok('POST', '/api/inventory/issues', {
+      reason: 'production',
       location_id: shop.materials.id,
       lines: [{ item_id: itemId, quantity: '8' }],
     });

@@ -1,3 +1,4 @@
+import { businessDay } from '@erp/domain';
 import type { FastifyInstance } from 'fastify';
 import type { SignedIn } from '../../test/harness.ts';
 import { documentsClient, glassShop, type Json } from '../documents/test-helpers.ts';
@@ -39,7 +40,7 @@ export async function buildExportFixture(app: FastifyInstance, user: SignedIn, t
   const sentPo = await api.ok('GET', `/api/purchase-orders/${po.id}`);
   await api.ok('POST', `/api/purchase-orders/${po.id}/receipts`, {
     location_id: shop.materials.id,
-    received_on: '2026-03-10',
+    received_on: businessDay(),
     lines: [{ po_line_id: sentPo.lines[0].id, quantity: '100', unit_price: '12.5', lot_number: 'L-200' }],
   });
   await api.ok('POST', '/api/purchase-orders', {

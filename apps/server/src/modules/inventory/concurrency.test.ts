@@ -24,6 +24,7 @@ describe.runIf(onPostgres)('concurrent postings on PostgreSQL', () => {
     const results = await Promise.all(
       Array.from({ length: 50 }, () =>
         api.call('POST', '/api/inventory/issues', {
+          reason: 'production',
           location_id: loc.id,
           lines: [{ item_id: item.id, quantity: '3' }],
         }),
@@ -60,11 +61,16 @@ describe.runIf(onPostgres)('concurrent postings on PostgreSQL', () => {
       Array.from({ length: 40 }, (_, n) =>
         n % 2 === 0
           ? api.call('POST', '/api/inventory/transfers', {
+              reason: 'relocation',
               from_location_id: from.id,
               to_location_id: to.id,
               lines: forward,
             })
-          : api.call('POST', '/api/inventory/issues', { location_id: from.id, lines: backward }),
+          : api.call('POST', '/api/inventory/issues', {
+              reason: 'production',
+              location_id: from.id,
+              lines: backward,
+            }),
       ),
     );
     expect(results.map((r) => r.status)).toEqual(Array(40).fill(201));

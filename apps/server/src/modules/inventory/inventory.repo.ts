@@ -2,6 +2,7 @@ import { DEFAULT_UNITS, type ItemListQuery } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { iso, isoOrNull, query } from './sql-helpers.ts';
+import { ownerColumns, ownerJoin } from './stock-owner.ts';
 
 // Row shapes leave the repository in wire format: snake_case, decimal strings, ISO timestamps.
 
@@ -100,8 +101,16 @@ export type CountLineRow = {
   base_unit: string;
   lot_id: string | null;
   lot_number: string | null;
+  /** Book quantity when the sheet was opened, the line added or reset for a re-count. */
   expected_qty: Dec;
   counted_qty: Dec | null;
+  /** Book quantity at the moment the line was counted; the posted difference is counted - book_qty. */
+  book_qty: Dec | null;
+  counted_at: string | null;
+  difference: Dec | null;
+  /** The balance now (a draft line with current_qty <> book_qty has moved since counting). */
+  current_qty: Dec;
+  moved: boolean;
 };
 export type LotRow = {
   id: string;
@@ -184,12 +193,29 @@ export async function getItem(tx: Tx, id: string): Promise<ItemRow | null> {
   return row ? mapItem(row) : null;
 }
 
-export async function lowStock(tx: Tx, limit: number): Promise<ItemRow[]> {
+/**
+ * Items below their reorder point, each with what is already on draft purchase orders (base
+ * unit) and the newest such draft: purchasing's from-low-stock skips these items.
+ */
+export async function lowStock(
+  tx: Tx,
+  limit: number,
+): Promise<(ItemRow & { on_draft: string; draft_order_id: string | null })[]> {
   const rows = await query<Record<string, unknown>>(
     tx,
-    sql`select ${ITEM_COLUMNS} ${ITEM_FROM} where i.active and ${LOW_STOCK} order by i.sku limit ${limit}`,
+    sql`select ${ITEM_COLUMNS}, trim_scale(coalesce(dr.qty, 0))::text as on_draft, dr.order_id as draft_order_id
+        ${ITEM_FROM}
+        left join lateral (select sum(pl.quantity * pl.unit_factor) as qty,
+            (array_agg(o.id order by o.created_at desc))[1] as order_id
+          from purchase_order_lines pl join purchase_orders o on o.id = pl.order_id
+          where pl.item_id = i.id and o.status = 'draft') dr on true
+        where i.active and ${LOW_STOCK} order by i.sku limit ${limit}`,
   );
-  return rows.map(mapItem);
+  return rows.map((r) => ({
+    ...mapItem(r),
+    on_draft: r.on_draft as string,
+    draft_order_id: (r.draft_order_id as string | null) ?? null,
+  }));
 }
 
 export async function itemBalances(tx: Tx, itemId: string) {
@@ -287,8 +313,10 @@ export async function listMovements(tx: Tx, f: MovementFilter) {
   if (f.lot_id) parts.push(sql`m.lot_id = ${f.lot_id}`);
   if (f.type) parts.push(sql`m.type = ${f.type}`);
   if (f.document_id) parts.push(sql`m.document_id = ${f.document_id}`);
-  if (f.from) parts.push(sql`m.created_at >= ${f.from}::date`);
-  if (f.to) parts.push(sql`m.created_at < ${f.to}::date + 1`);
+  // The period is of business days: the document's date (a receipt's received date), else the posting day.
+  const day = sql`coalesce(d.document_date, (d.created_at at time zone 'Europe/Zagreb')::date)`;
+  if (f.from) parts.push(sql`${day} >= ${f.from}::date`);
+  if (f.to) parts.push(sql`${day} <= ${f.to}::date`);
   const where = parts.length ? sql`where ${sql.join(parts, sql` and `)}` : sql``;
   const rows = await query<Record<string, unknown>>(
     tx,
@@ -296,9 +324,11 @@ export async function listMovements(tx: Tx, f: MovementFilter) {
           l.code as location_code, m.lot_id, lt.lot_number, trim_scale(m.quantity)::text as quantity,
           trim_scale(m.unit_cost)::text as unit_cost, m.reverses_movement_id, d.reference, d.type as document_type,
           exists (select 1 from stock_movements x where x.reverses_movement_id = m.id) as reversed,
+          d.reason, d.note, coalesce(d.document_date, (d.created_at at time zone 'Europe/Zagreb')::date)::text as document_date,
+          d.source_type, d.source_id, ${ownerColumns},
           m.created_by, m.created_at
         from stock_movements m join items i on i.id = m.item_id join locations l on l.id = m.location_id
-        join stock_documents d on d.id = m.document_id left join lots lt on lt.id = m.lot_id
+        join stock_documents d on d.id = m.document_id left join lots lt on lt.id = m.lot_id ${ownerJoin}
         ${where} order by m.created_at desc, m.document_id, m.line_no limit ${f.limit} offset ${f.offset}`,
   );
   return rows.map((r) => ({ ...r, created_at: iso(r.created_at) })) as MovementRow[];
@@ -322,6 +352,15 @@ export type MovementRow = {
   reference: string | null;
   document_type: string;
   reversed: boolean;
+  reason: string | null;
+  note: string | null;
+  document_date: string;
+  source_type: string | null;
+  source_id: string | null;
+  /** The other area's document that owns the movement (reversed only through it). */
+  owner_kind: string | null;
+  owner_id: string | null;
+  owner_number: string | null;
   created_by: string | null;
   created_at: string;
 };
@@ -329,9 +368,11 @@ export type MovementRow = {
 export async function getDocument(tx: Tx, id: string) {
   const [doc] = await query<Record<string, unknown>>(
     tx,
-    sql`select d.id, d.type, d.reference, d.note, d.reverses_document_id, d.source_type, d.source_id, d.created_by,
-          d.created_at, (select r.id from stock_documents r where r.reverses_document_id = d.id) as reversed_by
-        from stock_documents d where d.id = ${id}`,
+    sql`select d.id, d.type, d.reference, d.note, d.reason,
+          coalesce(d.document_date, (d.created_at at time zone 'Europe/Zagreb')::date)::text as document_date,
+          d.reverses_document_id, d.source_type, d.source_id, d.created_by,
+          d.created_at, (select r.id from stock_documents r where r.reverses_document_id = d.id) as reversed_by, ${ownerColumns}
+        from stock_documents d ${ownerJoin} where d.id = ${id}`,
   );
   if (!doc) return null;
   const lines = await listMovements(tx, { document_id: id, limit: 500, offset: 0 });
@@ -342,6 +383,11 @@ export async function getDocument(tx: Tx, id: string) {
       type: string;
       reference: string | null;
       note: string | null;
+      reason: string | null;
+      document_date: string;
+      owner_kind: string | null;
+      owner_id: string | null;
+      owner_number: string | null;
       reverses_document_id: string | null;
       source_type: string | null;
       source_id: string | null;
@@ -481,9 +527,20 @@ export async function getCount(tx: Tx, id: string) {
   const lines = await query<CountLineRow>(
     tx,
     sql`select x.id, x.item_id, i.sku, i.name as item_name, i.base_unit, x.lot_id, lt.lot_number,
-          trim_scale(x.expected_qty)::text as expected_qty, trim_scale(x.counted_qty)::text as counted_qty
+          trim_scale(x.expected_qty)::text as expected_qty, trim_scale(x.counted_qty)::text as counted_qty,
+          trim_scale(x.book_qty)::text as book_qty, x.counted_at,
+          trim_scale(x.counted_qty - x.book_qty)::text as difference,
+          trim_scale(coalesce(b.quantity, 0))::text as current_qty,
+          (${c.status} = 'draft' and x.counted_qty is not null and (coalesce(b.quantity, 0) <> x.book_qty
+            or exists (select 1 from stock_movements m where m.item_id = x.item_id and m.location_id = ${c.location_id}
+              and m.lot_id is not distinct from x.lot_id and m.created_at > x.counted_at))) as moved
         from stock_count_lines x join items i on i.id = x.item_id left join lots lt on lt.id = x.lot_id
+        left join stock_balances b on b.item_id = x.item_id and b.location_id = ${c.location_id}
+          and b.lot_id is not distinct from x.lot_id
         where x.count_id = ${id} order by i.sku, lt.lot_number nulls first`,
   );
-  return { ...mapCount(c), lines } as CountRow & { lines: CountLineRow[] };
+  return {
+    ...mapCount(c),
+    lines: lines.map((l) => ({ ...l, counted_at: isoOrNull(l.counted_at) })),
+  } as CountRow & { lines: CountLineRow[] };
 }

@@ -1,8 +1,6 @@
 import {
   AppError,
   adjustmentSchema,
-  countCreateSchema,
-  countLinesSchema,
   issueSchema,
   itemInputSchema,
   itemListQuerySchema,
@@ -25,9 +23,11 @@ import type { Deps } from '../../http/context.ts';
 import { readUploadedSheet } from '../../imports/read-table.ts';
 import { storeFile } from '../files/files.repo.ts';
 import { readImageUpload } from '../files/image-upload.ts';
+import { countRoutes } from './counts.routes.ts';
 import { importItems } from './inventory.import.ts';
 import * as repo from './inventory.repo.ts';
 import * as service from './inventory.service.ts';
+import { reverseManual } from './reverse.service.ts';
 
 const uuid = z.uuid({ error: 'validation.invalid' });
 const idParams = z.object({ id: uuid });
@@ -117,6 +117,14 @@ export const movementSchema = z.object({
   reference: z.string().nullable(),
   document_type: z.string(),
   reversed: z.boolean(),
+  reason: z.string().nullable(),
+  note: z.string().nullable(),
+  document_date: z.string(),
+  source_type: z.string().nullable(),
+  source_id: z.string().nullable(),
+  owner_kind: z.string().nullable(),
+  owner_id: z.string().nullable(),
+  owner_number: z.string().nullable(),
   created_by: z.string().nullable(),
   created_at: z.string(),
 });
@@ -125,6 +133,11 @@ export const documentSchema = z.object({
   type: z.string(),
   reference: z.string().nullable(),
   note: z.string().nullable(),
+  reason: z.string().nullable(),
+  document_date: z.string(),
+  owner_kind: z.string().nullable(),
+  owner_id: z.string().nullable(),
+  owner_number: z.string().nullable(),
   reverses_document_id: z.string().nullable(),
   reversed_by: z.string().nullable(),
   source_type: z.string().nullable(),
@@ -171,34 +184,6 @@ const reservationSchema = z.object({
   note: z.string().nullable(),
   created_at: z.string(),
 });
-const countSchema = z.object({
-  id: z.string(),
-  location_id: z.string(),
-  location_code: z.string(),
-  location_name: z.string(),
-  status: z.string(),
-  note: z.string().nullable(),
-  document_id: z.string().nullable(),
-  created_at: z.string(),
-  posted_at: z.string().nullable(),
-  line_count: z.number(),
-});
-const countDetailSchema = countSchema.extend({
-  lines: z.array(
-    z.object({
-      id: z.string(),
-      item_id: z.string(),
-      sku: z.string(),
-      item_name: z.string(),
-      base_unit: z.string(),
-      lot_id: z.string().nullable(),
-      lot_number: z.string().nullable(),
-      expected_qty: dec,
-      counted_qty: decN,
-    }),
-  ),
-});
-
 const importIssueSchema = z.object({
   field: z.string(),
   column: z.string().nullable(),
@@ -465,12 +450,7 @@ export function inventoryRoutes(deps: Deps): FastifyPluginAsyncZod {
           .status(201)
           .send(
             await run(request, (tx, ctx) =>
-              service.reverse(
-                tx,
-                ctx,
-                request.params.id,
-                idempotencyOf(request, 'reverse', request.params.id),
-              ),
+              reverseManual(tx, ctx, request.params.id, idempotencyOf(request, 'reverse', request.params.id)),
             ),
           ),
     );
@@ -585,8 +565,11 @@ export function inventoryRoutes(deps: Deps): FastifyPluginAsyncZod {
         config: read,
         schema: {
           tags,
-          summary: 'Items whose available + on order is below the reorder point',
-          response: { 200: z.array(itemSchema) },
+          summary:
+            'Items whose available + on order is below the reorder point, with the quantity already on draft purchase orders',
+          response: {
+            200: z.array(itemSchema.extend({ on_draft: dec, draft_order_id: z.string().nullable() })),
+          },
         },
       },
       (request) => run(request, (tx) => repo.lowStock(tx, 1000)),
@@ -633,94 +616,7 @@ export function inventoryRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
     );
 
-    // Stock counts
-    app.get(
-      '/api/inventory/counts',
-      { config: read, schema: { tags, summary: 'Stock counts', response: { 200: z.array(countSchema) } } },
-      (request) => run(request, (tx) => repo.listCounts(tx) as never),
-    );
-    app.post(
-      '/api/inventory/counts',
-      {
-        config: write,
-        schema: {
-          tags,
-          summary: 'Open a count sheet for a location',
-          body: countCreateSchema,
-          response: { 201: countDetailSchema },
-        },
-      },
-      async (request, reply) =>
-        reply
-          .status(201)
-          .send((await run(request, (tx, ctx) => service.createCount(tx, ctx, request.body))) as never),
-    );
-    app.get(
-      '/api/inventory/counts/:id',
-      {
-        config: read,
-        schema: { tags, summary: 'A count sheet', params: idParams, response: { 200: countDetailSchema } },
-      },
-      (request) =>
-        run(request, async (tx) => {
-          const c = await repo.getCount(tx, request.params.id);
-          if (!c) throw new AppError('NOT_FOUND', 'Inventura nije pronađena');
-          return c as never;
-        }),
-    );
-    app.put(
-      '/api/inventory/counts/:id/lines',
-      {
-        config: write,
-        schema: {
-          tags,
-          summary: 'Save counted quantities',
-          params: idParams,
-          body: countLinesSchema,
-          response: { 200: countDetailSchema },
-        },
-      },
-      (request) =>
-        run(request, (tx) => service.saveCountLines(tx, request.params.id, request.body.lines) as never),
-    );
-    app.post(
-      '/api/inventory/counts/:id/lines',
-      {
-        config: write,
-        schema: {
-          tags,
-          summary: 'Add an item to a count sheet',
-          params: idParams,
-          body: z.object({ item_id: uuid, lot_id: uuid.nullable().optional() }),
-          response: { 200: countDetailSchema },
-        },
-      },
-      (request) =>
-        run(request, (tx, ctx) => service.addCountLine(tx, ctx, request.params.id, request.body) as never),
-    );
-    app.post(
-      '/api/inventory/counts/:id/post',
-      {
-        config: write,
-        schema: {
-          tags,
-          summary: 'Post the differences as adjustments',
-          params: idParams,
-          response: { 200: countDetailSchema },
-        },
-      },
-      (request) =>
-        run(
-          request,
-          (tx, ctx) =>
-            service.postCount(
-              tx,
-              ctx,
-              request.params.id,
-              idempotencyOf(request, 'count', request.params.id),
-            ) as never,
-        ),
-    );
+    await app.register(countRoutes(deps));
 
     // Import of items and opening stock
     app.post(

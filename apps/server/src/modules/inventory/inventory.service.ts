@@ -247,7 +247,7 @@ async function storedResponse(tx: Tx, idem: Idempotency): Promise<PostedDocument
  * the items in the fixed order, check the key again (a twin request may have committed while we
  * waited for the lock), build the lines from the locked state, post, and remember the key.
  */
-async function posting(
+export async function posting(
   tx: Tx,
   ctx: CompanyContext,
   idem: Idempotency,
@@ -270,7 +270,7 @@ async function posting(
   return (await repo.getDocument(tx, documentId)) as PostedDocument;
 }
 
-async function assertLocations(tx: Tx, ids: string[]): Promise<void> {
+export async function assertLocations(tx: Tx, ids: string[]): Promise<void> {
   const rows = await query<{ id: string }>(
     tx,
     sql`select id from locations where id = any(${uuidArray(ids)})`,
@@ -288,6 +288,7 @@ async function lotFor(
   line: { lot_id?: string | null; lot_number?: string | null; expires_on?: string | null },
   supplierId: string | null,
   field: string,
+  receivedOn: string | null = null,
 ): Promise<string | null> {
   if (!item.lot_tracked) return null;
   if (line.lot_id) return line.lot_id;
@@ -297,8 +298,9 @@ async function lotFor(
     ]);
   const [row] = await query<{ id: string }>(
     tx,
-    sql`insert into lots (company_id, item_id, lot_number, supplier_id, expires_on)
-        values (${ctx.companyId}, ${item.item_id}, ${line.lot_number}, ${supplierId}, ${line.expires_on ?? null})
+    sql`insert into lots (company_id, item_id, lot_number, supplier_id, expires_on, received_on)
+        values (${ctx.companyId}, ${item.item_id}, ${line.lot_number}, ${supplierId}, ${line.expires_on ?? null},
+          coalesce(${receivedOn}::date, (now() at time zone 'Europe/Zagreb')::date))
         on conflict (company_id, item_id, lot_number) do update set lot_number = excluded.lot_number
         returning id`,
   );
@@ -308,7 +310,8 @@ async function lotFor(
 export async function receive(
   tx: Tx,
   ctx: CompanyContext,
-  input: z.output<typeof receiptSchema>,
+  /** `received_on`: the business day of a goods receipt (validated by purchasing); default today. */
+  input: z.output<typeof receiptSchema> & { received_on?: string },
   idem: Idempotency,
 ) {
   await assertLocations(tx, [input.location_id]);
@@ -326,12 +329,26 @@ export async function receive(
           type: 'receipt',
           itemId: l.item_id,
           locationId: input.location_id,
-          lotId: await lotFor(tx, ctx, item, l, input.supplier_id ?? null, `lines.${i}.lot_number`),
+          lotId: await lotFor(
+            tx,
+            ctx,
+            item,
+            l,
+            input.supplier_id ?? null,
+            `lines.${i}.lot_number`,
+            input.received_on ?? null,
+          ),
           quantity: l.quantity,
           unitCost: l.unit_cost ?? item.purchase_price ?? item.avg_cost,
         });
       }
-      return { type: 'receipt', reference: input.reference, note: input.note, lines };
+      return {
+        type: 'receipt',
+        reference: input.reference,
+        note: input.note,
+        documentDate: input.received_on ?? null,
+        lines,
+      };
     },
   );
 }
@@ -358,7 +375,18 @@ export async function outgoing(
   const item = locked.get(line.item_id);
   if (!item) throw notFound('Artikl');
   if (!item.lot_tracked) return [{ lotId: null, quantity: line.quantity }];
-  if (line.lot_id) return [{ lotId: line.lot_id, quantity: line.quantity }];
+  if (line.lot_id) {
+    // A chosen lot must be one of this item's lots.
+    const [own] = await query(
+      tx,
+      sql`select 1 from lots where id = ${line.lot_id} and item_id = ${line.item_id}`,
+    );
+    if (!own)
+      throw new AppError('VALIDATION', `Lot ne pripada artiklu ${item.sku}`, [
+        { field: 'lot_id', key: 'validation.lotNotOfItem', params: { item: item.sku } },
+      ]);
+    return [{ lotId: line.lot_id, quantity: line.quantity }];
+  }
   const candidates = await query<{
     lotId: string;
     available: string;
@@ -405,7 +433,7 @@ export async function issue(
           });
         }
       }
-      return { type: 'issue', reference: input.reference, note: input.note, lines };
+      return { type: 'issue', reference: input.reference, note: input.note, reason: input.reason, lines };
     },
   );
 }
@@ -448,7 +476,7 @@ export async function transfer(
           });
         }
       }
-      return { type: 'transfer', reference: input.reference, note: input.note, lines };
+      return { type: 'transfer', reference: input.reference, note: input.note, reason: input.reason, lines };
     },
   );
 }
@@ -497,7 +525,13 @@ export async function adjust(
           });
         }
       }
-      return { type: 'adjustment', reference: input.reference, note: input.note, lines };
+      return {
+        type: 'adjustment',
+        reference: input.reference,
+        note: input.note,
+        reason: input.reason,
+        lines,
+      };
     },
   );
 }
@@ -613,122 +647,6 @@ export async function putSettings(tx: Tx, ctx: CompanyContext, input: { allow_ne
         on conflict (company_id) do update set allow_negative_stock = excluded.allow_negative_stock, updated_at = now()`,
   );
   return getSettings(tx);
-}
-
-// Stock counts -----------------------------------------------------------------------------------
-
-/** Opens a count sheet for a location with the book quantities of everything stocked there. */
-export async function createCount(
-  tx: Tx,
-  ctx: CompanyContext,
-  input: { location_id: string; note?: string | null },
-) {
-  await assertLocations(tx, [input.location_id]);
-  const [row] = await query<{ id: string }>(
-    tx,
-    sql`insert into stock_counts (company_id, location_id, note, created_by)
-        values (${ctx.companyId}, ${input.location_id}, ${input.note ?? null}, ${ctx.userId}) returning id`,
-  );
-  const id = row?.id as string;
-  await tx.execute(
-    sql`insert into stock_count_lines (company_id, count_id, item_id, lot_id, expected_qty)
-        select ${ctx.companyId}, ${id}, b.item_id, b.lot_id, b.quantity from stock_balances b
-        where b.location_id = ${input.location_id} and b.quantity <> 0`,
-  );
-  return repo.getCount(tx, id);
-}
-
-export async function addCountLine(
-  tx: Tx,
-  ctx: CompanyContext,
-  countId: string,
-  input: { item_id: string; lot_id?: string | null },
-) {
-  const count = await repo.getCount(tx, countId);
-  if (!count) throw notFound('Inventura');
-  if (count.status !== 'draft') throw new AppError('CONFLICT', 'Inventura je već proknjižena');
-  await guarded(
-    () =>
-      tx.execute(
-        sql`insert into stock_count_lines (company_id, count_id, item_id, lot_id, expected_qty)
-            values (${ctx.companyId}, ${countId}, ${input.item_id}, ${input.lot_id ?? null},
-              coalesce((select quantity from stock_balances where item_id = ${input.item_id} and location_id = ${count.location_id as string}
-                and lot_id is not distinct from ${input.lot_id ?? null}::uuid), 0))`,
-      ),
-    'item_id',
-  );
-  return repo.getCount(tx, countId);
-}
-
-export async function saveCountLines(
-  tx: Tx,
-  countId: string,
-  lines: { id: string; counted_qty: string | null }[],
-) {
-  const count = await repo.getCount(tx, countId);
-  if (!count) throw notFound('Inventura');
-  if (count.status !== 'draft') throw new AppError('CONFLICT', 'Inventura je već proknjižena');
-  for (const l of lines) {
-    await tx.execute(
-      sql`update stock_count_lines set counted_qty = ${l.counted_qty}, updated_at = now() where id = ${l.id} and count_id = ${countId}`,
-    );
-  }
-  return repo.getCount(tx, countId);
-}
-
-/**
- * Posts a count: each counted line books the difference between the count and the balance at
- * posting time (not the sheet's snapshot), so stock moved during counting is not lost.
- */
-export async function postCount(tx: Tx, ctx: CompanyContext, countId: string, idem: Idempotency) {
-  const count = await repo.getCount(tx, countId);
-  if (!count) throw notFound('Inventura');
-  if (count.status !== 'draft') throw new AppError('CONFLICT', 'Inventura je već proknjižena');
-  const counted = (
-    count.lines as { item_id: string; lot_id: string | null; counted_qty: string | null }[]
-  ).filter((l) => l.counted_qty !== null);
-  if (counted.length === 0)
-    throw new AppError('VALIDATION', 'Nijedna stavka nije prebrojana', [
-      { field: 'lines', key: 'validation.required' },
-    ]);
-  const locationId = count.location_id as string;
-  const doc = await posting(
-    tx,
-    ctx,
-    idem,
-    counted.map((l) => l.item_id),
-    async () => {
-      const lines: PostingLine[] = [];
-      for (const l of counted) {
-        const [b] = await query<{ q: string }>(
-          tx,
-          sql`select quantity::text as q from stock_balances where item_id = ${l.item_id} and location_id = ${locationId}
-            and lot_id is not distinct from ${l.lot_id}::uuid`,
-        );
-        const diff = new Decimal(l.counted_qty as string).minus(b?.q ?? '0');
-        if (!diff.isZero())
-          lines.push({
-            type: 'adjustment',
-            itemId: l.item_id,
-            locationId,
-            lotId: l.lot_id,
-            quantity: diff.toString(),
-          });
-      }
-      return {
-        type: 'count',
-        reference: null,
-        note: (count.note as string | null) ?? null,
-        sourceType: 'stock_count',
-        sourceId: countId,
-        lines,
-      };
-    },
-  );
-  await tx.execute(
-    sql`update stock_counts set status = 'posted', posted_at = now(), document_id = ${doc.id}, updated_at = now() where id = ${countId}`,
-  );
-  return repo.getCount(tx, countId);
 }
 
 // Opening stock ----------------------------------------------------------------------------------

@@ -115,10 +115,12 @@ describe('stock ledger through the API', () => {
     expect(bal.item).toMatchObject({ on_hand: '20', avg_cost: '3' });
 
     await api.ok('POST', '/api/inventory/issues', {
+      reason: 'production',
       location_id: a.id,
       lines: [{ item_id: item.id, quantity: '5' }],
     });
     await api.ok('POST', '/api/inventory/transfers', {
+      reason: 'relocation',
       from_location_id: a.id,
       to_location_id: b.id,
       lines: [{ item_id: item.id, quantity: '6' }],
@@ -137,6 +139,7 @@ describe('stock ledger through the API', () => {
     const item = await api.item('NEG-1');
     await api.receive(loc.id, [{ item_id: item.id, quantity: '2', unit_cost: '1' }]);
     const r = await api.call('POST', '/api/inventory/issues', {
+      reason: 'production',
       location_id: loc.id,
       lines: [{ item_id: item.id, quantity: '3' }],
     });
@@ -153,6 +156,7 @@ describe('stock ledger through the API', () => {
 
     await api.ok('PUT', '/api/inventory/settings', { allow_negative_stock: true });
     await api.ok('POST', '/api/inventory/issues', {
+      reason: 'production',
       location_id: loc.id,
       lines: [{ item_id: item.id, quantity: '3' }],
     });
@@ -236,6 +240,7 @@ describe('lots, reservations, counts, low stock', () => {
       { item_id: item.id, quantity: '5', lot_number: 'L-SOON', expires_on: '2031-03-01' },
     ]);
     const issued = await api.ok('POST', '/api/inventory/issues', {
+      reason: 'production',
       location_id: loc.id,
       lines: [{ item_id: item.id, quantity: '7' }],
     });

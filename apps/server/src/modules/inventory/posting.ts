@@ -46,6 +46,10 @@ export type PostingDocument = {
   sourceType?: string | null;
   sourceId?: string | null;
   reversesDocumentId?: string | null;
+  /** Why stock was issued, moved or adjusted by hand (STOCK_REASONS). */
+  reason?: string | null;
+  /** The business day of the document (YYYY-MM-DD); default: today in Europe/Zagreb. */
+  documentDate?: string | null;
   lines: PostingLine[];
 };
 
@@ -174,9 +178,11 @@ export async function postLocked(
     );
   }
   // The header and its movements in one statement (one round trip whatever the line count).
-  const header = sql`insert into stock_documents (company_id, type, reference, note, reverses_document_id, source_type, source_id, created_by)
+  const header = sql`insert into stock_documents (company_id, type, reference, note, reverses_document_id, source_type, source_id,
+          reason, document_date, created_by)
         values (${ctx.companyId}, ${doc.type}, ${doc.reference ?? null}, ${doc.note ?? null}, ${doc.reversesDocumentId ?? null},
-          ${doc.sourceType ?? null}, ${doc.sourceId ?? null}, ${ctx.userId}) returning id`;
+          ${doc.sourceType ?? null}, ${doc.sourceId ?? null}, ${doc.reason ?? null},
+          coalesce(${doc.documentDate ?? null}::date, (now() at time zone 'Europe/Zagreb')::date), ${ctx.userId}) returning id`;
   const [posted] = await query<{ id: string }>(
     tx,
     movements.length === 0

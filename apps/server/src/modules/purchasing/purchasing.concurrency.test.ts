@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onPostgres, type SignedIn, signUp, startTestApp, type TestApp } from '../../test/harness.ts';
+import { backdateOrder } from './test-dates.ts';
 
 type Json = Record<string, any>;
 
@@ -37,6 +38,8 @@ async function fixture(t: TestApp, user: SignedIn, quantities: string[]) {
     })
   ).body;
   await call('POST', `/api/purchase-orders/${order.id}/send`);
+  // Receipts are dated in March or a few days after the order: sent earlier.
+  await backdateOrder(t, user, order.id, '2026-03-01');
   const full = (await call('GET', `/api/purchase-orders/${order.id}`)).body;
   return { call, supplier, location, itemId, order: full };
 }
@@ -153,6 +156,7 @@ describe('supplier performance through the API (hand-computed)', () => {
       })
     ).body;
     await call('POST', `/api/purchase-orders/${draft.id}/send`);
+    await backdateOrder(t, user, draft.id, orderedOn);
     const [l1, l2] = draft.lines;
     const post = (day: number, lines: Json[]) =>
       call('POST', `/api/purchase-orders/${draft.id}/receipts`, {

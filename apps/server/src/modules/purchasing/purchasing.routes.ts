@@ -1,6 +1,6 @@
 import {
-  PO_STATUSES,
   fromLowStockSchema,
+  PO_STATUSES,
   poInputSchema,
   poListQuerySchema,
   purchasingSettingsSchema,
@@ -167,6 +167,7 @@ export function purchasingRoutes(deps: Deps): FastifyPluginAsyncZod {
             201: z.object({
               orders: z.array(headerSchema),
               skipped: z.array(z.object({ item_id: z.string(), sku: z.string() })),
+              on_draft: z.array(z.object({ item_id: z.string(), sku: z.string(), order_id: z.string() })),
             }),
           },
         },
@@ -174,10 +175,14 @@ export function purchasingRoutes(deps: Deps): FastifyPluginAsyncZod {
       async (request, reply) =>
         reply.status(201).send(
           await inCompany(deps, request, async (tx, ctx) => {
-            const { orders, skipped } = await service.createFromLowStock(tx, ctx, request.body.item_ids);
+            const { orders, skipped, on_draft } = await service.createFromLowStock(
+              tx,
+              ctx,
+              request.body.item_ids,
+            );
             const headers = [];
             for (const id of orders) headers.push((await repo.getHeader(tx, id)) as repo.PoHeader);
-            return { orders: headers, skipped };
+            return { orders: headers, skipped, on_draft };
           }),
         ),
     );

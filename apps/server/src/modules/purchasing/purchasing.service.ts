@@ -1,18 +1,19 @@
 import { createHash } from 'node:crypto';
 import {
   AppError,
-  type FieldIssue,
-  type PoInput,
-  type PoListQuery,
-  type PoStatus,
-  type ReceiptInput,
+  businessDay,
   canTransition,
+  type FieldIssue,
   formatPurchasingNumber,
   isEditable,
   isReceivable,
   openQuantity,
+  type PoInput,
+  type PoListQuery,
+  type PoStatus,
   poActions,
   poTotals,
+  type ReceiptInput,
   receiptCheck,
   statusFromReceipts,
   supplierPerformance,
@@ -21,9 +22,10 @@ import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
+import { today as documentsToday } from '../documents/documents.repo.ts';
 import * as inventory from '../inventory/inventory.service.ts';
 import { getPartner } from '../partners/partners.repo.ts';
-import { one, rows, notifyCompany } from '../partners/sql.ts';
+import { notifyCompany, one, rows } from '../partners/sql.ts';
 import * as repo from './purchasing.repo.ts';
 
 const D = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
@@ -40,8 +42,9 @@ function assertTransition(from: PoStatus, to: PoStatus) {
   if (!canTransition(from, to)) throw refuse(from, to);
 }
 
+/** Today in Zagreb, like every other document date (the demo generator may backdate it). */
 async function today(tx: Tx): Promise<string> {
-  return ((await one<{ d: string }>(tx, sql`select current_date::text as d`))?.d ?? '').slice(0, 10);
+  return (await documentsToday(tx)).date;
 }
 
 async function assertSupplier(tx: Tx, id: string) {
@@ -211,6 +214,22 @@ async function remember(tx: Tx, companyId: string, idem: Idempotency, id: string
 }
 
 /**
+ * A receipt is dated on a business day between the day its order was sent (ordered_on) and today
+ * in Europe/Zagreb: receipt numbers then follow the dates, and lead times are never negative.
+ */
+function assertReceiptDate(receivedOn: string, orderedOn: string | null) {
+  const today = businessDay();
+  if (receivedOn > today)
+    throw new AppError('VALIDATION', 'Datum primke ne može biti u budućnosti', [
+      { field: 'received_on', key: 'validation.receiptInFuture', params: { today } },
+    ]);
+  if (orderedOn && receivedOn < orderedOn)
+    throw new AppError('VALIDATION', `Datum primke ne može biti prije datuma narudžbe (${orderedOn})`, [
+      { field: 'received_on', key: 'validation.receiptBeforeOrder', params: { ordered_on: orderedOn } },
+    ]);
+}
+
+/**
  * Posts a goods receipt against an order in one transaction: the order row is locked first (so
  * concurrent receipts of one order run one after another and never over-receive), quantities are
  * checked against what is still open, the stock is posted through the inventory service (lots,
@@ -230,6 +249,7 @@ export async function receive(
   const late = await replayed(tx, idem);
   if (late) return late;
   if (!isReceivable(header.status)) throw refuse(header.status, 'received');
+  assertReceiptDate(input.received_on, header.ordered_on);
 
   const lines = await repo.getLines(tx, orderId);
   const byId = new Map(lines.map((l) => [l.id, l]));
@@ -299,6 +319,7 @@ export async function receive(
       reference: number,
       note: input.note,
       supplier_id: header.supplier_id,
+      received_on: input.received_on,
       lines: stockLines.map(({ price: _p, ...l }) => l),
     } as Parameters<typeof inventory.receive>[2],
     NO_IDEMPOTENCY,
@@ -405,7 +426,8 @@ export async function getReceipt(tx: Tx, id: string) {
 /**
  * One draft order per default supplier for the items below their reorder point, each for its
  * reorder quantity (or, without one, what brings it back to the reorder point). Items without a
- * default supplier are returned as skipped.
+ * default supplier are returned as skipped; items already on a draft order are skipped too (the
+ * draft is still editable: the user tops it up there) and returned in `on_draft` with that draft.
  */
 export async function createFromLowStock(tx: Tx, ctx: CompanyContext, itemIds?: string[]) {
   const low = await rows<{
@@ -416,9 +438,12 @@ export async function createFromLowStock(tx: Tx, ctx: CompanyContext, itemIds?: 
     shortfall: string;
     price: string | null;
     vat_rate: string;
+    draft_order_id: string | null;
   }>(
     tx,
     sql`select i.id, i.sku, i.default_supplier_id, i.reorder_qty::text as reorder_qty,
+          (select o.id from purchase_order_lines pl join purchase_orders o on o.id = pl.order_id
+            where pl.item_id = i.id and o.status = 'draft' order by o.created_at desc limit 1) as draft_order_id,
           (i.reorder_point - (coalesce(s.on_hand, 0) - coalesce(r.reserved, 0) + coalesce(s.on_order, 0)))::text as shortfall,
           coalesce(si.price, i.purchase_price)::text as price, i.vat_rate::text as vat_rate
         from items i
@@ -433,7 +458,12 @@ export async function createFromLowStock(tx: Tx, ctx: CompanyContext, itemIds?: 
   );
   const bySupplier = new Map<string, typeof low>();
   const skipped: { item_id: string; sku: string }[] = [];
+  const onDraft: { item_id: string; sku: string; order_id: string }[] = [];
   for (const item of low) {
+    if (item.draft_order_id) {
+      onDraft.push({ item_id: item.id, sku: item.sku, order_id: item.draft_order_id });
+      continue;
+    }
     if (!item.default_supplier_id) {
       skipped.push({ item_id: item.id, sku: item.sku });
       continue;
@@ -461,7 +491,7 @@ export async function createFromLowStock(tx: Tx, ctx: CompanyContext, itemIds?: 
       ),
     );
   }
-  return { orders, skipped };
+  return { orders, skipped, on_draft: onDraft };
 }
 
 /** Delivery performance of a supplier over a period (see the domain function for the definitions). */

@@ -1,3 +1,4 @@
+import { businessDay } from '@erp/domain';
 import type { Database } from '../../db/database.ts';
 
 type Answer = { statusCode: number; body: string; json(): unknown };
@@ -86,15 +87,18 @@ export async function seedForeignBusiness(inject: Inject): Promise<string[]> {
     ],
   });
   await call('POST', '/api/inventory/issues', {
+    reason: 'production',
     location_id: id(mat),
     lines: [{ item_id: id(spacer), quantity: '1' }],
   });
   await call('POST', '/api/inventory/transfers', {
+    reason: 'relocation',
     from_location_id: id(mat),
     to_location_id: id(got),
     lines: [{ item_id: id(spacer), quantity: '2' }],
   });
   await call('POST', '/api/inventory/adjustments', {
+    reason: 'correction',
     location_id: id(mat),
     lines: [{ item_id: id(spacer), quantity: '-1' }],
   });
@@ -171,7 +175,7 @@ export async function seedForeignBusiness(inject: Inject): Promise<string[]> {
   const poLines = (po.lines as { id: string }[] | undefined) ?? [];
   await call('POST', `/api/purchase-orders/${id(po)}/receipts`, {
     location_id: id(mat),
-    received_on: `${year}-01-10`,
+    received_on: businessDay(),
     lines: poLines.map((l) => ({ po_line_id: l.id, quantity: '4', lot_number: 'F-LOT-2' })),
   });
 

@@ -100,6 +100,7 @@ describe('warehouse scanning steps', () => {
     expect(postingOf(s)).toEqual({
       path: '/api/inventory/transfers',
       body: {
+        reason: 'relocation',
         from_location_id: A.id,
         to_location_id: B.id,
         lines: [{ item_id: glass.id, quantity: '4', lot_id: lot7.id }],
@@ -113,7 +114,7 @@ describe('warehouse scanning steps', () => {
     const next = enterQuantity(s, '2');
     expect(next && postingOf(next)).toEqual({
       path: '/api/inventory/issues',
-      body: { location_id: B.id, lines: [{ item_id: glass.id, quantity: '2' }] },
+      body: { reason: 'production', location_id: B.id, lines: [{ item_id: glass.id, quantity: '2' }] },
     });
   });
 

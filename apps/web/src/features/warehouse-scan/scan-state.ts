@@ -163,9 +163,17 @@ export function postingOf(s: ScanState): { path: string; body: Record<string, un
   if (s.mode === 'move')
     return {
       path: '/api/inventory/transfers',
-      body: { from_location_id: s.location.id, to_location_id: s.to?.id, lines: [line] },
+      body: {
+        reason: 'relocation',
+        from_location_id: s.location.id,
+        to_location_id: s.to?.id,
+        lines: [line],
+      },
     };
-  return { path: '/api/inventory/issues', body: { location_id: s.location.id, lines: [line] } };
+  return {
+    path: '/api/inventory/issues',
+    body: { reason: 'production', location_id: s.location.id, lines: [line] },
+  };
 }
 
 /** After a posting: the same location stays (the next item goes to or from the same shelf). */

@@ -1,0 +1,226 @@
+import {
+  AppError,
+  countCreateSchema,
+  countLinesSchema,
+  countRecountSchema,
+  LOT_STRATEGIES,
+} from '@erp/domain';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { inCompany } from '../../http/access.ts';
+import type { Deps } from '../../http/context.ts';
+import { countSheetPdf } from './count-sheet.pdf.ts';
+import * as counts from './counts.service.ts';
+import * as repo from './inventory.repo.ts';
+import { idempotencyOf } from './inventory.routes.ts';
+import { lotPicks } from './lot-picks.ts';
+
+const uuid = z.uuid({ error: 'validation.invalid' });
+const idParams = z.object({ id: uuid });
+const dec = z.string();
+const decN = z.string().nullable();
+
+const countSchema = z.object({
+  id: z.string(),
+  location_id: z.string(),
+  location_code: z.string(),
+  location_name: z.string(),
+  status: z.string(),
+  note: z.string().nullable(),
+  document_id: z.string().nullable(),
+  created_at: z.string(),
+  posted_at: z.string().nullable(),
+  line_count: z.number(),
+});
+const countDetailSchema = countSchema.extend({
+  lines: z.array(
+    z.object({
+      id: z.string(),
+      item_id: z.string(),
+      sku: z.string(),
+      item_name: z.string(),
+      base_unit: z.string(),
+      lot_id: z.string().nullable(),
+      lot_number: z.string().nullable(),
+      expected_qty: dec,
+      counted_qty: decN,
+      book_qty: decN,
+      counted_at: z.string().nullable(),
+      difference: decN,
+      current_qty: dec,
+      moved: z.boolean(),
+    }),
+  ),
+});
+const lotPicksSchema = z.object({
+  strategy: z.enum(LOT_STRATEGIES),
+  lots: z.array(
+    z.object({
+      lot_id: z.string(),
+      lot_number: z.string(),
+      available: dec,
+      expires_on: z.string().nullable(),
+      received_on: z.string(),
+    }),
+  ),
+  picks: z.array(z.object({ lot_id: z.string(), quantity: dec })),
+  enough: z.boolean(),
+});
+
+/** Stock counts (inventura) and the lot suggestion of the operation forms. */
+export function countRoutes(deps: Deps): FastifyPluginAsyncZod {
+  return async (app) => {
+    const tags = ['inventory'];
+    const read = { access: 'company.read' as const };
+    const write = { access: 'inventory.write' as const };
+    const run = <T>(request: FastifyRequest, fn: Parameters<typeof inCompany<T>>[2]) =>
+      inCompany(deps, request, fn);
+    const found = <T>(c: T | null): T => {
+      if (!c) throw new AppError('NOT_FOUND', 'Inventura nije pronađena');
+      return c;
+    };
+
+    app.get(
+      '/api/inventory/counts',
+      { config: read, schema: { tags, summary: 'Stock counts', response: { 200: z.array(countSchema) } } },
+      (request) => run(request, (tx) => repo.listCounts(tx) as never),
+    );
+    app.post(
+      '/api/inventory/counts',
+      {
+        config: write,
+        schema: {
+          tags,
+          summary: 'Open a count sheet for a location',
+          body: countCreateSchema,
+          response: { 201: countDetailSchema },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send((await run(request, (tx, ctx) => counts.createCount(tx, ctx, request.body))) as never),
+    );
+    app.get(
+      '/api/inventory/counts/:id',
+      {
+        config: read,
+        schema: {
+          tags,
+          summary:
+            'A count sheet: per line the book quantity at counting, the difference, and whether stock moved since',
+          params: idParams,
+          response: { 200: countDetailSchema },
+        },
+      },
+      (request) => run(request, async (tx) => found(await repo.getCount(tx, request.params.id)) as never),
+    );
+    app.get(
+      '/api/inventory/counts/:id/pdf',
+      { config: read, schema: { tags, summary: 'Printable count sheet (PDF)', params: idParams } },
+      async (request, reply) => {
+        const { filename, pdf } = await run(request, (tx, ctx) =>
+          countSheetPdf(tx, ctx.companyId, request.params.id),
+        );
+        return reply
+          .header('content-type', 'application/pdf')
+          .header('content-disposition', `inline; filename="${filename}"`)
+          .header('cache-control', 'no-store')
+          .send(pdf);
+      },
+    );
+    app.put(
+      '/api/inventory/counts/:id/lines',
+      {
+        config: write,
+        schema: {
+          tags,
+          summary: 'Save counted quantities (a changed quantity takes the book quantity of this moment)',
+          params: idParams,
+          body: countLinesSchema,
+          response: { 200: countDetailSchema },
+        },
+      },
+      (request) =>
+        run(request, (tx) => counts.saveCountLines(tx, request.params.id, request.body.lines) as never),
+    );
+    app.post(
+      '/api/inventory/counts/:id/lines',
+      {
+        config: write,
+        schema: {
+          tags,
+          summary: 'Add an item (and lot) to a count sheet',
+          params: idParams,
+          body: z.object({ item_id: uuid, lot_id: uuid.nullable().optional() }),
+          response: { 200: countDetailSchema },
+        },
+      },
+      (request) =>
+        run(request, (tx, ctx) => counts.addCountLine(tx, ctx, request.params.id, request.body) as never),
+    );
+    app.post(
+      '/api/inventory/counts/:id/recount',
+      {
+        config: write,
+        schema: {
+          tags,
+          summary: 'Clear lines to count them again (their sheet book quantity is refreshed)',
+          params: idParams,
+          body: countRecountSchema,
+          response: { 200: countDetailSchema },
+        },
+      },
+      (request) =>
+        run(request, (tx) => counts.recountLines(tx, request.params.id, request.body.line_ids) as never),
+    );
+    app.post(
+      '/api/inventory/counts/:id/post',
+      {
+        config: write,
+        schema: {
+          tags,
+          summary:
+            'Post counted - book quantity at counting as adjustments; 409 listing the lines whose stock moved after counting',
+          params: idParams,
+          response: { 200: countDetailSchema },
+        },
+      },
+      (request) =>
+        run(
+          request,
+          (tx, ctx) =>
+            counts.postCount(
+              tx,
+              ctx,
+              request.params.id,
+              idempotencyOf(request, 'count', request.params.id),
+            ) as never,
+        ),
+    );
+
+    app.get(
+      '/api/inventory/lot-picks',
+      {
+        config: read,
+        schema: {
+          tags,
+          summary:
+            'Lots of an item at a location and the FEFO/FIFO default for a quantity (the forms preselect it)',
+          querystring: z.object({
+            item_id: uuid,
+            location_id: uuid,
+            quantity: z
+              .string()
+              .regex(/^\d{1,14}(\.\d{1,6})?$/, 'validation.decimalInvalid')
+              .optional(),
+            strategy: z.enum(LOT_STRATEGIES).default('fefo'),
+          }),
+          response: { 200: lotPicksSchema },
+        },
+      },
+      (request) => run(request, (tx) => lotPicks(tx, request.query)),
+    );
+  };
+}

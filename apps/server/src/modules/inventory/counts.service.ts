@@ -1,0 +1,215 @@
+import { AppError, businessDay, type FieldIssue } from '@erp/domain';
+import Decimal from 'decimal.js';
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/database.ts';
+import type { CompanyContext } from '../../db/tenant.ts';
+import * as repo from './inventory.repo.ts';
+import { assertLocations, type Idempotency, posting } from './inventory.service.ts';
+import type { PostingLine } from './posting.ts';
+import { query, uuidArray } from './sql-helpers.ts';
+
+// Stock counts (inventura). A line remembers the book quantity at the moment it was counted
+// (`book_qty`, `counted_at`); posting books exactly counted - book_qty, the difference the sheet
+// shows. A line whose stock moved after it was counted is refused at posting and can be counted
+// again (`recountLines`).
+
+const notFound = () => new AppError('NOT_FOUND', 'Inventura nije pronađena');
+const posted = () => new AppError('CONFLICT', 'Inventura je već proknjižena');
+
+async function draftCount(tx: Tx, countId: string) {
+  const count = await repo.getCount(tx, countId);
+  if (!count) throw notFound();
+  if (count.status !== 'draft') throw posted();
+  return count;
+}
+
+/** The current balance of one item/lot at a location, as SQL (0 when there is none). */
+const balanceAt = (itemId: unknown, locationId: unknown, lotId: unknown) =>
+  sql`coalesce((select b.quantity from stock_balances b where b.item_id = ${itemId} and b.location_id = ${locationId}
+        and b.lot_id is not distinct from ${lotId}), 0)`;
+
+/** Opens a count sheet for a location with the book quantities of everything stocked there. */
+export async function createCount(
+  tx: Tx,
+  ctx: CompanyContext,
+  input: { location_id: string; note?: string | null },
+) {
+  await assertLocations(tx, [input.location_id]);
+  const [row] = await query<{ id: string }>(
+    tx,
+    sql`insert into stock_counts (company_id, location_id, note, created_by)
+        values (${ctx.companyId}, ${input.location_id}, ${input.note ?? null}, ${ctx.userId}) returning id`,
+  );
+  const id = row?.id as string;
+  await tx.execute(
+    sql`insert into stock_count_lines (company_id, count_id, item_id, lot_id, expected_qty)
+        select ${ctx.companyId}, ${id}, b.item_id, b.lot_id, b.quantity from stock_balances b
+        where b.location_id = ${input.location_id} and b.quantity <> 0`,
+  );
+  return repo.getCount(tx, id);
+}
+
+/** Adds an item (and lot) that was found at the location but is not on the sheet. */
+export async function addCountLine(
+  tx: Tx,
+  ctx: CompanyContext,
+  countId: string,
+  input: { item_id: string; lot_id?: string | null },
+) {
+  const count = await draftCount(tx, countId);
+  const [item] = await query<{ id: string; lot_tracked: boolean }>(
+    tx,
+    sql`select id, lot_tracked from items where id = ${input.item_id}`,
+  );
+  if (!item)
+    throw new AppError('VALIDATION', 'Artikl nije pronađen', [
+      { field: 'item_id', key: 'validation.invalid' },
+    ]);
+  if (input.lot_id) {
+    const [lot] = await query(
+      tx,
+      sql`select 1 from lots where id = ${input.lot_id} and item_id = ${input.item_id}`,
+    );
+    if (!lot)
+      throw new AppError('VALIDATION', 'Lot ne pripada artiklu', [
+        { field: 'lot_id', key: 'validation.invalid' },
+      ]);
+  }
+  const lotId = input.lot_id ?? null;
+  const [existing] = await query(
+    tx,
+    sql`select 1 from stock_count_lines where count_id = ${countId} and item_id = ${input.item_id}
+          and lot_id is not distinct from ${lotId}::uuid`,
+  );
+  if (existing)
+    throw new AppError('CONFLICT', 'Artikl je već na popisu', [
+      { field: 'item_id', key: 'validation.duplicate' },
+    ]);
+  await tx.execute(
+    sql`insert into stock_count_lines (company_id, count_id, item_id, lot_id, expected_qty)
+        values (${ctx.companyId}, ${countId}, ${input.item_id}, ${lotId},
+          ${balanceAt(input.item_id, count.location_id, sql`${lotId}::uuid`)})`,
+  );
+  return repo.getCount(tx, countId);
+}
+
+/**
+ * Saves counted quantities. A line whose counted quantity changes takes the book quantity of
+ * this moment (it is counted now); saving the same quantity again keeps the earlier book quantity,
+ * so re-saving the sheet never hides stock that moved since.
+ */
+export async function saveCountLines(
+  tx: Tx,
+  countId: string,
+  lines: { id: string; counted_qty: string | null }[],
+) {
+  const count = await draftCount(tx, countId);
+  for (const l of lines) {
+    await tx.execute(
+      sql`update stock_count_lines x set
+            book_qty = case when ${l.counted_qty}::numeric is null then null
+              when x.counted_qty is not distinct from ${l.counted_qty}::numeric and x.book_qty is not null then x.book_qty
+              else ${balanceAt(sql`x.item_id`, count.location_id, sql`x.lot_id`)} end,
+            counted_at = case when ${l.counted_qty}::numeric is null then null
+              when x.counted_qty is not distinct from ${l.counted_qty}::numeric and x.book_qty is not null then x.counted_at
+              else now() end,
+            counted_qty = ${l.counted_qty}::numeric, updated_at = now()
+          where x.id = ${l.id} and x.count_id = ${countId}`,
+    );
+  }
+  return repo.getCount(tx, countId);
+}
+
+/** Clears the named lines so they are counted again; their sheet book quantity is refreshed. */
+export async function recountLines(tx: Tx, countId: string, lineIds: string[]) {
+  const count = await draftCount(tx, countId);
+  const rows = await query<{ id: string }>(
+    tx,
+    sql`update stock_count_lines x set counted_qty = null, book_qty = null, counted_at = null,
+          expected_qty = ${balanceAt(sql`x.item_id`, count.location_id, sql`x.lot_id`)}, updated_at = now()
+        where x.count_id = ${countId} and x.id = any(${uuidArray(lineIds)}) returning x.id`,
+  );
+  if (rows.length !== new Set(lineIds).size)
+    throw new AppError('VALIDATION', 'Stavka ne pripada ovoj inventuri', [
+      { field: 'line_ids', key: 'validation.invalid' },
+    ]);
+  return repo.getCount(tx, countId);
+}
+
+/**
+ * Posts a count: each counted line books counted - book quantity at counting as an adjustment of
+ * a `count` document that names the count (reference and source). Refused, listing the lines,
+ * when stock moved at the location after a line was counted: those lines must be counted again.
+ */
+export async function postCount(tx: Tx, ctx: CompanyContext, countId: string, idem: Idempotency) {
+  const count = await repo.getCount(tx, countId);
+  if (!count) throw notFound();
+  // A replayed request returns the posted count instead of "already posted".
+  if (count.status !== 'draft') {
+    if (idem.key && count.document_id) {
+      const [row] = await query(tx, sql`select 1 from inventory_idempotency where key = ${idem.key}`);
+      if (row) return count;
+    }
+    throw posted();
+  }
+  const counted = count.lines.filter((l) => l.counted_qty !== null);
+  if (counted.length === 0)
+    throw new AppError('VALIDATION', 'Nijedna stavka nije prebrojana', [
+      { field: 'lines', key: 'validation.required' },
+    ]);
+  const locationId = count.location_id as string;
+  const day = businessDay();
+  const doc = await posting(
+    tx,
+    ctx,
+    idem,
+    counted.map((l) => l.item_id),
+    async () => {
+      // Under the item locks: nothing can move these items until the posting commits.
+      const moved = ((await repo.getCount(tx, countId))?.lines ?? []).filter((l) => l.moved);
+      if (moved.length > 0) {
+        const details: FieldIssue[] = moved.map((m) => ({
+          field: `lines.${m.id}`,
+          key: 'validation.countStockMoved',
+          params: {
+            item: m.lot_number ? `${m.sku} (${m.lot_number})` : m.sku,
+            book: m.book_qty ?? '0',
+            current: m.current_qty,
+            line_id: m.id,
+          },
+        }));
+        throw new AppError(
+          'CONFLICT',
+          `Zaliha se promijenila nakon brojanja (${details.map((d) => d.params?.item).join(', ')}): ponovno prebrojite te stavke`,
+          details,
+        );
+      }
+      const lines: PostingLine[] = [];
+      for (const l of counted) {
+        const diff = new Decimal(l.counted_qty as string).minus(l.book_qty as string);
+        if (!diff.isZero())
+          lines.push({
+            type: 'adjustment',
+            itemId: l.item_id,
+            locationId,
+            lotId: l.lot_id,
+            quantity: diff.toString(),
+          });
+      }
+      return {
+        type: 'count',
+        reference: `INV-${count.location_code}-${day}`,
+        note: count.note ?? null,
+        sourceType: 'stock_count',
+        sourceId: countId,
+        documentDate: day,
+        lines,
+      };
+    },
+  );
+  await tx.execute(
+    sql`update stock_counts set status = 'posted', posted_at = now(), document_id = ${doc.id}, updated_at = now()
+        where id = ${countId}`,
+  );
+  return repo.getCount(tx, countId);
+}
