@@ -8,6 +8,7 @@ import { setTheme, storedTheme, type Theme } from '../../lib/theme.ts';
 import { AutomationSettingsCard } from '../automation/settings-card.tsx';
 import { CuttingSettingsCard } from '../cutting/cutting-settings-card.tsx';
 import { PricingSettingsCard } from '../documents/pricing-settings-card.tsx';
+import { ProductionLocationsCard } from '../documents/production-locations-card.tsx';
 import { PageHeader } from '../sections/page-header.tsx';
 import { TeamSettings } from '../team/team-settings.tsx';
 
@@ -79,6 +80,7 @@ export function SettingsPage() {
       <TeamSettings />
       <AutomationSettingsCard />
       <PricingSettingsCard />
+      <ProductionLocationsCard />
       <CuttingSettingsCard />
       <Card>
         <CardHeader>

@@ -1,0 +1,139 @@
+import type { ProductionLocations } from '@erp/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SettingsFormActions } from '../../components/editing/save-state.tsx';
+import { UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import { ApiError, api } from '../../lib/api.ts';
+import { usePermission } from '../team/use-permission.tsx';
+import { callDocument, errorText, useDocumentMutation, useLocations } from './documents-api.ts';
+import { Field, SELECT } from './parts.tsx';
+
+const PATH = '/api/documents/production-locations';
+const FIELDS = ['source_location_id', 'output_location_id'] as const;
+
+function useProductionLocations() {
+  return useQuery({
+    queryKey: ['documents', 'production-locations'],
+    queryFn: ({ signal }) => api<ProductionLocations>(PATH, { signal }),
+  });
+}
+
+/**
+ * The settings page's card for the company's default production locations: where a work order
+ * takes its materials from and where its products go. A work order converted from a quote, or
+ * created without locations, gets them; "not set" means the first active storage location.
+ * Everyone reads them; owners and admins (company.manage) change them.
+ */
+export function ProductionLocationsCard() {
+  const { t } = useTranslation('documents');
+  const settings = useProductionLocations();
+  return (
+    <Card data-testid="production-locations">
+      <CardHeader>
+        <CardTitle>{t('productionLocations.title')}</CardTitle>
+        <CardDescription>{t('productionLocations.description')}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {settings.data ? (
+          <LocationsForm initial={settings.data} />
+        ) : (
+          <p role="status" className="text-sm text-muted">
+            {settings.error ? t('list.loadError') : t('list.loading')}
+          </p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function LocationsForm({ initial }: { initial: ProductionLocations }) {
+  const { t } = useTranslation('documents');
+  const canManage = usePermission('company.manage');
+  const locations = useLocations();
+  const [form, setForm] = useState<ProductionLocations>(initial);
+  const [saved, setSaved] = useState<ProductionLocations>(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const dirty = JSON.stringify(form) !== JSON.stringify(saved);
+  const save = useDocumentMutation((body: ProductionLocations) =>
+    callDocument<ProductionLocations>(PATH, body, 'PUT'),
+  );
+  const submit = () => {
+    setErrors({});
+    setMessage(null);
+    save.mutate(form, {
+      onSuccess: (next) => {
+        setForm(next);
+        setSaved(next);
+      },
+      onError: (e) => {
+        const details = e instanceof ApiError ? ((e.details ?? []) as { field: string; key: string }[]) : [];
+        if (details.length)
+          setErrors(Object.fromEntries(details.map((d) => [d.field, t(`common:${d.key}`)])));
+        else setMessage(errorText(t, e));
+      },
+    });
+  };
+  return (
+    <form
+      className="space-y-3"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+    >
+      <UnsavedChangesGuard when={dirty} />
+      <div className="grid gap-3 sm:grid-cols-2">
+        {FIELDS.map((field) => (
+          <Field key={field} label={t(`productionLocations.${field}`)} htmlFor={`production-${field}`}>
+            <select
+              id={`production-${field}`}
+              className={SELECT}
+              value={form[field] ?? ''}
+              disabled={!canManage}
+              aria-invalid={errors[field] ? true : undefined}
+              aria-describedby={errors[field] ? `production-${field}-error` : undefined}
+              onChange={(e) => setForm({ ...form, [field]: e.target.value || null })}
+            >
+              <option value="">{t('productionLocations.notSet')}</option>
+              {(locations.data ?? [])
+                // Only active locations can be chosen; the one already set stays visible.
+                .filter((l) => (l as { active?: boolean }).active !== false || l.id === form[field])
+                .map((l) => (
+                  <option key={l.id} value={l.id}>
+                    {`${l.code} · ${l.name}`}
+                  </option>
+                ))}
+            </select>
+            {errors[field] && (
+              <p id={`production-${field}-error`} role="alert" className="text-sm text-danger">
+                {errors[field]}
+              </p>
+            )}
+          </Field>
+        ))}
+      </div>
+      <p className="text-sm text-muted">{t('productionLocations.fallback')}</p>
+      {message && (
+        <p role="alert" className="text-sm text-danger">
+          {message}
+        </p>
+      )}
+      {canManage && (
+        <SettingsFormActions
+          saving={save.isPending}
+          dirty={dirty}
+          saveLabel={t('form.save')}
+          onCancel={() => {
+            setForm(saved);
+            setErrors({});
+            setMessage(null);
+          }}
+        />
+      )}
+    </form>
+  );
+}
