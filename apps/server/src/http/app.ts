@@ -23,6 +23,7 @@ import { demoRoutes } from '../modules/demo/demo.routes.ts';
 import { deliveryNotesRoutes } from '../modules/documents/delivery-notes.routes.ts';
 import { documentsRoutes } from '../modules/documents/documents.routes.ts';
 import { productionLocationsRoutes } from '../modules/documents/production-locations.routes.ts';
+import { workOrderCompletionRoutes } from '../modules/documents/work-order-completion.routes.ts';
 import { exportRoutes } from '../modules/export/export.routes.ts';
 import { fileRoutes } from '../modules/files/files.routes.ts';
 import { healthRoutes } from '../modules/health/health.routes.ts';
@@ -120,6 +121,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     cuttingRoutes,
     documentsRoutes,
     deliveryNotesRoutes,
+    workOrderCompletionRoutes,
     productionLocationsRoutes,
     dashboardRoutes,
     auditRoutes,

@@ -24,6 +24,7 @@ import * as production from '../production/production.service.ts';
 import * as repo from './documents.repo.ts';
 import { detail, type Idempotency, idempotent, itemsById, transition } from './documents.service.ts';
 import { allocateParts, type ConsumedPart, type LineNeed } from './lot-allocation.ts';
+import { completionPlan, cuttingCoverage, refuseOpenLists } from './work-order-completion.ts';
 
 // Work orders: planning (BOM explosion → reservations, routings → operations), shop-floor progress
 // (operation status, logged time, quality checks) and completion (one posting: consumption,
@@ -397,9 +398,11 @@ async function newLot(tx: Tx, ctx: CompanyContext, itemId: string, lotNumber: st
 }
 
 /**
- * in_progress → completed, in one transaction: consumption of the materials (actual quantities,
- * lots FEFO), output of the products into the output location with a new lot each, consumed →
- * produced lot links, reservations released, actual material and labour cost recorded.
+ * in_progress → completed, in one transaction: consumption of the materials no cutting list of the
+ * order consumed (actual quantities, lots FEFO), output of each product line into the output
+ * location with a new lot at its own unit cost (its materials + its labour, `planCompletion`),
+ * consumed → produced lot links (cut sheets and bars included), reservations released, actual
+ * material and labour cost recorded. Refused while a confirmed cutting list is not completed.
  */
 export async function complete(
   tx: Tx,
@@ -419,42 +422,59 @@ export async function complete(
         'Radni nalog se ne može završiti: operacije ili kontrola kvalitete nisu završene',
         blockers,
       );
+    refuseOpenLists((await cuttingCoverage(tx, id)).open);
     const source = wo.source_location_id as string;
     const output = input.output_location_id ?? wo.output_location_id ?? source;
     const mats = await materials(tx, wo);
-    const actual = new Map(input.actual.map((a) => [a.item_id, a.quantity]));
     const lines = await repo.getLines(tx, id);
     const items = await itemsById(
       tx,
       lines.flatMap((l) => (l.item_id ? [l.item_id] : [])),
     );
-    const outputs = lines.filter((l) => l.item_id && l.item_kind !== 'service');
     const locked = await lockItems(tx, [
       ...mats.map((m) => m.item_id),
-      ...outputs.map((l) => l.item_id as string),
+      ...lines.filter((l) => l.item_id && l.item_kind !== 'service').map((l) => l.item_id as string),
     ]);
+    // The same rule as the preview, at the averages read under the item locks.
+    const {
+      plan,
+      materials: planned,
+      outputs,
+      coverage,
+    } = await completionPlan(
+      tx,
+      id,
+      new Map(input.actual.map((a) => [a.item_id, a.quantity])),
+      new Map([...locked.values()].map((r) => [r.item_id, r.avg_cost])),
+    );
 
     const posting: PostingLine[] = [];
-    let materialCost = new Decimal(0);
     const consumed: { itemId: string; parts: ConsumedPart[] }[] = [];
-    for (const m of mats) {
-      const qty = new Decimal(actual.get(m.item_id) ?? m.planned_qty).toDecimalPlaces(
-        4,
-        Decimal.ROUND_HALF_UP,
-      );
+    for (const [i, p] of plan.materials.entries()) {
+      const m = planned[i] as (typeof planned)[number];
+      const cut = coverage.byMaterial.get(m.item_id);
+      if (cut) {
+        // Consumed by the order's cutting lists: recorded, linked, never issued again.
+        const unit = cut.quantity.gt(0) ? cut.value.div(cut.quantity).toDecimalPlaces(6) : new Decimal(0);
+        await tx.execute(
+          sql`update work_order_materials set actual_qty = ${cut.quantity.toDecimalPlaces(6).toString()},
+                actual_unit_cost = ${unit.toString()}, updated_at = now() where id = ${m.id}`,
+        );
+        consumed.push({ itemId: m.item_id, parts: cut.parts });
+        continue;
+      }
       const avg = locked.get(m.item_id)?.avg_cost ?? '0';
-      materialCost = materialCost.plus(qty.times(avg));
       await tx.execute(
-        sql`update work_order_materials set actual_qty = ${qty.toString()}, actual_unit_cost = ${avg}, updated_at = now()
+        sql`update work_order_materials set actual_qty = ${p.consumeNow.toString()}, actual_unit_cost = ${avg}, updated_at = now()
             where id = ${m.id}`,
       );
-      if (qty.isZero()) continue;
+      if (p.consumeNow.isZero()) continue;
       const parts: ConsumedPart[] = [];
       consumed.push({ itemId: m.item_id, parts });
       for (const part of await inventory.outgoing(
         tx,
         locked,
-        { item_id: m.item_id, quantity: qty.toString() },
+        { item_id: m.item_id, quantity: p.consumeNow.toString() },
         source,
         'fefo',
       )) {
@@ -468,17 +488,9 @@ export async function complete(
         parts.push({ lotId: part.lotId, quantity: part.quantity });
       }
     }
-    const labourCost = ops.reduce(
-      (a, o) => a.plus(new Decimal(o.logged_minutes).div(60).times(o.cost_per_hour)),
-      new Decimal(0),
-    );
-    const totalOut = outputs.reduce((a, l) => a.plus(l.quantity), new Decimal(0));
-    const unitCost = totalOut.gt(0)
-      ? materialCost.plus(labourCost).div(totalOut).toDecimalPlaces(6)
-      : new Decimal(0);
     const produced: string[] = [];
     const producedByLine = new Map<string, string>();
-    for (const line of outputs) {
+    for (const [i, line] of outputs.entries()) {
       const item = items.get(line.item_id as string);
       let lotId: string | null = null;
       if (item?.lot_tracked) {
@@ -495,7 +507,8 @@ export async function complete(
         locationId: output,
         lotId,
         quantity: line.quantity,
-        unitCost: unitCost.toString(),
+        // Its own materials and labour (planCompletion), not the order's average.
+        unitCost: (plan.lines[i]?.unitCost ?? new Decimal(0)).toString(),
         sourceLineId: line.id,
       });
     }
@@ -542,8 +555,8 @@ export async function complete(
       stock_document_id: stockDocumentId,
       output_location_id: output,
       output_lot_id: produced[0] ?? null,
-      actual_material_cost: money(materialCost),
-      actual_labour_cost: money(labourCost),
+      actual_material_cost: money(plan.materialCost),
+      actual_labour_cost: money(plan.labourCost),
     });
     return workOrderDetail(tx, id);
   });

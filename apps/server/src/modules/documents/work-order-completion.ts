@@ -1,0 +1,242 @@
+import {
+  AppError,
+  type CompletionMaterialInput,
+  type CompletionPlan,
+  type CompletionPreview,
+  money,
+  planCompletion,
+} from '@erp/domain';
+import Decimal from 'decimal.js';
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/database.ts';
+import { uuidArray } from '../inventory/sql-helpers.ts';
+import * as repo from './documents.repo.ts';
+import type { ConsumedPart } from './lot-allocation.ts';
+
+// What a work order's completion will consume and what each produced line costs, read from the
+// database and computed by the domain's `planCompletion`: the preview (GET …/completion-preview)
+// and the posting (`complete` in work-orders.service.ts) both go through `completionPlan`.
+//
+// Cutting lists made from the order (`cutting_jobs.source_type = 'work_order'`) consume their
+// sheets and bars themselves. A material is covered by the order's completed lists when a list was
+// made for it (`input.material_id`) or a list's stock movements issued it (or a remnant cut from
+// it). What they consumed is read from the ledger (`stock_movements` of source `cutting`), so it
+// holds whatever unit the cutting area books in.
+
+export type CuttingList = {
+  id: string;
+  number: number;
+  name: string;
+  status: string;
+  material_id: string | null;
+};
+
+/** One ledger movement of a completed cutting list of the order, with the material it belongs to. */
+type CutMovement = {
+  job_id: string;
+  item_id: string;
+  material_id: string;
+  lot_id: string | null;
+  quantity: string;
+  unit_cost: string;
+};
+
+export type CuttingCoverage = {
+  /** Confirmed lists not yet completed: they hold reservations and will consume; completion waits. */
+  open: CuttingList[];
+  /** Material item id → what completed lists consumed of it. */
+  byMaterial: Map<string, { quantity: Decimal; value: Decimal; lists: string[]; parts: ConsumedPart[] }>;
+};
+
+export const listRef = (number: number) => `KL-${number}`;
+
+export async function cuttingCoverage(tx: Tx, woId: string): Promise<CuttingCoverage> {
+  const lists = await repo.rows<CuttingList>(
+    tx,
+    sql`select id, number, name, status, input->>'material_id' as material_id from cutting_jobs
+        where source_type = 'work_order' and source_id = ${woId} order by number`,
+  );
+  const open = lists.filter((l) => l.status === 'confirmed');
+  const done = lists.filter((l) => l.status === 'completed');
+  const byMaterial: CuttingCoverage['byMaterial'] = new Map();
+  if (done.length === 0) return { open, byMaterial };
+  const ids = uuidArray(done.map((l) => l.id));
+  // The list's movements (and any reversal of them); each item is traced up to the standard sheet or
+  // bar it was cut from (remnants of remnants), which is the material the order planned.
+  const moves = await repo.rows<CutMovement>(
+    tx,
+    sql`with recursive mv as (
+          select m.source_id as job_id, m.item_id, m.lot_id, m.quantity, m.unit_cost from stock_movements m
+            where m.source_type = 'cutting' and m.source_id = any(${ids})
+          union all
+          select o.source_id, r.item_id, r.lot_id, r.quantity, r.unit_cost from stock_movements r
+            join stock_movements o on o.id = r.reverses_movement_id
+            where o.source_type = 'cutting' and o.source_id = any(${ids})
+        ),
+        up(start, id, depth) as (
+          select distinct item_id, item_id, 0 from mv
+          union
+          select up.start, c.parent_item_id, up.depth + 1 from up join cutting_remnants c on c.item_id = up.id
+            where up.depth < 50 and c.parent_item_id <> up.id
+        ),
+        root as (select distinct on (start) start, id from up order by start, depth desc)
+        select mv.job_id, mv.item_id, root.id as material_id, mv.lot_id, mv.quantity::text as quantity,
+          mv.unit_cost::text as unit_cost
+        from mv join root on root.start = mv.item_id`,
+  );
+  const ref = new Map(done.map((l) => [l.id, listRef(l.number)]));
+  const entry = (materialId: string) => {
+    let e = byMaterial.get(materialId);
+    if (!e) {
+      e = { quantity: new Decimal(0), value: new Decimal(0), lists: [], parts: [] };
+      byMaterial.set(materialId, e);
+    }
+    return e;
+  };
+  const addList = (materialId: string, jobId: string) => {
+    const e = entry(materialId);
+    const r = ref.get(jobId) as string;
+    if (!e.lists.includes(r)) e.lists.push(r);
+  };
+  for (const l of done) if (l.material_id) addList(l.material_id, l.id);
+  for (const m of moves) {
+    addList(m.material_id, m.job_id);
+    const e = entry(m.material_id);
+    const q = new Decimal(m.quantity);
+    // Value: everything that left net of the remnants that came back (at their share of the cost).
+    e.value = e.value.minus(q.times(m.unit_cost));
+    // Quantity in the material's own unit: movements of the material item itself.
+    if (m.item_id === m.material_id) e.quantity = e.quantity.minus(q);
+    if (q.isNegative()) e.parts.push({ lotId: m.lot_id, quantity: q.negated().toString() });
+  }
+  return { open, byMaterial };
+}
+
+/** Refuses completion while a confirmed cutting list of the order is not completed (naming it). */
+export function refuseOpenLists(open: readonly CuttingList[]) {
+  if (open.length === 0) return;
+  throw new AppError(
+    'CONFLICT',
+    `Krojna lista ${open.map((l) => listRef(l.number)).join(', ')} je potvrđena, ali nije završena`,
+    open.map((l) => ({
+      field: 'cutting',
+      key: 'validation.cuttingListOpen',
+      params: { list: listRef(l.number), name: l.name },
+    })),
+  );
+}
+
+type MaterialRow = {
+  id: string;
+  item_id: string;
+  sku: string;
+  name: string;
+  unit: string;
+  planned_qty: string;
+  line_shares: Record<string, string> | null;
+  avg_cost: string;
+};
+
+export type CompletionData = {
+  plan: CompletionPlan;
+  materials: MaterialRow[];
+  outputs: repo.LineRow[];
+  coverage: CuttingCoverage;
+};
+
+/**
+ * Everything completion needs, computed once: the order's materials (with the cutting coverage and
+ * the actual quantities given), its produced lines and its operations. `avgCost` overrides the
+ * moving average (the posting passes the values read under the item locks).
+ */
+export async function completionPlan(
+  tx: Tx,
+  woId: string,
+  actual: ReadonlyMap<string, string>,
+  avgCost?: ReadonlyMap<string, string>,
+): Promise<CompletionData> {
+  const coverage = await cuttingCoverage(tx, woId);
+  const materials = await repo.rows<MaterialRow>(
+    tx,
+    sql`select m.id, m.item_id, i.sku, i.name, m.unit, trim_scale(m.planned_qty)::text as planned_qty, m.line_shares,
+          coalesce(s.avg_cost, 0)::text as avg_cost
+        from work_order_materials m join items i on i.id = m.item_id left join item_stock s on s.item_id = m.item_id
+        where m.document_id = ${woId} order by i.sku, m.id`,
+  );
+  const outputs = (await repo.getLines(tx, woId)).filter((l) => l.item_id && l.item_kind !== 'service');
+  const ops = await repo.rows<{ line_id: string | null; logged_minutes: string; cost_per_hour: string }>(
+    tx,
+    sql`select line_id, logged_minutes::text as logged_minutes, cost_per_hour::text as cost_per_hour
+        from work_order_operations where document_id = ${woId} order by position`,
+  );
+  const inputs: CompletionMaterialInput[] = materials.map((m) => {
+    const cut = coverage.byMaterial.get(m.item_id);
+    return {
+      itemId: m.item_id,
+      sku: m.sku,
+      planned: m.planned_qty,
+      actual: actual.get(m.item_id) ?? null,
+      avgCost: avgCost?.get(m.item_id) ?? m.avg_cost,
+      lineShares: m.line_shares,
+      cut: cut ? { quantity: cut.quantity, value: cut.value, lists: cut.lists } : null,
+    };
+  });
+  const plan = planCompletion({
+    materials: inputs,
+    lines: outputs.map((l) => ({ lineId: l.id, quantity: l.quantity })),
+    operations: ops.map((o) => ({
+      lineId: o.line_id,
+      minutes: o.logged_minutes,
+      costPerHour: o.cost_per_hour,
+    })),
+  });
+  return { plan, materials, outputs, coverage };
+}
+
+const qty = (d: Decimal) => d.toDecimalPlaces(6, Decimal.ROUND_HALF_UP).toFixed();
+
+/** The preview shown before posting: per material planned / cut / now, per produced line its cost. */
+export async function completionPreview(
+  tx: Tx,
+  woId: string,
+  actual: ReadonlyMap<string, string>,
+): Promise<CompletionPreview> {
+  await repo.requireDocument(tx, woId, ['work_order']);
+  const { plan, materials, outputs, coverage } = await completionPlan(tx, woId, actual);
+  return {
+    open_lists: coverage.open.map((l) => ({ id: l.id, number: l.number, name: l.name })),
+    materials: plan.materials.map((p, i) => {
+      const m = materials[i] as MaterialRow;
+      return {
+        item_id: m.item_id,
+        sku: m.sku,
+        name: m.name,
+        unit: m.unit,
+        planned: qty(p.planned),
+        cut_quantity: qty(p.cutQuantity),
+        cut_value: money(p.cutValue),
+        lists: p.lists,
+        consume_now: qty(p.consumeNow),
+        consume_now_value: money(p.consumeNowValue),
+        value: money(p.value),
+      };
+    }),
+    lines: plan.lines.map((p, i) => {
+      const l = outputs[i] as repo.LineRow;
+      return {
+        line_id: l.id,
+        position: Number(l.position),
+        item_id: l.item_id as string,
+        sku: l.sku ?? '',
+        name: l.item_name ?? l.description,
+        quantity: l.quantity,
+        material_cost: money(p.materialCost),
+        labour_cost: money(p.labourCost),
+        total_cost: money(p.totalCost),
+        unit_cost: p.unitCost.toFixed(6),
+      };
+    }),
+    material_cost: money(plan.materialCost),
+    labour_cost: money(plan.labourCost),
+  };
+}
