@@ -106,7 +106,31 @@ export async function remnantsOfJob(tx: Tx, jobId: string) {
   );
 }
 
-/** Items with dimensions and their positive balances per location and lot (cutting stock). */
+/** A remnant a completed job returned to stock: a lot of its parent item (`itemId` = `parentItemId`). */
+export type RemnantInsert = {
+  itemId: string;
+  lotId: string;
+  parentItemId: string;
+  parentLotId: string | null;
+  length: number;
+  width: number;
+  /** its measure in the item's base unit (area, length or one piece) */
+  quantity: string;
+};
+
+export async function insertRemnant(tx: Tx, companyId: string, jobId: string, r: RemnantInsert) {
+  await tx.execute(
+    sql`insert into cutting_remnants (company_id, job_id, item_id, lot_id, parent_item_id, parent_lot_id, length_mm, width_mm)
+        values (${companyId}, ${jobId}, ${r.itemId}, ${r.lotId}, ${r.parentItemId}, ${r.parentLotId}, ${r.length}, ${r.width})`,
+  );
+}
+
+/**
+ * Sheet/bar items and their positive balances per location and lot (cutting stock), remnants
+ * first. A remnant lot brings its own size; `reserved` is what active reservations hold on that
+ * very balance (item, location and lot). Items made per offcut before migration 0032 (remnant
+ * items) still count as remnants, with the standard item they descend from as `material_id`.
+ */
 export async function stockCandidates(tx: Tx, kind: '1d' | '2d') {
   const dims =
     kind === '1d'
@@ -116,6 +140,7 @@ export async function stockCandidates(tx: Tx, kind: '1d' | '2d') {
     item_id: string;
     sku: string;
     name: string;
+    base_unit: string;
     length_mm: string;
     width_mm: string | null;
     location_id: string;
@@ -123,26 +148,35 @@ export async function stockCandidates(tx: Tx, kind: '1d' | '2d') {
     lot_id: string | null;
     lot_number: string | null;
     quantity: string;
+    reserved: string;
     remnant: boolean;
     material_id: string | null;
   }>(
     tx,
-    sql`select i.id as item_id, i.sku, i.name, i.length_mm, i.width_mm, b.location_id, loc.code as location_code,
-          b.lot_id, l.lot_number, b.quantity,
-          exists (select 1 from cutting_remnants r where r.item_id = i.id) as remnant,
-          -- the standard sheet/bar a remnant descends from (through remnants of remnants)
-          (with recursive up(id, depth) as (
-             select r.parent_item_id, 1 from cutting_remnants r where r.item_id = i.id
-             union
-             select r.parent_item_id, up.depth + 1 from up join cutting_remnants r on r.item_id = up.id
-             where up.depth < 20)
-           select id from up order by depth desc limit 1) as material_id
-        from items i
-        join stock_balances b on b.item_id = i.id and b.quantity > 0
-        join locations loc on loc.id = b.location_id
-        left join lots l on l.id = b.lot_id
-        where i.active and ${dims}
-        order by remnant desc, i.sku, loc.code, l.lot_number nulls first
+    sql`select x.* from (
+          select i.id as item_id, i.sku, i.name, i.base_unit,
+            trim_scale(case when l.remnant then l.length_mm else i.length_mm end)::text as length_mm,
+            trim_scale(case when l.remnant then l.width_mm else i.width_mm end)::text as width_mm,
+            b.location_id, loc.code as location_code, b.lot_id, l.lot_number, trim_scale(b.quantity)::text as quantity,
+            trim_scale(coalesce((select sum(rv.quantity) from reservations rv
+              where rv.status = 'active' and rv.item_id = b.item_id and rv.location_id = b.location_id
+                and rv.lot_id is not distinct from b.lot_id), 0))::text as reserved,
+            coalesce(l.remnant, false) or legacy.material_id is not null as remnant,
+            case when l.remnant then i.id else legacy.material_id end as material_id
+          from items i
+          join stock_balances b on b.item_id = i.id and b.quantity > 0
+          join locations loc on loc.id = b.location_id
+          left join lots l on l.id = b.lot_id
+          -- an offcut item of before 0032: the standard sheet/bar it descends from (through remnants of remnants)
+          left join lateral (
+            with recursive up(id, depth) as (
+              select r.parent_item_id, 1 from cutting_remnants r where r.item_id = i.id and r.parent_item_id <> r.item_id
+              union
+              select r.parent_item_id, up.depth + 1 from up join cutting_remnants r on r.item_id = up.id
+              where up.depth < 20 and r.parent_item_id <> r.item_id)
+            select id as material_id from up order by depth desc limit 1) legacy on true
+          where i.active and ${dims}) x
+        order by x.remnant desc, x.sku, x.location_code, x.lot_number nulls first
         limit 500`,
   );
 }

@@ -379,7 +379,8 @@ export function cuttingRoutes(deps: Deps): FastifyPluginAsyncZod {
         config: { access: 'company.read' },
         schema: {
           tags,
-          summary: 'Inventory stock usable for cutting (items with dimensions, per location and lot)',
+          summary:
+            'Inventory stock usable for cutting (items with dimensions, per location and lot; remnants first): pieces and the base unit',
           querystring: z.object({ kind: z.enum(['1d', '2d']) }),
           response: {
             200: z.array(
@@ -393,7 +394,14 @@ export function cuttingRoutes(deps: Deps): FastifyPluginAsyncZod {
                 lot_number: z.string().nullable(),
                 length: z.number(),
                 width: z.number().nullable(),
+                /** whole pieces free to plan with (on hand minus reserved on this balance) */
                 quantity: z.number(),
+                /** whole pieces on hand (of the remnant's own size, else the item's) */
+                pieces_on_hand: z.number(),
+                /** the item's base unit (m2, m, kom) and the balance in it */
+                unit: z.string(),
+                on_hand: z.string(),
+                reserved: z.string(),
                 remnant: z.boolean(),
                 /** a remnant: the standard sheet/bar item it was cut from (through remnants of remnants); else null */
                 material_id: z.string().nullable(),

@@ -1,5 +1,6 @@
 import {
   AppError,
+  baseToPieces,
   type Cut1dInput,
   type Cut2dInput,
   type CutResult,
@@ -9,17 +10,30 @@ import {
   cuttingJobInputSchema,
   jobSettingsFromDefaults,
   jobToCutInput,
+  type PieceSize,
+  piecesToBase,
+  pieceUnitKind,
+  remnantReceipt,
   remnantsOf,
-  remnantUnitCost,
   validatePlan1d,
   validatePlan2d,
 } from '@erp/domain';
+import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
 import { workOrderCuttingGroups, workOrderCuttingPieces } from '../documents/cutting-pieces.ts';
 import * as inventory from '../inventory/inventory.service.ts';
 import type { PostingLine } from '../inventory/posting.ts';
+import {
+  consumeReservations,
+  createRemnantLot,
+  pieceSize,
+  reserveLot,
+  type SheetLot,
+  sheetItem,
+  sheetLot,
+} from '../inventory/sheet-stock.ts';
 import { query } from '../inventory/sql-helpers.ts';
 import * as repo from './cutting.repo.ts';
 import { getCuttingDefaults } from './cutting-settings.ts';
@@ -98,32 +112,117 @@ function usage(plan: CutResult): Map<string, number> {
   return used;
 }
 
-/** Confirming reserves the stock the plan uses (inventory reservations, source = this job). */
+/** One inventory stock line a plan uses: how many pieces, and what that is in the item's base unit. */
+type StockUse = {
+  ref: string;
+  itemId: string;
+  locationId: string;
+  lotId: string | null;
+  lot: SheetLot | null;
+  unit: string;
+  /** pieces (sheets, bars or the remnant) the plan cuts from this line */
+  count: number;
+  /** count × one piece's measure, in the item's base unit (m², m or pieces) */
+  quantity: string;
+};
+
+const stockError = (message: string, field: string, key: string, params?: Record<string, string>) =>
+  new AppError('VALIDATION', message, [{ field, key, ...(params ? { params } : {}) }]);
+
+/**
+ * The inventory lines of a planned job with the pieces each gives the plan, converted to the
+ * item's base unit by the size of one piece (the remnant lot's own size, else the item's). A line
+ * whose item, lot, location, size or unit does not fit the inventory is refused with its field.
+ * Sizes typed in by hand (no item) are not inventory and are skipped.
+ */
+async function stockUses(tx: Tx, job: repo.JobRow): Promise<StockUse[]> {
+  const uses: StockUse[] = [];
+  for (const [ref, count] of usage(job.plan as CutResult)) {
+    const index = job.input.stock.findIndex((x) => x.ref === ref);
+    const s = job.input.stock[index];
+    if (!s?.item_id) continue;
+    const field = `stock.${index}`;
+    if (!s.location_id)
+      throw stockError('Ploče iz skladišta trebaju lokaciju', `${field}.location_id`, 'validation.required');
+    const item = await sheetItem(tx, s.item_id);
+    if (!item) throw stockError('Artikl zalihe nije pronađen', `${field}.item_id`, 'validation.itemUnknown');
+    const lot = s.lot_id ? await sheetLot(tx, s.lot_id) : null;
+    if (s.lot_id && lot?.item_id !== item.id)
+      throw stockError('Lot ne pripada artiklu', `${field}.lot_id`, 'validation.invalid');
+    if (!lot && item.lot_tracked)
+      throw stockError('Artikl prati lotove: odaberite lot', `${field}.lot_id`, 'validation.lotRequired');
+    const size = pieceSize(item, lot);
+    const fits =
+      size !== null &&
+      (job.kind === '1d'
+        ? s.length === Math.round(Number(size.length))
+        : sameSheet([s.width, s.height], [size.length, size.width]));
+    if (!size || !fits)
+      throw stockError('Dimenzije ploče ne odgovaraju skladištu', field, 'validation.cuttingStockSize', {
+        sku: item.sku,
+      });
+    const quantity = piecesToBase(item.base_unit, size, count);
+    if (quantity === null)
+      throw stockError(
+        `Jedinica ${item.base_unit} ne može se izračunati iz dimenzija`,
+        `${field}.item_id`,
+        'validation.cuttingUnitUnsupported',
+        { sku: item.sku, unit: item.base_unit },
+      );
+    uses.push({
+      ref,
+      itemId: item.id,
+      locationId: s.location_id,
+      lotId: lot?.id ?? null,
+      lot,
+      unit: item.base_unit,
+      count,
+      quantity,
+    });
+  }
+  return uses;
+}
+
+/** Whether a stock line's two sides are the piece's (either way round). */
+function sameSheet(
+  line: (number | undefined)[],
+  piece: (PieceSize['width'] | PieceSize['length'])[],
+): boolean {
+  const a = line.map((v) => v ?? 0).sort((x, y) => x - y);
+  const b = piece.map((v) => Math.round(Number(v ?? 0))).sort((x, y) => x - y);
+  return a[0] === b[0] && a[1] === b[1];
+}
+
+/**
+ * Confirming reserves, per inventory stock line (item, location and lot), exactly the pieces the
+ * plan cuts from it, in the item's base unit: 2 sheets of 3210 × 2250 kept in m² are 14.445 m².
+ */
 export async function confirm(tx: Tx, ctx: CompanyContext, id: string) {
   const job = await repo.getJob(tx, id, true);
   if (!job) throw notFound();
   if (job.status !== 'planned' || !job.plan) throw transition('Potvrditi se može samo izračunat plan');
-  for (const [ref, count] of usage(job.plan)) {
-    const line = job.input.stock.find((s) => s.ref === ref);
-    if (!line?.item_id) continue;
-    await inventory.reserve(tx, ctx, {
-      item_id: line.item_id,
-      location_id: line.location_id ?? null,
-      quantity: String(count),
-      source_type: 'cutting',
-      source_id: id,
-      note: `Krojna lista ${job.number}`,
+  for (const u of await stockUses(tx, job))
+    await reserveLot(tx, ctx, {
+      itemId: u.itemId,
+      locationId: u.locationId,
+      lotId: u.lotId,
+      quantity: u.quantity,
+      sourceType: 'cutting',
+      sourceId: id,
+      note: `Krojna lista ${job.number}: ${u.count} kom`,
     });
-  }
   await repo.setStatus(tx, id, 'confirmed');
   await repo.notifyCutting(tx, ctx.companyId, [id]);
   return getJob(tx, id);
 }
 
 /**
- * Completing consumes the reserved sheets/bars through the inventory posting service and returns
- * offcuts above the job's minimum size as remnant items with their own lot, linked to the parent
- * lot so that traceability survives cutting. Replays of the same Idempotency-Key return the job.
+ * Completing issues the pieces of the plan (count × size in the base unit, from the reserved
+ * location and lot) through the inventory posting service, and returns every offcut above the
+ * job's minimum size as a remnant: a lot of the same item with its own size, received at its
+ * measure (area in m², length in m, or one piece) and valued at the parent's cost per unit (or
+ * its share of the piece's cost for items counted in pieces), linked to the parent lot. Replays of
+ * the same Idempotency-Key return the job.
  */
 export async function complete(tx: Tx, ctx: CompanyContext, id: string, key: string | undefined) {
   if (key) {
@@ -136,63 +235,53 @@ export async function complete(tx: Tx, ctx: CompanyContext, id: string, key: str
   if (job.status !== 'confirmed' || !job.plan)
     throw transition('Završiti se može samo potvrđena krojna lista');
   const plan = job.plan;
-  const lines: PostingLine[] = [];
-  for (const [ref, count] of usage(plan)) {
-    const s = job.input.stock.find((x) => x.ref === ref);
-    if (!s?.item_id || !s.location_id) continue;
-    lines.push({
-      type: 'issue',
-      itemId: s.item_id,
-      locationId: s.location_id,
-      lotId: s.lot_id ?? null,
-      quantity: String(-count),
-    });
-  }
-  const remnants: {
-    itemId: string;
-    lotId: string;
-    parentItemId: string;
-    parentLotId: string | null;
-    length: number;
-    width: number;
-  }[] = [];
+  const uses = await stockUses(tx, job);
+  const lines: PostingLine[] = uses.map((u) => ({
+    type: 'issue',
+    itemId: u.itemId,
+    locationId: u.locationId,
+    lotId: u.lotId,
+    quantity: new Decimal(u.quantity).negated().toString(),
+  }));
+  const remnants: repo.RemnantInsert[] = [];
   let k = 0;
-  const avgCosts = new Map<string, string>();
   for (const r of remnantsOf(job.input, plan)) {
-    const s = job.input.stock.find((x) => x.ref === r.stockRef);
-    if (!s?.item_id || !s.location_id) continue;
-    const itemId = await remnantItem(tx, ctx, s.item_id, job.kind, r.length, r.width);
-    // Remnants carry the parent's moving average cost for their share of it (remnant-cost.ts).
-    let avg = avgCosts.get(s.item_id);
-    if (avg === undefined) {
-      const [row] = await query<{ avg_cost: string }>(
-        tx,
-        sql`select avg_cost::text as avg_cost from item_stock where item_id = ${s.item_id}`,
-      );
-      avg = row?.avg_cost ?? '0';
-      avgCosts.set(s.item_id, avg);
-    }
+    const u = uses.find((x) => x.ref === r.stockRef);
+    if (!u) continue; // a size typed in by hand: its offcuts are not inventory
     const layout = plan.layouts[r.layout];
     const parent =
       layout && 'length' in layout
         ? { kind: '1d' as const, length: layout.length, width: 0 }
         : { kind: '2d' as const, length: layout?.width ?? 0, width: layout?.height ?? 0 };
-    const unitCost = remnantUnitCost(avg, parent, { kind: parent.kind, length: r.length, width: r.width });
+    const shape = { kind: parent.kind, length: r.length, width: r.width };
+    const receipt = remnantReceipt(u.unit, await avgCost(tx, u.itemId), parent, shape);
+    if (!receipt) continue; // cannot happen: stockUses refused the unit
     k++;
-    const [lot] = await query<{ id: string }>(
-      tx,
-      sql`insert into lots (company_id, item_id, lot_number) values (${ctx.companyId}, ${itemId}, ${`K${job.number}-${k}`})
-          on conflict (company_id, item_id, lot_number) do update set updated_at = now() returning id`,
-    );
-    const lotId = lot?.id as string;
-    lines.push({ type: 'receipt', itemId, locationId: s.location_id, lotId, quantity: '1', unitCost });
-    remnants.push({
-      itemId,
+    const lotId = await createRemnantLot(tx, ctx, {
+      itemId: u.itemId,
+      lotNumber: `K${job.number}-${k}`,
+      length: r.length,
+      width: job.kind === '2d' ? r.width : null,
+      parentLot: u.lot,
+    });
+    lines.push({
+      type: 'receipt',
+      itemId: u.itemId,
+      locationId: u.locationId,
       lotId,
-      parentItemId: s.item_id,
-      parentLotId: s.lot_id ?? null,
+      quantity: receipt.quantity,
+      // In m²/m the remnant keeps the item's cost per unit: the posting's own (locked) average.
+      // Counted in pieces it is worth its share of a piece.
+      ...(pieceUnitKind(u.unit) === 'piece' ? { unitCost: receipt.unitCost } : {}),
+    });
+    remnants.push({
+      itemId: u.itemId,
+      lotId,
+      parentItemId: u.itemId,
+      parentLotId: u.lotId,
       length: r.length,
       width: r.width,
+      quantity: receipt.quantity,
     });
   }
   if (lines.length > 0) {
@@ -206,59 +295,31 @@ export async function complete(tx: Tx, ctx: CompanyContext, id: string, key: str
     });
   }
   for (const r of remnants) {
-    await tx.execute(
-      sql`insert into cutting_remnants (company_id, job_id, item_id, lot_id, parent_item_id, parent_lot_id, length_mm, width_mm)
-          values (${ctx.companyId}, ${id}, ${r.itemId}, ${r.lotId}, ${r.parentItemId}, ${r.parentLotId}, ${r.length}, ${r.width})`,
-    );
+    await repo.insertRemnant(tx, ctx.companyId, id, r);
     if (r.parentLotId)
       await inventory.linkLots(tx, ctx, {
         consumed_lot_id: r.parentLotId,
         produced_lot_id: r.lotId,
-        quantity: '1',
+        quantity: r.quantity,
         source_type: 'cutting',
         source_id: id,
       });
   }
   // The reservations made at confirmation are used up now.
-  await tx.execute(
-    sql`update reservations set status = 'consumed', updated_at = now()
-        where source_type = 'cutting' and source_id = ${id} and status = 'active'`,
-  );
+  await consumeReservations(tx, ctx, 'cutting', id);
   await repo.setStatus(tx, id, 'completed');
   await repo.notifyCutting(tx, ctx.companyId, [id]);
   if (key) await repo.rememberKey(tx, ctx.companyId, key, id);
   return getJob(tx, id);
 }
 
-/** The remnant item of a parent size (one item per parent and size, lot-tracked). */
-async function remnantItem(
-  tx: Tx,
-  ctx: CompanyContext,
-  parentId: string,
-  kind: '1d' | '2d',
-  length: number,
-  width: number,
-): Promise<string> {
-  const [parent] = await query<{ sku: string; name: string; base_unit: string; thickness_mm: string | null }>(
+/** The item's moving average cost per base unit (what an issue takes stock out at). */
+async function avgCost(tx: Tx, itemId: string): Promise<string> {
+  const [row] = await query<{ avg_cost: string }>(
     tx,
-    sql`select sku, name, base_unit, thickness_mm from items where id = ${parentId}`,
+    sql`select avg_cost::text as avg_cost from item_stock where item_id = ${itemId}`,
   );
-  if (!parent) throw new AppError('NOT_FOUND', 'Artikl nije pronađen');
-  const dims = kind === '1d' ? `${length}` : `${length}x${width}`;
-  const sku = `${parent.sku}-R${dims}`.slice(0, 64);
-  const [existing] = await query<{ id: string }>(tx, sql`select id from items where sku = ${sku}`);
-  if (existing) return existing.id;
-  const item = await inventory.createItem(tx, ctx, {
-    sku,
-    name: `${parent.name} – ostatak ${dims} mm`.slice(0, 200),
-    kind: 'material',
-    base_unit: parent.base_unit,
-    length_mm: String(length),
-    width_mm: kind === '2d' ? String(width) : null,
-    thickness_mm: parent.thickness_mm,
-    lot_tracked: true,
-  } as Parameters<typeof inventory.createItem>[2]);
-  return item.id;
+  return row?.avg_cost ?? '0';
 }
 
 /** Seam for work orders: every 2D piece the documents area derives from the order (all sheet materials). */
@@ -266,24 +327,42 @@ export async function piecesFromWorkOrder(tx: Tx, workOrderId: string): Promise<
   return workOrderCuttingPieces(tx, workOrderId);
 }
 
+/**
+ * Sheets/bars usable for cutting, one row per balance (item, location, lot), remnants first. Each
+ * row counts whole pieces (of the remnant's own size, else the item's) beside the base unit:
+ * `quantity` is the pieces free to plan with (on hand minus what is reserved on that balance).
+ * Items whose unit a size cannot give (kg, m³) are left out: they cannot be cut by count.
+ */
 export async function stock(tx: Tx, kind: '1d' | '2d') {
   const rows = await repo.stockCandidates(tx, kind);
-  return rows.map((r) => ({
-    item_id: r.item_id,
-    sku: r.sku,
-    name: r.name,
-    location_id: r.location_id,
-    location_code: r.location_code,
-    lot_id: r.lot_id,
-    lot_number: r.lot_number,
-    // Sheets: the first dimension is the length along the grain (x), the second the width.
-    length: Math.round(Number(r.length_mm)),
-    width: r.width_mm === null ? null : Math.round(Number(r.width_mm)),
-    quantity: Math.floor(Number(r.quantity)),
-    remnant: r.remnant,
-    // The standard sheet/bar item a remnant was cut from (the material of a work-order list).
-    material_id: r.material_id,
-  }));
+  return rows.flatMap((r) => {
+    const size = { length: r.length_mm, width: kind === '2d' ? r.width_mm : null };
+    const onHand = baseToPieces(r.base_unit, size, r.quantity);
+    const free = baseToPieces(r.base_unit, size, new Decimal(r.quantity).minus(r.reserved).toString());
+    if (!onHand || !free || onHand.pieces <= 0) return [];
+    return [
+      {
+        item_id: r.item_id,
+        sku: r.sku,
+        name: r.name,
+        location_id: r.location_id,
+        location_code: r.location_code,
+        lot_id: r.lot_id,
+        lot_number: r.lot_number,
+        // Sheets: the first dimension is the length along the grain (x), the second the width.
+        length: Math.round(Number(r.length_mm)),
+        width: r.width_mm === null ? null : Math.round(Number(r.width_mm)),
+        quantity: Math.max(0, free.pieces),
+        pieces_on_hand: onHand.pieces,
+        unit: r.base_unit,
+        on_hand: r.quantity,
+        reserved: r.reserved,
+        remnant: r.remnant,
+        // The standard sheet/bar item a remnant belongs to (the material of a work-order list).
+        material_id: r.material_id,
+      },
+    ];
+  });
 }
 
 export async function listJobs(tx: Tx, limit: number, offset: number, sourceId?: string) {

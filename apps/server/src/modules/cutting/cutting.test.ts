@@ -91,35 +91,48 @@ describe('cutting jobs', () => {
     const key = { 'idempotency-key': 'cutting-complete-0001' };
     const done = await client.ok('POST', `/api/cutting/jobs/${created.id}/complete`, {}, key);
     expect(done.status).toBe('completed');
-    const after = await client.balance(bar.id);
-    expect(after.item.on_hand).toBe('3');
-    expect(after.item.reserved).toBe('0');
+    // The bar is counted in pieces (kom): 2 bars issued, each remnant comes back as one piece of
+    // the same item in a lot of its own, with its length.
     expect(done.remnants.length).toBeGreaterThanOrEqual(1);
+    const after = await client.balance(bar.id);
+    expect(after.item.on_hand).toBe(String(3 + done.remnants.length));
+    expect(after.item.reserved).toBe('0');
     const remnant = done.remnants[0];
-    expect(remnant.sku).toMatch(/^PROF-70-R\d+$/);
+    expect(remnant).toMatchObject({ item_id: bar.id, sku: 'PROF-70', parent_lot_id: s.lot_id, width_mm: 0 });
     expect(remnant.length_mm).toBeGreaterThanOrEqual(800);
-    expect(remnant.parent_lot_id).toBe(s.lot_id);
-    const remnantStock = await client.balance(remnant.item_id);
-    expect(remnantStock.item.on_hand).toBe(
-      String(done.remnants.filter((r: { item_id: string }) => r.item_id === remnant.item_id).length),
-    );
-    // Valued at the bar's moving average cost (30.00 per 6000 mm bar) for its share of the length.
-    expect(Number(remnantStock.item.avg_cost)).toBeCloseTo((30 * remnant.length_mm) / 6000, 5);
-    expect(Number(remnantStock.item.avg_cost)).toBeGreaterThan(0);
+    const lot = await client.ok('GET', `/api/inventory/lots/${remnant.lot_id}`);
+    expect(lot.lot).toMatchObject({
+      remnant: true,
+      length_mm: String(remnant.length_mm),
+      quantity: '1',
+      pieces: 1,
+    });
+    // Valued at its share of the bar's cost: 30.00 per 6000 mm bar × its length / 6000.
+    expect(Number(lot.movements[0].unit_cost)).toBeCloseTo((30 * remnant.length_mm) / 6000, 5);
     // The remnant lot traces back to the bar's lot.
-    const trace = await client.ok('GET', `/api/inventory/lots/${remnant.lot_id}`);
-    expect(JSON.stringify(trace)).toContain(s.lot_id);
+    expect(lot.made_from.map((l: { lot_id: string }) => l.lot_id)).toEqual([s.lot_id]);
 
     // Replaying the key answers the same job without posting twice.
     const replay = await client.ok('POST', `/api/cutting/jobs/${created.id}/complete`, {}, key);
     expect(replay.status).toBe('completed');
-    expect((await client.balance(bar.id)).item.on_hand).toBe('3');
+    expect((await client.balance(bar.id)).item.on_hand).toBe(String(3 + done.remnants.length));
 
-    // Remnants are offered first next time.
+    // Remnants are offered first next time, as pieces of the bar's own item.
     const next = await client.ok('GET', '/api/cutting/stock?kind=1d');
-    expect(next[0]).toMatchObject({ remnant: true, sku: remnant.sku, material_id: bar.id });
-    // The bar itself is a standard item: no material above it.
-    expect(next.find((r: { item_id: string }) => r.item_id === bar.id)).toMatchObject({ material_id: null });
+    expect(next[0]).toMatchObject({
+      remnant: true,
+      item_id: bar.id,
+      lot_id: remnant.lot_id,
+      length: remnant.length_mm,
+      quantity: 1,
+      material_id: bar.id,
+    });
+    // The full bars: no material above them, 3 left.
+    expect(next.find((r: { lot_id: string }) => r.lot_id === s.lot_id)).toMatchObject({
+      material_id: null,
+      quantity: 3,
+      remnant: false,
+    });
   });
 
   it('exports CSV, DXF and PDF of a planned ad-hoc 2D job', async () => {

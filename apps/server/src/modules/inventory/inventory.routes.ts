@@ -27,6 +27,7 @@ import { countRoutes } from './counts.routes.ts';
 import { importItems } from './inventory.import.ts';
 import * as repo from './inventory.repo.ts';
 import * as service from './inventory.service.ts';
+import { itemDetailWithPieces, itemsWithPieces, lotsWithPieces } from './sheet-stock.ts';
 import { reverseManual } from './reverse.service.ts';
 
 const uuid = z.uuid({ error: 'validation.invalid' });
@@ -63,6 +64,9 @@ export const itemSchema = z.object({
   available: dec,
   on_order: dec,
   avg_cost: dec,
+  /** sheets/bars (item with a size, unit m², m or a count): whole pieces and remnants on hand */
+  pieces_on_hand: z.number().nullable().optional(),
+  remnants_on_hand: z.number().nullable().optional(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -75,6 +79,11 @@ const balanceSchema = z.object({
   expires_on: z.string().nullable(),
   quantity: dec,
   value: dec,
+  /** sheets/bars: whole pieces in the balance and the size of one (a remnant lot's own size) */
+  pieces: z.number().nullable().optional(),
+  remnant: z.boolean().optional(),
+  piece_length_mm: decN.optional(),
+  piece_width_mm: decN.optional(),
 });
 const conversionSchema = z.object({ unit: z.string(), factor: dec });
 const locationSchema = z.object({
@@ -156,6 +165,15 @@ const lotSchema = z.object({
   received_on: z.string(),
   expires_on: z.string().nullable(),
   quantity: dec,
+  /** a remnant of a cut sheet/bar: its own size and the lot it was cut from */
+  remnant: z.boolean().optional(),
+  length_mm: decN.optional(),
+  width_mm: decN.optional(),
+  parent_lot_id: z.string().nullable().optional(),
+  parent_lot_number: z.string().nullable().optional(),
+  base_unit: z.string().optional(),
+  /** sheets/bars: whole pieces in the lot; null for other items */
+  pieces: z.number().nullable().optional(),
 });
 const traceSchema = z.array(
   z.object({
@@ -253,7 +271,11 @@ export function inventoryRoutes(deps: Deps): FastifyPluginAsyncZod {
           response: { 200: z.object({ items: z.array(itemSchema), total: z.number() }) },
         },
       },
-      (request) => run(request, (tx) => service.listItems(tx, request.query)),
+      (request) =>
+        run(request, async (tx) => {
+          const list = await service.listItems(tx, request.query);
+          return { ...list, items: await itemsWithPieces(tx, list.items) };
+        }),
     );
     app.post(
       '/api/inventory/items',
@@ -281,7 +303,8 @@ export function inventoryRoutes(deps: Deps): FastifyPluginAsyncZod {
           },
         },
       },
-      (request) => run(request, (tx) => service.itemDetail(tx, request.params.id)),
+      (request) =>
+        run(request, async (tx) => itemDetailWithPieces(tx, await service.itemDetail(tx, request.params.id))),
     );
     app.patch(
       '/api/inventory/items/:id',
@@ -503,7 +526,7 @@ export function inventoryRoutes(deps: Deps): FastifyPluginAsyncZod {
           response: { 200: z.array(lotSchema) },
         },
       },
-      (request) => run(request, (tx) => repo.listLots(tx, request.query)),
+      (request) => run(request, async (tx) => lotsWithPieces(tx, await repo.listLots(tx, request.query))),
     );
     app.get(
       '/api/inventory/lots/:id',
@@ -528,7 +551,7 @@ export function inventoryRoutes(deps: Deps): FastifyPluginAsyncZod {
           const lot = await repo.getLot(tx, request.params.id);
           if (!lot) throw new AppError('NOT_FOUND', 'Lot nije pronađen');
           return {
-            lot,
+            lot: (await lotsWithPieces(tx, [lot]))[0],
             movements: await repo.listMovements(tx, { lot_id: request.params.id, limit: 500, offset: 0 }),
             produced_into: await repo.traceLots(tx, request.params.id, 'forward'),
             made_from: await repo.traceLots(tx, request.params.id, 'backward'),

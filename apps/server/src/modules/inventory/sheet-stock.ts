@@ -1,0 +1,293 @@
+// Sheet and bar stock (items with a length, and a width for sheets): the piece count beside the
+// base unit on every read, remnant lots (a piece with its own size under its parent item), and the
+// lot-aware reservations cutting makes. The ledger keeps the base unit only; pieces are derived
+// from the size of the lot (a remnant) or of the item (a full sheet/bar) by the domain rule.
+import { baseToPieces, type PieceSize, pieceMeasure } from '@erp/domain';
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/database.ts';
+import type { CompanyContext } from '../../db/tenant.ts';
+import { notifyStock } from './posting.ts';
+import { query, uuidArray } from './sql-helpers.ts';
+
+/** What the piece rule needs of an item. */
+export type SheetItem = {
+  id: string;
+  sku: string;
+  base_unit: string;
+  length_mm: string | null;
+  width_mm: string | null;
+  lot_tracked: boolean;
+};
+
+/** What the piece rule needs of a lot. */
+export type SheetLot = {
+  id: string;
+  item_id: string;
+  lot_number: string;
+  remnant: boolean;
+  length_mm: string | null;
+  width_mm: string | null;
+  parent_lot_id: string | null;
+  supplier_id: string | null;
+  expires_on: string | null;
+};
+
+/** The size of one piece of a balance: the remnant lot's own size, else the item's. Null: not a sheet/bar. */
+export function pieceSize(
+  item: Pick<SheetItem, 'length_mm' | 'width_mm'>,
+  lot?: Pick<SheetLot, 'remnant' | 'length_mm' | 'width_mm'> | null,
+): PieceSize | null {
+  if (lot?.remnant && lot.length_mm !== null) return { length: lot.length_mm, width: lot.width_mm };
+  if (item.length_mm === null) return null;
+  return { length: item.length_mm, width: item.width_mm };
+}
+
+/** Whole pieces in a quantity of the base unit, or null when the item is no sheet/bar or its unit is not derivable. */
+export function piecesOf(unit: string, size: PieceSize | null, quantity: string): number | null {
+  if (!size) return null;
+  return baseToPieces(unit, size, quantity)?.pieces ?? null;
+}
+
+export async function sheetItem(tx: Tx, itemId: string): Promise<SheetItem | null> {
+  const [row] = await query<SheetItem>(
+    tx,
+    sql`select id, sku, base_unit, trim_scale(length_mm)::text as length_mm, trim_scale(width_mm)::text as width_mm,
+          lot_tracked from items where id = ${itemId}`,
+  );
+  return row ?? null;
+}
+
+export async function sheetLot(tx: Tx, lotId: string): Promise<SheetLot | null> {
+  const [row] = await query<SheetLot>(
+    tx,
+    sql`select id, item_id, lot_number, remnant, trim_scale(length_mm)::text as length_mm,
+          trim_scale(width_mm)::text as width_mm, parent_lot_id, supplier_id, expires_on::text as expires_on
+        from lots where id = ${lotId}`,
+  );
+  return row ?? null;
+}
+
+/**
+ * A remnant lot under its parent item: its own size, the lot it was cut from, and that lot's
+ * supplier and expiry (so traceability and FEFO carry over). Stock is received into it by the
+ * caller's posting.
+ */
+export async function createRemnantLot(
+  tx: Tx,
+  ctx: CompanyContext,
+  input: {
+    itemId: string;
+    lotNumber: string;
+    length: number;
+    width: number | null;
+    parentLot: SheetLot | null;
+  },
+): Promise<string> {
+  const [row] = await query<{ id: string }>(
+    tx,
+    sql`insert into lots (company_id, item_id, lot_number, supplier_id, expires_on, remnant, length_mm, width_mm, parent_lot_id)
+        values (${ctx.companyId}, ${input.itemId}, ${input.lotNumber}, ${input.parentLot?.supplier_id ?? null},
+          ${input.parentLot?.expires_on ?? null}, true, ${input.length}, ${input.width}, ${input.parentLot?.id ?? null})
+        returning id`,
+  );
+  return row?.id as string;
+}
+
+/** A reservation of stock in one location and lot (cutting: the sheets/bars of a confirmed plan). */
+export async function reserveLot(
+  tx: Tx,
+  ctx: CompanyContext,
+  input: {
+    itemId: string;
+    locationId: string;
+    lotId: string | null;
+    quantity: string;
+    sourceType: string;
+    sourceId: string;
+    note: string;
+  },
+): Promise<string> {
+  const [row] = await query<{ id: string }>(
+    tx,
+    sql`insert into reservations (company_id, item_id, location_id, lot_id, quantity, source_type, source_id, note, created_by)
+        values (${ctx.companyId}, ${input.itemId}, ${input.locationId}, ${input.lotId}, ${input.quantity},
+          ${input.sourceType}, ${input.sourceId}, ${input.note}, ${ctx.userId}) returning id`,
+  );
+  await notifyStock(tx, ctx.companyId, [input.itemId]);
+  return row?.id as string;
+}
+
+/** Marks the active reservations of a source as used up (its stock was issued). */
+export async function consumeReservations(tx: Tx, ctx: CompanyContext, sourceType: string, sourceId: string) {
+  const rows = await query<{ item_id: string }>(
+    tx,
+    sql`update reservations set status = 'consumed', updated_at = now()
+        where source_type = ${sourceType} and source_id = ${sourceId} and status = 'active' returning item_id`,
+  );
+  if (rows.length > 0) await notifyStock(tx, ctx.companyId, [...new Set(rows.map((r) => r.item_id))]);
+}
+
+// Reads: pieces beside the base unit ------------------------------------------------------------
+
+type Balance = { lot_id: string | null; quantity: string };
+type PieceFields = {
+  /** whole pieces in the balance (full sheets/bars, or the remnant); null = not a sheet/bar */
+  pieces: number | null;
+  remnant: boolean;
+  /** the size of one piece of this balance (the remnant's own) */
+  piece_length_mm: string | null;
+  piece_width_mm: string | null;
+};
+
+/** Remnant lots among `lotIds` (their own size). */
+async function remnantLots(tx: Tx, lotIds: readonly string[]): Promise<Map<string, SheetLot>> {
+  if (lotIds.length === 0) return new Map();
+  const rows = await query<SheetLot>(
+    tx,
+    sql`select id, item_id, lot_number, remnant, trim_scale(length_mm)::text as length_mm,
+          trim_scale(width_mm)::text as width_mm, parent_lot_id, supplier_id, expires_on::text as expires_on
+        from lots where id = any(${uuidArray([...new Set(lotIds)])}) and remnant`,
+  );
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/**
+ * An item's detail with pieces: each balance gets its piece count and piece size, the item its
+ * full pieces and remnants on hand (both null for items without a size or with a unit such as kg).
+ */
+export async function itemDetailWithPieces<
+  D extends {
+    item: { base_unit: string; length_mm: string | null; width_mm: string | null };
+    balances: Balance[];
+  },
+>(
+  tx: Tx,
+  detail: D,
+): Promise<
+  D & {
+    item: D['item'] & { pieces_on_hand: number | null; remnants_on_hand: number | null };
+    balances: (D['balances'][number] & PieceFields)[];
+  }
+> {
+  const { item } = detail;
+  const lots = await remnantLots(
+    tx,
+    detail.balances.flatMap((b) => (b.lot_id ? [b.lot_id] : [])),
+  );
+  const sheet = pieceMeasure(item.base_unit, pieceSize(item) ?? { length: 0 }) !== null;
+  let full = 0;
+  let remnants = 0;
+  const balances = detail.balances.map((b) => {
+    const lot = b.lot_id ? (lots.get(b.lot_id) ?? null) : null;
+    const size = pieceSize(item, lot);
+    const pieces = piecesOf(item.base_unit, size, b.quantity);
+    if (pieces !== null) {
+      if (lot) remnants += pieces;
+      else full += pieces;
+    }
+    return {
+      ...b,
+      pieces,
+      remnant: lot !== null,
+      piece_length_mm: size ? String(size.length) : null,
+      piece_width_mm: size?.width != null ? String(size.width) : null,
+    };
+  });
+  return {
+    ...detail,
+    item: { ...item, pieces_on_hand: sheet ? full : null, remnants_on_hand: sheet ? remnants : null },
+    balances,
+  };
+}
+
+/** Items (a list page) with their whole pieces on hand beside the base unit. */
+export async function itemsWithPieces<
+  I extends { id: string; base_unit: string; length_mm: string | null; width_mm: string | null },
+>(
+  tx: Tx,
+  items: readonly I[],
+): Promise<(I & { pieces_on_hand: number | null; remnants_on_hand: number | null })[]> {
+  const sheets = items.filter((i) => {
+    const size = pieceSize(i);
+    return size !== null && pieceMeasure(i.base_unit, size) !== null;
+  });
+  const balances =
+    sheets.length === 0
+      ? []
+      : await query<{ item_id: string; lot_id: string | null; quantity: string }>(
+          tx,
+          sql`select item_id, lot_id, quantity::text as quantity from stock_balances
+              where item_id = any(${uuidArray(sheets.map((i) => i.id))}) and quantity <> 0`,
+        );
+  const lots = await remnantLots(
+    tx,
+    balances.flatMap((b) => (b.lot_id ? [b.lot_id] : [])),
+  );
+  const totals = new Map<string, { full: number; remnants: number }>(
+    sheets.map((i) => [i.id, { full: 0, remnants: 0 }]),
+  );
+  const byId = new Map(items.map((i) => [i.id, i]));
+  for (const b of balances) {
+    const item = byId.get(b.item_id) as I;
+    const lot = b.lot_id ? (lots.get(b.lot_id) ?? null) : null;
+    const pieces = piecesOf(item.base_unit, pieceSize(item, lot), b.quantity) ?? 0;
+    const t = totals.get(b.item_id) as { full: number; remnants: number };
+    if (lot) t.remnants += pieces;
+    else t.full += pieces;
+  }
+  return items.map((i) => {
+    const t = totals.get(i.id);
+    return { ...i, pieces_on_hand: t?.full ?? null, remnants_on_hand: t?.remnants ?? null };
+  });
+}
+
+/** Lots with their remnant size, the lot they were cut from and the pieces they hold. */
+export async function lotsWithPieces<L extends { id: string; quantity: string }>(
+  tx: Tx,
+  lots: readonly L[],
+): Promise<
+  (L & {
+    remnant: boolean;
+    length_mm: string | null;
+    width_mm: string | null;
+    parent_lot_id: string | null;
+    parent_lot_number: string | null;
+    base_unit: string;
+    pieces: number | null;
+  })[]
+> {
+  if (lots.length === 0) return [];
+  const rows = await query<{
+    id: string;
+    remnant: boolean;
+    length_mm: string | null;
+    width_mm: string | null;
+    parent_lot_id: string | null;
+    parent_lot_number: string | null;
+    base_unit: string;
+    item_length_mm: string | null;
+    item_width_mm: string | null;
+  }>(
+    tx,
+    sql`select lt.id, lt.remnant, trim_scale(lt.length_mm)::text as length_mm, trim_scale(lt.width_mm)::text as width_mm,
+          lt.parent_lot_id, p.lot_number as parent_lot_number, i.base_unit,
+          trim_scale(i.length_mm)::text as item_length_mm, trim_scale(i.width_mm)::text as item_width_mm
+        from lots lt join items i on i.id = lt.item_id left join lots p on p.id = lt.parent_lot_id
+        where lt.id = any(${uuidArray(lots.map((l) => l.id))})`,
+  );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return lots.map((l) => {
+    const r = byId.get(l.id);
+    const size = r ? pieceSize({ length_mm: r.item_length_mm, width_mm: r.item_width_mm }, r) : null;
+    return {
+      ...l,
+      remnant: r?.remnant ?? false,
+      length_mm: r?.remnant ? r.length_mm : null,
+      width_mm: r?.remnant ? r.width_mm : null,
+      parent_lot_id: r?.parent_lot_id ?? null,
+      parent_lot_number: r?.parent_lot_number ?? null,
+      base_unit: r?.base_unit ?? '',
+      pieces: r ? piecesOf(r.base_unit, size, l.quantity) : null,
+    };
+  });
+}
