@@ -429,6 +429,7 @@ async function generate(
       from_location_id: loc.SKL,
       to_location_id: loc.PRO,
       reference: 'Dopuna proizvodnje',
+      reason: 'production',
       lines: ['VIJ-OK-112', 'SIL-BIJ', 'EPDM-OK-CR', 'DIS-16'].map((sku) => ({
         item_id: item[sku],
         quantity: sku === 'VIJ-OK-112' ? '400' : '40',

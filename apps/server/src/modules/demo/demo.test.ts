@@ -130,6 +130,24 @@ describe('demo company', () => {
     expect(onHand[0]?.n).toBe(0);
   });
 
+  it('dates every goods receipt between its order and today, in number order (lead times never negative)', async () => {
+    const receipts = await q<{ number: string; received_on: string; ordered_on: string; doc_date: string }>(
+      sql`select r.number, r.received_on::text as received_on, o.ordered_on::text as ordered_on,
+            d.document_date::text as doc_date
+          from goods_receipts r join purchase_orders o on o.id = r.order_id
+          join stock_documents d on d.id = r.stock_document_id order by r.number`,
+    );
+    expect(receipts.length).toBeGreaterThan(0);
+    const today = new Date().toISOString().slice(0, 10);
+    for (const r of receipts) {
+      expect(r.received_on >= r.ordered_on).toBe(true);
+      expect(r.received_on <= today).toBe(true);
+      expect(r.doc_date).toBe(r.received_on);
+    }
+    const dates = receipts.map((r) => r.received_on);
+    expect(dates).toEqual([...dates].sort());
+  });
+
   it('leaves an audit chain that verifies', async () => {
     const result = await verifyAuditChain(t.deps.db, owner.id);
     expect(result.ok).toBe(true);
