@@ -38,6 +38,7 @@ import {
 } from './cutting-api.ts';
 import { LayoutSvg } from './layout-svg.tsx';
 import type { WorkerMessage } from './optimizer.worker.ts';
+import { ServerRunButton, ServerRunStatus, useServerRun } from './server-run.tsx';
 import {
   emptyStockChoice,
   PiecesCard,
@@ -542,6 +543,7 @@ function JobPage() {
   const [run, setRun] = useState<Run>({ state: 'idle' });
   const [exportFailed, setExportFailed] = useState(false);
   const download = useExportDownload();
+  const serverRun = useServerRun(id);
   const worker = useRef<Worker | null>(null);
   const bestSoFar = useRef<CutResult | null>(null);
   useEffect(() => () => worker.current?.terminate(), []);
@@ -632,6 +634,9 @@ function JobPage() {
         {canWrite && editable && !noStock && run.state !== 'running' ? (
           <Button onClick={start}>{plan ? t('detail.rerun') : t('detail.run')}</Button>
         ) : null}
+        {canWrite && editable && !noStock && run.state !== 'running' ? (
+          <ServerRunButton run={serverRun} />
+        ) : null}
         {run.state === 'running' ? (
           <Button variant="danger" onClick={cancel}>
             {t('detail.cancel')}
@@ -681,6 +686,7 @@ function JobPage() {
           })}
         </p>
       ) : null}
+      <ServerRunStatus run={serverRun} />
       {run.state === 'cancelled' ? (
         <p role="status" className="text-sm" data-testid="run-cancelled">
           {run.kept ? t('detail.cancelledKept') : t('detail.cancelledEmpty')}
