@@ -109,8 +109,7 @@ export function planCompletion(input: {
         key: 'validation.materialCutAlready',
         params: { item: m.sku, lists: m.cut.lists.join(', ') },
       });
-  if (issues.length > 0)
-    throw new AppError('VALIDATION', 'Materijal je već utrošen krojnom listom', issues);
+  if (issues.length > 0) throw new AppError('VALIDATION', 'Materijal je već utrošen krojnom listom', issues);
 
   const lines = input.lines.map((l) => ({ lineId: l.lineId, quantity: new Dec(l.quantity) }));
   const byQuantity = new Map(lines.map((l) => [l.lineId, l.quantity]));
@@ -179,7 +178,7 @@ export function planCompletion(input: {
 const s = z.string();
 export const completionPreviewSchema = z.object({
   /** Confirmed cutting lists of the order that are not completed: completion is refused until they are. */
-  open_lists: z.array(z.object({ id: s, number: z.number(), name: s })),
+  open_lists: z.array(z.object({ id: s, number: z.number(), ref: s, name: s })),
   materials: z.array(
     z.object({
       item_id: s,

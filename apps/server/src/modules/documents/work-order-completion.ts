@@ -204,7 +204,12 @@ export async function completionPreview(
   await repo.requireDocument(tx, woId, ['work_order']);
   const { plan, materials, outputs, coverage } = await completionPlan(tx, woId, actual);
   return {
-    open_lists: coverage.open.map((l) => ({ id: l.id, number: l.number, name: l.name })),
+    open_lists: coverage.open.map((l) => ({
+      id: l.id,
+      number: l.number,
+      ref: listRef(l.number),
+      name: l.name,
+    })),
     materials: plan.materials.map((p, i) => {
       const m = materials[i] as MaterialRow;
       return {

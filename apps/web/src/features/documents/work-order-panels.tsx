@@ -1,7 +1,6 @@
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useConfirm } from '../../components/editing/confirm-dialog.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { cn } from '../../lib/cn.ts';
@@ -10,6 +9,7 @@ import { usePermission } from '../team/use-permission.tsx';
 import { callDocument, type Detail, errorText, useDocumentMutation, useLocations } from './documents-api.ts';
 import { Field, Money, NUM, Qty, SELECT, StatusBadge, TABLE, TD, TH } from './parts.tsx';
 import { useDocumentStatusChange } from './status-actions.ts';
+import { CompletionDialog } from './work-order-completion.tsx';
 
 const OP_ACTIONS: Record<string, readonly ('start' | 'pause' | 'finish' | 'reopen')[]> = {
   pending: ['start'],
@@ -39,6 +39,10 @@ export function WorkOrderPanels({
   const [check, setCheck] = useState<Record<string, { result: string; note: string }>>({});
   const [output, setOutput] = useState(doc.output_location_id ?? '');
   const [lot, setLot] = useState('');
+  const [completing, setCompleting] = useState(false);
+  const actualBody = Object.entries(actual)
+    .filter(([, q]) => q.trim() !== '')
+    .map(([item_id, q]) => ({ item_id, quantity: q.replace(',', '.') }));
   const locations = useLocations();
   const mutation = useDocumentMutation((v: { path: string; body?: unknown }) => callDocument(v.path, v.body));
   const run = (path: string, body?: unknown) =>
@@ -49,7 +53,6 @@ export function WorkOrderPanels({
   // Operation status and completion answer at once; a refusal puts them back with a toast
   // (components/editing/status-change.ts). Finishing an operation offers Undo.
   const status = useDocumentStatusChange(doc.id, (name) => `${base}/${name}`);
-  const [confirmElement, confirm] = useConfirm();
   const { t: tg } = useTranslation('ux-grid');
   const materials = detail.materials ?? [];
   const operations = detail.operations ?? [];
@@ -57,7 +60,6 @@ export function WorkOrderPanels({
 
   return (
     <div className="space-y-4">
-      {confirmElement}
       <section aria-labelledby="wo-materials" className="rounded-md border border-border p-3">
         <h3 id="wo-materials" className="mb-2 font-semibold">
           {t('wo.materials')}
@@ -300,36 +302,35 @@ export function WorkOrderPanels({
                 onChange={(e) => setLot(e.target.value)}
               />
             </Field>
-            <Button
-              disabled={mutation.isPending || status.pending}
-              onClick={async () => {
-                const ok = await confirm({
-                  title: tg('confirm.title', {
-                    action: t('actions.complete'),
-                    record: `${t('kinds.work_order')} ${doc.number ?? ''}`,
-                  }),
-                  text: tg('confirm.irreversible'),
-                  confirm: t('actions.complete'),
-                });
-                if (!ok) return;
-                status.run(
-                  {
-                    type: 'action',
-                    action: 'complete',
-                    body: {
-                      actual: Object.entries(actual)
-                        .filter(([, q]) => q.trim() !== '')
-                        .map(([item_id, q]) => ({ item_id, quantity: q.replace(',', '.') })),
-                      ...(output ? { output_location_id: output } : {}),
-                      ...(lot.trim() ? { lot_number: lot.trim() } : {}),
-                    },
-                  },
-                  { onSuccess: () => onError(null) },
-                );
-              }}
-            >
+            <Button disabled={mutation.isPending || status.pending} onClick={() => setCompleting(true)}>
               {t('actions.complete')}
             </Button>
+            {completing && (
+              // The preview of what is consumed now and what each product costs, then the posting.
+              <CompletionDialog
+                workOrderId={doc.id}
+                title={tg('confirm.title', {
+                  action: t('actions.complete'),
+                  record: `${t('kinds.work_order')} ${doc.number ?? ''}`,
+                })}
+                actual={actualBody}
+                onClose={() => setCompleting(false)}
+                onConfirm={() =>
+                  status.run(
+                    {
+                      type: 'action',
+                      action: 'complete',
+                      body: {
+                        actual: actualBody,
+                        ...(output ? { output_location_id: output } : {}),
+                        ...(lot.trim() ? { lot_number: lot.trim() } : {}),
+                      },
+                    },
+                    { onSuccess: () => onError(null) },
+                  )
+                }
+              />
+            )}
           </div>
         </section>
       )}
