@@ -142,9 +142,12 @@ export const SECTIONS: Record<ExportSection, SectionDef> = {
       col('quantity', 'number'),
       col('unit_cost', 'number'),
       col('source_type'),
+      col('document_date', 'date'),
+      col('reason'),
     ],
     query: sql`select m.created_at::text, d.type, d.reference, m.line_no::text, m.type, i.sku, i.name, l.code,
-      lot.lot_number, m.quantity::text, m.unit_cost::text, m.source_type
+      lot.lot_number, m.quantity::text, m.unit_cost::text, m.source_type,
+      coalesce(d.document_date, (d.created_at at time zone 'Europe/Zagreb')::date)::text, d.reason
       from stock_movements m join stock_documents d on d.id = m.document_id
       join items i on i.id = m.item_id join locations l on l.id = m.location_id
       left join lots lot on lot.id = m.lot_id

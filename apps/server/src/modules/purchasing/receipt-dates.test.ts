@@ -72,6 +72,16 @@ describe('receipt dates', () => {
       `/api/inventory/movements?item_id=${item.id}&from=${receivedOn}&to=${receivedOn}`,
     );
     expect(onDay).toHaveLength(1);
+    // The movements export carries the document date.
+    const csv = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/export/sections/movements?format=csv',
+        headers: { cookie: user.cookie },
+      })
+    ).body;
+    const row = csv.split('\n').find((l) => l.includes('L-OK')) ?? '';
+    expect(row).toContain(receivedOn);
     // Receipt on the very day the order was sent is allowed (lead time 0).
     expect((await receipt(orderedOn, 'L-SAME')).status).toBe(201);
 
