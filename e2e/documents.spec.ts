@@ -204,6 +204,9 @@ test.describe('documents', () => {
     // Completion with the actual glass used: consumption, output lot, costs.
     await page.getByLabel('Stvarna količina FLOAT4').fill('2,2');
     await page.getByRole('button', { name: 'Završi nalog' }).click();
+    // The dialog previews what is consumed now and the product's unit cost: (50 + 27) / 2 = 38,50.
+    await expect(page.getByTestId('completion-materials')).toContainText('2,2');
+    await expect(page.getByTestId('completion-lines')).toContainText('38,50');
     await page.getByTestId('confirm-action').click();
     await expect(page.getByTestId('status-badge').first()).toHaveText('Završen');
     expect(await stock(shop.glass.id)).toMatchObject({ on_hand: '7.8', reserved: '0' });
