@@ -337,3 +337,82 @@ describe('work order completion after cutting lists', () => {
     expect(links.map((l) => l.produced)).toEqual([`${number}-1`, `${number}-2`]);
   });
 });
+
+describe('costing per output without cutting', () => {
+  it('gives each produced lot its own materials and labour; the preview matches the posting', async () => {
+    const loc = await api.ok('POST', '/api/inventory/locations', { code: 'M2', name: 'M2', type: 'storage' });
+    const item = (sku: string, extra: Json) =>
+      api.ok('POST', '/api/inventory/items', { sku, name: sku, kind: 'material', ...extra });
+    const glass = await item('FL6', { base_unit: 'm2' });
+    const spacer = await item('DS12', { base_unit: 'm' });
+    await api.ok('POST', '/api/inventory/receipts', {
+      location_id: loc.id,
+      lines: [
+        { item_id: glass.id, quantity: '50', unit_cost: '18' },
+        { item_id: spacer.id, quantity: '50', unit_cost: '0.8' },
+      ],
+    });
+    const proc = await api.ok('POST', '/api/processes', {
+      code: 'SAS2',
+      name: 'SAS2',
+      costPerHour: '30',
+      setupMinutes: '0',
+      minutesPerUnit: '5',
+      dailyCapacityHours: '8',
+      qualityCheckRequired: false,
+    });
+    const p = await api.ok('POST', '/api/products', {
+      sku: 'IZO2',
+      name: 'IZO2',
+      baseUnit: 'kom',
+      kind: 'product',
+    });
+    const bom = await api.ok('POST', `/api/products/${p.id}/boms`, {
+      variables: [],
+      lines: [
+        { componentId: glass.id, formula: '2*W*H/1e6', unit: 'm2', scrapPct: '0' },
+        { componentId: spacer.id, formula: '2*(W+H)/1000', unit: 'm', scrapPct: '0' },
+      ],
+    });
+    await api.ok('POST', `/api/products/${p.id}/boms/${bom.id}/activate`);
+    await api.ok('PUT', `/api/products/${p.id}/routing`, { steps: [{ processId: proc.id }] });
+    const created = await api.ok('POST', '/api/documents/work-orders', {
+      source_location_id: loc.id,
+      output_location_id: loc.id,
+      lines: [
+        { item_id: p.id, quantity: '1', width_mm: '600', height_mm: '400', unit_price: '50' },
+        { item_id: p.id, quantity: '2', width_mm: '2000', height_mm: '1500', unit_price: '300' },
+      ],
+    });
+    const id = created.document.id as string;
+    await api.ok('POST', `/api/documents/work-orders/${id}/plan`);
+    const started = await api.ok('POST', `/api/documents/work-orders/${id}/start`);
+    const lineMinutes = ['10', '40'];
+    for (const op of started.operations as Json[]) {
+      const base = `/api/documents/work-orders/${id}/operations/${op.id}`;
+      const position = (created.lines as Json[]).findIndex((l) => l.id === op.line_id);
+      await api.ok('POST', `${base}/start`);
+      await api.ok('POST', `${base}/time`, { minutes: lineMinutes[position] });
+      await api.ok('POST', `${base}/finish`);
+    }
+    // Line 1 (1 × 600 × 400): glass 0.48 m² × 18 = 8.64, spacer 2 m × 0.8 = 1.60, 10 min at 30 €/h
+    // = 5.00 → 15.24 per unit. Line 2 (2 × 2000 × 1500): glass 12 m² × 18 = 216, spacer 14 m × 0.8
+    // = 11.20, 40 min = 20.00 → 247.20 / 2 = 123.60 per unit. (One average would be 87.48 for both.)
+    const bad = await api.call('GET', `/api/documents/work-orders/${id}/completion-preview?actual=x:1`);
+    expect(bad.status).toBe(400);
+    const preview = await api.ok('GET', `/api/documents/work-orders/${id}/completion-preview`);
+    expect(preview.lines.map((l: Json) => [l.material_cost, l.labour_cost, l.unit_cost])).toEqual([
+      ['10.24', '5.00', '15.240000'],
+      ['227.20', '20.00', '123.600000'],
+    ]);
+    const done = await api.ok('POST', `/api/documents/work-orders/${id}/complete`, {});
+    const outputs = await db<{ unit_cost: string }>(
+      sql`select m.unit_cost::text as unit_cost from stock_movements m join document_lines l on l.id = m.source_line_id
+          where m.source_id = ${id} and m.type = 'production_output' order by l.position`,
+    );
+    expect(outputs.map((o) => D(o.unit_cost).toFixed(6))).toEqual(
+      preview.lines.map((l: Json) => l.unit_cost),
+    );
+    expect(done.costs).toMatchObject({ actual_material: '237.44', actual_labour: '25.00' });
+  });
+});
