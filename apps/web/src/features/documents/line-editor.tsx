@@ -52,6 +52,8 @@ export type EditLine = {
   vat_rate: VatRate;
   lot_id?: string | null;
   lot_number?: string | null;
+  /** The line this one delivers, bills or credits (issue 17): sent back so an edit keeps it. */
+  source_line_id?: string | null;
   /** The item's measure pricing; absent or basis 'unit' = priced per piece as typed. */
   pricing?: LinePricing | null;
   /** The stored price is the rule's: changing W, H or the quantity computes it again. */
@@ -131,6 +133,7 @@ export function lineToApi(l: EditLine) {
     discount_pct: l.discount_pct ? dec(l.discount_pct) : null,
     vat_rate: l.vat_rate,
     lot_id: l.lot_id ?? null,
+    ...(l.source_line_id ? { source_line_id: l.source_line_id } : {}),
     shaped: Boolean(l.shaped),
     ...windowToApi(l),
     hole_count: countToApi(l.hole_count),
@@ -156,6 +159,7 @@ export function lineFromApi(l: {
   vat_rate: string;
   lot_id: string | null;
   lot_number: string | null;
+  source_line_id?: string | null;
   billed_measure?: string | null;
   billed_unit?: string | null;
   shaped?: boolean;
@@ -188,6 +192,7 @@ export function lineFromApi(l: {
           }
         : null,
     auto_price: Boolean(l.billed_unit),
+    source_line_id: l.source_line_id ?? null,
     shaped: Boolean(l.shaped),
     item_kind: l.item_kind ?? null,
     ...windowFromApi(l),
