@@ -1,4 +1,4 @@
-export type ApiErrorDetail = { field: string; key: string };
+export type ApiErrorDetail = { field: string; key: string; params?: Record<string, unknown> };
 
 /** An error answered by the server (`{ error: { code, message, details } }`) or a failed network call (code NETWORK). */
 export class ApiError extends Error {

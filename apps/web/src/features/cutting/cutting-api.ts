@@ -35,7 +35,14 @@ export type StockRow = {
   lot_number: string | null;
   length: number;
   width: number | null;
+  /** whole pieces free to plan with (on hand minus reserved on this balance) */
   quantity: number;
+  /** whole pieces on hand (a remnant: its own size) */
+  pieces_on_hand: number;
+  /** the item's base unit (m2, m, kom), the balance and what is reserved of it, in that unit */
+  unit: string;
+  on_hand: string;
+  reserved: string;
   remnant: boolean;
   /** A remnant: the standard sheet/bar item it was cut from; null for a standard item. */
   material_id: string | null;

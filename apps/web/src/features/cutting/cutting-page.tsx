@@ -704,7 +704,7 @@ function JobPage() {
       ) : null}
       {action.isError ? (
         <p role="alert" className="text-sm text-danger">
-          {t('errors.action')}
+          {saveErrorText(t, action.error, 'errors.action')}
         </p>
       ) : null}
       {noStock && canWrite && editable ? <StockPicker job={data} /> : null}

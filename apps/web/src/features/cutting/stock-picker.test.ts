@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StockRow } from './cutting-api.ts';
-import { preselectedStock, stockLines } from './stock-picker.tsx';
+import { preselectedStock, stockLines, stockPiecesText } from './stock-picker.tsx';
 
 const row = (sku: string, item_id: string, material_id: string | null, location_id = 'L1'): StockRow => ({
   item_id,
@@ -13,6 +13,10 @@ const row = (sku: string, item_id: string, material_id: string | null, location_
   length: 3210,
   width: 2250,
   quantity: 4,
+  pieces_on_hand: 4,
+  unit: 'm2',
+  on_hand: '28.89',
+  reserved: '0',
   remnant: material_id !== null,
   material_id,
 });
@@ -39,5 +43,20 @@ describe('stock picker preselection (a list made from a work order)', () => {
   it('ticks nothing without a material (ad-hoc list, or the lines own W × H)', () => {
     expect(preselectedStock(null, rows).picked.size).toBe(0);
     expect(preselectedStock(undefined, rows).picked.size).toBe(0);
+  });
+});
+
+describe('stock picker rows show pieces and the measure', () => {
+  // A stand-in for i18next's t: the key and its values, so the test sees what is passed.
+  const t = ((key: string, v: Record<string, unknown>) =>
+    `${key}|${v.n}|${v.of}|${v.measure}|${v.unit}`) as unknown as Parameters<typeof stockPiecesText>[0];
+
+  it('names the whole pieces, and the free ones when some are reserved', () => {
+    const r = row('FLOAT4', 'float', null);
+    // 4 sheets of 3210 × 2250 = 28.89 m², shown in Croatian with a decimal comma and m²
+    expect(stockPiecesText(t, 'hr', r)).toBe('form.stockPieces|4|4|28,89|m²');
+    expect(stockPiecesText(t, 'hr', { ...r, quantity: 2, reserved: '14.445' })).toBe(
+      'form.stockPiecesReserved|2|4|28,89|m²',
+    );
   });
 });

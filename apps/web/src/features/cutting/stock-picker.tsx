@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { formatNumber, formatUnit } from '../../lib/format.ts';
 import { type JobDetail, type StockRow, useSetStock, useStock } from './cutting-api.ts';
 
 const intOf = (s: string): number => Number.parseInt(s.replace(/\s/g, ''), 10);
@@ -121,10 +122,22 @@ export function stockLines(
 }
 
 /** A refused save as one line: each field with its translated problem, or the generic message. */
-export function saveErrorText(t: TFunction<'cutting'>, e: unknown): string {
+export function saveErrorText(t: TFunction<'cutting'>, e: unknown, fallback = 'errors.save'): string {
   return e instanceof ApiError && e.details?.length
-    ? e.details.map((d) => `${d.field}: ${t(`common:${d.key}`)}`).join(' · ')
-    : t('errors.save');
+    ? e.details.map((d) => `${d.field}: ${t(`common:${d.key}`, d.params ?? {})}`).join(' · ')
+    : t(fallback);
+}
+
+/**
+ * A stock row's pieces and measure: "10 kom · 72,225 m²", or the free pieces of those on hand when
+ * some are reserved by a confirmed list ("slobodno 8 od 10 kom · 72,225 m²").
+ */
+export function stockPiecesText(t: TFunction<'cutting'>, lng: string, s: StockRow): string {
+  const measure = formatNumber(s.on_hand, lng, { maximumFractionDigits: 4 });
+  const values = { n: s.quantity, of: s.pieces_on_hand, measure, unit: formatUnit(s.unit) };
+  return s.quantity === s.pieces_on_hand
+    ? t('form.stockPieces', values)
+    : t('form.stockPiecesReserved', values);
 }
 
 /** Inventory sheets/bars to tick and one size to type in (the new-list form and the stock picker). */
@@ -139,7 +152,7 @@ export function StockChoiceFields({
   value: StockChoice;
   onChange: (next: StockChoice) => void;
 }) {
-  const { t } = useTranslation('cutting');
+  const { t, i18n } = useTranslation('cutting');
   const { picked, manual } = value;
   const dimA = kind === '1d' ? t('form.length') : t('form.width');
   const setManual = (patch: Partial<ManualStock>) => onChange({ picked, manual: { ...manual, ...patch } });
@@ -161,7 +174,8 @@ export function StockChoiceFields({
             checked={picked.has(stockKey(s))}
             onChange={(e) => toggle(stockKey(s), e.target.checked)}
           />
-          {`${s.sku} · ${s.name} · ${s.length}${s.width ? ` × ${s.width}` : ''} mm · ${s.location_code}${s.lot_number ? ` · ${s.lot_number}` : ''} · ${s.quantity}`}
+          {`${s.sku} · ${s.name} · ${s.length}${s.width ? ` × ${s.width}` : ''} mm · ${s.location_code}${s.lot_number ? ` · ${s.lot_number}` : ''} · `}
+          <span data-testid="stock-pieces">{stockPiecesText(t, i18n.language, s)}</span>
           {s.remnant ? <span className="rounded bg-accent px-1.5 text-xs">{t('form.remnant')}</span> : null}
         </label>
       ))}

@@ -32,6 +32,9 @@ export type Item = {
   available: string;
   on_order: string;
   avg_cost: string;
+  /** Sheets/bars: whole pieces and remnants on hand (null for items without a size). */
+  pieces_on_hand?: number | null;
+  remnants_on_hand?: number | null;
 };
 export type Balance = {
   location_id: string;
@@ -42,6 +45,11 @@ export type Balance = {
   expires_on: string | null;
   quantity: string;
   value: string;
+  /** Sheets/bars: whole pieces in the balance and the size of one (a remnant's own size). */
+  pieces?: number | null;
+  remnant?: boolean;
+  piece_length_mm?: string | null;
+  piece_width_mm?: string | null;
 };
 export type Location = {
   id: string;
@@ -91,6 +99,14 @@ export type Lot = {
   received_on: string;
   expires_on: string | null;
   quantity: string;
+  /** A remnant of a cut sheet/bar: its own size and the lot it was cut from. */
+  remnant?: boolean;
+  length_mm?: string | null;
+  width_mm?: string | null;
+  parent_lot_id?: string | null;
+  parent_lot_number?: string | null;
+  base_unit?: string;
+  pieces?: number | null;
 };
 export type TraceRow = { lot_id: string; depth: number; lot_number: string; sku: string; item_name: string };
 export type Count = {

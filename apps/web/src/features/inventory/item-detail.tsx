@@ -8,11 +8,13 @@ import { Card } from '../../components/ui/card.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { api } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
+import { formatUnit } from '../../lib/format.ts';
 import { usePermission } from '../team/use-permission.tsx';
 import { LabelsButton } from '../warehouse-scan/labels-button.tsx';
 import { errorText, type Item, useInventoryMutation, useItem, useLocations } from './inventory-api.ts';
 import { MovementTable } from './movement-table.tsx';
 import { FilterBox, Money, NUM, Qty, selectClasses, TABLE, TD, TH } from './parts.tsx';
+import { Pieces, pieceSizeText } from './pieces.tsx';
 
 export function ItemDetail() {
   const { id = '' } = useParams();
@@ -23,6 +25,8 @@ export function ItemDetail() {
   if (!data) return <DelayedSkeleton loading rows={6} />;
   const { item, balances } = data;
   const value = (Number(item.on_hand) * Number(item.avg_cost)).toFixed(2);
+  // A sheet or bar: its stock is shown in pieces beside the base unit.
+  const sheet = item.pieces_on_hand != null;
   const stats: [string, string, boolean?][] = [
     ['items.onHand', item.on_hand],
     ['items.reserved', item.reserved],
@@ -58,8 +62,11 @@ export function ItemDetail() {
           <Card key={key} className="p-3">
             <p className="text-xs text-muted">{t(key)}</p>
             <p className="text-lg font-semibold tabular-nums" data-testid={`stat-${key}`}>
-              <Qty value={v} /> {item.base_unit}
+              <Qty value={v} /> {formatUnit(item.base_unit)}
             </p>
+            {key === 'items.onHand' ? (
+              <Pieces pieces={item.pieces_on_hand} remnants={item.remnants_on_hand} />
+            ) : null}
           </Card>
         ))}
         <Card className="p-3">
@@ -88,6 +95,7 @@ export function ItemDetail() {
                 <th className={TH}>{t('lots.lot')}</th>
                 <th className={TH}>{t('lots.expires')}</th>
                 <th className={cn(TH, NUM)}>{t('items.quantity')}</th>
+                {sheet ? <th className={cn(TH, NUM)}>{t('pieces.column')}</th> : null}
                 <th className={cn(TH, NUM)}>{t('items.value')}</th>
               </tr>
             </thead>
@@ -113,6 +121,14 @@ export function ItemDetail() {
                   <td className={cn(TD, NUM)} data-testid="balance-qty">
                     <Qty value={b.quantity} />
                   </td>
+                  {sheet ? (
+                    <td className={cn(TD, NUM)} data-testid="balance-pieces">
+                      <Pieces pieces={b.pieces} />
+                      {b.remnant
+                        ? ` · ${t('pieces.remnant', { size: pieceSizeText(b.piece_length_mm, b.piece_width_mm) })}`
+                        : ''}
+                    </td>
+                  ) : null}
                   <td className={cn(TD, NUM)}>
                     <Money value={b.value} />
                   </td>

@@ -20,6 +20,7 @@ import { SavedViews } from '../saved-views/saved-views.tsx';
 import { usePermission } from '../team/use-permission.tsx';
 import { type Item, useItems, useLocations } from './inventory-api.ts';
 import { FilterBox, LocationFilter, Money, NUM, Qty, selectClasses } from './parts.tsx';
+import { Pieces } from './pieces.tsx';
 
 const PAGE = 200;
 const ROW_HEIGHT = 36;
@@ -117,6 +118,14 @@ export function ItemsList() {
           </span>
         ),
         text: (i) => i.on_hand,
+      },
+      // Sheets and bars: whole pieces (and remnants) beside the base unit.
+      pieces: {
+        label: t('pieces.column'),
+        width: '8rem',
+        className: NUM,
+        cell: (i) => <Pieces pieces={i.pieces_on_hand} remnants={i.remnants_on_hand} />,
+        text: (i) => (i.pieces_on_hand == null ? '' : String(i.pieces_on_hand)),
       },
       available: {
         label: t('items.available'),

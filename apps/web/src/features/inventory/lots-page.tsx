@@ -3,6 +3,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { DelayedSkeleton } from '../../components/editing/delayed.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { cn } from '../../lib/cn.ts';
+import { formatUnit } from '../../lib/format.ts';
 import { BulkBar, SelectPageBox, SelectRowBox, useBulkSelection } from '../saved-views/bulk.tsx';
 import { useListColumns } from '../saved-views/list-columns.tsx';
 import { SavedViews } from '../saved-views/saved-views.tsx';
@@ -10,6 +11,7 @@ import { LabelsButton } from '../warehouse-scan/labels-button.tsx';
 import { type Lot, type TraceRow, useLot, useLots } from './inventory-api.ts';
 import { MovementTable } from './movement-table.tsx';
 import { FilterBox, ItemLink, NUM, Qty, TABLE, TD, TH } from './parts.tsx';
+import { Pieces, pieceSizeText } from './pieces.tsx';
 
 export function LotsPage() {
   const { t } = useTranslation('inventory');
@@ -48,6 +50,17 @@ export function LotsPage() {
         className: NUM,
         cell: (l) => <Qty value={l.quantity} />,
         text: (l) => l.quantity,
+      },
+      // Sheets and bars: whole pieces; a remnant with its own size.
+      pieces: {
+        label: t('pieces.column'),
+        cell: (l) => (
+          <>
+            <Pieces pieces={l.pieces} />
+            {l.remnant ? ` · ${t('pieces.remnant', { size: pieceSizeText(l.length_mm, l.width_mm) })}` : ''}
+          </>
+        ),
+        text: (l) => (l.pieces == null ? '' : String(l.pieces)),
       },
     },
     { th: TH, td: TD },
@@ -140,8 +153,24 @@ export function LotDetail() {
       <p className="text-sm text-muted">
         <ItemLink id={lot.item_id} sku={lot.sku} /> · {lot.item_name} · {t('lots.received')} {lot.received_on}
         {lot.expires_on ? ` · ${t('lots.expires')} ${lot.expires_on}` : ''} · {t('items.onHand')}{' '}
-        <Qty value={lot.quantity} />
+        <Qty value={lot.quantity} /> {formatUnit(lot.base_unit)}
+        {lot.pieces != null ? ' · ' : ''}
+        <Pieces pieces={lot.pieces} />
       </p>
+      {lot.remnant ? (
+        <p className="text-sm" data-testid="lot-remnant">
+          {t('pieces.remnant', { size: pieceSizeText(lot.length_mm, lot.width_mm) })}
+          {lot.parent_lot_id ? (
+            <>
+              {' · '}
+              {t('pieces.cutFrom')}{' '}
+              <Link className="text-primary hover:underline" to={`/inventory/lots/${lot.parent_lot_id}`}>
+                {lot.parent_lot_number}
+              </Link>
+            </>
+          ) : null}
+        </p>
+      ) : null}
       <div className="grid gap-4 md:grid-cols-2">
         <Trace title={t('lots.madeFrom')} rows={data.made_from} />
         <Trace title={t('lots.producedInto')} rows={data.produced_into} />

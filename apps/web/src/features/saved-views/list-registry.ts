@@ -44,7 +44,7 @@ export const LIST_REGISTRY = {
     bulk: true,
   },
   items: {
-    columns: ['sku', 'name', 'kind', 'unit', 'on_hand', 'available', 'on_order', 'avg_cost'],
+    columns: ['sku', 'name', 'kind', 'unit', 'on_hand', 'pieces', 'available', 'on_order', 'avg_cost'],
     fixed: ['sku'],
     bulk: true,
   },
@@ -54,7 +54,7 @@ export const LIST_REGISTRY = {
     bulk: true,
   },
   lots: {
-    columns: ['lot', 'sku', 'received', 'expires', 'quantity'],
+    columns: ['lot', 'sku', 'received', 'expires', 'quantity', 'pieces'],
     fixed: ['lot'],
     bulk: true,
   },
