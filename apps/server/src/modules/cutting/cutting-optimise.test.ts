@@ -231,7 +231,7 @@ describe('server-side cutting optimiser', () => {
     expect(queued.body.error.details).toEqual([{ field: 'stock', key: 'validation.cuttingNoStock' }]);
   });
 
-  it('a run past its deadline without a plan, or beyond the worker cap, fails translated and stores nothing', async () => {
+  it('a run past its deadline without a plan, beyond the worker cap or in a dying thread fails translated and stores nothing', async () => {
     const created = await api.ok('POST', '/api/cutting/jobs', job2d(10, panes, 100));
     // The deadline is the job's limit plus the grace: 100 - 100 = 0 ms, before the thread has started.
     const before = setOptimiserLimits({ graceMs: -100 });
@@ -252,9 +252,40 @@ describe('server-side cutting optimiser', () => {
     } finally {
       setOptimiserLimits(before);
     }
+    // A thread that dies (here: a heap too small to start in) is a server error, translated.
+    setOptimiserLimits({ maxHeapMb: 1 });
+    try {
+      const crashed = await api.call('POST', `/api/cutting/jobs/${created.id}/optimise`);
+      expect(crashed.status).toBe(500);
+      expect(crashed.body.error.details).toEqual([
+        { field: 'plan', key: 'validation.cuttingOptimiserFailed' },
+      ]);
+    } finally {
+      setOptimiserLimits(before);
+    }
     const now = await jobRow(created.id);
     expect(now).toMatchObject({ status: 'draft', plan: null, updated_at: created.updated_at });
     expect(optimiserLoad()).toEqual({ running: 0, waiting: 0 });
+  });
+
+  it('holds no transaction while it searches, and refuses the plan when the stock changed meanwhile', async () => {
+    const created = await api.ok('POST', '/api/cutting/jobs', job2d(10, panes, 1000));
+    const running = api.call('POST', `/api/cutting/jobs/${created.id}/optimise`);
+    await new Promise((r) => setTimeout(r, 100));
+    // Another user replaces the stock while the optimiser runs: the write is not blocked.
+    const changed = await api.ok('PUT', `/api/cutting/jobs/${created.id}/stock`, {
+      stock: [{ ...created.input.stock[0], quantity: 9 }],
+    });
+    const res = await running;
+    expect(res.status).toBe(409);
+    expect(res.body.error).toMatchObject({
+      code: 'CONFLICT',
+      details: [{ field: 'input', key: 'validation.cuttingChangedDuringRun' }],
+    });
+    const now = await jobRow(created.id);
+    expect(now.plan).toBeNull();
+    expect(now.input.stock[0].quantity).toBe(9);
+    expect(now.updated_at).toBe(changed.updated_at);
   });
 
   it('runs no more workers at once than the cap; the others wait their turn', async () => {

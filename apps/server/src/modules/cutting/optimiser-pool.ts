@@ -22,12 +22,15 @@ export type OptimiserLimits = {
   maxQueued: number;
   /** time on top of the run's own limit (thread start, loading the code) before it is stopped */
   graceMs: number;
+  /** heap of one thread (MB); a run that needs more fails with `validation.cuttingOptimiserFailed` */
+  maxHeapMb: number;
 };
 
 const limits: OptimiserLimits = {
   maxWorkers: Math.max(1, availableParallelism()),
   maxQueued: 16,
   graceMs: 5000,
+  maxHeapMb: 512,
 };
 
 /** Changes the limits (tests; a deployment could read them from its configuration). */
@@ -107,7 +110,18 @@ export async function runOptimiser(
     return await new Promise<CutResult>((resolve, reject) => {
       let best: CutResult | null = null;
       let settled = false;
-      const worker = new Worker(BOOT, { workerData: { entry: ENTRY, input }, execArgv: [] });
+      let worker: Worker;
+      try {
+        // A runaway search fails alone (the thread's heap is capped), not the whole server.
+        worker = new Worker(BOOT, {
+          workerData: { entry: ENTRY, input },
+          execArgv: [],
+          resourceLimits: { maxOldGenerationSizeMb: limits.maxHeapMb },
+        });
+      } catch {
+        reject(failed());
+        return;
+      }
       const finish = (outcome: () => void) => {
         if (settled) return;
         settled = true;
@@ -120,9 +134,17 @@ export async function runOptimiser(
         (input.timeLimitMs ?? 1000) + limits.graceMs,
       );
       worker.on('message', (m: WorkerMessage) => {
-        if (m.type === 'progress')
-          hooks.onProgress?.({ elapsedMs: m.elapsedMs, stockCount: m.stockCount, lowerBound: m.lowerBound });
-        else if (m.type === 'best') best = m.result;
+        if (m.type === 'progress') {
+          try {
+            hooks.onProgress?.({
+              elapsedMs: m.elapsedMs,
+              stockCount: m.stockCount,
+              lowerBound: m.lowerBound,
+            });
+          } catch {
+            // A listener's failure must not stop the run (progress is informative only).
+          }
+        } else if (m.type === 'best') best = m.result;
         else if (m.type === 'done') finish(() => resolve(m.result));
         else if (m.type === 'input-error') finish(() => reject(inputError(m.field)));
         else finish(() => reject(failed()));
