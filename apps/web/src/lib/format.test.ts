@@ -9,6 +9,7 @@ import {
   numberInputToApi,
   optionalNumberInputToApi,
   parseNumberInput,
+  unitCodeOf,
 } from './format.ts';
 
 describe('formatting per language', () => {
@@ -81,5 +82,8 @@ describe('typed numbers: one reading, one display', () => {
     expect(formatUnit('m3')).toBe('m³');
     expect(formatUnit('kom')).toBe('kom');
     expect(formatUnit(null)).toBe('');
+    expect(unitCodeOf('m²')).toBe('m2');
+    expect(unitCodeOf('M3')).toBe('m3');
+    expect(unitCodeOf('kom')).toBe('kom');
   });
 });

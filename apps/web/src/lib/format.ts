@@ -77,3 +77,10 @@ export function formatUnit(code: string | null | undefined): string {
   if (!code) return '';
   return UNIT_SYMBOLS[code] ?? UNIT_SYMBOLS[code.toLowerCase()] ?? code;
 }
+
+/** A unit as typed or shown (m², M2, m2) back to its code (m2); other text as typed. */
+export function unitCodeOf(text: string): string {
+  const t = text.trim();
+  const hit = Object.entries(UNIT_SYMBOLS).find(([code, symbol]) => symbol === t || code === t.toLowerCase());
+  return hit ? hit[0] : t;
+}

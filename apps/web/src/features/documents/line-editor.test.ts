@@ -1,4 +1,5 @@
 import { DEFAULT_PRICING_SETTINGS } from '@erp/domain';
+import { CLIENT_DISCOUNT_DOCUMENT as DOC } from '@erp/domain/documents/line-pricing.fixture';
 import { describe, expect, it } from 'vitest';
 import {
   autoMeasurePrice,
@@ -47,7 +48,8 @@ describe('line editor: measure pricing', () => {
     expect(autoMeasurePrice(typed, DEFAULT_PRICING_SETTINGS)).toBeNull();
     expect(liveTotals([typed]).net.toFixed(2)).toBe('10.00');
     const unit = pickIntoLine(newLine(), { ...glass, price_basis: 'unit' });
-    expect(unit).toMatchObject({ unit: 'm2', unit_price: '25', pricing: null });
+    // The sales price is shown in the language's format (Croatian in tests) and kept for the totals.
+    expect(unit).toMatchObject({ unit: 'm2', unit_price: '25,00', pricing: { basis: 'unit', price: '25' } });
   });
 
   it('a saved rule-priced line shows its stored price and billed measure', () => {
@@ -74,7 +76,8 @@ describe('line editor: measure pricing', () => {
       item_min_charge: null,
     });
     expect(line).toMatchObject({
-      unit_price: '13.005',
+      unit_price: '13,005',
+      width_mm: '1.000',
       auto_price: true,
       billed: { measure: '0.5202', unit: 'm2' },
     });
@@ -150,5 +153,60 @@ describe('line editor: edge work and surcharges', () => {
     const saved = { ...line, unit_price: '35.505', auto_price: true };
     expect(repriceAll([saved])[0]?.unit_price).toBe('');
     expect(repriceAll([{ ...saved, auto_price: false }])[0]?.unit_price).toBe('35.505');
+  });
+});
+
+describe('line editor: the totals the server saves', () => {
+  // The shared fixture's document; the server test (documents/line-pricing.test.ts) saves the
+  // same lines and gets the same hand-computed figures.
+  const settings = { ...DEFAULT_PRICING_SETTINGS, rush_surcharge_pct: DOC.rushSurchargePct, rush: DOC.rush };
+  const typed = () =>
+    DOC.lines.map((l, i) => {
+      const item = l.sku ? DOC.items[l.sku] : null;
+      const base = item
+        ? pickIntoLine(newLine(), {
+            id: `00000000-0000-4000-8000-00000000001${i}`,
+            sku: l.sku ?? '',
+            name: l.sku ?? '',
+            base_unit: item.baseUnit,
+            sales_price: item.salesPrice,
+            purchase_price: null,
+            vat_rate: item.vatRate,
+            kind: 'material',
+            price_basis: item.basis,
+            glass_kind: item.glassKind,
+            min_charge: null,
+          })
+        : newLine({ description: l.description });
+      // Typed over what the pick filled in: an empty price or discount is left to the defaults.
+      return {
+        ...base,
+        quantity: l.quantity,
+        width_mm: l.width_mm,
+        height_mm: l.height_mm,
+        unit_price: l.unit_price,
+        discount_pct: l.discount_pct,
+        vat_rate: l.vat_rate,
+      };
+    });
+
+  it("shows the server's totals for a client with a default discount (rush quote)", () => {
+    const totals = liveTotals(typed(), settings, DOC.clientDiscountPct);
+    expect(totals.lines.map((l) => l.net.toFixed(2))).toEqual(DOC.expected.lineNets);
+    expect(totals.net.toFixed(2)).toBe(DOC.expected.net);
+    expect(totals.vat.toFixed(2)).toBe(DOC.expected.vat);
+    expect(totals.total.toFixed(2)).toBe(DOC.expected.total);
+    expect(
+      totals.breakdown.map((b) => ({ rate: b.rate, base: b.base.toFixed(2), vat: b.vat.toFixed(2) })),
+    ).toEqual(DOC.expected.breakdown);
+    // Without the client's discount the figure differs: the discount is part of what is shown.
+    expect(liveTotals(typed(), settings).net.toFixed(2)).toBe(DOC.expected.netWithoutClientDiscount);
+  });
+
+  it('sends what was typed as plain decimals and leaves empty fields to the server', () => {
+    const [silikon, , montaza, transport] = typed().map(lineToApi);
+    expect(silikon).toMatchObject({ quantity: '3', unit_price: null, discount_pct: null });
+    expect(montaza).toMatchObject({ unit_price: '1000.00', discount_pct: '0' });
+    expect(transport).toMatchObject({ unit_price: '50.5', vat_rate: '13' });
   });
 });

@@ -1,18 +1,19 @@
 import {
   DEFAULT_PRICING_SETTINGS,
   DOCUMENT_VAT_RATES,
-  documentTotals,
+  type DraftLine,
+  draftTotals,
   EDGE_TYPES,
   type EdgeType,
   type GlassKind,
   glassThicknessMm,
   glassWorkWarnings,
-  lineAmounts,
   type MeasurePrice,
   measurePrice,
   normaliseVatRate,
   type PriceBasis,
   type PricingSettings,
+  priceDraftLine,
   unitPriceText,
   type VatRate,
 } from '@erp/domain';
@@ -24,15 +25,26 @@ import { type GridColumn, LineGrid } from '../../components/line-grid/line-grid.
 import { useToast } from '../../components/ui/toast.tsx';
 import { api } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
-import { formatNumber } from '../../lib/format.ts';
+import {
+  formatNumber,
+  formatNumberInput,
+  formatUnit,
+  numberInputToApi,
+  optionalNumberInputToApi,
+  parseNumberInput,
+  unitCodeOf,
+} from '../../lib/format.ts';
 import { Money, NUM } from './parts.tsx';
 import { useWindowSpecEditor, windowFromApi, windowToApi } from './window-spec.tsx';
 
-/** What the line's item says about measure pricing (docs/documents.md "Measure pricing"). */
+/**
+ * What the line's item says about its price (docs/documents.md "Measure pricing"): priced per
+ * unit (the sales price fills a line left without a price) or by measure.
+ */
 export type LinePricing = {
   basis: PriceBasis;
   glass_kind: GlassKind | null;
-  /** The item's sales price: per m² or per running metre. */
+  /** The item's sales price: per unit, per m² or per running metre. */
   price: string | null;
   min_charge: string | null;
 };
@@ -54,7 +66,7 @@ export type EditLine = {
   lot_number?: string | null;
   /** The line this one delivers, bills or credits (issue 17): sent back so an edit keeps it. */
   source_line_id?: string | null;
-  /** The item's measure pricing; absent or basis 'unit' = priced per piece as typed. */
+  /** The item's pricing; absent = a line without an item (priced as typed). */
   pricing?: LinePricing | null;
   /** The stored price is the rule's: changing W, H or the quantity computes it again. */
   auto_price?: boolean;
@@ -97,8 +109,9 @@ export const newLine = (defaults: Partial<EditLine> = {}): EditLine => ({
   ...defaults,
 });
 
-const dec = (s: string) => s.trim().replace(',', '.');
-const isNum = (s: string) => /^-?\d+(\.\d+)?$/.test(dec(s));
+/** Typed numbers are read with the app's one rule (lib/format.ts parseNumberInput). */
+const dec = (s: string) => parseNumberInput(s) ?? s.trim();
+const isNum = (s: string) => parseNumberInput(s) !== null;
 
 /** A count typed in the grid: empty = 0, a whole number as a number, anything else as typed (refused). */
 const countToApi = (v: string | undefined) => {
@@ -125,20 +138,20 @@ export function lineToApi(l: EditLine) {
   return {
     item_id: l.item_id,
     description: l.description,
-    quantity: dec(l.quantity),
+    quantity: numberInputToApi(l.quantity),
     unit: l.unit || null,
-    width_mm: l.width_mm ? dec(l.width_mm) : null,
-    height_mm: l.height_mm ? dec(l.height_mm) : null,
-    unit_price: l.unit_price ? dec(l.unit_price) : null,
-    discount_pct: l.discount_pct ? dec(l.discount_pct) : null,
+    width_mm: optionalNumberInputToApi(l.width_mm),
+    height_mm: optionalNumberInputToApi(l.height_mm),
+    unit_price: optionalNumberInputToApi(l.unit_price),
+    discount_pct: optionalNumberInputToApi(l.discount_pct),
     vat_rate: l.vat_rate,
     lot_id: l.lot_id ?? null,
     ...(l.source_line_id ? { source_line_id: l.source_line_id } : {}),
     shaped: Boolean(l.shaped),
     ...windowToApi(l),
     hole_count: countToApi(l.hole_count),
-    hole_diameter_mm: l.hole_diameter_mm ? dec(l.hole_diameter_mm) : null,
-    hole_edge_mm: l.hole_edge_mm ? dec(l.hole_edge_mm) : null,
+    hole_diameter_mm: optionalNumberInputToApi(l.hole_diameter_mm),
+    hole_edge_mm: optionalNumberInputToApi(l.hole_edge_mm),
     cutout_count: countToApi(l.cutout_count),
     edge_type: l.edge_type ?? 'rezano',
     coating_removal: Boolean(l.coating_removal),
@@ -183,7 +196,7 @@ export function lineFromApi(l: {
   const basis = l.price_basis as PriceBasis | null | undefined;
   return newLine({
     pricing:
-      basis && basis !== 'unit'
+      basis && l.item_id
         ? {
             basis,
             glass_kind: (l.glass_kind ?? null) as GlassKind | null,
@@ -197,8 +210,8 @@ export function lineFromApi(l: {
     item_kind: l.item_kind ?? null,
     ...windowFromApi(l),
     hole_count: l.hole_count ? String(l.hole_count) : '',
-    hole_diameter_mm: l.hole_diameter_mm ?? '',
-    hole_edge_mm: l.hole_edge_mm ?? '',
+    hole_diameter_mm: formatNumberInput(l.hole_diameter_mm),
+    hole_edge_mm: formatNumberInput(l.hole_edge_mm),
     cutout_count: l.cutout_count ? String(l.cutout_count) : '',
     edge_type: (EDGE_TYPES as readonly string[]).includes(l.edge_type ?? '')
       ? (l.edge_type as EdgeType)
@@ -213,12 +226,13 @@ export function lineFromApi(l: {
     item_id: l.item_id,
     item_label: l.sku ? `${l.sku} · ${l.item_name ?? ''}` : '',
     description: l.description,
-    quantity: l.quantity,
+    // Saved numbers come back in the language's format ("88,56", not "88.56").
+    quantity: formatNumberInput(l.quantity),
     unit: l.unit,
-    width_mm: l.width_mm ?? '',
-    height_mm: l.height_mm ?? '',
-    unit_price: l.unit_price,
-    discount_pct: l.discount_pct,
+    width_mm: formatNumberInput(l.width_mm),
+    height_mm: formatNumberInput(l.height_mm),
+    unit_price: formatNumberInput(l.unit_price, undefined, 2),
+    discount_pct: formatNumberInput(l.discount_pct),
     vat_rate: (normaliseVatRate(l.vat_rate) ?? '25') as VatRate,
     lot_id: l.lot_id,
     lot_number: l.lot_number,
@@ -262,35 +276,66 @@ export function autoMeasurePrice(l: EditLine, settings: GridPricing): MeasurePri
   }
 }
 
-/** The price a line is computed with: typed, or the measure rule's. */
-const effectivePrice = (l: EditLine, settings: GridPricing): string => {
-  if (l.unit_price) return dec(l.unit_price);
-  const auto = autoMeasurePrice(l, settings);
-  return auto ? unitPriceText(auto.unitPrice) : '0';
-};
-
-/** Live totals with the domain's rounding rule (the server recomputes the same on save). */
-export function liveTotals(lines: EditLine[], settings: GridPricing = DEFAULT_PRICING_SETTINGS) {
-  const valid = lines.filter((l) => isNum(l.quantity) && (l.unit_price === '' || isNum(l.unit_price)));
-  return documentTotals(
-    valid.map((l) => ({
-      quantity: dec(l.quantity),
-      unitPrice: effectivePrice(l, settings),
-      discountPct: l.discount_pct && isNum(l.discount_pct) ? dec(l.discount_pct) : '0',
-      vatRate: l.vat_rate,
-    })),
-  );
+/**
+ * The line as the domain prices it (documents/line-pricing.ts), the same inputs the server gets:
+ * an empty price or discount is left to the defaults (measure rule or item price; the client's
+ * discount). Null while the quantity, price or discount is not a number yet.
+ */
+export function draftOf(l: EditLine): DraftLine | null {
+  if (!isNum(l.quantity)) return null;
+  if (l.unit_price.trim() !== '' && !isNum(l.unit_price)) return null;
+  if (l.discount_pct.trim() !== '' && !isNum(l.discount_pct)) return null;
+  const count = (v: string | undefined) => (isNum(v ?? '') ? dec(v ?? '') : null);
+  return {
+    quantity: dec(l.quantity),
+    unitPrice: l.unit_price.trim() ? dec(l.unit_price) : null,
+    discountPct: l.discount_pct.trim() ? dec(l.discount_pct) : null,
+    vatRate: l.vat_rate,
+    item:
+      l.item_id && l.pricing
+        ? {
+            salesPrice: l.pricing.price,
+            vatRate: null,
+            basis: l.pricing.basis,
+            glassKind: l.pricing.glass_kind,
+            minCharge: l.pricing.min_charge,
+          }
+        : null,
+    widthMm: isNum(l.width_mm) ? dec(l.width_mm) : null,
+    heightMm: isNum(l.height_mm) ? dec(l.height_mm) : null,
+    shaped: Boolean(l.shaped),
+    holeCount: count(l.hole_count),
+    cutoutCount: count(l.cutout_count),
+    edgeType: l.edge_type ?? null,
+    coatingRemoval: Boolean(l.coating_removal),
+  };
 }
 
-function lineNet(l: EditLine, settings: GridPricing): string | null {
-  if (!isNum(l.quantity) || !isNum(l.unit_price || '0')) return null;
+/** The client's discount and the document's rush flag, as the server prices with them. */
+const pricingOf = (settings: GridPricing, clientDiscount?: string | null) => ({
+  clientDiscountPct: clientDiscount ?? null,
+  settings,
+  rush: Boolean(settings.rush),
+});
+
+/**
+ * Live totals: the domain's draftTotals over the lines the server would accept, with the
+ * company's settings, the rush flag and the client's discount (the server saves the same).
+ */
+export function liveTotals(
+  lines: EditLine[],
+  settings: GridPricing = DEFAULT_PRICING_SETTINGS,
+  clientDiscount?: string | null,
+) {
+  const drafts = lines.map(draftOf).filter((d): d is DraftLine => d !== null);
+  return draftTotals(drafts, pricingOf(settings, clientDiscount)).totals;
+}
+
+function lineNet(l: EditLine, settings: GridPricing, clientDiscount?: string | null): string | null {
+  const draft = draftOf(l);
+  if (!draft) return null;
   try {
-    return lineAmounts({
-      quantity: dec(l.quantity),
-      unitPrice: effectivePrice(l, settings),
-      discountPct: l.discount_pct && isNum(l.discount_pct) ? dec(l.discount_pct) : '0',
-      vatRate: l.vat_rate,
-    }).net.toFixed(2);
+    return priceDraftLine(draft, pricingOf(settings, clientDiscount)).amounts.net.toFixed(2);
   } catch {
     return null;
   }
@@ -323,17 +368,15 @@ export function pickIntoLine(l: EditLine, item: GridItem, defaultDiscount?: stri
     item_kind: item.kind,
     description: l.description || item.name,
     unit: measured ? 'kom' : item.base_unit,
-    unit_price: measured ? '' : (item.sales_price ?? ''),
+    unit_price: measured ? '' : formatNumberInput(item.sales_price, undefined, 2),
     discount_pct: l.discount_pct || defaultDiscount || '',
     vat_rate: (normaliseVatRate(item.vat_rate) ?? '25') as VatRate,
-    pricing: measured
-      ? {
-          basis: item.price_basis as PriceBasis,
-          glass_kind: item.glass_kind ?? null,
-          price: item.sales_price,
-          min_charge: item.min_charge ?? null,
-        }
-      : null,
+    pricing: {
+      basis: (item.price_basis ?? 'unit') as PriceBasis,
+      glass_kind: item.glass_kind ?? null,
+      price: item.sales_price,
+      min_charge: item.min_charge ?? null,
+    },
     auto_price: measured,
     billed: null,
     sku: item.sku,
@@ -373,7 +416,10 @@ export function LineEditor({
   onChange: (lines: EditLine[]) => void;
   readOnly?: boolean;
   showLots?: boolean;
-  /** The client's discount, filled in when an item is picked. */
+  /**
+   * The client's default discount: filled in when an item is picked, and applied to lines left
+   * without a discount in the totals (the server does the same on save).
+   */
   defaultDiscount?: string;
   /** A rush order (quote / work order flag): rule-priced lines pay the rush surcharge %. */
   rush?: boolean;
@@ -444,7 +490,13 @@ export function LineEditor({
       },
       text('description', t('lines.description'), 'text', 'minmax(8rem, 1fr)'),
       text('quantity', t('lines.quantity'), 'decimal', '5rem'),
-      text('unit', t('lines.unit'), 'text', '4rem'),
+      {
+        // Codes are stored (m2), symbols shown (m²).
+        ...text('unit', t('lines.unit'), 'text', '4rem'),
+        value: (l: EditLine) => formatUnit(l.unit),
+        set: (l: EditLine, v: string) => ({ ...l, unit: unitCodeOf(v) }),
+        render: (l: EditLine) => <span className="block px-1.5">{formatUnit(l.unit)}</span>,
+      },
       text('width_mm', t('lines.width'), 'decimal', '5rem'),
       text('height_mm', t('lines.height'), 'decimal', '5rem'),
       {
@@ -610,13 +662,13 @@ export function LineEditor({
       className: NUM,
       render: (l) => (
         <span className="block px-1.5 text-right" data-testid="line-net">
-          <Money value={lineNet(l, settings)} />
+          <Money value={lineNet(l, settings, defaultDiscount)} />
         </span>
       ),
     });
     return cols;
-  }, [t, showLots, settings, i18n.language, windowSpec.column]);
-  const totals = liveTotals(lines, settings);
+  }, [t, showLots, settings, i18n.language, windowSpec.column, defaultDiscount]);
+  const totals = liveTotals(lines, settings, defaultDiscount);
   // The grid's rows render again only when they change: wait for the company's settings so the
   // computed prices are the company's from the first paint (defaults if they cannot be read).
   if (pricingQuery.isPending) return <p role="status">{t('list.loading')}</p>;

@@ -8,6 +8,7 @@ import { afterSave, UnsavedChangesGuard } from '../../components/editing/unsaved
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Input, Textarea } from '../../components/ui/input.tsx';
 import { cn } from '../../lib/cn.ts';
+import { numberInputToApi } from '../../lib/format.ts';
 import { DocumentList } from '../documents/document-list.tsx';
 import {
   callDocument,
@@ -281,6 +282,9 @@ function InvoiceView({ detail }: { detail: Detail }) {
       },
     );
   const isCredit = doc.kind === 'credit_note';
+  // The client's discount applies to lines without one: the editor's totals price them as the server does.
+  const clients = useClients();
+  const clientDiscount = clients.data?.items.find((c) => c.id === doc.client_id)?.default_discount;
   // Issuing and payments answer at once (status and payment badge); a refusal puts them back.
   const status = useDocumentStatusChange(doc.id, (name) => `${base}/${name}`);
 
@@ -384,6 +388,7 @@ function InvoiceView({ detail }: { detail: Detail }) {
           setDirty(true);
         }}
         readOnly={!canWrite || !draft}
+        defaultDiscount={clientDiscount && clientDiscount !== '0' ? clientDiscount : undefined}
       />
       {canWrite && draft && (
         <Button
@@ -463,7 +468,8 @@ function InvoiceView({ detail }: { detail: Detail }) {
               <Button
                 disabled={call.isPending || status.pending || !payment.amount}
                 onClick={() => {
-                  const amount = payment.amount.trim().replace(',', '.');
+                  // Read like every amount field: "1.000,00" as shown, or plain "1000.00".
+                  const amount = numberInputToApi(payment.amount);
                   status.run(
                     { type: 'payment', paid_on: payment.paid_on, amount },
                     { onError: () => setPayment((p) => ({ ...p, amount: payment.amount })) },
