@@ -23,6 +23,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
 import { workOrderCuttingGroups, workOrderCuttingPieces } from '../documents/cutting-pieces.ts';
+import { refuseCuttingOfClosedOrder } from '../documents/work-order-completion.ts';
 import * as inventory from '../inventory/inventory.service.ts';
 import type { PostingLine } from '../inventory/posting.ts';
 import {
@@ -201,6 +202,8 @@ export async function confirm(tx: Tx, ctx: CompanyContext, id: string) {
   const job = await repo.getJob(tx, id, true);
   if (!job) throw notFound();
   if (job.status !== 'planned' || !job.plan) throw transition('Potvrditi se može samo izračunat plan');
+  // A completed order already consumed what no list had cut: cutting it now would consume it twice.
+  if (job.source_type === 'work_order' && job.source_id) await refuseCuttingOfClosedOrder(tx, job.source_id);
   for (const u of await stockUses(tx, job))
     await reserveLot(tx, ctx, {
       itemId: u.itemId,

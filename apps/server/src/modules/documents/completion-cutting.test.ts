@@ -335,6 +335,36 @@ describe('work order completion after cutting lists', () => {
           where k.source_id = ${id} and c.lot_number = 'S-1' order by 2`,
     );
     expect(links.map((l) => l.produced)).toEqual([`${number}-1`, `${number}-2`]);
+
+    // A list of the completed order is not confirmed any more: it would consume the sheets again.
+    const late = await api.ok('POST', `/api/cutting/jobs/from-work-order/${id}`, { material_id: sheet.id });
+    const lateStock = ((await api.ok('GET', '/api/cutting/stock?kind=2d')) as Json[])
+      .filter((s) => s.item_id === sheet.id && !s.remnant)
+      .map((s) => ({
+        ref: `${s.sku}/${s.lot_number ?? ''}`,
+        item_id: s.item_id,
+        lot_id: s.lot_id,
+        location_id: s.location_id,
+        width: s.length,
+        height: s.width,
+        quantity: s.quantity,
+      }));
+    const lateJob = await api.ok('PUT', `/api/cutting/jobs/${late.id}/stock`, { stock: lateStock });
+    await api.ok(
+      'PUT',
+      `/api/cutting/jobs/${late.id}/plan`,
+      optimizeCutting(jobToCutInput(cuttingJobInputSchema.parse({ ...lateJob.input, time_limit_ms: 300 }))),
+    );
+    const refused = await api.call('POST', `/api/cutting/jobs/${late.id}/confirm`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.details).toEqual([
+      { field: 'source_id', key: 'validation.cuttingOrderClosed', params: { order: number } },
+    ]);
+    expect((await api.ok('GET', `/api/cutting/jobs/${late.id}`)).status).toBe('planned');
+    const still = await db<{ n: string }>(
+      sql`select count(*)::text as n from reservations where status = 'active'`,
+    );
+    expect(still[0]?.n).toBe('0');
   });
 });
 

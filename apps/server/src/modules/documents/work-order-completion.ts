@@ -126,6 +126,22 @@ export function refuseOpenLists(open: readonly CuttingList[]) {
   );
 }
 
+/**
+ * A cutting list of a completed or cancelled work order is not confirmed: the order's completion
+ * already consumed (backflushed) the materials no list had consumed, so cutting them now would
+ * consume them twice. Called by the cutting area when a list of an order is confirmed.
+ */
+export async function refuseCuttingOfClosedOrder(tx: Tx, woId: string) {
+  const wo = await repo.one<{ number: string | null; status: string }>(
+    tx,
+    sql`select number, status from documents where id = ${woId} and kind = 'work_order'`,
+  );
+  if (wo && (wo.status === 'completed' || wo.status === 'cancelled'))
+    throw new AppError('CONFLICT', `Radni nalog ${wo.number ?? ''} je završen ili otkazan`, [
+      { field: 'source_id', key: 'validation.cuttingOrderClosed', params: { order: wo.number ?? '' } },
+    ]);
+}
+
 type MaterialRow = {
   id: string;
   item_id: string;
