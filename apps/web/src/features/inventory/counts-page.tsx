@@ -8,10 +8,10 @@ import { SaveState, saveStatus } from '../../components/editing/save-state.tsx';
 import { useStatusChange } from '../../components/editing/status-change.ts';
 import { UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
 import { type GridColumn, LineGrid } from '../../components/line-grid/line-grid.tsx';
-import { Button } from '../../components/ui/button.tsx';
+import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { api } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
-import { formatDate } from '../../lib/format.ts';
+import { formatDate, formatNumber } from '../../lib/format.ts';
 import { useListColumns } from '../saved-views/list-columns.tsx';
 import { SavedViews } from '../saved-views/saved-views.tsx';
 import { useCurrentCompany } from '../team/current-company.tsx';
@@ -20,6 +20,7 @@ import {
   type Count,
   type CountDetail,
   errorText,
+  type Item,
   inventoryKeys,
   postWithKey,
   useCount,
@@ -27,7 +28,7 @@ import {
   useInventoryMutation,
   useLocations,
 } from './inventory-api.ts';
-import { Field, LocationSelect, NUM, newKey, Qty, TABLE, TD, TH } from './parts.tsx';
+import { Field, ItemPicker, LocationSelect, NUM, newKey, Qty, TABLE, TD, TH } from './parts.tsx';
 
 export function CountsPage() {
   const { t, i18n } = useTranslation('inventory');
@@ -106,16 +107,31 @@ type CountRow = {
   sku: string;
   item_name: string;
   lot_number: string | null;
-  expected_qty: string;
   base_unit: string;
   counted: string;
+  /** What the server holds: the saved count and the book quantity when it was counted. */
+  saved_counted: string | null;
+  book_qty: string | null;
+  current_qty: string;
 };
 
 const dec = (s: string) => s.trim().replace(',', '.');
 const isDec = (s: string) => /^\d+(\.\d+)?$/.test(dec(s));
-/** Counted − expected with exact decimals (null while the cell is empty or not a number). */
+/**
+ * The book quantity the difference is taken from: the one stored when the line was counted while
+ * the count is unchanged, else the balance now (saving a new count takes it). The server posts
+ * exactly counted − this.
+ */
+const bookOf = (r: CountRow): string =>
+  r.book_qty !== null &&
+  r.saved_counted !== null &&
+  isDec(r.counted) &&
+  new Decimal(dec(r.counted)).eq(r.saved_counted)
+    ? r.book_qty
+    : r.current_qty;
+/** Counted − book with exact decimals (null while the cell is empty or not a number). */
 const difference = (r: CountRow): string | null =>
-  isDec(r.counted) ? new Decimal(dec(r.counted)).minus(r.expected_qty).toFixed() : null;
+  isDec(r.counted) ? new Decimal(dec(r.counted)).minus(bookOf(r)).toFixed() : null;
 
 const rowsOf = (count: CountDetail): CountRow[] =>
   count.lines.map((l) => ({
@@ -123,9 +139,11 @@ const rowsOf = (count: CountDetail): CountRow[] =>
     sku: l.sku,
     item_name: l.item_name,
     lot_number: l.lot_number,
-    expected_qty: l.expected_qty,
     base_unit: l.base_unit,
     counted: l.counted_qty ?? '',
+    saved_counted: l.counted_qty,
+    book_qty: l.book_qty,
+    current_qty: l.current_qty,
   }));
 
 type SentLine = { id: string; counted_qty: string | null };
@@ -141,7 +159,7 @@ export function predictPostedCount(count: CountDetail, lines: SentLine[]): Count
 }
 
 function CountSheet({ count }: { count: CountDetail }) {
-  const { t } = useTranslation('inventory');
+  const { t, i18n } = useTranslation('inventory');
   const { t: tg } = useTranslation('ux-grid');
   const [confirmElement, confirm] = useConfirm();
   const [rows, setRows] = useState<CountRow[]>(() => rowsOf(count));
@@ -169,6 +187,32 @@ function CountSheet({ count }: { count: CountDetail }) {
   });
   const draft = count.status === 'draft';
   const editable = draft && canWrite;
+  // Lines whose stock moved after they were counted: posting is refused until they are re-counted.
+  const moved = count.lines.filter((l) => l.moved);
+  const recount = useInventoryMutation((lineIds: string[]) =>
+    api<CountDetail>(`/api/inventory/counts/${count.id}/recount`, {
+      method: 'POST',
+      body: { line_ids: lineIds },
+    }),
+  );
+  const [adding, setAdding] = useState<Item | null>(null);
+  const [addText, setAddText] = useState('');
+  const add = useInventoryMutation((itemId: string) =>
+    api<CountDetail>(`/api/inventory/counts/${count.id}/lines`, {
+      method: 'POST',
+      body: { item_id: itemId },
+    }),
+  );
+  /** Takes the server's lines, keeping what is typed in lines the server did not reset. */
+  const merge = (next: CountDetail, reset: Set<string>) => {
+    const typed = new Map(rows.map((r) => [r.id, r.counted]));
+    setRows(
+      rowsOf(next).map((r) =>
+        reset.has(r.id) || !typed.has(r.id) ? r : { ...r, counted: typed.get(r.id) ?? '' },
+      ),
+    );
+    setSaved(JSON.stringify(next.lines.map((l) => ({ id: l.id, counted_qty: l.counted_qty }))));
+  };
   // A draft shows what is typed; a posted count shows what the server holds.
   const shown = editable ? rows : rowsOf(count);
   const columns = useMemo<GridColumn<CountRow>[]>(
@@ -189,8 +233,8 @@ function CountSheet({ count }: { count: CountDetail }) {
         width: '9rem',
         className: NUM,
         render: (r) => (
-          <span className="block px-1.5 text-right tabular-nums">
-            <Qty value={r.expected_qty} /> {r.base_unit}
+          <span className="block px-1.5 text-right tabular-nums" data-testid={`book-${r.sku}`}>
+            <Qty value={bookOf(r)} /> {r.base_unit}
           </span>
         ),
       },
@@ -240,6 +284,52 @@ function CountSheet({ count }: { count: CountDetail }) {
       </div>
       <UnsavedChangesGuard when={editable && dirty} />
       {confirmElement}
+      <div className="flex flex-wrap items-center gap-2">
+        <a
+          href={`/api/inventory/counts/${count.id}/pdf`}
+          target="_blank"
+          rel="noreferrer"
+          className={buttonClasses('outline')}
+          data-testid="count-pdf"
+        >
+          {t('counts.print')}
+        </a>
+      </div>
+      {draft && moved.length > 0 && (
+        <div
+          role="alert"
+          className="space-y-2 rounded-md border border-warning bg-warning/10 p-3 text-sm"
+          data-testid="count-moved"
+        >
+          <p className="font-medium">{t('counts.movedTitle')}</p>
+          <ul className="list-disc pl-5">
+            {moved.map((l) => (
+              <li key={l.id}>
+                {t('counts.movedLine', {
+                  item: l.lot_number ? `${l.sku} (${l.lot_number})` : l.sku,
+                  book: formatNumber(l.book_qty ?? '0', i18n.language),
+                  current: formatNumber(l.current_qty, i18n.language),
+                })}
+              </li>
+            ))}
+          </ul>
+          {canWrite && (
+            <Button
+              type="button"
+              variant="outline"
+              loading={recount.isPending}
+              onClick={() =>
+                recount.mutate(
+                  moved.map((l) => l.id),
+                  { onSuccess: (next) => merge(next, new Set(moved.map((l) => l.id))) },
+                )
+              }
+            >
+              {t('counts.recount', { n: moved.length })}
+            </Button>
+          )}
+        </div>
+      )}
       <LineGrid<CountRow>
         label={t('counts.title', { location: count.location_code })}
         rows={shown}
@@ -252,10 +342,41 @@ function CountSheet({ count }: { count: CountDetail }) {
           </p>
         }
       />
-      {save.error && (
-        <p role="alert" className="text-sm text-danger">
-          {errorText(t, save.error)}
+      {[save.error, recount.error, add.error].filter(Boolean).map((e) => (
+        <p key={String(e)} role="alert" className="text-sm text-danger">
+          {errorText(t, e)}
         </p>
+      ))}
+      {editable && (
+        <form
+          className="flex flex-wrap items-end gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (adding)
+              add.mutate(adding.id, {
+                onSuccess: (next) => {
+                  merge(next, new Set());
+                  setAdding(null);
+                  setAddText('');
+                },
+              });
+          }}
+        >
+          <Field label={t('counts.addItem')}>
+            {(fieldId) => (
+              <ItemPicker
+                id={fieldId}
+                value={adding}
+                onChange={setAdding}
+                text={addText}
+                onTextChange={setAddText}
+              />
+            )}
+          </Field>
+          <Button type="submit" variant="outline" loading={add.isPending} disabled={!adding}>
+            {t('counts.add')}
+          </Button>
+        </form>
       )}
       {editable && (
         <div className="flex gap-2">
@@ -273,6 +394,7 @@ function CountSheet({ count }: { count: CountDetail }) {
           <Button
             type="button"
             loading={post.pending}
+            disabled={moved.length > 0}
             onClick={async () => {
               const ok = await confirm({
                 title: t('counts.confirmPost', { location: count.location_code }),

@@ -79,6 +79,15 @@ export type Movement = {
   document_type: string;
   reversed: boolean;
   reverses_movement_id: string | null;
+  /** Why it was issued, moved or adjusted by hand (STOCK_REASONS) and the document's note. */
+  reason: string | null;
+  note: string | null;
+  /** The business day of the document (a receipt's received date). */
+  document_date: string;
+  /** The other area's document that made the movement: reversed only through it. */
+  owner_kind: 'delivery_note' | 'work_order' | 'cutting' | 'goods_receipt' | null;
+  owner_id: string | null;
+  owner_number: string | null;
   created_at: string;
 };
 export type StockDocument = {
@@ -129,6 +138,12 @@ export type CountDetail = Count & {
     lot_number: string | null;
     expected_qty: string;
     counted_qty: string | null;
+    /** Book quantity when the line was counted; the posted difference is counted − book_qty. */
+    book_qty: string | null;
+    difference: string | null;
+    current_qty: string;
+    /** Stock moved at the location after counting: count the line again before posting. */
+    moved: boolean;
   }[];
 };
 
@@ -216,7 +231,10 @@ export const useLot = (id: string) =>
 export const useLowStock = () =>
   useQuery({
     queryKey: inventoryKeys.lowStock(),
-    queryFn: ({ signal }) => api<Item[]>('/api/inventory/low-stock', { signal }),
+    queryFn: ({ signal }) =>
+      api<(Item & { on_draft: string; draft_order_id: string | null })[]>('/api/inventory/low-stock', {
+        signal,
+      }),
   });
 
 export const useCounts = () =>
@@ -320,7 +338,11 @@ export function errorText(
 ): string {
   if (error instanceof ApiError) {
     const params = (error.details?.[0] as { params?: Record<string, unknown> } | undefined)?.params;
-    if (error.code === 'VALIDATION' && error.details?.[0]) return t(`common:${error.details[0].key}`);
+    if (error.code === 'VALIDATION' && error.details?.[0]) return t(`common:${error.details[0].key}`, params);
+    // A refusal that names its reason (a count whose stock moved, a movement owned by a document).
+    const key = error.details?.[0]?.key;
+    if (error.code === 'CONFLICT' && key?.startsWith('validation.'))
+      return t(`common:${key}`, { ...params, defaultValue: error.message });
     return t(`common:errors.${error.code}`, { ...params, defaultValue: error.message });
   }
   return t('common:errors.UNKNOWN');
@@ -404,6 +426,8 @@ export const newImportKey = (): string => crypto.randomUUID();
 export type DraftOrders = {
   orders: { id: string; number: string | null; supplier_name: string }[];
   skipped: { item_id: string; sku: string }[];
+  /** Items already on a draft order: skipped, the draft is topped up by hand. */
+  on_draft: { item_id: string; sku: string; order_id: string }[];
 };
 
 /** One draft purchase order per default supplier for the given low-stock items (purchasing's endpoint). */

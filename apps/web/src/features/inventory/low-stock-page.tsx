@@ -16,6 +16,8 @@ import {
 } from './inventory-api.ts';
 import { ItemLink, NUM, Qty, TABLE, TD, TH } from './parts.tsx';
 
+type LowItem = Item & { on_draft: string; draft_order_id: string | null };
+
 /**
  * Items whose available + on order is below the reorder point, with the suggested order quantity.
  * One click makes a draft purchase order (one per default supplier) through purchasing's endpoint.
@@ -31,24 +33,38 @@ export function LowStockPage() {
     onSuccess: () => qc.invalidateQueries(),
   });
   const created: DraftOrders | undefined = draft.data;
-  const qty = (label: string, value: (i: Item) => string | null, className?: string) => ({
+  const qty = (label: string, value: (i: LowItem) => string | null, className?: string) => ({
     label,
     className: NUM,
-    cell: (i: Item) => (
+    cell: (i: LowItem) => (
       <span className={className}>
         <Qty value={value(i)} />
       </span>
     ),
-    text: (i: Item) => value(i) ?? '',
+    text: (i: LowItem) => value(i) ?? '',
   });
   // Issue 12: saved views, hideable columns (the SKU is the link), selection and CSV.
-  const columns = useListColumns<'low-stock', Item>(
+  const columns = useListColumns<'low-stock', LowItem>(
     'low-stock',
     {
       sku: { label: t('items.sku'), cell: (i) => <ItemLink id={i.id} sku={i.sku} />, text: (i) => i.sku },
       name: { label: t('items.name'), cell: (i) => i.name, text: (i) => i.name },
       available: qty(t('items.available'), (i) => i.available, 'text-danger'),
       on_order: qty(t('items.onOrder'), (i) => i.on_order),
+      // Already on a draft purchase order (not sent, so not on order yet): the draft is topped up there.
+      on_draft: {
+        label: t('low.onDraft'),
+        className: NUM,
+        cell: (i: LowItem) =>
+          i.draft_order_id ? (
+            <Link to={`/suppliers/orders/${i.draft_order_id}`} className="text-primary hover:underline">
+              <Qty value={i.on_draft} />
+            </Link>
+          ) : (
+            <Qty value={i.on_draft} />
+          ),
+        text: (i: LowItem) => i.on_draft,
+      },
       reorder_point: qty(t('items.reorderPoint'), (i) => i.reorder_point),
       reorder_qty: qty(t('items.reorderQty'), (i) => i.reorder_qty),
     },
@@ -97,7 +113,9 @@ export function LowStockPage() {
           className="space-y-1 rounded-md border border-border p-3 text-sm"
           data-testid="drafts"
         >
-          {created.orders.length === 0 && created.skipped.length === 0 && <p>{t('low.nothingToOrder')}</p>}
+          {created.orders.length === 0 && created.skipped.length === 0 && created.on_draft.length === 0 && (
+            <p>{t('low.nothingToOrder')}</p>
+          )}
           {created.orders.map((o) => (
             <p key={o.id}>
               {t('low.draftCreated', { supplier: o.supplier_name })}{' '}
@@ -109,6 +127,11 @@ export function LowStockPage() {
           {created.skipped.length > 0 && (
             <p className="text-warning">
               {t('low.noSupplier', { skus: created.skipped.map((s) => s.sku).join(', ') })}
+            </p>
+          )}
+          {created.on_draft.length > 0 && (
+            <p data-testid="drafts-skipped">
+              {t('low.alreadyOnDraft', { skus: created.on_draft.map((s) => s.sku).join(', ') })}
             </p>
           )}
         </div>

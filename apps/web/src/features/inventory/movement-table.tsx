@@ -32,6 +32,14 @@ import {
 
 const MOVEMENT_FILTERS = ['type', 'location_id'] as const;
 
+/** The screen of the document that owns a movement. */
+function ownerPath(kind: NonNullable<Movement['owner_kind']>, id: string): string {
+  if (kind === 'delivery_note') return `/delivery-notes/${id}`;
+  if (kind === 'work_order') return `/documents/work-orders/${id}/edit`;
+  if (kind === 'cutting') return `/cutting/${id}`;
+  return `/suppliers/orders/receipts/${id}`;
+}
+
 /** /inventory/movements: the latest movements, filtered by type and location (in the URL). */
 export function MovementsPage() {
   const { t } = useTranslation('inventory');
@@ -104,6 +112,9 @@ export function MovementTable({
   const reverse = useInventoryMutation((documentId: string) =>
     api(`/api/inventory/documents/${documentId}/reverse`, { method: 'POST' }),
   );
+  /** The reason of a manual posting (translated) and its note. */
+  const reasonText = (m: Movement) =>
+    [m.reason ? t(`reasons.${m.reason}`) : '', m.note ?? ''].filter(Boolean).join(' · ');
   const when = (m: Movement) =>
     formatDate(m.created_at, i18n.language, { dateStyle: 'short', timeStyle: 'short' });
   // Issue 12: hideable columns (the time always shows; the reverse action is not a column).
@@ -166,6 +177,11 @@ export function MovementTable({
         cell: (m) => m.reference,
         text: (m) => m.reference ?? '',
       },
+      reason: {
+        label: t('movements.reason'),
+        cell: (m) => reasonText(m),
+        text: (m) => reasonText(m),
+      },
     },
     { th: TH, td: TD },
   );
@@ -226,6 +242,15 @@ export function MovementTable({
                 <td className={TD}>
                   {m.reversed ? (
                     <span className="text-xs text-muted">{t('movements.reversed')}</span>
+                  ) : m.owner_kind && m.owner_id ? (
+                    // Stock of another area's document changes only through that document.
+                    <Link
+                      className={buttonClasses('link', 'sm')}
+                      to={ownerPath(m.owner_kind, m.owner_id)}
+                      data-testid="movement-owner"
+                    >
+                      {t(`movements.owner.${m.owner_kind}`, { number: m.owner_number ?? '' })}
+                    </Link>
                   ) : m.type !== 'reversal' && canWrite ? (
                     <button
                       type="button"

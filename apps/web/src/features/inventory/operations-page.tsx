@@ -16,6 +16,7 @@ import {
   useLocations,
 } from './inventory-api.ts';
 import { Field, ItemPicker, LocationSelect, newKey } from './parts.tsx';
+import { LotChoice, ReasonFields } from './stock-work-fields.tsx';
 
 const OPS = ['receipt', 'issue', 'transfer', 'adjustment'] as const;
 type Op = (typeof OPS)[number];
@@ -34,6 +35,8 @@ type Line = {
   unit_cost: string;
   lot_number: string;
   expires_on: string;
+  /** The lot chosen for an outgoing line ('' = the FEFO suggestion). */
+  lot_id: string;
 };
 const emptyLine = (): Line => ({
   key: newKey(),
@@ -43,12 +46,16 @@ const emptyLine = (): Line => ({
   unit_cost: '',
   lot_number: '',
   expires_on: '',
+  lot_id: '',
 });
 
 type Draft = {
   location: string;
   toLocation: string;
   reference: string;
+  /** Why (STOCK_REASONS) and a note; required on issues, transfers and adjustments. */
+  reason: string;
+  note: string;
   lines: Line[];
   // One key per filled-in form: a resubmission after a lost answer is replayed, not posted twice.
   idemKey: string;
@@ -57,6 +64,8 @@ const emptyDraft = (): Draft => ({
   location: '',
   toLocation: '',
   reference: '',
+  reason: '',
+  note: '',
   lines: [emptyLine()],
   idemKey: newKey(),
 });
@@ -65,6 +74,8 @@ const isDirty = (d: Draft) =>
   d.location !== '' ||
   d.toLocation !== '' ||
   d.reference !== '' ||
+  d.reason !== '' ||
+  d.note !== '' ||
   d.lines.some((l) => l.item || l.item_text || l.quantity || l.unit_cost || l.lot_number || l.expires_on);
 
 /**
@@ -145,7 +156,9 @@ function OperationForm({
   const { data: locations = [] } = useLocations();
   const { location, toLocation, reference, lines } = draft;
   const set = (patch: Partial<Draft>) => change((d) => ({ ...d, ...patch }));
-  const setLocation = (v: string) => set({ location: v });
+  // Another location has other lots: the chosen lots go back to the suggestion.
+  const setLocation = (v: string) =>
+    change((d) => ({ ...d, location: v, lines: d.lines.map((l) => ({ ...l, lot_id: '' })) }));
   const setToLocation = (v: string) => set({ toLocation: v });
   const setLines = (f: (ls: Line[]) => Line[]) => change((d) => ({ ...d, lines: f(d.lines) }));
   const { companyId } = useCurrentCompany();
@@ -156,16 +169,20 @@ function OperationForm({
   const update = (key: string, patch: Partial<Line>) =>
     setLines((ls) => ls.map((l) => (l.key === key ? { ...l, ...patch } : l)));
   const pick = (key: string, item: Item | null) =>
-    setLines((ls) => ls.map((l) => (l.key === key ? { ...l, item } : l)));
+    setLines((ls) =>
+      ls.map((l) => (l.key === key ? { ...l, item, lot_id: item?.id === l.item?.id ? l.lot_id : '' } : l)),
+    );
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const filled = lines.filter((l) => l.item);
     const body: Record<string, unknown> = {
       reference: reference || null,
+      ...(op === 'receipt' ? {} : { reason: draft.reason || undefined, note: draft.note || null }),
       lines: filled.map((l) => ({
         item_id: l.item?.id,
         quantity: l.quantity,
+        ...(outgoing(l) && l.lot_id ? { lot_id: l.lot_id } : {}),
         ...(op === 'receipt' || op === 'adjustment'
           ? {
               unit_cost: l.unit_cost || undefined,
@@ -190,6 +207,11 @@ function OperationForm({
   };
 
   const anyLot = lines.some((l) => l.item?.lot_tracked);
+  /** A line that takes stock out (its lot is chosen from the stock at the location). */
+  const outgoing = (l: Line) =>
+    Boolean(l.item?.lot_tracked) &&
+    (op === 'issue' || op === 'transfer' || (op === 'adjustment' && l.quantity.trim().startsWith('-')));
+  const anyOutgoing = lines.some(outgoing);
   return (
     <form onSubmit={submit} className="max-w-5xl space-y-4" noValidate>
       <SaveState status={saveStatus({ saving: post.isPending, dirty })} className="block" />
@@ -207,6 +229,14 @@ function OperationForm({
         <Field label={t('movements.reference')}>
           {(id) => <Input id={id} value={reference} onChange={(e) => set({ reference: e.target.value })} />}
         </Field>
+        {op !== 'receipt' && (
+          <ReasonFields
+            reason={draft.reason}
+            note={draft.note}
+            onReason={(v) => set({ reason: v })}
+            onNote={(v) => set({ note: v })}
+          />
+        )}
       </div>
       <table className="w-full text-sm">
         <thead>
@@ -224,6 +254,7 @@ function OperationForm({
             {(op === 'receipt' || op === 'adjustment') && anyLot && (
               <th className="py-1 font-medium">{t('lots.expires')}</th>
             )}
+            {anyOutgoing && <th className="py-1 font-medium">{t('ops.lotOut')}</th>}
             <th>
               <span className="sr-only">{t('movements.actions')}</span>
             </th>
@@ -280,6 +311,20 @@ function OperationForm({
                       aria-label={t('lots.expires')}
                       value={l.expires_on}
                       onChange={(e) => update(l.key, { expires_on: e.target.value })}
+                    />
+                  )}
+                </td>
+              )}
+              {anyOutgoing && (
+                <td className="w-64 py-1 pr-2">
+                  {outgoing(l) && l.item && location && (
+                    <LotChoice
+                      label={t('ops.lotOfLine', { line: i + 1 })}
+                      itemId={l.item.id}
+                      locationId={location}
+                      quantity={l.quantity.replace(/^-/, '')}
+                      value={l.lot_id}
+                      onChange={(lotId) => update(l.key, { lot_id: lotId })}
                     />
                   )}
                 </td>

@@ -59,7 +59,7 @@ export const LIST_REGISTRY = {
     bulk: true,
   },
   movements: {
-    columns: ['when', 'type', 'sku', 'location', 'lot', 'quantity', 'unit_cost', 'reference'],
+    columns: ['when', 'type', 'sku', 'location', 'lot', 'quantity', 'unit_cost', 'reference', 'reason'],
     fixed: ['when'],
     bulk: true,
   },
@@ -74,7 +74,7 @@ export const LIST_REGISTRY = {
     bulk: true,
   },
   'low-stock': {
-    columns: ['sku', 'name', 'available', 'on_order', 'reorder_point', 'reorder_qty'],
+    columns: ['sku', 'name', 'available', 'on_order', 'on_draft', 'reorder_point', 'reorder_qty'],
     fixed: ['sku'],
     bulk: true,
   },
