@@ -514,7 +514,7 @@ export function LineEditor({
         // Read-only documents show the price as money, like the totals.
         render: (l: EditLine) => (
           <span className="block px-1.5 text-right">
-            <Money value={l.unit_price || null} />
+            <Money value={parseNumberInput(l.unit_price)} />
           </span>
         ),
       },
