@@ -3,11 +3,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { inCompany } from '../../http/access.ts';
 import type { Deps } from '../../http/context.ts';
-import { getProductionLocations, putProductionLocations } from './production-locations.ts';
+import { productionLocationsView, putProductionLocations } from './production-locations.ts';
 
 const out = z.object({
   source_location_id: z.string().nullable(),
   output_location_id: z.string().nullable(),
+  /** what a new work order gets now: the setting, else the fallback (null: no active location) */
+  effective_source_location_id: z.string().nullable(),
+  effective_output_location_id: z.string().nullable(),
 });
 
 /** Company default locations of work orders (materials from, products to). */
@@ -25,7 +28,7 @@ export function productionLocationsRoutes(deps: Deps): FastifyPluginAsyncZod {
           response: { 200: out },
         },
       },
-      (request) => inCompany(deps, request, (tx) => getProductionLocations(tx)),
+      (request) => inCompany(deps, request, (tx) => productionLocationsView(tx)),
     );
     app.put(
       '/api/documents/production-locations',

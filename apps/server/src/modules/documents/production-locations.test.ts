@@ -44,7 +44,7 @@ afterAll(async () => t?.close());
 
 describe('default production locations of work orders', () => {
   it('without settings a converted work order gets the fallback: the first active storage location by code', async () => {
-    expect(await api.ok('GET', '/api/documents/production-locations')).toEqual({
+    expect(await api.ok('GET', '/api/documents/production-locations')).toMatchObject({
       source_location_id: null,
       output_location_id: null,
     });
@@ -53,6 +53,13 @@ describe('default production locations of work orders', () => {
       code: 'AA-PROIZ',
       name: 'Proizvodnja',
       type: 'production',
+    });
+    // The settings say what a new order gets now (the web's new work order form shows it).
+    expect(await api.ok('GET', '/api/documents/production-locations')).toEqual({
+      source_location_id: null,
+      output_location_id: null,
+      effective_source_location_id: shop.finished.id,
+      effective_output_location_id: shop.finished.id,
     });
     const wo = await api.ok('POST', `/api/documents/quotes/${await acceptedQuote()}/convert`);
     expect(wo.document).toMatchObject({
@@ -84,7 +91,7 @@ describe('default production locations of work orders', () => {
       source_location_id: 'MAT',
     });
     expect(notUuid.status).toBe(400);
-    expect(await api.ok('GET', '/api/documents/production-locations')).toEqual({
+    expect(await api.ok('GET', '/api/documents/production-locations')).toMatchObject({
       source_location_id: null,
       output_location_id: null,
     });
@@ -95,7 +102,12 @@ describe('default production locations of work orders', () => {
       source_location_id: shop.materials.id,
       output_location_id: shop.finished.id,
     });
-    expect(saved).toEqual({ source_location_id: shop.materials.id, output_location_id: shop.finished.id });
+    expect(saved).toEqual({
+      source_location_id: shop.materials.id,
+      output_location_id: shop.finished.id,
+      effective_source_location_id: shop.materials.id,
+      effective_output_location_id: shop.finished.id,
+    });
 
     const wo = await api.ok('POST', `/api/documents/quotes/${await acceptedQuote()}/convert`);
     expect(wo.document).toMatchObject({
@@ -149,8 +161,11 @@ describe('default production locations of work orders', () => {
       source_location_id: shop.materials.id,
       output_location_id: shop.materials.id,
     });
-    expect((await api.ok('GET', '/api/documents/production-locations')).output_location_id).toBe(
-      shop.finished.id,
-    );
+    expect(await api.ok('GET', '/api/documents/production-locations')).toEqual({
+      source_location_id: shop.materials.id,
+      output_location_id: shop.finished.id,
+      effective_source_location_id: shop.materials.id,
+      effective_output_location_id: shop.materials.id,
+    });
   });
 });

@@ -21,11 +21,7 @@ export async function getProductionLocations(tx: Tx): Promise<ProductionLocation
 }
 
 /** Changes the defaults; each one set must be an active location of the company (else nothing changes). */
-export async function putProductionLocations(
-  tx: Tx,
-  ctx: CompanyContext,
-  input: ProductionLocations,
-): Promise<ProductionLocations> {
+export async function putProductionLocations(tx: Tx, ctx: CompanyContext, input: ProductionLocations) {
   for (const field of ['source_location_id', 'output_location_id'] as const) {
     const id = input[field];
     if (id === null) continue;
@@ -42,7 +38,18 @@ export async function putProductionLocations(
           production_source_location_id = excluded.production_source_location_id,
           production_output_location_id = excluded.production_output_location_id, updated_at = now()`,
   );
-  return getProductionLocations(tx);
+  return productionLocationsView(tx);
+}
+
+/** The stored defaults and what a new work order gets now (`effective_*`, fallback applied). */
+export async function productionLocationsView(tx: Tx) {
+  const stored = await getProductionLocations(tx);
+  const effective = await workOrderLocations(tx);
+  return {
+    ...stored,
+    effective_source_location_id: effective.source_location_id,
+    effective_output_location_id: effective.output_location_id,
+  };
 }
 
 /**

@@ -27,6 +27,7 @@ import {
 } from './documents-api.ts';
 import { type EditLine, LineEditor, lineFromApi, lineToApi, newLine, repriceAll } from './line-editor.tsx';
 import { DocumentTabs, Field, LinksAndHistory, SELECT, StatusBadge } from './parts.tsx';
+import { useProductionLocations } from './production-locations-card.tsx';
 import { DocumentSettingsPage } from './settings-page.tsx';
 import { useDocumentStatusChange } from './status-actions.ts';
 import { WorkOrderPanels } from './work-order-panels.tsx';
@@ -141,6 +142,12 @@ function DocumentForm({ kind, detail }: { kind: DocumentKind; detail: Detail | n
   const toast = useToast();
   const clients = useClients();
   const locations = useLocations();
+  // A new work order left without a location gets the company's default (server side): say which.
+  const defaults = useProductionLocations(kind === 'work-orders' && !detail);
+  const emptyLocation = (side: 'effective_source_location_id' | 'effective_output_location_id') => {
+    const l = detail ? undefined : locations.data?.find((x) => x.id === defaults.data?.[side]);
+    return l ? t('form.companyDefault', { location: `${l.code} · ${l.name}` }) : '—';
+  };
   const [header, setHeader] = useState<Header>(() => headerOf(detail));
   const [lines, setLines] = useState<EditLine[]>(() =>
     detail ? detail.lines.map(lineFromApi) : [newLine()],
@@ -339,7 +346,7 @@ function DocumentForm({ kind, detail }: { kind: DocumentKind; detail: Detail | n
                 value={header.source_location_id}
                 onChange={(e) => set({ source_location_id: e.target.value })}
               >
-                <option value="">—</option>
+                <option value="">{emptyLocation('effective_source_location_id')}</option>
                 {locations.data?.map((l) => (
                   <option key={l.id} value={l.id}>
                     {l.code} · {l.name}
@@ -355,7 +362,7 @@ function DocumentForm({ kind, detail }: { kind: DocumentKind; detail: Detail | n
                 value={header.output_location_id}
                 onChange={(e) => set({ output_location_id: e.target.value })}
               >
-                <option value="">—</option>
+                <option value="">{emptyLocation('effective_output_location_id')}</option>
                 {locations.data?.map((l) => (
                   <option key={l.id} value={l.id}>
                     {l.code} · {l.name}

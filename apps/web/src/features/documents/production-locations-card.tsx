@@ -13,12 +13,24 @@ import { Field, SELECT } from './parts.tsx';
 const PATH = '/api/documents/production-locations';
 const FIELDS = ['source_location_id', 'output_location_id'] as const;
 
-function useProductionLocations() {
+/** The stored defaults and what a new work order gets now (`effective_*`: the fallback applied). */
+export type ProductionLocationsView = ProductionLocations & {
+  effective_source_location_id: string | null;
+  effective_output_location_id: string | null;
+};
+
+export function useProductionLocations(enabled = true) {
   return useQuery({
     queryKey: ['documents', 'production-locations'],
-    queryFn: ({ signal }) => api<ProductionLocations>(PATH, { signal }),
+    queryFn: ({ signal }) => api<ProductionLocationsView>(PATH, { signal }),
+    enabled,
   });
 }
+
+const settable = (v: ProductionLocationsView): ProductionLocations => ({
+  source_location_id: v.source_location_id,
+  output_location_id: v.output_location_id,
+});
 
 /**
  * The settings page's card for the company's default production locations: where a work order
@@ -48,25 +60,32 @@ export function ProductionLocationsCard() {
   );
 }
 
-function LocationsForm({ initial }: { initial: ProductionLocations }) {
+function LocationsForm({ initial }: { initial: ProductionLocationsView }) {
   const { t } = useTranslation('documents');
   const canManage = usePermission('company.manage');
   const locations = useLocations();
-  const [form, setForm] = useState<ProductionLocations>(initial);
-  const [saved, setSaved] = useState<ProductionLocations>(initial);
+  const [form, setForm] = useState<ProductionLocations>(settable(initial));
+  const [saved, setSaved] = useState<ProductionLocations>(settable(initial));
+  // What a new work order gets for a side left unset (the server's fallback), as last read.
+  const [effective, setEffective] = useState(initial);
+  const nameOf = (id: string | null) => {
+    const l = locations.data?.find((x) => x.id === id);
+    return l ? `${l.code} · ${l.name}` : t('productionLocations.none');
+  };
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
   const dirty = JSON.stringify(form) !== JSON.stringify(saved);
   const save = useDocumentMutation((body: ProductionLocations) =>
-    callDocument<ProductionLocations>(PATH, body, 'PUT'),
+    callDocument<ProductionLocationsView>(PATH, body, 'PUT'),
   );
   const submit = () => {
     setErrors({});
     setMessage(null);
     save.mutate(form, {
       onSuccess: (next) => {
-        setForm(next);
-        setSaved(next);
+        setForm(settable(next));
+        setSaved(settable(next));
+        setEffective(next);
       },
       onError: (e) => {
         const details = e instanceof ApiError ? ((e.details ?? []) as { field: string; key: string }[]) : [];
@@ -108,6 +127,11 @@ function LocationsForm({ initial }: { initial: ProductionLocations }) {
                   </option>
                 ))}
             </select>
+            {form[field] === null && saved[field] === null ? (
+              <p className="text-sm text-muted" data-testid={`production-${field}-effective`}>
+                {t('productionLocations.effective', { location: nameOf(effective[`effective_${field}`]) })}
+              </p>
+            ) : null}
             {errors[field] && (
               <p id={`production-${field}-error`} role="alert" className="text-sm text-danger">
                 {errors[field]}
