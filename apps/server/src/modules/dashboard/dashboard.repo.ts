@@ -19,7 +19,10 @@ export async function openQuotes(tx: Tx): Promise<OpenQuotes> {
 }
 
 export type WorkOrderFigures = { by_status: { status: string; count: number }[]; overdue: number };
-/** Work orders by status; overdue = not completed or cancelled and past its promised delivery date. */
+/**
+ * Work orders by status; overdue = not completed or cancelled and past its due date ("Rok", the
+ * date the work-order form sets; `delivery_date` is never set on a work order).
+ */
 export async function workOrders(tx: Tx): Promise<WorkOrderFigures> {
   const byStatus = await many<{ status: string; count: number }>(
     tx,
@@ -29,7 +32,7 @@ export async function workOrders(tx: Tx): Promise<WorkOrderFigures> {
   const [overdue] = await many<{ count: number }>(
     tx,
     sql`select count(*)::int as count from documents where kind = 'work_order'
-          and status in ('draft', 'planned', 'in_progress') and delivery_date < current_date`,
+          and status in ('draft', 'planned', 'in_progress') and due_date < current_date`,
   );
   return { by_status: byStatus, overdue: overdue?.count ?? 0 };
 }
@@ -77,19 +80,21 @@ export async function lowStock(tx: Tx, limit = 5): Promise<LowStock> {
 
 export type OnTime = { delivered: number; on_time: number; rate: string | null };
 /**
- * On-time delivery over the last 90 days: delivery notes issued for a work order that promised a
- * delivery date; on time when the note's delivery date is not after the promise.
+ * On-time delivery over the last 90 days: delivery notes issued for a work order with a due date
+ * (the work-order form's "Rok"); on time when the note's delivery date (set when it is issued;
+ * its document date for older notes without one) is not after the due date. `rate` is a percent
+ * 0..100 with one decimal, like every rate of the API (docs/api.md "Percentages").
  */
 export async function onTime(tx: Tx): Promise<OnTime> {
   const [row] = await many<{ delivered: number; on_time: number }>(
     tx,
     sql`select count(*)::int as delivered,
-               count(*) filter (where dn.delivery_date <= wo.delivery_date)::int as on_time
+               count(*) filter (where coalesce(dn.delivery_date, dn.doc_date) <= wo.due_date)::int as on_time
         from documents dn
         join document_links l on l.to_id = dn.id and l.relation = 'delivered'
-        join documents wo on wo.id = l.from_id and wo.kind = 'work_order' and wo.delivery_date is not null
+        join documents wo on wo.id = l.from_id and wo.kind = 'work_order' and wo.due_date is not null
         where dn.kind = 'delivery_note' and dn.status in ('issued', 'delivered')
-          and dn.delivery_date >= current_date - 90`,
+          and coalesce(dn.delivery_date, dn.doc_date) >= current_date - 90`,
   );
   const delivered = row?.delivered ?? 0;
   const on = row?.on_time ?? 0;

@@ -1,8 +1,10 @@
+import { businessDay } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/database.ts';
 import { withCompany } from '../../db/tenant.ts';
 import { type SignedIn, signUp, startTestApp, type TestApp } from '../../test/harness.ts';
+import { documentsClient } from '../documents/test-helpers.ts';
 
 let t: TestApp;
 let owner: SignedIn;
@@ -15,6 +17,7 @@ type Doc = {
   net?: string;
   docDate?: string; // SQL date expression
   delivery?: string | null; // SQL date expression
+  due?: string | null; // SQL date expression (work orders: the form's "Rok")
 };
 
 async function insertDocs(user: SignedIn, docs: Doc[]): Promise<string[]> {
@@ -22,9 +25,9 @@ async function insertDocs(user: SignedIn, docs: Doc[]): Promise<string[]> {
     const ids: string[] = [];
     for (const d of docs) {
       const [row] = rowsOf<{ id: string }>(
-        await tx.execute(sql`insert into documents (company_id, kind, number, status, total, net_total, doc_date, delivery_date)
+        await tx.execute(sql`insert into documents (company_id, kind, number, status, total, net_total, doc_date, delivery_date, due_date)
           values (${user.id}, ${d.kind}, ${d.number}, ${d.status}, ${d.total ?? '0'}::numeric, ${d.net ?? '0'}::numeric,
-            ${sql.raw(d.docDate ?? 'current_date')}, ${sql.raw(d.delivery ?? 'null')}) returning id`),
+            ${sql.raw(d.docDate ?? 'current_date')}, ${sql.raw(d.delivery ?? 'null')}, ${sql.raw(d.due ?? 'null')}) returning id`),
       );
       ids.push(row?.id ?? '');
     }
@@ -78,9 +81,9 @@ describe('dashboard', () => {
       { kind: 'invoice', number: 'R-2', status: 'issued', net: '300.00', docDate: lastMonth },
     ]);
     const [wo1, wo2, wo3] = await insertDocs(owner, [
-      { kind: 'work_order', number: 'RN-1', status: 'planned', delivery: 'current_date - 3' },
-      { kind: 'work_order', number: 'RN-2', status: 'in_progress', delivery: 'current_date + 5' },
-      { kind: 'work_order', number: 'RN-3', status: 'completed', delivery: 'current_date - 10' },
+      { kind: 'work_order', number: 'RN-1', status: 'planned', due: 'current_date - 3' },
+      { kind: 'work_order', number: 'RN-2', status: 'in_progress', due: 'current_date + 5' },
+      { kind: 'work_order', number: 'RN-3', status: 'completed', due: 'current_date - 10' },
       { kind: 'work_order', number: 'RN-4', status: 'draft' },
     ]);
     const [dn1, dn2, dn3] = await insertDocs(owner, [
@@ -123,5 +126,55 @@ describe('dashboard', () => {
   it('is refused without a session', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/dashboard' });
     expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('dashboard figures from what the forms set', () => {
+  it('counts overdue work orders and on-time deliveries from the work order due date, through the API', async () => {
+    const user = await signUp(t.app);
+    const api = documentsClient(t.app, user);
+    const days = (n: number) => {
+      const d = new Date(`${businessDay()}T12:00:00Z`);
+      d.setUTCDate(d.getUTCDate() + n);
+      return d.toISOString().slice(0, 10);
+    };
+    const client = await api.ok('POST', '/api/clients', { kind: 'company', name: 'Rok d.o.o.' });
+    const store = await api.ok('POST', '/api/inventory/locations', { code: 'SK1', name: 'Skladište' });
+    // The work-order form sends its "Rok" as due_date.
+    const order = async (due: string | null) =>
+      (
+        await api.ok('POST', '/api/documents/work-orders', {
+          client_id: client.id,
+          due_date: due,
+          lines: [{ description: 'Montaža stijene', quantity: '1', unit_price: '100' }],
+        })
+      ).document;
+    const complete = async (id: string) => {
+      await api.ok('POST', `/api/documents/work-orders/${id}/plan`);
+      await api.ok('POST', `/api/documents/work-orders/${id}/start`);
+      await api.ok('POST', `/api/documents/work-orders/${id}/complete`, {});
+    };
+    const deliver = async (workOrderId: string) => {
+      const note = await api.ok('POST', '/api/delivery-notes', {
+        client_id: client.id,
+        source_location_id: store.id,
+        work_order_id: workOrderId,
+      });
+      await api.ok('POST', `/api/delivery-notes/${note.document.id}/issue`, {});
+    };
+    const early = await order(days(5)); // delivered today, due in 5 days: on time
+    const late = await order(days(-2)); // delivered today, due 2 days ago: late
+    const open = await order(days(-1)); // not delivered, past due: overdue
+    await order(days(3)); // not due yet
+    await order(null); // no due date: never overdue, not judged
+    for (const wo of [early, late]) {
+      await complete(wo.id);
+      await deliver(wo.id);
+    }
+    expect(open.due_date).toBe(days(-1));
+
+    const d = await dashboard(user);
+    expect(d.work_orders.overdue).toBe(1);
+    expect(d.on_time).toEqual({ delivered: 2, on_time: 1, rate: '50.0' });
   });
 });
