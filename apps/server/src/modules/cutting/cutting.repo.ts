@@ -98,9 +98,10 @@ export async function remnantsOfJob(tx: Tx, jobId: string) {
     parent_lot_id: string | null;
     length_mm: number;
     width_mm: number;
+    unit: string;
   }>(
     tx,
-    sql`select r.id, r.item_id, i.sku, r.lot_id, l.lot_number, r.parent_lot_id, r.length_mm, r.width_mm
+    sql`select r.id, r.item_id, i.sku, r.lot_id, l.lot_number, r.parent_lot_id, r.length_mm, r.width_mm, i.base_unit as unit
         from cutting_remnants r join items i on i.id = r.item_id left join lots l on l.id = r.lot_id
         where r.job_id = ${jobId} order by i.sku, r.created_at`,
   );

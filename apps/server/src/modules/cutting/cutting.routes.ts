@@ -95,6 +95,9 @@ const jobDetail = jobSummary.extend({
       parent_lot_id: z.string().nullable(),
       length_mm: z.number(),
       width_mm: z.number(),
+      /** the item's base unit and the remnant in it (area in m², length in m, or 1 piece) */
+      unit: z.string(),
+      measure: z.string().nullable(),
     }),
   ),
 });

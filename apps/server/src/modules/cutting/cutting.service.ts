@@ -11,6 +11,7 @@ import {
   jobSettingsFromDefaults,
   jobToCutInput,
   type PieceSize,
+  pieceMeasure,
   piecesToBase,
   pieceUnitKind,
   remnantReceipt,
@@ -23,7 +24,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
 import { workOrderCuttingGroups, workOrderCuttingPieces } from '../documents/cutting-pieces.ts';
-import { refuseCuttingOfClosedOrder } from '../documents/work-order-completion.ts';
+import { onCuttingListConfirmed } from '../documents/work-order-completion.ts';
 import * as inventory from '../inventory/inventory.service.ts';
 import type { PostingLine } from '../inventory/posting.ts';
 import {
@@ -77,7 +78,15 @@ async function assertStockRefs(tx: Tx, input: CuttingJobInput) {
 export async function getJob(tx: Tx, id: string) {
   const job = await repo.getJob(tx, id);
   if (!job) throw notFound();
-  return { ...job, remnants: await repo.remnantsOfJob(tx, id) };
+  const remnants = await repo.remnantsOfJob(tx, id);
+  // Each remnant's measure in its item's unit (its area in m², its length in m, or one piece).
+  return {
+    ...job,
+    remnants: remnants.map((r) => ({
+      ...r,
+      measure: pieceMeasure(r.unit, { length: r.length_mm, width: r.width_mm || null }),
+    })),
+  };
 }
 
 /**
@@ -202,8 +211,10 @@ export async function confirm(tx: Tx, ctx: CompanyContext, id: string) {
   const job = await repo.getJob(tx, id, true);
   if (!job) throw notFound();
   if (job.status !== 'planned' || !job.plan) throw transition('Potvrditi se može samo izračunat plan');
-  // A completed order already consumed what no list had cut: cutting it now would consume it twice.
-  if (job.source_type === 'work_order' && job.source_id) await refuseCuttingOfClosedOrder(tx, job.source_id);
+  // Refused for a completed order (it would consume twice); the order's own reservation of the
+  // material gives way to the list's.
+  if (job.source_type === 'work_order' && job.source_id)
+    await onCuttingListConfirmed(tx, ctx, job.source_id, job.input.material_id ?? null);
   for (const u of await stockUses(tx, job))
     await reserveLot(tx, ctx, {
       itemId: u.itemId,

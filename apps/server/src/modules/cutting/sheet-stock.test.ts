@@ -115,7 +115,13 @@ describe('sheet and bar stock in pieces and in the base unit', () => {
     // Two remnants 2250 × 1210 (long side first) of the same item, one lot each.
     expect(done.remnants).toHaveLength(2);
     for (const r of done.remnants)
-      expect(r).toMatchObject({ item_id: sheet.id, length_mm: 2250, width_mm: 1210 });
+      expect(r).toMatchObject({
+        item_id: sheet.id,
+        length_mm: 2250,
+        width_mm: 1210,
+        unit: 'm2',
+        measure: '2.7225',
+      });
 
     // Issued 14.445 m²; received 2 × 2.7225 m² (2250 × 1210 = 2 722 500 mm²);
     // on hand 72.225 − 14.445 + 5.445 = 63.225 m²: 8 full sheets and 2 remnants.
@@ -233,9 +239,9 @@ describe('sheet and bar stock in pieces and in the base unit', () => {
     expect((await activeReservations(bar.id)).map((r) => [r.quantity, r.lot_id])).toEqual([['13', null]]);
 
     const done = await api.ok('POST', `/api/cutting/jobs/${created.id}/complete`);
-    expect(done.remnants.map((r: Json) => [r.item_id, r.length_mm, r.parent_lot_id])).toEqual([
-      [bar.id, 1500, null],
-      [bar.id, 1500, null],
+    expect(done.remnants.map((r: Json) => [r.item_id, r.length_mm, r.parent_lot_id, r.measure])).toEqual([
+      [bar.id, 1500, null, '1.5000'],
+      [bar.id, 1500, null, '1.5000'],
     ]);
     // 19.5 − 13 + 2 × 1.5 = 9.5 m: one full bar and two remnants of 1.5 m at 4 €/m
     const { detail, ledger } = await ledgerTotals(bar.id);

@@ -23,6 +23,9 @@ export type Remnant = {
   lot_number: string | null;
   length_mm: number;
   width_mm: number;
+  /** the item's base unit and the remnant in it (area in m², length in m, or 1 piece) */
+  unit: string;
+  measure: string | null;
 };
 export type JobDetail = JobSummary & { input: CuttingJobInput; plan: CutResult | null; remnants: Remnant[] };
 export type StockRow = {

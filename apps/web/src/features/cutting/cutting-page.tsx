@@ -14,6 +14,7 @@ import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { api } from '../../lib/api.ts';
+import { formatNumber, formatUnit } from '../../lib/format.ts';
 import {
   BulkBar,
   fetchAllPages,
@@ -535,7 +536,7 @@ type Run =
 
 function JobPage() {
   const { id = '' } = useParams();
-  const { t } = useTranslation('cutting');
+  const { t, i18n } = useTranslation('cutting');
   const job = useJob(id);
   const action = useJobAction(id);
   const canWrite = usePermission('cutting.write');
@@ -766,7 +767,7 @@ function JobPage() {
               {data.remnants.map((r) => (
                 <li
                   key={r.id}
-                >{`${r.sku} · ${r.lot_number ?? ''} · ${r.width_mm ? `${r.length_mm} × ${r.width_mm}` : r.length_mm} mm`}</li>
+                >{`${r.sku} · ${r.lot_number ?? ''} · ${r.width_mm ? `${r.length_mm} × ${r.width_mm}` : r.length_mm} mm${r.measure ? ` · ${formatNumber(r.measure, i18n.language, { maximumFractionDigits: 4 })} ${formatUnit(r.unit)}` : ''}`}</li>
               ))}
             </ul>
           </CardContent>
