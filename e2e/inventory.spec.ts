@@ -100,6 +100,8 @@ test.describe('inventory', () => {
     await page.goto('/inventory/operations?op=transfer');
     await page.getByLabel('S lokacije').selectOption({ label: 'SKL-A · Glavno skladište' });
     await page.getByLabel('Na lokaciju').selectOption({ label: 'SKL-B · Proizvodna hala' });
+    // A manual posting names its reason (issue 17).
+    await page.getByTestId('op-reason').selectOption({ label: 'Premještaj' });
     await page.locator('[id$="line-0-item"]').first().fill('PROF-60');
     await page.locator('input[name=line-0-quantity]').fill('4');
     await page.getByRole('button', { name: 'Proknjiži prijenos' }).click();
@@ -118,6 +120,7 @@ test.describe('inventory', () => {
     // Issuing more than is there names item, location, available and requested.
     await page.goto('/inventory/operations?op=issue');
     await page.getByLabel('Lokacija', { exact: true }).selectOption({ label: 'SKL-B · Proizvodna hala' });
+    await page.getByTestId('op-reason').selectOption({ label: 'Za proizvodnju' });
     await page.locator('[id$="line-0-item"]').first().fill('PROF-60');
     await page.locator('input[name=line-0-quantity]').fill('5');
     await page.getByRole('button', { name: 'Proknjiži izdavanje' }).click();

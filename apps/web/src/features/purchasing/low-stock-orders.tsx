@@ -8,7 +8,12 @@ import { apiErrorMessages, NUM, TABLE, TD, TH } from '../clients/partner-ui.tsx'
 import { PageHeader } from '../sections/page-header.tsx';
 import { type PoHeader, useLowStock, usePurchasingMutation } from './purchasing-api.ts';
 
-type Created = { orders: PoHeader[]; skipped: { item_id: string; sku: string }[] };
+type Created = {
+  orders: PoHeader[];
+  skipped: { item_id: string; sku: string }[];
+  /** Items already on a draft order: not added again (the draft is topped up by hand). */
+  on_draft: { item_id: string; sku: string; order_id: string }[];
+};
 
 /**
  * One click from low stock to draft purchase orders (one per default supplier). The inventory
@@ -69,6 +74,7 @@ export function LowStockOrdersPage() {
                 <th className={TH}>{t('fields.item')}</th>
                 <th className={`${TH} ${NUM}`}>{t('lowStock.available')}</th>
                 <th className={`${TH} ${NUM}`}>{t('lowStock.onOrder')}</th>
+                <th className={`${TH} ${NUM}`}>{t('lowStock.onDraft')}</th>
                 <th className={`${TH} ${NUM}`}>{t('lowStock.reorderPoint')}</th>
                 <th className={`${TH} ${NUM}`}>{t('lowStock.reorderQty')}</th>
                 <th className={TH}>{t('fields.supplier')}</th>
@@ -85,6 +91,18 @@ export function LowStockOrdersPage() {
                   <td className={TD}>{i.name}</td>
                   <td className={`${TD} ${NUM} text-danger`}>{formatNumber(i.available)}</td>
                   <td className={`${TD} ${NUM}`}>{formatNumber(i.on_order)}</td>
+                  <td className={`${TD} ${NUM}`}>
+                    {i.draft_order_id ? (
+                      <Link
+                        to={`/suppliers/orders/${i.draft_order_id}`}
+                        className="text-primary hover:underline"
+                      >
+                        {formatNumber(i.on_draft)}
+                      </Link>
+                    ) : (
+                      formatNumber(i.on_draft)
+                    )}
+                  </td>
                   <td className={`${TD} ${NUM}`}>{i.reorder_point ? formatNumber(i.reorder_point) : ''}</td>
                   <td className={`${TD} ${NUM}`}>{i.reorder_qty ? formatNumber(i.reorder_qty) : ''}</td>
                   <td className={TD}>
@@ -100,6 +118,9 @@ export function LowStockOrdersPage() {
               ))}
             </tbody>
           </table>
+          {data.some((i) => i.draft_order_id) && (
+            <p className="mt-2 text-sm text-muted">{t('lowStock.onDraftNote')}</p>
+          )}
           {withoutSupplier.length > 0 && (
             <p className="mt-2 text-sm text-warning">
               {t('lowStock.skippedNote', { count: withoutSupplier.length })}

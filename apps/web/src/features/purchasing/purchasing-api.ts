@@ -76,6 +76,9 @@ export type LowStockItem = {
   reorder_point: string | null;
   reorder_qty: string | null;
   default_supplier_id: string | null;
+  /** Already on draft orders (base unit) and the newest such draft: from-low-stock skips the item. */
+  on_draft: string;
+  draft_order_id: string | null;
 };
 
 export type OrderChange =

@@ -1,4 +1,4 @@
-import { poTotals, receiptInputSchema } from '@erp/domain';
+import { businessDay, poTotals, receiptInputSchema } from '@erp/domain';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -41,12 +41,6 @@ type Row = {
 const dec = (s: string) => s.trim().replace(',', '.');
 const isDec = (s: string) => /^\d+(\.\d+)?$/.test(dec(s));
 
-const todayIso = () => {
-  const d = new Date();
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
-};
-
 export function ReceiptFormPage() {
   const { id = '' } = useParams();
   const { data } = useOrder(id);
@@ -61,7 +55,8 @@ function ReceiptForm({ order }: { order: Order }) {
   const { data: locations = [] } = useLocations();
   const storage = locations.filter((l) => l.active);
   const [locationId, setLocationId] = useState('');
-  const [receivedOn, setReceivedOn] = useState(todayIso);
+  // Today in Zagreb; the server refuses a date after it or before the order was sent.
+  const [receivedOn, setReceivedOn] = useState(() => businessDay());
   const [confirmOver, setConfirmOver] = useState(false);
   const [rows, setRows] = useState<Row[]>(() =>
     order.lines.map((l) => ({
@@ -235,6 +230,8 @@ function ReceiptForm({ order }: { order: Order }) {
               <Input
                 id="gr-date"
                 type="date"
+                min={order.ordered_on ?? undefined}
+                max={businessDay()}
                 value={receivedOn}
                 onChange={(e) => setReceivedOn(e.target.value)}
               />
