@@ -27,8 +27,8 @@ import { countRoutes } from './counts.routes.ts';
 import { importItems } from './inventory.import.ts';
 import * as repo from './inventory.repo.ts';
 import * as service from './inventory.service.ts';
-import { itemDetailWithPieces, itemsWithPieces, lotsWithPieces } from './sheet-stock.ts';
 import { reverseManual } from './reverse.service.ts';
+import { itemDetailWithPieces, itemsWithPieces, lotsWithPieces } from './sheet-stock.ts';
 
 const uuid = z.uuid({ error: 'validation.invalid' });
 const idParams = z.object({ id: uuid });
