@@ -177,6 +177,18 @@ describe('work order completion after cutting lists', () => {
     // Cutting: one list per material, confirmed (reserving its own sheets and bars).
     const glassList = await confirmedList(id, sheet.id, '2d');
     const barList = await confirmedList(id, bar.id, '1d');
+    // The lists now hold the sheets and bars; the order's own reservations of them gave way.
+    const held = await api.ok('GET', `/api/documents/${id}`);
+    expect(Object.fromEntries(held.materials.map((m: Json) => [m.sku, m.reservation_status]))).toEqual({
+      'FLOAT4-S': 'released',
+      'PROF-70': 'released',
+      DIST16: 'active',
+      OKOV: 'active',
+    });
+    const listHolds = await db<{ source_id: string }>(
+      sql`select source_id::text from reservations where status = 'active' and source_type = 'cutting' order by 1`,
+    );
+    expect(new Set(listHolds.map((r) => r.source_id))).toEqual(new Set([glassList.id, barList.id]));
 
     const started = await api.ok('POST', `/api/documents/work-orders/${id}/start`);
     // Line 1 assembly 30 min at 24 €/h = 12.00; line 2 welding 45 min at 36 €/h = 27.00 and its

@@ -9,6 +9,8 @@ import {
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
+import type { CompanyContext } from '../../db/tenant.ts';
+import * as inventory from '../inventory/inventory.service.ts';
 import { uuidArray } from '../inventory/sql-helpers.ts';
 import * as repo from './documents.repo.ts';
 import type { ConsumedPart } from './lot-allocation.ts';
@@ -127,19 +129,34 @@ export function refuseOpenLists(open: readonly CuttingList[]) {
 }
 
 /**
- * A cutting list of a completed or cancelled work order is not confirmed: the order's completion
- * already consumed (backflushed) the materials no list had consumed, so cutting them now would
- * consume them twice. Called by the cutting area when a list of an order is confirmed.
+ * A cutting list of a work order is being confirmed (called by the cutting area):
+ * - refused for a completed or cancelled order: its completion already consumed (backflushed) the
+ *   materials no list had consumed, so cutting them now would consume them twice;
+ * - the order's own reservation of the list's material is released, since the list now reserves
+ *   the sheets or bars it will issue (otherwise the same glass would be reserved twice).
  */
-export async function refuseCuttingOfClosedOrder(tx: Tx, woId: string) {
+export async function onCuttingListConfirmed(
+  tx: Tx,
+  ctx: CompanyContext,
+  woId: string,
+  materialId: string | null,
+) {
   const wo = await repo.one<{ number: string | null; status: string }>(
     tx,
-    sql`select number, status from documents where id = ${woId} and kind = 'work_order'`,
+    sql`select number, status from documents where id = ${woId} and kind = 'work_order' for update`,
   );
-  if (wo && (wo.status === 'completed' || wo.status === 'cancelled'))
+  if (!wo) return;
+  if (wo.status === 'completed' || wo.status === 'cancelled')
     throw new AppError('CONFLICT', `Radni nalog ${wo.number ?? ''} je završen ili otkazan`, [
       { field: 'source_id', key: 'validation.cuttingOrderClosed', params: { order: wo.number ?? '' } },
     ]);
+  if (!materialId) return;
+  const held = await repo.rows<{ reservation_id: string }>(
+    tx,
+    sql`select m.reservation_id from work_order_materials m join reservations r on r.id = m.reservation_id
+        where m.document_id = ${woId} and m.item_id = ${materialId} and r.status = 'active'`,
+  );
+  for (const r of held) await inventory.releaseReservation(tx, ctx, r.reservation_id);
 }
 
 type MaterialRow = {
