@@ -134,9 +134,7 @@ describe('planCompletion', () => {
               sku: `M${i}`,
               planned: m.planned,
               avgCost: m.avg,
-              lineShares: Object.fromEntries(
-                m.shares.flatMap((s, j) => (s === null ? [] : [[`L${j}`, s]])),
-              ),
+              lineShares: Object.fromEntries(m.shares.flatMap((s, j) => (s === null ? [] : [[`L${j}`, s]]))),
               cut: m.cutValue === null ? null : { quantity: '1', value: m.cutValue, lists: ['1'] },
             })),
             operations: ops.map((o) => ({
@@ -147,8 +145,18 @@ describe('planCompletion', () => {
           });
           const sum = (f: (l: (typeof plan.lines)[number]) => Dec) =>
             plan.lines.reduce((a, l) => a.plus(f(l)), new Dec(0));
-          expect(sum((l) => l.materialCost).minus(plan.materialCost).abs().lt('1e-20')).toBe(true);
-          expect(sum((l) => l.labourCost).minus(plan.labourCost).abs().lt('1e-20')).toBe(true);
+          expect(
+            sum((l) => l.materialCost)
+              .minus(plan.materialCost)
+              .abs()
+              .lt('1e-20'),
+          ).toBe(true);
+          expect(
+            sum((l) => l.labourCost)
+              .minus(plan.labourCost)
+              .abs()
+              .lt('1e-20'),
+          ).toBe(true);
           for (const m of plan.materials) expect(m.consumeNow.isZero() || m.cutValue.isZero()).toBe(true);
         },
       ),
@@ -168,7 +176,12 @@ describe('splitByWeights', () => {
       ]),
     );
     expect([...parts.keys()]).toEqual(['a', 'c']);
-    expect(parts.get('a')?.plus(parts.get('c') ?? 0).toString()).toBe('10');
+    expect(
+      parts
+        .get('a')
+        ?.plus(parts.get('c') ?? 0)
+        .toString(),
+    ).toBe('10');
     expect(parts.get('a')?.toDecimalPlaces(6).toString()).toBe('3.333333');
     expect(splitByWeights(new Dec(5), new Map()).size).toBe(0);
   });
