@@ -144,13 +144,14 @@ export async function recountLines(tx: Tx, countId: string, lineIds: string[]) {
 export async function postCount(tx: Tx, ctx: CompanyContext, countId: string, idem: Idempotency) {
   const count = await repo.getCount(tx, countId);
   if (!count) throw notFound();
-  // A replayed request returns the posted count instead of "already posted".
   if (count.status !== 'draft') {
-    if (idem.key && count.document_id) {
-      const [row] = await query(tx, sql`select 1 from inventory_idempotency where key = ${idem.key}`);
-      if (row) return count;
-    }
-    throw posted();
+    // A replayed request (same Idempotency-Key) gets the posted count; anything else is refused.
+    if (idem.key)
+      await posting(tx, ctx, idem, [], async () => {
+        throw posted();
+      });
+    else throw posted();
+    return count;
   }
   const counted = count.lines.filter((l) => l.counted_qty !== null);
   if (counted.length === 0)

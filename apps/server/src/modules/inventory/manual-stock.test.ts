@@ -147,7 +147,11 @@ describe('stock count posts exactly the difference it shows', () => {
     expect(flat).toContain('-3'); // 7 - 10
     expect(flat).toContain('+3'); // 3 - 0
 
-    const posted = await api.ok('POST', `/api/inventory/counts/${sheet.id}/post`);
+    const key = { 'idempotency-key': `count-${sheet.id}` };
+    const posted = await api.ok('POST', `/api/inventory/counts/${sheet.id}/post`, undefined, key);
+    // A replay with the same key answers the posted count and books nothing twice.
+    const replay = await api.ok('POST', `/api/inventory/counts/${sheet.id}/post`, undefined, key);
+    expect(replay).toMatchObject({ status: 'posted', document_id: posted.document_id });
     const doc = await api.ok('GET', `/api/inventory/documents/${posted.document_id}`);
     expect(doc.lines.map((l: { sku: string; quantity: string }) => [l.sku, l.quantity]).sort()).toEqual([
       ['CNT-A2', '-3'],
