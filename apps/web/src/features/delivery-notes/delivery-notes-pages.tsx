@@ -23,6 +23,13 @@ import { type EditLine, LineEditor, lineFromApi, lineToApi, newLine } from '../d
 import { DateText, Field, LinksAndHistory, SELECT, StatusBadge } from '../documents/parts.tsx';
 import { useDocumentStatusChange } from '../documents/status-actions.ts';
 import { IfAllowed, usePermission } from '../team/use-permission.tsx';
+import {
+  deliveryLinesToApi,
+  type Quantities,
+  useWorkOrderProgress,
+  WorkOrderDeliveryLines,
+} from './delivery-lines.tsx';
+import { InvoiceSelectedNotes } from './invoice-selected.tsx';
 
 /** Everything under /delivery-notes: list, new (seed routes) and one note. */
 export function DeliveryNotesRoutes() {
@@ -47,7 +54,11 @@ export function DeliveryNotesPage() {
   return (
     <div>
       <h1 className="mb-4 text-2xl font-semibold">{t('kindsPlural.delivery_note')}</h1>
-      <DocumentList kind="delivery_note" newHref="/delivery-notes/new" />
+      <DocumentList
+        kind="delivery_note"
+        newHref="/delivery-notes/new"
+        bulkActions={(selected) => <InvoiceSelectedNotes selected={selected} />}
+      />
     </div>
   );
 }
@@ -60,13 +71,20 @@ type Header = {
   note: string;
 };
 
-/** New delivery note: from a completed work order (its products and lots) or with lines typed in. */
+/**
+ * New delivery note: from a completed work order (each of its lines, services included, with the
+ * quantity to deliver now: partial notes until everything is delivered) or with lines typed in.
+ */
 export function DeliveryNoteNewPage() {
-  const { t } = useTranslation('documents');
+  const { t, i18n } = useTranslation('documents');
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [workOrderId, setWorkOrderId] = useState(params.get('work_order_id') ?? '');
   const workOrder = useDocument(workOrderId || undefined);
+  const progress = useWorkOrderProgress(workOrderId || undefined);
+  const [typed, setTyped] = useState<Quantities>({});
+  const fromOrder =
+    workOrderId && progress.data ? deliveryLinesToApi(progress.data.lines, typed, i18n.language) : null;
   const completed = useDocuments(
     'work_order',
     new URLSearchParams({ status: 'completed', page_size: '100' }),
@@ -96,10 +114,15 @@ export function DeliveryNoteNewPage() {
       delivery_address: header.delivery_address || null,
       ...(header.doc_date ? { doc_date: header.doc_date } : {}),
       note: header.note || null,
-      lines: lines.filter((l) => l.item_id || l.description.trim()).map(lineToApi),
+      lines: workOrderId
+        ? (fromOrder ?? [])
+        : lines.filter((l) => l.item_id || l.description.trim()).map(lineToApi),
     }),
   );
   const set = (patch: Partial<Header>) => setHeader({ ...header, ...patch });
+  // From a work order: every quantity valid and at least one line to deliver (an empty list would
+  // ask the server for everything left).
+  const blocked = !!workOrderId && (!fromOrder || fromOrder.length === 0);
 
   return (
     <div className="space-y-4">
@@ -120,7 +143,11 @@ export function DeliveryNoteNewPage() {
             id="dn-wo"
             className={SELECT}
             value={workOrderId}
-            onChange={(e) => setWorkOrderId(e.target.value)}
+            onChange={(e) => {
+              setWorkOrderId(e.target.value);
+              setTyped({});
+              setDirty(true);
+            }}
           >
             <option value="">{t('dn.direct')}</option>
             {completed.data?.items.map((w) => (
@@ -180,16 +207,19 @@ export function DeliveryNoteNewPage() {
           />
         </Field>
       </div>
-      {workOrderId && workOrder.data ? (
-        <>
-          <p className="text-sm text-muted">{t('dn.linesFromWorkOrder', { number: wo?.number ?? '' })}</p>
-          <LineEditor
-            lines={workOrder.data.lines.map(lineFromApi)}
-            onChange={() => undefined}
-            readOnly
-            showLots
+      {workOrderId ? (
+        progress.data ? (
+          <WorkOrderDeliveryLines
+            progress={progress.data}
+            typed={typed}
+            onChange={(next) => {
+              setTyped(next);
+              setDirty(true);
+            }}
           />
-        </>
+        ) : (
+          <p role="status">{progress.error ? t('list.loadError') : t('list.loading')}</p>
+        )
       ) : (
         <LineEditor
           lines={lines}
@@ -205,7 +235,7 @@ export function DeliveryNoteNewPage() {
       <div className="flex gap-2">
         <Button
           data-testid="save"
-          disabled={save.isPending}
+          disabled={save.isPending || blocked}
           onClick={() =>
             save.mutate(undefined, {
               onSuccess: (d) => navigate(`/delivery-notes/${d.document.id}`, afterSave({ replace: true })),

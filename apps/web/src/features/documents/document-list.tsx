@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClasses } from '../../components/ui/button.tsx';
@@ -10,6 +11,7 @@ import { withoutFilters } from '../saved-views/list-state.ts';
 import { SavedViews } from '../saved-views/saved-views.tsx';
 import { usePermission } from '../team/use-permission.tsx';
 import {
+  type Doc,
   type DocKind,
   docHref,
   KIND_PATHS,
@@ -35,7 +37,16 @@ const FILTERS = ['q', 'status', 'client_id', 'from', 'to', 'payment_status'] as 
  * Back works); the server filters, sorts and pages; every row is a real link; a selection of rows
  * prints as one PDF.
  */
-export function DocumentList({ kind, newHref }: { kind: DocKind; newHref: string }) {
+export function DocumentList({
+  kind,
+  newHref,
+  bulkActions,
+}: {
+  kind: DocKind;
+  newHref: string;
+  /** More actions for the selected rows of this page (e.g. one invoice from several delivery notes). */
+  bulkActions?: (selected: Doc[]) => ReactNode;
+}) {
   const { t } = useTranslation('documents');
   useLiveDocuments();
   const canCreate = usePermission(
@@ -245,6 +256,9 @@ export function DocumentList({ kind, newHref }: { kind: DocKind; newHref: string
           </button>
         )}
         <div className="ml-auto flex items-center gap-2">
+          {selected.size > 0 &&
+            !selection.allMatching &&
+            bulkActions?.(rows.filter((r) => selection.isSelected(r.id)))}
           {selected.size > 0 && !selection.allMatching && (
             <a
               className={buttonClasses('outline', 'md')}
