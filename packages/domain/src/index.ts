@@ -12,6 +12,7 @@ export * from './imports/index.ts';
 export * from './inventory/index.ts';
 export * from './number-input.ts';
 export * from './partners/index.ts';
+export * from './percent.ts';
 export * from './permissions.ts';
 export * from './pricing/index.ts';
 export * from './production/index.ts';

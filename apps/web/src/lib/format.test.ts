@@ -4,6 +4,7 @@ import {
   formatDate,
   formatNumber,
   formatNumberInput,
+  formatPercent,
   formatUnit,
   localeOf,
   numberInputToApi,
@@ -85,5 +86,14 @@ describe('typed numbers: one reading, one display', () => {
     expect(unitCodeOf('m²')).toBe('m2');
     expect(unitCodeOf('M3')).toBe('m3');
     expect(unitCodeOf('kom')).toBe('kom');
+  });
+});
+
+describe('percents (the API sends 0..100)', () => {
+  it('prints an API percent as a percent, not as a hundredfold fraction', () => {
+    expect(formatPercent('50.0', 'hr')).toBe('50\u00a0%');
+    expect(formatPercent('66.7', 'en')).toBe('66.7%');
+    expect(formatPercent('100.0', 'de')).toBe('100\u00a0%');
+    expect(formatPercent('12.5', 'cs')).toBe('12,5\u00a0%');
   });
 });

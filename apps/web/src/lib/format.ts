@@ -1,4 +1,5 @@
 import { type DecimalSeparator, parseDecimalInput } from '@erp/domain';
+import Decimal from 'decimal.js';
 import i18n from 'i18next';
 
 /** Intl locale per interface language (region chosen for the usual number and date conventions). */
@@ -24,6 +25,17 @@ export function formatDate(
 /** Numbers and money arrive as decimal strings; Intl formats the string itself, so no float rounding. */
 export function formatNumber(value: string | number, lng?: string, options: Intl.NumberFormatOptions = {}) {
   return new Intl.NumberFormat(localeOf(lng), options).format(value as Intl.StringNumericLiteral);
+}
+
+/**
+ * A percent from the API (0..100, docs/api.md "Percentages": "66.7" = 66,7 %) in the language's
+ * percent format ("66,7 %" in Croatian, "66.7%" in English).
+ */
+export function formatPercent(value: string, lng?: string, maximumFractionDigits = 1) {
+  return formatNumber(new Decimal(value).div(100).toString(), lng, {
+    style: 'percent',
+    maximumFractionDigits,
+  });
 }
 
 export function formatCurrency(value: string, currency = 'EUR', lng?: string) {

@@ -52,9 +52,9 @@ describe('supplier delivery performance', () => {
     const p = supplierPerformance(fixture);
     expect(p.orders).toBe(3);
     expect(p.receipts).toBe(4);
-    expect(p.on_time_rate).toBe('0.6667');
+    expect(p.on_time_rate).toBe('66.7');
     expect(p.avg_lead_time_days).toBe('10.3');
-    expect(p.fill_rate).toBe('0.6250');
+    expect(p.fill_rate).toBe('62.5');
     expect(p.months).toEqual([
       { month: '2026-01', receipts: 2, on_time: 1, late: 1, avg_lead_time_days: '11.0' },
       { month: '2026-02', receipts: 1, on_time: 1, late: 0, avg_lead_time_days: '9.0' },
@@ -75,8 +75,8 @@ describe('supplier delivery performance', () => {
       ],
       receipts: [{ order_id: 'A', received_on: '2026-01-03' }],
     });
-    expect(p.fill_rate).toBe('1.0000');
-    expect(p.on_time_rate).toBe('1.0000');
+    expect(p.fill_rate).toBe('100.0');
+    expect(p.on_time_rate).toBe('100.0');
   });
   it('reports null, not zero, when there is nothing to measure', () => {
     const p = supplierPerformance({ from: '2026-01-01', to: '2026-02-15', orders: [], receipts: [] });

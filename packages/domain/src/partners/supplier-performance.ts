@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { percentOf } from '../percent.ts';
 
 /**
  * Delivery performance of one supplier over a period. The period selects orders by the date they
@@ -110,9 +111,10 @@ export function supplierPerformance(input: {
   return {
     orders: orders.length,
     receipts: receipts.length,
-    on_time_rate: ratio(onTime, judged),
+    // Percent 0..100 like every rate of the API (percent.ts).
+    on_time_rate: percentOf(onTime, judged),
     avg_lead_time_days: ratio(leadSum, receipts.length, 1),
-    fill_rate: ratio(fillSum, lineCount),
+    fill_rate: percentOf(fillSum, lineCount),
     months: monthsOf(input.from, lastReceipt).map((month) => {
       const b = perMonth.get(month);
       return {

@@ -178,8 +178,8 @@ describe('supplier performance through the API (hand-computed)', () => {
     ).toBe(201);
     /*
      * Receipts: +3 on time (lead 3), +8 late (lead 8), +2 not judged (lead 2).
-     * on-time = 1 / 2 = 0.5000; lead = (3 + 8 + 2) / 3 = 4.33 → 4.3
-     * fill over lines: 10/10, 0/5 (second order), 10/10, 0/5 (first order) → 2 / 4 = 0.5000
+     * on-time = 1 / 2 = 50.0 %; lead = (3 + 8 + 2) / 3 = 4.33 → 4.3
+     * fill over lines: 10/10, 0/5 (second order), 10/10, 0/5 (first order) → 2 / 4 = 50.0 %
      */
     const perf = (
       await call('GET', `/api/suppliers/${f.supplier.id}/performance?from=${orderedOn}&to=${plus(30)}`)
@@ -187,9 +187,9 @@ describe('supplier performance through the API (hand-computed)', () => {
     expect(perf).toMatchObject({
       orders: 2,
       receipts: 3,
-      on_time_rate: '0.5000',
+      on_time_rate: '50.0',
       avg_lead_time_days: '4.3',
-      fill_rate: '0.5000',
+      fill_rate: '50.0',
     });
     expect(perf.months.reduce((n: number, m: Json) => n + m.receipts, 0)).toBe(3);
     // A period before the orders has nothing to measure.

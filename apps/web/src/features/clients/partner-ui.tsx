@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { ApiError } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
-import { formatNumber } from '../../lib/format.ts';
+import { formatPercent } from '../../lib/format.ts';
 
 export const TABLE = 'w-full border-collapse text-sm';
 export const TH = 'border-b border-border px-2 py-1.5 text-left font-medium text-muted whitespace-nowrap';
@@ -73,10 +73,11 @@ export function TabLinks({
   );
 }
 
+/** A rate from the API: a percent 0..100 (docs/api.md "Percentages"); null = nothing to measure. */
 export function Percent({ value }: { value: string | null }) {
   const { t } = useTranslation('partners');
   if (value === null) return <span className="text-muted">{t('common.notAvailable')}</span>;
-  return <>{formatNumber(value, undefined, { style: 'percent', maximumFractionDigits: 1 })}</>;
+  return <>{formatPercent(value)}</>;
 }
 
 export type IssueDetail = { field: string; key: string; params?: Record<string, string | number> };

@@ -5,7 +5,7 @@ import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxi
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { formatCurrency, formatDate, formatNumber } from '../../lib/format.ts';
+import { formatCurrency, formatDate, formatNumber, formatPercent } from '../../lib/format.ts';
 import { useUserDisplay } from '../shell/user-menu.tsx';
 import { useCurrentCompany } from '../team/current-company.tsx';
 import { useRecentActivity } from '../team/team-api.ts';
@@ -97,7 +97,7 @@ function Tiles({ d }: { d: DashboardFigures }) {
         testId="tile-on-time"
         to="/delivery-notes"
         title={t('tiles.onTime')}
-        value={d.on_time.rate === null ? '—' : `${formatNumber(d.on_time.rate)} %`}
+        value={d.on_time.rate === null ? '—' : formatPercent(d.on_time.rate)}
         hint={t('tiles.onTimeHint', { on: d.on_time.on_time, total: d.on_time.delivered })}
       />
       <Card>
