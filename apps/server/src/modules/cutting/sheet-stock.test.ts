@@ -169,6 +169,16 @@ describe('sheet and bar stock in pieces and in the base unit', () => {
       value: '27.23',
     });
 
+    // The location's stock counts the same pieces.
+    const where = await api.ok('GET', `/api/inventory/locations/${loc.id}`);
+    expect(
+      where.stock.map((b: Json) => [b.quantity, b.pieces, b.remnant, b.piece_length_mm, b.piece_width_mm]),
+    ).toEqual([
+      ['57.78', 8, false, '3210', '2250'],
+      ['2.7225', 1, true, '2250', '1210'],
+      ['2.7225', 1, true, '2250', '1210'],
+    ]);
+
     // The replayed completion posts nothing more.
     await api.ok('POST', `/api/cutting/jobs/${created.id}/complete`, {}, { 'idempotency-key': 'sheet-2d-1' });
     expect((await api.balance(sheet.id)).item.on_hand).toBe('63.225');

@@ -28,7 +28,7 @@ import { importItems } from './inventory.import.ts';
 import * as repo from './inventory.repo.ts';
 import * as service from './inventory.service.ts';
 import { reverseManual } from './reverse.service.ts';
-import { itemDetailWithPieces, itemsWithPieces, lotsWithPieces } from './sheet-stock.ts';
+import { balancesWithPieces, itemDetailWithPieces, itemsWithPieces, lotsWithPieces } from './sheet-stock.ts';
 
 const uuid = z.uuid({ error: 'validation.invalid' });
 const idParams = z.object({ id: uuid });
@@ -107,6 +107,11 @@ const locationStockSchema = z.object({
   quantity: dec,
   avg_cost: dec,
   value: dec,
+  /** sheets/bars: whole pieces in the balance and the size of one (a remnant lot's own size) */
+  pieces: z.number().nullable().optional(),
+  remnant: z.boolean().optional(),
+  piece_length_mm: decN.optional(),
+  piece_width_mm: decN.optional(),
 });
 export const movementSchema = z.object({
   id: z.string(),
@@ -403,7 +408,11 @@ export function inventoryRoutes(deps: Deps): FastifyPluginAsyncZod {
           response: { 200: z.object({ location: locationSchema, stock: z.array(locationStockSchema) }) },
         },
       },
-      (request) => run(request, (tx) => service.locationDetail(tx, request.params.id)),
+      (request) =>
+        run(request, async (tx) => {
+          const detail = await service.locationDetail(tx, request.params.id);
+          return { ...detail, stock: await balancesWithPieces(tx, detail.stock) };
+        }),
     );
     app.patch(
       '/api/inventory/locations/:id',

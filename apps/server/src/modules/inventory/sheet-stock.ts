@@ -291,3 +291,42 @@ export async function lotsWithPieces<L extends { id: string; quantity: string }>
     };
   });
 }
+
+/** Balances of any items (a location's stock) with the whole pieces of each sheet/bar balance. */
+export async function balancesWithPieces<
+  B extends { item_id: string; lot_id: string | null; quantity: string },
+>(
+  tx: Tx,
+  balances: readonly B[],
+): Promise<
+  (B & {
+    pieces: number | null;
+    remnant: boolean;
+    piece_length_mm: string | null;
+    piece_width_mm: string | null;
+  })[]
+> {
+  if (balances.length === 0) return [];
+  const items = await query<Pick<SheetItem, 'id' | 'base_unit' | 'length_mm' | 'width_mm'>>(
+    tx,
+    sql`select id, base_unit, trim_scale(length_mm)::text as length_mm, trim_scale(width_mm)::text as width_mm
+        from items where id = any(${uuidArray([...new Set(balances.map((b) => b.item_id))])}) and length_mm is not null`,
+  );
+  const byId = new Map(items.map((i) => [i.id, i]));
+  const lots = await remnantLots(
+    tx,
+    balances.flatMap((b) => (b.lot_id && byId.has(b.item_id) ? [b.lot_id] : [])),
+  );
+  return balances.map((b) => {
+    const item = byId.get(b.item_id);
+    const lot = b.lot_id ? (lots.get(b.lot_id) ?? null) : null;
+    const size = item ? pieceSize(item, lot) : null;
+    return {
+      ...b,
+      pieces: item ? piecesOf(item.base_unit, size, b.quantity) : null,
+      remnant: lot !== null,
+      piece_length_mm: size ? String(size.length) : null,
+      piece_width_mm: size?.width != null ? String(size.width) : null,
+    };
+  });
+}

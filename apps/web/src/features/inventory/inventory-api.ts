@@ -208,6 +208,11 @@ export const useLocation = (id: string) =>
           lot_number: string | null;
           quantity: string;
           value: string;
+          /** Sheets/bars: whole pieces in the balance; a remnant with its own size. */
+          pieces?: number | null;
+          remnant?: boolean;
+          piece_length_mm?: string | null;
+          piece_width_mm?: string | null;
         }[];
       }>(`/api/inventory/locations/${id}`, { signal }),
   });

@@ -9,6 +9,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { api } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
+import { formatUnit } from '../../lib/format.ts';
 import { BulkBar, SelectPageBox, SelectRowBox, useBulkSelection } from '../saved-views/bulk.tsx';
 import { useListColumns } from '../saved-views/list-columns.tsx';
 import { SavedViews } from '../saved-views/saved-views.tsx';
@@ -22,6 +23,7 @@ import {
   useLocations,
 } from './inventory-api.ts';
 import { Field, ItemLink, LocationSelect, Money, NUM, Qty, selectClasses, TABLE, TD, TH } from './parts.tsx';
+import { Pieces, pieceSizeText } from './pieces.tsx';
 
 /** Locations as a tree (warehouse → places within it) with stock and value at average cost. */
 export function LocationsPage() {
@@ -236,7 +238,15 @@ export function LocationDetail() {
               <td className={TD}>{s.name}</td>
               <td className={TD}>{s.lot_number}</td>
               <td className={cn(TD, NUM)}>
-                <Qty value={s.quantity} /> {s.base_unit}
+                <Qty value={s.quantity} /> {formatUnit(s.base_unit)}
+                {s.pieces != null ? (
+                  <div data-testid="location-pieces">
+                    <Pieces pieces={s.pieces} />
+                    {s.remnant
+                      ? ` · ${t('pieces.remnant', { size: pieceSizeText(s.piece_length_mm, s.piece_width_mm) })}`
+                      : ''}
+                  </div>
+                ) : null}
               </td>
               <td className={cn(TD, NUM)}>
                 <Money value={s.value} />
