@@ -1,7 +1,7 @@
 import { AppError } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
-import { traceLots } from '../inventory/inventory.repo.ts';
+import { traceLots } from '../inventory/inventory.service.ts';
 import * as repo from './documents.repo.ts';
 
 // Traceability across documents: from a supplier lot forward to the finished lots made from it,

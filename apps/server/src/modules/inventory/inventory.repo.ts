@@ -544,3 +544,15 @@ export async function getCount(tx: Tx, id: string) {
     lines: lines.map((l) => ({ ...l, counted_at: isoOrNull(l.counted_at) })),
   } as CountRow & { lines: CountLineRow[] };
 }
+
+/** Adds `delta` (base units, may be negative) to what inventory shows as on order, in item order. */
+export async function addOnOrder(tx: Tx, deltas: Map<string, string>) {
+  for (const itemId of [...deltas.keys()].sort()) {
+    const delta = deltas.get(itemId) as string;
+    if (/^-?0(\.0*)?$/.test(delta)) continue;
+    await tx.execute(
+      sql`update item_stock set on_order = greatest(on_order + ${delta}::numeric, 0), updated_at = now()
+          where item_id = ${itemId}`,
+    );
+  }
+}

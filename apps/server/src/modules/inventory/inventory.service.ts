@@ -694,3 +694,9 @@ export async function postOpeningStock(tx: Tx, ctx: CompanyContext, lines: reado
   );
   return doc.id;
 }
+
+// For other areas: what is on order (purchasing), the company's units (production), lot traces
+// (documents). They reach inventory's tables only through these.
+export const addOnOrder = repo.addOnOrder;
+export const ensureDefaultUnits = repo.ensureDefaultUnits;
+export const traceLots = repo.traceLots;

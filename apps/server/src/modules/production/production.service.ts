@@ -21,7 +21,7 @@ import {
 import Decimal from 'decimal.js';
 import type { Tx } from '../../db/database.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
-import { ensureDefaultUnits } from '../inventory/inventory.repo.ts';
+import { ensureDefaultUnits } from '../inventory/inventory.service.ts';
 import * as repo from './production.repo.ts';
 
 // --- processes ----------------------------------------------------------------------------------

@@ -224,18 +224,6 @@ export async function listOrders(tx: Tx, q: PoListQuery) {
   return { rows: list.map(mapHeader), total: total?.n ?? 0 };
 }
 
-/** Adds `delta` (base units, may be negative) to what inventory shows as on order, in item order. */
-export async function addOnOrder(tx: Tx, deltas: Map<string, string>) {
-  for (const itemId of [...deltas.keys()].sort()) {
-    const delta = deltas.get(itemId) as string;
-    if (/^-?0(\.0*)?$/.test(delta)) continue;
-    await tx.execute(
-      sql`update item_stock set on_order = greatest(on_order + ${delta}::numeric, 0), updated_at = now()
-          where item_id = ${itemId}`,
-    );
-  }
-}
-
 export type ItemFacts = {
   id: string;
   sku: string;

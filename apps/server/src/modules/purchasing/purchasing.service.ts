@@ -169,7 +169,7 @@ export async function sendOrder(tx: Tx, ctx: CompanyContext, id: string) {
     await repo.nextSequence(tx, ctx.companyId, 'purchase_order', year),
   );
   await repo.setStatus(tx, id, 'sent', sql`, number = ${number}, ordered_on = ${date}, sent_at = now()`);
-  await repo.addOnOrder(tx, deltas(new Map(), openByItem(lines)));
+  await inventory.addOnOrder(tx, deltas(new Map(), openByItem(lines)));
   await notifyCompany(tx, ctx.companyId, 'purchasing', [id]);
 }
 
@@ -180,7 +180,7 @@ export async function cancelOrder(tx: Tx, ctx: CompanyContext, id: string) {
   await repo.setStatus(tx, id, 'cancelled', sql`, cancelled_at = now()`);
   if (header.status !== 'draft') {
     const lines = await repo.getLines(tx, id);
-    await repo.addOnOrder(tx, deltas(openByItem(lines), new Map()));
+    await inventory.addOnOrder(tx, deltas(openByItem(lines), new Map()));
   }
   await notifyCompany(tx, ctx.companyId, 'purchasing', [id]);
 }
@@ -369,7 +369,7 @@ async function applyReceived(
       sql`update purchase_order_lines set received_qty = ${qty}, updated_at = now() where id = ${lineId}`,
     );
   }
-  await repo.addOnOrder(
+  await inventory.addOnOrder(
     tx,
     deltas(
       openByItem(lines),
