@@ -110,8 +110,16 @@ async function internalAction(
     }
     case 'create_purchase_order': {
       if (!event.entity_id) return { status: 'skipped', detail: 'no item' };
-      const { orders, skipped } = await createFromLowStock(tx, ctx, [event.entity_id]);
+      const { orders, skipped, on_draft } = await createFromLowStock(tx, ctx, [event.entity_id]);
       if (orders[0]) return { status: 'done', entityType: 'purchase_order', entityId: orders[0] };
+      // Already on a draft order: that draft is the answer, not a second order.
+      if (on_draft[0])
+        return {
+          status: 'done',
+          entityType: 'purchase_order',
+          entityId: on_draft[0].order_id,
+          detail: 'already on a draft order',
+        };
       if (skipped.length === 0) return { status: 'skipped', detail: 'not below the reorder point any more' };
       const fallback = await lastSupplierOrder(tx, ctx, event.entity_id);
       if (fallback) return { status: 'done', entityType: 'purchase_order', entityId: fallback };

@@ -355,14 +355,17 @@ describe('stock below reorder point, item without a default supplier', () => {
       purchase_price: '4',
     });
     const itemId = (created.item ?? created).id as string;
-    // An earlier (draft) order names the supplier and its price.
-    await api.ok('POST', '/api/purchase-orders', {
+    // An earlier order, sent and received, names the supplier and its price. (An item still on a
+    // draft order is not ordered again: the rule then answers that draft.)
+    const earlier = await api.ok('POST', '/api/purchase-orders', {
       supplier_id: supplier.id,
-      lines: [{ item_id: itemId, quantity: '5', unit_price: '3.90' }],
+      lines: [{ item_id: itemId, quantity: '15', unit_price: '3.90' }],
     });
-    await api.ok('POST', '/api/inventory/receipts', {
+    const sent = await api.ok('POST', `/api/purchase-orders/${earlier.id}/send`);
+    await api.ok('POST', `/api/purchase-orders/${earlier.id}/receipts`, {
       location_id: shop.materials.id,
-      lines: [{ item_id: itemId, quantity: '15', unit_cost: '3.90' }],
+      received_on: sent.ordered_on,
+      lines: [{ po_line_id: sent.lines[0].id, quantity: '15' }],
     });
     const { rule: r } = await rule({
       name: 'Naruči okove',
