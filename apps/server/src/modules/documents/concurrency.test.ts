@@ -78,4 +78,55 @@ describe.runIf(onPostgres)('documents under concurrency (PostgreSQL)', () => {
       expect(stock.item.on_hand).toBe('0');
     }
   }, 120_000);
+
+  it('two invoices written at once from the same delivery note: exactly one bills it (5 rounds)', async () => {
+    for (let round = 0; round < 5; round++) {
+      const note = await api.ok('POST', '/api/delivery-notes', {
+        client_id: shop.client.id,
+        source_location_id: shop.finished.id,
+        lines: [{ description: `Dostava ${round}`, quantity: '1', unit: 'kom', unit_price: '20' }],
+      });
+      await api.ok('POST', `/api/delivery-notes/${note.document.id}/issue`);
+      const results = await Promise.all(
+        [0, 1].map(() =>
+          api.call('POST', '/api/invoices', {
+            client_id: shop.client.id,
+            delivery_note_ids: [note.document.id],
+          }),
+        ),
+      );
+      expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
+      expect(results.find((r) => r.status === 409)?.body.error.details[0].key).toBe(
+        'validation.deliveryNoteInvoiced',
+      );
+    }
+  }, 120_000);
+
+  it('a note and its work order invoiced at once: the order line is billed once', async () => {
+    const wo = await api.ok('POST', '/api/documents/work-orders', {
+      client_id: shop.client.id,
+      source_location_id: shop.materials.id,
+      output_location_id: shop.finished.id,
+      lines: [{ description: 'Montaža', quantity: '2', unit: 'h', unit_price: '40', discount_pct: '0' }],
+    });
+    for (const step of ['plan', 'start', 'complete'])
+      await api.ok(
+        'POST',
+        `/api/documents/work-orders/${wo.document.id}/${step}`,
+        step === 'complete' ? {} : undefined,
+      );
+    const note = await api.ok('POST', '/api/delivery-notes', {
+      client_id: shop.client.id,
+      source_location_id: shop.finished.id,
+      work_order_id: wo.document.id,
+    });
+    await api.ok('POST', `/api/delivery-notes/${note.document.id}/issue`);
+    const results = await Promise.all([
+      api.call('POST', '/api/invoices', { client_id: shop.client.id, delivery_note_ids: [note.document.id] }),
+      api.call('POST', '/api/invoices', { client_id: shop.client.id, work_order_ids: [wo.document.id] }),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
+    const progress = await api.ok('GET', `/api/documents/work-orders/${wo.document.id}/progress`);
+    expect(progress.lines.map((l: { invoiced: string }) => l.invoiced)).toEqual(['2']);
+  }, 120_000);
 });

@@ -272,14 +272,25 @@ describe('quote → work order → delivery note → invoice', () => {
       lines: [],
     });
     expect(edit.status).toBe(409);
-    // its work order went out on this delivery note: invoicing the order too would bill twice
+    // the order's only line was billed through this note: nothing is left to bill from the order
+    // (an order with lines no note carried bills those: fulfilment.test.ts)
     const twice = await api.call('POST', '/api/invoices', {
       client_id: shop.client.id,
       work_order_ids: [state.wo?.id],
     });
     expect(twice.status).toBe(409);
     expect(twice.body.error.details).toEqual([
-      expect.objectContaining({ key: 'validation.workOrderInvoiced' }),
+      expect.objectContaining({ key: 'validation.workOrderInvoiced', params: { number: `RN-${year}-0001` } }),
+    ]);
+    const progress = await api.ok('GET', `/api/documents/work-orders/${state.wo?.id}/progress`);
+    expect(progress.lines).toEqual([
+      expect.objectContaining({
+        ordered: '2',
+        delivered: '2',
+        to_deliver: '0',
+        invoiced: '2',
+        to_invoice: '0',
+      }),
     ]);
     state.invoice = issued.document;
   });
