@@ -30,6 +30,7 @@ import type { PostingLine } from '../inventory/posting.ts';
 import {
   consumeReservations,
   createRemnantLot,
+  freeOnBalance,
   pieceSize,
   reserveLot,
   type SheetLot,
@@ -125,6 +126,8 @@ function usage(plan: CutResult): Map<string, number> {
 /** One inventory stock line a plan uses: how many pieces, and what that is in the item's base unit. */
 type StockUse = {
   ref: string;
+  /** position of the line in the job's stock (for error fields) */
+  index: number;
   itemId: string;
   locationId: string;
   lotId: string | null;
@@ -181,6 +184,7 @@ async function stockUses(tx: Tx, job: repo.JobRow): Promise<StockUse[]> {
       );
     uses.push({
       ref,
+      index,
       itemId: item.id,
       locationId: s.location_id,
       lotId: lot?.id ?? null,
@@ -215,7 +219,25 @@ export async function confirm(tx: Tx, ctx: CompanyContext, id: string) {
   // material gives way to the list's.
   if (job.source_type === 'work_order' && job.source_id)
     await onCuttingListConfirmed(tx, ctx, job.source_id, job.input.material_id ?? null);
-  for (const u of await stockUses(tx, job))
+  const uses = await stockUses(tx, job);
+  // Nothing is reserved unless every line has the pieces free (on hand minus other reservations).
+  for (const u of uses) {
+    const { free, allowNegative, item, location } = await freeOnBalance(tx, u);
+    if (!allowNegative && new Decimal(u.quantity).gt(free)) {
+      const params = {
+        item,
+        location,
+        available: `${new Decimal(free).toString()} ${u.unit}`,
+        requested: `${new Decimal(u.quantity).toString()} ${u.unit}`,
+      };
+      throw new AppError(
+        'INSUFFICIENT_STOCK',
+        `Nedovoljno zalihe: artikl ${item} na lokaciji ${location} ima slobodno ${params.available}, traženo ${params.requested}`,
+        [{ field: `stock.${u.index}`, key: 'errors.INSUFFICIENT_STOCK', params }],
+      );
+    }
+  }
+  for (const u of uses)
     await reserveLot(tx, ctx, {
       itemId: u.itemId,
       locationId: u.locationId,

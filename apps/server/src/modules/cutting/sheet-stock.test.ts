@@ -280,7 +280,7 @@ describe('sheet and bar stock in pieces and in the base unit', () => {
     ]);
   });
 
-  it('refuses a stock line whose size is not the inventory piece, and reserves nothing', async () => {
+  it('refuses a stock line whose size is not the inventory piece, or more pieces than are free, and reserves nothing', async () => {
     const loc = await api.location('SKL-X');
     const bar = await api.item('ALU-60', { base_unit: 'm', length_mm: '6000' });
     await api.receive(loc.id, [{ item_id: bar.id, quantity: '12', unit_cost: '5' }]);
@@ -304,5 +304,42 @@ describe('sheet and bar stock in pieces and in the base unit', () => {
     ]);
     expect(await activeReservations(bar.id)).toEqual([]);
     expect((await api.ok('GET', `/api/cutting/jobs/${created.id}`)).status).toBe('planned');
+
+    // The right size, but the plan needs more bars than are free: 12 m on hand is 2 bars of 6 m.
+    const job = (quantity: number) =>
+      api.ok('POST', '/api/cutting/jobs', {
+        name: `Šipke ${quantity}`,
+        kind: '1d',
+        kerf: 0,
+        trim: { left: 0, right: 0, top: 0, bottom: 0 },
+        min_remnant_length: 500,
+        min_remnant_width: 0,
+        time_limit_ms: 200,
+        pieces: [{ ref: 'F', length: 5000, quantity }],
+        stock: [{ ref: 'ALU', item_id: bar.id, location_id: loc.id, length: 6000, quantity: null }],
+      });
+    const three = await job(3);
+    await api.ok('PUT', `/api/cutting/jobs/${three.id}/plan`, plan(three));
+    const short = await api.call('POST', `/api/cutting/jobs/${three.id}/confirm`);
+    expect(short.status).toBe(409);
+    // 3 bars × 6 m = 18 m wanted, 12 m free
+    expect(short.body.error.details).toEqual([
+      {
+        field: 'stock.0',
+        key: 'errors.INSUFFICIENT_STOCK',
+        params: { item: 'ALU-60', location: 'SKL-X', available: '12 m', requested: '18 m' },
+      },
+    ]);
+    expect(await activeReservations(bar.id)).toEqual([]);
+    // Two bars are free and taken by one list; the next list finds none free.
+    const two = await job(2);
+    await api.ok('PUT', `/api/cutting/jobs/${two.id}/plan`, plan(two));
+    await api.ok('POST', `/api/cutting/jobs/${two.id}/confirm`);
+    const one = await job(1);
+    await api.ok('PUT', `/api/cutting/jobs/${one.id}/plan`, plan(one));
+    const none = await api.call('POST', `/api/cutting/jobs/${one.id}/confirm`);
+    expect(none.status).toBe(409);
+    expect(none.body.error.details[0].params).toMatchObject({ available: '0 m', requested: '6 m' });
+    expect((await activeReservations(bar.id)).map((r) => r.quantity)).toEqual(['12']);
   });
 });

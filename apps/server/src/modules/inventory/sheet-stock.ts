@@ -330,3 +330,36 @@ export async function balancesWithPieces<
     };
   });
 }
+
+/**
+ * What is free on one balance (item, location, lot): on hand there minus the active reservations
+ * held on it, with the item, location and lot as people read them and the company's
+ * negative-stock setting (a reservation beyond it is then allowed, like a posting).
+ */
+export async function freeOnBalance(
+  tx: Tx,
+  key: { itemId: string; locationId: string; lotId: string | null },
+): Promise<{ free: string; allowNegative: boolean; item: string; location: string }> {
+  const [row] = await query<{
+    free: string;
+    allow: boolean;
+    sku: string;
+    lot_number: string | null;
+    code: string;
+  }>(
+    tx,
+    sql`select (coalesce((select sum(b.quantity) from stock_balances b where b.item_id = ${key.itemId}
+              and b.location_id = ${key.locationId} and b.lot_id is not distinct from ${key.lotId}::uuid), 0)
+            - coalesce((select sum(r.quantity) from reservations r where r.status = 'active' and r.item_id = ${key.itemId}
+              and r.location_id = ${key.locationId} and r.lot_id is not distinct from ${key.lotId}::uuid), 0))::text as free,
+          coalesce((select allow_negative_stock from company_settings where company_id = app_company_id()), false) as allow,
+          i.sku, (select lot_number from lots where id = ${key.lotId}::uuid) as lot_number, l.code
+        from items i, locations l where i.id = ${key.itemId} and l.id = ${key.locationId}`,
+  );
+  return {
+    free: row?.free ?? '0',
+    allowNegative: row?.allow ?? false,
+    item: row ? `${row.sku}${row.lot_number ? ` (${row.lot_number})` : ''}` : key.itemId,
+    location: row?.code ?? key.locationId,
+  };
+}
