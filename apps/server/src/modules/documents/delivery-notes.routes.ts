@@ -6,9 +6,11 @@ import { inCompany } from '../../http/access.ts';
 import type { Deps } from '../../http/context.ts';
 import * as deliveryNotes from './delivery-notes.service.ts';
 import { detailSchema, idempotencyOf } from './documents.routes.ts';
+import { billableDocuments } from './invoice-sources.ts';
 
-// Delivery notes (create from a work order in full or in part, edit, issue, deliver, cancel) and
-// the delivery/invoicing progress of a work order's lines. Registered beside documents.routes.ts.
+// Delivery notes (create from a work order in full or in part, edit, issue, deliver, cancel), the
+// delivery/invoicing progress of a work order's lines and what a client still has to be billed for.
+// Registered beside documents.routes.ts.
 
 const idParams = z.object({ id: z.uuid({ error: 'validation.invalid' }) });
 const s = z.string();
@@ -37,6 +39,9 @@ const progressSchema = z.object({
   ),
 });
 
+const billable = z.object({ id: s, number: sN, doc_date: s, net_left: s });
+const billableSchema = z.object({ delivery_notes: z.array(billable), work_orders: z.array(billable) });
+
 export function deliveryNotesRoutes(deps: Deps): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['documents'];
@@ -58,6 +63,20 @@ export function deliveryNotesRoutes(deps: Deps): FastifyPluginAsyncZod {
         },
       },
       (request) => run(request, (tx) => deliveryNotes.workOrderProgress(tx, request.params.id)),
+    );
+    app.get(
+      '/api/invoices/billable',
+      {
+        config: { access: 'company.read' },
+        schema: {
+          tags,
+          summary:
+            "A client's issued delivery notes and completed work orders with something left to bill, and the net of what is left",
+          querystring: z.object({ client_id: z.uuid({ error: 'validation.invalid' }) }),
+          response: { 200: billableSchema },
+        },
+      },
+      (request) => run(request, (tx) => billableDocuments(tx, request.query.client_id)),
     );
     app.post(
       '/api/delivery-notes',

@@ -93,6 +93,12 @@ const progress = async (woId: string) => {
     (p.lines as Json[]).map((l) => [l.sku ?? l.description, [l.ordered, l.delivered, l.invoiced]]),
   );
 };
+/** What the invoice form offers: number → net left to bill, notes and orders. */
+const billable = async () => {
+  const b = await api.ok('GET', `/api/invoices/billable?client_id=${shop.client.id}`);
+  const of = (list: Json[]) => Object.fromEntries(list.map((d) => [d.number, d.net_left]));
+  return { notes: of(b.delivery_notes), orders: of(b.work_orders) };
+};
 const quantities = (d: Json) => (d.lines as Json[]).map((l) => [l.sku ?? l.description, l.quantity]);
 
 describe('every line reaches an invoice exactly once', () => {
@@ -255,6 +261,11 @@ describe('every line reaches an invoice exactly once', () => {
   });
 
   it('invoices both notes in one invoice, refuses them twice and notes of another client', async () => {
+    // offered: note 1 = 270.00 + 450.00 + 9.00, note 2 = 90.00 + 72.00, the order all of 927.00
+    expect(await billable()).toEqual({
+      notes: { [s.dn1?.number]: '729.00', [s.dn2?.number]: '162.00' },
+      orders: { [s.wo?.document.number]: '927.00' },
+    });
     const inv = await api.ok('POST', '/api/invoices', {
       client_id: shop.client.id,
       delivery_note_ids: [s.dn1?.id, s.dn2?.id],
@@ -307,6 +318,8 @@ describe('every line reaches an invoice exactly once', () => {
     ]);
     const invoices = await api.ok('GET', '/api/invoices');
     expect(invoices.total).toBe(1);
+    // what is left: the montaža hour no note carried (1 × 40 × 0.9)
+    expect(await billable()).toEqual({ notes: {}, orders: { [s.wo?.document.number]: '36.00' } });
   });
 
   it('invoices the rest of the order (the montaža hour no note carried), once', async () => {
@@ -419,6 +432,7 @@ describe('every line reaches an invoice exactly once', () => {
     expect(cents('invoice')).toBe(105_300);
     expect(cents('credit_note')).toBe(12_600);
     expect(cents('invoice') - cents('credit_note')).toBe(92_700);
+    expect(await billable()).toEqual({ notes: {}, orders: {} });
     await checkStockInvariants();
   });
 

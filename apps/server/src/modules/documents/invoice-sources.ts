@@ -3,6 +3,8 @@ import {
   firstExcess,
   glassWorkOf,
   invoiceableQuantity,
+  lineAmounts,
+  money,
   normaliseVatRate,
   type QuantityRequest,
   remainingQuantity,
@@ -12,7 +14,7 @@ import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import type * as repo from './documents.repo.ts';
-import { uuids } from './documents.repo.ts';
+import { getLines, rows, uuids } from './documents.repo.ts';
 import { invoicedQuantities, quantityOf, type SourceLine, sourceLines } from './fulfilment.repo.ts';
 
 // What an invoice may still bill of each source line (issue 17: every line reaches an invoice
@@ -23,7 +25,13 @@ import { invoicedQuantities, quantityOf, type SourceLine, sourceLines } from './
 
 export type Budget = Awaited<ReturnType<typeof invoiceBudget>>;
 
-export async function invoiceBudget(tx: Tx, sourceIds: readonly string[], excludeInvoiceId: string | null) {
+export async function invoiceBudget(
+  tx: Tx,
+  sourceIds: readonly string[],
+  excludeInvoiceId: string | null,
+  /** Lock the documents billed from (writing an invoice); a read that only shows what is left does not. */
+  lock = true,
+) {
   const sources = await sourceLines(tx, sourceIds);
   const orderIds = [...sources.values()].flatMap((s) =>
     s.kind === 'delivery_note' && s.source_line_id ? [s.source_line_id] : [],
@@ -34,7 +42,7 @@ export async function invoiceBudget(tx: Tx, sourceIds: readonly string[], exclud
   const documentIds = [
     ...new Set([...sources.values(), ...orders.values()].map((s) => s.document_id)),
   ].sort();
-  if (documentIds.length > 0)
+  if (lock && documentIds.length > 0)
     await tx.execute(
       sql`select id from documents where id = any(${uuids(documentIds)}) order by id for update`,
     );
@@ -210,3 +218,50 @@ export function creditLines<L extends CreditInput>(
     return { ...g, source_line_id: target.id };
   });
 }
+
+/**
+ * The client's delivery notes (issued or delivered) and completed work orders that still have
+ * something to bill, each with the net amount of what is left (the invoice form offers only these).
+ * Each document is counted on its own: a line on a note not billed yet shows on the note and on its
+ * order, and either bills it.
+ */
+export async function billableDocuments(tx: Tx, clientId: string) {
+  const docs = await rows<{ id: string; kind: string; number: string | null; doc_date: string }>(
+    tx,
+    sql`select d.id, d.kind, d.number, d.doc_date::text as doc_date from documents d
+        where d.client_id = ${clientId}
+          and ((d.kind = 'delivery_note' and d.status in ('issued', 'delivered'))
+            or (d.kind = 'work_order' and d.status = 'completed'))
+        order by d.doc_date, d.number`,
+  );
+  const lines = new Map<string, repo.LineRow[]>();
+  for (const d of docs) lines.set(d.id, await getLines(tx, d.id));
+  const budget = await invoiceBudget(
+    tx,
+    [...lines.values()].flat().map((l) => l.id),
+    null,
+    false,
+  );
+  const out = { delivery_notes: [] as Billable[], work_orders: [] as Billable[] };
+  for (const d of docs) {
+    const open = (lines.get(d.id) ?? []).filter((l) => budget.available(l.id).gt(0));
+    if (open.length === 0) continue;
+    const net = open.reduce(
+      (sum, l) =>
+        sum.plus(
+          lineAmounts({
+            quantity: budget.available(l.id),
+            unitPrice: l.unit_price,
+            discountPct: l.discount_pct,
+            vatRate: (normaliseVatRate(l.vat_rate) ?? '25') as '25',
+          }).net,
+        ),
+      new Decimal(0),
+    );
+    const row = { id: d.id, number: d.number, doc_date: d.doc_date, net_left: money(net) };
+    (d.kind === 'delivery_note' ? out.delivery_notes : out.work_orders).push(row);
+  }
+  return out;
+}
+
+type Billable = { id: string; number: string | null; doc_date: string; net_left: string };
