@@ -1,3 +1,4 @@
+export * from './audit-terms.ts';
 export * from './auth/auth.schemas.ts';
 export * from './automation/index.ts';
 export * from './business-day.ts';

@@ -1,7 +1,9 @@
+import { isAuditFieldShown } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/database.ts';
 import { PLATFORM_ACTOR } from '../../db/tenant.ts';
 import { listMembers } from '../team/team.repo.ts';
+import { shownTables } from './audit-scope.ts';
 
 export const ENCRYPTED_PREFIX = 'enc:v1:';
 export type FieldChange = { field: string; old: unknown; new: unknown; encrypted: boolean };
@@ -29,10 +31,14 @@ type Row = {
 
 const isEncrypted = (v: unknown) => typeof v === 'string' && v.startsWith(ENCRYPTED_PREFIX);
 
-/** Encrypted values never leave the server: they are replaced by null and flagged. */
+/**
+ * Encrypted values never leave the server: they are replaced by null and flagged. Keys and
+ * bookkeeping columns are left out (domain audit-terms.ts): people see business fields.
+ */
 export function toChanges(raw: Row['changes']): FieldChange[] {
   const obj = typeof raw === 'string' ? JSON.parse(raw) : (raw ?? {});
   return Object.keys(obj)
+    .filter(isAuditFieldShown)
     .sort()
     .map((field) => {
       const c = obj[field] ?? {};
@@ -61,7 +67,7 @@ export async function listAudit(
   companyId: string,
   f: AuditFilter,
 ): Promise<{ rows: AuditEntry[]; total: number }> {
-  const parts = [sql`a.company_id = ${companyId}`];
+  const parts = [sql`a.company_id = ${companyId}`, shownTables];
   if (f.table) parts.push(sql`a.table_name = ${f.table}`);
   if (f.row_id) parts.push(sql`a.row_id = ${f.row_id}`);
   if (f.user) parts.push(sql`a.actor_id = ${f.user}::uuid`);

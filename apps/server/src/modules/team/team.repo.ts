@@ -7,11 +7,13 @@ import type {
   MyCompany,
   Role,
 } from '@erp/domain';
+import { isAuditFieldShown } from '@erp/domain';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/database.ts';
 import { invitations, tenants, users } from '../../db/schema.ts';
 import { PLATFORM_ACTOR } from '../../db/tenant.ts';
 import { openTenantFields, sealTenantFields, withoutUnchangedSecrets } from '../../security/tenant-fields.ts';
+import { shownTables } from '../audit/audit-scope.ts';
 
 const iso = (v: Date | string): string => (v instanceof Date ? v : new Date(v)).toISOString();
 
@@ -256,7 +258,8 @@ export async function recentActivity(
     select a.seq, a.at, a.actor_id, a.table_name, a.row_id, a.action,
       array(select jsonb_object_keys(a.changes) order by 1) as fields
     from audit_log a
-    where a.company_id = ${companyId} ${opts.beforeSeq ? sql`and a.seq < ${opts.beforeSeq}` : sql``}
+    where a.company_id = ${companyId} and ${shownTables}
+      ${opts.beforeSeq ? sql`and a.seq < ${opts.beforeSeq}` : sql``}
     order by a.seq desc
     limit ${opts.limit}`);
   const rows = rowsOf<AuditRow>(result);
@@ -270,6 +273,6 @@ export async function recentActivity(
     table_name: r.table_name,
     row_id: r.row_id,
     action: r.action,
-    fields: r.fields ?? [],
+    fields: (r.fields ?? []).filter(isAuditFieldShown),
   }));
 }

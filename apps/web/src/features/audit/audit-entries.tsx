@@ -14,7 +14,7 @@ function Change({ c }: { c: FieldChange }) {
   const { t } = useTranslation('audit');
   return (
     <li className="flex flex-wrap gap-x-2">
-      <span className="font-mono text-xs text-muted">{c.field}</span>
+      <span className="text-xs text-muted">{t(`fields.${c.field}`)}</span>
       {c.encrypted ? (
         <span data-testid="encrypted-value">{t('encrypted')}</span>
       ) : (
@@ -30,7 +30,8 @@ function Change({ c }: { c: FieldChange }) {
 }
 
 /**
- * One entry per change: who, when, what kind, and every field old → new. On the audit page the
+ * One entry per change: who, when, what kind, and every field old → new, records and fields under
+ * their translated names (the server leaves bookkeeping tables and columns out; docs/ux.md). On the audit page the
  * parts follow the list's column picker (`visible`; `seq` always shows).
  */
 export function AuditEntries({
@@ -60,8 +61,8 @@ export function AuditEntries({
             )}
             {visible('action') && <span>{t(`action.${e.action}`)}</span>}
             {showRecord && visible('record') ? (
-              <span className="font-mono text-xs text-muted">
-                {e.table_name} · {e.row_id.slice(0, 8)}
+              <span className="text-xs text-muted">
+                {t(`entities.${e.table_name}`)} · <span className="font-mono">{e.row_id.slice(0, 8)}</span>
               </span>
             ) : null}
             <span className="ml-auto text-xs text-muted">#{e.seq}</span>

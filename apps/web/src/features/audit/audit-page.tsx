@@ -14,16 +14,25 @@ import { useMembers } from '../team/team-api.ts';
 import { type AuditEntry, useAuditList, useVerifyChain } from './audit-api.ts';
 import { AuditEntries } from './audit-entries.tsx';
 
-// Tables users change through the app; the filter accepts any audited table name.
+// Records users change through the app, offered under their translated names (audit namespace
+// `entities`); the API's filter accepts any audited table name.
 const TABLES = [
+  'documents',
+  'document_lines',
+  'invoice_payments',
+  'partners',
   'items',
   'locations',
   'lots',
   'stock_documents',
-  'partners',
+  'stock_movements',
+  'stock_counts',
   'purchase_orders',
-  'documents',
-  'document_lines',
+  'goods_receipts',
+  'cutting_jobs',
+  'boms',
+  'processes',
+  'work_order_operations',
   'memberships',
   'tenants',
 ] as const;
@@ -85,7 +94,7 @@ export function AuditPage() {
     when: { label: t('columns.when'), cell: (e) => e.at },
     user: { label: t('filters.user'), cell: (e) => e.actor_name },
     action: { label: t('columns.action'), cell: (e) => t(`action.${e.action}`) },
-    record: { label: t('filters.table'), cell: (e) => e.table_name },
+    record: { label: t('filters.table'), cell: (e) => t(`entities.${e.table_name}`) },
     changes: { label: t('columns.changes'), cell: (e) => e.changes.length },
   });
   return (
@@ -112,7 +121,7 @@ export function AuditPage() {
             <option value="">{t('filters.all')}</option>
             {TABLES.map((name) => (
               <option key={name} value={name}>
-                {t(`tables.${name}`)}
+                {t(`entities.${name}`)}
               </option>
             ))}
           </select>

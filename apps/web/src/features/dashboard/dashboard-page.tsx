@@ -155,7 +155,7 @@ function RevenueChart({ d }: { d: DashboardFigures }) {
 }
 
 function Activity({ companyId }: { companyId: string }) {
-  const { t } = useTranslation('dashboard');
+  const { t } = useTranslation(['dashboard', 'audit']);
   const activity = useRecentActivity(companyId, 10);
   return (
     <Card>
@@ -176,9 +176,7 @@ function Activity({ companyId }: { companyId: string }) {
                 </span>
                 <span className="font-medium">{a.actor_name ?? t('activity.system')}</span>
                 <span>{t(`activity.action.${a.action}`)}</span>
-                <span className="text-muted">
-                  {t(`tables.${a.table_name}`, { defaultValue: a.table_name })}
-                </span>
+                <span className="text-muted">{t(`audit:entities.${a.table_name}`)}</span>
               </li>
             ))}
           </ul>

@@ -1,3 +1,4 @@
+import { isAuditFieldShown } from '@erp/domain';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { Label } from '../../components/ui/label.tsx';
@@ -117,7 +118,8 @@ export function Field({
 
 /** Links to related documents and the change history from the audit trail. */
 export function LinksAndHistory({ id, links }: { id: string; links: DocLink[] }) {
-  const { t, i18n } = useTranslation('documents');
+  // Field names in business terms (audit namespace), bookkeeping columns left out.
+  const { t, i18n } = useTranslation(['documents', 'audit']);
   const history = useHistory(id);
   return (
     <div className="grid gap-4 md:grid-cols-2">
@@ -160,7 +162,8 @@ export function LinksAndHistory({ id, links }: { id: string; links: DocLink[] })
                     ? t('detail.statusChanged', { status: t(`status.${String(h.changes.status.new)}`) })
                     : t('detail.edited', {
                         fields: Object.keys(h.changes)
-                          .filter((f) => f !== 'updated_at')
+                          .filter(isAuditFieldShown)
+                          .map((f) => t(`audit:fields.${f}`))
                           .join(', '),
                       })}
               </li>
