@@ -17,7 +17,6 @@ import {
   useClients,
   useDocument,
   useDocumentMutation,
-  useDocuments,
   useLiveDocuments,
 } from '../documents/documents-api.ts';
 import { type EditLine, LineEditor, lineFromApi, lineToApi } from '../documents/line-editor.tsx';
@@ -36,6 +35,7 @@ import {
 } from '../documents/parts.tsx';
 import { useDocumentStatusChange } from '../documents/status-actions.ts';
 import { usePermission } from '../team/use-permission.tsx';
+import { useBillable } from './billable.ts';
 
 export function InvoicesListPage() {
   const { t } = useTranslation('documents');
@@ -65,19 +65,10 @@ export function InvoiceNewPage() {
   const [dates, setDates] = useState({ doc_date: '', delivery_date: '', due_date: '' });
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const notes = useDocuments(
-    'delivery_note',
-    new URLSearchParams({
-      client_id: clientId,
-      status: 'issued,delivered',
-      page_size: '100',
-      sort: 'number',
-    }),
-  );
-  const orders = useDocuments(
-    'work_order',
-    new URLSearchParams({ client_id: clientId, status: 'completed', page_size: '100', sort: 'number' }),
-  );
+  // Only notes and orders with something left to bill are offered, with the net of what is left.
+  const billable = useBillable(clientId);
+  const notes = billable.data?.delivery_notes ?? [];
+  const orders = billable.data?.work_orders ?? [];
   const save = useDocumentMutation(() =>
     callDocument('/api/invoices', {
       client_id: clientId,
@@ -150,11 +141,11 @@ export function InvoiceNewPage() {
       {clientId && (
         <fieldset className="rounded-md border border-border p-3">
           <legend className="px-1 text-sm font-semibold">{t('invoice.fromDeliveryNotes')}</legend>
-          {(notes.data?.items ?? []).length === 0 ? (
+          {notes.length === 0 ? (
             <p className="text-sm text-muted">{t('invoice.noDeliveryNotes')}</p>
           ) : (
             <ul className="space-y-1">
-              {notes.data?.items.map((n) => (
+              {notes.map((n) => (
                 <li key={n.id}>
                   <label className="flex items-center gap-2 text-sm">
                     <input
@@ -169,7 +160,8 @@ export function InvoiceNewPage() {
                         })
                       }
                     />
-                    {n.number} · <DateText value={n.doc_date} /> · <Money value={n.total} />
+                    {n.number} · <DateText value={n.doc_date} /> · {t('invoice.leftToBill')}{' '}
+                    <Money value={n.net_left} />
                   </label>
                 </li>
               ))}
@@ -180,11 +172,11 @@ export function InvoiceNewPage() {
       {clientId && (
         <fieldset className="rounded-md border border-border p-3" data-testid="invoice-work-orders">
           <legend className="px-1 text-sm font-semibold">{t('invoice.fromWorkOrders')}</legend>
-          {(orders.data?.items ?? []).length === 0 ? (
+          {orders.length === 0 ? (
             <p className="text-sm text-muted">{t('invoice.noWorkOrders')}</p>
           ) : (
             <ul className="space-y-1">
-              {orders.data?.items.map((o) => (
+              {orders.map((o) => (
                 <li key={o.id}>
                   <label className="flex items-center gap-2 text-sm">
                     <input
@@ -199,7 +191,8 @@ export function InvoiceNewPage() {
                         })
                       }
                     />
-                    {o.number} · <DateText value={o.doc_date} /> · <Money value={o.total} />
+                    {o.number} · <DateText value={o.doc_date} /> · {t('invoice.leftToBill')}{' '}
+                    <Money value={o.net_left} />
                   </label>
                 </li>
               ))}
