@@ -1,6 +1,7 @@
 import {
   AppError,
   applyAction,
+  type CompletionPlan,
   canApply,
   checkRoutingOrder,
   type completionInputSchema,
@@ -18,7 +19,7 @@ import type { z } from 'zod';
 import type { Tx } from '../../db/database.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
 import * as inventory from '../inventory/inventory.service.ts';
-import { lockItems, type PostingLine } from '../inventory/posting.ts';
+import type { PostingLine } from '../inventory/posting.ts';
 import { routingSteps } from '../production/production.repo.ts';
 import * as production from '../production/production.service.ts';
 import * as repo from './documents.repo.ts';
@@ -389,14 +390,6 @@ async function lineShares(tx: Tx, woId: string): Promise<Map<string, LineNeed[]>
   return out;
 }
 
-async function newLot(tx: Tx, ctx: CompanyContext, itemId: string, lotNumber: string): Promise<string> {
-  const row = await repo.one<{ id: string }>(
-    tx,
-    sql`insert into lots (company_id, item_id, lot_number) values (${ctx.companyId}, ${itemId}, ${lotNumber}) returning id`,
-  );
-  return row?.id as string;
-}
-
 /**
  * in_progress → completed, in one transaction: consumption of the materials no cutting list of the
  * order consumed (actual quantities, lots FEFO), output of each product line into the output
@@ -431,98 +424,96 @@ export async function complete(
       tx,
       lines.flatMap((l) => (l.item_id ? [l.item_id] : [])),
     );
-    const locked = await lockItems(tx, [
+    const itemIds = [
       ...mats.map((m) => m.item_id),
       ...lines.filter((l) => l.item_id && l.item_kind !== 'service').map((l) => l.item_id as string),
-    ]);
-    // The same rule as the preview, at the averages read under the item locks.
-    const {
-      plan,
-      materials: planned,
-      outputs,
-      coverage,
-    } = await completionPlan(
-      tx,
-      id,
-      new Map(input.actual.map((a) => [a.item_id, a.quantity])),
-      new Map([...locked.values()].map((r) => [r.item_id, r.avg_cost])),
-    );
-
-    const posting: PostingLine[] = [];
+    ];
     const consumed: { itemId: string; parts: ConsumedPart[] }[] = [];
-    for (const [i, p] of plan.materials.entries()) {
-      const m = planned[i] as (typeof planned)[number];
-      const cut = coverage.byMaterial.get(m.item_id);
-      if (cut) {
-        // Consumed by the order's cutting lists: recorded, linked, never issued again.
-        const unit = cut.quantity.gt(0) ? cut.value.div(cut.quantity).toDecimalPlaces(6) : new Decimal(0);
-        await tx.execute(
-          sql`update work_order_materials set actual_qty = ${cut.quantity.toDecimalPlaces(6).toString()},
-                actual_unit_cost = ${unit.toString()}, updated_at = now() where id = ${m.id}`,
-        );
-        consumed.push({ itemId: m.item_id, parts: cut.parts });
-        continue;
-      }
-      const avg = locked.get(m.item_id)?.avg_cost ?? '0';
-      await tx.execute(
-        sql`update work_order_materials set actual_qty = ${p.consumeNow.toString()}, actual_unit_cost = ${avg}, updated_at = now()
-            where id = ${m.id}`,
-      );
-      if (p.consumeNow.isZero()) continue;
-      const parts: ConsumedPart[] = [];
-      consumed.push({ itemId: m.item_id, parts });
-      for (const part of await inventory.outgoing(
-        tx,
-        locked,
-        { item_id: m.item_id, quantity: p.consumeNow.toString() },
-        source,
-        'fefo',
-      )) {
-        posting.push({
-          type: 'production_consumption',
-          itemId: m.item_id,
-          locationId: source,
-          lotId: part.lotId,
-          quantity: new Decimal(part.quantity).negated().toString(),
-        });
-        parts.push({ lotId: part.lotId, quantity: part.quantity });
-      }
-    }
     const produced: string[] = [];
     const producedByLine = new Map<string, string>();
-    for (const [i, line] of outputs.entries()) {
-      const item = items.get(line.item_id as string);
-      let lotId: string | null = null;
-      if (item?.lot_tracked) {
-        const lotNumber =
-          input.lot_number && outputs.length === 1 ? input.lot_number : `${wo.number}-${line.position}`;
-        lotId = await newLot(tx, ctx, line.item_id as string, lotNumber);
-        produced.push(lotId);
-        producedByLine.set(line.id, lotId);
-        await tx.execute(sql`update document_lines set lot_id = ${lotId} where id = ${line.id}`);
+    let plan: CompletionPlan | undefined;
+    // One posting path: the items are locked once, the lines decided under those locks and posted.
+    const stockDocumentId = await inventory.postWithLocks(tx, ctx, itemIds, async (locked) => {
+      // The same rule as the preview, at the averages read under the item locks.
+      const decided = await completionPlan(
+        tx,
+        id,
+        new Map(input.actual.map((a) => [a.item_id, a.quantity])),
+        new Map([...locked.values()].map((r) => [r.item_id, r.avg_cost])),
+      );
+      const { materials: planned, outputs, coverage } = decided;
+      plan = decided.plan;
+
+      const posting: PostingLine[] = [];
+      for (const [i, p] of plan.materials.entries()) {
+        const m = planned[i] as (typeof planned)[number];
+        const cut = coverage.byMaterial.get(m.item_id);
+        if (cut) {
+          // Consumed by the order's cutting lists: recorded, linked, never issued again.
+          const unit = cut.quantity.gt(0) ? cut.value.div(cut.quantity).toDecimalPlaces(6) : new Decimal(0);
+          await tx.execute(
+            sql`update work_order_materials set actual_qty = ${cut.quantity.toDecimalPlaces(6).toString()},
+                actual_unit_cost = ${unit.toString()}, updated_at = now() where id = ${m.id}`,
+          );
+          consumed.push({ itemId: m.item_id, parts: cut.parts });
+          continue;
+        }
+        const avg = locked.get(m.item_id)?.avg_cost ?? '0';
+        await tx.execute(
+          sql`update work_order_materials set actual_qty = ${p.consumeNow.toString()}, actual_unit_cost = ${avg}, updated_at = now()
+            where id = ${m.id}`,
+        );
+        if (p.consumeNow.isZero()) continue;
+        const parts: ConsumedPart[] = [];
+        consumed.push({ itemId: m.item_id, parts });
+        for (const part of await inventory.outgoing(
+          tx,
+          locked,
+          { item_id: m.item_id, quantity: p.consumeNow.toString() },
+          source,
+          'fefo',
+        )) {
+          posting.push({
+            type: 'production_consumption',
+            itemId: m.item_id,
+            locationId: source,
+            lotId: part.lotId,
+            quantity: new Decimal(part.quantity).negated().toString(),
+          });
+          parts.push({ lotId: part.lotId, quantity: part.quantity });
+        }
       }
-      posting.push({
-        type: 'production_output',
-        itemId: line.item_id as string,
-        locationId: output,
-        lotId,
-        quantity: line.quantity,
-        // Its own materials and labour (planCompletion), not the order's average.
-        unitCost: (plan.lines[i]?.unitCost ?? new Decimal(0)).toString(),
-        sourceLineId: line.id,
-      });
-    }
-    let stockDocumentId: string | null = null;
-    if (posting.length > 0) {
-      const doc = await inventory.postLines(tx, ctx, {
+      for (const [i, line] of outputs.entries()) {
+        const item = items.get(line.item_id as string);
+        let lotId: string | null = null;
+        if (item?.lot_tracked) {
+          const lotNumber =
+            input.lot_number && outputs.length === 1 ? input.lot_number : `${wo.number}-${line.position}`;
+          lotId = await inventory.createLot(tx, ctx, line.item_id as string, lotNumber);
+          produced.push(lotId);
+          producedByLine.set(line.id, lotId);
+          await tx.execute(sql`update document_lines set lot_id = ${lotId} where id = ${line.id}`);
+        }
+        posting.push({
+          type: 'production_output',
+          itemId: line.item_id as string,
+          locationId: output,
+          lotId,
+          quantity: line.quantity,
+          // Its own materials and labour (planCompletion), not the order's average.
+          unitCost: (plan.lines[i]?.unitCost ?? new Decimal(0)).toString(),
+          sourceLineId: line.id,
+        });
+      }
+      return {
         type: 'production',
         reference: wo.number,
         sourceType: 'work_order',
         sourceId: wo.id,
         lines: posting,
-      });
-      stockDocumentId = doc.id;
-    }
+      };
+    });
+    if (!plan) throw new Error('completion plan not made');
     const shares = await lineShares(tx, wo.id);
     for (const c of consumed) {
       const needs = shares.get(c.itemId);

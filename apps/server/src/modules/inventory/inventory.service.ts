@@ -700,3 +700,37 @@ export async function postOpeningStock(tx: Tx, ctx: CompanyContext, lines: reado
 export const addOnOrder = repo.addOnOrder;
 export const ensureDefaultUnits = repo.ensureDefaultUnits;
 export const traceLots = repo.traceLots;
+
+/** The items of a posting, locked in the fixed order, with their on-hand and average cost. */
+export type LockedItems = Awaited<ReturnType<typeof lockItems>>;
+
+/**
+ * The one posting path for other areas that must decide their lines from the locked state (lots
+ * FEFO, averages): the items are locked once, `build` returns the document (or null: nothing to
+ * post), and it is posted under those same locks. Returns the stock document id, or null.
+ */
+export async function postWithLocks(
+  tx: Tx,
+  ctx: CompanyContext,
+  itemIds: readonly string[],
+  build: (locked: LockedItems) => Promise<PostingDocument | null>,
+): Promise<string | null> {
+  const locked = await lockItems(tx, itemIds);
+  const doc = await build(locked);
+  if (!doc || doc.lines.length === 0) return null;
+  return (await postLocked(tx, ctx, locked, doc)).documentId;
+}
+
+/** A new lot of an item (a work order's output): its id. */
+export async function createLot(
+  tx: Tx,
+  ctx: CompanyContext,
+  itemId: string,
+  lotNumber: string,
+): Promise<string> {
+  const [row] = await query<{ id: string }>(
+    tx,
+    sql`insert into lots (company_id, item_id, lot_number) values (${ctx.companyId}, ${itemId}, ${lotNumber}) returning id`,
+  );
+  return row?.id as string;
+}
