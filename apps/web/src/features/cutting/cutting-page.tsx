@@ -14,7 +14,7 @@ import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { api } from '../../lib/api.ts';
-import { formatNumber, formatUnit } from '../../lib/format.ts';
+import { formatNumber, formatUnit, parseNumberInput } from '../../lib/format.ts';
 import {
   BulkBar,
   fetchAllPages,
@@ -294,7 +294,7 @@ function NewJob() {
       weld_allowance: kind === '1d' ? intOf(weld) || 0 : 0,
       time_limit_ms: Math.min(
         60_000,
-        Math.max(100, Math.round((Number(seconds.replace(',', '.')) || 3) * 1000)),
+        Math.max(100, Math.round((Number(parseNumberInput(seconds) ?? '') || 3) * 1000)),
       ),
       source_type: 'adhoc',
       pieces: pieces.map((p) => ({

@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { numberInputToApi } from '../../lib/format.ts';
 import { usePermission } from '../team/use-permission.tsx';
 import { useCuttingDefaults, useSaveCuttingDefaults } from './cutting-api.ts';
 
@@ -28,7 +29,7 @@ const toForm = (d: CuttingDefaults): Form =>
 const toBody = (f: Form): CuttingDefaults =>
   Object.fromEntries(
     Object.entries(f).map(([k, v]) => {
-      const s = v.trim().replace(',', '.');
+      const s = numberInputToApi(v);
       return [k, s === '' ? null : Number(s)];
     }),
   ) as CuttingDefaults;

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { cn } from '../../lib/cn.ts';
+import { numberInputToApi } from '../../lib/format.ts';
 import { RoutingWarnings } from '../processes/routing-warnings.tsx';
 import { usePermission } from '../team/use-permission.tsx';
 import { callDocument, type Detail, errorText, useDocumentMutation, useLocations } from './documents-api.ts';
@@ -42,7 +43,7 @@ export function WorkOrderPanels({
   const [completing, setCompleting] = useState(false);
   const actualBody = Object.entries(actual)
     .filter(([, q]) => q.trim() !== '')
-    .map(([item_id, q]) => ({ item_id, quantity: q.replace(',', '.') }));
+    .map(([item_id, q]) => ({ item_id, quantity: numberInputToApi(q) }));
   const locations = useLocations();
   const mutation = useDocumentMutation((v: { path: string; body?: unknown }) => callDocument(v.path, v.body));
   const run = (path: string, body?: unknown) =>
@@ -201,7 +202,7 @@ export function WorkOrderPanels({
                           disabled={!minutes[o.id] || mutation.isPending}
                           onClick={() => {
                             run(`${base}/operations/${o.id}/time`, {
-                              minutes: (minutes[o.id] ?? '').replace(',', '.'),
+                              minutes: numberInputToApi(minutes[o.id] ?? ''),
                             });
                             setMinutes({ ...minutes, [o.id]: '' });
                           }}

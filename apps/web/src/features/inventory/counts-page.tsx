@@ -11,7 +11,7 @@ import { type GridColumn, LineGrid } from '../../components/line-grid/line-grid.
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { api } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
-import { formatDate, formatNumber } from '../../lib/format.ts';
+import { formatDate, formatNumber, numberInputToApi } from '../../lib/format.ts';
 import { useListColumns } from '../saved-views/list-columns.tsx';
 import { SavedViews } from '../saved-views/saved-views.tsx';
 import { useCurrentCompany } from '../team/current-company.tsx';
@@ -115,7 +115,7 @@ type CountRow = {
   current_qty: string;
 };
 
-const dec = (s: string) => s.trim().replace(',', '.');
+const dec = (s: string) => numberInputToApi(s);
 const isDec = (s: string) => /^\d+(\.\d+)?$/.test(dec(s));
 /**
  * The book quantity the difference is taken from: the one stored when the line was counted while

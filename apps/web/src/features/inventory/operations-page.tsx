@@ -6,6 +6,7 @@ import { afterSave, UnsavedChangesGuard } from '../../components/editing/unsaved
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { cn } from '../../lib/cn.ts';
+import { numberInputToApi } from '../../lib/format.ts';
 import { useCurrentCompany } from '../team/current-company.tsx';
 import {
   errorText,
@@ -181,11 +182,11 @@ function OperationForm({
       ...(op === 'receipt' ? {} : { reason: draft.reason || undefined, note: draft.note || null }),
       lines: filled.map((l) => ({
         item_id: l.item?.id,
-        quantity: l.quantity,
+        quantity: numberInputToApi(l.quantity),
         ...(outgoing(l) && l.lot_id ? { lot_id: l.lot_id } : {}),
         ...(op === 'receipt' || op === 'adjustment'
           ? {
-              unit_cost: l.unit_cost || undefined,
+              unit_cost: l.unit_cost ? numberInputToApi(l.unit_cost) : undefined,
               lot_number: l.lot_number || null,
               expires_on: l.expires_on || null,
             }

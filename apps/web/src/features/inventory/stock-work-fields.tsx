@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Input } from '../../components/ui/input.tsx';
 import { api } from '../../lib/api.ts';
-import { formatDate, formatNumber } from '../../lib/format.ts';
+import { formatDate, formatNumber, numberInputToApi } from '../../lib/format.ts';
 import { Field, selectClasses } from './parts.tsx';
 
 // Issue 17: manual postings name a reason and let the user choose the lot (the FEFO default
@@ -90,7 +90,7 @@ export function LotChoice({
   onChange: (lotId: string) => void;
 }) {
   const { t, i18n } = useTranslation('inventory');
-  const qty = quantity.trim().replace(',', '.');
+  const qty = numberInputToApi(quantity);
   const params = new URLSearchParams({ item_id: itemId, location_id: locationId, strategy: 'fefo' });
   if (/^\d+(\.\d+)?$/.test(qty) && Number(qty) > 0) params.set('quantity', qty);
   const { data } = useQuery({

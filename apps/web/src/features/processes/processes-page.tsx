@@ -14,7 +14,7 @@ import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { api } from '../../lib/api.ts';
-import { formatCurrency, formatNumber } from '../../lib/format.ts';
+import { formatCurrency, formatNumber, numberInputToApi } from '../../lib/format.ts';
 import { errorMessages } from '../products/error-messages.ts';
 import {
   BulkBar,
@@ -319,7 +319,7 @@ const EMPTY: ProcessInput = {
 };
 
 /** Accepts "12,5" as typed by Croatian users and sends "12.5". */
-const decimalInput = (s: string) => s.trim().replace(',', '.');
+const decimalInput = (s: string) => numberInputToApi(s);
 
 function ProcessForm() {
   const { t } = useTranslation('production');

@@ -7,6 +7,7 @@ import { UnsavedChangesGuard } from '../../components/editing/unsaved-changes.ts
 import { Button } from '../../components/ui/button.tsx';
 import { FormErrors } from '../../components/ui/form-errors.tsx';
 import { Input } from '../../components/ui/input.tsx';
+import { numberInputToApi } from '../../lib/format.ts';
 import { errorMessages } from './error-messages.ts';
 import { type BomLine, type ItemInfo, useItemSearch, useSaveBom } from './products-api.ts';
 
@@ -69,10 +70,10 @@ export function toBomInput(state: EditorState): BomInput {
       const fixed = PLAIN_NUMBER.test(amount);
       return {
         componentId: l.component?.id ?? '',
-        quantity: fixed ? amount.replace(',', '.') : null,
+        quantity: fixed ? numberInputToApi(amount) : null,
         formula: fixed ? null : amount,
         unit: l.unit.trim(),
-        scrapPct: (l.scrapPct.trim() || '0').replace(',', '.'),
+        scrapPct: numberInputToApi(l.scrapPct.trim() || '0'),
         childWidth: l.childWidth.trim() || null,
         childHeight: l.childHeight.trim() || null,
         cutCount: l.cutCount.trim() || null,

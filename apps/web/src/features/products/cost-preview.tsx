@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { FormErrors } from '../../components/ui/form-errors.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
-import { formatCurrency, formatNumber } from '../../lib/format.ts';
+import { formatCurrency, formatNumber, numberInputToApi } from '../../lib/format.ts';
 
 import { errorMessages } from './error-messages.ts';
 import { useCost } from './products-api.ts';
@@ -42,7 +42,7 @@ export function CostPreview({ productId, bomId }: { productId: string; bomId: st
     }, 300);
     return () => clearTimeout(timer);
   }, [form]);
-  const norm = (s: string | undefined) => (s ?? '').trim().replace(',', '.');
+  const norm = (s: string | undefined) => numberInputToApi(s ?? '');
   const valid = FIELDS.every(([k]) => applied[k] === '' || DECIMAL.test((applied[k] ?? '').trim()));
   const params: Record<string, string> = {
     bomId,

@@ -10,7 +10,7 @@ import { FormErrors } from '../../components/ui/form-errors.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { api } from '../../lib/api.ts';
-import { formatCurrency, formatDate } from '../../lib/format.ts';
+import { formatCurrency, formatDate, numberInputToApi } from '../../lib/format.ts';
 import {
   BulkBar,
   fetchAllPages,
@@ -269,7 +269,7 @@ function NewProduct() {
   const { dirty } = useDirty(form);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const price = form.salesPrice.trim().replace(',', '.');
+    const price = numberInputToApi(form.salesPrice);
     const created = await create
       .mutateAsync({ ...form, salesPrice: price === '' ? null : price })
       .catch(() => null);

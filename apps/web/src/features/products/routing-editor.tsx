@@ -8,7 +8,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { FormErrors } from '../../components/ui/form-errors.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
-import { formatCurrency, formatNumber } from '../../lib/format.ts';
+import { formatCurrency, formatNumber, numberInputToApi } from '../../lib/format.ts';
 import { useProcessOptions } from '../processes/processes-api.ts';
 import { RoutingWarnings } from '../processes/routing-warnings.tsx';
 import { usePermission } from '../team/use-permission.tsx';
@@ -59,7 +59,7 @@ export function RoutingEditor({ productId, routing }: { productId: string; routi
       if (step) next.splice(index + by, 0, step);
       return next;
     });
-  const decimal = (s: string) => (s.trim() === '' ? null : s.trim().replace(',', '.'));
+  const decimal = (s: string) => (s.trim() === '' ? null : numberInputToApi(s));
 
   return (
     <div className="space-y-3">

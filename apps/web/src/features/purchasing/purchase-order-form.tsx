@@ -12,7 +12,7 @@ import { FormErrors } from '../../components/ui/form-errors.tsx';
 import { Input, Textarea } from '../../components/ui/input.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { api } from '../../lib/api.ts';
-import { formatCurrency, formatNumber } from '../../lib/format.ts';
+import { formatCurrency, formatNumber, numberInputToApi } from '../../lib/format.ts';
 import { apiErrorMessages, Field, NUM, selectClasses } from '../clients/partner-ui.tsx';
 import type { PartnerPage } from '../clients/partners-api.ts';
 import { PageHeader } from '../sections/page-header.tsx';
@@ -42,7 +42,7 @@ const newLine = (defaults: Partial<Line> = {}): Line => ({
   ...defaults,
 });
 
-const dec = (s: string) => s.trim().replace(',', '.');
+const dec = (s: string) => numberInputToApi(s);
 const isDec = (s: string) => /^\d+(\.\d+)?$/.test(dec(s));
 /** A row the user left untouched (the grid's fresh last line): not sent, not an error. */
 const isBlank = (l: Line) => !l.item_id && !l.item_label.trim();

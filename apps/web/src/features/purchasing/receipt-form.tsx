@@ -10,7 +10,7 @@ import { Card, CardContent } from '../../components/ui/card.tsx';
 import { FormErrors } from '../../components/ui/form-errors.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { ApiError } from '../../lib/api.ts';
-import { formatCurrency, formatDate, formatNumber } from '../../lib/format.ts';
+import { formatCurrency, formatDate, formatNumber, numberInputToApi } from '../../lib/format.ts';
 import { apiErrorMessages, Field, NUM, selectClasses, TABLE, TD, TH } from '../clients/partner-ui.tsx';
 import { PageHeader } from '../sections/page-header.tsx';
 import {
@@ -38,7 +38,7 @@ type Row = {
   expires_on: string;
 };
 
-const dec = (s: string) => s.trim().replace(',', '.');
+const dec = (s: string) => numberInputToApi(s);
 const isDec = (s: string) => /^\d+(\.\d+)?$/.test(dec(s));
 
 export function ReceiptFormPage() {

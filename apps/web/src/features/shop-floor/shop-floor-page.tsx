@@ -8,7 +8,7 @@ import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
 import { api } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
-import { formatNumber } from '../../lib/format.ts';
+import { formatNumber, numberInputToApi } from '../../lib/format.ts';
 import { errorText, useLiveDocuments } from '../documents/documents-api.ts';
 import {
   type Card,
@@ -338,8 +338,8 @@ function FinishDialog({
       api<FloorOperation>(`/api/shop-floor/operations/${op.id}/finish`, {
         method: 'POST',
         body: {
-          good_qty: good.trim().replace(',', '.'),
-          scrap_qty: (scrap.trim() || '0').replace(',', '.'),
+          good_qty: numberInputToApi(good),
+          scrap_qty: numberInputToApi(scrap.trim() || '0'),
           ...(op.quality_check_required && check ? { check: { result: check, note: note || null } } : {}),
         },
       }),
