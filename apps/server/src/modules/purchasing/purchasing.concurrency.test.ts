@@ -164,9 +164,8 @@ describe('supplier performance through the API (hand-computed)', () => {
         received_on: plus(day),
         lines,
       });
-    expect((await post(3, [{ po_line_id: l1.id, quantity: '4' }])).status).toBe(201);
-    expect((await post(8, [{ po_line_id: l1.id, quantity: '6' }])).status).toBe(201);
     // The first order (no expected date): one receipt on day +2 for its 10, nothing for its 5.
+    // (Posted first: receipts are numbered in date order.)
     expect(
       (
         await call('POST', `/api/purchase-orders/${f.order.id}/receipts`, {
@@ -176,6 +175,8 @@ describe('supplier performance through the API (hand-computed)', () => {
         })
       ).status,
     ).toBe(201);
+    expect((await post(3, [{ po_line_id: l1.id, quantity: '4' }])).status).toBe(201);
+    expect((await post(8, [{ po_line_id: l1.id, quantity: '6' }])).status).toBe(201);
     /*
      * Receipts: +3 on time (lead 3), +8 late (lead 8), +2 not judged (lead 2).
      * on-time = 1 / 2 = 50.0 %; lead = (3 + 8 + 2) / 3 = 4.33 → 4.3

@@ -299,6 +299,17 @@ export async function receive(
     year,
     await repo.nextSequence(tx, ctx.companyId, 'goods_receipt', year),
   );
+  // Under the number's counter lock: numbers follow the dates, so a receipt may not be dated
+  // before the latest receipt of its year (a forgotten one is entered with today's date).
+  const latest = await one<{ d: string | null }>(
+    tx,
+    sql`select max(received_on)::text as d from goods_receipts
+        where received_on >= make_date(${year}, 1, 1) and received_on < make_date(${year + 1}, 1, 1)`,
+  );
+  if (latest?.d && input.received_on < latest.d)
+    throw new AppError('VALIDATION', `Datum primke ne može biti prije zadnje primke (${latest.d})`, [
+      { field: 'received_on', key: 'validation.receiptBeforeLatest', params: { latest: latest.d } },
+    ]);
   const stockLines = input.lines.map((r) => {
     const line = byId.get(r.po_line_id) as repo.PoLineRow;
     const price = r.unit_price ?? line.unit_price;

@@ -57,6 +57,8 @@ describe('receipt dates', () => {
     expect((await api.balance(item.id)).item.on_hand).toBe('0');
     expect((await api.ok('GET', `/api/purchase-orders/${po.id}`)).receipts).toEqual([]);
 
+    // Received on the very day the order was sent: allowed (lead time 0).
+    expect((await receipt(orderedOn, 'L-SAME')).status).toBe(201);
     // Received 4 days after the order: the stock document, the movement and the lot carry that day.
     const receivedOn = plusDays(orderedOn, 4);
     const ok = await receipt(receivedOn, 'L-OK');
@@ -64,8 +66,10 @@ describe('receipt dates', () => {
     const doc = await api.ok('GET', `/api/inventory/documents/${ok.body.stock_document_id}`);
     expect(doc.document_date).toBe(receivedOn);
     expect(doc.lines[0].document_date).toBe(receivedOn);
-    const [lot] = await api.ok('GET', `/api/inventory/lots?item_id=${item.id}`);
-    expect(lot).toMatchObject({ lot_number: 'L-OK', received_on: receivedOn });
+    const lots = await api.ok('GET', `/api/inventory/lots?item_id=${item.id}`);
+    expect(lots.find((l: { lot_number: string }) => l.lot_number === 'L-OK')).toMatchObject({
+      received_on: receivedOn,
+    });
     // The movement list filters by that business day.
     const onDay = await api.ok(
       'GET',
@@ -82,8 +86,12 @@ describe('receipt dates', () => {
     ).body;
     const row = csv.split('\n').find((l) => l.includes('L-OK')) ?? '';
     expect(row).toContain(receivedOn);
-    // Receipt on the very day the order was sent is allowed (lead time 0).
-    expect((await receipt(orderedOn, 'L-SAME')).status).toBe(201);
+    // Numbers follow the dates: a receipt dated before the latest one of the year is refused.
+    const backwards = await receipt(plusDays(orderedOn, 2), 'L-BACK');
+    expect(backwards.status).toBe(400);
+    expect(backwards.body.error.details).toEqual([
+      { field: 'received_on', key: 'validation.receiptBeforeLatest', params: { latest: receivedOn } },
+    ]);
 
     // Lead times 4 and 0 days → average 2.0
     const perf = await api.ok(
