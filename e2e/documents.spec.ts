@@ -224,9 +224,19 @@ test.describe('documents', () => {
     // A completed order can also be invoiced directly (its lines; the picker on the invoice form).
     await expect(page.getByRole('link', { name: 'Izradi račun' })).toHaveAttribute('href', /work_order_ids=/);
 
-    // Delivery note from the work order: its product and lot; issuing takes the stock out.
+    // Delivery note from the work order: each order line with what is left to deliver (all of it
+    // here) and its lot; a quantity over what is left blocks the save; issuing takes the stock out.
     await page.getByRole('link', { name: 'Izradi otpremnicu' }).click();
-    await expect(page.getByText(`Stavke i lotovi iz naloga RN-${year}-0001`)).toBeVisible();
+    await expect(page.getByText(`Isporuka po stavkama naloga RN-${year}-0001`)).toBeVisible();
+    const orderLine = page.getByTestId('dn-progress-row');
+    await expect(orderLine).toHaveCount(1);
+    await expect(orderLine).toContainText(`RN-${year}-0001-1`);
+    const toDeliver = orderLine.getByRole('textbox', { name: /Količina za isporuku/ });
+    await expect(toDeliver).toHaveValue('2');
+    await toDeliver.fill('3');
+    await expect(orderLine).toContainText('Više od preostalog (2)');
+    await expect(page.getByTestId('save')).toBeDisabled();
+    await toDeliver.fill('2');
     await page.getByTestId('save').click();
     await expect(page.getByTestId('document-title')).toHaveText(`Otpremnica OT-${year}-0001`);
     await expect(page.getByTestId('line-row').first()).toContainText(`RN-${year}-0001-1`);
