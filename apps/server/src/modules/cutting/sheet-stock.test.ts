@@ -1,5 +1,6 @@
 import { type CutResult, cuttingJobInputSchema, jobToCutInput, optimizeCutting } from '@erp/domain';
 import Decimal from 'decimal.js';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, signUp, startTestApp, type TestApp } from '../../test/harness.ts';
 import type { Json } from '../documents/test-helpers.ts';
@@ -168,6 +169,17 @@ describe('sheet and bar stock in pieces and in the base unit', () => {
       piece_width_mm: '1210',
       value: '27.23',
     });
+
+    // Its label names its size (the offcut on the rack is found by it).
+    const label = await t.app.inject({
+      url: `/api/inventory/labels/lot?ids=${done.remnants[0].lot_id}`,
+      headers: { cookie: user.cookie },
+    });
+    expect(label.statusCode).toBe(200);
+    const labelText = (
+      await extractText(await getDocumentProxy(new Uint8Array(label.rawPayload)), { mergePages: true })
+    ).text.replace(/\s+/g, ' ');
+    expect(labelText).toContain('ostatak 2250 × 1210 mm');
 
     // The location's stock counts the same pieces.
     const where = await api.ok('GET', `/api/inventory/locations/${loc.id}`);

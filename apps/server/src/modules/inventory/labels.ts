@@ -33,8 +33,11 @@ export async function loadLabels(tx: Tx, kind: LabelKind, ids: readonly string[]
       ? sql`select sku as code, name as title, base_unit as subtitle, array_position(array[${list}], id) as ord
             from items where id in (${list})`
       : kind === 'lot'
-        ? sql`select lt.lot_number as code, i.sku || ' · ' || i.name as title,
-                lt.expires_on::text as subtitle, array_position(array[${list}], lt.id) as ord
+        ? // A remnant's label carries its size: the offcut on the rack is found by it.
+          sql`select lt.lot_number as code, i.sku || ' · ' || i.name as title,
+                nullif(concat_ws(' · ', case when lt.remnant then 'ostatak ' || trim_scale(lt.length_mm)
+                  || coalesce(' × ' || trim_scale(lt.width_mm), '') || ' mm' end, lt.expires_on::text), '') as subtitle,
+                array_position(array[${list}], lt.id) as ord
               from lots lt join items i on i.id = lt.item_id where lt.id in (${list})`
         : sql`select code, name as title, null as subtitle, array_position(array[${list}], id) as ord
               from locations where id in (${list})`;
