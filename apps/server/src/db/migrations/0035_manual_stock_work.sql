@@ -15,3 +15,8 @@ update stock_count_lines set book_qty = expected_qty, counted_at = updated_at wh
 alter table stock_documents add column reason text;
 alter table stock_documents add column document_date date
   default ((now() at time zone 'Europe/Zagreb')::date);
+
+-- The movements list finds a receipt's owner through its stock document; receipts are numbered in
+-- date order, checked against the latest receipt date of the year.
+create index goods_receipts_stock_document on goods_receipts(stock_document_id);
+create index goods_receipts_received on goods_receipts(company_id, received_on);
