@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { baseToPieces, pieceMeasure, piecesToBase, pieceUnitKind } from './pieces.ts';
 
@@ -41,6 +42,9 @@ describe('sheets and bars in pieces and in the base unit', () => {
     expect(pieceMeasure('m2', { length: 6000 })).toBeNull();
     expect(pieceMeasure('m', { length: 3210, width: 2250 })).toBeNull();
     expect(pieceMeasure('m', { length: 0 })).toBeNull();
+    // 7 × 7 mm = 49 mm² = 0.000049 m²: below the ledger's 0.0001 m²; 8 × 8 = 64 mm² rounds to 0.0001
+    expect(pieceMeasure('m2', { length: 7, width: 7 })).toBeNull();
+    expect(pieceMeasure('m2', { length: 8, width: 8 })).toBe('0.0001');
     expect(piecesToBase('kg', { length: 6000 }, 1)).toBeNull();
     expect(baseToPieces('kg', { length: 6000 }, '5')).toBeNull();
   });
@@ -57,5 +61,28 @@ describe('sheets and bars in pieces and in the base unit', () => {
       pieces: -1,
       rest: '-0.0775',
     });
+  });
+});
+
+describe('pieces ↔ base unit round trip (property)', () => {
+  it('n pieces booked in the base unit read back as exactly n pieces, with nothing over', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 20_000 }),
+        fc.option(fc.integer({ min: 1, max: 10_000 }), { nil: null }),
+        fc.integer({ min: -500, max: 5_000 }),
+        (length, width, count) => {
+          const unit = width === null ? 'm' : 'm2';
+          const size = { length, width };
+          const base = piecesToBase(unit, size, count);
+          // a piece under the ledger's resolution (< 50 mm²) is not countable at all
+          if (unit === 'm2' && length * (width as number) < 50) {
+            expect(base).toBeNull();
+            return;
+          }
+          expect(baseToPieces(unit, size, base)).toEqual({ pieces: count, rest: '0' });
+        },
+      ),
+    );
   });
 });

@@ -53,7 +53,8 @@ const isSheet = (size: PieceSize) =>
 /**
  * The measure of one piece in the base unit (a decimal string with 4 places), or null when the
  * unit cannot be derived from the size: a weight or volume unit, an area unit for a bar, a length
- * unit for a sheet (a sheet kept in m would mix up its two sides), or a size that is not positive.
+ * unit for a sheet (a sheet kept in m would mix up its two sides), a size that is not positive, or
+ * a piece too small for the ledger's 4 decimals.
  */
 export function pieceMeasure(unit: string, size: PieceSize): string | null {
   const length = new Decimal(size.length);
@@ -68,7 +69,10 @@ export function pieceMeasure(unit: string, size: PieceSize): string | null {
     if (isSheet(size)) return null;
     measure = length.div(LENGTH_UNITS[unit.trim().toLowerCase()] as number);
   } else return null;
-  return measure.toDecimalPlaces(STOCK_QUANTITY_SCALE, Decimal.ROUND_HALF_UP).toFixed(STOCK_QUANTITY_SCALE);
+  const rounded = measure.toDecimalPlaces(STOCK_QUANTITY_SCALE, Decimal.ROUND_HALF_UP);
+  // A piece under the ledger's resolution (a sheet of less than 50 mm²) cannot be counted.
+  if (rounded.isZero()) return null;
+  return rounded.toFixed(STOCK_QUANTITY_SCALE);
 }
 
 /** `count` pieces in the base unit (count × one piece's measure), or null as for `pieceMeasure`. */

@@ -291,7 +291,7 @@ export async function complete(tx: Tx, ctx: CompanyContext, id: string, key: str
         : { kind: '2d' as const, length: layout?.width ?? 0, width: layout?.height ?? 0 };
     const shape = { kind: parent.kind, length: r.length, width: r.width };
     const receipt = remnantReceipt(u.unit, await avgCost(tx, u.itemId), parent, shape);
-    if (!receipt) continue; // cannot happen: stockUses refused the unit
+    if (!receipt) continue; // below the ledger's resolution (under 50 mm²): waste, not a remnant
     k++;
     const lotId = await createRemnantLot(tx, ctx, {
       itemId: u.itemId,
