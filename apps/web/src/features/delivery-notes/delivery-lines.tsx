@@ -178,3 +178,52 @@ export function WorkOrderDeliveryLines({
     </section>
   );
 }
+
+/**
+ * A completed work order's lines with what was delivered and invoiced and what is left of each
+ * (credit notes give invoiced quantities back), read-only on the work order screen.
+ */
+export function WorkOrderFulfilment({ workOrderId }: { workOrderId: string }) {
+  const { t } = useTranslation('documents');
+  const progress = useWorkOrderProgress(workOrderId);
+  if (!progress.data) return null;
+  const cells: (keyof ProgressLine)[] = ['ordered', 'delivered', 'to_deliver', 'invoiced', 'to_invoice'];
+  return (
+    <section aria-labelledby="wo-fulfilment" className="space-y-2">
+      <h2 id="wo-fulfilment" className="font-semibold">
+        {t('dn.fulfilmentTitle')}
+      </h2>
+      <div className="overflow-x-auto rounded-md border border-border">
+        <table className={TABLE} data-testid="wo-fulfilment">
+          <thead className="bg-surface-2">
+            <tr>
+              <th className={TH}>{t('dn.colItem')}</th>
+              <th className={TH}>{t('dn.colUnit')}</th>
+              <th className={cn(TH, NUM)}>{t('dn.colOrdered')}</th>
+              <th className={cn(TH, NUM)}>{t('dn.colDelivered')}</th>
+              <th className={cn(TH, NUM)}>{t('dn.colRemaining')}</th>
+              <th className={cn(TH, NUM)}>{t('dn.colInvoiced')}</th>
+              <th className={cn(TH, NUM)}>{t('dn.colToInvoice')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {progress.data.lines.map((l) => (
+              <tr key={l.line_id}>
+                <td className={TD}>
+                  {[l.sku, l.description].filter(Boolean).join(' · ')}
+                  {l.service && <span className="ml-1 text-xs text-muted">({t('dn.service')})</span>}
+                </td>
+                <td className={TD}>{formatUnit(l.unit)}</td>
+                {cells.map((c) => (
+                  <td key={c} className={cn(TD, NUM)}>
+                    <Qty value={String(l[c])} />
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

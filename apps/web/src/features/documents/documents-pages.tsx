@@ -11,6 +11,7 @@ import { Input, Textarea } from '../../components/ui/input.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { cn } from '../../lib/cn.ts';
 import { WorkOrderCutting } from '../cutting/work-order-cutting.tsx';
+import { WorkOrderFulfilment } from '../delivery-notes/delivery-lines.tsx';
 import { InvoiceDetailPage, InvoiceNewPage, InvoicesListPage } from '../invoices/invoices-pages.tsx';
 import { IfAllowed, usePermission } from '../team/use-permission.tsx';
 import { DocumentList } from './document-list.tsx';
@@ -442,6 +443,7 @@ function DocumentForm({ kind, detail }: { kind: DocumentKind; detail: Detail | n
       {isWo && detail && doc && doc.status !== 'draft' && (
         <WorkOrderPanels detail={detail} onError={setError} />
       )}
+      {isWo && doc && doc.status === 'completed' && <WorkOrderFulfilment workOrderId={doc.id} />}
       {isWo && detail && doc && doc.status === 'draft' && (
         <p className={cn('text-sm text-muted')}>{t('wo.planHint')}</p>
       )}
