@@ -22,3 +22,4 @@ export * from './redact.ts';
 export * from './team/index.ts';
 export * from './tenants/tenant.schemas.ts';
 export * from './validation.ts';
+export * from './unit-symbol.ts';

@@ -1,4 +1,4 @@
-import { type DecimalSeparator, parseDecimalInput } from '@erp/domain';
+import { type DecimalSeparator, parseDecimalInput, unitCodeOf, unitSymbol } from '@erp/domain';
 import Decimal from 'decimal.js';
 import i18n from 'i18next';
 
@@ -82,17 +82,9 @@ export function formatNumberInput(
   return formatNumber(value, lng, { minimumFractionDigits: minFractionDigits, maximumFractionDigits: 6 });
 }
 
-const UNIT_SYMBOLS: Record<string, string> = { m2: 'm²', m3: 'm³', mm2: 'mm²', cm2: 'cm²', cm3: 'cm³' };
-
 /** A unit code as people read it: m2 → m², m3 → m³; other codes (kom, m, kg, l, h) as they are. */
 export function formatUnit(code: string | null | undefined): string {
-  if (!code) return '';
-  return UNIT_SYMBOLS[code] ?? UNIT_SYMBOLS[code.toLowerCase()] ?? code;
+  return unitSymbol(code);
 }
 
-/** A unit as typed or shown (m², M2, m2) back to its code (m2); other text as typed. */
-export function unitCodeOf(text: string): string {
-  const t = text.trim();
-  const hit = Object.entries(UNIT_SYMBOLS).find(([code, symbol]) => symbol === t || code === t.toLowerCase());
-  return hit ? hit[0] : t;
-}
+export { unitCodeOf };

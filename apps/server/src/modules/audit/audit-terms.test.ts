@@ -58,24 +58,25 @@ describe('audit feed in business terms', () => {
 
   it('leaves bookkeeping out of the feed and the audit page, and names the rest', async () => {
     const api = documentsClient(t.app, user);
-    await api.ok('PATCH', '/api/tenants/me', {
-      company_name: 'Staklo Horvat d.o.o.',
-      company_address: 'Ilica 1, 10000 Zagreb',
-      tax_number: '94577403194',
-      bank_accounts: [{ iban: 'HR1210010051863000160' }],
-    });
+    // A numbered quote (its number counter is bookkeeping) and a stock receipt under an
+    // Idempotency-Key (the balance caches are bookkeeping; the movement is shown).
     const client = await api.ok('POST', '/api/clients', { kind: 'company', name: 'Feed d.o.o.' });
-    const invoice = await api.ok('POST', '/api/invoices', {
+    await api.ok('POST', '/api/documents/quotes', {
       client_id: client.id,
       lines: [{ description: 'Montaža', quantity: '1', unit_price: '100' }],
     });
-    const id = invoice.document.id;
-    await api.ok('POST', `/api/invoices/${id}/issue`, undefined, { 'idempotency-key': `issue-${id}` });
+    const store = await api.ok('POST', '/api/inventory/locations', { code: 'SK-A', name: 'Skladište' });
+    const item = await api.ok('POST', '/api/inventory/items', {
+      sku: 'FEED-1',
+      name: 'Silikon',
+      kind: 'material',
+      base_unit: 'kom',
+    });
     await api.ok(
       'POST',
-      `/api/invoices/${id}/payments`,
-      { paid_on: invoice.document.doc_date, amount: '50' },
-      { 'idempotency-key': `pay-${id}` },
+      '/api/inventory/receipts',
+      { location_id: store.id, lines: [{ item_id: item.id, quantity: '5', unit_cost: '2.50' }] },
+      { 'idempotency-key': `receipt-${item.id}` },
     );
     // The trail has the bookkeeping rows (the invoice number counter at least) ...
     const hidden = await withCompany(t.deps.db, { userId: user.id, companyId: user.id }, async (tx) =>
@@ -90,7 +91,7 @@ describe('audit feed in business terms', () => {
     // ... which neither the feed nor the audit page shows.
     const feed = (await api.ok('GET', '/api/team/activity?limit=100')) as Json[];
     const page = (await api.ok('GET', '/api/audit?page_size=200')).rows as Json[];
-    expect(feed.map((e) => e.table_name)).toContain('invoice_payments');
+    expect(feed.map((e) => e.table_name)).toEqual(expect.arrayContaining(['documents', 'stock_movements']));
     for (const entries of [feed, page]) {
       const tables = new Set(entries.map((e) => e.table_name as string));
       for (const name of hidden) expect(tables.has(name), name).toBe(false);

@@ -1,4 +1,4 @@
-import { latin2Bytes, normaliseVatRate, totalsToStrings, windowSpecText } from '@erp/domain';
+import { latin2Bytes, normaliseVatRate, totalsToStrings, unitSymbol, windowSpecText } from '@erp/domain';
 import bwipjs from 'bwip-js/node';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
@@ -154,13 +154,13 @@ function linesTable(pdf: Pdf, lines: repo.LineRow[], y: number, priced: boolean,
           String(l.position),
           describe(l),
           hrQuantity(l.quantity),
-          l.unit,
+          unitSymbol(l.unit),
           hrMoney(l.unit_price),
           hrQuantity(l.discount_pct),
           hrQuantity(l.vat_rate),
           hrMoney(l.net_amount),
         ]
-      : [String(l.position), describe(l), hrQuantity(l.quantity), l.unit, l.lot_number ?? ''],
+      : [String(l.position), describe(l), hrQuantity(l.quantity), unitSymbol(l.unit), l.lot_number ?? ''],
   );
   return table(pdf, columns, data, y);
 }
@@ -248,7 +248,7 @@ async function drawWorkOrderExtras(tx: Tx, pdf: Pdf, doc: repo.DocumentRow, y: n
         m.name,
         hrQuantity(m.planned_qty),
         m.actual_qty ? hrQuantity(m.actual_qty) : '',
-        m.unit,
+        unitSymbol(m.unit),
       ]),
       pdf.y + 4,
     );

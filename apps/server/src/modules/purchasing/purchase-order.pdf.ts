@@ -1,10 +1,11 @@
+import { unitSymbol } from '@erp/domain';
 import type { Tx } from '../../db/database.ts';
 import { companyBlock } from '../../pdf/company-profile.ts';
 import {
   CONTENT_WIDTH,
-  PAGE,
   companyHeader,
   createPdf,
+  PAGE,
   pageNumbers,
   signatureLines,
   table,
@@ -62,7 +63,7 @@ export async function purchaseOrderPdf(
     l.sku,
     l.description ? `${l.item_name}\n${l.description}` : l.item_name,
     hrQuantity(l.quantity),
-    l.unit,
+    unitSymbol(l.unit),
     hrNumber(l.unit_price, Math.max(2, (l.unit_price.split('.')[1] ?? '').length)),
     `${hrNumber(l.vat_rate)} %`,
     hrMoney(l.net),

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { cn } from '../../lib/cn.ts';
-import { numberInputToApi } from '../../lib/format.ts';
+import { formatUnit, numberInputToApi } from '../../lib/format.ts';
 import { RoutingWarnings } from '../processes/routing-warnings.tsx';
 import { usePermission } from '../team/use-permission.tsx';
 import { callDocument, type Detail, errorText, useDocumentMutation, useLocations } from './documents-api.ts';
@@ -90,7 +90,7 @@ export function WorkOrderPanels({
                       <span className="font-medium">{m.sku}</span> {m.name}
                     </td>
                     <td className={cn(TD, NUM)}>
-                      <Qty value={m.planned_qty} /> {m.unit}
+                      <Qty value={m.planned_qty} /> {formatUnit(m.unit)}
                     </td>
                     <td className={cn(TD, NUM, short && 'font-semibold text-danger')}>
                       <Qty value={m.on_hand_at_location} />

@@ -11,7 +11,7 @@ import { type GridColumn, LineGrid } from '../../components/line-grid/line-grid.
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { api } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
-import { formatDate, formatNumber, numberInputToApi } from '../../lib/format.ts';
+import { formatDate, formatNumber, formatUnit, numberInputToApi } from '../../lib/format.ts';
 import { useListColumns } from '../saved-views/list-columns.tsx';
 import { SavedViews } from '../saved-views/saved-views.tsx';
 import { useCurrentCompany } from '../team/current-company.tsx';
@@ -234,7 +234,7 @@ function CountSheet({ count }: { count: CountDetail }) {
         className: NUM,
         render: (r) => (
           <span className="block px-1.5 text-right tabular-nums" data-testid={`book-${r.sku}`}>
-            <Qty value={bookOf(r)} /> {r.base_unit}
+            <Qty value={bookOf(r)} /> {formatUnit(r.base_unit)}
           </span>
         ),
       },

@@ -41,7 +41,7 @@ export function ItemDetail() {
             {item.sku} · {item.name}
           </h2>
           <p className="text-sm text-muted">
-            {t(`kinds.${item.kind}`)} · {item.base_unit}
+            {t(`kinds.${item.kind}`)} · {formatUnit(item.base_unit)}
             {item.lot_tracked ? ` · ${t('items.lotTracked')}` : ''}
             {item.grain ? ` · ${t('items.grain')}` : ''}
             {item.active ? '' : ` · ${t('items.inactive')}`}
@@ -176,7 +176,7 @@ function Conversions({
         {conversions.map((c) => (
           <li key={c.unit} className="flex items-center gap-2">
             <span>
-              1 {c.unit} = <Qty value={c.factor} /> {baseUnit}
+              1 {formatUnit(c.unit)} = <Qty value={c.factor} /> {formatUnit(baseUnit)}
             </span>
             {canWrite && (
               <button

@@ -7,6 +7,7 @@ import { afterSave, UnsavedChangesGuard } from '../../components/editing/unsaved
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { api } from '../../lib/api.ts';
+import { formatUnit } from '../../lib/format.ts';
 import { errorText, type Item, useInventoryMutation, useItem, useUnits } from './inventory-api.ts';
 import { Field, selectClasses } from './parts.tsx';
 
@@ -172,7 +173,7 @@ function ItemForm({ item }: { item: Item | null }) {
               {(units?.length ? units.map((u) => u.code) : ['kom', 'm', 'm2', 'm3', 'kg', 'l', 'h']).map(
                 (u) => (
                   <option key={u} value={u}>
-                    {u}
+                    {formatUnit(u)}
                   </option>
                 ),
               )}

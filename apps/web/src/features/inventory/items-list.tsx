@@ -7,6 +7,7 @@ import { buttonClasses } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { api } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
+import { formatUnit } from '../../lib/format.ts';
 import {
   BulkBar,
   fetchAllPages,
@@ -106,7 +107,12 @@ export function ItemsList() {
         cell: (i) => t(`kinds.${i.kind}`),
         text: (i) => t(`kinds.${i.kind}`),
       },
-      unit: { label: t('items.unit'), width: '5rem', cell: (i) => i.base_unit, text: (i) => i.base_unit },
+      unit: {
+        label: t('items.unit'),
+        width: '5rem',
+        cell: (i) => formatUnit(i.base_unit),
+        text: (i) => formatUnit(i.base_unit),
+      },
       on_hand: {
         label: t('items.onHand'),
         header: sortHeader('on_hand', t('items.onHand'), 'text-right'),

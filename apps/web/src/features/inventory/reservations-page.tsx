@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { useConfirm } from '../../components/editing/confirm-dialog.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
-import { formatDate } from '../../lib/format.ts';
+import { formatDate, formatUnit } from '../../lib/format.ts';
 import { BulkBar, SelectPageBox, SelectRowBox, useBulkSelection } from '../saved-views/bulk.tsx';
 import { useListColumns } from '../saved-views/list-columns.tsx';
 import { SavedViews } from '../saved-views/saved-views.tsx';
@@ -79,7 +79,7 @@ export function ReservationsPage() {
         className: NUM,
         cell: (r) => (
           <>
-            <Qty value={r.quantity} /> {r.base_unit}
+            <Qty value={r.quantity} /> {formatUnit(r.base_unit)}
           </>
         ),
         text: (r) => r.quantity,

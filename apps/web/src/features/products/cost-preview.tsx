@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { FormErrors } from '../../components/ui/form-errors.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
-import { formatCurrency, formatNumber, numberInputToApi } from '../../lib/format.ts';
+import { formatCurrency, formatNumber, formatUnit, numberInputToApi } from '../../lib/format.ts';
 
 import { errorMessages } from './error-messages.ts';
 import { useCost } from './products-api.ts';
@@ -134,7 +134,7 @@ export function CostPreview({ productId, bomId }: { productId: string; bomId: st
                     <td className="px-2 py-1 text-right tabular-nums">{qty(n.perUnit)}</td>
                     <td className="px-2 py-1 text-right tabular-nums">{qty(n.scrapPct)}</td>
                     <td className="px-2 py-1 text-right tabular-nums">{qty(n.quantity)}</td>
-                    <td className="px-2 py-1">{n.unit}</td>
+                    <td className="px-2 py-1">{formatUnit(n.unit)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -176,7 +176,7 @@ export function CostPreview({ productId, bomId }: { productId: string; bomId: st
                     <td className="px-2 py-1 text-right tabular-nums">
                       {qty(data.requirements[i]?.scrapQuantity ?? '0')}
                     </td>
-                    <td className="px-2 py-1">{m.unit}</td>
+                    <td className="px-2 py-1">{formatUnit(m.unit)}</td>
                     <td className="px-2 py-1 text-right tabular-nums">
                       {m.missingCost ? t('cost.noCost') : money(m.unitCost)}
                     </td>

@@ -6,7 +6,7 @@ import { useStatusChange } from '../../components/editing/status-change.ts';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { api } from '../../lib/api.ts';
-import { formatCurrency, formatDate, formatNumber } from '../../lib/format.ts';
+import { formatCurrency, formatDate, formatNumber, formatUnit } from '../../lib/format.ts';
 import { apiErrorMessages, NUM, TABLE, TD, TH } from '../clients/partner-ui.tsx';
 import { partnerKeys } from '../clients/partners-api.ts';
 import { PageHeader } from '../sections/page-header.tsx';
@@ -156,7 +156,7 @@ export function PurchaseOrderDetail() {
               </td>
               <td className={TD}>{l.item_name}</td>
               <td className={`${TD} ${NUM}`}>
-                {formatNumber(l.quantity)} {l.unit}
+                {formatNumber(l.quantity)} {formatUnit(l.unit)}
               </td>
               <td className={`${TD} ${NUM}`} data-testid={`received-${l.sku}`}>
                 {formatNumber(l.received_qty)}

@@ -10,7 +10,7 @@ import { Card, CardContent } from '../../components/ui/card.tsx';
 import { FormErrors } from '../../components/ui/form-errors.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { ApiError } from '../../lib/api.ts';
-import { formatCurrency, formatDate, formatNumber, numberInputToApi } from '../../lib/format.ts';
+import { formatCurrency, formatDate, formatNumber, formatUnit, numberInputToApi } from '../../lib/format.ts';
 import { apiErrorMessages, Field, NUM, selectClasses, TABLE, TD, TH } from '../clients/partner-ui.tsx';
 import { PageHeader } from '../sections/page-header.tsx';
 import {
@@ -122,7 +122,7 @@ function ReceiptForm({ order }: { order: Order }) {
         className: NUM,
         render: (r) => (
           <span className="block px-1.5 text-right tabular-nums">
-            {formatNumber(r.ordered)} {r.unit}
+            {formatNumber(r.ordered)} {formatUnit(r.unit)}
           </span>
         ),
       },

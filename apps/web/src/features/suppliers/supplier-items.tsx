@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { FormErrors } from '../../components/ui/form-errors.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { api } from '../../lib/api.ts';
-import { formatCurrency, formatNumber } from '../../lib/format.ts';
+import { formatCurrency, formatNumber, formatUnit } from '../../lib/format.ts';
 import { apiErrorMessages, NUM, TABLE, TD, TH } from '../clients/partner-ui.tsx';
 import { type SupplierItem, usePartnerMutation, useSupplierItems } from '../clients/partners-api.ts';
 import { usePermission } from '../team/use-permission.tsx';
@@ -73,7 +73,7 @@ export function SupplierItemsTab({ id }: { id: string }) {
                   <td className={TD}>{r.supplier_sku}</td>
                   <td className={`${TD} ${NUM}`}>{r.price ? formatCurrency(r.price) : ''}</td>
                   <td className={`${TD} ${NUM}`}>
-                    {r.min_order_qty ? `${formatNumber(r.min_order_qty)} ${r.base_unit}` : ''}
+                    {r.min_order_qty ? `${formatNumber(r.min_order_qty)} ${formatUnit(r.base_unit)}` : ''}
                   </td>
                 </tr>
               ))}
