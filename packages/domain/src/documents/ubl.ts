@@ -15,6 +15,8 @@ export const UBL_CUSTOMIZATION_ID =
   'urn:cen.eu:en16931:2017#compliant#urn:mfin.gov.hr:cius-2025:1.0#conformant#urn:mfin.gov.hr:ext-2025:1.0';
 /** HR business process P1: invoicing deliveries of goods and services against orders. */
 export const UBL_DEFAULT_PROFILE = 'P1';
+/** HR business process P10: corrective invoicing (credit notes), as in Porezna's example. */
+export const UBL_CREDIT_NOTE_PROFILE = 'P10';
 
 export type UblParty = {
   name: string;
@@ -27,10 +29,17 @@ export type UblParty = {
   postalCode?: string | null;
   countryCode?: string;
   email?: string | null;
+  /** Electronic address (BT-34/BT-49) with its EAS scheme; defaults to the OIB (scheme 9934). */
+  endpoint?: { id: string; scheme: string } | null;
+  /** Seller outside the VAT system: its OIB is a tax registration id (scheme FRE), not a VAT id. */
+  vatRegistered?: boolean;
 };
 
 /** VAT categories of EN 16931 (UNCL5305) we issue. */
-export type VatCategory = 'S' | 'E' | 'AE' | 'K' | 'G' | 'Z';
+export type VatCategory = 'S' | 'E' | 'AE' | 'K' | 'G' | 'Z' | 'O';
+
+/** A line's VAT category with its exemption reason (text, and VATEX code where one applies). */
+export type LineVat = { category: VatCategory; reason?: string | null; reasonCode?: string | null };
 
 export type UblLine = {
   name: string;
@@ -43,6 +52,8 @@ export type UblLine = {
   unitPrice: string;
   discountPct?: string | null;
   vatRate: VatRate;
+  /** The line's VAT category; without it: S above 0 %, else the document's exemption or E. */
+  vat?: LineVat | null;
 };
 
 export type UblDocument = {
@@ -53,6 +64,8 @@ export type UblDocument = {
   issueTime: string;
   dueDate?: string | null;
   deliveryDate?: string | null;
+  /** Country the goods are delivered to (BT-80), needed for intra-EU supplies. */
+  deliveryCountry?: string | null;
   currency?: 'EUR';
   profileId?: string;
   notes?: string[];
@@ -108,30 +121,76 @@ const el = (name: string, content: Node | Node[], attrs: Record<string, string> 
 const text = (name: string, value: string | null | undefined, attrs?: Record<string, string>) =>
   value === null || value === undefined || value === '' ? '' : el(name, escapeXml(value), attrs);
 
-function category(rate: VatRate, exemption: UblDocument['vatExemption']): VatCategory {
-  if (exemption) return exemption.category;
-  return rate === '0' ? 'E' : 'S';
+/** Reason of a 0 % line that names no exemption: the general wording (Zakon o PDV-u). */
+export const GENERIC_EXEMPTION_REASON = 'Oslobođeno PDV-a';
+
+/** The VAT category of a line: its own, else the document's exemption, else S or (0 %) E. */
+export function lineVat(
+  line: Pick<UblLine, 'vatRate' | 'vat'>,
+  doc: Pick<UblDocument, 'vatExemption'>,
+): LineVat {
+  if (line.vat) return line.vat;
+  if (doc.vatExemption) return doc.vatExemption;
+  return new Dec(line.vatRate).isZero()
+    ? { category: 'E', reason: GENERIC_EXEMPTION_REASON }
+    : { category: 'S' };
 }
+
+/** HR category mark (HR-BT-12, table HR-TB-2): HR:PDV25 / HR:PDV13 / HR:PDV5 / HR:Z / HR:E ... */
+export const hrCategoryName = (vat: LineVat, rate: VatRate): string =>
+  vat.category === 'S' ? `HR:PDV${new Dec(rate).toFixed()}` : `HR:${vat.category}`;
+
+/** Categories that carry an exemption reason (BR-E-10, BR-AE-10, BR-IC-10, BR-G-10, BR-O-10). */
+const NEEDS_REASON: readonly VatCategory[] = ['E', 'AE', 'K', 'G', 'O'];
 
 function taxScheme(): string {
   return el('cac:TaxScheme', text('cbc:ID', 'VAT'));
 }
 
-function taxCategory(tag: string, rate: VatRate, doc: UblDocument, withReason: boolean): string {
-  const cat = category(rate, doc.vatExemption);
-  const reason = cat === 'S' ? null : (doc.vatExemption?.reason ?? 'Oslobođeno PDV-a');
-  return el(tag, [
-    text('cbc:ID', cat),
-    text('cbc:Percent', new Dec(rate).toFixed(2)),
-    withReason && reason ? text('cbc:TaxExemptionReason', reason) : '',
+const percent = (rate: VatRate) => new Dec(rate).toFixed();
+
+function reasonNodes(vat: LineVat): string[] {
+  if (!NEEDS_REASON.includes(vat.category)) return [];
+  return [text('cbc:TaxExemptionReasonCode', vat.reasonCode), text('cbc:TaxExemptionReason', vat.reason)];
+}
+
+/** Line tax category (BG-30 with HR-BT-12/13/14): category, HR mark, rate, reason for 0 % lines. */
+function classifiedTaxCategory(vat: LineVat, rate: VatRate): string {
+  return el('cac:ClassifiedTaxCategory', [
+    text('cbc:ID', vat.category),
+    text('cbc:Name', hrCategoryName(vat, rate)),
+    text('cbc:Percent', percent(rate)),
+    ...reasonNodes(vat),
     taxScheme(),
   ]);
 }
 
+type Subtotal = { vat: LineVat; rate: VatRate; base: Dec; tax: Dec };
+
+/** VAT breakdown (BG-23) per category, rate and reason, from the lines' net amounts. */
+function breakdown(doc: UblDocument, nets: readonly Dec[], vatByRate: Map<VatRate, Dec>): Subtotal[] {
+  const groups = new Map<string, Subtotal>();
+  doc.lines.forEach((line, i) => {
+    const vat = lineVat(line, doc);
+    const key = `${vat.category}|${line.vatRate}|${vat.reasonCode ?? ''}|${vat.reason ?? ''}`;
+    const g = groups.get(key) ?? { vat, rate: line.vatRate, base: new Dec(0), tax: new Dec(0) };
+    g.base = g.base.plus(nets[i] as Dec);
+    groups.set(key, g);
+  });
+  const list = [...groups.values()];
+  // The VAT of a rate is computed once on that rate's base (documentTotals); a standard rate has
+  // one category (S), so its group's VAT is the rate's VAT.
+  for (const g of list) if (g.vat.category === 'S') g.tax = vatByRate.get(g.rate) ?? new Dec(0);
+  return list;
+}
+
 function party(p: UblParty, role: 'seller' | 'buyer', doc: UblDocument): string {
   const country = p.countryCode ?? 'HR';
+  const endpoint = p.endpoint ?? (p.oib ? { id: p.oib, scheme: '9934' } : null);
+  const vatRegistered = p.vatRegistered !== false;
+  const taxId = vatRegistered ? p.vatId || (p.oib ? `${country}${p.oib}` : '') : p.oib;
   const partyXml = el('cac:Party', [
-    text('cbc:EndpointID', p.oib, { schemeID: '9934' }),
+    endpoint ? text('cbc:EndpointID', endpoint.id, { schemeID: endpoint.scheme }) : '',
     el('cac:PartyName', text('cbc:Name', p.name)),
     el('cac:PostalAddress', [
       text('cbc:StreetName', p.street),
@@ -139,8 +198,11 @@ function party(p: UblParty, role: 'seller' | 'buyer', doc: UblDocument): string 
       text('cbc:PostalZone', p.postalCode),
       el('cac:Country', text('cbc:IdentificationCode', country)),
     ]),
-    p.vatId || p.oib
-      ? el('cac:PartyTaxScheme', [text('cbc:CompanyID', p.vatId || `${country}${p.oib}`), taxScheme()])
+    taxId
+      ? el('cac:PartyTaxScheme', [
+          text('cbc:CompanyID', taxId),
+          el('cac:TaxScheme', text('cbc:ID', vatRegistered ? 'VAT' : 'FRE')),
+        ])
       : '',
     el('cac:PartyLegalEntity', [text('cbc:RegistrationName', p.name), text('cbc:CompanyID', p.oib)]),
     p.email ? el('cac:Contact', text('cbc:ElectronicMail', p.email)) : '',
@@ -150,6 +212,41 @@ function party(p: UblParty, role: 'seller' | 'buyer', doc: UblDocument): string 
     ? el('cac:SellerContact', [text('cbc:ID', doc.operator.oib), text('cbc:Name', doc.operator.name)])
     : '';
   return el('cac:AccountingSupplierParty', [partyXml, operator]);
+}
+
+/**
+ * The HR extension (HR-BG-2, HRFISK20Data): the VAT breakdown again with the HR category marks,
+ * and the amount outside the scope of VAT. Written when a line is exempt (E) or out of scope (O)
+ * (HR-BR-26); harmless otherwise, so only then.
+ */
+function hrExtension(subtotals: Subtotal[], vatTotal: Dec, net: Dec, cur: string): string {
+  if (!subtotals.some((s) => s.vat.category === 'E' || s.vat.category === 'O')) return '';
+  const outOfScope = subtotals
+    .filter((s) => s.vat.category === 'O')
+    .reduce((a, s) => a.plus(s.base), new Dec(0));
+  const data = el('hrextac:HRFISK20Data', [
+    el('hrextac:HRTaxTotal', [
+      amount('cbc:TaxAmount', vatTotal, cur),
+      ...subtotals.map((s) =>
+        el('hrextac:HRTaxSubtotal', [
+          amount('cbc:TaxableAmount', s.base, cur),
+          amount('cbc:TaxAmount', s.tax, cur),
+          el('hrextac:HRTaxCategory', [
+            text('cbc:ID', s.vat.category),
+            text('cbc:Name', hrCategoryName(s.vat, s.rate)),
+            text('cbc:Percent', percent(s.rate)),
+            ...reasonNodes(s.vat),
+            el('hrextac:HRTaxScheme', text('cbc:ID', 'VAT')),
+          ]),
+        ]),
+      ),
+    ]),
+    el('hrextac:HRLegalMonetaryTotal', [
+      amount('cbc:TaxExclusiveAmount', net.minus(outOfScope), cur),
+      amount('hrextac:OutOfScopeOfVATAmount', outOfScope, cur),
+    ]),
+  ]);
+  return el('ext:UBLExtensions', el('ext:UBLExtension', el('ext:ExtensionContent', data)));
 }
 
 const amount = (name: string, value: Dec | string, currency: string) =>
@@ -181,7 +278,7 @@ export function buildUbl(doc: UblDocument): string {
       line.kpd
         ? el('cac:CommodityClassification', text('cbc:ItemClassificationCode', line.kpd, { listID: 'CG' }))
         : '',
-      taxCategory('cac:ClassifiedTaxCategory', line.vatRate, doc, false),
+      classifiedTaxCategory(lineVat(line, doc), line.vatRate),
     ]);
     const price = el('cac:Price', [
       text(
@@ -211,16 +308,38 @@ export function buildUbl(doc: UblDocument): string {
     ]);
   });
 
+  const subtotals = breakdown(
+    doc,
+    totals.lines.map((l) => l.net),
+    new Map(totals.breakdown.map((b) => [b.rate, b.vat])),
+  );
   const taxTotal = el('cac:TaxTotal', [
     amount('cbc:TaxAmount', totals.vat, cur),
-    ...totals.breakdown.map((b) =>
+    ...subtotals.map((b) =>
       el('cac:TaxSubtotal', [
         amount('cbc:TaxableAmount', b.base, cur),
-        amount('cbc:TaxAmount', b.vat, cur),
-        taxCategory('cac:TaxCategory', b.rate, doc, true),
+        amount('cbc:TaxAmount', b.tax, cur),
+        el('cac:TaxCategory', [
+          text('cbc:ID', b.vat.category),
+          text('cbc:Percent', percent(b.rate)),
+          ...reasonNodes(b.vat),
+          taxScheme(),
+        ]),
       ]),
     ),
   ]);
+  const delivery =
+    doc.deliveryDate || doc.deliveryCountry
+      ? el('cac:Delivery', [
+          text('cbc:ActualDeliveryDate', doc.deliveryDate),
+          doc.deliveryCountry
+            ? el(
+                'cac:DeliveryLocation',
+                el('cac:Address', el('cac:Country', text('cbc:IdentificationCode', doc.deliveryCountry))),
+              )
+            : '',
+        ])
+      : '';
 
   const paymentMeans = doc.payment
     ? el('cac:PaymentMeans', [
@@ -233,8 +352,9 @@ export function buildUbl(doc: UblDocument): string {
 
   const root = isCredit ? 'CreditNote' : 'Invoice';
   const body = [
+    hrExtension(subtotals, totals.vat, totals.net, cur),
     text('cbc:CustomizationID', UBL_CUSTOMIZATION_ID),
-    text('cbc:ProfileID', doc.profileId ?? UBL_DEFAULT_PROFILE),
+    text('cbc:ProfileID', doc.profileId ?? (isCredit ? UBL_CREDIT_NOTE_PROFILE : UBL_DEFAULT_PROFILE)),
     text('cbc:ID', doc.number),
     text('cbc:IssueDate', doc.issueDate),
     text('cbc:IssueTime', doc.issueTime),
@@ -256,7 +376,7 @@ export function buildUbl(doc: UblDocument): string {
     ...(doc.despatchReferences ?? []).map((r) => el('cac:DespatchDocumentReference', text('cbc:ID', r))),
     party(doc.seller, 'seller', doc),
     party(doc.buyer, 'buyer', doc),
-    doc.deliveryDate ? el('cac:Delivery', text('cbc:ActualDeliveryDate', doc.deliveryDate)) : '',
+    delivery,
     paymentMeans,
     doc.paymentTerms ? el('cac:PaymentTerms', text('cbc:Note', doc.paymentTerms)) : '',
     taxTotal,
@@ -274,7 +394,9 @@ export function buildUbl(doc: UblDocument): string {
     '<?xml version="1.0" encoding="UTF-8"?>\n' +
     `<${root} xmlns="urn:oasis:names:specification:ubl:schema:xsd:${root}-2"` +
     ' xmlns:cac="urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2"' +
-    ' xmlns:cbc="urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2">' +
+    ' xmlns:cbc="urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2"' +
+    ' xmlns:ext="urn:oasis:names:specification:ubl:schema:xsd:CommonExtensionComponents-2"' +
+    ' xmlns:hrextac="urn:mfin.gov.hr:schema:xsd:HRExtensionAggregateComponents-1">' +
     body +
     `</${root}>\n`
   );

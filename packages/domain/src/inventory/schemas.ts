@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VAT_EXEMPTION_CODES } from '../einvoice/einvoice.ts';
 import { decimalInputToApi } from '../number-input.ts';
 import { GLASS_KINDS, PRICE_BASES } from '../pricing/measure-pricing.ts';
 
@@ -73,6 +74,8 @@ export const itemInputSchema = z.object({
   sales_price: optionalDecimal,
   vat_rate: itemVatRate.optional().default('25'),
   kpd_code: optionalText(20),
+  /** Basis of a 0 % rate at home (VAT_EXEMPTIONS: zero rate Z or an exemption); null = general wording. */
+  vat_exemption: z.enum(VAT_EXEMPTION_CODES, { error: 'validation.invalid' }).nullable().optional(),
   /** How `sales_price` is meant: per unit (default), per m² of pane, per running metre of edge. */
   price_basis: z.enum(PRICE_BASES, { error: 'validation.invalid' }).optional(),
   /** Glass kind of an area-priced pane: its minimum billed area (company setting). */

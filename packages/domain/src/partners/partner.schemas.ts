@@ -1,3 +1,4 @@
+import { einvoiceAddressSchema } from '../einvoice/einvoice.ts';
 import { z } from 'zod';
 import { EMAIL_PATTERN } from '../auth/auth.schemas.ts';
 import { isValidOib } from '../identity/oib.ts';
@@ -85,6 +86,8 @@ const partnerFields = {
   name: text(200).min(2, 'validation.nameMin'),
   oib: optional(oibSchema),
   vat_id: optional(vatIdSchema),
+  /** eRačun address (BT-49) `<EAS scheme>:<id>`, e.g. `EM:racuni@example.de`; see parseEinvoiceAddress. */
+  einvoice_address: optional(einvoiceAddressSchema),
   billing_address: addressSchema.nullable(),
   delivery_address: addressSchema.nullable(),
   email: optional(emailSchema),
@@ -111,6 +114,7 @@ export const PARTNER_DEFAULTS: Omit<PartnerInput, 'name'> = {
   kind: 'company',
   oib: null,
   vat_id: null,
+  einvoice_address: null,
   billing_address: null,
   delivery_address: null,
   email: null,

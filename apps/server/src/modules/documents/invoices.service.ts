@@ -1,6 +1,7 @@
 import {
   AppError,
   buildUbl,
+  buyerEndpoint,
   type creditNoteInputSchema,
   dueDateFrom,
   hub3Payload,
@@ -22,6 +23,7 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/database.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
+import { einvoiceReadiness, ublVatOfLines } from '../einvoice/einvoice-issue.ts';
 import { findTenant } from '../tenants/tenants.repo.ts';
 import * as repo from './documents.repo.ts';
 import {
@@ -55,6 +57,10 @@ export type PartySnapshot = {
   country?: string | null;
   email?: string | null;
   iban?: string | null;
+  /** Buyer: eRačun address `<scheme>:<id>` (BT-49); seller: its operator and VAT status (0037). */
+  einvoice_address?: string | null;
+  operator?: { mark: string; oib: string } | null;
+  vat_registered?: boolean;
 };
 
 /**
@@ -276,6 +282,10 @@ async function issueDocument(
       'Račun nema sve obavezne podatke (naziv, adresa i OIB prodavatelja, stavke)',
       issues,
     );
+  // eRačun content (operator, KPD, the buyer's OIB or address): refused before anything is numbered.
+  const einvoice = await einvoiceReadiness(tx, ctx, doc.kind, client, lines);
+  Object.assign(seller, einvoice.seller);
+  Object.assign(buyer, einvoice.buyer);
   const { date, year } = await repo.today(tx);
   const number = await repo.allocateNumber(tx, ctx.companyId, doc.kind, settings, year);
   const model = settings.reference_model as ReferenceModel;
@@ -428,13 +438,24 @@ export async function ubl(tx: Tx, id: string): Promise<{ number: string; xml: st
   );
   const issuedAt = doc.issued_at ? new Date(doc.issued_at) : new Date();
   const time = issuedAt.toLocaleTimeString('en-GB', { timeZone: 'Europe/Zagreb', hour12: false });
+  const treatment = vatTreatmentOf(buyer, lines);
+  const vatRegistered = seller.vat_registered !== false;
+  const lineVats = await ublVatOfLines(tx, lines, vatRegistered, treatment);
+  const endpoint = buyerEndpoint({
+    oib: buyer.oib,
+    einvoiceAddress: buyer.einvoice_address ?? null,
+    email: buyer.email ?? null,
+  });
+  const intraEuGoods = lineVats.some((v) => v.category === 'K');
   const model: UblDocument = {
     kind: doc.kind === 'credit_note' ? 'credit_note' : 'invoice',
     number: doc.number as string,
     issueDate: doc.doc_date,
     issueTime: time,
     dueDate: doc.due_date,
-    deliveryDate: doc.delivery_date,
+    // Intra-EU goods name the delivery date and country (BR-IC-11, BR-IC-12).
+    deliveryDate: doc.delivery_date ?? (intraEuGoods ? doc.doc_date : null),
+    deliveryCountry: intraEuGoods ? (buyer.country ?? null) : null,
     notes: doc.note ? [doc.note] : [],
     billingReference: original?.number ? { number: original.number, issueDate: original.doc_date } : null,
     despatchReferences: despatch.map((d) => d.number),
@@ -445,7 +466,9 @@ export async function ubl(tx: Tx, id: string): Promise<{ number: string; xml: st
       city: s.city,
       postalCode: s.postalCode,
       email: seller.email,
+      vatRegistered,
     },
+    operator: seller.operator ? { name: seller.operator.mark, oib: seller.operator.oib } : null,
     buyer: {
       name: buyer.name,
       oib: buyer.oib ?? '',
@@ -455,8 +478,8 @@ export async function ubl(tx: Tx, id: string): Promise<{ number: string; xml: st
       countryCode: buyer.country ?? 'HR',
       vatId: buyer.vat_id ?? null,
       email: buyer.email,
+      endpoint,
     },
-    vatExemption: vatTreatmentOf(buyer, lines),
     payment:
       seller.iban && isValidIban(seller.iban) && doc.payment_reference
         ? {
@@ -466,7 +489,8 @@ export async function ubl(tx: Tx, id: string): Promise<{ number: string; xml: st
           }
         : null,
     prepaid: doc.kind === 'invoice' && doc.paid_total !== '0.00' ? doc.paid_total : null,
-    lines: lines.map((l) => ({
+    lines: lines.map((l, i) => ({
+      vat: lineVats[i],
       name: l.item_name ?? l.description,
       description: l.item_name && l.description !== l.item_name ? l.description : null,
       sellerItemId: l.sku,

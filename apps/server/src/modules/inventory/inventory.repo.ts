@@ -35,7 +35,7 @@ const ITEM_COLUMNS = sql`i.id, i.sku, i.name, i.kind, i.base_unit,
   trim_scale(i.thickness_mm)::text as thickness_mm, i.lot_tracked,
   trim_scale(i.reorder_point)::text as reorder_point, trim_scale(i.reorder_qty)::text as reorder_qty,
   i.default_supplier_id, trim_scale(i.purchase_price)::text as purchase_price,
-  trim_scale(i.sales_price)::text as sales_price, trim_scale(i.vat_rate)::text as vat_rate, i.kpd_code,
+  trim_scale(i.sales_price)::text as sales_price, trim_scale(i.vat_rate)::text as vat_rate, i.kpd_code, i.vat_exemption,
   i.price_basis, i.glass_kind, trim_scale(i.min_charge)::text as min_charge, i.grain,
   i.active, i.image_file_id, i.created_at, i.updated_at,
   trim_scale(coalesce(s.on_hand, 0))::text as on_hand,
@@ -67,6 +67,7 @@ export type ItemRow = {
   sales_price: Dec | null;
   vat_rate: Dec;
   kpd_code: string | null;
+  vat_exemption: string | null;
   price_basis: string;
   glass_kind: string | null;
   min_charge: Dec | null;

@@ -53,6 +53,7 @@ export const itemSchema = z.object({
   sales_price: decN,
   vat_rate: dec,
   kpd_code: z.string().nullable(),
+  vat_exemption: z.string().nullable(),
   price_basis: z.string(),
   glass_kind: z.string().nullable(),
   min_charge: decN,

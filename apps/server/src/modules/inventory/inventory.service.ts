@@ -19,6 +19,7 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/database.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
+import { assertKpdCode } from '../einvoice/kpd.ts';
 import * as repo from './inventory.repo.ts';
 import { lockItems, notifyStock, type PostingDocument, type PostingLine, postLocked } from './posting.ts';
 import { query, uuidArray } from './sql-helpers.ts';
@@ -69,6 +70,7 @@ const ITEM_FIELDS = [
   'sales_price',
   'vat_rate',
   'kpd_code',
+  'vat_exemption',
   'price_basis',
   'glass_kind',
   'min_charge',
@@ -78,6 +80,7 @@ const ITEM_FIELDS = [
 ] as const;
 
 export async function createItem(tx: Tx, ctx: CompanyContext, input: ItemInput) {
+  assertKpdCode(input.kpd_code);
   await repo.ensureDefaultUnits(tx, ctx.companyId);
   const cols = ITEM_FIELDS.filter((f) => input[f] !== undefined);
   const [row] = await guarded(
@@ -97,6 +100,7 @@ export async function createItem(tx: Tx, ctx: CompanyContext, input: ItemInput) 
 }
 
 export async function updateItem(tx: Tx, ctx: CompanyContext, id: string, input: ItemUpdate) {
+  assertKpdCode(input.kpd_code);
   const cols = ITEM_FIELDS.filter((f) => input[f] !== undefined);
   if (cols.length > 0) {
     const sets = sql.join(

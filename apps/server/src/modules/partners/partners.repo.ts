@@ -32,7 +32,7 @@ const sameOib = (oib: string | null, alias = '') => {
   return sql`(${oib}::text is not null and (${col('oib_bidx')} = ${oibIndex(oib)} or ${col('oib')} = ${oib}))`;
 };
 
-const COLUMNS = sql`p.id, p.role, p.kind, p.name, p.oib, p.vat_id, p.billing_address, p.delivery_address, p.email,
+const COLUMNS = sql`p.id, p.role, p.kind, p.name, p.oib, p.vat_id, p.einvoice_address, p.billing_address, p.delivery_address, p.email,
   p.phone, p.payment_terms_days, p.default_discount::text as default_discount, p.notes, p.active, p.lead_time_days,
   p.created_at, p.updated_at`;
 
@@ -43,6 +43,7 @@ export type PartnerRow = {
   name: string;
   oib: string | null;
   vat_id: string | null;
+  einvoice_address: string | null;
   billing_address: PartnerInput['billing_address'];
   delivery_address: PartnerInput['delivery_address'];
   email: string | null;
@@ -140,10 +141,10 @@ export async function insertPartner(
 ): Promise<string> {
   const row = await one<{ id: string }>(
     tx,
-    sql`insert into partners (company_id, role, kind, name, name_key, oib, oib_bidx, vat_id, billing_address, delivery_address,
+    sql`insert into partners (company_id, role, kind, name, name_key, oib, oib_bidx, vat_id, einvoice_address, billing_address, delivery_address,
           email, phone, payment_terms_days, default_discount, notes, active, lead_time_days, created_by)
         values (${ids.companyId}, ${role}, ${p.kind}, ${p.name}, ${partnerNameKey(p.name)}, ${sealOib(p.oib)}, ${oibIndex(p.oib)}, ${p.vat_id},
-          ${json(p.billing_address)}::jsonb, ${json(p.delivery_address)}::jsonb, ${p.email}, ${p.phone},
+          ${p.einvoice_address}, ${json(p.billing_address)}::jsonb, ${json(p.delivery_address)}::jsonb, ${p.email}, ${p.phone},
           ${p.payment_terms_days}, ${p.default_discount}, ${p.notes}, ${p.active},
           ${role === 'supplier' ? p.lead_time_days : null}, ${ids.userId})
         returning id`,
@@ -157,7 +158,7 @@ export async function updatePartner(tx: Tx, role: PartnerRole, id: string, p: Pa
           -- An unchanged OIB keeps its envelope: a fresh IV would show as a change in the audit trail.
           oib = case when ${oibIndex(p.oib)}::text is not null and oib_bidx = ${oibIndex(p.oib)} then oib else ${sealOib(p.oib)} end,
           oib_bidx = ${oibIndex(p.oib)},
-          vat_id = ${p.vat_id}, billing_address = ${json(p.billing_address)}::jsonb,
+          vat_id = ${p.vat_id}, einvoice_address = ${p.einvoice_address}, billing_address = ${json(p.billing_address)}::jsonb,
           delivery_address = ${json(p.delivery_address)}::jsonb, email = ${p.email}, phone = ${p.phone},
           payment_terms_days = ${p.payment_terms_days}, default_discount = ${p.default_discount}, notes = ${p.notes},
           active = ${p.active}, lead_time_days = ${role === 'supplier' ? p.lead_time_days : null}, updated_at = now()

@@ -33,6 +33,7 @@ export const partnerSchema = z.object({
   name: z.string(),
   oib: z.string().nullable(),
   vat_id: z.string().nullable(),
+  einvoice_address: z.string().nullable(),
   billing_address: address,
   delivery_address: address,
   email: z.string().nullable(),

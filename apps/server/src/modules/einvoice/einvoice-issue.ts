@@ -1,0 +1,120 @@
+import {
+  AppError,
+  einvoiceIssueProblems,
+  type FieldIssue,
+  KPD_CODE_PATTERN,
+  type LineVat,
+  NON_VAT_PAYER,
+  VAT_EXEMPTIONS,
+  type VatExemptionCode,
+  type VatTreatment,
+} from '@erp/domain';
+import { Decimal } from 'decimal.js';
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/database.ts';
+import type { CompanyContext } from '../../db/tenant.ts';
+import type { LineRow } from '../documents/documents.repo.ts';
+import type { ClientInfo } from '../documents/documents.service.ts';
+import { query } from '../inventory/sql-helpers.ts';
+import { getOperator, isVatRegistered } from './einvoice.service.ts';
+import { isKpdCode } from './kpd.ts';
+
+// What issuing an invoice or credit note needs for a valid eRačun (HR CIUS), checked inside the
+// issuing transaction before a number is taken, and the VAT category of each line of the UBL.
+
+/**
+ * Refuses (VALIDATION, one detail per missing thing) an invoice without the issuing user's
+ * operator mark and OIB, a line without a KPD 2025 code, a domestic company buyer without OIB, a
+ * foreign company buyer without an electronic address, or a VAT rate above 0 % from a company
+ * outside the VAT system. Returns what the seller and buyer snapshots carry for the UBL.
+ */
+export async function einvoiceReadiness(
+  tx: Tx,
+  ctx: CompanyContext,
+  kind: string,
+  client: ClientInfo,
+  lines: readonly LineRow[],
+) {
+  const operator = await getOperator(tx, ctx.userId);
+  const vatRegistered = await isVatRegistered(tx);
+  const [partner] = await query<{ einvoice_address: string | null }>(
+    tx,
+    sql`select einvoice_address from partners where id = ${client.id}`,
+  );
+  const einvoiceAddress = partner?.einvoice_address ?? null;
+  const problems: FieldIssue[] = einvoiceIssueProblems({
+    kind: kind === 'credit_note' ? 'credit_note' : 'invoice',
+    operator: { mark: operator.operator_mark, oib: operator.operator_oib },
+    buyer: {
+      kind: client.kind,
+      oib: client.oib,
+      country: client.billing_address?.country ?? 'HR',
+      vatId: client.vat_id,
+      einvoiceAddress,
+      email: client.email,
+    },
+    lines: lines.map((l, i) => ({ position: i + 1, kpd: l.kpd_code })),
+  });
+  lines.forEach((l, i) => {
+    if (l.kpd_code && KPD_CODE_PATTERN.test(l.kpd_code) && !isKpdCode(l.kpd_code))
+      problems.push({
+        field: 'lines.kpd_code',
+        key: 'validation.lineKpdUnknown',
+        params: { line: i + 1, code: l.kpd_code },
+      });
+    if (!vatRegistered && !new Decimal(l.vat_rate).isZero())
+      problems.push({ field: 'lines.vat_rate', key: 'validation.nonVatPayerRate', params: { line: i + 1 } });
+  });
+  if (problems.length > 0)
+    throw new AppError(
+      'VALIDATION',
+      `Račun se ne može izdati kao eRačun: ${problems.map((p) => p.key.replace('validation.', '')).join(', ')}`,
+      problems,
+    );
+  return {
+    seller: {
+      operator: { mark: operator.operator_mark as string, oib: operator.operator_oib as string },
+      vat_registered: vatRegistered,
+    },
+    buyer: { einvoice_address: einvoiceAddress },
+  };
+}
+
+const TREATMENT_CODES: Record<VatTreatment['category'], string> = {
+  K: 'VATEX-EU-IC',
+  G: 'VATEX-EU-G',
+  AE: 'VATEX-EU-AE',
+  O: 'VATEX-EU-O',
+};
+
+/**
+ * The VAT category of each line: every line exempt for a seller outside the VAT system; else
+ * the document's intra-EU, export or reverse-charge treatment; else S above 0 %, and at 0 % the
+ * item's basis (zero rate or an exemption article), or the general exemption wording.
+ */
+export async function ublVatOfLines(
+  tx: Tx,
+  lines: readonly LineRow[],
+  vatRegistered: boolean,
+  treatment: VatTreatment | null,
+): Promise<LineVat[]> {
+  const ids = lines.flatMap((l) => (l.item_id ? [l.item_id] : []));
+  const items = ids.length
+    ? await query<{ id: string; vat_exemption: string | null }>(
+        tx,
+        sql`select id, vat_exemption from items where id in (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+      )
+    : [];
+  const exemptionOf = new Map(items.map((i) => [i.id, i.vat_exemption]));
+  return lines.map((l) => {
+    if (!vatRegistered) return NON_VAT_PAYER;
+    if (treatment) return { ...treatment, reasonCode: TREATMENT_CODES[treatment.category] };
+    if (!new Decimal(l.vat_rate).isZero()) return { category: 'S' };
+    const code = l.item_id ? exemptionOf.get(l.item_id) : null;
+    const basis = code && code in VAT_EXEMPTIONS ? VAT_EXEMPTIONS[code as VatExemptionCode] : null;
+    return basis ?? { category: 'E', reason: 'Oslobođeno PDV-a' };
+  });
+}

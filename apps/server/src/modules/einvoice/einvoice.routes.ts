@@ -1,0 +1,77 @@
+import { einvoiceSettingsSchema, operatorInputSchema } from '@erp/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { inCompany } from '../../http/access.ts';
+import type { Deps } from '../../http/context.ts';
+import { getOperator, isVatRegistered, putOperator, putSettings } from './einvoice.service.ts';
+import { searchKpd } from './kpd.ts';
+
+const operatorOut = z.object({ operator_mark: z.string().nullable(), operator_oib: z.string().nullable() });
+const settingsOut = z.object({ vat_registered: z.boolean() });
+const kpdOut = z.array(z.object({ code: z.string(), name_hr: z.string(), name_en: z.string() }));
+
+/** eRačun settings: the user's operator, the company's VAT status, the KPD 2025 code list. */
+export function einvoiceRoutes(deps: Deps): FastifyPluginAsyncZod {
+  return async (app) => {
+    const tags = ['einvoice'];
+    app.get(
+      '/api/einvoice/kpd',
+      {
+        config: { access: 'company.read' },
+        schema: {
+          tags,
+          summary: 'Search KPD 2025 by code prefix or words of the name (at most 20)',
+          querystring: z.object({ q: z.string().max(100).default('') }),
+          response: { 200: kpdOut },
+        },
+      },
+      async (request) => searchKpd(request.query.q),
+    );
+    app.get(
+      '/api/einvoice/operator',
+      {
+        config: { access: 'company.read' },
+        schema: {
+          tags,
+          summary: 'The signed-in user’s operator mark and OIB',
+          response: { 200: operatorOut },
+        },
+      },
+      (request) => inCompany(deps, request, (tx, ctx) => getOperator(tx, ctx.userId)),
+    );
+    app.put(
+      '/api/einvoice/operator',
+      {
+        config: { access: 'company.read' },
+        schema: {
+          tags,
+          summary: 'Set the signed-in user’s operator mark (HR-BT-4) and OIB (HR-BT-5)',
+          body: operatorInputSchema,
+          response: { 200: operatorOut },
+        },
+      },
+      (request) => inCompany(deps, request, (tx, ctx) => putOperator(tx, ctx, request.body)),
+    );
+    app.get(
+      '/api/einvoice/settings',
+      {
+        config: { access: 'company.read' },
+        schema: { tags, summary: 'Whether the company is in the VAT system', response: { 200: settingsOut } },
+      },
+      (request) => inCompany(deps, request, async (tx) => ({ vat_registered: await isVatRegistered(tx) })),
+    );
+    app.put(
+      '/api/einvoice/settings',
+      {
+        config: { access: 'company.manage' },
+        schema: {
+          tags,
+          summary: 'Say whether the company is in the VAT system',
+          body: einvoiceSettingsSchema,
+          response: { 200: settingsOut },
+        },
+      },
+      (request) => inCompany(deps, request, (tx, ctx) => putSettings(tx, ctx, request.body)),
+    );
+  };
+}
