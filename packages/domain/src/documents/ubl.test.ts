@@ -1,19 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { validateXML } from 'xmllint-wasm';
 import { buildReference } from './payment-reference.ts';
 import { buildUbl, escapeXml, UBL_CUSTOMIZATION_ID, type UblDocument, unitCode } from './ubl.ts';
-import { cacSchema, cbcSchema, documentSchema } from './ubl21-schema.fixture.ts';
-
-async function validate(xml: string, root: 'Invoice' | 'CreditNote') {
-  return validateXML({
-    xml: [{ fileName: 'doc.xml', contents: xml }],
-    schema: [{ fileName: 'main.xsd', contents: documentSchema(root) }],
-    preload: [
-      { fileName: 'cbc.xsd', contents: cbcSchema() },
-      { fileName: 'cac.xsd', contents: cacSchema() },
-    ],
-  });
-}
 
 const invoice: UblDocument = {
   kind: 'invoice',
@@ -67,49 +54,10 @@ const invoice: UblDocument = {
   ],
 };
 
+// The schemas and business rules are checked by the official validators (OASIS and Porezna XSD,
+// EN 16931, HR CIUS) in apps/server/src/modules/einvoice: every invoice kind through the API.
+// Here: the values this builder writes, from a hand-computed fixture.
 describe('UBL 2.1 e-invoice', () => {
-  it('validates against the UBL 2.1 schema', async () => {
-    const result = await validate(buildUbl(invoice), 'Invoice');
-    expect(result.errors).toEqual([]);
-    expect(result.valid).toBe(true);
-  });
-
-  it('validates as a credit note referencing the invoice', async () => {
-    const xml = buildUbl({
-      ...invoice,
-      kind: 'credit_note',
-      number: '2-POS1-1',
-      billingReference: { number: '1-POS1-1', issueDate: '2026-03-02' },
-    });
-    expect(xml).toContain('<cbc:CreditNoteTypeCode>381</cbc:CreditNoteTypeCode>');
-    expect(xml).toContain('<cbc:CreditedQuantity unitCode="MTK">3</cbc:CreditedQuantity>');
-    expect(xml).toMatch(/<cac:InvoiceDocumentReference><cbc:ID>1-POS1-1<\/cbc:ID>/);
-    const result = await validate(xml, 'CreditNote');
-    expect(result.errors).toEqual([]);
-  });
-
-  it('the schema catches misplaced elements, unknown elements and missing currencies', async () => {
-    const xml = buildUbl(invoice);
-    const swapped = xml.replace(
-      /(<cbc:IssueDate>[^<]*<\/cbc:IssueDate>)(<cbc:IssueTime>[^<]*<\/cbc:IssueTime>)/,
-      '$2$1',
-    );
-    expect(swapped).not.toBe(xml);
-    expect((await validate(swapped, 'Invoice')).valid).toBe(false);
-    expect(
-      (
-        await validate(
-          xml.replace('<cbc:DueDate>', '<cbc:Due>').replace('</cbc:DueDate>', '</cbc:Due>'),
-          'Invoice',
-        )
-      ).valid,
-    ).toBe(false);
-    expect((await validate(xml.replace(' currencyID="EUR"', ''), 'Invoice')).valid).toBe(false);
-    expect(
-      (await validate(xml.replace('<cbc:IssueTime>14:05:00', '<cbc:IssueTime>2 pm'), 'Invoice')).valid,
-    ).toBe(false);
-  });
-
   it('carries the Croatian CIUS fields', () => {
     const xml = buildUbl(invoice);
     expect(xml).toContain(`<cbc:CustomizationID>${UBL_CUSTOMIZATION_ID}</cbc:CustomizationID>`);
@@ -132,38 +80,45 @@ describe('UBL 2.1 e-invoice', () => {
     expect(xml).toContain('<cbc:TaxInclusiveAmount currencyID="EUR">225.33</cbc:TaxInclusiveAmount>');
     expect(xml).toContain('<cbc:PayableAmount currencyID="EUR">225.33</cbc:PayableAmount>');
     expect(xml).toContain(
-      '<cac:TaxTotal><cbc:TaxAmount currencyID="EUR">33.84</cbc:TaxAmount><cac:TaxSubtotal><cbc:TaxableAmount currencyID="EUR">83.22</cbc:TaxableAmount><cbc:TaxAmount currencyID="EUR">20.81</cbc:TaxAmount><cac:TaxCategory><cbc:ID>S</cbc:ID><cbc:Percent>25.00</cbc:Percent>',
+      '<cac:TaxTotal><cbc:TaxAmount currencyID="EUR">33.84</cbc:TaxAmount><cac:TaxSubtotal><cbc:TaxableAmount currencyID="EUR">83.22</cbc:TaxableAmount><cbc:TaxAmount currencyID="EUR">20.81</cbc:TaxAmount><cac:TaxCategory><cbc:ID>S</cbc:ID><cbc:Percent>25</cbc:Percent>',
     );
-    // 0 % without an exemption setting is an exempt supply with a reason
-    expect(xml).toContain('<cbc:ID>E</cbc:ID><cbc:Percent>0.00</cbc:Percent><cbc:TaxExemptionReason>');
+    // 0 % without an exemption basis is an exempt supply with the general reason, the line marked
+    // HR:E, and the HR VAT breakdown (HR-BG-2) repeats the breakdown with the HR marks
+    expect(xml).toContain(
+      '<cbc:ID>E</cbc:ID><cbc:Percent>0</cbc:Percent><cbc:TaxExemptionReason>Oslobođeno PDV-a<',
+    );
+    expect(xml).toContain('<cac:ClassifiedTaxCategory><cbc:ID>E</cbc:ID><cbc:Name>HR:E</cbc:Name>');
+    expect(xml).toContain('<cac:ClassifiedTaxCategory><cbc:ID>S</cbc:ID><cbc:Name>HR:PDV13</cbc:Name>');
+    expect(xml).toMatch(/<ext:UBLExtensions>.*<hrextac:HRTaxTotal><cbc:TaxAmount currencyID="EUR">33.84</);
+    expect(xml).toContain(
+      '<cbc:TaxExclusiveAmount currencyID="EUR">191.49</cbc:TaxExclusiveAmount><hrextac:OutOfScopeOfVATAmount currencyID="EUR">0.00<',
+    );
     // the discounted line: gross 25.83, discount 2.58, net 23.25
     expect(xml).toContain(
       '<cbc:LineExtensionAmount currencyID="EUR">23.25</cbc:LineExtensionAmount><cac:AllowanceCharge><cbc:ChargeIndicator>false</cbc:ChargeIndicator><cbc:AllowanceChargeReasonCode>95</cbc:AllowanceChargeReasonCode><cbc:AllowanceChargeReason>Popust</cbc:AllowanceChargeReason><cbc:MultiplierFactorNumeric>10</cbc:MultiplierFactorNumeric><cbc:Amount currencyID="EUR">2.58</cbc:Amount><cbc:BaseAmount currencyID="EUR">25.83</cbc:BaseAmount>',
     );
   });
 
-  it('subtracts what was prepaid from the payable amount', async () => {
+  it('subtracts what was prepaid from the payable amount', () => {
     const xml = buildUbl({ ...invoice, prepaid: '25.33' });
     expect(xml).toContain(
       '<cbc:PrepaidAmount currencyID="EUR">25.33</cbc:PrepaidAmount><cbc:PayableAmount currencyID="EUR">200.00</cbc:PayableAmount>',
     );
-    expect((await validate(xml, 'Invoice')).valid).toBe(true);
   });
 
-  it('writes reverse charge with its reason on every rate', async () => {
+  it('writes reverse charge with its reason on every rate', () => {
     const xml = buildUbl({ ...invoice, vatExemption: { category: 'AE', reason: 'Prijenos porezne obveze' } });
     expect(xml.match(/<cbc:ID>AE<\/cbc:ID>/g)?.length).toBe(4 + 5);
-    expect((await validate(xml, 'Invoice')).valid).toBe(true);
   });
 
-  it('names a foreign buyer by its VAT id and writes intra-Community supply (K) with its reason', async () => {
+  it('names a foreign buyer by its VAT id and writes intra-Community supply (K) with its reason', () => {
     const xml = buildUbl({
       ...invoice,
       buyer: { name: 'Bau GmbH', oib: '', vatId: 'DE123456789', city: 'München', countryCode: 'DE' },
       lines: invoice.lines.map((l) => ({ ...l, vatRate: '0' as const })),
       vatExemption: { category: 'K', reason: 'Oslobođeno PDV-a prema čl. 41.' },
+      deliveryCountry: 'DE',
     });
-    expect((await validate(xml, 'Invoice')).valid).toBe(true);
     const buyer = xml.slice(
       xml.indexOf('<cac:AccountingCustomerParty>'),
       xml.indexOf('</cac:AccountingCustomerParty>'),
@@ -172,6 +127,9 @@ describe('UBL 2.1 e-invoice', () => {
     expect(buyer).not.toContain('EndpointID');
     expect(xml).toContain('<cbc:TaxExemptionReason>Oslobođeno PDV-a prema čl. 41.</cbc:TaxExemptionReason>');
     expect(xml.match(/<cbc:ID>K<\/cbc:ID>/g)?.length).toBe(1 + 5);
+    expect(xml).toContain(
+      '<cac:Delivery><cbc:ActualDeliveryDate>2026-02-27</cbc:ActualDeliveryDate><cac:DeliveryLocation><cac:Address><cac:Country><cbc:IdentificationCode>DE</cbc:IdentificationCode>',
+    );
   });
 
   it('maps units to UN/ECE codes and escapes XML', () => {
