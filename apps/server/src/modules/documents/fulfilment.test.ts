@@ -17,6 +17,7 @@ let shop: Awaited<ReturnType<typeof glassShop>>;
 let window: Json;
 let profile: Json;
 let montage: Json;
+let transport: Json;
 
 const query = <T>(q: SQL) =>
   withCompany(t.deps.db, { userId: user.id, companyId: user.id }, async (tx) =>
@@ -28,6 +29,11 @@ beforeAll(async () => {
   user = await signUp(t.app);
   api = documentsClient(t.app, user);
   shop = await glassShop(api);
+  // eRačun: every issued invoice names its operator (the issuing user's mark and OIB).
+  await api.ok('PUT', '/api/einvoice/operator', {
+    operator_mark: 'Ana (blagajna 1)',
+    operator_oib: '12345678903',
+  });
   profile = await api.ok('POST', '/api/inventory/items', {
     sku: 'PVC70',
     name: 'PVC profil 70 mm',
@@ -43,6 +49,7 @@ beforeAll(async () => {
     lot_tracked: true,
     sales_price: '250',
     vat_rate: '25',
+    kpd_code: '22.23.10',
   });
   const bom = await api.ok('POST', `/api/products/${window.id}/boms`, {
     variables: [],
@@ -56,6 +63,16 @@ beforeAll(async () => {
     base_unit: 'h',
     sales_price: '40',
     vat_rate: '25',
+    kpd_code: '43.32.09',
+  });
+  transport = await api.ok('POST', '/api/inventory/items', {
+    sku: 'TRANS',
+    name: 'Transport',
+    kind: 'service',
+    base_unit: 'kom',
+    sales_price: '9',
+    vat_rate: '25',
+    kpd_code: '49.41.19',
   });
   await api.ok('POST', '/api/inventory/receipts', {
     location_id: shop.materials.id,
@@ -109,7 +126,7 @@ describe('every line reaches an invoice exactly once', () => {
     { item_id: shop.igu.id, quantity: '4', width_mm: '1000', height_mm: '500' },
     { item_id: window.id, quantity: '2', width_mm: '1200', height_mm: '1400' },
     { item_id: montage.id, quantity: '3' },
-    { description: 'Transport', quantity: '1', unit: 'kom', unit_price: '9', discount_pct: '0' },
+    { item_id: transport.id, quantity: '1', discount_pct: '0' },
   ];
 
   it('runs the quote to a completed work order', async () => {
@@ -156,8 +173,7 @@ describe('every line reaches an invoice exactly once', () => {
   });
 
   it('delivers in two partial notes, services on the note, stock moving for goods only', async () => {
-    const woLine = (sku: string | null, description?: string) =>
-      (s.wo?.lines as Json[]).find((l) => (sku ? l.sku === sku : l.description === description)) as Json;
+    const woLine = (sku: string) => (s.wo?.lines as Json[]).find((l) => l.sku === sku) as Json;
     const igu = woLine('IZO');
     const dn1 = await api.ok('POST', '/api/delivery-notes', {
       client_id: shop.client.id,
@@ -166,7 +182,7 @@ describe('every line reaches an invoice exactly once', () => {
       lines: [
         { source_line_id: igu.id, quantity: '3' },
         { source_line_id: woLine('PROZOR').id, quantity: '2' },
-        { source_line_id: woLine(null, 'Transport').id, quantity: '1' },
+        { source_line_id: woLine('TRANS').id, quantity: '1' },
       ],
     });
     // copied from the order line: price, discount, dimensions and its output lot
@@ -180,7 +196,7 @@ describe('every line reaches an invoice exactly once', () => {
     expect(quantities(dn1)).toEqual([
       ['IZO', '3'],
       ['PROZOR', '2'],
-      ['Transport', '1'],
+      ['TRANS', '1'],
     ]);
     await api.ok('POST', `/api/delivery-notes/${dn1.document.id}/issue`);
     expect(await onHand(shop.igu.id)).toBe('1');
@@ -253,7 +269,7 @@ describe('every line reaches an invoice exactly once', () => {
       IZO: ['4', '4', '0'],
       PROZOR: ['2', '2', '0'],
       MONT: ['3', '2', '0'],
-      Transport: ['1', '1', '0'],
+      TRANS: ['1', '1', '0'],
     });
     s.dn1 = dn1.document;
     s.dn2 = dn2.document;
@@ -273,7 +289,7 @@ describe('every line reaches an invoice exactly once', () => {
     expect(quantities(inv)).toEqual([
       ['IZO', '3'],
       ['PROZOR', '2'],
-      ['Transport', '1'],
+      ['TRANS', '1'],
       ['IZO', '1'],
       ['MONT', '2'],
     ]);
@@ -340,7 +356,7 @@ describe('every line reaches an invoice exactly once', () => {
       IZO: ['4', '4', '4'],
       PROZOR: ['2', '2', '2'],
       MONT: ['3', '2', '3'],
-      Transport: ['1', '1', '1'],
+      TRANS: ['1', '1', '1'],
     });
     // 891.00 + 36.00 = the quote's 927.00
     const billed = await api.ok('GET', '/api/invoices?sort=number');
@@ -373,7 +389,7 @@ describe('every line reaches an invoice exactly once', () => {
       IZO: ['4', '4', '3'],
       PROZOR: ['2', '2', '2'],
       MONT: ['3', '2', '2'],
-      Transport: ['1', '1', '1'],
+      TRANS: ['1', '1', '1'],
     });
 
     // the credited IGU and montaža hour are billable again, from the order
@@ -422,7 +438,7 @@ describe('every line reaches an invoice exactly once', () => {
       IZO: ['4', '4', '4'],
       PROZOR: ['2', '2', '2'],
       MONT: ['3', '2', '3'],
-      Transport: ['1', '1', '1'],
+      TRANS: ['1', '1', '1'],
     });
     // invoiced 891.00 + 36.00 + 126.00 = 1 053.00; credited 90.00 + 36.00 = 126.00;
     // 1 053.00 − 126.00 = 927.00, the accepted quote's net
