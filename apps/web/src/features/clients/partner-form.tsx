@@ -10,6 +10,7 @@ import { Card, CardContent } from '../../components/ui/card.tsx';
 import { FormErrors } from '../../components/ui/form-errors.tsx';
 import { Input, Textarea } from '../../components/ui/input.tsx';
 import { api } from '../../lib/api.ts';
+import { formatNumberInput, numberInputToApi } from '../../lib/format.ts';
 import { PageHeader } from '../sections/page-header.tsx';
 import { apiErrorMessages, Field, fieldErrors, selectClasses } from './partner-ui.tsx';
 import {
@@ -68,7 +69,7 @@ function fromPartner(p: PartnerDetail): FormState {
     email: p.email ?? '',
     phone: p.phone ?? '',
     payment_terms_days: String(p.payment_terms_days),
-    default_discount: p.default_discount,
+    default_discount: formatNumberInput(p.default_discount),
     lead_time_days: p.lead_time_days === null ? '' : String(p.lead_time_days),
     notes: p.notes ?? '',
     active: p.active,
@@ -89,7 +90,7 @@ function toBody(f: FormState, role: PartnerRole) {
     email: f.email,
     phone: f.phone,
     payment_terms_days: f.payment_terms_days,
-    default_discount: f.default_discount,
+    default_discount: numberInputToApi(f.default_discount),
     notes: f.notes,
     active: f.active,
     billing_address: hasAddress(f.billing) ? f.billing : null,

@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { numberInputToApi } from '../../lib/format.ts';
 import { usePermission } from '../team/use-permission.tsx';
 import { callDocument, errorText, useDocumentMutation } from './documents-api.ts';
 import { usePricingSettings } from './line-editor.tsx';
@@ -55,7 +56,21 @@ function PricingForm({ initial }: { initial: PricingSettings }) {
   const submit = () => {
     setErrors({});
     setMessage(null);
-    save.mutate(form, {
+    // Every setting is a number typed like any amount (lib/format.ts numberInputToApi).
+    const body = Object.fromEntries(
+      Object.entries(form).map(([k, v]) => [
+        k,
+        k === 'area_bands'
+          ? form.area_bands.map((b) => ({
+              max_area_m2: numberInputToApi(b.max_area_m2),
+              surcharge_pct: numberInputToApi(b.surcharge_pct),
+            }))
+          : typeof v === 'string'
+            ? numberInputToApi(v)
+            : v,
+      ]),
+    ) as PricingSettings;
+    save.mutate(body, {
       onSuccess: (next) => {
         setForm(next);
         setSaved(next);

@@ -7,7 +7,7 @@ import { afterSave, UnsavedChangesGuard } from '../../components/editing/unsaved
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { api } from '../../lib/api.ts';
-import { formatUnit } from '../../lib/format.ts';
+import { formatNumberInput, formatUnit, numberInputToApi } from '../../lib/format.ts';
 import { errorText, type Item, useInventoryMutation, useItem, useUnits } from './inventory-api.ts';
 import { Field, selectClasses } from './parts.tsx';
 
@@ -26,6 +26,18 @@ const TEXT_FIELDS = [
   ['min_charge', 'items.minCharge'],
 ] as const;
 type TextField = (typeof TEXT_FIELDS)[number][0];
+/** Amounts and measures: shown in the language's format, read with the one rule (lib/format.ts). */
+const NUMBER_FIELDS: ReadonlySet<TextField> = new Set([
+  'length_mm',
+  'width_mm',
+  'thickness_mm',
+  'reorder_point',
+  'reorder_qty',
+  'purchase_price',
+  'sales_price',
+  'vat_rate',
+  'min_charge',
+]);
 type FormState = Record<TextField, string> & {
   kind: Item['kind'];
   base_unit: string;
@@ -69,7 +81,10 @@ function fromItem(item: Item): FormState {
     price_basis: item.price_basis ?? 'unit',
     glass_kind: item.glass_kind ?? '',
   };
-  for (const [f] of TEXT_FIELDS) s[f] = (item[f] as string | null) ?? '';
+  for (const [f] of TEXT_FIELDS)
+    s[f] = NUMBER_FIELDS.has(f)
+      ? formatNumberInput(item[f] as string | null)
+      : ((item[f] as string | null) ?? '');
   return s;
 }
 
@@ -111,7 +126,9 @@ function ItemForm({ item }: { item: Item | null }) {
           ? f === 'sku' || f === 'name' || f === 'vat_rate'
             ? form[f]
             : null
-          : form[f].trim();
+          : NUMBER_FIELDS.has(f)
+            ? numberInputToApi(form[f])
+            : form[f].trim();
     setFieldErrors({});
     save.mutate(body, {
       onSuccess: (saved) => navigate(`/inventory/items/${saved.id}`, afterSave()),

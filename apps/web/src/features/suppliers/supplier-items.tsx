@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { FormErrors } from '../../components/ui/form-errors.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { api } from '../../lib/api.ts';
-import { formatCurrency, formatNumber, formatUnit } from '../../lib/format.ts';
+import { formatCurrency, formatNumber, formatUnit, optionalNumberInputToApi } from '../../lib/format.ts';
 import { apiErrorMessages, NUM, TABLE, TD, TH } from '../clients/partner-ui.tsx';
 import { type SupplierItem, usePartnerMutation, useSupplierItems } from '../clients/partners-api.ts';
 import { usePermission } from '../team/use-permission.tsx';
@@ -40,8 +40,8 @@ export function SupplierItemsTab({ id }: { id: string }) {
         items: items.map((i) => ({
           item_id: i.item_id,
           supplier_sku: i.supplier_sku,
-          price: i.price || null,
-          min_order_qty: i.min_order_qty || null,
+          price: optionalNumberInputToApi(i.price ?? ''),
+          min_order_qty: optionalNumberInputToApi(i.min_order_qty ?? ''),
         })),
       },
     }),
