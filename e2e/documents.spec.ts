@@ -148,7 +148,7 @@ test.describe('documents', () => {
     await expect(page.getByTestId('status-badge').first()).toHaveText('Planiran');
     const materials = page.getByTestId('materials');
     await expect(materials).toContainText('FLOAT4');
-    await expect(materials.getByRole('row', { name: /FLOAT4/ })).toContainText('2 m2');
+    await expect(materials.getByRole('row', { name: /FLOAT4/ })).toContainText('2 m²');
     await expect(materials.getByRole('row', { name: /DIST16/ })).toContainText('6 m');
     expect(await stock(shop.glass.id)).toMatchObject({ on_hand: '10', reserved: '2', available: '8' });
     expect(await stock(shop.spacer.id)).toMatchObject({ reserved: '6' });
