@@ -268,6 +268,9 @@ async function releaseReservations(tx: Tx, ctx: CompanyContext, woId: string) {
 export async function cancel(tx: Tx, ctx: CompanyContext, id: string) {
   const wo = await repo.requireDocument(tx, id, ['work_order'], true);
   refuse(wo, 'cancel');
+  // A confirmed cutting list of the order holds its sheets/bars and would still issue them: like
+  // completion, cancelling waits until the list is completed (else its reservation stays active).
+  refuseOpenLists((await cuttingCoverage(tx, id)).open);
   await releaseReservations(tx, ctx, id);
   await transition(tx, ctx, wo, 'cancel');
   return workOrderDetail(tx, id);
