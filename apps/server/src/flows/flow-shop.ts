@@ -19,6 +19,13 @@ export async function flowShop(api: Api) {
     tax_number: '94577403194',
     bank_accounts: [{ iban: 'HR1210010051863000160' }],
   });
+  // The eRačun operator (name mark and OIB) an invoice is issued under, where the API has it.
+  const operator = await api.call('PUT', '/api/einvoice/operator', {
+    operator_mark: 'Ana Horvat',
+    operator_oib: '69435151530',
+  });
+  if (operator.status >= 300 && operator.status !== 404)
+    throw new Error(`operator: ${operator.status} ${JSON.stringify(operator.body)}`);
   const loc = (code: string) =>
     api.ok('POST', '/api/inventory/locations', { code, name: code, type: 'storage' });
   const finished = await loc('GOT');
@@ -44,6 +51,15 @@ export async function flowShop(api: Api) {
     base_unit: 'h',
     sales_price: '40',
     vat_rate: '25',
+    kpd_code: '43.32.09',
+  });
+  const freight = await item('PRIJEVOZ', {
+    name: 'Prijevoz',
+    kind: 'service',
+    base_unit: 'kom',
+    sales_price: '30',
+    vat_rate: '25',
+    kpd_code: '49.41.19',
   });
   // 12 sheets × 7.2225 m² = 86.67 m² at 20 €/m²; 30 bars × 6.5 m = 195 m at 4 €/m.
   await api.ok('POST', '/api/inventory/receipts', {
@@ -67,9 +83,13 @@ export async function flowShop(api: Api) {
     });
   const assemble = await process('SAS', '24');
   const weld = await process('VAR', '36');
-  const product = async (sku: string, lines: Json[], processId: string) => {
+  const product = async (sku: string, kpd: string, lines: Json[], processId: string) => {
     const p = await api.ok('POST', '/api/products', { sku, name: sku, baseUnit: 'kom', kind: 'product' });
-    await api.ok('PATCH', `/api/inventory/items/${p.id}`, { lot_tracked: true, vat_rate: '25' });
+    await api.ok('PATCH', `/api/inventory/items/${p.id}`, {
+      lot_tracked: true,
+      vat_rate: '25',
+      kpd_code: kpd,
+    });
     const bom = await api.ok('POST', `/api/products/${p.id}/boms`, { variables: [], lines });
     await api.ok('POST', `/api/products/${p.id}/boms/${bom.id}/activate`);
     await api.ok('PUT', `/api/products/${p.id}/routing`, { steps: [{ processId }] });
@@ -77,6 +97,7 @@ export async function flowShop(api: Api) {
   };
   const igu = await product(
     'IZO',
+    '23.12.20',
     [
       {
         componentId: sheet.id,
@@ -93,6 +114,7 @@ export async function flowShop(api: Api) {
   );
   const window = await product(
     'PROZOR',
+    '22.23.10',
     [
       {
         componentId: bar.id,
@@ -130,7 +152,7 @@ export async function flowShop(api: Api) {
     default_discount: '10',
     payment_terms_days: 30,
   });
-  return { materials, finished, sheet, bar, spacer, hinge, montage, igu, window, client };
+  return { materials, finished, sheet, bar, spacer, hinge, montage, freight, igu, window, client };
 }
 
 export type Shop = Awaited<ReturnType<typeof flowShop>>;
@@ -139,7 +161,8 @@ export type OrderPlan = {
   igu: { qty: number; w: number; h: number }[];
   windows: { qty: number; w: number; h: number }[];
   montage: number;
-  transport: boolean;
+  /** Transport as a service item, as a free-text line, or none. */
+  transport: 'item' | 'text' | 'none';
   /** reject the quote; cancel the planned order; cancel it with a confirmed cutting list; or make it. */
   fate: 'complete' | 'reject' | 'cancel' | 'cancelWithList';
   cutGlass: boolean;
@@ -165,7 +188,7 @@ const orderArb: fc.Arbitrary<OrderPlan> = fc
       },
     ),
     montage: fc.integer({ min: 0, max: 4 }),
-    transport: fc.boolean(),
+    transport: fc.constantFrom('item' as const, 'text' as const, 'none' as const),
     fate: fc.oneof(
       { weight: 6, arbitrary: fc.constant('complete' as const) },
       { weight: 1, arbitrary: fc.constant('reject' as const) },
@@ -216,7 +239,8 @@ export function quoteLines(shop: Shop, o: OrderPlan) {
       unit_price: '250',
     })),
     ...(o.montage > 0 ? [{ item_id: shop.montage.id, quantity: String(o.montage) }] : []),
-    ...(o.transport
+    ...(o.transport === 'item' ? [{ item_id: shop.freight.id, quantity: '1' }] : []),
+    ...(o.transport === 'text'
       ? [{ description: 'Transport', quantity: '1', unit: 'kom', unit_price: '9', discount_pct: '0' }]
       : []),
   ];
