@@ -241,7 +241,17 @@ export function quoteLines(shop: Shop, o: OrderPlan) {
     ...(o.montage > 0 ? [{ item_id: shop.montage.id, quantity: String(o.montage) }] : []),
     ...(o.transport === 'item' ? [{ item_id: shop.freight.id, quantity: '1' }] : []),
     ...(o.transport === 'text'
-      ? [{ description: 'Transport', quantity: '1', unit: 'kom', unit_price: '9', discount_pct: '0' }]
+      ? [
+          {
+            description: 'Transport',
+            quantity: '1',
+            unit: 'kom',
+            unit_price: '9',
+            discount_pct: '0',
+            // eRačun needs a KPD 2025 code on every invoice line; a free-text line carries its own.
+            kpd_code: '49.41.19',
+          },
+        ]
       : []),
   ];
 }
