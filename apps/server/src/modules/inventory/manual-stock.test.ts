@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -322,5 +323,30 @@ describe('manual postings: a reason and a chosen lot', () => {
       params: { item: 'LOTC-1' },
     });
     expect(await books(item.id)).toEqual({ ledger: '10', on_hand: '10', balances: '10' });
+  });
+});
+
+describe('the refusals are translated', () => {
+  it('every key these refusals send exists in all six languages', () => {
+    const keys = [
+      'reasonRequired',
+      'reasonNoteRequired',
+      'countStockMoved',
+      'reverseViaDeliveryNote',
+      'reverseViaWorkOrder',
+      'reverseViaCuttingList',
+      'reverseViaGoodsReceipt',
+      'receiptInFuture',
+      'receiptBeforeOrder',
+      'receiptBeforeLatest',
+      'lotNotOfItem',
+    ];
+    const missing = ['hr', 'en', 'sl', 'de', 'it', 'cs'].flatMap((lng) => {
+      const common = JSON.parse(
+        readFileSync(new URL(`../../../../web/public/locales/${lng}/common.json`, import.meta.url), 'utf8'),
+      ) as { validation: Record<string, string> };
+      return keys.filter((k) => !common.validation[k]?.trim()).map((k) => `${lng}: validation.${k}`);
+    });
+    expect(missing).toEqual([]);
   });
 });
