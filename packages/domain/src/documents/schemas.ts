@@ -71,6 +71,11 @@ export const documentLineInputSchema = z.object({
   height_mm: positive(2).nullable().default(null),
   /** Omitted: the item's sales price. */
   unit_price: nonNegative(4).nullable().default(null),
+  /** KPD 2025 code of the line (eRačun); omitted: the item's. Checked against the list at issue. */
+  kpd_code: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+    z.string().trim().max(8, 'validation.tooLong').nullable().optional(),
+  ),
   /** Omitted: the client's default discount. */
   discount_pct: nonNegative(2)
     .refine((s) => Number(s) <= 100, 'validation.discountRange')

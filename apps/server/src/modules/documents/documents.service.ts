@@ -251,7 +251,7 @@ export async function resolveLines(
       discount_pct: pricing.discountPct,
       vat_rate: pricing.vatRate,
       net_amount: net,
-      kpd_code: item?.kpd_code ?? null,
+      kpd_code: l.kpd_code ?? item?.kpd_code ?? null,
       lot_id: l.lot_id,
       billed_measure: billed ? billed.measure.toFixed() : null,
       billed_unit: billed ? billed.unit : null,

@@ -474,12 +474,21 @@ describe('invoice to a buyer in another EU country', () => {
       kind: 'company',
       name: 'Glasbau Huber GmbH',
       vat_id: 'DE123456789',
+      // its eRačun address (BT-49): the German VAT number scheme
+      einvoice_address: '9930:DE123456789',
       billing_address: { street: 'Hauptstraße 1', postal_code: '80331', city: 'München', country: 'DE' },
     });
     const draft = await api.ok('POST', '/api/invoices', {
       client_id: client.id,
       lines: [
-        { description: 'Izo staklo 4-16Ar-4', quantity: '2', unit: 'kom', unit_price: '50', vat_rate: '0' },
+        {
+          description: 'Izo staklo 4-16Ar-4',
+          quantity: '2',
+          unit: 'kom',
+          unit_price: '50',
+          vat_rate: '0',
+          kpd_code: '23.12.20',
+        },
       ],
     });
     const issued = await api.ok('POST', `/api/invoices/${draft.document.id}/issue`, undefined, {

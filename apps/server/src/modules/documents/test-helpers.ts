@@ -40,6 +40,9 @@ export function documentsClient(app: FastifyInstance, user: SignedIn) {
 
 type Api = ReturnType<typeof documentsClient>;
 
+/** An operator mark and a valid OIB for tests that issue invoices. */
+export const TEST_OPERATOR = { operator_mark: 'Ana', operator_oib: '12345678903' };
+
 /**
  * A glass shop: an insulating glass unit (IGU) made to measure from lot-tracked glass (two panes,
  * W·H each) and a spacer frame (perimeter), cut (with a required quality check) then assembled.
@@ -51,6 +54,8 @@ export async function glassShop(api: Api, tag = '') {
     tax_number: '94577403194',
     bank_accounts: [{ iban: 'HR1210010051863000160' }],
   });
+  // The issuing user's operator (HR-BT-4/5): every invoice needs one.
+  await api.ok('PUT', '/api/einvoice/operator', TEST_OPERATOR);
   const loc = async (code: string, type = 'storage') =>
     api.ok('POST', '/api/inventory/locations', { code: `${code}${tag}`, name: `Lokacija ${code}`, type });
   const materials = await loc('MAT');
