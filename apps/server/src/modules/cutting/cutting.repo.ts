@@ -182,20 +182,6 @@ export async function stockCandidates(tx: Tx, kind: '1d' | '2d') {
   );
 }
 
-export async function rememberKey(tx: Tx, companyId: string, key: string, jobId: string) {
-  await tx.execute(
-    sql`insert into cutting_idempotency (company_id, key, job_id) values (${companyId}, ${key}, ${jobId})`,
-  );
-}
-
-export async function keyJob(tx: Tx, key: string): Promise<string | null> {
-  const [row] = await rows<{ job_id: string }>(
-    tx,
-    sql`select job_id from cutting_idempotency where key = ${key}`,
-  );
-  return row?.job_id ?? null;
-}
-
 /**
  * Announces changed jobs to the company's open cutting screens (topic `cutting`, ids only). Run
  * inside the writing transaction: PostgreSQL delivers the notification only if it commits.

@@ -12,9 +12,9 @@ import { inCompany } from '../../http/access.ts';
 import type { Deps } from '../../http/context.ts';
 import { iso } from '../inventory/sql-helpers.ts';
 import { cuttingSheetPdf } from './cutting.pdf.ts';
-import { optimiseJob, queueOptimise } from './cutting-optimise.ts';
 import type { JobRow } from './cutting.repo.ts';
 import * as service from './cutting.service.ts';
+import { optimiseJob, queueOptimise } from './cutting-optimise.ts';
 import { getCuttingDefaults, putCuttingDefaults } from './cutting-settings.ts';
 
 const int = z.number().int();
@@ -371,7 +371,7 @@ export function cuttingRoutes(deps: Deps): FastifyPluginAsyncZod {
       async (request) =>
         wire(
           await inCompany(deps, request, (tx, ctx) =>
-            service.complete(tx, ctx, request.params.id, request.headers['idempotency-key']),
+            service.complete(tx, ctx, request.params.id),
           ),
         ),
     );

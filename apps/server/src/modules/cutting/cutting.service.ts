@@ -257,15 +257,10 @@ export async function confirm(tx: Tx, ctx: CompanyContext, id: string) {
  * location and lot) through the inventory posting service, and returns every offcut above the
  * job's minimum size as a remnant: a lot of the same item with its own size, received at its
  * measure (area in m², length in m, or one piece) and valued at the parent's cost per unit (or
- * its share of the piece's cost for items counted in pieces), linked to the parent lot. Replays of
- * the same Idempotency-Key return the job.
+ * its share of the piece's cost for items counted in pieces), linked to the parent lot. (A replayed
+ * Idempotency-Key answers the stored job: db/idempotency.ts, applied by inCompany.)
  */
-export async function complete(tx: Tx, ctx: CompanyContext, id: string, key: string | undefined) {
-  if (key) {
-    const done = await repo.keyJob(tx, key);
-    if (done === id) return getJob(tx, id);
-    if (done) throw new AppError('CONFLICT', 'Ključ idempotentnosti već je upotrijebljen za drugi zahtjev');
-  }
+export async function complete(tx: Tx, ctx: CompanyContext, id: string) {
   const job = await repo.getJob(tx, id, true);
   if (!job) throw notFound();
   if (job.status !== 'confirmed' || !job.plan)
@@ -345,7 +340,6 @@ export async function complete(tx: Tx, ctx: CompanyContext, id: string, key: str
   await consumeReservations(tx, ctx, 'cutting', id);
   await repo.setStatus(tx, id, 'completed');
   await repo.notifyCutting(tx, ctx.companyId, [id]);
-  if (key) await repo.rememberKey(tx, ctx.companyId, key, id);
   return getJob(tx, id);
 }
 
