@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
 import { api } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
+import { formatUnit } from '../../lib/format.ts';
 import { documentKeys, errorText } from './documents-api.ts';
 import { Money, NUM, Qty, TABLE, TD, TH } from './parts.tsx';
 
@@ -103,12 +104,12 @@ export function CompletionDialog({
                       <span className="font-medium">{m.sku}</span> {m.name}
                     </td>
                     <td className={cn(TD, NUM)}>
-                      <Qty value={m.planned} /> {m.unit}
+                      <Qty value={m.planned} /> {formatUnit(m.unit)}
                     </td>
                     <td className={cn(TD, NUM)}>
                       {m.lists.length > 0 ? (
                         <>
-                          <Qty value={m.cut_quantity} /> {m.unit}
+                          <Qty value={m.cut_quantity} /> {formatUnit(m.unit)}
                           <span className="block text-xs text-muted">{m.lists.join(', ')}</span>
                         </>
                       ) : (
@@ -116,7 +117,7 @@ export function CompletionDialog({
                       )}
                     </td>
                     <td className={cn(TD, NUM)}>
-                      <Qty value={m.consume_now} /> {m.unit}
+                      <Qty value={m.consume_now} /> {formatUnit(m.unit)}
                     </td>
                     <td className={cn(TD, NUM)}>
                       <Money value={m.value} />
