@@ -505,7 +505,6 @@ async function generate(
           };
         }),
       }),
-      NO_KEY('receive'),
     );
   }
 

@@ -270,13 +270,8 @@ export function purchasingRoutes(deps: Deps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const idem = {
-          key: request.headers['idempotency-key'],
-          scope: `receipt:${request.params.id}`,
-          body: request.body,
-        };
         const receipt = await inCompany(deps, request, async (tx, ctx) =>
-          service.getReceipt(tx, await service.receive(tx, ctx, request.params.id, request.body, idem)),
+          service.getReceipt(tx, await service.receive(tx, ctx, request.params.id, request.body)),
         );
         return reply.status(201).send(receipt);
       },
@@ -301,16 +296,10 @@ export function purchasingRoutes(deps: Deps): FastifyPluginAsyncZod {
           response: { 200: receiptSchema },
         },
       },
-      (request) => {
-        const idem = {
-          key: request.headers['idempotency-key'],
-          scope: `cancel:${request.params.id}`,
-          body: null,
-        };
-        return inCompany(deps, request, async (tx, ctx) =>
-          service.getReceipt(tx, await service.cancelReceipt(tx, ctx, request.params.id, idem)),
-        );
-      },
+      (request) =>
+        inCompany(deps, request, async (tx, ctx) =>
+          service.getReceipt(tx, await service.cancelReceipt(tx, ctx, request.params.id)),
+        ),
     );
     app.get(
       '/api/purchasing/settings',

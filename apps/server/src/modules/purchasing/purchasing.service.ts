@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   AppError,
   businessDay,
@@ -185,34 +184,6 @@ export async function cancelOrder(tx: Tx, ctx: CompanyContext, id: string) {
   await notifyCompany(tx, ctx.companyId, 'purchasing', [id]);
 }
 
-// Idempotency for the posting endpoints ------------------------------------------------------------
-
-export type Idempotency = { key: string | undefined; scope: string; body: unknown };
-const hashOf = (idem: Idempotency) =>
-  createHash('sha256')
-    .update(`${idem.scope}\n${JSON.stringify(idem.body)}`)
-    .digest('hex');
-
-async function replayed(tx: Tx, idem: Idempotency): Promise<string | null> {
-  if (!idem.key) return null;
-  const row = await one<{ request_hash: string; response: { id: string } }>(
-    tx,
-    sql`select request_hash, response from purchasing_idempotency where key = ${idem.key}`,
-  );
-  if (!row) return null;
-  if (row.request_hash !== hashOf(idem))
-    throw new AppError('CONFLICT', 'Ključ idempotentnosti već je upotrijebljen za drugi zahtjev');
-  return row.response.id;
-}
-
-async function remember(tx: Tx, companyId: string, idem: Idempotency, id: string) {
-  if (!idem.key) return;
-  await tx.execute(
-    sql`insert into purchasing_idempotency (company_id, key, request_hash, response)
-        values (${companyId}, ${idem.key}, ${hashOf(idem)}, ${JSON.stringify({ id })}::jsonb)`,
-  );
-}
-
 /**
  * A receipt is dated on a business day between the day its order was sent (ordered_on) and today
  * in Europe/Zagreb: receipt numbers then follow the dates, and lead times are never negative.
@@ -235,19 +206,9 @@ function assertReceiptDate(receivedOn: string, orderedOn: string | null) {
  * checked against what is still open, the stock is posted through the inventory service (lots,
  * moving average cost), and the order's received quantities, on-order figures and status follow.
  */
-export async function receive(
-  tx: Tx,
-  ctx: CompanyContext,
-  orderId: string,
-  input: ReceiptInput,
-  idem: Idempotency,
-) {
-  const early = await replayed(tx, idem);
-  if (early) return early;
+export async function receive(tx: Tx, ctx: CompanyContext, orderId: string, input: ReceiptInput) {
   const header = await repo.getHeader(tx, orderId, true);
   if (!header) throw notFound();
-  const late = await replayed(tx, idem);
-  if (late) return late;
   if (!isReceivable(header.status)) throw refuse(header.status, 'received');
   assertReceiptDate(input.received_on, header.ordered_on);
 
@@ -355,7 +316,6 @@ export async function receive(
     );
   }
   await applyReceived(tx, header, lines, adding, 1);
-  await remember(tx, ctx.companyId, idem, receiptId);
   await notifyCompany(tx, ctx.companyId, 'purchasing', [orderId, receiptId]);
   return receiptId;
 }
@@ -397,19 +357,15 @@ async function applyReceived(
 }
 
 /** Cancels a posted receipt: the stock document is reversed and the order takes the quantities back. */
-export async function cancelReceipt(tx: Tx, ctx: CompanyContext, receiptId: string, idem: Idempotency) {
-  const early = await replayed(tx, idem);
-  if (early) return early;
+export async function cancelReceipt(tx: Tx, ctx: CompanyContext, receiptId: string) {
   const found = await one<{ order_id: string }>(
     tx,
     sql`select order_id from goods_receipts where id = ${receiptId}`,
   );
   if (!found) throw new AppError('NOT_FOUND', 'Primka nije pronađena');
   const header = (await repo.getHeader(tx, found.order_id, true)) as repo.PoHeader;
-  const late = await replayed(tx, idem);
-  if (late) return late;
   const [receipt] = await repo.listReceipts(tx, sql`r.id = ${receiptId}`);
-  if (!receipt || receipt.status !== 'posted')
+  if (receipt?.status !== 'posted')
     throw new AppError('INVALID_TRANSITION', 'Primka je već stornirana', [
       { field: 'status', key: 'errors.INVALID_TRANSITION' },
     ]);
@@ -423,7 +379,6 @@ export async function cancelReceipt(tx: Tx, ctx: CompanyContext, receiptId: stri
   for (const l of await repo.receiptLines(tx, [receiptId]))
     change.set(l.po_line_id, (change.get(l.po_line_id) ?? new D(0)).plus(l.quantity));
   await applyReceived(tx, header, lines, change, -1);
-  await remember(tx, ctx.companyId, idem, receiptId);
   await notifyCompany(tx, ctx.companyId, 'purchasing', [header.id, receiptId]);
   return receiptId;
 }
