@@ -8,7 +8,7 @@ import { Card } from '../../components/ui/card.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { api } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
-import { formatUnit } from '../../lib/format.ts';
+import { formatUnit, numberInputToApi, unitCodeOf } from '../../lib/format.ts';
 import { usePermission } from '../team/use-permission.tsx';
 import { LabelsButton } from '../warehouse-scan/labels-button.tsx';
 import { errorText, type Item, useInventoryMutation, useItem, useLocations } from './inventory-api.ts';
@@ -162,12 +162,18 @@ function Conversions({
   );
   const add = (e: FormEvent) => {
     e.preventDefault();
-    save.mutate([...conversions.filter((c) => c.unit !== unit.trim()), { unit: unit.trim(), factor }], {
-      onSuccess: () => {
-        setUnit('');
-        setFactor('');
+    save.mutate(
+      [
+        ...conversions.filter((c) => c.unit !== unit.trim()),
+        { unit: unitCodeOf(unit), factor: numberInputToApi(factor) },
+      ],
+      {
+        onSuccess: () => {
+          setUnit('');
+          setFactor('');
+        },
       },
-    });
+    );
   };
   return (
     <section>

@@ -1,4 +1,5 @@
 import { positiveDecimal } from '@erp/domain/inventory/schemas';
+import { numberInputToApi } from '../../lib/format.ts';
 
 /**
  * The warehouse scanning screen's steps as pure state: what a scan or a typed quantity does in each
@@ -120,9 +121,9 @@ export function enterLot(s: ScanState, number: string): ScanState {
   return { ...s, lot: { id: null, number: n }, step: 'quantity' };
 }
 
-/** A valid positive quantity (comma or dot) normalised to the API's form, or null. */
+/** A valid positive quantity (as shown, "1.000,5", or plain) normalised to the API's form, or null. */
 export function parseQuantity(raw: string): string | null {
-  const r = positiveDecimal.safeParse(raw);
+  const r = positiveDecimal.safeParse(numberInputToApi(raw));
   return r.success ? r.data : null;
 }
 
