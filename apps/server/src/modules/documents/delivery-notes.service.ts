@@ -219,6 +219,8 @@ function copyLine(l: repo.LineRow) {
     width_mm: l.width_mm,
     height_mm: l.height_mm,
     unit_price: l.unit_price,
+    // The line's own KPD code travels with it (a free-text line has no item to take it from).
+    kpd_code: l.kpd_code,
     discount_pct: l.discount_pct,
     vat_rate: (normaliseVatRate(l.vat_rate) ?? '25') as '25',
     lot_id: l.lot_id,
@@ -377,7 +379,7 @@ export async function cancel(tx: Tx, ctx: CompanyContext, id: string, idem: Idem
     }
     if (doc.status !== 'issued') await transition(tx, ctx, doc, 'cancel');
     const reversal = doc.stock_document_id
-      ? await inventory.reverse(tx, ctx, doc.stock_document_id, { key: undefined, scope: '', body: null })
+      ? await inventory.reverse(tx, ctx, doc.stock_document_id)
       : null;
     await transition(tx, ctx, doc, 'cancel', { reversal_document_id: reversal?.id ?? null });
     return detail(tx, id);

@@ -483,3 +483,44 @@ describe('every line reaches an invoice exactly once', () => {
     await checkStockInvariants();
   });
 });
+
+describe('a free-text line keeps its own KPD code from the order to the invoice', () => {
+  it('copies the code to the delivery note and the invoice, which issues as an eRačun', async () => {
+    const wo = await api.ok('POST', '/api/documents/work-orders', {
+      client_id: shop.client.id,
+      source_location_id: shop.materials.id,
+      output_location_id: shop.finished.id,
+      lines: [
+        {
+          description: 'Prijevoz do gradilišta',
+          quantity: '1',
+          unit: 'kom',
+          unit_price: '30',
+          kpd_code: '49.41.19',
+        },
+      ],
+    });
+    for (const step of ['plan', 'start', 'complete'])
+      await api.ok(
+        'POST',
+        `/api/documents/work-orders/${wo.document.id}/${step}`,
+        step === 'complete' ? {} : undefined,
+      );
+    const note = await api.ok('POST', '/api/delivery-notes', {
+      client_id: shop.client.id,
+      source_location_id: shop.finished.id,
+      work_order_id: wo.document.id,
+    });
+    expect(note.lines.map((l: Json) => [l.description, l.kpd_code])).toEqual([
+      ['Prijevoz do gradilišta', '49.41.19'],
+    ]);
+    await api.ok('POST', `/api/delivery-notes/${note.document.id}/issue`);
+    const inv = await api.ok('POST', '/api/invoices', {
+      client_id: shop.client.id,
+      delivery_note_ids: [note.document.id],
+    });
+    expect(inv.lines.map((l: Json) => l.kpd_code)).toEqual(['49.41.19']);
+    const issued = await api.ok('POST', `/api/invoices/${inv.document.id}/issue`);
+    expect(issued.document.status).toBe('issued');
+  });
+});

@@ -82,6 +82,8 @@ export function lineFrom(l: repo.LineRow, quantity: string) {
     width_mm: l.width_mm,
     height_mm: l.height_mm,
     unit_price: l.unit_price,
+    // The line's own KPD code travels with it (a free-text line has no item to take it from).
+    kpd_code: l.kpd_code,
     discount_pct: l.discount_pct,
     vat_rate: (normaliseVatRate(l.vat_rate) ?? '25') as '25',
     lot_id: l.lot_id,
