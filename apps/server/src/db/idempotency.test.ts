@@ -74,7 +74,9 @@ describe('Idempotency-Key', () => {
   it('a replayed payment is recorded once', async () => {
     const draft = await api.ok('POST', '/api/invoices', {
       client_id: shop.client.id,
-      lines: [{ description: 'Montaža', quantity: '1', unit_price: '100', vat_rate: '25' }],
+      lines: [
+        { description: 'Montaža', quantity: '1', unit_price: '100', vat_rate: '25', kpd_code: '43.34.20' },
+      ],
     });
     await api.ok('POST', `/api/invoices/${draft.document.id}/issue`);
     const key = { 'idempotency-key': 'payment-once' };

@@ -19,7 +19,7 @@ export const ENCRYPTED_TABLES: EncryptedTable[] = [
   {
     table: 'tenants',
     companyColumn: 'id',
-    columns: ['tax_number', 'phone', 'date_of_birth', 'bank_accounts'],
+    columns: ['tax_number', 'phone', 'date_of_birth', 'bank_accounts', 'operator_oib'],
     indexes: { tax_number: { column: 'tax_number_bidx', purpose: OIB_INDEX_PURPOSE } },
   },
   {
@@ -30,10 +30,18 @@ export const ENCRYPTED_TABLES: EncryptedTable[] = [
     indexes: { oib: { column: 'oib_bidx', purpose: OIB_INDEX_PURPOSE } },
   },
   {
-    // Invoice snapshots: seller/buyer OIB and IBAN (modules/documents/documents.repo.ts: sealSnapshots).
+    // Invoice snapshots: seller/buyer OIB and IBAN, the seller's operator OIB (0037)
+    // (modules/documents/documents.repo.ts: sealSnapshots).
     table: 'documents',
     companyColumn: 'company_id',
-    columns: ['seller_oib', 'seller_iban', 'buyer_oib', 'buyer_iban'],
+    columns: [
+      'seller_oib',
+      'seller_iban',
+      'buyer_oib',
+      'buyer_iban',
+      'seller_operator_oib',
+      'buyer_operator_oib',
+    ],
   },
 ];
 

@@ -1,10 +1,14 @@
 -- A valid eRačun for every kind of invoice (issue 18, deliverable 1).
 
--- Each user may carry an operator mark (HR-BT-4) and the operator's OIB (HR-BT-5) on their own
--- profile row; issuing an invoice copies them into the invoice's seller snapshot.
+-- Each user may carry an operator mark (HR-BT-4) and the operator's OIB (HR-BT-5, encrypted like
+-- the other OIBs) on their own profile row; issuing an invoice copies them into the invoice's
+-- seller snapshot, the OIB into its own encrypted column (the buyer's stays empty: one column
+-- per snapshot secret, as for oib and iban).
 alter table tenants add column operator_mark text;
 alter table tenants add column operator_oib text;
 grant update (operator_mark, operator_oib) on tenants to erp_app;
+alter table documents add column seller_operator_oib text;
+alter table documents add column buyer_operator_oib text;
 
 -- Whether the company is in the VAT system (a small taxpayer outside it, čl. 90. Zakona o PDV-u,
 -- writes every line as exempt with that article and its OIB as a tax registration, not a VAT id).

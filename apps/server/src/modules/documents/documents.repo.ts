@@ -173,7 +173,7 @@ const DOC_COLUMNS = sql`d.id, d.kind, d.number, d.seq, d.year, d.status, d.clien
   d.doc_date::text as doc_date, d.valid_until::text as valid_until, d.due_date::text as due_date,
   d.delivery_date::text as delivery_date, d.issued_at, d.delivery_address, d.note, d.rush, d.source_location_id,
   d.output_location_id, d.reference_model, d.payment_reference, d.place_of_issue, d.original_invoice_id, d.seller, d.buyer,
-  d.seller_oib, d.seller_iban, d.buyer_oib, d.buyer_iban,
+  d.seller_oib, d.seller_iban, d.buyer_oib, d.buyer_iban, d.seller_operator_oib, d.buyer_operator_oib,
   d.stock_document_id, d.reversal_document_id, d.output_lot_id, d.net_total::text as net_total, d.vat_total::text as vat_total,
   d.total::text as total, d.paid_total::text as paid_total, d.credited_total::text as credited_total,
   d.planned_material_cost::text as planned_material_cost, d.planned_labour_cost::text as planned_labour_cost,
@@ -184,7 +184,7 @@ const DOC_COLUMNS = sql`d.id, d.kind, d.number, d.seq, d.year, d.status, d.clien
 // (migration 0015; context "documents.<column>", listed in security/encrypted-columns.ts for key
 // rotation). Reads put the plain values back into the snapshot objects, so callers (detail, PDF,
 // UBL, HUB-3) see one shape; every read goes through a tenant transaction, i.e. an authorised one.
-const SECRET_FIELDS = ['oib', 'iban'] as const;
+const SECRET_FIELDS = ['oib', 'iban', 'operator_oib'] as const;
 type Party = 'seller' | 'buyer';
 type SecretColumn = `${Party}_${(typeof SECRET_FIELDS)[number]}`;
 

@@ -59,7 +59,8 @@ export type PartySnapshot = {
   iban?: string | null;
   /** Buyer: eRačun address `<scheme>:<id>` (BT-49); seller: its operator and VAT status (0037). */
   einvoice_address?: string | null;
-  operator?: { mark: string; oib: string } | null;
+  operator_mark?: string | null;
+  operator_oib?: string | null;
   vat_registered?: boolean;
 };
 
@@ -468,7 +469,10 @@ export async function ubl(tx: Tx, id: string): Promise<{ number: string; xml: st
       email: seller.email,
       vatRegistered,
     },
-    operator: seller.operator ? { name: seller.operator.mark, oib: seller.operator.oib } : null,
+    operator:
+      seller.operator_mark && seller.operator_oib
+        ? { name: seller.operator_mark, oib: seller.operator_oib }
+        : null,
     buyer: {
       name: buyer.name,
       oib: buyer.oib ?? '',

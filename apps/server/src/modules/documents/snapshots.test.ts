@@ -44,7 +44,16 @@ beforeAll(async () => {
   const shop = await glassShop(api);
   const draft = await api.ok('POST', '/api/invoices', {
     client_id: shop.client.id,
-    lines: [{ description: 'Montaža', quantity: '1', unit: 'h', unit_price: '40', vat_rate: '25' }],
+    lines: [
+      {
+        description: 'Montaža',
+        quantity: '1',
+        unit: 'h',
+        unit_price: '40',
+        vat_rate: '25',
+        kpd_code: '43.34.20',
+      },
+    ],
   });
   invoice = (
     await api.ok('POST', `/api/invoices/${draft.document.id}/issue`, undefined, {

@@ -73,7 +73,8 @@ export async function einvoiceReadiness(
     );
   return {
     seller: {
-      operator: { mark: operator.operator_mark as string, oib: operator.operator_oib as string },
+      operator_mark: operator.operator_mark,
+      operator_oib: operator.operator_oib,
       vat_registered: vatRegistered,
     },
     buyer: { einvoice_address: einvoiceAddress },
