@@ -227,6 +227,7 @@ export function DeliveryNoteNewPage() {
             setLines(next);
             setDirty(true);
           }}
+          defaultDiscount={discountOf(clients.data?.items, clientId)}
         />
       )}
       <Field label={t('form.note')} htmlFor="dn-note">
@@ -267,7 +268,14 @@ export function DeliveryNoteDetailPage() {
   );
 }
 
+/** The client's default discount: the editor's totals apply it to lines without one, as the server does. */
+const discountOf = (clients: { id: string; default_discount: string }[] | undefined, id: string | null) => {
+  const pct = clients?.find((c) => c.id === id)?.default_discount;
+  return pct && pct !== '0' ? pct : undefined;
+};
+
 function DeliveryNoteView({ detail }: { detail: Detail }) {
+  const clients = useClients();
   const { t } = useTranslation('documents');
   const doc = detail.document;
   const { t: tg } = useTranslation('ux-grid');
@@ -385,6 +393,7 @@ function DeliveryNoteView({ detail }: { detail: Detail }) {
         }}
         readOnly={!draft}
         showLots
+        defaultDiscount={discountOf(clients.data?.items, doc.client_id)}
       />
       {draft && (
         <Button
