@@ -402,7 +402,7 @@ describe('invoice overdue (daily check) → notification', () => {
       client_id: shop.client.id,
       doc_date: '2025-01-10',
       due_date: '2025-02-09',
-      lines: [{ description: 'Montaža', quantity: '1', unit_price: '300' }],
+      lines: [{ description: 'Montaža', quantity: '1', unit_price: '300', kpd_code: '43.34.20' }],
     });
     const issued = await api.ok('POST', `/api/invoices/${draft.document.id}/issue`);
     const before = (await api.ok('GET', '/api/notifications')).unread;
