@@ -40,7 +40,7 @@ describe.runIf(onPostgres)('documents under concurrency (PostgreSQL)', () => {
       drafts.push(
         await api.ok('POST', '/api/invoices', {
           client_id: shop.client.id,
-          lines: [{ description: `Usluga ${i}`, quantity: '1', unit_price: '10' }],
+          lines: [{ description: `Usluga ${i}`, quantity: '1', unit_price: '10', kpd_code: '43.34.20' }],
         }),
       );
     const results = await Promise.all(
