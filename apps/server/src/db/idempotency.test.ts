@@ -72,12 +72,15 @@ describe('Idempotency-Key', () => {
   });
 
   it('a replayed payment is recorded once', async () => {
-    const draft = await api.ok('POST', '/api/invoices', {
-      client_id: shop.client.id,
-      lines: [
-        { description: 'Montaža', quantity: '1', unit_price: '100', vat_rate: '25', kpd_code: '43.34.20' },
-      ],
+    // A service line of an eRačun carries its KPD 2025 code.
+    const line = (price: string) => ({
+      description: 'Montaža',
+      quantity: '1',
+      unit_price: price,
+      vat_rate: '25',
+      kpd_code: '43.32.09',
     });
+    const draft = await api.ok('POST', '/api/invoices', { client_id: shop.client.id, lines: [line('100')] });
     await api.ok('POST', `/api/invoices/${draft.document.id}/issue`);
     const key = { 'idempotency-key': 'payment-once' };
     const payment = { paid_on: '2026-01-15', amount: '40' };
@@ -87,10 +90,7 @@ describe('Idempotency-Key', () => {
     const invoice = await api.ok('GET', `/api/documents/${draft.document.id}`);
     expect(invoice.payments).toHaveLength(1);
     // The same key on another invoice's payment is another request: refused, not replayed.
-    const other = await api.ok('POST', '/api/invoices', {
-      client_id: shop.client.id,
-      lines: [{ description: 'Prijevoz', quantity: '1', unit_price: '50', vat_rate: '25' }],
-    });
+    const other = await api.ok('POST', '/api/invoices', { client_id: shop.client.id, lines: [line('50')] });
     await api.ok('POST', `/api/invoices/${other.document.id}/issue`);
     const reused = await api.call('POST', `/api/invoices/${other.document.id}/payments`, payment, key);
     expect(reused.status).toBe(409);

@@ -419,7 +419,6 @@ async function generate(
           ...(c.lot_tracked ? { lot_number: `POC-${c.sku.slice(3, 12)}`, expires_on: null } : {}),
         })),
       }),
-      NO_KEY('receipt'),
     );
   }
   await inventory.transfer(
@@ -435,7 +434,6 @@ async function generate(
         quantity: sku === 'VIJ-OK-112' ? '400' : '40',
       })),
     }),
-    NO_KEY('transfer'),
   );
   let purchaseOrders = 0;
   const restock: { sku: string; qty: string; price?: string }[][] = [

@@ -379,7 +379,7 @@ export async function cancel(tx: Tx, ctx: CompanyContext, id: string, idem: Idem
     }
     if (doc.status !== 'issued') await transition(tx, ctx, doc, 'cancel');
     const reversal = doc.stock_document_id
-      ? await inventory.reverse(tx, ctx, doc.stock_document_id, { key: undefined, scope: '', body: null })
+      ? await inventory.reverse(tx, ctx, doc.stock_document_id)
       : null;
     await transition(tx, ctx, doc, 'cancel', { reversal_document_id: reversal?.id ?? null });
     return detail(tx, id);

@@ -13,7 +13,6 @@ import type { Deps } from '../../http/context.ts';
 import { countSheetPdf } from './count-sheet.pdf.ts';
 import * as counts from './counts.service.ts';
 import * as repo from './inventory.repo.ts';
-import { idempotencyOf } from './inventory.routes.ts';
 import { lotPicks } from './lot-picks.ts';
 
 const uuid = z.uuid({ error: 'validation.invalid' });
@@ -187,17 +186,7 @@ export function countRoutes(deps: Deps): FastifyPluginAsyncZod {
           response: { 200: countDetailSchema },
         },
       },
-      (request) =>
-        run(
-          request,
-          (tx, ctx) =>
-            counts.postCount(
-              tx,
-              ctx,
-              request.params.id,
-              idempotencyOf(request, 'count', request.params.id),
-            ) as never,
-        ),
+      (request) => run(request, (tx, ctx) => counts.postCount(tx, ctx, request.params.id) as never),
     );
 
     app.get(

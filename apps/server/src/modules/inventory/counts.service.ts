@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
 import * as repo from './inventory.repo.ts';
-import { assertLocations, type Idempotency, posting } from './inventory.service.ts';
+import { assertLocations, posting } from './inventory.service.ts';
 import type { PostingLine } from './posting.ts';
 import { query, uuidArray } from './sql-helpers.ts';
 
@@ -141,18 +141,11 @@ export async function recountLines(tx: Tx, countId: string, lineIds: string[]) {
  * a `count` document that names the count (reference and source). Refused, listing the lines,
  * when stock moved at the location after a line was counted: those lines must be counted again.
  */
-export async function postCount(tx: Tx, ctx: CompanyContext, countId: string, idem: Idempotency) {
+export async function postCount(tx: Tx, ctx: CompanyContext, countId: string) {
   const count = await repo.getCount(tx, countId);
   if (!count) throw notFound();
-  if (count.status !== 'draft') {
-    // A replayed request (same Idempotency-Key) gets the posted count; anything else is refused.
-    if (idem.key)
-      await posting(tx, ctx, idem, [], async () => {
-        throw posted();
-      });
-    else throw posted();
-    return count;
-  }
+  // A replayed request (same Idempotency-Key) got the posted count from db/idempotency.ts already.
+  if (count.status !== 'draft') throw posted();
   const counted = count.lines.filter((l) => l.counted_qty !== null);
   if (counted.length === 0)
     throw new AppError('VALIDATION', 'Nijedna stavka nije prebrojana', [
@@ -163,7 +156,6 @@ export async function postCount(tx: Tx, ctx: CompanyContext, countId: string, id
   const doc = await posting(
     tx,
     ctx,
-    idem,
     counted.map((l) => l.item_id),
     async () => {
       // Under the item locks: nothing can move these items until the posting commits.

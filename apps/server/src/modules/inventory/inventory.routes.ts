@@ -235,13 +235,6 @@ const itemImportResultSchema = z.object({
   ),
 });
 
-/** The Idempotency-Key of a posting request (optional; printable ASCII, at most 200 characters). */
-export function idempotencyOf(request: FastifyRequest, scope: string, body: unknown): service.Idempotency {
-  const raw = request.headers['idempotency-key'];
-  const key = typeof raw === 'string' && /^[\x21-\x7e]{1,200}$/.test(raw) ? raw : undefined;
-  return { key, scope, body };
-}
-
 export function inventoryRoutes(deps: Deps): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['inventory'];
@@ -456,16 +449,16 @@ export function inventoryRoutes(deps: Deps): FastifyPluginAsyncZod {
             ),
       );
     posting('/api/inventory/receipts', 'Receive stock', receiptSchema, (r) =>
-      run(r, (tx, ctx) => service.receive(tx, ctx, r.body, idempotencyOf(r, 'receipt', r.body))),
+      run(r, (tx, ctx) => service.receive(tx, ctx, r.body)),
     );
     posting('/api/inventory/issues', 'Issue stock', issueSchema, (r) =>
-      run(r, (tx, ctx) => service.issue(tx, ctx, r.body, idempotencyOf(r, 'issue', r.body))),
+      run(r, (tx, ctx) => service.issue(tx, ctx, r.body)),
     );
     posting('/api/inventory/transfers', 'Transfer stock between locations', transferSchema, (r) =>
-      run(r, (tx, ctx) => service.transfer(tx, ctx, r.body, idempotencyOf(r, 'transfer', r.body))),
+      run(r, (tx, ctx) => service.transfer(tx, ctx, r.body)),
     );
     posting('/api/inventory/adjustments', 'Adjust stock (signed quantities)', adjustmentSchema, (r) =>
-      run(r, (tx, ctx) => service.adjust(tx, ctx, r.body, idempotencyOf(r, 'adjustment', r.body))),
+      run(r, (tx, ctx) => service.adjust(tx, ctx, r.body)),
     );
     app.post(
       '/api/inventory/documents/:id/reverse',
@@ -479,13 +472,7 @@ export function inventoryRoutes(deps: Deps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) =>
-        reply
-          .status(201)
-          .send(
-            await run(request, (tx, ctx) =>
-              reverseManual(tx, ctx, request.params.id, idempotencyOf(request, 'reverse', request.params.id)),
-            ),
-          ),
+        reply.status(201).send(await run(request, (tx, ctx) => reverseManual(tx, ctx, request.params.id))),
     );
     app.get(
       '/api/inventory/documents/:id',

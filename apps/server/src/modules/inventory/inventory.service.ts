@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   AppError,
   type adjustmentSchema,
@@ -226,51 +225,21 @@ export async function locationDetail(tx: Tx, id: string) {
 
 // Postings ---------------------------------------------------------------------------------------
 
-export type Idempotency = { key: string | undefined; scope: string; body: unknown };
 type PostedDocument = NonNullable<Awaited<ReturnType<typeof repo.getDocument>>>;
 
-const hashOf = (scope: string, body: unknown) =>
-  createHash('sha256')
-    .update(`${scope}\n${JSON.stringify(body)}`)
-    .digest('hex');
-
-async function storedResponse(tx: Tx, idem: Idempotency): Promise<PostedDocument | null> {
-  if (!idem.key) return null;
-  const [row] = await query<{ request_hash: string; response: { document_id: string } }>(
-    tx,
-    sql`select request_hash, response from inventory_idempotency where key = ${idem.key}`,
-  );
-  if (!row) return null;
-  if (row.request_hash !== hashOf(idem.scope, idem.body))
-    throw new AppError('CONFLICT', 'Ključ idempotentnosti već je upotrijebljen za drugi zahtjev');
-  return repo.getDocument(tx, row.response.document_id);
-}
-
 /**
- * The shape of every posting use-case: replay a stored response for a known Idempotency-Key, lock
- * the items in the fixed order, check the key again (a twin request may have committed while we
- * waited for the lock), build the lines from the locked state, post, and remember the key.
+ * The shape of every posting use-case: lock the items in the fixed order, build the lines from the
+ * locked state, post. (A replayed Idempotency-Key never gets here: db/idempotency.ts answers it.)
  */
 export async function posting(
   tx: Tx,
   ctx: CompanyContext,
-  idem: Idempotency,
   itemIds: string[],
   build: (locked: Awaited<ReturnType<typeof lockItems>>) => Promise<PostingDocument>,
 ): Promise<PostedDocument> {
-  const early = await storedResponse(tx, idem);
-  if (early) return early;
   const locked = await lockItems(tx, itemIds);
-  const late = await storedResponse(tx, idem);
-  if (late) return late;
   const doc = await build(locked);
   const { documentId } = await postLocked(tx, ctx, locked, doc);
-  if (idem.key) {
-    await tx.execute(
-      sql`insert into inventory_idempotency (company_id, key, request_hash, response)
-          values (${ctx.companyId}, ${idem.key}, ${hashOf(idem.scope, idem.body)}, ${JSON.stringify({ document_id: documentId })}::jsonb)`,
-    );
-  }
   return (await repo.getDocument(tx, documentId)) as PostedDocument;
 }
 
@@ -316,13 +285,11 @@ export async function receive(
   ctx: CompanyContext,
   /** `received_on`: the business day of a goods receipt (validated by purchasing); default today. */
   input: z.output<typeof receiptSchema> & { received_on?: string },
-  idem: Idempotency,
 ) {
   await assertLocations(tx, [input.location_id]);
   return posting(
     tx,
     ctx,
-    idem,
     input.lines.map((l) => l.item_id),
     async (locked) => {
       const lines: PostingLine[] = [];
@@ -412,17 +379,11 @@ export async function outgoing(
   return picked.picks.map((p) => ({ lotId: p.lotId, quantity: p.quantity }));
 }
 
-export async function issue(
-  tx: Tx,
-  ctx: CompanyContext,
-  input: z.output<typeof issueSchema>,
-  idem: Idempotency,
-) {
+export async function issue(tx: Tx, ctx: CompanyContext, input: z.output<typeof issueSchema>) {
   await assertLocations(tx, [input.location_id]);
   return posting(
     tx,
     ctx,
-    idem,
     input.lines.map((l) => l.item_id),
     async (locked) => {
       const lines: PostingLine[] = [];
@@ -444,12 +405,7 @@ export async function issue(
 
 const neg = (q: string) => new Decimal(q).negated().toString();
 
-export async function transfer(
-  tx: Tx,
-  ctx: CompanyContext,
-  input: z.output<typeof transferSchema>,
-  idem: Idempotency,
-) {
+export async function transfer(tx: Tx, ctx: CompanyContext, input: z.output<typeof transferSchema>) {
   if (input.from_location_id === input.to_location_id)
     throw new AppError('VALIDATION', 'Odredišna lokacija mora biti različita od izvorne', [
       { field: 'to_location_id', key: 'validation.sameLocation' },
@@ -458,7 +414,6 @@ export async function transfer(
   return posting(
     tx,
     ctx,
-    idem,
     input.lines.map((l) => l.item_id),
     async (locked) => {
       const lines: PostingLine[] = [];
@@ -485,17 +440,11 @@ export async function transfer(
   );
 }
 
-export async function adjust(
-  tx: Tx,
-  ctx: CompanyContext,
-  input: z.output<typeof adjustmentSchema>,
-  idem: Idempotency,
-) {
+export async function adjust(tx: Tx, ctx: CompanyContext, input: z.output<typeof adjustmentSchema>) {
   await assertLocations(tx, [input.location_id]);
   return posting(
     tx,
     ctx,
-    idem,
     input.lines.map((l) => l.item_id),
     async (locked) => {
       const lines: PostingLine[] = [];
@@ -544,30 +493,23 @@ export async function adjust(
  * Generic posting for other areas (production consumption/output, delivery notes): lines are
  * already resolved to lots. Use inside the caller's transaction.
  */
-export async function postLines(
-  tx: Tx,
-  ctx: CompanyContext,
-  doc: PostingDocument,
-  idem: Idempotency = { key: undefined, scope: '', body: null },
-) {
+export async function postLines(tx: Tx, ctx: CompanyContext, doc: PostingDocument) {
   return posting(
     tx,
     ctx,
-    idem,
     doc.lines.map((l) => l.itemId),
     async () => doc,
   );
 }
 
 /** Undoes a posted document with opposite movements at the original costs. */
-export async function reverse(tx: Tx, ctx: CompanyContext, documentId: string, idem: Idempotency) {
+export async function reverse(tx: Tx, ctx: CompanyContext, documentId: string) {
   const original = await repo.getDocument(tx, documentId);
   if (!original) throw notFound('Dokument');
   if (original.type === 'reversal') throw new AppError('CONFLICT', 'Storno se ne može stornirati');
   return posting(
     tx,
     ctx,
-    idem,
     original.lines.map((l) => l.item_id),
     async () => {
       const [done] = await query(
@@ -673,7 +615,6 @@ export async function postOpeningStock(tx: Tx, ctx: CompanyContext, lines: reado
   const doc = await posting(
     tx,
     ctx,
-    { key: undefined, scope: '', body: null },
     lines.map((l) => l.item_id),
     async (locked) => {
       const prices = await purchasePrices(

@@ -2,7 +2,7 @@ import { AppError } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
-import { type Idempotency, reverse } from './inventory.service.ts';
+import { reverse } from './inventory.service.ts';
 import { query } from './sql-helpers.ts';
 import { ownerColumns, ownerJoin } from './stock-owner.ts';
 
@@ -49,7 +49,7 @@ const REFUSAL: Record<OwnerKind, { key: string; message: (n: string) => string }
  * hand (receipt, issue, transfer, adjustment, count, opening); a document of another area is
  * refused with a translated error naming it. Other areas call `reverse` from their own cancel.
  */
-export async function reverseManual(tx: Tx, ctx: CompanyContext, documentId: string, idem: Idempotency) {
+export async function reverseManual(tx: Tx, ctx: CompanyContext, documentId: string) {
   const owner = await ownerOf(tx, documentId);
   if (owner) {
     const refusal = REFUSAL[owner.kind];
@@ -58,5 +58,5 @@ export async function reverseManual(tx: Tx, ctx: CompanyContext, documentId: str
       { field: 'document', key: refusal.key, params: { number, kind: owner.kind, id: owner.id } },
     ]);
   }
-  return reverse(tx, ctx, documentId, idem);
+  return reverse(tx, ctx, documentId);
 }

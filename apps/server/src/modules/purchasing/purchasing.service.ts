@@ -28,7 +28,6 @@ import { notifyCompany, one, rows } from '../partners/sql.ts';
 import * as repo from './purchasing.repo.ts';
 
 const D = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
-const NO_IDEMPOTENCY = { key: undefined, scope: '', body: null };
 const notFound = () => new AppError('NOT_FOUND', 'Narudžbenica nije pronađena');
 
 function refuse(from: PoStatus, to: PoStatus): AppError {
@@ -283,19 +282,14 @@ export async function receive(tx: Tx, ctx: CompanyContext, orderId: string, inpu
       price,
     };
   });
-  const posted = await inventory.receive(
-    tx,
-    ctx,
-    {
-      location_id: input.location_id,
-      reference: number,
-      note: input.note,
-      supplier_id: header.supplier_id,
-      received_on: input.received_on,
-      lines: stockLines.map(({ price: _p, ...l }) => l),
-    } as Parameters<typeof inventory.receive>[2],
-    NO_IDEMPOTENCY,
-  );
+  const posted = await inventory.receive(tx, ctx, {
+    location_id: input.location_id,
+    reference: number,
+    note: input.note,
+    supplier_id: header.supplier_id,
+    received_on: input.received_on,
+    lines: stockLines.map(({ price: _p, ...l }) => l),
+  } as Parameters<typeof inventory.receive>[2]);
 
   const receipt = await one<{ id: string }>(
     tx,
@@ -369,7 +363,7 @@ export async function cancelReceipt(tx: Tx, ctx: CompanyContext, receiptId: stri
     throw new AppError('INVALID_TRANSITION', 'Primka je već stornirana', [
       { field: 'status', key: 'errors.INVALID_TRANSITION' },
     ]);
-  const reversal = await inventory.reverse(tx, ctx, receipt.stock_document_id as string, NO_IDEMPOTENCY);
+  const reversal = await inventory.reverse(tx, ctx, receipt.stock_document_id as string);
   await tx.execute(
     sql`update goods_receipts set status = 'cancelled', reversal_document_id = ${reversal.id}, cancelled_at = now(),
           updated_at = now() where id = ${receiptId}`,
