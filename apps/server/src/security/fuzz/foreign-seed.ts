@@ -31,6 +31,8 @@ export async function seedForeignBusiness(inject: Inject): Promise<string[]> {
   const id = (x: Record<string, unknown>) => String(x.id ?? (x.document as { id?: string } | undefined)?.id);
   const year = new Date().getFullYear();
 
+  // The eRačun operator the invoice below is issued under.
+  await call('PUT', '/api/einvoice/operator', { operator_mark: 'Strani operater', operator_oib: '12345678903' });
   const mat = await call('POST', '/api/inventory/locations', { code: 'F-MAT', name: 'Strano skladište' });
   const got = await call('POST', '/api/inventory/locations', { code: 'F-GOT', name: 'Strani gotovi' });
   const supplier = await call('POST', '/api/suppliers', {
@@ -60,6 +62,7 @@ export async function seedForeignBusiness(inject: Inject): Promise<string[]> {
     name: 'Strani distancer',
     kind: 'material',
     base_unit: 'm',
+    kpd_code: '25.99.29',
     purchase_price: '1',
     sales_price: '2',
   });
