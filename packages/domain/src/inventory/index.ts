@@ -1,4 +1,5 @@
 export * from './engine.ts';
+export * from './free-stock.ts';
 export * from './item-import.ts';
 export * from './ledger.ts';
 export * from './lots.ts';
