@@ -205,6 +205,17 @@ async function deliver(run: Run, order: OrderState, rnd: ReturnType<typeof prng>
       lines,
     });
     await step(`order ${n}: draft delivery note ${note.document.number}`);
+    if (rnd.next() < 0.15) {
+      // A draft dropped: its hold on the goods is released, its lines go on the last note.
+      await api.ok('POST', `/api/delivery-notes/${note.document.id}/cancel`);
+      await step(`order ${n}: draft delivery note ${note.document.number} cancelled`, async () => {
+        const held = await run.db<{ n: number }>(
+          sql`select count(*)::int as n from reservations where source_id = ${note.document.id} and status = 'active'`,
+        );
+        return held[0]?.n ? [`the cancelled draft still holds ${held[0].n} reservation(s)`] : [];
+      });
+      continue;
+    }
     await api.ok('POST', `/api/delivery-notes/${note.document.id}/issue`);
     await step(`order ${n}: delivery note ${note.document.number} issued`);
     issued.push(note.document);
