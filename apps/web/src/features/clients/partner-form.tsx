@@ -30,6 +30,7 @@ type FormState = {
   name: string;
   oib: string;
   vat_id: string;
+  einvoice_address: string;
   email: string;
   phone: string;
   payment_terms_days: string;
@@ -48,6 +49,7 @@ const EMPTY: FormState = {
   name: '',
   oib: '',
   vat_id: '',
+  einvoice_address: '',
   email: '',
   phone: '',
   payment_terms_days: '15',
@@ -66,6 +68,7 @@ function fromPartner(p: PartnerDetail): FormState {
     name: p.name,
     oib: p.oib ?? '',
     vat_id: p.vat_id ?? '',
+    einvoice_address: p.einvoice_address ?? '',
     email: p.email ?? '',
     phone: p.phone ?? '',
     payment_terms_days: String(p.payment_terms_days),
@@ -87,6 +90,7 @@ function toBody(f: FormState, role: PartnerRole) {
     name: f.name,
     oib: f.oib,
     vat_id: f.vat_id,
+    einvoice_address: f.einvoice_address,
     email: f.email,
     phone: f.phone,
     payment_terms_days: f.payment_terms_days,
@@ -261,6 +265,13 @@ function PartnerForm({ list: role, initial }: { list: PartnerRole; initial?: Par
             </Field>
             <Field id="f-vat_id" label={t('fields.vat_id')} error={errorOf('vat_id')}>
               {input('vat_id')}
+            </Field>
+            <Field
+              id="f-einvoice_address"
+              label={t('fields.einvoice_address')}
+              error={errorOf('einvoice_address')}
+            >
+              {input('einvoice_address', { placeholder: t('fields.einvoice_address_hint') })}
             </Field>
             <Field id="f-email" label={t('fields.email')} error={errorOf('email')}>
               {input('email', { type: 'email' })}

@@ -18,6 +18,7 @@ export type Partner = {
   name: string;
   oib: string | null;
   vat_id: string | null;
+  einvoice_address: string | null;
   billing_address: Address | null;
   delivery_address: Address | null;
   email: string | null;

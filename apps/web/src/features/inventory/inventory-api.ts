@@ -22,6 +22,7 @@ export type Item = {
   kpd_code: string | null;
   price_basis: 'unit' | 'area' | 'perimeter';
   glass_kind: 'float' | 'laminated' | 'insulating' | 'tempered' | null;
+  vat_exemption: string | null;
   min_charge: string | null;
   /** A grained sheet: pieces cut from it never rotate. */
   grain: boolean;

@@ -1,4 +1,4 @@
-import { GLASS_KINDS, ITEM_KINDS, PRICE_BASES, type PriceBasis } from '@erp/domain';
+import { GLASS_KINDS, ITEM_KINDS, PRICE_BASES, type PriceBasis, VAT_EXEMPTION_CODES } from '@erp/domain';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -8,6 +8,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { api } from '../../lib/api.ts';
 import { formatNumberInput, formatUnit, numberInputToApi } from '../../lib/format.ts';
+import { KpdInput } from '../einvoice/kpd-input.tsx';
 import { errorText, type Item, useInventoryMutation, useItem, useUnits } from './inventory-api.ts';
 import { Field, selectClasses } from './parts.tsx';
 
@@ -46,6 +47,7 @@ type FormState = Record<TextField, string> & {
   active: boolean;
   price_basis: PriceBasis;
   glass_kind: string;
+  vat_exemption: string;
 };
 
 const empty: FormState = {
@@ -63,12 +65,15 @@ const empty: FormState = {
   min_charge: '',
   price_basis: 'unit',
   glass_kind: '',
+  vat_exemption: '',
   kind: 'material',
   base_unit: 'kom',
   lot_tracked: false,
   grain: false,
   active: true,
 };
+
+const isZeroRate = (rate: string) => /^\s*0+([.,]0*)?\s*$/.test(rate);
 
 function fromItem(item: Item): FormState {
   const s: FormState = {
@@ -80,6 +85,7 @@ function fromItem(item: Item): FormState {
     active: item.active,
     price_basis: item.price_basis ?? 'unit',
     glass_kind: item.glass_kind ?? '',
+    vat_exemption: item.vat_exemption ?? '',
   };
   for (const [f] of TEXT_FIELDS)
     s[f] = NUMBER_FIELDS.has(f)
@@ -119,6 +125,8 @@ function ItemForm({ item }: { item: Item | null }) {
       price_basis: form.price_basis,
       // The glass kind only matters for prices per m² (its minimum billed area).
       glass_kind: form.price_basis === 'area' && form.glass_kind ? form.glass_kind : null,
+      // The basis of a 0 % rate (zero rate or an exemption article) only matters at 0 %.
+      vat_exemption: isZeroRate(form.vat_rate) && form.vat_exemption ? form.vat_exemption : null,
     };
     for (const [f] of TEXT_FIELDS)
       body[f] =
@@ -149,16 +157,25 @@ function ItemForm({ item }: { item: Item | null }) {
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {TEXT_FIELDS.map(([f, label]) => (
           <Field key={f} label={t(label)} error={fieldErrors[f]}>
-            {(id) => (
-              <Input
-                id={id}
-                name={f}
-                value={form[f]}
-                inputMode={f === 'sku' || f === 'name' || f === 'kpd_code' ? undefined : 'decimal'}
-                invalid={Boolean(fieldErrors[f])}
-                onChange={(e) => setForm({ ...form, [f]: e.target.value })}
-              />
-            )}
+            {(id) =>
+              f === 'kpd_code' ? (
+                <KpdInput
+                  id={id}
+                  value={form[f]}
+                  invalid={Boolean(fieldErrors[f])}
+                  onChange={(code) => setForm({ ...form, kpd_code: code })}
+                />
+              ) : (
+                <Input
+                  id={id}
+                  name={f}
+                  value={form[f]}
+                  inputMode={f === 'sku' || f === 'name' ? undefined : 'decimal'}
+                  invalid={Boolean(fieldErrors[f])}
+                  onChange={(e) => setForm({ ...form, [f]: e.target.value })}
+                />
+              )
+            }
           </Field>
         ))}
         <Field label={t('items.kind')}>
@@ -214,6 +231,26 @@ function ItemForm({ item }: { item: Item | null }) {
             </select>
           )}
         </Field>
+        {isZeroRate(form.vat_rate) && (
+          <Field label={t('items.vatExemption')} error={fieldErrors.vat_exemption}>
+            {(id) => (
+              <select
+                id={id}
+                name="vat_exemption"
+                className={selectClasses}
+                value={form.vat_exemption}
+                onChange={(e) => setForm({ ...form, vat_exemption: e.target.value })}
+              >
+                <option value="">{t('vatExemptions.none')}</option>
+                {VAT_EXEMPTION_CODES.map((code) => (
+                  <option key={code} value={code}>
+                    {t(`vatExemptions.${code}`)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        )}
         {form.price_basis === 'area' && (
           <Field label={t('items.glassKind')} error={fieldErrors.glass_kind}>
             {(id) => (

@@ -12,6 +12,7 @@ import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { OperatorCard } from '../einvoice/einvoice-cards.tsx';
 import { PageHeader } from '../sections/page-header.tsx';
 import { useTenant, useUpdateTenant, useUploadLogo } from '../tenant/tenant-api.ts';
 import {
@@ -240,53 +241,57 @@ export function ProfilePage() {
   const status = tenant.data?.account_status ?? 'active';
 
   return (
-    <form className="mx-auto max-w-4xl space-y-6" onSubmit={onSubmit} noValidate>
-      <PageHeader
-        title={t('profile.title')}
-        description={t('profile.description')}
-        actions={
-          <span
-            className="rounded-full bg-success-soft px-3 py-1 text-xs font-medium text-success"
-            data-testid="account-status"
+    <div className="mx-auto max-w-4xl space-y-6">
+      <form className="space-y-6" onSubmit={onSubmit} noValidate>
+        <PageHeader
+          title={t('profile.title')}
+          description={t('profile.description')}
+          actions={
+            <span
+              className="rounded-full bg-success-soft px-3 py-1 text-xs font-medium text-success"
+              data-testid="account-status"
+            >
+              {t('profile.accountStatus', { status: t(`profile.status.${status}`) })}
+            </span>
+          }
+        />
+        <Card>
+          <CardHeader>
+            <CardTitle>{t('profile.personal')}</CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-4 sm:grid-cols-2">
+            {PERSONAL_FIELDS.map((f) => (
+              <TextInput key={f} form={form} field={f} />
+            ))}
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>{t('profile.company')}</CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-4 sm:grid-cols-2">
+            {COMPANY_FIELDS.map((f) => (
+              <TextInput key={f} form={form} field={f} />
+            ))}
+          </CardContent>
+        </Card>
+        <LogoCard logo={tenant.data?.company_logo ?? null} />
+        <BankAccounts form={form} />
+        <div className="sticky bottom-0 flex justify-end gap-2 border-t border-border bg-background/95 py-4 backdrop-blur">
+          <Button
+            variant="outline"
+            disabled={!form.formState.isDirty || update.isPending}
+            onClick={() => form.reset(toFormValues(tenant.data))}
           >
-            {t('profile.accountStatus', { status: t(`profile.status.${status}`) })}
-          </span>
-        }
-      />
-      <Card>
-        <CardHeader>
-          <CardTitle>{t('profile.personal')}</CardTitle>
-        </CardHeader>
-        <CardContent className="grid gap-4 sm:grid-cols-2">
-          {PERSONAL_FIELDS.map((f) => (
-            <TextInput key={f} form={form} field={f} />
-          ))}
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>{t('profile.company')}</CardTitle>
-        </CardHeader>
-        <CardContent className="grid gap-4 sm:grid-cols-2">
-          {COMPANY_FIELDS.map((f) => (
-            <TextInput key={f} form={form} field={f} />
-          ))}
-        </CardContent>
-      </Card>
-      <LogoCard logo={tenant.data?.company_logo ?? null} />
-      <BankAccounts form={form} />
-      <div className="sticky bottom-0 flex justify-end gap-2 border-t border-border bg-background/95 py-4 backdrop-blur">
-        <Button
-          variant="outline"
-          disabled={!form.formState.isDirty || update.isPending}
-          onClick={() => form.reset(toFormValues(tenant.data))}
-        >
-          {t('profile.discard')}
-        </Button>
-        <Button type="submit" loading={update.isPending} data-testid="profile-save">
-          {update.isPending ? t('common:actions.saving') : t('common:actions.save')}
-        </Button>
-      </div>
-    </form>
+            {t('profile.discard')}
+          </Button>
+          <Button type="submit" loading={update.isPending} data-testid="profile-save">
+            {update.isPending ? t('common:actions.saving') : t('common:actions.save')}
+          </Button>
+        </div>
+      </form>
+      {/* A form of its own (the operator is the user's, saved on its own endpoint). */}
+      <OperatorCard />
+    </div>
   );
 }

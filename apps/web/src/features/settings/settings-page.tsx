@@ -9,6 +9,7 @@ import { AutomationSettingsCard } from '../automation/settings-card.tsx';
 import { CuttingSettingsCard } from '../cutting/cutting-settings-card.tsx';
 import { PricingSettingsCard } from '../documents/pricing-settings-card.tsx';
 import { ProductionLocationsCard } from '../documents/production-locations-card.tsx';
+import { VatStatusCard } from '../einvoice/einvoice-cards.tsx';
 import { PageHeader } from '../sections/page-header.tsx';
 import { TeamSettings } from '../team/team-settings.tsx';
 
@@ -81,6 +82,7 @@ export function SettingsPage() {
       <AutomationSettingsCard />
       <PricingSettingsCard />
       <ProductionLocationsCard />
+      <VatStatusCard />
       <CuttingSettingsCard />
       <Card>
         <CardHeader>
