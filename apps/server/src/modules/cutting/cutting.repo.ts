@@ -128,9 +128,9 @@ export async function insertRemnant(tx: Tx, companyId: string, jobId: string, r:
 
 /**
  * Sheet/bar items and their positive balances per location and lot (cutting stock), remnants
- * first. A remnant lot brings its own size; `reserved` is what active reservations hold on that
- * very balance (item, location and lot). Items made per offcut before migration 0032 (remnant
- * items) still count as remnants, with the standard item they descend from as `material_id`.
+ * first. A remnant lot brings its own size (what is free of each balance is the inventory's rule,
+ * `freeOnBalances`). Items made per offcut before migration 0032 (remnant items) still count as
+ * remnants, with the standard item they descend from as `material_id`.
  */
 export async function stockCandidates(tx: Tx, kind: '1d' | '2d') {
   const dims =
@@ -149,7 +149,6 @@ export async function stockCandidates(tx: Tx, kind: '1d' | '2d') {
     lot_id: string | null;
     lot_number: string | null;
     quantity: string;
-    reserved: string;
     remnant: boolean;
     material_id: string | null;
   }>(
@@ -159,9 +158,6 @@ export async function stockCandidates(tx: Tx, kind: '1d' | '2d') {
             trim_scale(case when l.remnant then l.length_mm else i.length_mm end)::text as length_mm,
             trim_scale(case when l.remnant then l.width_mm else i.width_mm end)::text as width_mm,
             b.location_id, loc.code as location_code, b.lot_id, l.lot_number, trim_scale(b.quantity)::text as quantity,
-            trim_scale(coalesce((select sum(rv.quantity) from reservations rv
-              where rv.status = 'active' and rv.item_id = b.item_id and rv.location_id = b.location_id
-                and rv.lot_id is not distinct from b.lot_id), 0))::text as reserved,
             coalesce(l.remnant, false) or legacy.material_id is not null as remnant,
             case when l.remnant then i.id else legacy.material_id end as material_id
           from items i

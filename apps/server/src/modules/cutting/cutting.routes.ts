@@ -369,11 +369,7 @@ export function cuttingRoutes(deps: Deps): FastifyPluginAsyncZod {
         },
       },
       async (request) =>
-        wire(
-          await inCompany(deps, request, (tx, ctx) =>
-            service.complete(tx, ctx, request.params.id),
-          ),
-        ),
+        wire(await inCompany(deps, request, (tx, ctx) => service.complete(tx, ctx, request.params.id))),
     );
 
     app.get(
@@ -384,7 +380,11 @@ export function cuttingRoutes(deps: Deps): FastifyPluginAsyncZod {
           tags,
           summary:
             'Inventory stock usable for cutting (items with dimensions, per location and lot; remnants first): pieces and the base unit',
-          querystring: z.object({ kind: z.enum(['1d', '2d']) }),
+          querystring: z.object({
+            kind: z.enum(['1d', '2d']),
+            /** a list: its work order's reservations of the list's material count as free */
+            job_id: z.uuid().optional(),
+          }),
           response: {
             200: z.array(
               z.object({
@@ -397,13 +397,14 @@ export function cuttingRoutes(deps: Deps): FastifyPluginAsyncZod {
                 lot_number: z.string().nullable(),
                 length: z.number(),
                 width: z.number().nullable(),
-                /** whole pieces free to plan with (on hand minus reserved on this balance) */
+                /** whole pieces free to plan with (the inventory's free-stock rule, as confirmation checks) */
                 quantity: z.number(),
                 /** whole pieces on hand (of the remnant's own size, else the item's) */
                 pieces_on_hand: z.number(),
                 /** the item's base unit (m2, m, kom) and the balance in it */
                 unit: z.string(),
                 on_hand: z.string(),
+                /** on hand − free: its own reservations and its share of lot-less ones */
                 reserved: z.string(),
                 remnant: z.boolean(),
                 /** a remnant: the standard sheet/bar item it was cut from (through remnants of remnants); else null */
@@ -413,7 +414,8 @@ export function cuttingRoutes(deps: Deps): FastifyPluginAsyncZod {
           },
         },
       },
-      async (request) => inCompany(deps, request, (tx) => service.stock(tx, request.query.kind)),
+      async (request) =>
+        inCompany(deps, request, (tx) => service.stock(tx, request.query.kind, request.query.job_id)),
     );
 
     app.get(

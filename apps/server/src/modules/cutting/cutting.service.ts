@@ -30,12 +30,14 @@ import type { PostingLine } from '../inventory/posting.ts';
 import {
   consumeReservations,
   createRemnantLot,
-  freeOnBalance,
+  firstShortfall,
+  freeOnBalances,
   pieceSize,
   reserveLot,
   type SheetLot,
   sheetItem,
   sheetLot,
+  type TakenOver,
 } from '../inventory/sheet-stock.ts';
 import { query } from '../inventory/sql-helpers.ts';
 import * as repo from './cutting.repo.ts';
@@ -208,8 +210,21 @@ function sameSheet(
 }
 
 /**
+ * The reservations a list takes over when it is confirmed: its work order's reservations of the
+ * list's material (`onCuttingListConfirmed` releases them), so they are free for this list.
+ */
+function takenOverBy(job: Pick<repo.JobRow, 'source_type' | 'source_id' | 'input'>): TakenOver | null {
+  const materialId = job.input.material_id ?? null;
+  return job.source_type === 'work_order' && job.source_id && materialId
+    ? { sourceType: 'work_order', sourceId: job.source_id, itemId: materialId }
+    : null;
+}
+
+/**
  * Confirming reserves, per inventory stock line (item, location and lot), exactly the pieces the
  * plan cuts from it, in the item's base unit: 2 sheets of 3210 × 2250 kept in m² are 14.445 m².
+ * Each line must be free by the inventory's rule (`firstShortfall`: reservations on the lot, and
+ * lot-less ones of other orders and notes at the location or item-wide, count against it).
  */
 export async function confirm(tx: Tx, ctx: CompanyContext, id: string) {
   const job = await repo.getJob(tx, id, true);
@@ -220,22 +235,22 @@ export async function confirm(tx: Tx, ctx: CompanyContext, id: string) {
   if (job.source_type === 'work_order' && job.source_id)
     await onCuttingListConfirmed(tx, ctx, job.source_id, job.input.material_id ?? null);
   const uses = await stockUses(tx, job);
-  // Nothing is reserved unless every line has the pieces free (on hand minus other reservations).
-  for (const u of uses) {
-    const { free, allowNegative, item, location } = await freeOnBalance(tx, u);
-    if (!allowNegative && new Decimal(u.quantity).gt(free)) {
-      const params = {
-        item,
-        location,
-        available: `${new Decimal(free).toString()} ${u.unit}`,
-        requested: `${new Decimal(u.quantity).toString()} ${u.unit}`,
-      };
-      throw new AppError(
-        'INSUFFICIENT_STOCK',
-        `Nedovoljno zalihe: artikl ${item} na lokaciji ${location} ima slobodno ${params.available}, traženo ${params.requested}`,
-        [{ field: `stock.${u.index}`, key: 'errors.INSUFFICIENT_STOCK', params }],
-      );
-    }
+  // Nothing is reserved unless every line has the pieces free (the check locks the items, so a
+  // concurrent confirmation or posting cannot take the same stock before the reservations below).
+  const short = await firstShortfall(tx, uses, takenOverBy(job));
+  if (short) {
+    const u = uses[short.index] as StockUse;
+    const params = {
+      item: short.item,
+      location: short.location,
+      available: `${short.free} ${u.unit}`,
+      requested: `${new Decimal(u.quantity).toString()} ${u.unit}`,
+    };
+    throw new AppError(
+      'INSUFFICIENT_STOCK',
+      `Nedovoljno zalihe: artikl ${short.item} na lokaciji ${short.location} ima slobodno ${params.available}, traženo ${params.requested}`,
+      [{ field: `stock.${u.index}`, key: 'errors.INSUFFICIENT_STOCK', params }],
+    );
   }
   for (const u of uses)
     await reserveLot(tx, ctx, {
@@ -360,15 +375,25 @@ export async function piecesFromWorkOrder(tx: Tx, workOrderId: string): Promise<
 /**
  * Sheets/bars usable for cutting, one row per balance (item, location, lot), remnants first. Each
  * row counts whole pieces (of the remnant's own size, else the item's) beside the base unit:
- * `quantity` is the pieces free to plan with (on hand minus what is reserved on that balance).
+ * `quantity` is the pieces free to plan with by the inventory's rule (`freeOnBalances`, the one
+ * confirmation checks), `reserved` the rest of the balance (on hand − free). For a list (`jobId`)
+ * its work order's reservations of the list's material count as free: the list takes them over.
  * Items whose unit a size cannot give (kg, m³) are left out: they cannot be cut by count.
  */
-export async function stock(tx: Tx, kind: '1d' | '2d') {
+export async function stock(tx: Tx, kind: '1d' | '2d', jobId?: string) {
+  const job = jobId ? await repo.getJob(tx, jobId) : null;
+  if (jobId && !job) throw notFound();
   const rows = await repo.stockCandidates(tx, kind);
-  return rows.flatMap((r) => {
+  const frees = await freeOnBalances(
+    tx,
+    rows.map((r) => ({ itemId: r.item_id, locationId: r.location_id, lotId: r.lot_id })),
+    job ? takenOverBy(job) : null,
+  );
+  return rows.flatMap((r, i) => {
     const size = { length: r.length_mm, width: kind === '2d' ? r.width_mm : null };
     const onHand = baseToPieces(r.base_unit, size, r.quantity);
-    const free = baseToPieces(r.base_unit, size, new Decimal(r.quantity).minus(r.reserved).toString());
+    const freeQty = frees[i] ?? '0';
+    const free = baseToPieces(r.base_unit, size, freeQty);
     if (!onHand || !free || onHand.pieces <= 0) return [];
     return [
       {
@@ -386,7 +411,7 @@ export async function stock(tx: Tx, kind: '1d' | '2d') {
         pieces_on_hand: onHand.pieces,
         unit: r.base_unit,
         on_hand: r.quantity,
-        reserved: r.reserved,
+        reserved: new Decimal(r.quantity).minus(freeQty).toString(),
         remnant: r.remnant,
         // The standard sheet/bar item a remnant belongs to (the material of a work-order list).
         material_id: r.material_id,

@@ -1,12 +1,22 @@
 // Sheet and bar stock (items with a length, and a width for sheets): the piece count beside the
 // base unit on every read, remnant lots (a piece with its own size under its parent item), and the
-// lot-aware reservations cutting makes. The ledger keeps the base unit only; pieces are derived
-// from the size of the lot (a remnant) or of the item (a full sheet/bar) by the domain rule.
-import { baseToPieces, type PieceSize, pieceMeasure } from '@erp/domain';
+// lot-aware reservations cutting makes, and what is free to reserve on a balance (`freeOnBalances`,
+// `firstShortfall`: the cutting picker and confirmation). The ledger keeps the base unit only;
+// pieces are derived from the size of the lot (a remnant) or of the item (a full sheet/bar) by the
+// domain rule.
+import {
+  baseToPieces,
+  type FreeStockBalance,
+  type FreeStockHold,
+  freeStock,
+  type PieceSize,
+  pieceMeasure,
+} from '@erp/domain';
+import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
-import { notifyStock } from './posting.ts';
+import { lockItems, notifyStock } from './posting.ts';
 import { query, uuidArray } from './sql-helpers.ts';
 
 /** What the piece rule needs of an item. */
@@ -331,35 +341,121 @@ export async function balancesWithPieces<
   });
 }
 
+// Free stock: the one rule for what can still be reserved on a balance ---------------------------
+
 /**
- * What is free on one balance (item, location, lot): on hand there minus the active reservations
- * held on it, with the item, location and lot as people read them and the company's
- * negative-stock setting (a reservation beyond it is then allowed, like a posting).
+ * Reservations a cutting list takes over when it is confirmed: its work order's reservations of
+ * the list's material (released at confirmation, `onCuttingListConfirmed`), so they are free for
+ * that list and for nobody else.
  */
-export async function freeOnBalance(
+export type TakenOver = { sourceType: string; sourceId: string; itemId: string };
+
+/** A quantity wanted on one balance (base unit). */
+export type BalanceWant = { itemId: string; locationId: string; lotId: string | null; quantity: string };
+
+type FreeStockData = {
+  balances: Map<string, FreeStockBalance[]>;
+  holds: Map<string, FreeStockHold[]>;
+  allowNegative: boolean;
+};
+
+/**
+ * The balances and active reservations of some items (without the reservations `takenOver` names)
+ * and the company's negative-stock setting, in one round trip.
+ */
+async function freeStockData(
   tx: Tx,
-  key: { itemId: string; locationId: string; lotId: string | null },
-): Promise<{ free: string; allowNegative: boolean; item: string; location: string }> {
-  const [row] = await query<{
-    free: string;
-    allow: boolean;
-    sku: string;
-    lot_number: string | null;
-    code: string;
-  }>(
+  itemIds: readonly string[],
+  takenOver: TakenOver | null,
+): Promise<FreeStockData> {
+  const ids = uuidArray([...new Set(itemIds)]);
+  const mine = takenOver
+    ? sql`and not (r.source_type = ${takenOver.sourceType} and r.source_id = ${takenOver.sourceId}::uuid
+            and r.item_id = ${takenOver.itemId}::uuid)`
+    : sql``;
+  type Row = { i: string; l: string | null; t: string | null; q: string };
+  const [row] = await query<{ allow: boolean; balances: Row[]; holds: Row[] }>(
     tx,
-    sql`select (coalesce((select sum(b.quantity) from stock_balances b where b.item_id = ${key.itemId}
-              and b.location_id = ${key.locationId} and b.lot_id is not distinct from ${key.lotId}::uuid), 0)
-            - coalesce((select sum(r.quantity) from reservations r where r.status = 'active' and r.item_id = ${key.itemId}
-              and r.location_id = ${key.locationId} and r.lot_id is not distinct from ${key.lotId}::uuid), 0))::text as free,
-          coalesce((select allow_negative_stock from company_settings where company_id = app_company_id()), false) as allow,
-          i.sku, (select lot_number from lots where id = ${key.lotId}::uuid) as lot_number, l.code
-        from items i, locations l where i.id = ${key.itemId} and l.id = ${key.locationId}`,
+    sql`select coalesce((select allow_negative_stock from company_settings where company_id = app_company_id()), false) as allow,
+          coalesce((select json_agg(json_build_object('i', b.item_id, 'l', b.location_id, 't', b.lot_id, 'q', b.quantity::text))
+            from stock_balances b where b.item_id = any(${ids}) and b.quantity <> 0), '[]'::json) as balances,
+          coalesce((select json_agg(json_build_object('i', r.item_id, 'l', r.location_id, 't', r.lot_id, 'q', r.quantity::text))
+            from reservations r where r.status = 'active' and r.item_id = any(${ids}) ${mine}), '[]'::json) as holds`,
   );
-  return {
-    free: row?.free ?? '0',
-    allowNegative: row?.allow ?? false,
-    item: row ? `${row.sku}${row.lot_number ? ` (${row.lot_number})` : ''}` : key.itemId,
-    location: row?.code ?? key.locationId,
+  const group = <T>(rows: Row[], map: (r: Row) => T) => {
+    const out = new Map<string, T[]>();
+    for (const r of rows) out.set(r.i, [...(out.get(r.i) ?? []), map(r)]);
+    return out;
   };
+  return {
+    allowNegative: row?.allow ?? false,
+    balances: group(row?.balances ?? [], (r) => ({ locationId: r.l as string, lotId: r.t, onHand: r.q })),
+    holds: group(row?.holds ?? [], (r) => ({ locationId: r.l, lotId: r.t, quantity: r.q })),
+  };
+}
+
+/**
+ * What is free on each balance (item, location, lot), in the base unit, by the domain rule
+ * `freeStock`: on hand there minus the reservations on that lot, capped by what the location has
+ * spare after the item's lot-less reservations there (a work order's, a delivery note's) and by
+ * what the item has spare after those without a location. Reservations `takenOver` names are free.
+ */
+export async function freeOnBalances(
+  tx: Tx,
+  keys: readonly Omit<BalanceWant, 'quantity'>[],
+  takenOver: TakenOver | null = null,
+): Promise<string[]> {
+  if (keys.length === 0) return [];
+  const data = await freeStockData(
+    tx,
+    keys.map((k) => k.itemId),
+    takenOver,
+  );
+  return keys.map((k) =>
+    freeStock(data.balances.get(k.itemId) ?? [], data.holds.get(k.itemId) ?? [], k).toString(),
+  );
+}
+
+/**
+ * Whether new reservations fit, taken in order (each counts against the ones before it, so two
+ * lines of one plan cannot both take the same spare sheet): the first that does not, with what was
+ * free for it and the item, lot and location as people read them; null when all fit or the company
+ * allows negative stock. The items are locked first (`lockItems`, the postings' lock order), so a
+ * concurrent confirmation or posting cannot take the same stock before the caller reserves it.
+ */
+export async function firstShortfall(
+  tx: Tx,
+  wants: readonly BalanceWant[],
+  takenOver: TakenOver | null = null,
+): Promise<{ index: number; free: string; item: string; location: string } | null> {
+  if (wants.length === 0) return null;
+  await lockItems(
+    tx,
+    wants.map((w) => w.itemId),
+  );
+  const data = await freeStockData(
+    tx,
+    wants.map((w) => w.itemId),
+    takenOver,
+  );
+  if (data.allowNegative) return null;
+  for (const [index, w] of wants.entries()) {
+    const holds = data.holds.get(w.itemId) ?? [];
+    const free = freeStock(data.balances.get(w.itemId) ?? [], holds, w);
+    if (new Decimal(w.quantity).gt(free)) {
+      const [label] = await query<{ sku: string; lot_number: string | null; code: string }>(
+        tx,
+        sql`select i.sku, (select lot_number from lots where id = ${w.lotId}::uuid) as lot_number, l.code
+            from items i, locations l where i.id = ${w.itemId} and l.id = ${w.locationId}`,
+      );
+      return {
+        index,
+        free: free.toString(),
+        item: label ? `${label.sku}${label.lot_number ? ` (${label.lot_number})` : ''}` : w.itemId,
+        location: label?.code ?? w.locationId,
+      };
+    }
+    data.holds.set(w.itemId, [...holds, { locationId: w.locationId, lotId: w.lotId, quantity: w.quantity }]);
+  }
+  return null;
 }
