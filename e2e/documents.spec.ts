@@ -35,6 +35,8 @@ async function glassShop(page: Page) {
     tax_number: '94577403194',
     bank_accounts: [{ iban: 'HR1210010051863000160' }],
   });
+  // The issuing user's eRačun operator (mark and OIB): an invoice is not issued without one.
+  await a.put('/api/einvoice/operator', { operator_mark: 'Ana', operator_oib: '12345678903' });
   const materials = await a.post('/api/inventory/locations', { code: 'MAT', name: 'Skladište materijala' });
   const finished = await a.post('/api/inventory/locations', { code: 'GOT', name: 'Gotovi proizvodi' });
   const item = (data: Json) =>
