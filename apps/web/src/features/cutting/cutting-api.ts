@@ -38,11 +38,11 @@ export type StockRow = {
   lot_number: string | null;
   length: number;
   width: number | null;
-  /** whole pieces free to plan with (on hand minus reserved on this balance) */
+  /** whole pieces free to plan with (on hand minus its reservations and its share of lot-less ones) */
   quantity: number;
   /** whole pieces on hand (a remnant: its own size) */
   pieces_on_hand: number;
-  /** the item's base unit (m2, m, kom), the balance and what is reserved of it, in that unit */
+  /** the item's base unit (m2, m, kom), the balance and what of it is not free (on hand − free), in that unit */
   unit: string;
   on_hand: string;
   reserved: string;
@@ -55,7 +55,7 @@ export const cuttingKeys = {
   all: ['cutting'] as const,
   list: (page: number) => ['cutting', 'list', page] as const,
   job: (id: string) => ['cutting', 'job', id] as const,
-  stock: (kind: '1d' | '2d') => ['cutting', 'stock', kind] as const,
+  stock: (kind: '1d' | '2d', jobId?: string) => ['cutting', 'stock', kind, jobId ?? null] as const,
   source: (sourceId: string) => ['cutting', 'list', 'source', sourceId] as const,
   settings: ['cutting', 'settings'] as const,
 };
@@ -92,10 +92,14 @@ export function useJob(id: string) {
   return useQuery({ queryKey: cuttingKeys.job(id), queryFn: () => api<JobDetail>(`/cutting/jobs/${id}`) });
 }
 
-export function useStock(kind: '1d' | '2d') {
+/**
+ * Sheets/bars to cut from. For a list (`jobId`) the server counts its work order's reservation of
+ * the list's material as free: the list takes it over when it is confirmed.
+ */
+export function useStock(kind: '1d' | '2d', jobId?: string) {
   return useQuery({
-    queryKey: cuttingKeys.stock(kind),
-    queryFn: () => api<StockRow[]>(`/cutting/stock?kind=${kind}`),
+    queryKey: cuttingKeys.stock(kind, jobId),
+    queryFn: () => api<StockRow[]>(`/cutting/stock?kind=${kind}${jobId ? `&job_id=${jobId}` : ''}`),
   });
 }
 

@@ -130,7 +130,8 @@ export function saveErrorText(t: TFunction<'cutting'>, e: unknown, fallback = 'e
 
 /**
  * A stock row's pieces and measure: "10 kom · 72,225 m²", or the free pieces of those on hand when
- * some are reserved by a confirmed list ("slobodno 8 od 10 kom · 72,225 m²").
+ * some are reserved (by a confirmed list, or another order's reservation at the location):
+ * "slobodno 8 od 10 kom · 72,225 m²".
  */
 export function stockPiecesText(t: TFunction<'cutting'>, lng: string, s: StockRow): string {
   const measure = formatNumber(s.on_hand, lng, { maximumFractionDigits: 4 });
@@ -223,7 +224,8 @@ export function StockChoiceFields({
  */
 export function StockPicker({ job }: { job: JobDetail }) {
   const { t } = useTranslation('cutting');
-  const stock = useStock(job.kind);
+  // The list's own work order's reservation of its material is free for it (taken over at confirmation).
+  const stock = useStock(job.kind, job.id);
   const save = useSetStock(job.id);
   const materialId = job.input.material_id;
   // Until the user changes it, the choice is the list's material (its sheets/bars and remnants).
