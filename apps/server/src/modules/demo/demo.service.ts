@@ -33,6 +33,7 @@ import * as invoices from '../documents/invoices.service.ts';
 import * as workOrders from '../documents/work-orders.service.ts';
 import * as inventory from '../inventory/inventory.service.ts';
 import * as partners from '../partners/partners.service.ts';
+import * as einvoice from '../einvoice/einvoice.service.ts';
 import * as production from '../production/production.service.ts';
 import * as purchasing from '../purchasing/purchasing.service.ts';
 import { findTenant } from '../tenants/tenants.repo.ts';
@@ -185,6 +186,10 @@ async function generate(
     mark = performance.now();
   };
   await assertEmptyCompany(tx);
+  // Demo invoices are issued under the user's eRačun operator: a demo one when none is set.
+  const operator = await einvoice.getOperator(tx, ctx.userId);
+  if (!operator.operator_mark || !operator.operator_oib)
+    await einvoice.putOperator(tx, ctx, { operator_mark: 'Demo operater', operator_oib: demoOib(rng) });
   const today =
     todayOpt ??
     rowsOf<{ d: string }>(
@@ -297,7 +302,7 @@ async function generate(
         base_unit: 'kom',
         lot_tracked: lotTracked,
         sales_price: price,
-        kpd_code: sku.startsWith('PVC') ? '22.23.14' : '23.12.13',
+        kpd_code: sku.startsWith('PVC') ? '22.23.10' : '23.12.13',
       }),
     );
     const bom = await production.createBom(tx, ctx, created.id, bomInputSchema.parse({ lines }));
