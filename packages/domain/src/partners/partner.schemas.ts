@@ -1,6 +1,6 @@
-import { einvoiceAddressSchema } from '../einvoice/einvoice.ts';
 import { z } from 'zod';
 import { EMAIL_PATTERN } from '../auth/auth.schemas.ts';
+import { einvoiceAddressSchema } from '../einvoice/einvoice.ts';
 import { isValidOib } from '../identity/oib.ts';
 import { decimalInputToApi } from '../number-input.ts';
 import { isValidVatId, normalizeVatId } from './vat-id.ts';

@@ -32,7 +32,10 @@ export async function seedForeignBusiness(inject: Inject): Promise<string[]> {
   const year = new Date().getFullYear();
 
   // The eRačun operator the invoice below is issued under.
-  await call('PUT', '/api/einvoice/operator', { operator_mark: 'Strani operater', operator_oib: '12345678903' });
+  await call('PUT', '/api/einvoice/operator', {
+    operator_mark: 'Strani operater',
+    operator_oib: '12345678903',
+  });
   const mat = await call('POST', '/api/inventory/locations', { code: 'F-MAT', name: 'Strano skladište' });
   const got = await call('POST', '/api/inventory/locations', { code: 'F-GOT', name: 'Strani gotovi' });
   const supplier = await call('POST', '/api/suppliers', {
