@@ -59,7 +59,8 @@ type Run = Awaited<ReturnType<typeof newRun>>;
 async function confirmedList(run: Run, woId: string, material: Json, kind: '1d' | '2d') {
   const { api, step } = run;
   const job = await api.ok('POST', `/api/cutting/jobs/from-work-order/${woId}`, { material_id: material.id });
-  const rows = (await api.ok('GET', `/api/cutting/stock?kind=${kind}`)) as Json[];
+  // As the web picker asks: for this list, so its order's own reservation of the material is free.
+  const rows = (await api.ok('GET', `/api/cutting/stock?kind=${kind}&job_id=${job.id}`)) as Json[];
   const stock = rows
     .filter((s) => s.item_id === material.id && s.quantity > 0)
     .map((s) => ({
