@@ -31,9 +31,9 @@ import * as deliveryNotes from '../documents/delivery-notes.service.ts';
 import * as docs from '../documents/documents.service.ts';
 import * as invoices from '../documents/invoices.service.ts';
 import * as workOrders from '../documents/work-orders.service.ts';
+import * as einvoice from '../einvoice/einvoice.service.ts';
 import * as inventory from '../inventory/inventory.service.ts';
 import * as partners from '../partners/partners.service.ts';
-import * as einvoice from '../einvoice/einvoice.service.ts';
 import * as production from '../production/production.service.ts';
 import * as purchasing from '../purchasing/purchasing.service.ts';
 import { findTenant } from '../tenants/tenants.repo.ts';
@@ -97,8 +97,6 @@ export function demoOib(rng: Rng): string {
   const control = (11 - a) % 10;
   return `${digits.join('')}${control}`;
 }
-
-const NO_KEY = (scope: string) => ({ key: undefined, scope, body: null });
 
 /** Refused unless the company has no items, partners and documents yet. */
 export async function assertEmptyCompany(tx: Tx): Promise<void> {
@@ -633,7 +631,7 @@ async function generate(
         }),
       );
       if (outcome === 'draft') continue;
-      await workOrders.plan(tx, ctx, woId, NO_KEY('plan'));
+      await workOrders.plan(tx, ctx, woId);
       if (outcome === 'planned') continue;
       if (outcome === 'cancelled') {
         await workOrders.cancel(tx, ctx, woId);
@@ -672,14 +670,14 @@ async function generate(
       }
       if (outcome === 'in_progress') continue;
       await asOf(tx, daysBefore(today, Math.max(start - 14, 0)));
-      await workOrders.complete(tx, ctx, woId, completionInputSchema.parse({}), NO_KEY('complete'));
+      await workOrders.complete(tx, ctx, woId, completionInputSchema.parse({}));
       if (outcome === 'completed') continue;
       const dn = (await deliveryNotes.create(
         tx,
         ctx,
         deliveryNoteInputSchema.parse({ client_id: client, source_location_id: loc.GP, work_order_id: woId }),
       )) as { document: { id: string } };
-      await deliveryNotes.issue(tx, ctx, dn.document.id, NO_KEY('issue'));
+      await deliveryNotes.issue(tx, ctx, dn.document.id);
       counts.deliveryNotes++;
       // Last month's order is invoiced inside last month, whatever day today is.
       const invoiceDays = month === 1 ? dayOfMonth + 5 : Math.max(start - 16, 0);
@@ -691,7 +689,7 @@ async function generate(
         ctx,
         invoiceInputSchema.parse({ client_id: client, delivery_note_ids: [dn.document.id] }),
       )) as { document: { id: string } };
-      const issued = (await invoices.issue(tx, ctx, invoice.document.id, NO_KEY('issue'))) as {
+      const issued = (await invoices.issue(tx, ctx, invoice.document.id)) as {
         document: { total: string };
       };
       counts.invoices++;
@@ -709,7 +707,6 @@ async function generate(
           paid_on: daysBefore(today, Math.max(paidDays, 0)),
           amount: amount.toFixed(2),
         }),
-        NO_KEY('payment'),
       );
     }
   }
@@ -727,7 +724,7 @@ async function generate(
       ],
     }),
   )) as { document: { id: string } };
-  await invoices.issue(tx, ctx, direct.document.id, NO_KEY('issue'));
+  await invoices.issue(tx, ctx, direct.document.id);
   counts.invoices++;
   return {
     items: catalogue.length + productCount,

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { inCompany } from '../../http/access.ts';
 import type { Deps } from '../../http/context.ts';
 import * as deliveryNotes from './delivery-notes.service.ts';
-import { detailSchema, idempotencyOf } from './documents.routes.ts';
+import { detailSchema } from './documents.routes.ts';
 import { billableDocuments } from './invoice-sources.ts';
 
 // Delivery notes (create from a work order in full or in part, edit, issue, deliver, cancel), the
@@ -118,10 +118,7 @@ export function deliveryNotesRoutes(deps: Deps): FastifyPluginAsyncZod {
           response: detailResponse,
         },
       },
-      (request) =>
-        run(request, (tx, ctx) =>
-          deliveryNotes.issue(tx, ctx, request.params.id, idempotencyOf(request, 'issue', null)),
-        ),
+      (request) => run(request, (tx, ctx) => deliveryNotes.issue(tx, ctx, request.params.id)),
     );
     app.post(
       '/api/delivery-notes/:id/deliver',
@@ -142,10 +139,7 @@ export function deliveryNotesRoutes(deps: Deps): FastifyPluginAsyncZod {
           response: detailResponse,
         },
       },
-      (request) =>
-        run(request, (tx, ctx) =>
-          deliveryNotes.cancel(tx, ctx, request.params.id, idempotencyOf(request, 'cancel', null)),
-        ),
+      (request) => run(request, (tx, ctx) => deliveryNotes.cancel(tx, ctx, request.params.id)),
     );
   };
 }

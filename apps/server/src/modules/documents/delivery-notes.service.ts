@@ -21,8 +21,6 @@ import {
   addressLine,
   assertDraft,
   detail,
-  type Idempotency,
-  idempotent,
   requireClient,
   resolveLines,
   saveLines,
@@ -289,65 +287,63 @@ export async function update(tx: Tx, ctx: CompanyContext, id: string, input: Inp
  * items locked in a fixed order). Not enough stock: INSUFFICIENT_STOCK naming item, location,
  * available and requested, and nothing changes.
  */
-export async function issue(tx: Tx, ctx: CompanyContext, id: string, idem: Idempotency) {
-  return idempotent(tx, ctx, idem, async () => {
-    const doc = await repo.requireDocument(tx, id, ['delivery_note'], true);
-    if (doc.status !== 'draft') await transition(tx, ctx, doc, 'issue'); // refuses with INVALID_TRANSITION
-    const all = await repo.getLines(tx, id);
-    if (all.length === 0)
-      throw new AppError('VALIDATION', 'Otpremnica nema stavki', [
-        { field: 'lines', key: 'validation.linesRequired' },
-      ]);
-    // Services and free-text lines go to the customer on the note but move no stock.
-    const lines = all.filter((l) => l.item_id && l.item_kind !== 'service');
-    const location = doc.source_location_id as string;
-    await endHolds(tx, ctx, id, 'consumed');
-    if (lines.length === 0) {
-      const { date } = await repo.today(tx);
-      await transition(tx, ctx, doc, 'issue', { issued_at: new Date(), delivery_date: date });
-      return detail(tx, id);
-    }
-    const locked = await lockItems(
-      tx,
-      lines.map((l) => l.item_id as string),
-    );
-    const posting: PostingLine[] = [];
-    for (const l of lines) {
-      const parts = await inventory.outgoing(
-        tx,
-        locked,
-        { item_id: l.item_id as string, quantity: l.quantity, lot_id: l.lot_id },
-        location,
-        'fefo',
-      );
-      for (const p of parts)
-        posting.push({
-          type: 'delivery',
-          itemId: l.item_id as string,
-          locationId: location,
-          lotId: p.lotId,
-          quantity: new Decimal(p.quantity).negated().toString(),
-          sourceLineId: l.id,
-        });
-      // Record the lot the line left with when it was picked automatically (one lot only).
-      if (!l.lot_id && parts.length === 1 && parts[0]?.lotId)
-        await tx.execute(sql`update document_lines set lot_id = ${parts[0].lotId} where id = ${l.id}`);
-    }
-    const stock = await inventory.postLines(tx, ctx, {
-      type: 'delivery',
-      reference: doc.number,
-      sourceType: 'delivery_note',
-      sourceId: doc.id,
-      lines: posting,
-    });
+export async function issue(tx: Tx, ctx: CompanyContext, id: string) {
+  const doc = await repo.requireDocument(tx, id, ['delivery_note'], true);
+  if (doc.status !== 'draft') await transition(tx, ctx, doc, 'issue'); // refuses with INVALID_TRANSITION
+  const all = await repo.getLines(tx, id);
+  if (all.length === 0)
+    throw new AppError('VALIDATION', 'Otpremnica nema stavki', [
+      { field: 'lines', key: 'validation.linesRequired' },
+    ]);
+  // Services and free-text lines go to the customer on the note but move no stock.
+  const lines = all.filter((l) => l.item_id && l.item_kind !== 'service');
+  const location = doc.source_location_id as string;
+  await endHolds(tx, ctx, id, 'consumed');
+  if (lines.length === 0) {
     const { date } = await repo.today(tx);
-    await transition(tx, ctx, doc, 'issue', {
-      stock_document_id: stock.id,
-      issued_at: new Date(),
-      delivery_date: date,
-    });
+    await transition(tx, ctx, doc, 'issue', { issued_at: new Date(), delivery_date: date });
     return detail(tx, id);
+  }
+  const locked = await lockItems(
+    tx,
+    lines.map((l) => l.item_id as string),
+  );
+  const posting: PostingLine[] = [];
+  for (const l of lines) {
+    const parts = await inventory.outgoing(
+      tx,
+      locked,
+      { item_id: l.item_id as string, quantity: l.quantity, lot_id: l.lot_id },
+      location,
+      'fefo',
+    );
+    for (const p of parts)
+      posting.push({
+        type: 'delivery',
+        itemId: l.item_id as string,
+        locationId: location,
+        lotId: p.lotId,
+        quantity: new Decimal(p.quantity).negated().toString(),
+        sourceLineId: l.id,
+      });
+    // Record the lot the line left with when it was picked automatically (one lot only).
+    if (!l.lot_id && parts.length === 1 && parts[0]?.lotId)
+      await tx.execute(sql`update document_lines set lot_id = ${parts[0].lotId} where id = ${l.id}`);
+  }
+  const stock = await inventory.postLines(tx, ctx, {
+    type: 'delivery',
+    reference: doc.number,
+    sourceType: 'delivery_note',
+    sourceId: doc.id,
+    lines: posting,
   });
+  const { date } = await repo.today(tx);
+  await transition(tx, ctx, doc, 'issue', {
+    stock_document_id: stock.id,
+    issued_at: new Date(),
+    delivery_date: date,
+  });
+  return detail(tx, id);
 }
 
 export async function deliver(tx: Tx, ctx: CompanyContext, id: string) {
@@ -360,28 +356,24 @@ export async function deliver(tx: Tx, ctx: CompanyContext, id: string) {
  * issued → cancelled: the posting is reversed (opposite movements at the original costs);
  * draft → cancelled: its reservations are released (a numbered note is never deleted).
  */
-export async function cancel(tx: Tx, ctx: CompanyContext, id: string, idem: Idempotency) {
-  return idempotent(tx, ctx, idem, async () => {
-    const doc = await repo.requireDocument(tx, id, ['delivery_note'], true);
-    const invoiced = await repo.one<{ id: string }>(
-      tx,
-      sql`select d.id from document_links k join documents d on d.id = k.to_id
-          where k.from_id = ${id} and k.relation = 'invoiced' and d.kind = 'invoice'`,
-    );
-    if (invoiced)
-      throw new AppError('CONFLICT', 'Otpremnica je fakturirana: najprije izdajte odobrenje', [
-        { field: 'status', key: 'validation.deliveryNoteInvoiced' },
-      ]);
-    if (doc.status === 'draft') {
-      await endHolds(tx, ctx, id, 'released');
-      await transition(tx, ctx, doc, 'cancel');
-      return detail(tx, id);
-    }
-    if (doc.status !== 'issued') await transition(tx, ctx, doc, 'cancel');
-    const reversal = doc.stock_document_id
-      ? await inventory.reverse(tx, ctx, doc.stock_document_id)
-      : null;
-    await transition(tx, ctx, doc, 'cancel', { reversal_document_id: reversal?.id ?? null });
+export async function cancel(tx: Tx, ctx: CompanyContext, id: string) {
+  const doc = await repo.requireDocument(tx, id, ['delivery_note'], true);
+  const invoiced = await repo.one<{ id: string }>(
+    tx,
+    sql`select d.id from document_links k join documents d on d.id = k.to_id
+        where k.from_id = ${id} and k.relation = 'invoiced' and d.kind = 'invoice'`,
+  );
+  if (invoiced)
+    throw new AppError('CONFLICT', 'Otpremnica je fakturirana: najprije izdajte odobrenje', [
+      { field: 'status', key: 'validation.deliveryNoteInvoiced' },
+    ]);
+  if (doc.status === 'draft') {
+    await endHolds(tx, ctx, id, 'released');
+    await transition(tx, ctx, doc, 'cancel');
     return detail(tx, id);
-  });
+  }
+  if (doc.status !== 'issued') await transition(tx, ctx, doc, 'cancel');
+  const reversal = doc.stock_document_id ? await inventory.reverse(tx, ctx, doc.stock_document_id) : null;
+  await transition(tx, ctx, doc, 'cancel', { reversal_document_id: reversal?.id ?? null });
+  return detail(tx, id);
 }

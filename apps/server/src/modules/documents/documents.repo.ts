@@ -546,22 +546,6 @@ export async function history(tx: Tx, id: string): Promise<HistoryRow[]> {
   return list.map((r) => ({ ...r, at: iso(r.at) as string }));
 }
 
-// Idempotency -------------------------------------------------------------------------------------
-
-export async function storedResponse(
-  tx: Tx,
-  key: string,
-): Promise<{ request_hash: string; response: unknown } | undefined> {
-  return one(tx, sql`select request_hash, response from document_idempotency where key = ${key}`);
-}
-
-export async function storeResponse(tx: Tx, companyId: string, key: string, hash: string, response: unknown) {
-  await tx.execute(
-    sql`insert into document_idempotency (company_id, key, request_hash, response)
-        values (${companyId}, ${key}, ${hash}, ${JSON.stringify(response)}::jsonb)`,
-  );
-}
-
 export async function notifyDocuments(tx: Tx, companyId: string, ids: readonly string[]): Promise<void> {
   await tx.execute(
     sql`select pg_notify('company_event', json_build_object('company_id', ${companyId}::uuid, 'topic', 'documents',

@@ -202,12 +202,6 @@ const historySchema = z.array(
   }),
 );
 
-export function idempotencyOf(request: FastifyRequest, scope: string, body: unknown): service.Idempotency {
-  const raw = request.headers['idempotency-key'];
-  const key = typeof raw === 'string' && /^[\x21-\x7e]{1,200}$/.test(raw) ? raw : undefined;
-  return { key, scope: `${scope}:${request.url}`, body };
-}
-
 /** The full detail of any document: work orders add materials, operations and costs; invoices payments. */
 async function fullDetail(tx: Tx, id: string) {
   const base = await service.detail(tx, id);
@@ -313,13 +307,7 @@ export function documentsRoutes(deps: Deps): FastifyPluginAsyncZod {
       async (request, reply) =>
         reply
           .status(201)
-          .send(
-            await run(request, (tx, ctx) =>
-              service.idempotent(tx, ctx, idempotencyOf(request, 'convert', null), () =>
-                service.convertQuote(tx, ctx, request.params.id),
-              ),
-            ),
-          ),
+          .send(await run(request, (tx, ctx) => service.convertQuote(tx, ctx, request.params.id))),
     );
     app.post(
       '/api/documents/:id/duplicate',
@@ -383,10 +371,7 @@ export function documentsRoutes(deps: Deps): FastifyPluginAsyncZod {
           response: detailResponse,
         },
       },
-      (request) =>
-        run(request, (tx, ctx) =>
-          workOrders.plan(tx, ctx, request.params.id, idempotencyOf(request, 'plan', null)),
-        ),
+      (request) => run(request, (tx, ctx) => workOrders.plan(tx, ctx, request.params.id)),
     );
     app.post(
       '/api/documents/work-orders/:id/start',
@@ -409,16 +394,7 @@ export function documentsRoutes(deps: Deps): FastifyPluginAsyncZod {
           response: detailResponse,
         },
       },
-      (request) =>
-        run(request, (tx, ctx) =>
-          workOrders.complete(
-            tx,
-            ctx,
-            request.params.id,
-            request.body,
-            idempotencyOf(request, 'complete', request.body),
-          ),
-        ),
+      (request) => run(request, (tx, ctx) => workOrders.complete(tx, ctx, request.params.id, request.body)),
     );
     app.post(
       '/api/documents/work-orders/:id/cancel',
@@ -522,10 +498,7 @@ export function documentsRoutes(deps: Deps): FastifyPluginAsyncZod {
           response: detailResponse,
         },
       },
-      (request) =>
-        run(request, (tx, ctx) =>
-          invoices.issue(tx, ctx, request.params.id, idempotencyOf(request, 'issue', null)),
-        ),
+      (request) => run(request, (tx, ctx) => invoices.issue(tx, ctx, request.params.id)),
     );
     app.post(
       '/api/invoices/:id/credit-notes',
@@ -543,15 +516,7 @@ export function documentsRoutes(deps: Deps): FastifyPluginAsyncZod {
         reply
           .status(201)
           .send(
-            await run(request, (tx, ctx) =>
-              invoices.creditNote(
-                tx,
-                ctx,
-                request.params.id,
-                request.body,
-                idempotencyOf(request, 'credit', request.body),
-              ),
-            ),
+            await run(request, (tx, ctx) => invoices.creditNote(tx, ctx, request.params.id, request.body)),
           ),
     );
     app.post(
@@ -566,16 +531,7 @@ export function documentsRoutes(deps: Deps): FastifyPluginAsyncZod {
           response: detailResponse,
         },
       },
-      (request) =>
-        run(request, (tx, ctx) =>
-          invoices.addPayment(
-            tx,
-            ctx,
-            request.params.id,
-            request.body,
-            idempotencyOf(request, 'payment', request.body),
-          ),
-        ),
+      (request) => run(request, (tx, ctx) => invoices.addPayment(tx, ctx, request.params.id, request.body)),
     );
     app.get(
       '/api/invoices/:id/ubl',

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   AppError,
   applyAction,
@@ -42,37 +41,6 @@ import { getPricingSettings } from './pricing-settings.ts';
 import { workOrderLocations } from './production-locations.ts';
 
 type LineInput = z.output<typeof documentLineInputSchema>;
-
-export type Idempotency = { key: string | undefined; scope: string; body: unknown };
-const hashOf = (scope: string, body: unknown) =>
-  createHash('sha256')
-    .update(`${scope}\n${JSON.stringify(body ?? null)}`)
-    .digest('hex');
-
-/**
- * Runs a posting use-case once per Idempotency-Key: a replay (same key, same request) returns the
- * stored result without doing anything; the same key with another request is a conflict. The key
- * is stored in the same transaction as the posting, so a rolled-back posting leaves no key.
- */
-export async function idempotent<T>(
-  tx: Tx,
-  ctx: CompanyContext,
-  idem: Idempotency,
-  run: () => Promise<T>,
-): Promise<T> {
-  if (!idem.key) return run();
-  const stored = await repo.storedResponse(tx, idem.key);
-  if (stored) {
-    if (stored.request_hash !== hashOf(idem.scope, idem.body))
-      throw new AppError('CONFLICT', 'Ključ idempotentnosti već je upotrijebljen za drugi zahtjev');
-    return stored.response as T;
-  }
-  const result = await run();
-  // A twin request may have committed while we worked: the primary key then refuses this one and
-  // the whole transaction rolls back (the client retries and gets the stored answer).
-  await repo.storeResponse(tx, ctx.companyId, idem.key, hashOf(idem.scope, idem.body), result);
-  return result;
-}
 
 export const notFound = () => new AppError('NOT_FOUND', 'Dokument nije pronađen');
 

@@ -173,7 +173,7 @@ describe('every line reaches an invoice exactly once', () => {
   });
 
   it('delivers in two partial notes, services on the note, stock moving for goods only', async () => {
-    const woLine = (sku: string) => (s.wo?.lines as Json[]).find((l) => l.sku === sku) as Json;
+    const woLine = (sku: string) => ((s.wo as Json).lines as Json[]).find((l) => l.sku === sku) as Json;
     const igu = woLine('IZO');
     const dn1 = await api.ok('POST', '/api/delivery-notes', {
       client_id: shop.client.id,

@@ -30,8 +30,6 @@ import {
   addressLine,
   assertDraft,
   detail,
-  type Idempotency,
-  idempotent,
   requireClient,
   resolveLines,
   saveLines,
@@ -303,18 +301,14 @@ async function issueDocument(
   });
 }
 
-export async function issue(tx: Tx, ctx: CompanyContext, id: string, idem: Idempotency) {
-  return idempotent(tx, ctx, idem, async () => {
-    const doc = await repo.requireDocument(tx, id, ['invoice'], true);
-    if (doc.status !== 'draft') await transition(tx, ctx, doc, 'issue'); // refuses
-    const client = await requireClient(tx, doc.client_id);
-    if (!client)
-      throw new AppError('VALIDATION', 'Odaberite kupca', [
-        { field: 'client_id', key: 'validation.required' },
-      ]);
-    await issueDocument(tx, ctx, doc, client);
-    return detail(tx, id);
-  });
+export async function issue(tx: Tx, ctx: CompanyContext, id: string) {
+  const doc = await repo.requireDocument(tx, id, ['invoice'], true);
+  if (doc.status !== 'draft') await transition(tx, ctx, doc, 'issue'); // refuses
+  const client = await requireClient(tx, doc.client_id);
+  if (!client)
+    throw new AppError('VALIDATION', 'Odaberite kupca', [{ field: 'client_id', key: 'validation.required' }]);
+  await issueDocument(tx, ctx, doc, client);
+  return detail(tx, id);
 }
 
 /**
@@ -326,49 +320,46 @@ export async function creditNote(
   ctx: CompanyContext,
   invoiceId: string,
   input: z.output<typeof creditNoteInputSchema>,
-  idem: Idempotency,
 ) {
-  return idempotent(tx, ctx, idem, async () => {
-    const invoice = await repo.requireDocument(tx, invoiceId, ['invoice'], true);
-    if (invoice.status !== 'issued')
-      throw new AppError('CONFLICT', 'Odobrenje se izdaje samo za izdani račun', [
-        { field: 'status', key: 'validation.notIssued' },
-      ]);
-    const client = await requireClient(tx, invoice.client_id);
-    const original = await repo.getLines(tx, invoiceId);
-    const credited = await creditedQuantities(
-      tx,
-      original.map((l) => l.id),
-    );
-    const lineInput = creditLines(original, credited, input.lines);
-    const lines = await resolveLines(tx, lineInput, client);
-    const { date } = await repo.today(tx);
-    const id = await repo.insertDocument(tx, ctx.companyId, ctx.userId, {
-      kind: 'credit_note',
-      number: null,
-      seq: null,
-      year: null,
-      client_id: invoice.client_id,
-      doc_date: date,
-      delivery_date: invoice.delivery_date,
-      original_invoice_id: invoiceId,
-      note: input.note,
-    });
-    await saveLines(
-      tx,
-      ctx,
-      id,
-      lines.map((l, i) => ({ ...l, source_line_id: lineInput[i]?.source_line_id ?? null })),
-    );
-    const credit = (await repo.getDocument(tx, id)) as repo.DocumentRow;
-    await issueDocument(tx, ctx, credit, client as NonNullable<typeof client>);
-    await tx.execute(
-      sql`update documents set credited_total = credited_total + ${credit.total}, updated_at = now() where id = ${invoiceId}`,
-    );
-    await repo.link(tx, ctx.companyId, invoiceId, id, 'credited');
-    await repo.notifyDocuments(tx, ctx.companyId, [invoiceId, id]);
-    return detail(tx, id);
+  const invoice = await repo.requireDocument(tx, invoiceId, ['invoice'], true);
+  if (invoice.status !== 'issued')
+    throw new AppError('CONFLICT', 'Odobrenje se izdaje samo za izdani račun', [
+      { field: 'status', key: 'validation.notIssued' },
+    ]);
+  const client = await requireClient(tx, invoice.client_id);
+  const original = await repo.getLines(tx, invoiceId);
+  const credited = await creditedQuantities(
+    tx,
+    original.map((l) => l.id),
+  );
+  const lineInput = creditLines(original, credited, input.lines);
+  const lines = await resolveLines(tx, lineInput, client);
+  const { date } = await repo.today(tx);
+  const id = await repo.insertDocument(tx, ctx.companyId, ctx.userId, {
+    kind: 'credit_note',
+    number: null,
+    seq: null,
+    year: null,
+    client_id: invoice.client_id,
+    doc_date: date,
+    delivery_date: invoice.delivery_date,
+    original_invoice_id: invoiceId,
+    note: input.note,
   });
+  await saveLines(
+    tx,
+    ctx,
+    id,
+    lines.map((l, i) => ({ ...l, source_line_id: lineInput[i]?.source_line_id ?? null })),
+  );
+  const credit = (await repo.getDocument(tx, id)) as repo.DocumentRow;
+  await issueDocument(tx, ctx, credit, client as NonNullable<typeof client>);
+  await tx.execute(
+    sql`update documents set credited_total = credited_total + ${credit.total}, updated_at = now() where id = ${invoiceId}`,
+  );
+  await repo.link(tx, ctx.companyId, invoiceId, id, 'credited');
+  await repo.notifyDocuments(tx, ctx.companyId, [invoiceId, id]);
+  return detail(tx, id);
 }
 
 export async function addPayment(
@@ -376,33 +367,30 @@ export async function addPayment(
   ctx: CompanyContext,
   invoiceId: string,
   input: z.output<typeof paymentInputSchema>,
-  idem: Idempotency,
 ) {
-  return idempotent(tx, ctx, idem, async () => {
-    const invoice = await repo.requireDocument(tx, invoiceId, ['invoice'], true);
-    if (invoice.status !== 'issued')
-      throw new AppError('CONFLICT', 'Uplata se bilježi samo na izdani račun', [
-        { field: 'status', key: 'validation.notIssued' },
-      ]);
-    const owed = outstanding({
-      total: invoice.total,
-      credited: invoice.credited_total,
-      paid: invoice.paid_total,
-    });
-    if (!paymentFits(input.amount, owed))
-      throw new AppError('VALIDATION', `Iznos uplate premašuje dug (${money(owed)})`, [
-        { field: 'amount', key: 'validation.paymentTooLarge', params: { owed: money(owed) } },
-      ]);
-    await tx.execute(
-      sql`insert into invoice_payments (company_id, document_id, paid_on, amount, note, created_by)
-          values (${ctx.companyId}, ${invoiceId}, ${input.paid_on}, ${input.amount}, ${input.note}, ${ctx.userId})`,
-    );
-    await tx.execute(
-      sql`update documents set paid_total = paid_total + ${input.amount}, updated_at = now() where id = ${invoiceId}`,
-    );
-    await repo.notifyDocuments(tx, ctx.companyId, [invoiceId]);
-    return { ...(await detail(tx, invoiceId)), payments: await payments(tx, invoiceId) };
+  const invoice = await repo.requireDocument(tx, invoiceId, ['invoice'], true);
+  if (invoice.status !== 'issued')
+    throw new AppError('CONFLICT', 'Uplata se bilježi samo na izdani račun', [
+      { field: 'status', key: 'validation.notIssued' },
+    ]);
+  const owed = outstanding({
+    total: invoice.total,
+    credited: invoice.credited_total,
+    paid: invoice.paid_total,
   });
+  if (!paymentFits(input.amount, owed))
+    throw new AppError('VALIDATION', `Iznos uplate premašuje dug (${money(owed)})`, [
+      { field: 'amount', key: 'validation.paymentTooLarge', params: { owed: money(owed) } },
+    ]);
+  await tx.execute(
+    sql`insert into invoice_payments (company_id, document_id, paid_on, amount, note, created_by)
+        values (${ctx.companyId}, ${invoiceId}, ${input.paid_on}, ${input.amount}, ${input.note}, ${ctx.userId})`,
+  );
+  await tx.execute(
+    sql`update documents set paid_total = paid_total + ${input.amount}, updated_at = now() where id = ${invoiceId}`,
+  );
+  await repo.notifyDocuments(tx, ctx.companyId, [invoiceId]);
+  return { ...(await detail(tx, invoiceId)), payments: await payments(tx, invoiceId) };
 }
 
 export async function payments(tx: Tx, invoiceId: string) {

@@ -23,7 +23,7 @@ import type { PostingLine } from '../inventory/posting.ts';
 import { routingSteps } from '../production/production.repo.ts';
 import * as production from '../production/production.service.ts';
 import * as repo from './documents.repo.ts';
-import { detail, type Idempotency, idempotent, itemsById, transition } from './documents.service.ts';
+import { detail, itemsById, transition } from './documents.service.ts';
 import { allocateParts, type ConsumedPart, type LineNeed } from './lot-allocation.ts';
 import { completionPlan, cuttingCoverage, refuseOpenLists } from './work-order-completion.ts';
 
@@ -140,114 +140,112 @@ async function isNoBom(error: unknown): Promise<boolean> {
  * draft → planned: explodes every line's BOM with its dimensions (production domain), reserves the
  * materials at the source location (inventory) and creates the operations from the routings.
  */
-export async function plan(tx: Tx, ctx: CompanyContext, id: string, idem: Idempotency) {
-  return idempotent(tx, ctx, idem, async () => {
-    const wo = await repo.requireDocument(tx, id, ['work_order'], true);
-    refuse(wo, 'plan');
-    if (!wo.source_location_id)
-      throw new AppError('VALIDATION', 'Odaberite lokaciju materijala', [
-        { field: 'source_location_id', key: 'validation.required' },
-      ]);
-    const lines = await repo.getLines(tx, id);
-    type Need = {
-      item_id: string;
-      unit: string;
-      qty: Decimal;
-      unitCost: string;
-      shares: Map<string, Decimal>;
-    };
-    const needs = new Map<string, Need>();
-    type Op = {
-      line_id: string;
-      item_id: string;
-      process_id: string;
-      code: string;
-      name: string;
-      minutes: string;
-    };
-    const ops: Op[] = [];
-    const madeItems = new Set<string>();
-    let plannedMaterial = new Decimal(0);
-    let plannedLabour = new Decimal(0);
-    for (const line of lines) {
-      if (!line.item_id) continue;
-      let result: Awaited<ReturnType<typeof production.explodeAndCost>>;
-      try {
-        result = await production.explodeAndCost(tx, line.item_id, {
-          quantity: line.quantity,
-          W: line.width_mm ?? undefined,
-          H: line.height_mm ?? undefined,
-          marginPct: '0',
-        });
-      } catch (error) {
-        if (await isNoBom(error)) continue; // bought-in or stocked item: nothing to make
-        throw error;
-      }
-      for (const m of result.cost.materials) {
-        const key = `${m.itemId}|${m.unit}`;
-        const prev = needs.get(key);
-        // Per line too, so completion can link each consumed lot to the product that needed it.
-        const shares = prev?.shares ?? new Map<string, Decimal>();
-        shares.set(line.id, (shares.get(line.id) ?? new Decimal(0)).plus(m.quantity));
-        needs.set(key, {
-          item_id: m.itemId,
-          unit: m.unit,
-          qty: (prev?.qty ?? new Decimal(0)).plus(m.quantity),
-          unitCost: m.unitCost,
-          shares,
-        });
-      }
-      plannedMaterial = plannedMaterial.plus(result.cost.materialCost);
-      plannedLabour = plannedLabour.plus(result.cost.labourCost);
-      for (const l of result.cost.labour) {
-        madeItems.add(l.itemId);
-        ops.push({
-          line_id: line.id,
-          item_id: l.itemId,
-          process_id: l.processId,
-          code: l.processCode,
-          name: l.processName,
-          minutes: l.minutes,
-        });
-      }
+export async function plan(tx: Tx, ctx: CompanyContext, id: string) {
+  const wo = await repo.requireDocument(tx, id, ['work_order'], true);
+  refuse(wo, 'plan');
+  if (!wo.source_location_id)
+    throw new AppError('VALIDATION', 'Odaberite lokaciju materijala', [
+      { field: 'source_location_id', key: 'validation.required' },
+    ]);
+  const lines = await repo.getLines(tx, id);
+  type Need = {
+    item_id: string;
+    unit: string;
+    qty: Decimal;
+    unitCost: string;
+    shares: Map<string, Decimal>;
+  };
+  const needs = new Map<string, Need>();
+  type Op = {
+    line_id: string;
+    item_id: string;
+    process_id: string;
+    code: string;
+    name: string;
+    minutes: string;
+  };
+  const ops: Op[] = [];
+  const madeItems = new Set<string>();
+  let plannedMaterial = new Decimal(0);
+  let plannedLabour = new Decimal(0);
+  for (const line of lines) {
+    if (!line.item_id) continue;
+    let result: Awaited<ReturnType<typeof production.explodeAndCost>>;
+    try {
+      result = await production.explodeAndCost(tx, line.item_id, {
+        quantity: line.quantity,
+        W: line.width_mm ?? undefined,
+        H: line.height_mm ?? undefined,
+        marginPct: '0',
+      });
+    } catch (error) {
+      if (await isNoBom(error)) continue; // bought-in or stocked item: nothing to make
+      throw error;
     }
-    const routing = await routingSteps(tx, [...madeItems]);
-    const processInfo = new Map([...routing.values()].flat().map((s) => [s.processId, s]));
-    for (const need of needs.values()) {
-      const qty = need.qty.toDecimalPlaces(4, Decimal.ROUND_UP);
-      const reservationId = qty.gt(0)
-        ? await inventory.reserve(tx, ctx, {
-            item_id: need.item_id,
-            location_id: wo.source_location_id,
-            quantity: qty.toString(),
-            source_type: 'work_order',
-            source_id: wo.id,
-            note: wo.number,
-          })
-        : null;
-      await tx.execute(
-        sql`insert into work_order_materials (company_id, document_id, item_id, unit, planned_qty, planned_unit_cost,
-              reservation_id, line_shares)
-            values (${ctx.companyId}, ${id}, ${need.item_id}, ${need.unit}, ${need.qty.toDecimalPlaces(6).toString()},
-              ${need.unitCost}, ${reservationId},
-              ${JSON.stringify(Object.fromEntries([...need.shares].map(([k, v]) => [k, v.toString()])))}::jsonb)`,
-      );
+    for (const m of result.cost.materials) {
+      const key = `${m.itemId}|${m.unit}`;
+      const prev = needs.get(key);
+      // Per line too, so completion can link each consumed lot to the product that needed it.
+      const shares = prev?.shares ?? new Map<string, Decimal>();
+      shares.set(line.id, (shares.get(line.id) ?? new Decimal(0)).plus(m.quantity));
+      needs.set(key, {
+        item_id: m.itemId,
+        unit: m.unit,
+        qty: (prev?.qty ?? new Decimal(0)).plus(m.quantity),
+        unitCost: m.unitCost,
+        shares,
+      });
     }
-    for (const [i, op] of ops.entries()) {
-      const info = processInfo.get(op.process_id);
-      await tx.execute(
-        sql`insert into work_order_operations (company_id, document_id, line_id, item_id, position, process_id, code, name,
-              planned_minutes, cost_per_hour, quality_check_required)
-            values (${ctx.companyId}, ${id}, ${op.line_id}, ${op.item_id}, ${i + 1}, ${op.process_id}, ${op.code}, ${op.name}, ${op.minutes},
-              ${info?.costPerHour ?? '0'}, ${info?.qualityCheckRequired ?? false})`,
-      );
+    plannedMaterial = plannedMaterial.plus(result.cost.materialCost);
+    plannedLabour = plannedLabour.plus(result.cost.labourCost);
+    for (const l of result.cost.labour) {
+      madeItems.add(l.itemId);
+      ops.push({
+        line_id: line.id,
+        item_id: l.itemId,
+        process_id: l.processId,
+        code: l.processCode,
+        name: l.processName,
+        minutes: l.minutes,
+      });
     }
-    await transition(tx, ctx, wo, 'plan', {
-      planned_material_cost: money(plannedMaterial),
-      planned_labour_cost: money(plannedLabour),
-    });
-    return workOrderDetail(tx, id);
+  }
+  const routing = await routingSteps(tx, [...madeItems]);
+  const processInfo = new Map([...routing.values()].flat().map((s) => [s.processId, s]));
+  for (const need of needs.values()) {
+    const qty = need.qty.toDecimalPlaces(4, Decimal.ROUND_UP);
+    const reservationId = qty.gt(0)
+      ? await inventory.reserve(tx, ctx, {
+          item_id: need.item_id,
+          location_id: wo.source_location_id,
+          quantity: qty.toString(),
+          source_type: 'work_order',
+          source_id: wo.id,
+          note: wo.number,
+        })
+      : null;
+    await tx.execute(
+      sql`insert into work_order_materials (company_id, document_id, item_id, unit, planned_qty, planned_unit_cost,
+            reservation_id, line_shares)
+          values (${ctx.companyId}, ${id}, ${need.item_id}, ${need.unit}, ${need.qty.toDecimalPlaces(6).toString()},
+            ${need.unitCost}, ${reservationId},
+            ${JSON.stringify(Object.fromEntries([...need.shares].map(([k, v]) => [k, v.toString()])))}::jsonb)`,
+    );
+  }
+  for (const [i, op] of ops.entries()) {
+    const info = processInfo.get(op.process_id);
+    await tx.execute(
+      sql`insert into work_order_operations (company_id, document_id, line_id, item_id, position, process_id, code, name,
+            planned_minutes, cost_per_hour, quality_check_required)
+          values (${ctx.companyId}, ${id}, ${op.line_id}, ${op.item_id}, ${i + 1}, ${op.process_id}, ${op.code}, ${op.name}, ${op.minutes},
+            ${info?.costPerHour ?? '0'}, ${info?.qualityCheckRequired ?? false})`,
+    );
+  }
+  await transition(tx, ctx, wo, 'plan', {
+    planned_material_cost: money(plannedMaterial),
+    planned_labour_cost: money(plannedLabour),
   });
+  return workOrderDetail(tx, id);
 }
 
 export async function start(tx: Tx, ctx: CompanyContext, id: string) {
@@ -405,153 +403,150 @@ export async function complete(
   ctx: CompanyContext,
   id: string,
   input: z.output<typeof completionInputSchema>,
-  idem: Idempotency,
 ) {
-  return idempotent(tx, ctx, idem, async () => {
-    const wo = await repo.requireDocument(tx, id, ['work_order'], true);
-    refuse(wo, 'complete');
-    const ops = await operations(tx, id);
-    const blockers = completionBlockers(ops);
-    if (blockers.length > 0)
-      throw new AppError(
-        'CONFLICT',
-        'Radni nalog se ne može završiti: operacije ili kontrola kvalitete nisu završene',
-        blockers,
-      );
-    refuseOpenLists((await cuttingCoverage(tx, id)).open);
-    const source = wo.source_location_id as string;
-    const output = input.output_location_id ?? wo.output_location_id ?? source;
-    const mats = await materials(tx, wo);
-    const lines = await repo.getLines(tx, id);
-    const items = await itemsById(
-      tx,
-      lines.flatMap((l) => (l.item_id ? [l.item_id] : [])),
+  const wo = await repo.requireDocument(tx, id, ['work_order'], true);
+  refuse(wo, 'complete');
+  const ops = await operations(tx, id);
+  const blockers = completionBlockers(ops);
+  if (blockers.length > 0)
+    throw new AppError(
+      'CONFLICT',
+      'Radni nalog se ne može završiti: operacije ili kontrola kvalitete nisu završene',
+      blockers,
     );
-    const itemIds = [
-      ...mats.map((m) => m.item_id),
-      ...lines.filter((l) => l.item_id && l.item_kind !== 'service').map((l) => l.item_id as string),
-    ];
-    const consumed: { itemId: string; parts: ConsumedPart[] }[] = [];
-    const produced: string[] = [];
-    const producedByLine = new Map<string, string>();
-    let plan: CompletionPlan | undefined;
-    // One posting path: the items are locked once, the lines decided under those locks and posted.
-    const stockDocumentId = await inventory.postWithLocks(tx, ctx, itemIds, async (locked) => {
-      // The same rule as the preview, at the averages read under the item locks.
-      const decided = await completionPlan(
-        tx,
-        id,
-        new Map(input.actual.map((a) => [a.item_id, a.quantity])),
-        new Map([...locked.values()].map((r) => [r.item_id, r.avg_cost])),
-      );
-      const { materials: planned, outputs, coverage } = decided;
-      plan = decided.plan;
+  refuseOpenLists((await cuttingCoverage(tx, id)).open);
+  const source = wo.source_location_id as string;
+  const output = input.output_location_id ?? wo.output_location_id ?? source;
+  const mats = await materials(tx, wo);
+  const lines = await repo.getLines(tx, id);
+  const items = await itemsById(
+    tx,
+    lines.flatMap((l) => (l.item_id ? [l.item_id] : [])),
+  );
+  const itemIds = [
+    ...mats.map((m) => m.item_id),
+    ...lines.filter((l) => l.item_id && l.item_kind !== 'service').map((l) => l.item_id as string),
+  ];
+  const consumed: { itemId: string; parts: ConsumedPart[] }[] = [];
+  const produced: string[] = [];
+  const producedByLine = new Map<string, string>();
+  let plan: CompletionPlan | undefined;
+  // One posting path: the items are locked once, the lines decided under those locks and posted.
+  const stockDocumentId = await inventory.postWithLocks(tx, ctx, itemIds, async (locked) => {
+    // The same rule as the preview, at the averages read under the item locks.
+    const decided = await completionPlan(
+      tx,
+      id,
+      new Map(input.actual.map((a) => [a.item_id, a.quantity])),
+      new Map([...locked.values()].map((r) => [r.item_id, r.avg_cost])),
+    );
+    const { materials: planned, outputs, coverage } = decided;
+    plan = decided.plan;
 
-      const posting: PostingLine[] = [];
-      for (const [i, p] of plan.materials.entries()) {
-        const m = planned[i] as (typeof planned)[number];
-        const cut = coverage.byMaterial.get(m.item_id);
-        if (cut) {
-          // Consumed by the order's cutting lists: recorded, linked, never issued again.
-          const unit = cut.quantity.gt(0) ? cut.value.div(cut.quantity).toDecimalPlaces(6) : new Decimal(0);
-          await tx.execute(
-            sql`update work_order_materials set actual_qty = ${cut.quantity.toDecimalPlaces(6).toString()},
-                actual_unit_cost = ${unit.toString()}, updated_at = now() where id = ${m.id}`,
-          );
-          consumed.push({ itemId: m.item_id, parts: cut.parts });
-          continue;
-        }
-        const avg = locked.get(m.item_id)?.avg_cost ?? '0';
+    const posting: PostingLine[] = [];
+    for (const [i, p] of plan.materials.entries()) {
+      const m = planned[i] as (typeof planned)[number];
+      const cut = coverage.byMaterial.get(m.item_id);
+      if (cut) {
+        // Consumed by the order's cutting lists: recorded, linked, never issued again.
+        const unit = cut.quantity.gt(0) ? cut.value.div(cut.quantity).toDecimalPlaces(6) : new Decimal(0);
         await tx.execute(
-          sql`update work_order_materials set actual_qty = ${p.consumeNow.toString()}, actual_unit_cost = ${avg}, updated_at = now()
-            where id = ${m.id}`,
+          sql`update work_order_materials set actual_qty = ${cut.quantity.toDecimalPlaces(6).toString()},
+              actual_unit_cost = ${unit.toString()}, updated_at = now() where id = ${m.id}`,
         );
-        if (p.consumeNow.isZero()) continue;
-        const parts: ConsumedPart[] = [];
-        consumed.push({ itemId: m.item_id, parts });
-        for (const part of await inventory.outgoing(
-          tx,
-          locked,
-          { item_id: m.item_id, quantity: p.consumeNow.toString() },
-          source,
-          'fefo',
-        )) {
-          posting.push({
-            type: 'production_consumption',
-            itemId: m.item_id,
-            locationId: source,
-            lotId: part.lotId,
-            quantity: new Decimal(part.quantity).negated().toString(),
-          });
-          parts.push({ lotId: part.lotId, quantity: part.quantity });
-        }
+        consumed.push({ itemId: m.item_id, parts: cut.parts });
+        continue;
       }
-      for (const [i, line] of outputs.entries()) {
-        const item = items.get(line.item_id as string);
-        let lotId: string | null = null;
-        if (item?.lot_tracked) {
-          const lotNumber =
-            input.lot_number && outputs.length === 1 ? input.lot_number : `${wo.number}-${line.position}`;
-          lotId = await inventory.createLot(tx, ctx, line.item_id as string, lotNumber);
-          produced.push(lotId);
-          producedByLine.set(line.id, lotId);
-          await tx.execute(sql`update document_lines set lot_id = ${lotId} where id = ${line.id}`);
-        }
+      const avg = locked.get(m.item_id)?.avg_cost ?? '0';
+      await tx.execute(
+        sql`update work_order_materials set actual_qty = ${p.consumeNow.toString()}, actual_unit_cost = ${avg}, updated_at = now()
+          where id = ${m.id}`,
+      );
+      if (p.consumeNow.isZero()) continue;
+      const parts: ConsumedPart[] = [];
+      consumed.push({ itemId: m.item_id, parts });
+      for (const part of await inventory.outgoing(
+        tx,
+        locked,
+        { item_id: m.item_id, quantity: p.consumeNow.toString() },
+        source,
+        'fefo',
+      )) {
         posting.push({
-          type: 'production_output',
-          itemId: line.item_id as string,
-          locationId: output,
-          lotId,
-          quantity: line.quantity,
-          // Its own materials and labour (planCompletion), not the order's average.
-          unitCost: (plan.lines[i]?.unitCost ?? new Decimal(0)).toString(),
-          sourceLineId: line.id,
+          type: 'production_consumption',
+          itemId: m.item_id,
+          locationId: source,
+          lotId: part.lotId,
+          quantity: new Decimal(part.quantity).negated().toString(),
         });
+        parts.push({ lotId: part.lotId, quantity: part.quantity });
       }
-      return {
-        type: 'production',
-        reference: wo.number,
-        sourceType: 'work_order',
-        sourceId: wo.id,
-        lines: posting,
-      };
-    });
-    if (!plan) throw new Error('completion plan not made');
-    const shares = await lineShares(tx, wo.id);
-    for (const c of consumed) {
-      const needs = shares.get(c.itemId);
-      // Orders planned before line shares existed: every consumed lot fed every produced lot.
-      const links = needs
-        ? allocateParts(c.parts, needs).flatMap((a) => {
-            const producedLot = producedByLine.get(a.lineId);
-            return a.lotId && producedLot ? [{ lotId: a.lotId, producedLot, quantity: a.quantity }] : [];
-          })
-        : c.parts.flatMap((part) =>
-            part.lotId
-              ? produced.map((p) => ({
-                  lotId: part.lotId as string,
-                  producedLot: p,
-                  quantity: part.quantity,
-                }))
-              : [],
-          );
-      for (const link of links)
-        await inventory.linkLots(tx, ctx, {
-          consumed_lot_id: link.lotId,
-          produced_lot_id: link.producedLot,
-          quantity: link.quantity,
-          source_type: 'work_order',
-          source_id: wo.id,
-        });
     }
-    await releaseReservations(tx, ctx, id);
-    await transition(tx, ctx, wo, 'complete', {
-      stock_document_id: stockDocumentId,
-      output_location_id: output,
-      output_lot_id: produced[0] ?? null,
-      actual_material_cost: money(plan.materialCost),
-      actual_labour_cost: money(plan.labourCost),
-    });
-    return workOrderDetail(tx, id);
+    for (const [i, line] of outputs.entries()) {
+      const item = items.get(line.item_id as string);
+      let lotId: string | null = null;
+      if (item?.lot_tracked) {
+        const lotNumber =
+          input.lot_number && outputs.length === 1 ? input.lot_number : `${wo.number}-${line.position}`;
+        lotId = await inventory.createLot(tx, ctx, line.item_id as string, lotNumber);
+        produced.push(lotId);
+        producedByLine.set(line.id, lotId);
+        await tx.execute(sql`update document_lines set lot_id = ${lotId} where id = ${line.id}`);
+      }
+      posting.push({
+        type: 'production_output',
+        itemId: line.item_id as string,
+        locationId: output,
+        lotId,
+        quantity: line.quantity,
+        // Its own materials and labour (planCompletion), not the order's average.
+        unitCost: (plan.lines[i]?.unitCost ?? new Decimal(0)).toString(),
+        sourceLineId: line.id,
+      });
+    }
+    return {
+      type: 'production',
+      reference: wo.number,
+      sourceType: 'work_order',
+      sourceId: wo.id,
+      lines: posting,
+    };
   });
+  if (!plan) throw new Error('completion plan not made');
+  const shares = await lineShares(tx, wo.id);
+  for (const c of consumed) {
+    const needs = shares.get(c.itemId);
+    // Orders planned before line shares existed: every consumed lot fed every produced lot.
+    const links = needs
+      ? allocateParts(c.parts, needs).flatMap((a) => {
+          const producedLot = producedByLine.get(a.lineId);
+          return a.lotId && producedLot ? [{ lotId: a.lotId, producedLot, quantity: a.quantity }] : [];
+        })
+      : c.parts.flatMap((part) =>
+          part.lotId
+            ? produced.map((p) => ({
+                lotId: part.lotId as string,
+                producedLot: p,
+                quantity: part.quantity,
+              }))
+            : [],
+        );
+    for (const link of links)
+      await inventory.linkLots(tx, ctx, {
+        consumed_lot_id: link.lotId,
+        produced_lot_id: link.producedLot,
+        quantity: link.quantity,
+        source_type: 'work_order',
+        source_id: wo.id,
+      });
+  }
+  await releaseReservations(tx, ctx, id);
+  await transition(tx, ctx, wo, 'complete', {
+    stock_document_id: stockDocumentId,
+    output_location_id: output,
+    output_lot_id: produced[0] ?? null,
+    actual_material_cost: money(plan.materialCost),
+    actual_labour_cost: money(plan.labourCost),
+  });
+  return workOrderDetail(tx, id);
 }
