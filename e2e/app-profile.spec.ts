@@ -25,20 +25,20 @@ test.describe('profile', () => {
     await page.getByLabel('Telefon tvrtke').fill('+385 1 234 5678');
     await page.getByLabel('Email tvrtke').fill('nije-email');
     await page.getByLabel('Web stranica').fill('staklo-kovac.hr');
-    await page.getByLabel('OIB').fill('12345678901');
+    await page.getByLabel('OIB', { exact: true }).fill('12345678901');
     await page.getByRole('button', { name: 'Dodaj račun' }).click();
     await page.getByLabel('IBAN').fill('HR00 1234');
-    await page.getByRole('button', { name: 'Spremi' }).click();
+    await page.getByTestId('profile-save').click();
 
     await expect(page.getByText('Email format nije valjan')).toBeVisible();
     await expect(page.getByText('OIB nije valjan')).toBeVisible();
     await expect(page.getByText('IBAN nije valjan')).toBeVisible();
 
     await page.getByLabel('Email tvrtke').fill('ured@staklo-kovac.hr');
-    await page.getByLabel('OIB').fill('69435151530');
+    await page.getByLabel('OIB', { exact: true }).fill('69435151530');
     await page.getByLabel('IBAN').fill('HR12 1001 0051 8630 0016 0');
     await page.getByLabel('Naziv banke').fill('Hrvatska narodna banka');
-    await page.getByRole('button', { name: 'Spremi' }).click();
+    await page.getByTestId('profile-save').click();
     const toast = page.getByRole('status').filter({ hasText: 'Profil je spremljen' });
     await expect(toast).toBeVisible();
     await expect(page.getByText('OIB nije valjan')).toHaveCount(0);
@@ -61,7 +61,7 @@ test.describe('profile', () => {
 
     // Removing the bank account is saved too.
     await page.getByRole('button', { name: 'Ukloni račun 1' }).click();
-    await page.getByRole('button', { name: 'Spremi' }).click();
+    await page.getByTestId('profile-save').click();
     await expect(page.getByRole('status').filter({ hasText: 'Profil je spremljen' }).first()).toBeVisible();
     expect((await (await page.request.get('/api/tenants/me')).json()).bank_accounts).toEqual([]);
   });
@@ -86,7 +86,7 @@ test.describe('toasts', () => {
     await dismissChangelog(page);
     await page.goto('/profile');
     await page.getByLabel('Odjel').fill('Nabava');
-    await page.getByRole('button', { name: 'Spremi' }).click();
+    await page.getByTestId('profile-save').click();
     const toast = page.getByRole('status').filter({ hasText: 'Profil je spremljen' });
     await expect(toast).toBeVisible();
     const box = await toast.boundingBox();
@@ -97,7 +97,7 @@ test.describe('toasts', () => {
     await expect(toast).toHaveCount(0);
 
     await page.getByLabel('Odjel').fill('Prodaja');
-    await page.getByRole('button', { name: 'Spremi' }).click();
+    await page.getByTestId('profile-save').click();
     await expect(toast).toBeVisible();
     const shownAt = Date.now();
     await page.mouse.move(0, 0);
@@ -121,7 +121,7 @@ test.describe('toasts', () => {
         : route.continue(),
     );
     await page.getByLabel('Odjel').fill('Nabava');
-    await page.getByRole('button', { name: 'Spremi' }).click();
+    await page.getByTestId('profile-save').click();
     const toast = page.getByRole('alert').filter({ hasText: 'Profil nije spremljen' });
     await expect(toast).toBeVisible();
     await expect(toast).toContainText('Greška na poslužitelju. Pokušajte ponovno.');
