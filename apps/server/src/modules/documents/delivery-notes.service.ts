@@ -15,7 +15,8 @@ import type { z } from 'zod';
 import type { Tx } from '../../db/database.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
 import * as inventory from '../inventory/inventory.service.ts';
-import { lockItems, notifyStock, type PostingLine } from '../inventory/posting.ts';
+import type { PostingLine } from '../inventory/posting.ts';
+import { consumeReservations } from '../inventory/sheet-stock.ts';
 import * as repo from './documents.repo.ts';
 import {
   addressLine,
@@ -48,12 +49,7 @@ async function requireLocation(tx: Tx, id: string) {
  * them into `consumed` as the stock leaves, cancelling a draft releases them.
  */
 async function endHolds(tx: Tx, ctx: CompanyContext, id: string, status: 'released' | 'consumed') {
-  const rows = await repo.rows<{ item_id: string }>(
-    tx,
-    sql`update reservations set status = ${status}, updated_at = now()
-        where source_type = 'delivery_note' and source_id = ${id} and status = 'active' returning item_id`,
-  );
-  if (rows.length > 0) await notifyStock(tx, ctx.companyId, [...new Set(rows.map((r) => r.item_id))]);
+  await consumeReservations(tx, ctx, 'delivery_note', id, status);
 }
 
 async function holdStock(tx: Tx, ctx: CompanyContext, id: string, locationId: string) {
@@ -304,42 +300,46 @@ export async function issue(tx: Tx, ctx: CompanyContext, id: string) {
     await transition(tx, ctx, doc, 'issue', { issued_at: new Date(), delivery_date: date });
     return detail(tx, id);
   }
-  const locked = await lockItems(
+  // One posting path: the items are locked once, the lots picked under those locks and posted.
+  const stockDocumentId = await inventory.postWithLocks(
     tx,
+    ctx,
     lines.map((l) => l.item_id as string),
-  );
-  const posting: PostingLine[] = [];
-  for (const l of lines) {
-    const parts = await inventory.outgoing(
-      tx,
-      locked,
-      { item_id: l.item_id as string, quantity: l.quantity, lot_id: l.lot_id },
-      location,
-      'fefo',
-    );
-    for (const p of parts)
-      posting.push({
+    async (locked) => {
+      const posting: PostingLine[] = [];
+      for (const l of lines) {
+        const parts = await inventory.outgoing(
+          tx,
+          locked,
+          { item_id: l.item_id as string, quantity: l.quantity, lot_id: l.lot_id },
+          location,
+          'fefo',
+        );
+        for (const p of parts)
+          posting.push({
+            type: 'delivery',
+            itemId: l.item_id as string,
+            locationId: location,
+            lotId: p.lotId,
+            quantity: new Decimal(p.quantity).negated().toString(),
+            sourceLineId: l.id,
+          });
+        // Record the lot the line left with when it was picked automatically (one lot only).
+        if (!l.lot_id && parts.length === 1 && parts[0]?.lotId)
+          await tx.execute(sql`update document_lines set lot_id = ${parts[0].lotId} where id = ${l.id}`);
+      }
+      return {
         type: 'delivery',
-        itemId: l.item_id as string,
-        locationId: location,
-        lotId: p.lotId,
-        quantity: new Decimal(p.quantity).negated().toString(),
-        sourceLineId: l.id,
-      });
-    // Record the lot the line left with when it was picked automatically (one lot only).
-    if (!l.lot_id && parts.length === 1 && parts[0]?.lotId)
-      await tx.execute(sql`update document_lines set lot_id = ${parts[0].lotId} where id = ${l.id}`);
-  }
-  const stock = await inventory.postLines(tx, ctx, {
-    type: 'delivery',
-    reference: doc.number,
-    sourceType: 'delivery_note',
-    sourceId: doc.id,
-    lines: posting,
-  });
+        reference: doc.number,
+        sourceType: 'delivery_note',
+        sourceId: doc.id,
+        lines: posting,
+      };
+    },
+  );
   const { date } = await repo.today(tx);
   await transition(tx, ctx, doc, 'issue', {
-    stock_document_id: stock.id,
+    stock_document_id: stockDocumentId,
     issued_at: new Date(),
     delivery_date: date,
   });

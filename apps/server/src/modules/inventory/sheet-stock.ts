@@ -127,11 +127,20 @@ export async function reserveLot(
   return row?.id as string;
 }
 
-/** Marks the active reservations of a source as used up (its stock was issued). */
-export async function consumeReservations(tx: Tx, ctx: CompanyContext, sourceType: string, sourceId: string) {
+/**
+ * Ends the active reservations of a source: `consumed` when its stock was issued, `released` when
+ * the source no longer needs it (a draft cancelled or saved again).
+ */
+export async function consumeReservations(
+  tx: Tx,
+  ctx: CompanyContext,
+  sourceType: string,
+  sourceId: string,
+  status: 'consumed' | 'released' = 'consumed',
+) {
   const rows = await query<{ item_id: string }>(
     tx,
-    sql`update reservations set status = 'consumed', updated_at = now()
+    sql`update reservations set status = ${status}, updated_at = now()
         where source_type = ${sourceType} and source_id = ${sourceId} and status = 'active' returning item_id`,
   );
   if (rows.length > 0) await notifyStock(tx, ctx.companyId, [...new Set(rows.map((r) => r.item_id))]);
