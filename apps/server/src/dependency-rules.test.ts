@@ -66,3 +66,36 @@ describe('inventory is the only writer of stock state', () => {
     expect(wrong).toEqual([]);
   });
 });
+
+// One idempotency mechanism (issue 17, deliverable 5): inCompany applies db/idempotency.ts to every
+// write of a company route, so a posting endpoint has it by going through inCompany. A routes file
+// that opens its own company transaction would post without it; only these, which post nothing
+// (file downloads, the realtime socket, a user's own memberships and company profile), may.
+const OWN_TRANSACTION_ROUTES = new Set([
+  'modules/files/files.routes.ts',
+  'modules/realtime/realtime.routes.ts',
+  'modules/team/team.routes.ts',
+  'modules/tenants/tenants.routes.ts',
+]);
+
+describe('every posting endpoint has the one Idempotency-Key mechanism', () => {
+  const files = sources(SRC).map((f) => relative(SRC, f));
+
+  it('routes reach company data through inCompany', () => {
+    const routes = files.filter((f) => f.endsWith('.routes.ts'));
+    const own = routes.filter(
+      (f) => !OWN_TRANSACTION_ROUTES.has(f) && /\bwithCompany\(/.test(readFileSync(join(SRC, f), 'utf8')),
+    );
+    expect(routes.length).toBeGreaterThan(20);
+    expect(own).toEqual([]);
+  });
+
+  it('no area keeps a key store of its own', () => {
+    const stores = files.filter(
+      (f) =>
+        f !== 'db/idempotency.ts' &&
+        /\b(idempotency_keys|\w+_idempotency)\b/.test(readFileSync(join(SRC, f), 'utf8')),
+    );
+    expect(stores).toEqual(['modules/export/archive-schema.ts']);
+  });
+});

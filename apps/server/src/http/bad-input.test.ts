@@ -24,7 +24,6 @@ const NOT_SEEDED: Record<string, string> = {
     'platform operator records: only platform endpoints read them, and the attacker is no operator',
   company_operations: 'platform operator records (as above)',
   company_registry: 'platform operator records (as above)',
-  cutting_idempotency: 'stored replies, read only when the same company repeats the same key',
   cutting_remnants: 'written when a cutting job completes with a plan computed in the browser; not seeded',
   shop_floor_events: 'shop-floor area still being built; not seeded yet',
 };

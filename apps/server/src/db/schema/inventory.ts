@@ -1,17 +1,6 @@
 import type { ItemKind, LocationType, MovementType } from '@erp/domain';
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  date,
-  integer,
-  jsonb,
-  numeric,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, date, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 // Inventory tables (migration 0002_inventory.sql is the source of truth; these only type queries).
 // Quantities and money are numeric columns read as decimal strings.
@@ -248,15 +237,3 @@ export const stockCountLines = pgTable('stock_count_lines', {
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
-
-export const inventoryIdempotency = pgTable(
-  'inventory_idempotency',
-  {
-    companyId: uuid('company_id').notNull(),
-    key: text('key').notNull(),
-    requestHash: text('request_hash').notNull(),
-    response: jsonb('response').notNull(),
-    createdAt: ts('created_at').notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.companyId, t.key] })],
-);

@@ -23,8 +23,7 @@ export const NOT_ARCHIVED = new Set([
   'password_reset_tokens',
   'encryption_state',
 ]);
-const isBookkeeping = (name: string) =>
-  NOT_ARCHIVED.has(name) || name === 'idempotency_keys' || name.endsWith('_idempotency');
+const isBookkeeping = (name: string) => NOT_ARCHIVED.has(name) || name === 'idempotency_keys';
 
 /**
  * Configuration rows a fresh company may already have (created at sign-up or on first use); an
