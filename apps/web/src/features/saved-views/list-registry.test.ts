@@ -28,6 +28,8 @@ const NOT_LISTS: Record<string, string> = {
   'features/products/cost-preview.tsx': 'cost breakdown',
   'features/suppliers/supplier-items.tsx': "a supplier's items tab",
   'features/documents/work-order-panels.tsx': 'work order detail panels',
+  'features/documents/work-order-completion.tsx': "the completion dialog's preview",
+  'features/delivery-notes/delivery-lines.tsx': "a delivery note's quantities per order line (a form)",
   'features/purchasing/receipt-form.tsx': 'goods receipt form',
   'features/purchasing/purchase-order-detail.tsx': 'purchase order detail',
   'features/purchasing/low-stock-orders.tsx': 'drafting orders from low stock (a form)',
