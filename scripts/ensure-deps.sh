@@ -6,13 +6,3 @@ if [ ! -x node_modules/.bin/tsx ] || [ ! -x node_modules/.bin/vite ]; then
   echo "Installing npm dependencies (npm ci)..."
   npm ci --no-audit --no-fund
 fi
-
-# The official e-invoice validators run in the server tests (apps/server/src/modules/einvoice):
-# xmllint for the UBL XSDs, Saxon-HE on a Java runtime for the EN 16931 and HR CIUS rules.
-if ! command -v xmllint >/dev/null || ! command -v java >/dev/null || [ ! -f /usr/share/java/Saxon-HE.jar ]; then
-  echo "Installing the e-invoice validators (libxml2-utils, default-jre-headless, libsaxonhe-java)..."
-  SUDO=""
-  [ "$(id -u)" -ne 0 ] && SUDO="sudo"
-  $SUDO apt-get update -qq && $SUDO apt-get install -y -qq --no-install-recommends \
-    libxml2-utils default-jre-headless libsaxonhe-java
-fi

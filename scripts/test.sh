@@ -6,6 +6,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-deps.sh || exit 1
+bash scripts/ensure-validators.sh || exit 1
 source scripts/test-env.sh
 
 REPORTS=$(mktemp -d /tmp/erp-reports.XXXXXX)
