@@ -2,9 +2,9 @@ import { CUTTING_PRESET_NAMES, CUTTING_PRESETS, type CuttingDefaults, type Cutti
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SettingsFormActions } from '../../components/editing/save-state.tsx';
+import { SettingsCard } from '../../components/editing/settings-card.tsx';
 import { UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { numberInputToApi } from '../../lib/format.ts';
@@ -43,21 +43,16 @@ export function CuttingSettingsCard() {
   const { t } = useTranslation('cutting');
   const settings = useCuttingDefaults();
   return (
-    <Card data-testid="cutting-settings">
-      <CardHeader>
-        <CardTitle>{t('settings.title')}</CardTitle>
-        <CardDescription>{t('settings.description')}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        {settings.data ? (
-          <CuttingForm initial={settings.data} />
-        ) : (
-          <p role="status" className="text-sm text-muted">
-            {settings.error ? t('errors.settingsLoad') : t('settings.loading')}
-          </p>
-        )}
-      </CardContent>
-    </Card>
+    <SettingsCard
+      testId="cutting-settings"
+      title={t('settings.title')}
+      description={t('settings.description')}
+      settings={settings}
+      loading={t('settings.loading')}
+      loadError={t('errors.settingsLoad')}
+    >
+      {(data) => <CuttingForm initial={data} />}
+    </SettingsCard>
   );
 }
 

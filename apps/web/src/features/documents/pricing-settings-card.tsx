@@ -2,9 +2,9 @@ import { MAX_AREA_BANDS, PRICING_SETTING_KEYS, type PricingSettings } from '@erp
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SettingsFormActions } from '../../components/editing/save-state.tsx';
+import { SettingsCard } from '../../components/editing/settings-card.tsx';
 import { UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { numberInputToApi } from '../../lib/format.ts';
@@ -23,21 +23,16 @@ export function PricingSettingsCard() {
   const { t } = useTranslation('documents');
   const settings = usePricingSettings();
   return (
-    <Card data-testid="pricing-settings">
-      <CardHeader>
-        <CardTitle>{t('pricing.title')}</CardTitle>
-        <CardDescription>{t('pricing.description')}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        {settings.data ? (
-          <PricingForm initial={settings.data} />
-        ) : (
-          <p role="status" className="text-sm text-muted">
-            {settings.error ? t('list.loadError') : t('list.loading')}
-          </p>
-        )}
-      </CardContent>
-    </Card>
+    <SettingsCard
+      testId="pricing-settings"
+      title={t('pricing.title')}
+      description={t('pricing.description')}
+      settings={settings}
+      loading={t('list.loading')}
+      loadError={t('list.loadError')}
+    >
+      {(data) => <PricingForm initial={data} />}
+    </SettingsCard>
   );
 }
 

@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SettingsFormActions } from '../../components/editing/save-state.tsx';
+import { SettingsCard } from '../../components/editing/settings-card.tsx';
 import { UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { ApiError, api } from '../../lib/api.ts';
 import { usePermission } from '../team/use-permission.tsx';
 import { callDocument, errorText, useDocumentMutation, useLocations } from './documents-api.ts';
@@ -42,21 +42,16 @@ export function ProductionLocationsCard() {
   const { t } = useTranslation('documents');
   const settings = useProductionLocations();
   return (
-    <Card data-testid="production-locations">
-      <CardHeader>
-        <CardTitle>{t('productionLocations.title')}</CardTitle>
-        <CardDescription>{t('productionLocations.description')}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        {settings.data ? (
-          <LocationsForm initial={settings.data} />
-        ) : (
-          <p role="status" className="text-sm text-muted">
-            {settings.error ? t('list.loadError') : t('list.loading')}
-          </p>
-        )}
-      </CardContent>
-    </Card>
+    <SettingsCard
+      testId="production-locations"
+      title={t('productionLocations.title')}
+      description={t('productionLocations.description')}
+      settings={settings}
+      loading={t('list.loading')}
+      loadError={t('list.loadError')}
+    >
+      {(data) => <LocationsForm initial={data} />}
+    </SettingsCard>
   );
 }
 
