@@ -27,6 +27,7 @@ import {
   saveLines,
   transition,
 } from './documents.service.ts';
+import { freezeFiles } from './frozen-files.ts';
 import { deliveredQuantities, invoicedQuantities, quantityOf } from './fulfilment.repo.ts';
 
 // Delivery notes (otpremnice): from a completed work order (its lines, services included, in full or
@@ -298,6 +299,7 @@ export async function issue(tx: Tx, ctx: CompanyContext, id: string) {
   if (lines.length === 0) {
     const { date } = await repo.today(tx);
     await transition(tx, ctx, doc, 'issue', { issued_at: new Date(), delivery_date: date });
+    await freezeFiles(tx, ctx.companyId, id); // the issued note's PDF, made once and stored
     return detail(tx, id);
   }
   // One posting path: the items are locked once, the lots picked under those locks and posted.
@@ -343,6 +345,7 @@ export async function issue(tx: Tx, ctx: CompanyContext, id: string) {
     issued_at: new Date(),
     delivery_date: date,
   });
+  await freezeFiles(tx, ctx.companyId, id); // the issued note's PDF (with the lots picked), made once
   return detail(tx, id);
 }
 

@@ -320,10 +320,28 @@ async function drawInvoiceExtras(
   return pdf.y + 8;
 }
 
+/**
+ * The seller as printed: an issued invoice or credit note names the seller of its snapshot taken
+ * at issue (name, address, OIB, e-mail, IBAN), not today's profile; phone, web site and logo,
+ * which the snapshot does not hold, come from the profile.
+ */
+export function sellerBlock(company: CompanyBlock, doc: repo.DocumentRow): CompanyBlock {
+  const seller = doc.seller as PartySnapshot | null;
+  if (!seller || (doc.kind !== 'invoice' && doc.kind !== 'credit_note')) return company;
+  return {
+    ...company,
+    name: seller.name,
+    address: seller.address,
+    oib: seller.oib,
+    email: seller.email ?? null,
+    ibans: seller.iban ? [seller.iban] : [],
+  };
+}
+
 async function draw(tx: Tx, pdf: Pdf, company: CompanyBlock, id: string): Promise<void> {
   const loaded = await load(tx, id);
   const { doc, lines } = loaded;
-  let y = companyHeader(pdf, company);
+  let y = companyHeader(pdf, sellerBlock(company, doc));
   y = partyAndMeta(pdf, loaded, y);
   const priced = doc.kind !== 'delivery_note';
   y = linesTable(pdf, lines, y, priced, doc.kind === 'quote' || doc.kind === 'work_order');
@@ -344,7 +362,7 @@ export async function renderPdf(tx: Tx, companyId: string, ids: readonly string[
   const first = await repo.getDocument(tx, ids[0] as string);
   const pdf = createPdf({
     title: ids.length === 1 && first ? `${TITLES[first.kind]} ${first.number ?? ''}`.trim() : 'Dokumenti',
-    author: company.name,
+    author: (ids.length === 1 && first ? sellerBlock(company, first) : company).name,
   });
   for (const [i, id] of ids.entries()) {
     if (i > 0) pdf.addPage();

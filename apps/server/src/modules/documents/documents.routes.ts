@@ -27,6 +27,7 @@ import type { Deps } from '../../http/context.ts';
 import { renderPdf, TITLES } from './documents.pdf.ts';
 import * as repo from './documents.repo.ts';
 import * as service from './documents.service.ts';
+import { documentPdf, frozenFile } from './frozen-files.ts';
 import * as invoices from './invoices.service.ts';
 import { getPricingSettings, putPricingSettings } from './pricing-settings.ts';
 import { trace } from './trace.service.ts';
@@ -540,7 +541,12 @@ export function documentsRoutes(deps: Deps): FastifyPluginAsyncZod {
         schema: { tags, summary: 'EN 16931 UBL 2.1 e-invoice (Croatian CIUS)', params: idParams },
       },
       async (request, reply) => {
-        const { number, xml } = await run(request, (tx) => invoices.ubl(tx, request.params.id));
+        const { number, xml } = await run(request, async (tx, ctx) => {
+          const doc = await repo.requireDocument(tx, request.params.id, ['invoice', 'credit_note']);
+          const stored = await frozenFile(tx, ctx.companyId, doc, 'ubl');
+          // An issued document is served as stored; anything else gets ubl()'s refusal.
+          return stored ? { number: doc.number as string, xml: stored } : invoices.ubl(tx, doc.id);
+        });
         return reply
           .header('content-type', 'application/xml; charset=utf-8')
           .header('content-disposition', `attachment; filename="${number.replace(/[^\w.-]+/g, '_')}.xml"`)
@@ -674,7 +680,7 @@ export function documentsRoutes(deps: Deps): FastifyPluginAsyncZod {
           const doc = await repo.getDocument(tx, request.params.id);
           if (!doc) throw service.notFound();
           return {
-            pdf: await renderPdf(tx, ctx.companyId, [doc.id]),
+            pdf: await documentPdf(tx, ctx.companyId, doc),
             name: `${TITLES[doc.kind]}-${doc.number ?? 'nacrt'}.pdf`,
           };
         });

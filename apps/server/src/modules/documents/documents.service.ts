@@ -37,6 +37,7 @@ import type { CompanyContext } from '../../db/tenant.ts';
 import { emitDocumentTransition } from '../automation/emit.ts';
 import { openOib } from '../partners/partners.repo.ts';
 import * as repo from './documents.repo.ts';
+import { freezeFiles } from './frozen-files.ts';
 import { getPricingSettings } from './pricing-settings.ts';
 import { workOrderLocations } from './production-locations.ts';
 
@@ -467,6 +468,7 @@ export async function quoteAction(
       ]);
   }
   await transition(tx, ctx, doc, action);
+  if (action === 'send') await freezeFiles(tx, ctx.companyId, id); // the sent quote's PDF, stored
   return detail(tx, id);
 }
 

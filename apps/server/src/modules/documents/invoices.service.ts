@@ -35,6 +35,7 @@ import {
   saveLines,
   transition,
 } from './documents.service.ts';
+import { freezeFiles } from './frozen-files.ts';
 import { creditedQuantities, relinkInvoiced } from './fulfilment.repo.ts';
 import { billableLines, checkSourcedLines, creditLines, invoiceBudget } from './invoice-sources.ts';
 
@@ -308,6 +309,7 @@ export async function issue(tx: Tx, ctx: CompanyContext, id: string) {
   if (!client)
     throw new AppError('VALIDATION', 'Odaberite kupca', [{ field: 'client_id', key: 'validation.required' }]);
   await issueDocument(tx, ctx, doc, client);
+  await freezeFiles(tx, ctx.companyId, id); // the UBL and the PDF, made once and stored
   return detail(tx, id);
 }
 
@@ -358,6 +360,7 @@ export async function creditNote(
     sql`update documents set credited_total = credited_total + ${credit.total}, updated_at = now() where id = ${invoiceId}`,
   );
   await repo.link(tx, ctx.companyId, invoiceId, id, 'credited');
+  await freezeFiles(tx, ctx.companyId, id); // the credit note's UBL and PDF; the invoice's stay as stored
   await repo.notifyDocuments(tx, ctx.companyId, [invoiceId, id]);
   return detail(tx, id);
 }
@@ -480,7 +483,8 @@ export async function ubl(tx: Tx, id: string): Promise<{ number: string; xml: st
             reference: doc.payment_reference,
           }
         : null,
-    prepaid: doc.kind === 'invoice' && doc.paid_total !== '0.00' ? doc.paid_total : null,
+    // The document as issued: payments recorded later are not part of it (PayableAmount = total).
+    prepaid: null,
     lines: lines.map((l, i) => ({
       vat: lineVats[i],
       name: l.item_name ?? l.description,
@@ -497,12 +501,16 @@ export async function ubl(tx: Tx, id: string): Promise<{ number: string; xml: st
   return { number: doc.number as string, xml: buildUbl(model) };
 }
 
-/** HUB-3 payload for the invoice's PDF417 barcode, or null when the seller has no IBAN. */
+/**
+ * HUB-3 payload for the invoice's PDF417 barcode: the amount payable at issue (the invoice total;
+ * payments and credit notes recorded later do not change a printed invoice), or null when the
+ * seller has no IBAN or nothing is payable.
+ */
 export function hub3For(doc: repo.DocumentRow): string | null {
   const seller = doc.seller as PartySnapshot | null;
   const buyer = doc.buyer as PartySnapshot | null;
   if (!seller?.iban || !isValidIban(seller.iban) || !doc.payment_reference) return null;
-  const owed = outstanding({ total: doc.total, credited: doc.credited_total, paid: doc.paid_total });
+  const owed = outstanding({ total: doc.total, paid: '0' });
   if (owed.lte(0)) return null;
   const s = splitAddress(seller.address);
   return hub3Payload({

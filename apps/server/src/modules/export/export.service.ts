@@ -11,7 +11,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../../db/database.ts';
 import { type CompanyContext, withCompany } from '../../db/tenant.ts';
-import { renderPdf } from '../documents/documents.pdf.ts';
+import { documentPdfById } from '../documents/frozen-files.ts';
 import { purchaseOrderPdf } from '../purchasing/purchase-order.pdf.ts';
 import { exportCompanyArchive } from './archive.ts';
 import { type ExportFileMeta, storeExportFile } from './export.repo.ts';
@@ -99,7 +99,7 @@ async function pdfSources(tx: Tx, kinds: readonly PdfExportKind[]): Promise<PdfS
 async function renderSource(tx: Tx, companyId: string, s: PdfSource): Promise<Buffer> {
   return s.kind === 'purchase_order'
     ? (await purchaseOrderPdf(tx, companyId, s.id)).pdf
-    : renderPdf(tx, companyId, [s.id]);
+    : documentPdfById(tx, companyId, s.id);
 }
 
 /**

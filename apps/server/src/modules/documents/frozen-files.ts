@@ -1,0 +1,96 @@
+import { createHash } from 'node:crypto';
+import { type FrozenFormat, frozenFormats } from '@erp/domain';
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/database.ts';
+import { renderPdf } from './documents.pdf.ts';
+import * as repo from './documents.repo.ts';
+import { ubl } from './invoices.service.ts';
+
+// Issued means frozen (migration 0039): the files of a document that left its draft are made
+// once, stored in document_files and served as stored. Issuing makes them in its own transaction;
+// a document frozen before this existed gets its files on its first download. The SHA-256 of each
+// file goes onto the document row (ubl_sha256, pdf_sha256), so the audit trail records it.
+
+const CONTENT_TYPES: Record<FrozenFormat, string> = {
+  ubl: 'application/xml; charset=utf-8',
+  pdf: 'application/pdf',
+};
+
+export const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+
+async function make(tx: Tx, companyId: string, id: string, format: FrozenFormat): Promise<Buffer> {
+  if (format === 'ubl') return Buffer.from((await ubl(tx, id)).xml, 'utf8');
+  return renderPdf(tx, companyId, [id]);
+}
+
+async function stored(tx: Tx, id: string, format: FrozenFormat): Promise<Buffer | null> {
+  // Bytes travel as base64 text, the same on PGlite and node-postgres (as in export_files).
+  const row = await repo.one<{ data64: string }>(
+    tx,
+    sql`select encode(data, 'base64') as data64 from document_files
+        where document_id = ${id} and format = ${format}`,
+  );
+  return row ? Buffer.from(row.data64, 'base64') : null;
+}
+
+/**
+ * The stored file, made and stored now when it is missing. Two first downloads at once: the
+ * second insert waits for the first and keeps it (`on conflict do nothing`), so both serve the
+ * bytes that were stored.
+ */
+async function storedOrMade(tx: Tx, companyId: string, id: string, format: FrozenFormat): Promise<Buffer> {
+  const have = await stored(tx, id, format);
+  if (have) return have;
+  const data = await make(tx, companyId, id, format);
+  const hash = sha256(data);
+  const inserted = await repo.rows<{ document_id: string }>(
+    tx,
+    sql`insert into document_files (company_id, document_id, format, content_type, data, sha256)
+        values (${companyId}, ${id}, ${format}, ${CONTENT_TYPES[format]},
+          decode(${data.toString('base64')}, 'base64'), ${hash})
+        on conflict (document_id, format) do nothing returning document_id`,
+  );
+  if (inserted.length === 0) return (await stored(tx, id, format)) as Buffer;
+  await tx.execute(
+    format === 'ubl'
+      ? sql`update documents set ubl_sha256 = ${hash} where id = ${id} and ubl_sha256 is null`
+      : sql`update documents set pdf_sha256 = ${hash} where id = ${id} and pdf_sha256 is null`,
+  );
+  return data;
+}
+
+/** Makes and stores every file of a document that has just left its draft (in that transaction). */
+export async function freezeFiles(tx: Tx, companyId: string, id: string): Promise<void> {
+  const doc = await repo.getDocument(tx, id);
+  if (!doc) return;
+  for (const format of frozenFormats(doc.kind, doc.status)) await storedOrMade(tx, companyId, id, format);
+}
+
+/**
+ * The file to serve: the stored bytes of a frozen document, or null for a document whose files
+ * are live (a draft, a work order; the caller renders it).
+ */
+export async function frozenFile(
+  tx: Tx,
+  companyId: string,
+  doc: Pick<repo.DocumentRow, 'id' | 'kind' | 'status'>,
+  format: FrozenFormat,
+): Promise<Buffer | null> {
+  if (!frozenFormats(doc.kind, doc.status).includes(format)) return null;
+  return storedOrMade(tx, companyId, doc.id, format);
+}
+
+/** A document's PDF as served: stored once frozen, rendered live before. */
+export async function documentPdf(
+  tx: Tx,
+  companyId: string,
+  doc: Pick<repo.DocumentRow, 'id' | 'kind' | 'status'>,
+): Promise<Buffer> {
+  return (await frozenFile(tx, companyId, doc, 'pdf')) ?? renderPdf(tx, companyId, [doc.id]);
+}
+
+/** The same by id (the PDF export's zip of many documents). */
+export async function documentPdfById(tx: Tx, companyId: string, id: string): Promise<Buffer> {
+  const doc = await repo.getDocument(tx, id);
+  return doc ? documentPdf(tx, companyId, doc) : renderPdf(tx, companyId, [id]);
+}
