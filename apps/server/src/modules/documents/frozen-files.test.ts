@@ -199,7 +199,9 @@ describe('issued means frozen', () => {
     const invoice = await issueInvoice('1');
     // As if issued before migration 0039: no stored files, no hashes.
     await asOwner('delete from document_files where document_id = $1', [invoice.id]);
+    await asOwner('alter table documents disable trigger documents_hashes_once', []);
     await asOwner('update documents set ubl_sha256 = null, pdf_sha256 = null where id = $1', [invoice.id]);
+    await asOwner('alter table documents enable trigger documents_hashes_once', []);
     await api.ok('PATCH', '/api/tenants/me', NEW_PROFILE);
     const pdf1 = await bytes(`/api/documents/${invoice.id}/pdf`);
     const ubl1 = await bytes(`/api/invoices/${invoice.id}/ubl`);
@@ -242,5 +244,20 @@ describe('issued means frozen', () => {
       expect(now.equals(before[i] as Buffer)).toBe(true);
       expect(await textOf(now)).toContain('Ponuditelj d.o.o.');
     }
+  });
+});
+
+describe('stored files cannot be rewritten', () => {
+  it('refuses a change of the stored bytes or of a recorded hash, even to the database owner', async () => {
+    await api.ok('PATCH', '/api/tenants/me', PROFILE);
+    const invoice = await issueInvoice('1');
+    await expect(
+      asOwner("update document_files set data = '\\x00'::bytea where document_id = $1 and format = 'pdf'", [
+        invoice.id,
+      ]),
+    ).rejects.toThrow(/never changed/);
+    await expect(
+      asOwner(`update documents set pdf_sha256 = repeat('0', 64) where id = $1`, [invoice.id]),
+    ).rejects.toThrow(/never replaced/);
   });
 });
