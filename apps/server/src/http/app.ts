@@ -24,6 +24,7 @@ import { deliveryNotesRoutes } from '../modules/documents/delivery-notes.routes.
 import { documentsRoutes } from '../modules/documents/documents.routes.ts';
 import { productionLocationsRoutes } from '../modules/documents/production-locations.routes.ts';
 import { workOrderCompletionRoutes } from '../modules/documents/work-order-completion.routes.ts';
+import { workOrderCorrectionRoutes } from '../modules/documents/work-order-corrections.routes.ts';
 import { einvoiceRoutes } from '../modules/einvoice/einvoice.routes.ts';
 import { exportRoutes } from '../modules/export/export.routes.ts';
 import { fileRoutes } from '../modules/files/files.routes.ts';
@@ -123,6 +124,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     documentsRoutes,
     deliveryNotesRoutes,
     workOrderCompletionRoutes,
+    workOrderCorrectionRoutes,
     productionLocationsRoutes,
     einvoiceRoutes,
     dashboardRoutes,

@@ -178,8 +178,28 @@ export const detailSchema = z.object({
     .optional(),
   /** Processing-order warnings of the operations (domain checkRoutingOrder), per line and item. */
   operation_warnings: z.array(routingWarningSchema).optional(),
+  /** A completed work order's consumption corrections (work-order-corrections.ts). */
+  corrections: z
+    .array(
+      z.object({
+        id: s,
+        document_date: s,
+        created_at: s,
+        reason: sN,
+        note: sN,
+        value: s,
+        lines: z.array(z.object({ item_id: s, sku: s, lot_number: sN, quantity: s, unit_cost: s })),
+      }),
+    )
+    .optional(),
   costs: z
-    .object({ planned_material: sN, planned_labour: sN, actual_material: sN, actual_labour: sN })
+    .object({
+      planned_material: sN,
+      planned_labour: sN,
+      actual_material: sN,
+      actual_labour: sN,
+      material_correction: sN.optional(),
+    })
     .optional(),
   payments: z.array(z.object({ id: s, paid_on: s, amount: s, note: sN })).optional(),
 });

@@ -26,6 +26,7 @@ import * as repo from './documents.repo.ts';
 import { detail, itemsById, transition } from './documents.service.ts';
 import { allocateParts, type ConsumedPart, type LineNeed } from './lot-allocation.ts';
 import { completionPlan, cuttingCoverage, refuseOpenLists } from './work-order-completion.ts';
+import { corrections, correctionTotal } from './work-order-corrections.ts';
 
 // Work orders: planning (BOM explosion → reservations, routings → operations), shop-floor progress
 // (operation status, logged time, quality checks) and completion (one posting: consumption,
@@ -101,7 +102,7 @@ export async function workOrderDetail(tx: Tx, id: string) {
   const base = await detail(tx, id);
   const doc = base.document;
   if (doc.kind !== 'work_order') return base;
-  const [mats, ops] = await Promise.all([materials(tx, doc), operations(tx, id)]);
+  const [mats, ops, fixes] = await Promise.all([materials(tx, doc), operations(tx, id), corrections(tx, id)]);
   const plannedMaterial = mats.reduce(
     (a, m) => a.plus(new Decimal(m.planned_qty).times(m.planned_unit_cost)),
     new Decimal(0),
@@ -118,11 +119,15 @@ export async function workOrderDetail(tx: Tx, id: string) {
     operation_warnings: checkRoutingOrder(
       ops.map((o) => ({ position: o.position, category: o.category, piece: `${o.line_id}|${o.item_id}` })),
     ),
+    /** Consumption corrections after completion (work-order-corrections.ts). */
+    corrections: fixes,
     costs: {
       planned_material: doc.planned_material_cost ?? money(plannedMaterial),
       planned_labour: doc.planned_labour_cost ?? money(plannedLabour),
+      // Corrections included: the completion's material cost plus `material_correction`.
       actual_material: doc.actual_material_cost,
       actual_labour: doc.actual_labour_cost,
+      material_correction: correctionTotal(fixes),
     },
   };
 }
