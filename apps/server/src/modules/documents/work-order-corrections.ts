@@ -53,7 +53,7 @@ export async function corrections(tx: Tx, woId: string): Promise<CorrectionRow[]
   return repo.rows<CorrectionRow>(
     tx,
     sql`select d.id, d.document_date::text as document_date, d.created_at::text as created_at, d.reason, d.note,
-          trim_scale(round(sum(-m.quantity * m.unit_cost), 2))::text as value,
+          round(sum(-m.quantity * m.unit_cost), 2)::text as value,
           json_agg(json_build_object('item_id', m.item_id, 'sku', i.sku, 'lot_number', l.lot_number,
             'quantity', trim_scale(m.quantity)::text, 'unit_cost', trim_scale(m.unit_cost)::text) order by m.line_no) as lines
         from stock_documents d join stock_movements m on m.document_id = d.id
