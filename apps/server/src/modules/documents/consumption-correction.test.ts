@@ -152,6 +152,10 @@ describe('consumption correction of a completed work order', () => {
     const wo = first.body;
     const actual = Object.fromEntries(wo.materials.map((m: Json) => [m.item_id, m.actual_qty]));
     expect(actual).toEqual({ [shop.glass.id]: '1.7', [shop.spacer.id]: '7' });
+    // What may still come back, per lot (the dialog offers these).
+    expect(wo.materials.find((m: Json) => m.item_id === shop.glass.id).consumed_lots).toEqual([
+      { lot_id: lotId, lot_number: 'L-100', quantity: '1.7' },
+    ]);
     expect(wo.costs).toMatchObject({ actual_material: '41.00', material_correction: '-9.00' });
     expect(wo.corrections).toEqual([
       expect.objectContaining({

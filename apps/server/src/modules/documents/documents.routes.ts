@@ -152,6 +152,8 @@ export const detailSchema = z.object({
         reservation_status: sN,
         on_hand_at_location: s,
         available: s,
+        lot_tracked: z.boolean(),
+        consumed_lots: z.array(z.object({ lot_id: s, lot_number: s, quantity: s })),
       }),
     )
     .optional(),
@@ -188,7 +190,9 @@ export const detailSchema = z.object({
         reason: sN,
         note: sN,
         value: s,
-        lines: z.array(z.object({ item_id: s, sku: s, lot_number: sN, quantity: s, unit_cost: s })),
+        lines: z.array(
+          z.object({ line_no: z.number(), item_id: s, sku: s, lot_number: sN, quantity: s, unit_cost: s }),
+        ),
       }),
     )
     .optional(),

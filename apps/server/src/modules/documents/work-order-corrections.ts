@@ -39,6 +39,7 @@ export type CorrectionRow = {
   /** Change of the order's material cost: positive = more was used. */
   value: string;
   lines: {
+    line_no: number;
     item_id: string;
     sku: string;
     lot_number: string | null;
@@ -54,7 +55,7 @@ export async function corrections(tx: Tx, woId: string): Promise<CorrectionRow[]
     tx,
     sql`select d.id, d.document_date::text as document_date, d.created_at::text as created_at, d.reason, d.note,
           round(sum(-m.quantity * m.unit_cost), 2)::text as value,
-          json_agg(json_build_object('item_id', m.item_id, 'sku', i.sku, 'lot_number', l.lot_number,
+          json_agg(json_build_object('line_no', m.line_no, 'item_id', m.item_id, 'sku', i.sku, 'lot_number', l.lot_number,
             'quantity', trim_scale(m.quantity)::text, 'unit_cost', trim_scale(m.unit_cost)::text) order by m.line_no) as lines
         from stock_documents d join stock_movements m on m.document_id = d.id
         join items i on i.id = m.item_id left join lots l on l.id = m.lot_id

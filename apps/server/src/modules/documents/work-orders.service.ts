@@ -46,6 +46,9 @@ type MaterialRow = {
   reservation_status: string | null;
   on_hand_at_location: string;
   available: string;
+  lot_tracked: boolean;
+  /** Lots the order's own consumption took, net of corrections (what a correction may return). */
+  consumed_lots: { lot_id: string; lot_number: string; quantity: string }[];
 };
 
 export type OperationRow = {
@@ -76,7 +79,15 @@ export async function materials(tx: Tx, wo: repo.DocumentRow): Promise<MaterialR
           coalesce((select trim_scale(sum(b.quantity))::text from stock_balances b
                      where b.item_id = m.item_id and b.location_id = ${wo.source_location_id}), '0') as on_hand_at_location,
           trim_scale(coalesce(s.on_hand, 0) - coalesce((select sum(x.quantity) from reservations x
-                     where x.item_id = m.item_id and x.status = 'active'), 0))::text as available
+                     where x.item_id = m.item_id and x.status = 'active'), 0))::text as available,
+          i.lot_tracked,
+          coalesce((select json_agg(json_build_object('lot_id', c.lot_id, 'lot_number', lt.lot_number,
+                      'quantity', trim_scale(c.q)::text) order by lt.lot_number)
+                    from (select mv.lot_id, sum(-mv.quantity) as q from stock_movements mv
+                          where mv.source_type = 'work_order' and mv.source_id = m.document_id
+                            and mv.type = 'production_consumption' and mv.item_id = m.item_id and mv.lot_id is not null
+                          group by mv.lot_id) c
+                    join lots lt on lt.id = c.lot_id where c.q > 0), '[]'::json) as consumed_lots
         from work_order_materials m join items i on i.id = m.item_id
         left join item_stock s on s.item_id = m.item_id
         left join reservations r on r.id = m.reservation_id

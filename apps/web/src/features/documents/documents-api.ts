@@ -95,6 +95,27 @@ export type Material = {
   reservation_status: string | null;
   on_hand_at_location: string;
   available: string;
+  lot_tracked: boolean;
+  /** Lots the order's consumption took, net of corrections (what a correction may return). */
+  consumed_lots: { lot_id: string; lot_number: string; quantity: string }[];
+};
+
+/** A consumption correction of a completed work order (value: change of its material cost). */
+export type Correction = {
+  id: string;
+  document_date: string;
+  created_at: string;
+  reason: string | null;
+  note: string | null;
+  value: string;
+  lines: {
+    line_no: number;
+    item_id: string;
+    sku: string;
+    lot_number: string | null;
+    quantity: string;
+    unit_cost: string;
+  }[];
 };
 
 export type Operation = {
@@ -136,7 +157,10 @@ export type Detail = {
     planned_labour: string | null;
     actual_material: string | null;
     actual_labour: string | null;
+    /** Total of the consumption corrections (included in actual_material); null when none. */
+    material_correction?: string | null;
   };
+  corrections?: Correction[];
   payments?: { id: string; paid_on: string; amount: string; note: string | null }[];
 };
 

@@ -11,6 +11,7 @@ import { callDocument, type Detail, errorText, useDocumentMutation, useLocations
 import { Field, Money, NUM, Qty, SELECT, StatusBadge, TABLE, TD, TH } from './parts.tsx';
 import { useDocumentStatusChange } from './status-actions.ts';
 import { CompletionDialog } from './work-order-completion.tsx';
+import { ConsumptionCorrectionDialog, CorrectionList } from './work-order-correction.tsx';
 
 const OP_ACTIONS: Record<string, readonly ('start' | 'pause' | 'finish' | 'reopen')[]> = {
   pending: ['start'],
@@ -34,7 +35,9 @@ export function WorkOrderPanels({
   const doc = detail.document;
   const base = `/api/documents/work-orders/${doc.id}`;
   // Without production.write the panels are read-only: the in-progress controls are not shown.
-  const inProgress = usePermission('production.write') && doc.status === 'in_progress';
+  const canProduce = usePermission('production.write');
+  const inProgress = canProduce && doc.status === 'in_progress';
+  const [correcting, setCorrecting] = useState(false);
   const [actual, setActual] = useState<Record<string, string>>({});
   const [minutes, setMinutes] = useState<Record<string, string>>({});
   const [check, setCheck] = useState<Record<string, { result: string; note: string }>>({});
@@ -62,9 +65,17 @@ export function WorkOrderPanels({
   return (
     <div className="space-y-4">
       <section aria-labelledby="wo-materials" className="rounded-md border border-border p-3">
-        <h3 id="wo-materials" className="mb-2 font-semibold">
-          {t('wo.materials')}
-        </h3>
+        <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
+          <h3 id="wo-materials" className="font-semibold">
+            {t('wo.materials')}
+          </h3>
+          {canProduce && doc.status === 'completed' && materials.length > 0 && (
+            <Button size="sm" variant="outline" onClick={() => setCorrecting(true)}>
+              {t('woCorrection.action')}
+            </Button>
+          )}
+        </div>
+        {correcting && <ConsumptionCorrectionDialog detail={detail} onClose={() => setCorrecting(false)} />}
         {materials.length === 0 ? (
           <p className="text-sm text-muted">
             {doc.status === 'draft' ? t('wo.materialsAfterPlan') : t('wo.noMaterials')}
@@ -121,6 +132,7 @@ export function WorkOrderPanels({
             </tbody>
           </table>
         )}
+        <CorrectionList corrections={detail.corrections ?? []} />
       </section>
 
       <section aria-labelledby="wo-operations" className="rounded-md border border-border p-3">
@@ -358,6 +370,16 @@ export function WorkOrderPanels({
                 <Money value={detail.costs?.actual_material} />
               </td>
             </tr>
+            {detail.costs?.material_correction && (
+              // Included in the actual material cost above; the produced lots keep their cost.
+              <tr data-testid="cost-correction">
+                <td className={cn(TD, 'pl-4 text-muted')}>{t('woCorrection.costLine')}</td>
+                <td className={TD} />
+                <td className={cn(TD, NUM, 'text-muted')}>
+                  <Money value={detail.costs.material_correction} />
+                </td>
+              </tr>
+            )}
             <tr>
               <td className={TD}>{t('wo.labourCost')}</td>
               <td className={cn(TD, NUM)}>
