@@ -288,7 +288,7 @@ describe('a material a cutting list consumed', () => {
     });
     await api.ok('POST', '/api/inventory/receipts', {
       location_id: shop.materials.id,
-      lines: [{ item_id: sheet.id, quantity: '50', unit_cost: '20', lot_number: 'S-1' }],
+      lines: [{ item_id: sheet.id, quantity: '200', unit_cost: '20', lot_number: 'S-1' }],
     });
     const unit = await api.ok('POST', '/api/products', {
       sku: 'IZO-S',

@@ -37,7 +37,8 @@ export function ConsumptionCorrectionDialog({ detail, onClose }: { detail: Detai
   const mutation = useDocumentMutation((body: unknown) =>
     callDocument(`/api/documents/work-orders/${detail.document.id}/consumption-corrections`, body),
   );
-  const typed = numberInputToApi(quantity, i18n.language);
+  // The direction gives the sign; a typed minus is not a second one.
+  const unsigned = numberInputToApi(quantity, i18n.language).replace(/^-/, '');
   const submit = () =>
     mutation.mutate(
       {
@@ -48,7 +49,7 @@ export function ConsumptionCorrectionDialog({ detail, onClose }: { detail: Detai
             item_id: itemId,
             ...(lotId ? { lot_id: lotId } : {}),
             // The API's sign: > 0 returns to stock, < 0 issues more.
-            quantity: direction === 'return' ? typed : `-${typed.replace(/^-/, '')}`,
+            quantity: direction === 'return' ? unsigned : `-${unsigned}`,
           },
         ],
       },
