@@ -29,6 +29,8 @@ const NOT_LISTS: Record<string, string> = {
   'features/suppliers/supplier-items.tsx': "a supplier's items tab",
   'features/documents/work-order-panels.tsx': 'work order detail panels',
   'features/documents/work-order-completion.tsx': "the completion dialog's preview",
+  'features/documents/work-order-correction.tsx':
+    "a work order's consumption corrections (a dialog and its list)",
   'features/delivery-notes/delivery-lines.tsx': "a delivery note's quantities per order line (a form)",
   'features/purchasing/receipt-form.tsx': 'goods receipt form',
   'features/purchasing/purchase-order-detail.tsx': 'purchase order detail',
