@@ -14,6 +14,15 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The server's field problems of a refused save, each translated (`common:<key>`), by field; empty
+ * when the error names no field (the caller then shows one message instead).
+ */
+export function translatedFieldErrors(error: unknown, t: (key: string) => string): Record<string, string> {
+  const details = error instanceof ApiError ? (error.details ?? []) : [];
+  return Object.fromEntries(details.map((d) => [d.field, t(`common:${d.key}`)]));
+}
+
 export type ApiOptions = {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   body?: unknown;

@@ -6,7 +6,7 @@ import { SettingsCard } from '../../components/editing/settings-card.tsx';
 import { UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { ApiError } from '../../lib/api.ts';
+import { translatedFieldErrors } from '../../lib/api.ts';
 import { numberInputToApi } from '../../lib/format.ts';
 import { usePermission } from '../team/use-permission.tsx';
 import { useCuttingDefaults, useSaveCuttingDefaults } from './cutting-api.ts';
@@ -74,9 +74,8 @@ function CuttingForm({ initial }: { initial: CuttingDefaults }) {
         setSaved(toForm(next));
       },
       onError: (e) => {
-        const details = e instanceof ApiError ? (e.details ?? []) : [];
-        if (details.length)
-          setErrors(Object.fromEntries(details.map((d) => [d.field, t(`common:${d.key}`)])));
+        const fields = translatedFieldErrors(e, t);
+        if (Object.keys(fields).length) setErrors(fields);
         else setMessage(t('errors.save'));
       },
     });

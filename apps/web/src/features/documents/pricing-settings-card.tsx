@@ -6,7 +6,7 @@ import { SettingsCard } from '../../components/editing/settings-card.tsx';
 import { UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { ApiError } from '../../lib/api.ts';
+import { translatedFieldErrors } from '../../lib/api.ts';
 import { numberInputToApi } from '../../lib/format.ts';
 import { usePermission } from '../team/use-permission.tsx';
 import { callDocument, errorText, useDocumentMutation } from './documents-api.ts';
@@ -71,9 +71,8 @@ function PricingForm({ initial }: { initial: PricingSettings }) {
         setSaved(next);
       },
       onError: (e) => {
-        const details = e instanceof ApiError ? ((e.details ?? []) as { field: string; key: string }[]) : [];
-        if (details.length)
-          setErrors(Object.fromEntries(details.map((d) => [d.field, t(`common:${d.key}`)])));
+        const fields = translatedFieldErrors(e, t);
+        if (Object.keys(fields).length) setErrors(fields);
         else setMessage(errorText(t, e));
       },
     });

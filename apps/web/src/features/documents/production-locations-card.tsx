@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { SettingsFormActions } from '../../components/editing/save-state.tsx';
 import { SettingsCard } from '../../components/editing/settings-card.tsx';
 import { UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
-import { ApiError, api } from '../../lib/api.ts';
+import { api, translatedFieldErrors } from '../../lib/api.ts';
 import { usePermission } from '../team/use-permission.tsx';
 import { callDocument, errorText, useDocumentMutation, useLocations } from './documents-api.ts';
 import { Field, SELECT } from './parts.tsx';
@@ -83,9 +83,8 @@ function LocationsForm({ initial }: { initial: ProductionLocationsView }) {
         setEffective(next);
       },
       onError: (e) => {
-        const details = e instanceof ApiError ? ((e.details ?? []) as { field: string; key: string }[]) : [];
-        if (details.length)
-          setErrors(Object.fromEntries(details.map((d) => [d.field, t(`common:${d.key}`)])));
+        const fields = translatedFieldErrors(e, t);
+        if (Object.keys(fields).length) setErrors(fields);
         else setMessage(errorText(t, e));
       },
     });

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { SettingsFormActions } from '../../components/editing/save-state.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { ApiError, api } from '../../lib/api.ts';
+import { api, translatedFieldErrors } from '../../lib/api.ts';
 import { usePermission } from '../team/use-permission.tsx';
 
 // eRačun settings: the signed-in user's operator (profile page) and whether the company is in the
@@ -21,8 +21,8 @@ function useErrors() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
   const fail = (e: unknown) => {
-    const details = e instanceof ApiError ? (e.details ?? []) : [];
-    if (details.length) setErrors(Object.fromEntries(details.map((d) => [d.field, t(`common:${d.key}`)])));
+    const fields = translatedFieldErrors(e, t);
+    if (Object.keys(fields).length) setErrors(fields);
     else setMessage(t('common:einvoice.saveFailed'));
   };
   const clear = () => {
