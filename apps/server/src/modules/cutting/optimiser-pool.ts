@@ -93,7 +93,11 @@ const failed = () =>
   ]);
 
 const BOOT = new URL('./optimiser-boot.mjs', import.meta.url);
-const ENTRY = new URL('./optimiser-worker.ts', import.meta.url).href;
+// The compiled server (scripts/build-server.mjs) bundles the worker beside main.js and names it here;
+// under tsx (dev, tests) the thread loads the TypeScript entry.
+const ENTRY =
+  (globalThis as { __erpCompiledOptimiser?: string }).__erpCompiledOptimiser ??
+  new URL('./optimiser-worker.ts', import.meta.url).href;
 
 /**
  * Optimises one input in a worker thread and resolves with its plan. Errors are AppErrors with a
