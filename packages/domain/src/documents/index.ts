@@ -1,6 +1,7 @@
 // Documents: quotes, work orders, delivery notes, invoices — numbering, totals, lifecycles and
 // the Croatian specifics (payment reference, HUB-3 barcode, UBL e-invoice).
 
+export * from './advances.ts';
 export * from './frozen.ts';
 export * from './fulfilment.ts';
 export * from './hub3.ts';

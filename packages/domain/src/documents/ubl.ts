@@ -17,6 +17,10 @@ export const UBL_CUSTOMIZATION_ID =
 export const UBL_DEFAULT_PROFILE = 'P1';
 /** HR business process P10: corrective invoicing (credit notes), as in Porezna's example. */
 export const UBL_CREDIT_NOTE_PROFILE = 'P10';
+/** HR business process P4: advance payment (the advance invoice, 386), as in Porezna's example. */
+export const UBL_ADVANCE_PROFILE = 'P4';
+/** HR business process P11: the final invoice that deducts advances, as in Porezna's example. */
+export const UBL_FINAL_INVOICE_PROFILE = 'P11';
 
 export type UblParty = {
   name: string;
@@ -57,7 +61,8 @@ export type UblLine = {
 };
 
 export type UblDocument = {
-  kind: 'invoice' | 'credit_note';
+  /** 380 invoice, 381 credit note, 386 advance invoice (račun za predujam). */
+  kind: 'invoice' | 'credit_note' | 'advance';
   number: string;
   issueDate: string;
   /** HH:MM:SS local time of issue (mandatory in Croatia). */
@@ -73,6 +78,8 @@ export type UblDocument = {
   orderReference?: string | null;
   /** For a credit note: the invoice it corrects. */
   billingReference?: { number: string; issueDate: string } | null;
+  /** For a final invoice: the advance invoices it deducts, with HR-BT-3 (their base and VAT). */
+  advanceReferences?: { number: string; issueDate: string; description: string }[];
   despatchReferences?: string[];
   seller: UblParty;
   buyer: UblParty;
@@ -252,6 +259,12 @@ function hrExtension(subtotals: Subtotal[], vatTotal: Dec, net: Dec, cur: string
 const amount = (name: string, value: Dec | string, currency: string) =>
   text(name, money(value), { currencyID: currency });
 
+function defaultProfile(doc: UblDocument): string {
+  if (doc.kind === 'credit_note') return UBL_CREDIT_NOTE_PROFILE;
+  if (doc.kind === 'advance') return UBL_ADVANCE_PROFILE;
+  return doc.advanceReferences?.length ? UBL_FINAL_INVOICE_PROFILE : UBL_DEFAULT_PROFILE;
+}
+
 /** Builds the e-invoice (or credit note) XML. Amounts come from documentTotals: one rounding rule everywhere. */
 export function buildUbl(doc: UblDocument): string {
   const cur = doc.currency ?? 'EUR';
@@ -354,12 +367,15 @@ export function buildUbl(doc: UblDocument): string {
   const body = [
     hrExtension(subtotals, totals.vat, totals.net, cur),
     text('cbc:CustomizationID', UBL_CUSTOMIZATION_ID),
-    text('cbc:ProfileID', doc.profileId ?? (isCredit ? UBL_CREDIT_NOTE_PROFILE : UBL_DEFAULT_PROFILE)),
+    text('cbc:ProfileID', doc.profileId ?? defaultProfile(doc)),
     text('cbc:ID', doc.number),
     text('cbc:IssueDate', doc.issueDate),
     text('cbc:IssueTime', doc.issueTime),
     isCredit ? '' : text('cbc:DueDate', doc.dueDate),
-    text(isCredit ? 'cbc:CreditNoteTypeCode' : 'cbc:InvoiceTypeCode', isCredit ? '381' : '380'),
+    text(
+      isCredit ? 'cbc:CreditNoteTypeCode' : 'cbc:InvoiceTypeCode',
+      isCredit ? '381' : doc.kind === 'advance' ? '386' : '380',
+    ),
     ...(doc.notes ?? []).map((n) => text('cbc:Note', n)),
     text('cbc:DocumentCurrencyCode', cur),
     text('cbc:BuyerReference', doc.buyerReference),
@@ -373,6 +389,16 @@ export function buildUbl(doc: UblDocument): string {
           ]),
         )
       : '',
+    ...(doc.advanceReferences ?? []).map((r) =>
+      el(
+        'cac:BillingReference',
+        el('cac:InvoiceDocumentReference', [
+          text('cbc:ID', r.number),
+          text('cbc:IssueDate', r.issueDate),
+          text('cbc:DocumentDescription', r.description),
+        ]),
+      ),
+    ),
     ...(doc.despatchReferences ?? []).map((r) => el('cac:DespatchDocumentReference', text('cbc:ID', r))),
     party(doc.seller, 'seller', doc),
     party(doc.buyer, 'buyer', doc),

@@ -71,8 +71,8 @@ export const operatorInputSchema = z
 export const einvoiceSettingsSchema = z.object({ vat_registered: z.boolean() }).strict();
 
 export type IssueCheckInput = {
-  /** 380 invoice or 381 credit note. */
-  kind: 'invoice' | 'credit_note';
+  /** 380 invoice, 381 credit note or 386 advance invoice (KPD only on 380: HR-BR-25). */
+  kind: 'invoice' | 'credit_note' | 'advance';
   operator: { mark: string | null; oib: string | null };
   buyer: {
     kind: string;

@@ -43,7 +43,7 @@ export async function einvoiceReadiness(
   );
   const einvoiceAddress = partner?.einvoice_address ?? null;
   const problems: FieldIssue[] = einvoiceIssueProblems({
-    kind: kind === 'credit_note' ? 'credit_note' : 'invoice',
+    kind: kind === 'credit_note' || kind === 'advance' ? kind : 'invoice',
     operator: { mark: operator.operator_mark, oib: operator.operator_oib },
     buyer: {
       kind: client.kind,
