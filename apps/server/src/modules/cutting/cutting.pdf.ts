@@ -37,24 +37,18 @@ export async function cuttingSheetPdf(job: JobRow, plan: CutResult): Promise<Buf
       doc.rect(PAGE.margin, top, CONTENT_WIDTH, h).lineWidth(1).stroke('#000000');
       for (const o of layout.offcuts)
         doc.rect(PAGE.margin + o.x * scale, top, o.length * scale, h).fill('#dddddd');
-      for (const p of layout.placements) {
+      layout.placements.forEach((p, k) => {
         doc
           .rect(PAGE.margin + p.x * scale, top, p.length * scale, h)
           .lineWidth(0.5)
           .fillAndStroke('#dbeafe', '#1e3a8a');
-        doc
-          .fillColor('#000000')
-          .fontSize(7)
-          .text(
-            `${p.pieceId}\n${p.length}\n${barOf.get(p.pieceId)?.angles ?? ''}`,
-            PAGE.margin + p.x * scale + 2,
-            top + 6,
-            {
-              width: Math.max(10, p.length * scale - 4),
-              height: h - 8,
-            },
-          );
-      }
+        pieceLabel(
+          doc,
+          [`${p.pieceId}\n${p.length}\n${barOf.get(p.pieceId)?.angles ?? ''}`, `${k + 1}`],
+          { x: PAGE.margin + p.x * scale, y: top, width: p.length * scale, height: h },
+          7,
+        );
+      });
       doc.fillColor('#000000').y = top + h + 12;
       table(
         doc,
@@ -77,24 +71,18 @@ export async function cuttingSheetPdf(job: JobRow, plan: CutResult): Promise<Buf
         .stroke('#000000');
       for (const o of layout.offcuts)
         doc.rect(x0 + o.x * scale, top + o.y * scale, o.width * scale, o.height * scale).fill('#dddddd');
-      for (const p of layout.placements) {
+      layout.placements.forEach((p, k) => {
         doc
           .rect(x0 + p.x * scale, top + p.y * scale, p.width * scale, p.height * scale)
           .lineWidth(0.5)
           .fillAndStroke('#dbeafe', '#1e3a8a');
-        doc
-          .fillColor('#000000')
-          .fontSize(6.5)
-          .text(
-            `${p.pieceId}\n${p.width}×${p.height}${p.rotated ? ' ↻' : ''}`,
-            x0 + p.x * scale + 2,
-            top + p.y * scale + 2,
-            {
-              width: Math.max(10, p.width * scale - 4),
-              height: Math.max(8, p.height * scale - 4),
-            },
-          );
-      }
+        pieceLabel(
+          doc,
+          [`${p.pieceId}\n${p.width}×${p.height}${p.rotated ? ' ↻' : ''}`, `${k + 1}`],
+          { x: x0 + p.x * scale, y: top + p.y * scale, width: p.width * scale, height: p.height * scale },
+          6.5,
+        );
+      });
       doc.fillColor('#000000').y = top + layout.height * scale + 12;
       table(
         doc,
@@ -113,21 +101,67 @@ export async function cuttingSheetPdf(job: JobRow, plan: CutResult): Promise<Buf
   return toBuffer(doc);
 }
 
+/**
+ * The first text of `choices` that fits inside the piece's rectangle (measured: wrapped width and
+ * height at `size`), else none: the piece is named by its row number in the table below, and a
+ * piece too small even for that stays unlabelled rather than printing over its neighbours.
+ */
+function pieceLabel(
+  doc: Pdf,
+  choices: string[],
+  box: { x: number; y: number; width: number; height: number },
+  size: number,
+) {
+  const pad = 2;
+  const width = box.width - 2 * pad;
+  const height = box.height - 2 * pad;
+  if (width <= 0 || height <= 0) return;
+  doc.fillColor('#000000').font('regular').fontSize(size);
+  for (const text of choices) {
+    const fitsWidth = text.split('\n').every((line) => doc.widthOfString(line) <= width);
+    if (!fitsWidth || doc.heightOfString(text, { width }) > height) continue;
+    doc.text(text, box.x + pad, box.y + pad, { width, lineBreak: false });
+    return;
+  }
+}
+
+/**
+ * A table whose cells wrap inside their column: each row is as tall as its tallest cell (measured
+ * with `heightOfString`), so a long name never runs into the next row; a row that would cross the
+ * foot of the page starts a new page under a repeated header.
+ */
 function table(doc: Pdf, head: string[], rows: string[][]) {
-  const widths = [22, 100, 230, 100, CONTENT_WIDTH - 452];
-  const row = (cells: string[], bold: boolean) => {
-    if (doc.y > PAGE.height - PAGE.margin - 14) doc.addPage();
+  const widths = [22, 70, 250, 110, CONTENT_WIDTH - 452];
+  const pad = 2;
+  const heightOf = (cells: string[]) =>
+    Math.max(
+      ...cells.map((c, i) => doc.heightOfString(c || ' ', { width: (widths[i] as number) - 2 * pad })),
+    ) +
+    2 * pad;
+  const draw = (cells: string[], bold: boolean) => {
+    doc.font(bold ? 'bold' : 'regular').fontSize(8);
+    const h = heightOf(cells);
+    if (doc.y + h > PAGE.height - PAGE.margin) {
+      doc.addPage();
+      doc.y = PAGE.margin;
+      if (!bold) draw(head, true);
+      doc.font('regular').fontSize(8);
+    }
     const y = doc.y;
     let x = PAGE.margin;
-    doc.font(bold ? 'bold' : 'regular').fontSize(8);
     cells.forEach((c, i) => {
-      doc.text(c, x, y, { width: (widths[i] as number) - 4, lineBreak: false, ellipsis: true });
+      doc.text(c, x + pad, y + pad, { width: (widths[i] as number) - 2 * pad });
       x += widths[i] as number;
     });
-    doc.y = y + 12;
+    doc
+      .moveTo(PAGE.margin, y + h)
+      .lineTo(PAGE.margin + CONTENT_WIDTH, y + h)
+      .lineWidth(0.3)
+      .stroke('#cccccc');
+    doc.y = y + h;
   };
-  row(head, true);
-  for (const r of rows) row(r, false);
+  draw(head, true);
+  for (const r of rows) draw(r, false);
 }
 
 async function labels(
@@ -174,9 +208,8 @@ async function labels(
         `${label.size}\nNalog: ${orderOf.get(label.id) || '—'}\nKL ${job.number} · ${plan.kind === '1d' ? 'šipka' : 'ploča'} ${label.layout}`,
         x + 82,
         y + 24,
-        {
-          width: w - 90,
-        },
+        // Kept above the line at the foot of the label (where the piece belongs).
+        { width: w - 90, height: h - 24 - 20, ellipsis: true },
       );
     const where = whereOf.get(label.id);
     if (where && where !== orderOf.get(label.id))
