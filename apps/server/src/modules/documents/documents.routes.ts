@@ -24,6 +24,7 @@ import { z } from 'zod';
 import type { Tx } from '../../db/database.ts';
 import { inCompany } from '../../http/access.ts';
 import type { Deps } from '../../http/context.ts';
+import { contentDisposition } from '../../pdf/content-disposition.ts';
 import { renderPdf, TITLES } from './documents.pdf.ts';
 import * as repo from './documents.repo.ts';
 import * as service from './documents.service.ts';
@@ -238,7 +239,7 @@ async function fullDetail(tx: Tx, id: string) {
 function sendPdf(reply: FastifyReply, filename: string, pdf: Buffer) {
   return reply
     .header('content-type', 'application/pdf')
-    .header('content-disposition', `inline; filename="${filename.replace(/[^\w.-]+/g, '_')}"`)
+    .header('content-disposition', contentDisposition('inline', filename))
     .header('cache-control', 'no-store')
     .send(pdf);
 }
