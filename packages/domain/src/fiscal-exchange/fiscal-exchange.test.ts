@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { addWorkingDays, easterSunday, fiscalDeadline, isWorkingDay, twentiethOfNextMonth } from './fiscal-exchange.ts';
+import {
+  addWorkingDays,
+  easterSunday,
+  fiscalDeadline,
+  isWorkingDay,
+  twentiethOfNextMonth,
+} from './fiscal-exchange.ts';
 
 describe('Fiskalizacija 2.0 deadlines', () => {
   it('knows Easter (published dates)', () => {

@@ -2,7 +2,13 @@ import { z } from 'zod';
 
 // Fiskalizacija 2.0 (Zakon o fiskalizaciji, NN 89/2025): which message a fact needs and by when.
 
-export const FISCAL_MESSAGE_KINDS = ['eracun_issued', 'eracun_received', 'payment', 'rejection', 'no_eracun'] as const;
+export const FISCAL_MESSAGE_KINDS = [
+  'eracun_issued',
+  'eracun_received',
+  'payment',
+  'rejection',
+  'no_eracun',
+] as const;
 export type FiscalMessageKind = (typeof FISCAL_MESSAGE_KINDS)[number];
 
 export const FISCAL_MESSAGE_STATES = ['queued', 'sending', 'accepted', 'refused', 'failed'] as const;
@@ -41,7 +47,19 @@ export function easterSunday(year: number): string {
   return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
-const FIXED_HOLIDAYS = ['01-01', '01-06', '05-01', '05-30', '06-22', '08-05', '08-15', '11-01', '11-18', '12-25', '12-26'];
+const FIXED_HOLIDAYS = [
+  '01-01',
+  '01-06',
+  '05-01',
+  '05-30',
+  '06-22',
+  '08-05',
+  '08-15',
+  '11-01',
+  '11-18',
+  '12-25',
+  '12-26',
+];
 
 /** Croatian public holidays (Zakon o blagdanima): the fixed ones, Easter Monday and Corpus Christi. */
 export function isCroatianHoliday(day: string): boolean {
