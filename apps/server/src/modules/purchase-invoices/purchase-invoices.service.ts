@@ -1,0 +1,274 @@
+import { createHash } from 'node:crypto';
+import {
+  AppError,
+  canMoveTo,
+  type MatchedLine,
+  matchLines,
+  type ParsedUbl,
+  type PurchaseInvoiceListQuery,
+  purchaseInvoiceActions,
+  type RejectionCode,
+  type ValidationFailure,
+} from '@erp/domain';
+import Decimal from 'decimal.js';
+import type { Tx } from '../../db/database.ts';
+import type { CompanyContext } from '../../db/tenant.ts';
+import { validateEInvoices, validatorsAvailable } from '../einvoice/validators.ts';
+import { partnerIdByOib } from '../partners/partners.repo.ts';
+import * as repo from './purchase-invoices.repo.ts';
+import { parseUbl } from './ubl-parse.ts';
+
+// Purchase invoices (ulazni računi): one entry point for every received eRačun, whether the
+// intermediary delivered it (fiscal-exchange) or a user uploaded the file: `receiveUbl`.
+
+export type ReceiveSource = {
+  kind: 'upload' | 'intermediary';
+  /** The intermediary's id of the delivery. */
+  reference?: string | null;
+  /** Who uploaded it (null for the intermediary's deliveries). */
+  userId?: string | null;
+};
+
+export type ReceiveResult = {
+  id: string;
+  status: 'received' | 'invalid' | 'approved' | 'rejected';
+  failures: ValidationFailure[];
+  /** True when the same file (or the seller's same number) was already received: nothing new stored. */
+  duplicate: boolean;
+};
+
+const notFound = () => new AppError('NOT_FOUND', 'Ulazni račun nije pronađen.');
+
+/**
+ * Runs the official validators (XSD, EN 16931, HR CIUS) on one document. Slow (a JVM per rule
+ * set): call it before opening the transaction when you can and pass the result to `receiveUbl`.
+ */
+export function validateUbl(xml: string): ValidationFailure[] {
+  const tools = validatorsAvailable();
+  if (!tools.ok) {
+    throw new AppError('VALIDATION', `Validatori eRačuna nisu instalirani: ${tools.missing.join(', ')}`, [
+      { field: 'file', key: 'validation.einvoiceValidatorsMissing' },
+    ]);
+  }
+  const [report] = validateEInvoices({ received: xml });
+  return report?.failures ?? [];
+}
+
+const toText = (xml: Uint8Array | string) =>
+  typeof xml === 'string' ? xml : Buffer.from(xml).toString('utf8');
+
+/**
+ * Receives one UBL Invoice or CreditNote: parses it, validates it with the official validators
+ * (unless `opts.failures` carries that report already), stores the original bytes and what was
+ * read, and matches the supplier (OIB, then VAT id) and the purchase order (the order reference,
+ * BT-13). Refused without storing anything: a file that is not UBL (VALIDATION `notUbl`); an
+ * upload that fails the validators (VALIDATION, one detail per failed rule); an upload already
+ * received (CONFLICT). From the intermediary an invalid file is kept with status `invalid` (it can
+ * only be rejected) and a repeated delivery returns the first one with `duplicate: true`.
+ */
+export async function receiveUbl(
+  tx: Tx,
+  companyId: string,
+  xml: Uint8Array | string,
+  source: ReceiveSource,
+  opts: { failures?: ValidationFailure[] } = {},
+): Promise<ReceiveResult> {
+  const bytes = typeof xml === 'string' ? Buffer.from(xml, 'utf8') : Buffer.from(xml);
+  const text = toText(xml);
+  const parsed = parseUbl(text);
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  const upload = source.kind === 'upload';
+
+  const seen =
+    (await repo.findBySha(tx, sha256)) ??
+    (await repo.findSameNumber(tx, parsed.seller.oib, parsed.number, parsed.issue_date.slice(0, 4)));
+  if (seen) {
+    if (upload) {
+      throw new AppError('CONFLICT', `Račun ${parsed.number} ovog dobavljača već je zaprimljen.`, [
+        { field: 'file', key: 'validation.purchaseInvoiceDuplicate', params: { number: parsed.number } },
+      ]);
+    }
+    return { id: seen.id, status: seen.status, failures: [], duplicate: true };
+  }
+
+  const failures = opts.failures ?? validateUbl(text);
+  if (failures.length > 0 && upload) {
+    throw new AppError(
+      'VALIDATION',
+      `eRačun ne prolazi provjere: ${failures.map((f) => `${f.source} ${f.id}`).join(', ')}`,
+      failures.map((f) => ({
+        field: `${f.source}:${f.id}`,
+        key: 'validation.einvoiceRuleFailed',
+        params: { source: f.source, rule: f.id, text: f.text },
+      })),
+    );
+  }
+
+  const supplierId = await matchSupplier(tx, parsed);
+  const order = parsed.order_reference
+    ? await repo.orderByNumber(tx, parsed.order_reference, supplierId)
+    : undefined;
+  const id = await repo.insert(tx, {
+    companyId,
+    source: source.kind,
+    sourceRef: source.reference ?? null,
+    parsed,
+    failures,
+    status: failures.length > 0 ? 'invalid' : 'received',
+    supplierId: supplierId ?? order?.supplier_id ?? null,
+    purchaseOrderId: order?.id ?? null,
+    xml: bytes,
+    sha256,
+    userId: source.userId ?? null,
+  });
+  await repo.notify(tx, companyId, [id]);
+  return { id, status: failures.length > 0 ? 'invalid' : 'received', failures, duplicate: false };
+}
+
+async function matchSupplier(tx: Tx, parsed: ParsedUbl): Promise<string | null> {
+  if (parsed.seller.oib) {
+    const hit = await partnerIdByOib(tx, 'supplier', parsed.seller.oib);
+    if (hit) return hit.id;
+  }
+  if (parsed.seller.vat_id) {
+    const hit = await repo.supplierByVatId(tx, parsed.seller.vat_id);
+    if (hit) return hit.id;
+  }
+  return null;
+}
+
+/** The stored original file, byte for byte (for the fiscalisation message and the download). */
+export async function originalXml(tx: Tx, id: string): Promise<Buffer> {
+  const data = await repo.originalXml(tx, id);
+  if (!data) throw notFound();
+  return data;
+}
+
+export function list(tx: Tx, q: PurchaseInvoiceListQuery) {
+  return repo.list(tx, q);
+}
+
+export type PurchaseInvoiceDetail = repo.PurchaseInvoiceRow & {
+  document: ParsedUbl;
+  failures: ValidationFailure[];
+  actions: ReturnType<typeof purchaseInvoiceActions>;
+  payments: repo.PaymentRow[];
+  match: {
+    receipts: Array<{ id: string; number: string; received_on: string }>;
+    lines: MatchedLine[];
+    differences: number;
+  } | null;
+};
+
+export async function get(tx: Tx, id: string): Promise<PurchaseInvoiceDetail> {
+  const row = await repo.get(tx, id);
+  const doc = await repo.getDocument(tx, id);
+  if (!row || !doc) throw notFound();
+  let match: PurchaseInvoiceDetail['match'] = null;
+  if (row.purchase_order_id) {
+    const lines = matchLines(doc.parsed.lines, await repo.orderLinesForMatch(tx, row.purchase_order_id));
+    match = {
+      receipts: await repo.orderReceipts(tx, row.purchase_order_id),
+      lines,
+      differences: lines.reduce((n, l) => n + l.differences.length, 0),
+    };
+  }
+  return {
+    ...row,
+    document: doc.parsed,
+    failures: doc.validation.failures,
+    actions: purchaseInvoiceActions(row.status, row.doc_type, row.open),
+    payments: await repo.payments(tx, id),
+    match,
+  };
+}
+
+async function locked(tx: Tx, id: string) {
+  const row = await repo.get(tx, id, true);
+  if (!row) throw notFound();
+  return row;
+}
+
+const transitionError = (status: string) =>
+  new AppError('INVALID_TRANSITION', `Ulazni račun u statusu ${status} ne može se tako promijeniti.`, [
+    { field: 'status', key: 'validation.invalidTransition' },
+  ]);
+
+/** Sets (or clears) the supplier and the purchase order by hand, while the invoice awaits a decision. */
+export async function setMatch(
+  tx: Tx,
+  ctx: CompanyContext,
+  id: string,
+  input: { supplier_id?: string | null; purchase_order_id?: string | null },
+) {
+  const row = await locked(tx, id);
+  if (row.status !== 'received') throw transitionError(row.status);
+  let supplierId = input.supplier_id === undefined ? row.supplier_id : input.supplier_id;
+  const orderId = input.purchase_order_id === undefined ? row.purchase_order_id : input.purchase_order_id;
+  if (supplierId && !(await repo.supplierExists(tx, supplierId))) {
+    throw new AppError('VALIDATION', 'Dobavljač ne postoji.', [
+      { field: 'supplier_id', key: 'validation.invalid' },
+    ]);
+  }
+  if (orderId) {
+    const order = await repo.orderHeader(tx, orderId);
+    if (!order || order.status === 'draft' || order.status === 'cancelled') {
+      throw new AppError('VALIDATION', 'Narudžbenica ne postoji ili nije poslana.', [
+        { field: 'purchase_order_id', key: 'validation.invalid' },
+      ]);
+    }
+    if (supplierId && order.supplier_id !== supplierId) {
+      throw new AppError('VALIDATION', 'Narudžbenica je drugog dobavljača.', [
+        { field: 'purchase_order_id', key: 'validation.purchaseOrderOtherSupplier' },
+      ]);
+    }
+    supplierId = supplierId ?? order.supplier_id;
+  }
+  await repo.setMatch(tx, id, supplierId, orderId);
+  await repo.notify(tx, ctx.companyId, [id]);
+}
+
+export async function approve(tx: Tx, ctx: CompanyContext, id: string) {
+  const row = await locked(tx, id);
+  if (!canMoveTo(row.status, 'approved')) throw transitionError(row.status);
+  if (!row.supplier_id) {
+    throw new AppError('VALIDATION', 'Prije odobrenja odaberite dobavljača.', [
+      { field: 'supplier_id', key: 'validation.purchaseInvoiceSupplierRequired' },
+    ]);
+  }
+  await repo.decide(tx, id, ctx.userId, 'approved', null);
+  await repo.notify(tx, ctx.companyId, [id]);
+}
+
+/**
+ * Rejects with a reason kind (N, U, O) and text. Fiscal exchange reports the rejection
+ * (EvidentirajOdbijanje) from this transaction's result.
+ */
+export async function reject(
+  tx: Tx,
+  ctx: CompanyContext,
+  id: string,
+  input: { code: RejectionCode; reason: string },
+) {
+  const row = await locked(tx, id);
+  if (!canMoveTo(row.status, 'rejected')) throw transitionError(row.status);
+  await repo.decide(tx, id, ctx.userId, 'rejected', { code: input.code, reason: input.reason });
+  await repo.notify(tx, ctx.companyId, [id]);
+}
+
+export async function addPayment(
+  tx: Tx,
+  ctx: CompanyContext,
+  id: string,
+  input: { paid_on: string; amount: string; note: string | null },
+) {
+  const row = await locked(tx, id);
+  if (row.status !== 'approved' || row.doc_type !== 'invoice') throw transitionError(row.status);
+  if (new Decimal(input.amount).gt(row.open)) {
+    throw new AppError('VALIDATION', `Iznos je veći od otvorenog (${row.open}).`, [
+      { field: 'amount', key: 'validation.paymentTooLarge', params: { open: row.open } },
+    ]);
+  }
+  await repo.addPayment(tx, ctx.companyId, id, input, ctx.userId);
+  await repo.notify(tx, ctx.companyId, [id]);
+}

@@ -1,0 +1,4 @@
+export * from './matching.ts';
+export * from './registers.ts';
+export * from './status.ts';
+export * from './types.ts';

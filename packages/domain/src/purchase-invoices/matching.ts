@@ -1,0 +1,150 @@
+import { Dec } from '../production/decimal.ts';
+import type { ReceivedLine } from './types.ts';
+
+/** One purchase-order line as matching needs it (quantities in the order line's unit). */
+export type OrderLineForMatch = {
+  id: string;
+  line_no: number;
+  sku: string;
+  item_name: string;
+  supplier_sku: string | null;
+  quantity: string;
+  unit: string;
+  unit_price: string;
+  /** Quantity received by the order's posted receipts. */
+  received: string;
+};
+
+export type MatchDifference =
+  | { kind: 'price'; expected: string; actual: string; difference: string }
+  | { kind: 'quantity'; expected: string; actual: string; difference: string }
+  | { kind: 'not_on_order' }
+  | { kind: 'not_invoiced'; expected: string };
+
+export type MatchedLine = {
+  invoice_line_id: string | null;
+  invoice_line_name: string | null;
+  po_line_id: string | null;
+  po_line_no: number | null;
+  sku: string | null;
+  invoiced_qty: string | null;
+  ordered_qty: string | null;
+  received_qty: string | null;
+  invoice_price: string | null;
+  order_price: string | null;
+  differences: MatchDifference[];
+};
+
+const same = (a: string | null, b: string | null) =>
+  a !== null && b !== null && a.trim().toLowerCase() === b.trim().toLowerCase() && a.trim() !== '';
+
+/** The invoice line's net price per unit: price ÷ base quantity (BT-146 / BT-149). */
+export function unitPriceOf(line: Pick<ReceivedLine, 'price' | 'base_quantity'>): Dec {
+  const base = line.base_quantity === null ? new Dec(1) : new Dec(line.base_quantity);
+  return base.isZero() ? new Dec(line.price) : new Dec(line.price).div(base);
+}
+
+/**
+ * Pairs the invoice's lines with the order's lines and lists the differences. A line is paired by
+ * our SKU in the buyer's item id, then by the supplier's code in the seller's item id, then by the
+ * item name, and what is left by position. Quantities are compared with what was received (with
+ * what was ordered while nothing was received), prices with the order's price per unit.
+ */
+export function matchLines(invoiceLines: ReceivedLine[], orderLines: OrderLineForMatch[]): MatchedLine[] {
+  const free = new Set(orderLines.map((l) => l.id));
+  const pairs = new Map<string, OrderLineForMatch>();
+  const passes: Array<(inv: ReceivedLine, ol: OrderLineForMatch) => boolean> = [
+    (inv, ol) => same(inv.buyer_item_id, ol.sku),
+    (inv, ol) => same(inv.seller_item_id, ol.supplier_sku),
+    (inv, ol) => same(inv.name, ol.item_name),
+  ];
+  for (const pass of passes) {
+    for (const inv of invoiceLines) {
+      if (pairs.has(inv.id)) continue;
+      const hit = orderLines.find((ol) => free.has(ol.id) && pass(inv, ol));
+      if (hit) {
+        pairs.set(inv.id, hit);
+        free.delete(hit.id);
+      }
+    }
+  }
+  const leftover = orderLines.filter((ol) => free.has(ol.id));
+  for (const inv of invoiceLines) {
+    if (pairs.has(inv.id)) continue;
+    const next = leftover.shift();
+    if (next) {
+      pairs.set(inv.id, next);
+      free.delete(next.id);
+    }
+  }
+
+  const out: MatchedLine[] = invoiceLines.map((inv) => {
+    const ol = pairs.get(inv.id);
+    const price = unitPriceOf(inv);
+    if (!ol) {
+      return {
+        invoice_line_id: inv.id,
+        invoice_line_name: inv.name,
+        po_line_id: null,
+        po_line_no: null,
+        sku: null,
+        invoiced_qty: inv.quantity,
+        ordered_qty: null,
+        received_qty: null,
+        invoice_price: price.toFixed(4),
+        order_price: null,
+        differences: [{ kind: 'not_on_order' }],
+      };
+    }
+    const differences: MatchDifference[] = [];
+    const received = new Dec(ol.received);
+    const expectedQty = received.gt(0) ? received : new Dec(ol.quantity);
+    const invoiced = new Dec(inv.quantity);
+    if (!invoiced.eq(expectedQty)) {
+      differences.push({
+        kind: 'quantity',
+        expected: expectedQty.toString(),
+        actual: invoiced.toString(),
+        difference: invoiced.minus(expectedQty).toString(),
+      });
+    }
+    const orderPrice = new Dec(ol.unit_price);
+    if (!price.toDecimalPlaces(4).eq(orderPrice)) {
+      differences.push({
+        kind: 'price',
+        expected: orderPrice.toFixed(4),
+        actual: price.toFixed(4),
+        difference: price.minus(orderPrice).toFixed(4),
+      });
+    }
+    return {
+      invoice_line_id: inv.id,
+      invoice_line_name: inv.name,
+      po_line_id: ol.id,
+      po_line_no: ol.line_no,
+      sku: ol.sku,
+      invoiced_qty: invoiced.toString(),
+      ordered_qty: new Dec(ol.quantity).toString(),
+      received_qty: received.toString(),
+      invoice_price: price.toFixed(4),
+      order_price: orderPrice.toFixed(4),
+      differences,
+    };
+  });
+  for (const ol of orderLines.filter((l) => free.has(l.id))) {
+    out.push({
+      invoice_line_id: null,
+      invoice_line_name: null,
+      po_line_id: ol.id,
+      po_line_no: ol.line_no,
+      sku: ol.sku,
+      invoiced_qty: null,
+      ordered_qty: new Dec(ol.quantity).toString(),
+      received_qty: new Dec(ol.received).toString(),
+      invoice_price: null,
+      order_price: new Dec(ol.unit_price).toFixed(4),
+      differences: [{ kind: 'not_invoiced', expected: new Dec(ol.received).toString() }],
+    });
+  }
+  return out;
+}
