@@ -27,6 +27,7 @@ import { workOrderCompletionRoutes } from '../modules/documents/work-order-compl
 import { workOrderCorrectionRoutes } from '../modules/documents/work-order-corrections.routes.ts';
 import { einvoiceRoutes } from '../modules/einvoice/einvoice.routes.ts';
 import { exportRoutes } from '../modules/export/export.routes.ts';
+import { fiscalExchangeRoutes } from '../modules/fiscal-exchange/fiscal-exchange.routes.ts';
 import { fileRoutes } from '../modules/files/files.routes.ts';
 import { healthRoutes } from '../modules/health/health.routes.ts';
 import { inventoryRoutes } from '../modules/inventory/inventory.routes.ts';
@@ -127,6 +128,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     workOrderCorrectionRoutes,
     productionLocationsRoutes,
     einvoiceRoutes,
+    fiscalExchangeRoutes,
     dashboardRoutes,
     auditRoutes,
     jobsRoutes,

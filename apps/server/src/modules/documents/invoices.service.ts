@@ -25,6 +25,7 @@ import type { Tx } from '../../db/database.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
 import { einvoiceReadiness, ublVatOfLines } from '../einvoice/einvoice-issue.ts';
 import { findTenant } from '../tenants/tenants.repo.ts';
+import { onDocumentIssued, onPaymentsRecorded } from '../fiscal-exchange/fiscal-exchange.service.ts';
 import * as repo from './documents.repo.ts';
 import {
   addressLine,
@@ -310,6 +311,7 @@ export async function issue(tx: Tx, ctx: CompanyContext, id: string) {
     throw new AppError('VALIDATION', 'Odaberite kupca', [{ field: 'client_id', key: 'validation.required' }]);
   await issueDocument(tx, ctx, doc, client);
   await freezeFiles(tx, ctx.companyId, id); // the UBL and the PDF, made once and stored
+  await onDocumentIssued(tx, ctx, id); // Fiskalizacija 2.0: EvidentirajERacun (and the intermediary)
   return detail(tx, id);
 }
 
@@ -361,6 +363,7 @@ export async function creditNote(
   );
   await repo.link(tx, ctx.companyId, invoiceId, id, 'credited');
   await freezeFiles(tx, ctx.companyId, id); // the credit note's UBL and PDF; the invoice's stay as stored
+  await onDocumentIssued(tx, ctx, id);
   await repo.notifyDocuments(tx, ctx.companyId, [invoiceId, id]);
   return detail(tx, id);
 }
@@ -392,6 +395,7 @@ export async function addPayment(
   await tx.execute(
     sql`update documents set paid_total = paid_total + ${input.amount}, updated_at = now() where id = ${invoiceId}`,
   );
+  await onPaymentsRecorded(tx, ctx, invoiceId); // Fiskalizacija 2.0: EvidentirajNaplatu
   await repo.notifyDocuments(tx, ctx.companyId, [invoiceId]);
   return { ...(await detail(tx, invoiceId)), payments: await payments(tx, invoiceId) };
 }

@@ -1,5 +1,5 @@
 import { AppError } from '@erp/domain';
-import { DOMParser } from '@xmldom/xmldom';
+import { DOMParser, type Element } from '@xmldom/xmldom';
 import Decimal from 'decimal.js';
 
 // What the Fiskalizacija 2.0 messages need from a stored eRačun (UBL 2.1 Invoice or CreditNote
@@ -133,7 +133,7 @@ export function readUblFacts(xml: string): UblFacts {
   } catch {
     throw invalid('not XML');
   }
-  if (!root || !['Invoice', 'CreditNote'].includes(root.localName))
+  if (!root || !['Invoice', 'CreditNote'].includes(root.localName ?? ''))
     throw invalid('not a UBL Invoice or CreditNote');
   const credit = root.localName === 'CreditNote';
   const lineName = credit ? 'CreditNoteLine' : 'InvoiceLine';

@@ -1,0 +1,221 @@
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/database.ts';
+import type { CompanyContext } from '../../db/tenant.ts';
+import { type JobContext, PermanentJobError, registerJobHandler } from '../../jobs/jobs.ts';
+import { loadPkcs12, type SigningCertificate } from '../../security/certificate.ts';
+import { decryptField } from '../../security/field-crypto.ts';
+import { receiveUbl, validateUbl } from '../purchase-invoices/purchase-invoices.service.ts';
+import * as repo from './fiscal-exchange.repo.ts';
+import {
+  DELIVER_JOB,
+  intermediaryConfig,
+  onPurchaseInvoiceReceived,
+  POLL_JOB,
+  SEND_JOB,
+  schedulePoll,
+} from './fiscal-exchange.service.ts';
+import { IntermediaryError, intermediaryFor } from './intermediary.ts';
+import { REQUEST_ELEMENTS, sendingTime } from './messages.ts';
+import { DEFAULT_TIMEOUT_MS, postRequest } from './porezna-client.ts';
+import { signRequest } from './signing.ts';
+
+// The background side of Fiskalizacija 2.0, on the shared job runner (src/jobs: claims with FOR
+// UPDATE SKIP LOCKED under a lease, retries with exponential back-off). One send job per message
+// (dedupe key = message id), so two instances never send the same message at once; a worker that
+// died mid-send leaves its job to be taken again after the lease, and the repeat carries the same
+// signed request with the same id, which the receiver recognises. No transaction is held open
+// while waiting for the network: one to prepare (sign once, count the attempt), one to record.
+
+/**
+ * The company's signing certificate: the one PKCS#12 bundle uploaded in the fiscalisation settings
+ * (fiscal_settings, migration 0040; bundle and password encrypted), shared with CIS.
+ */
+async function loadCertificate(tx: Tx): Promise<SigningCertificate | null> {
+  const row = await repo.one<{ certificate: string | null; certificate_password: string | null }>(
+    tx,
+    sql`select certificate, certificate_password from fiscal_settings`,
+  );
+  if (!row?.certificate) return null;
+  const p12 = Buffer.from(decryptField(row.certificate, 'fiscal_settings.certificate'), 'base64');
+  return loadPkcs12(
+    p12,
+    decryptField(row.certificate_password, 'fiscal_settings.certificate_password') ?? '',
+  );
+}
+
+/** How long one request may wait for its answer (tests shorten it). */
+export const sendOptions = { timeoutMs: DEFAULT_TIMEOUT_MS };
+
+const OPERATION = {
+  eracun_issued: REQUEST_ELEMENTS.eracun,
+  eracun_received: REQUEST_ELEMENTS.eracun,
+  payment: REQUEST_ELEMENTS.payment,
+  rejection: REQUEST_ELEMENTS.rejection,
+  no_eracun: REQUEST_ELEMENTS.no_eracun,
+} as const;
+
+const restamp = (body: string) =>
+  body.replace(/(<(\w+):datumVrijemeSlanja>)[^<]*(<\/\2:datumVrijemeSlanja>)/, `$1${sendingTime()}$3`);
+
+async function sendMessage(
+  job: { attempts: number; maxAttempts: number },
+  ctx: JobContext,
+  messageId: string,
+  worker: string,
+) {
+  type Prepared =
+    | { skip: string }
+    | { problem: string; text: string }
+    | { request: string; attempt: number; url: string; operation: string };
+  const prepared = await ctx.withCompany(async (tx): Promise<Prepared> => {
+    const m = await repo.lockMessage(tx, messageId);
+    if (!m) throw new PermanentJobError(`no fiscal message ${messageId}`);
+    if (m.state === 'accepted' || m.state === 'refused') return { skip: m.state };
+    const settings = await repo.getSettings(tx);
+    if (!settings?.porezna_url)
+      return { problem: 'NO_ADDRESS', text: 'no address of the fiscalisation service' };
+    let request = m.request_xml;
+    if (!request) {
+      const cert = await loadCertificate(tx);
+      if (!cert) return { problem: 'NO_CERTIFICATE', text: 'the company has no signing certificate' };
+      request = signRequest(restamp(m.body_xml), m.id, cert);
+    }
+    const attempt = await repo.startAttempt(tx, m.id, request);
+    return { request, attempt, url: settings.porezna_url, operation: OPERATION[m.kind] };
+  });
+  const last = job.attempts >= job.maxAttempts;
+  if ('skip' in prepared) return { outcome: prepared.skip };
+  if ('problem' in prepared) {
+    await ctx.withCompany((tx) =>
+      repo.settle(tx, messageId, {
+        state: last ? 'failed' : 'queued',
+        errorCode: prepared.problem,
+        errorText: prepared.text,
+        answerId: null,
+      }),
+    );
+    throw new Error(prepared.text);
+  }
+
+  const startedAt = new Date();
+  const result = await postRequest(prepared.url, prepared.operation, prepared.request, sendOptions.timeoutMs);
+  const retry = result.outcome === 'error' || result.outcome === 'timeout';
+  await ctx.withCompany(async (tx) => {
+    await repo.recordAttempt(tx, {
+      companyId: ctx.companyId,
+      messageId,
+      attempt: prepared.attempt,
+      worker,
+      outcome: result.outcome,
+      httpStatus: result.httpStatus,
+      requestXml: prepared.request,
+      answerXml: result.answerXml,
+      errorText: result.errorText,
+      startedAt,
+    });
+    await repo.settle(tx, messageId, {
+      state:
+        result.outcome === 'accepted'
+          ? 'accepted'
+          : result.outcome === 'refused'
+            ? 'refused'
+            : last
+              ? 'failed'
+              : 'queued',
+      errorCode:
+        result.outcome === 'accepted' ? null : (result.answer?.errorCode ?? result.outcome.toUpperCase()),
+      errorText: result.outcome === 'accepted' ? null : result.errorText,
+      answerId: result.answer?.requestId ?? null,
+    });
+  });
+  if (retry) throw new Error(result.errorText ?? result.outcome);
+  return { outcome: result.outcome };
+}
+
+registerJobHandler(SEND_JOB, (job, ctx) => {
+  const messageId = String(job.payload.messageId ?? '');
+  return sendMessage(job, ctx, messageId, `${ctx.jobId}#${ctx.attempt}`);
+});
+
+registerJobHandler(DELIVER_JOB, async (job, ctx) => {
+  const documentId = String(job.payload.documentId ?? '');
+  const prepared = await ctx.withCompany(async (tx) => {
+    const delivery = await repo.deliveryOf(tx, documentId, true);
+    if (!delivery) throw new PermanentJobError(`no delivery of ${documentId}`);
+    if (delivery.state !== 'queued') return null;
+    const xml = await repo.storedUbl(tx, documentId);
+    const doc = await repo.documentHeader(tx, documentId);
+    return { config: await intermediaryConfig(tx), xml, number: doc?.number ?? '' };
+  });
+  if (!prepared) return { skipped: true };
+  const adapter = intermediaryFor(prepared.config);
+  const last = job.attempts >= job.maxAttempts;
+  try {
+    if (!adapter || !prepared.xml) throw new IntermediaryError('no intermediary configured', false);
+    const { ref } = await adapter.send({ documentId, number: prepared.number, xml: prepared.xml });
+    await ctx.withCompany((tx) => repo.updateDelivery(tx, documentId, { state: 'sent', ref, attempt: true }));
+    return { ref };
+  } catch (error) {
+    const retry = error instanceof IntermediaryError ? error.retry : true;
+    const text = (error as Error).message.slice(0, 1000);
+    await ctx.withCompany((tx) =>
+      repo.updateDelivery(tx, documentId, {
+        state: retry && !last ? 'queued' : 'failed',
+        error: text,
+        attempt: true,
+      }),
+    );
+    if (retry) throw error;
+    throw new PermanentJobError(text);
+  }
+});
+
+/** One poll: the status of sent eRačuni, then incoming ones handed to purchase invoices. */
+export async function pollIntermediary(ctx: Pick<JobContext, 'companyId' | 'userId' | 'withCompany'>) {
+  const config = await ctx.withCompany((tx) => intermediaryConfig(tx));
+  const adapter = intermediaryFor(config);
+  if (!adapter) return { checked: 0, received: 0 };
+  let checked = 0;
+  for (const d of await ctx.withCompany((tx) => repo.deliveriesToCheck(tx))) {
+    if (!d.intermediary_ref) continue;
+    const status = await adapter.status(d.intermediary_ref);
+    await ctx.withCompany((tx) =>
+      repo.updateDelivery(tx, d.document_id, { state: status.state, error: status.detail, checked: true }),
+    );
+    checked++;
+  }
+  let received = 0;
+  for (const incoming of await adapter.incoming()) {
+    const xml = await adapter.fetch(incoming.ref);
+    let failures: ReturnType<typeof validateUbl> | undefined;
+    try {
+      failures = validateUbl(xml); // slow (the official validators): before the transaction
+    } catch {
+      failures = undefined; // receiveUbl validates again or refuses what is not UBL
+    }
+    await ctx.withCompany(async (tx, company: CompanyContext) => {
+      const result = await receiveUbl(
+        tx,
+        ctx.companyId,
+        xml,
+        { kind: 'intermediary', reference: incoming.ref, userId: null },
+        failures ? { failures } : {},
+      );
+      if (!result.duplicate) await onPurchaseInvoiceReceived(tx, company, result.id);
+    });
+    await adapter.acknowledge(incoming.ref);
+    received++;
+  }
+  return { checked, received };
+}
+
+registerJobHandler(POLL_JOB, async (_job, ctx) => {
+  const result = await pollIntermediary(ctx);
+  // The next poll, while an intermediary is configured (the settings start the chain again).
+  await ctx.withCompany(async (tx) => {
+    const config = await intermediaryConfig(tx);
+    if (config.kind !== 'none')
+      await schedulePoll(tx, ctx.companyId, ctx.userId, new Date(Date.now() + 300_000));
+  });
+  return result;
+});
