@@ -9,6 +9,7 @@ export * from './einvoice/einvoice.ts';
 export * from './errors.ts';
 export * from './export/index.ts';
 export * from './fiscal/cis.ts';
+export * from './fiscal/schemas.ts';
 export * from './fiscal-exchange/fiscal-exchange.ts';
 export * from './identity/iban.ts';
 export * from './identity/oib.ts';
