@@ -23,7 +23,7 @@ export type CompanySnapshot = {
   companyId: string;
   /** Row JSON texts per company table. */
   tables: Record<string, string[]>;
-  /** The company's audit rows (without the database-local identity `id`), in chain order. */
+  /** The company's audit rows (without the database-local `id` and writer `tx`), in chain order. */
   audit: string[];
   head: string | null;
   /** Platform rows a dedicated database needs for foreign keys and policies (copies). */
@@ -78,7 +78,7 @@ export async function readCompany(q: OwnerQuery, companyId: string): Promise<Com
   }
   const audit = await jsonRows(
     q,
-    `select (to_jsonb(a) - 'id')::text as j from audit_log a where company_id = $1 order by seq`,
+    `select (to_jsonb(a) - 'id' - 'tx')::text as j from audit_log a where company_id = $1 order by seq`,
     [companyId],
   );
   const head =
@@ -259,9 +259,14 @@ export async function copyPeople(q: OwnerQuery, users: string[], tenants: string
 
 /**
  * The controlled purge of a company's rows from one database (after a move, before a restore): the
- * same owner-only, single-transaction path for every table. Audit rows, which refuse deletes from
- * anyone, are removed here with their guard switched off for this transaction only; operators
- * record every purge in company_operations (main database).
+ * same owner-only, single-transaction path for every table. No ALTER TABLE on the company tables:
+ * the main database keeps serving other companies while a moved company is purged, and a table
+ * lock taken there would queue their writes and could deadlock with them (issue 21). Instead the
+ * transaction sets `app.purge_company` (migration 0044): for that company, and only for the table
+ * owner without SET ROLE, the audit trigger records nothing and the append-only guards of the
+ * audit trail and the stock ledger let the rows go. Only row locks of the purged company are
+ * taken, and no other company's transaction touches those rows. Operators record every purge in
+ * company_operations (main database).
  */
 export async function purgeCompany(
   q: OwnerQuery,
@@ -269,13 +274,19 @@ export async function purgeCompany(
   opts: { mirror: boolean; keep?: readonly string[] },
 ): Promise<void> {
   const tables = (await companyTables(q)).filter((t) => !opts.keep?.includes(t));
-  const mirrorTables = opts.mirror ? ['tenants', 'memberships', 'users'] : [];
-  await withoutTriggers(q, [...tables, 'audit_log', ...mirrorTables], async () => {
-    for (const table of tables)
-      await q(`delete from ${quoteIdent(table)} where company_id = $1`, [companyId]);
-    await q('delete from audit_log where company_id = $1', [companyId]);
-    await q('delete from audit_heads where company_id = $1', [companyId]);
-    if (!opts.mirror) return;
+  await q(`select set_config('app.purge_company', $1, true)`, [companyId]);
+  for (const table of tables) await q(`delete from ${quoteIdent(table)} where company_id = $1`, [companyId]);
+  await q('delete from audit_log where company_id = $1', [companyId]);
+  await q('delete from audit_heads where company_id = $1', [companyId]);
+  await q(`select set_config('app.purge_company', '', true)`, []);
+  // The deferred foreign-key checks of the deletes run now: a restore's ALTER TABLE (writeCompany)
+  // refuses to run with trigger events pending.
+  await q('set constraints all immediate', []);
+  await q('set constraints all deferred', []);
+  if (!opts.mirror) return;
+  // A dedicated database's copies of members and their profiles (its own company or a few): the
+  // profile rows belong to other chains (each person's own), so these go with triggers off.
+  await withoutTriggers(q, ['tenants', 'memberships', 'users'], async () => {
     await q('delete from memberships where company_id = $1', [companyId]);
     // Copies of people who belong to no other company in this database go too.
     await q(

@@ -5,12 +5,27 @@ import { type Db, rowsOf } from '../../db/database.ts';
 export const GENESIS_HASH = '0'.repeat(64);
 const BATCH = 5000;
 
+/**
+ * Where a chain stops being provable: a row whose hash does not match its text (`hash`), that
+ * does not link to the previous one (`prev_hash`), a missing sequence number (`sequence`), a head
+ * that disagrees with the last row (`head`), or committed rows that were never sealed into the
+ * chain (`unsealed`: `seq` is the first number the chain does not cover).
+ */
 export type ChainBreak = {
   companyId: string;
   seq: number;
-  reason: 'hash' | 'prev_hash' | 'sequence' | 'head';
+  reason: 'hash' | 'prev_hash' | 'sequence' | 'head' | 'unsealed';
 };
-export type VerifyResult = { ok: boolean; companies: number; rows: number; firstBreak: ChainBreak | null };
+export type VerifyResult = {
+  ok: boolean;
+  companies: number;
+  /** Sealed rows proven, up to the first break. */
+  rows: number;
+  /** Committed audit rows outside every chain (never trusted: `ok` is false when any exist). */
+  unsealed: number;
+  firstBreak: ChainBreak | null;
+};
+type CompanyResult = { rows: number; unsealed: number; firstBreak: ChainBreak | null };
 
 type AuditRow = {
   seq: string | number;
@@ -43,39 +58,59 @@ export function sha256Hex(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex');
 }
 
-async function verifyCompany(
-  db: Db,
-  companyId: string,
-): Promise<{ rows: number; firstBreak: ChainBreak | null }> {
-  let expectedSeq = 1;
-  let prev = GENESIS_HASH;
-  for (;;) {
-    const result = await db.execute(sql`
-      select seq, table_name, row_id, action, changes::text as changes, actor_id::text as actor_id,
-             to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at, prev_hash, hash
-      from audit_log where company_id = ${companyId} and seq >= ${expectedSeq} order by seq limit ${BATCH}`);
-    const rows = rowsOf<AuditRow>(result);
-    for (const row of rows) {
-      const seq = Number(row.seq);
-      if (seq !== expectedSeq)
-        return { rows: expectedSeq - 1, firstBreak: { companyId, seq: expectedSeq, reason: 'sequence' } };
-      if (row.prev_hash !== prev) return { rows: seq, firstBreak: { companyId, seq, reason: 'prev_hash' } };
-      if (sha256Hex(canonical(companyId, row)) !== row.hash)
-        return { rows: seq, firstBreak: { companyId, seq, reason: 'hash' } };
-      prev = row.hash;
-      expectedSeq++;
-    }
-    if (rows.length < BATCH) break;
-  }
-  // The head remembers the last link, so deleting rows from the end is noticed too.
-  const [head] = rowsOf<{ seq: string | number; hash: string }>(
-    await db.execute(sql`select seq, hash from audit_heads where company_id = ${companyId}`),
+async function verifyCompany(db: Db, companyId: string): Promise<CompanyResult> {
+  // One snapshot for the rows, the head and the unsealed count, so writers that commit meanwhile
+  // cannot make a sound chain look broken.
+  return db.transaction(
+    async (tx) => {
+      const [pending] = rowsOf<{ n: number }>(
+        await tx.execute(
+          sql`select count(*)::int as n from audit_log where company_id = ${companyId} and seq is null`,
+        ),
+      );
+      const unsealed = pending?.n ?? 0;
+      let expectedSeq = 1;
+      let prev = GENESIS_HASH;
+      for (;;) {
+        const result = await tx.execute(sql`
+          select seq, table_name, row_id, action, changes::text as changes, actor_id::text as actor_id,
+                 to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at, prev_hash, hash
+          from audit_log where company_id = ${companyId} and seq >= ${expectedSeq} order by seq limit ${BATCH}`);
+        const rows = rowsOf<AuditRow>(result);
+        for (const row of rows) {
+          const seq = Number(row.seq);
+          const at = (reason: ChainBreak['reason'], n: number, s = seq) => ({
+            rows: n,
+            unsealed,
+            firstBreak: { companyId, seq: s, reason },
+          });
+          if (seq !== expectedSeq) return at('sequence', expectedSeq - 1, expectedSeq);
+          if (row.prev_hash !== prev) return at('prev_hash', seq);
+          if (sha256Hex(canonical(companyId, row)) !== row.hash) return at('hash', seq);
+          prev = row.hash;
+          expectedSeq++;
+        }
+        if (rows.length < BATCH) break;
+      }
+      // The head remembers the last link, so deleting rows from the end is noticed too.
+      const [head] = rowsOf<{ seq: string | number; hash: string }>(
+        await tx.execute(sql`select seq, hash from audit_heads where company_id = ${companyId}`),
+      );
+      const count = expectedSeq - 1;
+      if (head && (Number(head.seq) !== count || head.hash !== prev)) {
+        return { rows: count, unsealed, firstBreak: { companyId, seq: count + 1, reason: 'head' as const } };
+      }
+      if (unsealed > 0) {
+        return {
+          rows: count,
+          unsealed,
+          firstBreak: { companyId, seq: count + 1, reason: 'unsealed' as const },
+        };
+      }
+      return { rows: count, unsealed, firstBreak: null };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
-  const count = expectedSeq - 1;
-  if (head && (Number(head.seq) !== count || head.hash !== prev)) {
-    return { rows: count, firstBreak: { companyId, seq: count + 1, reason: 'head' } };
-  }
-  return { rows: count, firstBreak: null };
 }
 
 /** Recomputes every company's chain (or one company's) and reports the first broken row. */
@@ -88,11 +123,13 @@ export async function verifyAuditChain(db: Db, companyId?: string): Promise<Veri
         ),
       ).map((r) => r.company_id);
   let rows = 0;
+  let unsealed = 0;
   for (const id of companies) {
     const result = await verifyCompany(db, id);
     rows += result.rows;
+    unsealed += result.unsealed;
     if (result.firstBreak)
-      return { ok: false, companies: companies.length, rows, firstBreak: result.firstBreak };
+      return { ok: false, companies: companies.length, rows, unsealed, firstBreak: result.firstBreak };
   }
-  return { ok: true, companies: companies.length, rows, firstBreak: null };
+  return { ok: true, companies: companies.length, rows, unsealed, firstBreak: null };
 }

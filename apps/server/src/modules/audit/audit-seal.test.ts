@@ -1,0 +1,232 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/database.ts';
+import { withCompany } from '../../db/tenant.ts';
+import { onPostgres, signUp, startTestApp, type TestApp } from '../../test/harness.ts';
+import { verifyAuditChain } from './audit.service.ts';
+
+/**
+ * Audit rows are written unsealed and without a lock; the commit seals them onto the company's
+ * chain (migration 0044). These tests run on PGlite and, with TEST_DATABASE_URL, on PostgreSQL,
+ * where the transactions really run side by side.
+ */
+describe('audit rows sealed at commit', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  const ownerQuery = (text: string, params: unknown[] = []) =>
+    t.deps.database.session((q) => q(text, params));
+
+  /** The chain of one table's rows of a company: unit id → seq. */
+  async function seqOfUnits(companyId: string): Promise<Map<string, number>> {
+    const rows = await ownerQuery(
+      `select row_id, seq from audit_log where company_id = $1 and table_name = 'units' and action = 'INSERT'`,
+      [companyId],
+    );
+    return new Map(rows.map((r) => [String(r.row_id), Number(r.seq)]));
+  }
+
+  async function addUnits(ids: { userId: string; companyId: string }, codes: string[]): Promise<string[]> {
+    return withCompany(t.deps.db, ids, async (tx) => {
+      const out: string[] = [];
+      for (const code of codes) {
+        const [row] = rowsOf<{ id: string }>(
+          await tx.execute(
+            sql`insert into units (company_id, code, name) values (${ids.companyId}, ${code}, ${code}) returning id`,
+          ),
+        );
+        out.push(row?.id as string);
+      }
+      return out;
+    });
+  }
+
+  it('seals every row of many concurrent writers of one company, one transaction after another', async () => {
+    const user = await signUp(t.app, 'Concurrent Writers');
+    const ids = { userId: user.id, companyId: user.id };
+    const writers = 24;
+    const written = await Promise.all(
+      Array.from({ length: writers }, (_, i) => addUnits(ids, [`A${i}`, `B${i}`, `C${i}`])),
+    );
+    const seqs = await seqOfUnits(user.id);
+    expect(seqs.size).toBe(writers * 3);
+    // Each transaction's rows are sealed together, in the order they were written.
+    for (const [a, b, c] of written) {
+      const sa = seqs.get(a as string) as number;
+      expect(seqs.get(b as string)).toBe(sa + 1);
+      expect(seqs.get(c as string)).toBe(sa + 2);
+    }
+    const [stats] = await ownerQuery(
+      `select count(*)::int as n, count(seq)::int as sealed, min(seq)::int as lo, max(seq)::int as hi,
+              count(distinct seq)::int as distinct_seq
+         from audit_log where company_id = $1`,
+      [user.id],
+    );
+    // Every row sealed, numbered 1..n without a gap or a repeat.
+    const n = Number(stats?.n);
+    expect(stats).toEqual({ n, sealed: n, lo: 1, hi: n, distinct_seq: n });
+    const [head] = await ownerQuery('select seq::int as seq from audit_heads where company_id = $1', [
+      user.id,
+    ]);
+    expect(head?.seq).toBe(n);
+    expect(await verifyAuditChain(t.deps.db, user.id)).toMatchObject({ ok: true, unsealed: 0, rows: n });
+  });
+
+  it.runIf(onPostgres)(
+    'lets a writer commit while another transaction of the company is still open; commit order is chain order',
+    async () => {
+      const user = await signUp(t.app, 'No Queue');
+      const ids = { userId: user.id, companyId: user.id };
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let slowWrote: () => void = () => {};
+      const slowHasWritten = new Promise<void>((resolve) => {
+        slowWrote = resolve;
+      });
+      // The slow transaction writes an audited row, then stays open until the fast one committed.
+      const slow = withCompany(t.deps.db, ids, async (tx) => {
+        const [row] = rowsOf<{ id: string }>(
+          await tx.execute(
+            sql`insert into units (company_id, code, name) values (${user.id}, 'SLOW', 'slow') returning id`,
+          ),
+        );
+        slowWrote();
+        await held;
+        return row?.id as string;
+      });
+      await slowHasWritten;
+      const timeout = new Promise<never>((_, reject) =>
+        setTimeout(() => reject(new Error('the second writer waited for the open transaction')), 15_000),
+      );
+      const [fast] = await Promise.race([addUnits(ids, ['FAST']), timeout]);
+      release();
+      const slowId = await slow;
+      const seqs = await seqOfUnits(user.id);
+      expect(seqs.get(fast as string)).toBeLessThan(seqs.get(slowId) as number);
+      expect(await verifyAuditChain(t.deps.db, user.id)).toMatchObject({ ok: true, unsealed: 0 });
+    },
+  );
+
+  it('writes nothing to the chain for a transaction that rolls back', async () => {
+    const user = await signUp(t.app, 'Rolled Back');
+    const before = await verifyAuditChain(t.deps.db, user.id);
+    await expect(
+      withCompany(t.deps.db, { userId: user.id, companyId: user.id }, async (tx) => {
+        await tx.execute(sql`insert into units (company_id, code, name) values (${user.id}, 'GONE', 'gone')`);
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    const after = await verifyAuditChain(t.deps.db, user.id);
+    expect(after).toMatchObject({ ok: true, unsealed: 0, rows: before.rows });
+  });
+
+  /** Runs statements with the log's guard switched off, as a superuser tampering would. */
+  async function tamper(statements: [string, unknown[]][]): Promise<void> {
+    await t.deps.database.session(async (q) => {
+      await q('alter table audit_log disable trigger audit_log_no_update');
+      try {
+        for (const [text, params] of statements) await q(text, params);
+      } finally {
+        await q('alter table audit_log enable trigger audit_log_no_update');
+      }
+      return [];
+    });
+  }
+
+  it('detects a sealed row deleted from the middle of the chain', async () => {
+    const user = await signUp(t.app, 'Middle Cut');
+    await addUnits({ userId: user.id, companyId: user.id }, ['M1', 'M2']);
+    expect((await verifyAuditChain(t.deps.db, user.id)).ok).toBe(true);
+    await tamper([['delete from audit_log where company_id = $1 and seq = 3', [user.id]]]);
+    const result = await verifyAuditChain(t.deps.db, user.id);
+    expect(result.ok).toBe(false);
+    expect(result.firstBreak).toEqual({ companyId: user.id, seq: 3, reason: 'sequence' });
+  });
+
+  it('detects two sealed rows swapped in the chain', async () => {
+    const user = await signUp(t.app, 'Swapped Rows');
+    await addUnits({ userId: user.id, companyId: user.id }, ['S1', 'S2']);
+    expect((await verifyAuditChain(t.deps.db, user.id)).ok).toBe(true);
+    // Rows 3 and 4 trade places (their seq), each keeping its own hashes.
+    await tamper([
+      ['update audit_log set seq = -4 where company_id = $1 and seq = 4', [user.id]],
+      ['update audit_log set seq = 4 where company_id = $1 and seq = 3', [user.id]],
+      ['update audit_log set seq = 3 where company_id = $1 and seq = -4', [user.id]],
+    ]);
+    const result = await verifyAuditChain(t.deps.db, user.id);
+    expect(result.ok).toBe(false);
+    // The row now at 3 links to the old row 3, not to row 2.
+    expect(result.firstBreak).toEqual({ companyId: user.id, seq: 3, reason: 'prev_hash' });
+  });
+
+  it('detects a sealed row whose text was changed, even with its hash recomputed without the chain', async () => {
+    const user = await signUp(t.app, 'Rehashed');
+    await addUnits({ userId: user.id, companyId: user.id }, ['R1', 'R2']);
+    // The forger recomputes row 3's own hash from its new text; row 4 still links to the old hash.
+    await tamper([
+      [
+        `update audit_log set changes = changes || '{"forged": {"new": 1}}',
+           hash = encode(sha256(convert_to(audit_canonical(company_id, seq, table_name, row_id, action,
+             changes || '{"forged": {"new": 1}}', actor_id, at, prev_hash), 'UTF8')), 'hex')
+         where company_id = $1 and seq = 3`,
+        [user.id],
+      ],
+    ]);
+    const result = await verifyAuditChain(t.deps.db, user.id);
+    expect(result.firstBreak).toEqual({ companyId: user.id, seq: 4, reason: 'prev_hash' });
+  });
+
+  it('refuses to unseal a sealed row, and gives request code no way to write audit rows', async () => {
+    const user = await signUp(t.app, 'Sealed Once');
+    await expect(
+      ownerQuery(
+        `update audit_log set seq = null, prev_hash = null, hash = null where company_id = $1 and seq = 1`,
+        [user.id],
+      ),
+    ).rejects.toThrow(/append-only/);
+    // erp_app has no way to write audit rows at all: they come from the trigger only.
+    const error = await withCompany(t.deps.db, { userId: user.id, companyId: user.id }, (tx) =>
+      tx.execute(sql`insert into audit_log (company_id, table_name, row_id, action, changes, at)
+        values (${user.id}, 'units', 'x', 'INSERT', '{}'::jsonb, now())`),
+    ).then(
+      () => null,
+      (e: Error & { cause?: Error }) => e.cause?.message ?? e.message,
+    );
+    expect(error).toMatch(/permission denied/);
+  });
+
+  it('reports rows that were never sealed, and seals them only when an operator says so', async () => {
+    const user = await signUp(t.app, 'Unsealed Rows');
+    const sealed = (await verifyAuditChain(t.deps.db, user.id)).rows;
+    // Triggers switched off by a superuser: the audit row is written, the seal does not run.
+    await ownerQuery('alter table audit_log disable trigger audit_seal');
+    try {
+      await addUnits({ userId: user.id, companyId: user.id }, ['U1', 'U2']);
+    } finally {
+      await ownerQuery('alter table audit_log enable trigger audit_seal');
+    }
+    const result = await verifyAuditChain(t.deps.db, user.id);
+    expect(result).toMatchObject({
+      ok: false,
+      rows: sealed,
+      unsealed: 2,
+      firstBreak: { companyId: user.id, seq: sealed + 1, reason: 'unsealed' },
+    });
+    // Another writer's commit does not chain them in passing.
+    await addUnits({ userId: user.id, companyId: user.id }, ['U3']);
+    const later = await verifyAuditChain(t.deps.db, user.id);
+    expect(later).toMatchObject({ ok: false, unsealed: 2, rows: sealed + 1 });
+    // Sealing them is an operator's decision.
+    await ownerQuery('select audit_seal($1, true)', [user.id]);
+    expect(await verifyAuditChain(t.deps.db, user.id)).toMatchObject({
+      ok: true,
+      unsealed: 0,
+      rows: sealed + 3,
+    });
+  });
+});
