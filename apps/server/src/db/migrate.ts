@@ -9,7 +9,7 @@ const MIGRATION_LOCK = 727_070_01;
 
 export function migrationFiles(): { version: string; sql: string }[] {
   return readdirSync(MIGRATIONS_DIR)
-    .filter((f) => /^\d{4}_[\w-]+\.sql$/.test(f))
+    .filter((f) => /^\d{4}[a-z]?_[\w-]+\.sql$/.test(f)) // 0040b_…: a second file of the same number
     .sort()
     .map((f) => ({ version: f.replace(/\.sql$/, ''), sql: readFileSync(join(MIGRATIONS_DIR, f), 'utf8') }));
 }
