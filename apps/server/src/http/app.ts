@@ -34,6 +34,8 @@ import { inventoryRoutes } from '../modules/inventory/inventory.routes.ts';
 import { labelRoutes } from '../modules/inventory/labels.ts';
 import { partnersRoutes } from '../modules/partners/partners.routes.ts';
 import { productionRoutes } from '../modules/production/production.routes.ts';
+import { purchaseInvoicesRoutes } from '../modules/purchase-invoices/purchase-invoices.routes.ts';
+import { registersRoutes } from '../modules/registers/registers.routes.ts';
 import { purchasingRoutes } from '../modules/purchasing/purchasing.routes.ts';
 import { realtimeRoutes } from '../modules/realtime/realtime.routes.ts';
 import { createRealtime } from '../modules/realtime/realtime.ts';
@@ -46,6 +48,7 @@ import { keyRoutes } from '../security/keys.routes.ts';
 import { registerAccessControl } from './access.ts';
 import type { Deps } from './context.ts';
 import { errorBody, registerErrorHandler } from './errors.ts';
+import { prerenderedFile } from './prerendered.ts';
 import { frameworkErrors, registerSecurity } from './security.ts';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -116,6 +119,8 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     keyRoutes,
     realtimeRoutes,
     purchasingRoutes,
+    purchaseInvoicesRoutes,
+    registersRoutes,
     partnersRoutes,
     productionRoutes,
     inventoryRoutes,
@@ -162,6 +167,18 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     ) {
       return reply.status(404).send(errorBody('NOT_FOUND'));
     }
+    // The public pages come prerendered in the visitor's language (http/prerendered.ts).
+    const page = prerenderedFile(
+      config.webDist,
+      request.url,
+      request.cookies,
+      request.headers['accept-language'],
+    );
+    if (page)
+      return reply
+        .header('cache-control', 'no-cache')
+        .header('vary', 'Cookie, Accept-Language')
+        .sendFile(page);
     // The single-page app handles its own routes (unknown ones redirect to /landing).
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });

@@ -266,7 +266,7 @@ export async function addPayment(
   if (row.status !== 'approved' || row.doc_type !== 'invoice') throw transitionError(row.status);
   if (new Decimal(input.amount).gt(row.open)) {
     throw new AppError('VALIDATION', `Iznos je veći od otvorenog (${row.open}).`, [
-      { field: 'amount', key: 'validation.paymentTooLarge', params: { open: row.open } },
+      { field: 'amount', key: 'validation.paymentTooLarge', params: { owed: row.open } },
     ]);
   }
   await repo.addPayment(tx, ctx.companyId, id, input, ctx.userId);

@@ -1,0 +1,137 @@
+import { registerPeriodSchema, VAT_BUCKETS } from '@erp/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { inCompany } from '../../http/access.ts';
+import type { Deps } from '../../http/context.ts';
+import { registerFile, vatFile } from './registers.export.ts';
+import * as service from './registers.service.ts';
+
+const amounts = z.object({ base: z.string(), vat: z.string() });
+const buckets = z.object(
+  Object.fromEntries(VAT_BUCKETS.map((b) => [b, amounts])) as Record<
+    (typeof VAT_BUCKETS)[number],
+    typeof amounts
+  >,
+);
+const registerSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  rows: z.array(
+    z.object({
+      id: z.string(),
+      kind: z.enum(['invoice', 'credit_note']),
+      number: z.string(),
+      date: z.string(),
+      partner: z.string(),
+      oib: z.string().nullable(),
+      buckets,
+      net: z.string(),
+      vat: z.string(),
+      total: z.string(),
+      deductible: z.string(),
+    }),
+  ),
+  totals: z.object({ buckets, net: z.string(), vat: z.string(), total: z.string(), deductible: z.string() }),
+});
+const vatSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  rows: z.array(
+    z.object({
+      bucket: z.enum(VAT_BUCKETS),
+      output_base: z.string(),
+      output_vat: z.string(),
+      input_base: z.string(),
+      input_vat: z.string(),
+    }),
+  ),
+  output_vat: z.string(),
+  input_vat: z.string(),
+  deductible: z.string(),
+  payable: z.string(),
+});
+const formatParams = z.object({ format: z.enum(['xlsx', 'csv']) });
+
+/** IRA, URA and the VAT summary for a period, as JSON and as XLSX / CSV files. */
+export function registersRoutes(deps: Deps): FastifyPluginAsyncZod {
+  return async (app) => {
+    const tags = ['registers'];
+    const config = { access: 'company.read' as const };
+    for (const kind of ['ira', 'ura'] as const) {
+      const build = kind === 'ira' ? service.ira : service.ura;
+      app.get(
+        `/api/registers/${kind}`,
+        {
+          config,
+          schema: {
+            tags,
+            summary:
+              kind === 'ira'
+                ? 'IRA: issued invoices and credit notes of the period, per VAT rate'
+                : 'URA: approved received invoices of the period, per VAT rate, with deductible VAT',
+            querystring: registerPeriodSchema,
+            response: { 200: registerSchema },
+          },
+        },
+        (request) => inCompany(deps, request, (tx) => build(tx, request.query)),
+      );
+      app.get(
+        `/api/registers/${kind}.:format`,
+        {
+          config,
+          schema: {
+            tags,
+            summary: `${kind.toUpperCase()} as XLSX or CSV`,
+            params: formatParams,
+            querystring: registerPeriodSchema,
+          },
+        },
+        async (request, reply) => {
+          const file = await inCompany(deps, request, async (tx) =>
+            registerFile(kind, await build(tx, request.query), request.params.format),
+          );
+          return reply
+            .header('content-type', file.type)
+            .header('content-disposition', `attachment; filename="${file.filename}"`)
+            .header('cache-control', 'no-store')
+            .send(file.data);
+        },
+      );
+    }
+    app.get(
+      '/api/registers/vat',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'VAT summary of the period: output and input VAT per rate, payable',
+          querystring: registerPeriodSchema,
+          response: { 200: vatSchema },
+        },
+      },
+      (request) => inCompany(deps, request, (tx) => service.vatSummary(tx, request.query)),
+    );
+    app.get(
+      '/api/registers/vat.:format',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'VAT summary as XLSX or CSV',
+          params: formatParams,
+          querystring: registerPeriodSchema,
+        },
+      },
+      async (request, reply) => {
+        const file = await inCompany(deps, request, async (tx) =>
+          vatFile(await service.vatSummary(tx, request.query), request.params.format),
+        );
+        return reply
+          .header('content-type', file.type)
+          .header('content-disposition', `attachment; filename="${file.filename}"`)
+          .header('cache-control', 'no-store')
+          .send(file.data);
+      },
+    );
+  };
+}
