@@ -2,27 +2,19 @@ import i18n from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
+import { FALLBACK_LANGUAGE, type LanguageCode, languageOf, SUPPORTED_LANGUAGES } from './languages.ts';
 
-export const SUPPORTED_LANGUAGES = ['hr', 'en', 'sl', 'de', 'it', 'cs'] as const;
-export type LanguageCode = (typeof SUPPORTED_LANGUAGES)[number];
-export const FALLBACK_LANGUAGE: LanguageCode = 'hr';
+export {
+  FALLBACK_LANGUAGE,
+  LANGUAGES,
+  type LanguageCode,
+  type LanguageOption,
+  SUPPORTED_LANGUAGES,
+} from './languages.ts';
 export const NAMESPACES = ['common', 'app', 'public'] as const;
 
-export type LanguageOption = { code: LanguageCode; name: string; flag: string };
-
-/** Language names are written in their own language (endonyms), so they are not translated. */
-export const LANGUAGES: readonly LanguageOption[] = [
-  { code: 'hr', name: 'Hrvatski', flag: '🇭🇷' },
-  { code: 'en', name: 'English', flag: '🇬🇧' },
-  { code: 'sl', name: 'Slovenščina', flag: '🇸🇮' },
-  { code: 'de', name: 'Deutsch', flag: '🇩🇪' },
-  { code: 'it', name: 'Italiano', flag: '🇮🇹' },
-  { code: 'cs', name: 'Čeština', flag: '🇨🇿' },
-];
-
 export function currentLanguage(): LanguageCode {
-  const lng = (i18n.resolvedLanguage ?? i18n.language ?? FALLBACK_LANGUAGE).slice(0, 2);
-  return (SUPPORTED_LANGUAGES as readonly string[]).includes(lng) ? (lng as LanguageCode) : FALLBACK_LANGUAGE;
+  return languageOf(i18n);
 }
 
 export const i18nReady = i18n
@@ -44,7 +36,10 @@ export const i18nReady = i18n
       lookupCookie: 'i18next',
       lookupLocalStorage: 'i18nextLng',
       lookupSessionStorage: 'i18nextLng',
-      caches: ['localStorage'],
+      // The cookie too: the server picks the language of the prerendered public pages from it.
+      caches: ['localStorage', 'cookie'],
+      cookieMinutes: 60 * 24 * 365,
+      cookieOptions: { path: '/', sameSite: 'lax' },
     },
     backend: { loadPath: '/locales/{{lng}}/{{ns}}.json' },
     // Seed section 9: 10 parallel reads, up to 5 retries from 350 ms, doubling each time.

@@ -1,4 +1,3 @@
-import './zod-jitless.ts';
 import './styles.css';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, Suspense } from 'react';

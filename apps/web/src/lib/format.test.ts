@@ -6,6 +6,7 @@ import {
   formatNumberInput,
   formatPercent,
   formatUnit,
+  hundredth,
   localeOf,
   numberInputToApi,
   optionalNumberInputToApi,
@@ -95,5 +96,20 @@ describe('percents (the API sends 0..100)', () => {
     expect(formatPercent('66.7', 'en')).toBe('66.7%');
     expect(formatPercent('100.0', 'de')).toBe('100\u00a0%');
     expect(formatPercent('12.5', 'cs')).toBe('12,5\u00a0%');
+  });
+
+  it('divides by 100 exactly by moving the point, for any length and sign', () => {
+    const cases: [string, string][] = [
+      ['66.7', '0.667'],
+      ['5', '0.05'],
+      ['-5', '-0.05'],
+      ['100.0', '1.000'],
+      ['12345.678', '123.45678'],
+      ['0.1', '0.001'],
+    ];
+    for (const [value, expected] of cases) expect(hundredth(value), value).toBe(expected);
+    // Compared with the decimal string read as a number, never a float result of our own.
+    for (const [value] of cases) expect(Number(hundredth(value)) * 100).toBeCloseTo(Number(value), 9);
+    expect(formatPercent('33.35', 'en', 1)).toBe('33.4%');
   });
 });

@@ -1,5 +1,4 @@
 import { type DecimalSeparator, parseDecimalInput, unitCodeOf, unitSymbol } from '@erp/domain';
-import Decimal from 'decimal.js';
 import i18n from 'i18next';
 
 /** Intl locale per interface language (region chosen for the usual number and date conventions). */
@@ -28,11 +27,24 @@ export function formatNumber(value: string | number, lng?: string, options: Intl
 }
 
 /**
+ * A decimal string divided by 100, exactly, by moving the point ("66.7" → "0.667", "-5" → "-0.05"):
+ * Intl's percent style multiplies by 100 again. No decimal library, so the first signed-in screen
+ * (dashboard tiles) does not download one.
+ */
+export function hundredth(value: string): string {
+  const match = /^([+-]?)(\d*)(?:\.(\d*))?$/.exec(value.trim());
+  if (!match) return value;
+  const [, sign = '', whole = '', fraction = ''] = match;
+  const digits = whole.padStart(3, '0');
+  return `${sign}${digits.slice(0, -2)}.${digits.slice(-2)}${fraction}`;
+}
+
+/**
  * A percent from the API (0..100, docs/api.md "Percentages": "66.7" = 66,7 %) in the language's
  * percent format ("66,7 %" in Croatian, "66.7%" in English).
  */
 export function formatPercent(value: string, lng?: string, maximumFractionDigits = 1) {
-  return formatNumber(new Decimal(value).div(100).toString(), lng, {
+  return formatNumber(hundredth(value), lng, {
     style: 'percent',
     maximumFractionDigits,
   });

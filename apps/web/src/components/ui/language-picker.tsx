@@ -1,7 +1,7 @@
 import { Languages } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { currentLanguage, LANGUAGES } from '../../i18n.ts';
+import { LANGUAGES, languageOf } from '../../languages.ts';
 import { cn } from '../../lib/cn.ts';
 
 /**
@@ -17,7 +17,7 @@ export function LanguagePicker({
 }) {
   const { t, i18n } = useTranslation('common');
   const id = useId();
-  const value = currentLanguage();
+  const value = languageOf(i18n);
   return (
     <div className={cn('inline-flex items-center gap-2', className)}>
       <label htmlFor={id} className={showLabel ? 'text-sm font-medium' : 'sr-only'}>

@@ -1,14 +1,18 @@
 import { Search } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { createShortcutGate } from '../../components/scanner/wedge.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 import { useCurrentCompany } from '../team/current-company.tsx';
-import { CommandPalette } from './command-palette.tsx';
 import { recordKindOf, rememberRecent } from './recent.ts';
-import { ShortcutHelp } from './shortcut-help.tsx';
 import { isTypingTarget, resolveShortcut, type ShortcutAction } from './shortcuts.ts';
+
+// The palette (cmdk) and the shortcut overlay load the first time they open, not with the shell.
+const CommandPalette = lazy(async () => ({
+  default: (await import('./command-palette.tsx')).CommandPalette,
+}));
+const ShortcutHelp = lazy(async () => ({ default: (await import('./shortcut-help.tsx')).ShortcutHelp }));
 
 const SEQUENCE_MS = 1500;
 // Keys that only modify the next one (Shift for `?`, a scanner's Shift for capitals).
@@ -42,6 +46,11 @@ export function CommandCenter() {
   const company = companyId || userId;
   const [paletteOpen, setPaletteOpen] = useState(false);
   const [helpOpen, setHelpOpen] = useState(false);
+  // Mounted from the first opening on (and kept, so closing animates and state survives).
+  const paletteUsed = useRef(false);
+  const helpUsed = useRef(false);
+  paletteUsed.current ||= paletteOpen;
+  helpUsed.current ||= helpOpen;
   const pendingG = useRef(0);
   const path = useRef(pathname);
   path.current = pathname;
@@ -105,8 +114,17 @@ export function CommandCenter() {
           {t('keys.ctrlK')}
         </kbd>
       </button>
-      <CommandPalette open={paletteOpen} onOpenChange={setPaletteOpen} userId={userId} companyId={company} />
-      <ShortcutHelp open={helpOpen} onOpenChange={setHelpOpen} />
+      <Suspense fallback={null}>
+        {paletteUsed.current && (
+          <CommandPalette
+            open={paletteOpen}
+            onOpenChange={setPaletteOpen}
+            userId={userId}
+            companyId={company}
+          />
+        )}
+        {helpUsed.current && <ShortcutHelp open={helpOpen} onOpenChange={setHelpOpen} />}
+      </Suspense>
     </>
   );
 }

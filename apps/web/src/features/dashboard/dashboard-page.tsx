@@ -1,7 +1,6 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -10,6 +9,9 @@ import { useUserDisplay } from '../shell/user-menu.tsx';
 import { useCurrentCompany } from '../team/current-company.tsx';
 import { useRecentActivity } from '../team/team-api.ts';
 import { type DashboardFigures, useDashboard, useDemoFill, useLiveDashboard } from './dashboard-api.ts';
+
+// The chart library is the heaviest part of the dashboard: it loads after the tiles, in its own chunk.
+const RevenueChart = lazy(async () => ({ default: (await import('./revenue-chart.tsx')).RevenueChart }));
 
 const WO_STATUSES = ['draft', 'planned', 'in_progress', 'completed', 'cancelled'] as const;
 
@@ -124,30 +126,17 @@ function Tiles({ d }: { d: DashboardFigures }) {
   );
 }
 
-function RevenueChart({ d }: { d: DashboardFigures }) {
+/** Keeps the chart's place (same card and height) while its chunk loads. */
+function ChartPlaceholder() {
   const { t } = useTranslation('dashboard');
-  const data = d.revenue.months.map((m) => ({
-    month: formatDate(`${m.month}-01`, undefined, { month: 'short', year: '2-digit' }),
-    // Chart geometry only; labels use the exact decimal strings.
-    net: Number(m.net),
-    label: m.net,
-  }));
   return (
     <Card>
       <CardHeader>
         <CardTitle>{t('chart.revenue')}</CardTitle>
       </CardHeader>
       <CardContent>
-        <div className="h-64" role="img" aria-label={t('chart.revenue')}>
-          <ResponsiveContainer width="100%" height="100%">
-            <BarChart data={data}>
-              <CartesianGrid strokeDasharray="3 3" vertical={false} />
-              <XAxis dataKey="month" fontSize={12} />
-              <YAxis fontSize={12} width={70} />
-              <Tooltip formatter={(_v, _n, item) => formatCurrency(String(item.payload.label))} />
-              <Bar dataKey="net" fill="var(--color-primary, #2563eb)" name={t('chart.net')} />
-            </BarChart>
-          </ResponsiveContainer>
+        <div className="flex h-64 items-center justify-center">
+          <Spinner />
         </div>
       </CardContent>
     </Card>
@@ -251,7 +240,9 @@ export function DashboardPage() {
           ) : null}
           <Tiles d={figures.data} />
           <div className="grid gap-4 lg:grid-cols-2">
-            <RevenueChart d={figures.data} />
+            <Suspense fallback={<ChartPlaceholder />}>
+              <RevenueChart d={figures.data} />
+            </Suspense>
             <Activity companyId={companyId} />
           </div>
         </>

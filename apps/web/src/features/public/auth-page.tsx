@@ -2,6 +2,7 @@ import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { LanguagePicker } from '../../components/ui/language-picker.tsx';
+import { usePrerenderedHandOver } from '../../prerender/hand-over.ts';
 import { AuthForm } from './auth-form.tsx';
 import { modeFromSearch } from './auth-form-logic.ts';
 import { AuthMarketingPanel } from './auth-marketing-panel.tsx';
@@ -9,6 +10,7 @@ import { LANDING_HREF } from './public-links.ts';
 import { usePageTitle } from './use-page-title.ts';
 
 export function AuthPage() {
+  usePrerenderedHandOver();
   const { t } = useTranslation('public');
   const [params] = useSearchParams();
   // The mode lives in the URL so the landing page can link straight to sign-up and Back toggles back.

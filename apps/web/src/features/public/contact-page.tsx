@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LanguagePicker } from '../../components/ui/language-picker.tsx';
 import { usePublicConfig } from '../../lib/config.ts';
+import { usePrerenderedHandOver } from '../../prerender/hand-over.ts';
 import { BrandLink } from './landing-header.tsx';
 import { LANDING_HREF } from './public-links.ts';
 import { usePageTitle } from './use-page-title.ts';
@@ -60,6 +61,7 @@ function useContactDetails() {
 }
 
 export function ContactPage() {
+  usePrerenderedHandOver();
   const { t } = useTranslation('public');
   const details = useContactDetails();
   usePageTitle(t('contact.title'));

@@ -37,7 +37,12 @@ export function LandingFooter() {
           </li>
         </ul>
       </div>
-      <p className="border-t border-border px-4 py-4 text-center text-sm text-muted" data-testid="copyright">
+      {/* data-year: the prerendered page's script puts the visitor's current year in place of this one. */}
+      <p
+        className="border-t border-border px-4 py-4 text-center text-sm text-muted"
+        data-testid="copyright"
+        data-year={year}
+      >
         {t('footer.copyright', { year, brand: t('brand.name') })}
       </p>
     </footer>

@@ -87,24 +87,32 @@ export function LandingHeader() {
             <LanguagePicker />
             <AuthLinks className="flex items-center gap-2" />
           </div>
+          {/* The menu and both icons are always in the markup (hidden when closed), so the prerendered
+              landing page's small script (prerender/landing-enhance.ts) can open it without React. */}
           <button
             type="button"
             className={buttonClasses('ghost', 'icon', 'ml-auto lg:hidden')}
             aria-expanded={open}
             aria-controls="landing-mobile-menu"
             aria-label={open ? t('nav.closeMenu') : t('nav.openMenu')}
+            data-label-open={t('nav.openMenu')}
+            data-label-close={t('nav.closeMenu')}
+            data-testid="landing-menu-button"
             onClick={() => setOpen((v) => !v)}
           >
-            {open ? <X className="size-5" aria-hidden /> : <Menu className="size-5" aria-hidden />}
+            <span className="contents" hidden={!open} data-menu-icon="close">
+              <X className="size-5" aria-hidden />
+            </span>
+            <span className="contents" hidden={open} data-menu-icon="open">
+              <Menu className="size-5" aria-hidden />
+            </span>
           </button>
         </div>
-        {open && (
-          <div id="landing-mobile-menu" className="border-t border-border px-4 pb-4 lg:hidden">
-            <NavLinks className="flex flex-col gap-1 py-3" />
-            <LanguagePicker className="mb-3" />
-            <AuthLinks className="grid grid-cols-2 gap-2" />
-          </div>
-        )}
+        <div id="landing-mobile-menu" className="border-t border-border px-4 pb-4 lg:hidden" hidden={!open}>
+          <NavLinks className="flex flex-col gap-1 py-3" />
+          <LanguagePicker className="mb-3" />
+          <AuthLinks className="grid grid-cols-2 gap-2" />
+        </div>
       </nav>
     </header>
   );

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { usePrerenderedHandOver } from '../../prerender/hand-over.ts';
 import { LandingFooter } from './landing-footer.tsx';
 import { LandingHeader } from './landing-header.tsx';
 import {
@@ -15,6 +16,7 @@ import {
 import { usePageTitle } from './use-page-title.ts';
 
 export function LandingPage() {
+  usePrerenderedHandOver();
   const { t } = useTranslation('public');
   usePageTitle(t('hero.eyebrow'));
   return (

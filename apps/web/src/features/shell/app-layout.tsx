@@ -5,6 +5,7 @@ import { Outlet } from 'react-router';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { LanguagePicker } from '../../components/ui/language-picker.tsx';
 import { cn } from '../../lib/cn.ts';
+import { usePrerenderedHandOver } from '../../prerender/hand-over.ts';
 import { AccountStatusProvider, useAccountStatus } from '../account-status/account-status.tsx';
 import { NotificationBell } from '../automation/notification-bell.tsx';
 import { BlockedScreen } from '../blocked/blocked-screen.tsx';
@@ -20,6 +21,7 @@ import { useIsMobile, useSidebarCollapsed } from './use-sidebar.ts';
 
 /** The signed-in app: the account status decides between the shell and the blocked screen. */
 export function AppLayout() {
+  usePrerenderedHandOver();
   return (
     <AccountStatusProvider>
       <CompanyProvider>
