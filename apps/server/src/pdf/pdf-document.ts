@@ -29,6 +29,8 @@ export type CompanyBlock = {
   website: string | null;
   ibans: string[];
   logo: Buffer | null;
+  /** Further lines under the OIB, e.g. the seller's VAT ID on an invoice. */
+  extra?: string[];
 };
 
 export function createPdf(meta: { title: string; author?: string | null }): Pdf {
@@ -76,6 +78,7 @@ export function companyHeader(doc: Pdf, c: CompanyBlock): number {
   const lines = [
     c.address,
     c.oib ? `OIB: ${c.oib}` : null,
+    ...(c.extra ?? []),
     [c.phone ? `Tel: ${c.phone}` : null, c.email].filter(Boolean).join(' · ') || null,
     c.website,
     ...c.ibans.map((i) => `IBAN: ${i}`),

@@ -26,3 +26,25 @@ export function hrDate(isoDate: string | null | undefined): string {
   const [y, m, d] = isoDate.slice(0, 10).split('-');
   return `${d}.${m}.${y}.`;
 }
+
+/**
+ * A unit price with the decimals it has (the database keeps up to 4), never fewer than 2:
+ * 40,3055 · 12,50 · 100,00. Rounding it to cents for display would make the printed quantity ×
+ * price differ from the printed line amount.
+ */
+export function hrPrice(value: string): string {
+  const d = new Decimal(value);
+  return hrNumber(value, Math.min(4, Math.max(2, d.decimalPlaces())));
+}
+
+/** The time of day in Zagreb as hh:mm (24 h), e.g. the time an invoice was issued. */
+export function hrTime(at: Date | string): string {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/Zagreb',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(new Date(at));
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
+  return `${part('hour')}:${part('minute')}`;
+}

@@ -6,6 +6,17 @@ import { getDocumentProxy, getResolvedPDFJS } from 'unpdf';
 export type Box = { page: number; x0: number; y0: number; x1: number; y1: number };
 export type TextBox = Box & { text: string };
 
+// pdf.js copies image data with ArrayBuffer.prototype.transferToFixedLength, which Node 20 lacks;
+// without it the drawing operators of a page with an image are skipped.
+if (!('transferToFixedLength' in ArrayBuffer.prototype))
+  Object.defineProperty(ArrayBuffer.prototype, 'transferToFixedLength', {
+    value(this: ArrayBuffer, length = this.byteLength) {
+      const copy = new ArrayBuffer(length);
+      new Uint8Array(copy).set(new Uint8Array(this, 0, Math.min(length, this.byteLength)));
+      return copy;
+    },
+  });
+
 type Matrix = [number, number, number, number, number, number];
 const multiply = (m: Matrix, n: Matrix): Matrix => [
   m[0] * n[0] + m[1] * n[2],
@@ -89,4 +100,16 @@ export function overprinted(boxes: readonly TextBox[]): [TextBox, TextBox][] {
       if (overlaps(a, b)) pairs.push([a, b]);
     }
   return pairs;
+}
+
+/** Text runs grouped into printed lines (same page and baseline), each line's runs left to right. */
+export function printedLines(boxes: readonly TextBox[]): string[][] {
+  const lines: { page: number; y: number; runs: TextBox[] }[] = [];
+  for (const b of boxes) {
+    const line = lines.find((l) => l.page === b.page && Math.abs(l.y - b.y0) < 1);
+    if (line) line.runs.push(b);
+    else lines.push({ page: b.page, y: b.y0, runs: [b] });
+  }
+  lines.sort((a, b) => a.page - b.page || b.y - a.y);
+  return lines.map((l) => l.runs.sort((a, b) => a.x0 - b.x0).map((r) => r.text.trim()));
 }

@@ -1,4 +1,4 @@
-import { latin2Bytes, normaliseVatRate, totalsToStrings, unitSymbol, windowSpecText } from '@erp/domain';
+import { latin2Bytes, totalsToStrings, unitSymbol, windowSpecText } from '@erp/domain';
 import bwipjs from 'bwip-js/node';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
@@ -17,16 +17,26 @@ import {
   toBuffer,
   totals,
 } from '../../pdf/pdf-document.ts';
-import { hrDate, hrMoney, hrQuantity } from '../../pdf/pdf-format.ts';
+import { hrDate, hrMoney, hrPrice, hrQuantity } from '../../pdf/pdf-format.ts';
+import { drawFiscalBlock, drawNotFiscalisedNote } from '../fiscalisation/fiscal-pdf-block.ts';
 import { openOib } from '../partners/partners.repo.ts';
 import * as repo from './documents.repo.ts';
 import { totalsOf, withGlassWorkWarnings } from './documents.service.ts';
-import { hub3For, type PartySnapshot, vatTreatmentOf } from './invoices.service.ts';
+import {
+  creditNoteText,
+  type InvoiceFacts,
+  invoiceFacts,
+  invoiceMeta,
+  vatNotesOf,
+  vatRecap,
+} from './invoice-pdf.ts';
+import { hub3For, type PartySnapshot } from './invoices.service.ts';
 import { materials, operations } from './work-orders.service.ts';
 
 // Printouts in Croatian (number and date formats from the shared PDF helpers): quotes, work order
 // sheets with a QR code of the number, delivery notes with signature lines, invoices and credit
-// notes with the HUB-3 PDF417 payment barcode.
+// notes with their mandatory contents (invoice-pdf.ts) and, on an invoice, the HUB-3 PDF417
+// payment barcode.
 
 export const TITLES: Record<repo.DocumentRow['kind'], string> = {
   quote: 'Ponuda',
@@ -57,13 +67,16 @@ async function load(tx: Tx, id: string): Promise<Loaded> {
     const row = await repo.one<{
       name: string;
       oib: string | null;
+      vat_id: string | null;
       billing_address: Record<string, string | null> | null;
-    }>(tx, sql`select name, oib, billing_address from partners where id = ${doc.client_id}`);
+    }>(tx, sql`select name, oib, vat_id, billing_address from partners where id = ${doc.client_id}`);
     if (row) {
       const a = row.billing_address;
       client = {
         name: row.name,
         oib: openOib(row.oib),
+        vat_id: row.vat_id,
+        country: a?.country ?? null,
         address: a
           ? [a.street, [a.postal_code, a.city].filter(Boolean).join(' ')].filter(Boolean).join(', ')
           : null,
@@ -73,52 +86,79 @@ async function load(tx: Tx, id: string): Promise<Loaded> {
   return { doc, lines, client };
 }
 
-function partyAndMeta(pdf: Pdf, l: Loaded, y: number): number {
+/** The date facts of a quote, work order or delivery note (an invoice's are in `invoiceMeta`). */
+function documentMeta(doc: repo.DocumentRow): [string, string][] {
+  const meta: [string, string][] = [['Datum', hrDate(doc.doc_date)]];
+  if (doc.kind === 'quote' && doc.valid_until) meta.push(['Vrijedi do', hrDate(doc.valid_until)]);
+  if (doc.rush && (doc.kind === 'quote' || doc.kind === 'work_order')) meta.push(['Hitna narudžba', 'da']);
+  if (doc.kind === 'work_order' && doc.due_date) meta.push(['Rok izrade', hrDate(doc.due_date)]);
+  return meta;
+}
+
+const QR_SIZE = 70;
+
+/**
+ * Title, the client (left) and the document's facts (right). A work order's QR code sits at the
+ * right edge beside the facts, whose column moves left to make room, so it never covers a date.
+ */
+function partyAndMeta(pdf: Pdf, l: Loaded, y: number, meta: [string, string][], qr: Buffer | null): number {
   const { doc, client } = l;
   pdf
     .font('bold')
     .fontSize(15)
     .text(`${TITLES[doc.kind]} ${doc.number ?? '(nacrt)'}`, PAGE.margin, y);
   const top = pdf.y + 6;
+  const right = PAGE.width - PAGE.margin - (qr ? QR_SIZE + 10 : 0);
+  const valueWidth = 125;
+  const labelX = right - valueWidth - 103;
+  const width = labelX - PAGE.margin - 10;
   pdf
     .font('bold')
     .fontSize(9)
     .text(doc.kind === 'invoice' || doc.kind === 'credit_note' ? 'Kupac' : 'Klijent', PAGE.margin, top);
   pdf.font('regular').fontSize(9);
   if (client) {
-    pdf.text(client.name, PAGE.margin, pdf.y, { width: 260 });
-    if (client.address) pdf.text(client.address, { width: 260 });
-    if (client.oib) pdf.text(`OIB: ${client.oib}`, { width: 260 });
+    pdf.text(client.name, PAGE.margin, pdf.y, { width });
+    const foreign =
+      client.country && client.country.toUpperCase() !== 'HR' ? client.country.toUpperCase() : null;
+    const address = [client.address, foreign].filter(Boolean).join(', ');
+    if (address) pdf.text(address, { width });
+    if (client.oib) pdf.text(`OIB: ${client.oib}`, { width });
     if (client.vat_id && client.vat_id !== `HR${client.oib ?? ''}`)
-      pdf.text(`PDV ID: ${client.vat_id}`, { width: 260 });
+      pdf.text(`PDV ID: ${client.vat_id}`, { width });
   }
   if (doc.delivery_address && doc.kind === 'delivery_note')
-    pdf.text(`Adresa isporuke: ${doc.delivery_address}`, { width: 260 });
+    pdf.text(`Adresa isporuke: ${doc.delivery_address}`, { width });
   const left = pdf.y;
-  const meta: [string, string][] = [['Datum', hrDate(doc.doc_date)]];
-  if (doc.kind === 'quote' && doc.valid_until) meta.push(['Vrijedi do', hrDate(doc.valid_until)]);
-  if (doc.rush && (doc.kind === 'quote' || doc.kind === 'work_order')) meta.push(['Hitna narudžba', 'da']);
-  if (doc.kind === 'work_order' && doc.due_date) meta.push(['Rok izrade', hrDate(doc.due_date)]);
-  if (doc.kind === 'invoice' || doc.kind === 'credit_note') {
-    if (doc.issued_at)
-      meta.push([
-        'Vrijeme izdavanja',
-        new Date(doc.issued_at).toLocaleTimeString('hr-HR', { timeZone: 'Europe/Zagreb', hour12: false }),
-      ]);
-    if (doc.place_of_issue) meta.push(['Mjesto izdavanja', doc.place_of_issue]);
-    if (doc.delivery_date) meta.push(['Datum isporuke', hrDate(doc.delivery_date)]);
-    if (doc.due_date && doc.kind === 'invoice') meta.push(['Dospijeće', hrDate(doc.due_date)]);
-  }
   let my = top;
   for (const [k, v] of meta) {
-    pdf.font('bold').text(k, PAGE.margin + 300, my, { width: 110 });
-    pdf.font('regular').text(v, PAGE.margin + 410, my, { width: CONTENT_WIDTH - 410 });
-    my = pdf.y + 1;
+    pdf.font('bold').fontSize(9).text(k, labelX, my, { width: 100 });
+    const labelBottom = pdf.y;
+    pdf.font('regular').text(v, right - valueWidth, my, { width: valueWidth });
+    my = Math.max(pdf.y, labelBottom) + 1;
   }
-  return Math.max(left, my) + 14;
+  let qrBottom = top;
+  if (qr) {
+    pdf.image(qr, PAGE.width - PAGE.margin - QR_SIZE, top, { fit: [QR_SIZE, QR_SIZE] });
+    qrBottom = top + QR_SIZE;
+  }
+  return Math.max(left, my, qrBottom) + 14;
 }
 
-function linesTable(pdf: Pdf, lines: repo.LineRow[], y: number, priced: boolean, warnings = false): number {
+/**
+ * The lines. Prices are printed with the decimals they have (up to 4), so quantity × price less the
+ * discount gives the printed amount; `vatNotes` (invoices) marks a line whose VAT has a legal
+ * wording with its number ("0 [1]"). `warnings` adds the internal glass-work warnings (work
+ * orders only: a customer never sees them).
+ */
+function linesTable(
+  pdf: Pdf,
+  lines: repo.LineRow[],
+  y: number,
+  priced: boolean,
+  warnings: boolean,
+  vatNotes: (number | null)[] = [],
+): number {
   const columns: Column[] = priced
     ? [
         { header: 'R.br.', width: 30 },
@@ -148,16 +188,16 @@ function linesTable(pdf: Pdf, lines: repo.LineRow[], y: number, priced: boolean,
     ]
       .join('')
       .trim();
-  const data = lines.map((l) =>
+  const data = lines.map((l, i) =>
     priced
       ? [
           String(l.position),
           describe(l),
           hrQuantity(l.quantity),
           unitSymbol(l.unit),
-          hrMoney(l.unit_price),
+          hrPrice(l.unit_price),
           hrQuantity(l.discount_pct),
-          hrQuantity(l.vat_rate),
+          `${hrQuantity(l.vat_rate)}${vatNotes[i] ? ` [${vatNotes[i]}]` : ''}`,
           hrMoney(l.net_amount),
         ]
       : [String(l.position), describe(l), hrQuantity(l.quantity), unitSymbol(l.unit), l.lot_number ?? ''],
@@ -197,7 +237,7 @@ function billedText(l: repo.LineRow): string {
 
 /**
  * Glass work of one pane, e.g. ", rupe 4 × Ø 10 mm (od ruba 20 mm), izrezi 1"; with `warnings`
- * (quotes and work orders) the hole warnings follow ("UPOZORENJE: promjer rupe 6 mm manji je od
+ * (work orders; the customer's quote leaves them out) the hole warnings follow ("UPOZORENJE: promjer rupe 6 mm manji je od
  * debljine stakla 8 mm").
  */
 function glassWorkText(l: repo.LineRow, warnings: boolean): string {
@@ -229,8 +269,6 @@ function totalsBlock(pdf: Pdf, lines: repo.LineRow[], y: number): number {
 }
 
 async function drawWorkOrderExtras(tx: Tx, pdf: Pdf, doc: repo.DocumentRow, y: number): Promise<number> {
-  const qr = await barcode('qrcode', doc.number ?? doc.id);
-  pdf.image(qr, PAGE.width - PAGE.margin - 70, PAGE.margin + 70, { fit: [70, 70] });
   const mats = await materials(tx, doc);
   if (mats.length > 0) {
     pdf.font('bold').fontSize(10).text('Materijal', PAGE.margin, y);
@@ -280,50 +318,49 @@ async function drawWorkOrderExtras(tx: Tx, pdf: Pdf, doc: repo.DocumentRow, y: n
   return y;
 }
 
+/**
+ * Below an invoice's recapitulation: how to pay (IBAN, model, reference, due date) and the HUB-3
+ * barcode of the amount payable at issue. A credit note asks for no payment: it names the invoice
+ * it corrects and by how much instead.
+ */
 async function drawInvoiceExtras(
   pdf: Pdf,
   doc: repo.DocumentRow,
-  lines: repo.LineRow[],
+  facts: InvoiceFacts,
   y: number,
 ): Promise<number> {
   pdf.font('regular').fontSize(8.5);
-  const treatment = vatTreatmentOf(doc.buyer as PartySnapshot | null, lines);
-  if (treatment) pdf.text(treatment.reason, PAGE.margin, y, { width: CONTENT_WIDTH });
-  else if (lines.some((l) => normaliseVatRate(l.vat_rate) === '0'))
-    pdf.text(
-      'Stavke s 0 % PDV-a: oslobođeno PDV-a prema Zakonu o porezu na dodanu vrijednost.',
-      PAGE.margin,
-      y,
-      {
-        width: CONTENT_WIDTH,
-      },
-    );
-  if (doc.kind === 'credit_note')
-    pdf.text('Odobrenje po računu iz veze.', PAGE.margin, pdf.y, { width: CONTENT_WIDTH });
+  if (doc.kind === 'credit_note') {
+    pdf.text(creditNoteText(doc, facts), PAGE.margin, y, { width: CONTENT_WIDTH });
+    return pdf.y + 8;
+  }
   const seller = doc.seller as PartySnapshot | null;
   if (doc.payment_reference) {
+    const due = doc.due_date ? `, rok plaćanja ${hrDate(doc.due_date)}` : '';
     pdf.text(
-      `Plaćanje na IBAN ${seller?.iban ?? '-'}, model ${doc.reference_model}, poziv na broj ${doc.payment_reference}`,
+      `Plaćanje na IBAN ${seller?.iban ?? '-'}, model ${doc.reference_model}, poziv na broj ${doc.payment_reference}${due}`,
       PAGE.margin,
-      pdf.y + 4,
+      y,
       { width: CONTENT_WIDTH },
     );
+    y = pdf.y;
   }
-  const payload = doc.kind === 'invoice' ? hub3For(doc) : null;
+  const payload = hub3For(doc);
   if (payload) {
     const img = await barcode('pdf417', hub3ByteString(payload));
-    const top = Math.min(pdf.y + 10, PAGE.height - PAGE.margin - 110);
+    const top = Math.min(y + 10, PAGE.height - PAGE.margin - 110);
     pdf.image(img, PAGE.margin, top, { fit: [260, 90] });
     pdf.fontSize(7.5).text('HUB-3: skenirajte za plaćanje', PAGE.margin, top + 92);
     return top + 110;
   }
-  return pdf.y + 8;
+  return y + 8;
 }
 
 /**
  * The seller as printed: an issued invoice or credit note names the seller of its snapshot taken
  * at issue (name, address, OIB, e-mail, IBAN), not today's profile; phone, web site and logo,
- * which the snapshot does not hold, come from the profile.
+ * which the snapshot does not hold, come from the profile. It adds the seller's VAT status (its
+ * VAT ID, or that it is outside the VAT system); a credit note prints no IBAN (nothing is owed).
  */
 export function sellerBlock(company: CompanyBlock, doc: repo.DocumentRow): CompanyBlock {
   const seller = doc.seller as PartySnapshot | null;
@@ -334,24 +371,38 @@ export function sellerBlock(company: CompanyBlock, doc: repo.DocumentRow): Compa
     address: seller.address,
     oib: seller.oib,
     email: seller.email ?? null,
-    ibans: seller.iban ? [seller.iban] : [],
+    ibans: seller.iban && doc.kind === 'invoice' ? [seller.iban] : [],
+    extra: [
+      seller.vat_registered === false
+        ? 'Nije u sustavu PDV-a (čl. 90. st. 1. Zakona o PDV-u)'
+        : seller.oib
+          ? `PDV ID: HR${seller.oib}`
+          : null,
+    ].filter((l): l is string => !!l),
   };
 }
 
 async function draw(tx: Tx, pdf: Pdf, company: CompanyBlock, id: string): Promise<void> {
   const loaded = await load(tx, id);
   const { doc, lines } = loaded;
+  const invoice = doc.kind === 'invoice' || doc.kind === 'credit_note';
+  const facts = invoice ? await invoiceFacts(tx, doc, lines, loaded.client) : null;
+  const qr = doc.kind === 'work_order' ? await barcode('qrcode', doc.number ?? doc.id) : null;
   let y = companyHeader(pdf, sellerBlock(company, doc));
-  y = partyAndMeta(pdf, loaded, y);
+  y = partyAndMeta(pdf, loaded, y, facts ? invoiceMeta(doc, facts) : documentMeta(doc), qr);
   const priced = doc.kind !== 'delivery_note';
-  y = linesTable(pdf, lines, y, priced, doc.kind === 'quote' || doc.kind === 'work_order');
-  if (priced && doc.kind !== 'work_order') y = totalsBlock(pdf, lines, y);
+  const notes = facts ? vatNotesOf(facts.vats) : [];
+  y = linesTable(pdf, lines, y, priced, doc.kind === 'work_order', notes);
+  if (facts) y = vatRecap(pdf, doc, lines, facts, y);
+  else if (priced && doc.kind !== 'work_order') y = totalsBlock(pdf, lines, y);
   if (doc.note) {
     pdf.font('regular').fontSize(8.5).text(doc.note, PAGE.margin, y, { width: CONTENT_WIDTH });
     y = pdf.y + 8;
   }
   if (doc.kind === 'work_order') await drawWorkOrderExtras(tx, pdf, doc, y);
-  if (doc.kind === 'invoice' || doc.kind === 'credit_note') y = await drawInvoiceExtras(pdf, doc, lines, y);
+  if (facts) y = await drawInvoiceExtras(pdf, doc, facts, y);
+  y = await drawFiscalBlock(tx, pdf, doc, y); // a fiscalised invoice: ZKI, JIR and QR (modules/fiscalisation)
+  if (doc.kind === 'quote') y = drawNotFiscalisedNote(pdf, y);
   if (doc.kind === 'delivery_note') signatureLines(pdf, ['Izdao', 'Prevezao', 'Primio'], y);
   if (doc.kind === 'quote') signatureLines(pdf, ['Ponudu izradio'], y);
 }
