@@ -362,7 +362,8 @@ async function run(argv: string[]): Promise<string> {
         if (!result.ok) {
           const b = result.firstBreak;
           process.exitCode = 1;
-          return `Audit chain BROKEN: company ${b?.companyId}, row ${b?.seq} (${b?.reason})`;
+          const unsealed = result.unsealed ? `; ${result.unsealed} committed rows were never sealed` : '';
+          return `Audit chain BROKEN: company ${b?.companyId}, row ${b?.seq} (${b?.reason})${unsealed}`;
         }
         return `Audit chain OK: ${result.rows} rows in ${result.companies} companies`;
       }

@@ -14,6 +14,7 @@ const verifyResult = z.object({
   ok: z.boolean(),
   companies: z.number(),
   rows: z.number(),
+  unsealed: z.number(),
   firstBreak: z.object({ companyId: z.string(), seq: z.number(), reason: z.string() }).nullable(),
 });
 

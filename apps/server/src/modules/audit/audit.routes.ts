@@ -95,6 +95,7 @@ export function auditRoutes(deps: Deps): FastifyPluginAsyncZod {
             200: z.object({
               ok: z.boolean(),
               rows: z.number(),
+              unsealed: z.number(),
               first_break: z.object({ seq: z.number(), reason: z.string() }).nullable(),
             }),
           },
@@ -107,6 +108,7 @@ export function auditRoutes(deps: Deps): FastifyPluginAsyncZod {
         return {
           ok: result.ok,
           rows: result.rows,
+          unsealed: result.unsealed,
           first_break: result.firstBreak
             ? { seq: result.firstBreak.seq, reason: result.firstBreak.reason }
             : null,
