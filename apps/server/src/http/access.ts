@@ -5,6 +5,7 @@ import { idempotencyKey, once } from '../db/idempotency.ts';
 import { type CompanyContext, withCompany } from '../db/tenant.ts';
 import { requirePlatformAdmin } from '../modules/admin/admin.guard.ts';
 import { type Deps, requestCompanyId, requireUser, type SessionUser } from './context.ts';
+import { errorBody } from './errors.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -18,6 +19,8 @@ declare module 'fastify' {
     companyRuns?: number;
     /** What an Idempotency-Key is checked against when the body is not JSON (an uploaded file's rows). */
     idempotencyBody?: unknown;
+    /** The route's permission passed inside a company transaction of this request. */
+    accessChecked?: boolean;
   }
 }
 
@@ -53,21 +56,37 @@ export function registerAccessControl(app: FastifyInstance, deps: Deps): void {
     if (!access) throw new Error(`Route ${route.method} ${route.url} declares no access (config.access)`);
     for (const method of [route.method].flat()) declared.push({ method, url: route.url, access });
   });
-  // Before validation: a caller without the right learns nothing from validation errors, and a
-  // refused request is refused whatever its body (issue 9: the permission matrix relies on it).
+  // Before validation: who the caller is and which company they act in (no database transaction).
   app.addHook('preValidation', async (request) => {
     const access = routeAccess(request);
     if (!access || access === 'public') return;
     if (access === 'platform') return requirePlatformAdmin(deps, request);
     request.sessionUser = await requireUser(deps.auth, request);
     if (!isPermission(access)) return;
-    const companyId = requestCompanyId(request, request.sessionUser);
-    request.companyId = companyId;
-    // The declared permission holds for the route whatever its handler does; inCompany checks
-    // again inside the handler's own transaction, which is the one that counts for the data.
-    await withCompany(deps.db, { userId: request.sessionUser.id, companyId }, async () => {}, {
-      permission: access,
-    });
+    request.companyId = requestCompanyId(request, request.sessionUser);
+  });
+  // The permission itself is checked at the start of the use-case's transaction (inCompany), so a
+  // request opens one transaction, not two. A request that is answered without having passed that
+  // check (refused by validation, failed in its handler before its transaction, or a handler that
+  // does not use inCompany) is checked here, before anything leaves: a caller without the right
+  // gets 403 whatever the body or the handler said, and learns nothing from validation errors.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const access = routeAccess(request);
+    if (!isPermission(access) || request.accessChecked || reply.statusCode >= 500) return payload;
+    const user = request.sessionUser;
+    const companyId = request.companyId;
+    if (!user || !companyId) return payload; // refused before the company was known (401, bad header)
+    try {
+      await withCompany(deps.db, { userId: user.id, companyId }, async () => {}, { permission: access });
+      request.accessChecked = true;
+      return payload;
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      reply.removeHeader('content-disposition');
+      reply.removeHeader('content-length');
+      reply.status(error.status).header('content-type', 'application/json; charset=utf-8');
+      return JSON.stringify(errorBody(error.code, error.message, error.details));
+    }
   });
 }
 
@@ -99,8 +118,21 @@ export function inCompany<T>(
         body: request.idempotencyBody ?? request.body,
       }
     : null;
-  const guarded = idem ? (tx: Tx, ctx: CompanyContext) => once(tx, companyId, idem, () => fn(tx, ctx)) : fn;
-  return withCompany(deps.db, { userId: user.id, companyId }, guarded, { permission: access });
+  // withCompany has checked the membership and the permission when the body starts.
+  const checked = (tx: Tx, ctx: CompanyContext) => {
+    request.accessChecked = true;
+    return fn(tx, ctx);
+  };
+  const guarded = idem
+    ? (tx: Tx, ctx: CompanyContext) => once(tx, companyId, idem, () => checked(tx, ctx))
+    : checked;
+  // A refusal by those checks (an AppError before the body started) is the request's answer too.
+  return withCompany(deps.db, { userId: user.id, companyId }, guarded, { permission: access }).catch(
+    (error: unknown) => {
+      if (error instanceof AppError) request.accessChecked = true;
+      throw error;
+    },
+  );
 }
 
 export function currentUser(request: FastifyRequest): SessionUser {

@@ -156,7 +156,8 @@ describe('permission matrix: every company route × every role', () => {
       if (res.statusCode !== 403) problems.push(`${route.method} ${route.url} → ${res.statusCode}`);
     }
     expect(problems).toEqual([]);
-  });
+    // One request per company route (about 250): like the matrix above, it grows with the product.
+  }, 120_000);
 
   it('an endpoint that declares no access stops the server at start-up', async () => {
     const app = Fastify();

@@ -34,6 +34,7 @@ import {
   TH,
 } from '../documents/parts.tsx';
 import { useDocumentStatusChange } from '../documents/status-actions.ts';
+import { FiscalExchangePanel } from '../fiscal-exchange/fiscal-exchange-panel.tsx';
 import { usePermission } from '../team/use-permission.tsx';
 import { useBillable } from './billable.ts';
 
@@ -406,6 +407,7 @@ function InvoiceView({ detail }: { detail: Detail }) {
           {t('form.save')}
         </Button>
       )}
+      {!draft && <FiscalExchangePanel documentId={doc.id} />}
       {doc.kind === 'invoice' && doc.status === 'issued' && (
         <section aria-labelledby="inv-payments" className="rounded-md border border-border p-3">
           <h2 id="inv-payments" className="mb-2 font-semibold">
