@@ -343,7 +343,9 @@ async function invariants(
         stock.balanceMismatches === 0 && stock.itemMismatches === 0 && stock.negative === 0
           ? 'OK'
           : `BROKEN ${JSON.stringify(stock)}`,
-      audit: audit.ok ? `OK (${audit.rows} rows)` : `BROKEN at ${audit.firstBreak?.seq}`,
+      audit: audit.ok
+        ? `OK (${audit.rows} rows)`
+        : `BROKEN at ${audit.firstBreak?.seq} (${audit.firstBreak?.reason}, ${audit.unsealed} unsealed)`,
       acked:
         stock.documents === expected
           ? `OK (${expected} documents)`
@@ -359,6 +361,9 @@ async function main(): Promise<void> {
   startInstance(PORTS[0] as number);
   startInstance(PORTS[1] as number);
   await Promise.all(PORTS.map(waitHealthy));
+  // The registry's database URLs are encrypted with the instances' keys (same DATA_DIR).
+  const { initKeyring } = await import('../../apps/server/src/security/keyring.ts');
+  initKeyring({ env: { ...process.env, DATA_DIR: dataDir }, dataDir, production: false });
   console.error(`instances up on ${PORTS.join(', ')}; setting up ${COMPANIES} companies`);
   const companies: Company[] = [];
   for (let n = 0; n < COMPANIES; n++) companies.push(await setupCompany(n));
@@ -383,6 +388,7 @@ async function main(): Promise<void> {
   const { stats: dedicated, seconds: moveSeconds } = await runPhase(sessions, SECONDS, async (deadline) => {
     move = await admin(['company', 'move', moved.id, '--to', DEDICATED_URL]);
     deadline.at = Math.max(deadline.at, Date.now() + 5000);
+    console.error(`move finished after ${move.ms} ms: ${move.out}`);
   });
   merge(dedicated);
 
