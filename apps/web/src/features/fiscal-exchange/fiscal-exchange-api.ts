@@ -1,0 +1,121 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api.ts';
+
+// Fiskalizacija 2.0: the company's settings, the messages and delivery of one invoice, the to-do.
+
+export type FiscalSettings = {
+  enabled: boolean;
+  porezna_url: string | null;
+  intermediary_kind: 'none' | 'http' | 'demo';
+  intermediary_url: string | null;
+  intermediary_username: string | null;
+  intermediary_secret_set: boolean;
+  auto_send: boolean;
+};
+
+export type FiscalMessage = {
+  id: string;
+  kind: 'eracun_issued' | 'eracun_received' | 'payment' | 'rejection' | 'no_eracun';
+  document_number: string;
+  amount: string | null;
+  event_date: string | null;
+  due_on: string;
+  state: 'queued' | 'sending' | 'accepted' | 'refused' | 'failed';
+  attempts: number;
+  error_code: string | null;
+  error_text: string | null;
+  accepted_at: string | null;
+};
+
+export type Delivery = {
+  state: 'queued' | 'sent' | 'delivered' | 'refused' | 'failed';
+  intermediary_ref: string | null;
+  error_text: string | null;
+  sent_at: string | null;
+  delivered_at: string | null;
+};
+
+export type DocumentFiscalState = { messages: FiscalMessage[]; delivery: Delivery | null };
+
+export type TodoItem = {
+  kind: FiscalMessage['kind'] | 'delivery';
+  message_id: string | null;
+  document_id: string | null;
+  purchase_invoice_id: string | null;
+  number: string | null;
+  state: string;
+  due_on: string | null;
+  overdue: boolean;
+  error_text: string | null;
+};
+
+export const fiscalKeys = {
+  settings: ['fiscal-exchange', 'settings'] as const,
+  todo: ['fiscal-exchange', 'todo'] as const,
+  document: (id: string) => ['fiscal-exchange', 'document', id] as const,
+};
+
+const SETTINGS = '/api/fiscal-exchange/settings';
+
+export function useFiscalSettings() {
+  return useQuery({ queryKey: fiscalKeys.settings, queryFn: () => api<FiscalSettings>(SETTINGS) });
+}
+
+export type FiscalSettingsInput = Omit<FiscalSettings, 'intermediary_secret_set'> & {
+  intermediary_secret?: string | null;
+};
+
+export function useSaveFiscalSettings() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: FiscalSettingsInput) => api<FiscalSettings>(SETTINGS, { method: 'PUT', body }),
+    onSuccess: (next) => qc.setQueryData(fiscalKeys.settings, next),
+  });
+}
+
+/** The document's messages; polled while one of them or the delivery is still on its way. */
+export function useDocumentFiscal(documentId: string) {
+  return useQuery({
+    queryKey: fiscalKeys.document(documentId),
+    queryFn: () => api<DocumentFiscalState>(`/api/invoices/${documentId}/fiscal-exchange`),
+    refetchInterval: (query) => {
+      const d = query.state.data;
+      const moving =
+        d?.messages.some((m) => m.state === 'queued' || m.state === 'sending') ||
+        d?.delivery?.state === 'queued' ||
+        d?.delivery?.state === 'sent';
+      return moving ? 5_000 : false;
+    },
+  });
+}
+
+export function useDocumentFiscalAction(documentId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (action: 'send-einvoice' | 'report-without-eracun') =>
+      api<DocumentFiscalState>(`/api/invoices/${documentId}/${action}`, { method: 'POST' }),
+    onSuccess: (next) => {
+      qc.setQueryData(fiscalKeys.document(documentId), next);
+      void qc.invalidateQueries({ queryKey: fiscalKeys.todo });
+    },
+  });
+}
+
+export function useRetryMessage(documentId: string | null) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<FiscalMessage>(`/api/fiscal-messages/${id}/retry`, { method: 'POST' }),
+    onSuccess: () => {
+      if (documentId) void qc.invalidateQueries({ queryKey: fiscalKeys.document(documentId) });
+      void qc.invalidateQueries({ queryKey: fiscalKeys.todo });
+    },
+  });
+}
+
+export function useFiscalTodo() {
+  return useQuery({
+    queryKey: fiscalKeys.todo,
+    queryFn: () => api<TodoItem[]>('/api/fiscal-exchange/todo'),
+    refetchInterval: 60_000,
+  });
+}

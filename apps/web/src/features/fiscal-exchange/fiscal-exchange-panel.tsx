@@ -1,0 +1,177 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button } from '../../components/ui/button.tsx';
+import { formatCurrency, formatDate } from '../../lib/format.ts';
+import { errorText } from '../documents/documents-api.ts';
+import { usePermission } from '../team/use-permission.tsx';
+import {
+  type FiscalMessage,
+  type TodoItem,
+  useDocumentFiscal,
+  useDocumentFiscalAction,
+  useFiscalSettings,
+  useFiscalTodo,
+  useRetryMessage,
+} from './fiscal-exchange-api.ts';
+
+// What Fiskalizacija 2.0 knows of an issued invoice (its messages to the fiscalisation system and
+// its delivery through the intermediary), and the dashboard's to-do of what is still owed.
+
+const STATE_CLASS: Record<string, string> = {
+  accepted: 'text-success',
+  delivered: 'text-success',
+  refused: 'text-danger',
+  failed: 'text-danger',
+};
+
+function MessageLine({ m, documentId }: { m: FiscalMessage; documentId: string }) {
+  const { t, i18n } = useTranslation('fiscal-exchange');
+  const canWrite = usePermission('invoices.write');
+  const retry = useRetryMessage(documentId);
+  return (
+    <li
+      className="flex flex-wrap items-baseline gap-x-3 gap-y-1 py-1"
+      data-testid={`fiscal-message-${m.kind}`}
+    >
+      <span className="font-medium">{t(`kinds.${m.kind}`)}</span>
+      {m.amount && m.kind === 'payment' && <span>{formatCurrency(m.amount, 'EUR', i18n.language)}</span>}
+      <span className={STATE_CLASS[m.state] ?? 'text-muted'} data-testid="fiscal-message-state">
+        {t(`states.${m.state}`)}
+      </span>
+      <span className="text-muted">
+        {m.state === 'accepted' && m.accepted_at
+          ? t('acceptedOn', { date: formatDate(m.accepted_at, i18n.language) })
+          : t('dueOn', { date: formatDate(m.due_on, i18n.language) })}
+      </span>
+      {m.error_text && m.state !== 'accepted' && <span className="text-sm text-danger">{m.error_text}</span>}
+      {canWrite && m.state === 'failed' && (
+        <Button size="sm" variant="outline" loading={retry.isPending} onClick={() => retry.mutate(m.id)}>
+          {t('retry')}
+        </Button>
+      )}
+    </li>
+  );
+}
+
+/** The invoice page's section (issued invoices and credit notes). */
+export function FiscalExchangePanel({ documentId }: { documentId: string }) {
+  const { t, i18n } = useTranslation('fiscal-exchange');
+  const canWrite = usePermission('invoices.write');
+  const state = useDocumentFiscal(documentId);
+  const settings = useFiscalSettings();
+  const action = useDocumentFiscalAction(documentId);
+  const [error, setError] = useState<string | null>(null);
+  const data = state.data;
+  if (!data || !settings.data) return null;
+  const fiscalised = data.messages.some((m) => m.kind === 'eracun_issued' || m.kind === 'no_eracun');
+  const intermediary = settings.data.intermediary_kind !== 'none';
+  if (!settings.data.enabled && !intermediary && data.messages.length === 0 && !data.delivery) return null;
+  const run = (name: 'send-einvoice' | 'report-without-eracun') =>
+    action.mutate(name, { onSuccess: () => setError(null), onError: (e) => setError(errorText(t, e)) });
+  return (
+    <section
+      aria-labelledby="fiscal-exchange"
+      className="rounded-md border border-border p-3"
+      data-testid="fiscal-exchange"
+    >
+      <h2 id="fiscal-exchange" className="mb-2 font-semibold">
+        {t('panel.title')}
+      </h2>
+      {data.messages.length === 0 ? (
+        <p className="text-sm text-muted">{t('panel.none')}</p>
+      ) : (
+        <ul className="divide-y divide-border text-sm">
+          {data.messages.map((m) => (
+            <MessageLine key={m.id} m={m} documentId={documentId} />
+          ))}
+        </ul>
+      )}
+      <div className="mt-3 flex flex-wrap items-center gap-3 text-sm">
+        <span className="font-medium">{t('panel.delivery')}:</span>
+        <span
+          data-testid="delivery-state"
+          className={data.delivery ? (STATE_CLASS[data.delivery.state] ?? '') : 'text-muted'}
+        >
+          {data.delivery ? t(`delivery.${data.delivery.state}`) : t('delivery.none')}
+        </span>
+        {data.delivery?.delivered_at && (
+          <span className="text-muted">{formatDate(data.delivery.delivered_at, i18n.language)}</span>
+        )}
+        {data.delivery?.error_text && <span className="text-danger">{data.delivery.error_text}</span>}
+        {canWrite && intermediary && (!data.delivery || data.delivery.state === 'failed') && (
+          <Button
+            size="sm"
+            data-testid="send-einvoice"
+            loading={action.isPending}
+            onClick={() => run('send-einvoice')}
+          >
+            {t('panel.send')}
+          </Button>
+        )}
+        {canWrite && settings.data.enabled && !fiscalised && (
+          <Button
+            size="sm"
+            variant="outline"
+            loading={action.isPending}
+            onClick={() => run('report-without-eracun')}
+          >
+            {t('panel.reportWithout')}
+          </Button>
+        )}
+      </div>
+      {error && (
+        <p role="alert" className="mt-2 text-sm text-danger">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function todoLink(item: TodoItem): string | null {
+  if (item.document_id) return `/documents/invoices/${item.document_id}`;
+  if (item.purchase_invoice_id) return `/purchase-invoices/${item.purchase_invoice_id}`;
+  return null;
+}
+
+/** The dashboard's list of what Fiskalizacija 2.0 still owes, earliest legal deadline first. */
+export function FiscalTodoList() {
+  const { t, i18n } = useTranslation('fiscal-exchange');
+  const todo = useFiscalTodo();
+  if (!todo.data || todo.data.length === 0) return null;
+  return (
+    <section
+      aria-labelledby="fiscal-todo"
+      className="rounded-lg border border-border bg-surface p-5"
+      data-testid="fiscal-todo"
+    >
+      <h2 id="fiscal-todo" className="mb-1 font-semibold">
+        {t('todo.title')}
+      </h2>
+      <p className="mb-2 text-sm text-muted">{t('todo.description')}</p>
+      <ul className="divide-y divide-border text-sm">
+        {todo.data.slice(0, 20).map((item) => {
+          const to = todoLink(item);
+          const label = `${t(`kinds.${item.kind}`)} ${item.number ?? ''}`;
+          return (
+            <li key={item.message_id ?? `d-${item.document_id}`} className="flex flex-wrap gap-x-3 py-1">
+              {to ? <Link to={to}>{label}</Link> : <span>{label}</span>}
+              <span className={STATE_CLASS[item.state] ?? 'text-muted'}>
+                {item.kind === 'delivery' ? t(`delivery.${item.state}`) : t(`states.${item.state}`)}
+              </span>
+              {item.due_on && (
+                <span className={item.overdue ? 'font-medium text-danger' : 'text-muted'}>
+                  {item.overdue
+                    ? t('todo.overdue', { date: formatDate(item.due_on, i18n.language) })
+                    : t('dueOn', { date: formatDate(item.due_on, i18n.language) })}
+                </span>
+              )}
+              {item.error_text && <span className="text-danger">{item.error_text}</span>}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,202 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SettingsFormActions } from '../../components/editing/save-state.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { translatedFieldErrors } from '../../lib/api.ts';
+import { usePermission } from '../team/use-permission.tsx';
+import {
+  type FiscalSettings,
+  type FiscalSettingsInput,
+  useFiscalSettings,
+  useSaveFiscalSettings,
+} from './fiscal-exchange-api.ts';
+
+// The settings page's card: Fiskalizacija 2.0 on or off and the fiscalisation service's address,
+// the information intermediary (HTTP adapter with its address and credentials, or the demo
+// stand-in) and whether issued eRačuni go out by themselves. The secret is never shown back.
+
+type Form = Omit<
+  FiscalSettings,
+  'intermediary_secret_set' | 'porezna_url' | 'intermediary_url' | 'intermediary_username'
+> & {
+  porezna_url: string;
+  intermediary_url: string;
+  intermediary_username: string;
+  intermediary_secret: string;
+};
+
+const toForm = (s: FiscalSettings): Form => ({
+  enabled: s.enabled,
+  porezna_url: s.porezna_url ?? '',
+  intermediary_kind: s.intermediary_kind,
+  intermediary_url: s.intermediary_url ?? '',
+  intermediary_username: s.intermediary_username ?? '',
+  intermediary_secret: '',
+  auto_send: s.auto_send,
+});
+
+function toInput(f: Form): FiscalSettingsInput {
+  const blank = (v: string) => (v.trim() === '' ? null : v.trim());
+  return {
+    enabled: f.enabled,
+    porezna_url: blank(f.porezna_url),
+    intermediary_kind: f.intermediary_kind,
+    intermediary_url: blank(f.intermediary_url),
+    intermediary_username: blank(f.intermediary_username),
+    // Empty: keep the stored secret.
+    ...(f.intermediary_secret ? { intermediary_secret: f.intermediary_secret } : {}),
+    auto_send: f.auto_send,
+  };
+}
+
+export function FiscalExchangeSettingsCard() {
+  const { t } = useTranslation('fiscal-exchange');
+  const settings = useFiscalSettings();
+  return (
+    <Card data-testid="fiscal-exchange-card">
+      <CardHeader>
+        <CardTitle>{t('settings.title')}</CardTitle>
+        <CardDescription>{t('settings.description')}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {settings.data ? (
+          <SettingsForm initial={settings.data} />
+        ) : (
+          <p role="status" className="text-sm text-muted">
+            {settings.error ? t('settings.loadError') : t('settings.loading')}
+          </p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function SettingsForm({ initial }: { initial: FiscalSettings }) {
+  const { t } = useTranslation('fiscal-exchange');
+  const canManage = usePermission('company.manage');
+  const save = useSaveFiscalSettings();
+  const [saved, setSaved] = useState(() => toForm(initial));
+  const [form, setForm] = useState(saved);
+  const [secretSet, setSecretSet] = useState(initial.intermediary_secret_set);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const dirty = JSON.stringify(form) !== JSON.stringify(saved);
+  const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm({ ...form, [key]: value });
+  const text = (key: 'porezna_url' | 'intermediary_url' | 'intermediary_username', type = 'text') => (
+    <label className="space-y-1 text-sm" htmlFor={`fiscal-${key}`}>
+      <span className="font-medium">{t(`settings.${key}`)}</span>
+      <Input
+        id={`fiscal-${key}`}
+        name={key}
+        type={type}
+        value={form[key]}
+        disabled={!canManage}
+        invalid={Boolean(errors[key])}
+        onChange={(e) => set(key, e.target.value)}
+      />
+      {errors[key] && (
+        <span role="alert" className="block text-danger">
+          {errors[key]}
+        </span>
+      )}
+    </label>
+  );
+  return (
+    <form
+      className="space-y-3"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        setErrors({});
+        setMessage(null);
+        save.mutate(toInput(form), {
+          onSuccess: (next) => {
+            const values = toForm(next);
+            setSaved(values);
+            setForm(values);
+            setSecretSet(next.intermediary_secret_set);
+          },
+          onError: (error) => {
+            const fields = translatedFieldErrors(error, t);
+            if (Object.keys(fields).length > 0) setErrors(fields);
+            else setMessage(t('settings.saveFailed'));
+          },
+        });
+      }}
+    >
+      <label className="flex items-center gap-2 text-sm">
+        <input
+          type="checkbox"
+          name="enabled"
+          checked={form.enabled}
+          disabled={!canManage}
+          onChange={(e) => set('enabled', e.target.checked)}
+        />
+        {t('settings.enabled')}
+      </label>
+      {text('porezna_url', 'url')}
+      <label className="space-y-1 text-sm" htmlFor="fiscal-intermediary-kind">
+        <span className="font-medium">{t('settings.intermediary_kind')}</span>
+        <select
+          id="fiscal-intermediary-kind"
+          name="intermediary_kind"
+          className="block w-full rounded-md border border-border bg-surface px-3 py-2"
+          value={form.intermediary_kind}
+          disabled={!canManage}
+          onChange={(e) => set('intermediary_kind', e.target.value as Form['intermediary_kind'])}
+        >
+          {(['none', 'http', 'demo'] as const).map((kind) => (
+            <option key={kind} value={kind}>
+              {t(`settings.kinds.${kind}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+      {form.intermediary_kind === 'http' && (
+        <div className="grid gap-3 sm:grid-cols-2">
+          {text('intermediary_url', 'url')}
+          {text('intermediary_username')}
+          <label className="space-y-1 text-sm" htmlFor="fiscal-intermediary-secret">
+            <span className="font-medium">{t('settings.intermediary_secret')}</span>
+            <Input
+              id="fiscal-intermediary-secret"
+              name="intermediary_secret"
+              type="password"
+              autoComplete="new-password"
+              placeholder={secretSet ? t('settings.secretKept') : ''}
+              value={form.intermediary_secret}
+              disabled={!canManage}
+              onChange={(e) => set('intermediary_secret', e.target.value)}
+            />
+          </label>
+        </div>
+      )}
+      {form.intermediary_kind !== 'none' && (
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            name="auto_send"
+            checked={form.auto_send}
+            disabled={!canManage}
+            onChange={(e) => set('auto_send', e.target.checked)}
+          />
+          {t('settings.auto_send')}
+        </label>
+      )}
+      {message && (
+        <p role="alert" className="text-sm text-danger">
+          {message}
+        </p>
+      )}
+      {canManage && (
+        <SettingsFormActions
+          saving={save.isPending}
+          dirty={dirty}
+          saveLabel={t('common:actions.save')}
+          onCancel={() => setForm(saved)}
+        />
+      )}
+    </form>
+  );
+}
