@@ -40,6 +40,10 @@ const DeliveryNotesRoutes = lazyNamed(
 const ChangelogPage = lazyNamed(() => import('../features/changelog/changelog-page.tsx'), 'ChangelogPage');
 const AuditPage = lazyNamed(() => import('../features/audit/audit-page.tsx'), 'AuditPage');
 const ExportPage = lazyNamed(() => import('../features/export/export-page.tsx'), 'ExportPage');
+const RegistersRoutes = lazyNamed(
+  () => import('../features/registers/registers-routes.tsx'),
+  'RegistersRoutes',
+);
 const HelpPage = lazyNamed(() => import('../features/help/help-page.tsx'), 'HelpPage');
 const WarehouseScanPage = lazyNamed(
   () => import('../features/warehouse-scan/warehouse-scan-page.tsx'),
@@ -84,6 +88,7 @@ export function AppRoutes() {
             <Route path="delivery-notes/*" element={<DeliveryNotesRoutes />} />
             <Route path="changelog" element={<ChangelogPage />} />
             <Route path="export" element={<ExportPage />} />
+            <Route path="registers/*" element={<RegistersRoutes />} />
             <Route path="audit" element={<AuditPage />} />
             <Route path="help" element={<HelpPage />} />
             <Route path="settings" element={<SettingsPage />} />

@@ -5,12 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/database.ts';
 import { withCompany } from '../../db/tenant.ts';
 import { type SignedIn, signUp, startTestApp, type TestApp } from '../../test/harness.ts';
+import type { Json } from '../documents/test-helpers.ts';
 import { validateEInvoices } from '../einvoice/validators.ts';
 import { backdateOrder } from '../purchasing/test-dates.ts';
 import { receiveUbl } from './purchase-invoices.service.ts';
 import { correctedExample, EXAMPLES_DIR, SELLER_OIB, supplierInvoice } from './test-invoices.ts';
 
-type Json = Record<string, any>;
 const BOUNDARY = 'PURCHASEINVOICE';
 
 /**

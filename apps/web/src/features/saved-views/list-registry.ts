@@ -43,6 +43,11 @@ export const LIST_REGISTRY = {
     fixed: ['number'],
     bulk: true,
   },
+  'purchase-invoices': {
+    columns: ['number', 'supplier', 'kind', 'issue_date', 'due_date', 'status', 'order', 'total', 'open'],
+    fixed: ['number'],
+    bulk: false,
+  },
   items: {
     columns: ['sku', 'name', 'kind', 'unit', 'on_hand', 'pieces', 'available', 'on_order', 'avg_cost'],
     fixed: ['sku'],

@@ -1,4 +1,5 @@
 import {
+  BookText,
   Boxes,
   Download,
   Factory,
@@ -33,6 +34,7 @@ export const NAV_SECTIONS: NavSection[] = [
     items: [
       { to: '/clients', labelKey: 'nav.clients', icon: Users },
       { to: '/suppliers', labelKey: 'nav.suppliers', icon: Factory },
+      { to: '/registers', labelKey: 'nav.registers', icon: BookText },
       { to: '/processes', labelKey: 'nav.processes', icon: Workflow },
       { to: '/products', labelKey: 'nav.products', icon: Package },
       { to: '/export', labelKey: 'sections.export', icon: Download },

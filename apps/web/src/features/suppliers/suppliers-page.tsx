@@ -1,4 +1,4 @@
-import { ClipboardList } from 'lucide-react';
+import { ClipboardList, ReceiptText } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Route, Routes } from 'react-router';
@@ -14,6 +14,16 @@ import { SupplierItemsTab } from './supplier-items.tsx';
 
 const PurchasingPages = lazy(() =>
   import('../purchasing/purchasing-pages.tsx').then((m) => ({ default: m.PurchasingPages })),
+);
+const PurchaseInvoicesPages = lazy(() =>
+  import('../purchase-invoices/purchase-invoices-pages.tsx').then((m) => ({
+    default: m.PurchaseInvoicesPages,
+  })),
+);
+const PurchaseInvoicesList = lazy(() =>
+  import('../purchase-invoices/purchase-invoices-list.tsx').then((m) => ({
+    default: m.PurchaseInvoicesList,
+  })),
 );
 const SupplierPerformanceTab = lazy(() =>
   import('./supplier-performance.tsx').then((m) => ({ default: m.SupplierPerformanceTab })),
@@ -31,10 +41,16 @@ export function SuppliersPage() {
           <PartnerList
             list="supplier"
             actions={
-              <Link to="/suppliers/orders" className={buttonClasses('outline')}>
-                <ClipboardList className="size-4" aria-hidden />
-                {t('supplier.orders')}
-              </Link>
+              <>
+                <Link to="/suppliers/orders" className={buttonClasses('outline')}>
+                  <ClipboardList className="size-4" aria-hidden />
+                  {t('supplier.orders')}
+                </Link>
+                <Link to="/suppliers/invoices" className={buttonClasses('outline')}>
+                  <ReceiptText className="size-4" aria-hidden />
+                  {t('supplier.invoices')}
+                </Link>
+              </>
             }
           />
         }
@@ -44,6 +60,14 @@ export function SuppliersPage() {
         element={
           <Suspense fallback={<PageLoading />}>
             <PurchasingPages />
+          </Suspense>
+        }
+      />
+      <Route
+        path="invoices/*"
+        element={
+          <Suspense fallback={<PageLoading />}>
+            <PurchaseInvoicesPages />
           </Suspense>
         }
       />
@@ -78,6 +102,15 @@ export function SuppliersPage() {
             list="supplier"
             extraTabs={[
               { path: 'items', label: t('tabs.items'), element: (p) => <SupplierItemsTab id={p.id} /> },
+              {
+                path: 'invoices',
+                label: t('tabs.invoices'),
+                element: (p) => (
+                  <Suspense fallback={<p className="text-sm text-muted">{t('list.loading')}</p>}>
+                    <PurchaseInvoicesList supplierId={p.id} />
+                  </Suspense>
+                ),
+              },
               {
                 path: 'performance',
                 label: t('tabs.performance'),

@@ -1,0 +1,327 @@
+import { businessDay } from '@erp/domain';
+import { Ban } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button } from '../../components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import { Dialog, DialogContent, DialogTrigger } from '../../components/ui/dialog.tsx';
+import { Input, Textarea } from '../../components/ui/input.tsx';
+import { Label } from '../../components/ui/label.tsx';
+import { cn } from '../../lib/cn.ts';
+import { formatCurrency, formatDate, formatNumber, numberInputToApi } from '../../lib/format.ts';
+import { apiErrorMessages, NUM, selectClasses, TABLE, TD, TH } from '../clients/partner-ui.tsx';
+import { usePartners } from '../clients/partners-api.ts';
+import { useOrders } from '../purchasing/purchasing-api.ts';
+import { type Difference, type PurchaseInvoice, usePurchaseInvoiceAction } from './purchase-invoices-api.ts';
+
+const qty = (v: string | null) => (v === null ? '—' : formatNumber(v));
+const price = (v: string | null) =>
+  v === null ? '—' : formatNumber(v, undefined, { minimumFractionDigits: 2 });
+
+function DifferenceText({ d }: { d: Difference }) {
+  const { t } = useTranslation('purchase-invoices');
+  if (d.kind === 'not_on_order' || d.kind === 'not_invoiced') return <>{t(`match.${d.kind}`)}</>;
+  return (
+    <>
+      {t(`match.${d.kind}`, {
+        expected: d.kind === 'price' ? price(d.expected ?? null) : qty(d.expected ?? null),
+        actual: d.kind === 'price' ? price(d.actual ?? null) : qty(d.actual ?? null),
+        difference: d.kind === 'price' ? price(d.difference ?? null) : qty(d.difference ?? null),
+      })}
+    </>
+  );
+}
+
+/** The invoice against its purchase order and goods receipts, line by line. */
+export function MatchPanel({ pi, canEdit }: { pi: PurchaseInvoice; canEdit: boolean }) {
+  const { t } = useTranslation('purchase-invoices');
+  const action = usePurchaseInvoiceAction(pi.id);
+  const suppliers = usePartners('supplier', new URLSearchParams({ page_size: '200' }));
+  const orders = useOrders(
+    new URLSearchParams(
+      pi.supplier_id ? { supplier_id: pi.supplier_id, page_size: '100' } : { page_size: '100' },
+    ),
+  );
+  const editable = canEdit && pi.actions.includes('match');
+  const sentOrders = (orders.data?.rows ?? []).filter(
+    (o) => o.status !== 'draft' && o.status !== 'cancelled',
+  );
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t('match.title')}</CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-3 text-sm">
+        <div className="grid gap-3 sm:grid-cols-2">
+          <div className="space-y-1">
+            <Label htmlFor="pi-supplier">{t('fields.supplier')}</Label>
+            {editable ? (
+              <select
+                id="pi-supplier"
+                className={selectClasses}
+                value={pi.supplier_id ?? ''}
+                onChange={(e) =>
+                  action.mutate({ path: 'match', body: { supplier_id: e.target.value || null } })
+                }
+              >
+                <option value="">{t('match.noSupplier')}</option>
+                {(suppliers.data?.rows ?? []).map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.name}
+                  </option>
+                ))}
+              </select>
+            ) : pi.supplier_id ? (
+              <Link to={`/suppliers/${pi.supplier_id}`} className="block text-primary hover:underline">
+                {pi.supplier_name}
+              </Link>
+            ) : (
+              <p className="text-muted">{t('match.noSupplier')}</p>
+            )}
+          </div>
+          <div className="space-y-1">
+            <Label htmlFor="pi-order">{t('fields.order')}</Label>
+            {editable ? (
+              <select
+                id="pi-order"
+                className={selectClasses}
+                value={pi.purchase_order_id ?? ''}
+                onChange={(e) =>
+                  action.mutate({ path: 'match', body: { purchase_order_id: e.target.value || null } })
+                }
+              >
+                <option value="">{t('match.noOrder')}</option>
+                {sentOrders.map((o) => (
+                  <option key={o.id} value={o.id}>
+                    {o.number} · {o.supplier_name}
+                  </option>
+                ))}
+              </select>
+            ) : pi.purchase_order_id ? (
+              <Link
+                to={`/suppliers/orders/${pi.purchase_order_id}`}
+                className="block text-primary hover:underline"
+              >
+                {pi.purchase_order_number}
+              </Link>
+            ) : (
+              <p className="text-muted">{t('match.noOrder')}</p>
+            )}
+          </div>
+        </div>
+        {apiErrorMessages(action.error, t).map((m) => (
+          <p key={m} role="alert" className="text-danger">
+            {m}
+          </p>
+        ))}
+        {pi.match && (
+          <>
+            <p data-testid="pi-receipts">
+              {t('match.receipts')}{' '}
+              {pi.match.receipts.length === 0
+                ? t('match.noReceipts')
+                : pi.match.receipts.map((r, i) => (
+                    <span key={r.id}>
+                      {i > 0 && ', '}
+                      <Link
+                        to={`/suppliers/orders/receipts/${r.id}`}
+                        className="text-primary hover:underline"
+                      >
+                        {r.number}
+                      </Link>{' '}
+                      ({formatDate(r.received_on)})
+                    </span>
+                  ))}
+            </p>
+            <p className={cn('font-medium', pi.match.differences > 0 ? 'text-warning' : 'text-success')}>
+              {pi.match.differences > 0
+                ? t('match.differences', { count: pi.match.differences })
+                : t('match.agrees')}
+            </p>
+            <div className="overflow-x-auto">
+              <table className={TABLE} data-testid="pi-match">
+                <thead>
+                  <tr>
+                    <th className={TH}>{t('match.invoiceLine')}</th>
+                    <th className={TH}>{t('match.orderLine')}</th>
+                    <th className={cn(TH, NUM)}>{t('match.invoiced')}</th>
+                    <th className={cn(TH, NUM)}>{t('match.ordered')}</th>
+                    <th className={cn(TH, NUM)}>{t('match.received')}</th>
+                    <th className={cn(TH, NUM)}>{t('match.invoicePrice')}</th>
+                    <th className={cn(TH, NUM)}>{t('match.orderPrice')}</th>
+                    <th className={TH}>{t('match.difference')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {pi.match.lines.map((l) => (
+                    <tr
+                      key={`${l.invoice_line_id}-${l.po_line_id}`}
+                      className={l.differences.length ? 'bg-warning-soft/40' : ''}
+                    >
+                      <td className={TD}>{l.invoice_line_name ?? '—'}</td>
+                      <td className={TD}>{l.po_line_no === null ? '—' : `${l.po_line_no}. ${l.sku}`}</td>
+                      <td className={cn(TD, NUM)}>{qty(l.invoiced_qty)}</td>
+                      <td className={cn(TD, NUM)}>{qty(l.ordered_qty)}</td>
+                      <td className={cn(TD, NUM)}>{qty(l.received_qty)}</td>
+                      <td className={cn(TD, NUM)}>{price(l.invoice_price)}</td>
+                      <td className={cn(TD, NUM)}>{price(l.order_price)}</td>
+                      <td className={TD} data-testid="pi-difference">
+                        {l.differences.length === 0
+                          ? '✓'
+                          : l.differences.map((d) => (
+                              <p key={d.kind}>
+                                <DifferenceText d={d} />
+                              </p>
+                            ))}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Reject with a reason kind (N, U, O) and the reason text. */
+export function RejectDialog({ pi }: { pi: PurchaseInvoice }) {
+  const { t } = useTranslation('purchase-invoices');
+  const action = usePurchaseInvoiceAction(pi.id);
+  const [open, setOpen] = useState(false);
+  const [code, setCode] = useState<'N' | 'U' | 'O'>('U');
+  const [reason, setReason] = useState('');
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="danger">
+          <Ban className="size-4" aria-hidden />
+          {t('actions.reject')}
+        </Button>
+      </DialogTrigger>
+      <DialogContent title={t('reject.title', { number: pi.number })} description={t('reject.description')}>
+        <form
+          className="space-y-3"
+          onSubmit={(e) => {
+            e.preventDefault();
+            action.mutate({ path: 'reject', body: { code, reason } }, { onSuccess: () => setOpen(false) });
+          }}
+        >
+          <div className="space-y-1">
+            <Label htmlFor="pi-reject-code">{t('reject.code')}</Label>
+            <select
+              id="pi-reject-code"
+              className={selectClasses}
+              value={code}
+              onChange={(e) => setCode(e.target.value as 'N' | 'U' | 'O')}
+            >
+              {(['N', 'U', 'O'] as const).map((c) => (
+                <option key={c} value={c}>
+                  {t(`reject.codes.${c}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="space-y-1">
+            <Label htmlFor="pi-reject-reason">{t('reject.reason')}</Label>
+            <Textarea
+              id="pi-reject-reason"
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              rows={3}
+            />
+          </div>
+          {apiErrorMessages(action.error, t).map((m) => (
+            <p key={m} role="alert" className="text-sm text-danger">
+              {m}
+            </p>
+          ))}
+          <Button type="submit" variant="danger" disabled={action.isPending || reason.trim() === ''}>
+            {t('actions.reject')}
+          </Button>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** Payments made to the supplier: the list, the open amount and a form for the next one. */
+export function PaymentsPanel({ pi, canPay }: { pi: PurchaseInvoice; canPay: boolean }) {
+  const { t } = useTranslation('purchase-invoices');
+  const action = usePurchaseInvoiceAction(pi.id);
+  const [form, setForm] = useState({ paid_on: businessDay(), amount: '' });
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t('payments.title')}</CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-3 text-sm">
+        <p>
+          {t('payments.paid')}: <strong>{formatCurrency(pi.paid_total, pi.currency)}</strong> ·{' '}
+          {t('fields.open')}: <strong data-testid="pi-open">{formatCurrency(pi.open, pi.currency)}</strong>
+          {pi.due_date && (
+            <>
+              {' '}
+              · {t('fields.dueDate')}: {formatDate(pi.due_date)}
+            </>
+          )}
+        </p>
+        {pi.payments.length > 0 && (
+          <ul className="space-y-1">
+            {pi.payments.map((p) => (
+              <li key={p.id}>
+                {formatDate(p.paid_on)} — {formatCurrency(p.amount, pi.currency)}
+                {p.note ? ` (${p.note})` : ''}
+              </li>
+            ))}
+          </ul>
+        )}
+        {canPay && pi.actions.includes('pay') && (
+          <form
+            className="flex flex-wrap items-end gap-2"
+            onSubmit={(e) => {
+              e.preventDefault();
+              action.mutate(
+                {
+                  path: 'payments',
+                  body: { paid_on: form.paid_on, amount: numberInputToApi(form.amount), note: null },
+                },
+                { onSuccess: () => setForm({ paid_on: businessDay(), amount: '' }) },
+              );
+            }}
+          >
+            <div className="space-y-1">
+              <Label htmlFor="pi-paid-on">{t('payments.date')}</Label>
+              <Input
+                id="pi-paid-on"
+                type="date"
+                value={form.paid_on}
+                onChange={(e) => setForm({ ...form, paid_on: e.target.value })}
+              />
+            </div>
+            <div className="space-y-1">
+              <Label htmlFor="pi-amount">{t('payments.amount')}</Label>
+              <Input
+                id="pi-amount"
+                inputMode="decimal"
+                value={form.amount}
+                onChange={(e) => setForm({ ...form, amount: e.target.value })}
+              />
+            </div>
+            <Button type="submit" disabled={action.isPending || form.amount.trim() === ''}>
+              {t('payments.record')}
+            </Button>
+          </form>
+        )}
+        {apiErrorMessages(action.error, t).map((m) => (
+          <p key={m} role="alert" className="text-danger">
+            {m}
+          </p>
+        ))}
+      </CardContent>
+    </Card>
+  );
+}
