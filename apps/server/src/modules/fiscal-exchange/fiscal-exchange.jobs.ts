@@ -1,9 +1,8 @@
-import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
 import { type JobContext, PermanentJobError, registerJobHandler } from '../../jobs/jobs.ts';
 import { loadPkcs12, type SigningCertificate } from '../../security/certificate.ts';
-import { decryptField } from '../../security/field-crypto.ts';
+import { getCertificateSecret } from '../fiscalisation/fiscal.repo.ts';
 import { receiveUbl, validateUbl } from '../purchase-invoices/purchase-invoices.service.ts';
 import * as repo from './fiscal-exchange.repo.ts';
 import {
@@ -28,19 +27,11 @@ import { signRequest } from './signing.ts';
 
 /**
  * The company's signing certificate: the one PKCS#12 bundle uploaded in the fiscalisation settings
- * (fiscal_settings, migration 0040; bundle and password encrypted), shared with CIS.
+ * (fiscal_settings, migration 0040; stored encrypted), shared with CIS.
  */
 async function loadCertificate(tx: Tx): Promise<SigningCertificate | null> {
-  const row = await repo.one<{ certificate: string | null; certificate_password: string | null }>(
-    tx,
-    sql`select certificate, certificate_password from fiscal_settings`,
-  );
-  if (!row?.certificate) return null;
-  const p12 = Buffer.from(decryptField(row.certificate, 'fiscal_settings.certificate'), 'base64');
-  return loadPkcs12(
-    p12,
-    decryptField(row.certificate_password, 'fiscal_settings.certificate_password') ?? '',
-  );
+  const secret = await getCertificateSecret(tx);
+  return secret ? loadPkcs12(secret.p12, secret.password) : null;
 }
 
 /** How long one request may wait for its answer (tests shorten it). */

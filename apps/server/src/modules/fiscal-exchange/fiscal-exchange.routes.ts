@@ -124,7 +124,7 @@ export function fiscalExchangeRoutes(deps: Deps): FastifyPluginAsyncZod {
       (request) => inCompany(deps, request, (tx) => service.todo(tx)),
     );
     app.get(
-      '/api/invoices/:id/fiscal',
+      '/api/invoices/:id/fiscal-exchange',
       {
         config: { access: 'company.read' },
         schema: {
@@ -165,7 +165,7 @@ export function fiscalExchangeRoutes(deps: Deps): FastifyPluginAsyncZod {
         inCompany(deps, request, (tx, ctx) => service.reportWithoutEracun(tx, ctx, request.params.id)),
     );
     app.get(
-      '/api/purchase-invoices/:id/fiscal',
+      '/api/purchase-invoices/:id/fiscal-exchange',
       {
         config: { access: 'company.read' },
         schema: {
