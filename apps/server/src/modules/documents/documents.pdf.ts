@@ -347,11 +347,14 @@ async function drawInvoiceExtras(
   }
   const payload = hub3For(doc);
   if (payload) {
-    const img = await barcode('pdf417', hub3ByteString(payload));
+    const png = await barcode('pdf417', hub3ByteString(payload));
+    // At most 260 × 90 pt, in its proportions (PNG header: width, height); the caption right under it.
+    const [w, h] = [png.readUInt32BE(16), png.readUInt32BE(20)];
+    const scale = Math.min(260 / w, 90 / h);
     const top = Math.min(y + 10, PAGE.height - PAGE.margin - 110);
-    pdf.image(img, PAGE.margin, top, { fit: [260, 90] });
-    pdf.fontSize(7.5).text('HUB-3: skenirajte za plaćanje', PAGE.margin, top + 92);
-    return top + 110;
+    pdf.image(png, PAGE.margin, top, { width: w * scale, height: h * scale });
+    pdf.fontSize(7.5).text('HUB-3: skenirajte za plaćanje', PAGE.margin, top + h * scale + 3);
+    return pdf.y + 8;
   }
   return y + 8;
 }
