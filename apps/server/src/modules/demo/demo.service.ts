@@ -48,10 +48,12 @@ import {
   type DemoItem,
   demoItems,
 } from './demo.data.ts';
+import { inSteps } from './demo-steps.ts';
 
 // The demo company: a glass and PVC window shop filled through the very service functions the
-// routes call (inputs parsed with the routes' zod schemas), in one transaction, deterministic for
-// a seed. Documents are spread over the last twelve months by backdating "today" per document
+// routes call (inputs parsed with the routes' zod schemas), deterministic for a seed, in about
+// sixteen transactions (partners, items, products, stock, then one per month: demo-steps.ts), each
+// followed by a progress report. Documents are spread over the last twelve months by backdating "today" per document
 // (documents.repo AS_OF_DATE_SETTING); stock movements and the audit trail keep their real times.
 
 export type DemoSummary = {
@@ -148,7 +150,7 @@ async function asOf(tx: Tx, date: string | null): Promise<void> {
 export async function fillDemoCompany(
   db: Db,
   ids: { userId: string; companyId: string },
-  opts: { seed?: number; today?: string; onProgress?: (fraction: number) => void } = {},
+  opts: { seed?: number; today?: string; onProgress?: (fraction: number) => Promise<void> | void } = {},
 ): Promise<DemoSummary> {
   const rng = prng(opts.seed ?? 20260101);
   await withCompany(db, ids, assertEmptyCompany, { permission: 'company.manage' });
@@ -165,8 +167,11 @@ export async function fillDemoCompany(
         ? profile.bank_accounts
         : [{ iban: 'HR1723600001101234565', bank: 'Zagrebačka banka' }],
     } as never);
-  return withCompany(db, ids, (tx, ctx) => generate(tx, ctx, rng, opts.today, opts.onProgress), {
+  // A series of transactions, not one (demo-steps.ts): the progress is real and the company's other
+  // requests are served while it fills.
+  return inSteps(db, ids, (tx, ctx, commit) => generate(tx, ctx, rng, commit, opts.today), {
     permission: 'company.manage',
+    onProgress: opts.onProgress,
   });
 }
 
@@ -174,8 +179,8 @@ async function generate(
   tx: Tx,
   ctx: CompanyContext,
   rng: Rng,
+  commit: (fraction: number) => Promise<void>,
   todayOpt?: string,
-  onProgress: (fraction: number) => void = () => {},
 ): Promise<DemoSummary> {
   let mark = performance.now();
   // DEMO_TIMING=1 prints how long each phase took (for tuning the generator).
@@ -248,6 +253,7 @@ async function generate(
   }
 
   phase('partners');
+  await commit(0.05);
   // Items ------------------------------------------------------------------------------------
   const catalogue = demoItems();
   const item: Record<string, string> = {};
@@ -262,6 +268,7 @@ async function generate(
   }
 
   phase('items');
+  await commit(0.12);
   // Processes and products with BOMs (formulas over W and H in mm) ----------------------------
   const proc: Record<string, string> = {};
   for (const p of DEMO_PROCESSES) {
@@ -405,6 +412,7 @@ async function generate(
   ]);
 
   phase('products');
+  await commit(0.18);
   // Stock: opening receipts a year ago, purchase orders received over the year, a transfer ----
   const stocked = catalogue.filter((c) => new Decimal(c.stock).gt(0));
   for (let i = 0; i < stocked.length; i += 60) {
@@ -510,7 +518,7 @@ async function generate(
   }
 
   phase('stock');
-  onProgress(0.3);
+  await commit(0.3);
   // Documents, month by month (oldest first, so numbers follow dates) -------------------------
   const productCount = Object.keys(item).length - catalogue.length;
   const products = ['PVC-P1-70', 'PVC-P2-76', 'PVC-P1-76-AN', 'PVC-BV-82', 'IZO-4-16-4', 'KAL-8'];
@@ -560,7 +568,8 @@ async function generate(
   };
   const dayOfMonth = Number(today.slice(8, 10));
   for (let month = 11; month >= 0; month -= 1) {
-    onProgress(0.3 + (0.65 * (11 - month)) / 12);
+    // One step per month; each document sets its own date (asOf) inside the step.
+    if (month < 11) await commit(0.3 + (0.65 * (11 - month)) / 12);
     const perMonth = month === 0 ? 4 : 3;
     for (let k = 0; k < perMonth; k++) {
       const start = month * 30 + 26 - k * 8;
