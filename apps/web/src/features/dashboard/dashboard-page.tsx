@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
@@ -10,9 +10,7 @@ import { useUserDisplay } from '../shell/user-menu.tsx';
 import { useCurrentCompany } from '../team/current-company.tsx';
 import { useRecentActivity } from '../team/team-api.ts';
 import { type DashboardFigures, useDashboard, useDemoFill, useLiveDashboard } from './dashboard-api.ts';
-
-// The chart library is the heaviest part of the dashboard: it loads after the tiles, in its own chunk.
-const RevenueChart = lazy(async () => ({ default: (await import('./revenue-chart.tsx')).RevenueChart }));
+import { RevenueChart } from './revenue-chart.tsx';
 
 const WO_STATUSES = ['draft', 'planned', 'in_progress', 'completed', 'cancelled'] as const;
 
@@ -127,23 +125,6 @@ function Tiles({ d }: { d: DashboardFigures }) {
   );
 }
 
-/** Keeps the chart's place (same card and height) while its chunk loads. */
-function ChartPlaceholder() {
-  const { t } = useTranslation('dashboard');
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{t('chart.revenue')}</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <div className="flex h-64 items-center justify-center">
-          <Spinner />
-        </div>
-      </CardContent>
-    </Card>
-  );
-}
-
 function Activity({ companyId }: { companyId: string }) {
   const { t } = useTranslation(['dashboard', 'audit']);
   const activity = useRecentActivity(companyId, 10);
@@ -242,9 +223,7 @@ export function DashboardPage() {
           <Tiles d={figures.data} />
           <FiscalTodoList />
           <div className="grid gap-4 lg:grid-cols-2">
-            <Suspense fallback={<ChartPlaceholder />}>
-              <RevenueChart d={figures.data} />
-            </Suspense>
+            <RevenueChart d={figures.data} />
             <Activity companyId={companyId} />
           </div>
         </>

@@ -1,35 +1,69 @@
 import { useTranslation } from 'react-i18next';
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { formatCurrency, formatDate } from '../../lib/format.ts';
 import type { DashboardFigures } from './dashboard-api.ts';
 
-/** The dashboard's revenue by month (recharts): loaded on demand by dashboard-page.tsx. */
+const HEIGHT = 200;
+const BAR_GAP = 0.25;
+
+/**
+ * The dashboard's net revenue by month (the API sends twelve): bars drawn as plain SVG, no chart library, so the
+ * first signed-in screen stays light (issue 21). Each bar's exact amount is its tooltip and is
+ * listed for screen readers; the heights are geometry only (a float scale of the decimal strings).
+ * A month with net credit notes (negative) draws below the zero line.
+ */
 export function RevenueChart({ d }: { d: DashboardFigures }) {
   const { t } = useTranslation('dashboard');
-  const data = d.revenue.months.map((m) => ({
-    month: formatDate(`${m.month}-01`, undefined, { month: 'short', year: '2-digit' }),
-    // Chart geometry only; labels use the exact decimal strings.
-    net: Number(m.net),
-    label: m.net,
+  const months = d.revenue.months.map((m) => ({
+    label: formatDate(`${m.month}-01`, undefined, { month: 'short', year: '2-digit' }),
+    amount: formatCurrency(m.net),
+    value: Number(m.net),
   }));
+  const max = Math.max(0, ...months.map((m) => m.value));
+  const min = Math.min(0, ...months.map((m) => m.value));
+  const span = max - min || 1;
+  const zero = (max / span) * HEIGHT;
+  const width = 100 / Math.max(1, months.length);
   return (
     <Card>
       <CardHeader>
         <CardTitle>{t('chart.revenue')}</CardTitle>
       </CardHeader>
       <CardContent>
-        <div className="h-64" role="img" aria-label={t('chart.revenue')}>
-          <ResponsiveContainer width="100%" height="100%">
-            <BarChart data={data}>
-              <CartesianGrid strokeDasharray="3 3" vertical={false} />
-              <XAxis dataKey="month" fontSize={12} />
-              <YAxis fontSize={12} width={70} />
-              <Tooltip formatter={(_v, _n, item) => formatCurrency(String(item.payload.label))} />
-              <Bar dataKey="net" fill="var(--color-primary, #2563eb)" name={t('chart.net')} />
-            </BarChart>
-          </ResponsiveContainer>
-        </div>
+        <figure className="h-64" data-testid="revenue-chart">
+          <svg
+            viewBox={`0 0 100 ${HEIGHT}`}
+            preserveAspectRatio="none"
+            className="h-52 w-full"
+            role="img"
+            aria-label={t('chart.revenue')}
+          >
+            <line x1="0" x2="100" y1={zero} y2={zero} className="stroke-border" strokeWidth="0.5" />
+            {months.map((m, i) => {
+              const h = (Math.abs(m.value) / span) * HEIGHT;
+              return (
+                <rect
+                  key={m.label}
+                  x={i * width + (width * BAR_GAP) / 2}
+                  width={width * (1 - BAR_GAP)}
+                  y={m.value >= 0 ? zero - h : zero}
+                  height={h}
+                  className="fill-primary"
+                >
+                  <title>{`${m.label}: ${m.amount}`}</title>
+                </rect>
+              );
+            })}
+          </svg>
+          <figcaption className="mt-1 grid grid-cols-12 text-center text-xs text-muted">
+            {months.map((m) => (
+              <span key={m.label} title={`${t('chart.net')}: ${m.amount}`}>
+                <span aria-hidden>{m.label}</span>
+                <span className="sr-only">{`${m.label}: ${m.amount}`}</span>
+              </span>
+            ))}
+          </figcaption>
+        </figure>
       </CardContent>
     </Card>
   );
