@@ -20,6 +20,7 @@ import { createChangelogService } from '../modules/changelog/changelog.service.t
 import { cuttingRoutes } from '../modules/cutting/cutting.routes.ts';
 import { dashboardRoutes } from '../modules/dashboard/dashboard.routes.ts';
 import { demoRoutes } from '../modules/demo/demo.routes.ts';
+import { advanceRoutes } from '../modules/documents/advances.routes.ts';
 import { deliveryNotesRoutes } from '../modules/documents/delivery-notes.routes.ts';
 import { documentsRoutes } from '../modules/documents/documents.routes.ts';
 import { productionLocationsRoutes } from '../modules/documents/production-locations.routes.ts';
@@ -131,6 +132,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     deliveryNotesRoutes,
     workOrderCompletionRoutes,
     workOrderCorrectionRoutes,
+    advanceRoutes,
     productionLocationsRoutes,
     einvoiceRoutes,
     fiscalExchangeRoutes,

@@ -36,6 +36,18 @@ describe('splitAdvance', () => {
     expect(gross.toFixed(2)).toBe('500.00');
   });
 
+  it('moves a base by a cent when a share’s gross cannot be reached at its rate', () => {
+    // 100 of 710.60 (575.00 at 25 %, 135.60 at 13 %): shares 80.92 and 19.08. Neither is a gross at
+    // its rate (64.73 → 80.91, 64.74 → 80.93; 16.88 → 19.07, 16.89 → 19.09), yet 80.93 + 19.07 is
+    // 100.00.
+    const order = [rate('25', '460', '115'), rate('13', '120', '15.6')];
+    const split = splitAdvance(order, { amount: '100' });
+    const gross = split.reduce((a, r) => a.plus(r.base).plus(r.vat), new Dec(0));
+    expect(gross.toFixed(2)).toBe('100.00');
+    // One 25 % rate alone cannot make 0.02: the nearest base is kept.
+    expect(plain(splitAdvance([rate('25', '10', '2.5')], { amount: '0.02' }))).toEqual(['25: 0.02 + 0.01']);
+  });
+
   it('gives the rounding rest to the largest rate', () => {
     // 100 over two equal 25 % … 13 %: shares 33.33 / 66.67 style rests end on the larger one.
     const even = [rate('25', '100', '25'), rate('13', '221.24', '28.76')];

@@ -53,11 +53,39 @@ export function baseOfGross(grossAmount: Decimal.Value, rate: VatRate): Decimal 
   return first;
 }
 
+const grossAt = (b: { rate: VatRate; base: Decimal }) => b.base.plus(vatOf(b.base, b.rate));
+
+/**
+ * Moves a rate's base by a cent while that brings the advance's gross closer to the amount asked
+ * (a share's gross is not always reachable at 25 %; another rate usually absorbs the cent).
+ */
+function hitAmount(bases: { rate: VatRate; base: Decimal }[], amount: Decimal) {
+  const total = () => bases.reduce((a, b) => a.plus(grossAt(b)), new Dec(0));
+  for (let step = 0; step < 4; step++) {
+    const diff = amount.minus(total());
+    if (diff.isZero()) return;
+    const cent = new Dec(diff.isPos() ? '0.01' : '-0.01');
+    const better = bases.find((b) => {
+      const moved = { rate: b.rate, base: b.base.plus(cent) };
+      return (
+        moved.base.gt(0) &&
+        diff
+          .minus(grossAt(moved).minus(grossAt(b)))
+          .abs()
+          .lt(diff.abs())
+      );
+    });
+    if (!better) return;
+    better.base = better.base.plus(cent);
+  }
+}
+
 /**
  * The advance per VAT rate of the order. A percentage takes that share of each rate's base. An
  * amount (gross) is shared over the rates in proportion to their gross, in cents, the rest of
  * the rounding going to the rate with the largest gross; each share is then split into base and
- * VAT. Rates with nothing left out are dropped.
+ * VAT, a base moved by a cent where that makes the gross the amount asked. Rates with nothing
+ * on them are dropped.
  */
 export function splitAdvance(
   order: readonly RateAmount[],
@@ -79,6 +107,7 @@ export function splitAdvance(
     );
     shares[largest] = (shares[largest] as Decimal).plus(rest);
     bases = rates.map((r, i) => ({ rate: r.rate, base: baseOfGross(shares[i] as Decimal, r.rate) }));
+    hitAmount(bases, amount);
   }
   return bases
     .filter((b) => b.base.gt(0))

@@ -161,6 +161,10 @@ export type DocumentRow = {
   total: string;
   paid_total: string;
   credited_total: string;
+  /** An advance invoice (0041): the quote or work order it is an advance for. */
+  advance_for_id: string | null;
+  /** A final invoice: the advances it deducted (with VAT), fixed at issue. */
+  advance_total: string;
   planned_material_cost: string | null;
   planned_labour_cost: string | null;
   actual_material_cost: string | null;
@@ -176,6 +180,7 @@ const DOC_COLUMNS = sql`d.id, d.kind, d.number, d.seq, d.year, d.status, d.clien
   d.seller_oib, d.seller_iban, d.buyer_oib, d.buyer_iban, d.seller_operator_oib, d.buyer_operator_oib,
   d.stock_document_id, d.reversal_document_id, d.output_lot_id, d.net_total::text as net_total, d.vat_total::text as vat_total,
   d.total::text as total, d.paid_total::text as paid_total, d.credited_total::text as credited_total,
+  d.advance_for_id, (select coalesce(sum(a.total), 0) from advance_deductions a where a.invoice_id = d.id)::text as advance_total,
   d.planned_material_cost::text as planned_material_cost, d.planned_labour_cost::text as planned_labour_cost,
   d.actual_material_cost::text as actual_material_cost, d.actual_labour_cost::text as actual_labour_cost,
   d.created_at, d.updated_at`;

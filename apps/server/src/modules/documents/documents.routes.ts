@@ -25,6 +25,7 @@ import type { Tx } from '../../db/database.ts';
 import { inCompany } from '../../http/access.ts';
 import type { Deps } from '../../http/context.ts';
 import { contentDisposition } from '../../pdf/content-disposition.ts';
+import { advancesOf } from './advances.service.ts';
 import { renderPdf, TITLES } from './documents.pdf.ts';
 import * as repo from './documents.repo.ts';
 import * as service from './documents.service.ts';
@@ -70,6 +71,9 @@ const documentSchema = z.object({
   total: s,
   paid_total: s,
   credited_total: s,
+  /** Advance invoices (0041): the quote or work order it is for; a final invoice's deducted advances. */
+  advance_for_id: sN.optional(),
+  advance_total: s.optional(),
   payment_status: sN,
   outstanding: sN,
   actions: z.array(s),
@@ -207,6 +211,25 @@ export const detailSchema = z.object({
     })
     .optional(),
   payments: z.array(z.object({ id: s, paid_on: s, amount: s, note: sN })).optional(),
+  /** A quote's or work order's advance invoices, an advance itself, or what a final invoice deducted. */
+  advances: z
+    .array(
+      z.object({
+        id: s,
+        number: sN,
+        doc_date: s,
+        advance_for_id: sN,
+        net_total: s,
+        vat_total: s,
+        total: s,
+        paid_total: s,
+        credited_total: s,
+        deducted_by_id: sN,
+        deducted_by_number: sN,
+        rates: z.array(z.object({ rate: s, base: s, vat: s })),
+      }),
+    )
+    .optional(),
 });
 
 const listSchema = z.object({
@@ -231,9 +254,11 @@ const historySchema = z.array(
 /** The full detail of any document: work orders add materials, operations and costs; invoices payments. */
 async function fullDetail(tx: Tx, id: string) {
   const base = await service.detail(tx, id);
-  if (base.document.kind === 'work_order') return workOrders.workOrderDetail(tx, id);
-  if (base.document.kind === 'invoice') return { ...base, payments: await invoices.payments(tx, id) };
-  return base;
+  const advances = await advancesOf(tx, base.document);
+  if (base.document.kind === 'work_order') return { ...(await workOrders.workOrderDetail(tx, id)), advances };
+  if (base.document.kind === 'invoice')
+    return { ...base, payments: await invoices.payments(tx, id), advances };
+  return base.document.kind === 'quote' ? { ...base, advances } : base;
 }
 
 function sendPdf(reply: FastifyReply, filename: string, pdf: Buffer) {

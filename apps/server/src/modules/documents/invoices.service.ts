@@ -23,9 +23,11 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/database.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
+import { advanceUbl } from '../einvoice/advance-ubl.ts';
 import { einvoiceReadiness, ublVatOfLines } from '../einvoice/einvoice-issue.ts';
 import { findTenant } from '../tenants/tenants.repo.ts';
 import { onDocumentIssued, onPaymentsRecorded } from '../fiscal-exchange/fiscal-exchange.service.ts';
+import { assertAdvanceCreditable, deductAdvances } from './advances.service.ts';
 import * as repo from './documents.repo.ts';
 import {
   addressLine,
@@ -266,11 +268,13 @@ function mandatoryIssues(seller: PartySnapshot, buyer: PartySnapshot, lineCount:
   return issues;
 }
 
-async function issueDocument(
+export async function issueDocument(
   tx: Tx,
   ctx: CompanyContext,
   doc: repo.DocumentRow,
   client: NonNullable<Awaited<ReturnType<typeof requireClient>>>,
+  /** The eRačun kind checked: the document's, or 'advance' (386, no KPD) for an advance invoice. */
+  einvoiceKind: string = doc.kind,
 ) {
   const settings = await repo.getSettings(tx, ctx.companyId);
   const seller = await sellerSnapshot(tx, ctx.companyId);
@@ -284,7 +288,7 @@ async function issueDocument(
       issues,
     );
   // eRačun content (operator, KPD, the buyer's OIB or address): refused before anything is numbered.
-  const einvoice = await einvoiceReadiness(tx, ctx, doc.kind, client, lines);
+  const einvoice = await einvoiceReadiness(tx, ctx, einvoiceKind, client, lines);
   Object.assign(seller, einvoice.seller);
   Object.assign(buyer, einvoice.buyer);
   const { date, year } = await repo.today(tx);
@@ -310,6 +314,7 @@ export async function issue(tx: Tx, ctx: CompanyContext, id: string) {
   if (!client)
     throw new AppError('VALIDATION', 'Odaberite kupca', [{ field: 'client_id', key: 'validation.required' }]);
   await issueDocument(tx, ctx, doc, client);
+  await deductAdvances(tx, ctx, id); // the order's advances, before the files are made
   await freezeFiles(tx, ctx.companyId, id); // the UBL and the PDF, made once and stored
   await onDocumentIssued(tx, ctx, id); // Fiskalizacija 2.0: EvidentirajERacun (and the intermediary)
   return detail(tx, id);
@@ -330,6 +335,7 @@ export async function creditNote(
     throw new AppError('CONFLICT', 'Odobrenje se izdaje samo za izdani račun', [
       { field: 'status', key: 'validation.notIssued' },
     ]);
+  await assertAdvanceCreditable(tx, invoice, input.lines); // an advance: whole, and not deducted
   const client = await requireClient(tx, invoice.client_id);
   const original = await repo.getLines(tx, invoiceId);
   const credited = await creditedQuantities(
@@ -443,8 +449,9 @@ export async function ubl(tx: Tx, id: string): Promise<{ number: string; xml: st
     email: buyer.email ?? null,
   });
   const intraEuGoods = lineVats.some((v) => v.category === 'K');
+  const advance = await advanceUbl(tx, doc); // 386, or the advances a final invoice deducted
   const model: UblDocument = {
-    kind: doc.kind === 'credit_note' ? 'credit_note' : 'invoice',
+    kind: doc.kind === 'credit_note' ? 'credit_note' : advance.kind,
     number: doc.number as string,
     issueDate: doc.doc_date,
     issueTime: time,
@@ -454,6 +461,7 @@ export async function ubl(tx: Tx, id: string): Promise<{ number: string; xml: st
     deliveryCountry: intraEuGoods ? (buyer.country ?? null) : null,
     notes: doc.note ? [doc.note] : [],
     billingReference: original?.number ? { number: original.number, issueDate: original.doc_date } : null,
+    advanceReferences: advance.references,
     despatchReferences: despatch.map((d) => d.number),
     seller: {
       name: seller.name,
@@ -487,8 +495,9 @@ export async function ubl(tx: Tx, id: string): Promise<{ number: string; xml: st
             reference: doc.payment_reference,
           }
         : null,
-    // The document as issued: payments recorded later are not part of it (PayableAmount = total).
-    prepaid: null,
+    // The document as issued: payments recorded later are not part of it; the advances it deducted
+    // are (PayableAmount = total − advances).
+    prepaid: advance.prepaid,
     lines: lines.map((l, i) => ({
       vat: lineVats[i],
       name: l.item_name ?? l.description,
@@ -506,7 +515,8 @@ export async function ubl(tx: Tx, id: string): Promise<{ number: string; xml: st
 }
 
 /**
- * HUB-3 payload for the invoice's PDF417 barcode: the amount payable at issue (the invoice total;
+ * HUB-3 payload for the invoice's PDF417 barcode: the amount payable at issue (the invoice total
+ * less the advances it deducted;
  * payments and credit notes recorded later do not change a printed invoice), or null when the
  * seller has no IBAN or nothing is payable.
  */
@@ -514,7 +524,7 @@ export function hub3For(doc: repo.DocumentRow): string | null {
   const seller = doc.seller as PartySnapshot | null;
   const buyer = doc.buyer as PartySnapshot | null;
   if (!seller?.iban || !isValidIban(seller.iban) || !doc.payment_reference) return null;
-  const owed = outstanding({ total: doc.total, paid: '0' });
+  const owed = outstanding({ total: doc.total, paid: doc.advance_total ?? '0' });
   if (owed.lte(0)) return null;
   const s = splitAddress(seller.address);
   return hub3Payload({

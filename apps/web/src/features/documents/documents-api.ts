@@ -34,6 +34,9 @@ export type Doc = {
   total: string;
   paid_total: string;
   credited_total: string;
+  /** An advance invoice: the quote or work order it is for; a final invoice: the advances it deducted. */
+  advance_for_id?: string | null;
+  advance_total?: string;
   payment_status: 'unpaid' | 'partially_paid' | 'paid' | 'overdue' | null;
   outstanding: string | null;
   actions: string[];
@@ -162,6 +165,23 @@ export type Detail = {
   };
   corrections?: Correction[];
   payments?: { id: string; paid_on: string; amount: string; note: string | null }[];
+  /** Advance invoices of an order, an advance itself, or those a final invoice deducted. */
+  advances?: Advance[];
+};
+
+export type Advance = {
+  id: string;
+  number: string | null;
+  doc_date: string;
+  advance_for_id: string | null;
+  net_total: string;
+  vat_total: string;
+  total: string;
+  paid_total: string;
+  credited_total: string;
+  deducted_by_id: string | null;
+  deducted_by_number: string | null;
+  rates: { rate: string; base: string; vat: string }[];
 };
 
 export type DocPage = { items: Doc[]; total: number; page: number; page_size: number };
@@ -222,7 +242,7 @@ export function useHistory(id: string) {
 }
 
 /** Posting actions: the server replays the stored answer for a known Idempotency-Key. */
-const POSTING_ACTION = /\/(issue|complete|plan|payments|credit-notes|convert|cancel)$/;
+const POSTING_ACTION = /\/(issue|complete|plan|payments|credit-notes|convert|cancel|advance-invoices)$/;
 const pendingKeys = new Map<string, string>();
 
 /**

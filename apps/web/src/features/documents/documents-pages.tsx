@@ -27,6 +27,7 @@ import {
   useLocations,
 } from './documents-api.ts';
 import { type EditLine, LineEditor, lineFromApi, lineToApi, newLine, repriceAll } from './line-editor.tsx';
+import { AdvanceAction, AdvancesSection } from '../invoices/advances.tsx';
 import { DocumentTabs, Field, LinksAndHistory, SELECT, StatusBadge } from './parts.tsx';
 import { useProductionLocations } from './production-locations-card.tsx';
 import { DocumentSettingsPage } from './settings-page.tsx';
@@ -272,6 +273,7 @@ function DocumentForm({ kind, detail }: { kind: DocumentKind; detail: Detail | n
           ))}
           {doc && (
             <>
+              <AdvanceAction doc={doc} />
               {canWrite && (
                 <Button
                   variant="outline"
@@ -448,6 +450,7 @@ function DocumentForm({ kind, detail }: { kind: DocumentKind; detail: Detail | n
         <p className={cn('text-sm text-muted')}>{t('wo.planHint')}</p>
       )}
       {isWo && doc && <WorkOrderCutting workOrderId={doc.id} />}
+      {detail && <AdvancesSection detail={detail} />}
       {doc && detail && <LinksAndHistory id={doc.id} links={detail.links} />}
     </div>
   );

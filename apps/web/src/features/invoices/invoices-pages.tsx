@@ -36,6 +36,7 @@ import {
 import { useDocumentStatusChange } from '../documents/status-actions.ts';
 import { FiscalExchangePanel } from '../fiscal-exchange/fiscal-exchange-panel.tsx';
 import { usePermission } from '../team/use-permission.tsx';
+import { AdvancesSection, InvoiceKindLabel } from './advances.tsx';
 import { useBillable } from './billable.ts';
 
 export function InvoicesListPage() {
@@ -287,7 +288,7 @@ function InvoiceView({ detail }: { detail: Detail }) {
       <DocumentTabs />
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-semibold" data-testid="document-title">
-          {t(`kinds.${doc.kind}`)} {doc.number ?? t('detail.draftNumber')}
+          <InvoiceKindLabel doc={doc} /> {doc.number ?? t('detail.draftNumber')}
         </h1>
         <StatusBadge status={doc.status} />
         {doc.payment_status && <StatusBadge status={doc.payment_status} scope="payment" />}
@@ -408,6 +409,7 @@ function InvoiceView({ detail }: { detail: Detail }) {
         </Button>
       )}
       {!draft && <FiscalExchangePanel documentId={doc.id} />}
+      <AdvancesSection detail={detail} />
       {doc.kind === 'invoice' && doc.status === 'issued' && (
         <section aria-labelledby="inv-payments" className="rounded-md border border-border p-3">
           <h2 id="inv-payments" className="mb-2 font-semibold">

@@ -1,0 +1,40 @@
+import { advanceInputSchema } from '@erp/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { inCompany } from '../../http/access.ts';
+import type { Deps } from '../../http/context.ts';
+import { createAdvance } from './advances.service.ts';
+import { detailSchema } from './documents.routes.ts';
+
+// POST /api/documents/:id/advance-invoices: an advance invoice (račun za predujam, 386) for a
+// quote or work order, issued at once (numbered in the invoice series, UBL and PDF frozen). The
+// final invoice of the order deducts it when issued (advances.service.ts).
+
+const params = z.object({ id: z.uuid({ error: 'validation.invalid' }) });
+
+export function advanceRoutes(deps: Deps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/api/documents/:id/advance-invoices',
+      {
+        config: { access: 'invoices.write' },
+        schema: {
+          tags: ['documents'],
+          summary:
+            'Issue an advance invoice (386) for a quote or work order: amount with VAT or % of its total (Idempotency-Key)',
+          params,
+          body: advanceInputSchema,
+          response: { 201: detailSchema },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(
+            await inCompany(deps, request, (tx, ctx) =>
+              createAdvance(tx, ctx, request.params.id, request.body),
+            ),
+          ),
+    );
+  };
+}

@@ -1,0 +1,289 @@
+import {
+  AppError,
+  type advanceInputSchema,
+  deductibleAdvances,
+  documentTotals,
+  money,
+  normaliseVatRate,
+  type RateAmount,
+  splitAdvance,
+  type VatRate,
+} from '@erp/domain';
+import Decimal from 'decimal.js';
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Tx } from '../../db/database.ts';
+import type { CompanyContext } from '../../db/tenant.ts';
+import * as repo from './documents.repo.ts';
+import { detail, requireClient, saveLines } from './documents.service.ts';
+import { freezeFiles } from './frozen-files.ts';
+import { issueDocument } from './invoices.service.ts';
+
+// Advance invoices (računi za predujam, UBL 386) and their deduction on the final invoice.
+//
+// An advance invoice is an invoice (kind 'invoice': the invoice series, payments, credit notes,
+// frozen UBL and PDF) whose `advance_for_id` names the quote or work order it is an advance for;
+// it has one line per VAT rate of the order, its base at that rate. It is issued at once.
+//
+// The final invoice of the order (made from its delivery notes or work order, as any invoice)
+// deducts, when it is issued, every issued advance of the order that is not credited, not
+// deducted yet and fits in it (domain `deductibleAdvances`). A deduction is an
+// `advance_deductions` row (unique per advance) and a payment row of the advance's total on the
+// final invoice that names the advance: what the buyer still owes is the total less the advances,
+// and the UBL carries them as PrepaidAmount with a billing reference per advance (advance-ubl.ts).
+
+type OrderKind = 'quote' | 'work_order';
+const OPEN_ORDER: Record<OrderKind, readonly string[]> = {
+  quote: ['sent', 'accepted', 'converted'],
+  work_order: ['draft', 'planned', 'in_progress', 'completed'],
+};
+
+const rateOf = (v: string) => (normaliseVatRate(v) ?? '25') as VatRate;
+const grossOf = (rates: readonly RateAmount[]) =>
+  rates.reduce((a, r) => a.plus(r.base).plus(r.vat), new Decimal(0));
+
+/** A document's base and VAT per rate, from its lines, with the one rounding rule. */
+export function ratesOfLines(lines: readonly repo.LineRow[]): RateAmount[] {
+  return documentTotals(
+    lines.map((l) => ({
+      quantity: l.quantity,
+      unitPrice: l.unit_price,
+      discountPct: l.discount_pct,
+      vatRate: rateOf(l.vat_rate),
+    })),
+  ).breakdown.map((b) => ({ rate: b.rate, base: b.base, vat: b.vat }));
+}
+
+export async function advanceRates(tx: Tx, advanceId: string): Promise<RateAmount[]> {
+  return ratesOfLines(await repo.getLines(tx, advanceId));
+}
+
+/** The quote and the work order of one order: a quote and the work order it became are one order. */
+async function orderFamily(tx: Tx, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const linked = await repo.rows<{ id: string }>(
+    tx,
+    sql`select to_id as id from document_links where from_id = any(${repo.uuids(ids)}) and relation = 'converted'
+        union select from_id as id from document_links where to_id = any(${repo.uuids(ids)}) and relation = 'converted'`,
+  );
+  return [...new Set([...ids, ...linked.map((r) => r.id)])].sort();
+}
+
+/**
+ * Issues an advance invoice for a quote (sent, accepted or converted) or a work order (not
+ * cancelled): an amount with VAT or a percentage of the order's total, split over the order's VAT
+ * rates. The advances of one order (not credited) never add up to more than its total.
+ */
+export async function createAdvance(
+  tx: Tx,
+  ctx: CompanyContext,
+  orderId: string,
+  input: z.output<typeof advanceInputSchema>,
+) {
+  const order = await repo.requireDocument(tx, orderId, ['quote', 'work_order'], true);
+  if (!OPEN_ORDER[order.kind as OrderKind].includes(order.status))
+    throw new AppError('CONFLICT', `Za ${order.number} se ne izdaje račun za predujam`, [
+      { field: 'status', key: 'validation.advanceOrderNotOpen', params: { number: order.number ?? '' } },
+    ]);
+  const client = await requireClient(tx, order.client_id);
+  if (!client)
+    throw new AppError('VALIDATION', 'Odaberite kupca', [{ field: 'client_id', key: 'validation.required' }]);
+  // The quote and its work order are locked (in id order), so two advances of one order queue.
+  const family = await orderFamily(tx, [order.id]);
+  await tx.execute(
+    sql`select id from documents where id = any(${repo.uuids(family)}) order by id for update`,
+  );
+  const orderRates = ratesOfLines(await repo.getLines(tx, order.id));
+  const [advanced] = await repo.rows<{ total: string }>(
+    tx,
+    sql`select coalesce(sum(total - credited_total), 0)::text as total from documents
+        where advance_for_id = any(${repo.uuids(family)}) and kind = 'invoice' and status = 'issued'`,
+  );
+  const left = grossOf(orderRates).minus(advanced?.total ?? 0);
+  const rates = splitAdvance(orderRates, { amount: input.amount, percent: input.percent });
+  const gross = grossOf(rates);
+  if (gross.isZero() || gross.gt(left))
+    throw new AppError('VALIDATION', `Predujam premašuje ostatak narudžbe (${money(Decimal.max(left, 0))})`, [
+      {
+        field: input.amount !== undefined ? 'amount' : 'percent',
+        key: 'validation.advanceTooLarge',
+        params: { left: money(Decimal.max(left, 0)) },
+      },
+    ]);
+  const { date } = await repo.today(tx);
+  const id = await repo.insertDocument(tx, ctx.companyId, ctx.userId, {
+    kind: 'invoice',
+    number: null,
+    seq: null,
+    year: null,
+    client_id: client.id,
+    doc_date: date,
+    due_date: date,
+    note: input.note ?? null,
+  });
+  await repo.updateHeader(tx, id, { advance_for_id: order.id });
+  const what = order.kind === 'quote' ? 'ponudi' : 'radnom nalogu';
+  await saveLines(
+    tx,
+    ctx,
+    id,
+    rates.map((r) => ({
+      item_id: null,
+      description: `Predujam po ${what} ${order.number ?? ''}`.trim(),
+      quantity: '1',
+      unit: 'kom',
+      width_mm: null,
+      height_mm: null,
+      unit_price: money(r.base),
+      discount_pct: '0',
+      vat_rate: r.rate,
+      net_amount: money(r.base),
+      kpd_code: null,
+      lot_id: null,
+    })),
+  );
+  await issueDocument(tx, ctx, (await repo.getDocument(tx, id)) as repo.DocumentRow, client, 'advance');
+  await repo.link(tx, ctx.companyId, order.id, id, 'advance');
+  await freezeFiles(tx, ctx.companyId, id); // the 386 UBL and the PDF, made once and stored
+  await repo.notifyDocuments(tx, ctx.companyId, [order.id, id]);
+  const issued = await detail(tx, id);
+  return { ...issued, advances: await advancesOf(tx, issued.document) };
+}
+
+/** The work orders an invoice bills (straight or through delivery notes), with their quotes. */
+async function ordersOfInvoice(tx: Tx, invoiceId: string): Promise<string[]> {
+  const orders = await repo.rows<{ id: string }>(
+    tx,
+    sql`select distinct d.id from document_lines il
+        join document_lines s on s.id = il.source_line_id
+        left join document_lines up on up.id = s.source_line_id
+        join documents d on d.id in (s.document_id, up.document_id) and d.kind = 'work_order'
+        where il.document_id = ${invoiceId}`,
+  );
+  return orderFamily(
+    tx,
+    orders.map((o) => o.id),
+  );
+}
+
+/**
+ * Called while an invoice is issued (after its number, before its files are made): deducts the
+ * order's open advances that fit. The candidate advances are locked first and read again after
+ * the lock, so of two final invoices issued at once the second sees the first's deduction.
+ */
+export async function deductAdvances(tx: Tx, ctx: CompanyContext, invoiceId: string): Promise<void> {
+  const invoice = await repo.getDocument(tx, invoiceId);
+  if (invoice?.kind !== 'invoice' || invoice.advance_for_id) return;
+  const family = await ordersOfInvoice(tx, invoiceId);
+  if (family.length === 0) return;
+  const candidates = await repo.rows<{ id: string }>(
+    tx,
+    sql`select id from documents where advance_for_id = any(${repo.uuids(family)}) and kind = 'invoice'
+          and status = 'issued' and client_id = ${invoice.client_id} order by id for update`,
+  );
+  if (candidates.length === 0) return;
+  const open = await repo.rows<{ id: string; number: string; total: string }>(
+    tx,
+    sql`select d.id, d.number, d.total::text as total from documents d
+        where d.id = any(${repo.uuids(candidates.map((c) => c.id))}) and d.credited_total = 0
+          and not exists (select 1 from advance_deductions a where a.advance_id = d.id)
+        order by d.doc_date, d.seq`,
+  );
+  const advances = await Promise.all(open.map(async (a) => ({ ...a, rates: await advanceRates(tx, a.id) })));
+  const taken = deductibleAdvances(ratesOfLines(await repo.getLines(tx, invoiceId)), advances);
+  let settled = new Decimal(0);
+  for (const a of advances.filter((x) => taken.includes(x.id))) {
+    const net = a.rates.reduce((s, r) => s.plus(r.base), new Decimal(0));
+    const vat = a.rates.reduce((s, r) => s.plus(r.vat), new Decimal(0));
+    await tx.execute(
+      sql`insert into advance_deductions (company_id, advance_id, invoice_id, net, vat, total)
+          values (${ctx.companyId}, ${a.id}, ${invoiceId}, ${money(net)}, ${money(vat)}, ${a.total})`,
+    );
+    await tx.execute(
+      sql`insert into invoice_payments (company_id, document_id, paid_on, amount, note, created_by, advance_id)
+          values (${ctx.companyId}, ${invoiceId}, ${invoice.doc_date}, ${a.total}, ${`Predujam ${a.number}`},
+            ${ctx.userId}, ${a.id})`,
+    );
+    await repo.link(tx, ctx.companyId, a.id, invoiceId, 'deducted');
+    settled = settled.plus(a.total);
+  }
+  if (settled.gt(0))
+    await tx.execute(
+      sql`update documents set paid_total = paid_total + ${money(settled)}, updated_at = now() where id = ${invoiceId}`,
+    );
+}
+
+/**
+ * A credit note of an advance invoice is its storno: the whole advance, and only while no final
+ * invoice has deducted it (after that the final invoice is what to correct).
+ */
+export async function assertAdvanceCreditable(
+  tx: Tx,
+  invoice: repo.DocumentRow,
+  lines: readonly unknown[] | undefined,
+): Promise<void> {
+  if (!invoice.advance_for_id) return;
+  const [deducted] = await repo.rows<{ number: string | null }>(
+    tx,
+    sql`select d.number from advance_deductions a join documents d on d.id = a.invoice_id
+        where a.advance_id = ${invoice.id}`,
+  );
+  if (deducted)
+    throw new AppError('CONFLICT', `Predujam je već odbijen na računu ${deducted.number}`, [
+      { field: 'status', key: 'validation.advanceDeducted', params: { number: deducted.number ?? '' } },
+    ]);
+  if (lines !== undefined)
+    throw new AppError('VALIDATION', 'Račun za predujam stornira se u cijelosti', [
+      { field: 'lines', key: 'validation.advancePartialCredit' },
+    ]);
+}
+
+export type AdvanceRow = {
+  id: string;
+  number: string | null;
+  doc_date: string;
+  advance_for_id: string | null;
+  net_total: string;
+  vat_total: string;
+  total: string;
+  paid_total: string;
+  credited_total: string;
+  deducted_by_id: string | null;
+  deducted_by_number: string | null;
+  rates: { rate: string; base: string; vat: string }[];
+};
+
+/**
+ * The advances shown with a document: a quote's or work order's advances (of the whole order), an
+ * advance invoice itself, or the advances a final invoice deducted.
+ */
+export async function advancesOf(tx: Tx, doc: repo.DocumentRow): Promise<AdvanceRow[]> {
+  let where: ReturnType<typeof sql>;
+  if (doc.kind === 'quote' || doc.kind === 'work_order')
+    where = sql`d.advance_for_id = any(${repo.uuids(await orderFamily(tx, [doc.id]))}) and d.status = 'issued'`;
+  else if (doc.kind === 'invoice' && doc.advance_for_id) where = sql`d.id = ${doc.id}`;
+  else if (doc.kind === 'invoice')
+    where = sql`d.id in (select advance_id from advance_deductions where invoice_id = ${doc.id})`;
+  else return [];
+  const found = await repo.rows<Omit<AdvanceRow, 'rates'>>(
+    tx,
+    sql`select d.id, d.number, d.doc_date::text as doc_date, d.advance_for_id, d.net_total::text as net_total,
+          d.vat_total::text as vat_total, d.total::text as total, d.paid_total::text as paid_total,
+          d.credited_total::text as credited_total, f.id as deducted_by_id, f.number as deducted_by_number
+        from documents d
+        left join advance_deductions a on a.advance_id = d.id
+        left join documents f on f.id = a.invoice_id
+        where d.kind = 'invoice' and ${where}
+        order by d.doc_date, d.seq`,
+  );
+  return Promise.all(
+    found.map(async (a) => ({
+      ...a,
+      rates: (await advanceRates(tx, a.id)).map((r) => ({
+        rate: r.rate,
+        base: money(r.base),
+        vat: money(r.vat),
+      })),
+    })),
+  );
+}
