@@ -43,6 +43,15 @@ export const ENCRYPTED_TABLES: EncryptedTable[] = [
       'buyer_operator_oib',
     ],
   },
+  {
+    // CIS fiscalisation (0040): the PKCS#12 certificate, its password and OIB, each invoice's Racun
+    // data and every request sent (modules/fiscalisation/fiscal.repo.ts).
+    table: 'fiscal_settings',
+    companyColumn: 'company_id',
+    columns: ['certificate', 'certificate_password', 'certificate_oib'],
+  },
+  { table: 'fiscal_invoices', companyColumn: 'company_id', columns: ['racun'] },
+  { table: 'fiscal_attempts', companyColumn: 'company_id', columns: ['request_xml'] },
 ];
 
 /**

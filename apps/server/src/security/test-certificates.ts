@@ -35,6 +35,9 @@ export function makeTestCertificate(
   const run = (args: string[]) => execFileSync('openssl', args, { stdio: ['ignore', 'pipe', 'pipe'] });
   run(['genpkey', '-algorithm', 'RSA', '-pkeyopt', 'rsa_keygen_bits:2048', '-out', keyPath]);
   run(['req', '-new', '-key', keyPath, '-subj', subject, '-out', csrPath]);
+  // A serial of FINA's size (openssl's default, 20 random bytes, is more than libxml2's xs:integer takes).
+  const serial = String(1_000_000_000 + Math.floor(Math.random() * 1_000_000_000));
+  const days = String(opts.days ?? 365);
   run([
     'x509',
     '-req',
@@ -43,7 +46,9 @@ export function makeTestCertificate(
     '-signkey',
     keyPath,
     '-days',
-    String(opts.days ?? 365),
+    days,
+    '-set_serial',
+    serial,
     '-out',
     certPath,
   ]);

@@ -58,7 +58,9 @@ export async function xsdErrors(xml: string): Promise<string[]> {
     return [];
   } catch (error) {
     const stderr = String((error as { stderr?: string }).stderr ?? error);
-    return stderr.split('\n').filter((l) => l.includes(file) && !l.endsWith('validates'));
+    return stderr
+      .split('\n')
+      .filter((l) => l.includes(file) && !l.endsWith('validates') && !l.endsWith('fails to validate'));
   }
 }
 

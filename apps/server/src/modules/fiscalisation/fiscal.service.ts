@@ -39,8 +39,8 @@ import * as repo from './fiscal.repo.ts';
 // (naknadna dostava) by the background job. docs/fiscalisation.md describes the whole flow.
 
 export const DELIVER_JOB_KIND = 'fiscal.deliver';
-/** Attempts of the late-delivery job: with the runner's back-off (2 s doubling, capped at 1 h) about two days. */
-const DELIVER_MAX_ATTEMPTS = 60;
+/** Attempts of the late-delivery job (the jobs table allows 50): with the runner's back-off (2 s doubling, capped at 1 h) about 40 hours. */
+const DELIVER_MAX_ATTEMPTS = 50;
 
 // Settings ----------------------------------------------------------------------------------------
 

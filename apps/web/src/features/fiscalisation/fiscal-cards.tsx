@@ -1,0 +1,382 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SettingsFormActions } from '../../components/editing/save-state.tsx';
+import { SettingsCard } from '../../components/editing/settings-card.tsx';
+import { UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { api, translatedFieldErrors } from '../../lib/api.ts';
+import { errorText } from '../documents/documents-api.ts';
+import { DateText } from '../documents/parts.tsx';
+import { usePermission } from '../team/use-permission.tsx';
+
+// B2C fiscalisation through CIS: the settings page's card (on/off, premises, sequence mark, CIS
+// address, certificate) and the invoice page's section (ZKI, JIR or delivery state, attempts).
+
+type Certificate = {
+  subject: string;
+  issuer: string;
+  serial_number: string;
+  oib: string | null;
+  not_before: string;
+  not_after: string;
+};
+type Settings = {
+  enabled: boolean;
+  sequence_mark: 'P' | 'N';
+  cis_url: string;
+  timeout_ms: number;
+  registered_premises: string | null;
+  invoice_premises: string;
+  invoice_device: string;
+  certificate: Certificate | null;
+};
+type Attempt = {
+  id: string;
+  late: boolean;
+  outcome: 'jir' | 'error' | 'unavailable';
+  error_code: string | null;
+  error_message: string | null;
+  duration_ms: number;
+  created_at: string;
+};
+export type FiscalStatus = {
+  state: 'pending' | 'delivered' | 'failed';
+  zki: string;
+  jir: string | null;
+  late: boolean;
+  deadline: string;
+  error_code: string | null;
+  error_message: string | null;
+  qr_url: string;
+  attempts: Attempt[];
+} | null;
+
+const SETTINGS = '/api/fiscal/settings';
+const KEY = ['fiscal', 'settings'];
+
+export function FiscalSettingsCard() {
+  const { t } = useTranslation('fiscal');
+  const settings = useQuery({ queryKey: KEY, queryFn: () => api<Settings>(SETTINGS) });
+  return (
+    <SettingsCard
+      testId="fiscal-settings"
+      title={t('settings.title')}
+      description={t('settings.description')}
+      settings={settings}
+      loading={t('settings.loading')}
+      loadError={t('settings.loadError')}
+    >
+      {(data) => (
+        <div className="space-y-6">
+          <FiscalForm key={JSON.stringify(data)} initial={data} />
+          <CertificateForm certificate={data.certificate} />
+        </div>
+      )}
+    </SettingsCard>
+  );
+}
+
+type Form = {
+  enabled: boolean;
+  sequence_mark: 'P' | 'N';
+  cis_url: string;
+  timeout_ms: string;
+  registered_premises: string;
+};
+const toForm = (s: Settings): Form => ({
+  enabled: s.enabled,
+  sequence_mark: s.sequence_mark,
+  cis_url: s.cis_url,
+  timeout_ms: String(s.timeout_ms),
+  registered_premises: s.registered_premises ?? '',
+});
+
+function FiscalForm({ initial }: { initial: Settings }) {
+  const { t } = useTranslation('fiscal');
+  const qc = useQueryClient();
+  const canManage = usePermission('company.manage');
+  const [form, setForm] = useState<Form>(() => toForm(initial));
+  const saved = toForm(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const dirty = JSON.stringify(form) !== JSON.stringify(saved);
+  const save = useMutation({
+    mutationFn: (f: Form) =>
+      api<Settings>(SETTINGS, {
+        method: 'PUT',
+        body: {
+          enabled: f.enabled,
+          sequence_mark: f.sequence_mark,
+          cis_url: f.cis_url,
+          timeout_ms: Number(f.timeout_ms),
+          registered_premises: f.registered_premises.trim() || null,
+        },
+      }),
+    onSuccess: (next) => qc.setQueryData(KEY, next),
+    onError: (e) => {
+      const fields = translatedFieldErrors(e, t);
+      if (Object.keys(fields).length) setErrors(fields);
+      else setMessage(t('settings.saveFailed'));
+    },
+  });
+  const text = (field: 'cis_url' | 'timeout_ms' | 'registered_premises', hint?: string) => (
+    <label className="space-y-1 text-sm" htmlFor={`fiscal-${field}`}>
+      <span className="font-medium">{t(`settings.${field}`)}</span>
+      <Input
+        id={`fiscal-${field}`}
+        name={field}
+        value={form[field]}
+        disabled={!canManage}
+        inputMode={field === 'timeout_ms' ? 'numeric' : undefined}
+        invalid={Boolean(errors[field])}
+        onChange={(e) => setForm({ ...form, [field]: e.target.value })}
+      />
+      {hint && <span className="block text-muted">{hint}</span>}
+      {errors[field] && (
+        <span role="alert" className="block text-danger">
+          {errors[field]}
+        </span>
+      )}
+    </label>
+  );
+  return (
+    <form
+      className="space-y-3"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        setErrors({});
+        setMessage(null);
+        save.mutate(form);
+      }}
+    >
+      <UnsavedChangesGuard when={dirty} />
+      <label className="flex items-center gap-2 text-sm">
+        <input
+          type="checkbox"
+          name="enabled"
+          checked={form.enabled}
+          disabled={!canManage}
+          onChange={(e) => setForm({ ...form, enabled: e.target.checked })}
+        />
+        {t('settings.enabled')}
+      </label>
+      <p className="text-sm text-muted" data-testid="fiscal-numbering">
+        {t('settings.numbering', { premises: initial.invoice_premises, device: initial.invoice_device })}
+      </p>
+      <div className="grid gap-3 sm:grid-cols-2">
+        {text('registered_premises', t('settings.registeredPremisesHint'))}
+        <label className="space-y-1 text-sm" htmlFor="fiscal-sequence_mark">
+          <span className="font-medium">{t('settings.sequence_mark')}</span>
+          <select
+            id="fiscal-sequence_mark"
+            name="sequence_mark"
+            className="h-9 w-full rounded-md border border-border bg-surface px-2"
+            value={form.sequence_mark}
+            disabled={!canManage}
+            onChange={(e) => setForm({ ...form, sequence_mark: e.target.value as 'P' | 'N' })}
+          >
+            <option value="N">{t('settings.sequenceN')}</option>
+            <option value="P">{t('settings.sequenceP')}</option>
+          </select>
+        </label>
+        {text('cis_url')}
+        {text('timeout_ms')}
+      </div>
+      {message && (
+        <p role="alert" className="text-sm text-danger">
+          {message}
+        </p>
+      )}
+      {canManage && (
+        <SettingsFormActions
+          saving={save.isPending}
+          dirty={dirty}
+          saveLabel={t('settings.save')}
+          onCancel={() => setForm(saved)}
+        />
+      )}
+    </form>
+  );
+}
+
+async function fileBase64(file: File): Promise<string> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = '';
+  for (const b of bytes) binary += String.fromCharCode(b);
+  return btoa(binary);
+}
+
+function CertificateForm({ certificate }: { certificate: Certificate | null }) {
+  const { t } = useTranslation('fiscal');
+  const qc = useQueryClient();
+  const canManage = usePermission('company.manage');
+  const [file, setFile] = useState<File | null>(null);
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const upload = useMutation({
+    mutationFn: async () =>
+      api<Settings>('/api/fiscal/certificate', {
+        method: 'POST',
+        body: { p12_base64: await fileBase64(file as File), password },
+      }),
+    onSuccess: (next) => {
+      qc.setQueryData(KEY, next);
+      setFile(null);
+      setPassword('');
+    },
+    onError: (e) => setError(errorText(t, e)),
+  });
+  const remove = useMutation({
+    mutationFn: () => api<Settings>('/api/fiscal/certificate', { method: 'DELETE' }),
+    onSuccess: (next) => qc.setQueryData(KEY, next),
+    onError: (e) => setError(errorText(t, e)),
+  });
+  return (
+    <section aria-labelledby="fiscal-certificate" className="space-y-3 border-t border-border pt-4">
+      <h3 id="fiscal-certificate" className="font-medium">
+        {t('certificate.title')}
+      </h3>
+      {certificate ? (
+        <dl className="grid gap-1 text-sm sm:grid-cols-[10rem_1fr]" data-testid="fiscal-certificate-info">
+          <dt className="text-muted">{t('certificate.subject')}</dt>
+          <dd className="break-all">{certificate.subject}</dd>
+          <dt className="text-muted">{t('certificate.oib')}</dt>
+          <dd>{certificate.oib ?? '—'}</dd>
+          <dt className="text-muted">{t('certificate.validity')}</dt>
+          <dd>
+            <DateText value={certificate.not_before.slice(0, 10)} /> –{' '}
+            <DateText value={certificate.not_after.slice(0, 10)} />
+          </dd>
+          <dt className="text-muted">{t('certificate.issuer')}</dt>
+          <dd className="break-all">{certificate.issuer}</dd>
+        </dl>
+      ) : (
+        <p className="text-sm text-muted">{t('certificate.none')}</p>
+      )}
+      {canManage && (
+        <form
+          className="flex flex-wrap items-end gap-3"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            setError(null);
+            if (!file) setError(t('certificate.fileRequired'));
+            else upload.mutate();
+          }}
+        >
+          <label className="space-y-1 text-sm" htmlFor="fiscal-p12">
+            <span className="font-medium">{t('certificate.file')}</span>
+            <input
+              id="fiscal-p12"
+              type="file"
+              accept=".p12,.pfx,application/x-pkcs12"
+              className="block text-sm"
+              onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+            />
+          </label>
+          <label className="space-y-1 text-sm" htmlFor="fiscal-p12-password">
+            <span className="font-medium">{t('certificate.password')}</span>
+            <Input
+              id="fiscal-p12-password"
+              type="password"
+              autoComplete="off"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          </label>
+          <Button type="submit" loading={upload.isPending}>
+            {t('certificate.upload')}
+          </Button>
+          {certificate && (
+            <Button type="button" variant="ghost" loading={remove.isPending} onClick={() => remove.mutate()}>
+              {t('certificate.remove')}
+            </Button>
+          )}
+        </form>
+      )}
+      {error && (
+        <p role="alert" className="text-sm text-danger">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** The invoice page's section: fiscal state, ZKI, JIR, deadline, CIS's message and the attempts. */
+export function FiscalSection({ documentId }: { documentId: string }) {
+  const { t } = useTranslation('fiscal');
+  const qc = useQueryClient();
+  const canWrite = usePermission('invoices.write');
+  const key = ['fiscal', 'invoice', documentId];
+  const status = useQuery({
+    queryKey: key,
+    queryFn: () => api<FiscalStatus>(`/api/invoices/${documentId}/fiscal`),
+  });
+  const [error, setError] = useState<string | null>(null);
+  const retry = useMutation({
+    mutationFn: () => api<FiscalStatus>(`/api/invoices/${documentId}/fiscal/retry`, { method: 'POST' }),
+    onSuccess: (next) => qc.setQueryData(key, next),
+    onError: (e) => setError(errorText(t, e)),
+  });
+  const f = status.data;
+  if (!f) return null;
+  return (
+    <section
+      aria-labelledby="inv-fiscal"
+      className="rounded-md border border-border p-3"
+      data-testid="fiscal-section"
+    >
+      <h2 id="inv-fiscal" className="mb-2 font-semibold">
+        {t('invoice.title')}
+      </h2>
+      <dl className="grid gap-1 text-sm sm:grid-cols-[10rem_1fr]">
+        <dt className="text-muted">{t('invoice.state')}</dt>
+        <dd data-testid="fiscal-state">{t(`invoice.states.${f.state}`)}</dd>
+        <dt className="text-muted">{t('invoice.zki')}</dt>
+        <dd className="font-mono break-all">{f.zki}</dd>
+        <dt className="text-muted">{t('invoice.jir')}</dt>
+        <dd className="font-mono break-all" data-testid="fiscal-jir">
+          {f.jir ?? t('invoice.noJir')}
+        </dd>
+        {f.state !== 'delivered' && (
+          <>
+            <dt className="text-muted">{t('invoice.deadline')}</dt>
+            <dd>
+              <DateText value={f.deadline} />
+            </dd>
+          </>
+        )}
+        {f.error_message && f.state !== 'delivered' && (
+          <>
+            <dt className="text-muted">{t('invoice.cisMessage')}</dt>
+            <dd role="status" className="text-danger">
+              {f.error_code ? `${f.error_code}: ` : ''}
+              {f.error_message}
+            </dd>
+          </>
+        )}
+        <dt className="text-muted">{t('invoice.check')}</dt>
+        <dd>
+          <a className="underline" href={f.qr_url} target="_blank" rel="noreferrer">
+            {t('invoice.checkLink')}
+          </a>
+        </dd>
+      </dl>
+      <p className="mt-2 text-sm text-muted">{t('invoice.attempts', { count: f.attempts.length })}</p>
+      {canWrite && f.state !== 'delivered' && (
+        <Button className="mt-2" variant="outline" loading={retry.isPending} onClick={() => retry.mutate()}>
+          {t('invoice.retry')}
+        </Button>
+      )}
+      {error && (
+        <p role="alert" className="mt-2 text-sm text-danger">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}
