@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import {
   existsSync,
   mkdirSync,
@@ -144,3 +144,73 @@ export const describeFailures = (reports: Report[]): string =>
     .filter((r) => r.failures.length > 0)
     .map((r) => `${r.name}:\n${r.failures.map((f) => `  ${f.source} ${f.id}: ${f.text}`).join('\n')}`)
     .join('\n');
+
+/** Runs a tool without blocking the event loop; never rejects on a non-zero exit. */
+function runTool(cmd: string, args: string[]): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((done, fail) => {
+    execFile(cmd, args, { maxBuffer: 64 * 1024 * 1024, encoding: 'utf8' }, (error, _stdout, stderr) => {
+      if (error && typeof (error as { code?: unknown }).code !== 'number') fail(error);
+      else
+        done({ code: error ? Number((error as { code?: unknown }).code) : 0, stderr: String(stderr ?? '') });
+    });
+  });
+}
+
+/**
+ * The same checks as `validateEInvoices`, with xmllint and Java run as asynchronous child
+ * processes, so a server answering other requests is not blocked while they run (received
+ * eRačuni are validated on upload). Throws when a tool fails to run at all.
+ */
+export async function validateEInvoicesAsync(docs: Record<string, string>): Promise<Report[]> {
+  const work = mkdtempSync(join(tmpdir(), 'einvoice-'));
+  try {
+    const inDir = join(work, 'in');
+    mkdirSync(inDir);
+    const names = Object.keys(docs);
+    const fileOf = new Map(names.map((n, i) => [n, `doc${String(i).padStart(3, '0')}.xml`]));
+    for (const n of names) writeFileSync(join(inDir, fileOf.get(n) as string), docs[n] as string);
+    const failures = new Map<string, Failure[]>(names.map((n) => [fileOf.get(n) as string, []]));
+    for (const root of ['Invoice', 'CreditNote'] as const) {
+      const files = names
+        .filter((n) => rootOf(docs[n] as string) === root)
+        .map((n) => fileOf.get(n) as string);
+      if (files.length === 0) continue;
+      for (const schema of SCHEMAS[root]) {
+        const run = await runTool('xmllint', [
+          '--noout',
+          '--schema',
+          schema,
+          ...files.map((f) => join(inDir, f)),
+        ]);
+        for (const line of run.stderr.split('\n')) {
+          const m = /^(.*?\.xml):(\d+): (.*)$/.exec(line);
+          if (!m) continue;
+          const file = (m[1] as string).split('/').pop() as string;
+          failures.get(file)?.push({ source: 'XSD', id: `line ${m[2]}`, text: (m[3] as string).trim() });
+        }
+      }
+    }
+    for (const sheet of STYLESHEETS) {
+      const outDir = join(work, sheet.name);
+      mkdirSync(outDir);
+      const run = await runTool('java', [
+        '-cp',
+        SAXON_JAR,
+        'net.sf.saxon.Transform',
+        `-s:${inDir}`,
+        `-xsl:${sheet.path}`,
+        `-o:${outDir}`,
+      ]);
+      if (run.code !== 0) throw new Error(`${sheet.name} failed: ${run.stderr.slice(0, 500)}`);
+      const produced = new Set(readdirSync(outDir));
+      for (const file of failures.keys()) {
+        if (!produced.has(file)) throw new Error(`${sheet.name} produced no report for ${file}`);
+        const svrl = readFileSync(join(outDir, file), 'utf8');
+        failures.get(file)?.push(...fatalAsserts(svrl, sheet.name as Failure['source']));
+      }
+    }
+    return names.map((name) => ({ name, failures: failures.get(fileOf.get(name) as string) ?? [] }));
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}

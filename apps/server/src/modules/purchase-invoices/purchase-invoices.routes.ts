@@ -208,7 +208,7 @@ export function purchaseInvoicesRoutes(deps: Deps): FastifyPluginAsyncZod {
         // Parse first (a file that is not UBL is refused at once), then run the validators before
         // the transaction opens: they take seconds.
         parseUbl(xml);
-        const failures = service.validateUbl(xml);
+        const failures = await service.validateUbl(xml);
         request.idempotencyBody = { sha256: createHash('sha256').update(data).digest('hex') };
         const detail = await inCompany(deps, request, async (tx, ctx) => {
           const received = await service.receiveUbl(

@@ -13,7 +13,11 @@ import {
 import Decimal from 'decimal.js';
 import type { Tx } from '../../db/database.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
-import { validateEInvoices, validatorsAvailable } from '../einvoice/validators.ts';
+import { validateEInvoicesAsync, validatorsAvailable } from '../einvoice/validators.ts';
+import {
+  onPurchaseInvoiceReceived,
+  onPurchaseInvoiceRejected,
+} from '../fiscal-exchange/fiscal-exchange.service.ts';
 import { partnerIdByOib } from '../partners/partners.repo.ts';
 import * as repo from './purchase-invoices.repo.ts';
 import { parseUbl } from './ubl-parse.ts';
@@ -40,17 +44,18 @@ export type ReceiveResult = {
 const notFound = () => new AppError('NOT_FOUND', 'Ulazni račun nije pronađen.');
 
 /**
- * Runs the official validators (XSD, EN 16931, HR CIUS) on one document. Slow (a JVM per rule
- * set): call it before opening the transaction when you can and pass the result to `receiveUbl`.
+ * Runs the official validators (XSD, EN 16931, HR CIUS) on one document as child processes (the
+ * event loop stays free). Slow (a JVM per rule set): call it before opening the transaction when
+ * you can and pass the result to `receiveUbl`.
  */
-export function validateUbl(xml: string): ValidationFailure[] {
+export async function validateUbl(xml: string): Promise<ValidationFailure[]> {
   const tools = validatorsAvailable();
   if (!tools.ok) {
     throw new AppError('VALIDATION', `Validatori eRačuna nisu instalirani: ${tools.missing.join(', ')}`, [
       { field: 'file', key: 'validation.einvoiceValidatorsMissing' },
     ]);
   }
-  const [report] = validateEInvoices({ received: xml });
+  const [report] = await validateEInvoicesAsync({ received: xml });
   return report?.failures ?? [];
 }
 
@@ -91,7 +96,7 @@ export async function receiveUbl(
     return { id: seen.id, status: seen.status, failures: [], duplicate: true };
   }
 
-  const failures = opts.failures ?? validateUbl(text);
+  const failures = opts.failures ?? (await validateUbl(text));
   if (failures.length > 0 && upload) {
     throw new AppError(
       'VALIDATION',
@@ -121,6 +126,9 @@ export async function receiveUbl(
     sha256,
     userId: source.userId ?? null,
   });
+  // Fiskalizacija 2.0: a valid received eRačun is fiscalised by its recipient (EvidentirajERacun, U).
+  if (failures.length === 0)
+    await onPurchaseInvoiceReceived(tx, { companyId, userId: source.userId ?? companyId }, id);
   await repo.notify(tx, companyId, [id]);
   return { id, status: failures.length > 0 ? 'invalid' : 'received', failures, duplicate: false };
 }
@@ -253,6 +261,7 @@ export async function reject(
   const row = await locked(tx, id);
   if (!canMoveTo(row.status, 'rejected')) throw transitionError(row.status);
   await repo.decide(tx, id, ctx.userId, 'rejected', { code: input.code, reason: input.reason });
+  await onPurchaseInvoiceRejected(tx, ctx, id); // Fiskalizacija 2.0: EvidentirajOdbijanje
   await repo.notify(tx, ctx.companyId, [id]);
 }
 

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
+import { useLiveTopics } from '../team/use-live.ts';
 
 export type PurchaseInvoiceStatus = 'received' | 'invalid' | 'approved' | 'rejected';
 export type PurchaseInvoiceRow = {
@@ -124,7 +125,13 @@ export const purchaseInvoiceKeys = {
   detail: (id: string) => ['purchase-invoices', 'detail', id] as const,
 };
 
+/** Invoices received or decided elsewhere (the intermediary's deliveries, another user) show at once. */
+export function useLivePurchaseInvoices() {
+  useLiveTopics(['purchase_invoices'], () => [purchaseInvoiceKeys.all]);
+}
+
 export function usePurchaseInvoices(query: URLSearchParams) {
+  useLivePurchaseInvoices();
   const qs = query.toString();
   return useQuery({
     queryKey: purchaseInvoiceKeys.list(qs),
@@ -135,6 +142,7 @@ export function usePurchaseInvoices(query: URLSearchParams) {
 }
 
 export function usePurchaseInvoice(id: string) {
+  useLivePurchaseInvoices();
   return useQuery({
     queryKey: purchaseInvoiceKeys.detail(id),
     queryFn: ({ signal }) => api<PurchaseInvoice>(`/api/purchase-invoices/${id}`, { signal }),

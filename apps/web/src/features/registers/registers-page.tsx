@@ -168,7 +168,9 @@ function RegisterTable({ kind, reg }: { kind: 'ira' | 'ura'; reg: Register }) {
                   <span className="block text-xs text-muted">{t('creditNote')}</span>
                 )}
               </td>
-              <td className={TD}>{formatDate(r.date)}</td>
+              <td className={cn(TD, 'whitespace-nowrap')}>
+                {formatDate(r.date, undefined, { dateStyle: 'medium' })}
+              </td>
               <td className={TD}>{r.partner}</td>
               <td className={TD}>{r.oib ?? ''}</td>
               {cells(r)}
