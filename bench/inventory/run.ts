@@ -5,9 +5,11 @@
  *    tenant transaction with SET ROLE and RLS, the list and count queries, JSON serialisation)
  *    against the very same two SQL statements (text captured from the repository) sent through a
  *    `pg` pool with no application code.
- * 2. Stock postings per second with 8 concurrent clients: POST /api/inventory/receipts (one line)
- *    against 8 `pg` clients doing what a one-line receipt writes (lock the item row, document,
- *    movement, balance upsert, item on-hand/average update) in one transaction each.
+ * 2. Stock postings per second with 8 and with 32 concurrent clients: POST /api/inventory/receipts
+ *    (one line) against as many `pg` clients doing what a one-line receipt writes (lock the item
+ *    row, document, movement, balance upsert, item on-hand/average update) in one transaction
+ *    each. The baseline's audit rows are written by the same triggers but never sealed (the seal
+ *    trigger is switched off for it: no chain lock at all); a second raw run keeps the seal on.
  *
  *   bench/inventory/run.sh [--items 100000] [--seconds 15] [--rounds 20]
  *
@@ -30,7 +32,7 @@ const arg = (name: string, fallback: number) => {
 const ITEMS = arg('items', 100_000);
 const SECONDS = arg('seconds', 15);
 const ROUNDS = arg('rounds', 20);
-const CLIENTS = 8;
+const CLIENT_COUNTS = [8, 32];
 const POSTING_ITEMS = 1000;
 
 if (!process.env.TEST_DATABASE_URL) {
@@ -170,17 +172,24 @@ async function searchBench(base: string, cookie: string, pool: pg.Pool) {
   return rows;
 }
 
-async function forSeconds(seconds: number, clients: number, one: (client: number) => Promise<void>) {
+type RunResult = { done: number; failed: number; perSecond: number; p50: number; p95: number };
+
+async function forSeconds(
+  seconds: number,
+  clients: number,
+  one: (client: number) => Promise<void>,
+): Promise<RunResult> {
   const until = performance.now() + seconds * 1000;
-  let done = 0;
   let failed = 0;
+  const latencies: number[] = [];
   const t0 = performance.now();
   await Promise.all(
     Array.from({ length: clients }, async (_, c) => {
       while (performance.now() < until) {
+        const started = performance.now();
         try {
           await one(c);
-          done++;
+          latencies.push(performance.now() - started);
         } catch (e) {
           failed++;
           if (failed < 3) console.error(e);
@@ -189,10 +198,25 @@ async function forSeconds(seconds: number, clients: number, one: (client: number
     }),
   );
   const elapsed = (performance.now() - t0) / 1000;
-  return { done, failed, perSecond: done / elapsed };
+  const done = latencies.length;
+  return {
+    done,
+    failed,
+    perSecond: done / elapsed,
+    p50: done ? percentile(latencies, 0.5) : 0,
+    p95: done ? percentile(latencies, 0.95) : 0,
+  };
 }
 
-async function postingBench(base: string, cookie: string, url: string, companyId: string, userId: string) {
+type PostingRun = { clients: number; rawNoLock: RunResult; rawSealed: RunResult; app: RunResult };
+
+async function postingBench(
+  base: string,
+  cookie: string,
+  url: string,
+  companyId: string,
+  userId: string,
+): Promise<{ runs: PostingRun[]; sealMs: number; sealedLater: number; verify: string }> {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   const loc = (
@@ -207,7 +231,6 @@ async function postingBench(base: string, cookie: string, url: string, companyId
       [companyId, POSTING_ITEMS],
     )
   ).rows.map((r) => r.id as string);
-  await admin.end();
   let seq = 0;
   const pick = () => ids[(seq++ * 7919) % ids.length] as string;
 
@@ -221,14 +244,16 @@ async function postingBench(base: string, cookie: string, url: string, companyId
     if (res.status !== 201) throw new Error(`receipt ${res.status}`);
   };
 
+  const maxClients = Math.max(...CLIENT_COUNTS);
   const clients = await Promise.all(
-    Array.from({ length: CLIENTS }, async () => {
+    Array.from({ length: maxClients }, async () => {
       const c = new pg.Client({ connectionString: url });
       await c.connect();
       return c;
     }),
   );
   // The writes of a one-line receipt, straight through pg: no HTTP, no session, no RLS, no checks.
+  // The audit trigger of each table writes its row as in the application.
   const raw = async (n: number) => {
     const c = clients[n] as pg.Client;
     const item = pick();
@@ -262,19 +287,47 @@ async function postingBench(base: string, cookie: string, url: string, companyId
       throw e;
     }
   };
+  // Without the seal: audit rows are written, nothing takes the company's chain head.
+  const seal = (on: boolean) =>
+    admin.query(`alter table audit_log ${on ? 'enable' : 'disable'} trigger audit_seal`);
 
-  await forSeconds(2, CLIENTS, () => app());
-  await forSeconds(2, CLIENTS, (n) => raw(n));
-  const rawResult = await forSeconds(SECONDS, CLIENTS, (n) => raw(n));
-  console.log(
-    `raw postings: ${fmt(rawResult.perSecond, 1)}/s (${rawResult.done} in ${SECONDS} s, ${rawResult.failed} failed)`,
-  );
-  const appResult = await forSeconds(SECONDS, CLIENTS, () => app());
-  console.log(
-    `app postings: ${fmt(appResult.perSecond, 1)}/s (${appResult.done} in ${SECONDS} s, ${appResult.failed} failed)`,
-  );
+  // The baseline's rows were left unsealed on purpose; an operator seal chains them before the
+  // next run (a database in use has no unsealed rows), and at the end the company's whole chain
+  // (application and baseline postings) must verify.
+  let sealMs = 0;
+  let sealedLater = 0;
+  const sealLeftovers = async () => {
+    const t0 = performance.now();
+    sealedLater += (await admin.query('select audit_seal($1, true) as n', [companyId])).rows[0].n as number;
+    sealMs += performance.now() - t0;
+  };
+  const runs: PostingRun[] = [];
+  for (const n of CLIENT_COUNTS) {
+    await forSeconds(2, n, () => app());
+    await seal(false);
+    await forSeconds(2, n, (c) => raw(c));
+    const rawNoLock = await forSeconds(SECONDS, n, (c) => raw(c));
+    await seal(true);
+    await sealLeftovers();
+    const rawSealed = await forSeconds(SECONDS, n, (c) => raw(c));
+    const appResult = await forSeconds(SECONDS, n, () => app());
+    runs.push({ clients: n, rawNoLock, rawSealed, app: appResult });
+    console.log(
+      `${n} clients: raw without chain lock ${fmt(rawNoLock.perSecond, 1)}/s, raw sealed ${fmt(rawSealed.perSecond, 1)}/s, app ${fmt(appResult.perSecond, 1)}/s (p95 ${fmt(appResult.p95, 1)} ms)`,
+    );
+  }
   await Promise.all(clients.map((c) => c.end()));
-  return { app: appResult, raw: rawResult };
+  await admin.end();
+  const { verifyAuditChain } = await import('../../apps/server/src/modules/audit/audit.service.ts');
+  const { openPostgres } = await import('../../apps/server/src/db/database.ts');
+  const database = await openPostgres(url, 1);
+  const result = await verifyAuditChain(database.db, companyId);
+  await database.close();
+  const verify = result.ok
+    ? `OK, ${result.rows} rows, none unsealed`
+    : `BROKEN: ${JSON.stringify(result.firstBreak)}, ${result.unsealed} unsealed`;
+  console.log(`sealed the baseline's ${sealedLater} rows in ${fmt(sealMs, 0)} ms; audit chain ${verify}`);
+  return { runs, sealMs, sealedLater, verify };
 }
 
 async function main() {
@@ -338,20 +391,30 @@ async function main() {
     ),
     `| **all terms** | | ${fmt(percentile(allApp, 0.5))} | **${fmt(percentile(allApp, 0.95))}** | ${fmt(percentile(allRaw, 0.5))} | **${fmt(percentile(allRaw, 0.95))}** | **${fmt(percentile(allApp, 0.95) / percentile(allRaw, 0.95))}** |`,
     '',
-    `## Stock postings, ${CLIENTS} concurrent clients`,
+    '## Stock postings, 8 and 32 concurrent clients',
     '',
-    `App: ${CLIENTS} clients each posting one-line receipts (\`POST /api/inventory/receipts\`, quantity 1, over`,
+    `App: N clients each posting one-line receipts (\`POST /api/inventory/receipts\`, quantity 1, over`,
     `${POSTING_ITEMS} items at one location) back to back over HTTP: validation, session, tenant transaction, item`,
     'lock in order, negative-stock check (balances and the company setting in one query), document and',
-    'movements in one statement, balance upsert, moving average update carrying the pg_notify.',
-    `Baseline: ${CLIENTS} \`pg\` clients, each transaction doing the same writes (item_stock row lock, document,`,
-    'movement, balance upsert, on-hand/average update) with no application code. Audit triggers fire in',
-    `both. ${SECONDS} s each after 2 s of warm-up.`,
+    'movements in one statement, balance upsert, moving average update carrying the pg_notify; its audit',
+    'rows are sealed onto the chain at commit (migration 0044).',
+    'Baseline: N `pg` clients, each transaction doing the same writes (item_stock row lock, document,',
+    'movement, balance upsert, on-hand/average update) with no application code; the audit triggers',
+    'write their rows, but the seal trigger is switched off (`raw, no chain lock`): nobody takes the',
+    'chain head. `raw, sealed` is the same with the seal on. Runs of',
+    `${SECONDS} s after 2 s of warm-up, one after the other in this order.`,
     '',
-    '| Path | postings | failed | postings/s | ratio app / raw |',
-    '|---|---:|---:|---:|---:|',
-    `| raw SQL through pg | ${postings.raw.done} | ${postings.raw.failed} | ${fmt(postings.raw.perSecond, 1)} | |`,
-    `| application (HTTP) | ${postings.app.done} | ${postings.app.failed} | ${fmt(postings.app.perSecond, 1)} | **${fmt(postings.app.perSecond / postings.raw.perSecond)}** |`,
+    '| clients | path | postings | failed | postings/s | p50 ms | p95 ms | app / raw without chain lock |',
+    '|---:|---|---:|---:|---:|---:|---:|---:|',
+    ...postings.runs.flatMap((r) => [
+      `| ${r.clients} | raw SQL, no chain lock | ${r.rawNoLock.done} | ${r.rawNoLock.failed} | ${fmt(r.rawNoLock.perSecond, 1)} | ${fmt(r.rawNoLock.p50, 1)} | ${fmt(r.rawNoLock.p95, 1)} | |`,
+      `| ${r.clients} | raw SQL, sealed at commit | ${r.rawSealed.done} | ${r.rawSealed.failed} | ${fmt(r.rawSealed.perSecond, 1)} | ${fmt(r.rawSealed.p50, 1)} | ${fmt(r.rawSealed.p95, 1)} | |`,
+      `| ${r.clients} | application (HTTP) | ${r.app.done} | ${r.app.failed} | ${fmt(r.app.perSecond, 1)} | ${fmt(r.app.p50, 1)} | ${fmt(r.app.p95, 1)} | **${fmt(r.app.perSecond / r.rawNoLock.perSecond)}** |`,
+    ]),
+    '',
+    `After each baseline run its unsealed audit rows were sealed by an operator call (\`select`,
+    `audit_seal(company, true)\`: ${postings.sealedLater} rows in ${fmt(postings.sealMs, 0)} ms in all); at the end the company's`,
+    `chain verified: ${postings.verify}.`,
     '',
   ];
   writeFileSync(join(import.meta.dirname, 'RESULTS.md'), `${lines.join('\n')}`);
