@@ -1,0 +1,156 @@
+import { describe, expect, it } from 'vitest';
+import { matchLines, type OrderLineForMatch, unitPriceOf } from './matching.ts';
+import { addBuckets, bucketAmounts, bucketOf, decimalComma, hrDay, toCsv } from './registers.ts';
+import { canMoveTo, purchaseInvoiceActions } from './status.ts';
+import type { ReceivedLine } from './types.ts';
+
+const line = (id: string, over: Partial<ReceivedLine>): ReceivedLine => ({
+  id,
+  name: '',
+  description: null,
+  quantity: '1',
+  unit_code: 'H87',
+  net: '0',
+  price: '0',
+  base_quantity: null,
+  seller_item_id: null,
+  buyer_item_id: null,
+  vat_category: 'S',
+  vat_percent: '25',
+  kpd: null,
+  ...over,
+});
+const orderLine = (id: string, over: Partial<OrderLineForMatch>): OrderLineForMatch => ({
+  id,
+  line_no: 1,
+  sku: '',
+  item_name: '',
+  supplier_sku: null,
+  quantity: '1',
+  unit: 'kom',
+  unit_price: '0',
+  received: '0',
+  ...over,
+});
+
+describe('matching an invoice with its order', () => {
+  it('pairs by our SKU, then the supplier code, then the name, then position', () => {
+    const order = [
+      orderLine('a', {
+        line_no: 1,
+        sku: 'A',
+        item_name: 'Staklo',
+        quantity: '10',
+        unit_price: '2',
+        received: '10',
+      }),
+      orderLine('b', {
+        line_no: 2,
+        sku: 'B',
+        supplier_sku: 'S-B',
+        quantity: '5',
+        unit_price: '3',
+        received: '5',
+      }),
+      orderLine('c', {
+        line_no: 3,
+        sku: 'C',
+        item_name: 'Brtva',
+        quantity: '1',
+        unit_price: '1',
+        received: '1',
+      }),
+      orderLine('d', { line_no: 4, sku: 'D', quantity: '2', unit_price: '4', received: '2' }),
+    ];
+    const out = matchLines(
+      [
+        line('1', { name: 'Nešto', quantity: '2', price: '4' }), // position → d
+        line('2', { name: 'brtva', quantity: '1', price: '1' }), // name → c
+        line('3', { seller_item_id: 'S-B', quantity: '5', price: '3' }), // supplier code → b
+        line('4', { buyer_item_id: 'A', quantity: '10', price: '2' }), // SKU → a
+      ],
+      order,
+    );
+    expect(out.map((m) => [m.invoice_line_id, m.po_line_id])).toEqual([
+      ['1', 'd'],
+      ['2', 'c'],
+      ['3', 'b'],
+      ['4', 'a'],
+    ]);
+    expect(out.every((m) => m.differences.length === 0)).toBe(true);
+  });
+
+  it('lists quantity against what was received, price per unit, and unpaired lines', () => {
+    const out = matchLines(
+      [
+        line('1', { buyer_item_id: 'A', quantity: '12', price: '25', base_quantity: '10' }), // 2.50 per unit
+        line('2', { buyer_item_id: 'X', name: 'Prijevoz', quantity: '1', price: '30' }),
+      ],
+      [
+        orderLine('a', { sku: 'A', quantity: '12', unit_price: '2.5', received: '10' }),
+        orderLine('b', { sku: 'B', line_no: 2, quantity: '3', unit_price: '1', received: '0' }),
+      ],
+    );
+    // "X" finds no SKU, code or name: it takes the remaining line by position.
+    expect(out[0]?.differences).toEqual([
+      { kind: 'quantity', expected: '10', actual: '12', difference: '2' },
+    ]);
+    expect(out[1]?.po_line_id).toBe('b');
+    // Nothing received on b: compared with what was ordered (3 vs 1); 30 vs 1 per unit.
+    expect(out[1]?.differences.map((d) => d.kind)).toEqual(['quantity', 'price']);
+    const lonely = matchLines([line('1', { buyer_item_id: 'Z' })], []);
+    expect(lonely[0]?.differences).toEqual([{ kind: 'not_on_order' }]);
+    const unbilled = matchLines([], [orderLine('a', { received: '4' })]);
+    expect(unbilled[0]?.differences).toEqual([{ kind: 'not_invoiced', expected: '4' }]);
+    expect(unitPriceOf({ price: '100', base_quantity: '3' }).toFixed(4)).toBe('33.3333');
+  });
+});
+
+describe('register buckets and files', () => {
+  it('sorts VAT categories into the register columns', () => {
+    expect(
+      ['S:25', 'S:13', 'S:5', 'Z:0', 'S:0', 'E:0', 'O:0', 'K:0', 'G:0', 'AE:0', 'S:20'].map((c) => {
+        const [category, percent] = c.split(':') as [string, string];
+        return bucketOf({ category, percent });
+      }),
+    ).toEqual(['25', '13', '5', '0', '0', 'exempt', 'exempt', 'exempt', 'exempt', 'reverse_charge', 'other']);
+  });
+
+  it('signs credit notes negative and adds documents exactly', () => {
+    const sub = (category: string, percent: string, taxable: string, tax: string) => ({
+      category,
+      percent,
+      taxable,
+      tax,
+      exemption_reason: null,
+    });
+    const invoice = bucketAmounts([sub('S', '25', '0.10', '0.03'), sub('E', '0', '0.20', '0.00')]);
+    const credit = bucketAmounts([sub('S', '25', '0.20', '0.05')], -1);
+    const sum = addBuckets([invoice, invoice, credit]);
+    // 0.10 + 0.10 − 0.20 and 0.03 + 0.03 − 0.05, with no float drift.
+    expect(sum['25']).toEqual({ base: '0.00', vat: '0.01' });
+    expect(sum.exempt).toEqual({ base: '0.40', vat: '0.00' });
+  });
+
+  it('writes CSV for Croatian Excel', () => {
+    const csv = toCsv(
+      ['Broj', 'Kupac', 'Iznos'],
+      [['1-1-1', 'Staklo; "Novo" d.o.o.', decimalComma('-1234.50')]],
+    );
+    expect(csv).toBe('\uFEFFBroj;Kupac;Iznos\r\n1-1-1;"Staklo; ""Novo"" d.o.o.";-1234,50\r\n');
+    expect(hrDay('2026-03-05')).toBe('05.03.2026');
+  });
+});
+
+describe('purchase invoice statuses', () => {
+  it('allows approving only a valid received invoice and rejecting until decided', () => {
+    expect(canMoveTo('received', 'approved')).toBe(true);
+    expect(canMoveTo('invalid', 'approved')).toBe(false);
+    expect(canMoveTo('invalid', 'rejected')).toBe(true);
+    expect(canMoveTo('approved', 'rejected')).toBe(false);
+    expect(canMoveTo('rejected', 'approved')).toBe(false);
+    expect(purchaseInvoiceActions('approved', 'invoice', '10.00')).toEqual(['pay']);
+    expect(purchaseInvoiceActions('approved', 'invoice', '0.00')).toEqual([]);
+    expect(purchaseInvoiceActions('approved', 'credit_note', '10.00')).toEqual([]);
+  });
+});
