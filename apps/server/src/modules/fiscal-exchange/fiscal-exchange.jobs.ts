@@ -1,5 +1,4 @@
 import type { Tx } from '../../db/database.ts';
-import type { CompanyContext } from '../../db/tenant.ts';
 import { type JobContext, PermanentJobError, registerJobHandler } from '../../jobs/jobs.ts';
 import { loadPkcs12, type SigningCertificate } from '../../security/certificate.ts';
 import { getCertificateSecret } from '../fiscalisation/fiscal.repo.ts';
@@ -8,7 +7,6 @@ import * as repo from './fiscal-exchange.repo.ts';
 import {
   DELIVER_JOB,
   intermediaryConfig,
-  onPurchaseInvoiceReceived,
   POLL_JOB,
   SEND_JOB,
   schedulePoll,
@@ -178,22 +176,22 @@ export async function pollIntermediary(ctx: Pick<JobContext, 'companyId' | 'user
   let received = 0;
   for (const incoming of await adapter.incoming()) {
     const xml = await adapter.fetch(incoming.ref);
-    let failures: ReturnType<typeof validateUbl> | undefined;
+    let failures: Awaited<ReturnType<typeof validateUbl>> | undefined;
     try {
-      failures = validateUbl(xml); // slow (the official validators): before the transaction
+      failures = await validateUbl(xml); // slow (the official validators): before the transaction
     } catch {
       failures = undefined; // receiveUbl validates again or refuses what is not UBL
     }
-    await ctx.withCompany(async (tx, company: CompanyContext) => {
-      const result = await receiveUbl(
+    // receiveUbl queues the EvidentirajERacun (U) of a valid one in the same transaction.
+    await ctx.withCompany((tx) =>
+      receiveUbl(
         tx,
         ctx.companyId,
         xml,
         { kind: 'intermediary', reference: incoming.ref, userId: null },
         failures ? { failures } : {},
-      );
-      if (!result.duplicate) await onPurchaseInvoiceReceived(tx, company, result.id);
-    });
+      ),
+    );
     await adapter.acknowledge(incoming.ref);
     received++;
   }

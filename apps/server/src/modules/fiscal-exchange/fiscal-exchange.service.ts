@@ -81,9 +81,12 @@ export async function intermediaryConfig(tx: Tx): Promise<IntermediaryConfig> {
   return s.intermediary_kind === 'demo' ? { kind: 'demo' } : { kind: 'none' };
 }
 
+/** Who a message is queued for: the company and the user whose action caused it. */
+type Actor = Pick<CompanyContext, 'companyId' | 'userId'>;
+
 async function queue(
   tx: Tx,
-  ctx: CompanyContext,
+  ctx: Actor,
   m: Omit<repo.NewMessage, 'id' | 'companyId' | 'userId' | 'bodyXml' | 'dueOn'> & {
     build: (id: string) => string;
     eventDay: string;
@@ -252,7 +255,7 @@ async function purchaseFacts(tx: Tx, purchaseInvoiceId: string) {
 }
 
 /** A supplier's eRačun was received (and passed the validators): EvidentirajERacun with vrsta U. */
-export async function onPurchaseInvoiceReceived(tx: Tx, ctx: CompanyContext, purchaseInvoiceId: string) {
+export async function onPurchaseInvoiceReceived(tx: Tx, ctx: Actor, purchaseInvoiceId: string) {
   if (!(await repo.getSettings(tx))?.enabled) return;
   const found = await purchaseFacts(tx, purchaseInvoiceId);
   if (!found || found.head.status === 'invalid') return;

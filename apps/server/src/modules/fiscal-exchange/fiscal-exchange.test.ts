@@ -1,15 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withCompany } from '../../db/tenant.ts';
-import { buildApp } from '../../http/app.ts';
-import { claimJobs, runDueJobs } from '../../jobs/runner.ts';
-import { loadPkcs12 } from '../../security/certificate.ts';
-import { makeTestCertificate } from '../../security/test-certificates.ts';
-import { createTestDatabase, type SignedIn, signUp, type TestApp, testConfig } from '../../test/harness.ts';
-import { documentsClient, type Json, TEST_OPERATOR } from '../documents/test-helpers.ts';
-import { putCertificate } from '../fiscalisation/fiscal.repo.ts';
-import { sendOptions } from './fiscal-exchange.jobs.ts';
+import { claimJobs } from '../../jobs/runner.ts';
+import type { Json } from '../documents/test-helpers.ts';
 import { SEND_JOB } from './fiscal-exchange.service.ts';
-import { type PoreznaStandIn, startPoreznaStandIn } from './testing/porezna-stand-in.ts';
+import { BUYER_OIB, type FiscalTestApp, startFiscalTestApp } from './testing/fiscal-test-app.ts';
 
 // Fiskalizacija 2.0 through the real app: invoices issued and paid through the API queue their
 // messages in the same transaction; the send job signs them with the company's uploaded
@@ -18,100 +11,22 @@ import { type PoreznaStandIn, startPoreznaStandIn } from './testing/porezna-stan
 // dropped connections, server errors, refusals and two workers at once: each message is recorded
 // exactly once.
 
-let t: TestApp;
-let owner: SignedIn;
-let api: ReturnType<typeof documentsClient>;
-let porezna: PoreznaStandIn;
-let client: Json;
+let f: FiscalTestApp;
+let t: FiscalTestApp['t'];
+let api: FiscalTestApp['api'];
+let porezna: FiscalTestApp['porezna'];
 let item: Json;
-const SELLER_OIB = '94577403194';
-const BUYER_OIB = '69435151530';
-
-const jobs = (opts: Parameters<typeof runDueJobs>[1] = {}) =>
-  runDueJobs({ db: t.deps.db }, { retryDelayMs: () => 0, ...opts });
-
-async function issue(amount = '100') {
-  const draft = await api.ok('POST', '/api/invoices', {
-    client_id: client.id,
-    lines: [{ item_id: item.id, quantity: '1', unit_price: amount }],
-  });
-  return (await api.ok('POST', `/api/invoices/${draft.document.id}/issue`)).document as Json;
-}
+const jobs = (opts?: Parameters<FiscalTestApp['jobs']>[0]) => f.jobs(opts);
+const issue = (amount?: string) => f.issue(amount);
 const state = (id: string) => api.ok('GET', `/api/invoices/${id}/fiscal-exchange`);
 
 beforeAll(async () => {
-  process.env.JOBS = 'off'; // the test drives the queue itself (runDueJobs), one step at a time
-  const testDb = await createTestDatabase();
-  const built = await buildApp({
-    config: testConfig(),
-    database: testDb.database,
-    adminToken: 'test-admin-token',
-    report: (e) => console.error('server error', e),
-  });
-  await built.app.ready();
-  t = {
-    ...built,
-    testDb,
-    close: async () => {
-      await built.app.close();
-      await testDb.drop();
-    },
-  };
-  owner = await signUp(t.app);
-  api = documentsClient(t.app, owner);
-  await api.ok('PATCH', '/api/tenants/me', {
-    company_name: 'Staklo Horvat d.o.o.',
-    company_address: 'Ilica 1, 10000 Zagreb',
-    tax_number: SELLER_OIB,
-    bank_accounts: [{ iban: 'HR1210010051863000160' }],
-  });
-  await api.ok('PUT', '/api/einvoice/operator', TEST_OPERATOR);
-  const cert = makeTestCertificate({ oib: SELLER_OIB });
-  // Stored where the fiscalisation settings keep the company's certificate (encrypted).
-  const opened = loadPkcs12(cert.p12, cert.password);
-  await withCompany(t.deps.db, { userId: owner.id, companyId: owner.id }, (tx) =>
-    putCertificate(tx, owner.id, {
-      p12: cert.p12,
-      password: cert.password,
-      subject: opened.subject,
-      issuer: opened.issuer,
-      serial: opened.serialNumber,
-      oib: opened.oib,
-      notBefore: opened.notBefore,
-      notAfter: opened.notAfter,
-    }),
-  );
-  porezna = await startPoreznaStandIn({ trustedCertificatePem: cert.certPem });
-  await api.ok('PUT', '/api/fiscal-exchange/settings', {
-    enabled: true,
-    porezna_url: porezna.url,
-    intermediary_kind: 'none',
-    intermediary_url: null,
-    intermediary_username: null,
-    auto_send: false,
-  });
-  item = await api.ok('POST', '/api/inventory/items', {
-    sku: 'IZO',
-    name: 'Izo staklo 4-16-4',
-    kind: 'product',
-    base_unit: 'kom',
-    vat_rate: '25',
-    kpd_code: '23.12.12',
-    sales_price: '100',
-  });
-  client = await api.ok('POST', '/api/clients', {
-    kind: 'company',
-    name: 'Gradnja Kovač j.d.o.o.',
-    oib: BUYER_OIB,
-    billing_address: { street: 'Vukovarska 5', postal_code: '21000', city: 'Split' },
-  });
-  // Generous: the stand-in runs xmllint on every request, which takes a while on a busy machine.
-  sendOptions.timeoutMs = 5_000;
+  f = await startFiscalTestApp();
+  ({ t, api, porezna, item } = f);
 }, 120_000);
 
 afterAll(async () => {
-  await porezna?.close();
-  await t?.close();
+  await f?.close();
 });
 
 describe('EvidentirajERacun for an issued eRačun', () => {
@@ -273,14 +188,7 @@ describe('deadlines', () => {
   it('an unsent payment of an earlier month appears on the to-do, overdue after the 20th', async () => {
     const invoice = await issue('50');
     await jobs();
-    await api.ok('PUT', '/api/fiscal-exchange/settings', {
-      enabled: true,
-      porezna_url: 'http://127.0.0.1:9/FiskalizacijaService', // nothing listens: every attempt fails
-      intermediary_kind: 'none',
-      intermediary_url: null,
-      intermediary_username: null,
-      auto_send: false,
-    });
+    await f.settings({ porezna_url: 'http://127.0.0.1:9/FiskalizacijaService' }); // nothing listens: every attempt fails
     const day = new Date(`${invoice.doc_date}T12:00:00Z`);
     const paidOn = new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth() - 2, 10))
       .toISOString()
@@ -301,13 +209,6 @@ describe('deadlines', () => {
     // Sorted by deadline: nothing later comes before it.
     const dues = todo.filter((x: Json) => x.due_on).map((x: Json) => x.due_on);
     expect([...dues].sort()).toEqual(dues);
-    await api.ok('PUT', '/api/fiscal-exchange/settings', {
-      enabled: true,
-      porezna_url: porezna.url,
-      intermediary_kind: 'none',
-      intermediary_url: null,
-      intermediary_username: null,
-      auto_send: false,
-    });
+    await f.settings();
   });
 });
