@@ -30,6 +30,7 @@ import { einvoiceRoutes } from '../modules/einvoice/einvoice.routes.ts';
 import { exportRoutes } from '../modules/export/export.routes.ts';
 import { fiscalExchangeRoutes } from '../modules/fiscal-exchange/fiscal-exchange.routes.ts';
 import { fileRoutes } from '../modules/files/files.routes.ts';
+import { fiscalRoutes } from '../modules/fiscalisation/fiscal.routes.ts';
 import { healthRoutes } from '../modules/health/health.routes.ts';
 import { inventoryRoutes } from '../modules/inventory/inventory.routes.ts';
 import { labelRoutes } from '../modules/inventory/labels.ts';
@@ -135,6 +136,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     advanceRoutes,
     productionLocationsRoutes,
     einvoiceRoutes,
+    fiscalRoutes,
     fiscalExchangeRoutes,
     dashboardRoutes,
     auditRoutes,

@@ -25,6 +25,7 @@ import type { Tx } from '../../db/database.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
 import { advanceUbl } from '../einvoice/advance-ubl.ts';
 import { einvoiceReadiness, ublVatOfLines } from '../einvoice/einvoice-issue.ts';
+import { fiscaliseIssued, fiscalReadiness } from '../fiscalisation/fiscal.service.ts';
 import { findTenant } from '../tenants/tenants.repo.ts';
 import { onDocumentIssued, onPaymentsRecorded } from '../fiscal-exchange/fiscal-exchange.service.ts';
 import { assertAdvanceCreditable, deductAdvances } from './advances.service.ts';
@@ -291,6 +292,7 @@ export async function issueDocument(
   const einvoice = await einvoiceReadiness(tx, ctx, einvoiceKind, client, lines);
   Object.assign(seller, einvoice.seller);
   Object.assign(buyer, einvoice.buyer);
+  const fiscal = await fiscalReadiness(tx, ctx, doc.kind, client); // B2C through CIS: refused before numbering
   const { date, year } = await repo.today(tx);
   const number = await repo.allocateNumber(tx, ctx.companyId, doc.kind, settings, year);
   const model = settings.reference_model as ReferenceModel;
@@ -305,6 +307,7 @@ export async function issueDocument(
     place_of_issue: settings.place_of_issue,
     ...repo.sealSnapshots({ seller, buyer }),
   });
+  if (fiscal) await fiscaliseIssued(tx, ctx, fiscal, doc.id); // ZKI, then JIR from CIS or a late delivery
 }
 
 export async function issue(tx: Tx, ctx: CompanyContext, id: string) {

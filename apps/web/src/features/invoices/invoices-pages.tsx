@@ -35,6 +35,7 @@ import {
 } from '../documents/parts.tsx';
 import { useDocumentStatusChange } from '../documents/status-actions.ts';
 import { FiscalExchangePanel } from '../fiscal-exchange/fiscal-exchange-panel.tsx';
+import { FiscalSection } from '../fiscalisation/fiscal-cards.tsx';
 import { usePermission } from '../team/use-permission.tsx';
 import { AdvancesSection, InvoiceKindLabel } from './advances.tsx';
 import { useBillable } from './billable.ts';
@@ -410,6 +411,7 @@ function InvoiceView({ detail }: { detail: Detail }) {
       )}
       {!draft && <FiscalExchangePanel documentId={doc.id} />}
       <AdvancesSection detail={detail} />
+      {!draft && <FiscalSection documentId={doc.id} />}
       {doc.kind === 'invoice' && doc.status === 'issued' && (
         <section aria-labelledby="inv-payments" className="rounded-md border border-border p-3">
           <h2 id="inv-payments" className="mb-2 font-semibold">
