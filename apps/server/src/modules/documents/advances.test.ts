@@ -1,3 +1,4 @@
+import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, signUp, startTestApp, type TestApp } from '../../test/harness.ts';
 import { describeFailures, validateEInvoices } from '../einvoice/validators.ts';
@@ -89,6 +90,15 @@ async function finalInvoice(workOrderId: string) {
   });
   await api.ok('POST', `/api/invoices/${draft.document.id}/issue`);
   return (await api.ok('GET', `/api/documents/${draft.document.id}`)) as Json;
+}
+
+async function pdfText(id: string): Promise<string> {
+  const res = await api.call('GET', `/api/documents/${id}/pdf`);
+  expect(res.status).toBe(200);
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(res.raw.rawPayload)), {
+    mergePages: true,
+  });
+  return text.replace(/\s+/g, ' ');
 }
 
 const rates = (a: Json) => a.rates.map((r: Json) => `${r.rate}: ${r.base} + ${r.vat}`);
@@ -239,6 +249,13 @@ describe('advance invoices and the final invoice', () => {
     );
     expect(xml).toContain(`<cbc:ID>${s.advance2?.number}</cbc:ID>`);
     docs['final invoice deducting two advances'] = xml;
+    // The PDF lists each advance per rate and what is left to pay.
+    const pdf = await pdfText(final.document.id);
+    expect(pdf).toContain('Odbijeni predujmovi');
+    expect(pdf).toContain(`Račun za predujam ${s.advance1?.number}`);
+    expect(pdf).toContain('osnovica 13 % −36,00 EUR, PDV 13 % −4,68 EUR');
+    expect(pdf).toContain('Za platiti nakon predujmova: 355,30 EUR');
+    expect(await pdfText(s.advance1?.id)).toContain(`Račun za predujam ${s.advance1?.number}`);
     s.final = final.document;
     // The buyer pays what is left; the invoice is then paid in full.
     const paid = await api.ok('POST', `/api/invoices/${final.document.id}/payments`, {

@@ -20,6 +20,7 @@ import {
 import { hrDate, hrMoney, hrPrice, hrQuantity } from '../../pdf/pdf-format.ts';
 import { drawFiscalBlock, drawNotFiscalisedNote } from '../fiscalisation/fiscal-pdf-block.ts';
 import { openOib } from '../partners/partners.repo.ts';
+import { drawAdvances } from './advances.pdf.ts';
 import * as repo from './documents.repo.ts';
 import { totalsOf, withGlassWorkWarnings } from './documents.service.ts';
 import {
@@ -106,7 +107,11 @@ function partyAndMeta(pdf: Pdf, l: Loaded, y: number, meta: [string, string][], 
   pdf
     .font('bold')
     .fontSize(15)
-    .text(`${TITLES[doc.kind]} ${doc.number ?? '(nacrt)'}`, PAGE.margin, y);
+    .text(
+      `${doc.advance_for_id ? 'Račun za predujam' : TITLES[doc.kind]} ${doc.number ?? '(nacrt)'}`,
+      PAGE.margin,
+      y,
+    );
   const top = pdf.y + 6;
   const right = PAGE.width - PAGE.margin - (qr ? QR_SIZE + 10 : 0);
   const valueWidth = 125;
@@ -403,6 +408,7 @@ async function draw(tx: Tx, pdf: Pdf, company: CompanyBlock, id: string): Promis
     y = pdf.y + 8;
   }
   if (doc.kind === 'work_order') await drawWorkOrderExtras(tx, pdf, doc, y);
+  if (facts) y = await drawAdvances(tx, pdf, doc, y); // an advance invoice / a final invoice's deductions
   if (facts) y = await drawInvoiceExtras(pdf, doc, facts, y);
   y = await drawFiscalBlock(tx, pdf, doc, y); // a fiscalised invoice: ZKI, JIR and QR (modules/fiscalisation)
   if (doc.kind === 'quote') y = drawNotFiscalisedNote(pdf, y);
