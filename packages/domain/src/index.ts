@@ -24,6 +24,7 @@ export * from './production/index.ts';
 export * from './purchase-invoices/index.ts';
 export * from './purchasing/index.ts';
 export * from './redact.ts';
+export * from './search/search-words.ts';
 export * from './team/index.ts';
 export * from './tenants/tenant.schemas.ts';
 export * from './unit-symbol.ts';

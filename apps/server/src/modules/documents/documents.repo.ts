@@ -14,6 +14,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/database.ts';
 import { decryptField, encryptField } from '../../security/field-crypto.ts';
+import { allWordsMatch } from '../search/match-words.ts';
 
 // Data access of the documents area. Every function takes the caller's transaction (inCompany),
 // so a use-case commits or fails as a whole. Dates are read as text (YYYY-MM-DD) to stay clear of
@@ -450,8 +451,14 @@ export async function listDocuments(
 ): Promise<{ items: DocumentRow[]; total: number }> {
   const where: SQL[] = [sql`d.kind = any(${`{${kinds.join(',')}}`}::text[])`];
   if (q.q) {
-    const like = `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    where.push(sql`(d.number ilike ${like} or p.name ilike ${like} or d.note ilike ${like})`);
+    // Each word must match the number, the client or the note, in any order.
+    where.push(
+      allWordsMatch(
+        q.q,
+        (w) =>
+          sql`d.number ilike ${w.like} or p.name ilike ${w.like} or d.note ilike ${w.like} or ${w.key === null ? sql`false` : sql`p.name_key like ${w.key}`}`,
+      ),
+    );
   }
   if (q.status) {
     const statuses = q.status.split(',').filter((s) => /^[a-z_]+$/.test(s));

@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { iso, isoOrNull, query } from './sql-helpers.ts';
 import { ownerColumns, ownerJoin } from './stock-owner.ts';
+import { allWordsMatch } from '../search/match-words.ts';
 
 // Row shapes leave the repository in wire format: snake_case, decimal strings, ISO timestamps.
 
@@ -135,7 +136,8 @@ function itemFilters(q: ItemListQuery): SQL {
   const parts: SQL[] = [];
   // item_search_ids (migration 0015) finds matches through the trigram indexes, which RLS would
   // otherwise keep ILIKE from using; the join back to items still passes the tenant policy.
-  if (q.q) parts.push(sql`i.id in (select item_search_ids(${q.q}))`);
+  // Every word of the query must match (any order): one indexed lookup per word.
+  if (q.q) parts.push(allWordsMatch(q.q, (w) => sql`i.id in (select item_search_ids(${w.text}))`));
   if (q.kind) parts.push(sql`i.kind = ${q.kind}`);
   if (q.active === 'false') parts.push(sql`not i.active`);
   else if (q.active !== 'all') parts.push(sql`i.active`);

@@ -12,6 +12,7 @@ import type { Tx } from '../../db/database.ts';
 import { blindIndexOrNull, decryptField, encryptField } from '../../security/field-crypto.ts';
 import { OIB_INDEX_PURPOSE } from '../../security/tenant-fields.ts';
 import { iso, one, rows } from './sql.ts';
+import { allWordsMatch } from '../search/match-words.ts';
 
 /**
  * The OIB is stored encrypted (AES-256-GCM envelope, context "partners.oib") with a blind index
@@ -83,12 +84,15 @@ function listWhere(role: PartnerRole, q: PartnerListQuery): SQL {
   if (q.kind !== 'all') parts.push(sql`p.kind = ${q.kind}`);
   if (q.city) parts.push(sql`lower(p.billing_address->>'city') = lower(${q.city})`);
   if (q.q) {
-    const like = `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const key = partnerNameKey(q.q);
     // The OIB is encrypted: only a complete OIB is found (exactly, through the blind index).
     const oib = /^\d{11}$/.test(q.q.trim()) ? q.q.trim() : null;
-    parts.push(sql`(p.name_key like ${`%${key}%`} or p.name ilike ${like} or ${sameOib(oib, 'p')}
-      or p.email ilike ${like} or p.vat_id ilike ${like} or (p.billing_address->>'city') ilike ${like})`);
+    // Each word of the query must match one of the fields, in any order ("staklo horvat").
+    const words = allWordsMatch(
+      q.q,
+      (w) => sql`${w.key === null ? sql`false` : sql`p.name_key like ${w.key}`} or p.name ilike ${w.like}
+        or p.email ilike ${w.like} or p.vat_id ilike ${w.like} or (p.billing_address->>'city') ilike ${w.like}`,
+    );
+    parts.push(sql`(${sameOib(oib, 'p')} or ${words})`);
   }
   return sql.join(parts, sql` and `);
 }

@@ -1,8 +1,9 @@
-import { partnerNameKey } from '@erp/domain';
+import type { SearchWord } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { oibIndex } from '../partners/partners.repo.ts';
 import { rows } from '../partners/sql.ts';
+import { allWordsMatch, plainText } from './match-words.ts';
 
 export const SEARCH_KINDS = [
   'item',
@@ -25,7 +26,7 @@ export type SearchHit = {
   match: 'oib' | 'text';
 };
 
-type Terms = { like: string; prefix: string; key: string | null; oibBidx: string | null; oib: string | null };
+type Terms = { q: string; prefix: string; oibBidx: string | null; oib: string | null };
 
 /** `%`, `_` and `\` typed by the user are literal characters, not patterns. */
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -35,23 +36,22 @@ export function searchTerms(q: string): Terms {
   // The OIB is encrypted at rest: only a complete one is found, exactly, through its blind index.
   const oib = /^\d{11}$/.test(text) ? text : null;
   return {
-    like: `%${escapeLike(text)}%`,
-    prefix: `${escapeLike(text)}%`,
-    // Names are also matched without diacritics and punctuation ("cakic" finds "Čakić d.o.o.").
-    key: partnerNameKey(text) ? `%${escapeLike(partnerNameKey(text))}%` : null,
+    // Every word must match somewhere (match-words.ts); hits starting with the first word rank first.
+    q: text,
+    prefix: `${escapeLike(text.split(/\s+/)[0] ?? '')}%`,
     oibBidx: oibIndex(oib),
     oib,
   };
 }
 
-const byKey = (t: Terms, prefix: string): SQL =>
-  sql`(${t.key}::text is not null and ${sql.raw(`${prefix}name_key`)} like ${t.key})`;
+/** The word, without case and diacritics, inside a name key or a plainText() column. */
+const inKey = (w: SearchWord, plain: SQL): SQL => (w.key === null ? sql`false` : sql`${plain} like ${w.key}`);
 
 function items(tx: Tx, t: Terms, limit: number) {
   return rows<SearchHit>(
     tx,
     sql`select 'item' as kind, id, sku as label, name as detail, null as status, 'text' as match
-        from items where sku ilike ${t.like} or name ilike ${t.like}
+        from items where ${allWordsMatch(t.q, (w) => sql`sku ilike ${w.like} or name ilike ${w.like} or ${inKey(w, plainText(sql`name`))}`)}
         order by (sku ilike ${t.prefix}) desc, active desc, sku limit ${limit}`,
   );
 }
@@ -65,7 +65,7 @@ function partners(tx: Tx, role: 'client' | 'supplier', t: Terms, limit: number) 
           case when active then 'active' else 'inactive' end as status,
           case when ${byOib} then 'oib' else 'text' end as match
         from partners
-        where role = ${role} and (${byOib} or name ilike ${t.like} or ${byKey(t, '')})
+        where role = ${role} and (${byOib} or ${allWordsMatch(t.q, (w) => sql`name ilike ${w.like} or ${inKey(w, sql`name_key`)}`)})
         order by ${byOib} desc, (name ilike ${t.prefix}) desc, active desc, lower(name) limit ${limit}`,
   );
 }
@@ -79,7 +79,8 @@ function documents(tx: Tx, kinds: string[], kind: SearchKind, t: Terms, limit: n
     tx,
     sql`select ${kind} as kind, d.id, d.number as label, p.name as detail, d.status, 'text' as match
         from documents d left join partners p on p.id = d.client_id
-        where d.kind in (${kindList}) and (d.number ilike ${t.like} or p.name ilike ${t.like} or ${byKey(t, 'p.')})
+        where d.kind in (${kindList})
+          and ${allWordsMatch(t.q, (w) => sql`d.number ilike ${w.like} or p.name ilike ${w.like} or ${inKey(w, sql`p.name_key`)}`)}
         order by (d.number ilike ${t.prefix}) desc, d.doc_date desc, d.number desc nulls last limit ${limit}`,
   );
 }
@@ -89,7 +90,7 @@ function purchaseOrders(tx: Tx, t: Terms, limit: number) {
     tx,
     sql`select 'purchase_order' as kind, o.id, o.number as label, p.name as detail, o.status, 'text' as match
         from purchase_orders o join partners p on p.id = o.supplier_id
-        where o.number ilike ${t.like} or p.name ilike ${t.like} or ${byKey(t, 'p.')}
+        where ${allWordsMatch(t.q, (w) => sql`o.number ilike ${w.like} or p.name ilike ${w.like} or ${inKey(w, sql`p.name_key`)}`)}
         order by (o.number ilike ${t.prefix}) desc, o.created_at desc limit ${limit}`,
   );
 }

@@ -38,6 +38,21 @@ describe('GET /api/search', () => {
     });
     expect(item.statusCode).toBe(201);
     ids.item = item.json().id;
+    for (const [sku, name] of [
+      ['FLOAT-6', 'Float staklo 6 mm, čisto'],
+      ['LAM-33-1', 'Laminirano staklo 6 mm (33.1)'],
+      ['BRTVA-9', 'Brtva EPDM 9 mm, siva'],
+      ['BRTVA-9C', 'Brtva EPDM 9 mm, crna'],
+    ]) {
+      const r = await call(owner, 'POST', '/api/inventory/items', {
+        sku,
+        name,
+        kind: 'material',
+        base_unit: 'kom',
+      });
+      expect(r.statusCode).toBe(201);
+      ids[sku as string] = r.json().id;
+    }
     for (let i = 0; i < 7; i++) {
       const r = await call(owner, 'POST', '/api/inventory/items', {
         sku: `VIJAK-${i}`,
@@ -75,6 +90,44 @@ describe('GET /api/search', () => {
     expect(items.filter((h) => h.kind === 'item')).toEqual([
       expect.objectContaining({ id: ids.item, label: 'FLOAT-4', detail: 'Float staklo 4 mm' }),
     ]);
+  });
+
+  it('finds items by every word of the query, in any order, by parts of words', async () => {
+    const itemIds = async (q: string) =>
+      (await search(owner, q, 10)).filter((h) => h.kind === 'item').map((h) => h.id);
+    expect(await itemIds('float 6 mm')).toEqual([ids['FLOAT-6']]);
+    expect(await itemIds('lam 6')).toEqual([ids['LAM-33-1']]);
+    expect(await itemIds('brtva siva')).toEqual([ids['BRTVA-9']]);
+    expect(await itemIds('siva  brtva')).toEqual([ids['BRTVA-9']]);
+    // Every word must match: "float 8" is no 6 mm float, and no word may be ignored.
+    expect(await itemIds('float 8')).toEqual([]);
+    // Without diacritics in the query ("cisto" finds "čisto").
+    expect(await itemIds('cisto float')).toEqual([ids['FLOAT-6']]);
+    expect((await itemIds('staklo 6 mm')).sort()).toEqual([ids['FLOAT-6'], ids['LAM-33-1']].sort());
+  });
+
+  it('finds partners and documents by words of the client name in any order', async () => {
+    const hits = await search(owner, 'staklo cakic');
+    expect(hits.filter((h) => h.kind === 'client').map((h) => h.id)).toEqual([ids.client]);
+    expect(hits.filter((h) => h.kind === 'quote').map((h) => h.id)).toEqual([ids.quote]);
+    expect((await search(owner, 'staklo horvat')).filter((h) => h.kind === 'client')).toEqual([]);
+  });
+
+  it('the item, client and quote lists filter by every word too', async () => {
+    const list = async (url: string) => {
+      const res = await call(owner, 'GET', url);
+      expect(res.statusCode).toBe(200);
+      return res.json();
+    };
+    const items = await list(`/api/inventory/items?q=${encodeURIComponent('siva brtva')}`);
+    expect(items.items.map((i: { id: string }) => i.id)).toEqual([ids['BRTVA-9']]);
+    const lam = await list(`/api/inventory/items?q=${encodeURIComponent('lam 6')}`);
+    expect(lam.items.map((i: { id: string }) => i.id)).toEqual([ids['LAM-33-1']]);
+    const clients = await list(`/api/clients?q=${encodeURIComponent('staklo cakic')}`);
+    expect(clients.rows.map((r: { id: string }) => r.id)).toEqual([ids.client]);
+    expect((await list(`/api/clients?q=${encodeURIComponent('staklo horvat')}`)).rows).toEqual([]);
+    const quotes = await list(`/api/documents/quotes?q=${encodeURIComponent('staklo čakić')}`);
+    expect(quotes.items.map((d: { id: string }) => d.id)).toEqual([ids.quote]);
   });
 
   it('finds documents by number and by client name', async () => {
