@@ -52,6 +52,11 @@ export const ENCRYPTED_TABLES: EncryptedTable[] = [
   },
   { table: 'fiscal_invoices', companyColumn: 'company_id', columns: ['racun'] },
   { table: 'fiscal_attempts', companyColumn: 'company_id', columns: ['request_xml'] },
+  // Fiskalizacija 2.0 (0043): the requests name both parties by OIB; the intermediary's secret
+  // (modules/fiscal-exchange/fiscal-exchange.repo.ts and .service.ts).
+  { table: 'fiscal_messages', companyColumn: 'company_id', columns: ['body_xml', 'request_xml'] },
+  { table: 'fiscal_message_attempts', companyColumn: 'company_id', columns: ['request_xml'] },
+  { table: 'fiscal_exchange_settings', companyColumn: 'company_id', columns: ['intermediary_secret'] },
 ];
 
 /**
