@@ -41,6 +41,45 @@ test.describe('command palette and shortcuts', () => {
     await expect(palette).toBeHidden();
   });
 
+  test('Ctrl+K: a slow answer still ends with its first hit selected and Enter opens it; words in any order', async ({
+    page,
+  }) => {
+    await signUpViaApi(page, newAccount('ux-palette-slow'));
+    await dismissChangelog(page);
+    await apiPost(page, '/api/inventory/items', {
+      sku: 'BRTVA-9C',
+      name: 'Brtva EPDM 9 mm, crna',
+      kind: 'material',
+      base_unit: 'kom',
+    });
+    const item = await apiPost(page, '/api/inventory/items', {
+      sku: 'BRTVA-9S',
+      name: 'Brtva EPDM 9 mm, siva',
+      kind: 'material',
+      base_unit: 'kom',
+    });
+    // Every search answer comes late, after the palette has drawn (and selected) its actions.
+    await page.route('**/api/search?**', async (route) => {
+      await new Promise((r) => setTimeout(r, 600));
+      await route.continue();
+    });
+    await page.goto('/');
+    await expect(page.getByTestId('palette-open')).toBeVisible();
+    await page.keyboard.press('Control+K');
+    const palette = page.getByTestId('command-palette');
+    await page.keyboard.type('brtva');
+    const hit = palette.getByTestId('palette-hit');
+    await expect(hit).toHaveCount(2);
+    await expect(hit.first()).toHaveAttribute('aria-selected', 'true');
+    // The selected black seal leaves the list when the late answer for the longer query arrives.
+    await page.keyboard.type(' siva');
+    await expect(hit).toHaveCount(1);
+    await expect(hit).toContainText('siva');
+    await expect(hit).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/inventory/items/${item.id}$`));
+  });
+
   test('? lists every shortcut; g then a letter goes to a section; n on the quotes list opens a new quote', async ({
     page,
   }) => {

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { type RecentRecord, readRecent, rememberRecent } from './recent.ts';
 import { hitHref, type SearchHit, type SearchKind, useSearch } from './search-api.ts';
+import { listKey, type PaletteChoice, selectedValue } from './selection.ts';
 import { SECTIONS } from './shortcuts.ts';
 
 /** Actions the palette offers besides records: create something, or receive stock. */
@@ -91,6 +92,17 @@ export function CommandPalette({ open, onOpenChange, userId, companyId }: Props)
   const hitLabel = (hit: SearchHit) => hit.label ?? t('palette.draft');
   const count = hits.length + (typed ? actions.length + sections.length : 0);
 
+  // The entries' values in the order they are drawn: the selection is always one of them.
+  const values = [
+    ...(!typed ? recent.map((r) => `recent:${r.href}`) : []),
+    ...KIND_ORDER.flatMap((kind) => hits.filter((h) => h.kind === kind).map((h) => `hit:${h.kind}:${h.id}`)),
+    ...actions.map((a) => `action:${a.id}`),
+    ...sections.map((s) => `go:${s.path}`),
+  ];
+  const [choice, setChoice] = useState<PaletteChoice>({ value: '', list: '' });
+  const selected = selectedValue(values, choice);
+  const currentList = listKey(values);
+
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
@@ -101,7 +113,13 @@ export function CommandPalette({ open, onOpenChange, userId, companyId }: Props)
           className="fixed top-[12vh] left-1/2 z-50 w-[calc(100vw-2rem)] max-w-xl -translate-x-1/2 overflow-hidden rounded-xl border border-border bg-surface shadow-2xl"
         >
           <DialogPrimitive.Title className="sr-only">{t('palette.title')}</DialogPrimitive.Title>
-          <Command shouldFilter={false} loop label={t('palette.title')}>
+          <Command
+            shouldFilter={false}
+            loop
+            label={t('palette.title')}
+            value={selected}
+            onValueChange={(value) => setChoice({ value, list: currentList })}
+          >
             <div className="flex items-center gap-2 border-b border-border px-3">
               <Search className="size-4 text-muted" aria-hidden />
               <Command.Input
