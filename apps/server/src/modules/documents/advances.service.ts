@@ -14,6 +14,7 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/database.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
+import { onDocumentIssued } from '../fiscal-exchange/fiscal-exchange.service.ts';
 import * as repo from './documents.repo.ts';
 import { detail, requireClient, saveLines } from './documents.service.ts';
 import { freezeFiles } from './frozen-files.ts';
@@ -145,6 +146,7 @@ export async function createAdvance(
   await issueDocument(tx, ctx, (await repo.getDocument(tx, id)) as repo.DocumentRow, client, 'advance');
   await repo.link(tx, ctx.companyId, order.id, id, 'advance');
   await freezeFiles(tx, ctx.companyId, id); // the 386 UBL and the PDF, made once and stored
+  await onDocumentIssued(tx, ctx, id); // Fiskalizacija 2.0: EvidentirajERacun, as for any invoice
   await repo.notifyDocuments(tx, ctx.companyId, [order.id, id]);
   const issued = await detail(tx, id);
   return { ...issued, advances: await advancesOf(tx, issued.document) };
