@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, startTestApp, type SignedIn, type TestApp } from '../test/harness.ts';
+import { type SignedIn, signUp, startTestApp, type TestApp } from '../test/harness.ts';
 import { rowsOf } from './database.ts';
 import { withCompany } from './tenant.ts';
 

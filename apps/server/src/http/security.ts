@@ -1,5 +1,5 @@
-import helmet from '@fastify/helmet';
 import { AppError } from '@erp/domain';
+import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 

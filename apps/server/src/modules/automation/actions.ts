@@ -7,7 +7,9 @@ import {
 } from '@erp/domain';
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
+import { notifyCompany } from '../../db/company-events.ts';
 import type { Tx } from '../../db/database.ts';
+import { one, rows } from '../../db/sql.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
 import {
   enqueueJob,
@@ -39,13 +41,13 @@ function crashPoint(at: string) {
 registerJobHandler(DISPATCH_JOB, async (job, ctx) =>
   ctx.withCompany(async (tx) => {
     const eventId = String(job.payload.eventId ?? '');
-    const event = await repo.one<repo.EventRow & { dispatched_at: string | null }>(
+    const event = await one<repo.EventRow & { dispatched_at: string | null }>(
       tx,
       sql`select id, type, entity_id, data, created_by, created_at, dispatched_at from outbox_events
         where id = ${eventId} for update`,
     );
     if (!event) throw new PermanentJobError('event not found');
-    const rules = await repo.rows<repo.RuleRow>(
+    const rules = await rows<repo.RuleRow>(
       tx,
       sql`select id, name, trigger, conditions, actions, enabled, created_by from automation_rules
         where trigger = ${event.type} and enabled order by created_at, id`,
@@ -53,7 +55,7 @@ registerJobHandler(DISPATCH_JOB, async (job, ctx) =>
     const queued: string[] = [];
     for (const rule of rules) {
       const matches = evaluateConditions(rule.conditions, event.data);
-      const run = await repo.one<{ id: string }>(
+      const run = await one<{ id: string }>(
         tx,
         sql`insert into automation_runs (company_id, rule_id, event_id, status)
           values (${ctx.companyId}, ${rule.id}, ${event.id}, ${matches ? 'queued' : 'skipped'})
@@ -82,7 +84,7 @@ type RunState = {
 };
 
 async function loadRun(tx: Tx, runId: string, lock: boolean): Promise<RunState> {
-  const run = await repo.one<RunState['run']>(
+  const run = await one<RunState['run']>(
     tx,
     sql`select id, status, result, rule_id, event_id from automation_runs where id = ${runId} ${lock ? sql`for update` : sql``}`,
   );
@@ -147,9 +149,10 @@ async function internalAction(
           values (${ctx.companyId}, ${m.user_id}, ${fillTemplate(action.title, data).slice(0, 200)},
             ${fillTemplate(action.body, data).slice(0, 1000)}, ${linkOf(event)}, ${runId})
           on conflict (run_id, user_id) where run_id is not null do nothing`);
-      await repo.notifyNotifications(
+      await notifyCompany(
         tx,
         ctx.companyId,
+        'notifications',
         members.map((m) => m.user_id),
       );
       return { status: 'done', detail: String(members.length) };
@@ -164,7 +167,7 @@ async function internalAction(
  * for its reorder quantity at that order's price (purchasing's createOrder, as the route uses).
  */
 async function lastSupplierOrder(tx: Tx, ctx: CompanyContext, itemId: string): Promise<string | null> {
-  const last = await repo.one<{
+  const last = await one<{
     supplier_id: string;
     unit_price: string;
     vat_rate: string;
@@ -311,7 +314,7 @@ registerJobHandler(RUN_JOB, async (job, ctx) => {
 
 /** Zagreb's date and the next 06:00 there (the daily check's time). */
 async function todayAndNextRun(tx: Tx): Promise<{ today: string; next: Date; nextDate: string }> {
-  const row = await repo.one<{ today: string; next: string; next_date: string }>(
+  const row = await one<{ today: string; next: string; next_date: string }>(
     tx,
     sql`select to_char(now() at time zone 'Europe/Zagreb', 'YYYY-MM-DD') as today,
       ((date_trunc('day', now() at time zone 'Europe/Zagreb') + interval '1 day 6 hours') at time zone 'Europe/Zagreb') as next,
@@ -332,7 +335,7 @@ export async function scheduleOverdueCheck(tx: Tx, companyId: string, userId?: s
 registerJobHandler(OVERDUE_JOB, async (_job, ctx) =>
   ctx.withCompany(async (tx) => {
     const { today, next, nextDate } = await todayAndNextRun(tx);
-    const invoices = await repo.rows<{
+    const invoices = await rows<{
       id: string;
       number: string | null;
       client_id: string | null;
@@ -370,7 +373,7 @@ registerJobHandler(OVERDUE_JOB, async (_job, ctx) =>
       });
       if (e) emitted++;
     }
-    const listening = await repo.one<{ n: string }>(
+    const listening = await one<{ n: string }>(
       tx,
       sql`select count(*) as n from automation_rules where trigger = 'invoice.overdue' and enabled`,
     );

@@ -1,13 +1,7 @@
 import type { AutomationAction, AutomationTrigger, Conditions } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
-import { rowsOf, type Tx } from '../../db/database.ts';
-
-export async function rows<T>(tx: Tx, q: SQL): Promise<T[]> {
-  return rowsOf<T>(await tx.execute(q));
-}
-export async function one<T>(tx: Tx, q: SQL): Promise<T | undefined> {
-  return (await rows<T>(tx, q))[0];
-}
+import type { Tx } from '../../db/database.ts';
+import { one, rows } from '../../db/sql.ts';
 
 export type RuleRow = {
   id: string;
@@ -105,11 +99,3 @@ export const activeMembers = (tx: Tx) =>
     tx,
     sql`select user_id from memberships where company_id = app_company_id() and status = 'active' order by user_id`,
   );
-
-/** Tells the members' open screens that notifications changed (ids = the users concerned). */
-export async function notifyNotifications(tx: Tx, companyId: string, userIds: readonly string[]) {
-  await tx.execute(
-    sql`select pg_notify('company_event', json_build_object('company_id', ${companyId}::uuid, 'topic', 'notifications',
-      'ids', ${JSON.stringify(userIds.slice(0, 100))}::json)::text)`,
-  );
-}

@@ -9,7 +9,9 @@ import {
   testCondition,
 } from '@erp/domain';
 import { sql } from 'drizzle-orm';
+import { notifyCompany } from '../../db/company-events.ts';
 import type { Tx } from '../../db/database.ts';
+import { one, rows } from '../../db/sql.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
 import { scheduleOverdueCheck } from './actions.ts';
 import * as repo from './automation.repo.ts';
@@ -53,7 +55,7 @@ async function afterSave(tx: Tx, ctx: CompanyContext, rule: AutomationRule) {
 /** Creates a rule; its webhook secret is returned this once (and on rotation), never listed. */
 export async function createRule(tx: Tx, ctx: CompanyContext, input: AutomationRule) {
   const secret = newWebhookSecret();
-  const row = await repo.one<{ id: string }>(
+  const row = await one<{ id: string }>(
     tx,
     sql`insert into automation_rules (company_id, name, trigger, conditions, actions, enabled, webhook_secret, created_by)
       values (${ctx.companyId}, ${input.name}, ${input.trigger}, ${JSON.stringify(input.conditions)}::jsonb,
@@ -83,10 +85,7 @@ export async function setEnabled(tx: Tx, ctx: CompanyContext, id: string, enable
 }
 
 export async function deleteRule(tx: Tx, id: string) {
-  const gone = await repo.one<{ id: string }>(
-    tx,
-    sql`delete from automation_rules where id = ${id} returning id`,
-  );
+  const gone = await one<{ id: string }>(tx, sql`delete from automation_rules where id = ${id} returning id`);
   if (!gone) throw notFound();
 }
 
@@ -195,7 +194,7 @@ export async function testRun(tx: Tx, rule: AutomationRule, eventId: string | nu
 // Notifications ------------------------------------------------------------------------------------
 
 export async function listNotifications(tx: Tx, ctx: CompanyContext, limit: number) {
-  const items = await repo.rows<{
+  const items = await rows<{
     id: string;
     title: string;
     body: string;
@@ -214,7 +213,7 @@ export async function listNotifications(tx: Tx, ctx: CompanyContext, limit: numb
 }
 
 export async function unreadCount(tx: Tx, ctx: CompanyContext): Promise<number> {
-  const row = await repo.one<{ n: string }>(
+  const row = await one<{ n: string }>(
     tx,
     sql`select count(*) as n from notifications where user_id = ${ctx.userId} and read_at is null`,
   );
@@ -224,6 +223,6 @@ export async function unreadCount(tx: Tx, ctx: CompanyContext): Promise<number> 
 export async function markRead(tx: Tx, ctx: CompanyContext, id: string | null) {
   await tx.execute(sql`update notifications set read_at = now() where user_id = ${ctx.userId} and read_at is null
     ${id ? sql`and id = ${id}` : sql``}`);
-  await repo.notifyNotifications(tx, ctx.companyId, [ctx.userId]);
+  await notifyCompany(tx, ctx.companyId, 'notifications', [ctx.userId]);
   return { unread: await unreadCount(tx, ctx) };
 }

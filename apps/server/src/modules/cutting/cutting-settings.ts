@@ -1,8 +1,8 @@
 import { CUTTING_DEFAULT_KEYS, type CuttingDefaults, DEFAULT_CUTTING_DEFAULTS } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
+import { rows as query } from '../../db/sql.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
-import { query } from '../inventory/sql-helpers.ts';
 
 // Company cutting defaults (columns `cutting_<key>` of company_settings, migration 0029): what a
 // new cutting list starts with. A company without a settings row gets DEFAULT_CUTTING_DEFAULTS.

@@ -1,6 +1,7 @@
 import type { CutResult, CuttingJobInput } from '@erp/domain';
 import { sql } from 'drizzle-orm';
-import { rowsOf, type Tx } from '../../db/database.ts';
+import type { Tx } from '../../db/database.ts';
+import { rows } from '../../db/sql.ts';
 
 export type JobRow = {
   id: string;
@@ -18,10 +19,6 @@ export type JobRow = {
   created_at: Date | string;
   updated_at: Date | string;
 };
-
-async function rows<T>(tx: Tx, q: ReturnType<typeof sql>): Promise<T[]> {
-  return rowsOf<T>(await tx.execute(q));
-}
 
 const COLUMNS = sql.raw(
   'id, number, name, kind, status, source_type, source_id, input, plan, stock_count, lower_bound, waste_percent, created_at, updated_at',
@@ -175,16 +172,5 @@ export async function stockCandidates(tx: Tx, kind: '1d' | '2d') {
           where i.active and ${dims}) x
         order by x.remnant desc, x.sku, x.location_code, x.lot_number nulls first
         limit 500`,
-  );
-}
-
-/**
- * Announces changed jobs to the company's open cutting screens (topic `cutting`, ids only). Run
- * inside the writing transaction: PostgreSQL delivers the notification only if it commits.
- */
-export async function notifyCutting(tx: Tx, companyId: string, ids: readonly string[]): Promise<void> {
-  await tx.execute(
-    sql`select pg_notify('company_event', json_build_object('company_id', ${companyId}::uuid, 'topic', 'cutting',
-          'ids', ${JSON.stringify(ids)}::json)::text)`,
   );
 }

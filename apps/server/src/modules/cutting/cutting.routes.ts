@@ -8,11 +8,11 @@ import {
 } from '@erp/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { iso } from '../../db/sql.ts';
 import { inCompany } from '../../http/access.ts';
 import type { Deps } from '../../http/context.ts';
-import { iso } from '../inventory/sql-helpers.ts';
 import { cuttingSheetPdf } from './cutting.pdf.ts';
-import type { JobRow } from './cutting.repo.ts';
+import type { JobRow } from './cutting.service.ts';
 import * as service from './cutting.service.ts';
 import { optimiseJob, queueOptimise } from './cutting-optimise.ts';
 import { getCuttingDefaults, putCuttingDefaults } from './cutting-settings.ts';

@@ -21,7 +21,9 @@ import {
 } from '@erp/domain';
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
+import { notifyCompany } from '../../db/company-events.ts';
 import type { Tx } from '../../db/database.ts';
+import { rows as query } from '../../db/sql.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
 import { workOrderCuttingGroups, workOrderCuttingPieces } from '../documents/cutting-pieces.ts';
 import { onCuttingListConfirmed } from '../documents/work-order-completion.ts';
@@ -39,9 +41,10 @@ import {
   sheetLot,
   type TakenOver,
 } from '../inventory/sheet-stock.ts';
-import { query } from '../inventory/sql-helpers.ts';
 import * as repo from './cutting.repo.ts';
 import { getCuttingDefaults } from './cutting-settings.ts';
+
+export type { JobRow } from './cutting.repo.ts';
 
 const notFound = () => new AppError('NOT_FOUND', 'Krojna lista nije pronađena');
 const transition = (message: string) => new AppError('INVALID_TRANSITION', message);
@@ -62,7 +65,7 @@ export async function createJob(tx: Tx, ctx: CompanyContext, create: CuttingJobC
   };
   await assertStockRefs(tx, input);
   const id = await repo.insertJob(tx, ctx.companyId, ctx.userId, input);
-  await repo.notifyCutting(tx, ctx.companyId, [id]);
+  await notifyCompany(tx, ctx.companyId, 'cutting', [id]);
   return (await repo.getJob(tx, id)) as repo.JobRow;
 }
 
@@ -114,7 +117,7 @@ export async function savePlan(tx: Tx, ctx: CompanyContext, id: string, plan: Cu
       { field: 'plan', key: 'validation.invalid' },
     ]);
   await repo.savePlan(tx, id, plan);
-  await repo.notifyCutting(tx, ctx.companyId, [id]);
+  await notifyCompany(tx, ctx.companyId, 'cutting', [id]);
   return getJob(tx, id);
 }
 
@@ -263,7 +266,7 @@ export async function confirm(tx: Tx, ctx: CompanyContext, id: string) {
       note: `Krojna lista ${job.number}: ${u.count} kom`,
     });
   await repo.setStatus(tx, id, 'confirmed');
-  await repo.notifyCutting(tx, ctx.companyId, [id]);
+  await notifyCompany(tx, ctx.companyId, 'cutting', [id]);
   return getJob(tx, id);
 }
 
@@ -354,7 +357,7 @@ export async function complete(tx: Tx, ctx: CompanyContext, id: string) {
   // The reservations made at confirmation are used up now.
   await consumeReservations(tx, ctx, 'cutting', id);
   await repo.setStatus(tx, id, 'completed');
-  await repo.notifyCutting(tx, ctx.companyId, [id]);
+  await notifyCompany(tx, ctx.companyId, 'cutting', [id]);
   return getJob(tx, id);
 }
 
@@ -487,7 +490,7 @@ export async function createFromWorkOrder(
     stock: [],
   };
   const id = await repo.insertJob(tx, ctx.companyId, ctx.userId, input);
-  await repo.notifyCutting(tx, ctx.companyId, [id]);
+  await notifyCompany(tx, ctx.companyId, 'cutting', [id]);
   return getJob(tx, id);
 }
 
@@ -506,6 +509,6 @@ export async function setStock(tx: Tx, ctx: CompanyContext, id: string, stock: u
     );
   await assertStockRefs(tx, parsed.data);
   await repo.replaceInput(tx, id, parsed.data);
-  await repo.notifyCutting(tx, ctx.companyId, [id]);
+  await notifyCompany(tx, ctx.companyId, 'cutting', [id]);
   return getJob(tx, id);
 }

@@ -1,14 +1,11 @@
-import { AppError, EXPORT_FORMATS, EXPORT_SECTIONS, exportJobRequestSchema } from '@erp/domain';
+import { EXPORT_FORMATS, EXPORT_SECTIONS, exportJobRequestSchema } from '@erp/domain';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { inCompany } from '../../http/access.ts';
 import type { Deps } from '../../http/context.ts';
-import { enqueueJob, getJob } from '../../jobs/jobs.ts';
-import { precheckArchiveRestore } from './archive.ts';
-import { EXPORT_JOB_KIND, RESTORE_JOB_KIND } from './export.jobs.ts';
-import { fileOfJob, listExportFiles, readExportFile, storeExportFile } from './export.repo.ts';
-import { assertMayDownload, assertMayExport, exportSection } from './export.service.ts';
+import { exportSection } from './export.service.ts';
+import * as jobs from './export-jobs.service.ts';
 
 /** Largest archive accepted for a restore (a company of a few hundred thousand rows). */
 export const ARCHIVE_MAX_BYTES = 64 * 1024 * 1024;
@@ -38,7 +35,6 @@ const jobStatusSchema = z.object({
   /** A finished restore: how many tables and rows were written. */
   restored: z.object({ tables: z.number(), rows: z.number() }).nullable(),
 });
-const restoredSchema = z.object({ tables: z.number(), rows: z.number() });
 const idParams = z.object({ id: z.uuid('validation.invalid') });
 
 function sendFile(reply: FastifyReply, file: { filename: string; content_type: string; data: Buffer }) {
@@ -90,16 +86,7 @@ export function exportRoutes(deps: Deps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const job = await inCompany(deps, request, async (tx, ctx) => {
-          assertMayExport(ctx.role, request.body);
-          return enqueueJob(tx, {
-            companyId: ctx.companyId,
-            kind: EXPORT_JOB_KIND,
-            payload: request.body,
-            userId: ctx.userId,
-            maxAttempts: 2,
-          });
-        });
+        const job = await inCompany(deps, request, (tx, ctx) => jobs.queueExport(tx, ctx, request.body));
         return reply.code(202).send(job);
       },
     );
@@ -115,28 +102,7 @@ export function exportRoutes(deps: Deps): FastifyPluginAsyncZod {
           response: { 200: jobStatusSchema },
         },
       },
-      async (request) =>
-        inCompany(deps, request, async (tx) => {
-          const job = await getJob(tx, request.params.id);
-          if (!job || (job.kind !== EXPORT_JOB_KIND && job.kind !== RESTORE_JOB_KIND))
-            throw new AppError('NOT_FOUND', 'Izvoz nije pronađen');
-          const restore = job.kind === RESTORE_JOB_KIND;
-          const file = !restore && job.status === 'done' ? await fileOfJob(tx, job.id) : null;
-          const restored =
-            restore && job.status === 'done' ? (restoredSchema.safeParse(job.result).data ?? null) : null;
-          return {
-            id: job.id,
-            kind: restore ? ('restore' as const) : ('export' as const),
-            status: job.status,
-            progress: job.progress,
-            progress_done: job.progressDone,
-            progress_total: job.progressTotal,
-            error: job.status === 'failed' ? job.error : null,
-            error_code: job.status === 'failed' ? (/^([A-Z_]+): /.exec(job.error ?? '')?.[1] ?? null) : null,
-            file,
-            restored,
-          };
-        }),
+      async (request) => inCompany(deps, request, (tx) => jobs.jobStatus(tx, request.params.id)),
     );
 
     app.get(
@@ -145,7 +111,7 @@ export function exportRoutes(deps: Deps): FastifyPluginAsyncZod {
         config: run,
         schema: { tags, summary: 'Export files still available', response: { 200: z.array(fileSchema) } },
       },
-      async (request) => inCompany(deps, request, (tx) => listExportFiles(tx)),
+      async (request) => inCompany(deps, request, (tx) => jobs.listFiles(tx)),
     );
 
     app.get(
@@ -159,12 +125,9 @@ export function exportRoutes(deps: Deps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const file = await inCompany(deps, request, async (tx, ctx) => {
-          const found = await readExportFile(tx, request.params.id);
-          if (!found) throw new AppError('NOT_FOUND', 'Datoteka nije pronađena ili je istekla');
-          assertMayDownload(ctx, found);
-          return found;
-        });
+        const file = await inCompany(deps, request, (tx, ctx) =>
+          jobs.downloadFile(tx, ctx, request.params.id),
+        );
         return sendFile(reply, file);
       },
     );
@@ -183,28 +146,7 @@ export function exportRoutes(deps: Deps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        // Quick checks now (a bad file is 400, a company with data 409); the upload is stored and
-        // its restore job queued in the same transaction, so there is never one without the other.
-        const job = await inCompany(deps, request, async (tx, ctx) => {
-          await precheckArchiveRestore(tx, ctx.companyId, request.body);
-          const upload = await storeExportFile(tx, {
-            companyId: ctx.companyId,
-            jobId: null,
-            kind: 'upload',
-            filename: 'upload.json',
-            contentType: 'application/json',
-            data: Buffer.from(JSON.stringify(request.body), 'utf8'),
-            sensitive: true,
-            createdBy: ctx.userId,
-          });
-          return enqueueJob(tx, {
-            companyId: ctx.companyId,
-            kind: RESTORE_JOB_KIND,
-            payload: { uploadId: upload.id },
-            userId: ctx.userId,
-            maxAttempts: 1,
-          });
-        });
+        const job = await inCompany(deps, request, (tx, ctx) => jobs.queueRestore(tx, ctx, request.body));
         return reply.code(202).send(job);
       },
     );

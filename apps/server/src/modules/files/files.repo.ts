@@ -1,31 +1,29 @@
-import { eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
-import { files } from '../../db/schema.ts';
+import { one } from '../../db/sql.ts';
+
+export type StoredFile = { contentType: string; data: Buffer };
 
 export async function storeFile(
   tx: Tx,
   file: { companyId: string; createdBy: string; contentType: string; data: Buffer },
 ): Promise<string> {
-  const rows = await tx
-    .insert(files)
-    .values({
-      companyId: file.companyId,
-      createdBy: file.createdBy,
-      contentType: file.contentType,
-      size: file.data.length,
-      data: file.data,
-    })
-    .returning({ id: files.id });
-  const id = rows[0]?.id;
-  if (!id) throw new Error('file insert returned no id');
-  return id;
+  const row = await one<{ id: string }>(
+    tx,
+    sql`insert into files (company_id, created_by, content_type, size, data)
+        values (${file.companyId}, ${file.createdBy}, ${file.contentType}, ${file.data.length}, ${file.data})
+        returning id`,
+  );
+  if (!row) throw new Error('file insert returned no id');
+  return row.id;
 }
 
 /** Row-level security limits this to the companies the caller belongs to. */
-export async function findFile(tx: Tx, id: string): Promise<{ contentType: string; data: Buffer } | null> {
-  const rows = await tx
-    .select({ contentType: files.contentType, data: files.data })
-    .from(files)
-    .where(eq(files.id, id));
-  return rows[0] ?? null;
+export async function findFile(tx: Tx, id: string): Promise<StoredFile | null> {
+  const row = await one<{ content_type: string; data: Uint8Array }>(
+    tx,
+    sql`select content_type, data from files where id = ${id}`,
+  );
+  // pg hands bytea over as a Buffer, PGlite as a Uint8Array: callers get a Buffer either way.
+  return row ? { contentType: row.content_type, data: Buffer.from(row.data) } : null;
 }

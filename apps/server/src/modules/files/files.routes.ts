@@ -3,8 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../http/access.ts';
 import { type Deps, requestCompanyId } from '../../http/context.ts';
-import { withCompany } from '../../db/tenant.ts';
-import { findFile } from './files.repo.ts';
+import { findMemberFile } from './files.service.ts';
 
 export function fileRoutes(deps: Deps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -22,20 +21,13 @@ export function fileRoutes(deps: Deps): FastifyPluginAsyncZod {
         const user = currentUser(request);
         // A logo is shown to members of its company: look in the requested company, then the user's own.
         const companies = [...new Set([requestCompanyId(request, user), user.id])];
-        for (const companyId of companies) {
-          const file = await withCompany(
-            deps.db,
-            { userId: user.id, companyId },
-            (tx) => findFile(tx, request.params.id),
-            { allowBlocked: true },
-          ).catch(() => null);
-          if (file) {
-            return reply
-              .header('content-type', file.contentType)
-              .header('cache-control', 'private, max-age=3600')
-              .header('x-content-type-options', 'nosniff')
-              .send(file.data);
-          }
+        const file = await findMemberFile(deps.db, user.id, companies, request.params.id);
+        if (file) {
+          return reply
+            .header('content-type', file.contentType)
+            .header('cache-control', 'private, max-age=3600')
+            .header('x-content-type-options', 'nosniff')
+            .send(file.data);
         }
         throw new AppError('NOT_FOUND', 'Datoteka ne postoji');
       },

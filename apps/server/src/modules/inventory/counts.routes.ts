@@ -1,10 +1,4 @@
-import {
-  AppError,
-  countCreateSchema,
-  countLinesSchema,
-  countRecountSchema,
-  LOT_STRATEGIES,
-} from '@erp/domain';
+import { countCreateSchema, countLinesSchema, countRecountSchema, LOT_STRATEGIES } from '@erp/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,8 +6,8 @@ import { inCompany } from '../../http/access.ts';
 import type { Deps } from '../../http/context.ts';
 import { countSheetPdf } from './count-sheet.pdf.ts';
 import * as counts from './counts.service.ts';
-import * as repo from './inventory.repo.ts';
 import { lotPicks } from './lot-picks.ts';
+import * as reads from './stock-reads.service.ts';
 
 const uuid = z.uuid({ error: 'validation.invalid' });
 const idParams = z.object({ id: uuid });
@@ -75,15 +69,11 @@ export function countRoutes(deps: Deps): FastifyPluginAsyncZod {
     const write = { access: 'inventory.write' as const };
     const run = <T>(request: FastifyRequest, fn: Parameters<typeof inCompany<T>>[2]) =>
       inCompany(deps, request, fn);
-    const found = <T>(c: T | null): T => {
-      if (!c) throw new AppError('NOT_FOUND', 'Inventura nije pronađena');
-      return c;
-    };
 
     app.get(
       '/api/inventory/counts',
       { config: read, schema: { tags, summary: 'Stock counts', response: { 200: z.array(countSchema) } } },
-      (request) => run(request, (tx) => repo.listCounts(tx) as never),
+      (request) => run(request, (tx) => reads.listCounts(tx) as never),
     );
     app.post(
       '/api/inventory/counts',
@@ -113,7 +103,7 @@ export function countRoutes(deps: Deps): FastifyPluginAsyncZod {
           response: { 200: countDetailSchema },
         },
       },
-      (request) => run(request, async (tx) => found(await repo.getCount(tx, request.params.id)) as never),
+      (request) => run(request, async (tx) => (await reads.getCount(tx, request.params.id)) as never),
     );
     app.get(
       '/api/inventory/counts/:id/pdf',

@@ -2,11 +2,11 @@ import { AppError, businessDay, type FieldIssue } from '@erp/domain';
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
+import { rows as query, uuids as uuidArray } from '../../db/sql.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
 import * as repo from './inventory.repo.ts';
 import { assertLocations, posting } from './inventory.service.ts';
 import type { PostingLine } from './posting.ts';
-import { query, uuidArray } from './sql-helpers.ts';
 
 // Stock counts (inventura). A line remembers the book quantity at the moment it was counted
 // (`book_qty`, `counted_at`); posting books exactly counted - book_qty, the difference the sheet

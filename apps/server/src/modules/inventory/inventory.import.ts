@@ -13,11 +13,11 @@ import {
 } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
+import { rows as query } from '../../db/sql.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
 import * as repo from './inventory.repo.ts';
 import { postOpeningStock } from './inventory.service.ts';
 import { notifyStock } from './posting.ts';
-import { query } from './sql-helpers.ts';
 
 export type ItemImportResult = {
   valid: boolean;

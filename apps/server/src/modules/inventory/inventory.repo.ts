@@ -1,9 +1,9 @@
 import { DEFAULT_UNITS, type ItemListQuery } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
-import { iso, isoOrNull, query } from './sql-helpers.ts';
-import { ownerColumns, ownerJoin } from './stock-owner.ts';
+import { iso, isoOrNull, rows as query } from '../../db/sql.ts';
 import { allWordsMatch } from '../search/match-words.ts';
+import { ownerColumns, ownerJoin } from './stock-owner.ts';
 
 // Row shapes leave the repository in wire format: snake_case, decimal strings, ISO timestamps.
 

@@ -1,5 +1,4 @@
 import {
-  AppError,
   adjustmentSchema,
   issueSchema,
   itemInputSchema,
@@ -21,14 +20,14 @@ import { z } from 'zod';
 import { inCompany } from '../../http/access.ts';
 import type { Deps } from '../../http/context.ts';
 import { readUploadedSheet } from '../../imports/read-table.ts';
-import { storeFile } from '../files/files.repo.ts';
+import { storeFile } from '../files/files.service.ts';
 import { readImageUpload } from '../files/image-upload.ts';
 import { countRoutes } from './counts.routes.ts';
 import { importItems } from './inventory.import.ts';
-import * as repo from './inventory.repo.ts';
 import * as service from './inventory.service.ts';
 import { reverseManual } from './reverse.service.ts';
-import { balancesWithPieces, itemDetailWithPieces, itemsWithPieces, lotsWithPieces } from './sheet-stock.ts';
+import { balancesWithPieces, itemDetailWithPieces, itemsWithPieces } from './sheet-stock.ts';
+import * as reads from './stock-reads.service.ts';
 
 const uuid = z.uuid({ error: 'validation.invalid' });
 const idParams = z.object({ id: uuid });
@@ -255,7 +254,7 @@ export function inventoryRoutes(deps: Deps): FastifyPluginAsyncZod {
           response: { 200: z.array(z.object({ code: z.string(), name: z.string() })) },
         },
       },
-      (request) => run(request, (tx) => repo.listUnits(tx)),
+      (request) => run(request, (tx) => reads.listUnits(tx)),
     );
 
     // Items
@@ -373,7 +372,7 @@ export function inventoryRoutes(deps: Deps): FastifyPluginAsyncZod {
           response: { 200: z.array(locationSchema) },
         },
       },
-      (request) => run(request, (tx) => repo.listLocations(tx)),
+      (request) => run(request, (tx) => reads.listLocations(tx)),
     );
     app.post(
       '/api/inventory/locations',
@@ -485,12 +484,7 @@ export function inventoryRoutes(deps: Deps): FastifyPluginAsyncZod {
           response: { 200: documentSchema },
         },
       },
-      (request) =>
-        run(request, async (tx) => {
-          const doc = await repo.getDocument(tx, request.params.id);
-          if (!doc) throw new AppError('NOT_FOUND', 'Dokument nije pronađen');
-          return doc;
-        }),
+      (request) => run(request, (tx) => reads.getDocument(tx, request.params.id)),
     );
     app.get(
       '/api/inventory/movements',
@@ -503,7 +497,7 @@ export function inventoryRoutes(deps: Deps): FastifyPluginAsyncZod {
           response: { 200: z.array(movementSchema) },
         },
       },
-      (request) => run(request, (tx) => repo.listMovements(tx, request.query)),
+      (request) => run(request, (tx) => reads.listMovements(tx, request.query)),
     );
 
     // Lots
@@ -523,7 +517,7 @@ export function inventoryRoutes(deps: Deps): FastifyPluginAsyncZod {
           response: { 200: z.array(lotSchema) },
         },
       },
-      (request) => run(request, async (tx) => lotsWithPieces(tx, await repo.listLots(tx, request.query))),
+      (request) => run(request, (tx) => reads.listLots(tx, request.query)),
     );
     app.get(
       '/api/inventory/lots/:id',
@@ -543,17 +537,7 @@ export function inventoryRoutes(deps: Deps): FastifyPluginAsyncZod {
           },
         },
       },
-      (request) =>
-        run(request, async (tx) => {
-          const lot = await repo.getLot(tx, request.params.id);
-          if (!lot) throw new AppError('NOT_FOUND', 'Lot nije pronađen');
-          return {
-            lot: (await lotsWithPieces(tx, [lot]))[0],
-            movements: await repo.listMovements(tx, { lot_id: request.params.id, limit: 500, offset: 0 }),
-            produced_into: await repo.traceLots(tx, request.params.id, 'forward'),
-            made_from: await repo.traceLots(tx, request.params.id, 'backward'),
-          } as never;
-        }),
+      (request) => run(request, async (tx) => (await reads.lotDetail(tx, request.params.id)) as never),
     );
     app.post(
       '/api/inventory/lot-links',
@@ -592,7 +576,7 @@ export function inventoryRoutes(deps: Deps): FastifyPluginAsyncZod {
           },
         },
       },
-      (request) => run(request, (tx) => repo.lowStock(tx, 1000)),
+      (request) => run(request, (tx) => reads.lowStock(tx)),
     );
     app.get(
       '/api/inventory/reservations',
@@ -609,7 +593,7 @@ export function inventoryRoutes(deps: Deps): FastifyPluginAsyncZod {
           response: { 200: z.array(reservationSchema) },
         },
       },
-      (request) => run(request, (tx) => repo.listReservations(tx, request.query)),
+      (request) => run(request, (tx) => reads.listReservations(tx, request.query)),
     );
     app.post(
       '/api/inventory/reservations',

@@ -17,11 +17,11 @@ import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/database.ts';
+import { rows as query, uuids as uuidArray } from '../../db/sql.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
 import { assertKpdCode } from '../einvoice/kpd.ts';
 import * as repo from './inventory.repo.ts';
 import { lockItems, notifyStock, type PostingDocument, type PostingLine, postLocked } from './posting.ts';
-import { query, uuidArray } from './sql-helpers.ts';
 
 type ItemInput = z.output<typeof itemInputSchema>;
 type ItemUpdate = z.output<typeof itemUpdateSchema>;

@@ -1,7 +1,7 @@
 import { type LotStrategy, orderLots, pickLots } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
-import { query } from './sql-helpers.ts';
+import { rows as query } from '../../db/sql.ts';
 
 /**
  * The lots of an item with stock at a location and the lots the FEFO/FIFO rule would take for a

@@ -10,10 +10,11 @@ import {
 } from '@erp/domain';
 import Decimal from 'decimal.js';
 import { type SQL, sql } from 'drizzle-orm';
+import { companyEventSql, notifyCompany } from '../../db/company-events.ts';
 import type { Tx } from '../../db/database.ts';
+import { rows as query, uuids as uuidArray } from '../../db/sql.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
 import { emitReorderCrossings } from '../automation/emit.ts';
-import { query, uuidArray } from './sql-helpers.ts';
 
 export type DocumentType =
   | 'receipt'
@@ -235,26 +236,14 @@ export async function postLocked(
     await tx.execute(
       sql`with u as (update item_stock s set on_hand = v.on_hand, avg_cost = v.avg_cost, updated_at = now()
             from (values ${sql.join(changed, sql`, `)}) as v(item_id, on_hand, avg_cost) where s.item_id = v.item_id)
-          ${notifySql(ctx.companyId, [...locked.keys()])}`,
+          ${companyEventSql(ctx.companyId, 'stock', [...locked.keys()])}`,
     );
   else await notifyStock(tx, ctx.companyId, [...locked.keys()]);
   await emitReorderCrossings(tx, ctx.companyId, locked, costs);
   return { documentId };
 }
 
-/** More ids than this would pass pg_notify's 8000-byte payload limit (an import touches thousands). */
-export const NOTIFY_MAX_IDS = 100;
-
-/**
- * Announces changed items to the company's open screens once the transaction commits. A change of
- * more than NOTIFY_MAX_IDS items is announced with an empty id list, which means "re-read all".
- */
+/** Announces changed items to the company's open screens once the transaction commits (topic `stock`). */
 export async function notifyStock(tx: Tx, companyId: string, itemIds: readonly string[]): Promise<void> {
-  await tx.execute(notifySql(companyId, itemIds));
-}
-
-function notifySql(companyId: string, itemIds: readonly string[]): SQL {
-  const ids = itemIds.length > NOTIFY_MAX_IDS ? [] : itemIds;
-  return sql`select pg_notify('company_event', json_build_object('company_id', ${companyId}::uuid, 'topic', 'stock',
-          'ids', ${JSON.stringify(ids)}::json)::text)`;
+  await notifyCompany(tx, companyId, 'stock', itemIds);
 }

@@ -1,9 +1,9 @@
 import { AppError } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
+import { rows as query } from '../../db/sql.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
 import { reverse } from './inventory.service.ts';
-import { query } from './sql-helpers.ts';
 import { ownerColumns, ownerJoin } from './stock-owner.ts';
 
 /**

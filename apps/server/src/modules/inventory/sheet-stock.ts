@@ -15,9 +15,9 @@ import {
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
+import { rows as query, uuids as uuidArray } from '../../db/sql.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
 import { lockItems, notifyStock } from './posting.ts';
-import { query, uuidArray } from './sql-helpers.ts';
 
 /** What the piece rule needs of an item. */
 export type SheetItem = {

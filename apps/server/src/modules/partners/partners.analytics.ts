@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
-import { rows } from './sql.ts';
+import { rows } from '../../db/sql.ts';
 
 /**
  * Client analytics. The figures come from sales documents (quotes, work orders, invoices), which

@@ -9,20 +9,14 @@ import {
 } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
-import { blindIndexOrNull, decryptField, encryptField } from '../../security/field-crypto.ts';
-import { OIB_INDEX_PURPOSE } from '../../security/tenant-fields.ts';
-import { iso, one, rows } from './sql.ts';
-import { allWordsMatch } from '../search/match-words.ts';
+import { iso, normDecimal, one, rows } from '../../db/sql.ts';
 
-/**
- * The OIB is stored encrypted (AES-256-GCM envelope, context "partners.oib") with a blind index
- * (HMAC, purpose "oib") beside it for uniqueness and exact search; see SECURITY.md.
- */
-export const PARTNER_OIB_CONTEXT = 'partners.oib';
-export const sealOib = (oib: string | null): string | null => encryptField(oib, PARTNER_OIB_CONTEXT);
-export const openOib = (stored: string | null): string | null => decryptField(stored, PARTNER_OIB_CONTEXT);
-export const oibIndex = (oib: string | null): string | null =>
-  blindIndexOrNull(OIB_INDEX_PURPOSE, oib === null ? null : oib.trim());
+import { allWordsMatch } from '../search/match-words.ts';
+import { oibIndex, openOib, sealOib } from './partner-oib.ts';
+
+// The OIB helpers live in partner-oib.ts; these names stay for the documents files that import
+// them from here (issue 20: they move when those files do).
+export { oibIndex, openOib, PARTNER_OIB_CONTEXT, sealOib } from './partner-oib.ts';
 
 /**
  * Rows matching an OIB exactly: through the blind index, or (for rows written before encryption,
@@ -65,9 +59,6 @@ const mapRow = (r: PartnerRow): PartnerRow => ({
   created_at: iso(r.created_at),
   updated_at: iso(r.updated_at),
 });
-
-/** "5.00" → "5", "12.50" → "12.5": numbers leave as short decimal strings. */
-export const normDecimal = (s: string): string => (s.includes('.') ? s.replace(/\.?0+$/, '') : s);
 
 const SORT_SQL: Record<PartnerListQuery['sort'], SQL> = {
   name: sql`lower(p.name)`,

@@ -6,14 +6,14 @@ import {
   type PartnerListQuery,
   type PartnerPatch,
   type PartnerRole,
-  type SupplierItemInput,
   previewPartnerImport,
+  type SupplierItemInput,
   withPartnerDefaults,
 } from '@erp/domain';
+import { notifyCompany } from '../../db/company-events.ts';
 import type { Tx } from '../../db/database.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
 import * as repo from './partners.repo.ts';
-import { notifyCompany } from './sql.ts';
 
 const LABEL: Record<PartnerRole, string> = { client: 'Klijent', supplier: 'Dobavljač' };
 
@@ -29,6 +29,9 @@ async function assertOibFree(tx: Tx, role: PartnerRole, oib: string | null, exce
       { field: 'oib', key: 'validation.oibTaken', params: { id: other.id, name: other.name } },
     ]);
 }
+
+/** A partner's row without contacts, or null (for other areas that check a reference). */
+export const findPartner = (tx: Tx, role: PartnerRole, id: string) => repo.getPartner(tx, role, id);
 
 export async function getPartner(tx: Tx, role: PartnerRole, id: string) {
   const row = await repo.getPartner(tx, role, id);

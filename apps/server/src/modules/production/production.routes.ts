@@ -1,5 +1,4 @@
 import {
-  AppError,
   BOM_STATUSES,
   bomInputSchema,
   explosionQuerySchema,
@@ -14,7 +13,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { inCompany } from '../../http/access.ts';
 import type { Deps } from '../../http/context.ts';
-import * as repo from './production.repo.ts';
 import * as service from './production.service.ts';
 
 const idParams = z.object({ id: z.uuid() });
@@ -199,7 +197,7 @@ export function productionRoutes(deps: Deps): FastifyPluginAsyncZod {
           response: { 200: z.object({ items: z.array(processSchema), total: z.number() }) },
         },
       },
-      (request) => inCompany(deps, request, (tx) => repo.listProcesses(tx, request.query)),
+      (request) => inCompany(deps, request, (tx) => service.listProcesses(tx, request.query)),
     );
     app.get(
       '/api/processes/:id',
@@ -212,12 +210,7 @@ export function productionRoutes(deps: Deps): FastifyPluginAsyncZod {
           response: { 200: processSchema },
         },
       },
-      (request) =>
-        inCompany(deps, request, async (tx) => {
-          const p = await repo.getProcess(tx, request.params.id);
-          if (!p) throw new AppError('NOT_FOUND', 'Proces nije pronađen');
-          return p;
-        }),
+      (request) => inCompany(deps, request, (tx) => service.getProcess(tx, request.params.id)),
     );
     app.post(
       '/api/processes',
@@ -274,7 +267,7 @@ export function productionRoutes(deps: Deps): FastifyPluginAsyncZod {
           response: { 200: z.object({ items: z.array(productRowSchema), total: z.number() }) },
         },
       },
-      (request) => inCompany(deps, request, (tx) => repo.listProducts(tx, request.query)),
+      (request) => inCompany(deps, request, (tx) => service.listProducts(tx, request.query)),
     );
     app.post(
       '/api/products',
@@ -303,7 +296,7 @@ export function productionRoutes(deps: Deps): FastifyPluginAsyncZod {
           response: { 200: z.array(itemSchema) },
         },
       },
-      (request) => inCompany(deps, request, (tx) => repo.searchItems(tx, request.query.q, 20)),
+      (request) => inCompany(deps, request, (tx) => service.searchItems(tx, request.query.q)),
     );
     app.get(
       '/api/products/:id',

@@ -26,6 +26,19 @@ import * as repo from './production.repo.ts';
 
 // --- processes ----------------------------------------------------------------------------------
 
+export const listProcesses = (tx: Tx, query: Parameters<typeof repo.listProcesses>[1]) =>
+  repo.listProcesses(tx, query);
+export const listProducts = (tx: Tx, query: Parameters<typeof repo.listProducts>[1]) =>
+  repo.listProducts(tx, query);
+/** The item picker of BOM lines: SKU or name, the first 20. */
+export const searchItems = (tx: Tx, q: string) => repo.searchItems(tx, q, 20);
+
+export async function getProcess(tx: Tx, id: string) {
+  const process = await repo.getProcess(tx, id);
+  if (!process) throw new AppError('NOT_FOUND', 'Proces nije pronađen');
+  return process;
+}
+
 export async function createProcess(tx: Tx, ctx: CompanyContext, input: ProcessInput) {
   if (await repo.processCodeTaken(tx, input.code)) throw codeTaken();
   const id = await repo.insertProcess(tx, ctx.companyId, input);

@@ -13,7 +13,7 @@ import {
   totals,
 } from '../../pdf/pdf-document.ts';
 import { hrDate, hrMoney, hrNumber, hrQuantity } from '../../pdf/pdf-format.ts';
-import { getPartner } from '../partners/partners.repo.ts';
+import { findPartner } from '../partners/partners.service.ts';
 import { getOrder } from './purchasing.service.ts';
 
 const fmtAddress = (a: { street: string | null; postal_code: string | null; city: string | null } | null) =>
@@ -27,7 +27,7 @@ export async function purchaseOrderPdf(
 ): Promise<{ filename: string; pdf: Buffer }> {
   const order = await getOrder(tx, id);
   const company = await companyBlock(tx, companyId);
-  const supplier = await getPartner(tx, 'supplier', order.supplier_id);
+  const supplier = await findPartner(tx, 'supplier', order.supplier_id);
   const title = order.number ? `Narudžbenica ${order.number}` : 'Narudžbenica (nacrt)';
   const doc = createPdf({ title, author: company.name });
 

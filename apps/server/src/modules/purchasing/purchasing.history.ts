@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
+import { rows } from '../../db/sql.ts';
 import { registerHistorySource } from '../partners/partners.history.ts';
-import { rows } from '../partners/sql.ts';
 
 // Purchase history of a supplier: its orders and goods receipts on the supplier page.
 registerHistorySource({

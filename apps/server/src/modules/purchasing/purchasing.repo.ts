@@ -1,8 +1,8 @@
 import { DEFAULT_PO_PREFIX, DEFAULT_RECEIPT_PREFIX, type PoListQuery, type PoStatus } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
-import { normDecimal, openOib } from '../partners/partners.repo.ts';
-import { day, iso, one, rows, uuids } from '../partners/sql.ts';
+import { day, iso, normDecimal, one, rows, uuids } from '../../db/sql.ts';
+import { openOib } from '../partners/partner-oib.ts';
 
 export type Series = 'purchase_order' | 'goods_receipt';
 

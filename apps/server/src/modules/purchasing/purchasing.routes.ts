@@ -13,7 +13,6 @@ import type { Deps } from '../../http/context.ts';
 import { periodQuerySchema } from '../partners/partners.routes.ts';
 import { purchaseOrderPdf } from './purchase-order.pdf.ts';
 import './purchasing.history.ts';
-import * as repo from './purchasing.repo.ts';
 import * as service from './purchasing.service.ts';
 
 const idParams = z.object({ id: z.uuid() });
@@ -180,9 +179,7 @@ export function purchasingRoutes(deps: Deps): FastifyPluginAsyncZod {
               ctx,
               request.body.item_ids,
             );
-            const headers = [];
-            for (const id of orders) headers.push((await repo.getHeader(tx, id)) as repo.PoHeader);
-            return { orders: headers, skipped, on_draft };
+            return { orders: await service.orderHeaders(tx, orders), skipped, on_draft };
           }),
         ),
     );
@@ -304,7 +301,7 @@ export function purchasingRoutes(deps: Deps): FastifyPluginAsyncZod {
     app.get(
       '/api/purchasing/settings',
       { config: read, schema: { tags, summary: 'Number prefixes', response: { 200: settingsSchema } } },
-      (request) => inCompany(deps, request, (tx) => repo.getSettings(tx)),
+      (request) => inCompany(deps, request, (tx) => service.getSettings(tx)),
     );
     app.put(
       '/api/purchasing/settings',
@@ -317,7 +314,7 @@ export function purchasingRoutes(deps: Deps): FastifyPluginAsyncZod {
           response: { 200: settingsSchema },
         },
       },
-      (request) => inCompany(deps, request, (tx, ctx) => repo.putSettings(tx, ctx.companyId, request.body)),
+      (request) => inCompany(deps, request, (tx, ctx) => service.putSettings(tx, ctx, request.body)),
     );
     app.get(
       '/api/suppliers/:id/performance',

@@ -19,12 +19,12 @@ import {
 } from '@erp/domain';
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
+import { notifyCompany } from '../../db/company-events.ts';
 import type { Tx } from '../../db/database.ts';
+import { businessToday, one, rows } from '../../db/sql.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
-import { today as documentsToday } from '../documents/documents.repo.ts';
 import * as inventory from '../inventory/inventory.service.ts';
-import { getPartner } from '../partners/partners.repo.ts';
-import { notifyCompany, one, rows } from '../partners/sql.ts';
+import { findPartner } from '../partners/partners.service.ts';
 import * as repo from './purchasing.repo.ts';
 
 const D = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
@@ -42,11 +42,11 @@ function assertTransition(from: PoStatus, to: PoStatus) {
 
 /** Today in Zagreb, like every other document date (the demo generator may backdate it). */
 async function today(tx: Tx): Promise<string> {
-  return (await documentsToday(tx)).date;
+  return (await businessToday(tx)).date;
 }
 
 async function assertSupplier(tx: Tx, id: string) {
-  const supplier = await getPartner(tx, 'supplier', id);
+  const supplier = await findPartner(tx, 'supplier', id);
   if (!supplier)
     throw new AppError('VALIDATION', 'Dobavljač nije pronađen', [
       { field: 'supplier_id', key: 'validation.invalid' },
@@ -456,7 +456,7 @@ export async function createFromLowStock(tx: Tx, ctx: CompanyContext, itemIds?: 
 
 /** Delivery performance of a supplier over a period (see the domain function for the definitions). */
 export async function performance(tx: Tx, supplierId: string, period: { from: string; to: string }) {
-  if (!(await getPartner(tx, 'supplier', supplierId)))
+  if (!(await findPartner(tx, 'supplier', supplierId)))
     throw new AppError('NOT_FOUND', 'Dobavljač nije pronađen');
   const orders = await rows<{
     id: string;
@@ -502,4 +502,15 @@ export async function performance(tx: Tx, supplierId: string, period: { from: st
     to: period.to,
     ...supplierPerformance({ orders: [...grouped.values()], receipts, ...period }),
   };
+}
+
+export const getSettings = (tx: Tx) => repo.getSettings(tx);
+export const putSettings = (tx: Tx, ctx: CompanyContext, input: Parameters<typeof repo.putSettings>[2]) =>
+  repo.putSettings(tx, ctx.companyId, input);
+
+/** The list headers of orders just created (the low-stock proposal's answer). */
+export async function orderHeaders(tx: Tx, ids: readonly string[]): Promise<repo.PoHeader[]> {
+  const headers: repo.PoHeader[] = [];
+  for (const id of ids) headers.push((await repo.getHeader(tx, id)) as repo.PoHeader);
+  return headers;
 }

@@ -1,8 +1,8 @@
 import type { SearchWord } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
-import { oibIndex } from '../partners/partners.repo.ts';
-import { rows } from '../partners/sql.ts';
+import { rows } from '../../db/sql.ts';
+import { oibIndex } from '../partners/partner-oib.ts';
 import { allWordsMatch, plainText } from './match-words.ts';
 
 export const SEARCH_KINDS = [

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { inCompany } from '../../http/access.ts';
 import type { Deps } from '../../http/context.ts';
-import { SEARCH_KINDS, searchAll } from './search.repo.ts';
+import { SEARCH_KINDS, search } from './search.service.ts';
 
 const querySchema = z.object({
   q: z.string().trim().min(1, 'validation.required').max(100, 'validation.tooLong'),
@@ -31,10 +31,7 @@ export function searchRoutes(deps: Deps): FastifyPluginAsyncZod {
           response: { 200: z.object({ hits: z.array(hitSchema) }) },
         },
       },
-      async (request) =>
-        inCompany(deps, request, async (tx) => ({
-          hits: await searchAll(tx, request.query.q, request.query.limit),
-        })),
+      async (request) => inCompany(deps, request, (tx) => search(tx, request.query.q, request.query.limit)),
     );
   };
 }

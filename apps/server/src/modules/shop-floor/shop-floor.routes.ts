@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { inCompany } from '../../http/access.ts';
 import type { Deps } from '../../http/context.ts';
-import * as repo from './shop-floor.repo.ts';
 import * as service from './shop-floor.service.ts';
 
 const s = z.string();
@@ -98,11 +97,7 @@ export function shopFloorRoutes(deps: Deps): FastifyPluginAsyncZod {
           response: { 200: scanSchema },
         },
       },
-      async (request) => {
-        const { code } = request.query;
-        const hits = await inCompany(deps, request, (tx) => repo.resolveCode(tx, code));
-        return { code, hits };
-      },
+      (request) => inCompany(deps, request, (tx) => service.scan(tx, request.query.code)),
     );
     const op = { 200: operationSchema };
     app.post(

@@ -130,3 +130,8 @@ export async function card(tx: Tx, workOrderId: string) {
     ...(await repo.workOrderCard(tx, workOrderId)),
   };
 }
+
+/** What a scanned code names: work order number, item SKU, lot number or location code. */
+export async function scan(tx: Tx, code: string) {
+  return { code, hits: await repo.resolveCode(tx, code) };
+}

@@ -11,14 +11,12 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { withCompany } from '../../db/tenant.ts';
 import { currentUser, inCompany } from '../../http/access.ts';
 import type { Deps } from '../../http/context.ts';
 import { mirrorMemberships, mirrorProfileLogged } from '../../platform/team-mirror.ts';
-import { storeFile } from '../files/files.repo.ts';
+import { storeFile } from '../files/files.service.ts';
 import { readImageUpload } from '../files/image-upload.ts';
 import { mailerFor } from './team.mailer.ts';
-import * as repo from './team.repo.ts';
 import * as service from './team.service.ts';
 
 const roleEnum = z.enum(ROLES);
@@ -127,17 +125,7 @@ export function teamRoutes(deps: Deps): FastifyPluginAsyncZod {
           response: { 200: z.array(myCompanySchema) },
         },
       },
-      async (request) => {
-        const user = currentUser(request);
-        return withCompany(
-          deps.db,
-          { userId: user.id, companyId: user.id },
-          (tx) => repo.myCompanies(tx, user.id),
-          {
-            allowBlocked: true,
-          },
-        );
-      },
+      async (request) => service.myCompanies(deps.db, currentUser(request).id),
     );
 
     app.get(
@@ -362,7 +350,7 @@ export function teamRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
       async (request) =>
         inCompany(deps, request, (tx, ctx) =>
-          repo.recentActivity(tx, ctx.companyId, {
+          service.recentActivity(tx, ctx, {
             limit: request.query.limit,
             beforeSeq: request.query.before_seq,
           }),

@@ -20,7 +20,13 @@ import {
 } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../../db/database.ts';
-import { COMPANY_LOCK_SPACE, type CompanyContext, companyReadOnlyError, withRetry } from '../../db/tenant.ts';
+import {
+  COMPANY_LOCK_SPACE,
+  type CompanyContext,
+  companyReadOnlyError,
+  withCompany,
+  withRetry,
+} from '../../db/tenant.ts';
 import { copyJoiningUser, findInvitationDatabase, mirrorMemberships } from '../../platform/team-mirror.ts';
 import type { MailMessage } from './team.mailer.ts';
 import * as repo from './team.repo.ts';
@@ -344,4 +350,16 @@ export async function updateCompany(
   const row = await repo.updateCompany(tx, ctx.companyId, changes);
   if (!row) throw new AppError('NOT_FOUND', 'Tvrtka ne postoji');
   return row;
+}
+
+/** The signed-in user's companies (the company switcher), read through their own company. */
+export function myCompanies(db: Db, userId: string) {
+  return withCompany(db, { userId, companyId: userId }, (tx) => repo.myCompanies(tx, userId), {
+    allowBlocked: true,
+  });
+}
+
+/** Who changed what in the company lately (field names, no values). */
+export function recentActivity(tx: Tx, ctx: CompanyContext, page: { limit: number; beforeSeq?: number }) {
+  return repo.recentActivity(tx, ctx.companyId, page);
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
-import { iso, one, rows } from '../partners/sql.ts';
+import { iso, one, rows } from '../../db/sql.ts';
 
 export type ViewRow = {
   id: string;

@@ -1,9 +1,8 @@
-import { AppError } from '@erp/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { inCompany } from '../../http/access.ts';
 import type { Deps } from '../../http/context.ts';
-import { deleteView, getView, insertView, listViews, updateView, type ViewRow } from './views.repo.ts';
+import * as service from './views.service.ts';
 
 const listKey = z.string().regex(/^[a-z][a-z0-9-]{0,39}$/, 'validation.invalid');
 const columns = z.array(z.string().regex(/^[a-z][a-z0-9_.-]{0,39}$/, 'validation.invalid')).max(40);
@@ -39,24 +38,6 @@ const viewSchema = z.object({
 });
 const idParams = z.object({ id: z.uuid() });
 
-type Who = { userId: string; role: string };
-const isAdmin = (who: Who) => who.role === 'owner' || who.role === 'admin';
-/** A view is changed by its creator; a shared one also by the company's owners and admins. */
-const canEdit = (v: ViewRow, who: Who) => v.created_by === who.userId || (v.shared && isAdmin(who));
-const out = (v: ViewRow, who: Who) => ({
-  ...v,
-  mine: v.created_by === who.userId,
-  can_edit: canEdit(v, who),
-});
-
-async function editable(tx: Parameters<typeof getView>[0], id: string, who: Who) {
-  const view = await getView(tx, id);
-  if (!view) throw new AppError('NOT_FOUND', 'Pogled nije pronađen');
-  if (!canEdit(view, who))
-    throw new AppError('FORBIDDEN', 'Pogled može mijenjati samo onaj tko ga je spremio');
-  return view;
-}
-
 /**
  * Saved list views. Every member keeps views (a preference, not company data, so `company.read`
  * suffices); shared ones are visible to the whole company.
@@ -76,9 +57,7 @@ export function viewsRoutes(deps: Deps): FastifyPluginAsyncZod {
         },
       },
       async (request) =>
-        inCompany(deps, request, async (tx, ctx) =>
-          (await listViews(tx, ctx.userId, request.query.list)).map((v) => out(v, ctx)),
-        ),
+        inCompany(deps, request, (tx, ctx) => service.listViews(tx, ctx, request.query.list)),
     );
     app.post(
       '/api/views',
@@ -87,12 +66,7 @@ export function viewsRoutes(deps: Deps): FastifyPluginAsyncZod {
         schema: { tags, summary: 'Save a view', body: inputSchema, response: { 201: viewSchema } },
       },
       async (request, reply) => {
-        const view = await inCompany(deps, request, async (tx, ctx) => {
-          const id = await insertView(tx, ctx.companyId, ctx.userId, request.body);
-          const row = await getView(tx, id);
-          if (!row) throw new AppError('NOT_FOUND', 'Pogled nije pronađen');
-          return out(row, ctx);
-        });
+        const view = await inCompany(deps, request, (tx, ctx) => service.saveView(tx, ctx, request.body));
         return reply.status(201).send(view);
       },
     );
@@ -109,17 +83,7 @@ export function viewsRoutes(deps: Deps): FastifyPluginAsyncZod {
         },
       },
       async (request) =>
-        inCompany(deps, request, async (tx, ctx) => {
-          const view = await editable(tx, request.params.id, ctx);
-          // Making a shared view personal again would hide it from everyone but its creator.
-          if (request.body.shared !== undefined && view.created_by !== ctx.userId) {
-            throw new AppError('FORBIDDEN', 'Dijeljenje mijenja samo onaj tko je pogled spremio');
-          }
-          await updateView(tx, view.id, request.body);
-          const row = await getView(tx, view.id);
-          if (!row) throw new AppError('NOT_FOUND', 'Pogled nije pronađen');
-          return out(row, ctx);
-        }),
+        inCompany(deps, request, (tx, ctx) => service.changeView(tx, ctx, request.params.id, request.body)),
     );
     app.delete(
       '/api/views/:id',
@@ -128,10 +92,7 @@ export function viewsRoutes(deps: Deps): FastifyPluginAsyncZod {
         schema: { tags, summary: 'Delete a view', params: idParams },
       },
       async (request, reply) => {
-        await inCompany(deps, request, async (tx, ctx) => {
-          const view = await editable(tx, request.params.id, ctx);
-          await deleteView(tx, view.id);
-        });
+        await inCompany(deps, request, (tx, ctx) => service.deleteView(tx, ctx, request.params.id));
         return reply.status(204).send();
       },
     );
