@@ -124,6 +124,7 @@ const detailSchema = purchaseInvoiceRowSchema.extend({
   document: documentSchema,
   failures: z.array(failure),
   actions: z.array(z.enum(['approve', 'reject', 'match', 'pay'])),
+  addressed_to_us: z.boolean().nullable(),
   payments: z.array(
     z.object({
       id: z.string(),
@@ -218,7 +219,7 @@ export function purchaseInvoicesRoutes(deps: Deps): FastifyPluginAsyncZod {
             { kind: 'upload', userId: ctx.userId },
             { failures },
           );
-          return service.get(tx, received.id);
+          return service.get(tx, received.id, ctx.companyId);
         });
         return reply.status(201).send(detail);
       },
@@ -234,15 +235,15 @@ export function purchaseInvoicesRoutes(deps: Deps): FastifyPluginAsyncZod {
           response: { 200: detailSchema },
         },
       },
-      (request) => inCompany(deps, request, (tx) => service.get(tx, request.params.id)),
+      (request) => inCompany(deps, request, (tx, ctx) => service.get(tx, request.params.id, ctx.companyId)),
     );
     app.get(
       '/api/purchase-invoices/:id/xml',
       { config: read, schema: { tags, summary: 'The original file as received', params: idParams } },
       async (request, reply) => {
-        const { data, number } = await inCompany(deps, request, async (tx) => ({
+        const { data, number } = await inCompany(deps, request, async (tx, ctx) => ({
           data: await service.originalXml(tx, request.params.id),
-          number: (await service.get(tx, request.params.id)).number,
+          number: (await service.get(tx, request.params.id, ctx.companyId)).number,
         }));
         return reply
           .header('content-type', 'application/xml; charset=utf-8')
@@ -266,7 +267,7 @@ export function purchaseInvoicesRoutes(deps: Deps): FastifyPluginAsyncZod {
       (request) =>
         inCompany(deps, request, async (tx, ctx) => {
           await service.setMatch(tx, ctx, request.params.id, request.body);
-          return service.get(tx, request.params.id);
+          return service.get(tx, request.params.id, ctx.companyId);
         }),
     );
     app.post(
@@ -278,7 +279,7 @@ export function purchaseInvoicesRoutes(deps: Deps): FastifyPluginAsyncZod {
       (request) =>
         inCompany(deps, request, async (tx, ctx) => {
           await service.approve(tx, ctx, request.params.id);
-          return service.get(tx, request.params.id);
+          return service.get(tx, request.params.id, ctx.companyId);
         }),
     );
     app.post(
@@ -296,7 +297,7 @@ export function purchaseInvoicesRoutes(deps: Deps): FastifyPluginAsyncZod {
       (request) =>
         inCompany(deps, request, async (tx, ctx) => {
           await service.reject(tx, ctx, request.params.id, request.body);
-          return service.get(tx, request.params.id);
+          return service.get(tx, request.params.id, ctx.companyId);
         }),
     );
     app.post(
@@ -315,7 +316,7 @@ export function purchaseInvoicesRoutes(deps: Deps): FastifyPluginAsyncZod {
         reply.status(201).send(
           await inCompany(deps, request, async (tx, ctx) => {
             await service.addPayment(tx, ctx, request.params.id, request.body);
-            return service.get(tx, request.params.id);
+            return service.get(tx, request.params.id, ctx.companyId);
           }),
         ),
     );

@@ -19,6 +19,7 @@ import {
   onPurchaseInvoiceRejected,
 } from '../fiscal-exchange/fiscal-exchange.service.ts';
 import { partnerIdByOib } from '../partners/partners.repo.ts';
+import { findTenant } from '../tenants/tenants.repo.ts';
 import * as repo from './purchase-invoices.repo.ts';
 import { parseUbl } from './ubl-parse.ts';
 
@@ -160,6 +161,8 @@ export type PurchaseInvoiceDetail = repo.PurchaseInvoiceRow & {
   document: ParsedUbl;
   failures: ValidationFailure[];
   actions: ReturnType<typeof purchaseInvoiceActions>;
+  /** Whether the buyer's OIB is the company's own (null: the company has no OIB on its profile). */
+  addressed_to_us: boolean | null;
   payments: repo.PaymentRow[];
   match: {
     receipts: Array<{ id: string; number: string; received_on: string }>;
@@ -168,7 +171,7 @@ export type PurchaseInvoiceDetail = repo.PurchaseInvoiceRow & {
   } | null;
 };
 
-export async function get(tx: Tx, id: string): Promise<PurchaseInvoiceDetail> {
+export async function get(tx: Tx, id: string, companyId: string): Promise<PurchaseInvoiceDetail> {
   const row = await repo.get(tx, id);
   const doc = await repo.getDocument(tx, id);
   if (!row || !doc) throw notFound();
@@ -181,11 +184,13 @@ export async function get(tx: Tx, id: string): Promise<PurchaseInvoiceDetail> {
       differences: lines.reduce((n, l) => n + l.differences.length, 0),
     };
   }
+  const ownOib = (await findTenant(tx, companyId))?.tax_number ?? null;
   return {
     ...row,
     document: doc.parsed,
     failures: doc.validation.failures,
     actions: purchaseInvoiceActions(row.status, row.doc_type, row.open),
+    addressed_to_us: ownOib ? doc.parsed.buyer.oib === ownOib : null,
     payments: await repo.payments(tx, id),
     match,
   };

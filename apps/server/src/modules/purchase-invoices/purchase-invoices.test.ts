@@ -27,7 +27,7 @@ const cents = (v: string) => Number(v).toFixed(2);
 describe('purchase invoices: receive, validate, match, decide, pay', () => {
   let t: TestApp;
   let user: SignedIn;
-  const call = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) => {
+  const call = async (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: unknown) => {
     const res = await t.app.inject({
       method,
       url,
@@ -36,7 +36,7 @@ describe('purchase invoices: receive, validate, match, decide, pay', () => {
     });
     return { status: res.statusCode, body: res.body ? res.json() : null };
   };
-  const ok = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) => {
+  const ok = async (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: unknown) => {
     const r = await call(method, url, payload);
     if (r.status >= 300) throw new Error(`${method} ${url}: ${r.status} ${JSON.stringify(r.body)}`);
     return r.body as Json;
@@ -71,6 +71,8 @@ describe('purchase invoices: receive, validate, match, decide, pay', () => {
   beforeAll(async () => {
     t = await startTestApp();
     user = await signUp(t.app, 'Ulazni Računi');
+    // We are the buyer of Porezna's examples (Tvrtka B d.o.o., OIB 11111111119).
+    await ok('PATCH', '/api/tenants/me', { company_name: 'Tvrtka B d.o.o.', tax_number: '11111111119' });
     supplier = await ok('POST', '/api/suppliers', { name: 'TVRTKA A d.o.o.', oib: SELLER_OIB });
     const location = await ok('POST', '/api/inventory/locations', { code: 'SK1', name: 'Skladište' });
     const glass = await ok('POST', '/api/inventory/items', {
@@ -162,6 +164,7 @@ describe('purchase invoices: receive, validate, match, decide, pay', () => {
       payable: '1625.00',
     });
     expect(matched.failures).toEqual([]);
+    expect(matched.addressed_to_us).toBe(true);
     expect(matched.match.receipts).toHaveLength(1);
     const [glass, spacer] = matched.match.lines;
     expect(glass).toMatchObject({
@@ -221,6 +224,10 @@ describe('purchase invoices: receive, validate, match, decide, pay', () => {
       ['2026-03-20', '1000.00'],
       ['2026-03-25', '625.00'],
     ]);
+    // An invoice addressed to another OIB than the company's is flagged.
+    await ok('PATCH', '/api/tenants/me', { tax_number: '94577403194' });
+    expect((await ok('GET', `/api/purchase-invoices/${matched.id}`)).addressed_to_us).toBe(false);
+    await ok('PATCH', '/api/tenants/me', { tax_number: '11111111119' });
     // The supplier's page lists its invoices.
     const bySupplier = await ok('GET', `/api/purchase-invoices?supplier_id=${supplier.id}`);
     expect(bySupplier.rows.map((r: Json) => r.number)).toEqual(['77-P1-1']);

@@ -93,6 +93,14 @@ export function PurchaseInvoiceDetail() {
           </ul>
         </div>
       )}
+      {pi.addressed_to_us === false && (
+        <p
+          role="alert"
+          className="rounded-md border border-warning/40 bg-warning-soft p-3 text-sm text-warning"
+        >
+          {t('buyerNotUs', { name: doc.buyer.name, oib: doc.buyer.oib ?? '—' })}
+        </p>
+      )}
       {pi.status === 'rejected' && (
         <p className="rounded-md border border-danger/40 bg-danger-soft p-3 text-sm text-danger">
           {t('reject.shown', {

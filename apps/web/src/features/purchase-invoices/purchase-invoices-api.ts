@@ -99,6 +99,8 @@ export type PurchaseInvoice = PurchaseInvoiceRow & {
   };
   failures: { source: string; id: string; text: string }[];
   actions: ('approve' | 'reject' | 'match' | 'pay')[];
+  /** Whether the buyer's OIB is the company's (null: no OIB on the company profile). */
+  addressed_to_us: boolean | null;
   payments: { id: string; paid_on: string; amount: string; note: string | null }[];
   match: {
     receipts: { id: string; number: string; received_on: string }[];
