@@ -252,6 +252,8 @@ export const movementListQuerySchema = z.object({
   item_id: uuid.optional(),
   location_id: uuid.optional(),
   lot_id: uuid.optional(),
+  /** Part of a lot number (the supplier's batch), case-insensitive. */
+  lot: z.string().trim().min(1).max(100).optional(),
   type: z.enum(MOVEMENT_TYPES).optional(),
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),

@@ -1,6 +1,13 @@
 import type { DeliveryState, FiscalMessageKind, FiscalMessageState } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/database.ts';
+import { decryptField, encryptField } from '../../security/field-crypto.ts';
+
+// The request texts name both parties by OIB, so they are stored encrypted like every OIB
+// (field-crypto, context "<table>.<column>"; listed in security/encrypted-columns.ts).
+const sealed = (table: string, column: string, xml: string) => encryptField(xml, `${table}.${column}`);
+const opened = (table: string, column: string, stored: string | null) =>
+  stored === null ? null : decryptField(stored, `${table}.${column}`);
 
 export async function rows<T>(tx: Tx, q: SQL): Promise<T[]> {
   return rowsOf<T>(await tx.execute(q));
@@ -62,7 +69,7 @@ export async function insertMessage(tx: Tx, m: NewMessage): Promise<string | nul
     sql`insert into fiscal_messages (id, company_id, kind, document_id, payment_id, purchase_invoice_id,
           document_number, issue_date, amount, event_date, due_on, body_xml, created_by)
         values (${m.id}, ${m.companyId}, ${m.kind}, ${m.documentId}, ${m.paymentId}, ${m.purchaseInvoiceId},
-          ${m.documentNumber}, ${m.issueDate}, ${m.amount}, ${m.eventDate}, ${m.dueOn}, ${m.bodyXml}, ${m.userId})
+          ${m.documentNumber}, ${m.issueDate}, ${m.amount}, ${m.eventDate}, ${m.dueOn}, ${sealed('fiscal_messages', 'body_xml', m.bodyXml)}, ${m.userId})
         on conflict do nothing returning id`,
   );
   return inserted[0]?.id ?? null;
@@ -92,18 +99,24 @@ const MESSAGE_COLUMNS = sql.raw(`id, kind, document_id, purchase_invoice_id, pay
   issue_date::text as issue_date, amount::text as amount, event_date::text as event_date, due_on::text as due_on,
   state, attempts, error_code, error_text, answer_id, accepted_at::text as accepted_at, created_at::text as created_at`);
 
-/** The message, locked for this transaction, with its request texts. */
-export function lockMessage(tx: Tx, id: string) {
-  return one<MessageRow & { body_xml: string; request_xml: string | null }>(
+/** The message, locked for this transaction, with its request texts (opened). */
+export async function lockMessage(tx: Tx, id: string) {
+  const row = await one<MessageRow & { body_xml: string; request_xml: string | null }>(
     tx,
     sql`select ${MESSAGE_COLUMNS}, body_xml, request_xml from fiscal_messages where id = ${id} for update`,
   );
+  if (!row) return undefined;
+  return {
+    ...row,
+    body_xml: opened('fiscal_messages', 'body_xml', row.body_xml) as string,
+    request_xml: opened('fiscal_messages', 'request_xml', row.request_xml),
+  };
 }
 
 export async function startAttempt(tx: Tx, id: string, requestXml: string): Promise<number> {
   const row = await one<{ attempts: number }>(
     tx,
-    sql`update fiscal_messages set request_xml = coalesce(request_xml, ${requestXml}), state = 'sending',
+    sql`update fiscal_messages set request_xml = coalesce(request_xml, ${sealed('fiscal_messages', 'request_xml', requestXml)}), state = 'sending',
           attempts = attempts + 1, updated_at = now()
         where id = ${id} returning attempts`,
   );
@@ -129,7 +142,8 @@ export async function recordAttempt(
     insert into fiscal_message_attempts (company_id, message_id, attempt, worker, outcome, http_status,
       request_xml, answer_xml, error_text, started_at)
     values (${a.companyId}, ${a.messageId}, ${a.attempt}, ${a.worker}, ${a.outcome}, ${a.httpStatus},
-      ${a.requestXml}, ${a.answerXml}, ${a.errorText}, ${a.startedAt.toISOString()}::timestamptz)`);
+      ${sealed('fiscal_message_attempts', 'request_xml', a.requestXml)}, ${a.answerXml}, ${a.errorText},
+      ${a.startedAt.toISOString()}::timestamptz)`);
 }
 
 /** Sets the outcome; an accepted message stays accepted (a late, stale worker cannot undo it). */
@@ -164,8 +178,8 @@ export function getMessage(tx: Tx, id: string) {
   return one<MessageRow>(tx, sql`select ${MESSAGE_COLUMNS} from fiscal_messages where id = ${id}`);
 }
 
-export function attemptsOf(tx: Tx, messageId: string) {
-  return rows<{
+export async function attemptsOf(tx: Tx, messageId: string) {
+  const list = await rows<{
     attempt: number;
     outcome: string;
     http_status: number | null;
@@ -180,6 +194,10 @@ export function attemptsOf(tx: Tx, messageId: string) {
           finished_at::text as finished_at
         from fiscal_message_attempts where message_id = ${messageId} order by attempt, started_at`,
   );
+  return list.map((a) => ({
+    ...a,
+    request_xml: opened('fiscal_message_attempts', 'request_xml', a.request_xml) as string,
+  }));
 }
 
 /** Messages not yet accepted, earliest deadline first. */

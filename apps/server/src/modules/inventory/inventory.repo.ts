@@ -301,6 +301,7 @@ export type MovementFilter = {
   item_id?: string;
   location_id?: string;
   lot_id?: string;
+  lot?: string;
   type?: string;
   document_id?: string;
   from?: string;
@@ -314,6 +315,7 @@ export async function listMovements(tx: Tx, f: MovementFilter) {
   if (f.item_id) parts.push(sql`m.item_id = ${f.item_id}`);
   if (f.location_id) parts.push(sql`m.location_id = ${f.location_id}`);
   if (f.lot_id) parts.push(sql`m.lot_id = ${f.lot_id}`);
+  if (f.lot) parts.push(sql`lt.lot_number ilike ${`%${f.lot.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
   if (f.type) parts.push(sql`m.type = ${f.type}`);
   if (f.document_id) parts.push(sql`m.document_id = ${f.document_id}`);
   // The period is of business days: the document's date (a receipt's received date), else the posting day.

@@ -1,8 +1,10 @@
 import { MOVEMENT_TYPES } from '@erp/domain';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useConfirm } from '../../components/editing/confirm-dialog.tsx';
 import { buttonClasses } from '../../components/ui/button.tsx';
+import { Input } from '../../components/ui/input.tsx';
 import { api } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatDate } from '../../lib/format.ts';
@@ -12,6 +14,7 @@ import { SavedViews } from '../saved-views/saved-views.tsx';
 import { usePermission } from '../team/use-permission.tsx';
 import {
   errorText,
+  type Item,
   type Movement,
   useInventoryMutation,
   useLocations,
@@ -20,6 +23,7 @@ import {
 import {
   FilterBox,
   ItemLink,
+  ItemPicker,
   LocationFilter,
   Money,
   NUM,
@@ -30,7 +34,9 @@ import {
   TH,
 } from './parts.tsx';
 
-const MOVEMENT_FILTERS = ['type', 'location_id'] as const;
+const MOVEMENT_FILTERS = ['type', 'location_id', 'item_id', 'lot', 'from', 'to'] as const;
+/** Rows per page; one more is asked for to know whether a next page exists. */
+const MOVEMENTS_PAGE = 100;
 
 /** The screen of the document that owns a movement. */
 function ownerPath(kind: NonNullable<Movement['owner_kind']>, id: string): string {
@@ -40,22 +46,46 @@ function ownerPath(kind: NonNullable<Movement['owner_kind']>, id: string): strin
   return `/suppliers/orders/receipts/${id}`;
 }
 
-/** /inventory/movements: the latest movements, filtered by type and location (in the URL). */
+/**
+ * /inventory/movements: the movements, newest first, paged on the server, filtered by type,
+ * location, item, lot number and business date (all in the URL).
+ */
 export function MovementsPage() {
   const { t } = useTranslation('inventory');
   const [params, setParams] = useSearchParams();
   const { data: locations = [] } = useLocations();
-  const query = new URLSearchParams({ limit: '200' });
+  const [item, setItem] = useState<Item | null>(null);
+  const page = Math.max(0, Number(params.get('page') ?? '0') || 0);
+  const query = new URLSearchParams({
+    limit: String(MOVEMENTS_PAGE + 1),
+    offset: String(page * MOVEMENTS_PAGE),
+  });
   for (const k of MOVEMENT_FILTERS) {
     const v = params.get(k);
     if (v) query.set(k, v);
   }
-  const set = (key: string, value: string | null) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    setParams(next, { replace: true });
-  };
+  const set = useCallback(
+    (key: string, value: string | null) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (value) next.set(key, value);
+          else next.delete(key);
+          // Another filter starts again at the first page.
+          if (key !== 'page') next.delete('page');
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  const pickItem = useCallback(
+    (picked: Item | null) => {
+      setItem(picked);
+      set('item_id', picked?.id ?? null);
+    },
+    [set],
+  );
   return (
     <section className="space-y-3" aria-labelledby="movements-title">
       <h2 id="movements-title" className="sr-only">
@@ -83,9 +113,74 @@ export function MovementsPage() {
           value={params.get('location_id') ?? ''}
           onChange={(id) => set('location_id', id)}
         />
+        <FilterBox className="w-64">
+          <ItemPicker id="movements-item" label={t('movements.item')} value={item} onChange={pickItem} />
+        </FilterBox>
+        <FilterBox className="w-40">
+          <Input
+            aria-label={t('movements.lot')}
+            placeholder={t('movements.lot')}
+            value={params.get('lot') ?? ''}
+            onChange={(e) => set('lot', e.target.value.trim() ? e.target.value : null)}
+          />
+        </FilterBox>
+        <FilterBox className="w-40">
+          <Input
+            type="date"
+            aria-label={t('movements.from')}
+            value={params.get('from') ?? ''}
+            onChange={(e) => set('from', e.target.value || null)}
+          />
+        </FilterBox>
+        <FilterBox className="w-40">
+          <Input
+            type="date"
+            aria-label={t('movements.to')}
+            value={params.get('to') ?? ''}
+            onChange={(e) => set('to', e.target.value || null)}
+          />
+        </FilterBox>
       </div>
-      <MovementTable query={query} list />
+      <MovementTable query={query} pageSize={MOVEMENTS_PAGE} list />
+      <MovementPager page={page} query={query} onPage={(p) => set('page', p > 0 ? String(p) : null)} />
     </section>
+  );
+}
+
+/** Previous / next under the movements list (the server answers one row more when a next page exists). */
+function MovementPager({
+  page,
+  query,
+  onPage,
+}: {
+  page: number;
+  query: URLSearchParams;
+  onPage: (page: number) => void;
+}) {
+  const { t } = useTranslation('inventory');
+  const { data = [] } = useMovements(query);
+  const hasNext = data.length > MOVEMENTS_PAGE;
+  if (page === 0 && !hasNext) return null;
+  return (
+    <div className="flex items-center gap-2 text-sm" data-testid="movements-pager">
+      <button
+        type="button"
+        className={buttonClasses('outline', 'sm')}
+        disabled={page === 0}
+        onClick={() => onPage(page - 1)}
+      >
+        {t('common.previous')}
+      </button>
+      <span>{t('movements.pageNumber', { page: page + 1 })}</span>
+      <button
+        type="button"
+        className={buttonClasses('outline', 'sm')}
+        disabled={!hasNext}
+        onClick={() => onPage(page + 1)}
+      >
+        {t('common.next')}
+      </button>
+    </div>
   );
 }
 
@@ -98,16 +193,19 @@ export function MovementTable({
   query,
   movements,
   list = false,
+  pageSize,
 }: {
   query?: URLSearchParams;
   movements?: Movement[];
   list?: boolean;
+  /** Rows shown from the fetched ones (the list asks for one more to know about a next page). */
+  pageSize?: number;
 }) {
   const { t, i18n } = useTranslation('inventory');
   const { t: tg } = useTranslation('ux-grid');
   const [confirmElement, confirm] = useConfirm();
   const fetched = useMovements(query ?? new URLSearchParams());
-  const rows = movements ?? fetched.data ?? [];
+  const rows = (movements ?? fetched.data ?? []).slice(0, pageSize);
   const canWrite = usePermission('inventory.write');
   const reverse = useInventoryMutation((documentId: string) =>
     api(`/api/inventory/documents/${documentId}/reverse`, { method: 'POST' }),
