@@ -143,6 +143,12 @@ registerJobHandler(DELIVER_JOB, async (job, ctx) => {
     if (!adapter || !prepared.xml) throw new IntermediaryError('no intermediary configured', false);
     const { ref } = await adapter.send({ documentId, number: prepared.number, xml: prepared.xml });
     await ctx.withCompany((tx) => repo.updateDelivery(tx, documentId, { state: 'sent', ref, attempt: true }));
+    // One look at once (an intermediary that delivers at once says so); the poll follows the rest.
+    const status = await adapter.status(ref).catch(() => null);
+    if (status && status.state !== 'sent')
+      await ctx.withCompany((tx) =>
+        repo.updateDelivery(tx, documentId, { state: status.state, error: status.detail, checked: true }),
+      );
     return { ref };
   } catch (error) {
     const retry = error instanceof IntermediaryError ? error.retry : true;

@@ -73,7 +73,7 @@ export function useSaveFiscalSettings() {
   });
 }
 
-/** The document's messages; polled while one of them or the delivery is still on its way. */
+/** The document's messages; polled often while one of them or the delivery is on its way. */
 export function useDocumentFiscal(documentId: string) {
   return useQuery({
     queryKey: fiscalKeys.document(documentId),
@@ -84,7 +84,8 @@ export function useDocumentFiscal(documentId: string) {
         d?.messages.some((m) => m.state === 'queued' || m.state === 'sending') ||
         d?.delivery?.state === 'queued' ||
         d?.delivery?.state === 'sent';
-      return moving ? 5_000 : false;
+      // Payments recorded on the page queue new messages: look again now and then.
+      return moving ? 5_000 : 15_000;
     },
   });
 }
