@@ -15,11 +15,21 @@ const email = z
   .max(254, 'validation.tooLong')
   .regex(EMAIL_PATTERN, 'validation.emailInvalid');
 
-const password = z
-  .string({ error: 'validation.passwordRequired' })
-  .min(1, { message: 'validation.passwordRequired', abort: true })
-  .min(PASSWORD_MIN, { message: 'validation.passwordMin', abort: true })
-  .max(PASSWORD_MAX, 'validation.passwordMax');
+/** A password of at least `min` characters; the first failed rule is the only message. */
+const passwordOfAtLeast = (min: number, message: string) =>
+  z
+    .string({ error: 'validation.passwordRequired' })
+    .min(1, { message: 'validation.passwordRequired', abort: true })
+    .min(min, { message, abort: true })
+    .max(PASSWORD_MAX, 'validation.passwordMax');
+
+/** Signing in accepts any password the account may have (6 and up, seed section 5). */
+const password = passwordOfAtLeast(PASSWORD_MIN, 'validation.passwordMin');
+/**
+ * A password being chosen (sign-up, reset, change) needs PASSWORD_MIN_SIGN_UP characters, and
+ * a shorter one is refused with that same number (not the sign-in minimum of 6 first).
+ */
+const newPassword = passwordOfAtLeast(PASSWORD_MIN_SIGN_UP, 'validation.passwordMinSignUp');
 
 export const signInSchema = z.object({ email, password });
 
@@ -31,7 +41,7 @@ export const signUpSchema = z.object({
     .min(NAME_MIN, 'validation.nameMin')
     .max(200, 'validation.tooLong'),
   email,
-  password: password.min(PASSWORD_MIN_SIGN_UP, 'validation.passwordMinSignUp'),
+  password: newPassword,
 });
 
 /** The sign-up form also asks for the password twice; the server never sees the confirmation. */
@@ -49,7 +59,6 @@ export type MailLanguage = (typeof MAIL_LANGUAGES)[number];
 /** Forgot password: the answer is the same whether or not the email has an account. */
 export const forgotPasswordSchema = z.object({ email, language: z.enum(MAIL_LANGUAGES).optional() });
 
-const newPassword = password.min(PASSWORD_MIN_SIGN_UP, 'validation.passwordMinSignUp');
 export const resetPasswordSchema = z.object({
   token: z
     .string({ error: 'validation.resetTokenInvalid' })

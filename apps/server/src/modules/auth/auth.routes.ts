@@ -152,6 +152,21 @@ export function authRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
     );
 
+    // Whether a reset link can be mailed at all: the forgot-password page must not promise an
+    // e-mail that no server will send (the same answer for every visitor, so it tells nothing).
+    app.get(
+      '/api/auth/forgot-password',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: ['auth'],
+          summary: 'Whether password reset links are sent by mail on this server',
+          response: { 200: z.object({ mail: z.boolean() }) },
+        },
+      },
+      async () => ({ mail: authMailer(deps) !== null }),
+    );
+
     app.post(
       '/api/auth/forgot-password',
       {

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
@@ -16,6 +17,12 @@ export function ForgotPasswordPage() {
   const [problems, setProblems] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
+  // Without a mail server no link is sent: the page says whom to ask instead of promising mail.
+  const options = useQuery({
+    queryKey: ['auth', 'forgot-password-options'],
+    queryFn: ({ signal }) => api<{ mail: boolean }>('/api/auth/forgot-password', { signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -40,7 +47,11 @@ export function ForgotPasswordPage() {
 
   return (
     <PasswordResetLayout title={t('forgot.title')}>
-      {sent ? (
+      {options.data?.mail === false ? (
+        <p role="status" className="mt-4 rounded-md bg-info-soft p-3 text-sm text-foreground">
+          {t('forgot.noMail')}
+        </p>
+      ) : sent ? (
         <p role="status" className="mt-4 rounded-md bg-info-soft p-3 text-sm text-foreground">
           {t('forgot.sent')}
         </p>

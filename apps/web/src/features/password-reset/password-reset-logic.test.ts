@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { PASSWORD_MIN_SIGN_UP } from '@erp/domain';
 import { describe, expect, it } from 'vitest';
 import { forgotPasswordProblems, resetPasswordProblems } from './password-reset-logic.ts';
 
@@ -23,5 +25,29 @@ describe('password reset forms', () => {
     expect(
       resetPasswordProblems({ token: TOKEN, password: 'NovaLozinka1', confirmPassword: 'NovaLozinka1' }),
     ).toEqual([]);
+  });
+
+  it('refuses a too short new password with the minimum it enforces (issue 22: not "6" for 5 characters)', () => {
+    const five = 'a'.repeat(5);
+    expect(resetPasswordProblems({ token: TOKEN, password: five, confirmPassword: five })).toEqual([
+      'validation.passwordMinSignUp',
+    ]);
+    const justEnough = 'a'.repeat(PASSWORD_MIN_SIGN_UP);
+    expect(
+      resetPasswordProblems({ token: TOKEN, password: justEnough, confirmPassword: justEnough }),
+    ).toEqual([]);
+  });
+
+  it('every language states the minimum the rule enforces, in the error and in the reset intro', () => {
+    for (const lng of ['hr', 'en', 'sl', 'de', 'it', 'cs']) {
+      const read = (ns: string) =>
+        JSON.parse(
+          readFileSync(new URL(`../../../public/locales/${lng}/${ns}.json`, import.meta.url), 'utf8'),
+        );
+      const message: string = read('common').validation.passwordMinSignUp;
+      expect(message, lng).toContain(String(PASSWORD_MIN_SIGN_UP));
+      // The intro takes the number from the rule ({{min}}), so it cannot drift from it.
+      expect(read('password-reset').reset.intro, lng).toContain('{{min}}');
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { PASSWORD_MIN_SIGN_UP } from '@erp/domain';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -39,7 +40,7 @@ export function ResetPasswordPage() {
   return (
     <PasswordResetLayout title={t('reset.title')}>
       <form noValidate onSubmit={submit} className="mt-4 space-y-4">
-        <p className="text-sm text-muted">{t('reset.intro')}</p>
+        <p className="text-sm text-muted">{t('reset.intro', { min: PASSWORD_MIN_SIGN_UP })}</p>
         <Problems keys={problems} id="reset-errors" />
         <div>
           <Label htmlFor="reset-password">{t('fields.password')}</Label>
