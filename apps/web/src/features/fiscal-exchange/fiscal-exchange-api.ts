@@ -53,7 +53,18 @@ export const fiscalKeys = {
   settings: ['fiscal-exchange', 'settings'] as const,
   todo: ['fiscal-exchange', 'todo'] as const,
   document: (id: string) => ['fiscal-exchange', 'document', id] as const,
+  purchase: (id: string) => ['fiscal-exchange', 'purchase', id] as const,
 };
+
+/** A received eRačun's messages (fiscalisation as recipient, rejection report). */
+export function usePurchaseInvoiceFiscal(purchaseInvoiceId: string) {
+  return useQuery({
+    queryKey: fiscalKeys.purchase(purchaseInvoiceId),
+    queryFn: () => api<FiscalMessage[]>(`/api/purchase-invoices/${purchaseInvoiceId}/fiscal-exchange`),
+    refetchInterval: (query) =>
+      query.state.data?.some((m) => m.state === 'queued' || m.state === 'sending') ? 5_000 : 15_000,
+  });
+}
 
 const SETTINGS = '/api/fiscal-exchange/settings';
 
@@ -102,12 +113,12 @@ export function useDocumentFiscalAction(documentId: string) {
   });
 }
 
-export function useRetryMessage(documentId: string | null) {
+export function useRetryMessage(queryKey: readonly string[]) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api<FiscalMessage>(`/api/fiscal-messages/${id}/retry`, { method: 'POST' }),
     onSuccess: () => {
-      if (documentId) void qc.invalidateQueries({ queryKey: fiscalKeys.document(documentId) });
+      void qc.invalidateQueries({ queryKey });
       void qc.invalidateQueries({ queryKey: fiscalKeys.todo });
     },
   });

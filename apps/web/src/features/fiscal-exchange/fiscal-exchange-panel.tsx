@@ -7,11 +7,13 @@ import { errorText } from '../documents/documents-api.ts';
 import { usePermission } from '../team/use-permission.tsx';
 import {
   type FiscalMessage,
+  fiscalKeys,
   type TodoItem,
   useDocumentFiscal,
   useDocumentFiscalAction,
   useFiscalSettings,
   useFiscalTodo,
+  usePurchaseInvoiceFiscal,
   useRetryMessage,
 } from './fiscal-exchange-api.ts';
 
@@ -25,10 +27,10 @@ const STATE_CLASS: Record<string, string> = {
   failed: 'text-danger',
 };
 
-function MessageLine({ m, documentId }: { m: FiscalMessage; documentId: string }) {
+function MessageLine({ m, queryKey }: { m: FiscalMessage; queryKey: readonly string[] }) {
   const { t, i18n } = useTranslation('fiscal-exchange');
   const canWrite = usePermission('invoices.write');
-  const retry = useRetryMessage(documentId);
+  const retry = useRetryMessage(queryKey);
   return (
     <li
       className="flex flex-wrap items-baseline gap-x-3 gap-y-1 py-1"
@@ -83,7 +85,7 @@ export function FiscalExchangePanel({ documentId }: { documentId: string }) {
       ) : (
         <ul className="divide-y divide-border text-sm">
           {data.messages.map((m) => (
-            <MessageLine key={m.id} m={m} documentId={documentId} />
+            <MessageLine key={m.id} m={m} queryKey={fiscalKeys.document(documentId)} />
           ))}
         </ul>
       )}
@@ -129,9 +131,32 @@ export function FiscalExchangePanel({ documentId }: { documentId: string }) {
   );
 }
 
+/** A received eRačun's page: its fiscalisation (as recipient) and rejection report. */
+export function PurchaseInvoiceFiscalPanel({ purchaseInvoiceId }: { purchaseInvoiceId: string }) {
+  const { t } = useTranslation('fiscal-exchange');
+  const messages = usePurchaseInvoiceFiscal(purchaseInvoiceId);
+  if (!messages.data || messages.data.length === 0) return null;
+  return (
+    <section
+      aria-labelledby="purchase-fiscal"
+      className="rounded-md border border-border p-3"
+      data-testid="fiscal-exchange"
+    >
+      <h2 id="purchase-fiscal" className="mb-2 font-semibold">
+        {t('panel.title')}
+      </h2>
+      <ul className="divide-y divide-border text-sm">
+        {messages.data.map((m) => (
+          <MessageLine key={m.id} m={m} queryKey={fiscalKeys.purchase(purchaseInvoiceId)} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 function todoLink(item: TodoItem): string | null {
   if (item.document_id) return `/documents/invoices/${item.document_id}`;
-  if (item.purchase_invoice_id) return `/purchase-invoices/${item.purchase_invoice_id}`;
+  if (item.purchase_invoice_id) return `/suppliers/invoices/${item.purchase_invoice_id}`;
   return null;
 }
 

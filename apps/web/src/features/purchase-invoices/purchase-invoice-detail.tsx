@@ -6,6 +6,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { cn } from '../../lib/cn.ts';
 import { formatCurrency, formatDate, formatNumber } from '../../lib/format.ts';
 import { apiErrorMessages, NUM, TABLE, TD, TH } from '../clients/partner-ui.tsx';
+import { PurchaseInvoiceFiscalPanel } from '../fiscal-exchange/fiscal-exchange-panel.tsx';
 import { PageHeader } from '../sections/page-header.tsx';
 import { usePermission } from '../team/use-permission.tsx';
 import { MatchPanel, PaymentsPanel, RejectDialog } from './purchase-invoice-panels.tsx';
@@ -109,6 +110,7 @@ export function PurchaseInvoiceDetail() {
           })}
         </p>
       )}
+      <PurchaseInvoiceFiscalPanel purchaseInvoiceId={pi.id} />
       <Card>
         <CardContent className="grid gap-4 pt-5 text-sm sm:grid-cols-3">
           <PartyBlock title={t('fields.seller')} party={doc.seller} />
