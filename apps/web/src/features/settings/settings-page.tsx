@@ -88,17 +88,6 @@ export function SettingsPage() {
       <FiscalSettingsCard />
       <FiscalExchangeSettingsCard />
       <CuttingSettingsCard />
-      <Card>
-        <CardHeader>
-          <CardTitle>{t('settings.documents.title')}</CardTitle>
-          <CardDescription>{t('settings.documents.description')}</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <p className="rounded-md bg-surface-2 p-4 text-sm text-muted">
-            {t('settings.documents.placeholder')}
-          </p>
-        </CardContent>
-      </Card>
     </div>
   );
 }
