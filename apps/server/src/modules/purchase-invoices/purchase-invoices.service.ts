@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   AppError,
+  businessDay,
   canMoveTo,
   type MatchedLine,
   matchLines,
@@ -67,10 +68,11 @@ const toText = (xml: Uint8Array | string) =>
  * Receives one UBL Invoice or CreditNote: parses it, validates it with the official validators
  * (unless `opts.failures` carries that report already), stores the original bytes and what was
  * read, and matches the supplier (OIB, then VAT id) and the purchase order (the order reference,
- * BT-13). Refused without storing anything: a file that is not UBL (VALIDATION `notUbl`); an
- * upload that fails the validators (VALIDATION, one detail per failed rule); an upload already
- * received (CONFLICT). From the intermediary an invalid file is kept with status `invalid` (it can
- * only be rejected) and a repeated delivery returns the first one with `duplicate: true`.
+ * BT-13). Refused without storing anything: an upload that is not UBL (VALIDATION `notUbl`), that
+ * fails the validators (VALIDATION, one detail per failed rule) or that was already received
+ * (CONFLICT). From the intermediary a file that fails (even one that is not UBL at all: it keeps
+ * only its reference) is kept with status `invalid`, so it can be rejected, and a repeated
+ * delivery returns the first one with `duplicate: true`.
  */
 export async function receiveUbl(
   tx: Tx,
@@ -81,9 +83,18 @@ export async function receiveUbl(
 ): Promise<ReceiveResult> {
   const bytes = typeof xml === 'string' ? Buffer.from(xml, 'utf8') : Buffer.from(xml);
   const text = toText(xml);
-  const parsed = parseUbl(text);
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   const upload = source.kind === 'upload';
+  let parsed: ParsedUbl;
+  let unreadable: ValidationFailure | null = null;
+  try {
+    parsed = parseUbl(text);
+  } catch (error) {
+    // An upload that is not UBL is refused; a delivery must be answered, so it is kept as invalid.
+    if (upload || !(error instanceof AppError)) throw error;
+    parsed = unreadableDocument(source.reference ?? sha256.slice(0, 16));
+    unreadable = { source: 'XSD', id: 'notUbl', text: error.message };
+  }
 
   const seen =
     (await repo.findBySha(tx, sha256)) ??
@@ -97,7 +108,7 @@ export async function receiveUbl(
     return { id: seen.id, status: seen.status, failures: [], duplicate: true };
   }
 
-  const failures = opts.failures ?? (await validateUbl(text));
+  const failures = unreadable ? [unreadable] : (opts.failures ?? (await validateUbl(text)));
   if (failures.length > 0 && upload) {
     throw new AppError(
       'VALIDATION',
@@ -132,6 +143,48 @@ export async function receiveUbl(
     await onPurchaseInvoiceReceived(tx, { companyId, userId: source.userId ?? companyId }, id);
   await repo.notify(tx, companyId, [id]);
   return { id, status: failures.length > 0 ? 'invalid' : 'received', failures, duplicate: false };
+}
+
+/** What is shown for a delivered file that is not a UBL invoice at all: nothing but its reference. */
+function unreadableDocument(reference: string): ParsedUbl {
+  const party = {
+    name: '',
+    oib: null,
+    vat_id: null,
+    street: null,
+    city: null,
+    postal_code: null,
+    country: null,
+  };
+  const zero = '0.00';
+  return {
+    doc_type: 'invoice',
+    type_code: '380',
+    number: reference,
+    issue_date: businessDay(),
+    due_date: null,
+    delivery_date: null,
+    currency: 'EUR',
+    note: null,
+    order_reference: null,
+    billing_reference: null,
+    seller: party,
+    buyer: party,
+    payment: { means_code: null, reference: null, iban: null, terms: null },
+    tax_subtotals: [],
+    totals: {
+      line_extension: zero,
+      tax_exclusive: zero,
+      tax_inclusive: zero,
+      allowances: zero,
+      charges: zero,
+      prepaid: zero,
+      rounding: zero,
+      payable: zero,
+      vat: zero,
+    },
+    lines: [],
+  };
 }
 
 async function matchSupplier(tx: Tx, parsed: ParsedUbl): Promise<string | null> {

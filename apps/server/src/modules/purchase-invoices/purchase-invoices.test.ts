@@ -307,6 +307,21 @@ describe('purchase invoices: receive, validate, match, decide, pay', () => {
     ).toBe(409);
     const open = await ok('GET', '/api/purchase-invoices?status=open');
     expect(open.rows.map((x: Json) => x.id)).not.toContain(r.id);
+
+    // A delivery that is not UBL at all is kept too (by its reference), to be rejected.
+    const junk = await withCompany(t.deps.db, { userId: user.id, companyId: user.id }, (tx) =>
+      receiveUbl(tx, user.id, '<html>nije račun</html>', { kind: 'intermediary', reference: 'msg-2' }),
+    );
+    expect(junk).toMatchObject({ status: 'invalid', duplicate: false });
+    expect(junk.failures.map((f) => f.id)).toEqual(['notUbl']);
+    const junkShown = await ok('GET', `/api/purchase-invoices/${junk.id}`);
+    expect(junkShown).toMatchObject({
+      number: 'msg-2',
+      status: 'invalid',
+      total: '0.00',
+      actions: ['reject'],
+    });
+    await ok('POST', `/api/purchase-invoices/${junk.id}/reject`, { code: 'O', reason: 'Nije eRačun' });
   });
 
   it('stored file and what was read from it cannot be changed', async () => {
