@@ -20,13 +20,7 @@ import { Decimal } from 'decimal.js';
 import type { Tx } from '../../db/database.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
 import { enqueueJob } from '../../jobs/jobs.ts';
-import {
-  assertUsable,
-  loadPkcs12,
-  publicView,
-  type SigningCertificate,
-  signBytes,
-} from '../../security/certificate.ts';
+import { assertUsable, loadPkcs12, type SigningCertificate, signBytes } from '../../security/certificate.ts';
 import { signXml } from '../../security/xml-signature.ts';
 import * as documents from '../documents/documents.repo.ts';
 import { totalsOf } from '../documents/documents.service.ts';
@@ -100,7 +94,7 @@ export async function uploadCertificate(tx: Tx, ctx: CompanyContext, input: Cert
     notBefore: cert.notBefore,
     notAfter: cert.notAfter,
   });
-  return { ...(await settingsView(tx, ctx.companyId)), uploaded: publicView(cert) };
+  return settingsView(tx, ctx.companyId);
 }
 
 export async function removeCertificate(tx: Tx, ctx: CompanyContext) {

@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -169,6 +173,27 @@ describe('issuing a consumer invoice', () => {
     expect(sent?.number).toBe(`${doc.number.split('-')[0]}/POS1/1`);
     expect(got).toMatchObject({ state: 'delivered', jir: sent?.jir, late: false });
     expect(got.attempts).toHaveLength(1);
+    // The ZKI again, from the request's own fields with openssl (spec ch. 12 input string).
+    const field = (name: string) =>
+      new RegExp(`<tns:${name}>([^<]*)</tns:${name}>`).exec(sent?.xml ?? '')?.[1] ?? '';
+    const input = [
+      field('Oib'),
+      field('DatVrijeme').replace('T', ' '),
+      field('BrOznRac'),
+      field('OznPosPr'),
+      field('OznNapUr'),
+      field('IznosUkupno'),
+    ].join('');
+    expect(input).toMatch(/^94577403194\d\d\.\d\d\.\d{4} \d\d:\d\d:\d\d\d+POS11250\.25$/);
+    writeFileSync(join(cert.dir, 'zki-input.txt'), input);
+    const signature = execFileSync('openssl', [
+      'dgst',
+      '-sha1',
+      '-sign',
+      cert.keyPath,
+      join(cert.dir, 'zki-input.txt'),
+    ]);
+    expect(got.zki).toBe(createHash('md5').update(signature).digest('hex'));
     expect(got.qr_url).toMatch(
       new RegExp(`^https://porezna\\.gov\\.hr/rn\\?jir=${sent?.jir}&datv=\\d{8}_\\d{4}&izn=25025$`),
     );
