@@ -169,21 +169,21 @@ async function ordersOfInvoice(tx: Tx, invoiceId: string): Promise<string[]> {
 }
 
 /**
- * Called while an invoice is issued (after its number, before its files are made): deducts the
- * order's open advances that fit. The candidate advances are locked first and read again after
- * the lock, so of two final invoices issued at once the second sees the first's deduction.
+ * The order's advances an invoice deducts if issued now: issued, not credited, not deducted yet,
+ * and fitting (domain `deductibleAdvances`). Issuing locks the candidates first and reads them
+ * again after the lock, so of two final invoices issued at once the second sees the first's
+ * deduction; a draft's preview reads without locks.
  */
-export async function deductAdvances(tx: Tx, ctx: CompanyContext, invoiceId: string): Promise<void> {
-  const invoice = await repo.getDocument(tx, invoiceId);
-  if (invoice?.kind !== 'invoice' || invoice.advance_for_id) return;
-  const family = await ordersOfInvoice(tx, invoiceId);
-  if (family.length === 0) return;
+async function advancesToDeduct(tx: Tx, invoice: repo.DocumentRow, lock: boolean) {
+  if (invoice.kind !== 'invoice' || invoice.advance_for_id) return [];
+  const family = await ordersOfInvoice(tx, invoice.id);
+  if (family.length === 0) return [];
   const candidates = await repo.rows<{ id: string }>(
     tx,
     sql`select id from documents where advance_for_id = any(${repo.uuids(family)}) and kind = 'invoice'
-          and status = 'issued' and client_id = ${invoice.client_id} order by id for update`,
+          and status = 'issued' and client_id = ${invoice.client_id} order by id ${lock ? sql`for update` : sql``}`,
   );
-  if (candidates.length === 0) return;
+  if (candidates.length === 0) return [];
   const open = await repo.rows<{ id: string; number: string; total: string }>(
     tx,
     sql`select d.id, d.number, d.total::text as total from documents d
@@ -192,9 +192,16 @@ export async function deductAdvances(tx: Tx, ctx: CompanyContext, invoiceId: str
         order by d.doc_date, d.seq`,
   );
   const advances = await Promise.all(open.map(async (a) => ({ ...a, rates: await advanceRates(tx, a.id) })));
-  const taken = deductibleAdvances(ratesOfLines(await repo.getLines(tx, invoiceId)), advances);
+  const taken = deductibleAdvances(ratesOfLines(await repo.getLines(tx, invoice.id)), advances);
+  return advances.filter((a) => taken.includes(a.id));
+}
+
+/** Called while an invoice is issued (after its number, before its files are made). */
+export async function deductAdvances(tx: Tx, ctx: CompanyContext, invoiceId: string): Promise<void> {
+  const invoice = await repo.getDocument(tx, invoiceId);
+  if (!invoice) return;
   let settled = new Decimal(0);
-  for (const a of advances.filter((x) => taken.includes(x.id))) {
+  for (const a of await advancesToDeduct(tx, invoice, true)) {
     const net = a.rates.reduce((s, r) => s.plus(r.base), new Decimal(0));
     const vat = a.rates.reduce((s, r) => s.plus(r.vat), new Decimal(0));
     await tx.execute(
@@ -257,14 +264,18 @@ export type AdvanceRow = {
 
 /**
  * The advances shown with a document: a quote's or work order's advances (of the whole order), an
- * advance invoice itself, or the advances a final invoice deducted.
+ * advance invoice itself, the advances a final invoice deducted, or those a draft would deduct.
  */
 export async function advancesOf(tx: Tx, doc: repo.DocumentRow): Promise<AdvanceRow[]> {
   let where: ReturnType<typeof sql>;
   if (doc.kind === 'quote' || doc.kind === 'work_order')
     where = sql`d.advance_for_id = any(${repo.uuids(await orderFamily(tx, [doc.id]))}) and d.status = 'issued'`;
   else if (doc.kind === 'invoice' && doc.advance_for_id) where = sql`d.id = ${doc.id}`;
-  else if (doc.kind === 'invoice')
+  else if (doc.kind === 'invoice' && doc.status === 'draft') {
+    const preview = (await advancesToDeduct(tx, doc, false)).map((a) => a.id);
+    if (preview.length === 0) return [];
+    where = sql`d.id = any(${repo.uuids(preview)})`;
+  } else if (doc.kind === 'invoice')
     where = sql`d.id in (select advance_id from advance_deductions where invoice_id = ${doc.id})`;
   else return [];
   const found = await repo.rows<Omit<AdvanceRow, 'rates'>>(

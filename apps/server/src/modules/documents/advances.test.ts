@@ -222,7 +222,19 @@ describe('advance invoices and the final invoice', () => {
   });
 
   it('deducts both advances on the final invoice: per rate, and payable = total − advances', async () => {
-    const final = await finalInvoice(s.order?.id);
+    // The draft shows what it will deduct; nothing is deducted before it is issued.
+    const draft = await api.ok('POST', '/api/invoices', {
+      client_id: client.id,
+      work_order_ids: [s.order?.id],
+    });
+    const preview = await api.ok('GET', `/api/documents/${draft.document.id}`);
+    expect(preview.advances.map((a: Json) => [a.number, a.deducted_by_id])).toEqual([
+      [s.advance1?.number, null],
+      [s.advance2?.number, null],
+    ]);
+    expect(preview.document.advance_total).toBe('0');
+    await api.ok('POST', `/api/invoices/${draft.document.id}/issue`);
+    const final = await api.ok('GET', `/api/documents/${draft.document.id}`);
     // Total 710.60; advances 213.18 + 142.12 = 355.30; payable 355.30.
     expect(final.document).toMatchObject({
       total: '710.60',

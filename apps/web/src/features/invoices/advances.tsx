@@ -122,8 +122,9 @@ function stateOf(a: NonNullable<Detail['advances']>[number]) {
 }
 
 /**
- * The advances of an order (quote or work order), of an advance invoice itself, or those a final
- * invoice deducted: per VAT rate base and VAT, the total, and where each stands.
+ * The advances of an order (quote or work order), of an advance invoice itself, those a final
+ * invoice deducted or a draft will deduct when issued: per VAT rate base and VAT, the total, and
+ * where each stands.
  */
 export function AdvancesSection({ detail }: { detail: Detail }) {
   const { t } = useTranslation('advances');
@@ -131,7 +132,9 @@ export function AdvancesSection({ detail }: { detail: Detail }) {
   const doc = detail.document;
   const final = doc.kind === 'invoice' && !doc.advance_for_id;
   if (advances.length === 0) return null;
-  const payable = final ? new Decimal(doc.total).minus(doc.advance_total ?? '0').toFixed(2) : null;
+  const deducted = advances.reduce((sum, a) => sum.plus(a.total), new Decimal(0));
+  const payable = final ? new Decimal(doc.total).minus(deducted).toFixed(2) : null;
+  const title = !final ? 'title' : doc.status === 'draft' ? 'toDeductTitle' : 'deductedTitle';
   return (
     <section
       aria-labelledby="advances-title"
@@ -139,7 +142,7 @@ export function AdvancesSection({ detail }: { detail: Detail }) {
       data-testid="advances"
     >
       <h2 id="advances-title" className="mb-2 font-semibold">
-        {t(final ? 'deductedTitle' : 'title')}
+        {t(title)}
       </h2>
       <table className={cn(TABLE, 'max-w-3xl')}>
         <thead>
