@@ -84,11 +84,16 @@ export function useSaveFiscalSettings() {
   });
 }
 
-/** The document's messages; polled often while one of them or the delivery is on its way. */
-export function useDocumentFiscal(documentId: string) {
+/**
+ * The document's messages; polled often while one of them or the delivery is on its way. `version`
+ * (what the document's own detail says about payments) fetches again as soon as a payment is
+ * recorded, since each payment queues its report.
+ */
+export function useDocumentFiscal(documentId: string, version = '') {
   return useQuery({
-    queryKey: fiscalKeys.document(documentId),
+    queryKey: [...fiscalKeys.document(documentId), version],
     queryFn: () => api<DocumentFiscalState>(`/api/invoices/${documentId}/fiscal-exchange`),
+    placeholderData: (previous) => previous,
     refetchInterval: (query) => {
       const d = query.state.data;
       const moving =
@@ -106,8 +111,8 @@ export function useDocumentFiscalAction(documentId: string) {
   return useMutation({
     mutationFn: (action: 'send-einvoice' | 'report-without-eracun') =>
       api<DocumentFiscalState>(`/api/invoices/${documentId}/${action}`, { method: 'POST' }),
-    onSuccess: (next) => {
-      qc.setQueryData(fiscalKeys.document(documentId), next);
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: fiscalKeys.document(documentId) });
       void qc.invalidateQueries({ queryKey: fiscalKeys.todo });
     },
   });

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { formatCurrency, formatDate } from '../../lib/format.ts';
-import { errorText } from '../documents/documents-api.ts';
+import { errorText, useDocument } from '../documents/documents-api.ts';
 import { usePermission } from '../team/use-permission.tsx';
 import {
   type FiscalMessage,
@@ -60,7 +60,9 @@ function MessageLine({ m, queryKey }: { m: FiscalMessage; queryKey: readonly str
 export function FiscalExchangePanel({ documentId }: { documentId: string }) {
   const { t, i18n } = useTranslation('fiscal-exchange');
   const canWrite = usePermission('invoices.write');
-  const state = useDocumentFiscal(documentId);
+  // The document's own detail (already loaded by its page): a recorded payment changes it.
+  const doc = useDocument(documentId).data?.document;
+  const state = useDocumentFiscal(documentId, `${doc?.outstanding ?? ''}`);
   const settings = useFiscalSettings();
   const action = useDocumentFiscalAction(documentId);
   const [error, setError] = useState<string | null>(null);
