@@ -9,8 +9,9 @@
 // - The landing page is a finished document: it keeps the stylesheet and theme script of index.html,
 //   drops the app's scripts and module preloads, and loads only src/prerender/landing-enhance.ts (a
 //   small chunk of its own: menu, language, current year, signed-in redirect).
-// - Sign-in/sign-up and contact keep the app: the prerendered copy sits in `#prerendered` (inert) before
-//   the empty `#root`, and the app removes it once it has rendered its own page (hand-over.ts).
+// - Sign-in/sign-up and contact keep the app: the prerendered copy sits in `#prerendered` before the
+//   empty `#root`, and the app takes over what was typed and removes it once it has rendered its own
+//   page (hand-over.ts); until then the copy's form cannot be sent.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -54,7 +55,7 @@ export function pageDocument(
   } else {
     doc = doc.replace(
       '<div id="root"></div>',
-      `<div id="prerendered" inert>${opts.html}</div><div id="root"></div>`,
+      `<div id="prerendered">${opts.html}</div><div id="root"></div>`,
     );
   }
   if (!doc.includes(opts.html)) throw new Error('prerender: index.html has no <div id="root"></div>');

@@ -6,6 +6,7 @@ import { FormErrors } from '../../components/ui/form-errors.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { PasswordInput } from '../../components/ui/password-input.tsx';
+import { PRERENDERING } from '../../prerender/hand-over.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 import {
   type AuthField,
@@ -176,7 +177,15 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
       <div id={errorsId}>
         <FormErrors messages={texts} />
       </div>
-      <Button type="submit" size="lg" className="w-full" loading={busy} data-testid="auth-submit">
+      {/* Disabled in the prerendered copy: it cannot be sent before the app has taken over. */}
+      <Button
+        type="submit"
+        size="lg"
+        className="w-full"
+        loading={busy}
+        disabled={PRERENDERING}
+        data-testid="auth-submit"
+      >
         {busy
           ? t(signingUp ? 'auth.signUp.submitting' : 'auth.signIn.submitting')
           : t(signingUp ? 'auth.signUp.submit' : 'auth.signIn.submit')}

@@ -1,5 +1,5 @@
 import { Bell, Menu } from 'lucide-react';
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { PageLoading } from '../../components/page-loading.tsx';
@@ -10,7 +10,6 @@ import { AccountStatusProvider, useAccountStatus } from '../account-status/accou
 import { NotificationBell } from '../automation/notification-bell.tsx';
 import { BlockedScreen } from '../blocked/blocked-screen.tsx';
 import { useUnseenChangelog } from '../changelog/changelog-api.ts';
-import { ChangelogModal } from '../changelog/changelog-modal.tsx';
 import { CommandCenter } from '../command-palette/command-center.tsx';
 import { CompanyReadOnlyBanner } from '../company-hosting/read-only-banner.tsx';
 import { CompanyProvider, useCurrentCompany } from '../team/current-company.tsx';
@@ -45,6 +44,12 @@ function AccountGate() {
   return suspended ? <SuspendedScreen /> : <Shell />;
 }
 
+// The "what's new" dialog loads when it first opens (news to show, or the header's button), not with
+// the shell: most sign-ins have nothing new.
+const ChangelogModal = lazy(async () => ({
+  default: (await import('../changelog/changelog-modal.tsx')).ChangelogModal,
+}));
+
 function useChangelogModal() {
   const unseen = useUnseenChangelog();
   const [open, setOpen] = useState(false);
@@ -56,7 +61,9 @@ function useChangelogModal() {
       setOpen(true);
     }
   }, [unseen.data]);
-  return { open, setOpen, entries: unseen.data ?? [] };
+  const used = useRef(false);
+  used.current ||= open;
+  return { open, setOpen, entries: unseen.data ?? [], used: used.current };
 }
 
 function Shell() {
@@ -129,7 +136,15 @@ function Shell() {
           </Suspense>
         </main>
       </div>
-      <ChangelogModal open={changelog.open} onOpenChange={changelog.setOpen} entries={changelog.entries} />
+      {changelog.used && (
+        <Suspense fallback={null}>
+          <ChangelogModal
+            open={changelog.open}
+            onOpenChange={changelog.setOpen}
+            entries={changelog.entries}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }
