@@ -19,3 +19,17 @@ describe('texts named in issue 22', () => {
     for (const lng of LANGUAGES) expect(read(lng, 'app').settings.documents, lng).toBeUndefined();
   });
 });
+
+describe('a delivery note (otpremnica, feminine) has feminine statuses in Croatian', () => {
+  it('has the _delivery_note forms the status badge asks for, agreeing with the noun', () => {
+    const status = read('hr', 'documents').status;
+    expect(status.delivered_delivery_note).toBe('Isporučena');
+    expect(status.issued_delivery_note).toBe('Izdana');
+    expect(status.cancelled_delivery_note).toBe('Stornirana');
+    // The work order (nalog) keeps the masculine base form.
+    expect(status.delivered).toBe('Isporučen');
+    for (const lng of LANGUAGES)
+      expect(read(lng, 'documents').status.delivered_delivery_note, lng).toBeTruthy();
+    expect(source('features/delivery-notes/delivery-notes-pages.tsx')).toContain('kind="delivery_note"');
+  });
+});

@@ -309,7 +309,7 @@ function DeliveryNoteView({ detail }: { detail: Detail }) {
         <h1 className="text-2xl font-semibold" data-testid="document-title">
           {t('kinds.delivery_note')} {doc.number}
         </h1>
-        <StatusBadge status={doc.status} />
+        <StatusBadge status={doc.status} kind="delivery_note" />
         <SaveState status={saveStatus({ saving: save.isPending, dirty, locked: !draft })} />
         <UnsavedChangesGuard when={draft && dirty} />
         {confirmElement}

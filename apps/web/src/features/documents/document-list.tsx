@@ -149,8 +149,8 @@ export function DocumentList({
       },
       status: {
         label: t('list.status'),
-        cell: (d) => <StatusBadge status={d.status} />,
-        text: (d) => t(`status.${d.status}`),
+        cell: (d) => <StatusBadge status={d.status} kind={kind} />,
+        text: (d) => t(`status.${d.status}`, { context: kind }),
       },
       payment: {
         label: t('list.paymentStatus'),
@@ -193,7 +193,7 @@ export function DocumentList({
           <option value="">{t('list.allStatuses')}</option>
           {STATUSES[kind].map((s) => (
             <option key={s} value={s}>
-              {t(`status.${s}`)}
+              {t(`status.${s}`, { context: kind })}
             </option>
           ))}
         </select>

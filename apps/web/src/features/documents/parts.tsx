@@ -40,7 +40,20 @@ const TONES: Record<string, string> = {
   unpaid: 'bg-surface-2 text-foreground border-border',
 };
 
-export function StatusBadge({ status, scope = 'status' }: { status: string; scope?: 'status' | 'payment' }) {
+/**
+ * A document's status. With the document `kind`, the word agrees with it where the language
+ * needs it ("Isporučena" otpremnica, "Isporučen" nalog): the key `status.<status>_<kind>` is
+ * used when a language has it (i18next context), else `status.<status>`.
+ */
+export function StatusBadge({
+  status,
+  scope = 'status',
+  kind,
+}: {
+  status: string;
+  scope?: 'status' | 'payment';
+  kind?: string;
+}) {
   const { t } = useTranslation('documents');
   return (
     <span
@@ -50,7 +63,7 @@ export function StatusBadge({ status, scope = 'status' }: { status: string; scop
         TONES[status],
       )}
     >
-      {t(`${scope}.${status}`)}
+      {t(`${scope}.${status}`, { context: kind })}
     </span>
   );
 }
@@ -137,7 +150,7 @@ export function LinksAndHistory({ id, links }: { id: string; links: DocLink[] })
                 <Link className="font-medium text-primary hover:underline" to={docHref(l.kind, l.id)}>
                   {t(`kinds.${l.kind}`)} {l.number ?? t('detail.draftNumber')}
                 </Link>
-                <StatusBadge status={l.status} />
+                <StatusBadge status={l.status} kind={l.kind} />
               </li>
             ))}
           </ul>
