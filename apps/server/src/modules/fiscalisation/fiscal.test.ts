@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Decimal } from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -291,6 +292,10 @@ describe('issuing a consumer invoice', () => {
     const got = await fiscal(id);
     expect(got).toMatchObject({ state: 'delivered', amount: '-250.25' });
     expect(cis.received.at(-1)).toMatchObject({ amount: '-250.25', schemaErrors: [], signatureValid: true });
+    // What CIS holds for the invoice and its credit note adds up to what is still invoiced.
+    const doc = (await api.ok('GET', `/api/documents/${invoice}`)).document;
+    const reported = new Decimal((await fiscal(invoice)).amount).plus(got.amount);
+    expect(reported.toFixed(2)).toBe(new Decimal(doc.total).minus(doc.credited_total).toFixed(2));
   });
 
   it('every fiscalised document has exactly one fiscal row and its attempts; nothing left queued', async () => {
