@@ -6,7 +6,7 @@ import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { formatCurrency, formatNumber, formatUnit, numberInputToApi } from '../../lib/format.ts';
 
-import { errorMessages } from './error-messages.ts';
+import { errorMessages, missingSizes } from './error-messages.ts';
 import { useCost } from './products-api.ts';
 
 /** Quantities keep their six stored decimals (Intl would cut them at three). */
@@ -78,7 +78,13 @@ export function CostPreview({ productId, bomId }: { productId: string; bomId: st
           </div>
         ))}
       </div>
-      <FormErrors messages={errorMessages(cost.error, t)} />
+      {missingSizes(cost.error, applied).length > 0 ? (
+        <p className="rounded-md bg-info-soft p-2 text-sm text-foreground" data-testid="preview-size-hint">
+          {t('preview.enterSize')}
+        </p>
+      ) : (
+        <FormErrors messages={errorMessages(cost.error, t)} />
+      )}
       {data && (
         <>
           <dl className="grid gap-3 sm:grid-cols-3 lg:grid-cols-6" aria-live="polite">

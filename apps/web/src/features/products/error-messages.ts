@@ -28,3 +28,18 @@ function fieldLabel(field: string, t: TFunction): string {
   }
   return '';
 }
+
+/**
+ * The sizes (W, H) a cost preview failed for because they were left empty: the formulas use
+ * them, so the preview asks for them instead of showing "unknown variable W" as an error.
+ */
+export function missingSizes(error: unknown, entered: { W?: string; H?: string }): Array<'W' | 'H'> {
+  if (!(error instanceof ApiError)) return [];
+  const names = ((error.details ?? []) as Detail[])
+    .filter((d) => d.key === 'validation.formulaUnknownVariable')
+    .map((d) => String(d.params?.name ?? ''));
+  const sizes = (['W', 'H'] as const).filter((k) => !entered[k]?.trim());
+  // Only when every failure is an empty size: any other problem is still shown as an error.
+  if (names.length === 0 || !names.every((n) => (sizes as readonly string[]).includes(n))) return [];
+  return sizes;
+}
