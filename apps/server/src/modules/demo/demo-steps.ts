@@ -4,6 +4,9 @@ import { type CompanyContext, withCompany } from '../../db/tenant.ts';
 type Step = { tx: Tx; ctx: CompanyContext; end(error?: unknown): void; committed: Promise<void> };
 type Opts = Parameters<typeof withCompany>[3];
 
+/** A step ends at the first safe point after this long: short waits for others, few commits. */
+const MIN_STEP_MS = 300;
+
 /** Opens a company transaction and hands it out; it stays open until `end` is called. */
 function openStep(db: Db, ids: { userId: string; companyId: string }, opts: Opts): Promise<Step> {
   return new Promise<Step>((ready, failed) => {
@@ -22,8 +25,9 @@ function openStep(db: Db, ids: { userId: string; companyId: string }, opts: Opts
 }
 
 /**
- * Runs a long generator as a series of company transactions instead of one: `commit(fraction)`
- * ends the open transaction (its writes are stored), reports the progress, and opens the next.
+ * Runs a long generator as a series of company transactions instead of one. The generator calls
+ * `commit(fraction)` at every point where a step may end; once the open transaction is at least
+ * MIN_STEP_MS old, that ends it (its writes are stored), reports the progress and opens the next.
  * Between two steps every other request gets its turn (the embedded database runs one transaction
  * at a time) and the progress is a committed fact the web can read.
  *
@@ -46,11 +50,14 @@ export async function inSteps<T>(
       return typeof value === 'function' ? value.bind(step.tx) : value;
     },
   });
+  let opened = performance.now();
   const commit = async (fraction: number) => {
+    if (performance.now() - opened < MIN_STEP_MS) return;
     step.end();
     await step.committed;
     await onProgress?.(fraction);
     step = await openStep(db, ids, companyOpts);
+    opened = performance.now();
   };
   try {
     const result = await body(tx, step.ctx, commit);

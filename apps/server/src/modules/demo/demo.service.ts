@@ -51,9 +51,9 @@ import {
 import { inSteps } from './demo-steps.ts';
 
 // The demo company: a glass and PVC window shop filled through the very service functions the
-// routes call (inputs parsed with the routes' zod schemas), deterministic for a seed, in about
-// sixteen transactions (partners, items, products, stock, then one per month: demo-steps.ts), each
-// followed by a progress report. Documents are spread over the last twelve months by backdating "today" per document
+// routes call (inputs parsed with the routes' zod schemas), deterministic for a seed, in a series of
+// short transactions (demo-steps.ts: a step ends at the first safe point — before a client, an item,
+// a receipt, an order or a document — after 300 ms), each followed by a progress report. Documents are spread over the last twelve months by backdating "today" per document
 // (documents.repo AS_OF_DATE_SETTING); stock movements and the audit trail keep their real times.
 
 export type DemoSummary = {
@@ -226,6 +226,7 @@ async function generate(
   const clients: string[] = [];
   const clientNames = [...DEMO_CLIENT_COMPANIES, ...DEMO_CLIENT_PERSONS];
   for (const [i, name] of clientNames.entries()) {
+    await commit((0.05 * i) / clientNames.length);
     const company = i < DEMO_CLIENT_COMPANIES.length;
     const c = DEMO_CITIES[i % DEMO_CITIES.length] as (typeof DEMO_CITIES)[number];
     const address = {
@@ -257,7 +258,8 @@ async function generate(
   // Items ------------------------------------------------------------------------------------
   const catalogue = demoItems();
   const item: Record<string, string> = {};
-  for (const it of catalogue) {
+  for (const [n, it] of catalogue.entries()) {
+    await commit(0.05 + (0.07 * n) / catalogue.length);
     const { supplier, stock: _stock, ...fields } = it;
     const created = await inventory.createItem(
       tx,
@@ -416,6 +418,7 @@ async function generate(
   // Stock: opening receipts a year ago, purchase orders received over the year, a transfer ----
   const stocked = catalogue.filter((c) => new Decimal(c.stock).gt(0));
   for (let i = 0; i < stocked.length; i += 60) {
+    await commit(0.18 + (0.02 * i) / stocked.length);
     const chunk = stocked.slice(i, i + 60);
     await inventory.receive(
       tx,
@@ -473,6 +476,7 @@ async function generate(
   const supplierOf = (sku: string) =>
     suppliers[(catalogue.find((c) => c.sku === sku) as DemoItem).supplier] as string;
   for (let month = 11; month >= 0; month -= 1) {
+    await commit(0.2 + (0.1 * (11 - month)) / 12);
     const group = restock[month % restock.length] as (typeof restock)[number];
     const ordered = daysBefore(today, month * 30 + 20);
     await asOf(tx, ordered);
@@ -568,10 +572,10 @@ async function generate(
   };
   const dayOfMonth = Number(today.slice(8, 10));
   for (let month = 11; month >= 0; month -= 1) {
-    // One step per month; each document sets its own date (asOf) inside the step.
-    if (month < 11) await commit(0.3 + (0.65 * (11 - month)) / 12);
     const perMonth = month === 0 ? 4 : 3;
     for (let k = 0; k < perMonth; k++) {
+      // A step may end before each order; every document sets its own date (asOf) after this.
+      await commit(0.3 + (0.65 * (11 - month + k / perMonth)) / 12);
       const start = month * 30 + 26 - k * 8;
       const date = daysBefore(today, Math.max(start, 0));
       await asOf(tx, date);
