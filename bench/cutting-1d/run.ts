@@ -1,0 +1,159 @@
+// 1D benchmark on the published BPPLIB sets: how many instances our optimiser brings to the
+// rounded-up continuous bound ceil(sum / capacity), next to first-fit-decreasing.
+//   npx tsx bench/cutting-1d/run.ts [--time 1000] [--step 1] [--set Hard28] [--wall]
+// --step k runs every k-th instance of each set (sorted by file name); --set keeps the sets whose
+// name contains the text. By default the optimiser's clock is this process's CPU time, so a busy
+// machine does not shorten its search (--wall: wall-clock time). Instances come from
+// ../shared/bench/cutting-1d-bpplib (override with CUTTING_1D_DIR).
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { optimize1d } from '../../packages/domain/src/cutting/one-d.ts';
+import { setCutClock } from '../../packages/domain/src/cutting/prng.ts';
+import type { Cut1dInput } from '../../packages/domain/src/cutting/types.ts';
+import { validatePlan1d } from '../../packages/domain/src/cutting/validate.ts';
+
+const args = process.argv.slice(2);
+const arg = (name: string): string | undefined => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const timeMs = Number(arg('--time') ?? 1000);
+const step = Math.max(1, Number(arg('--step') ?? 1));
+const per = arg('--per') === undefined ? 0 : Number(arg('--per'));
+const only = arg('--set');
+const wall = args.includes('--wall');
+const root =
+  process.env.CUTTING_1D_DIR ?? join(import.meta.dirname, '../../../shared/bench/cutting-1d-bpplib');
+
+if (!wall) {
+  setCutClock(() => {
+    const u = process.cpuUsage();
+    return (u.user + u.system) / 1000;
+  });
+}
+
+const SETS: { name: string; dir: string }[] = [
+  { name: 'Falkenauer U', dir: 'Falkenauer/Falkenauer_U' },
+  { name: 'Falkenauer T', dir: 'Falkenauer/Falkenauer_T' },
+  { name: 'Scholl 1', dir: 'Scholl/Scholl_1' },
+  { name: 'Scholl 2', dir: 'Scholl/Scholl_2' },
+  { name: 'Scholl 3', dir: 'Scholl/Scholl_3' },
+  { name: 'Schwerin', dir: 'Schwerin' },
+  { name: 'Waescher', dir: 'Waescher' },
+  { name: 'Hard28', dir: 'Hard28' },
+];
+
+/** All .txt files under dir, sorted by path (a fixed order, so --step picks the same files). */
+function files(dir: string): string[] {
+  const out: string[] = [];
+  for (const e of readdirSync(dir).sort()) {
+    const p = join(dir, e);
+    if (statSync(p).isDirectory()) out.push(...files(p));
+    else if (e.endsWith('.txt')) out.push(p);
+  }
+  return out;
+}
+
+/** BPP format: n, capacity, then n integer weights. */
+function parse(path: string): { capacity: number; sizes: number[] } {
+  const nums = readFileSync(path, 'utf8')
+    .split(/\s+/)
+    .filter((s) => s.length > 0)
+    .map((s) => {
+      if (!/^\d+$/.test(s)) throw new Error(`${path}: not an integer: ${s}`);
+      return Number(s);
+    });
+  const n = nums[0] as number;
+  const sizes = nums.slice(2, 2 + n);
+  if (sizes.length !== n) throw new Error(`${path}: expected ${n} items`);
+  return { capacity: nums[1] as number, sizes };
+}
+
+/** Plain first-fit-decreasing, the baseline (written here, independent of the optimiser). */
+function firstFitDecreasing(sizes: number[], capacity: number): number {
+  const free: number[] = [];
+  for (const s of [...sizes].sort((a, b) => b - a)) {
+    const k = free.findIndex((f) => f >= s);
+    if (k >= 0) free[k] = (free[k] as number) - s;
+    else free.push(capacity - s);
+  }
+  return free.length;
+}
+
+type Row = {
+  set: string;
+  file: string;
+  n: number;
+  bound: number;
+  ours: number;
+  ffd: number;
+  lb: number;
+  ms: number;
+  valid: boolean;
+};
+const rows: Row[] = [];
+for (const set of SETS) {
+  if (only && !set.name.toLowerCase().includes(only.toLowerCase())) continue;
+  const all = files(join(root, set.dir)).filter((_, i) => i % step === 0);
+  // --per N: N instances spread evenly over the set (all of them when it holds fewer).
+  const list =
+    per > 0 && all.length > per
+      ? Array.from({ length: per }, (_, k) => all[Math.floor((k * all.length) / per)] as string)
+      : all;
+  for (const file of list) {
+    const { capacity, sizes } = parse(file);
+    const sum = sizes.reduce((a, s) => a + s, 0);
+    const input: Cut1dInput = {
+      kind: '1d',
+      kerf: 0,
+      trim: { head: 0, tail: 0 },
+      stock: [{ id: 'bar', length: capacity, quantity: null }],
+      pieces: sizes.map((length, i) => ({ id: `p${i}`, length, quantity: 1 })),
+      timeLimitMs: timeMs,
+      seed: 1,
+    };
+    const t0 = Date.now();
+    const plan = optimize1d(input);
+    const row: Row = {
+      set: set.name,
+      file: file.slice(root.length + 1),
+      n: sizes.length,
+      bound: Math.ceil(sum / capacity),
+      ours: plan.layouts.length,
+      ffd: firstFitDecreasing(sizes, capacity),
+      lb: plan.lowerBound,
+      ms: Date.now() - t0,
+      valid: validatePlan1d(input, plan).length === 0,
+    };
+    rows.push(row);
+    process.stderr.write(
+      `${row.file} n=${row.n} bound=${row.bound} ours=${row.ours} ffd=${row.ffd} lb=${row.lb} ${row.ms}ms${row.valid ? '' : ' INVALID'}\n`,
+    );
+  }
+}
+
+const lines: string[] = [];
+lines.push(
+  `Command: \`npx tsx bench/cutting-1d/run.ts${args.length ? ` ${args.join(' ')}` : ''}\` (${timeMs} ms per instance, ${wall ? 'wall-clock' : 'CPU'} time, ${per > 0 ? `at most ${per} instances per set, spread evenly` : `every ${step === 1 ? '' : `${step}th `}instance`}).`,
+);
+lines.push('');
+lines.push(
+  '| set | instances | **ours at bound** | FFD at bound | bars: bound / **ours** / FFD | ours above our own proven bound | mean wall ms | invalid |',
+);
+lines.push('|---|---|---|---|---|---|---|---|');
+const sum = (rs: Row[], f: (r: Row) => number): number => rs.reduce((a, r) => a + f(r), 0);
+for (const name of [...new Set(rows.map((r) => r.set))]) {
+  const rs = rows.filter((r) => r.set === name);
+  lines.push(
+    `| ${name} | ${rs.length} | **${rs.filter((r) => r.ours <= r.bound).length}** | ${rs.filter((r) => r.ffd <= r.bound).length} | ${sum(rs, (r) => r.bound)} / **${sum(rs, (r) => r.ours)}** / ${sum(rs, (r) => r.ffd)} | ${rs.filter((r) => r.ours > r.lb).length} | ${Math.round(sum(rs, (r) => r.ms) / rs.length)} | ${rs.filter((r) => !r.valid).length} |`,
+  );
+}
+const table = lines.join('\n');
+process.stdout.write(`${table}\n`);
+writeFileSync(
+  join(
+    import.meta.dirname,
+    `results${only ? `-${only.replace(/\W+/g, '_')}` : ''}${per > 0 ? `-per${per}` : `-step${step}`}.csv`,
+  ),
+  `set,file,n,bound,ours,ffd,our_lower_bound,ms,valid\n${rows.map((r) => [r.set, r.file, r.n, r.bound, r.ours, r.ffd, r.lb, r.ms, r.valid].join(',')).join('\n')}\n`,
+);
