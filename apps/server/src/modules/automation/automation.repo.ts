@@ -1,5 +1,5 @@
 import type { AutomationAction, AutomationTrigger, Conditions } from '@erp/domain';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { one, rows } from '../../db/sql.ts';
 

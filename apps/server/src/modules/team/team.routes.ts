@@ -1,5 +1,4 @@
 import {
-  AppError,
   companyUpdateSchema,
   INVITATION_STATUSES,
   invitationCreateSchema,
