@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -195,6 +195,22 @@ describe('issuing a consumer invoice', () => {
       join(cert.dir, 'zki-input.txt'),
     ]);
     expect(got.zki).toBe(createHash('md5').update(signature).digest('hex'));
+    // The signature once more with xmlsec1 (libxmlsec), when the machine has it.
+    if (spawnSync('xmlsec1', ['--version']).status === 0) {
+      const verify = (xml: string) => {
+        writeFileSync(join(cert.dir, 'request.xml'), xml);
+        return spawnSync('xmlsec1', [
+          '--verify',
+          '--pubkey-cert-pem',
+          cert.certPath,
+          '--id-attr:Id',
+          'http://www.apis-it.hr/fin/2012/types/f73:RacunZahtjev',
+          join(cert.dir, 'request.xml'),
+        ]).status;
+      };
+      expect(verify(sent?.xml ?? '')).toBe(0);
+      expect(verify((sent?.xml ?? '').replace('<tns:NakDost>false', '<tns:NakDost>true'))).not.toBe(0);
+    }
     expect(got.qr_url).toMatch(
       new RegExp(`^https://porezna\\.gov\\.hr/rn\\?jir=${sent?.jir}&datv=\\d{8}_\\d{4}&izn=25025$`),
     );
