@@ -1,19 +1,18 @@
-// Rewrites one marked section of bench/cutting/RESULTS.md, leaving the other benchmark's table.
+// Rewrites the marked 2D section of bench/cutting/RESULTS.md, leaving the rest of the file.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const FILE = join(import.meta.dirname, 'RESULTS.md');
 const TITLES: Record<string, string> = {
   '2d': '## 2D guillotine: 500 classic instances (Berkey–Wang, Martello–Vigo)',
-  '1d': '## 1D bars: Falkenauer-style uniform and triplet instances',
 };
 
-export function writeSection(name: '1d' | '2d', body: string): void {
+export function writeSection(name: '2d', body: string): void {
   const start = `<!-- ${name}:start -->`;
   const end = `<!-- ${name}:end -->`;
   let text = existsSync(FILE)
     ? readFileSync(FILE, 'utf8')
-    : '# Cutting benchmark results\n\nMeasured on the project machine (2 cores, Node 20). See README.md for the commands.\n\n<!-- 2d:start -->\n<!-- 2d:end -->\n\n<!-- 1d:start -->\n<!-- 1d:end -->\n';
+    : '# Cutting benchmark results\n\nMeasured on the project machine (2 cores, Node 20). See README.md for the commands.\n\n<!-- 2d:start -->\n<!-- 2d:end -->\n';
   const block = `${start}\n${TITLES[name]}\n\n${body}\n${end}`;
   const a = text.indexOf(start);
   const b = text.indexOf(end);

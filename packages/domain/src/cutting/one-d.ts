@@ -5,7 +5,6 @@ import { binCompletion } from './bin-completion.ts';
 import { l2Bound1d } from './bounds-1d.ts';
 import { boundedKnapsack, type StockKind, solveCuttingLp } from './column-generation.ts';
 import { CuttingInputError } from './errors.ts';
-import { tripletWalk } from './exact-fit-1d.ts';
 import { createRng, nowMs } from './prng.ts';
 import { repack1d } from './repack-1d.ts';
 import type { Cut1dInput, CutHooks, CutResult1d, Layout1d, Placement1d } from './types.ts';
@@ -130,11 +129,10 @@ export function optimize1d(input: Cut1dInput, hooks: CutHooks = {}): CutResult1d
   const longest = standard.find(
     (x) => x.s.capacity === maxCapacity && x.s.quantity === Number.POSITIVE_INFINITY,
   );
-  const completion = (until: number, exactFit = false): void => {
+  const completion = (until: number): void => {
     if (!longest || done() || shouldStop() || nowMs() >= until) return;
     const order = remaining.map((_, t) => t).filter((t) => (remaining[t] as number) > 0);
-    const search = exactFit ? tripletWalk : binCompletion;
-    const result = search(
+    const result = binCompletion(
       {
         sizes: order.map((t) => sizes[t] as number),
         counts: order.map((t) => remaining[t] as number),
@@ -157,11 +155,6 @@ export function optimize1d(input: Cut1dInput, hooks: CutHooks = {}): CutResult1d
       }),
     );
   };
-  // Triplet shape (n = 3 x bound, no waste allowed): every bar holds three items summing exactly
-  // to the bar; the dedicated walk finds such packings far faster than the general search.
-  const restTotal = restSizes.reduce((a, s) => a + s, 0);
-  if (restSizes.length === 3 * bound && bound * maxCapacity === restTotal)
-    completion(start + (deadline - start) * 0.5, true);
   // Cheap first: a short exact search at the L2 bound (solves easy exact-fit instances at once).
   completion(start + Math.min(150, (deadline - start) * 0.15));
   // Then the repacking local search, one bar fewer than the best plan each time it succeeds.
