@@ -58,6 +58,7 @@ async function call(method: string, path: string, body?: unknown) {
     headers: { cookie: user.cookie, origin: base, ...(body ? { 'content-type': 'application/json' } : {}) },
     body: body ? JSON.stringify(body) : undefined,
   });
+  // biome-ignore lint/suspicious/noExplicitAny: answers are read field by field
   const json = (await res.json()) as Record<string, any>;
   if (res.status >= 300) throw new Error(`${method} ${path} -> ${res.status} ${JSON.stringify(json)}`);
   return json;
@@ -157,6 +158,15 @@ const delivered = cis.received.filter(
 );
 const rejected = cis.received.length - delivered.length;
 
+const overloaded = loadavg()[0] > cpus().length;
+const caveat = overloaded
+  ? `**Caveat**: the machine was overloaded during this run (load ${loadavg()[0].toFixed(1)} on ${cpus().length} cores,
+other work running), so the absolute times are mostly waiting for CPU and the two modes, run one
+after the other, differ by noise as much as by work; rerun on a quiet machine
+(\`bench/fiscal/run.sh\` for PostgreSQL) for a ratio that means something.
+
+`
+  : '';
 const on = results.on;
 const off = results.off;
 const database = process.env.TEST_DATABASE_URL
@@ -183,16 +193,7 @@ attempt recorded, PDF with ZKI, JIR and QR).
 
 CIS stand-in: ${delivered.length} requests valid, signed and answered with a JIR; ${rejected} other.
 
-\${
-  loadavg()[0] > cpus().length
-    ? `**Caveat**: the machine was overloaded during this run (load ${loadavg()[0].toFixed(1)} on ${cpus().length} cores, other test suites running), so the
-absolute times are mostly waiting for CPU and the two modes, run one after the other, differ by
-noise as much as by work; rerun on a quiet machine (\`bench/fiscal/run.sh\` for PostgreSQL) for a
-ratio that means something.
-
-`
-    : ''
-}The CIS call is made inside the issuing transaction (the PDF prints the JIR), so issues of one
+${caveat}The CIS call is made inside the issuing transaction (the PDF prints the JIR), so issues of one
 company queue behind each other's CIS round trip on the invoice counter's row lock (by design;
 the stand-in answers in milliseconds, so this run does not show what a slow CIS would cost).
 `;
