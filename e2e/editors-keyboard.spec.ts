@@ -53,7 +53,7 @@ test.describe('editors: keyboard and saving', () => {
 
     await page.goto('/suppliers/orders/new');
     await expect(page.getByRole('heading', { name: 'Nova narudžbenica' })).toBeVisible({ timeout: 30_000 });
-    await expect(page.getByTestId('save-state')).toHaveText('Spremljeno');
+    await expect(page.getByTestId('save-state')).toHaveText('Još nije spremljeno');
     // No mouse from here on. The supplier select takes typed letters.
     await tabTo(page, 'SELECT');
     await page.keyboard.type('Zeta');
@@ -203,7 +203,7 @@ test.describe('editors: keyboard and saving', () => {
     // In-app navigation to the form, so Back is a history step inside the app.
     await page.getByRole('link', { name: 'Novi artikl' }).click();
     await expect(page).toHaveURL(/\/inventory\/items\/new$/);
-    await expect(page.getByTestId('save-state')).toHaveText('Spremljeno');
+    await expect(page.getByTestId('save-state')).toHaveText('Još nije spremljeno');
     await page.getByLabel('Naziv', { exact: true }).fill('Kaljeno staklo 8 mm');
     await expect(page.getByTestId('save-state')).toHaveText('Nespremljene promjene');
     const dialog = page.getByRole('dialog', { name: 'Napustiti bez spremanja?' });
@@ -243,7 +243,7 @@ test.describe('editors: keyboard and saving', () => {
     await signUpViaApi(page, newAccount('leave-palette'));
     await dismissChangelog(page);
     await page.goto('/inventory/items/new');
-    await expect(page.getByTestId('save-state')).toHaveText('Spremljeno');
+    await expect(page.getByTestId('save-state')).toHaveText('Još nije spremljeno');
     await page.getByLabel('Naziv', { exact: true }).fill('Lamistal 4.4.1');
     await expect(page.getByTestId('save-state')).toHaveText('Nespremljene promjene');
     const dialog = page.getByRole('dialog', { name: 'Napustiti bez spremanja?' });

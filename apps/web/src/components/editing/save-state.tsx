@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/cn.ts';
 import { Button } from '../ui/button.tsx';
 
-export type SaveStatus = 'saved' | 'saving' | 'unsaved' | 'locked';
+export type SaveStatus = 'saved' | 'saving' | 'unsaved' | 'locked' | 'new';
 
 /** The editor's visible save state, announced politely ("Spremljeno", "Spremanje…"). */
 export function SaveState({ status, className }: { status: SaveStatus; className?: string }) {
@@ -21,11 +21,20 @@ export function SaveState({ status, className }: { status: SaveStatus; className
   );
 }
 
-/** The state from the editor's facts: a pending save wins, then changes not yet saved. */
-export function saveStatus(opts: { saving: boolean; dirty: boolean; locked?: boolean }): SaveStatus {
+/**
+ * The state from the editor's facts: a pending save wins, then changes not yet saved. A record
+ * that was never saved (`isNew`) and has nothing typed yet is "new", not "saved".
+ */
+export function saveStatus(opts: {
+  saving: boolean;
+  dirty: boolean;
+  locked?: boolean;
+  isNew?: boolean;
+}): SaveStatus {
   if (opts.locked) return 'locked';
   if (opts.saving) return 'saving';
-  return opts.dirty ? 'unsaved' : 'saved';
+  if (opts.dirty) return 'unsaved';
+  return opts.isNew ? 'new' : 'saved';
 }
 
 /**

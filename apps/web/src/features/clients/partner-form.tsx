@@ -216,7 +216,13 @@ function PartnerForm({ list: role, initial }: { list: PartnerRole; initial?: Par
       <PageHeader
         title={initial ? t('form.editTitle', { name: initial.name }) : t(`${role}.new`)}
         actions={
-          <SaveState status={saveStatus({ saving: save.isPending, dirty: dirty && !save.isSuccess })} />
+          <SaveState
+            status={saveStatus({
+              saving: save.isPending,
+              dirty: dirty && !save.isSuccess,
+              isNew: !initial && !save.isSuccess,
+            })}
+          />
         }
       />
       <UnsavedChangesGuard when={dirty && !save.isSuccess} />

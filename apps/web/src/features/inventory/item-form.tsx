@@ -151,7 +151,13 @@ function ItemForm({ item }: { item: Item | null }) {
     <form onSubmit={submit} className="max-w-4xl space-y-4" noValidate>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-lg font-semibold">{item ? t('items.edit') : t('items.new')}</h2>
-        <SaveState status={saveStatus({ saving: save.isPending, dirty: dirty && !save.isSuccess })} />
+        <SaveState
+          status={saveStatus({
+            saving: save.isPending,
+            dirty: dirty && !save.isSuccess,
+            isNew: !item && !save.isSuccess,
+          })}
+        />
       </div>
       <UnsavedChangesGuard when={dirty && !save.isSuccess} />
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">

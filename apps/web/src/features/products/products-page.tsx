@@ -281,7 +281,13 @@ function NewProduct() {
         title={t('products.new')}
         description={t('products.newHint')}
         actions={
-          <SaveState status={saveStatus({ saving: create.isPending, dirty: dirty && !create.isSuccess })} />
+          <SaveState
+            status={saveStatus({
+              saving: create.isPending,
+              dirty: dirty && !create.isSuccess,
+              isNew: !create.isSuccess,
+            })}
+          />
         }
       />
       <UnsavedChangesGuard when={dirty && !create.isSuccess} />

@@ -208,7 +208,13 @@ function PurchaseOrderForm({ initial }: { initial?: Order }) {
       <PageHeader
         title={initial ? t('form.editTitle') : t('list.new')}
         actions={
-          <SaveState status={saveStatus({ saving: save.isPending, dirty: dirty && !save.isSuccess })} />
+          <SaveState
+            status={saveStatus({
+              saving: save.isPending,
+              dirty: dirty && !save.isSuccess,
+              isNew: !initial && !save.isSuccess,
+            })}
+          />
         }
       />
       <UnsavedChangesGuard when={dirty && !save.isSuccess} />
