@@ -23,6 +23,7 @@ import { demoRoutes } from '../modules/demo/demo.routes.ts';
 import { advanceRoutes } from '../modules/documents/advances.routes.ts';
 import { deliveryNotesRoutes } from '../modules/documents/delivery-notes.routes.ts';
 import { documentsRoutes } from '../modules/documents/documents.routes.ts';
+import { documentMailRoutes } from '../modules/documents/mail.routes.ts';
 import { productionLocationsRoutes } from '../modules/documents/production-locations.routes.ts';
 import { workOrderCompletionRoutes } from '../modules/documents/work-order-completion.routes.ts';
 import { workOrderCorrectionRoutes } from '../modules/documents/work-order-corrections.routes.ts';
@@ -135,6 +136,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     workOrderCorrectionRoutes,
     advanceRoutes,
     productionLocationsRoutes,
+    documentMailRoutes,
     einvoiceRoutes,
     fiscalRoutes,
     fiscalExchangeRoutes,

@@ -6,6 +6,7 @@ export * from './frozen.ts';
 export * from './fulfilment.ts';
 export * from './hub3.ts';
 export * from './line-pricing.ts';
+export * from './mail.ts';
 export * from './numbering.ts';
 export * from './payment-reference.ts';
 export * from './payments.ts';

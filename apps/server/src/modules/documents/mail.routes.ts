@@ -1,0 +1,149 @@
+import { type DocumentKind, documentMailInputSchema, mailSettingsInputSchema } from '@erp/domain';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { inCompany } from '../../http/access.ts';
+import type { Deps } from '../../http/context.ts';
+import * as repo from './documents.repo.ts';
+import {
+  getMailSettings,
+  logFailedMail,
+  MailSendFailed,
+  mailDraft,
+  putMailSettings,
+  sendDocumentMail,
+} from './mail.service.ts';
+
+const s = z.string();
+const idParams = z.object({ id: z.uuid({ error: 'validation.invalid' }) });
+const logSchema = z.array(
+  z.object({
+    id: s,
+    sent_at: s,
+    sent_by: s.nullable(),
+    sent_by_name: s.nullable(),
+    to_addresses: z.array(s),
+    cc_addresses: z.array(s),
+    subject: s,
+    attachments: z.array(s),
+    result: z.enum(['sent', 'failed']),
+    message_id: s.nullable(),
+    error_key: s.nullable(),
+  }),
+);
+const settingsSchema = z.object({
+  configured: z.boolean(),
+  settings: z
+    .object({
+      host: s,
+      port: z.number(),
+      security: s,
+      username: s,
+      has_password: z.boolean(),
+      from_address: s,
+    })
+    .nullable(),
+});
+
+/** Sending documents by e-mail through the company's SMTP server, and its settings. */
+export function documentMailRoutes(deps: Deps): FastifyPluginAsyncZod {
+  return async (app) => {
+    const tags = ['documents'];
+    app.get(
+      '/api/settings/mail',
+      {
+        config: { access: 'company.read' },
+        schema: {
+          tags,
+          summary: "The company's SMTP server (the password is never returned)",
+          response: { 200: settingsSchema },
+        },
+      },
+      (request) => inCompany(deps, request, (tx) => getMailSettings(tx)),
+    );
+    app.put(
+      '/api/settings/mail',
+      {
+        config: { access: 'company.manage' },
+        schema: {
+          tags,
+          summary: 'Set the SMTP server documents are sent through (an empty password keeps the stored one)',
+          body: mailSettingsInputSchema,
+          response: { 200: settingsSchema },
+        },
+      },
+      (request) => inCompany(deps, request, (tx, ctx) => putMailSettings(tx, ctx, request.body)),
+    );
+    app.get(
+      '/api/documents/:id/mail',
+      {
+        config: { access: 'company.read' },
+        schema: {
+          tags,
+          summary: 'The send dialog prefilled (recipient, subject, message, attachments) and the sent log',
+          params: idParams,
+          response: {
+            200: z.object({
+              template: s.nullable(),
+              configured: z.boolean(),
+              to: s,
+              cc: s,
+              subject: s,
+              message: s,
+              attachments: z.array(s),
+              log: logSchema,
+            }),
+          },
+        },
+      },
+      (request) => inCompany(deps, request, (tx) => mailDraft(tx, request.params.id)),
+    );
+
+    // One route per permission: quotes (documents.write), delivery notes, invoices and credit notes.
+    const senders: {
+      path: string;
+      kinds: DocumentKind[];
+      access: 'documents.write' | 'delivery.write' | 'invoices.write';
+    }[] = [
+      { path: '/api/documents/quotes/:id/mail', kinds: ['quote'], access: 'documents.write' },
+      { path: '/api/delivery-notes/:id/mail', kinds: ['delivery_note'], access: 'delivery.write' },
+      { path: '/api/invoices/:id/mail', kinds: ['invoice', 'credit_note'], access: 'invoices.write' },
+    ];
+    for (const sender of senders) {
+      app.post(
+        sender.path,
+        {
+          config: { access: sender.access },
+          schema: {
+            tags,
+            summary:
+              'E-mail the document with its stored PDF (and eRačun XML) through the company SMTP server; a draft quote is sent first',
+            params: idParams,
+            body: documentMailInputSchema,
+            response: { 200: z.object({ template: s, message_id: s, log: logSchema }) },
+          },
+        },
+        (request) => send(request, sender.kinds, request.params.id, request.body),
+      );
+    }
+
+    async function send(
+      request: FastifyRequest,
+      kinds: DocumentKind[],
+      id: string,
+      body: z.output<typeof documentMailInputSchema>,
+    ) {
+      try {
+        return await inCompany(deps, request, async (tx, ctx) => {
+          await repo.requireDocument(tx, id, kinds);
+          return sendDocumentMail(tx, ctx, id, body);
+        });
+      } catch (error) {
+        // The send transaction rolled back (nothing marked sent); the attempt is logged on its own.
+        if (error instanceof MailSendFailed)
+          await inCompany(deps, request, (tx, ctx) => logFailedMail(tx, ctx, id, error));
+        throw error;
+      }
+    }
+  };
+}
