@@ -33,3 +33,18 @@ describe('a delivery note (otpremnica, feminine) has feminine statuses in Croati
     expect(source('features/delivery-notes/delivery-notes-pages.tsx')).toContain('kind="delivery_note"');
   });
 });
+
+describe('the activity feed speaks in whole sentences (issue 22: no "je dodao/la")', () => {
+  it('each language has one sentence per event with the actor and the record kind in it', () => {
+    for (const lng of LANGUAGES) {
+      const sentence = read(lng, 'dashboard').activity.sentence;
+      for (const action of ['INSERT', 'UPDATE', 'DELETE']) {
+        expect(sentence[action], `${lng} ${action}`).toContain('{{actor}}');
+        expect(sentence[action], `${lng} ${action}`).toContain('{{entity}}');
+        // A slash for the unknown gender ("dodao/la") is not a sentence.
+        expect(sentence[action], `${lng} ${action}`).not.toMatch(/\p{L}\/\p{L}/u);
+      }
+    }
+    expect(source('features/dashboard/dashboard-page.tsx')).not.toContain('activity.action');
+  });
+});

@@ -145,9 +145,13 @@ function Activity({ companyId }: { companyId: string }) {
                 <span className="text-muted">
                   {formatDate(a.at, undefined, { dateStyle: 'short', timeStyle: 'short' })}
                 </span>
-                <span className="font-medium">{a.actor_name ?? t('activity.system')}</span>
-                <span>{t(`activity.action.${a.action}`)}</span>
-                <span className="text-muted">{t(`audit:entities.${a.table_name}`)}</span>
+                {/* One sentence per event, worded by each language (no "je dodao/la"). */}
+                <span>
+                  {t(`activity.sentence.${a.action}`, {
+                    actor: a.actor_name ?? t('activity.system'),
+                    entity: t(`audit:entities.${a.table_name}`),
+                  })}
+                </span>
               </li>
             ))}
           </ul>
