@@ -48,3 +48,11 @@ describe('the activity feed speaks in whole sentences (issue 22: no "je dodao/la
     expect(source('features/dashboard/dashboard-page.tsx')).not.toContain('activity.action');
   });
 });
+
+describe('the audit log names its actions without a gender slash', () => {
+  it('has no "dodao/la" style action in any language', () => {
+    for (const lng of LANGUAGES)
+      for (const text of Object.values(read(lng, 'audit').action) as string[])
+        expect(text, lng).not.toMatch(/\p{L}\/\p{L}/u);
+  });
+});
