@@ -14,6 +14,7 @@ export const HISTORY_TYPES = [
   'invoice',
   'purchase_order',
   'goods_receipt',
+  'purchase_invoice',
 ] as const;
 export type HistoryType = (typeof HISTORY_TYPES)[number];
 

@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { inCompany } from '../../http/access.ts';
 import type { Deps } from '../../http/context.ts';
 import * as service from './purchase-invoices.service.ts';
+import './purchase-invoices.history.ts';
 import { parseUbl } from './ubl-parse.ts';
 
 const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;

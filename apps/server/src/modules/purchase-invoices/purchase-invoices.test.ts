@@ -231,6 +231,13 @@ describe('purchase invoices: receive, validate, match, decide, pay', () => {
     // The supplier's page lists its invoices.
     const bySupplier = await ok('GET', `/api/purchase-invoices?supplier_id=${supplier.id}`);
     expect(bySupplier.rows.map((r: Json) => r.number)).toEqual(['77-P1-1']);
+    const history = await ok('GET', `/api/suppliers/${supplier.id}/history`);
+    expect(history.entries.find((e: Json) => e.type === 'purchase_invoice')).toMatchObject({
+      id: matched.id,
+      number: '77-P1-1',
+      status: 'approved',
+      total: '1625.00',
+    });
   });
 
   it('takes in Porezna’s example eRačuni: parsed totals equal the XML’s, the leasing one is refused', async () => {

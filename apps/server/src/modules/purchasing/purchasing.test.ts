@@ -323,7 +323,8 @@ describe('purchasing: orders, receipts, on order and stock', () => {
 
   it('supplier history lists orders and receipts; performance counts posted receipts only', async () => {
     const history = await s.ok('GET', `/api/suppliers/${s.supplier.id}/history`);
-    expect(history.types).toEqual(['purchase_order', 'goods_receipt']);
+    // Purchase invoices (docs/purchase-invoices.md) list on the supplier's history as well.
+    expect([...history.types].sort()).toEqual(['goods_receipt', 'purchase_invoice', 'purchase_order']);
     expect(
       history.entries
         .filter((e: Json) => e.type === 'goods_receipt')

@@ -29,6 +29,8 @@ const TABLES = [
   'stock_counts',
   'purchase_orders',
   'goods_receipts',
+  'purchase_invoices',
+  'purchase_invoice_payments',
   'cutting_jobs',
   'boms',
   'processes',

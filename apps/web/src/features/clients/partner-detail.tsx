@@ -170,6 +170,7 @@ const HREF: Record<HistoryEntry['type'], (id: string) => string> = {
   invoice: (id) => `/delivery-notes?invoice=${id}`,
   purchase_order: (id) => `/suppliers/orders/${id}`,
   goods_receipt: (id) => `/suppliers/orders/receipts/${id}`,
+  purchase_invoice: (id) => `/suppliers/invoices/${id}`,
 };
 
 function HistoryTab({ list: role, id }: { list: PartnerRole; id: string }) {

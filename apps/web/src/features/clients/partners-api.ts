@@ -41,7 +41,14 @@ export type Duplicate = {
   similarity: string;
 };
 export type HistoryEntry = {
-  type: 'quote' | 'work_order' | 'delivery_note' | 'invoice' | 'purchase_order' | 'goods_receipt';
+  type:
+    | 'quote'
+    | 'work_order'
+    | 'delivery_note'
+    | 'invoice'
+    | 'purchase_order'
+    | 'goods_receipt'
+    | 'purchase_invoice';
   id: string;
   number: string | null;
   date: string;
