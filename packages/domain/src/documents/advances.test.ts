@@ -97,6 +97,16 @@ describe('advanceInputSchema', () => {
     );
     expect(advanceInputSchema.safeParse({ amount: '1', percent: '1' }).success).toBe(false);
   });
+
+  it('refines an empty or non-numeric percentage to a translated code instead of throwing', () => {
+    for (const percent of ['', '  ', 'abc', '1e5', '-3']) {
+      const issues = advanceInputSchema.safeParse({ percent }).error?.issues ?? [];
+      expect(issues.map((i) => i.message)).toEqual(['validation.numberInvalid']);
+    }
+    expect(advanceInputSchema.safeParse({ amount: '' }).error?.issues[0]?.message).toBe(
+      'validation.numberInvalid',
+    );
+  });
 });
 
 describe('advanceReferenceText', () => {

@@ -13,7 +13,7 @@ const decimalText = z
   .string({ error: 'validation.required' })
   .trim()
   .transform((s) => decimalInputToApi(s))
-  .refine((s) => /^\d{1,12}(\.\d{1,2})?$/.test(s), 'validation.numberInvalid')
+  .refine((s) => /^\d{1,12}(\.\d{1,2})?$/.test(s), { message: 'validation.numberInvalid', abort: true })
   .refine((s) => /[1-9]/.test(s), 'validation.positive');
 
 /** POST …/advance-invoices: an amount (gross, with VAT) or a percentage of the order's total. */
