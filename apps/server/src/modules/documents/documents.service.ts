@@ -39,7 +39,7 @@ import { openOib } from '../partners/partners.repo.ts';
 import * as repo from './documents.repo.ts';
 import { freezeFiles } from './frozen-files.ts';
 import { getPricingSettings } from './pricing-settings.ts';
-import { workOrderLocations } from './production-locations.ts';
+import { assertLocationsExist, workOrderLocations } from './production-locations.ts';
 
 type LineInput = z.output<typeof documentLineInputSchema>;
 
@@ -380,6 +380,7 @@ export async function createDraft(
 
 /** The locations given for a new work order, each one left out taken from the company's defaults. */
 async function newWorkOrderLocations(tx: Tx, input: z.output<typeof workOrderInputSchema>) {
+  await assertLocationsExist(tx, input);
   if (input.source_location_id && input.output_location_id)
     return { source_location_id: input.source_location_id, output_location_id: input.output_location_id };
   const defaults = await workOrderLocations(tx);
@@ -409,6 +410,7 @@ export async function updateDraft(
   const lines = await resolveLines(tx, input.lines, client, 'lines', input.rush);
   const wo = input as z.output<typeof workOrderInputSchema>;
   const quote = input as z.output<typeof quoteInputSchema>;
+  if (kind === 'work_order') await assertLocationsExist(tx, wo);
   await repo.updateHeader(tx, id, {
     client_id: client?.id ?? null,
     doc_date: input.doc_date,

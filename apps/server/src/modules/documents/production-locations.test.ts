@@ -168,4 +168,49 @@ describe('default production locations of work orders', () => {
       effective_output_location_id: shop.materials.id,
     });
   });
+
+  it('refuses a work order naming an unknown or foreign location before writing anything', async () => {
+    const line = { item_id: shop.igu.id, quantity: '1', width_mm: '600', height_mm: '400', unit_price: '50' };
+    const first = await api.ok('POST', '/api/documents/work-orders', {
+      client_id: shop.client.id,
+      lines: [line],
+    });
+    // A location of another company is hidden by row-level security: the same as unknown.
+    const other = documentsClient(t.app, await signUp(t.app));
+    const foreign = await other.ok('POST', '/api/inventory/locations', {
+      code: 'TUDJE',
+      name: 'Tuđe skladište',
+    });
+    for (const [field, id] of [
+      ['output_location_id', '00000000-0000-4000-8000-000000000000'],
+      ['source_location_id', foreign.id as string],
+    ]) {
+      const refused = await api.call('POST', '/api/documents/work-orders', {
+        client_id: shop.client.id,
+        [field]: id,
+        lines: [line],
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error.details).toEqual([{ field, key: 'validation.locationInactive' }]);
+      const edit = await api.call('PUT', `/api/documents/work-orders/${first.document.id}`, {
+        client_id: shop.client.id,
+        [field]: id,
+        lines: [line],
+      });
+      expect(edit.status).toBe(400);
+      expect(edit.body.error.details).toEqual([{ field, key: 'validation.locationInactive' }]);
+    }
+    // Nothing was written: the draft kept its locations and no number was used up.
+    const kept = await api.ok('GET', `/api/documents/${first.document.id}`);
+    expect(kept.document).toMatchObject({
+      source_location_id: first.document.source_location_id,
+      output_location_id: first.document.output_location_id,
+    });
+    const next = await api.ok('POST', '/api/documents/work-orders', {
+      client_id: shop.client.id,
+      lines: [line],
+    });
+    const seq = (n: string) => Number(n.split('-').at(-1));
+    expect(seq(next.document.number)).toBe(seq(first.document.number) + 1);
+  });
 });

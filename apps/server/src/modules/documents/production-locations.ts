@@ -41,6 +41,23 @@ export async function putProductionLocations(tx: Tx, ctx: CompanyContext, input:
   return productionLocationsView(tx);
 }
 
+/**
+ * Refuses a location id of a work order that names no location of the company (unknown, or of
+ * another company: row-level security hides it) with the same code as the defaults above, before
+ * anything is written (the foreign key would otherwise fail the insert).
+ */
+export async function assertLocationsExist(tx: Tx, input: Partial<ProductionLocations>) {
+  for (const field of ['source_location_id', 'output_location_id'] as const) {
+    const id = input[field];
+    if (!id) continue;
+    const [row] = await query<{ id: string }>(tx, sql`select id from locations where id = ${id}`);
+    if (!row)
+      throw new AppError('VALIDATION', 'Lokacija nije pronađena ili nije aktivna', [
+        { field, key: 'validation.locationInactive' },
+      ]);
+  }
+}
+
 /** The stored defaults and what a new work order gets now (`effective_*`, fallback applied). */
 export async function productionLocationsView(tx: Tx) {
   const stored = await getProductionLocations(tx);
