@@ -4,6 +4,8 @@ import type { Tx } from '../../db/database.ts';
 import { iso, isoOrNull, rows as query } from '../../db/sql.ts';
 import { allWordsMatch } from '../search/match-words.ts';
 import { ownerColumns, ownerJoin } from './stock-owner.ts';
+          (select p.name from partners p where p.id = lt.supplier_id) as supplier_name, i.base_unit,
+          (select p.name from partners p where p.id = lt.supplier_id) as supplier_name, i.base_unit,
 
 // Row shapes leave the repository in wire format: snake_case, decimal strings, ISO timestamps.
 
@@ -121,6 +123,9 @@ export type LotRow = {
   item_name: string;
   lot_number: string;
   supplier_id: string | null;
+  /** The supplier's name and the item's base unit, for the lot pages (issue 22). */
+  supplier_name: string | null;
+  base_unit: string;
   received_on: string;
   expires_on: string | null;
   quantity: Dec;

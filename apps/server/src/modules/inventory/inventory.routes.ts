@@ -167,6 +167,7 @@ const lotSchema = z.object({
   item_name: z.string(),
   lot_number: z.string(),
   supplier_id: z.string().nullable(),
+  supplier_name: z.string().nullable().optional(),
   received_on: z.string(),
   expires_on: z.string().nullable(),
   quantity: dec,

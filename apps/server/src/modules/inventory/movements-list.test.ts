@@ -13,7 +13,13 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => t?.close());
 
-type Row = { id: string; item_id: string; lot_number: string | null; quantity: string; document_date: string };
+type Row = {
+  id: string;
+  item_id: string;
+  lot_number: string | null;
+  quantity: string;
+  document_date: string;
+};
 
 describe('GET /api/inventory/movements (issue 22: paged on the server, item/lot/date filters)', () => {
   it('pages past 200 rows, each movement once, and filters by item, lot number and date', async () => {
@@ -44,9 +50,7 @@ describe('GET /api/inventory/movements (issue 22: paged on the server, item/lot/
 
     // Part of a lot number, any case: PAK-120…PAK-129.
     const byLot: Row[] = await api.ok('GET', '/api/inventory/movements?lot=pak-12&limit=500');
-    expect(byLot.map((m) => m.lot_number).sort()).toEqual(
-      Array.from({ length: 10 }, (_, i) => `PAK-12${i}`),
-    );
+    expect(byLot.map((m) => m.lot_number).sort()).toEqual(Array.from({ length: 10 }, (_, i) => `PAK-12${i}`));
     // A % typed in the lot filter is a character, not a wildcard.
     expect(await api.ok('GET', '/api/inventory/movements?lot=%25')).toEqual([]);
 
@@ -55,5 +59,28 @@ describe('GET /api/inventory/movements (issue 22: paged on the server, item/lot/
     expect(onDay).toHaveLength(231);
     const before: Row[] = await api.ok('GET', '/api/inventory/movements?to=2000-01-01');
     expect(before).toEqual([]);
+  });
+});
+
+describe('lots name their supplier and unit (issue 22)', () => {
+  it('the lot list and the lot page carry the supplier name and the base unit', async () => {
+    const loc = await api.location('LSU');
+    const item = await api.item('LSU-IZO', { lot_tracked: true, base_unit: 'm2' });
+    const supplier = await api.ok('POST', '/api/suppliers', { name: 'Staklo Dobavljač d.o.o.' });
+    await api.ok('POST', '/api/inventory/receipts', {
+      location_id: loc.id,
+      supplier_id: supplier.id,
+      lines: [{ item_id: item.id, quantity: '3', lot_number: 'DOB-1' }],
+    });
+    const lots = await api.ok('GET', `/api/inventory/lots?item_id=${item.id}`);
+    expect(lots).toEqual([
+      expect.objectContaining({
+        lot_number: 'DOB-1',
+        supplier_name: 'Staklo Dobavljač d.o.o.',
+        base_unit: 'm2',
+      }),
+    ]);
+    const page = await api.ok('GET', `/api/inventory/lots/${lots[0].id}`);
+    expect(page.lot).toMatchObject({ supplier_name: 'Staklo Dobavljač d.o.o.', base_unit: 'm2' });
   });
 });

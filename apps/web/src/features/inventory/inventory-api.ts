@@ -106,6 +106,7 @@ export type Lot = {
   sku: string;
   item_name: string;
   lot_number: string;
+  supplier_name?: string | null;
   received_on: string;
   expires_on: string | null;
   quantity: string;

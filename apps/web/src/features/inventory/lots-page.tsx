@@ -3,7 +3,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { DelayedSkeleton } from '../../components/editing/delayed.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { cn } from '../../lib/cn.ts';
-import { formatUnit } from '../../lib/format.ts';
+import { formatDate, formatUnit } from '../../lib/format.ts';
 import { BulkBar, SelectPageBox, SelectRowBox, useBulkSelection } from '../saved-views/bulk.tsx';
 import { useListColumns } from '../saved-views/list-columns.tsx';
 import { SavedViews } from '../saved-views/saved-views.tsx';
@@ -14,7 +14,9 @@ import { FilterBox, ItemLink, NUM, Qty, TABLE, TD, TH } from './parts.tsx';
 import { Pieces, pieceSizeText } from './pieces.tsx';
 
 export function LotsPage() {
-  const { t } = useTranslation('inventory');
+  const { t, i18n } = useTranslation('inventory');
+  /** Dates in the user's locale format, not ISO (issue 22). */
+  const day = (d: string) => formatDate(d, i18n.language, { dateStyle: 'short' });
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
   const query = new URLSearchParams(q ? { q } : {});
@@ -43,12 +45,25 @@ export function LotsPage() {
         cell: (l) => <ItemLink id={l.item_id} sku={l.sku} />,
         text: (l) => l.sku,
       },
-      received: { label: t('lots.received'), cell: (l) => l.received_on, text: (l) => l.received_on },
-      expires: { label: t('lots.expires'), cell: (l) => l.expires_on, text: (l) => l.expires_on ?? '' },
+      received: { label: t('lots.received'), cell: (l) => day(l.received_on), text: (l) => l.received_on },
+      expires: {
+        label: t('lots.expires'),
+        cell: (l) => (l.expires_on ? day(l.expires_on) : ''),
+        text: (l) => l.expires_on ?? '',
+      },
+      supplier: {
+        label: t('lots.supplier'),
+        cell: (l) => l.supplier_name ?? '',
+        text: (l) => l.supplier_name ?? '',
+      },
       quantity: {
         label: t('items.quantity'),
         className: NUM,
-        cell: (l) => <Qty value={l.quantity} />,
+        cell: (l) => (
+          <>
+            <Qty value={l.quantity} /> {formatUnit(l.base_unit ?? '')}
+          </>
+        ),
         text: (l) => l.quantity,
       },
       // Sheets and bars: whole pieces; a remnant with its own size.
@@ -138,7 +153,7 @@ function Trace({ title, rows }: { title: string; rows: TraceRow[] }) {
 
 export function LotDetail() {
   const { id = '' } = useParams();
-  const { t } = useTranslation('inventory');
+  const { t, i18n } = useTranslation('inventory');
   const { data } = useLot(id);
   if (!data) return <DelayedSkeleton loading rows={6} />;
   const { lot } = data;
@@ -151,9 +166,13 @@ export function LotDetail() {
         <LabelsButton kind="lot" ids={[lot.id]} name={lot.lot_number} />
       </div>
       <p className="text-sm text-muted">
-        <ItemLink id={lot.item_id} sku={lot.sku} /> · {lot.item_name} · {t('lots.received')} {lot.received_on}
-        {lot.expires_on ? ` · ${t('lots.expires')} ${lot.expires_on}` : ''} · {t('items.onHand')}{' '}
-        <Qty value={lot.quantity} /> {formatUnit(lot.base_unit)}
+        <ItemLink id={lot.item_id} sku={lot.sku} /> · {lot.item_name} · {t('lots.received')}{' '}
+        {formatDate(lot.received_on, i18n.language, { dateStyle: 'medium' })}
+        {lot.supplier_name ? ` · ${t('lots.supplier')} ${lot.supplier_name}` : ''}
+        {lot.expires_on
+          ? ` · ${t('lots.expires')} ${formatDate(lot.expires_on, i18n.language, { dateStyle: 'medium' })}`
+          : ''}{' '}
+        · {t('items.onHand')} <Qty value={lot.quantity} /> {formatUnit(lot.base_unit)}
         {lot.pieces != null ? ' · ' : ''}
         <Pieces pieces={lot.pieces} />
       </p>

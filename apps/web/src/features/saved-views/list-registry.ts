@@ -59,7 +59,7 @@ export const LIST_REGISTRY = {
     bulk: true,
   },
   lots: {
-    columns: ['lot', 'sku', 'received', 'expires', 'quantity', 'pieces'],
+    columns: ['lot', 'sku', 'supplier', 'received', 'expires', 'quantity', 'pieces'],
     fixed: ['lot'],
     bulk: true,
   },
