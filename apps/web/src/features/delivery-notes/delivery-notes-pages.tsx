@@ -20,6 +20,7 @@ import {
   useLocations,
 } from '../documents/documents-api.ts';
 import { type EditLine, LineEditor, lineFromApi, lineToApi, newLine } from '../documents/line-editor.tsx';
+import { MailLog, SendMailAction } from '../documents/mail-dialog.tsx';
 import { DateText, Field, LinksAndHistory, SELECT, StatusBadge } from '../documents/parts.tsx';
 import { useDocumentStatusChange } from '../documents/status-actions.ts';
 import { IfAllowed, usePermission } from '../team/use-permission.tsx';
@@ -346,6 +347,7 @@ function DeliveryNoteView({ detail }: { detail: Detail }) {
               {t('dn.createInvoice')}
             </Link>
           )}
+          <SendMailAction doc={doc} disabled={action.pending || dirty} />
           <a
             className={buttonClasses('outline', 'md')}
             href={`/api/documents/${doc.id}/pdf`}
@@ -412,6 +414,7 @@ function DeliveryNoteView({ detail }: { detail: Detail }) {
           {t('form.save')}
         </Button>
       )}
+      <MailLog id={doc.id} />
       <LinksAndHistory id={doc.id} links={detail.links} />
     </div>
   );

@@ -12,6 +12,7 @@ import { useToast } from '../../components/ui/toast.tsx';
 import { cn } from '../../lib/cn.ts';
 import { WorkOrderCutting } from '../cutting/work-order-cutting.tsx';
 import { WorkOrderFulfilment } from '../delivery-notes/delivery-lines.tsx';
+import { AdvanceAction, AdvancesSection } from '../invoices/advances.tsx';
 import { InvoiceDetailPage, InvoiceNewPage, InvoicesListPage } from '../invoices/invoices-pages.tsx';
 import { IfAllowed, usePermission } from '../team/use-permission.tsx';
 import { DocumentList } from './document-list.tsx';
@@ -27,7 +28,7 @@ import {
   useLocations,
 } from './documents-api.ts';
 import { type EditLine, LineEditor, lineFromApi, lineToApi, newLine, repriceAll } from './line-editor.tsx';
-import { AdvanceAction, AdvancesSection } from '../invoices/advances.tsx';
+import { MailLog, SendMailAction } from './mail-dialog.tsx';
 import { DocumentTabs, Field, LinksAndHistory, SELECT, StatusBadge } from './parts.tsx';
 import { useProductionLocations } from './production-locations-card.tsx';
 import { DocumentSettingsPage } from './settings-page.tsx';
@@ -243,7 +244,10 @@ function DocumentForm({ kind, detail }: { kind: DocumentKind; detail: Detail | n
     setDirty(true);
   };
   // Completion needs its inputs (actual quantities, lot): it lives in the work-order panel.
-  const actions = (doc?.actions ?? []).filter((a) => a !== 'complete' && a !== 'expire');
+  // A quote's "Pošalji" opens the e-mail dialog (SendMailAction), which can also only mark it sent.
+  const actions = (doc?.actions ?? []).filter(
+    (a) => a !== 'complete' && a !== 'expire' && !(kind === 'quotes' && a === 'send'),
+  );
   const title = doc ? `${t(`kinds.${doc.kind}`)} ${doc.number ?? ''}` : t(`new.${KIND[kind]}`);
 
   return (
@@ -273,6 +277,13 @@ function DocumentForm({ kind, detail }: { kind: DocumentKind; detail: Detail | n
           ))}
           {doc && (
             <>
+              {canAct && (
+                <SendMailAction
+                  doc={doc}
+                  disabled={action.isPending || status.pending || (dirty && editable)}
+                  markSent={() => void runAction('send')}
+                />
+              )}
               <AdvanceAction doc={doc} />
               {canWrite && (
                 <Button
@@ -451,6 +462,7 @@ function DocumentForm({ kind, detail }: { kind: DocumentKind; detail: Detail | n
       )}
       {isWo && doc && <WorkOrderCutting workOrderId={doc.id} />}
       {detail && <AdvancesSection detail={detail} />}
+      {doc && <MailLog id={doc.id} />}
       {doc && detail && <LinksAndHistory id={doc.id} links={detail.links} />}
     </div>
   );

@@ -20,6 +20,7 @@ import {
   useLiveDocuments,
 } from '../documents/documents-api.ts';
 import { type EditLine, LineEditor, lineFromApi, lineToApi } from '../documents/line-editor.tsx';
+import { MailLog, SendMailAction } from '../documents/mail-dialog.tsx';
 import {
   DateText,
   DocumentTabs,
@@ -329,6 +330,7 @@ function InvoiceView({ detail }: { detail: Detail }) {
               {t('invoice.creditNote')}
             </Button>
           )}
+          <SendMailAction doc={doc} disabled={call.isPending || status.pending} />
           {!draft && (
             <a className={buttonClasses('outline', 'md')} href={`${base}/ubl`} data-testid="ubl">
               {t('invoice.ubl')}
@@ -483,6 +485,7 @@ function InvoiceView({ detail }: { detail: Detail }) {
           )}
         </section>
       )}
+      <MailLog id={doc.id} />
       <LinksAndHistory id={doc.id} links={detail.links} />
     </div>
   );

@@ -7,11 +7,12 @@ import { cn } from '../../lib/cn.ts';
 import { setTheme, storedTheme, type Theme } from '../../lib/theme.ts';
 import { AutomationSettingsCard } from '../automation/settings-card.tsx';
 import { CuttingSettingsCard } from '../cutting/cutting-settings-card.tsx';
+import { MailSettingsCard } from '../documents/mail-settings-card.tsx';
 import { PricingSettingsCard } from '../documents/pricing-settings-card.tsx';
 import { ProductionLocationsCard } from '../documents/production-locations-card.tsx';
 import { VatStatusCard } from '../einvoice/einvoice-cards.tsx';
-import { FiscalSettingsCard } from '../fiscalisation/fiscal-cards.tsx';
 import { FiscalExchangeSettingsCard } from '../fiscal-exchange/fiscal-settings-card.tsx';
+import { FiscalSettingsCard } from '../fiscalisation/fiscal-cards.tsx';
 import { PageHeader } from '../sections/page-header.tsx';
 import { TeamSettings } from '../team/team-settings.tsx';
 
@@ -84,6 +85,7 @@ export function SettingsPage() {
       <AutomationSettingsCard />
       <PricingSettingsCard />
       <ProductionLocationsCard />
+      <MailSettingsCard />
       <VatStatusCard />
       <FiscalSettingsCard />
       <FiscalExchangeSettingsCard />
