@@ -10,7 +10,7 @@ import {
 import { Plus, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { SaveState, saveStatus } from '../../components/editing/save-state.tsx';
 import { afterSave, UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -33,6 +33,7 @@ import {
   useTestRun,
 } from './automation-api.ts';
 import { RunLog } from './run-log.tsx';
+import { secretFromState } from './secret-state.ts';
 
 type Draft = {
   name: string;
@@ -346,7 +347,8 @@ function TestRunPanel({ draft }: { draft: Draft }) {
   );
 }
 
-function SecretNotice({ secret }: { secret: string }) {
+/** The webhook secret, shown once: it stays until the user closes it (issue 22). */
+function SecretNotice({ secret, onClose }: { secret: string; onClose: () => void }) {
   const { t } = useTranslation('automation');
   return (
     <div role="status" className="space-y-1 rounded-md border border-warning bg-warning/10 p-3 text-sm">
@@ -354,6 +356,15 @@ function SecretNotice({ secret }: { secret: string }) {
       <code className="block break-all" data-testid="webhook-secret">
         {secret}
       </code>
+      <Button
+        type="button"
+        variant="secondary"
+        size="sm"
+        onClick={onClose}
+        data-testid="webhook-secret-close"
+      >
+        {t('secret.close')}
+      </Button>
     </div>
   );
 }
@@ -362,7 +373,10 @@ function Editor({ rule }: { rule: Rule | null }) {
   const { t } = useTranslation('automation');
   const navigate = useNavigate();
   const [draft, setDraft] = useState<Draft>(rule ? fromRule(rule) : EMPTY);
-  const [secret, setSecret] = useState<string | null>(null);
+  // A new rule's secret comes along when saving opens the saved rule's page (a new editor).
+  const location = useLocation();
+  const [secret, setSecret] = useState<string | null>(secretFromState(location.state));
+  const [rotatedClosed, setRotatedClosed] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const save = useSaveRule(rule?.id);
   const remove = useDeleteRule();
@@ -387,7 +401,16 @@ function Editor({ rule }: { rule: Rule | null }) {
       onSuccess: (r) => {
         setSavedAs(sent);
         if (r.webhook_secret && draft.actions.some((a) => a.type === 'webhook')) setSecret(r.webhook_secret);
-        if (!rule) navigate(`../${r.rule.id}`, { ...afterSave({ replace: true }), relative: 'path' });
+        if (!rule) {
+          const shown =
+            r.webhook_secret && draft.actions.some((a) => a.type === 'webhook') ? r.webhook_secret : null;
+          const after = afterSave({ replace: true });
+          navigate(`../${r.rule.id}`, {
+            ...after,
+            state: { ...after.state, webhookSecret: shown },
+            relative: 'path',
+          });
+        }
       },
     });
   };
@@ -404,8 +427,10 @@ function Editor({ rule }: { rule: Rule | null }) {
       />
       <UnsavedChangesGuard when={dirty} />
       <SaveState status={saveStatus({ saving: save.isPending, dirty })} className="block" />
-      {secret ? <SecretNotice secret={secret} /> : null}
-      {rotate.data ? <SecretNotice secret={rotate.data.webhook_secret} /> : null}
+      {secret ? <SecretNotice secret={secret} onClose={() => setSecret(null)} /> : null}
+      {rotate.data && !rotatedClosed ? (
+        <SecretNotice secret={rotate.data.webhook_secret} onClose={() => setRotatedClosed(true)} />
+      ) : null}
       <Card>
         <CardContent className="space-y-6 pt-6">
           <div className="grid gap-4 md:grid-cols-2">
