@@ -9,6 +9,7 @@ import { formatDate } from '../../lib/format.ts';
 import { useListColumns } from '../saved-views/list-columns.tsx';
 import { SavedViews } from '../saved-views/saved-views.tsx';
 import { PageHeader } from '../sections/page-header.tsx';
+import { IfAllowed } from '../team/use-permission.tsx';
 import { type Rule, useRules, useSetEnabled } from './automation-api.ts';
 import { RuleEditorPage } from './rule-editor.tsx';
 
@@ -128,11 +129,15 @@ function RulesList() {
 
 /** /settings/automation: rules (list, new, edit with run log and test run). */
 export function AutomationPage() {
+  // Roles without automation.manage (warehouse, viewer) get the translated "no permission" state,
+  // not a list that waits on a 403 or a "Novo pravilo" form the server would refuse (issue 22).
   return (
-    <Routes>
-      <Route index element={<RulesList />} />
-      <Route path="new" element={<RuleEditorPage />} />
-      <Route path=":id" element={<RuleEditorPage />} />
-    </Routes>
+    <IfAllowed permission="automation.manage">
+      <Routes>
+        <Route index element={<RulesList />} />
+        <Route path="new" element={<RuleEditorPage />} />
+        <Route path=":id" element={<RuleEditorPage />} />
+      </Routes>
+    </IfAllowed>
   );
 }
