@@ -1,5 +1,6 @@
 import { businessDay } from '@erp/domain';
 import type { Database } from '../../db/database.ts';
+import { seedForeignFinance } from './foreign-seed-finance.ts';
 
 type Answer = { statusCode: number; body: string; json(): unknown };
 export type Inject = (
@@ -200,6 +201,15 @@ export async function seedForeignBusiness(inject: Inject): Promise<string[]> {
 
   // Team: an open invitation.
   await call('POST', '/api/team/invitations', { email: 'pozvani@strani.hr', role: 'viewer' });
+
+  // Fiscalisation, Fiskalizacija 2.0, advances, purchase invoices and mail (foreign-seed-finance.ts).
+  await seedForeignFinance(
+    call,
+    (method, url, payload, headers) =>
+      inject(method, url, payload, { 'idempotency-key': `foreign-seed-${++n}`, ...headers }),
+    failed,
+    { companyOib: '69435151530', client: id(client), mat: id(mat), got: id(got) },
+  );
   return failed;
 }
 

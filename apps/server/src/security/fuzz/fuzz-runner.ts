@@ -316,8 +316,10 @@ export async function seedForeignCompany(target: Target, victim: SignedIn, seed:
   );
   // A real business first (every area's service writes its own rows), then random creations.
   const seedFailures = await seedForeignBusiness((method, url, payload, extra) =>
-    inject(method, url, payload, { ...extra, 'content-type': 'application/json' }),
+    inject(method, url, payload, { 'content-type': 'application/json', ...extra }),
   );
+  // Its queued work (the Fiskalizacija 2.0 send job's attempt) before random settings replace it.
+  await target.runJobs?.();
   const spec = target.app.swagger() as { paths: Record<string, Record<string, unknown>> };
   const creators = operationsOf(spec).filter(
     (op) =>
