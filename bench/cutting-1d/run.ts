@@ -138,14 +138,17 @@ lines.push(
 );
 lines.push('');
 lines.push(
-  '| set | instances | **ours at bound** | FFD at bound | bars: bound / **ours** / FFD | ours above our own proven bound | mean wall ms | invalid |',
+  '| set | instances | **ours at ⌈sum/c⌉** | FFD at ⌈sum/c⌉ | **ours at lower bound** | FFD at lower bound | bars: lower bound / **ours** / FFD | mean wall ms | invalid |',
 );
-lines.push('|---|---|---|---|---|---|---|---|');
+lines.push('|---|---|---|---|---|---|---|---|---|');
 const sum = (rs: Row[], f: (r: Row) => number): number => rs.reduce((a, r) => a + f(r), 0);
+// The lower bound: the larger of ⌈sum/c⌉ and the bound the optimiser proved (L2 or the rounded-up
+// column-generation LP). A plan at it is optimal.
+const lower = (r: Row): number => Math.max(r.bound, r.lb);
 for (const name of [...new Set(rows.map((r) => r.set))]) {
   const rs = rows.filter((r) => r.set === name);
   lines.push(
-    `| ${name} | ${rs.length} | **${rs.filter((r) => r.ours <= r.bound).length}** | ${rs.filter((r) => r.ffd <= r.bound).length} | ${sum(rs, (r) => r.bound)} / **${sum(rs, (r) => r.ours)}** / ${sum(rs, (r) => r.ffd)} | ${rs.filter((r) => r.ours > r.lb).length} | ${Math.round(sum(rs, (r) => r.ms) / rs.length)} | ${rs.filter((r) => !r.valid).length} |`,
+    `| ${name} | ${rs.length} | **${rs.filter((r) => r.ours <= r.bound).length}** | ${rs.filter((r) => r.ffd <= r.bound).length} | **${rs.filter((r) => r.ours <= lower(r)).length}** | ${rs.filter((r) => r.ffd <= lower(r)).length} | ${sum(rs, lower)} / **${sum(rs, (r) => r.ours)}** / ${sum(rs, (r) => r.ffd)} | ${Math.round(sum(rs, (r) => r.ms) / rs.length)} | ${rs.filter((r) => !r.valid).length} |`,
   );
 }
 const table = lines.join('\n');
