@@ -460,6 +460,8 @@ describe('webhook failures', () => {
     const refused = await api.ok('GET', `/api/automation/rules/${blocked.rule.id}/runs`);
     expect(refused.items[0].status).toBe('failed');
     expect(refused.items[0].error).toMatch(/private address 10\.1\.2\.3/);
+    // A refused address is final: one attempt, not the job's five (issue 22).
+    expect(refused.items[0].attempts).toBe(1);
   });
 });
 

@@ -3,6 +3,7 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import { BlockList, isIP } from 'node:net';
+import { PermanentJobError } from '../../jobs/jobs.ts';
 
 /** Header names of an outgoing webhook (documented in docs/automation.md). */
 export const WEBHOOK_HEADERS = {
@@ -70,7 +71,11 @@ export function allowedPrivateHosts(env: NodeJS.ProcessEnv = process.env): Set<s
   );
 }
 
-export class WebhookRefused extends Error {}
+/**
+ * An address the server will not call (private, not http(s), credentials, invalid). Permanent:
+ * retrying cannot change the answer, so the job fails at once instead of five times (issue 22).
+ */
+export class WebhookRefused extends PermanentJobError {}
 
 /** Why a URL may not be called (before any network traffic), or null. */
 export function urlProblem(raw: string): string | null {

@@ -6,6 +6,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { formatDate } from '../../lib/format.ts';
 import { type ActionResult, useRuns } from './automation-api.ts';
 import { StatusBadge } from './automation-page.tsx';
+import { refusalKey } from './secret-state.ts';
 
 /** Where a record made by an action opens. */
 function resultLink(r: ActionResult): string | null {
@@ -25,6 +26,11 @@ function resultLink(r: ActionResult): string | null {
 /** The rule's run log: one row per event it saw (newest first), page in the URL. */
 export function RunLog({ ruleId }: { ruleId: string }) {
   const { t, i18n } = useTranslation('automation');
+  /** A refused webhook address in the user's language; other errors as recorded. */
+  const errorText = (error: string) => {
+    const refusal = refusalKey(error);
+    return refusal ? t(refusal.key, { address: refusal.address }) : error;
+  };
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page') ?? '1') || 1);
   const runs = useRuns(ruleId, page);
@@ -77,7 +83,9 @@ export function RunLog({ ruleId }: { ruleId: string }) {
                   </td>
                   <td className="px-4 py-3">
                     <StatusBadge status={r.status} />
-                    {r.error ? <span className="mt-1 block text-xs text-danger">{r.error}</span> : null}
+                    {r.error ? (
+                      <span className="mt-1 block text-xs text-danger">{errorText(r.error)}</span>
+                    ) : null}
                   </td>
                   <td className="px-4 py-3">{r.attempts}</td>
                   <td className="px-4 py-3">
