@@ -57,6 +57,8 @@ export const ENCRYPTED_TABLES: EncryptedTable[] = [
   { table: 'fiscal_messages', companyColumn: 'company_id', columns: ['body_xml', 'request_xml'] },
   { table: 'fiscal_message_attempts', companyColumn: 'company_id', columns: ['request_xml'] },
   { table: 'fiscal_exchange_settings', companyColumn: 'company_id', columns: ['intermediary_secret'] },
+  // Documents by e-mail (0045k): the company's SMTP password (modules/documents/mail.service.ts).
+  { table: 'company_mail_settings', companyColumn: 'company_id', columns: ['password'] },
 ];
 
 /**
