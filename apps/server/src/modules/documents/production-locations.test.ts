@@ -181,10 +181,11 @@ describe('default production locations of work orders', () => {
       code: 'TUDJE',
       name: 'Tuđe skladište',
     });
-    for (const [field, id] of [
+    const cases: [string, string][] = [
       ['output_location_id', '00000000-0000-4000-8000-000000000000'],
       ['source_location_id', foreign.id as string],
-    ]) {
+    ];
+    for (const [field, id] of cases) {
       const refused = await api.call('POST', '/api/documents/work-orders', {
         client_id: shop.client.id,
         [field]: id,
