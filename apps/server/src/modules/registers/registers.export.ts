@@ -1,6 +1,7 @@
 import { decimalComma, hrDay, toCsv, type VatBucket } from '@erp/domain';
+import Decimal from 'decimal.js';
 import ExcelJS from 'exceljs';
-import type { Register, VatSummary } from './registers.service.ts';
+import type { AdvanceNote, Register, VatSummary } from './registers.service.ts';
 
 // The registers as files for the accountant: XLSX (numbers as numbers, dates as text dd.mm.yyyy)
 // and CSV for Croatian Excel (";" between fields, decimal commas). Column names are Croatian, as
@@ -20,6 +21,25 @@ const BUCKET_LABEL: Record<VatBucket, string> = {
 
 /** Text that a spreadsheet would run as a formula gets a leading apostrophe. */
 const text = (v: string) => (/^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
+
+/**
+ * IRA: a final invoice's amounts are already less its deducted advances; these columns say which
+ * advances and how much was taken off (base and VAT).
+ */
+const ADVANCE_COLUMNS = ['Odbijeni predujmovi', 'Odbijena osnovica predujma', 'Odbijeni PDV predujma'];
+
+type Cell = { text: string } | { money: string };
+
+const advanceCells = (a: AdvanceNote | null): Cell[] =>
+  a
+    ? [{ text: a.numbers.join(', ') }, { money: a.net }, { money: a.vat }]
+    : [{ text: '' }, { text: '' }, { text: '' }];
+
+function advanceTotals(rows: Register['rows']): Cell[] {
+  const add = (pick: (a: AdvanceNote) => string) =>
+    rows.reduce((acc, r) => (r.advances ? acc.plus(pick(r.advances)) : acc), new Decimal(0)).toFixed(2);
+  return [{ text: '' }, { money: add((a) => a.net) }, { money: add((a) => a.vat) }];
+}
 
 type Table = { header: string[]; rows: Array<Array<{ text: string } | { money: string }>> };
 
@@ -45,7 +65,7 @@ function registerTable(kind: RegisterKind, reg: Register): Table {
     'Ukupno osnovica',
     'Ukupno PDV',
     'Ukupno',
-    ...(kind === 'ura' ? ['Pretporez'] : []),
+    ...(kind === 'ura' ? ['Pretporez'] : ADVANCE_COLUMNS),
   ];
   const amounts = (r: Pick<Register['rows'][number], 'buckets' | 'net' | 'vat' | 'total' | 'deductible'>) => [
     { money: r.buckets['25'].base },
@@ -72,6 +92,7 @@ function registerTable(kind: RegisterKind, reg: Register): Table {
     { text: r.oib ?? '' },
     { text: r.kind === 'credit_note' ? 'Odobrenje' : 'Račun' },
     ...amounts(r),
+    ...(kind === 'ira' ? advanceCells(r.advances) : []),
   ]);
   rows.push([
     { text: '' },
@@ -81,6 +102,7 @@ function registerTable(kind: RegisterKind, reg: Register): Table {
     { text: '' },
     { text: '' },
     ...amounts({ ...reg.totals, buckets: reg.totals.buckets }),
+    ...(kind === 'ira' ? advanceTotals(reg.rows) : []),
   ]);
   return { header, rows };
 }

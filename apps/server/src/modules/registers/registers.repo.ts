@@ -60,3 +60,26 @@ export async function received(tx: Tx, from: string, to: string): Promise<Receiv
         order by pi.issue_date, pi.created_at`,
   );
 }
+
+export type DeductionRow = { invoice_id: string; number: string; vat_rate: string; base: string };
+
+/**
+ * The advances (386) that the given final invoices deducted (`advance_deductions`, 0041), each
+ * advance's base per VAT rate from its lines (one line per rate, as it was issued).
+ */
+export async function advanceDeductions(tx: Tx, invoiceIds: string[]): Promise<DeductionRow[]> {
+  if (invoiceIds.length === 0) return [];
+  return rows<DeductionRow>(
+    tx,
+    sql`select ad.invoice_id, adv.number, trim_scale(l.vat_rate)::text as vat_rate, sum(l.net_amount)::text as base
+        from advance_deductions ad
+        join documents adv on adv.id = ad.advance_id
+        join document_lines l on l.document_id = adv.id
+        where ad.invoice_id in (${sql.join(
+          invoiceIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})
+        group by ad.invoice_id, adv.id, adv.number, l.vat_rate
+        order by adv.number, l.vat_rate desc`,
+  );
+}

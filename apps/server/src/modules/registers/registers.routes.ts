@@ -29,6 +29,10 @@ const registerSchema = z.object({
       vat: z.string(),
       total: z.string(),
       deductible: z.string(),
+      /** IRA: the advances a final invoice deducted (already taken off its amounts). */
+      advances: z
+        .object({ numbers: z.array(z.string()), net: z.string(), vat: z.string(), total: z.string() })
+        .nullable(),
     }),
   ),
   totals: z.object({ buckets, net: z.string(), vat: z.string(), total: z.string(), deductible: z.string() }),

@@ -34,7 +34,14 @@ export type RegisterRow = {
   total: string;
   /** URA only: the VAT the company may deduct (input VAT); 0 when it is not in the VAT system. */
   deductible: string;
+  /**
+   * IRA only: the advances (386) this final invoice deducted, already taken off its buckets, net,
+   * VAT and total (their VAT was due with the advance invoice); null when it deducted none.
+   */
+  advances: AdvanceNote | null;
 };
+
+export type AdvanceNote = { numbers: string[]; net: string; vat: string; total: string };
 
 export type Register = {
   from: string;
@@ -67,41 +74,86 @@ async function fromLines(tx: Tx, id: string): Promise<ReceivedTaxSubtotal[]> {
   }));
 }
 
-/** IRA: issued invoices and credit notes dated in the period (credit notes negative). */
+type Deducted = { numbers: string[]; subtotals: ReceivedTaxSubtotal[] };
+
+/** The deducted advances of each final invoice: per rate base and VAT (VAT = base × rate). */
+async function deductionsOf(tx: Tx, invoiceIds: string[]): Promise<Map<string, Deducted>> {
+  const out = new Map<string, Deducted>();
+  for (const r of await repo.advanceDeductions(tx, invoiceIds)) {
+    const entry = out.get(r.invoice_id) ?? { numbers: [], subtotals: [] };
+    if (!entry.numbers.includes(r.number)) entry.numbers.push(r.number);
+    entry.subtotals.push({
+      category: r.vat_rate === '0' ? 'E' : 'S',
+      percent: r.vat_rate,
+      taxable: new Decimal(r.base).toFixed(2),
+      tax: vatOf(r.base, r.vat_rate as VatRate).toFixed(2),
+      exemption_reason: null,
+    });
+    out.set(r.invoice_id, entry);
+  }
+  return out;
+}
+
+type Amounts = Pick<RegisterRow, 'buckets' | 'net' | 'vat' | 'total'>;
+
+/**
+ * A final invoice's register amounts less its deducted advances, per rate: an advance's rate goes
+ * to the bucket of the invoice's own subtotal at that rate (its category), so the VAT of an
+ * advance counts once, in the advance's period.
+ */
+function lessAdvances(
+  full: Amounts,
+  own: ReceivedTaxSubtotal[],
+  d: Deducted,
+): Amounts & { advances: AdvanceNote } {
+  const subtotals = d.subtotals.map((s) => {
+    const match = own.find((o) => o.category !== 'AE' && new Decimal(o.percent || '0').eq(s.percent));
+    return match ? { ...s, category: match.category } : s;
+  });
+  const net = sum(subtotals.map((s) => s.taxable));
+  const vat = sum(subtotals.map((s) => s.tax));
+  const total = new Decimal(net).plus(vat).toFixed(2);
+  return {
+    buckets: addBuckets([full.buckets, bucketAmounts(subtotals, -1)]),
+    net: new Decimal(full.net).minus(net).toFixed(2),
+    vat: new Decimal(full.vat).minus(vat).toFixed(2),
+    total: new Decimal(full.total).minus(total).toFixed(2),
+    advances: { numbers: d.numbers, net, vat, total },
+  };
+}
+
+/**
+ * IRA: issued invoices and credit notes dated in the period (credit notes negative); a final
+ * invoice less the advances it deducted.
+ */
 export async function ira(tx: Tx, period: Period): Promise<Register> {
   const out: RegisterRow[] = [];
-  for (const d of await repo.issued(tx, period.from, period.to)) {
+  const docs = await repo.issued(tx, period.from, period.to);
+  const deductions = await deductionsOf(
+    tx,
+    docs.filter((d) => d.kind === 'invoice').map((d) => d.id),
+  );
+  for (const d of docs) {
     const sign = d.kind === 'credit_note' ? -1 : 1;
-    if (d.ubl64) {
-      const ubl = parseUbl(Buffer.from(d.ubl64, 'base64').toString('utf8'));
-      out.push({
-        id: d.id,
-        kind: d.kind,
-        number: d.number,
-        date: d.doc_date,
-        partner: ubl.buyer.name,
-        oib: ubl.buyer.oib,
-        buckets: bucketAmounts(ubl.tax_subtotals, sign),
-        net: signed(ubl.totals.tax_exclusive, sign),
-        vat: signed(ubl.totals.vat, sign),
-        total: signed(ubl.totals.tax_inclusive, sign),
-        deductible: '0.00',
-      });
-    } else {
-      out.push({
-        id: d.id,
-        kind: d.kind,
-        number: d.number,
-        date: d.doc_date,
-        partner: d.buyer_name ?? '',
-        oib: decryptField(d.buyer_oib, 'documents.buyer_oib'),
-        buckets: bucketAmounts(await fromLines(tx, d.id), sign),
-        net: signed(d.net_total, sign),
-        vat: signed(d.vat_total, sign),
-        total: signed(d.total, sign),
-        deductible: '0.00',
-      });
-    }
+    const ubl = d.ubl64 ? parseUbl(Buffer.from(d.ubl64, 'base64').toString('utf8')) : null;
+    const subtotals = ubl ? ubl.tax_subtotals : await fromLines(tx, d.id);
+    const full: Amounts = {
+      buckets: bucketAmounts(subtotals, sign),
+      net: signed(ubl ? ubl.totals.tax_exclusive : d.net_total, sign),
+      vat: signed(ubl ? ubl.totals.vat : d.vat_total, sign),
+      total: signed(ubl ? ubl.totals.tax_inclusive : d.total, sign),
+    };
+    const deducted = deductions.get(d.id);
+    out.push({
+      id: d.id,
+      kind: d.kind,
+      number: d.number,
+      date: d.doc_date,
+      partner: ubl ? ubl.buyer.name : (d.buyer_name ?? ''),
+      oib: ubl ? ubl.buyer.oib : decryptField(d.buyer_oib, 'documents.buyer_oib'),
+      ...(deducted ? lessAdvances(full, subtotals, deducted) : { ...full, advances: null }),
+      deductible: '0.00',
+    });
   }
   return { ...period, rows: out, totals: totalsOf(out) };
 }
@@ -125,6 +177,7 @@ export async function ura(tx: Tx, period: Period): Promise<Register> {
       vat,
       total: signed(p.totals.tax_inclusive, sign),
       deductible: deducts ? vat : '0.00',
+      advances: null,
     };
   });
   return { ...period, rows: out, totals: totalsOf(out) };
