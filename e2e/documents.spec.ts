@@ -247,7 +247,7 @@ test.describe('documents', () => {
     await page.getByRole('button', { name: 'Izdaj' }).click();
     await expect(page.getByRole('dialog')).toContainText(`Izdaj: Otpremnica OT-${year}-0001?`);
     await page.getByTestId('confirm-action').click();
-    await expect(page.getByTestId('status-badge').first()).toHaveText('Izdan');
+    await expect(page.getByTestId('status-badge').first()).toHaveText('Izdana');
     expect((await stock(shop.igu.id)).on_hand).toBe('0');
     await page.screenshot({ path: `${SCREENSHOTS}/documents-delivery-note.png`, fullPage: true });
 

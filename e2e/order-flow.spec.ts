@@ -442,7 +442,7 @@ test.describe('order flow', () => {
     await expect(page.getByTestId('line-row')).toHaveCount(1);
     await page.getByRole('button', { name: 'Izdaj' }).click();
     await answered(page, 'POST', /\/issue$/, () => page.getByTestId('confirm-action').click());
-    await expect(page.getByTestId('status-badge').first()).toHaveText('Izdan');
+    await expect(page.getByTestId('status-badge').first()).toHaveText('Izdana');
 
     await page.goto(woUrl);
     await page.getByRole('link', { name: 'Izradi otpremnicu' }).click();
@@ -456,7 +456,7 @@ test.describe('order flow', () => {
     await expect(page.getByTestId('line-row')).toHaveCount(3);
     await page.getByRole('button', { name: 'Izdaj' }).click();
     await answered(page, 'POST', /\/issue$/, () => page.getByTestId('confirm-action').click());
-    await expect(page.getByTestId('status-badge').first()).toHaveText('Izdan');
+    await expect(page.getByTestId('status-badge').first()).toHaveText('Izdana');
 
     // One invoice from both notes.
     await page.getByRole('link', { name: 'Izradi račun' }).click();
