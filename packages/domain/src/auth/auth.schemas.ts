@@ -26,8 +26,9 @@ const passwordOfAtLeast = (min: number, message: string) =>
 /** Signing in accepts any password the account may have (6 and up, seed section 5). */
 const password = passwordOfAtLeast(PASSWORD_MIN, 'validation.passwordMin');
 /**
- * A password being chosen (sign-up, reset, change) needs PASSWORD_MIN_SIGN_UP characters, and
- * a shorter one is refused with that same number (not the sign-in minimum of 6 first).
+ * A new password on reset or change needs PASSWORD_MIN_SIGN_UP characters, and a shorter one is
+ * refused with that same number (not the sign-in minimum of 6 first). Sign-up keeps the seed's
+ * two messages: under 6 the seed's text, 6 and 7 the sign-up minimum.
  */
 const newPassword = passwordOfAtLeast(PASSWORD_MIN_SIGN_UP, 'validation.passwordMinSignUp');
 
@@ -41,7 +42,8 @@ export const signUpSchema = z.object({
     .min(NAME_MIN, 'validation.nameMin')
     .max(200, 'validation.tooLong'),
   email,
-  password: newPassword,
+  // The seed's message first for a password under 6 (section 5), then the sign-up minimum.
+  password: password.min(PASSWORD_MIN_SIGN_UP, 'validation.passwordMinSignUp'),
 });
 
 /** The sign-up form also asks for the password twice; the server never sees the confirmation. */
