@@ -26,6 +26,8 @@ type RegisterRow = {
   vat: string;
   total: string;
   deductible: string;
+  /** IRA: the advances a final invoice deducted (its amounts are already less them). */
+  advances?: { numbers: string[]; net: string; vat: string; total: string } | null;
 };
 type Register = {
   rows: RegisterRow[];
@@ -166,6 +168,15 @@ function RegisterTable({ kind, reg }: { kind: 'ira' | 'ura'; reg: Register }) {
                 </Link>
                 {r.kind === 'credit_note' && (
                   <span className="block text-xs text-muted">{t('creditNote')}</span>
+                )}
+                {r.advances && (
+                  <span className="block text-xs text-muted" data-testid="register-advance">
+                    {t('advanceNote', {
+                      numbers: r.advances.numbers.join(', '),
+                      net: money(r.advances.net),
+                      vat: money(r.advances.vat),
+                    })}
+                  </span>
                 )}
               </td>
               <td className={cn(TD, 'whitespace-nowrap')}>
