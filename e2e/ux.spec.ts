@@ -67,6 +67,7 @@ test.describe('command palette and shortcuts', () => {
     await expect(page.getByTestId('palette-open')).toBeVisible();
     await page.keyboard.press('Control+K');
     const palette = page.getByTestId('command-palette');
+    await expect(palette.getByRole('combobox')).toBeFocused();
     await page.keyboard.type('brtva');
     const hit = palette.getByTestId('palette-hit');
     await expect(hit).toHaveCount(2);
