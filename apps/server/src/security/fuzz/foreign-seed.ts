@@ -201,6 +201,13 @@ export async function seedForeignBusiness(inject: Inject): Promise<string[]> {
 
   // Team: an open invitation.
   await call('POST', '/api/team/invitations', { email: 'pozvani@strani.hr', role: 'viewer' });
+  // A saved list view (not left to the random creations below, which may all be refused).
+  await call('POST', '/api/views', {
+    list_key: 'quotes',
+    name: 'Strane poslane',
+    query: 'status=sent',
+    columns: ['number', 'client'],
+  });
 
   // Fiscalisation, Fiskalizacija 2.0, advances, purchase invoices and mail (foreign-seed-finance.ts).
   await seedForeignFinance(
