@@ -29,8 +29,8 @@ import { workOrderCompletionRoutes } from '../modules/documents/work-order-compl
 import { workOrderCorrectionRoutes } from '../modules/documents/work-order-corrections.routes.ts';
 import { einvoiceRoutes } from '../modules/einvoice/einvoice.routes.ts';
 import { exportRoutes } from '../modules/export/export.routes.ts';
-import { fiscalExchangeRoutes } from '../modules/fiscal-exchange/fiscal-exchange.routes.ts';
 import { fileRoutes } from '../modules/files/files.routes.ts';
+import { fiscalExchangeRoutes } from '../modules/fiscal-exchange/fiscal-exchange.routes.ts';
 import { fiscalRoutes } from '../modules/fiscalisation/fiscal.routes.ts';
 import { healthRoutes } from '../modules/health/health.routes.ts';
 import { inventoryRoutes } from '../modules/inventory/inventory.routes.ts';

@@ -27,8 +27,8 @@ import { advanceUbl } from '../einvoice/advance-ubl.ts';
 import { einvoiceReadiness, ublVatOfLines } from '../einvoice/einvoice-issue.ts';
 import { fiscaliseIssued, fiscalReadiness } from '../fiscalisation/fiscal.service.ts';
 import { findTenant } from '../tenants/tenants.repo.ts';
-import { onDocumentIssued, onPaymentsRecorded } from '../fiscal-exchange/fiscal-exchange.service.ts';
 import { assertAdvanceCreditable, deductAdvances } from './advances.service.ts';
+import { onDocumentIssued, onPaymentsRecorded } from '../fiscal-exchange/fiscal-exchange.service.ts';
 import * as repo from './documents.repo.ts';
 import {
   addressLine,

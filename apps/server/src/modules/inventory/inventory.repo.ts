@@ -4,8 +4,6 @@ import type { Tx } from '../../db/database.ts';
 import { iso, isoOrNull, rows as query } from '../../db/sql.ts';
 import { allWordsMatch } from '../search/match-words.ts';
 import { ownerColumns, ownerJoin } from './stock-owner.ts';
-          (select p.name from partners p where p.id = lt.supplier_id) as supplier_name, i.base_unit,
-          (select p.name from partners p where p.id = lt.supplier_id) as supplier_name, i.base_unit,
 
 // Row shapes leave the repository in wire format: snake_case, decimal strings, ISO timestamps.
 
@@ -417,6 +415,7 @@ export async function listLots(tx: Tx, f: { item_id?: string; q?: string; limit:
   return query<LotRow>(
     tx,
     sql`select lt.id, lt.item_id, i.sku, i.name as item_name, lt.lot_number, lt.supplier_id,
+          (select p.name from partners p where p.id = lt.supplier_id) as supplier_name, i.base_unit,
           lt.received_on::text as received_on, lt.expires_on::text as expires_on,
           trim_scale(coalesce((select sum(b.quantity) from stock_balances b where b.lot_id = lt.id), 0))::text as quantity
         from lots lt join items i on i.id = lt.item_id ${where}
@@ -433,6 +432,7 @@ async function listLotsById(tx: Tx, id: string) {
   return query<LotRow>(
     tx,
     sql`select lt.id, lt.item_id, i.sku, i.name as item_name, lt.lot_number, lt.supplier_id,
+          (select p.name from partners p where p.id = lt.supplier_id) as supplier_name, i.base_unit,
           lt.received_on::text as received_on, lt.expires_on::text as expires_on,
           trim_scale(coalesce((select sum(b.quantity) from stock_balances b where b.lot_id = lt.id), 0))::text as quantity
         from lots lt join items i on i.id = lt.item_id where lt.id = ${id}`,

@@ -411,8 +411,8 @@ function InvoiceView({ detail }: { detail: Detail }) {
           {t('form.save')}
         </Button>
       )}
-      {!draft && <FiscalExchangePanel documentId={doc.id} />}
       <AdvancesSection detail={detail} />
+      {!draft && <FiscalExchangePanel documentId={doc.id} />}
       {!draft && <FiscalSection documentId={doc.id} />}
       {doc.kind === 'invoice' && doc.status === 'issued' && (
         <section aria-labelledby="inv-payments" className="rounded-md border border-border p-3">
