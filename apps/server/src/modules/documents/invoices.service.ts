@@ -25,10 +25,10 @@ import type { Tx } from '../../db/database.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
 import { advanceUbl } from '../einvoice/advance-ubl.ts';
 import { einvoiceReadiness, ublVatOfLines } from '../einvoice/einvoice-issue.ts';
+import { onDocumentIssued, onPaymentsRecorded } from '../fiscal-exchange/fiscal-exchange.service.ts';
 import { fiscaliseIssued, fiscalReadiness } from '../fiscalisation/fiscal.service.ts';
 import { findTenant } from '../tenants/tenants.repo.ts';
 import { assertAdvanceCreditable, deductAdvances } from './advances.service.ts';
-import { onDocumentIssued, onPaymentsRecorded } from '../fiscal-exchange/fiscal-exchange.service.ts';
 import * as repo from './documents.repo.ts';
 import {
   addressLine,
