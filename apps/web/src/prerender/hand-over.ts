@@ -12,8 +12,9 @@ function typeInto(input: HTMLInputElement, value: string): void {
 
 /**
  * The sign-in and contact pages arrive as prerendered HTML (`<div id="prerendered">` before the
- * app's `#root`, which styles.css hides meanwhile): painted at once; its links work, its form can be
- * filled in but not sent (the submit button is rendered disabled there). The first page the app
+ * app's `#root`, which styles.css hides meanwhile): painted at once; its links work, its form's fields
+ * are read-only and its buttons disabled until the app has taken over (typing into the copy was
+ * lost in the hand-over when the app's form was not drawn yet). The first page the app
  * renders calls this: what was typed into the copy (and the focus) moves to the app's fields of the
  * same id, and the copy is removed, all before the browser paints, so the two never show together.
  */

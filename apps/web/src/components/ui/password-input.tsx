@@ -16,6 +16,8 @@ export function PasswordInput({ className, ...rest }: Omit<InputProps, 'type'>) 
         aria-label={visible ? t('password.hide') : t('password.show')}
         aria-pressed={visible}
         aria-controls={rest.id}
+        // A read-only field (the prerendered sign-in copy) cannot be shown or hidden yet.
+        disabled={rest.readOnly}
         onClick={() => setVisible((v) => !v)}
       >
         {visible ? <EyeOff className="size-4" aria-hidden /> : <Eye className="size-4" aria-hidden />}

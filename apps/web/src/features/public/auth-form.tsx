@@ -77,6 +77,9 @@ function Field({
     onChange: (e: React.ChangeEvent<HTMLInputElement>) => onChange(field, e.target.value),
     // Marked required for assistive technology; the form's noValidate keeps the browser's bubble away.
     required: true,
+    // Read-only in the prerendered copy: what is typed there would be lost when the app takes
+    // over, so typing starts once the app's own field is in place.
+    readOnly: PRERENDERING,
     invalid,
     'aria-describedby': describedBy,
     ...rest,
