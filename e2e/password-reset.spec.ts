@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { expect, test } from './support/fixtures.ts';
-import { admin, newAccount, SCREENSHOTS, signUpViaApi, uniqueEmail } from './support/app.ts';
+import { admin, newAccount, SCREENSHOTS, signUpViaApi } from './support/app.ts';
 
 test.describe('password reset (hr)', () => {
   test('request a link, set a new password, sign in with it; the link works once', async ({ page }) => {
@@ -12,19 +12,12 @@ test.describe('password reset (hr)', () => {
     await page.getByRole('link', { name: 'Zaboravili ste lozinku?' }).click();
     await expect(page).toHaveURL(/\/forgot-password$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Zaboravljena lozinka');
-    await page.getByRole('button', { name: 'Pošalji poveznicu' }).click();
-    await expect(page.getByRole('alert')).toContainText('Email je obavezan');
+    // The browser suite's server has no mail server (no SMTP_URL): the page says so and whom to
+    // ask, instead of a form that promises an e-mail (issue 22). Known and unknown addresses are
+    // answered alike by the server (auth-attack.test.ts); the administrator makes the link.
+    await expect(page.getByText('slanje e-pošte nije postavljeno')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Pošalji poveznicu' })).toHaveCount(0);
     await page.screenshot({ path: join(SCREENSHOTS, 'password-reset-forgot.png') });
-
-    // An unknown address gets exactly the same confirmation as a known one.
-    await page.getByLabel('Email', { exact: true }).fill(uniqueEmail('nobody'));
-    await page.getByRole('button', { name: 'Pošalji poveznicu' }).click();
-    const unknownText = await page.getByRole('status').textContent();
-    expect(unknownText).toContain('Ako za taj email postoji račun');
-    await page.reload();
-    await page.getByLabel('Email', { exact: true }).fill(account.email);
-    await page.getByRole('button', { name: 'Pošalji poveznicu' }).click();
-    await expect(page.getByRole('status')).toHaveText(unknownText ?? '');
 
     const printed = await admin('reset-link', account.email);
     const token = /token=([A-Za-z0-9_-]+)/.exec(printed)?.[1];
