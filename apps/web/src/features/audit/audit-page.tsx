@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
@@ -58,13 +59,31 @@ function VerifyChain() {
             ? t('verify.ok', { rows: formatNumber(verify.data.rows) })
             : t('verify.broken', {
                 seq: verify.data.first_break?.seq ?? 0,
-                reason: verify.data.first_break?.reason ?? '',
+                reason: breakReason(t, verify.data.first_break?.reason),
               })}
         </p>
       ) : null}
       {verify.isError ? <p role="alert">{t('loadError')}</p> : null}
     </div>
   );
+}
+
+/** Why the chain check stopped, in the user's language (the server sends a code). */
+function breakReason(t: TFunction<'audit'>, reason: string | undefined): string {
+  switch (reason) {
+    case 'hash':
+      return t('verify.reasons.hash');
+    case 'prev_hash':
+      return t('verify.reasons.prev_hash');
+    case 'sequence':
+      return t('verify.reasons.sequence');
+    case 'head':
+      return t('verify.reasons.head');
+    case 'unsealed':
+      return t('verify.reasons.unsealed');
+    default:
+      return reason ?? '';
+  }
 }
 
 /** /audit: the company's audit trail with filters in the URL, paging and the chain check. */
