@@ -1,6 +1,7 @@
 import type { DeliveryState, FiscalMessageKind, FiscalMessageState } from '@erp/domain';
-import { type SQL, sql } from 'drizzle-orm';
-import { rowsOf, type Tx } from '../../db/database.ts';
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/database.ts';
+import { one, rows } from '../../db/sql.ts';
 import { decryptField, encryptField } from '../../security/field-crypto.ts';
 
 // The request texts name both parties by OIB, so they are stored encrypted like every OIB
@@ -8,13 +9,6 @@ import { decryptField, encryptField } from '../../security/field-crypto.ts';
 const sealed = (table: string, column: string, xml: string) => encryptField(xml, `${table}.${column}`);
 const opened = (table: string, column: string, stored: string | null) =>
   stored === null ? null : decryptField(stored, `${table}.${column}`);
-
-export async function rows<T>(tx: Tx, q: SQL): Promise<T[]> {
-  return rowsOf<T>(await tx.execute(q));
-}
-export async function one<T>(tx: Tx, q: SQL): Promise<T | undefined> {
-  return (await rows<T>(tx, q))[0];
-}
 
 export type SettingsRow = {
   enabled: boolean;

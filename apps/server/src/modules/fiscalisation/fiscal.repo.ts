@@ -1,15 +1,13 @@
 import type { FiscalState, RacunData, SequenceMark } from '@erp/domain';
 import { sql } from 'drizzle-orm';
-import { rowsOf, type Tx } from '../../db/database.ts';
+import type { Tx } from '../../db/database.ts';
+import { rows } from '../../db/sql.ts';
 import { decryptField, decryptJson, encryptField, encryptJson } from '../../security/field-crypto.ts';
 
 // SQL of the fiscalisation area (migration 0040). Every function takes the caller's transaction.
 // Encrypted columns (context "<table>.<column>", listed in security/encrypted-columns.ts): the
 // certificate, its password and OIB, the Racun data and every request sent.
 
-async function rows<T>(tx: Tx, q: ReturnType<typeof sql>): Promise<T[]> {
-  return rowsOf<T>(await tx.execute(q));
-}
 const iso = (v: unknown): string | null => (v == null ? null : new Date(v as string).toISOString());
 
 export type FiscalSettingsRow = {

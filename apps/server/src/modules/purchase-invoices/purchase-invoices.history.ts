@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
+import { rows } from '../../db/sql.ts';
 import { registerHistorySource } from '../partners/partners.history.ts';
-import { rows } from './purchase-invoices.repo.ts';
 
 // A supplier's history lists its invoices (credit notes with a negative total) next to its
 // orders and goods receipts.

@@ -5,17 +5,12 @@ import type {
   ValidationFailure,
 } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
-import { rowsOf, type Tx } from '../../db/database.ts';
+import { notifyCompany } from '../../db/company-events.ts';
+import type { Tx } from '../../db/database.ts';
+import { one, rows } from '../../db/sql.ts';
 
 // SQL of the purchase invoices (migration 0042). Dates leave as text (YYYY-MM-DD), timestamps as
 // ISO text, amounts as numeric text: nothing passes through a JS number or Date.
-
-export async function rows<T>(tx: Tx, q: SQL): Promise<T[]> {
-  return rowsOf<T>(await tx.execute(q));
-}
-export async function one<T>(tx: Tx, q: SQL): Promise<T | undefined> {
-  return (await rows<T>(tx, q))[0];
-}
 
 export type PurchaseInvoiceRow = {
   id: string;
@@ -280,9 +275,7 @@ export async function orderReceipts(tx: Tx, orderId: string) {
   );
 }
 
+/** Tells the company's open purchase-invoice screens to re-read (db/company-events.ts). */
 export async function notify(tx: Tx, companyId: string, ids: readonly string[]) {
-  await tx.execute(
-    sql`select pg_notify('company_event', json_build_object('company_id', ${companyId}::uuid,
-          'topic', 'purchase_invoices', 'ids', ${JSON.stringify(ids)}::json)::text)`,
-  );
+  await notifyCompany(tx, companyId, 'purchase_invoices', ids);
 }

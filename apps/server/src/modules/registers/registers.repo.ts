@@ -1,7 +1,7 @@
 import type { ParsedUbl } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
-import { rows } from '../purchase-invoices/purchase-invoices.repo.ts';
+import { rows } from '../../db/sql.ts';
 
 // What the registers read: issued invoices and credit notes with their stored UBL (the frozen
 // eRačun, migration 0039) and approved purchase invoices with what was read from their XML.
