@@ -1,10 +1,12 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { MAIL_LANGUAGES } from '@erp/domain';
 
 // The public pages prerendered by the web build (apps/web/build/prerender-plugin.ts): one HTML file
 // per page and language in `<web dist>/prerendered/<page>.<lng>.html`.
 
-const LANGUAGES = ['hr', 'en', 'sl', 'de', 'it', 'cs'];
+/** The app's six languages (the same list the mails and the web's locales use). */
+const LANGUAGES: readonly string[] = MAIL_LANGUAGES;
 const FALLBACK = 'hr';
 
 const supported = (value: string | null | undefined): string | null => {

@@ -1,4 +1,4 @@
-import { execFile, execFileSync, spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import {
   existsSync,
   mkdirSync,
@@ -77,67 +77,6 @@ function rootOf(xml: string): 'Invoice' | 'CreditNote' {
   return /<(?:\w+:)?CreditNote[\s>]/.test(xml.slice(0, 2000)) ? 'CreditNote' : 'Invoice';
 }
 
-function xsdFailures(dir: string, files: string[], schema: string): Map<string, Failure[]> {
-  const out = new Map<string, Failure[]>();
-  if (files.length === 0) return out;
-  const run = spawnSync('xmllint', ['--noout', '--schema', schema, ...files.map((f) => join(dir, f))], {
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  for (const line of (run.stderr ?? '').split('\n')) {
-    const m = /^(.*?\.xml):(\d+): (.*)$/.exec(line);
-    if (!m) continue;
-    const file = (m[1] as string).split('/').pop() as string;
-    const list = out.get(file) ?? [];
-    list.push({ source: 'XSD', id: `line ${m[2]}`, text: (m[3] as string).trim() });
-    out.set(file, list);
-  }
-  return out;
-}
-
-/**
- * Validates the given documents (name → XML): each gets the fatal failures of the XSDs, the EN
- * 16931 rules and the HR CIUS rules, in that order. Throws when a tool fails to run at all.
- */
-export function validateEInvoices(docs: Record<string, string>): Report[] {
-  const work = mkdtempSync(join(tmpdir(), 'einvoice-'));
-  try {
-    const inDir = join(work, 'in');
-    mkdirSync(inDir);
-    const names = Object.keys(docs);
-    const fileOf = new Map(names.map((n, i) => [n, `doc${String(i).padStart(3, '0')}.xml`]));
-    for (const n of names) writeFileSync(join(inDir, fileOf.get(n) as string), docs[n] as string);
-
-    const failures = new Map<string, Failure[]>(names.map((n) => [fileOf.get(n) as string, []]));
-    for (const root of ['Invoice', 'CreditNote'] as const) {
-      const files = names
-        .filter((n) => rootOf(docs[n] as string) === root)
-        .map((n) => fileOf.get(n) as string);
-      for (const schema of SCHEMAS[root]) {
-        for (const [file, list] of xsdFailures(inDir, files, schema)) failures.get(file)?.push(...list);
-      }
-    }
-    for (const sheet of STYLESHEETS) {
-      const outDir = join(work, sheet.name);
-      mkdirSync(outDir);
-      execFileSync(
-        'java',
-        ['-cp', SAXON_JAR, 'net.sf.saxon.Transform', `-s:${inDir}`, `-xsl:${sheet.path}`, `-o:${outDir}`],
-        { stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 },
-      );
-      const produced = new Set(readdirSync(outDir));
-      for (const file of failures.keys()) {
-        if (!produced.has(file)) throw new Error(`${sheet.name} produced no report for ${file}`);
-        const svrl = readFileSync(join(outDir, file), 'utf8');
-        failures.get(file)?.push(...fatalAsserts(svrl, sheet.name as Failure['source']));
-      }
-    }
-    return names.map((name) => ({ name, failures: failures.get(fileOf.get(name) as string) ?? [] }));
-  } finally {
-    rmSync(work, { recursive: true, force: true });
-  }
-}
-
 /** Failures as readable lines for a test message. */
 export const describeFailures = (reports: Report[]): string =>
   reports
@@ -157,11 +96,12 @@ function runTool(cmd: string, args: string[]): Promise<{ code: number | null; st
 }
 
 /**
- * The same checks as `validateEInvoices`, with xmllint and Java run as asynchronous child
+ * Validates the given documents (name → XML): each gets the fatal failures of the XSDs, the EN
+ * 16931 rules and the HR CIUS rules, in that order. xmllint and Java run as asynchronous child
  * processes, so a server answering other requests is not blocked while they run (received
  * eRačuni are validated on upload). Throws when a tool fails to run at all.
  */
-export async function validateEInvoicesAsync(docs: Record<string, string>): Promise<Report[]> {
+export async function validateEInvoices(docs: Record<string, string>): Promise<Report[]> {
   const work = mkdtempSync(join(tmpdir(), 'einvoice-'));
   try {
     const inDir = join(work, 'in');

@@ -14,7 +14,7 @@ import {
 import Decimal from 'decimal.js';
 import type { Tx } from '../../db/database.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
-import { validateEInvoicesAsync, validatorsAvailable } from '../einvoice/validators.ts';
+import { validateEInvoices, validatorsAvailable } from '../einvoice/validators.ts';
 import {
   onPurchaseInvoiceReceived,
   onPurchaseInvoiceRejected,
@@ -57,7 +57,7 @@ export async function validateUbl(xml: string): Promise<ValidationFailure[]> {
       { field: 'file', key: 'validation.einvoiceValidatorsMissing' },
     ]);
   }
-  const [report] = await validateEInvoicesAsync({ received: xml });
+  const [report] = await validateEInvoices({ received: xml });
   return report?.failures ?? [];
 }
 

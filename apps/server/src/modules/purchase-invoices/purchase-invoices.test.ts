@@ -244,7 +244,7 @@ describe('purchase invoices: receive, validate, match, decide, pay', () => {
     const files = readdirSync(EXAMPLES_DIR).filter((f) => f.endsWith('.xml'));
     const docs = Object.fromEntries(files.map((f, i) => [f, correctedExample(f, `${i + 1}-EX-1`)]));
     // One run of the validators for all twenty (a JVM per rule set), then each received as an upload.
-    const reports = new Map(validateEInvoices(docs).map((r) => [r.name, r.failures]));
+    const reports = new Map((await validateEInvoices(docs)).map((r) => [r.name, r.failures]));
     const stored: Record<string, Json> = {};
     for (const f of files) {
       try {
