@@ -114,8 +114,7 @@ const REPO_IMPORTS_WAITING = new Set([
   'modules/realtime/realtime.routes.ts → ../tenants/tenants.repo.ts',
   'modules/demo/demo.service.ts → ../tenants/tenants.repo.ts',
   // Session 7's finance modules left the in-flight list with these reads still going to another
-  // module's repository (a partner by OIB, the tenant's own data, a document's lines, a CIS row).
-  'modules/fiscal-exchange/fiscal-exchange.jobs.ts → ../fiscalisation/fiscal.repo.ts',
+  // module's repository (a partner by OIB, the tenant's own data, a document's lines).
   'modules/fiscalisation/fiscal.service.ts → ../documents/documents.repo.ts',
   'modules/fiscalisation/fiscal.service.ts → ../tenants/tenants.repo.ts',
   'modules/purchase-invoices/purchase-invoices.service.ts → ../partners/partners.repo.ts',

@@ -1,7 +1,5 @@
-import type { Tx } from '../../db/database.ts';
 import { type JobContext, PermanentJobError, registerJobHandler } from '../../jobs/jobs.ts';
-import { loadPkcs12, type SigningCertificate } from '../../security/certificate.ts';
-import { getCertificateSecret } from '../fiscalisation/fiscal.repo.ts';
+import { companyCertificate } from '../fiscalisation/fiscal.service.ts';
 import { receiveUbl, validateUbl } from '../purchase-invoices/purchase-invoices.service.ts';
 import * as repo from './fiscal-exchange.repo.ts';
 import {
@@ -22,15 +20,6 @@ import { signRequest } from './signing.ts';
 // died mid-send leaves its job to be taken again after the lease, and the repeat carries the same
 // signed request with the same id, which the receiver recognises. No transaction is held open
 // while waiting for the network: one to prepare (sign once, count the attempt), one to record.
-
-/**
- * The company's signing certificate: the one PKCS#12 bundle uploaded in the fiscalisation settings
- * (fiscal_settings, migration 0040; stored encrypted), shared with CIS.
- */
-async function loadCertificate(tx: Tx): Promise<SigningCertificate | null> {
-  const secret = await getCertificateSecret(tx);
-  return secret ? loadPkcs12(secret.p12, secret.password) : null;
-}
 
 /** How long one request may wait for its answer (tests shorten it). */
 export const sendOptions = { timeoutMs: DEFAULT_TIMEOUT_MS };
@@ -65,7 +54,7 @@ async function sendMessage(
       return { problem: 'NO_ADDRESS', text: 'no address of the fiscalisation service' };
     let request = m.request_xml;
     if (!request) {
-      const cert = await loadCertificate(tx);
+      const cert = await companyCertificate(tx);
       if (!cert) return { problem: 'NO_CERTIFICATE', text: 'the company has no signing certificate' };
       request = signRequest(restamp(m.body_xml), m.id, cert);
     }

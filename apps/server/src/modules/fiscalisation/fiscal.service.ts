@@ -115,6 +115,15 @@ function openCertificate(secret: { p12: Buffer; password: string }): SigningCert
   return cert;
 }
 
+/**
+ * The company's signing certificate (the one PKCS#12 bundle of the fiscalisation settings), opened
+ * once per stored bundle; null when none is uploaded. Fiskalizacija 2.0 signs its messages with it.
+ */
+export async function companyCertificate(tx: Tx): Promise<SigningCertificate | null> {
+  const secret = await repo.getCertificateSecret(tx);
+  return secret ? openCertificate(secret) : null;
+}
+
 // Issuing -----------------------------------------------------------------------------------------
 
 export type FiscalPlan = {
