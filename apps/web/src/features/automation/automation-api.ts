@@ -1,7 +1,7 @@
 import type { AutomationActionType, AutomationRuleInput, AutomationTrigger, Conditions } from '@erp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
-import { useLiveTopics } from '../team/use-live.ts';
+import { useCompanyLive } from '../team/use-live.ts';
 
 // Wire shapes of /api/automation and /api/notifications.
 export type RuleAction =
@@ -191,5 +191,5 @@ export function useMarkRead(companyId: string) {
 
 /** New notifications arrive over `company:<id>:notifications`; the bell re-reads its count. */
 export function useLiveNotifications(): void {
-  useLiveTopics(['notifications'], (companyId) => [automationKeys.notifications(companyId)]);
+  useCompanyLive(['notifications'], (companyId) => [automationKeys.notifications(companyId)]);
 }

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
-import { useLiveTopics } from '../team/use-live.ts';
+import { useCompanyLive } from '../team/use-live.ts';
 
 // Wire types of /api/clients and /api/suppliers (snake_case, decimals as strings).
 export type PartnerRole = 'client' | 'supplier';
@@ -205,7 +205,7 @@ export async function uploadImport(role: PartnerRole, file: File, commit: boolea
 
 /** Another user's change to a partner reaches this screen: ids arrive over the WebSocket, data through the API. */
 export function useLivePartners(): void {
-  useLiveTopics(['partners'], () => [partnerKeys.all]);
+  useCompanyLive(['partners'], () => [partnerKeys.all]);
 }
 
 /** ISO date of today and of the first day of the month a year ago: the default analytics period. */

@@ -5,6 +5,7 @@ import { useToast } from '../../components/ui/toast.tsx';
 import { onApiError } from '../../lib/api.ts';
 import { realtime } from '../../lib/realtime.ts';
 import { useCurrentCompany } from '../team/current-company.tsx';
+import { companyChannel } from '../team/use-live.ts';
 
 export type HostingState = 'read_only' | 'normal';
 
@@ -39,7 +40,7 @@ export function CompanyReadOnlyBanner() {
       wasReadOnly.current = next;
       setReadOnly(next);
     };
-    const off = realtime.subscribe(`company:${companyId}:hosting`, (payload) => {
+    const off = realtime.subscribe(companyChannel(companyId, 'hosting'), (payload) => {
       const state = parseHostingState(payload);
       if (state) apply(state === 'read_only');
     });

@@ -2,7 +2,7 @@ import type { CutResult, CuttingDefaults, CuttingJobCreate, CuttingJobInput } fr
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '../../lib/api.ts';
 import { useCurrentCompany } from '../team/current-company.tsx';
-import { useLiveTopics } from '../team/use-live.ts';
+import { useCompanyLive } from '../team/use-live.ts';
 
 export type JobSummary = {
   id: string;
@@ -183,7 +183,7 @@ export function useJobAction(id: string) {
  * over the WebSocket) makes the cutting queries re-read through the API.
  */
 export function useLiveCutting(): void {
-  useLiveTopics(['cutting'], () => [cuttingKeys.all]);
+  useCompanyLive(['cutting'], () => [cuttingKeys.all]);
 }
 
 /**

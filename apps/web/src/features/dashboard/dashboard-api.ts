@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/api.ts';
-import { useLiveTopics } from '../team/use-live.ts';
+import { useCompanyLive } from '../team/use-live.ts';
 
 // Wire shape of GET /api/dashboard (money and quantities as decimal strings).
 export type DashboardFigures = {
@@ -30,7 +30,7 @@ export function useDashboard(companyId: string) {
 /** The company's document and stock events (ids only) make the tiles and the activity re-read. */
 export function useLiveDashboard(): void {
   // Recent activity lives under the team area's keys (['team', companyId, ...]).
-  useLiveTopics(['documents', 'stock', 'partners', 'purchasing'], (companyId) => [
+  useCompanyLive(['documents', 'stock', 'partners', 'purchasing'], (companyId) => [
     dashboardKeys.all,
     ['team', companyId],
   ]);

@@ -1,7 +1,7 @@
 import type { GlassWorkWarning, ProcessCategory, RoutingWarning } from '@erp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '../../lib/api.ts';
-import { useLiveTopics } from '../team/use-live.ts';
+import { useCompanyLive } from '../team/use-live.ts';
 
 // Wire types of the documents API (snake_case, money and quantities as decimal strings).
 export type DocKind = 'quote' | 'work_order' | 'delivery_note' | 'invoice' | 'credit_note';
@@ -293,7 +293,7 @@ export function useDocumentMutation<V, T = Detail>(run: (vars: V) => Promise<T>)
 
 /** Other users' changes (ids only over the WebSocket) make open document screens re-read. */
 export function useLiveDocuments(): void {
-  useLiveTopics(['documents', 'stock'], () => [documentKeys.all]);
+  useCompanyLive(['documents', 'stock'], () => [documentKeys.all]);
 }
 
 // Pickers -----------------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '../../lib/api.ts';
-import { useLiveTopics } from '../team/use-live.ts';
+import { useCompanyLive } from '../team/use-live.ts';
 
 // Wire types of /api/inventory (snake_case, decimals as strings).
 export type Item = {
@@ -335,7 +335,7 @@ export function useInventoryMutation<TBody, TResult>(fn: (body: TBody) => Promis
  * over the WebSocket) makes every inventory query re-read through the API.
  */
 export function useLiveStock(): void {
-  useLiveTopics(['stock'], () => [inventoryKeys.all]);
+  useCompanyLive(['stock'], () => [inventoryKeys.all]);
 }
 
 /** Text of an API error in the user's language (with the shortage details for INSUFFICIENT_STOCK). */

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
-import { useLiveTopics } from '../team/use-live.ts';
+import { useCompanyLive } from '../team/use-live.ts';
 
 export type PurchaseInvoiceStatus = 'received' | 'invalid' | 'approved' | 'rejected';
 export type PurchaseInvoiceRow = {
@@ -129,7 +129,7 @@ export const purchaseInvoiceKeys = {
 
 /** Invoices received or decided elsewhere (the intermediary's deliveries, another user) show at once. */
 export function useLivePurchaseInvoices() {
-  useLiveTopics(['purchase_invoices'], () => [purchaseInvoiceKeys.all]);
+  useCompanyLive(['purchase_invoices'], () => [purchaseInvoiceKeys.all]);
 }
 
 export function usePurchaseInvoices(query: URLSearchParams) {

@@ -2,7 +2,7 @@ import { poActions } from '@erp/domain/purchasing/po-status';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, type ApiErrorDetail, api } from '../../lib/api.ts';
 import { partnerKeys } from '../clients/partners-api.ts';
-import { useLiveTopics } from '../team/use-live.ts';
+import { useCompanyLive } from '../team/use-live.ts';
 
 export type PoStatus = 'draft' | 'sent' | 'partially_received' | 'received' | 'cancelled';
 export type PoHeader = {
@@ -172,7 +172,7 @@ export function usePurchasingMutation<TBody, TResult>(fn: (body: TBody) => Promi
 }
 
 export function useLivePurchasing(): void {
-  useLiveTopics(['purchasing'], () => [purchasingKeys.all]);
+  useCompanyLive(['purchasing'], () => [purchasingKeys.all]);
 }
 
 export function newIdempotencyKey(): string {
