@@ -49,7 +49,7 @@ describe('messages from the example eRačuni', () => {
         const check = checkRequestSignature(xml, cert.certificatePem);
         expect(check.errors).toEqual([]);
         expect(check.valid).toBe(true);
-        expect(check.signedIds).toEqual([id]);
+        expect(check.signedIds[0]).toBe(id);
       }
       const report = signed((i) => noEracunRequest({ id: i, sentAt: sendingTime(), facts }));
       expect(xsdErrors(report.xml, 'eiz'), file).toEqual([]);

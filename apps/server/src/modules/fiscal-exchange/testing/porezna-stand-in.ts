@@ -5,7 +5,9 @@ import { checkRequestSignature } from '../signing.ts';
 import { schemaOf, soapBody, xsdErrors } from './fiscal-xsd.ts';
 
 // Test double of Porezna's Sustav za fiskalizaciju (the real one cannot be reached from here): an
-// HTTP server that checks each SOAP request against the official XSD and its signature, records
+// HTTP server that checks each SOAP request against the official XSD and its XAdES-B signature
+// (both digests, the SignedProperties' SigningTime and SigningCertificateV2: a plain XML-DSig
+// signature is refused with S004), records
 // each message once by its request id, and answers as the published example answers do
 // (Odgovor_* / Neuspjesan_Odgovor_*). A repeat of a request id gets the first answer again, so a
 // message counts once however often it arrives. Misbehaviour on demand: no answer in time, a
@@ -89,7 +91,7 @@ export async function startPoreznaStandIn(
         operation,
         body,
         valid: errors.length === 0 && signature.valid,
-        errors,
+        errors: [...errors, ...signature.errors],
       };
       state.requests.push(received);
       const send = (status: number, xml: string) => {
