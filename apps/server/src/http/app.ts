@@ -11,6 +11,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { jobsRoutes } from '../jobs/jobs.routes.ts';
 import { adminRoutes } from '../modules/admin/admin.routes.ts';
+import { registerAuditSealer } from '../modules/audit/audit-sealer.ts';
 import { auditRoutes } from '../modules/audit/audit.routes.ts';
 import { authRoutes } from '../modules/auth/auth.routes.ts';
 import { createAuth } from '../modules/auth/auth.ts';
@@ -93,6 +94,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
 
   await registerSecurity(app, config);
   registerAccessControl(app, deps);
+  registerAuditSealer(app, deps);
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: 2 * 1024 * 1024, files: 1, fields: 5 } });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });

@@ -9,6 +9,7 @@ import type { Database, OwnerQuery } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { COMPANY_LOCK_SPACE } from '../db/tenant.ts';
 import { verifyAuditChain } from '../modules/audit/audit.service.ts';
+import { sealCompanyNow } from '../modules/audit/audit-sealer.ts';
 import {
   type CompanySnapshot,
   checkStock,
@@ -129,7 +130,9 @@ export async function inTransaction<T>(
 }
 
 /** A consistent snapshot of one company's rows (REPEATABLE READ, read only). */
-export function snapshotCompany(database: Database, companyId: string): Promise<CompanySnapshot> {
+export async function snapshotCompany(database: Database, companyId: string): Promise<CompanySnapshot> {
+  // Audit rows whose commit left them to the next seal are chained first (migration 0048).
+  await sealCompanyNow(database.db, companyId);
   return inTransaction(database, 'begin isolation level repeatable read read only', async (q) => {
     await scopeTransaction(q, companyId);
     return readCompany(q, companyId);

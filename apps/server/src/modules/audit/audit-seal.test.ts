@@ -4,11 +4,13 @@ import { rowsOf } from '../../db/database.ts';
 import { withCompany } from '../../db/tenant.ts';
 import { onPostgres, signUp, startTestApp, type TestApp } from '../../test/harness.ts';
 import { verifyAuditChain } from './audit.service.ts';
+import { sealCompanyNow } from './audit-sealer.ts';
 
 /**
  * Audit rows are written unsealed and without a lock; the commit seals them onto the company's
- * chain (migration 0044). These tests run on PGlite and, with TEST_DATABASE_URL, on PostgreSQL,
- * where the transactions really run side by side.
+ * chain (migration 0044), or, when another commit of the company is sealing at that moment,
+ * marks them ready for the next seal (migration 0048). These tests run on PGlite and, with
+ * TEST_DATABASE_URL, on PostgreSQL, where the transactions really run side by side.
  */
 describe('audit rows sealed at commit', () => {
   let t: TestApp;
@@ -51,6 +53,9 @@ describe('audit rows sealed at commit', () => {
     const written = await Promise.all(
       Array.from({ length: writers }, (_, i) => addUnits(ids, [`A${i}`, `B${i}`, `C${i}`])),
     );
+    // Commits that found the head busy left their rows to the next seal (the sealer's, within a
+    // second; here at once).
+    await sealCompanyNow(t.deps.db, user.id);
     const seqs = await seqOfUnits(user.id);
     expect(seqs.size).toBe(writers * 3);
     // Each transaction's rows are sealed together, in the order they were written.
@@ -111,6 +116,74 @@ describe('audit rows sealed at commit', () => {
       expect(await verifyAuditChain(t.deps.db, user.id)).toMatchObject({ ok: true, unsealed: 0 });
     },
   );
+
+  it.runIf(onPostgres)(
+    'commits without waiting while another seal holds the head; the next seal chains those rows together',
+    async () => {
+      const user = await signUp(t.app, 'Busy Head');
+      const ids = { userId: user.id, companyId: user.id };
+      const sealedBefore = (await verifyAuditChain(t.deps.db, user.id)).rows;
+      // An owner session holds the company's head, as a commit in the middle of its seal does.
+      let release: () => void = () => {};
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let locked: () => void = () => {};
+      const headLocked = new Promise<void>((resolve) => {
+        locked = resolve;
+      });
+      const holder = t.deps.database.session(async (q) => {
+        await q('begin');
+        await q('select seq from audit_heads where company_id = $1 for update', [user.id]);
+        locked();
+        await released;
+        await q('commit');
+        return [];
+      });
+      await headLocked;
+      const timeout = new Promise<never>((_, reject) =>
+        setTimeout(() => reject(new Error('the writer waited for the head')), 15_000),
+      );
+      const [a, b] = await Promise.race([addUnits(ids, ['BUSY1', 'BUSY2']), timeout]);
+      // Committed, unsealed, and marked ready (not an unsealed break).
+      const rows = await ownerQuery(
+        `select l.row_id, l.seq, (k.id is not null) as ready from audit_log l
+           left join audit_ready k on k.tx = l.tx and k.company = l.company_id
+          where l.company_id = $1 and l.table_name = 'units' and l.row_id = any($2::text[])`,
+        [user.id, [a, b]],
+      );
+      expect(rows.map((r) => ({ seq: r.seq, ready: r.ready }))).toEqual([
+        { seq: null, ready: true },
+        { seq: null, ready: true },
+      ]);
+      release();
+      await holder;
+      // The next seal (here: the one `audit verify` runs first) chains them, one after the other.
+      expect(await verifyAuditChain(t.deps.db, user.id)).toMatchObject({
+        ok: true,
+        unsealed: 0,
+        pending: 0,
+        rows: sealedBefore + 2,
+      });
+      const seqs = await seqOfUnits(user.id);
+      expect(seqs.get(b as string)).toBe((seqs.get(a as string) as number) + 1);
+      const [left] = await ownerQuery('select count(*)::int as n from audit_ready where company = $1', [
+        user.id,
+      ]);
+      expect(left?.n).toBe(0);
+    },
+  );
+
+  it('leaves no ready mark and no unsealed row behind a commit that sealed its own rows', async () => {
+    const user = await signUp(t.app, 'Own Seal');
+    await addUnits({ userId: user.id, companyId: user.id }, ['OWN1']);
+    const [state] = await ownerQuery(
+      `select (select count(*)::int from audit_ready where company = $1) as marks,
+              (select count(*)::int from audit_log where company_id = $1 and seq is null) as unsealed`,
+      [user.id],
+    );
+    expect(state).toEqual({ marks: 0, unsealed: 0 });
+  });
 
   it('writes nothing to the chain for a transaction that rolls back', async () => {
     const user = await signUp(t.app, 'Rolled Back');

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/database.ts';
+import { sealCompanyNow } from './audit-sealer.ts';
 
 export const GENESIS_HASH = '0'.repeat(64);
 const BATCH = 5000;
@@ -23,9 +24,15 @@ export type VerifyResult = {
   rows: number;
   /** Committed audit rows outside every chain (never trusted: `ok` is false when any exist). */
   unsealed: number;
+  /**
+   * Rows of transactions that committed after this check sealed the company's ready rows and
+   * before it read them: marked ready, sealed by the next seal (within a second). Not proven yet,
+   * and not a break.
+   */
+  pending: number;
   firstBreak: ChainBreak | null;
 };
-type CompanyResult = { rows: number; unsealed: number; firstBreak: ChainBreak | null };
+type CompanyResult = { rows: number; unsealed: number; pending: number; firstBreak: ChainBreak | null };
 
 type AuditRow = {
   seq: string | number;
@@ -59,16 +66,23 @@ export function sha256Hex(text: string): string {
 }
 
 async function verifyCompany(db: Db, companyId: string): Promise<CompanyResult> {
+  // Rows whose commit found the head busy are chained first (migration 0048), so that what is
+  // checked below is every row committed so far.
+  await sealCompanyNow(db, companyId);
   // One snapshot for the rows, the head and the unsealed count, so writers that commit meanwhile
-  // cannot make a sound chain look broken.
+  // cannot make a sound chain look broken. An unsealed row is pending when its transaction is
+  // marked ready for the seal, else it was written past the seal (a break).
   return db.transaction(
     async (tx) => {
-      const [pending] = rowsOf<{ n: number }>(
+      const [waiting] = rowsOf<{ unsealed: number; pending: number }>(
         await tx.execute(
-          sql`select count(*)::int as n from audit_log where company_id = ${companyId} and seq is null`,
+          sql`select count(*) filter (where k.id is null)::int as unsealed, count(k.id)::int as pending
+              from audit_log l left join audit_ready k on k.tx = l.tx and k.company = l.company_id
+              where l.company_id = ${companyId} and l.seq is null`,
         ),
       );
-      const unsealed = pending?.n ?? 0;
+      const unsealed = waiting?.unsealed ?? 0;
+      const pending = waiting?.pending ?? 0;
       let expectedSeq = 1;
       let prev = GENESIS_HASH;
       for (;;) {
@@ -82,6 +96,7 @@ async function verifyCompany(db: Db, companyId: string): Promise<CompanyResult> 
           const at = (reason: ChainBreak['reason'], n: number, s = seq) => ({
             rows: n,
             unsealed,
+            pending,
             firstBreak: { companyId, seq: s, reason },
           });
           if (seq !== expectedSeq) return at('sequence', expectedSeq - 1, expectedSeq);
@@ -98,16 +113,22 @@ async function verifyCompany(db: Db, companyId: string): Promise<CompanyResult> 
       );
       const count = expectedSeq - 1;
       if (head && (Number(head.seq) !== count || head.hash !== prev)) {
-        return { rows: count, unsealed, firstBreak: { companyId, seq: count + 1, reason: 'head' as const } };
+        return {
+          rows: count,
+          unsealed,
+          pending,
+          firstBreak: { companyId, seq: count + 1, reason: 'head' as const },
+        };
       }
       if (unsealed > 0) {
         return {
           rows: count,
           unsealed,
+          pending,
           firstBreak: { companyId, seq: count + 1, reason: 'unsealed' as const },
         };
       }
-      return { rows: count, unsealed, firstBreak: null };
+      return { rows: count, unsealed, pending, firstBreak: null };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
@@ -124,12 +145,21 @@ export async function verifyAuditChain(db: Db, companyId?: string): Promise<Veri
       ).map((r) => r.company_id);
   let rows = 0;
   let unsealed = 0;
+  let pending = 0;
   for (const id of companies) {
     const result = await verifyCompany(db, id);
     rows += result.rows;
     unsealed += result.unsealed;
+    pending += result.pending;
     if (result.firstBreak)
-      return { ok: false, companies: companies.length, rows, unsealed, firstBreak: result.firstBreak };
+      return {
+        ok: false,
+        companies: companies.length,
+        rows,
+        unsealed,
+        pending,
+        firstBreak: result.firstBreak,
+      };
   }
-  return { ok: true, companies: companies.length, rows, unsealed, firstBreak: null };
+  return { ok: true, companies: companies.length, rows, unsealed, pending, firstBreak: null };
 }
