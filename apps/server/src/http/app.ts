@@ -28,6 +28,7 @@ import { documentMailRoutes } from '../modules/documents/mail.routes.ts';
 import { productionLocationsRoutes } from '../modules/documents/production-locations.routes.ts';
 import { workOrderCompletionRoutes } from '../modules/documents/work-order-completion.routes.ts';
 import { workOrderCorrectionRoutes } from '../modules/documents/work-order-corrections.routes.ts';
+import { workOrderSnapshotRoutes } from '../modules/documents/work-order-snapshots.routes.ts';
 import { einvoiceRoutes } from '../modules/einvoice/einvoice.routes.ts';
 import { exportRoutes } from '../modules/export/export.routes.ts';
 import { fileRoutes } from '../modules/files/files.routes.ts';
@@ -136,6 +137,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     deliveryNotesRoutes,
     workOrderCompletionRoutes,
     workOrderCorrectionRoutes,
+    workOrderSnapshotRoutes,
     advanceRoutes,
     productionLocationsRoutes,
     documentMailRoutes,

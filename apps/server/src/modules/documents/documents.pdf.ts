@@ -1,4 +1,4 @@
-import { latin2Bytes, totalsToStrings, unitSymbol, windowSpecText } from '@erp/domain';
+import { businessDay, latin2Bytes, totalsToStrings, unitSymbol, windowSpecText } from '@erp/domain';
 import bwipjs from 'bwip-js/node';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
@@ -17,7 +17,7 @@ import {
   toBuffer,
   totals,
 } from '../../pdf/pdf-document.ts';
-import { hrDate, hrMoney, hrPrice, hrQuantity } from '../../pdf/pdf-format.ts';
+import { hrDate, hrMoney, hrPrice, hrQuantity, hrTime } from '../../pdf/pdf-format.ts';
 import { drawFiscalBlock, drawNotFiscalisedNote } from '../fiscalisation/fiscal-pdf-block.ts';
 import { openOib } from '../partners/partners.repo.ts';
 import { drawAdvances } from './advances.pdf.ts';
@@ -59,7 +59,7 @@ export const hub3ByteString = (payload: string) => String.fromCharCode(...latin2
 
 type Loaded = { doc: repo.DocumentRow; lines: repo.LineRow[]; client: PartySnapshot | null };
 
-async function load(tx: Tx, id: string): Promise<Loaded> {
+export async function load(tx: Tx, id: string): Promise<Loaded> {
   const doc = await repo.getDocument(tx, id);
   if (!doc) throw new Error('missing');
   const lines = await repo.getLines(tx, id);
@@ -87,12 +87,28 @@ async function load(tx: Tx, id: string): Promise<Loaded> {
   return { doc, lines, client };
 }
 
+/** A stored version of a work order sheet (work-order-snapshots.ts): its number and when it was issued. */
+export type SheetVersion = { number: number; issued_at: Date | string };
+
 /** The date facts of a quote, work order or delivery note (an invoice's are in `invoiceMeta`). */
-function documentMeta(doc: repo.DocumentRow): [string, string][] {
+function documentMeta(doc: repo.DocumentRow, version?: SheetVersion): [string, string][] {
   const meta: [string, string][] = [['Datum', hrDate(doc.doc_date)]];
   if (doc.kind === 'quote' && doc.valid_until) meta.push(['Vrijedi do', hrDate(doc.valid_until)]);
   if (doc.rush && (doc.kind === 'quote' || doc.kind === 'work_order')) meta.push(['Hitna narudžba', 'da']);
   if (doc.kind === 'work_order' && doc.due_date) meta.push(['Rok izrade', hrDate(doc.due_date)]);
+  if (doc.kind === 'work_order') meta.push(...versionMeta(doc, version));
+  return meta;
+}
+
+/** A work order sheet says which version it is; a draft or a live print says that it is none. */
+function versionMeta(doc: repo.DocumentRow, version?: SheetVersion): [string, string][] {
+  if (!version)
+    return [['Verzija', doc.status === 'draft' ? 'nacrt, nije izdan' : 'trenutno stanje, nije izdana']];
+  const meta: [string, string][] = [
+    ['Verzija', String(version.number)],
+    ['Verzija izdana', `${hrDate(businessDay(new Date(version.issued_at)))} ${hrTime(version.issued_at)}`],
+  ];
+  if (version.number > 1) meta.push(['Zamjenjuje', `verziju ${version.number - 1}`]);
   return meta;
 }
 
@@ -390,14 +406,20 @@ export function sellerBlock(company: CompanyBlock, doc: repo.DocumentRow): Compa
   };
 }
 
-async function draw(tx: Tx, pdf: Pdf, company: CompanyBlock, id: string): Promise<void> {
+async function draw(
+  tx: Tx,
+  pdf: Pdf,
+  company: CompanyBlock,
+  id: string,
+  version?: SheetVersion,
+): Promise<void> {
   const loaded = await load(tx, id);
   const { doc, lines } = loaded;
   const invoice = doc.kind === 'invoice' || doc.kind === 'credit_note';
   const facts = invoice ? await invoiceFacts(tx, doc, lines, loaded.client) : null;
   const qr = doc.kind === 'work_order' ? await barcode('qrcode', doc.number ?? doc.id) : null;
   let y = companyHeader(pdf, sellerBlock(company, doc));
-  y = partyAndMeta(pdf, loaded, y, facts ? invoiceMeta(doc, facts) : documentMeta(doc), qr);
+  y = partyAndMeta(pdf, loaded, y, facts ? invoiceMeta(doc, facts) : documentMeta(doc, version), qr);
   const priced = doc.kind !== 'delivery_note';
   const notes = facts ? vatNotesOf(facts.vats) : [];
   y = linesTable(pdf, lines, y, priced, doc.kind === 'work_order', notes);
@@ -416,8 +438,16 @@ async function draw(tx: Tx, pdf: Pdf, company: CompanyBlock, id: string): Promis
   if (doc.kind === 'quote') signatureLines(pdf, ['Ponudu izradio'], y);
 }
 
-/** One PDF for one or many documents (bulk download: one after another, page numbers over all). */
-export async function renderPdf(tx: Tx, companyId: string, ids: readonly string[]): Promise<Buffer> {
+/**
+ * One PDF for one or many documents (bulk download: one after another, page numbers over all);
+ * `version` names the stored version of a single work order sheet being made.
+ */
+export async function renderPdf(
+  tx: Tx,
+  companyId: string,
+  ids: readonly string[],
+  version?: SheetVersion,
+): Promise<Buffer> {
   const company = await companyBlock(tx, companyId);
   const first = await repo.getDocument(tx, ids[0] as string);
   const pdf = createPdf({
@@ -426,7 +456,7 @@ export async function renderPdf(tx: Tx, companyId: string, ids: readonly string[
   });
   for (const [i, id] of ids.entries()) {
     if (i > 0) pdf.addPage();
-    await draw(tx, pdf, company, id);
+    await draw(tx, pdf, company, id, ids.length === 1 ? version : undefined);
   }
   pageNumbers(pdf);
   return toBuffer(pdf);

@@ -5,6 +5,7 @@ import type { Tx } from '../../db/database.ts';
 import { renderPdf } from './documents.pdf.ts';
 import * as repo from './documents.repo.ts';
 import { ubl } from './invoices.service.ts';
+import { currentSheet } from './work-order-snapshots.ts';
 
 // Issued means frozen (migration 0039): the files of a document that left its draft are made
 // once, stored in document_files and served as stored. Issuing makes them in its own transaction;
@@ -23,14 +24,42 @@ async function make(tx: Tx, companyId: string, id: string, format: FrozenFormat)
   return renderPdf(tx, companyId, [id]);
 }
 
-async function stored(tx: Tx, id: string, format: FrozenFormat): Promise<Buffer | null> {
+/** The stored bytes of one file (a work order's PDF: of one version), or null. */
+export async function storedFile(
+  tx: Tx,
+  id: string,
+  format: FrozenFormat,
+  version = 1,
+): Promise<Buffer | null> {
   // Bytes travel as base64 text, the same on PGlite and node-postgres (as in export_files).
   const row = await repo.one<{ data64: string }>(
     tx,
     sql`select encode(data, 'base64') as data64 from document_files
-        where document_id = ${id} and format = ${format}`,
+        where document_id = ${id} and format = ${format} and version = ${version}`,
   );
   return row ? Buffer.from(row.data64, 'base64') : null;
+}
+
+/**
+ * Stores a file once: true when this call stored it, false when that file (document, format,
+ * version) was already there (two writers at once: the second insert waits and keeps the first).
+ */
+export async function storeFile(
+  tx: Tx,
+  companyId: string,
+  id: string,
+  format: FrozenFormat,
+  data: Buffer,
+  version = 1,
+): Promise<boolean> {
+  const inserted = await repo.rows<{ document_id: string }>(
+    tx,
+    sql`insert into document_files (company_id, document_id, format, version, content_type, data, sha256)
+        values (${companyId}, ${id}, ${format}, ${version}, ${CONTENT_TYPES[format]},
+          decode(${data.toString('base64')}, 'base64'), ${sha256(data)})
+        on conflict (document_id, format, version) do nothing returning document_id`,
+  );
+  return inserted.length > 0;
 }
 
 /**
@@ -39,18 +68,12 @@ async function stored(tx: Tx, id: string, format: FrozenFormat): Promise<Buffer 
  * bytes that were stored.
  */
 async function storedOrMade(tx: Tx, companyId: string, id: string, format: FrozenFormat): Promise<Buffer> {
-  const have = await stored(tx, id, format);
+  const have = await storedFile(tx, id, format);
   if (have) return have;
   const data = await make(tx, companyId, id, format);
   const hash = sha256(data);
-  const inserted = await repo.rows<{ document_id: string }>(
-    tx,
-    sql`insert into document_files (company_id, document_id, format, content_type, data, sha256)
-        values (${companyId}, ${id}, ${format}, ${CONTENT_TYPES[format]},
-          decode(${data.toString('base64')}, 'base64'), ${hash})
-        on conflict (document_id, format) do nothing returning document_id`,
-  );
-  if (inserted.length === 0) return (await stored(tx, id, format)) as Buffer;
+  if (!(await storeFile(tx, companyId, id, format, data)))
+    return (await storedFile(tx, id, format)) as Buffer;
   await tx.execute(
     format === 'ubl'
       ? sql`update documents set ubl_sha256 = ${hash} where id = ${id} and ubl_sha256 is null`
@@ -67,8 +90,8 @@ export async function freezeFiles(tx: Tx, companyId: string, id: string): Promis
 }
 
 /**
- * The file to serve: the stored bytes of a frozen document, or null for a document whose files
- * are live (a draft, a work order; the caller renders it).
+ * The file to serve: the stored bytes of a frozen document (a released work order: its latest
+ * version), or null for a document whose files are live (a draft; the caller renders it).
  */
 export async function frozenFile(
   tx: Tx,
@@ -76,6 +99,7 @@ export async function frozenFile(
   doc: Pick<repo.DocumentRow, 'id' | 'kind' | 'status'>,
   format: FrozenFormat,
 ): Promise<Buffer | null> {
+  if (doc.kind === 'work_order' && format === 'pdf') return currentSheet(tx, companyId, doc); // its latest version
   if (!frozenFormats(doc.kind, doc.status).includes(format)) return null;
   return storedOrMade(tx, companyId, doc.id, format);
 }

@@ -27,6 +27,7 @@ import { detail, itemsById, transition } from './documents.service.ts';
 import { allocateParts, type ConsumedPart, type LineNeed } from './lot-allocation.ts';
 import { completionPlan, cuttingCoverage, refuseOpenLists } from './work-order-completion.ts';
 import { corrections, correctionTotal } from './work-order-corrections.ts';
+import { freezeFirstVersion } from './work-order-snapshots.ts';
 
 // Work orders: planning (BOM explosion → reservations, routings → operations), shop-floor progress
 // (operation status, logged time, quality checks) and completion (one posting: consumption,
@@ -261,6 +262,7 @@ export async function plan(tx: Tx, ctx: CompanyContext, id: string) {
     planned_material_cost: money(plannedMaterial),
     planned_labour_cost: money(plannedLabour),
   });
+  await freezeFirstVersion(tx, ctx, id); // the released sheet, stored as version 1 (work-order-snapshots.ts)
   return workOrderDetail(tx, id);
 }
 
