@@ -9,11 +9,20 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { useListColumns } from '../saved-views/list-columns.tsx';
+import { type ColumnOf, defineList } from '../saved-views/list-spec.ts';
 import { SavedViews } from '../saved-views/saved-views.tsx';
 import { useCurrentCompany } from '../team/current-company.tsx';
 import { useMembers } from '../team/team-api.ts';
 import { type AuditEntry, useAuditList, useVerifyChain } from './audit-api.ts';
 import { AuditEntries } from './audit-entries.tsx';
+
+/** The list's declaration (saved views' key, columns, the always-shown ones, bulk selection). */
+export const AUDIT_LIST = defineList({
+  key: 'audit',
+  columns: ['seq', 'when', 'user', 'action', 'record', 'changes'],
+  fixed: ['seq'],
+  bulk: false,
+});
 
 // Records users change through the app, offered under their translated names (audit namespace
 // `entities`); the API's filter accepts any audited table name.
@@ -110,7 +119,7 @@ export function AuditPage() {
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.page_size)) : 1;
   // Issue 12: the parts of an entry are the list's columns (the entry number always shows); the
   // entries render as cards (AuditEntries), so only the visibility and labels are used here.
-  const columns = useListColumns<'audit', AuditEntry>('audit', {
+  const columns = useListColumns<ColumnOf<typeof AUDIT_LIST>, AuditEntry>(AUDIT_LIST, {
     seq: { label: t('columns.seq'), cell: (e) => `#${e.seq}` },
     when: { label: t('columns.when'), cell: (e) => e.at },
     user: { label: t('filters.user'), cell: (e) => e.actor_name },

@@ -7,11 +7,20 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { cn } from '../../lib/cn.ts';
 import { formatDate } from '../../lib/format.ts';
 import { useListColumns } from '../saved-views/list-columns.tsx';
+import { type ColumnOf, defineList } from '../saved-views/list-spec.ts';
 import { SavedViews } from '../saved-views/saved-views.tsx';
 import { PageHeader } from '../sections/page-header.tsx';
 import { IfAllowed } from '../team/use-permission.tsx';
 import { type Rule, useRules, useSetEnabled } from './automation-api.ts';
 import { RuleEditorPage } from './rule-editor.tsx';
+
+/** The list's declaration (saved views' key, columns, the always-shown ones, bulk selection). */
+export const AUTOMATION_RULES_LIST = defineList({
+  key: 'automation-rules',
+  columns: ['name', 'trigger', 'actions', 'last_run', 'enabled'],
+  fixed: ['name'],
+  bulk: false,
+});
 
 export const STATUS_CLASSES: Record<string, string> = {
   done: 'bg-success/15 text-success',
@@ -35,8 +44,8 @@ function RulesList() {
   const rules = useRules();
   const setEnabled = useSetEnabled();
   // Issue 12: saved views and hideable columns (the rule's name is the link and always shows).
-  const columns = useListColumns<'automation-rules', Rule>(
-    'automation-rules',
+  const columns = useListColumns<ColumnOf<typeof AUTOMATION_RULES_LIST>, Rule>(
+    AUTOMATION_RULES_LIST,
     {
       name: {
         label: t('list.name'),

@@ -13,12 +13,27 @@ import {
   useBulkSelection,
 } from '../saved-views/bulk.tsx';
 import { useListColumns } from '../saved-views/list-columns.tsx';
+import { type ColumnOf, defineList } from '../saved-views/list-spec.ts';
 import { withoutFilters } from '../saved-views/list-state.ts';
 import { SavedViews } from '../saved-views/saved-views.tsx';
 import { PageHeader } from '../sections/page-header.tsx';
 import { usePermission } from '../team/use-permission.tsx';
 import { NUM, selectClasses, TABLE, TD, TH } from './partner-ui.tsx';
 import { BASE, PATH, type PartnerRole, usePartners } from './partners-api.ts';
+
+/** The lists' declarations (saved views' key, columns, the always-shown name, bulk selection). */
+export const CLIENTS_LIST = defineList({
+  key: 'clients',
+  columns: ['name', 'oib', 'city', 'email', 'phone', 'payment_terms'],
+  fixed: ['name'],
+  bulk: true,
+});
+export const SUPPLIERS_LIST = defineList({
+  key: 'suppliers',
+  columns: ['name', 'oib', 'city', 'email', 'phone', 'lead_time'],
+  fixed: ['name'],
+  bulk: true,
+});
 
 const FILTER_KEYS = ['q', 'kind', 'active', 'city', 'sort', 'dir', 'page'] as const;
 const PAGE_SIZE = 50;
@@ -74,9 +89,12 @@ export function PartnerList({ list: role, actions }: { list: PartnerRole; action
     header: sortButton(key, label),
     sort: sortOf(key),
   });
-  // Issue 12: hideable columns (the name is the link and always shows), from list-registry.ts.
-  const columns = useListColumns<'clients' | 'suppliers', (typeof rows)[number]>(
-    role === 'client' ? 'clients' : 'suppliers',
+  // Issue 12: hideable columns (the name is the link and always shows), declared above.
+  const columns = useListColumns<
+    ColumnOf<typeof CLIENTS_LIST> | ColumnOf<typeof SUPPLIERS_LIST>,
+    (typeof rows)[number]
+  >(
+    role === 'client' ? CLIENTS_LIST : SUPPLIERS_LIST,
     {
       name: {
         ...sortable('name', t('fields.name')),

@@ -23,6 +23,7 @@ import {
   useBulkSelection,
 } from '../saved-views/bulk.tsx';
 import { useListColumns } from '../saved-views/list-columns.tsx';
+import { type ColumnOf, defineList } from '../saved-views/list-spec.ts';
 import { SavedViews } from '../saved-views/saved-views.tsx';
 import { IfAllowed, usePermission } from '../team/use-permission.tsx';
 import {
@@ -49,6 +50,14 @@ import {
   saveErrorText,
   stockLines,
 } from './stock-picker.tsx';
+
+/** The list's declaration (saved views' key, columns, the always-shown ones, bulk selection). */
+export const CUTTING_JOBS_LIST = defineList({
+  key: 'cutting-jobs',
+  columns: ['number', 'name', 'kind', 'status', 'stock_count', 'waste'],
+  fixed: ['number'],
+  bulk: true,
+});
 
 export function CuttingPage() {
   // Open cutting screens follow committed changes made by anyone in the company.
@@ -98,8 +107,8 @@ function JobList() {
   const wasteText = (j: JobSummary) =>
     j.waste_percent === null ? '—' : `${num(Number(j.waste_percent), 2)} %`;
   // Issue 12: hideable columns (the number is the link), the selection and its CSV export.
-  const columns = useListColumns<'cutting-jobs', JobSummary>(
-    'cutting-jobs',
+  const columns = useListColumns<ColumnOf<typeof CUTTING_JOBS_LIST>, JobSummary>(
+    CUTTING_JOBS_LIST,
     {
       number: {
         label: t('list.number'),

@@ -7,6 +7,7 @@ import { api } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
 import { BulkBar, fetchAllPages, useBulkSelection } from '../saved-views/bulk.tsx';
 import { useListColumns } from '../saved-views/list-columns.tsx';
+import { type ColumnOf, defineList, type ListSpec } from '../saved-views/list-spec.ts';
 import { withoutFilters } from '../saved-views/list-state.ts';
 import { SavedViews } from '../saved-views/saved-views.tsx';
 import { usePermission } from '../team/use-permission.tsx';
@@ -22,13 +23,34 @@ import {
 import { DateText, Money, NUM, SELECT, STATUSES, StatusBadge, TABLE, TD, TH } from './parts.tsx';
 
 const PAGE_SIZE = 50;
-type DocListKey = 'quotes' | 'work-orders' | 'delivery-notes' | 'invoices';
-const LIST_KEYS: Record<DocKind, DocListKey> = {
-  quote: 'quotes',
-  work_order: 'work-orders',
-  delivery_note: 'delivery-notes',
-  invoice: 'invoices',
-  credit_note: 'invoices',
+const DOC_COLUMNS = ['number', 'client', 'date', 'status', 'total'] as const;
+/** The lists' declarations: one list (and set of saved views) per document kind; credit notes list with invoices. */
+export const QUOTES_LIST = defineList({ key: 'quotes', columns: DOC_COLUMNS, fixed: ['number'], bulk: true });
+export const WORK_ORDERS_LIST = defineList({
+  key: 'work-orders',
+  columns: DOC_COLUMNS,
+  fixed: ['number'],
+  bulk: true,
+});
+export const DELIVERY_NOTES_LIST = defineList({
+  key: 'delivery-notes',
+  columns: DOC_COLUMNS,
+  fixed: ['number'],
+  bulk: true,
+});
+export const INVOICES_LIST = defineList({
+  key: 'invoices',
+  columns: ['number', 'client', 'date', 'status', 'payment', 'total'],
+  fixed: ['number'],
+  bulk: true,
+});
+type DocColumn = ColumnOf<typeof INVOICES_LIST>;
+const LISTS: Record<DocKind, ListSpec<DocColumn>> = {
+  quote: QUOTES_LIST,
+  work_order: WORK_ORDERS_LIST,
+  delivery_note: DELIVERY_NOTES_LIST,
+  invoice: INVOICES_LIST,
+  credit_note: INVOICES_LIST,
 };
 const FILTERS = ['q', 'status', 'client_id', 'from', 'to', 'payment_status'] as const;
 
@@ -113,9 +135,9 @@ export function DocumentList({
       const r = await api<{ items: typeof rows; total: number }>(`${KIND_PATHS[kind].api}?${q}`);
       return { rows: r.items, total: r.total };
     });
-  // Issue 12: hideable columns (the number column always shows: it is the link), from list-registry.ts.
-  const columns = useListColumns<DocListKey, (typeof rows)[number]>(
-    LIST_KEYS[kind],
+  // Issue 12: hideable columns (the number column always shows: it is the link), declared above.
+  const columns = useListColumns<DocColumn, (typeof rows)[number]>(
+    LISTS[kind],
     {
       number: {
         label: t('list.number'),
@@ -286,7 +308,7 @@ export function DocumentList({
         pageCount={rows.length}
         loaded={rows}
         fetchMatching={fetchMatching}
-        csv={columns.csv(LIST_KEYS[kind])}
+        csv={columns.csv(LISTS[kind].key)}
         pdfHref={selection.allMatching ? (ids) => `/api/documents/pdf?ids=${ids.join(',')}` : undefined}
       />
       <p className="mb-2 text-sm text-muted" role="status" aria-live="polite">

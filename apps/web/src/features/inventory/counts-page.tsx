@@ -13,6 +13,7 @@ import { api } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatDate, formatNumber, formatUnit, numberInputToApi } from '../../lib/format.ts';
 import { useListColumns } from '../saved-views/list-columns.tsx';
+import { type ColumnOf, defineList } from '../saved-views/list-spec.ts';
 import { SavedViews } from '../saved-views/saved-views.tsx';
 import { useCurrentCompany } from '../team/current-company.tsx';
 import { usePermission } from '../team/use-permission.tsx';
@@ -30,6 +31,14 @@ import {
 } from './inventory-api.ts';
 import { Field, ItemPicker, LocationSelect, NUM, newKey, Qty, TABLE, TD, TH } from './parts.tsx';
 
+/** The list's declaration (saved views' key, columns, the always-shown ones, bulk selection). */
+export const COUNTS_LIST = defineList({
+  key: 'counts',
+  columns: ['when', 'location', 'status', 'lines'],
+  fixed: ['when'],
+  bulk: false,
+});
+
 export function CountsPage() {
   const { t, i18n } = useTranslation('inventory');
   const navigate = useNavigate();
@@ -45,8 +54,8 @@ export function CountsPage() {
     create.mutate(location, { onSuccess: (c) => navigate(`/inventory/counts/${c.id}`) });
   };
   // Issue 12: saved views and hideable columns (the date is the link to the count).
-  const columns = useListColumns<'counts', Count>(
-    'counts',
+  const columns = useListColumns<ColumnOf<typeof COUNTS_LIST>, Count>(
+    COUNTS_LIST,
     {
       when: {
         label: t('movements.when'),

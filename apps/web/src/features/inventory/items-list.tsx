@@ -16,12 +16,21 @@ import {
   useBulkSelection,
 } from '../saved-views/bulk.tsx';
 import { useListColumns } from '../saved-views/list-columns.tsx';
+import { type ColumnOf, defineList } from '../saved-views/list-spec.ts';
 import { withoutFilters } from '../saved-views/list-state.ts';
 import { SavedViews } from '../saved-views/saved-views.tsx';
 import { usePermission } from '../team/use-permission.tsx';
 import { type Item, useItems, useLocations } from './inventory-api.ts';
 import { FilterBox, LocationFilter, Money, NUM, Qty, selectClasses } from './parts.tsx';
 import { Pieces } from './pieces.tsx';
+
+/** The list's declaration (saved views' key, columns, the always-shown ones, bulk selection). */
+export const ITEMS_LIST = defineList({
+  key: 'items',
+  columns: ['sku', 'name', 'kind', 'unit', 'on_hand', 'pieces', 'available', 'on_order', 'avg_cost'],
+  fixed: ['sku'],
+  bulk: true,
+});
 
 const PAGE = 200;
 const ROW_HEIGHT = 36;
@@ -80,8 +89,8 @@ export function ItemsList() {
   const filtersActive = ['q', 'kind', 'location_id', 'low_stock'].some((k) => params.get(k));
 
   // Issue 12: hideable columns (the SKU always shows), the selection and its CSV export.
-  const columns = useListColumns<'items', Item>(
-    'items',
+  const columns = useListColumns<ColumnOf<typeof ITEMS_LIST>, Item>(
+    ITEMS_LIST,
     {
       sku: {
         label: t('items.sku'),

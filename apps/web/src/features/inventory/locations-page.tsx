@@ -12,6 +12,7 @@ import { cn } from '../../lib/cn.ts';
 import { formatUnit } from '../../lib/format.ts';
 import { BulkBar, SelectPageBox, SelectRowBox, useBulkSelection } from '../saved-views/bulk.tsx';
 import { useListColumns } from '../saved-views/list-columns.tsx';
+import { type ColumnOf, defineList } from '../saved-views/list-spec.ts';
 import { SavedViews } from '../saved-views/saved-views.tsx';
 import { usePermission } from '../team/use-permission.tsx';
 import { LabelsButton } from '../warehouse-scan/labels-button.tsx';
@@ -24,6 +25,14 @@ import {
 } from './inventory-api.ts';
 import { Field, ItemLink, LocationSelect, Money, NUM, Qty, selectClasses, TABLE, TD, TH } from './parts.tsx';
 import { Pieces, pieceSizeText } from './pieces.tsx';
+
+/** The list's declaration (saved views' key, columns, the always-shown ones, bulk selection). */
+export const LOCATIONS_LIST = defineList({
+  key: 'locations',
+  columns: ['code', 'name', 'type', 'items', 'value'],
+  fixed: ['code'],
+  bulk: true,
+});
 
 /** Locations as a tree (warehouse → places within it) with stock and value at average cost. */
 export function LocationsPage() {
@@ -42,8 +51,11 @@ export function LocationsPage() {
   walk(null, 0);
   // Issue 12: hideable columns (the code is the link); the whole tree is loaded, so the selection
   // (and its CSV export) covers what is shown.
-  const columns = useListColumns<'locations', { id: string; loc: Location; depth: number }>(
-    'locations',
+  const columns = useListColumns<
+    ColumnOf<typeof LOCATIONS_LIST>,
+    { id: string; loc: Location; depth: number }
+  >(
+    LOCATIONS_LIST,
     {
       code: {
         label: t('locations.code'),

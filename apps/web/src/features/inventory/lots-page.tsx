@@ -6,12 +6,21 @@ import { cn } from '../../lib/cn.ts';
 import { formatDate, formatUnit } from '../../lib/format.ts';
 import { BulkBar, SelectPageBox, SelectRowBox, useBulkSelection } from '../saved-views/bulk.tsx';
 import { useListColumns } from '../saved-views/list-columns.tsx';
+import { type ColumnOf, defineList } from '../saved-views/list-spec.ts';
 import { SavedViews } from '../saved-views/saved-views.tsx';
 import { LabelsButton } from '../warehouse-scan/labels-button.tsx';
 import { type Lot, type TraceRow, useLot, useLots } from './inventory-api.ts';
 import { MovementTable } from './movement-table.tsx';
 import { FilterBox, ItemLink, NUM, Qty, TABLE, TD, TH } from './parts.tsx';
 import { Pieces, pieceSizeText } from './pieces.tsx';
+
+/** The list's declaration (saved views' key, columns, the always-shown ones, bulk selection). */
+export const LOTS_LIST = defineList({
+  key: 'lots',
+  columns: ['lot', 'sku', 'supplier', 'received', 'expires', 'quantity', 'pieces'],
+  fixed: ['lot'],
+  bulk: true,
+});
 
 export function LotsPage() {
   const { t, i18n } = useTranslation('inventory');
@@ -28,8 +37,8 @@ export function LotsPage() {
     setParams(next, { replace: true });
   };
   // Issue 12: saved views, hideable columns (the lot number is the link), selection and CSV.
-  const columns = useListColumns<'lots', Lot>(
-    'lots',
+  const columns = useListColumns<ColumnOf<typeof LOTS_LIST>, Lot>(
+    LOTS_LIST,
     {
       lot: {
         label: t('lots.lot'),

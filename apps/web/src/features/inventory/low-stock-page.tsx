@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
 import { BulkBar, SelectPageBox, SelectRowBox, useBulkSelection } from '../saved-views/bulk.tsx';
 import { useListColumns } from '../saved-views/list-columns.tsx';
+import { type ColumnOf, defineList } from '../saved-views/list-spec.ts';
 import { SavedViews } from '../saved-views/saved-views.tsx';
 import { usePermission } from '../team/use-permission.tsx';
 import {
@@ -15,6 +16,14 @@ import {
   useLowStock,
 } from './inventory-api.ts';
 import { ItemLink, NUM, Qty, TABLE, TD, TH } from './parts.tsx';
+
+/** The list's declaration (saved views' key, columns, the always-shown ones, bulk selection). */
+export const LOW_STOCK_LIST = defineList({
+  key: 'low-stock',
+  columns: ['sku', 'name', 'available', 'on_order', 'on_draft', 'reorder_point', 'reorder_qty'],
+  fixed: ['sku'],
+  bulk: true,
+});
 
 type LowItem = Item & { on_draft: string; draft_order_id: string | null };
 
@@ -44,8 +53,8 @@ export function LowStockPage() {
     text: (i: LowItem) => value(i) ?? '',
   });
   // Issue 12: saved views, hideable columns (the SKU is the link), selection and CSV.
-  const columns = useListColumns<'low-stock', LowItem>(
-    'low-stock',
+  const columns = useListColumns<ColumnOf<typeof LOW_STOCK_LIST>, LowItem>(
+    LOW_STOCK_LIST,
     {
       sku: { label: t('items.sku'), cell: (i) => <ItemLink id={i.id} sku={i.sku} />, text: (i) => i.sku },
       name: { label: t('items.name'), cell: (i) => i.name, text: (i) => i.name },

@@ -10,6 +10,7 @@ import { cn } from '../../lib/cn.ts';
 import { formatDate } from '../../lib/format.ts';
 import { BulkBar, SelectPageBox, SelectRowBox, useBulkSelection } from '../saved-views/bulk.tsx';
 import { useListColumns } from '../saved-views/list-columns.tsx';
+import { type ColumnOf, defineList } from '../saved-views/list-spec.ts';
 import { SavedViews } from '../saved-views/saved-views.tsx';
 import { usePermission } from '../team/use-permission.tsx';
 import {
@@ -33,6 +34,14 @@ import {
   TD,
   TH,
 } from './parts.tsx';
+
+/** The list's declaration (saved views' key, columns, the always-shown ones, bulk selection). */
+export const MOVEMENTS_LIST = defineList({
+  key: 'movements',
+  columns: ['when', 'type', 'sku', 'location', 'lot', 'quantity', 'unit_cost', 'reference', 'reason'],
+  fixed: ['when'],
+  bulk: true,
+});
 
 const MOVEMENT_FILTERS = ['type', 'location_id', 'item_id', 'lot', 'from', 'to'] as const;
 /** Rows per page; one more is asked for to know whether a next page exists. */
@@ -216,8 +225,8 @@ export function MovementTable({
   const when = (m: Movement) =>
     formatDate(m.created_at, i18n.language, { dateStyle: 'short', timeStyle: 'short' });
   // Issue 12: hideable columns (the time always shows; the reverse action is not a column).
-  const columns = useListColumns<'movements', Movement>(
-    'movements',
+  const columns = useListColumns<ColumnOf<typeof MOVEMENTS_LIST>, Movement>(
+    MOVEMENTS_LIST,
     {
       when: {
         label: t('movements.when'),

@@ -6,6 +6,7 @@ import { cn } from '../../lib/cn.ts';
 import { formatDate, formatUnit } from '../../lib/format.ts';
 import { BulkBar, SelectPageBox, SelectRowBox, useBulkSelection } from '../saved-views/bulk.tsx';
 import { useListColumns } from '../saved-views/list-columns.tsx';
+import { type ColumnOf, defineList } from '../saved-views/list-spec.ts';
 import { SavedViews } from '../saved-views/saved-views.tsx';
 import { usePermission } from '../team/use-permission.tsx';
 import {
@@ -17,6 +18,14 @@ import {
   useReservations,
 } from './inventory-api.ts';
 import { FilterBox, ItemLink, LocationFilter, NUM, Qty, selectClasses, TABLE, TD, TH } from './parts.tsx';
+
+/** The list's declaration (saved views' key, columns, the always-shown ones, bulk selection). */
+export const RESERVATIONS_LIST = defineList({
+  key: 'reservations',
+  columns: ['sku', 'name', 'location', 'lot', 'quantity', 'source', 'created'],
+  fixed: ['sku'],
+  bulk: true,
+});
 
 const STATUSES = ['active', 'released', 'consumed'] as const;
 
@@ -46,8 +55,8 @@ export function ReservationsPage() {
   const sourceText = (r: Reservation) =>
     r.source_type ? t(`reservations.sources.${r.source_type}`, { defaultValue: r.source_type }) : '';
   // Issue 12: saved views, hideable columns (the SKU is the link), selection and CSV.
-  const columns = useListColumns<'reservations', Reservation>(
-    'reservations',
+  const columns = useListColumns<ColumnOf<typeof RESERVATIONS_LIST>, Reservation>(
+    RESERVATIONS_LIST,
     {
       sku: {
         label: t('items.sku'),

@@ -24,6 +24,7 @@ import {
   useBulkSelection,
 } from '../saved-views/bulk.tsx';
 import { type AriaSort, useListColumns } from '../saved-views/list-columns.tsx';
+import { type ColumnOf, defineList } from '../saved-views/list-spec.ts';
 import { SavedViews } from '../saved-views/saved-views.tsx';
 import { PageHeader } from '../sections/page-header.tsx';
 import { IfAllowed, usePermission } from '../team/use-permission.tsx';
@@ -36,6 +37,24 @@ import {
   useProcesses,
   useSaveProcess,
 } from './processes-api.ts';
+
+/** The list's declaration (saved views' key, columns, the always-shown ones, bulk selection). */
+export const PROCESSES_LIST = defineList({
+  key: 'processes',
+  columns: [
+    'code',
+    'name',
+    'category',
+    'work_centre',
+    'cost_per_hour',
+    'setup_minutes',
+    'minutes_per_unit',
+    'daily_capacity',
+    'quality_check',
+  ],
+  fixed: ['code'],
+  bulk: true,
+});
 
 export function ProcessesPage() {
   return (
@@ -123,8 +142,8 @@ function ProcessList() {
   const yesNo = (b: boolean) => (b ? t('common.yes') : t('common.no'));
   const RIGHT = 'text-right tabular-nums';
   // Issue 12: hideable columns (the code is the link), the selection and its CSV export.
-  const columns = useListColumns<'processes', (typeof rows)[number]>(
-    'processes',
+  const columns = useListColumns<ColumnOf<typeof PROCESSES_LIST>, (typeof rows)[number]>(
+    PROCESSES_LIST,
     {
       code: {
         ...sortable('code', t('fields.code')),

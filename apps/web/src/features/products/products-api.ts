@@ -141,17 +141,22 @@ export const productKeys = {
   items: (q: string) => ['products', 'items', q] as const,
 };
 
-export function useProducts(p: ProductListParams) {
+/** One page of the product list (the list screen, and its "select all matching" page by page). */
+export function fetchProducts(p: ProductListParams, pageSize = PRODUCT_PAGE_SIZE, signal?: AbortSignal) {
   const search = new URLSearchParams({
     sort: p.sort,
     dir: p.dir,
     page: String(p.page),
-    pageSize: String(PRODUCT_PAGE_SIZE),
+    pageSize: String(pageSize),
   });
   if (p.q) search.set('q', p.q);
+  return api<{ items: ProductRow[]; total: number }>(`/products?${search}`, { signal });
+}
+
+export function useProducts(p: ProductListParams) {
   return useQuery({
     queryKey: productKeys.list(p),
-    queryFn: ({ signal }) => api<{ items: ProductRow[]; total: number }>(`/products?${search}`, { signal }),
+    queryFn: ({ signal }) => fetchProducts(p, PRODUCT_PAGE_SIZE, signal),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,7 +1,7 @@
-import { ArrowDown, ArrowUp, Plus } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Route, Routes, useNavigate, useSearchParams } from 'react-router';
+import { Link, Route, Routes, useNavigate } from 'react-router';
 import { SaveState, saveStatus, useDirty } from '../../components/editing/save-state.tsx';
 import { afterSave, UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
@@ -9,22 +9,16 @@ import { Card } from '../../components/ui/card.tsx';
 import { FormErrors } from '../../components/ui/form-errors.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
-import { api } from '../../lib/api.ts';
 import { formatCurrency, formatDate, numberInputToApi } from '../../lib/format.ts';
-import {
-  BulkBar,
-  fetchAllPages,
-  SelectPageBox,
-  SelectRowBox,
-  useBulkSelection,
-} from '../saved-views/bulk.tsx';
-import { useListColumns } from '../saved-views/list-columns.tsx';
-import { SavedViews } from '../saved-views/saved-views.tsx';
+import { DataTable } from '../saved-views/data-table.tsx';
+import { defineList } from '../saved-views/list-spec.ts';
+import { useList } from '../saved-views/use-list.ts';
 import { PageHeader } from '../sections/page-header.tsx';
 import { IfAllowed, usePermission } from '../team/use-permission.tsx';
 import { errorMessages } from './error-messages.ts';
 import { ProductDetailPage } from './product-detail.tsx';
 import {
+  fetchProducts,
   PRODUCT_PAGE_SIZE,
   type ProductListParams,
   type ProductRow,
@@ -49,125 +43,38 @@ export function ProductsPage() {
   );
 }
 
-function useListParams(): [ProductListParams, (patch: Partial<ProductListParams>) => void] {
-  const [search, setSearch] = useSearchParams();
-  const params: ProductListParams = {
-    q: search.get('q') ?? '',
-    sort: search.get('sort') === 'name' ? 'name' : 'sku',
-    dir: search.get('dir') === 'desc' ? 'desc' : 'asc',
-    page: Math.max(1, Number(search.get('page')) || 1),
-  };
-  const update = (patch: Partial<ProductListParams>) => {
-    const next = { ...params, ...patch };
-    const out = new URLSearchParams();
-    // Visible columns are not part of the filter: they stay (saved views keep them too).
-    const cols = search.get('cols');
-    if (cols) out.set('cols', cols);
-    if (next.q) out.set('q', next.q);
-    if (next.sort !== 'sku') out.set('sort', next.sort);
-    if (next.dir !== 'asc') out.set('dir', next.dir);
-    if (next.page > 1) out.set('page', String(next.page));
-    setSearch(out, { replace: true });
-  };
-  return [params, update];
-}
+/** The product list (issue 12: hideable columns, the SKU is the link; selection and CSV). */
+export const PRODUCTS_LIST = defineList({
+  key: 'products',
+  columns: ['sku', 'name', 'kind', 'active_version', 'routing_steps', 'sales_price', 'updated'],
+  fixed: ['sku'],
+  bulk: true,
+  sort: 'sku',
+  pageSize: PRODUCT_PAGE_SIZE,
+});
 
 function ProductList() {
   const { t } = useTranslation('production');
   const canWrite = usePermission('production.write');
-  const [params, update] = useListParams();
+  const list = useList(PRODUCTS_LIST);
+  const params: ProductListParams = {
+    q: list.get('q') ?? '',
+    sort: list.sort === 'name' ? 'name' : 'sku',
+    dir: list.dir,
+    page: list.page,
+  };
   const [q, setQ] = useState(params.q);
-  const list = useProducts(params);
+  const products = useProducts(params);
+  // Debounced search keeps the URL (and the server query) in step with typing.
   useEffect(() => {
     if (q === params.q) return;
-    const timer = setTimeout(() => update({ q, page: 1 }), 250);
+    const timer = setTimeout(() => list.set('q', q, { replace: true }), 250);
     return () => clearTimeout(timer);
   });
-  const total = list.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PRODUCT_PAGE_SIZE));
-  const sortOf = (key: 'sku' | 'name') =>
-    params.sort === key ? (params.dir === 'desc' ? 'descending' : 'ascending') : 'none';
-  const sortButton = (key: 'sku' | 'name', label: string) => {
-    const current = params.sort === key;
-    const Icon = params.dir === 'desc' ? ArrowDown : ArrowUp;
-    return (
-      <button
-        type="button"
-        className="inline-flex items-center gap-1 font-medium"
-        onClick={() => update({ sort: key, dir: current && params.dir === 'asc' ? 'desc' : 'asc', page: 1 })}
-      >
-        {label}
-        {current && <Icon className="size-3.5" aria-hidden />}
-      </button>
-    );
-  };
-  const rows = list.data?.items ?? [];
+  const total = products.data?.total ?? 0;
+  const rows = products.data?.items ?? [];
   const versionText = (p: ProductRow) =>
     p.activeVersion ? t('bom.versionLabel', { version: p.activeVersion }) : t('products.noActiveBom');
-  // Issue 12: hideable columns (the SKU is the link), the selection and its CSV export.
-  const columns = useListColumns<'products', ProductRow>(
-    'products',
-    {
-      sku: {
-        label: t('fields.sku'),
-        header: sortButton('sku', t('fields.sku')),
-        sort: sortOf('sku'),
-        cell: (p) => (
-          <Link
-            to={`/products/${p.id}`}
-            className="font-mono text-primary underline-offset-2 hover:underline"
-          >
-            {p.sku}
-          </Link>
-        ),
-        text: (p) => p.sku,
-      },
-      name: {
-        label: t('fields.name'),
-        header: sortButton('name', t('fields.name')),
-        sort: sortOf('name'),
-        cell: (p) => p.name,
-        text: (p) => p.name,
-      },
-      kind: { label: t('fields.kind'), cell: (p) => t(`kinds.${p.kind}`), text: (p) => t(`kinds.${p.kind}`) },
-      active_version: {
-        label: t('products.activeVersion'),
-        cell: (p) => versionText(p),
-        text: (p) => versionText(p),
-      },
-      routing_steps: {
-        label: t('products.routingSteps'),
-        className: 'text-right tabular-nums',
-        cell: (p) => p.routingSteps,
-        text: (p) => String(p.routingSteps),
-      },
-      sales_price: {
-        label: t('fields.salesPrice'),
-        className: 'text-right tabular-nums',
-        cell: (p) => (p.salesPrice ? formatCurrency(p.salesPrice) : ''),
-        text: (p) => p.salesPrice ?? '',
-      },
-      updated: {
-        label: t('products.updated'),
-        cell: (p) => formatDate(p.updatedAt, undefined, { dateStyle: 'medium' }),
-        text: (p) => p.updatedAt,
-      },
-    },
-    { th: 'px-3 py-2', td: 'px-3 py-1.5' },
-  );
-  const selection = useBulkSelection(
-    rows.map((p) => p.id),
-    total,
-  );
-  // "Select all matching" reads the list's filter and sort page by page (the server allows 200 a page).
-  const fetchMatching = () =>
-    fetchAllPages(async (page, size) => {
-      const search = new URLSearchParams({ sort: params.sort, dir: params.dir, page: String(page) });
-      search.set('pageSize', String(size));
-      if (params.q) search.set('q', params.q);
-      const r = await api<{ items: ProductRow[]; total: number }>(`/products?${search}`);
-      return { rows: r.items, total: r.total };
-    });
 
   return (
     <div>
@@ -192,65 +99,61 @@ function ProductList() {
           {t('list.results', { count: total })}
         </p>
       </div>
-      <SavedViews {...columns.views} />
-      <BulkBar
-        selection={selection}
+      <DataTable
+        list={list}
+        rows={rows}
         total={total}
-        pageCount={rows.length}
-        loaded={rows}
-        fetchMatching={fetchMatching}
-        csv={columns.csv('products')}
+        loading={!products.data}
+        empty={t('products.empty')}
+        rowLabel={(p) => p.sku}
+        // "Select all matching" reads the list's filter and sort page by page (200 a page).
+        fetchPage={(page, size) =>
+          fetchProducts({ ...params, page }, size).then((r) => ({ rows: r.items, total: r.total }))
+        }
+        columns={{
+          sku: {
+            label: t('fields.sku'),
+            sortBy: 'sku',
+            cell: (p) => (
+              <Link
+                to={`/products/${p.id}`}
+                className="font-mono text-primary underline-offset-2 hover:underline"
+              >
+                {p.sku}
+              </Link>
+            ),
+            text: (p) => p.sku,
+          },
+          name: { label: t('fields.name'), sortBy: 'name', cell: (p) => p.name, text: (p) => p.name },
+          kind: {
+            label: t('fields.kind'),
+            cell: (p) => t(`kinds.${p.kind}`),
+            text: (p) => t(`kinds.${p.kind}`),
+          },
+          active_version: {
+            label: t('products.activeVersion'),
+            cell: (p) => versionText(p),
+            text: (p) => versionText(p),
+          },
+          routing_steps: {
+            label: t('products.routingSteps'),
+            className: 'text-right tabular-nums',
+            cell: (p) => p.routingSteps,
+            text: (p) => String(p.routingSteps),
+          },
+          sales_price: {
+            label: t('fields.salesPrice'),
+            className: 'text-right tabular-nums',
+            cell: (p) => (p.salesPrice ? formatCurrency(p.salesPrice) : ''),
+            text: (p) => p.salesPrice ?? '',
+          },
+          updated: {
+            label: t('products.updated'),
+            cell: (p) => formatDate(p.updatedAt, undefined, { dateStyle: 'medium' }),
+            text: (p) => p.updatedAt,
+          },
+        }}
       />
-      <Card className="overflow-x-auto p-0">
-        <table className="w-full text-left text-sm">
-          <thead className="border-b border-border bg-surface-muted text-xs uppercase text-muted">
-            <tr>
-              <th scope="col" className="w-8 px-3 py-2">
-                <SelectPageBox selection={selection} />
-              </th>
-              {columns.headerCells}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((p) => (
-              <tr key={p.id} className="border-b border-border last:border-0 hover:bg-surface-muted">
-                <td className="px-3 py-1.5">
-                  <SelectRowBox selection={selection} id={p.id} label={p.sku} />
-                </td>
-                {columns.rowCells(p)}
-              </tr>
-            ))}
-            {list.data && list.data.items.length === 0 && (
-              <tr>
-                <td colSpan={columns.keys.length + 1} className="px-3 py-8 text-center text-muted">
-                  {t('products.empty')}
-                </td>
-              </tr>
-            )}
-          </tbody>
-        </table>
-      </Card>
-      {pages > 1 && (
-        <nav className="mt-3 flex items-center justify-end gap-2" aria-label={t('list.pagination')}>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={params.page <= 1}
-            onClick={() => update({ page: params.page - 1 })}
-          >
-            {t('list.previous')}
-          </Button>
-          <span className="text-sm">{t('list.page', { page: params.page, pages })}</span>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={params.page >= pages}
-            onClick={() => update({ page: params.page + 1 })}
-          >
-            {t('list.next')}
-          </Button>
-        </nav>
-      )}
     </div>
   );
 }

@@ -6,11 +6,20 @@ import { Input } from '../../components/ui/input.tsx';
 import { formatCurrency, formatDate } from '../../lib/format.ts';
 import { NUM, selectClasses, TABLE, TD, TH } from '../clients/partner-ui.tsx';
 import { useListColumns } from '../saved-views/list-columns.tsx';
+import { type ColumnOf, defineList } from '../saved-views/list-spec.ts';
 import { SavedViews } from '../saved-views/saved-views.tsx';
 import { PageHeader } from '../sections/page-header.tsx';
 import { usePermission } from '../team/use-permission.tsx';
 import { type PurchaseInvoiceRow, usePurchaseInvoices } from './purchase-invoices-api.ts';
 import { PurchaseInvoiceStatusBadge } from './purchase-invoices-ui.tsx';
+
+/** The list's declaration (saved views' key, columns, the always-shown ones, bulk selection). */
+export const PURCHASE_INVOICES_LIST = defineList({
+  key: 'purchase-invoices',
+  columns: ['number', 'supplier', 'kind', 'issue_date', 'due_date', 'status', 'order', 'total', 'open'],
+  fixed: ['number'],
+  bulk: false,
+});
 
 const STATUSES = ['all', 'open', 'unpaid', 'received', 'invalid', 'approved', 'rejected'] as const;
 const PAGE_SIZE = 50;
@@ -39,8 +48,8 @@ export function PurchaseInvoicesList({ supplierId }: { supplierId?: string }) {
   const pages = Math.max(1, Math.ceil((data?.total ?? 0) / PAGE_SIZE));
   const rows = data?.rows ?? [];
   const day = (d: string | null) => (d ? formatDate(d, undefined, { dateStyle: 'medium' }) : '');
-  const columns = useListColumns<'purchase-invoices', PurchaseInvoiceRow>(
-    'purchase-invoices',
+  const columns = useListColumns<ColumnOf<typeof PURCHASE_INVOICES_LIST>, PurchaseInvoiceRow>(
+    PURCHASE_INVOICES_LIST,
     {
       number: {
         label: t('fields.number'),

@@ -15,11 +15,20 @@ import {
   useBulkSelection,
 } from '../saved-views/bulk.tsx';
 import { useListColumns } from '../saved-views/list-columns.tsx';
+import { type ColumnOf, defineList } from '../saved-views/list-spec.ts';
 import { SavedViews } from '../saved-views/saved-views.tsx';
 import { PageHeader } from '../sections/page-header.tsx';
 import { usePermission } from '../team/use-permission.tsx';
 import { type PoHeader, useOrders } from './purchasing-api.ts';
 import { StatusBadge } from './purchasing-ui.tsx';
+
+/** The list's declaration (saved views' key, columns, the always-shown ones, bulk selection). */
+export const PURCHASE_ORDERS_LIST = defineList({
+  key: 'purchase-orders',
+  columns: ['number', 'supplier', 'status', 'ordered_on', 'expected_on', 'total'],
+  fixed: ['number'],
+  bulk: true,
+});
 
 const STATUSES = ['all', 'open', 'draft', 'sent', 'partially_received', 'received', 'cancelled'] as const;
 const PAGE_SIZE = 50;
@@ -48,8 +57,8 @@ export function PurchaseOrdersList() {
   const total = data?.total ?? 0;
   const day = (d: string | null) => (d ? formatDate(d, undefined, { dateStyle: 'medium' }) : '');
   // Issue 12: hideable columns (the number is the link) and the selection with CSV export.
-  const columns = useListColumns<'purchase-orders', PoHeader>(
-    'purchase-orders',
+  const columns = useListColumns<ColumnOf<typeof PURCHASE_ORDERS_LIST>, PoHeader>(
+    PURCHASE_ORDERS_LIST,
     {
       number: {
         label: t('fields.number'),

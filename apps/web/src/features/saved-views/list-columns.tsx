@@ -1,9 +1,11 @@
+import { ArrowDown, ArrowUp } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { cn } from '../../lib/cn.ts';
-import { type ColumnKey, LIST_REGISTRY, type ListKey } from './list-registry.ts';
+import type { ListSpec } from './list-spec.ts';
 import { visibleColumns } from './list-state.ts';
 import type { ColumnOption } from './saved-views.tsx';
+import type { ListState } from './use-list.ts';
 
 export type AriaSort = 'ascending' | 'descending' | 'none';
 
@@ -12,8 +14,10 @@ export type ColumnDef<R> = {
   label: string;
   /** Header content; the label when absent (e.g. a sort button instead). */
   header?: ReactNode;
-  /** `aria-sort` of the header cell of a sortable column. */
+  /** `aria-sort` of the header cell of a sortable column (set by the kit when `sortBy` is given). */
   sort?: AriaSort;
+  /** The API's sort key: the header becomes a sort button following the list's URL state. */
+  sortBy?: string;
   cell: (row: R) => ReactNode;
   /** The cell as text for a CSV export of the selection; the column is left out of the CSV without it. */
   text?: (row: R) => string;
@@ -29,6 +33,8 @@ type Options = {
   td?: string;
   /** A CSS-grid list (divs and spans) instead of a table. */
   grid?: boolean;
+  /** The list's URL state: columns with `sortBy` get a sort button and `aria-sort` from it. */
+  list?: ListState;
 };
 
 export type ListColumns<R> = {
@@ -36,7 +42,7 @@ export type ListColumns<R> = {
   keys: string[];
   isVisible(key: string): boolean;
   /** Props for `<SavedViews>`: the list key and the columns that can be hidden. */
-  views: { listKey: ListKey; columns: ColumnOption[] };
+  views: { listKey: string; columns: ColumnOption[] };
   /** The header cells of the visible columns. */
   headerCells: ReactNode;
   /** The body cells of one row. */
@@ -47,29 +53,50 @@ export type ListColumns<R> = {
   csv(fileName: string): { fileName: string; header: string[]; row: (r: R) => string[] };
 };
 
+/** A sortable column's header: a button that sorts by it (then flips), with the direction shown. */
+function sortHeader<R>(def: ColumnDef<R>, list: ListState | undefined): ColumnDef<R> {
+  if (!def.sortBy || !list) return def;
+  const key = def.sortBy;
+  const current = list.sort === key;
+  const Icon = list.dir === 'desc' ? ArrowDown : ArrowUp;
+  return {
+    ...def,
+    sort: current ? (list.dir === 'desc' ? 'descending' : 'ascending') : 'none',
+    header: (
+      <button
+        type="button"
+        className="inline-flex items-center gap-1 font-medium hover:text-foreground"
+        onClick={() => list.toggleSort(key)}
+      >
+        {def.label}
+        {current && <Icon className="size-3.5" aria-hidden />}
+      </button>
+    ),
+  };
+}
+
 /**
- * The columns of a registered list (see list-registry.ts), following the URL's `cols` and so the
- * applied saved view. The list's fixed (identifying) columns always show.
+ * The columns of a declared list (`defineList` beside the list), following the URL's `cols` and so
+ * the applied saved view. The list's fixed (identifying) columns always show.
  */
-export function useListColumns<K extends ListKey, R>(
-  listKey: K,
-  defs: { [C in ColumnKey<K>]: ColumnDef<R> },
+export function useListColumns<C extends string, R>(
+  spec: ListSpec<C>,
+  defs: { [K in C]: ColumnDef<R> },
   options: Options = {},
 ): ListColumns<R> {
   const [params] = useSearchParams();
-  const entry = LIST_REGISTRY[listKey];
-  const all = entry.columns as readonly ColumnKey<K>[];
-  const fixed = new Set<string>(entry.fixed);
+  const all = spec.columns;
+  const fixed = new Set<string>(spec.fixed);
   const hideable = all.filter((k) => !fixed.has(k));
   const shown = new Set<string>(visibleColumns(params, hideable));
   const keys = all.filter((k) => fixed.has(k) || shown.has(k));
-  const visible = keys.map((k) => [k, defs[k]] as const);
+  const visible = keys.map((k) => [k, sortHeader(defs[k], options.list)] as const);
   const Head = options.grid ? 'div' : 'th';
   const Cell = options.grid ? 'span' : 'td';
   return {
     keys: [...keys],
     isVisible: (key) => (keys as readonly string[]).includes(key),
-    views: { listKey, columns: hideable.map((k) => ({ key: k, label: defs[k].label })) },
+    views: { listKey: spec.key, columns: hideable.map((k) => ({ key: k, label: defs[k].label })) },
     headerCells: visible.map(([k, d]) => (
       <Head
         key={k}

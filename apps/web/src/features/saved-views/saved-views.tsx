@@ -15,7 +15,6 @@ import {
 } from '../../components/ui/dropdown-menu.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
-import type { ListKey } from './list-registry.ts';
 import {
   activeFilters,
   NOT_FILTERS,
@@ -29,8 +28,8 @@ import { type SavedView, useViewMutations, useViews } from './views-api.ts';
 export type ColumnOption = { key: string; label: string };
 
 type Props = {
-  /** Which list the views belong to (e.g. "quotes"); one key per list screen (list-registry.ts). */
-  listKey: ListKey;
+  /** Which list the views belong to (e.g. "quotes"); the `key` of the list's `defineList`. */
+  listKey: string;
   /**
    * Columns the user may hide; their visibility lives in the URL (`cols`) and in saved views.
    * Pass `useListColumns(…).views` (listKey and columns together).

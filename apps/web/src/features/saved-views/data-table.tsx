@@ -1,0 +1,166 @@
+import type { HTMLAttributes, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/ui/button.tsx';
+import { cn } from '../../lib/cn.ts';
+import { BulkBar, fetchAllPages, SelectPageBox, SelectRowBox, useBulkSelection } from './bulk.tsx';
+import { type ColumnDef, useListColumns } from './list-columns.tsx';
+import { SavedViews } from './saved-views.tsx';
+import type { ListState } from './use-list.ts';
+
+type Row = { id: string };
+
+export type DataTableStyles = {
+  /** The box around the table. */
+  frame?: string;
+  table?: string;
+  thead?: string;
+  th?: string;
+  td?: string;
+  row?: string;
+};
+
+const DEFAULT_STYLES: Required<DataTableStyles> = {
+  frame: 'overflow-x-auto rounded-lg border border-border bg-surface',
+  table: 'w-full text-left text-sm',
+  thead: 'border-b border-border bg-surface-muted text-xs uppercase text-muted',
+  th: 'px-3 py-2',
+  td: 'px-3 py-1.5',
+  row: 'border-b border-border last:border-0 hover:bg-surface-muted',
+};
+
+export type DataTableProps<C extends string, R extends Row> = {
+  list: ListState<C>;
+  columns: { [K in C]: ColumnDef<R> };
+  rows: readonly R[];
+  total: number;
+  /** The rows are still loading (the empty text waits for the answer). */
+  loading?: boolean;
+  /** Shown in one row when the (filtered) list is empty. */
+  empty: ReactNode;
+  /** Names a row for its selection checkbox (its number, SKU or name). */
+  rowLabel: (row: R) => string;
+  /** Extra attributes of a row (a test id, a muted class for inactive records). */
+  rowProps?: (row: R) => HTMLAttributes<HTMLTableRowElement> & { 'data-testid'?: string };
+  /** Bulk actions of a `bulk` list: a page of the current filter (for "select all matching"). */
+  fetchPage?: (page: number, pageSize: number) => Promise<{ rows: R[]; total: number }>;
+  pdfHref?: (ids: string[]) => string;
+  onDelete?: { label: string; run: (ids: string[]) => Promise<number> };
+  /** URL parameters of this list that are not filters (besides page, sort, dir and cols). */
+  notFilters?: string[];
+  styles?: DataTableStyles;
+  /** Shown between the saved views and the table (an error line, a hint). */
+  children?: ReactNode;
+};
+
+/**
+ * The one data table of the list screens: saved views and the column picker, the bulk bar with
+ * the row selection (for a `bulk` list), the table with sortable headers, the empty row and the
+ * pages. Everything it shows follows the list's URL state (`useList`).
+ */
+export function DataTable<C extends string, R extends Row>({
+  list,
+  columns: defs,
+  rows,
+  total,
+  loading,
+  empty,
+  rowLabel,
+  rowProps,
+  fetchPage,
+  pdfHref,
+  onDelete,
+  notFilters,
+  styles,
+  children,
+}: DataTableProps<C, R>) {
+  const { t } = useTranslation('ux');
+  const s = { ...DEFAULT_STYLES, ...styles };
+  const columns = useListColumns(list.spec, defs, { th: s.th, td: s.td, list });
+  const bulk = list.spec.bulk;
+  const selection = useBulkSelection(
+    rows.map((r) => r.id),
+    total,
+  );
+  const pageSize = list.spec.pageSize ?? 50;
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  return (
+    <div>
+      <div className="mb-2">
+        <SavedViews {...columns.views} notFilters={notFilters} />
+      </div>
+      {bulk && fetchPage && (
+        <BulkBar
+          selection={selection}
+          total={total}
+          pageCount={rows.length}
+          loaded={rows}
+          fetchMatching={() => fetchAllPages(fetchPage)}
+          csv={columns.csv(list.spec.key)}
+          pdfHref={pdfHref}
+          onDelete={onDelete}
+        />
+      )}
+      {children}
+      <div className={s.frame}>
+        <table className={s.table}>
+          <thead className={s.thead}>
+            <tr>
+              {bulk && (
+                <th scope="col" className={cn(s.th, 'w-8')}>
+                  <SelectPageBox selection={selection} />
+                </th>
+              )}
+              {columns.headerCells}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => {
+              const extra = rowProps?.(r) ?? {};
+              return (
+                <tr key={r.id} {...extra} className={cn(s.row, extra.className)}>
+                  {bulk && (
+                    <td className={s.td}>
+                      <SelectRowBox selection={selection} id={r.id} label={rowLabel(r)} />
+                    </td>
+                  )}
+                  {columns.rowCells(r)}
+                </tr>
+              );
+            })}
+            {!loading && rows.length === 0 && (
+              <tr>
+                <td
+                  colSpan={columns.keys.length + (bulk ? 1 : 0)}
+                  className="px-3 py-8 text-center text-muted"
+                >
+                  {empty}
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+      {pages > 1 && (
+        <nav className="mt-3 flex items-center justify-end gap-2" aria-label={t('list.pagination')}>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={list.page <= 1}
+            onClick={() => list.setPage(list.page - 1)}
+          >
+            {t('list.previous')}
+          </Button>
+          <span className="text-sm">{t('list.page', { page: list.page, pages })}</span>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={list.page >= pages}
+            onClick={() => list.setPage(list.page + 1)}
+          >
+            {t('list.next')}
+          </Button>
+        </nav>
+      )}
+    </div>
+  );
+}
