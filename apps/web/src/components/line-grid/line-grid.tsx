@@ -2,6 +2,7 @@
 // biome-ignore-all lint/a11y/useFocusableInteractive: focus lives in the cells' inputs (W3C grid pattern with editable cells)
 import {
   type ClipboardEvent,
+  type CSSProperties,
   type KeyboardEvent,
   memo,
   type ReactNode,
@@ -12,7 +13,9 @@ import {
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/cn.ts';
 import { Button } from '../ui/button.tsx';
-import { type GridItem, resolveItem, useGridItemSearch } from './grid-items.ts';
+import { type GridItem, resolveItem } from './grid-items.ts';
+import { cssSum, enterMove, pinOffsets, trackMin } from './grid-model.ts';
+import { CELL_INPUT, ItemPicker } from './item-picker.tsx';
 import { isTabular, parseTsv } from './tsv.ts';
 
 /**
@@ -41,6 +44,12 @@ export type GridColumn<R> = {
   placeholder?: string | ((row: R) => string);
   /** A cell that may be edited on some rows only (e.g. a lot for lot-tracked items). */
   editable?: (row: R) => boolean;
+  /** An editable cell Tab passes by on this row (reached by Shift+Tab, a click or the arrows' column). */
+  tabSkip?: (row: R) => boolean;
+  /** Pinned while the grid scrolls sideways (wide screens): the item at the start, the amount at the end. */
+  pin?: 'start' | 'end';
+  /** Ctrl+D ("fill down", as in a spreadsheet): the row with this cell taken from the row above. */
+  fill?: (row: R, above: R) => R;
 };
 
 export type LineGridProps<R> = {
@@ -51,8 +60,17 @@ export type LineGridProps<R> = {
   columns: readonly GridColumn<R>[];
   /** Without it the grid is read-only. */
   onChange?: (rows: R[]) => void;
-  /** Without it the rows are fixed (receipts against an order, count sheets): no add or remove. */
-  newRow?: () => R;
+  /**
+   * Without it the rows are fixed (receipts against an order, count sheets): no add or remove.
+   * It gets the last row, so a new line can take its defaults from the line above.
+   */
+  newRow?: (above?: R) => R;
+  /** A row that is filled in: Enter on it goes to the next row's item cell (default: an item is named). */
+  filled?: (row: R) => boolean;
+  /** The cell focused after an item was chosen (default: the next editable cell after the item). */
+  afterPick?: (row: R) => string | undefined;
+  /** The editable columns in the order pasted spreadsheet cells fill them (default: as shown). */
+  pasteOrder?: readonly string[];
   /** The row after an item was chosen (price, unit, VAT from the item). */
   pick?: (row: R, item: GridItem) => R;
   /** Called after a row was removed, e.g. to offer Undo. */
@@ -61,6 +79,8 @@ export type LineGridProps<R> = {
   addLabel?: string;
   /** Totals or anything else shown under the grid. */
   footer?: ReactNode;
+  /** Controls beside the add button (e.g. the editor's optional column groups). */
+  tools?: ReactNode;
   className?: string;
 };
 
@@ -72,13 +92,11 @@ type Handlers = {
   remove: (index: number) => void;
 };
 
-const CELL_INPUT =
-  'h-8 w-full min-w-0 rounded border border-border bg-surface px-1.5 text-sm focus:outline-2 focus:outline-primary';
-
 /**
  * The line editor of every document (UX.md "Documents", W3C ARIA grid): Tab moves through the
- * editable cells only, Enter commits and moves down the same column (on the last row it adds a
- * line), ↑/↓ move between rows unless the item list is open, Ctrl+Delete removes the row,
+ * editable cells only, Enter on a filled line goes to the next line's item cell (on the last row
+ * it adds a line; elsewhere Enter moves down the same column), ↑/↓ move between rows unless the
+ * item list is open, Ctrl+D fills a cell from the line above, Ctrl+Delete removes the row,
  * an item is picked by typing its SKU or name, and tab-separated text from a spreadsheet fills
  * as many cells and rows as it has. Rows are memoised so typing re-renders one row, not all.
  */
@@ -109,6 +127,18 @@ export function LineGrid<R>(props: LineGridProps<R>) {
       const c = cols().find((x) => x.id === col);
       return c?.set ? c.set(row, value) : row;
     };
+    const cellText = (row: R, col: string) =>
+      (
+        cols()
+          .find((x) => x.id === col)
+          ?.value?.(row) ?? ''
+      ).trim();
+    /** After an item: the cell the editor names, else the next editable cell (usually the quantity). */
+    const focusAfterPick = (index: number, row: R) => {
+      const ids = editableIds();
+      const next = latest.current.afterPick?.(row) ?? ids[ids.indexOf(col0(cols())) + 1];
+      if (next) focusCell(index, next);
+    };
     return {
       edit: (index, col, value) => {
         const { rows: rs } = latest.current;
@@ -118,22 +148,33 @@ export function LineGrid<R>(props: LineGridProps<R>) {
       },
       choose: (index, item) => {
         const { rows: rs, pick } = latest.current;
-        if (!pick) return;
-        commit(rs.map((r, i) => (i === index ? pick(r, item) : r)));
-        // The next editable cell after the item: usually the quantity.
-        const ids = editableIds();
-        const next = ids[ids.indexOf(col0(cols())) + 1];
-        if (next) focusCell(index, next);
+        const row = rs[index];
+        if (!pick || row === undefined) return;
+        const next = pick(row, item);
+        commit(rs.map((r, i) => (i === index ? next : r)));
+        focusAfterPick(index, next);
       },
       key: (e, index, col) => {
-        const { rows: rs, newRow: make } = latest.current;
-        if (e.key === 'Enter' || e.key === 'ArrowDown') {
+        const { rows: rs, newRow: make, filled } = latest.current;
+        const row = rs[index];
+        if (row === undefined) return;
+        if (e.key === 'Enter') {
+          e.preventDefault();
+          const itemCol = col0(cols()) || undefined;
+          const move = enterMove({
+            index,
+            rows: rs.length,
+            col,
+            itemCol,
+            filled: filled ? filled(row) : itemCol !== undefined && cellText(row, itemCol) !== '',
+            canAdd: !!make,
+          });
+          if (!move) return;
+          if (move.add && make) commit([...rs, make(rs[rs.length - 1])]);
+          focusCell(move.index, move.col);
+        } else if (e.key === 'ArrowDown') {
           e.preventDefault();
           if (index < rs.length - 1) focusCell(index + 1, col);
-          else if (e.key === 'Enter' && make) {
-            commit([...rs, make()]);
-            focusCell(index + 1, col);
-          }
         } else if (e.key === 'ArrowUp') {
           e.preventDefault();
           if (index > 0) focusCell(index - 1, col);
@@ -141,6 +182,16 @@ export function LineGrid<R>(props: LineGridProps<R>) {
           e.preventDefault();
           removeAt(index);
           focusCell(Math.max(0, Math.min(index, rs.length - 2)), col);
+        } else if ((e.key === 'd' || e.key === 'D') && (e.ctrlKey || e.metaKey) && !e.altKey) {
+          // Fill down, as in a spreadsheet (and never the browser's bookmark dialog).
+          e.preventDefault();
+          const above = rs[index - 1];
+          const c = cols().find((x) => x.id === col);
+          if (above === undefined || !c) return;
+          const next = c.fill ? c.fill(row, above) : setCell(row, col, c.value?.(above) ?? '');
+          commit(rs.map((r, i) => (i === index ? next : r)));
+          if (c.kind === 'item') focusAfterPick(index, next);
+          else focusCell(index, col);
         }
       },
       paste: (e, index, col) => {
@@ -166,8 +217,9 @@ export function LineGrid<R>(props: LineGridProps<R>) {
 
     /** Spreadsheet cells fill editable columns from the focused one on, adding rows as needed. */
     async function pasteAt(cells: string[][], index: number, col: string) {
-      const { newRow: make, pick } = latest.current;
-      const ids = editableIds();
+      const { newRow: make, pick, pasteOrder } = latest.current;
+      const shown = editableIds();
+      const ids = pasteOrder ? pasteOrder.filter((id) => shown.includes(id)) : shown;
       const start = Math.max(0, ids.indexOf(col));
       const itemCol = cols().find((c) => c.kind === 'item')?.id;
       // Items are looked up first (all at once), so the pasted price or discount wins over the item's.
@@ -185,7 +237,7 @@ export function LineGrid<R>(props: LineGridProps<R>) {
         const at = index + i;
         if (at >= next.length) {
           if (!make) return;
-          next.push(make());
+          next.push(make(next[next.length - 1]));
         }
         let row = next[at] as R;
         r.forEach((v, j) => {
@@ -216,11 +268,19 @@ export function LineGrid<R>(props: LineGridProps<R>) {
 
   const colsKey = columns.map((c) => c.id).join('|');
   const removable = !readOnly && !!newRow;
-  const tracks = [
-    '2.5rem',
-    ...columns.map((c) => c.width ?? 'minmax(8rem, 1fr)'),
-    ...(removable ? ['2.5rem'] : []),
-  ].join(' ');
+  // Every track: the line number, the columns, the remove button. The number and the item stay
+  // at the start, the amount and the remove button at the end, while the grid scrolls sideways.
+  const layout = [
+    { width: '2.5rem', pin: 'start' as const },
+    ...columns.map((c) => ({ width: c.width ?? 'minmax(8rem, 1fr)', pin: c.pin })),
+    ...(removable ? [{ width: '2.5rem', pin: 'end' as const }] : []),
+  ];
+  const tracks = layout.map((l) => l.width).join(' ');
+  const pins = pinOffsets(layout);
+  const pinned = (side: 'start' | 'end') =>
+    cssSum(layout.filter((l) => l.pin === side).map((l) => trackMin(l.width)));
+  const pinsRef = useRef(pins);
+  pinsRef.current = pins;
   const columnsRef = useRef(columns);
   columnsRef.current = columns;
 
@@ -230,31 +290,44 @@ export function LineGrid<R>(props: LineGridProps<R>) {
         Rows are CSS grids of fixed tracks with layout containment, not table rows: in a <table>
         a digit typed into line 1 of 200 re-laid the whole table (≈600 ms a key, measured); here
         one row is laid out and off-screen rows are skipped (content-visibility).
+        The grid scrolls inside its own box (sideways always, downwards on wide screens), so the
+        page never grows wider than the window; the item list opens over the page (item-picker).
       */}
-      {/* No scroll container on wide screens: it would clip the item list of the last rows. */}
-      <div className="rounded-md border border-border max-lg:overflow-x-auto">
+      <div
+        className="overflow-auto rounded-md border border-border lg:max-h-[max(20rem,calc(100dvh-16rem))] lg:[scroll-padding-inline-end:var(--pin-end)] lg:[scroll-padding-inline-start:var(--pin-start)]"
+        style={{ ['--pin-start' as string]: pinned('start'), ['--pin-end' as string]: pinned('end') }}
+        data-testid="line-grid-scroll"
+      >
         <div
           ref={tableRef}
           role="grid"
           aria-label={label}
           aria-rowcount={rows.length + 1}
           aria-readonly={readOnly || undefined}
-          className="text-sm lg:min-w-0 max-lg:min-w-[60rem]"
-          style={{ ['--grid-cols' as string]: tracks }}
+          className="text-sm"
+          style={{
+            ['--grid-cols' as string]: tracks,
+            minWidth: cssSum(layout.map((l) => trackMin(l.width))),
+          }}
           data-testid="line-grid"
         >
-          <div role="rowgroup" className="bg-surface-2">
+          <div role="rowgroup" className="sticky top-0 z-20 bg-surface-2">
             <div role="row" aria-rowindex={1} className={ROW}>
-              <div role="columnheader" className={HEAD}>
+              <div role="columnheader" className={cn(HEAD, PIN, 'bg-surface-2')} style={pins[0]}>
                 #
               </div>
-              {columns.map((c) => (
-                <div key={c.id} role="columnheader" className={cn(HEAD, c.className)}>
+              {columns.map((c, i) => (
+                <div
+                  key={c.id}
+                  role="columnheader"
+                  className={cn(HEAD, c.pin && `${PIN} bg-surface-2`, c.className)}
+                  style={pins[i + 1]}
+                >
                   {c.header}
                 </div>
               ))}
               {removable && (
-                <div role="columnheader" className={HEAD}>
+                <div role="columnheader" className={cn(HEAD, PIN, 'bg-surface-2')} style={pins.at(-1)}>
                   <span className="sr-only">{t('actions')}</span>
                 </div>
               )}
@@ -268,6 +341,7 @@ export function LineGrid<R>(props: LineGridProps<R>) {
                 index={i}
                 colsKey={colsKey}
                 columnsRef={columnsRef}
+                pinsRef={pinsRef}
                 readOnly={readOnly}
                 removable={removable}
                 handlers={handlers}
@@ -279,16 +353,23 @@ export function LineGrid<R>(props: LineGridProps<R>) {
       <p className="sr-only" role="status" aria-live="polite">
         {status}
       </p>
-      <div className="mt-2 flex flex-wrap items-start justify-between gap-4">
+      {/* On wide screens the totals stay on screen while the grid is: stuck to the window's foot. */}
+      <div className="z-10 mt-2 flex flex-wrap items-start justify-between gap-4 bg-background py-1 lg:sticky lg:bottom-0">
         {!readOnly && newRow ? (
           <div className="flex flex-wrap items-center gap-3">
-            <Button type="button" variant="outline" size="sm" onClick={() => onChange?.([...rows, newRow()])}>
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              onClick={() => onChange?.([...rows, newRow(rows[rows.length - 1])])}
+            >
               {props.addLabel ?? t('add')}
             </Button>
+            {props.tools}
             <span className="text-xs text-muted">{t('hint')}</span>
           </div>
         ) : (
-          <span />
+          <span>{props.tools}</span>
         )}
         {footer}
       </div>
@@ -298,6 +379,8 @@ export function LineGrid<R>(props: LineGridProps<R>) {
 
 const ROW = 'grid grid-cols-[var(--grid-cols)] items-center';
 const HEAD = 'px-2 py-1.5 text-left text-xs font-medium text-muted';
+/** A pinned cell (wide screens): sticky at its offset, over the cells that scroll under it. */
+const PIN = 'lg:sticky lg:z-[1]';
 
 const col0 = <R,>(cols: readonly GridColumn<R>[]) => cols.find((c) => c.kind === 'item')?.id ?? '';
 
@@ -306,14 +389,17 @@ type RowProps<R> = {
   index: number;
   colsKey: string;
   columnsRef: { current: readonly GridColumn<R>[] };
+  /** The pinned cells' offsets (they follow the columns, so the columns' key covers them). */
+  pinsRef: { current: readonly CSSProperties[] };
   readOnly: boolean;
   removable: boolean;
   handlers: Handlers;
 };
 
-function GridRowInner<R>({ row, index, columnsRef, readOnly, removable, handlers }: RowProps<R>) {
+function GridRowInner<R>({ row, index, columnsRef, pinsRef, readOnly, removable, handlers }: RowProps<R>) {
   const { t } = useTranslation('ux-grid');
   const n = index + 1;
+  const pins = pinsRef.current;
   return (
     <div
       role="row"
@@ -322,20 +408,28 @@ function GridRowInner<R>({ row, index, columnsRef, readOnly, removable, handlers
       aria-rowindex={index + 2}
       className={cn(
         ROW,
-        // The focused row may show the item list over the rows below: no clipping, raised.
-        'border-t border-border [contain:layout_style] [content-visibility:auto] [contain-intrinsic-size:auto_2.5rem] focus-within:relative focus-within:z-10 focus-within:[content-visibility:visible]',
+        'border-t border-border [contain:layout_style] [content-visibility:auto] [contain-intrinsic-size:auto_2.5rem] focus-within:[content-visibility:visible]',
       )}
     >
-      <div role="gridcell" className="px-2 py-1 text-muted tabular-nums">
+      <div
+        role="gridcell"
+        className={cn('self-stretch px-2 py-1 text-muted tabular-nums', PIN, 'bg-surface')}
+        style={pins[0]}
+      >
         {n}
       </div>
-      {columnsRef.current.map((c) => (
-        <div key={c.id} role="gridcell" className={cn('min-w-0 px-1 py-1', c.className)}>
+      {columnsRef.current.map((c, i) => (
+        <div
+          key={c.id}
+          role="gridcell"
+          className={cn('min-w-0 px-1 py-1', c.pin && `${PIN} self-stretch bg-surface`, c.className)}
+          style={pins[i + 1]}
+        >
           <Cell column={c} row={row} index={index} readOnly={readOnly} handlers={handlers} />
         </div>
       ))}
       {removable && (
-        <div role="gridcell" className="px-1 py-1">
+        <div role="gridcell" className={cn('self-stretch px-1 py-1', PIN, 'bg-surface')} style={pins.at(-1)}>
           {/* Not a Tab stop: Tab visits editable cells only; Ctrl+Delete removes from the keyboard. */}
           <Button
             type="button"
@@ -392,6 +486,7 @@ function Cell<R>({
   const placeholder = typeof c.placeholder === 'function' ? c.placeholder(row) : c.placeholder;
   const common = {
     'data-col': c.id,
+    ...(c.tabSkip?.(row) ? { tabIndex: -1 } : {}),
     'aria-label': label,
     onKeyDown: (e: KeyboardEvent<HTMLElement>) => handlers.key(e, index, c.id),
     onPaste: (e: ClipboardEvent<HTMLElement>) => handlers.paste(e, index, c.id),
@@ -399,6 +494,7 @@ function Cell<R>({
   if (c.kind === 'item')
     return (
       <ItemPicker
+        col={c.id}
         value={value}
         label={label}
         listId={`grid-items-${index}-${c.id}`}
@@ -447,110 +543,5 @@ function Cell<R>({
       value={value}
       onChange={(e) => handlers.edit(index, c.id, e.target.value)}
     />
-  );
-}
-
-/** Type-ahead item picker (ARIA combobox): ↑/↓ choose in the open list, Enter takes, Esc closes. */
-function ItemPicker({
-  value,
-  label,
-  listId,
-  placeholder,
-  onText,
-  onChoose,
-  gridKey,
-  onPaste,
-}: {
-  value: string;
-  label: string;
-  listId: string;
-  placeholder?: string;
-  onText: (v: string) => void;
-  onChoose: (item: GridItem) => void;
-  gridKey: (e: KeyboardEvent<HTMLElement>) => void;
-  onPaste: (e: ClipboardEvent<HTMLElement>) => void;
-}) {
-  const { t } = useTranslation('ux-grid');
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(0);
-  const search = useGridItemSearch(open ? value : '');
-  const options = search.data?.items ?? [];
-  const shown = open && value.trim().length > 0;
-  const choose = (item: GridItem) => {
-    setOpen(false);
-    onChoose(item);
-  };
-  return (
-    <div className="relative">
-      <input
-        data-col="item"
-        className={CELL_INPUT}
-        role="combobox"
-        aria-label={label}
-        aria-expanded={shown && options.length > 0}
-        aria-controls={listId}
-        aria-autocomplete="list"
-        aria-activedescendant={shown && options[active] ? `${listId}-${active}` : undefined}
-        placeholder={placeholder ?? t('itemPlaceholder')}
-        value={value}
-        onChange={(e) => {
-          onText(e.target.value);
-          setOpen(true);
-          setActive(0);
-        }}
-        onPaste={onPaste}
-        onBlur={() => setTimeout(() => setOpen(false), 150)}
-        onKeyDown={(e) => {
-          if (!shown || options.length === 0) {
-            // Enter on a typed SKU that is still being looked up must not leave the cell.
-            if (e.key === 'Enter' && shown && search.isFetching) {
-              e.preventDefault();
-              return;
-            }
-            gridKey(e);
-            return;
-          }
-          if (e.key === 'ArrowDown') {
-            e.preventDefault();
-            setActive((a) => Math.min(a + 1, options.length - 1));
-          } else if (e.key === 'ArrowUp') {
-            e.preventDefault();
-            setActive((a) => Math.max(a - 1, 0));
-          } else if (e.key === 'Enter' || (e.key === 'Tab' && !e.shiftKey)) {
-            const item = options[active];
-            if (item) {
-              // Enter and Tab both take the highlighted item; focus then goes to the next cell.
-              e.preventDefault();
-              choose(item);
-            }
-          } else if (e.key === 'Escape') setOpen(false);
-        }}
-      />
-      {shown && options.length > 0 && (
-        <div
-          id={listId}
-          role="listbox"
-          aria-label={label}
-          className="absolute z-20 mt-1 max-h-60 w-80 overflow-auto rounded-md border border-border bg-surface shadow-lg"
-        >
-          {options.map((o, i) => (
-            <div
-              key={o.id}
-              id={`${listId}-${i}`}
-              role="option"
-              tabIndex={-1}
-              aria-selected={i === active}
-              className={cn('cursor-pointer px-2 py-1 text-sm', i === active && 'bg-surface-2')}
-              onMouseDown={(e) => {
-                e.preventDefault();
-                choose(o);
-              }}
-            >
-              <span className="font-medium">{o.sku}</span> · {o.name}
-            </div>
-          ))}
-        </div>
-      )}
-    </div>
   );
 }
