@@ -317,4 +317,42 @@ test.describe('documents', () => {
     });
     expect(next.document.number).toBe(`PON-${year}-0002`);
   });
+
+  test('a released work order keeps its printed versions; a change offers a new one', async ({ page }) => {
+    test.setTimeout(120_000);
+    await signUpViaApi(page, newAccount('wo-versions'));
+    await dismissChangelog(page);
+    const a = api(page);
+    const shop = await glassShop(page);
+    const wo = await a.post('/api/documents/work-orders', {
+      client_id: shop.client.id,
+      source_location_id: shop.materials.id,
+      output_location_id: shop.finished.id,
+      lines: [{ item_id: shop.igu.id, quantity: '1', width_mm: '800', height_mm: '600', unit_price: '100' }],
+    });
+    const id = wo.document.id as string;
+    const planned = await a.post(`/api/documents/work-orders/${id}/plan`);
+    await page.goto(`/documents/work-orders/${id}/edit`);
+    const versions = page.getByTestId('work-order-versions');
+    await expect(versions.getByRole('row', { name: /Verzija 1/ })).toContainText('aktualna');
+    await expect(page.getByTestId('work-order-out-of-date')).toHaveCount(0);
+    const v1 = await (await page.request.get(`/api/documents/${id}/pdf`)).body();
+
+    // Logging time changes what the sheet prints: the page says so (live), the download stays version 1.
+    await a.post(`/api/documents/work-orders/${id}/start`);
+    const cut = (planned.operations as Json[])[0];
+    await a.post(`/api/documents/work-orders/${id}/operations/${cut?.id}/start`);
+    await a.post(`/api/documents/work-orders/${id}/operations/${cut?.id}/time`, { minutes: '25' });
+    await expect(page.getByTestId('work-order-out-of-date')).toContainText(
+      'od verzije 1 promijenilo se ono što nalog ispisuje',
+    );
+    expect((await (await page.request.get(`/api/documents/${id}/pdf`)).body()).equals(v1)).toBe(true);
+
+    await page.getByRole('button', { name: 'Izdaj novu verziju' }).click();
+    await expect(versions.getByRole('row', { name: /Verzija 2/ })).toContainText('zamjenjuje verziju 1');
+    await expect(page.getByTestId('work-order-out-of-date')).toHaveCount(0);
+    expect(await pdfText(page, `/api/documents/${id}/pdf`)).toContain('Zamjenjuje verziju 1');
+    const first = await page.request.get(`/api/documents/work-orders/${id}/versions/1/pdf`);
+    expect((await first.body()).equals(v1)).toBe(true);
+  });
 });

@@ -34,6 +34,7 @@ import { useProductionLocations } from './production-locations-card.tsx';
 import { DocumentSettingsPage } from './settings-page.tsx';
 import { useDocumentStatusChange } from './status-actions.ts';
 import { WorkOrderPanels } from './work-order-panels.tsx';
+import { WorkOrderVersions } from './work-order-versions.tsx';
 
 export type DocumentKind = 'work-orders' | 'quotes';
 const KIND = { 'work-orders': 'work_order', quotes: 'quote' } as const;
@@ -460,6 +461,7 @@ function DocumentForm({ kind, detail }: { kind: DocumentKind; detail: Detail | n
       {isWo && detail && doc && doc.status === 'draft' && (
         <p className={cn('text-sm text-muted')}>{t('wo.planHint')}</p>
       )}
+      {isWo && doc && doc.status !== 'draft' && <WorkOrderVersions workOrderId={doc.id} />}
       {isWo && doc && <WorkOrderCutting workOrderId={doc.id} />}
       {detail && <AdvancesSection detail={detail} />}
       {doc && <MailLog id={doc.id} />}

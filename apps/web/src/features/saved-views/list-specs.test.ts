@@ -31,6 +31,7 @@ const NOT_LISTS: Record<string, string> = {
   'features/documents/work-order-completion.tsx': "the completion dialog's preview",
   'features/invoices/advances.tsx': "an order's advance invoices, a final invoice's deductions",
   'features/documents/mail-dialog.tsx': "a document's sent-mail log in the send dialog",
+  'features/documents/work-order-versions.tsx': "a work order's printed versions",
   'features/documents/work-order-correction.tsx':
     "a work order's consumption corrections (a dialog and its list)",
   'features/delivery-notes/delivery-lines.tsx': "a delivery note's quantities per order line (a form)",
