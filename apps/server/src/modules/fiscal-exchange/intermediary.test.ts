@@ -167,4 +167,84 @@ describe('incoming eRačuni', () => {
       `<eiz:oibPorezniBrojPrimatelja>${SELLER_OIB}</eiz:oibPorezniBrojPrimatelja>`,
     );
   });
+
+  // Issue 19 "Bad input": a file that fails the official validators is kept (uploaded or delivered),
+  // shown with its failed rules, can only be rejected, and nothing is posted from it.
+  it('an invalid eRačun, uploaded or delivered, is kept with its rules, not fiscalised, and its rejection reported', {
+    timeout: 180_000,
+  }, async () => {
+    // As published the example carries the placeholder operator OIB 12345678901: HR-BR-9 fails.
+    const invalid = (number: string) =>
+      readFileSync(join(HR_EINVOICE_DIR, 'Primjeri_eRacuna/eRacun_PDV13.xml'), 'utf8')
+        .replace(/>2025-/g, '>2026-')
+        .replaceAll('11111111119', SELLER_OIB)
+        .replace(/<cbc:ID>[^<]+<\/cbc:ID>/, `<cbc:ID>${number}</cbc:ID>`);
+    const boundary = 'INVALIDERACUN';
+    const uploaded = await f.t.app.inject({
+      method: 'POST',
+      url: '/api/purchase-invoices/upload',
+      headers: { cookie: f.owner.cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="r.xml"\r\nContent-Type: application/xml\r\n\r\n`,
+        ),
+        Buffer.from(invalid('INV-UP-1'), 'utf8'),
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const up = uploaded.json() as Json;
+    expect(up).toMatchObject({ status: 'invalid', valid: false, number: 'INV-UP-1', actions: ['reject'] });
+    const br9 = up.failures.find((x: Json) => x.id === 'HR-BR-9');
+    expect(br9).toMatchObject({ source: 'HR-CIUS' });
+    expect(br9.text).toContain('OIB operatera'); // the HR CIUS rule's own Croatian text
+
+    hub.push(invalid('INV-HUB-1'));
+    await poll();
+    const list = await f.api.ok('GET', '/api/purchase-invoices?status=invalid');
+    const delivered = list.rows.find((r: Json) => r.number === 'INV-HUB-1');
+    expect(delivered).toMatchObject({ status: 'invalid', source: 'intermediary' });
+
+    for (const pi of [up, delivered]) {
+      // Not fiscalised as received (EvidentirajERacun is for valid eRačuni), not approvable or payable.
+      expect(await f.api.ok('GET', `/api/purchase-invoices/${pi.id}/fiscal-exchange`)).toEqual([]);
+      expect((await f.api.call('POST', `/api/purchase-invoices/${pi.id}/approve`)).status).toBe(409);
+      const pay = await f.api.call('POST', `/api/purchase-invoices/${pi.id}/payments`, {
+        paid_on: '2026-03-20',
+        amount: '1.00',
+      });
+      expect(pay.status).toBe(409);
+      await f.api.ok('POST', `/api/purchase-invoices/${pi.id}/reject`, {
+        code: 'O',
+        reason: 'eRačun ne prolazi provjere (HR-BR-9)',
+      });
+    }
+    // The same file uploaded again is still refused as a duplicate.
+    const again = await f.t.app.inject({
+      method: 'POST',
+      url: '/api/purchase-invoices/upload',
+      headers: { cookie: f.owner.cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="r.xml"\r\nContent-Type: application/xml\r\n\r\n`,
+        ),
+        Buffer.from(invalid('INV-UP-1'), 'utf8'),
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+    });
+    expect(again.statusCode).toBe(409);
+
+    await f.jobs();
+    for (const pi of [up, delivered]) {
+      const messages = await f.api.ok('GET', `/api/purchase-invoices/${pi.id}/fiscal-exchange`);
+      expect(messages.map((m: Json) => [m.kind, m.state])).toEqual([['rejection', 'accepted']]);
+      const report = f.porezna.recorded.get(messages[0].id);
+      expect(report?.body).toContain(`<eiz:brojDokumenta>${pi.number}</eiz:brojDokumenta>`);
+      expect(report?.body).toContain('<eiz:vrstaRazlogaOdbijanja>O</eiz:vrstaRazlogaOdbijanja>');
+    }
+    // Nothing of them in the URA register.
+    const ura = await f.api.ok('GET', '/api/registers/ura?from=2026-01-01&to=2026-12-31');
+    expect(JSON.stringify(ura)).not.toContain('INV-UP-1');
+    expect(JSON.stringify(ura)).not.toContain('INV-HUB-1');
+  });
 });

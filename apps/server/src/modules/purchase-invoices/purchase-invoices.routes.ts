@@ -193,7 +193,7 @@ export function purchaseInvoicesRoutes(deps: Deps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary:
-            'Upload a supplier’s UBL eRačun (Invoice or CreditNote, multipart field "file"); refused with the failed rules when the official validators reject it',
+            'Upload a supplier’s UBL eRačun (Invoice or CreditNote, multipart field "file"); one the official validators reject is kept as invalid with its failed rules, to be rejected',
           consumes: ['multipart/form-data'],
           response: { 201: detailSchema },
         },

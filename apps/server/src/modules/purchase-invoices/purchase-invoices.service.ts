@@ -68,11 +68,12 @@ const toText = (xml: Uint8Array | string) =>
  * Receives one UBL Invoice or CreditNote: parses it, validates it with the official validators
  * (unless `opts.failures` carries that report already), stores the original bytes and what was
  * read, and matches the supplier (OIB, then VAT id) and the purchase order (the order reference,
- * BT-13). Refused without storing anything: an upload that is not UBL (VALIDATION `notUbl`), that
- * fails the validators (VALIDATION, one detail per failed rule) or that was already received
- * (CONFLICT). From the intermediary a file that fails (even one that is not UBL at all: it keeps
- * only its reference) is kept with status `invalid`, so it can be rejected, and a repeated
- * delivery returns the first one with `duplicate: true`.
+ * BT-13). A file that fails the validators is kept with status `invalid` and its failed rules,
+ * whether uploaded or delivered, so it can be shown and rejected (nothing is posted from it: no
+ * approval, payment, URA row or EvidentirajERacun). Refused without storing anything: an upload
+ * that is not UBL at all (VALIDATION `notUbl`) or that was already received (CONFLICT). From the
+ * intermediary even a file that is not UBL is kept (by its reference), and a repeated delivery
+ * returns the first one with `duplicate: true`.
  */
 export async function receiveUbl(
   tx: Tx,
@@ -109,17 +110,6 @@ export async function receiveUbl(
   }
 
   const failures = unreadable ? [unreadable] : (opts.failures ?? (await validateUbl(text)));
-  if (failures.length > 0 && upload) {
-    throw new AppError(
-      'VALIDATION',
-      `eRačun ne prolazi provjere: ${failures.map((f) => `${f.source} ${f.id}`).join(', ')}`,
-      failures.map((f) => ({
-        field: `${f.source}:${f.id}`,
-        key: 'validation.einvoiceRuleFailed',
-        params: { source: f.source, rule: f.id, text: f.text },
-      })),
-    );
-  }
 
   const supplierId = await matchSupplier(tx, parsed);
   const order = parsed.order_reference

@@ -117,17 +117,27 @@ describe('purchase invoices: receive, validate, match, decide, pay', () => {
     expect(await count()).toEqual({ n: 0, f: 0 });
   });
 
-  it('refuses an upload that fails the validators with their messages; nothing is stored', async () => {
+  it('keeps an upload that fails the validators, with their messages, to be rejected only', async () => {
     // As published, the example carries the placeholder OIB 12345678901: HR-BR-9 and others fail.
-    const published = readFileSync(join(EXAMPLES_DIR, 'eRacun_PDV25.xml'), 'utf8');
+    // Numbered apart from the intermediary test's copy of the same example below.
+    const published = readFileSync(join(EXAMPLES_DIR, 'eRacun_PDV25.xml'), 'utf8').replace(
+      '<cbc:ID>1-P1-1</cbc:ID>',
+      '<cbc:ID>BAD-P1-1</cbc:ID>',
+    );
     const res = await upload(published);
-    expect(res.status).toBe(400);
-    const rules = res.body.error.details.map((d: Json) => d.params.rule);
-    expect(rules).toContain('HR-BR-9');
-    const br9 = res.body.error.details.find((d: Json) => d.params.rule === 'HR-BR-9');
-    expect(br9).toMatchObject({ key: 'validation.einvoiceRuleFailed', params: { source: 'HR-CIUS' } });
-    expect(br9.params.text).toContain('OIB operatera');
-    expect(await count()).toEqual({ n: 0, f: 0 });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body).toMatchObject({ status: 'invalid', valid: false, actions: ['reject'] });
+    const br9 = res.body.failures.find((f: Json) => f.id === 'HR-BR-9');
+    expect(br9).toMatchObject({ source: 'HR-CIUS' });
+    expect(br9.text).toContain('OIB operatera');
+    expect(await count()).toEqual({ n: 1, f: 1 });
+    expect((await call('POST', `/api/purchase-invoices/${res.body.id}/approve`)).status).toBe(409);
+    // The same file again is a duplicate, as for a valid one.
+    expect((await upload(published)).status).toBe(409);
+    await ok('POST', `/api/purchase-invoices/${res.body.id}/reject`, {
+      code: 'O',
+      reason: 'Ne prolazi provjere',
+    });
   }, 180_000);
 
   let matched: Json;
@@ -240,7 +250,7 @@ describe('purchase invoices: receive, validate, match, decide, pay', () => {
     });
   });
 
-  it('takes in Porezna’s example eRačuni: parsed totals equal the XML’s, the leasing one is refused', async () => {
+  it('takes in Porezna’s example eRačuni: parsed totals equal the XML’s, the leasing one is kept as invalid', async () => {
     const files = readdirSync(EXAMPLES_DIR).filter((f) => f.endsWith('.xml'));
     const docs = Object.fromEntries(files.map((f, i) => [f, correctedExample(f, `${i + 1}-EX-1`)]));
     // One run of the validators for all twenty (a JVM per rule set), then each received as an upload.
@@ -263,7 +273,9 @@ describe('purchase invoices: receive, validate, match, decide, pay', () => {
       }
     }
     const leasing = 'Racun_za_leasing_PDV_PPMV_aktivacija.xml';
-    expect((stored[leasing]?.error as Json)?.details?.map((d: Json) => d.params.rule)).toEqual(['HR-BR-25']);
+    // Kept, as every received file that fails the validators, with its one failed rule.
+    expect(stored[leasing]?.status).toBe('invalid');
+    expect(stored[leasing]?.failures.map((f: Json) => f.id)).toEqual(['HR-BR-25']);
     for (const f of files.filter((x) => x !== leasing)) {
       const xml = docs[f] as string;
       const got = stored[f] as Json;

@@ -84,11 +84,13 @@ export function PurchaseInvoiceDetail() {
           <p className="font-medium text-warning">{t('validation.failed')}</p>
           <ul className="mt-1 list-disc space-y-1 pl-5" data-testid="pi-failures">
             {pi.failures.map((f) => (
-              <li key={`${f.source}-${f.id}`}>
-                <strong>
-                  {f.source} {f.id}
-                </strong>
-                : {f.text}
+              <li key={`${f.source}-${f.id}`} data-rule={f.id}>
+                <strong>{t('validation.rule', { rule: f.id })}</strong>
+                {` (${t(`validation.sources.${f.source}`)}): `}
+                {f.id === 'notUbl' ? t('validation.notUbl') : f.text}
+                {f.source !== 'HR-CIUS' && f.id !== 'notUbl' && (
+                  <span className="text-muted"> ({t('validation.original')})</span>
+                )}
               </li>
             ))}
           </ul>
