@@ -31,10 +31,15 @@ export function processListUrl(p: ProcessListParams, pageSize = PROCESS_PAGE_SIZ
   return `/processes?${search}`;
 }
 
+/** One page of the process list (the list screen, and its "select all matching" page by page). */
+export function fetchProcesses(p: ProcessListParams, pageSize = PROCESS_PAGE_SIZE, signal?: AbortSignal) {
+  return api<{ items: Process[]; total: number }>(processListUrl(p, pageSize), { signal });
+}
+
 export function useProcesses(p: ProcessListParams) {
   return useQuery({
     queryKey: processKeys.list(p),
-    queryFn: ({ signal }) => api<{ items: Process[]; total: number }>(processListUrl(p), { signal }),
+    queryFn: ({ signal }) => fetchProcesses(p, PROCESS_PAGE_SIZE, signal),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,9 +1,9 @@
 import type { ProcessInput } from '@erp/domain';
 import { PROCESS_CATEGORIES, processInputSchema } from '@erp/domain';
-import { ArrowDown, ArrowUp, Plus } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Route, Routes, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, Route, Routes, useNavigate, useParams } from 'react-router';
 import { useConfirm } from '../../components/editing/confirm-dialog.tsx';
 import { SaveState, saveStatus } from '../../components/editing/save-state.tsx';
 import { afterSave, UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
@@ -13,25 +13,17 @@ import { FormErrors } from '../../components/ui/form-errors.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
-import { api } from '../../lib/api.ts';
 import { formatCurrency, formatNumber, numberInputToApi } from '../../lib/format.ts';
 import { errorMessages } from '../products/error-messages.ts';
-import {
-  BulkBar,
-  fetchAllPages,
-  SelectPageBox,
-  SelectRowBox,
-  useBulkSelection,
-} from '../saved-views/bulk.tsx';
-import { type AriaSort, useListColumns } from '../saved-views/list-columns.tsx';
-import { type ColumnOf, defineList } from '../saved-views/list-spec.ts';
-import { SavedViews } from '../saved-views/saved-views.tsx';
+import { type ColumnDefs, DataTable } from '../saved-views/data-table.tsx';
+import { defineList } from '../saved-views/list-spec.ts';
+import { useList } from '../saved-views/use-list.ts';
 import { PageHeader } from '../sections/page-header.tsx';
 import { IfAllowed, usePermission } from '../team/use-permission.tsx';
 import {
+  fetchProcesses,
   PROCESS_PAGE_SIZE,
   type ProcessListParams,
-  processListUrl,
   useDeleteProcess,
   useProcess,
   useProcesses,
@@ -54,6 +46,8 @@ export const PROCESSES_LIST = defineList({
   ],
   fixed: ['code'],
   bulk: true,
+  sort: 'code',
+  pageSize: PROCESS_PAGE_SIZE,
 });
 
 export function ProcessesPage() {
@@ -74,156 +68,100 @@ export function ProcessesPage() {
 }
 
 const SORTS = ['code', 'name', 'workCentre', 'costPerHour'] as const;
-
-function useListParams(): [ProcessListParams, (patch: Partial<ProcessListParams>) => void] {
-  const [search, setSearch] = useSearchParams();
-  const sort = SORTS.find((s) => s === search.get('sort')) ?? 'code';
-  const active = (['all', 'active', 'inactive'] as const).find((a) => a === search.get('active')) ?? 'all';
-  const params: ProcessListParams = {
-    q: search.get('q') ?? '',
-    active,
-    sort,
-    dir: search.get('dir') === 'desc' ? 'desc' : 'asc',
-    page: Math.max(1, Number(search.get('page')) || 1),
-  };
-  const update = (patch: Partial<ProcessListParams>) => {
-    const next = { ...params, ...patch };
-    const out = new URLSearchParams();
-    // Visible columns are not part of the filter: they stay (saved views keep them too).
-    const cols = search.get('cols');
-    if (cols) out.set('cols', cols);
-    if (next.q) out.set('q', next.q);
-    if (next.active !== 'all') out.set('active', next.active);
-    if (next.sort !== 'code') out.set('sort', next.sort);
-    if (next.dir !== 'asc') out.set('dir', next.dir);
-    if (next.page > 1) out.set('page', String(next.page));
-    setSearch(out, { replace: true });
-  };
-  return [params, update];
-}
+const ACTIVE = ['all', 'active', 'inactive'] as const;
 
 function ProcessList() {
   const { t } = useTranslation('production');
   const canWrite = usePermission('production.write');
-  const [params, update] = useListParams();
+  const list = useList(PROCESSES_LIST);
+  const params: ProcessListParams = {
+    q: list.get('q') ?? '',
+    active: ACTIVE.find((a) => a === list.get('active')) ?? 'all',
+    sort: SORTS.find((s) => s === list.sort) ?? 'code',
+    dir: list.dir,
+    page: list.page,
+  };
   const [q, setQ] = useState(params.q);
-  const list = useProcesses(params);
+  const processes = useProcesses(params);
   // Debounced search keeps the URL (and the server query) in step with typing.
   useEffect(() => {
     if (q === params.q) return;
-    const timer = setTimeout(() => update({ q, page: 1 }), 250);
+    const timer = setTimeout(() => list.set('q', q, { replace: true }), 250);
     return () => clearTimeout(timer);
   });
-  const total = list.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PROCESS_PAGE_SIZE));
-  const sortOf = (key: (typeof SORTS)[number]): AriaSort =>
-    params.sort === key ? (params.dir === 'desc' ? 'descending' : 'ascending') : 'none';
-  const sortable = (key: (typeof SORTS)[number], label: string) => {
-    const current = params.sort === key;
-    const Icon = params.dir === 'desc' ? ArrowDown : ArrowUp;
-    return {
-      label,
-      sort: sortOf(key),
-      header: (
-        <button
-          type="button"
-          className="inline-flex items-center gap-1 font-medium"
-          onClick={() =>
-            update({ sort: key, dir: current && params.dir === 'asc' ? 'desc' : 'asc', page: 1 })
-          }
-        >
-          {label}
-          {current && <Icon className="size-3.5" aria-hidden />}
-        </button>
-      ),
-    };
-  };
-  const rows = list.data?.items ?? [];
+  const total = processes.data?.total ?? 0;
+  const rows = processes.data?.items ?? [];
   const yesNo = (b: boolean) => (b ? t('common.yes') : t('common.no'));
   const RIGHT = 'text-right tabular-nums';
   // Issue 12: hideable columns (the code is the link), the selection and its CSV export.
-  const columns = useListColumns<ColumnOf<typeof PROCESSES_LIST>, (typeof rows)[number]>(
-    PROCESSES_LIST,
-    {
-      code: {
-        ...sortable('code', t('fields.code')),
-        cell: (p) => (
-          <Link
-            to={`/processes/${p.id}`}
-            className="font-mono text-primary underline-offset-2 hover:underline"
-          >
-            {p.code}
-          </Link>
-        ),
-        text: (p) => p.code,
-      },
-      name: {
-        ...sortable('name', t('fields.name')),
-        cell: (p) => (
-          <>
-            {p.name}
-            {!p.active && (
-              <span className="ml-2 rounded bg-surface-muted px-1.5 text-xs text-muted">
-                {t('processes.inactive')}
-              </span>
-            )}
-          </>
-        ),
-        text: (p) => p.name,
-      },
-      category: {
-        label: t('fields.category'),
-        cell: (p) => t(`categories.${p.category}`),
-        text: (p) => t(`categories.${p.category}`),
-      },
-      work_centre: {
-        ...sortable('workCentre', t('fields.workCentre')),
-        cell: (p) => p.workCentre,
-        text: (p) => p.workCentre ?? '',
-      },
-      cost_per_hour: {
-        ...sortable('costPerHour', t('fields.costPerHour')),
-        className: 'tabular-nums',
-        cell: (p) => formatCurrency(p.costPerHour),
-        text: (p) => String(p.costPerHour),
-      },
-      setup_minutes: {
-        label: t('fields.setupMinutes'),
-        className: RIGHT,
-        cell: (p) => formatNumber(p.setupMinutes),
-        text: (p) => String(p.setupMinutes),
-      },
-      minutes_per_unit: {
-        label: t('fields.minutesPerUnit'),
-        className: RIGHT,
-        cell: (p) => formatNumber(p.minutesPerUnit),
-        text: (p) => String(p.minutesPerUnit),
-      },
-      daily_capacity: {
-        label: t('fields.dailyCapacityHours'),
-        className: RIGHT,
-        cell: (p) => formatNumber(p.dailyCapacityHours),
-        text: (p) => String(p.dailyCapacityHours),
-      },
-      quality_check: {
-        label: t('fields.qualityCheckRequired'),
-        cell: (p) => yesNo(p.qualityCheckRequired),
-        text: (p) => yesNo(p.qualityCheckRequired),
-      },
+  const columns: ColumnDefs<typeof PROCESSES_LIST, (typeof rows)[number]> = {
+    code: {
+      label: t('fields.code'),
+      sortBy: 'code',
+      cell: (p) => (
+        <Link to={`/processes/${p.id}`} className="font-mono text-primary underline-offset-2 hover:underline">
+          {p.code}
+        </Link>
+      ),
+      text: (p) => p.code,
     },
-    { th: 'px-3 py-2', td: 'px-3 py-1.5' },
-  );
-  const selection = useBulkSelection(
-    rows.map((p) => p.id),
-    total,
-  );
-  const fetchMatching = () =>
-    fetchAllPages((page, size) =>
-      api<{ items: typeof rows; total: number }>(processListUrl({ ...params, page }, size)).then((r) => ({
-        rows: r.items,
-        total: r.total,
-      })),
-    );
+    name: {
+      label: t('fields.name'),
+      sortBy: 'name',
+      cell: (p) => (
+        <>
+          {p.name}
+          {!p.active && (
+            <span className="ml-2 rounded bg-surface-muted px-1.5 text-xs text-muted">
+              {t('processes.inactive')}
+            </span>
+          )}
+        </>
+      ),
+      text: (p) => p.name,
+    },
+    category: {
+      label: t('fields.category'),
+      cell: (p) => t(`categories.${p.category}`),
+      text: (p) => t(`categories.${p.category}`),
+    },
+    work_centre: {
+      label: t('fields.workCentre'),
+      sortBy: 'workCentre',
+      cell: (p) => p.workCentre,
+      text: (p) => p.workCentre ?? '',
+    },
+    cost_per_hour: {
+      label: t('fields.costPerHour'),
+      sortBy: 'costPerHour',
+      className: 'tabular-nums',
+      cell: (p) => formatCurrency(p.costPerHour),
+      text: (p) => String(p.costPerHour),
+    },
+    setup_minutes: {
+      label: t('fields.setupMinutes'),
+      className: RIGHT,
+      cell: (p) => formatNumber(p.setupMinutes),
+      text: (p) => String(p.setupMinutes),
+    },
+    minutes_per_unit: {
+      label: t('fields.minutesPerUnit'),
+      className: RIGHT,
+      cell: (p) => formatNumber(p.minutesPerUnit),
+      text: (p) => String(p.minutesPerUnit),
+    },
+    daily_capacity: {
+      label: t('fields.dailyCapacityHours'),
+      className: RIGHT,
+      cell: (p) => formatNumber(p.dailyCapacityHours),
+      text: (p) => String(p.dailyCapacityHours),
+    },
+    quality_check: {
+      label: t('fields.qualityCheckRequired'),
+      cell: (p) => yesNo(p.qualityCheckRequired),
+      text: (p) => yesNo(p.qualityCheckRequired),
+    },
+  };
 
   return (
     <div>
@@ -250,7 +188,7 @@ function ProcessList() {
             id="process-active"
             className="h-10 rounded-md border border-input bg-surface px-2 text-sm"
             value={params.active}
-            onChange={(e) => update({ active: e.target.value as ProcessListParams['active'], page: 1 })}
+            onChange={(e) => list.set('active', e.target.value === 'all' ? null : e.target.value)}
           >
             <option value="all">{t('processes.activeAll')}</option>
             <option value="active">{t('processes.activeOnly')}</option>
@@ -261,65 +199,18 @@ function ProcessList() {
           {t('list.results', { count: total })}
         </p>
       </div>
-      <SavedViews {...columns.views} />
-      <BulkBar
-        selection={selection}
+      <DataTable
+        list={list}
+        columns={columns}
+        rows={rows}
         total={total}
-        pageCount={rows.length}
-        loaded={rows}
-        fetchMatching={fetchMatching}
-        csv={columns.csv('processes')}
+        loading={!processes.data}
+        empty={t('processes.empty')}
+        rowLabel={(p) => p.code}
+        fetchPage={(page, size) =>
+          fetchProcesses({ ...params, page }, size).then((r) => ({ rows: r.items, total: r.total }))
+        }
       />
-      <Card className="overflow-x-auto p-0">
-        <table className="w-full text-left text-sm">
-          <thead className="border-b border-border bg-surface-muted text-xs uppercase text-muted">
-            <tr>
-              <th scope="col" className="w-8 px-3 py-2">
-                <SelectPageBox selection={selection} />
-              </th>
-              {columns.headerCells}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((p) => (
-              <tr key={p.id} className="border-b border-border last:border-0 hover:bg-surface-muted">
-                <td className="px-3 py-1.5">
-                  <SelectRowBox selection={selection} id={p.id} label={p.code} />
-                </td>
-                {columns.rowCells(p)}
-              </tr>
-            ))}
-            {list.data && list.data.items.length === 0 && (
-              <tr>
-                <td colSpan={columns.keys.length + 1} className="px-3 py-8 text-center text-muted">
-                  {t('processes.empty')}
-                </td>
-              </tr>
-            )}
-          </tbody>
-        </table>
-      </Card>
-      {pages > 1 && (
-        <nav className="mt-3 flex items-center justify-end gap-2" aria-label={t('list.pagination')}>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={params.page <= 1}
-            onClick={() => update({ page: params.page - 1 })}
-          >
-            {t('list.previous')}
-          </Button>
-          <span className="text-sm">{t('list.page', { page: params.page, pages })}</span>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={params.page >= pages}
-            onClick={() => update({ page: params.page + 1 })}
-          >
-            {t('list.next')}
-          </Button>
-        </nav>
-      )}
     </div>
   );
 }

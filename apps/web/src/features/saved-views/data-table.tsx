@@ -4,10 +4,14 @@ import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
 import { BulkBar, fetchAllPages, SelectPageBox, SelectRowBox, useBulkSelection } from './bulk.tsx';
 import { type ColumnDef, useListColumns } from './list-columns.tsx';
+import type { ColumnOf, ListSpec } from './list-spec.ts';
 import { SavedViews } from './saved-views.tsx';
 import type { ListState } from './use-list.ts';
 
 type Row = { id: string };
+
+/** The column definitions of a declared list, one per column of its `defineList`. */
+export type ColumnDefs<S extends ListSpec<string>, R> = { [K in ColumnOf<S>]: ColumnDef<R> };
 
 export type DataTableStyles = {
   /** The box around the table. */
