@@ -107,8 +107,11 @@ function companyTransaction<T>(
   return withRetry(() =>
     db.transaction(async (tx) => {
       // set_config('role', ..., true) is SET LOCAL ROLE; one round trip for the settings and the lock.
+      // The company is set before the membership check below: that check reads only the caller's
+      // own membership either way, and a refusal aborts the transaction before anything else runs.
       await tx.execute(
         sql`select set_config('app.user_id', ${ids.userId}, true), set_config('role', 'erp_app', true),
+          set_config('app.company_id', ${ids.companyId}, true),
           pg_advisory_xact_lock_shared(${COMPANY_LOCK_SPACE}, hashtext(${ids.companyId}))`,
       );
       const result = await tx.execute(sql`
@@ -131,7 +134,6 @@ function companyTransaction<T>(
       if (opts.permission && !can(row.role, opts.permission)) {
         throw new AppError('FORBIDDEN', 'Vaša uloga ne dopušta ovu radnju');
       }
-      await tx.execute(sql`select set_config('app.company_id', ${ids.companyId}, true)`);
       await applyHosting(tx, row.hosting);
       return fn(tx, { ...ids, role: row.role });
     }, txConfig(opts.isolation)),

@@ -4,8 +4,9 @@ import type { Tx } from '../db/database.ts';
 import { idempotencyKey, once } from '../db/idempotency.ts';
 import { type CompanyContext, withCompany } from '../db/tenant.ts';
 import { requirePlatformAdmin } from '../modules/admin/admin.guard.ts';
-import { type Deps, requestCompanyId, requireUser, type SessionUser } from './context.ts';
+import { type Deps, requestCompanyId, type SessionUser } from './context.ts';
 import { errorBody } from './errors.ts';
+import { cachedSessionUser, followSessionRevocations } from './session-cache.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -50,6 +51,7 @@ export function routeAccess(request: FastifyRequest): RouteAccess | undefined {
 export function registerAccessControl(app: FastifyInstance, deps: Deps): void {
   const declared: DeclaredRoute[] = [];
   declaredByApp.set(app, declared);
+  followSessionRevocations(app, deps);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api') || UNDECLARED_OK.test(route.url)) return;
     const access = (route.config as { access?: RouteAccess } | undefined)?.access;
@@ -61,7 +63,9 @@ export function registerAccessControl(app: FastifyInstance, deps: Deps): void {
     const access = routeAccess(request);
     if (!access || access === 'public') return;
     if (access === 'platform') return requirePlatformAdmin(deps, request);
-    request.sessionUser = await requireUser(deps.auth, request);
+    const user = await cachedSessionUser(deps.auth, request);
+    if (!user) throw new AppError('UNAUTHENTICATED', 'Niste prijavljeni');
+    request.sessionUser = user;
     if (!isPermission(access)) return;
     request.companyId = requestCompanyId(request, request.sessionUser);
   });

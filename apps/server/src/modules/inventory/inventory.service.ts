@@ -236,8 +236,10 @@ export async function posting(
   ctx: CompanyContext,
   itemIds: string[],
   build: (locked: Awaited<ReturnType<typeof lockItems>>) => Promise<PostingDocument>,
+  /** The document's locations: checked with the item lock (VALIDATION when one is unknown). */
+  locationIds: string[] = [],
 ): Promise<PostedDocument> {
-  const locked = await lockItems(tx, itemIds);
+  const locked = await lockItems(tx, itemIds, locationIds);
   const doc = await build(locked);
   const { documentId } = await postLocked(tx, ctx, locked, doc);
   return (await repo.getDocument(tx, documentId)) as PostedDocument;
@@ -286,7 +288,6 @@ export async function receive(
   /** `received_on`: the business day of a goods receipt (validated by purchasing); default today. */
   input: z.output<typeof receiptSchema> & { received_on?: string },
 ) {
-  await assertLocations(tx, [input.location_id]);
   return posting(
     tx,
     ctx,
@@ -321,6 +322,7 @@ export async function receive(
         lines,
       };
     },
+    [input.location_id],
   );
 }
 
@@ -380,7 +382,6 @@ export async function outgoing(
 }
 
 export async function issue(tx: Tx, ctx: CompanyContext, input: z.output<typeof issueSchema>) {
-  await assertLocations(tx, [input.location_id]);
   return posting(
     tx,
     ctx,
@@ -400,6 +401,7 @@ export async function issue(tx: Tx, ctx: CompanyContext, input: z.output<typeof 
       }
       return { type: 'issue', reference: input.reference, note: input.note, reason: input.reason, lines };
     },
+    [input.location_id],
   );
 }
 
@@ -410,7 +412,6 @@ export async function transfer(tx: Tx, ctx: CompanyContext, input: z.output<type
     throw new AppError('VALIDATION', 'Odredišna lokacija mora biti različita od izvorne', [
       { field: 'to_location_id', key: 'validation.sameLocation' },
     ]);
-  await assertLocations(tx, [input.from_location_id, input.to_location_id]);
   return posting(
     tx,
     ctx,
@@ -437,11 +438,11 @@ export async function transfer(tx: Tx, ctx: CompanyContext, input: z.output<type
       }
       return { type: 'transfer', reference: input.reference, note: input.note, reason: input.reason, lines };
     },
+    [input.from_location_id, input.to_location_id],
   );
 }
 
 export async function adjust(tx: Tx, ctx: CompanyContext, input: z.output<typeof adjustmentSchema>) {
-  await assertLocations(tx, [input.location_id]);
   return posting(
     tx,
     ctx,
@@ -486,6 +487,7 @@ export async function adjust(tx: Tx, ctx: CompanyContext, input: z.output<typeof
         lines,
       };
     },
+    [input.location_id],
   );
 }
 

@@ -66,19 +66,30 @@ type LockedItem = {
 /**
  * Locks the items of a posting in id order (the fixed lock order: item, then location and lot
  * within the item, which the item lock already covers). Every posting goes through here first,
- * before any write, so concurrent documents queue on the same rows in the same order.
+ * before any write, so concurrent documents queue on the same rows in the same order. The
+ * document's locations, when given, are checked in the same round trip.
  */
-export async function lockItems(tx: Tx, itemIds: readonly string[]): Promise<Map<string, LockedItem>> {
+export async function lockItems(
+  tx: Tx,
+  itemIds: readonly string[],
+  locationIds: readonly string[] = [],
+): Promise<Map<string, LockedItem>> {
   const ids = [...new Set(itemIds)].sort();
-  const rows = await query<LockedItem>(
+  const locations = [...new Set(locationIds)];
+  const rows = await query<LockedItem & { locations: number }>(
     tx,
     sql`select s.item_id, s.on_hand::text as on_hand, s.avg_cost::text as avg_cost, i.sku, i.lot_tracked,
-          i.purchase_price::text as purchase_price
+          i.purchase_price::text as purchase_price,
+          (select count(*) from locations where id = any(${uuidArray(locations)}))::int as locations
         from item_stock s join items i on i.id = s.item_id
         where s.item_id = any(${uuidArray(ids)}) order by s.item_id for update of s`,
   );
+  if (rows.length > 0 && (rows[0]?.locations ?? 0) !== locations.length)
+    throw new AppError('VALIDATION', 'Lokacija nije pronađena', [
+      { field: 'location_id', key: 'validation.invalid' },
+    ]);
   if (rows.length !== ids.length) throw new AppError('NOT_FOUND', 'Artikl nije pronađen');
-  return new Map(rows.map((r) => [r.item_id, r]));
+  return new Map(rows.map(({ locations: _, ...r }) => [r.item_id, r]));
 }
 
 /** The balances of the posted items and the company's negative-stock setting, in one round trip. */
@@ -178,27 +189,6 @@ export async function postLocked(
         ${line.quantity}::numeric, ${unitCost}::numeric, ${line.reversesMovementId ?? null}::uuid, ${line.sourceLineId ?? null}::uuid)`,
     );
   }
-  // The header and its movements in one statement (one round trip whatever the line count).
-  const header = sql`insert into stock_documents (company_id, type, reference, note, reverses_document_id, source_type, source_id,
-          reason, document_date, created_by)
-        values (${ctx.companyId}, ${doc.type}, ${doc.reference ?? null}, ${doc.note ?? null}, ${doc.reversesDocumentId ?? null},
-          ${doc.sourceType ?? null}, ${doc.sourceId ?? null}, ${doc.reason ?? null},
-          coalesce(${doc.documentDate ?? null}::date, (now() at time zone 'Europe/Zagreb')::date), ${ctx.userId}) returning id`;
-  const [posted] = await query<{ id: string }>(
-    tx,
-    movements.length === 0
-      ? header
-      : sql`with d as (${header}),
-          m as (insert into stock_movements (company_id, document_id, line_no, type, item_id, location_id, lot_id, quantity,
-              unit_cost, reverses_movement_id, source_type, source_id, source_line_id, created_by)
-            select ${ctx.companyId}, d.id, v.line_no, v.type, v.item_id, v.location_id, v.lot_id, v.quantity, v.unit_cost,
-              v.reverses_movement_id, ${doc.sourceType ?? null}, ${doc.sourceId ?? null}, v.source_line_id, ${ctx.userId}
-            from d, (values ${sql.join(movements, sql`, `)}) as v(line_no, type, item_id, location_id, lot_id, quantity,
-              unit_cost, reverses_movement_id, source_line_id))
-          select id from d`,
-  );
-  const documentId = posted?.id as string;
-
   const net = new Map<string, PostingLine & { delta: Decimal }>();
   for (const line of doc.lines) {
     const k = stockKey(line);
@@ -213,13 +203,6 @@ export async function postLocked(
       (e) =>
         sql`(${ctx.companyId}::uuid, ${e.itemId}::uuid, ${e.locationId}::uuid, ${e.lotId}::uuid, ${e.delta.toString()}::numeric)`,
     );
-  if (deltas.length > 0)
-    await tx.execute(
-      sql`insert into stock_balances (company_id, item_id, location_id, lot_id, quantity)
-          values ${sql.join(deltas, sql`, `)}
-          on conflict (company_id, item_id, location_id, lot_id)
-          do update set quantity = stock_balances.quantity + excluded.quantity, updated_at = now()`,
-    );
   const changed = [...costs.entries()]
     .filter(([itemId, cost]) => {
       const before = locked.get(itemId);
@@ -230,15 +213,37 @@ export async function postLocked(
       );
     })
     .map(([itemId, cost]) => sql`(${itemId}::uuid, ${cost.onHand}::numeric, ${cost.avgCost}::numeric)`);
-  // The item rows are locked already (lockItems), so one update in any order cannot deadlock; the
-  // announcement rides in the same statement.
+
+  // Every write of the document in one statement (one round trip whatever the line count): the
+  // header, its movements, the balances, the items' on-hand and average (the item rows are locked
+  // already, so the update cannot deadlock), and the announcement on the company's `stock` topic.
+  const header = sql`insert into stock_documents (company_id, type, reference, note, reverses_document_id, source_type, source_id,
+          reason, document_date, created_by)
+        values (${ctx.companyId}, ${doc.type}, ${doc.reference ?? null}, ${doc.note ?? null}, ${doc.reversesDocumentId ?? null},
+          ${doc.sourceType ?? null}, ${doc.sourceId ?? null}, ${doc.reason ?? null},
+          coalesce(${doc.documentDate ?? null}::date, (now() at time zone 'Europe/Zagreb')::date), ${ctx.userId}) returning id`;
+  const writes: SQL[] = [sql`d as (${header})`];
+  if (movements.length > 0)
+    writes.push(sql`m as (insert into stock_movements (company_id, document_id, line_no, type, item_id, location_id, lot_id, quantity,
+              unit_cost, reverses_movement_id, source_type, source_id, source_line_id, created_by)
+            select ${ctx.companyId}, d.id, v.line_no, v.type, v.item_id, v.location_id, v.lot_id, v.quantity, v.unit_cost,
+              v.reverses_movement_id, ${doc.sourceType ?? null}, ${doc.sourceId ?? null}, v.source_line_id, ${ctx.userId}
+            from d, (values ${sql.join(movements, sql`, `)}) as v(line_no, type, item_id, location_id, lot_id, quantity,
+              unit_cost, reverses_movement_id, source_line_id))`);
+  if (deltas.length > 0)
+    writes.push(sql`b as (insert into stock_balances (company_id, item_id, location_id, lot_id, quantity)
+          values ${sql.join(deltas, sql`, `)}
+          on conflict (company_id, item_id, location_id, lot_id)
+          do update set quantity = stock_balances.quantity + excluded.quantity, updated_at = now())`);
   if (changed.length > 0)
-    await tx.execute(
-      sql`with u as (update item_stock s set on_hand = v.on_hand, avg_cost = v.avg_cost, updated_at = now()
-            from (values ${sql.join(changed, sql`, `)}) as v(item_id, on_hand, avg_cost) where s.item_id = v.item_id)
-          ${companyEventSql(ctx.companyId, 'stock', [...locked.keys()])}`,
-    );
-  else await notifyStock(tx, ctx.companyId, [...locked.keys()]);
+    writes.push(sql`u as (update item_stock s set on_hand = v.on_hand, avg_cost = v.avg_cost, updated_at = now()
+            from (values ${sql.join(changed, sql`, `)}) as v(item_id, on_hand, avg_cost) where s.item_id = v.item_id)`);
+  const [posted] = await query<{ id: string }>(
+    tx,
+    sql`with ${sql.join(writes, sql`, `)}
+        select d.id from d, (${companyEventSql(ctx.companyId, 'stock', [...locked.keys()])}) as announced`,
+  );
+  const documentId = posted?.id as string;
   await emitReorderCrossings(tx, ctx.companyId, locked, costs);
   return { documentId };
 }
