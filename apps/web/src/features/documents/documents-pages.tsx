@@ -5,6 +5,7 @@ import { useConfirm } from '../../components/editing/confirm-dialog.tsx';
 import { DelayedSkeleton } from '../../components/editing/delayed.tsx';
 import { IRREVERSIBLE_ACTIONS } from '../../components/editing/irreversible.ts';
 import { SaveState, saveStatus } from '../../components/editing/save-state.tsx';
+import { useSaveShortcut } from '../../components/editing/save-shortcut.ts';
 import { afterSave, UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Input, Textarea } from '../../components/ui/input.tsx';
@@ -162,6 +163,7 @@ function DocumentForm({ kind, detail }: { kind: DocumentKind; detail: Detail | n
   const { t: tg } = useTranslation('ux-grid');
   const [error, setError] = useState<string | null>(null);
   const doc = detail?.document;
+  const saveRef = useSaveShortcut();
   const isWo = kind === 'work-orders';
   const canWrite = usePermission('documents.write');
   const canAct = usePermission(isWo ? 'production.write' : 'documents.write');
@@ -320,6 +322,8 @@ function DocumentForm({ kind, detail }: { kind: DocumentKind; detail: Detail | n
         <Field label={t('form.client')} htmlFor="doc-client">
           <select
             id="doc-client"
+            // A new document starts at its client; from there Tab leads to the lines.
+            autoFocus={!doc}
             className={SELECT}
             disabled={!editable}
             value={header.client_id}
@@ -435,7 +439,7 @@ function DocumentForm({ kind, detail }: { kind: DocumentKind; detail: Detail | n
       </Field>
       {editable && (
         <div className="flex gap-2">
-          <Button onClick={onSave} disabled={save.isPending} data-testid="save">
+          <Button ref={saveRef} onClick={onSave} disabled={save.isPending} data-testid="save">
             {save.isPending ? t('form.saving') : t('form.save')}
           </Button>
           <Button
