@@ -1,25 +1,18 @@
 import { Plus, Upload } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { api } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
-import {
-  BulkBar,
-  fetchAllPages,
-  SelectPageBox,
-  SelectRowBox,
-  useBulkSelection,
-} from '../saved-views/bulk.tsx';
-import { useListColumns } from '../saved-views/list-columns.tsx';
-import { type ColumnOf, defineList } from '../saved-views/list-spec.ts';
-import { withoutFilters } from '../saved-views/list-state.ts';
-import { SavedViews } from '../saved-views/saved-views.tsx';
+import { type ColumnDefs, DataTable } from '../saved-views/data-table.tsx';
+import { defineList } from '../saved-views/list-spec.ts';
+import { useList } from '../saved-views/use-list.ts';
 import { PageHeader } from '../sections/page-header.tsx';
 import { usePermission } from '../team/use-permission.tsx';
 import { NUM, selectClasses, TABLE, TD, TH } from './partner-ui.tsx';
-import { BASE, PATH, type PartnerRole, usePartners } from './partners-api.ts';
+import { archivePartners, fetchPartners, PATH, type PartnerRole, usePartners } from './partners-api.ts';
+
+const PAGE_SIZE = 50;
 
 /** The lists' declarations (saved views' key, columns, the always-shown name, bulk selection). */
 export const CLIENTS_LIST = defineList({
@@ -27,131 +20,91 @@ export const CLIENTS_LIST = defineList({
   columns: ['name', 'oib', 'city', 'email', 'phone', 'payment_terms'],
   fixed: ['name'],
   bulk: true,
+  sort: 'name',
+  pageSize: PAGE_SIZE,
 });
 export const SUPPLIERS_LIST = defineList({
   key: 'suppliers',
   columns: ['name', 'oib', 'city', 'email', 'phone', 'lead_time'],
   fixed: ['name'],
   bulk: true,
+  sort: 'name',
+  pageSize: PAGE_SIZE,
 });
 
 const FILTER_KEYS = ['q', 'kind', 'active', 'city', 'sort', 'dir', 'page'] as const;
-const PAGE_SIZE = 50;
 
 /** Clients or suppliers: search, filters, sort and page live in the URL and run on the server. */
 export function PartnerList({ list: role, actions }: { list: PartnerRole; actions?: React.ReactNode }) {
   const { t } = useTranslation('partners');
   const canWrite = usePermission('partners.write');
-  const [params, setParams] = useSearchParams();
+  const list = useList(role === 'client' ? CLIENTS_LIST : SUPPLIERS_LIST);
   const query = new URLSearchParams();
   for (const k of FILTER_KEYS) {
-    const v = params.get(k);
+    const v = list.get(k);
     if (v) query.set(k, v);
   }
   query.set('page_size', String(PAGE_SIZE));
   const { data, isFetching, isError } = usePartners(role, query);
   const rows = data?.rows ?? [];
   const total = data?.total ?? 0;
-  const page = Number(params.get('page') ?? '1');
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  const set = (key: string, value: string | null) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    if (key !== 'page') next.delete('page');
-    setParams(next, { replace: key === 'q' || key === 'city' });
-  };
-  const sort = params.get('sort') ?? 'name';
-  const dir = params.get('dir') ?? 'asc';
-  const sortOf = (key: string) =>
-    sort === key ? (dir === 'desc' ? ('descending' as const) : ('ascending' as const)) : undefined;
-  const sortButton = (key: string, label: string) => {
-    const active = sort === key;
-    return (
-      <button
-        type="button"
-        className="font-medium hover:text-foreground"
-        onClick={() => {
-          const next = new URLSearchParams(params);
-          next.set('sort', key);
-          next.set('dir', active && dir === 'asc' ? 'desc' : 'asc');
-          next.delete('page');
-          setParams(next);
-        }}
-      >
-        {label}
-        {active ? (dir === 'desc' ? ' ↓' : ' ↑') : ''}
-      </button>
-    );
-  };
-  const sortable = (key: string, label: string) => ({
-    label,
-    header: sortButton(key, label),
-    sort: sortOf(key),
-  });
+  const set = (key: string, value: string | null) =>
+    list.set(key, value, { replace: key === 'q' || key === 'city' });
   // Issue 12: hideable columns (the name is the link and always shows), declared above.
-  const columns = useListColumns<
-    ColumnOf<typeof CLIENTS_LIST> | ColumnOf<typeof SUPPLIERS_LIST>,
-    (typeof rows)[number]
-  >(
-    role === 'client' ? CLIENTS_LIST : SUPPLIERS_LIST,
-    {
-      name: {
-        ...sortable('name', t('fields.name')),
-        cell: (p) => (
-          <>
-            <Link to={`${PATH[role]}/${p.id}`} className="font-medium text-primary hover:underline">
-              {p.name}
-            </Link>
-            {!p.active && <span className="ml-2 text-xs">({t('list.inactive')})</span>}
-          </>
-        ),
-        text: (p) => p.name,
-      },
-      oib: {
-        ...sortable('oib', t('fields.oib')),
-        className: 'tabular-nums',
-        cell: (p) => p.oib,
-        text: (p) => p.oib ?? '',
-      },
-      city: {
-        ...sortable('city', t('fields.city')),
-        cell: (p) => p.billing_address?.city,
-        text: (p) => p.billing_address?.city ?? '',
-      },
-      email: { label: t('fields.email'), cell: (p) => p.email, text: (p) => p.email ?? '' },
-      phone: { label: t('fields.phone'), cell: (p) => p.phone, text: (p) => p.phone ?? '' },
-      payment_terms: {
-        ...sortable('payment_terms_days', t('fields.paymentTermsDays')),
-        className: NUM,
-        cell: (p) => p.payment_terms_days,
-        text: (p) => String(p.payment_terms_days ?? ''),
-      },
-      lead_time: {
-        label: t('fields.leadTimeDays'),
-        className: NUM,
-        cell: (p) => p.lead_time_days,
-        text: (p) => String(p.lead_time_days ?? ''),
-      },
+  const columns: ColumnDefs<typeof CLIENTS_LIST | typeof SUPPLIERS_LIST, (typeof rows)[number]> = {
+    name: {
+      label: t('fields.name'),
+      sortBy: 'name',
+      cell: (p) => (
+        <>
+          <Link to={`${PATH[role]}/${p.id}`} className="font-medium text-primary hover:underline">
+            {p.name}
+          </Link>
+          {!p.active && <span className="ml-2 text-xs">({t('list.inactive')})</span>}
+        </>
+      ),
+      text: (p) => p.name,
     },
-    { th: TH, td: TD },
-  );
+    oib: {
+      label: t('fields.oib'),
+      sortBy: 'oib',
+      className: 'tabular-nums',
+      cell: (p) => p.oib,
+      text: (p) => p.oib ?? '',
+    },
+    city: {
+      label: t('fields.city'),
+      sortBy: 'city',
+      cell: (p) => p.billing_address?.city,
+      text: (p) => p.billing_address?.city ?? '',
+    },
+    email: { label: t('fields.email'), cell: (p) => p.email, text: (p) => p.email ?? '' },
+    phone: { label: t('fields.phone'), cell: (p) => p.phone, text: (p) => p.phone ?? '' },
+    payment_terms: {
+      label: t('fields.paymentTermsDays'),
+      sortBy: 'payment_terms_days',
+      className: NUM,
+      cell: (p) => p.payment_terms_days,
+      text: (p) => String(p.payment_terms_days ?? ''),
+    },
+    lead_time: {
+      label: t('fields.leadTimeDays'),
+      className: NUM,
+      cell: (p) => p.lead_time_days,
+      text: (p) => String(p.lead_time_days ?? ''),
+    },
+  };
   const filtered =
-    ['q', 'kind', 'city'].some((k) => params.get(k)) || (params.get('active') ?? 'active') !== 'active';
+    ['q', 'kind', 'city'].some((k) => list.get(k)) || (list.get('active') ?? 'active') !== 'active';
   const base = PATH[role];
   // Issue 12: saved views, bulk selection (with "select all matching"), CSV export and archiving.
   const { t: tu } = useTranslation('ux');
-  const selection = useBulkSelection(
-    rows.map((r) => r.id),
-    total,
-  );
-  const fetchMatching = () =>
-    fetchAllPages(async (p, size) => {
-      const q = new URLSearchParams(query);
-      q.set('page', String(p));
-      q.set('page_size', String(size));
-      return api<{ rows: typeof rows; total: number }>(`${BASE[role]}?${q}`);
-    });
+  const fetchPage = (p: number, size: number) => {
+    const q = new URLSearchParams(query);
+    q.set('page', String(p));
+    q.set('page_size', String(size));
+    return fetchPartners(role, q);
+  };
 
   return (
     <div>
@@ -182,13 +135,13 @@ export function PartnerList({ list: role, actions }: { list: PartnerRole; action
           type="search"
           aria-label={t('list.search')}
           placeholder={t('list.search')}
-          defaultValue={params.get('q') ?? ''}
+          defaultValue={list.get('q') ?? ''}
           onChange={(e) => set('q', e.target.value.trim() || null)}
         />
         <select
           className={selectClasses}
           aria-label={t('fields.kind')}
-          value={params.get('kind') ?? 'all'}
+          value={list.get('kind') ?? 'all'}
           onChange={(e) => set('kind', e.target.value === 'all' ? null : e.target.value)}
         >
           <option value="all">{t('list.allKinds')}</option>
@@ -198,7 +151,7 @@ export function PartnerList({ list: role, actions }: { list: PartnerRole; action
         <select
           className={selectClasses}
           aria-label={t('fields.active')}
-          value={params.get('active') ?? 'active'}
+          value={list.get('active') ?? 'active'}
           onChange={(e) => set('active', e.target.value === 'active' ? null : e.target.value)}
         >
           <option value="active">{t('list.activeOnly')}</option>
@@ -209,7 +162,7 @@ export function PartnerList({ list: role, actions }: { list: PartnerRole; action
           className="w-44"
           aria-label={t('fields.city')}
           placeholder={t('fields.city')}
-          defaultValue={params.get('city') ?? ''}
+          defaultValue={list.get('city') ?? ''}
           onChange={(e) => set('city', e.target.value.trim() || null)}
         />
         {filtered && (
@@ -217,7 +170,7 @@ export function PartnerList({ list: role, actions }: { list: PartnerRole; action
             type="button"
             className={buttonClasses('ghost', 'sm')}
             // Sort and visible columns are not filters: they stay.
-            onClick={() => setParams(withoutFilters(params))}
+            onClick={list.clearFilters}
           >
             {t('list.clearFilters')}
           </button>
@@ -226,80 +179,23 @@ export function PartnerList({ list: role, actions }: { list: PartnerRole; action
           {isFetching ? t('list.loading') : t('list.count', { count: total })}
         </p>
       </div>
-      <div className="mb-2">
-        <SavedViews {...columns.views} />
-      </div>
-      <BulkBar
-        selection={selection}
+      <DataTable
+        list={list}
+        columns={columns}
+        rows={rows}
         total={total}
-        pageCount={rows.length}
-        loaded={rows}
-        fetchMatching={fetchMatching}
-        csv={columns.csv(role === 'client' ? 'clients' : 'suppliers')}
+        loading={isFetching}
+        empty={filtered ? t('list.noMatches') : t(`${role}.empty`)}
+        rowLabel={(p) => p.name}
+        rowProps={(p) => ({ className: cn(!p.active && 'text-muted') })}
+        fetchPage={fetchPage}
         onDelete={
-          canWrite
-            ? {
-                label: tu('bulk.archive'),
-                run: async (ids) => {
-                  for (const id of ids)
-                    await api(`${BASE[role]}/${id}`, { method: 'PATCH', body: { active: false } });
-                  return ids.length;
-                },
-              }
-            : undefined
+          canWrite ? { label: tu('bulk.archive'), run: (ids) => archivePartners(role, ids) } : undefined
         }
-      />
-      {isError && <p className="text-sm text-danger">{t('common.loadError')}</p>}
-      <div className="overflow-x-auto rounded-lg border border-border bg-surface">
-        <table className={TABLE}>
-          <thead>
-            <tr>
-              <th className={cn(TH, 'w-8')}>
-                <SelectPageBox selection={selection} />
-              </th>
-              {columns.headerCells}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((p) => (
-              <tr key={p.id} className={cn(!p.active && 'text-muted')}>
-                <td className={TD}>
-                  <SelectRowBox selection={selection} id={p.id} label={p.name} />
-                </td>
-                {columns.rowCells(p)}
-              </tr>
-            ))}
-            {!isFetching && rows.length === 0 && (
-              <tr>
-                <td colSpan={columns.keys.length + 1} className="p-6 text-center text-muted">
-                  {filtered ? t('list.noMatches') : t(`${role}.empty`)}
-                </td>
-              </tr>
-            )}
-          </tbody>
-        </table>
-      </div>
-      {pages > 1 && (
-        <nav className="mt-3 flex items-center justify-end gap-2 text-sm" aria-label={t('list.pages')}>
-          <button
-            type="button"
-            className={buttonClasses('outline', 'sm')}
-            disabled={page <= 1}
-            onClick={() => set('page', String(page - 1))}
-          >
-            {t('list.previous')}
-          </button>
-          <span>{t('list.pageOf', { page, pages })}</span>
-          <button
-            type="button"
-            className={buttonClasses('outline', 'sm')}
-            disabled={page >= pages}
-            onClick={() => set('page', String(page + 1))}
-          >
-            {t('list.next')}
-          </button>
-        </nav>
-      )}
+        styles={{ table: TABLE, th: TH, td: TD, thead: '', row: '' }}
+      >
+        {isError && <p className="text-sm text-danger">{t('common.loadError')}</p>}
+      </DataTable>
     </div>
   );
 }

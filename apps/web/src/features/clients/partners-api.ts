@@ -128,13 +128,24 @@ export const partnerKeys = {
     [...partnerKeys.role('supplier'), 'performance', id, from, to] as const,
 };
 
+/** One page of clients or suppliers for the list's query (filters, sort, page and page size). */
+export function fetchPartners(role: PartnerRole, query: URLSearchParams, signal?: AbortSignal) {
+  return api<PartnerPage>(`${BASE[role]}?${query}`, { signal });
+}
+
 export function usePartners(role: PartnerRole, query: URLSearchParams) {
   const qs = query.toString();
   return useQuery({
     queryKey: partnerKeys.list(role, qs),
-    queryFn: ({ signal }) => api<PartnerPage>(`${BASE[role]}?${qs}`, { signal }),
+    queryFn: ({ signal }) => fetchPartners(role, query, signal),
     placeholderData: keepPreviousData,
   });
+}
+
+/** Archives the given partners one by one (the list's bulk action); returns how many were archived. */
+export async function archivePartners(role: PartnerRole, ids: readonly string[]): Promise<number> {
+  for (const id of ids) await api(`${BASE[role]}/${id}`, { method: 'PATCH', body: { active: false } });
+  return ids.length;
 }
 
 export function usePartner(role: PartnerRole, id: string | undefined) {

@@ -4,6 +4,7 @@ import { Link, Route, Routes, useNavigate, useParams, useSearchParams } from 're
 import { useConfirm } from '../../components/editing/confirm-dialog.tsx';
 import { IRREVERSIBLE_ACTIONS } from '../../components/editing/irreversible.ts';
 import { SaveState, saveStatus } from '../../components/editing/save-state.tsx';
+import { useSaveShortcut } from '../../components/editing/save-shortcut.ts';
 import { afterSave, UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Input, Textarea } from '../../components/ui/input.tsx';
@@ -103,6 +104,7 @@ export function DeliveryNoteNewPage() {
   const [lines, setLines] = useState<EditLine[]>(() => [newLine()]);
   const [dirty, setDirty] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const saveRef = useSaveShortcut();
   const wo = workOrder.data?.document;
   // A work order fills in what the user has not chosen: its client and output location.
   const clientId = header.client_id || wo?.client_id || '';
@@ -236,6 +238,7 @@ export function DeliveryNoteNewPage() {
       </Field>
       <div className="flex gap-2">
         <Button
+          ref={saveRef}
           data-testid="save"
           disabled={save.isPending || blocked}
           onClick={() =>
@@ -284,6 +287,7 @@ function DeliveryNoteView({ detail }: { detail: Detail }) {
   const [dirty, setDirty] = useState(false);
   const [confirmElement, confirm] = useConfirm();
   const [error, setError] = useState<string | null>(null);
+  const saveRef = useSaveShortcut();
   const canWrite = usePermission('delivery.write');
   const canInvoice = usePermission('invoices.write');
   const draft = canWrite && doc.status === 'draft';
@@ -399,6 +403,7 @@ function DeliveryNoteView({ detail }: { detail: Detail }) {
       />
       {draft && (
         <Button
+          ref={saveRef}
           data-testid="save"
           disabled={save.isPending}
           onClick={() =>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useConfirm } from '../../components/editing/confirm-dialog.tsx';
 import { SaveState, saveStatus } from '../../components/editing/save-state.tsx';
+import { useSaveShortcut } from '../../components/editing/save-shortcut.ts';
 import { afterSave, UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Input, Textarea } from '../../components/ui/input.tsx';
@@ -69,6 +70,7 @@ export function InvoiceNewPage() {
   const [dates, setDates] = useState({ doc_date: '', delivery_date: '', due_date: '' });
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const saveRef = useSaveShortcut();
   // Only notes and orders with something left to bill are offered, with the net of what is left.
   const billable = useBillable(clientId);
   const notes = billable.data?.delivery_notes ?? [];
@@ -218,6 +220,7 @@ export function InvoiceNewPage() {
       </Field>
       <div className="flex gap-2">
         <Button
+          ref={saveRef}
           data-testid="save"
           disabled={save.isPending || !clientId}
           onClick={() =>
@@ -262,6 +265,7 @@ function InvoiceView({ detail }: { detail: Detail }) {
   const record = `${t(`kinds.${doc.kind}`)} ${doc.number ?? t('detail.draftNumber')}`;
   const [payment, setPayment] = useState({ paid_on: businessDay(), amount: '' });
   const [error, setError] = useState<string | null>(null);
+  const saveRef = useSaveShortcut();
   const onError = (e: unknown) => setError(errorText(t, e));
   const call = useDocumentMutation((v: { path: string; body?: unknown; method?: 'POST' | 'PUT' }) =>
     callDocument(v.path, v.body, v.method),
@@ -390,6 +394,7 @@ function InvoiceView({ detail }: { detail: Detail }) {
       />
       {canWrite && draft && (
         <Button
+          ref={saveRef}
           data-testid="save"
           variant="outline"
           disabled={call.isPending}
