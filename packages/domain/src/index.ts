@@ -3,6 +3,7 @@ export * from './auth/auth.schemas.ts';
 export * from './automation/index.ts';
 export * from './business-day.ts';
 export * from './changelog/changelog.schemas.ts';
+export * from './contracts.ts';
 export * from './cutting/index.ts';
 export * from './documents/index.ts';
 export * from './einvoice/einvoice.ts';

@@ -1,3 +1,4 @@
+export * from './contracts.ts';
 export * from './engine.ts';
 export * from './free-stock.ts';
 export * from './item-import.ts';

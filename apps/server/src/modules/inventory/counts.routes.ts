@@ -1,4 +1,14 @@
-import { countCreateSchema, countLinesSchema, countRecountSchema, LOT_STRATEGIES } from '@erp/domain';
+import {
+  countCreateSchema,
+  stockCountDetailSchema as countDetailSchema,
+  countLineAddSchema,
+  countLinesSchema,
+  countRecountSchema,
+  stockCountSchema as countSchema,
+  idParamsSchema as idParams,
+  lotPicksQuerySchema,
+  lotPicksSchema,
+} from '@erp/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,58 +18,6 @@ import { countSheetPdf } from './count-sheet.pdf.ts';
 import * as counts from './counts.service.ts';
 import { lotPicks } from './lot-picks.ts';
 import * as reads from './stock-reads.service.ts';
-
-const uuid = z.uuid({ error: 'validation.invalid' });
-const idParams = z.object({ id: uuid });
-const dec = z.string();
-const decN = z.string().nullable();
-
-const countSchema = z.object({
-  id: z.string(),
-  location_id: z.string(),
-  location_code: z.string(),
-  location_name: z.string(),
-  status: z.string(),
-  note: z.string().nullable(),
-  document_id: z.string().nullable(),
-  created_at: z.string(),
-  posted_at: z.string().nullable(),
-  line_count: z.number(),
-});
-const countDetailSchema = countSchema.extend({
-  lines: z.array(
-    z.object({
-      id: z.string(),
-      item_id: z.string(),
-      sku: z.string(),
-      item_name: z.string(),
-      base_unit: z.string(),
-      lot_id: z.string().nullable(),
-      lot_number: z.string().nullable(),
-      expected_qty: dec,
-      counted_qty: decN,
-      book_qty: decN,
-      counted_at: z.string().nullable(),
-      difference: decN,
-      current_qty: dec,
-      moved: z.boolean(),
-    }),
-  ),
-});
-const lotPicksSchema = z.object({
-  strategy: z.enum(LOT_STRATEGIES),
-  lots: z.array(
-    z.object({
-      lot_id: z.string(),
-      lot_number: z.string(),
-      available: dec,
-      expires_on: z.string().nullable(),
-      received_on: z.string(),
-    }),
-  ),
-  picks: z.array(z.object({ lot_id: z.string(), quantity: dec })),
-  enough: z.boolean(),
-});
 
 /** Stock counts (inventura) and the lot suggestion of the operation forms. */
 export function countRoutes(deps: Deps): FastifyPluginAsyncZod {
@@ -142,7 +100,7 @@ export function countRoutes(deps: Deps): FastifyPluginAsyncZod {
           tags,
           summary: 'Add an item (and lot) to a count sheet',
           params: idParams,
-          body: z.object({ item_id: uuid, lot_id: uuid.nullable().optional() }),
+          body: countLineAddSchema,
           response: { 200: countDetailSchema },
         },
       },
@@ -187,15 +145,7 @@ export function countRoutes(deps: Deps): FastifyPluginAsyncZod {
           tags,
           summary:
             'Lots of an item at a location and the FEFO/FIFO default for a quantity (the forms preselect it)',
-          querystring: z.object({
-            item_id: uuid,
-            location_id: uuid,
-            quantity: z
-              .string()
-              .regex(/^\d{1,14}(\.\d{1,6})?$/, 'validation.decimalInvalid')
-              .optional(),
-            strategy: z.enum(LOT_STRATEGIES).default('fefo'),
-          }),
+          querystring: lotPicksQuerySchema,
           response: { 200: lotPicksSchema },
         },
       },

@@ -3,9 +3,9 @@ import {
   can,
   DEFAULT_UNITS,
   definedEarlier,
-  type ImportColumn,
   type ImportedItem,
   type ImportIssue,
+  type ItemImportResult,
   type ItemImportRow,
   importIssueDetails,
   previewItemImport,
@@ -18,25 +18,6 @@ import type { CompanyContext } from '../../db/tenant.ts';
 import * as repo from './inventory.repo.ts';
 import { postOpeningStock } from './inventory.service.ts';
 import { notifyStock } from './posting.ts';
-
-export type ItemImportResult = {
-  valid: boolean;
-  committed: boolean;
-  total: number;
-  created: number;
-  stock_lines: number;
-  document_id: string | null;
-  columns: ImportColumn[];
-  file_errors: ImportIssue[];
-  rows: {
-    line: number;
-    sku: string;
-    name: string;
-    location: string | null;
-    quantity: string | null;
-    errors: ImportIssue[];
-  }[];
-};
 
 type Known = {
   items: Map<string, { id: string; lot_tracked: boolean }>;

@@ -1,4 +1,15 @@
-import { DEFAULT_UNITS, type ItemListQuery } from '@erp/domain';
+import {
+  DEFAULT_UNITS,
+  type InventoryItem,
+  type ItemListQuery,
+  type LocationStock,
+  type Lot,
+  type Reservation,
+  type StockCount,
+  type StockCountLine,
+  type StockLocation,
+  type StockMovement,
+} from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { iso, isoOrNull, rows as query } from '../../db/sql.ts';
@@ -50,84 +61,11 @@ const ITEM_FROM = sql`from items i
   left join lateral (select sum(quantity) as reserved from reservations rv
     where rv.item_id = i.id and rv.status = 'active') r on true`;
 
-type Dec = string;
-export type ItemRow = {
-  id: string;
-  sku: string;
-  name: string;
-  kind: string;
-  base_unit: string;
-  length_mm: Dec | null;
-  width_mm: Dec | null;
-  thickness_mm: Dec | null;
-  lot_tracked: boolean;
-  reorder_point: Dec | null;
-  reorder_qty: Dec | null;
-  default_supplier_id: string | null;
-  purchase_price: Dec | null;
-  sales_price: Dec | null;
-  vat_rate: Dec;
-  kpd_code: string | null;
-  vat_exemption: string | null;
-  price_basis: string;
-  glass_kind: string | null;
-  min_charge: Dec | null;
-  grain: boolean;
-  active: boolean;
-  image_file_id: string | null;
-  on_hand: Dec;
-  reserved: Dec;
-  available: Dec;
-  on_order: Dec;
-  avg_cost: Dec;
-  created_at: string;
-  updated_at: string;
-};
-export type CountRow = {
-  id: string;
-  location_id: string;
-  location_code: string;
-  location_name: string;
-  status: 'draft' | 'posted';
-  note: string | null;
-  document_id: string | null;
-  created_at: string;
-  posted_at: string | null;
-  line_count: number;
-};
-export type CountLineRow = {
-  id: string;
-  item_id: string;
-  sku: string;
-  item_name: string;
-  base_unit: string;
-  lot_id: string | null;
-  lot_number: string | null;
-  /** Book quantity when the sheet was opened, the line added or reset for a re-count. */
-  expected_qty: Dec;
-  counted_qty: Dec | null;
-  /** Book quantity at the moment the line was counted; the posted difference is counted - book_qty. */
-  book_qty: Dec | null;
-  counted_at: string | null;
-  difference: Dec | null;
-  /** The balance now (a draft line with current_qty <> book_qty has moved since counting). */
-  current_qty: Dec;
-  moved: boolean;
-};
-export type LotRow = {
-  id: string;
-  item_id: string;
-  sku: string;
-  item_name: string;
-  lot_number: string;
-  supplier_id: string | null;
-  /** The supplier's name and the item's base unit, for the lot pages (issue 22). */
-  supplier_name: string | null;
-  base_unit: string;
-  received_on: string;
-  expires_on: string | null;
-  quantity: Dec;
-};
+export type ItemRow = InventoryItem;
+export type CountRow = StockCount & { status: 'draft' | 'posted' };
+export type CountLineRow = StockCountLine;
+/** A lot as stored, with the supplier's name and the item's base unit (lot pages, issue 22). */
+export type LotRow = Lot & { supplier_name: string | null; base_unit: string };
 
 const mapItem = (r: Record<string, unknown>): ItemRow =>
   ({ ...r, created_at: iso(r.created_at), updated_at: iso(r.updated_at) }) as ItemRow;
@@ -265,31 +203,11 @@ export async function listLocations(tx: Tx) {
         left join item_stock s on s.item_id = b.item_id
         group by l.id order by l.code`,
   );
-  return rows as {
-    id: string;
-    code: string;
-    name: string;
-    type: string;
-    parent_id: string | null;
-    active: boolean;
-    quantity: string;
-    value: string;
-    item_count: number;
-  }[];
+  return rows as StockLocation[];
 }
 
 export async function locationStock(tx: Tx, locationId: string) {
-  return query<{
-    item_id: string;
-    sku: string;
-    name: string;
-    base_unit: string;
-    lot_id: string | null;
-    lot_number: string | null;
-    quantity: Dec;
-    avg_cost: Dec;
-    value: Dec;
-  }>(
+  return query<LocationStock>(
     tx,
     sql`select b.item_id, i.sku, i.name, i.base_unit, b.lot_id, lt.lot_number, trim_scale(b.quantity)::text as quantity,
           trim_scale(coalesce(s.avg_cost, 0))::text as avg_cost,
@@ -342,36 +260,7 @@ export async function listMovements(tx: Tx, f: MovementFilter) {
   return rows.map((r) => ({ ...r, created_at: iso(r.created_at) })) as MovementRow[];
 }
 
-export type MovementRow = {
-  id: string;
-  document_id: string;
-  line_no: number;
-  type: string;
-  item_id: string;
-  sku: string;
-  item_name: string;
-  location_id: string;
-  location_code: string;
-  lot_id: string | null;
-  lot_number: string | null;
-  quantity: string;
-  unit_cost: string;
-  reverses_movement_id: string | null;
-  reference: string | null;
-  document_type: string;
-  reversed: boolean;
-  reason: string | null;
-  note: string | null;
-  document_date: string;
-  source_type: string | null;
-  source_id: string | null;
-  /** The other area's document that owns the movement (reversed only through it). */
-  owner_kind: string | null;
-  owner_id: string | null;
-  owner_number: string | null;
-  created_by: string | null;
-  created_at: string;
-};
+export type MovementRow = StockMovement;
 
 export async function getDocument(tx: Tx, id: string) {
   const [doc] = await query<Record<string, unknown>>(
@@ -470,23 +359,7 @@ export async function traceLots(tx: Tx, lotId: string, direction: 'forward' | 'b
   );
 }
 
-export type ReservationRow = {
-  id: string;
-  item_id: string;
-  sku: string;
-  item_name: string;
-  base_unit: string;
-  location_id: string | null;
-  location_code: string | null;
-  lot_id: string | null;
-  lot_number: string | null;
-  quantity: Dec;
-  status: string;
-  source_type: string | null;
-  source_id: string | null;
-  note: string | null;
-  created_at: string;
-};
+export type ReservationRow = Reservation;
 
 /** Reservations per item and/or location (a reservation without a location is on the whole item). */
 export async function listReservations(

@@ -1,18 +1,37 @@
 import {
   adjustmentSchema,
+  conversionsBodySchema,
+  createdIdSchema,
+  idParamsSchema as idParams,
+  importCommitQuerySchema,
   issueSchema,
+  itemDetailSchema,
+  itemImportResultSchema,
   itemInputSchema,
   itemListQuerySchema,
+  itemPageSchema,
+  inventoryItemSchema as itemSchema,
   itemUpdateSchema,
+  locationDetailSchema,
   locationInputSchema,
   locationUpdateSchema,
+  lotDetailSchema,
+  lotLinkInputSchema,
+  lotListQuerySchema,
+  lotSchema,
+  lowStockItemSchema,
   movementListQuerySchema,
-  positiveDecimal,
   receiptSchema,
   reservationInputSchema,
+  reservationListQuerySchema,
+  reservationSchema,
   settingsSchema,
+  stockDocumentSchema,
+  stockLocationSchema,
+  stockMovementSchema,
   transferSchema,
-  unitConversionSchema,
+  unitConversionRowSchema,
+  unitSchema,
 } from '@erp/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -28,212 +47,6 @@ import * as service from './inventory.service.ts';
 import { reverseManual } from './reverse.service.ts';
 import { balancesWithPieces, itemDetailWithPieces, itemsWithPieces } from './sheet-stock.ts';
 import * as reads from './stock-reads.service.ts';
-
-const uuid = z.uuid({ error: 'validation.invalid' });
-const idParams = z.object({ id: uuid });
-const dec = z.string();
-const decN = z.string().nullable();
-/** Item images: what a browser shows everywhere. */
-
-export const itemSchema = z.object({
-  id: z.string(),
-  sku: z.string(),
-  name: z.string(),
-  kind: z.string(),
-  base_unit: z.string(),
-  length_mm: decN,
-  width_mm: decN,
-  thickness_mm: decN,
-  lot_tracked: z.boolean(),
-  reorder_point: decN,
-  reorder_qty: decN,
-  default_supplier_id: z.string().nullable(),
-  purchase_price: decN,
-  sales_price: decN,
-  vat_rate: dec,
-  kpd_code: z.string().nullable(),
-  vat_exemption: z.string().nullable(),
-  price_basis: z.string(),
-  glass_kind: z.string().nullable(),
-  min_charge: decN,
-  grain: z.boolean(),
-  active: z.boolean(),
-  image_file_id: z.string().nullable(),
-  on_hand: dec,
-  reserved: dec,
-  available: dec,
-  on_order: dec,
-  avg_cost: dec,
-  /** sheets/bars (item with a size, unit m², m or a count): whole pieces and remnants on hand */
-  pieces_on_hand: z.number().nullable().optional(),
-  remnants_on_hand: z.number().nullable().optional(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
-const balanceSchema = z.object({
-  location_id: z.string(),
-  location_code: z.string(),
-  location_name: z.string(),
-  lot_id: z.string().nullable(),
-  lot_number: z.string().nullable(),
-  expires_on: z.string().nullable(),
-  quantity: dec,
-  value: dec,
-  /** sheets/bars: whole pieces in the balance and the size of one (a remnant lot's own size) */
-  pieces: z.number().nullable().optional(),
-  remnant: z.boolean().optional(),
-  piece_length_mm: decN.optional(),
-  piece_width_mm: decN.optional(),
-});
-const conversionSchema = z.object({ unit: z.string(), factor: dec });
-const locationSchema = z.object({
-  id: z.string(),
-  code: z.string(),
-  name: z.string(),
-  type: z.string(),
-  parent_id: z.string().nullable(),
-  active: z.boolean(),
-  quantity: dec,
-  value: dec,
-  item_count: z.number(),
-});
-const locationStockSchema = z.object({
-  item_id: z.string(),
-  sku: z.string(),
-  name: z.string(),
-  base_unit: z.string(),
-  lot_id: z.string().nullable(),
-  lot_number: z.string().nullable(),
-  quantity: dec,
-  avg_cost: dec,
-  value: dec,
-  /** sheets/bars: whole pieces in the balance and the size of one (a remnant lot's own size) */
-  pieces: z.number().nullable().optional(),
-  remnant: z.boolean().optional(),
-  piece_length_mm: decN.optional(),
-  piece_width_mm: decN.optional(),
-});
-export const movementSchema = z.object({
-  id: z.string(),
-  document_id: z.string(),
-  line_no: z.number(),
-  type: z.string(),
-  item_id: z.string(),
-  sku: z.string(),
-  item_name: z.string(),
-  location_id: z.string(),
-  location_code: z.string(),
-  lot_id: z.string().nullable(),
-  lot_number: z.string().nullable(),
-  quantity: dec,
-  unit_cost: dec,
-  reverses_movement_id: z.string().nullable(),
-  reference: z.string().nullable(),
-  document_type: z.string(),
-  reversed: z.boolean(),
-  reason: z.string().nullable(),
-  note: z.string().nullable(),
-  document_date: z.string(),
-  source_type: z.string().nullable(),
-  source_id: z.string().nullable(),
-  owner_kind: z.string().nullable(),
-  owner_id: z.string().nullable(),
-  owner_number: z.string().nullable(),
-  created_by: z.string().nullable(),
-  created_at: z.string(),
-});
-export const documentSchema = z.object({
-  id: z.string(),
-  type: z.string(),
-  reference: z.string().nullable(),
-  note: z.string().nullable(),
-  reason: z.string().nullable(),
-  document_date: z.string(),
-  owner_kind: z.string().nullable(),
-  owner_id: z.string().nullable(),
-  owner_number: z.string().nullable(),
-  reverses_document_id: z.string().nullable(),
-  reversed_by: z.string().nullable(),
-  source_type: z.string().nullable(),
-  source_id: z.string().nullable(),
-  created_by: z.string().nullable(),
-  created_at: z.string(),
-  lines: z.array(movementSchema),
-});
-const lotSchema = z.object({
-  id: z.string(),
-  item_id: z.string(),
-  sku: z.string(),
-  item_name: z.string(),
-  lot_number: z.string(),
-  supplier_id: z.string().nullable(),
-  supplier_name: z.string().nullable().optional(),
-  received_on: z.string(),
-  expires_on: z.string().nullable(),
-  quantity: dec,
-  /** a remnant of a cut sheet/bar: its own size and the lot it was cut from */
-  remnant: z.boolean().optional(),
-  length_mm: decN.optional(),
-  width_mm: decN.optional(),
-  parent_lot_id: z.string().nullable().optional(),
-  parent_lot_number: z.string().nullable().optional(),
-  base_unit: z.string().optional(),
-  /** sheets/bars: whole pieces in the lot; null for other items */
-  pieces: z.number().nullable().optional(),
-});
-const traceSchema = z.array(
-  z.object({
-    lot_id: z.string(),
-    depth: z.number(),
-    lot_number: z.string(),
-    item_id: z.string(),
-    sku: z.string(),
-    item_name: z.string(),
-  }),
-);
-const reservationSchema = z.object({
-  id: z.string(),
-  item_id: z.string(),
-  sku: z.string(),
-  item_name: z.string(),
-  base_unit: z.string(),
-  location_id: z.string().nullable(),
-  location_code: z.string().nullable(),
-  lot_id: z.string().nullable(),
-  lot_number: z.string().nullable(),
-  quantity: dec,
-  status: z.string(),
-  source_type: z.string().nullable(),
-  source_id: z.string().nullable(),
-  note: z.string().nullable(),
-  created_at: z.string(),
-});
-const importIssueSchema = z.object({
-  field: z.string(),
-  column: z.string().nullable(),
-  key: z.string(),
-  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
-});
-const itemImportResultSchema = z.object({
-  valid: z.boolean(),
-  committed: z.boolean(),
-  total: z.number(),
-  created: z.number(),
-  stock_lines: z.number(),
-  document_id: z.string().nullable(),
-  columns: z.array(z.object({ header: z.string(), field: z.string().nullable() })),
-  file_errors: z.array(importIssueSchema),
-  rows: z.array(
-    z.object({
-      line: z.number(),
-      sku: z.string(),
-      name: z.string(),
-      location: z.string().nullable(),
-      quantity: z.string().nullable(),
-      errors: z.array(importIssueSchema),
-    }),
-  ),
-});
 
 export function inventoryRoutes(deps: Deps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -252,7 +65,7 @@ export function inventoryRoutes(deps: Deps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Units of measure',
-          response: { 200: z.array(z.object({ code: z.string(), name: z.string() })) },
+          response: { 200: z.array(unitSchema) },
         },
       },
       (request) => run(request, (tx) => reads.listUnits(tx)),
@@ -267,7 +80,7 @@ export function inventoryRoutes(deps: Deps): FastifyPluginAsyncZod {
           tags,
           summary: 'Search, filter, sort and page items (with on hand, reserved, available, on order)',
           querystring: itemListQuerySchema,
-          response: { 200: z.object({ items: z.array(itemSchema), total: z.number() }) },
+          response: { 200: itemPageSchema },
         },
       },
       (request) =>
@@ -293,13 +106,7 @@ export function inventoryRoutes(deps: Deps): FastifyPluginAsyncZod {
           tags,
           summary: 'Item with balances per location and lot, and unit conversions',
           params: idParams,
-          response: {
-            200: z.object({
-              item: itemSchema,
-              balances: z.array(balanceSchema),
-              conversions: z.array(conversionSchema),
-            }),
-          },
+          response: { 200: itemDetailSchema },
         },
       },
       (request) =>
@@ -352,8 +159,8 @@ export function inventoryRoutes(deps: Deps): FastifyPluginAsyncZod {
           tags,
           summary: 'Replace the unit conversions of an item (1 unit = factor × base unit)',
           params: idParams,
-          body: z.object({ conversions: z.array(unitConversionSchema).max(20) }),
-          response: { 200: z.array(conversionSchema) },
+          body: conversionsBodySchema,
+          response: { 200: z.array(unitConversionRowSchema) },
         },
       },
       (request) =>
@@ -370,7 +177,7 @@ export function inventoryRoutes(deps: Deps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Locations with stock quantity and value at average cost',
-          response: { 200: z.array(locationSchema) },
+          response: { 200: z.array(stockLocationSchema) },
         },
       },
       (request) => run(request, (tx) => reads.listLocations(tx)),
@@ -383,7 +190,7 @@ export function inventoryRoutes(deps: Deps): FastifyPluginAsyncZod {
           tags,
           summary: 'Create a location',
           body: locationInputSchema,
-          response: { 201: locationSchema },
+          response: { 201: stockLocationSchema },
         },
       },
       async (request, reply) =>
@@ -399,7 +206,7 @@ export function inventoryRoutes(deps: Deps): FastifyPluginAsyncZod {
           tags,
           summary: 'A location and its stock',
           params: idParams,
-          response: { 200: z.object({ location: locationSchema, stock: z.array(locationStockSchema) }) },
+          response: { 200: locationDetailSchema },
         },
       },
       (request) =>
@@ -417,7 +224,7 @@ export function inventoryRoutes(deps: Deps): FastifyPluginAsyncZod {
           summary: 'Update a location',
           params: idParams,
           body: locationUpdateSchema,
-          response: { 200: locationSchema },
+          response: { 200: stockLocationSchema },
         },
       },
       (request) => run(request, (tx) => service.updateLocation(tx, request.params.id, request.body)),
@@ -438,14 +245,16 @@ export function inventoryRoutes(deps: Deps): FastifyPluginAsyncZod {
             tags,
             summary: `${summary} (header Idempotency-Key replays once)`,
             body,
-            response: { 201: documentSchema },
+            response: { 201: stockDocumentSchema },
           },
         },
         async (request, reply) =>
           reply
             .status(201)
             .send(
-              (await fn(request as FastifyRequest & { body: z.output<S> })) as z.infer<typeof documentSchema>,
+              (await fn(request as FastifyRequest & { body: z.output<S> })) as z.infer<
+                typeof stockDocumentSchema
+              >,
             ),
       );
     posting('/api/inventory/receipts', 'Receive stock', receiptSchema, (r) =>
@@ -468,7 +277,7 @@ export function inventoryRoutes(deps: Deps): FastifyPluginAsyncZod {
           tags,
           summary: 'Reverse a posted document (Idempotency-Key supported)',
           params: idParams,
-          response: { 201: documentSchema },
+          response: { 201: stockDocumentSchema },
         },
       },
       async (request, reply) =>
@@ -482,7 +291,7 @@ export function inventoryRoutes(deps: Deps): FastifyPluginAsyncZod {
           tags,
           summary: 'A posted document with its movements',
           params: idParams,
-          response: { 200: documentSchema },
+          response: { 200: stockDocumentSchema },
         },
       },
       (request) => run(request, (tx) => reads.getDocument(tx, request.params.id)),
@@ -495,7 +304,7 @@ export function inventoryRoutes(deps: Deps): FastifyPluginAsyncZod {
           tags,
           summary: 'Movement history with filters',
           querystring: movementListQuerySchema,
-          response: { 200: z.array(movementSchema) },
+          response: { 200: z.array(stockMovementSchema) },
         },
       },
       (request) => run(request, (tx) => reads.listMovements(tx, request.query)),
@@ -509,12 +318,7 @@ export function inventoryRoutes(deps: Deps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Lots',
-          querystring: z.object({
-            item_id: uuid.optional(),
-            q: z.string().trim().max(100).optional(),
-            limit: z.coerce.number().int().min(1).max(500).optional().default(200),
-            offset: z.coerce.number().int().min(0).optional().default(0),
-          }),
+          querystring: lotListQuerySchema,
           response: { 200: z.array(lotSchema) },
         },
       },
@@ -528,14 +332,7 @@ export function inventoryRoutes(deps: Deps): FastifyPluginAsyncZod {
           tags,
           summary: 'A lot with its movements and trace both ways',
           params: idParams,
-          response: {
-            200: z.object({
-              lot: lotSchema,
-              movements: z.array(movementSchema),
-              produced_into: traceSchema,
-              made_from: traceSchema,
-            }),
-          },
+          response: { 200: lotDetailSchema },
         },
       },
       (request) => run(request, async (tx) => (await reads.lotDetail(tx, request.params.id)) as never),
@@ -547,14 +344,8 @@ export function inventoryRoutes(deps: Deps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Record that a consumed lot went into a produced lot (production)',
-          body: z.object({
-            consumed_lot_id: uuid,
-            produced_lot_id: uuid,
-            quantity: positiveDecimal,
-            source_type: z.string().max(40).nullable().optional(),
-            source_id: uuid.nullable().optional(),
-          }),
-          response: { 201: z.object({ id: z.string() }) },
+          body: lotLinkInputSchema,
+          response: { 201: createdIdSchema },
         },
       },
       async (request, reply) =>
@@ -572,9 +363,7 @@ export function inventoryRoutes(deps: Deps): FastifyPluginAsyncZod {
           tags,
           summary:
             'Items whose available + on order is below the reorder point, with the quantity already on draft purchase orders',
-          response: {
-            200: z.array(itemSchema.extend({ on_draft: dec, draft_order_id: z.string().nullable() })),
-          },
+          response: { 200: z.array(lowStockItemSchema) },
         },
       },
       (request) => run(request, (tx) => reads.lowStock(tx)),
@@ -586,11 +375,7 @@ export function inventoryRoutes(deps: Deps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Reservations per item and/or location (active unless a status is given)',
-          querystring: z.object({
-            item_id: uuid.optional(),
-            location_id: uuid.optional(),
-            status: z.enum(['active', 'released', 'consumed']).optional(),
-          }),
+          querystring: reservationListQuerySchema,
           response: { 200: z.array(reservationSchema) },
         },
       },
@@ -604,7 +389,7 @@ export function inventoryRoutes(deps: Deps): FastifyPluginAsyncZod {
           tags,
           summary: 'Reserve stock',
           body: reservationInputSchema,
-          response: { 201: z.object({ id: z.string() }) },
+          response: { 201: createdIdSchema },
         },
       },
       async (request, reply) =>
@@ -633,7 +418,7 @@ export function inventoryRoutes(deps: Deps): FastifyPluginAsyncZod {
           summary:
             'Import items and opening stock from CSV or XLSX (multipart field "file"); ?commit=true writes every row or none (Idempotency-Key supported)',
           consumes: ['multipart/form-data'],
-          querystring: z.object({ commit: z.enum(['true', 'false']).default('false') }),
+          querystring: importCommitQuerySchema,
           response: { 200: itemImportResultSchema },
         },
       },

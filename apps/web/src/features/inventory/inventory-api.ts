@@ -1,152 +1,41 @@
+import type {
+  ImportIssue,
+  InventoryItem,
+  ItemDetail,
+  ItemImportResult,
+  ItemPage,
+  LocationDetail,
+  Lot,
+  LotDetail,
+  LotTrace,
+  LowStockItem,
+  Reservation,
+  StockBalance,
+  StockCount,
+  StockCountDetail,
+  StockDocument,
+  StockLocation,
+  StockMovement,
+  Unit,
+} from '@erp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '../../lib/api.ts';
 import { useCompanyLive } from '../team/use-live.ts';
 
-// Wire types of /api/inventory (snake_case, decimals as strings).
-export type Item = {
-  id: string;
-  sku: string;
-  name: string;
-  kind: 'material' | 'component' | 'product' | 'service';
-  base_unit: string;
-  length_mm: string | null;
-  width_mm: string | null;
-  thickness_mm: string | null;
-  lot_tracked: boolean;
-  reorder_point: string | null;
-  reorder_qty: string | null;
-  default_supplier_id: string | null;
-  purchase_price: string | null;
-  sales_price: string | null;
-  vat_rate: string;
-  kpd_code: string | null;
-  price_basis: 'unit' | 'area' | 'perimeter';
-  glass_kind: 'float' | 'laminated' | 'insulating' | 'tempered' | null;
-  vat_exemption: string | null;
-  min_charge: string | null;
-  /** A grained sheet: pieces cut from it never rotate. */
-  grain: boolean;
-  active: boolean;
-  image_file_id: string | null;
-  on_hand: string;
-  reserved: string;
-  available: string;
-  on_order: string;
-  avg_cost: string;
-  /** Sheets/bars: whole pieces and remnants on hand (null for items without a size). */
-  pieces_on_hand?: number | null;
-  remnants_on_hand?: number | null;
-};
-export type Balance = {
-  location_id: string;
-  location_code: string;
-  location_name: string;
-  lot_id: string | null;
-  lot_number: string | null;
-  expires_on: string | null;
-  quantity: string;
-  value: string;
-  /** Sheets/bars: whole pieces in the balance and the size of one (a remnant's own size). */
-  pieces?: number | null;
-  remnant?: boolean;
-  piece_length_mm?: string | null;
-  piece_width_mm?: string | null;
-};
-export type Location = {
-  id: string;
-  code: string;
-  name: string;
-  type: 'storage' | 'production' | 'scrap' | 'transit';
-  parent_id: string | null;
-  active: boolean;
-  quantity: string;
-  value: string;
-  item_count: number;
-};
-export type Movement = {
-  id: string;
-  document_id: string;
-  type: string;
-  item_id: string;
-  sku: string;
-  item_name: string;
-  location_id: string;
-  location_code: string;
-  lot_id: string | null;
-  lot_number: string | null;
-  quantity: string;
-  unit_cost: string;
-  reference: string | null;
-  document_type: string;
-  reversed: boolean;
-  reverses_movement_id: string | null;
-  /** Why it was issued, moved or adjusted by hand (STOCK_REASONS) and the document's note. */
-  reason: string | null;
-  note: string | null;
-  /** The business day of the document (a receipt's received date). */
-  document_date: string;
-  /** The other area's document that made the movement: reversed only through it. */
-  owner_kind: 'delivery_note' | 'work_order' | 'cutting' | 'goods_receipt' | null;
-  owner_id: string | null;
-  owner_number: string | null;
-  created_at: string;
-};
-export type StockDocument = {
-  id: string;
-  type: string;
-  reference: string | null;
-  reversed_by: string | null;
-  reverses_document_id: string | null;
-  created_at: string;
-  lines: Movement[];
-};
-export type Lot = {
-  id: string;
-  item_id: string;
-  sku: string;
-  item_name: string;
-  lot_number: string;
-  supplier_name?: string | null;
-  received_on: string;
-  expires_on: string | null;
-  quantity: string;
-  /** A remnant of a cut sheet/bar: its own size and the lot it was cut from. */
-  remnant?: boolean;
-  length_mm?: string | null;
-  width_mm?: string | null;
-  parent_lot_id?: string | null;
-  parent_lot_number?: string | null;
-  base_unit?: string;
-  pieces?: number | null;
-};
-export type TraceRow = { lot_id: string; depth: number; lot_number: string; sku: string; item_name: string };
-export type Count = {
-  id: string;
-  location_id: string;
-  location_code: string;
-  location_name: string;
-  status: 'draft' | 'posted';
-  document_id: string | null;
-  created_at: string;
-  line_count: number;
-};
-export type CountDetail = Count & {
-  lines: {
-    id: string;
-    item_id: string;
-    sku: string;
-    item_name: string;
-    base_unit: string;
-    lot_number: string | null;
-    expected_qty: string;
-    counted_qty: string | null;
-    /** Book quantity when the line was counted; the posted difference is counted − book_qty. */
-    book_qty: string | null;
-    difference: string | null;
-    current_qty: string;
-    /** Stock moved at the location after counting: count the line again before posting. */
-    moved: boolean;
-  }[];
+// Wire types of /api/inventory (snake_case, decimals as strings): the domain's contracts.
+export type {
+  ImportIssue,
+  InventoryItem as Item,
+  ItemImportResult,
+  Lot,
+  LotTrace as TraceRow,
+  Reservation,
+  StockBalance as Balance,
+  StockCount as Count,
+  StockCountDetail as CountDetail,
+  StockDocument,
+  StockLocation as Location,
+  StockMovement as Movement,
 };
 
 export const inventoryKeys = {
@@ -168,55 +57,33 @@ export const inventoryKeys = {
 export const useItems = (params: URLSearchParams) =>
   useQuery({
     queryKey: inventoryKeys.items(params.toString()),
-    queryFn: ({ signal }) =>
-      api<{ items: Item[]; total: number }>(`/api/inventory/items?${params}`, { signal }),
+    queryFn: ({ signal }) => api<ItemPage>(`/api/inventory/items?${params}`, { signal }),
     placeholderData: keepPreviousData,
   });
 
 export const useItem = (id: string) =>
   useQuery({
     queryKey: inventoryKeys.item(id),
-    queryFn: ({ signal }) =>
-      api<{ item: Item; balances: Balance[]; conversions: { unit: string; factor: string }[] }>(
-        `/api/inventory/items/${id}`,
-        { signal },
-      ),
+    queryFn: ({ signal }) => api<ItemDetail>(`/api/inventory/items/${id}`, { signal }),
   });
 
 export const useMovements = (params: URLSearchParams) =>
   useQuery({
     queryKey: inventoryKeys.movements(params.toString()),
-    queryFn: ({ signal }) => api<Movement[]>(`/api/inventory/movements?${params}`, { signal }),
+    queryFn: ({ signal }) => api<StockMovement[]>(`/api/inventory/movements?${params}`, { signal }),
     placeholderData: keepPreviousData,
   });
 
 export const useLocations = () =>
   useQuery({
     queryKey: inventoryKeys.locations(),
-    queryFn: ({ signal }) => api<Location[]>('/api/inventory/locations', { signal }),
+    queryFn: ({ signal }) => api<StockLocation[]>('/api/inventory/locations', { signal }),
   });
 
 export const useLocation = (id: string) =>
   useQuery({
     queryKey: inventoryKeys.location(id),
-    queryFn: ({ signal }) =>
-      api<{
-        location: Location;
-        stock: {
-          item_id: string;
-          sku: string;
-          name: string;
-          base_unit: string;
-          lot_number: string | null;
-          quantity: string;
-          value: string;
-          /** Sheets/bars: whole pieces in the balance; a remnant with its own size. */
-          pieces?: number | null;
-          remnant?: boolean;
-          piece_length_mm?: string | null;
-          piece_width_mm?: string | null;
-        }[];
-      }>(`/api/inventory/locations/${id}`, { signal }),
+    queryFn: ({ signal }) => api<LocationDetail>(`/api/inventory/locations/${id}`, { signal }),
   });
 
 export const useLots = (params: URLSearchParams) =>
@@ -228,38 +95,31 @@ export const useLots = (params: URLSearchParams) =>
 export const useLot = (id: string) =>
   useQuery({
     queryKey: inventoryKeys.lot(id),
-    queryFn: ({ signal }) =>
-      api<{ lot: Lot; movements: Movement[]; produced_into: TraceRow[]; made_from: TraceRow[] }>(
-        `/api/inventory/lots/${id}`,
-        { signal },
-      ),
+    queryFn: ({ signal }) => api<LotDetail>(`/api/inventory/lots/${id}`, { signal }),
   });
 
 export const useLowStock = () =>
   useQuery({
     queryKey: inventoryKeys.lowStock(),
-    queryFn: ({ signal }) =>
-      api<(Item & { on_draft: string; draft_order_id: string | null })[]>('/api/inventory/low-stock', {
-        signal,
-      }),
+    queryFn: ({ signal }) => api<LowStockItem[]>('/api/inventory/low-stock', { signal }),
   });
 
 export const useCounts = () =>
   useQuery({
     queryKey: inventoryKeys.counts(),
-    queryFn: ({ signal }) => api<Count[]>('/api/inventory/counts', { signal }),
+    queryFn: ({ signal }) => api<StockCount[]>('/api/inventory/counts', { signal }),
   });
 
 export const useCount = (id: string) =>
   useQuery({
     queryKey: inventoryKeys.count(id),
-    queryFn: ({ signal }) => api<CountDetail>(`/api/inventory/counts/${id}`, { signal }),
+    queryFn: ({ signal }) => api<StockCountDetail>(`/api/inventory/counts/${id}`, { signal }),
   });
 
 export const useUnits = () =>
   useQuery({
     queryKey: inventoryKeys.units(),
-    queryFn: ({ signal }) => api<{ code: string; name: string }[]>('/api/inventory/units', { signal }),
+    queryFn: ({ signal }) => api<Unit[]>('/api/inventory/units', { signal }),
     staleTime: 60_000,
   });
 
@@ -355,24 +215,6 @@ export function errorText(
   return t('common:errors.UNKNOWN');
 }
 
-export type Reservation = {
-  id: string;
-  item_id: string;
-  sku: string;
-  item_name: string;
-  base_unit: string;
-  location_id: string | null;
-  location_code: string | null;
-  lot_id: string | null;
-  lot_number: string | null;
-  quantity: string;
-  status: 'active' | 'released' | 'consumed';
-  source_type: string | null;
-  source_id: string | null;
-  note: string | null;
-  created_at: string;
-};
-
 export const useReservations = (params: URLSearchParams) =>
   useQuery({
     queryKey: inventoryKeys.reservations(params.toString()),
@@ -382,31 +224,6 @@ export const useReservations = (params: URLSearchParams) =>
 
 export const releaseReservation = (id: string) =>
   api<void>(`/api/inventory/reservations/${id}/release`, { method: 'POST' });
-
-export type ImportIssue = {
-  field: string;
-  column: string | null;
-  key: string;
-  params?: Record<string, string | number>;
-};
-export type ItemImportResult = {
-  valid: boolean;
-  committed: boolean;
-  total: number;
-  created: number;
-  stock_lines: number;
-  document_id: string | null;
-  columns: { header: string; field: string | null }[];
-  file_errors: ImportIssue[];
-  rows: {
-    line: number;
-    sku: string;
-    name: string;
-    location: string | null;
-    quantity: string | null;
-    errors: ImportIssue[];
-  }[];
-};
 
 /**
  * Uploads the file for a preview (commit=false) or to import it (commit=true: all rows or none; the
