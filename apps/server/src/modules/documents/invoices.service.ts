@@ -289,7 +289,7 @@ export async function issueDocument(
       issues,
     );
   // eRačun content (operator, KPD, the buyer's OIB or address): refused before anything is numbered.
-  const einvoice = await einvoiceReadiness(tx, ctx, einvoiceKind, client, lines);
+  const einvoice = await einvoiceReadiness(tx, ctx, einvoiceKind, client, lines, doc);
   Object.assign(seller, einvoice.seller);
   Object.assign(buyer, einvoice.buyer);
   const fiscal = await fiscalReadiness(tx, ctx, doc.kind, client); // B2C through CIS: refused before numbering

@@ -9,17 +9,19 @@ export function isSaveKey(e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' |
 const buttons = new Set<HTMLButtonElement>();
 
 /**
- * The button Ctrl+S presses: the one in the same form (or marked editor region) as the focus,
- * else the first on the page. A page with two editors (a product's BOM and its routing) saves
- * the one being worked in.
+ * The button Ctrl+S presses: the nearest to the focus (the first found going out from the focused
+ * element), else the first on the page. A page with two editors (a product's BOM and its routing)
+ * saves the one being worked in.
  */
 function target(): HTMLButtonElement | null {
-  const live = [...buttons].filter((b) => b.isConnected);
-  const active = document.activeElement;
-  const region = active?.closest('form, [data-editor]');
-  const near = region ? live.find((b) => region.contains(b)) : undefined;
-  const all = live.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
-  return near ?? all[0] ?? null;
+  const live = [...buttons]
+    .filter((b) => b.isConnected)
+    .sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+  for (let node = document.activeElement; node && node !== document.body; node = node.parentElement) {
+    const inside = live.find((b) => node?.contains(b));
+    if (inside) return inside;
+  }
+  return live[0] ?? null;
 }
 
 function onKey(e: KeyboardEvent) {

@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { SaveState, saveStatus, useDirty } from '../../components/editing/save-state.tsx';
+import { useSaveShortcut } from '../../components/editing/save-shortcut.ts';
 import { afterSave, UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
@@ -107,6 +108,7 @@ function ItemForm({ item }: { item: Item | null }) {
   const { data: units } = useUnits();
   const [form, setForm] = useState<FormState>(item ? fromItem(item) : empty);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const saveRef = useSaveShortcut();
   const { dirty } = useDirty(form);
   const save = useInventoryMutation((body: Record<string, unknown>) =>
     item
@@ -318,7 +320,7 @@ function ItemForm({ item }: { item: Item | null }) {
         </p>
       )}
       <div className="flex gap-2">
-        <Button type="submit" loading={save.isPending}>
+        <Button ref={saveRef} type="submit" loading={save.isPending}>
           {t('common.save')}
         </Button>
         {/* Discard: goes back without asking (the explicit answer), valid or not. */}

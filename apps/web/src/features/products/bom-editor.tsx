@@ -3,6 +3,7 @@ import { ArrowDown, ArrowUp, Plus, Scissors, Trash2 } from 'lucide-react';
 import { Fragment, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SaveState, saveStatus } from '../../components/editing/save-state.tsx';
+import { useSaveShortcut } from '../../components/editing/save-shortcut.ts';
 import { UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { FormErrors } from '../../components/ui/form-errors.tsx';
@@ -104,6 +105,7 @@ export function BomEditor({
   const { t } = useTranslation('production');
   const [state, setState] = useState(initial);
   const save = useSaveBom(productId);
+  const saveRef = useSaveShortcut();
   const [cutOpen, setCutOpen] = useState<ReadonlySet<string>>(new Set());
   useEffect(() => setState(initial), [initial]);
   // Unsaved = differs from the BOM as loaded and from what was last saved here (until it is re-read).
@@ -434,6 +436,7 @@ export function BomEditor({
             {t('bom.addLine')}
           </Button>
           <Button
+            ref={saveRef}
             loading={save.isPending}
             disabled={hasIssues}
             onClick={async () => {

@@ -3,6 +3,7 @@ import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SaveState, saveStatus } from '../../components/editing/save-state.tsx';
+import { useSaveShortcut } from '../../components/editing/save-shortcut.ts';
 import { UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { FormErrors } from '../../components/ui/form-errors.tsx';
@@ -35,6 +36,7 @@ export function RoutingEditor({ productId, routing }: { productId: string; routi
   const { toast } = useToast();
   const processes = useProcessOptions();
   const save = useSaveRouting(productId);
+  const saveRef = useSaveShortcut();
   const canWrite = usePermission('production.write');
   const [steps, setSteps] = useState<Step[]>(() => toSteps(routing));
   useEffect(() => setSteps(toSteps(routing)), [routing]);
@@ -200,6 +202,7 @@ export function RoutingEditor({ productId, routing }: { productId: string; routi
             {t('routing.addStep')}
           </Button>
           <Button
+            ref={saveRef}
             loading={save.isPending}
             disabled={steps.some((s) => s.processId === '')}
             onClick={async () => {

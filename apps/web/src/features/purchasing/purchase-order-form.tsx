@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { SaveState, saveStatus } from '../../components/editing/save-state.tsx';
+import { useSaveShortcut } from '../../components/editing/save-shortcut.ts';
 import { afterSave, UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
 import { type GridColumn, LineGrid } from '../../components/line-grid/line-grid.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
@@ -97,6 +98,7 @@ function PurchaseOrderForm({ initial }: { initial?: Order }) {
     newLine(),
   ]);
   const [clientErrors, setClientErrors] = useState<string[]>([]);
+  const saveRef = useSaveShortcut();
   const { data: suppliers } = useQuery({
     queryKey: ['partners', 'supplier', 'options'],
     queryFn: ({ signal }) => api<PartnerPage>('/api/suppliers?page_size=200&sort=name', { signal }),
@@ -298,7 +300,7 @@ function PurchaseOrderForm({ initial }: { initial?: Order }) {
         </CardContent>
       </Card>
       <div className="mt-4 flex gap-2">
-        <Button type="submit" loading={save.isPending}>
+        <Button ref={saveRef} type="submit" loading={save.isPending}>
           {t('form.saveDraft')}
         </Button>
         {/* Discard: leaves without saving and without required fields (the explicit answer, no question). */}
