@@ -22,16 +22,23 @@ export function boundedKnapsack(
   capacity: number,
   nodeLimit = 200_000,
 ): KnapsackResult {
+  const g = dpStep(weights, bounds, capacity);
+  if (g > 0) return knapsackDp(values, weights, bounds, capacity, g);
+  return knapsackBranchAndBound(values, weights, bounds, capacity, nodeLimit);
+}
+
+/** The DP's capacity step (gcd of the weights) when a DP table over the capacity is small enough, else 0. */
+function dpStep(weights: readonly number[], bounds: readonly number[], capacity: number): number {
   let g = capacity;
   for (let i = 0; i < weights.length; i++) if ((bounds[i] ?? 0) > 0) g = gcd(g, weights[i] as number);
-  const cap = Math.floor(capacity / Math.max(1, g));
+  g = Math.max(1, g);
+  const cap = Math.floor(capacity / g);
   let splits = 0;
   for (let i = 0; i < weights.length; i++) {
     const b = Math.min(bounds[i] ?? 0, Math.floor(capacity / (weights[i] as number)));
-    if (b > 0 && (values[i] as number) > 1e-12) splits += Math.ceil(Math.log2(b + 1));
+    if (b > 0) splits += Math.ceil(Math.log2(b + 1));
   }
-  if (splits * (cap + 1) <= 6_000_000) return knapsackDp(values, weights, bounds, capacity, Math.max(1, g));
-  return knapsackBranchAndBound(values, weights, bounds, capacity, nodeLimit);
+  return splits * (cap + 1) <= 6_000_000 ? g : 0;
 }
 
 function knapsackDp(
@@ -97,6 +104,26 @@ function knapsackBranchAndBound(
   const v = order.map((i) => values[i] as number);
   const w = order.map((i) => weights[i] as number);
   const u = order.map((i) => bounds[i] as number);
+  // Cardinality bound: at most floor(room / lightest) more pieces fit, worth at most the sum of
+  // that many largest values still available (strong when few long pieces fill a bar, e.g. Scholl 3).
+  const lightest = new Array<number>(k + 1).fill(Number.POSITIVE_INFINITY);
+  for (let j = k - 1; j >= 0; j--) lightest[j] = Math.min(lightest[j + 1] as number, w[j] as number);
+  const maxPieces = Math.min(64, k === 0 ? 0 : Math.floor(capacity / (lightest[0] as number)));
+  const top: Float64Array[] = new Array(k + 1);
+  top[k] = new Float64Array(0);
+  for (let j = k - 1; j >= 0; j--) {
+    const merged = Array.from(top[j + 1] as Float64Array);
+    for (let q = 0; q < Math.min(u[j] as number, maxPieces); q++) merged.push(v[j] as number);
+    merged.sort((a, b) => b - a);
+    top[j] = Float64Array.from(merged.slice(0, maxPieces));
+  }
+  const cardinalityBound = (depth: number, cap: number): number => {
+    const list = top[depth] as Float64Array;
+    const n = Math.min(list.length, Math.floor(cap / (lightest[depth] as number)));
+    let sum = 0;
+    for (let q = 0; q < n; q++) sum += list[q] as number;
+    return sum;
+  };
   const cur = new Array<number>(k).fill(0);
   let bestValue = 0;
   let bestCounts = new Array<number>(k).fill(0);
@@ -114,6 +141,7 @@ function knapsackBranchAndBound(
     }
     // Fractional bound with the best remaining ratio.
     if (value + cap * ((v[depth] as number) / (w[depth] as number)) <= bestValue + 1e-12) return;
+    if (value + cardinalityBound(depth, cap) <= bestValue + 1e-12) return;
     const wd = w[depth] as number;
     const maxCount = Math.min(u[depth] as number, Math.floor(cap / wd));
     for (let c = maxCount; c >= 0; c--) {
@@ -156,27 +184,52 @@ export type StockKind = { capacity: number; cost: number };
 export type Pattern = { stock: number; counts: number[]; cost: number };
 export type LpSolution = {
   value: number;
+  /**
+   * A proven lower bound on the LP optimum (Farley's bound d·y / max(value/cost) from the last
+   * exact pricing; equal to `value` when column generation ended at the optimum). Column
+   * generation stops as soon as ⌈bound⌉ = ⌈value⌉: the rounded bound is all an integer search needs.
+   */
+  bound: number;
   /** patterns in the final basis with their (fractional) usage */
   usage: { pattern: Pattern; x: number }[];
-  /** true when pricing proved optimality (every knapsack solved exactly) */
+  /** every pattern generated (a pool to warm-start a later, residual LP) */
+  patterns: Pattern[];
+  /** true when pricing proved the bound (every knapsack solved exactly) */
   proven: boolean;
 };
 
-type BasisEntry = { kind: 'pattern'; pattern: Pattern } | { kind: 'surplus'; row: number };
+export type LpOptions = {
+  maxIterations?: number;
+  /** known patterns (counts in this LP's size order), priced before any knapsack */
+  pool?: readonly Pattern[];
+};
+
+/**
+ * A basic column: a cutting pattern, or a unit column of cost 0 with +1 in row `plus` (none: -1)
+ * and -1 in row `minus`. The unit columns are the dual-optimal inequalities of Ben Amor,
+ * Desrosiers and Valério de Carvalho for cutting stock: "a piece may fill the place of a longer
+ * one" (minus = a size, plus = the next shorter one) and a surplus of the shortest size. They
+ * keep the duals ordered by length, which cuts the number of degenerate pivots by a large factor
+ * (without them, 200 sizes did not converge in 5 000 pivots).
+ */
+type BasisEntry = { kind: 'pattern'; pattern: Pattern } | { kind: 'unit'; plus: number; minus: number };
 
 const EPS = 1e-9;
+/** Pivots between two recomputations of the basis inverse from its columns. */
+const REINVERT_EVERY = 250;
 
-/** Solves the LP relaxation by column generation; returns null when it runs out of iterations. */
+/** Solves the LP relaxation by column generation; returns null when it runs out of time or iterations. */
 export function solveCuttingLp(
   sizes: readonly number[],
   demand: readonly number[],
   stocks: readonly StockKind[],
   deadline: number,
   now: () => number,
-  maxIterations = 5000,
+  options: LpOptions = {},
 ): LpSolution | null {
+  const maxIterations = options.maxIterations ?? 100_000;
   const m = sizes.length;
-  if (m === 0) return { value: 0, usage: [], proven: true };
+  if (m === 0) return { value: 0, bound: 0, usage: [], patterns: [], proven: true };
   const cheapest = pickStartStock(sizes, stocks);
   if (cheapest === null) return null;
   const capacity = (stocks[cheapest] as StockKind).capacity;
@@ -187,14 +240,55 @@ export function solveCuttingLp(
     cheapest,
     (stocks[cheapest] as StockKind).cost,
   );
-  let proven = true;
+  // Patterns are sparse (a bar holds a few sizes of many): priced over their nonzero entries.
+  type Entry = { pattern: Pattern; at: number[] };
+  const entry = (pattern: Pattern): Entry => ({
+    pattern,
+    at: pattern.counts.flatMap((c, j) => (c !== 0 ? [j] : [])),
+  });
+  const pool: Entry[] = (options.pool ?? []).filter((p) => p.counts.some((c) => c > 0)).map(entry);
+  const pooled = new Set<Pattern>(pool.map((e) => e.pattern));
+  const generated: Pattern[] = [];
+  const inBasis = new Set<Pattern>();
+  for (const b of basis) if (b.kind === 'pattern') inBasis.add(b.pattern);
+  // y_i = size_i × min(cost / capacity) is dual feasible: the continuous bound is the first bound.
+  let bound = 0;
+  if (stocks.every((st) => st.cost > 0)) {
+    const perLength = Math.min(...stocks.map((st) => st.cost / st.capacity));
+    for (let i = 0; i < m; i++) bound += (demand[i] as number) * (sizes[i] as number) * perLength;
+  }
+  let boundProven = true;
   const y = new Float64Array(m);
   const dir = new Float64Array(m);
+  const byLength = sizes.map((_, i) => i).sort((a, b) => (sizes[b] as number) - (sizes[a] as number));
+  // Exact pricing by a DP over the bar length is cheap; where the bar is too long for it (the
+  // branch-and-bound knapsack runs instead), a greedy knapsack is tried first.
+  const useGreedy = stocks.some((st) => dpStep(sizes, demand, st.capacity) === 0);
+  const result = (optimal: boolean): LpSolution => {
+    let value = 0;
+    const usage: LpSolution['usage'] = [];
+    for (let r = 0; r < m; r++) {
+      const entry = basis[r] as BasisEntry;
+      if (entry.kind === 'pattern') {
+        value += entry.pattern.cost * (xb[r] as number);
+        if ((xb[r] as number) > EPS) usage.push({ pattern: entry.pattern, x: xb[r] as number });
+      }
+    }
+    return {
+      value,
+      bound: optimal ? value : bound,
+      usage,
+      patterns: generated,
+      proven: boundProven,
+    };
+  };
   for (let iter = 0; iter < maxIterations; iter++) {
     if (iter % 8 === 0 && now() > deadline) return null;
-    // Duals y = c_B B^-1.
-    y.fill(0);
-    for (let r = 0; r < m; r++) {
+    const fresh = iter % REINVERT_EVERY === 0;
+    if (iter > 0 && fresh) reinvert(basis, sizes.length, demand, binv, xb);
+    // Duals y = c_B B^-1 (from scratch after a reinversion, else updated at each pivot below).
+    if (fresh) y.fill(0);
+    for (let r = 0; r < m && fresh; r++) {
       const entry = basis[r] as BasisEntry;
       const c = entry.kind === 'pattern' ? entry.pattern.cost : 0;
       if (c === 0) continue;
@@ -203,15 +297,34 @@ export function solveCuttingLp(
     let entering: BasisEntry | null = null;
     let column: number[] | null = null;
     let bestReduced = -1e-7;
-    for (let row = 0; row < m; row++) {
-      if ((y[row] as number) < bestReduced) {
-        bestReduced = y[row] as number;
-        entering = { kind: 'surplus', row };
+    for (let k = 0; k < m; k++) {
+      // k < m - 1: a piece of size k + 1 takes the place of one of size k (the next longer);
+      // k = m - 1: surplus of the shortest size.
+      const last = k === m - 1;
+      const minus = byLength[k] as number;
+      const plus = last ? -1 : (byLength[k + 1] as number);
+      const reduced = (y[minus] as number) - (plus < 0 ? 0 : (y[plus] as number));
+      if (reduced < bestReduced) {
+        bestReduced = reduced;
+        entering = { kind: 'unit', plus, minus };
         column = null;
       }
     }
     if (entering === null) {
-      // Cheap greedy pricing first; the exact knapsack only when greedy finds nothing.
+      // Known patterns first (free to price), then a cheap greedy knapsack.
+      for (const { pattern: p, at } of pool) {
+        if (inBasis.has(p)) continue;
+        let v = 0;
+        for (const j of at) v += (p.counts[j] as number) * (y[j] as number);
+        const reduced = p.cost - v;
+        if (reduced < bestReduced) {
+          bestReduced = reduced;
+          entering = { kind: 'pattern', pattern: p };
+          column = p.counts;
+        }
+      }
+    }
+    if (entering === null && useGreedy) {
       const yArr = Array.from(y);
       for (let s = 0; s < stocks.length; s++) {
         const stock = stocks[s] as StockKind;
@@ -225,11 +338,15 @@ export function solveCuttingLp(
       }
     }
     if (entering === null) {
-      proven = true;
+      // Exact pricing: proves optimality when nothing prices out, and gives Farley's bound.
+      let exact = true;
+      let ratio = 0;
+      const yPos = Array.from(y, (v) => Math.max(0, v));
       for (let s = 0; s < stocks.length; s++) {
         const stock = stocks[s] as StockKind;
-        const ks = boundedKnapsack(Array.from(y), sizes, demand, stock.capacity);
-        if (!ks.exact) proven = false;
+        const ks = boundedKnapsack(yPos, sizes, demand, stock.capacity);
+        if (!ks.exact) exact = false;
+        ratio = Math.max(ratio, ks.value / stock.cost);
         const reduced = stock.cost - ks.value;
         if (reduced < bestReduced) {
           bestReduced = reduced;
@@ -237,29 +354,35 @@ export function solveCuttingLp(
           column = ks.counts;
         }
       }
-    }
-    if (entering === null) {
-      let value = 0;
-      const usage: LpSolution['usage'] = [];
-      for (let r = 0; r < m; r++) {
-        const entry = basis[r] as BasisEntry;
-        if (entry.kind === 'pattern') {
-          value += entry.pattern.cost * (xb[r] as number);
-          if ((xb[r] as number) > EPS) usage.push({ pattern: entry.pattern, x: xb[r] as number });
-        }
+      if (!exact) boundProven = false;
+      else if (ratio > 0) {
+        let dy = 0;
+        for (let j = 0; j < m; j++) dy += (demand[j] as number) * (yPos[j] as number);
+        bound = Math.max(bound, dy / Math.max(1, ratio));
       }
-      return { value, usage, proven };
+      if (entering === null) return result(true);
+      if (boundProven && Math.ceil(bound - 1e-6) >= Math.ceil(currentValue(basis, xb) - 1e-6)) {
+        return result(false);
+      }
+    }
+    if (entering.kind === 'pattern' && column) {
+      const p = entering.pattern;
+      if (!pooled.has(p)) {
+        pooled.add(p);
+        pool.push(entry(p));
+        generated.push(p);
+      }
     }
     // Direction d = B^-1 a.
+    const nonzero: number[] = [];
+    if (column) for (let j = 0; j < m; j++) if (column[j] !== 0) nonzero.push(j);
     for (let r = 0; r < m; r++) {
       let s = 0;
       if (column) {
-        for (let j = 0; j < m; j++) {
-          const a = column[j] as number;
-          if (a !== 0) s += (binv[r * m + j] as number) * a;
-        }
-      } else if (entering.kind === 'surplus') {
-        s = -(binv[r * m + entering.row] as number);
+        for (const j of nonzero) s += (binv[r * m + j] as number) * (column[j] as number);
+      } else if (entering.kind === 'unit') {
+        s = -(binv[r * m + entering.minus] as number);
+        if (entering.plus >= 0) s += binv[r * m + entering.plus] as number;
       }
       dir[r] = s;
     }
@@ -268,7 +391,7 @@ export function solveCuttingLp(
     for (let r = 0; r < m; r++) {
       const d = dir[r] as number;
       if (d > 1e-9) {
-        const t = (xb[r] as number) / d;
+        const t = Math.max(0, xb[r] as number) / d;
         if (t < theta - 1e-12) {
           theta = t;
           leave = r;
@@ -287,9 +410,85 @@ export function solveCuttingLp(
       for (let j = 0; j < m; j++)
         binv[r * m + j] = (binv[r * m + j] as number) - f * (binv[leave * m + j] as number);
     }
+    // y' = y + d_q · (new row `leave` of B^-1), d_q the entering column's reduced cost.
+    let reducedCost = entering.kind === 'pattern' ? entering.pattern.cost : 0;
+    if (column) {
+      for (let j = 0; j < m; j++) reducedCost -= (column[j] as number) * (y[j] as number);
+    } else if (entering.kind === 'unit') {
+      reducedCost += y[entering.minus] as number;
+      if (entering.plus >= 0) reducedCost -= y[entering.plus] as number;
+    }
+    for (let j = 0; j < m; j++) y[j] = (y[j] as number) + reducedCost * (binv[leave * m + j] as number);
+    const left = basis[leave] as BasisEntry;
+    if (left.kind === 'pattern') inBasis.delete(left.pattern);
+    if (entering.kind === 'pattern') inBasis.add(entering.pattern);
     basis[leave] = entering;
   }
   return null;
+}
+
+function currentValue(basis: readonly BasisEntry[], xb: Float64Array): number {
+  let value = 0;
+  basis.forEach((entry, r) => {
+    if (entry.kind === 'pattern') value += entry.pattern.cost * (xb[r] as number);
+  });
+  return value;
+}
+
+/**
+ * Recomputes B^-1 and x_B = B^-1 d from the basis columns (Gauss–Jordan with partial pivoting),
+ * so rounding errors of many product-form updates do not pile up. Keeps the old ones if B looks
+ * singular.
+ */
+function reinvert(
+  basis: readonly BasisEntry[],
+  m: number,
+  demand: readonly number[],
+  binv: Float64Array,
+  xb: Float64Array,
+): void {
+  // a = [B | I], row-major, m x 2m; column r of B is basis entry r.
+  const w = 2 * m;
+  const a = new Float64Array(m * w);
+  basis.forEach((entry, r) => {
+    if (entry.kind === 'pattern') {
+      for (let j = 0; j < m; j++) a[j * w + r] = entry.pattern.counts[j] as number;
+    } else {
+      a[entry.minus * w + r] = -1;
+      if (entry.plus >= 0) a[entry.plus * w + r] = 1;
+    }
+  });
+  for (let j = 0; j < m; j++) a[j * w + m + j] = 1;
+  for (let col = 0; col < m; col++) {
+    let p = col;
+    for (let r = col + 1; r < m; r++)
+      if (Math.abs(a[r * w + col] as number) > Math.abs(a[p * w + col] as number)) p = r;
+    const piv = a[p * w + col] as number;
+    if (Math.abs(piv) < 1e-9) return;
+    if (p !== col) {
+      for (let k = 0; k < w; k++) {
+        const t = a[p * w + k] as number;
+        a[p * w + k] = a[col * w + k] as number;
+        a[col * w + k] = t;
+      }
+    }
+    for (let k = 0; k < w; k++) a[col * w + k] = (a[col * w + k] as number) / piv;
+    for (let r = 0; r < m; r++) {
+      if (r === col) continue;
+      const f = a[r * w + col] as number;
+      if (f === 0) continue;
+      for (let k = col; k < w; k++) a[r * w + k] = (a[r * w + k] as number) - f * (a[col * w + k] as number);
+    }
+  }
+  for (let r = 0; r < m; r++) {
+    let x = 0;
+    for (let j = 0; j < m; j++) {
+      const v = a[r * w + m + j] as number;
+      binv[r * m + j] = v;
+      x += v * (demand[j] as number);
+    }
+    xb[r] = x;
+  }
 }
 
 function pickStartStock(sizes: readonly number[], stocks: readonly StockKind[]): number | null {
@@ -304,9 +503,9 @@ function pickStartStock(sizes: readonly number[], stocks: readonly StockKind[]):
 }
 
 /**
- * Greedy triangular start: pattern i holds as many pieces of size i as fit, topped up with smaller
- * sizes. Rows already over-covered by earlier patterns take their surplus variable instead, so the
- * start is primal feasible and its inverse is a forward substitution.
+ * Gilmore–Gomory start: pattern i holds only pieces of size i (as many as fit and are wanted), so
+ * B is diagonal, every basic variable is positive and every dual starts positive (no degenerate
+ * first pivots; a start with surplus columns at zero stalled for thousands of pivots on 200 sizes).
  */
 function initialBasis(
   sizes: readonly number[],
@@ -316,62 +515,17 @@ function initialBasis(
   cost: number,
 ): { basis: BasisEntry[]; binv: Float64Array; xb: Float64Array } {
   const m = sizes.length;
-  const order = sizes.map((_, i) => i).sort((a, b) => (sizes[b] as number) - (sizes[a] as number));
-  const pos = new Array<number>(m);
-  order.forEach((row, k) => {
-    pos[row] = k;
-  });
-  // Work in the sorted order: B is lower triangular there.
-  const cols: number[][] = [];
   const basis: BasisEntry[] = [];
-  const covered = new Float64Array(m);
-  const xs = new Float64Array(m);
-  for (let k = 0; k < m; k++) {
-    const row = order[k] as number;
-    const need = (demand[row] as number) - (covered[k] as number);
-    const col = new Array<number>(m).fill(0);
-    if (need <= 1e-9) {
-      col[k] = -1;
-      cols.push(col);
-      basis.push({ kind: 'surplus', row });
-      xs[k] = -need;
-      continue;
-    }
-    let room = capacity;
-    const first = Math.max(1, Math.min(demand[row] as number, Math.floor(room / (sizes[row] as number))));
-    col[k] = first;
-    room -= first * (sizes[row] as number);
-    for (let j = k + 1; j < m; j++) {
-      const r = order[j] as number;
-      const c = Math.min(demand[r] as number, Math.floor(room / (sizes[r] as number)));
-      if (c > 0) {
-        col[j] = c;
-        room -= c * (sizes[r] as number);
-      }
-    }
-    const x = need / first;
-    xs[k] = x;
-    for (let j = k + 1; j < m; j++) covered[j] = (covered[j] as number) + (col[j] as number) * x;
-    cols.push(col);
-    const counts = new Array<number>(m).fill(0);
-    for (let j = 0; j < m; j++) counts[order[j] as number] = col[j] as number;
-    basis.push({ kind: 'pattern', pattern: { stock, counts, cost } });
-  }
-  // Inverse of the lower-triangular L (L[j][k] = cols[k][j]) in sorted coordinates.
-  const inv = new Float64Array(m * m);
-  for (let e = 0; e < m; e++) {
-    // Solve L z = e_e by forward substitution.
-    for (let j = 0; j < m; j++) {
-      let s = j === e ? 1 : 0;
-      for (let k = 0; k < j; k++) s -= ((cols[k] as number[])[j] as number) * (inv[k * m + e] as number);
-      inv[j * m + e] = s / ((cols[j] as number[])[j] as number);
-    }
-  }
-  // Map back: basis row k, original column order[e].
   const binv = new Float64Array(m * m);
-  for (let k = 0; k < m; k++)
-    for (let e = 0; e < m; e++) binv[k * m + (order[e] as number)] = inv[k * m + e] as number;
   const xb = new Float64Array(m);
-  for (let k = 0; k < m; k++) xb[k] = xs[k] as number;
+  for (let i = 0; i < m; i++) {
+    const d = demand[i] as number;
+    const a = Math.max(1, Math.min(d, Math.floor(capacity / (sizes[i] as number))));
+    const counts = new Array<number>(m).fill(0);
+    counts[i] = a;
+    basis.push({ kind: 'pattern', pattern: { stock, counts, cost } });
+    binv[i * m + i] = 1 / a;
+    xb[i] = d / a;
+  }
   return { basis, binv, xb };
 }

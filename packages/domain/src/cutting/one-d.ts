@@ -3,8 +3,9 @@
 // on plain bin packing: pieces of length l + kerf into bars of L - head - tail + kerf.
 import { binCompletion } from './bin-completion.ts';
 import { l2Bound1d } from './bounds-1d.ts';
-import { boundedKnapsack, type StockKind, solveCuttingLp } from './column-generation.ts';
+import { boundedKnapsack, type LpSolution, type StockKind, solveCuttingLp } from './column-generation.ts';
 import { CuttingInputError } from './errors.ts';
+import { lpDive1d } from './lp-dive-1d.ts';
 import { createRng, nowMs } from './prng.ts';
 import { repack1d } from './repack-1d.ts';
 import type { Cut1dInput, CutHooks, CutResult1d, Layout1d, Placement1d } from './types.ts';
@@ -156,7 +157,7 @@ export function optimize1d(input: Cut1dInput, hooks: CutHooks = {}): CutResult1d
     );
   };
   // Cheap first: a short exact search at the L2 bound (solves easy exact-fit instances at once).
-  completion(start + Math.min(150, (deadline - start) * 0.15));
+  completion(start + Math.min(150, (deadline - start) * 0.1));
   // Then the repacking local search, one bar fewer than the best plan each time it succeeds.
   const repack = (until: number): void => {
     if (!longest) return;
@@ -195,18 +196,31 @@ export function optimize1d(input: Cut1dInput, hooks: CutHooks = {}): CutResult1d
       );
     }
   };
-  repack(start + (deadline - start) * 0.6);
-  if (!done() && restSizes.length > 0 && !shouldStop() && m <= 80) {
-    // LP bound on the longest standard bar (every bar holds at most that much). It can only
-    // raise the bound, so it runs when the search has not reached it, with a share of the time.
-    const lp = solveCuttingLp(
+  repack(start + (deadline - start) * 0.2);
+  let lp: LpSolution | null = null;
+  if (!done() && restSizes.length > 0 && !shouldStop()) {
+    // LP bound on the longest standard bar (every bar holds at most that much): it can only raise
+    // the bound, and its patterns seed the LP dive.
+    lp = solveCuttingLp(
       sizes,
       remaining,
       [{ capacity: maxCapacity, cost: 1 }],
-      start + (deadline - start) * 0.8,
+      start + (deadline - start) * 0.55,
       nowMs,
     );
-    if (lp?.proven) bound = Math.max(bound, Math.ceil(lp.value - 1e-6));
+    if (lp?.proven) bound = Math.max(bound, Math.ceil(lp.bound - 1e-6));
+  }
+  if (longest && lp && !done() && !shouldStop()) {
+    // One unlimited longest bar: residual rounding and diving on the LP towards the bound.
+    const bars = lpDive1d(
+      { sizes, demand: remaining, capacity: maxCapacity, target: bound },
+      lp,
+      rng,
+      start + (deadline - start) * 0.8,
+      nowMs,
+      shouldStop,
+    );
+    offer(bars ? bars.map((counts) => ({ stock: longest.i, counts })) : null);
   }
   if (!longest && !done() && !shouldStop()) {
     // Limited stock of several lengths: LP diving respects the quantities.

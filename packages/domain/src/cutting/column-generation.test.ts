@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import { solveCuttingLp } from './column-generation.ts';
+import { lpDive1d } from './lp-dive-1d.ts';
+import { createRng } from './prng.ts';
+
+const cpu = (): number => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+const never = (): boolean => false;
+
+/** Fewest bars for a small instance by trying every assignment (independent of the optimiser). */
+function bruteForceBars(items: number[], capacity: number): number {
+  const sorted = [...items].sort((a, b) => b - a);
+  let best = sorted.length;
+  const loads: number[] = [];
+  const place = (i: number): void => {
+    if (loads.length >= best) return;
+    if (i === sorted.length) {
+      best = loads.length;
+      return;
+    }
+    const s = sorted[i] as number;
+    for (let b = 0; b < loads.length; b++) {
+      if ((loads[b] as number) + s <= capacity) {
+        loads[b] = (loads[b] as number) + s;
+        place(i + 1);
+        loads[b] = (loads[b] as number) - s;
+      }
+    }
+    loads.push(s);
+    place(i + 1);
+    loads.pop();
+  };
+  place(0);
+  return best;
+}
+
+/** Distinct sizes with demands from a plain LCG (the test's own generator). */
+function instance(
+  n: number,
+  lo: number,
+  hi: number,
+  seed: number,
+): { sizes: number[]; demand: number[]; items: number[] } {
+  let state = seed;
+  const items: number[] = [];
+  for (let k = 0; k < n; k++) {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    items.push(lo + (state % (hi - lo + 1)));
+  }
+  const map = new Map<number, number>();
+  for (const s of items) map.set(s, (map.get(s) ?? 0) + 1);
+  const sizes = [...map.keys()].sort((a, b) => b - a);
+  return { sizes, demand: sizes.map((s) => map.get(s) as number), items };
+}
+
+describe('cutting-stock LP (column generation)', () => {
+  it('finds the fractional optimum of a hand-solved instance', () => {
+    // Bar 10; three pieces of 5 and three of 3. Patterns {5,5}, {5,3}, {3,3,3}: with b bars of
+    // {5,3} the rest needs (3 - b)/2 + (3 - b)/3 bars, so the optimum is b = 0: 1.5 + 1 = 2.5.
+    const lp = solveCuttingLp([5, 3], [3, 3], [{ capacity: 10, cost: 1 }], cpu() + 2000, cpu);
+    expect(lp).not.toBeNull();
+    expect(lp?.value).toBeCloseTo(2.5, 6);
+    expect(lp?.bound).toBeLessThanOrEqual(2.5 + 1e-9);
+    expect(Math.ceil((lp?.bound ?? 0) - 1e-6)).toBe(3);
+    expect(lp?.proven).toBe(true);
+    // The usage covers the demand with real patterns.
+    const covered = [0, 0];
+    for (const u of lp?.usage ?? []) {
+      expect(5 * (u.pattern.counts[0] as number) + 3 * (u.pattern.counts[1] as number)).toBeLessThanOrEqual(
+        10,
+      );
+      covered[0] = (covered[0] as number) + u.x * (u.pattern.counts[0] as number);
+      covered[1] = (covered[1] as number) + u.x * (u.pattern.counts[1] as number);
+    }
+    expect(covered[0]).toBeGreaterThanOrEqual(3 - 1e-6);
+  });
+
+  it('never proves a bound above the true optimum (brute force on small instances)', () => {
+    for (let seed = 1; seed <= 25; seed++) {
+      const { sizes, demand, items } = instance(9, 15, 70, seed);
+      const lp = solveCuttingLp(sizes, demand, [{ capacity: 100, cost: 1 }], cpu() + 2000, cpu);
+      expect(lp).not.toBeNull();
+      const optimum = bruteForceBars(items, 100);
+      const sum = items.reduce((a, s) => a + s, 0);
+      expect(lp?.bound).toBeGreaterThanOrEqual(sum / 100 - 1e-6);
+      expect(Math.ceil((lp?.bound ?? 0) - 1e-6)).toBeLessThanOrEqual(optimum);
+    }
+  });
+
+  it('converges on 150 distinct sizes (a start with surplus columns stalled for 5 000 pivots there)', () => {
+    const { sizes, demand, items } = instance(180, 200, 500, 7);
+    expect(sizes.length).toBeGreaterThan(120);
+    const started = cpu();
+    const lp = solveCuttingLp(sizes, demand, [{ capacity: 1000, cost: 1 }], started + 8000, cpu);
+    expect(lp).not.toBeNull();
+    const sum = items.reduce((a, s) => a + s, 0);
+    expect(lp?.bound).toBeGreaterThanOrEqual(sum / 1000 - 1e-6);
+    expect(lp?.bound).toBeLessThanOrEqual((lp?.value ?? 0) + 1e-9);
+  });
+});
+
+describe('LP dive for one bar length', () => {
+  it('cuts exactly the demand, every bar within the capacity', () => {
+    for (const seed of [3, 4, 5]) {
+      const { sizes, demand } = instance(120, 150, 450, seed);
+      const lp = solveCuttingLp(sizes, demand, [{ capacity: 1000, cost: 1 }], cpu() + 4000, cpu);
+      expect(lp).not.toBeNull();
+      const target = Math.ceil((lp?.bound ?? 0) - 1e-6);
+      const bars = lpDive1d(
+        { sizes, demand, capacity: 1000, target },
+        lp,
+        createRng(seed),
+        cpu() + 4000,
+        cpu,
+        never,
+      );
+      expect(bars).not.toBeNull();
+      const cut = sizes.map(() => 0);
+      for (const bar of bars ?? []) {
+        let load = 0;
+        bar.forEach((c, t) => {
+          load += c * (sizes[t] as number);
+          cut[t] = (cut[t] as number) + c;
+        });
+        expect(load).toBeLessThanOrEqual(1000);
+        expect(load).toBeGreaterThan(0);
+      }
+      expect(cut).toEqual(demand);
+      expect((bars ?? []).length).toBeGreaterThanOrEqual(target);
+    }
+  });
+});
