@@ -111,15 +111,19 @@ export const purchasingKeys = {
   locations: () => [...purchasingKeys.all, 'locations'] as const,
 };
 
+/** One page of purchase orders for the list's query (filters, page and page size). */
+export function fetchOrders(query: URLSearchParams, signal?: AbortSignal) {
+  return api<{ rows: PoHeader[]; total: number; page: number; page_size: number }>(
+    `/api/purchase-orders?${query}`,
+    { signal },
+  );
+}
+
 export function useOrders(query: URLSearchParams) {
   const qs = query.toString();
   return useQuery({
     queryKey: purchasingKeys.list(qs),
-    queryFn: ({ signal }) =>
-      api<{ rows: PoHeader[]; total: number; page: number; page_size: number }>(
-        `/api/purchase-orders?${qs}`,
-        { signal },
-      ),
+    queryFn: ({ signal }) => fetchOrders(query, signal),
     placeholderData: keepPreviousData,
   });
 }
