@@ -33,3 +33,19 @@ describe('VAT wording of a 0 % invoice', () => {
     expect(vatTreatment({ country: 'AT', vat_id: 'ATU12345678' }, [])).toBeNull();
   });
 });
+
+describe('domestic reverse charge (čl. 75. st. 3. t. a) Zakona o PDV-u)', () => {
+  const snapshot = { country: 'HR', vat_id: 'HR69435151530', reverse_charge: 'construction' as const };
+  it('an invoice issued with the switch on: AE with the article, whatever the lines are (all at 0 %)', () => {
+    expect(vatTreatment(snapshot, [goods, service])).toEqual({
+      category: 'AE',
+      reason: VAT_REASONS.domesticReverseCharge,
+    });
+    expect(VAT_REASONS.domesticReverseCharge).toContain("Prijenos porezne obveze ('Reverse charge')");
+    expect(VAT_REASONS.domesticReverseCharge).toContain('čl. 75. st. 3. t. a)');
+  });
+  it('never for a line above 0 % or without the switch', () => {
+    expect(vatTreatment(snapshot, [goods, { vat_rate: '25' }])).toBeNull();
+    expect(vatTreatment({ ...snapshot, reverse_charge: null }, [goods])).toBeNull();
+  });
+});

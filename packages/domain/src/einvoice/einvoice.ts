@@ -124,3 +124,36 @@ export function buyerEndpoint(buyer: {
   if (buyer.email?.trim()) return { scheme: 'EM', id: buyer.email.trim() };
   return null;
 }
+
+/**
+ * Why an invoice may not be issued under domestic reverse charge for construction work (čl. 75.
+ * st. 3. t. a) Zakona o PDV-u): both parties must be in the VAT system, so the seller must be a VAT
+ * payer and the buyer a Croatian company with a valid OIB and its PDV ID (`HR` + the OIB) on
+ * record, which is how a client is marked as a VAT payer. With `lines`, every line must be at 0 %
+ * (the buyer accounts for the VAT).
+ */
+export function domesticReverseChargeProblems(input: {
+  sellerVatRegistered: boolean;
+  buyer: { kind: string; oib: string | null; country: string | null; vatId: string | null } | null;
+  lines?: readonly { position: number; vat_rate: string }[];
+}): FieldIssue[] {
+  const problems: FieldIssue[] = [];
+  if (!input.sellerVatRegistered)
+    problems.push({ field: 'domestic_reverse_charge', key: 'validation.reverseChargeSellerNotVatPayer' });
+  const buyer = input.buyer;
+  const domestic = (buyer?.country || 'HR').trim().toUpperCase() === 'HR';
+  if (buyer?.kind !== 'company' || !domestic)
+    problems.push({ field: 'client_id', key: 'validation.reverseChargeBuyerNotDomesticCompany' });
+  else if (!buyer.oib || !isValidOib(buyer.oib))
+    problems.push({ field: 'client_id', key: 'validation.reverseChargeBuyerOibMissing' });
+  else if ((buyer.vatId ?? '').replace(/\s+/g, '').toUpperCase() !== `HR${buyer.oib}`)
+    problems.push({ field: 'client_id', key: 'validation.reverseChargeBuyerNotVatPayer' });
+  for (const line of input.lines ?? [])
+    if (!/^0+(\.0*)?$/.test(line.vat_rate.trim()))
+      problems.push({
+        field: 'lines.vat_rate',
+        key: 'validation.reverseChargeLineRate',
+        params: { line: line.position },
+      });
+  return problems;
+}

@@ -1,5 +1,7 @@
 import {
   AppError,
+  type DomesticReverseCharge,
+  domesticReverseChargeProblems,
   einvoiceIssueProblems,
   type FieldIssue,
   KPD_CODE_PATTERN,
@@ -25,8 +27,10 @@ import { isKpdCode } from './kpd.ts';
 /**
  * Refuses (VALIDATION, one detail per missing thing) an invoice without the issuing user's
  * operator mark and OIB, a line without a KPD 2025 code, a domestic company buyer without OIB, a
- * foreign company buyer without an electronic address, or a VAT rate above 0 % from a company
- * outside the VAT system. Returns what the seller and buyer snapshots carry for the UBL.
+ * foreign company buyer without an electronic address, a VAT rate above 0 % from a company
+ * outside the VAT system, or domestic reverse charge that does not apply (the seller or the buyer
+ * not a Croatian VAT payer, a line with VAT). Returns what the seller and buyer snapshots carry for
+ * the UBL (the buyer's: `reverse_charge` = 'construction' under domestic reverse charge).
  */
 export async function einvoiceReadiness(
   tx: Tx,
@@ -34,9 +38,12 @@ export async function einvoiceReadiness(
   kind: string,
   client: ClientInfo,
   lines: readonly LineRow[],
+  /** The document being issued (its domestic reverse charge switch, or its original invoice's). */
+  doc?: { id: string; original_invoice_id: string | null },
 ) {
   const operator = await getOperator(tx, ctx.userId);
   const vatRegistered = await isVatRegistered(tx);
+  const reverseCharge = doc ? await domesticReverseChargeOf(tx, doc) : null;
   const [partner] = await query<{ einvoice_address: string | null }>(
     tx,
     sql`select einvoice_address from partners where id = ${client.id}`,
@@ -65,6 +72,19 @@ export async function einvoiceReadiness(
     if (!vatRegistered && !new Decimal(l.vat_rate).isZero())
       problems.push({ field: 'lines.vat_rate', key: 'validation.nonVatPayerRate', params: { line: i + 1 } });
   });
+  if (reverseCharge)
+    problems.push(
+      ...domesticReverseChargeProblems({
+        sellerVatRegistered: vatRegistered,
+        buyer: {
+          kind: client.kind,
+          oib: client.oib,
+          country: client.billing_address?.country ?? 'HR',
+          vatId: client.vat_id,
+        },
+        lines: lines.map((l, i) => ({ position: i + 1, vat_rate: l.vat_rate })),
+      }),
+    );
   if (problems.length > 0)
     throw new AppError(
       'VALIDATION',
@@ -77,8 +97,25 @@ export async function einvoiceReadiness(
       operator_oib: operator.operator_oib,
       vat_registered: vatRegistered,
     },
-    buyer: { einvoice_address: einvoiceAddress },
+    buyer: { einvoice_address: einvoiceAddress, reverse_charge: reverseCharge },
   };
+}
+
+/**
+ * Whether the document is issued under domestic reverse charge: an invoice by its own switch, a
+ * credit note by the invoice it corrects (as that invoice's buyer snapshot says).
+ */
+async function domesticReverseChargeOf(
+  tx: Tx,
+  doc: { id: string; original_invoice_id: string | null },
+): Promise<DomesticReverseCharge | null> {
+  const [row] = await query<{ on: boolean; original: string | null }>(
+    tx,
+    sql`select d.domestic_reverse_charge as on, o.buyer ->> 'reverse_charge' as original
+        from documents d left join documents o on o.id = ${doc.original_invoice_id}
+        where d.id = ${doc.id}`,
+  );
+  return row?.on || row?.original === 'construction' ? 'construction' : null;
 }
 
 const TREATMENT_CODES: Record<VatTreatment['category'], string> = {

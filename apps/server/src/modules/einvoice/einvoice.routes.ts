@@ -5,12 +5,18 @@ import { inCompany } from '../../http/access.ts';
 import type { Deps } from '../../http/context.ts';
 import { getOperator, isVatRegistered, putOperator, putSettings } from './einvoice.service.ts';
 import { searchKpd } from './kpd.ts';
+import { reverseChargeState, setReverseCharge } from './reverse-charge.ts';
 
 const operatorOut = z.object({ operator_mark: z.string().nullable(), operator_oib: z.string().nullable() });
 const settingsOut = z.object({ vat_registered: z.boolean() });
+const reverseChargeOut = z.object({ enabled: z.boolean() });
+const idParams = z.object({ id: z.uuid({ error: 'validation.invalid' }) });
 const kpdOut = z.array(z.object({ code: z.string(), name_hr: z.string(), name_en: z.string() }));
 
-/** eRačun settings: the user's operator, the company's VAT status, the KPD 2025 code list. */
+/**
+ * eRačun settings: the user's operator, the company's VAT status, the KPD 2025 code list; an
+ * invoice draft's domestic reverse charge switch.
+ */
 export function einvoiceRoutes(deps: Deps): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['einvoice'];
@@ -72,6 +78,38 @@ export function einvoiceRoutes(deps: Deps): FastifyPluginAsyncZod {
         },
       },
       (request) => inCompany(deps, request, (tx, ctx) => putSettings(tx, ctx, request.body)),
+    );
+    app.get(
+      '/api/invoices/:id/domestic-reverse-charge',
+      {
+        config: { access: 'company.read' },
+        schema: {
+          tags,
+          summary:
+            'Whether the invoice is under domestic reverse charge (čl. 75. st. 3. t. a) Zakona o PDV-u)',
+          params: idParams,
+          response: { 200: reverseChargeOut },
+        },
+      },
+      (request) => inCompany(deps, request, (tx) => reverseChargeState(tx, request.params.id)),
+    );
+    app.put(
+      '/api/invoices/:id/domestic-reverse-charge',
+      {
+        config: { access: 'invoices.write' },
+        schema: {
+          tags,
+          summary:
+            'Switch a draft invoice to domestic reverse charge for construction work (buyer a Croatian VAT payer; lines at 0 %) or back',
+          params: idParams,
+          body: z.object({ enabled: z.boolean() }).strict(),
+          response: { 200: reverseChargeOut },
+        },
+      },
+      (request) =>
+        inCompany(deps, request, (tx, ctx) =>
+          setReverseCharge(tx, ctx, request.params.id, request.body.enabled),
+        ),
     );
   };
 }
