@@ -106,19 +106,14 @@ function companyTransaction<T>(
 ): Promise<T> {
   return withRetry(() =>
     db.transaction(async (tx) => {
-      // set_config('role', ..., true) is SET LOCAL ROLE; one round trip for the settings and the lock.
-      // The company is set before the membership check below: that check reads only the caller's
-      // own membership either way, and a refusal aborts the transaction before anything else runs.
-      await tx.execute(
-        sql`select set_config('app.user_id', ${ids.userId}, true), set_config('role', 'erp_app', true),
-          set_config('app.company_id', ${ids.companyId}, true),
-          pg_advisory_xact_lock_shared(${COMPANY_LOCK_SPACE}, hashtext(${ids.companyId}))`,
+      // One round trip (migration 0048b): the user and company settings and the company's shared
+      // lock, then SET LOCAL ROLE erp_app and, in a later statement of the function (a snapshot
+      // taken after the lock), the hosting state and the caller's membership under row-level
+      // security. A refusal below aborts the transaction before anything else runs.
+      const result = await tx.execute(
+        sql`select hosting, role, status, account_status
+            from app_enter_company(${ids.companyId}::uuid, ${ids.userId}::uuid, ${COMPANY_LOCK_SPACE})`,
       );
-      const result = await tx.execute(sql`
-        select h.hosting, m.role, m.status, t.account_status
-        from (select app_company_hosting(${ids.companyId}::uuid) as hosting) h
-        left join memberships m on m.company_id = ${ids.companyId} and m.user_id = ${ids.userId}
-        left join tenants t on t.id = m.user_id`);
       const row = rowsOf<{
         hosting: string;
         role: MemberRole | null;
