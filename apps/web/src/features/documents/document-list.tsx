@@ -1,15 +1,14 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { api } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
-import { BulkBar, fetchAllPages, useBulkSelection } from '../saved-views/bulk.tsx';
-import { useListColumns } from '../saved-views/list-columns.tsx';
+import { useBulkSelection } from '../saved-views/bulk.tsx';
+import { type ColumnDefs, DataTable } from '../saved-views/data-table.tsx';
 import { type ColumnOf, defineList, type ListSpec } from '../saved-views/list-spec.ts';
-import { withoutFilters } from '../saved-views/list-state.ts';
-import { SavedViews } from '../saved-views/saved-views.tsx';
+import { useList } from '../saved-views/use-list.ts';
 import { usePermission } from '../team/use-permission.tsx';
 import {
   type Doc,
@@ -23,26 +22,27 @@ import {
 import { DateText, Money, NUM, SELECT, STATUSES, StatusBadge, TABLE, TD, TH } from './parts.tsx';
 
 const PAGE_SIZE = 50;
+const DOC_LIST = {
+  fixed: ['number'],
+  bulk: true,
+  sort: '-number',
+  signedSort: true,
+  pageSize: PAGE_SIZE,
+} as const;
 const DOC_COLUMNS = ['number', 'client', 'date', 'status', 'total'] as const;
 /** The lists' declarations: one list (and set of saved views) per document kind; credit notes list with invoices. */
-export const QUOTES_LIST = defineList({ key: 'quotes', columns: DOC_COLUMNS, fixed: ['number'], bulk: true });
+export const QUOTES_LIST = defineList({ key: 'quotes', columns: DOC_COLUMNS, ...DOC_LIST });
 export const WORK_ORDERS_LIST = defineList({
   key: 'work-orders',
   columns: DOC_COLUMNS,
   fixed: ['number'],
   bulk: true,
 });
-export const DELIVERY_NOTES_LIST = defineList({
-  key: 'delivery-notes',
-  columns: DOC_COLUMNS,
-  fixed: ['number'],
-  bulk: true,
-});
+export const DELIVERY_NOTES_LIST = defineList({ key: 'delivery-notes', columns: DOC_COLUMNS, ...DOC_LIST });
 export const INVOICES_LIST = defineList({
   key: 'invoices',
   columns: ['number', 'client', 'date', 'status', 'payment', 'total'],
-  fixed: ['number'],
-  bulk: true,
+  ...DOC_LIST,
 });
 type DocColumn = ColumnOf<typeof INVOICES_LIST>;
 const LISTS: Record<DocKind, ListSpec<DocColumn>> = {
@@ -78,46 +78,21 @@ export function DocumentList({
         ? 'invoices.write'
         : 'documents.write',
   );
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page') ?? '1'));
-  const sort = params.get('sort') ?? '-number';
+  const list = useList(LISTS[kind]);
   const query = new URLSearchParams();
   for (const k of FILTERS) {
-    const v = params.get(k);
+    const v = list.get(k);
     if (v) query.set(k, v);
   }
-  query.set('sort', sort);
-  query.set('page', String(page));
+  query.set('sort', list.get('sort') ?? '-number');
+  query.set('page', String(list.page));
   query.set('page_size', String(PAGE_SIZE));
   const { data, isFetching, error } = useDocuments(kind, query);
   const clients = useClients();
   const rows = data?.items ?? [];
   const total = data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-
-  const set = (key: string, value: string | null) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    if (key !== 'page') next.delete('page');
-    setParams(next, { replace: key === 'q' });
-  };
-  const sortOf = (key: string) =>
-    sort === key ? 'ascending' : sort === `-${key}` ? 'descending' : undefined;
-  const sortButton = (key: string, label: string) => {
-    const active = sortOf(key);
-    return (
-      <button
-        type="button"
-        className="font-medium hover:text-foreground"
-        onClick={() => set('sort', sort === key ? `-${key}` : key)}
-      >
-        {label}
-        {active ? (active === 'descending' ? ' ↓' : ' ↑') : ''}
-      </button>
-    );
-  };
-  const filtersActive = FILTERS.some((k) => params.get(k));
+  const set = (key: string, value: string | null) => list.set(key, value, { replace: key === 'q' });
+  const filtersActive = FILTERS.some((k) => list.get(k));
   const isInvoice = kind === 'invoice';
   // Issue 12: row selection with "select all matching" (paged from the server by the current filter).
   const selection = useBulkSelection(
@@ -125,71 +100,60 @@ export function DocumentList({
     total,
   );
   const selected = selection.selected;
-  const allOnPage = selection.pageSelected;
-  const toggle = selection.toggle;
-  const fetchMatching = () =>
-    fetchAllPages(async (p, size) => {
-      const q = new URLSearchParams(query);
-      q.set('page', String(p));
-      q.set('page_size', String(size));
-      const r = await api<{ items: typeof rows; total: number }>(`${KIND_PATHS[kind].api}?${q}`);
-      return { rows: r.items, total: r.total };
-    });
+  const fetchPage = async (p: number, size: number) => {
+    const q = new URLSearchParams(query);
+    q.set('page', String(p));
+    q.set('page_size', String(size));
+    const r = await api<{ items: typeof rows; total: number }>(`${KIND_PATHS[kind].api}?${q}`);
+    return { rows: r.items, total: r.total };
+  };
   // Issue 12: hideable columns (the number column always shows: it is the link), declared above.
-  const columns = useListColumns<DocColumn, (typeof rows)[number]>(
-    LISTS[kind],
-    {
-      number: {
-        label: t('list.number'),
-        header: sortButton('number', t('list.number')),
-        sort: sortOf('number'),
-        text: (d) => d.number ?? '',
-        cell: (d) => (
-          <>
-            <Link to={docHref(d.kind, d.id)} className="font-medium text-primary hover:underline">
-              {d.number ?? t('detail.draftNumber')}
-            </Link>
-            {d.kind === 'credit_note' && (
-              <span className="ml-1 text-xs text-muted">({t('kinds.credit_note')})</span>
-            )}
-          </>
-        ),
-      },
-      client: {
-        label: t('list.client'),
-        header: sortButton('client', t('list.client')),
-        sort: sortOf('client'),
-        cell: (d) => d.client_name ?? '—',
-        text: (d) => d.client_name ?? '',
-      },
-      date: {
-        label: t('list.date'),
-        header: sortButton('doc_date', t('list.date')),
-        sort: sortOf('doc_date'),
-        cell: (d) => <DateText value={d.doc_date} />,
-        text: (d) => d.doc_date,
-      },
-      status: {
-        label: t('list.status'),
-        cell: (d) => <StatusBadge status={d.status} kind={kind} />,
-        text: (d) => t(`status.${d.status}`, { context: kind }),
-      },
-      payment: {
-        label: t('list.paymentStatus'),
-        cell: (d) => d.payment_status && <StatusBadge status={d.payment_status} scope="payment" />,
-        text: (d) => (d.payment_status ? t(`payment.${d.payment_status}`) : ''),
-      },
-      total: {
-        label: t('list.total'),
-        header: sortButton('total', t('list.total')),
-        sort: sortOf('total'),
-        className: NUM,
-        cell: (d) => <Money value={d.total} />,
-        text: (d) => d.total,
-      },
+  const columns: ColumnDefs<typeof INVOICES_LIST, (typeof rows)[number]> = {
+    number: {
+      label: t('list.number'),
+      sortBy: 'number',
+      text: (d) => d.number ?? '',
+      cell: (d) => (
+        <>
+          <Link to={docHref(d.kind, d.id)} className="font-medium text-primary hover:underline">
+            {d.number ?? t('detail.draftNumber')}
+          </Link>
+          {d.kind === 'credit_note' && (
+            <span className="ml-1 text-xs text-muted">({t('kinds.credit_note')})</span>
+          )}
+        </>
+      ),
     },
-    { th: TH, td: TD },
-  );
+    client: {
+      label: t('list.client'),
+      sortBy: 'client',
+      cell: (d) => d.client_name ?? '—',
+      text: (d) => d.client_name ?? '',
+    },
+    date: {
+      label: t('list.date'),
+      sortBy: 'doc_date',
+      cell: (d) => <DateText value={d.doc_date} />,
+      text: (d) => d.doc_date,
+    },
+    status: {
+      label: t('list.status'),
+      cell: (d) => <StatusBadge status={d.status} kind={kind} />,
+      text: (d) => t(`status.${d.status}`, { context: kind }),
+    },
+    payment: {
+      label: t('list.paymentStatus'),
+      cell: (d) => d.payment_status && <StatusBadge status={d.payment_status} scope="payment" />,
+      text: (d) => (d.payment_status ? t(`payment.${d.payment_status}`) : ''),
+    },
+    total: {
+      label: t('list.total'),
+      sortBy: 'total',
+      className: NUM,
+      cell: (d) => <Money value={d.total} />,
+      text: (d) => d.total,
+    },
+  };
 
   return (
     <section aria-labelledby={`list-${kind}`}>
@@ -202,14 +166,14 @@ export function DocumentList({
             type="search"
             aria-label={t('list.search')}
             placeholder={t('list.search')}
-            defaultValue={params.get('q') ?? ''}
+            defaultValue={list.get('q') ?? ''}
             onChange={(e) => set('q', e.target.value.trim() || null)}
           />
         </div>
         <select
           aria-label={t('list.status')}
           className={cn(SELECT, 'w-44')}
-          value={params.get('status') ?? ''}
+          value={list.get('status') ?? ''}
           onChange={(e) => set('status', e.target.value || null)}
         >
           <option value="">{t('list.allStatuses')}</option>
@@ -223,7 +187,7 @@ export function DocumentList({
           <select
             aria-label={t('list.paymentStatus')}
             className={cn(SELECT, 'w-44')}
-            value={params.get('payment_status') ?? ''}
+            value={list.get('payment_status') ?? ''}
             onChange={(e) => set('payment_status', e.target.value || null)}
           >
             <option value="">{t('list.allPayments')}</option>
@@ -237,7 +201,7 @@ export function DocumentList({
         <select
           aria-label={t('list.client')}
           className={cn(SELECT, 'w-56')}
-          value={params.get('client_id') ?? ''}
+          value={list.get('client_id') ?? ''}
           onChange={(e) => set('client_id', e.target.value || null)}
         >
           <option value="">{t('list.allClients')}</option>
@@ -253,7 +217,7 @@ export function DocumentList({
             id={`from-${kind}`}
             type="date"
             className="w-40"
-            value={params.get('from') ?? ''}
+            value={list.get('from') ?? ''}
             onChange={(e) => set('from', e.target.value || null)}
           />
         </div>
@@ -263,7 +227,7 @@ export function DocumentList({
             id={`to-${kind}`}
             type="date"
             className="w-40"
-            value={params.get('to') ?? ''}
+            value={list.get('to') ?? ''}
             onChange={(e) => set('to', e.target.value || null)}
           />
         </div>
@@ -272,7 +236,7 @@ export function DocumentList({
             type="button"
             className={buttonClasses('ghost', 'sm')}
             // Sort and visible columns are not filters: they stay.
-            onClick={() => setParams(withoutFilters(params))}
+            onClick={list.clearFilters}
           >
             {t('list.clearFilters')}
           </button>
@@ -299,88 +263,42 @@ export function DocumentList({
           )}
         </div>
       </div>
-      <div className="mb-2">
-        <SavedViews {...columns.views} />
-      </div>
-      <BulkBar
-        selection={selection}
+      <DataTable
+        list={list}
+        columns={columns}
+        rows={rows}
         total={total}
-        pageCount={rows.length}
-        loaded={rows}
-        fetchMatching={fetchMatching}
-        csv={columns.csv(LISTS[kind].key)}
+        loading={isFetching}
+        empty={t('list.empty')}
+        rowLabel={(d) => d.number ?? ''}
+        rowProps={() => ({ className: 'hover:bg-surface-2', 'data-testid': 'document-row' })}
+        selection={selection}
+        selectLabels={{
+          page: t('list.selectPage'),
+          row: (d) => t('list.select', { number: d.number ?? '' }),
+        }}
+        fetchPage={fetchPage}
         pdfHref={selection.allMatching ? (ids) => `/api/documents/pdf?ids=${ids.join(',')}` : undefined}
-      />
-      <p className="mb-2 text-sm text-muted" role="status" aria-live="polite">
-        {t('list.count', { count: total })}
-        {filtersActive ? ` · ${t('list.filtered')}` : ''}
-        {isFetching ? ` · ${t('list.loading')}` : ''}
-      </p>
-      {error && (
-        <p role="alert" className="mb-2 text-sm text-danger">
-          {t('list.loadError')}
+        styles={{
+          frame: 'overflow-x-auto rounded-md border border-border',
+          table: TABLE,
+          thead: 'bg-surface-2',
+          th: TH,
+          td: TD,
+          row: '',
+        }}
+      >
+        <p className="mb-2 text-sm text-muted" role="status" aria-live="polite">
+          {t('list.count', { count: total })}
+          {filtersActive ? ` · ${t('list.filtered')}` : ''}
+          {isFetching ? ` · ${t('list.loading')}` : ''}
         </p>
-      )}
-      <div className="overflow-x-auto rounded-md border border-border">
-        <table className={TABLE}>
-          <thead className="bg-surface-2">
-            <tr>
-              <th className={cn(TH, 'w-8')}>
-                <input
-                  type="checkbox"
-                  aria-label={t('list.selectPage')}
-                  checked={allOnPage}
-                  onChange={selection.togglePage}
-                />
-              </th>
-              {columns.headerCells}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((d) => (
-              <tr key={d.id} className="hover:bg-surface-2" data-testid="document-row">
-                <td className={TD}>
-                  <input
-                    type="checkbox"
-                    aria-label={t('list.select', { number: d.number ?? '' })}
-                    checked={selection.isSelected(d.id)}
-                    onChange={() => toggle(d.id)}
-                  />
-                </td>
-                {columns.rowCells(d)}
-              </tr>
-            ))}
-            {rows.length === 0 && !isFetching && (
-              <tr>
-                <td className={cn(TD, 'text-muted')} colSpan={columns.keys.length + 1}>
-                  {t('list.empty')}
-                </td>
-              </tr>
-            )}
-          </tbody>
-        </table>
-      </div>
-      {pages > 1 && (
-        <div className="mt-2 flex items-center gap-2 text-sm">
-          <button
-            type="button"
-            className={buttonClasses('outline', 'sm')}
-            disabled={page <= 1}
-            onClick={() => set('page', String(page - 1))}
-          >
-            {t('list.previous')}
-          </button>
-          <span>{t('list.page', { page, pages })}</span>
-          <button
-            type="button"
-            className={buttonClasses('outline', 'sm')}
-            disabled={page >= pages}
-            onClick={() => set('page', String(page + 1))}
-          >
-            {t('list.next')}
-          </button>
-        </div>
-      )}
+        {error && (
+          <p role="alert" className="mb-2 text-sm text-danger">
+            {t('list.loadError')}
+          </p>
+        )}
+      </DataTable>
     </section>
   );
 }

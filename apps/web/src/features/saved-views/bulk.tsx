@@ -89,12 +89,12 @@ export function useBulkSelection(pageIds: readonly string[], total: number): Bul
 }
 
 /** The header checkbox of a selectable list: ticks or unticks every row of the page. */
-export function SelectPageBox({ selection }: { selection: BulkSelection }) {
+export function SelectPageBox({ selection, label }: { selection: BulkSelection; label?: string }) {
   const { t } = useTranslation('ux');
   return (
     <input
       type="checkbox"
-      aria-label={t('bulk.selectPage')}
+      aria-label={label ?? t('bulk.selectPage')}
       checked={selection.pageSelected}
       onChange={selection.togglePage}
     />
@@ -106,16 +106,19 @@ export function SelectRowBox({
   selection,
   id,
   label,
+  ariaLabel,
 }: {
   selection: BulkSelection;
   id: string;
   label: string;
+  /** The whole accessible name, when the list words it its own way. */
+  ariaLabel?: string;
 }) {
   const { t } = useTranslation('ux');
   return (
     <input
       type="checkbox"
-      aria-label={t('bulk.selectRow', { label })}
+      aria-label={ariaLabel ?? t('bulk.selectRow', { label })}
       checked={selection.isSelected(id)}
       onChange={() => selection.toggle(id)}
     />

@@ -2,7 +2,14 @@ import type { HTMLAttributes, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
-import { BulkBar, fetchAllPages, SelectPageBox, SelectRowBox, useBulkSelection } from './bulk.tsx';
+import {
+  BulkBar,
+  type BulkSelection,
+  fetchAllPages,
+  SelectPageBox,
+  SelectRowBox,
+  useBulkSelection,
+} from './bulk.tsx';
 import { type ColumnDef, useListColumns } from './list-columns.tsx';
 import type { ColumnOf, ListSpec } from './list-spec.ts';
 import { SavedViews } from './saved-views.tsx';
@@ -51,6 +58,10 @@ export type DataTableProps<C extends string, R extends Row> = {
   onDelete?: { label: string; run: (ids: string[]) => Promise<number> };
   /** URL parameters of this list that are not filters (besides page, sort, dir and cols). */
   notFilters?: string[];
+  /** The selection, when the list acts on it outside the table (else the table keeps its own). */
+  selection?: BulkSelection;
+  /** The checkboxes' names, when the list words them its own way. */
+  selectLabels?: { page: string; row: (row: R) => string };
   styles?: DataTableStyles;
   /** Shown between the saved views and the table (an error line, a hint). */
   children?: ReactNode;
@@ -74,6 +85,8 @@ export function DataTable<C extends string, R extends Row>({
   pdfHref,
   onDelete,
   notFilters,
+  selection: outer,
+  selectLabels,
   styles,
   children,
 }: DataTableProps<C, R>) {
@@ -81,10 +94,11 @@ export function DataTable<C extends string, R extends Row>({
   const s = { ...DEFAULT_STYLES, ...styles };
   const columns = useListColumns(list.spec, defs, { th: s.th, td: s.td, list });
   const bulk = list.spec.bulk;
-  const selection = useBulkSelection(
+  const own = useBulkSelection(
     rows.map((r) => r.id),
     total,
   );
+  const selection = outer ?? own;
   const pageSize = list.spec.pageSize ?? 50;
   const pages = Math.max(1, Math.ceil(total / pageSize));
   return (
@@ -111,7 +125,7 @@ export function DataTable<C extends string, R extends Row>({
             <tr>
               {bulk && (
                 <th scope="col" className={cn(s.th, 'w-8')}>
-                  <SelectPageBox selection={selection} />
+                  <SelectPageBox selection={selection} label={selectLabels?.page} />
                 </th>
               )}
               {columns.headerCells}
@@ -124,7 +138,12 @@ export function DataTable<C extends string, R extends Row>({
                 <tr key={r.id} {...extra} className={cn(s.row, extra.className)}>
                   {bulk && (
                     <td className={s.td}>
-                      <SelectRowBox selection={selection} id={r.id} label={rowLabel(r)} />
+                      <SelectRowBox
+                        selection={selection}
+                        id={r.id}
+                        label={rowLabel(r)}
+                        ariaLabel={selectLabels?.row(r)}
+                      />
                     </td>
                   )}
                   {columns.rowCells(r)}

@@ -3,7 +3,8 @@
  * saved views on the server, `columns` in display order, `fixed` the columns that always show (the
  * record's identifying link), every other column can be hidden (`cols` in the URL and in a saved
  * view). `bulk` gives the list row selection with "select all matching" and the bulk bar.
- * `sort`/`dir` are the defaults the URL leaves out; `pageSize` is the server page.
+ * `sort`/`dir` are the defaults the URL leaves out; `pageSize` is the server page. A `signedSort`
+ * list keeps the direction in the sort itself (`sort=-number` is descending, no `dir`).
  */
 export type ListSpec<C extends string = string> = {
   key: string;
@@ -12,6 +13,7 @@ export type ListSpec<C extends string = string> = {
   bulk: boolean;
   sort?: string;
   dir?: 'asc' | 'desc';
+  signedSort?: boolean;
   pageSize?: number;
 };
 

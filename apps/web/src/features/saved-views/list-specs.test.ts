@@ -49,23 +49,47 @@ const files = sourceFiles(SRC_DIR, /\.tsx?$/)
   .filter((f) => !f.includes('/saved-views/'))
   .map((f) => ({ path: relative(SRC_DIR, f), abs: f, text: readFileSync(f, 'utf8') }));
 
-/** String arrays written in place or as a `const NAME = [...] as const` of the same file. */
-function strings(node: ts.Expression | undefined, source: ts.SourceFile): string[] {
+/** The initializer of a `const NAME = ...` of the same file. */
+function constant(name: string, source: ts.SourceFile): ts.Expression | undefined {
+  let found: ts.Expression | undefined;
+  const visit = (x: ts.Node) => {
+    if (ts.isVariableDeclaration(x) && ts.isIdentifier(x.name) && x.name.text === name) found = x.initializer;
+    ts.forEachChild(x, visit);
+  };
+  visit(source);
+  return found;
+}
+
+const bare = (node: ts.Expression | undefined): ts.Expression | undefined => {
   let n = node;
   while (n && (ts.isAsExpression(n) || ts.isSatisfiesExpression(n))) n = n.expression;
-  if (n && ts.isIdentifier(n)) {
-    const name = n.text;
-    let found: ts.Expression | undefined;
-    const visit = (x: ts.Node) => {
-      if (ts.isVariableDeclaration(x) && ts.isIdentifier(x.name) && x.name.text === name)
-        found = x.initializer;
-      ts.forEachChild(x, visit);
-    };
-    visit(source);
-    return strings(found, source);
-  }
+  return n;
+};
+
+/** String arrays written in place or as a `const NAME = [...] as const` of the same file. */
+function strings(node: ts.Expression | undefined, source: ts.SourceFile): string[] {
+  const n = bare(node);
+  if (n && ts.isIdentifier(n)) return strings(constant(n.text, source), source);
   if (!n || !ts.isArrayLiteralExpression(n)) return [];
   return n.elements.filter(ts.isStringLiteral).map((e) => e.text);
+}
+
+/** A property of an object literal, also through spreads of same-file constants (`...DOC_LIST`). */
+function property(
+  object: ts.Expression | undefined,
+  name: string,
+  source: ts.SourceFile,
+): ts.Expression | undefined {
+  const o = bare(object);
+  if (!o || !ts.isObjectLiteralExpression(o)) return undefined;
+  let found: ts.Expression | undefined;
+  for (const p of o.properties) {
+    if (ts.isPropertyAssignment(p) && ts.isIdentifier(p.name) && p.name.text === name) found = p.initializer;
+    if (ts.isSpreadAssignment(p) && ts.isIdentifier(p.expression)) {
+      found = property(constant(p.expression.text, source), name, source) ?? found;
+    }
+  }
+  return found;
 }
 
 /** Every `defineList({...})` of the web's sources, read from the code (lists declare themselves). */
@@ -82,12 +106,7 @@ const specs: Spec[] = files
         node.arguments[0] &&
         ts.isObjectLiteralExpression(node.arguments[0])
       ) {
-        const prop = (name: string) =>
-          node.arguments[0] && ts.isObjectLiteralExpression(node.arguments[0])
-            ? node.arguments[0].properties
-                .filter(ts.isPropertyAssignment)
-                .find((p) => ts.isIdentifier(p.name) && p.name.text === name)?.initializer
-            : undefined;
+        const prop = (name: string) => property(node.arguments[0], name, source);
         const key = prop('key');
         const bulk = prop('bulk');
         out.push({

@@ -38,10 +38,23 @@ export function useList<C extends string>(
   notFilters: readonly string[] = [],
 ): ListState<C> {
   const [params, setParams] = useSearchParams();
-  const defaultSort = spec.sort ?? '';
-  const defaultDir = spec.dir ?? 'asc';
-  const sort = params.get('sort') || defaultSort;
-  const dir: SortDir = (params.get('dir') || defaultDir) === 'desc' ? 'desc' : 'asc';
+  const signed = spec.signedSort === true;
+  const unsign = (s: string) => (signed && s.startsWith('-') ? s.slice(1) : s);
+  const defaultSort = unsign(spec.sort ?? '');
+  const defaultDir: SortDir = signed
+    ? (spec.sort ?? '').startsWith('-')
+      ? 'desc'
+      : 'asc'
+    : (spec.dir ?? 'asc');
+  const rawSort = params.get('sort') || (spec.sort ?? '');
+  const sort = unsign(rawSort);
+  const dir: SortDir = signed
+    ? rawSort.startsWith('-')
+      ? 'desc'
+      : 'asc'
+    : (params.get('dir') || defaultDir) === 'desc'
+      ? 'desc'
+      : 'asc';
   const page = Math.max(1, Number(params.get('page')) || 1);
   const ignore = new Set([...NOT_FILTERS, ...notFilters]);
   const write = (next: URLSearchParams, replace: boolean) => setParams(next, { replace });
@@ -68,10 +81,13 @@ export function useList<C extends string>(
     toggleSort: (key) => {
       const nextDir: SortDir = sort === key && dir === 'asc' ? 'desc' : 'asc';
       const next = new URLSearchParams(params);
-      if (key === defaultSort) next.delete('sort');
-      else next.set('sort', key);
-      if (nextDir === defaultDir) next.delete('dir');
-      else next.set('dir', nextDir);
+      if (signed) next.set('sort', nextDir === 'desc' ? `-${key}` : key);
+      else {
+        if (key === defaultSort) next.delete('sort');
+        else next.set('sort', key);
+        if (nextDir === defaultDir) next.delete('dir');
+        else next.set('dir', nextDir);
+      }
       next.delete('page');
       write(next, false);
     },
@@ -80,8 +96,8 @@ export function useList<C extends string>(
     apiQuery: (pageSizeParam = 'page_size', atPage = page, pageSize = spec.pageSize ?? 50) => {
       const out = new URLSearchParams(params);
       out.delete('cols');
-      if (!out.get('sort') && defaultSort) out.set('sort', defaultSort);
-      if (!out.get('dir')) out.set('dir', defaultDir);
+      if (!out.get('sort') && spec.sort) out.set('sort', spec.sort);
+      if (!signed && !out.get('dir')) out.set('dir', defaultDir);
       out.set('page', String(atPage));
       out.set(pageSizeParam, String(pageSize));
       return out;
