@@ -1,9 +1,22 @@
 // Column generation for the cutting-stock LP: min sum(cost_p x_p) s.t. sum(a_ip x_p) >= d_i, x >= 0.
 // The restricted master is solved by a small revised simplex with an explicit basis inverse
 // (m = number of distinct piece sizes, so m x m stays small); new patterns come from a bounded
-// knapsack solved by depth-first branch and bound.
+// knapsack: a DP over the bar length when that table is small, else branch and bound checked
+// against a DP on coarsened lengths (an upper bound that keeps the LP bound proven).
 
-export type KnapsackResult = { value: number; counts: number[]; exact: boolean };
+export type KnapsackResult = {
+  value: number;
+  counts: number[];
+  /** true when `value` is the optimum */
+  exact: boolean;
+  /** a proven upper bound on the optimum (= value when exact) */
+  upper: number;
+};
+
+/** Largest DP table (cells) a knapsack call may use. */
+const DP_CELLS = 6_000_000;
+/** The coarsened DP's table: a bar of 100 000 over 200 sizes gets lengths in steps of 20. */
+const COARSE_DP_CELLS = 1_000_000;
 
 function gcd(a: number, b: number): number {
   while (b) [a, b] = [b, a % b];
@@ -13,7 +26,10 @@ function gcd(a: number, b: number): number {
 /**
  * Maximise sum(values * counts) with sum(weights * counts) <= capacity, counts <= bounds.
  * Dynamic programming over the capacity (bounded counts split into powers of two) when the table
- * is small, depth-first branch and bound otherwise.
+ * is small. Otherwise (long bars, e.g. Scholl 3: bar 100 000) the same DP runs on lengths divided
+ * by a factor k and rounded down, capacity too: every real pattern fits there, so its optimum is
+ * an upper bound, and when its pattern also fits the real bar it is the optimum. If not, a short
+ * depth-first branch and bound finds a pattern, exact when it reaches that upper bound.
  */
 export function boundedKnapsack(
   values: readonly number[],
@@ -24,7 +40,27 @@ export function boundedKnapsack(
 ): KnapsackResult {
   const g = dpStep(weights, bounds, capacity);
   if (g > 0) return knapsackDp(values, weights, bounds, capacity, g);
-  return knapsackBranchAndBound(values, weights, bounds, capacity, nodeLimit);
+  let splits = 1;
+  for (let i = 0; i < weights.length; i++) {
+    const b = Math.min(bounds[i] ?? 0, Math.floor(capacity / (weights[i] as number)));
+    if (b > 0) splits += Math.ceil(Math.log2(b + 1));
+  }
+  const k = Math.ceil((capacity + 1) / Math.max(1, Math.floor(COARSE_DP_CELLS / splits)));
+  const coarse = knapsackDp(
+    values,
+    weights.map((w) => Math.floor(w / k)),
+    bounds,
+    Math.floor(capacity / k),
+    1,
+  );
+  let load = 0;
+  coarse.counts.forEach((c, i) => {
+    load += c * (weights[i] as number);
+  });
+  if (load <= capacity) return { ...coarse, exact: true, upper: coarse.value };
+  const bb = knapsackBranchAndBound(values, weights, bounds, capacity, Math.min(nodeLimit, 5000));
+  const reached = bb.value >= coarse.value - 1e-12;
+  return { ...bb, exact: bb.exact || reached, upper: reached ? bb.value : coarse.value };
 }
 
 /** The DP's capacity step (gcd of the weights) when a DP table over the capacity is small enough, else 0. */
@@ -38,7 +74,7 @@ function dpStep(weights: readonly number[], bounds: readonly number[], capacity:
     const b = Math.min(bounds[i] ?? 0, Math.floor(capacity / (weights[i] as number)));
     if (b > 0) splits += Math.ceil(Math.log2(b + 1));
   }
-  return splits * (cap + 1) <= 6_000_000 ? g : 0;
+  return splits * (cap + 1) <= DP_CELLS ? g : 0;
 }
 
 function knapsackDp(
@@ -82,7 +118,7 @@ function knapsackDp(
       c -= p.w;
     }
   }
-  return { value: dp[cap] as number, counts, exact: true };
+  return { value: dp[cap] as number, counts, exact: true, upper: dp[cap] as number };
 }
 
 function knapsackBranchAndBound(
@@ -154,7 +190,7 @@ function knapsackBranchAndBound(
   dfs(0, capacity, 0);
   const counts = new Array<number>(n).fill(0);
   for (let j = 0; j < k; j++) counts[order[j] as number] = bestCounts[j] as number;
-  return { value: bestValue, counts, exact };
+  return { value: bestValue, counts, exact, upper: exact ? bestValue : Number.POSITIVE_INFINITY };
 }
 
 function greedyKnapsack(
@@ -257,7 +293,6 @@ export function solveCuttingLp(
     const perLength = Math.min(...stocks.map((st) => st.cost / st.capacity));
     for (let i = 0; i < m; i++) bound += (demand[i] as number) * (sizes[i] as number) * perLength;
   }
-  let boundProven = true;
   const y = new Float64Array(m);
   const dir = new Float64Array(m);
   const byLength = sizes.map((_, i) => i).sort((a, b) => (sizes[b] as number) - (sizes[a] as number));
@@ -279,7 +314,7 @@ export function solveCuttingLp(
       bound: optimal ? value : bound,
       usage,
       patterns: generated,
-      proven: boundProven,
+      proven: true,
     };
   };
   for (let iter = 0; iter < maxIterations; iter++) {
@@ -338,7 +373,8 @@ export function solveCuttingLp(
       }
     }
     if (entering === null) {
-      // Exact pricing: proves optimality when nothing prices out, and gives Farley's bound.
+      // Exact pricing: proves optimality when nothing prices out, and gives Farley's bound
+      // d·y / max(value / cost) (with the knapsack's upper bound where it is not exact).
       let exact = true;
       let ratio = 0;
       const yPos = Array.from(y, (v) => Math.max(0, v));
@@ -346,7 +382,7 @@ export function solveCuttingLp(
         const stock = stocks[s] as StockKind;
         const ks = boundedKnapsack(yPos, sizes, demand, stock.capacity);
         if (!ks.exact) exact = false;
-        ratio = Math.max(ratio, ks.value / stock.cost);
+        ratio = Math.max(ratio, ks.upper / stock.cost);
         const reduced = stock.cost - ks.value;
         if (reduced < bestReduced) {
           bestReduced = reduced;
@@ -354,16 +390,13 @@ export function solveCuttingLp(
           column = ks.counts;
         }
       }
-      if (!exact) boundProven = false;
-      else if (ratio > 0) {
+      if (ratio > 0 && Number.isFinite(ratio)) {
         let dy = 0;
         for (let j = 0; j < m; j++) dy += (demand[j] as number) * (yPos[j] as number);
         bound = Math.max(bound, dy / Math.max(1, ratio));
       }
-      if (entering === null) return result(true);
-      if (boundProven && Math.ceil(bound - 1e-6) >= Math.ceil(currentValue(basis, xb) - 1e-6)) {
-        return result(false);
-      }
+      if (entering === null) return result(exact);
+      if (Math.ceil(bound - 1e-6) >= Math.ceil(currentValue(basis, xb) - 1e-6)) return result(false);
     }
     if (entering.kind === 'pattern' && column) {
       const p = entering.pattern;

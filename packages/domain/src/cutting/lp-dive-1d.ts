@@ -27,6 +27,7 @@ export function lpDive1d(
   deadline: number,
   now: () => number,
   shouldStop: () => boolean,
+  randomise = false,
 ): number[][] | null {
   const { sizes, capacity, target } = input;
   const m = sizes.length;
@@ -129,7 +130,11 @@ export function lpDive1d(
     for (const u of usage) {
       for (let k = Math.floor(u.x + 1e-9); k > 0; k--) if (cut(u.counts)) fixed = true;
     }
-    if (!fixed && usage.length > 0) fixed = cut((usage[0] as (typeof usage)[number]).counts);
+    if (!fixed && usage.length > 0) {
+      // A repeated dive (randomise) takes one of the three most used patterns instead.
+      const pick = randomise ? rng.int(Math.min(3, usage.length)) : 0;
+      fixed = cut((usage[pick] as (typeof usage)[number]).counts);
+    }
     if (!fixed) break;
     lp = null;
   }

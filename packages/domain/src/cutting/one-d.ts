@@ -211,16 +211,21 @@ export function optimize1d(input: Cut1dInput, hooks: CutHooks = {}): CutResult1d
     if (lp?.proven) bound = Math.max(bound, Math.ceil(lp.bound - 1e-6));
   }
   if (longest && lp && !done() && !shouldStop()) {
-    // One unlimited longest bar: residual rounding and diving on the LP towards the bound.
-    const bars = lpDive1d(
-      { sizes, demand: remaining, capacity: maxCapacity, target: bound },
-      lp,
-      rng,
-      start + (deadline - start) * 0.8,
-      nowMs,
-      shouldStop,
-    );
-    offer(bars ? bars.map((counts) => ({ stock: longest.i, counts })) : null);
+    // One unlimited longest bar: residual rounding and diving on the LP towards the bound; a dive
+    // that misses it is repeated with other choices while its share of the time lasts.
+    const until = start + (deadline - start) * 0.8;
+    for (let k = 0; !done() && !shouldStop() && nowMs() < until; k++) {
+      const bars = lpDive1d(
+        { sizes, demand: remaining, capacity: maxCapacity, target: bound },
+        lp,
+        rng,
+        until,
+        nowMs,
+        shouldStop,
+        k > 0,
+      );
+      offer(bars ? bars.map((counts) => ({ stock: longest.i, counts })) : null);
+    }
   }
   if (!longest && !done() && !shouldStop()) {
     // Limited stock of several lengths: LP diving respects the quantities.
