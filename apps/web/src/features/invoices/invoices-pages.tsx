@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useConfirm } from '../../components/editing/confirm-dialog.tsx';
-import { SaveState, saveStatus } from '../../components/editing/save-state.tsx';
 import { useSaveShortcut } from '../../components/editing/save-shortcut.ts';
+import { SaveState, saveStatus } from '../../components/editing/save-state.tsx';
 import { afterSave, UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Input, Textarea } from '../../components/ui/input.tsx';
@@ -41,6 +41,7 @@ import { FiscalSection } from '../fiscalisation/fiscal-cards.tsx';
 import { usePermission } from '../team/use-permission.tsx';
 import { AdvancesSection, InvoiceKindLabel } from './advances.tsx';
 import { useBillable } from './billable.ts';
+import { DomesticReverseCharge } from './reverse-charge.tsx';
 
 export function InvoicesListPage() {
   const { t } = useTranslation('documents');
@@ -383,6 +384,12 @@ function InvoiceView({ detail }: { detail: Detail }) {
           </dd>
         </div>
       </dl>
+      <DomesticReverseCharge
+        detail={detail}
+        canWrite={canWrite}
+        dirty={dirty}
+        onLines={(next) => setLines(next.map(lineFromApi))}
+      />
       <LineEditor
         lines={lines}
         onChange={(next) => {
