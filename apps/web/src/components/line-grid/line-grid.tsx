@@ -413,7 +413,7 @@ function GridRowInner<R>({ row, index, columnsRef, pinsRef, readOnly, removable,
     >
       <div
         role="gridcell"
-        className={cn('self-stretch px-2 py-1 text-muted tabular-nums', PIN, 'bg-surface')}
+        className={cn('content-center self-stretch px-2 py-1 text-muted tabular-nums', PIN, 'bg-surface')}
         style={pins[0]}
       >
         {n}
@@ -422,14 +422,22 @@ function GridRowInner<R>({ row, index, columnsRef, pinsRef, readOnly, removable,
         <div
           key={c.id}
           role="gridcell"
-          className={cn('min-w-0 px-1 py-1', c.pin && `${PIN} self-stretch bg-surface`, c.className)}
+          className={cn(
+            'min-w-0 px-1 py-1',
+            c.pin && `${PIN} content-center self-stretch bg-surface`,
+            c.className,
+          )}
           style={pins[i + 1]}
         >
           <Cell column={c} row={row} index={index} readOnly={readOnly} handlers={handlers} />
         </div>
       ))}
       {removable && (
-        <div role="gridcell" className={cn('self-stretch px-1 py-1', PIN, 'bg-surface')} style={pins.at(-1)}>
+        <div
+          role="gridcell"
+          className={cn('content-center self-stretch px-1 py-1', PIN, 'bg-surface')}
+          style={pins.at(-1)}
+        >
           {/* Not a Tab stop: Tab visits editable cells only; Ctrl+Delete removes from the keyboard. */}
           <Button
             type="button"

@@ -4,9 +4,10 @@ import { Navigate, Route, Routes, useNavigate, useParams } from 'react-router';
 import { useConfirm } from '../../components/editing/confirm-dialog.tsx';
 import { DelayedSkeleton } from '../../components/editing/delayed.tsx';
 import { IRREVERSIBLE_ACTIONS } from '../../components/editing/irreversible.ts';
-import { SaveState, saveStatus } from '../../components/editing/save-state.tsx';
 import { useSaveShortcut } from '../../components/editing/save-shortcut.ts';
+import { SaveState, saveStatus } from '../../components/editing/save-state.tsx';
 import { afterSave, UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
+import { focusFirstOpenLine } from '../../components/line-grid/grid-focus.ts';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Input, Textarea } from '../../components/ui/input.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
@@ -318,11 +319,20 @@ function DocumentForm({ kind, detail }: { kind: DocumentKind; detail: Detail | n
           {error}
         </p>
       )}
-      <div className="grid gap-3 md:grid-cols-4">
+      {/* Enter in a header field (client, dates, rush) goes on to the lines: the header is done. */}
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: delegated from the header's own fields */}
+      <div
+        className="grid gap-3 md:grid-cols-4"
+        onKeyDown={(e) => {
+          if (e.key !== 'Enter' || e.ctrlKey || e.altKey || e.metaKey || e.shiftKey) return;
+          if (editable && focusFirstOpenLine()) e.preventDefault();
+        }}
+      >
         <Field label={t('form.client')} htmlFor="doc-client">
           <select
             id="doc-client"
-            // A new document starts at its client; from there Tab leads to the lines.
+            // A new document starts at its client; Enter then goes on to the lines.
+            // biome-ignore lint/a11y/noAutofocus: keyboard entry of a new document starts here (issue 22)
             autoFocus={!doc}
             className={SELECT}
             disabled={!editable}
