@@ -1,3 +1,4 @@
+import type { ClientAnalytics } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { rows } from '../../db/sql.ts';
@@ -8,19 +9,7 @@ import { rows } from '../../db/sql.ts';
  * honest: the months of the period with zero revenue, rates that cannot be computed are null, and
  * `sources` lists what was counted, so the page can say so.
  */
-export type ClientAnalytics = {
-  from: string;
-  to: string;
-  months: { month: string; revenue: string }[];
-  revenue_total: string;
-  quote_win_rate: string | null;
-  quotes_total: number;
-  average_order_value: string | null;
-  orders_total: number;
-  top_products: { item_id: string; sku: string; name: string; quantity: string; revenue: string }[];
-  open_items: string;
-  sources: string[];
-};
+export type { ClientAnalytics };
 
 export type AnalyticsSource = {
   name: string;

@@ -1,4 +1,4 @@
-import type { PartnerRole } from '@erp/domain';
+import type { HistoryEntry, HistoryType, PartnerRole } from '@erp/domain';
 import type { Tx } from '../../db/database.ts';
 
 /**
@@ -7,25 +7,7 @@ import type { Tx } from '../../db/database.ts';
  * merge them newest first. A table that does not exist yet simply has no source, which is why this
  * is a list of functions and not one SQL UNION.
  */
-export const HISTORY_TYPES = [
-  'quote',
-  'work_order',
-  'delivery_note',
-  'invoice',
-  'purchase_order',
-  'goods_receipt',
-  'purchase_invoice',
-] as const;
-export type HistoryType = (typeof HISTORY_TYPES)[number];
-
-export type HistoryEntry = {
-  type: HistoryType;
-  id: string;
-  number: string | null;
-  date: string;
-  status: string;
-  total: string | null;
-};
+export type { HistoryEntry, HistoryType };
 
 export type HistorySource = {
   type: HistoryType;

@@ -1,10 +1,13 @@
 import {
   type Contact,
   NAME_SIMILARITY_THRESHOLD,
+  type Partner,
+  type PartnerDuplicate,
   type PartnerInput,
   type PartnerListQuery,
   type PartnerRole,
   partnerNameKey,
+  type SupplierItem,
   type SupplierItemInput,
 } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
@@ -31,26 +34,7 @@ const COLUMNS = sql`p.id, p.role, p.kind, p.name, p.oib, p.vat_id, p.einvoice_ad
   p.phone, p.payment_terms_days, p.default_discount::text as default_discount, p.notes, p.active, p.lead_time_days,
   p.created_at, p.updated_at`;
 
-export type PartnerRow = {
-  id: string;
-  role: PartnerRole;
-  kind: 'company' | 'person';
-  name: string;
-  oib: string | null;
-  vat_id: string | null;
-  einvoice_address: string | null;
-  billing_address: PartnerInput['billing_address'];
-  delivery_address: PartnerInput['delivery_address'];
-  email: string | null;
-  phone: string | null;
-  payment_terms_days: number;
-  default_discount: string;
-  notes: string | null;
-  active: boolean;
-  lead_time_days: number | null;
-  created_at: string;
-  updated_at: string;
-};
+export type PartnerRow = Partner;
 
 const mapRow = (r: PartnerRow): PartnerRow => ({
   ...r,
@@ -170,13 +154,7 @@ export async function partnerIdByOib(tx: Tx, role: PartnerRole, oib: string, exc
   return row ?? null;
 }
 
-export type DuplicateRow = {
-  id: string;
-  name: string;
-  oib: string | null;
-  reason: 'oib' | 'name';
-  similarity: string;
-};
+export type DuplicateRow = PartnerDuplicate;
 
 /** Partners of the same list with the same OIB or a near-identical name (pg_trgm similarity of name keys). */
 export async function findDuplicates(
@@ -213,15 +191,7 @@ export async function findDuplicates(
   }));
 }
 
-export type SupplierItemRow = {
-  item_id: string;
-  sku: string;
-  item_name: string;
-  base_unit: string;
-  supplier_sku: string | null;
-  price: string | null;
-  min_order_qty: string | null;
-};
+export type SupplierItemRow = SupplierItem;
 
 export async function listSupplierItems(tx: Tx, supplierId: string): Promise<SupplierItemRow[]> {
   const list = await rows<SupplierItemRow>(

@@ -1,6 +1,7 @@
 import {
   AppError,
   type FieldIssue,
+  type PartnerImportResult,
   type PartnerInput,
   type PartnerInputRaw,
   type PartnerListQuery,
@@ -103,20 +104,7 @@ export async function replaceSupplierItems(
   return repo.listSupplierItems(tx, supplierId);
 }
 
-export type ImportResult = {
-  valid: boolean;
-  committed: boolean;
-  total: number;
-  created: number;
-  columns: { header: string; field: string | null }[];
-  rows: {
-    line: number;
-    name: string;
-    oib: string | null;
-    errors: FieldIssue[];
-    warnings: { id: string; name: string; reason: 'oib' | 'name' }[];
-  }[];
-};
+export type ImportResult = PartnerImportResult;
 
 /**
  * Import of clients or suppliers: every row is validated (fields, OIB within the file and against

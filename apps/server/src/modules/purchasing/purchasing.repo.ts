@@ -1,4 +1,13 @@
-import { DEFAULT_PO_PREFIX, DEFAULT_RECEIPT_PREFIX, type PoListQuery, type PoStatus } from '@erp/domain';
+import {
+  DEFAULT_PO_PREFIX,
+  DEFAULT_RECEIPT_PREFIX,
+  type GoodsReceiptHeader,
+  type GoodsReceiptLine,
+  type PoHeader as PoHeaderWire,
+  type PoLine,
+  type PoListQuery,
+  type PoStatus,
+} from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { day, iso, normDecimal, one, rows, uuids } from '../../db/sql.ts';
@@ -53,23 +62,7 @@ export async function nextSequence(tx: Tx, companyId: string, series: Series, ye
   return next;
 }
 
-export type PoHeader = {
-  id: string;
-  number: string | null;
-  status: PoStatus;
-  supplier_id: string;
-  supplier_name: string;
-  supplier_oib: string | null;
-  ordered_on: string | null;
-  expected_on: string | null;
-  note: string | null;
-  net_total: string;
-  vat_total: string;
-  total: string;
-  source: 'manual' | 'low_stock';
-  created_at: string;
-  sent_at: string | null;
-};
+export type PoHeader = PoHeaderWire;
 
 const HEADER = sql`o.id, o.number, o.status, o.supplier_id, p.name as supplier_name, p.oib as supplier_oib,
   o.ordered_on, o.expected_on, o.note, o.net_total::text as net_total, o.vat_total::text as vat_total,
@@ -93,22 +86,7 @@ export async function getHeader(tx: Tx, id: string, lock = false): Promise<PoHea
   return row ? mapHeader(row) : null;
 }
 
-export type PoLineRow = {
-  id: string;
-  line_no: number;
-  item_id: string;
-  sku: string;
-  item_name: string;
-  lot_tracked: boolean;
-  description: string | null;
-  quantity: string;
-  unit: string;
-  unit_factor: string;
-  unit_price: string;
-  vat_rate: string;
-  net: string;
-  received_qty: string;
-};
+export type PoLineRow = Omit<PoLine, 'open_qty'>;
 
 export async function getLines(tx: Tx, orderId: string): Promise<PoLineRow[]> {
   const list = await rows<PoLineRow>(
@@ -248,21 +226,7 @@ export async function itemFacts(tx: Tx, ids: string[]): Promise<Map<string, Item
   return new Map(list.map((r) => [r.id, r]));
 }
 
-export type ReceiptRow = {
-  id: string;
-  number: string;
-  order_id: string;
-  location_id: string;
-  location_code: string;
-  location_name: string;
-  received_on: string;
-  status: 'posted' | 'cancelled';
-  stock_document_id: string | null;
-  reversal_document_id: string | null;
-  over_receipt_confirmed: boolean;
-  note: string | null;
-  created_at: string;
-};
+export type ReceiptRow = GoodsReceiptHeader;
 
 export async function listReceipts(tx: Tx, where: SQL): Promise<ReceiptRow[]> {
   const list = await rows<ReceiptRow>(
@@ -280,19 +244,7 @@ export async function listReceipts(tx: Tx, where: SQL): Promise<ReceiptRow[]> {
   }));
 }
 
-export type ReceiptLineRow = {
-  receipt_id: string;
-  line_no: number;
-  po_line_id: string;
-  item_id: string;
-  sku: string;
-  item_name: string;
-  quantity: string;
-  base_quantity: string;
-  unit_price: string;
-  lot_number: string | null;
-  expires_on: string | null;
-};
+export type ReceiptLineRow = GoodsReceiptLine & { receipt_id: string };
 
 export async function receiptLines(tx: Tx, receiptIds: string[]): Promise<ReceiptLineRow[]> {
   if (receiptIds.length === 0) return [];

@@ -1,111 +1,25 @@
 import {
+  draftOrdersSchema,
   fromLowStockSchema,
-  PO_STATUSES,
+  idempotencyHeadersSchema as idempotencyHeaders,
+  idParamsSchema as idParams,
+  purchaseOrderSchema as orderSchema,
+  supplierPerformanceSchema as performanceSchema,
+  periodQuerySchema,
   poInputSchema,
   poListQuerySchema,
+  poPageSchema,
   purchasingSettingsSchema,
   receiptInputSchema,
+  goodsReceiptSchema as receiptSchema,
+  purchasingPrefixesSchema as settingsSchema,
 } from '@erp/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { inCompany } from '../../http/access.ts';
 import type { Deps } from '../../http/context.ts';
-import { periodQuerySchema } from '../partners/partners.routes.ts';
 import { purchaseOrderPdf } from './purchase-order.pdf.ts';
 import './purchasing.history.ts';
 import * as service from './purchasing.service.ts';
-
-const idParams = z.object({ id: z.uuid() });
-const status = z.enum(PO_STATUSES);
-const headerSchema = z.object({
-  id: z.string(),
-  number: z.string().nullable(),
-  status,
-  supplier_id: z.string(),
-  supplier_name: z.string(),
-  supplier_oib: z.string().nullable(),
-  ordered_on: z.string().nullable(),
-  expected_on: z.string().nullable(),
-  note: z.string().nullable(),
-  net_total: z.string(),
-  vat_total: z.string(),
-  total: z.string(),
-  source: z.enum(['manual', 'low_stock']),
-  created_at: z.string(),
-  sent_at: z.string().nullable(),
-});
-const receiptLineSchema = z.object({
-  line_no: z.number(),
-  po_line_id: z.string(),
-  item_id: z.string(),
-  sku: z.string(),
-  item_name: z.string(),
-  quantity: z.string(),
-  base_quantity: z.string(),
-  unit_price: z.string(),
-  lot_number: z.string().nullable(),
-  expires_on: z.string().nullable(),
-});
-const receiptSchema = z.object({
-  id: z.string(),
-  number: z.string(),
-  order_id: z.string(),
-  location_id: z.string(),
-  location_code: z.string(),
-  location_name: z.string(),
-  received_on: z.string(),
-  status: z.enum(['posted', 'cancelled']),
-  stock_document_id: z.string().nullable(),
-  reversal_document_id: z.string().nullable(),
-  over_receipt_confirmed: z.boolean(),
-  note: z.string().nullable(),
-  created_at: z.string(),
-  lines: z.array(receiptLineSchema),
-});
-const orderSchema = headerSchema.extend({
-  vat: z.array(z.object({ rate: z.string(), base: z.string(), vat: z.string() })),
-  actions: z.array(z.enum(['edit', 'send', 'receive', 'cancel'])),
-  lines: z.array(
-    z.object({
-      id: z.string(),
-      line_no: z.number(),
-      item_id: z.string(),
-      sku: z.string(),
-      item_name: z.string(),
-      lot_tracked: z.boolean(),
-      description: z.string().nullable(),
-      quantity: z.string(),
-      unit: z.string(),
-      unit_factor: z.string(),
-      unit_price: z.string(),
-      vat_rate: z.string(),
-      net: z.string(),
-      received_qty: z.string(),
-      open_qty: z.string(),
-    }),
-  ),
-  receipts: z.array(receiptSchema),
-});
-const settingsSchema = z.object({ po_prefix: z.string(), receipt_prefix: z.string() });
-const performanceSchema = z.object({
-  from: z.string(),
-  to: z.string(),
-  orders: z.number(),
-  receipts: z.number(),
-  on_time_rate: z.string().nullable(),
-  avg_lead_time_days: z.string().nullable(),
-  fill_rate: z.string().nullable(),
-  months: z.array(
-    z.object({
-      month: z.string(),
-      receipts: z.number(),
-      on_time: z.number(),
-      late: z.number(),
-      avg_lead_time_days: z.string().nullable(),
-    }),
-  ),
-});
-const idempotencyHeaders = z.object({ 'idempotency-key': z.string().min(8).max(200).optional() });
 
 export function purchasingRoutes(deps: Deps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -121,14 +35,7 @@ export function purchasingRoutes(deps: Deps): FastifyPluginAsyncZod {
           tags,
           summary: 'Purchase orders (search by number or supplier, filter by status and supplier)',
           querystring: poListQuerySchema,
-          response: {
-            200: z.object({
-              rows: z.array(headerSchema),
-              total: z.number(),
-              page: z.number(),
-              page_size: z.number(),
-            }),
-          },
+          response: { 200: poPageSchema },
         },
       },
       (request) => inCompany(deps, request, (tx) => service.listOrders(tx, request.query)),
@@ -162,13 +69,7 @@ export function purchasingRoutes(deps: Deps): FastifyPluginAsyncZod {
           summary:
             'One draft order per default supplier for the low-stock items (optionally only the listed ones)',
           body: fromLowStockSchema,
-          response: {
-            201: z.object({
-              orders: z.array(headerSchema),
-              skipped: z.array(z.object({ item_id: z.string(), sku: z.string() })),
-              on_draft: z.array(z.object({ item_id: z.string(), sku: z.string(), order_id: z.string() })),
-            }),
-          },
+          response: { 201: draftOrdersSchema },
         },
       },
       async (request, reply) =>

@@ -1,112 +1,37 @@
+import type {
+  ClientAnalytics,
+  HistoryEntry,
+  Partner,
+  PartnerAddress,
+  PartnerContact,
+  PartnerDetail,
+  PartnerDuplicate,
+  PartnerHistory,
+  PartnerImportResult,
+  PartnerPage,
+  PartnerRole,
+  SupplierItem,
+  SupplierPerformanceReport,
+} from '@erp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { useCompanyLive } from '../team/use-live.ts';
 
-// Wire types of /api/clients and /api/suppliers (snake_case, decimals as strings).
-export type PartnerRole = 'client' | 'supplier';
-export type Address = {
-  street: string | null;
-  postal_code: string | null;
-  city: string | null;
-  country: string | null;
-};
-export type Contact = { name: string; position: string | null; email: string | null; phone: string | null };
-export type Partner = {
-  id: string;
-  role: PartnerRole;
-  kind: 'company' | 'person';
-  name: string;
-  oib: string | null;
-  vat_id: string | null;
-  einvoice_address: string | null;
-  billing_address: Address | null;
-  delivery_address: Address | null;
-  email: string | null;
-  phone: string | null;
-  payment_terms_days: number;
-  default_discount: string;
-  notes: string | null;
-  active: boolean;
-  lead_time_days: number | null;
-  created_at: string;
-  updated_at: string;
-};
-export type PartnerDetail = Partner & { contacts: Contact[] };
-export type PartnerPage = { rows: Partner[]; total: number; page: number; page_size: number };
-export type Duplicate = {
-  id: string;
-  name: string;
-  oib: string | null;
-  reason: 'oib' | 'name';
-  similarity: string;
-};
-export type HistoryEntry = {
-  type:
-    | 'quote'
-    | 'work_order'
-    | 'delivery_note'
-    | 'invoice'
-    | 'purchase_order'
-    | 'goods_receipt'
-    | 'purchase_invoice';
-  id: string;
-  number: string | null;
-  date: string;
-  status: string;
-  total: string | null;
-};
-export type History = { types: HistoryEntry['type'][]; entries: HistoryEntry[] };
-export type Analytics = {
-  from: string;
-  to: string;
-  months: { month: string; revenue: string }[];
-  revenue_total: string;
-  quote_win_rate: string | null;
-  quotes_total: number;
-  average_order_value: string | null;
-  orders_total: number;
-  top_products: { item_id: string; sku: string; name: string; quantity: string; revenue: string }[];
-  open_items: string;
-  sources: string[];
-};
-export type SupplierItem = {
-  item_id: string;
-  sku: string;
-  item_name: string;
-  base_unit: string;
-  supplier_sku: string | null;
-  price: string | null;
-  min_order_qty: string | null;
-};
-export type Performance = {
-  from: string;
-  to: string;
-  orders: number;
-  receipts: number;
-  on_time_rate: string | null;
-  avg_lead_time_days: string | null;
-  fill_rate: string | null;
-  months: {
-    month: string;
-    receipts: number;
-    on_time: number;
-    late: number;
-    avg_lead_time_days: string | null;
-  }[];
-};
-export type ImportResult = {
-  valid: boolean;
-  committed: boolean;
-  total: number;
-  created: number;
-  columns: { header: string; field: string | null }[];
-  rows: {
-    line: number;
-    name: string;
-    oib: string | null;
-    errors: { field: string; key: string; params?: Record<string, string | number> }[];
-    warnings: { id: string; name: string; reason: 'oib' | 'name' }[];
-  }[];
+// Wire types of /api/clients and /api/suppliers: the domain's contracts.
+export type {
+  ClientAnalytics as Analytics,
+  HistoryEntry,
+  Partner,
+  PartnerAddress as Address,
+  PartnerContact as Contact,
+  PartnerDetail,
+  PartnerDuplicate as Duplicate,
+  PartnerHistory as History,
+  PartnerImportResult as ImportResult,
+  PartnerPage,
+  PartnerRole,
+  SupplierItem,
+  SupplierPerformanceReport as Performance,
 };
 
 export const BASE: Record<PartnerRole, string> = { client: '/api/clients', supplier: '/api/suppliers' };
@@ -165,7 +90,7 @@ export function useDuplicates(role: PartnerRole, probe: { name: string; oib: str
   if (probe.excludeId) qs.set('exclude_id', probe.excludeId);
   return useQuery({
     queryKey: partnerKeys.duplicates(role, name, oib, probe.excludeId ?? ''),
-    queryFn: ({ signal }) => api<Duplicate[]>(`${BASE[role]}/duplicates?${qs}`, { signal }),
+    queryFn: ({ signal }) => api<PartnerDuplicate[]>(`${BASE[role]}/duplicates?${qs}`, { signal }),
     enabled: name.length >= 3 || !!oib,
     staleTime: 10_000,
   });
@@ -174,14 +99,15 @@ export function useDuplicates(role: PartnerRole, probe: { name: string; oib: str
 export function useHistory(role: PartnerRole, id: string) {
   return useQuery({
     queryKey: partnerKeys.history(role, id),
-    queryFn: ({ signal }) => api<History>(`${BASE[role]}/${id}/history`, { signal }),
+    queryFn: ({ signal }) => api<PartnerHistory>(`${BASE[role]}/${id}/history`, { signal }),
   });
 }
 
 export function useAnalytics(id: string, from: string, to: string) {
   return useQuery({
     queryKey: partnerKeys.analytics(id, from, to),
-    queryFn: ({ signal }) => api<Analytics>(`/api/clients/${id}/analytics?from=${from}&to=${to}`, { signal }),
+    queryFn: ({ signal }) =>
+      api<ClientAnalytics>(`/api/clients/${id}/analytics?from=${from}&to=${to}`, { signal }),
   });
 }
 
@@ -196,7 +122,7 @@ export function usePerformance(id: string, from: string, to: string) {
   return useQuery({
     queryKey: partnerKeys.performance(id, from, to),
     queryFn: ({ signal }) =>
-      api<Performance>(`/api/suppliers/${id}/performance?from=${from}&to=${to}`, { signal }),
+      api<SupplierPerformanceReport>(`/api/suppliers/${id}/performance?from=${from}&to=${to}`, { signal }),
   });
 }
 
@@ -208,10 +134,14 @@ export function usePartnerMutation<TBody, TResult>(role: PartnerRole, fn: (body:
   });
 }
 
-export async function uploadImport(role: PartnerRole, file: File, commit: boolean): Promise<ImportResult> {
+export async function uploadImport(
+  role: PartnerRole,
+  file: File,
+  commit: boolean,
+): Promise<PartnerImportResult> {
   const form = new FormData();
   form.set('file', file);
-  return api<ImportResult>(`${BASE[role]}/import?commit=${commit}`, { method: 'POST', body: form });
+  return api<PartnerImportResult>(`${BASE[role]}/import?commit=${commit}`, { method: 'POST', body: form });
 }
 
 /** Another user's change to a partner reaches this screen: ids arrive over the WebSocket, data through the API. */

@@ -1,4 +1,5 @@
 import type {
+  DraftOrders,
   ImportIssue,
   InventoryItem,
   ItemDetail,
@@ -24,6 +25,7 @@ import { useCompanyLive } from '../team/use-live.ts';
 
 // Wire types of /api/inventory (snake_case, decimals as strings): the domain's contracts.
 export type {
+  DraftOrders,
   ImportIssue,
   InventoryItem as Item,
   ItemImportResult,
@@ -246,13 +248,6 @@ export function uploadItemImport(
 }
 
 export const newImportKey = (): string => crypto.randomUUID();
-
-export type DraftOrders = {
-  orders: { id: string; number: string | null; supplier_name: string }[];
-  skipped: { item_id: string; sku: string }[];
-  /** Items already on a draft order: skipped, the draft is topped up by hand. */
-  on_draft: { item_id: string; sku: string; order_id: string }[];
-};
 
 /** One draft purchase order per default supplier for the given low-stock items (purchasing's endpoint). */
 export const draftOrdersFromLowStock = (itemIds: string[]) =>

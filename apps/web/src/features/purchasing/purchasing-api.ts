@@ -1,85 +1,21 @@
+import type {
+  GoodsReceipt,
+  LowStockItem,
+  PoHeader,
+  PoLine,
+  PoPage,
+  PoStatus,
+  PurchaseOrder,
+  StockLocation,
+} from '@erp/domain';
 import { poActions } from '@erp/domain/purchasing/po-status';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, type ApiErrorDetail, api } from '../../lib/api.ts';
 import { partnerKeys } from '../clients/partners-api.ts';
 import { useCompanyLive } from '../team/use-live.ts';
 
-export type PoStatus = 'draft' | 'sent' | 'partially_received' | 'received' | 'cancelled';
-export type PoHeader = {
-  id: string;
-  number: string | null;
-  status: PoStatus;
-  supplier_id: string;
-  supplier_name: string;
-  supplier_oib: string | null;
-  ordered_on: string | null;
-  expected_on: string | null;
-  note: string | null;
-  net_total: string;
-  vat_total: string;
-  total: string;
-  source: 'manual' | 'low_stock';
-  created_at: string;
-  sent_at: string | null;
-};
-export type PoLine = {
-  id: string;
-  line_no: number;
-  item_id: string;
-  sku: string;
-  item_name: string;
-  lot_tracked: boolean;
-  description: string | null;
-  quantity: string;
-  unit: string;
-  unit_factor: string;
-  unit_price: string;
-  vat_rate: string;
-  net: string;
-  received_qty: string;
-  open_qty: string;
-};
-export type Receipt = {
-  id: string;
-  number: string;
-  order_id: string;
-  location_id: string;
-  location_code: string;
-  location_name: string;
-  received_on: string;
-  status: 'posted' | 'cancelled';
-  over_receipt_confirmed: boolean;
-  note: string | null;
-  lines: {
-    line_no: number;
-    po_line_id: string;
-    sku: string;
-    item_name: string;
-    quantity: string;
-    unit_price: string;
-    lot_number: string | null;
-  }[];
-};
-export type Order = PoHeader & {
-  vat: { rate: string; base: string; vat: string }[];
-  actions: ('edit' | 'send' | 'receive' | 'cancel')[];
-  lines: PoLine[];
-  receipts: Receipt[];
-};
-export type LowStockItem = {
-  id: string;
-  sku: string;
-  name: string;
-  base_unit: string;
-  available: string;
-  on_order: string;
-  reorder_point: string | null;
-  reorder_qty: string | null;
-  default_supplier_id: string | null;
-  /** Already on draft orders (base unit) and the newest such draft: from-low-stock skips the item. */
-  on_draft: string;
-  draft_order_id: string | null;
-};
+// Wire types of /api/purchase-orders and /api/goods-receipts: the domain's contracts.
+export type { GoodsReceipt as Receipt, LowStockItem, PoHeader, PoLine, PoStatus, PurchaseOrder as Order };
 
 export type OrderChange =
   | { type: 'order'; action: 'send' | 'cancel' }
@@ -89,7 +25,7 @@ export type OrderChange =
  * The order as the server will show it after a status change (optimistic update): sent or
  * cancelled with the actions of that status (the domain's `poActions`), or one receipt cancelled.
  */
-export function predictOrder(order: Order, change: OrderChange): Order {
+export function predictOrder(order: PurchaseOrder, change: OrderChange): PurchaseOrder {
   if (change.type === 'receipt-cancel')
     return {
       ...order,
@@ -113,10 +49,7 @@ export const purchasingKeys = {
 
 /** One page of purchase orders for the list's query (filters, page and page size). */
 export function fetchOrders(query: URLSearchParams, signal?: AbortSignal) {
-  return api<{ rows: PoHeader[]; total: number; page: number; page_size: number }>(
-    `/api/purchase-orders?${query}`,
-    { signal },
-  );
+  return api<PoPage>(`/api/purchase-orders?${query}`, { signal });
 }
 
 export function useOrders(query: URLSearchParams) {
@@ -131,7 +64,7 @@ export function useOrders(query: URLSearchParams) {
 export function useOrder(id: string | undefined) {
   return useQuery({
     queryKey: purchasingKeys.order(id ?? ''),
-    queryFn: ({ signal }) => api<Order>(`/api/purchase-orders/${id}`, { signal }),
+    queryFn: ({ signal }) => api<PurchaseOrder>(`/api/purchase-orders/${id}`, { signal }),
     enabled: !!id,
   });
 }
@@ -139,7 +72,7 @@ export function useOrder(id: string | undefined) {
 export function useReceipt(id: string) {
   return useQuery({
     queryKey: purchasingKeys.receipt(id),
-    queryFn: ({ signal }) => api<Receipt>(`/api/goods-receipts/${id}`, { signal }),
+    queryFn: ({ signal }) => api<GoodsReceipt>(`/api/goods-receipts/${id}`, { signal }),
   });
 }
 
@@ -153,11 +86,7 @@ export function useLowStock() {
 export function useLocations() {
   return useQuery({
     queryKey: purchasingKeys.locations(),
-    queryFn: ({ signal }) =>
-      api<{ id: string; code: string; name: string; active: boolean; type: string }[]>(
-        '/api/inventory/locations',
-        { signal },
-      ),
+    queryFn: ({ signal }) => api<StockLocation[]>('/api/inventory/locations', { signal }),
     staleTime: 60_000,
   });
 }
