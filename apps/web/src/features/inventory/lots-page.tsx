@@ -1,17 +1,15 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { DelayedSkeleton } from '../../components/editing/delayed.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { cn } from '../../lib/cn.ts';
 import { formatDate, formatUnit } from '../../lib/format.ts';
-import { BulkBar, SelectPageBox, SelectRowBox, useBulkSelection } from '../saved-views/bulk.tsx';
-import { useListColumns } from '../saved-views/list-columns.tsx';
-import { type ColumnOf, defineList } from '../saved-views/list-spec.ts';
-import { SavedViews } from '../saved-views/saved-views.tsx';
+import { type ColumnDefs, DataTable } from '../saved-views/data-table.tsx';
+import { defineList } from '../saved-views/list-spec.ts';
+import { useList } from '../saved-views/use-list.ts';
 import { LabelsButton } from '../warehouse-scan/labels-button.tsx';
 import { type Lot, type TraceRow, useLot, useLots } from './inventory-api.ts';
 import { MovementTable } from './movement-table.tsx';
-import { FilterBox, ItemLink, NUM, Qty, TABLE, TD, TH } from './parts.tsx';
+import { FilterBox, INVENTORY_TABLE, ItemLink, NUM, Qty } from './parts.tsx';
 import { Pieces, pieceSizeText } from './pieces.tsx';
 
 /** The list's declaration (saved views' key, columns, the always-shown ones, bulk selection). */
@@ -26,73 +24,59 @@ export function LotsPage() {
   const { t, i18n } = useTranslation('inventory');
   /** Dates in the user's locale format, not ISO (issue 22). */
   const day = (d: string) => formatDate(d, i18n.language, { dateStyle: 'short' });
-  const [params, setParams] = useSearchParams();
-  const q = params.get('q') ?? '';
+  const list = useList(LOTS_LIST);
+  const q = list.get('q') ?? '';
   const query = new URLSearchParams(q ? { q } : {});
   const { data: lots = [] } = useLots(query);
-  const search = (value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set('q', value);
-    else next.delete('q');
-    setParams(next, { replace: true });
-  };
   // Issue 12: saved views, hideable columns (the lot number is the link), selection and CSV.
-  const columns = useListColumns<ColumnOf<typeof LOTS_LIST>, Lot>(
-    LOTS_LIST,
-    {
-      lot: {
-        label: t('lots.lot'),
-        cell: (l) => (
-          <Link className="font-medium text-primary hover:underline" to={`/inventory/lots/${l.id}`}>
-            {l.lot_number}
-          </Link>
-        ),
-        text: (l) => l.lot_number,
-      },
-      sku: {
-        label: t('items.sku'),
-        cell: (l) => <ItemLink id={l.item_id} sku={l.sku} />,
-        text: (l) => l.sku,
-      },
-      received: { label: t('lots.received'), cell: (l) => day(l.received_on), text: (l) => l.received_on },
-      expires: {
-        label: t('lots.expires'),
-        cell: (l) => (l.expires_on ? day(l.expires_on) : ''),
-        text: (l) => l.expires_on ?? '',
-      },
-      supplier: {
-        label: t('lots.supplier'),
-        cell: (l) => l.supplier_name ?? '',
-        text: (l) => l.supplier_name ?? '',
-      },
-      quantity: {
-        label: t('items.quantity'),
-        className: NUM,
-        cell: (l) => (
-          <>
-            <Qty value={l.quantity} /> {formatUnit(l.base_unit ?? '')}
-          </>
-        ),
-        text: (l) => l.quantity,
-      },
-      // Sheets and bars: whole pieces; a remnant with its own size.
-      pieces: {
-        label: t('pieces.column'),
-        cell: (l) => (
-          <>
-            <Pieces pieces={l.pieces} />
-            {l.remnant ? ` · ${t('pieces.remnant', { size: pieceSizeText(l.length_mm, l.width_mm) })}` : ''}
-          </>
-        ),
-        text: (l) => (l.pieces == null ? '' : String(l.pieces)),
-      },
+  const columns: ColumnDefs<typeof LOTS_LIST, Lot> = {
+    lot: {
+      label: t('lots.lot'),
+      cell: (l) => (
+        <Link className="font-medium text-primary hover:underline" to={`/inventory/lots/${l.id}`}>
+          {l.lot_number}
+        </Link>
+      ),
+      text: (l) => l.lot_number,
     },
-    { th: TH, td: TD },
-  );
-  const selection = useBulkSelection(
-    lots.map((l) => l.id),
-    lots.length,
-  );
+    sku: {
+      label: t('items.sku'),
+      cell: (l) => <ItemLink id={l.item_id} sku={l.sku} />,
+      text: (l) => l.sku,
+    },
+    received: { label: t('lots.received'), cell: (l) => day(l.received_on), text: (l) => l.received_on },
+    expires: {
+      label: t('lots.expires'),
+      cell: (l) => (l.expires_on ? day(l.expires_on) : ''),
+      text: (l) => l.expires_on ?? '',
+    },
+    supplier: {
+      label: t('lots.supplier'),
+      cell: (l) => l.supplier_name ?? '',
+      text: (l) => l.supplier_name ?? '',
+    },
+    quantity: {
+      label: t('items.quantity'),
+      className: NUM,
+      cell: (l) => (
+        <>
+          <Qty value={l.quantity} /> {formatUnit(l.base_unit ?? '')}
+        </>
+      ),
+      text: (l) => l.quantity,
+    },
+    // Sheets and bars: whole pieces; a remnant with its own size.
+    pieces: {
+      label: t('pieces.column'),
+      cell: (l) => (
+        <>
+          <Pieces pieces={l.pieces} />
+          {l.remnant ? ` · ${t('pieces.remnant', { size: pieceSizeText(l.length_mm, l.width_mm) })}` : ''}
+        </>
+      ),
+      text: (l) => (l.pieces == null ? '' : String(l.pieces)),
+    },
+  };
   return (
     <div className="space-y-3">
       <FilterBox className="w-64">
@@ -101,38 +85,18 @@ export function LotsPage() {
           aria-label={t('lots.search')}
           placeholder={t('lots.search')}
           defaultValue={q}
-          onChange={(e) => search(e.target.value)}
+          onChange={(e) => list.set('q', e.target.value, { replace: true })}
         />
       </FilterBox>
-      <SavedViews {...columns.views} />
-      <BulkBar
-        selection={selection}
+      <DataTable
+        list={list}
+        columns={columns}
+        rows={lots}
         total={lots.length}
-        pageCount={lots.length}
-        loaded={lots}
-        fetchMatching={async () => lots}
-        csv={columns.csv('lots')}
+        rowLabel={(l) => l.lot_number}
+        testId="lots"
+        styles={INVENTORY_TABLE}
       />
-      <table className={TABLE} data-testid="lots">
-        <thead>
-          <tr>
-            <th className={cn(TH, 'w-8')}>
-              <SelectPageBox selection={selection} />
-            </th>
-            {columns.headerCells}
-          </tr>
-        </thead>
-        <tbody>
-          {lots.map((l) => (
-            <tr key={l.id}>
-              <td className={TD}>
-                <SelectRowBox selection={selection} id={l.id} label={l.lot_number} />
-              </td>
-              {columns.rowCells(l)}
-            </tr>
-          ))}
-        </tbody>
-      </table>
     </div>
   );
 }

@@ -11,6 +11,8 @@ import { type Item, type Location, useItems } from './inventory-api.ts';
 export const TABLE = 'w-full border-collapse text-sm';
 export const TH = 'border-b border-border px-2 py-1.5 text-left font-medium text-muted whitespace-nowrap';
 export const TD = 'border-b border-border px-2 py-1.5 align-top';
+/** The inventory lists' look for the data table: a plain table without a frame. */
+export const INVENTORY_TABLE = { frame: '', table: TABLE, thead: '', th: TH, td: TD, row: '' };
 export const NUM = 'text-right tabular-nums';
 
 export function Qty({ value }: { value: string | null | undefined }) {

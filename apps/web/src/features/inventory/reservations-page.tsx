@@ -1,13 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { useConfirm } from '../../components/editing/confirm-dialog.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { cn } from '../../lib/cn.ts';
 import { formatDate, formatUnit } from '../../lib/format.ts';
-import { BulkBar, SelectPageBox, SelectRowBox, useBulkSelection } from '../saved-views/bulk.tsx';
-import { useListColumns } from '../saved-views/list-columns.tsx';
-import { type ColumnOf, defineList } from '../saved-views/list-spec.ts';
-import { SavedViews } from '../saved-views/saved-views.tsx';
+import { type ColumnDefs, DataTable } from '../saved-views/data-table.tsx';
+import { defineList } from '../saved-views/list-spec.ts';
+import { useList } from '../saved-views/use-list.ts';
 import { usePermission } from '../team/use-permission.tsx';
 import {
   errorText,
@@ -17,7 +14,7 @@ import {
   useLocations,
   useReservations,
 } from './inventory-api.ts';
-import { FilterBox, ItemLink, LocationFilter, NUM, Qty, selectClasses, TABLE, TD, TH } from './parts.tsx';
+import { FilterBox, INVENTORY_TABLE, ItemLink, LocationFilter, NUM, Qty, selectClasses } from './parts.tsx';
 
 /** The list's declaration (saved views' key, columns, the always-shown ones, bulk selection). */
 export const RESERVATIONS_LIST = defineList({
@@ -35,86 +32,73 @@ export function ReservationsPage() {
   const { t: tg } = useTranslation('ux-grid');
   const [confirmElement, confirm] = useConfirm();
   const canWrite = usePermission('inventory.write');
-  const [params, setParams] = useSearchParams();
+  const list = useList(RESERVATIONS_LIST);
   const query = new URLSearchParams();
   for (const k of ['item_id', 'location_id', 'status']) {
-    const v = params.get(k);
+    const v = list.get(k);
     if (v) query.set(k, v);
   }
   const { data: rows = [], isFetching } = useReservations(query);
   const { data: locations = [] } = useLocations();
   const release = useInventoryMutation((id: string) => releaseReservation(id));
-  const status = params.get('status') ?? 'active';
-  const itemFilter = params.get('item_id') ? rows[0] : undefined;
-  const set = (key: string, value: string | null) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    setParams(next, { replace: true });
-  };
+  const status = list.get('status') ?? 'active';
+  const itemFilter = list.get('item_id') ? rows[0] : undefined;
+  const set = (key: string, value: string | null) => list.set(key, value, { replace: true });
   const sourceText = (r: Reservation) =>
     r.source_type ? t(`reservations.sources.${r.source_type}`, { defaultValue: r.source_type }) : '';
   // Issue 12: saved views, hideable columns (the SKU is the link), selection and CSV.
-  const columns = useListColumns<ColumnOf<typeof RESERVATIONS_LIST>, Reservation>(
-    RESERVATIONS_LIST,
-    {
-      sku: {
-        label: t('items.sku'),
-        cell: (r) => <ItemLink id={r.item_id} sku={r.sku} />,
-        text: (r) => r.sku,
-      },
-      name: {
-        label: t('items.name'),
-        cell: (r) => (
-          <button
-            type="button"
-            className="text-left hover:underline"
-            onClick={() => set('item_id', r.item_id)}
-            aria-label={t('reservations.onlyItem', { sku: r.sku })}
-          >
-            {r.item_name}
-          </button>
-        ),
-        text: (r) => r.item_name,
-      },
-      location: {
-        label: t('items.location'),
-        cell: (r) => r.location_code ?? t('reservations.anyLocation'),
-        text: (r) => r.location_code ?? '',
-      },
-      lot: { label: t('lots.lot'), cell: (r) => r.lot_number, text: (r) => r.lot_number ?? '' },
-      quantity: {
-        label: t('items.quantity'),
-        className: NUM,
-        cell: (r) => (
-          <>
-            <Qty value={r.quantity} /> {formatUnit(r.base_unit)}
-          </>
-        ),
-        text: (r) => r.quantity,
-      },
-      source: {
-        label: t('reservations.source'),
-        cell: (r) => (
-          <>
-            {sourceText(r)}
-            {r.note ? <span className="block text-xs text-muted">{r.note}</span> : null}
-          </>
-        ),
-        text: sourceText,
-      },
-      created: {
-        label: t('reservations.created'),
-        cell: (r) => formatDate(r.created_at, i18n.language, { dateStyle: 'medium' }),
-        text: (r) => r.created_at,
-      },
+  const columns: ColumnDefs<typeof RESERVATIONS_LIST, Reservation> = {
+    sku: {
+      label: t('items.sku'),
+      cell: (r) => <ItemLink id={r.item_id} sku={r.sku} />,
+      text: (r) => r.sku,
     },
-    { th: TH, td: TD },
-  );
-  const selection = useBulkSelection(
-    rows.map((r) => r.id),
-    rows.length,
-  );
+    name: {
+      label: t('items.name'),
+      cell: (r) => (
+        <button
+          type="button"
+          className="text-left hover:underline"
+          onClick={() => set('item_id', r.item_id)}
+          aria-label={t('reservations.onlyItem', { sku: r.sku })}
+        >
+          {r.item_name}
+        </button>
+      ),
+      text: (r) => r.item_name,
+    },
+    location: {
+      label: t('items.location'),
+      cell: (r) => r.location_code ?? t('reservations.anyLocation'),
+      text: (r) => r.location_code ?? '',
+    },
+    lot: { label: t('lots.lot'), cell: (r) => r.lot_number, text: (r) => r.lot_number ?? '' },
+    quantity: {
+      label: t('items.quantity'),
+      className: NUM,
+      cell: (r) => (
+        <>
+          <Qty value={r.quantity} /> {formatUnit(r.base_unit)}
+        </>
+      ),
+      text: (r) => r.quantity,
+    },
+    source: {
+      label: t('reservations.source'),
+      cell: (r) => (
+        <>
+          {sourceText(r)}
+          {r.note ? <span className="block text-xs text-muted">{r.note}</span> : null}
+        </>
+      ),
+      text: sourceText,
+    },
+    created: {
+      label: t('reservations.created'),
+      cell: (r) => formatDate(r.created_at, i18n.language, { dateStyle: 'medium' }),
+      text: (r) => r.created_at,
+    },
+  };
 
   return (
     <section aria-labelledby="reservations-title" className="space-y-3">
@@ -126,7 +110,7 @@ export function ReservationsPage() {
         <LocationFilter
           className="w-56"
           locations={locations}
-          value={params.get('location_id') ?? ''}
+          value={list.get('location_id') ?? ''}
           onChange={(id) => set('location_id', id)}
         />
         <FilterBox className="w-44">
@@ -143,7 +127,7 @@ export function ReservationsPage() {
             ))}
           </select>
         </FilterBox>
-        {params.get('item_id') && (
+        {list.get('item_id') && (
           <Button type="button" variant="ghost" size="sm" onClick={() => set('item_id', null)}>
             {t('reservations.allItems')}
             {itemFilter ? ` (${itemFilter.sku})` : ''}
@@ -159,62 +143,40 @@ export function ReservationsPage() {
           {errorText(t, release.error)}
         </p>
       )}
-      <SavedViews {...columns.views} />
-      <BulkBar
-        selection={selection}
+      <DataTable
+        list={list}
+        columns={columns}
+        rows={rows}
         total={rows.length}
-        pageCount={rows.length}
-        loaded={rows}
-        fetchMatching={async () => rows}
-        csv={columns.csv('reservations')}
+        empty={t('reservations.none')}
+        emptyText
+        rowLabel={(r) => r.sku}
+        testId="reservations"
+        styles={INVENTORY_TABLE}
+        actions={{
+          label: t('movements.actions'),
+          cell: (r) =>
+            r.status === 'active' &&
+            canWrite && (
+              <Button
+                type="button"
+                variant="outline"
+                size="sm"
+                loading={release.isPending && release.variables === r.id}
+                onClick={async () => {
+                  const yes = await confirm({
+                    title: t('reservations.confirmRelease', { sku: r.sku, quantity: r.quantity }),
+                    text: tg('confirm.irreversible'),
+                    confirm: t('reservations.release'),
+                  });
+                  if (yes) release.mutate(r.id);
+                }}
+              >
+                {t('reservations.release')}
+              </Button>
+            ),
+        }}
       />
-      {rows.length === 0 ? (
-        <p className="text-sm text-muted">{t('reservations.none')}</p>
-      ) : (
-        <table className={TABLE} data-testid="reservations">
-          <thead>
-            <tr>
-              <th className={cn(TH, 'w-8')}>
-                <SelectPageBox selection={selection} />
-              </th>
-              {columns.headerCells}
-              <th className={TH}>
-                <span className="sr-only">{t('movements.actions')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.id}>
-                <td className={TD}>
-                  <SelectRowBox selection={selection} id={r.id} label={r.sku} />
-                </td>
-                {columns.rowCells(r)}
-                <td className={TD}>
-                  {r.status === 'active' && canWrite && (
-                    <Button
-                      type="button"
-                      variant="outline"
-                      size="sm"
-                      loading={release.isPending && release.variables === r.id}
-                      onClick={async () => {
-                        const yes = await confirm({
-                          title: t('reservations.confirmRelease', { sku: r.sku, quantity: r.quantity }),
-                          text: tg('confirm.irreversible'),
-                          confirm: t('reservations.release'),
-                        });
-                        if (yes) release.mutate(r.id);
-                      }}
-                    >
-                      {t('reservations.release')}
-                    </Button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
     </section>
   );
 }

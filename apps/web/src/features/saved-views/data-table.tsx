@@ -46,13 +46,21 @@ export type DataTableProps<C extends string, R extends Row> = {
   total: number;
   /** The rows are still loading (the empty text waits for the answer). */
   loading?: boolean;
-  /** Shown in one row when the (filtered) list is empty. */
-  empty: ReactNode;
+  /** Shown when the (filtered) list is empty: in one row of the table, or (`emptyText`) instead of it. */
+  empty?: ReactNode;
+  emptyText?: boolean;
+  /** A last column of row actions (not a column of the list: it cannot be hidden or exported). */
+  actions?: { label: string; cell: (row: R) => ReactNode };
+  /** `data-testid` of the table. */
+  testId?: string;
   /** Names a row for its selection checkbox (its number, SKU or name). */
   rowLabel: (row: R) => string;
   /** Extra attributes of a row (a test id, a muted class for inactive records). */
   rowProps?: (row: R) => HTMLAttributes<HTMLTableRowElement> & { 'data-testid'?: string };
-  /** Bulk actions of a `bulk` list: a page of the current filter (for "select all matching"). */
+  /**
+   * A page of the current filter, for "select all matching" of a server-paged `bulk` list; a list
+   * loaded whole selects from its rows.
+   */
   fetchPage?: (page: number, pageSize: number) => Promise<{ rows: R[]; total: number }>;
   pdfHref?: (ids: string[]) => string;
   onDelete?: { label: string; run: (ids: string[]) => Promise<number> };
@@ -79,6 +87,9 @@ export function DataTable<C extends string, R extends Row>({
   total,
   loading,
   empty,
+  emptyText,
+  actions,
+  testId,
   rowLabel,
   rowProps,
   fetchPage,
@@ -99,70 +110,81 @@ export function DataTable<C extends string, R extends Row>({
     total,
   );
   const selection = outer ?? own;
-  const pageSize = list.spec.pageSize ?? 50;
-  const pages = Math.max(1, Math.ceil(total / pageSize));
+  // A list without a page size is loaded whole: no pages.
+  const pageSize = list.spec.pageSize;
+  const pages = pageSize ? Math.max(1, Math.ceil(total / pageSize)) : 1;
   return (
     <div>
       <div className="mb-2">
         <SavedViews {...columns.views} notFilters={notFilters} />
       </div>
-      {bulk && fetchPage && (
+      {bulk && (
         <BulkBar
           selection={selection}
           total={total}
           pageCount={rows.length}
           loaded={rows}
-          fetchMatching={() => fetchAllPages(fetchPage)}
+          fetchMatching={fetchPage ? () => fetchAllPages(fetchPage) : async () => [...rows]}
           csv={columns.csv(list.spec.key)}
           pdfHref={pdfHref}
           onDelete={onDelete}
         />
       )}
       {children}
-      <div className={s.frame}>
-        <table className={s.table}>
-          <thead className={s.thead}>
-            <tr>
-              {bulk && (
-                <th scope="col" className={cn(s.th, 'w-8')}>
-                  <SelectPageBox selection={selection} label={selectLabels?.page} />
-                </th>
-              )}
-              {columns.headerCells}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => {
-              const extra = rowProps?.(r) ?? {};
-              return (
-                <tr key={r.id} {...extra} className={cn(s.row, extra.className)}>
-                  {bulk && (
-                    <td className={s.td}>
-                      <SelectRowBox
-                        selection={selection}
-                        id={r.id}
-                        label={rowLabel(r)}
-                        ariaLabel={selectLabels?.row(r)}
-                      />
-                    </td>
-                  )}
-                  {columns.rowCells(r)}
-                </tr>
-              );
-            })}
-            {!loading && rows.length === 0 && (
+      {emptyText && !loading && rows.length === 0 ? (
+        <p className="text-sm text-muted">{empty}</p>
+      ) : (
+        <div className={s.frame}>
+          <table className={s.table} data-testid={testId}>
+            <thead className={s.thead}>
               <tr>
-                <td
-                  colSpan={columns.keys.length + (bulk ? 1 : 0)}
-                  className="px-3 py-8 text-center text-muted"
-                >
-                  {empty}
-                </td>
+                {bulk && (
+                  <th scope="col" className={cn(s.th, 'w-8')}>
+                    <SelectPageBox selection={selection} label={selectLabels?.page} />
+                  </th>
+                )}
+                {columns.headerCells}
+                {actions && (
+                  <th scope="col" className={s.th}>
+                    <span className="sr-only">{actions.label}</span>
+                  </th>
+                )}
               </tr>
-            )}
-          </tbody>
-        </table>
-      </div>
+            </thead>
+            <tbody>
+              {rows.map((r) => {
+                const extra = rowProps?.(r) ?? {};
+                return (
+                  <tr key={r.id} {...extra} className={cn(s.row, extra.className)}>
+                    {bulk && (
+                      <td className={s.td}>
+                        <SelectRowBox
+                          selection={selection}
+                          id={r.id}
+                          label={rowLabel(r)}
+                          ariaLabel={selectLabels?.row(r)}
+                        />
+                      </td>
+                    )}
+                    {columns.rowCells(r)}
+                    {actions && <td className={s.td}>{actions.cell(r)}</td>}
+                  </tr>
+                );
+              })}
+              {empty !== undefined && !loading && rows.length === 0 && (
+                <tr>
+                  <td
+                    colSpan={columns.keys.length + (bulk ? 1 : 0)}
+                    className="px-3 py-8 text-center text-muted"
+                  >
+                    {empty}
+                  </td>
+                </tr>
+              )}
+            </tbody>
+          </table>
+        </div>
+      )}
       {pages > 1 && (
         <nav className="mt-3 flex items-center justify-end gap-2" aria-label={t('list.pagination')}>
           <Button
