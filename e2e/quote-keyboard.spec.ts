@@ -258,4 +258,39 @@ test.describe('line entry at the speed of a keyboard (issue 22)', () => {
     await expect(page.getByLabel('Obrada ruba, redak 1')).toHaveCount(0);
     await fitsTheWindow(page);
   });
+
+  test('Ctrl+S saves an item form too, and the browser never gets the key (no "Save page" dialog)', async ({
+    page,
+  }) => {
+    await signUpViaApi(page, newAccount('item-ctrl-s'));
+    await dismissChangelog(page);
+    const id = idOf(
+      await post(page, '/api/inventory/items', {
+        sku: 'KAL-10',
+        name: 'Kaljeno 10',
+        kind: 'material',
+        base_unit: 'm2',
+        vat_rate: '25',
+      }),
+      'item',
+    );
+    await page.goto(`/inventory/items/${id}/edit`);
+    const name = page.getByLabel('Naziv', { exact: true });
+    await expect(name).toHaveValue('Kaljeno 10');
+    // A listener after the app's own sees whether the key was taken from the browser.
+    await page.evaluate(() => {
+      window.addEventListener('keydown', (e) => {
+        if (e.key === 's') (window as unknown as { __prevented: boolean }).__prevented = e.defaultPrevented;
+      });
+    });
+    await name.fill('Kaljeno staklo 10 mm');
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith(`/api/inventory/items/${id}`) && r.request().method() !== 'GET',
+    );
+    await page.keyboard.press('Control+s');
+    expect((await saved).ok()).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { __prevented: boolean }).__prevented)).toBe(true);
+    const item = (await (await page.request.get(`/api/inventory/items/${id}`)).json()) as Json;
+    expect((item.item ?? item).name).toBe('Kaljeno staklo 10 mm');
+  });
 });
