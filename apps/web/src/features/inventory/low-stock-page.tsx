@@ -2,11 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
-import { cn } from '../../lib/cn.ts';
-import { BulkBar, SelectPageBox, SelectRowBox, useBulkSelection } from '../saved-views/bulk.tsx';
-import { useListColumns } from '../saved-views/list-columns.tsx';
-import { type ColumnOf, defineList } from '../saved-views/list-spec.ts';
-import { SavedViews } from '../saved-views/saved-views.tsx';
+import { useBulkSelection } from '../saved-views/bulk.tsx';
+import { type ColumnDefs, DataTable } from '../saved-views/data-table.tsx';
+import { defineList } from '../saved-views/list-spec.ts';
+import { useList } from '../saved-views/use-list.ts';
 import { usePermission } from '../team/use-permission.tsx';
 import {
   type DraftOrders,
@@ -15,7 +14,7 @@ import {
   type Item,
   useLowStock,
 } from './inventory-api.ts';
-import { ItemLink, NUM, Qty, TABLE, TD, TH } from './parts.tsx';
+import { INVENTORY_TABLE, ItemLink, NUM, Qty } from './parts.tsx';
 
 /** The list's declaration (saved views' key, columns, the always-shown ones, bulk selection). */
 export const LOW_STOCK_LIST = defineList({
@@ -53,32 +52,29 @@ export function LowStockPage() {
     text: (i: LowItem) => value(i) ?? '',
   });
   // Issue 12: saved views, hideable columns (the SKU is the link), selection and CSV.
-  const columns = useListColumns<ColumnOf<typeof LOW_STOCK_LIST>, LowItem>(
-    LOW_STOCK_LIST,
-    {
-      sku: { label: t('items.sku'), cell: (i) => <ItemLink id={i.id} sku={i.sku} />, text: (i) => i.sku },
-      name: { label: t('items.name'), cell: (i) => i.name, text: (i) => i.name },
-      available: qty(t('items.available'), (i) => i.available, 'text-danger'),
-      on_order: qty(t('items.onOrder'), (i) => i.on_order),
-      // Already on a draft purchase order (not sent, so not on order yet): the draft is topped up there.
-      on_draft: {
-        label: t('low.onDraft'),
-        className: NUM,
-        cell: (i: LowItem) =>
-          i.draft_order_id ? (
-            <Link to={`/suppliers/orders/${i.draft_order_id}`} className="text-primary hover:underline">
-              <Qty value={i.on_draft} />
-            </Link>
-          ) : (
+  const columns: ColumnDefs<typeof LOW_STOCK_LIST, LowItem> = {
+    sku: { label: t('items.sku'), cell: (i) => <ItemLink id={i.id} sku={i.sku} />, text: (i) => i.sku },
+    name: { label: t('items.name'), cell: (i) => i.name, text: (i) => i.name },
+    available: qty(t('items.available'), (i) => i.available, 'text-danger'),
+    on_order: qty(t('items.onOrder'), (i) => i.on_order),
+    // Already on a draft purchase order (not sent, so not on order yet): the draft is topped up there.
+    on_draft: {
+      label: t('low.onDraft'),
+      className: NUM,
+      cell: (i: LowItem) =>
+        i.draft_order_id ? (
+          <Link to={`/suppliers/orders/${i.draft_order_id}`} className="text-primary hover:underline">
             <Qty value={i.on_draft} />
-          ),
-        text: (i: LowItem) => i.on_draft,
-      },
-      reorder_point: qty(t('items.reorderPoint'), (i) => i.reorder_point),
-      reorder_qty: qty(t('items.reorderQty'), (i) => i.reorder_qty),
+          </Link>
+        ) : (
+          <Qty value={i.on_draft} />
+        ),
+      text: (i: LowItem) => i.on_draft,
     },
-    { th: TH, td: TD },
-  );
+    reorder_point: qty(t('items.reorderPoint'), (i) => i.reorder_point),
+    reorder_qty: qty(t('items.reorderQty'), (i) => i.reorder_qty),
+  };
+  const list = useList(LOW_STOCK_LIST);
   const selection = useBulkSelection(
     data.map((i) => i.id),
     data.length,
@@ -145,56 +141,33 @@ export function LowStockPage() {
           )}
         </div>
       )}
-      <SavedViews {...columns.views} />
-      <BulkBar
-        selection={selection}
+      <DataTable
+        list={list}
+        columns={columns}
+        rows={data}
         total={data.length}
-        pageCount={data.length}
-        loaded={data}
-        fetchMatching={async () => data}
-        csv={columns.csv('low-stock')}
+        empty={t('low.none')}
+        emptyText
+        rowLabel={(i) => i.sku}
+        selection={selection}
+        styles={INVENTORY_TABLE}
+        actions={{
+          label: t('movements.actions'),
+          cell: (i) =>
+            canOrder && (
+              <Button
+                type="button"
+                variant="outline"
+                size="sm"
+                aria-label={t('low.draftOne', { sku: i.sku })}
+                loading={draft.isPending && draft.variables.length === 1 && draft.variables[0] === i.id}
+                onClick={() => draft.mutate([i.id])}
+              >
+                {t('low.draft')}
+              </Button>
+            ),
+        }}
       />
-      {data.length === 0 ? (
-        <p className="text-sm text-muted">{t('low.none')}</p>
-      ) : (
-        <table className={TABLE}>
-          <thead>
-            <tr>
-              <th className={cn(TH, 'w-8')}>
-                <SelectPageBox selection={selection} />
-              </th>
-              {columns.headerCells}
-              <th className={TH}>
-                <span className="sr-only">{t('movements.actions')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.map((i) => (
-              <tr key={i.id}>
-                <td className={TD}>
-                  <SelectRowBox selection={selection} id={i.id} label={i.sku} />
-                </td>
-                {columns.rowCells(i)}
-                <td className={TD}>
-                  {canOrder && (
-                    <Button
-                      type="button"
-                      variant="outline"
-                      size="sm"
-                      aria-label={t('low.draftOne', { sku: i.sku })}
-                      loading={draft.isPending && draft.variables.length === 1 && draft.variables[0] === i.id}
-                      onClick={() => draft.mutate([i.id])}
-                    >
-                      {t('low.draft')}
-                    </Button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
     </section>
   );
 }
