@@ -297,6 +297,8 @@ export function LineGrid<R>(props: LineGridProps<R>) {
         className="overflow-auto rounded-md border border-border lg:max-h-[max(20rem,calc(100dvh-16rem))] lg:[scroll-padding-inline-end:var(--pin-end)] lg:[scroll-padding-inline-start:var(--pin-start)]"
         style={{ ['--pin-start' as string]: pinned('start'), ['--pin-end' as string]: pinned('end') }}
         data-testid="line-grid-scroll"
+        // A read-only grid has no cell to focus: the box itself takes the focus, so it scrolls by keyboard.
+        tabIndex={readOnly ? 0 : undefined}
       >
         <div
           ref={tableRef}
