@@ -86,13 +86,21 @@ await admin.end();
 const load = { base, cookie: user.cookie, locationId: loc, itemIds: items };
 await runHttpClients({ ...load, clients: CLIENTS, seconds: 2 });
 counting = true;
+const elu0 = performance.eventLoopUtilization();
+const cpu0 = process.cpuUsage();
 const result = await runHttpClients({ ...load, clients: CLIENTS, seconds: SECONDS });
+const cpu = process.cpuUsage(cpu0);
+const elu = performance.eventLoopUtilization(elu0);
 counting = false;
 const total = [...counts.values()].reduce((a, b) => a + b, 0);
 console.log(
   `${CLIENTS} clients: ${result.done} postings, ${result.failed} failed, ${result.perSecond.toFixed(1)}/s, p50 ${result.p50.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms`,
 );
 console.log(`SQL statements per posting: ${(total / Math.max(1, result.done)).toFixed(2)}`);
+// The server's event loop (this thread) and the whole process (server and the clients' worker).
+console.log(
+  `server event loop busy ${(elu.utilization * 100).toFixed(0)} %, ${(elu.active / Math.max(1, result.done)).toFixed(2)} ms per posting; process CPU ${((cpu.user + cpu.system) / 1000 / Math.max(1, result.done)).toFixed(2)} ms per posting`,
+);
 for (const [text, n] of [...counts.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25))
   console.log(
     `${(n / Math.max(1, result.done)).toFixed(2)}  ${((waits.get(text) ?? 0) / n).toFixed(2).padStart(6)} ms  ${text}`,

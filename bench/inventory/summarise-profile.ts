@@ -2,7 +2,9 @@
  * Summarises a V8 CPU profile (`node --cpu-prof`): the functions with the most self time, and the
  * self time per package (node_modules/<name>, node internals, the project's own files, GC, idle).
  *
- *   npx tsx bench/inventory/summarise-profile.ts <file.cpuprofile> [--top 30]
+ *   npx tsx bench/inventory/summarise-profile.ts <file.cpuprofile> [--top 30] [--skip 5]
+ *
+ * `--skip` leaves out the first seconds of the profile (start-up: module loading, migrations).
  */
 import { readFileSync } from 'node:fs';
 
@@ -15,15 +17,23 @@ type Profile = { nodes: Node[]; samples: number[]; timeDeltas: number[]; startTi
 
 const [file, ...rest] = process.argv.slice(2);
 if (!file) {
-  console.error('usage: summarise-profile.ts <file.cpuprofile> [--top 30]');
+  console.error('usage: summarise-profile.ts <file.cpuprofile> [--top 30] [--skip 5]');
   process.exit(1);
 }
-const top = rest[0] === '--top' ? Number(rest[1]) : 30;
+const option = (name: string, fallback: number) => {
+  const i = rest.indexOf(`--${name}`);
+  return i >= 0 ? Number(rest[i + 1]) : fallback;
+};
+const top = option('top', 30);
+const skipUs = option('skip', 0) * 1e6;
 const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
 const selfUs = new Map<number, number>();
-for (const [i, id] of profile.samples.entries())
-  selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+let clock = 0;
+for (const [i, id] of profile.samples.entries()) {
+  clock += profile.timeDeltas[i] ?? 0;
+  if (clock >= skipUs) selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+}
 
 function where(url: string): string {
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);

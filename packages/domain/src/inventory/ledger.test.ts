@@ -197,6 +197,43 @@ describe('applyLines', () => {
     expect(result.ok && result.balances.get('i|L|')?.toString()).toBe('-2.5');
   });
 
+  // The posting path reads no balances for a document of incoming lines only (posting.ts): it
+  // relies on this.
+  it('never refuses lines that only add stock, whatever the balances before', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.tuple(fc.constantFrom(...ITEMS), fc.constantFrom(...LOCS), fc.integer({ min: -50, max: 50 })),
+          {
+            maxLength: 6,
+          },
+        ),
+        fc.array(
+          fc.tuple(fc.constantFrom(...ITEMS), fc.constantFrom(...LOCS), fc.integer({ min: 0, max: 50 })),
+          {
+            minLength: 1,
+            maxLength: 6,
+          },
+        ),
+        (start, incoming) => {
+          const balances = new Map(
+            start.map(([itemId, locationId, q]) => [
+              stockKey({ itemId, locationId, lotId: null }),
+              new Decimal(q),
+            ]),
+          );
+          const lines = incoming.map(([itemId, locationId, q]) => ({
+            itemId,
+            locationId,
+            lotId: null,
+            quantity: String(q),
+          }));
+          expect(applyLines(balances, lines, { allowNegative: false }).ok).toBe(true);
+        },
+      ),
+    );
+  });
+
   it('sorts lines by item, location, lot for locking', () => {
     const sorted = sortForLocking([
       { itemId: 'b', locationId: 'A', lotId: null },

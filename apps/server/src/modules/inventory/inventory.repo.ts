@@ -231,7 +231,8 @@ export type MovementFilter = {
   offset: number;
 };
 
-export async function listMovements(tx: Tx, f: MovementFilter) {
+/** The movement list's query; a document's lines use it too (getDocument). */
+function movementsSql(f: MovementFilter): SQL {
   const parts: SQL[] = [];
   if (f.item_id) parts.push(sql`m.item_id = ${f.item_id}`);
   if (f.location_id) parts.push(sql`m.location_id = ${f.location_id}`);
@@ -244,9 +245,7 @@ export async function listMovements(tx: Tx, f: MovementFilter) {
   if (f.from) parts.push(sql`${day} >= ${f.from}::date`);
   if (f.to) parts.push(sql`${day} <= ${f.to}::date`);
   const where = parts.length ? sql`where ${sql.join(parts, sql` and `)}` : sql``;
-  const rows = await query<Record<string, unknown>>(
-    tx,
-    sql`select m.id, m.document_id, m.line_no, m.type, m.item_id, i.sku, i.name as item_name, m.location_id,
+  return sql`select m.id, m.document_id, m.line_no, m.type, m.item_id, i.sku, i.name as item_name, m.location_id,
           l.code as location_code, m.lot_id, lt.lot_number, trim_scale(m.quantity)::text as quantity,
           trim_scale(m.unit_cost)::text as unit_cost, m.reverses_movement_id, d.reference, d.type as document_type,
           exists (select 1 from stock_movements x where x.reverses_movement_id = m.id) as reversed,
@@ -255,8 +254,11 @@ export async function listMovements(tx: Tx, f: MovementFilter) {
           m.created_by, m.created_at
         from stock_movements m join items i on i.id = m.item_id join locations l on l.id = m.location_id
         join stock_documents d on d.id = m.document_id left join lots lt on lt.id = m.lot_id ${ownerJoin}
-        ${where} order by m.created_at desc, m.document_id, m.line_no limit ${f.limit} offset ${f.offset}`,
-  );
+        ${where} order by m.created_at desc, m.document_id, m.line_no limit ${f.limit} offset ${f.offset}`;
+}
+
+export async function listMovements(tx: Tx, f: MovementFilter) {
+  const rows = await query<Record<string, unknown>>(tx, movementsSql(f));
   return rows.map((r) => ({ ...r, created_at: iso(r.created_at) })) as MovementRow[];
 }
 
@@ -268,12 +270,17 @@ export async function getDocument(tx: Tx, id: string) {
     sql`select d.id, d.type, d.reference, d.note, d.reason,
           coalesce(d.document_date, (d.created_at at time zone 'Europe/Zagreb')::date)::text as document_date,
           d.reverses_document_id, d.source_type, d.source_id, d.created_by,
-          d.created_at, (select r.id from stock_documents r where r.reverses_document_id = d.id) as reversed_by, ${ownerColumns}
+          d.created_at, (select r.id from stock_documents r where r.reverses_document_id = d.id) as reversed_by, ${ownerColumns},
+          (select coalesce(json_agg(x order by x.line_no), '[]'::json)
+             from (${movementsSql({ document_id: id, limit: 500, offset: 0 })}) as x) as lines
         from stock_documents d ${ownerJoin} where d.id = ${id}`,
   );
   if (!doc) return null;
-  const lines = await listMovements(tx, { document_id: id, limit: 500, offset: 0 });
-  lines.sort((a, b) => a.line_no - b.line_no);
+  // The lines come as JSON in the same round trip; their time becomes the list's ISO text.
+  const lines = (doc.lines as Record<string, unknown>[]).map((r) => ({
+    ...r,
+    created_at: iso(new Date(r.created_at as string)),
+  })) as MovementRow[];
   return {
     ...(doc as {
       id: string;

@@ -157,9 +157,13 @@ export async function postLocked(
   locked: Map<string, LockedItem>,
   doc: PostingDocument,
 ): Promise<{ documentId: string }> {
-  const { balances, allowNegative } = await currentBalances(tx, doc.lines);
-  const applied = applyLines(balances, doc.lines, { allowNegative });
-  if (!applied.ok) throw await shortageError(tx, applied.shortage);
+  // Only a line that takes stock away can leave a balance short: a document of incoming lines
+  // only (a receipt) skips the balance read.
+  if (doc.lines.some((l) => new Decimal(l.quantity).isNegative())) {
+    const { balances, allowNegative } = await currentBalances(tx, doc.lines);
+    const applied = applyLines(balances, doc.lines, { allowNegative });
+    if (!applied.ok) throw await shortageError(tx, applied.shortage);
+  }
 
   // Costs evolve line by line in document order; balances are written in lock order.
   const costs = new Map<string, ItemCost>(
