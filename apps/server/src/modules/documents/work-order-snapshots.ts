@@ -158,7 +158,8 @@ export async function versionPdf(tx: Tx, id: string, version: number) {
 
 /**
  * The sheet a download serves: null for a draft (rendered live), else the latest stored version.
- * An order released before versions existed gets its version 1 on its first download.
+ * An order released before versions existed gets its version 1 on its first download (one
+ * cancelled without any version stays live).
  */
 export async function currentSheet(
   tx: Tx,
@@ -168,6 +169,7 @@ export async function currentSheet(
   if (doc.status === 'draft') return null;
   let [latest] = await versionRows(tx, doc.id);
   if (!latest) {
+    if (doc.status === 'cancelled') return null; // cancelled before it was ever released: live
     await store(tx, companyId, null, doc.id, 1, await contentHash(tx, companyId, doc.id));
     [latest] = await versionRows(tx, doc.id);
   }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
 import { formatDate } from '../../lib/format.ts';
 import { usePermission } from '../team/use-permission.tsx';
-import { errorText } from './documents-api.ts';
+import { errorText, useDocument } from './documents-api.ts';
 import { TABLE, TD, TH } from './parts.tsx';
 import { useIssueVersion, useWorkOrderVersions, versionPdfUrl } from './work-order-versions-api.ts';
 
@@ -19,15 +19,16 @@ export function WorkOrderVersions({ workOrderId }: { workOrderId: string }) {
   const issue = useIssueVersion(workOrderId);
   const canIssue = usePermission('production.write');
   const [error, setError] = useState<string | null>(null);
+  const cancelled = useDocument(workOrderId).data?.document.status === 'cancelled';
   const data = query.data;
-  if (!data || data.state === 'draft') return null;
+  if (!data || data.state === 'draft' || (cancelled && data.versions.length === 0)) return null;
   const latest = data.versions[0];
   return (
     <section className="space-y-2" aria-labelledby="wo-versions-title" data-testid="work-order-versions">
       <h2 id="wo-versions-title" className="text-lg font-semibold">
         {t('title')}
       </h2>
-      {data.state === 'out_of_date' && (
+      {data.state === 'out_of_date' && !cancelled && (
         <div
           role="status"
           className="flex flex-wrap items-center gap-3 rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100"
