@@ -12,9 +12,9 @@ import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { api } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatDate, formatNumber, formatUnit, numberInputToApi } from '../../lib/format.ts';
-import { useListColumns } from '../saved-views/list-columns.tsx';
-import { type ColumnOf, defineList } from '../saved-views/list-spec.ts';
-import { SavedViews } from '../saved-views/saved-views.tsx';
+import { type ColumnDefs, DataTable } from '../saved-views/data-table.tsx';
+import { defineList } from '../saved-views/list-spec.ts';
+import { useList } from '../saved-views/use-list.ts';
 import { useCurrentCompany } from '../team/current-company.tsx';
 import { usePermission } from '../team/use-permission.tsx';
 import {
@@ -29,7 +29,7 @@ import {
   useInventoryMutation,
   useLocations,
 } from './inventory-api.ts';
-import { Field, ItemPicker, LocationSelect, NUM, newKey, Qty, TABLE, TD, TH } from './parts.tsx';
+import { Field, INVENTORY_TABLE, ItemPicker, LocationSelect, NUM, newKey, Qty } from './parts.tsx';
 
 /** The list's declaration (saved views' key, columns, the always-shown ones, bulk selection). */
 export const COUNTS_LIST = defineList({
@@ -53,24 +53,21 @@ export function CountsPage() {
     e.preventDefault();
     create.mutate(location, { onSuccess: (c) => navigate(`/inventory/counts/${c.id}`) });
   };
+  const list = useList(COUNTS_LIST);
   // Issue 12: saved views and hideable columns (the date is the link to the count).
-  const columns = useListColumns<ColumnOf<typeof COUNTS_LIST>, Count>(
-    COUNTS_LIST,
-    {
-      when: {
-        label: t('movements.when'),
-        cell: (c) => (
-          <Link className="text-primary hover:underline" to={`/inventory/counts/${c.id}`}>
-            {formatDate(c.created_at, i18n.language, { dateStyle: 'short', timeStyle: 'short' })}
-          </Link>
-        ),
-      },
-      location: { label: t('counts.location'), cell: (c) => c.location_code },
-      status: { label: t('counts.status'), cell: (c) => t(`counts.statuses.${c.status}`) },
-      lines: { label: t('counts.lines'), className: NUM, cell: (c) => c.line_count },
+  const columns: ColumnDefs<typeof COUNTS_LIST, Count> = {
+    when: {
+      label: t('movements.when'),
+      cell: (c) => (
+        <Link className="text-primary hover:underline" to={`/inventory/counts/${c.id}`}>
+          {formatDate(c.created_at, i18n.language, { dateStyle: 'short', timeStyle: 'short' })}
+        </Link>
+      ),
     },
-    { th: TH, td: TD },
-  );
+    location: { label: t('counts.location'), cell: (c) => c.location_code },
+    status: { label: t('counts.status'), cell: (c) => t(`counts.statuses.${c.status}`) },
+    lines: { label: t('counts.lines'), className: NUM, cell: (c) => c.line_count },
+  };
   return (
     <div className="space-y-4">
       {canWrite && (
@@ -88,17 +85,15 @@ export function CountsPage() {
           {errorText(t, create.error)}
         </p>
       )}
-      <SavedViews {...columns.views} />
-      <table className={TABLE} data-testid="counts">
-        <thead>
-          <tr>{columns.headerCells}</tr>
-        </thead>
-        <tbody>
-          {counts.map((c) => (
-            <tr key={c.id}>{columns.rowCells(c)}</tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        list={list}
+        columns={columns}
+        rows={counts}
+        total={counts.length}
+        rowLabel={(c) => c.location_code}
+        testId="counts"
+        styles={INVENTORY_TABLE}
+      />
     </div>
   );
 }
