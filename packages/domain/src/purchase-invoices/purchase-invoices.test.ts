@@ -152,5 +152,9 @@ describe('purchase invoice statuses', () => {
     expect(purchaseInvoiceActions('approved', 'invoice', '10.00')).toEqual(['pay']);
     expect(purchaseInvoiceActions('approved', 'invoice', '0.00')).toEqual([]);
     expect(purchaseInvoiceActions('approved', 'credit_note', '10.00')).toEqual([]);
+    // While its validators run, nothing can be decided.
+    expect(canMoveTo('checking', 'approved')).toBe(false);
+    expect(canMoveTo('checking', 'rejected')).toBe(false);
+    expect(purchaseInvoiceActions('checking', 'invoice', '10.00')).toEqual([]);
   });
 });

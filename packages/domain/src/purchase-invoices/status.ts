@@ -1,6 +1,6 @@
 import type { PurchaseInvoiceStatus } from './types.ts';
 
-/** What may be done with a received invoice in each status. */
+/** What may be done with a received invoice in each status (nothing while it is `checking`). */
 export function purchaseInvoiceActions(
   status: PurchaseInvoiceStatus,
   docType: 'invoice' | 'credit_note',

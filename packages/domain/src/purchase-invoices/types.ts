@@ -71,7 +71,8 @@ export type ParsedUbl = {
   lines: ReceivedLine[];
 };
 
-export const PURCHASE_INVOICE_STATUSES = ['received', 'invalid', 'approved', 'rejected'] as const;
+/** `checking`: an uploaded file stored, its validators still running in the background. */
+export const PURCHASE_INVOICE_STATUSES = ['checking', 'received', 'invalid', 'approved', 'rejected'] as const;
 export type PurchaseInvoiceStatus = (typeof PURCHASE_INVOICE_STATUSES)[number];
 
 /**

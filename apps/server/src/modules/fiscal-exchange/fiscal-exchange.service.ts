@@ -258,7 +258,7 @@ async function purchaseFacts(tx: Tx, purchaseInvoiceId: string) {
 export async function onPurchaseInvoiceReceived(tx: Tx, ctx: Actor, purchaseInvoiceId: string) {
   if (!(await repo.getSettings(tx))?.enabled) return;
   const found = await purchaseFacts(tx, purchaseInvoiceId);
-  if (!found || found.head.status === 'invalid') return;
+  if (!found || found.head.status !== 'received') return;
   const { head, facts } = found;
   await queue(tx, ctx, {
     kind: 'eracun_received',

@@ -62,7 +62,7 @@ export type NewPurchaseInvoice = {
   sourceRef: string | null;
   parsed: ParsedUbl;
   failures: ValidationFailure[];
-  status: 'received' | 'invalid';
+  status: 'checking' | 'received' | 'invalid';
   supplierId: string | null;
   purchaseOrderId: string | null;
   xml: Buffer;
@@ -80,7 +80,8 @@ export async function insert(tx: Tx, n: NewPurchaseInvoice): Promise<string> {
         values (${n.companyId}, ${n.source}, ${n.sourceRef}, ${p.doc_type}, ${p.type_code}, ${p.number},
           ${p.issue_date}::date, ${p.due_date}::date, ${p.currency}, ${p.seller.name}, ${n.supplierId},
           ${n.purchaseOrderId}, ${p.order_reference}, ${p.totals.tax_exclusive}::numeric, ${p.totals.vat}::numeric,
-          ${p.totals.tax_inclusive}::numeric, ${p.totals.payable}::numeric, ${n.status}, ${n.failures.length === 0},
+          ${p.totals.tax_inclusive}::numeric, ${p.totals.payable}::numeric, ${n.status},
+          ${n.status !== 'checking' && n.failures.length === 0},
           ${JSON.stringify({ failures: n.failures })}::jsonb, ${JSON.stringify(p)}::jsonb, ${n.sha256}, ${n.userId})
         returning id`,
   );
@@ -142,7 +143,7 @@ export async function list(tx: Tx, q: PurchaseInvoiceListQuery) {
     where.push(sql`(pi.number ilike ${like} or pi.seller_name ilike ${like} or p.name ilike ${like})`);
   }
   if (q.supplier_id) where.push(sql`pi.supplier_id = ${q.supplier_id}`);
-  if (q.status === 'open') where.push(sql`pi.status in ('received', 'invalid')`);
+  if (q.status === 'open') where.push(sql`pi.status in ('checking', 'received', 'invalid')`);
   else if (q.status === 'unpaid')
     where.push(sql`pi.status = 'approved' and pi.doc_type = 'invoice' and pi.paid_total < pi.payable`);
   else if (q.status !== 'all') where.push(sql`pi.status = ${q.status}`);
@@ -161,6 +162,15 @@ export async function setMatch(tx: Tx, id: string, supplierId: string | null, or
   await tx.execute(
     sql`update purchase_invoices set supplier_id = ${supplierId}, purchase_order_id = ${orderId}, updated_at = now()
         where id = ${id}`,
+  );
+}
+
+/** The validators' report of an uploaded file, written once when its background check ends. */
+export async function finishCheck(tx: Tx, id: string, failures: ValidationFailure[]) {
+  await tx.execute(
+    sql`update purchase_invoices set status = ${failures.length > 0 ? 'invalid' : 'received'},
+          valid = ${failures.length === 0}, validation = ${JSON.stringify({ failures })}::jsonb, updated_at = now()
+        where id = ${id} and status = 'checking'`,
   );
 }
 

@@ -14,6 +14,7 @@ import { inCompany } from '../../http/access.ts';
 import type { Deps } from '../../http/context.ts';
 import * as service from './purchase-invoices.service.ts';
 import './purchase-invoices.history.ts';
+import './purchase-invoices.jobs.ts';
 import { parseUbl } from './ubl-parse.ts';
 
 const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
@@ -193,7 +194,7 @@ export function purchaseInvoicesRoutes(deps: Deps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary:
-            'Upload a supplier’s UBL eRačun (Invoice or CreditNote, multipart field "file"); one the official validators reject is kept as invalid with its failed rules, to be rejected',
+            'Upload a supplier’s UBL eRačun (Invoice or CreditNote, multipart field "file"): stored at once as `checking` while the official validators run in the background; then `received`, or `invalid` with its failed rules (to be rejected)',
           consumes: ['multipart/form-data'],
           response: { 201: detailSchema },
         },
@@ -207,10 +208,10 @@ export function purchaseInvoicesRoutes(deps: Deps): FastifyPluginAsyncZod {
         const data = await part.toBuffer();
         if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', 'Datoteka je veća od 5 MB');
         const xml = data.toString('utf8');
-        // Parse first (a file that is not UBL is refused at once), then run the validators before
-        // the transaction opens: they take seconds.
+        // A file that is not UBL is refused at once; the validators (tens of seconds) run in a
+        // background job (purchase-invoices.jobs.ts): the answer is the stored invoice, `checking`.
         parseUbl(xml);
-        const failures = await service.validateUbl(xml);
+        service.requireValidators();
         request.idempotencyBody = { sha256: createHash('sha256').update(data).digest('hex') };
         const detail = await inCompany(deps, request, async (tx, ctx) => {
           const received = await service.receiveUbl(
@@ -218,7 +219,7 @@ export function purchaseInvoicesRoutes(deps: Deps): FastifyPluginAsyncZod {
             ctx.companyId,
             data,
             { kind: 'upload', userId: ctx.userId },
-            { failures },
+            { checkLater: true },
           );
           return service.get(tx, received.id, ctx.companyId);
         });

@@ -7,6 +7,7 @@ import {
   matchLines,
   type ParsedUbl,
   type PurchaseInvoiceListQuery,
+  type PurchaseInvoiceStatus,
   purchaseInvoiceActions,
   type RejectionCode,
   type ValidationFailure,
@@ -14,6 +15,7 @@ import {
 import Decimal from 'decimal.js';
 import type { Tx } from '../../db/database.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
+import { enqueueJob } from '../../jobs/jobs.ts';
 import { validateEInvoices, validatorsAvailable } from '../einvoice/validators.ts';
 import {
   onPurchaseInvoiceReceived,
@@ -37,7 +39,7 @@ export type ReceiveSource = {
 
 export type ReceiveResult = {
   id: string;
-  status: 'received' | 'invalid' | 'approved' | 'rejected';
+  status: PurchaseInvoiceStatus;
   failures: ValidationFailure[];
   /** True when the same file (or the seller's same number) was already received: nothing new stored. */
   duplicate: boolean;
@@ -51,14 +53,19 @@ const notFound = () => new AppError('NOT_FOUND', 'Ulazni račun nije pronađen.'
  * you can and pass the result to `receiveUbl`.
  */
 export async function validateUbl(xml: string): Promise<ValidationFailure[]> {
+  requireValidators();
+  const [report] = await validateEInvoices({ received: xml });
+  return report?.failures ?? [];
+}
+
+/** Refuses (VALIDATION `einvoiceValidatorsMissing`) when the server lacks the official validators. */
+export function requireValidators(): void {
   const tools = validatorsAvailable();
   if (!tools.ok) {
     throw new AppError('VALIDATION', `Validatori eRačuna nisu instalirani: ${tools.missing.join(', ')}`, [
       { field: 'file', key: 'validation.einvoiceValidatorsMissing' },
     ]);
   }
-  const [report] = await validateEInvoices({ received: xml });
-  return report?.failures ?? [];
 }
 
 const toText = (xml: Uint8Array | string) =>
@@ -80,7 +87,7 @@ export async function receiveUbl(
   companyId: string,
   xml: Uint8Array | string,
   source: ReceiveSource,
-  opts: { failures?: ValidationFailure[] } = {},
+  opts: { failures?: ValidationFailure[]; checkLater?: boolean } = {},
 ): Promise<ReceiveResult> {
   const bytes = typeof xml === 'string' ? Buffer.from(xml, 'utf8') : Buffer.from(xml);
   const text = toText(xml);
@@ -109,7 +116,10 @@ export async function receiveUbl(
     return { id: seen.id, status: seen.status, failures: [], duplicate: true };
   }
 
-  const failures = unreadable ? [unreadable] : (opts.failures ?? (await validateUbl(text)));
+  // An upload is stored at once and checked by a background job (`checkLater`): `checking`.
+  const checking = Boolean(opts.checkLater) && !unreadable;
+  const failures = unreadable ? [unreadable] : checking ? [] : (opts.failures ?? (await validateUbl(text)));
+  const status = checking ? 'checking' : failures.length > 0 ? 'invalid' : 'received';
 
   const supplierId = await matchSupplier(tx, parsed);
   const order = parsed.order_reference
@@ -121,18 +131,48 @@ export async function receiveUbl(
     sourceRef: source.reference ?? null,
     parsed,
     failures,
-    status: failures.length > 0 ? 'invalid' : 'received',
+    status,
     supplierId: supplierId ?? order?.supplier_id ?? null,
     purchaseOrderId: order?.id ?? null,
     xml: bytes,
     sha256,
     userId: source.userId ?? null,
   });
-  // Fiskalizacija 2.0: a valid received eRačun is fiscalised by its recipient (EvidentirajERacun, U).
-  if (failures.length === 0)
+  if (checking) {
+    await enqueueJob(tx, {
+      companyId,
+      kind: CHECK_JOB,
+      payload: { purchaseInvoiceId: id },
+      dedupeKey: `${CHECK_JOB}:${id}`,
+      ...(source.userId ? { userId: source.userId } : {}),
+    });
+  } else if (status === 'received') {
+    // Fiskalizacija 2.0: a valid received eRačun is fiscalised by its recipient (EvidentirajERacun, U).
     await onPurchaseInvoiceReceived(tx, { companyId, userId: source.userId ?? companyId }, id);
+  }
   await repo.notify(tx, companyId, [id]);
-  return { id, status: failures.length > 0 ? 'invalid' : 'received', failures, duplicate: false };
+  return { id, status, failures, duplicate: false };
+}
+
+/** The background check of an uploaded file (`purchase-invoices.check`). */
+export const CHECK_JOB = 'purchase-invoices.check';
+
+/**
+ * Ends the check of a `checking` invoice with the validators' report: `received` (and its
+ * EvidentirajERacun queued) or `invalid`. A second run finds it checked and changes nothing.
+ */
+export async function finishCheck(
+  tx: Tx,
+  actor: { companyId: string; userId: string },
+  id: string,
+  failures: ValidationFailure[],
+): Promise<boolean> {
+  const row = await locked(tx, id);
+  if (row.status !== 'checking') return false;
+  await repo.finishCheck(tx, id, failures);
+  if (failures.length === 0) await onPurchaseInvoiceReceived(tx, actor, id);
+  await repo.notify(tx, actor.companyId, [id]);
+  return true;
 }
 
 /** What is shown for a delivered file that is not a UBL invoice at all: nothing but its reference. */

@@ -4,11 +4,12 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/database.ts';
 import { withCompany } from '../../db/tenant.ts';
+import { runDueJobs } from '../../jobs/runner.ts';
 import { type SignedIn, signUp, startTestApp, type TestApp } from '../../test/harness.ts';
 import type { Json } from '../documents/test-helpers.ts';
 import { validateEInvoices } from '../einvoice/validators.ts';
 import { backdateOrder } from '../purchasing/test-dates.ts';
-import { receiveUbl } from './purchase-invoices.service.ts';
+import { finishCheck, receiveUbl } from './purchase-invoices.service.ts';
 import { correctedExample, EXAMPLES_DIR, SELLER_OIB, supplierInvoice } from './test-invoices.ts';
 
 const BOUNDARY = 'PURCHASEINVOICE';
@@ -54,7 +55,15 @@ describe('purchase invoices: receive, validate, match, decide, pay', () => {
         Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
       ]),
     });
-    return { status: res.statusCode, body: res.json() as Json };
+    const first = res.json() as Json;
+    if (res.statusCode !== 201) return { status: res.statusCode, body: first, first };
+    // Stored at once as `checking`; the validators run in the background job: run it, read again.
+    let body = first;
+    for (let i = 0; i < 120 && body.status === 'checking'; i++) {
+      if ((await runDueJobs(t.deps)) === 0) await new Promise((r) => setTimeout(r, 500));
+      body = await ok('GET', `/api/purchase-invoices/${first.id}`);
+    }
+    return { status: res.statusCode, body, first };
   };
   const count = async () =>
     withCompany(t.deps.db, { userId: user.id, companyId: user.id }, async (tx) => {
@@ -126,6 +135,8 @@ describe('purchase invoices: receive, validate, match, decide, pay', () => {
     );
     const res = await upload(published);
     expect(res.status, JSON.stringify(res.body)).toBe(201);
+    // The answer came before the validators: stored, being checked, nothing to decide yet.
+    expect(res.first).toMatchObject({ status: 'checking', valid: false, actions: [], failures: [] });
     expect(res.body).toMatchObject({ status: 'invalid', valid: false, actions: ['reject'] });
     const br9 = res.body.failures.find((f: Json) => f.id === 'HR-BR-9');
     expect(br9).toMatchObject({ source: 'HR-CIUS' });
@@ -341,6 +352,31 @@ describe('purchase invoices: receive, validate, match, decide, pay', () => {
       actions: ['reject'],
     });
     await ok('POST', `/api/purchase-invoices/${junk.id}/reject`, { code: 'O', reason: 'Nije eRačun' });
+  });
+
+  it('an upload being checked cannot be decided; the check ends once and its report is then frozen', async () => {
+    const xml = correctedExample('eRacun_PDV5.xml', 'CHK-1');
+    const actor = { userId: user.id, companyId: user.id };
+    const r = await withCompany(t.deps.db, actor, (tx) =>
+      receiveUbl(tx, user.id, xml, { kind: 'upload', userId: user.id }, { checkLater: true }),
+    );
+    expect(r).toMatchObject({ status: 'checking', failures: [] });
+    expect((await call('POST', `/api/purchase-invoices/${r.id}/approve`)).status).toBe(409);
+    expect(
+      (await call('POST', `/api/purchase-invoices/${r.id}/reject`, { code: 'O', reason: 'x' })).status,
+    ).toBe(409);
+    const failures = [{ source: 'HR-CIUS' as const, id: 'HR-BR-1', text: 'Probno pravilo' }];
+    expect(await withCompany(t.deps.db, actor, (tx) => finishCheck(tx, actor, r.id, failures))).toBe(true);
+    // A second run (a retried job) finds it checked and changes nothing.
+    expect(await withCompany(t.deps.db, actor, (tx) => finishCheck(tx, actor, r.id, []))).toBe(false);
+    expect(await ok('GET', `/api/purchase-invoices/${r.id}`)).toMatchObject({ status: 'invalid', failures });
+    await expect(
+      withCompany(t.deps.db, actor, (tx) =>
+        tx.execute(
+          sql`update purchase_invoices set validation = '{"failures":[]}'::jsonb where id = ${r.id}`,
+        ),
+      ),
+    ).rejects.toThrow();
   });
 
   it('stored file and what was read from it cannot be changed', async () => {

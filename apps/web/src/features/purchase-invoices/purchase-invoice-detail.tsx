@@ -79,6 +79,15 @@ export function PurchaseInvoiceDetail() {
           {m}
         </p>
       ))}
+      {pi.status === 'checking' && (
+        <p
+          role="status"
+          className="rounded-md border border-border bg-surface p-3 text-sm text-muted"
+          data-testid="pi-checking"
+        >
+          {t('checking')}
+        </p>
+      )}
       {pi.failures.length > 0 && (
         <div role="alert" className="rounded-md border border-warning/40 bg-warning-soft p-3 text-sm">
           <p className="font-medium text-warning">{t('validation.failed')}</p>

@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { api } from '../../lib/api.ts';
 import { useCompanyLive } from '../team/use-live.ts';
 
-export type PurchaseInvoiceStatus = 'received' | 'invalid' | 'approved' | 'rejected';
+export type PurchaseInvoiceStatus = 'checking' | 'received' | 'invalid' | 'approved' | 'rejected';
 export type PurchaseInvoiceRow = {
   id: string;
   source: 'upload' | 'intermediary';
@@ -148,6 +148,8 @@ export function usePurchaseInvoice(id: string) {
   return useQuery({
     queryKey: purchaseInvoiceKeys.detail(id),
     queryFn: ({ signal }) => api<PurchaseInvoice>(`/api/purchase-invoices/${id}`, { signal }),
+    // While the validators run in the background, look again now and then (live updates aside).
+    refetchInterval: (query) => (query.state.data?.status === 'checking' ? 3_000 : false),
   });
 }
 

@@ -21,7 +21,16 @@ export const PURCHASE_INVOICES_LIST = defineList({
   bulk: false,
 });
 
-const STATUSES = ['all', 'open', 'unpaid', 'received', 'invalid', 'approved', 'rejected'] as const;
+const STATUSES = [
+  'all',
+  'open',
+  'unpaid',
+  'checking',
+  'received',
+  'invalid',
+  'approved',
+  'rejected',
+] as const;
 const PAGE_SIZE = 50;
 
 /** Received invoices: the whole list (/suppliers/invoices) or one supplier's (its detail tab). */

@@ -3,6 +3,7 @@ import { cn } from '../../lib/cn.ts';
 import type { PurchaseInvoiceStatus } from './purchase-invoices-api.ts';
 
 const TONE: Record<PurchaseInvoiceStatus, string> = {
+  checking: 'bg-surface-2 text-muted',
   received: 'bg-primary/10 text-primary',
   invalid: 'bg-warning-soft text-warning',
   approved: 'bg-success/10 text-success',
