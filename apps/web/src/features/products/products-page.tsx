@@ -2,6 +2,7 @@ import { Plus } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Route, Routes, useNavigate } from 'react-router';
+import { useSaveShortcut } from '../../components/editing/save-shortcut.ts';
 import { SaveState, saveStatus, useDirty } from '../../components/editing/save-state.tsx';
 import { afterSave, UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
@@ -162,6 +163,7 @@ function NewProduct() {
   const { t } = useTranslation('production');
   const navigate = useNavigate();
   const create = useCreateProduct();
+  const saveRef = useSaveShortcut();
   const [form, setForm] = useState({
     sku: '',
     name: '',
@@ -246,7 +248,7 @@ function NewProduct() {
           </div>
           <FormErrors className="sm:col-span-2" messages={errorMessages(create.error, t)} />
           <div className="flex gap-2 sm:col-span-2">
-            <Button type="submit" loading={create.isPending}>
+            <Button ref={saveRef} type="submit" loading={create.isPending}>
               {t('actions.create')}
             </Button>
             <Link to="/products" className={buttonClasses('outline')} data-discard>
