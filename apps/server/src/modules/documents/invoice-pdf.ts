@@ -4,7 +4,7 @@ import type { Tx } from '../../db/database.ts';
 import { CONTENT_WIDTH, PAGE, type Pdf, table } from '../../pdf/pdf-document.ts';
 import { hrDate, hrMoney, hrTime } from '../../pdf/pdf-format.ts';
 import { isVatRegistered } from '../einvoice/einvoice.service.ts';
-import { ublVatOfLines } from '../einvoice/einvoice-issue.ts';
+import { domesticReverseChargeOf, ublVatOfLines } from '../einvoice/einvoice-issue.ts';
 import * as repo from './documents.repo.ts';
 import { type PartySnapshot, vatTreatmentOf } from './invoices.service.ts';
 
@@ -37,7 +37,14 @@ export async function invoiceFacts(
   const seller = doc.seller as PartySnapshot | null;
   // Issued: the VAT status snapshotted at issue; a draft: today's setting.
   const vatRegistered = seller ? seller.vat_registered !== false : await isVatRegistered(tx);
-  const vats = await ublVatOfLines(tx, lines, vatRegistered, vatTreatmentOf(buyer, lines));
+  // Domestic reverse charge: issued, as the buyer snapshot says; a draft, as its switch is now.
+  const reverseCharge = doc.buyer ? buyer?.reverse_charge : await domesticReverseChargeOf(tx, doc);
+  const vats = await ublVatOfLines(
+    tx,
+    lines,
+    vatRegistered,
+    vatTreatmentOf(buyer && { ...buyer, reverse_charge: reverseCharge ?? null }, lines),
+  );
   const original = doc.original_invoice_id ? await repo.getDocument(tx, doc.original_invoice_id) : null;
   return {
     vats,

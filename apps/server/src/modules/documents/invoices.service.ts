@@ -3,6 +3,7 @@ import {
   buildUbl,
   buyerEndpoint,
   type creditNoteInputSchema,
+  type DomesticReverseCharge,
   dueDateFrom,
   hub3Payload,
   type invoiceInputSchema,
@@ -65,6 +66,8 @@ export type PartySnapshot = {
   operator_mark?: string | null;
   operator_oib?: string | null;
   vat_registered?: boolean;
+  /** Buyer: 'construction' when issued under domestic reverse charge (einvoice/reverse-charge.ts). */
+  reverse_charge?: DomesticReverseCharge | null;
 };
 
 /**

@@ -105,7 +105,7 @@ export async function einvoiceReadiness(
  * Whether the document is issued under domestic reverse charge: an invoice by its own switch, a
  * credit note by the invoice it corrects (as that invoice's buyer snapshot says).
  */
-async function domesticReverseChargeOf(
+export async function domesticReverseChargeOf(
   tx: Tx,
   doc: { id: string; original_invoice_id: string | null },
 ): Promise<DomesticReverseCharge | null> {

@@ -128,6 +128,8 @@ describe('domestic reverse charge', () => {
     const after = await api.ok('GET', `/api/documents/${doc.id}`);
     expect(after.lines.map((l: Json) => l.vat_rate)).toEqual(['0', '0']);
     expect(after.document).toMatchObject({ net_total: '1080.00', vat_total: '0.00', total: '1080.00' });
+    // The draft's PDF already says why there is no VAT.
+    expect(await pdfText(doc.id)).toContain(WORDING);
     state.draft = doc;
   });
 
