@@ -25,7 +25,6 @@ const TO_CONVERT = new Set([
   'export',
   'files',
   'health',
-  'production',
   'realtime',
   'registers',
   'search',
@@ -61,8 +60,11 @@ const routesOf = (area: string) =>
 
 /** A shape written in a routes file: a zod object (or an array of one) declared inline. */
 const inlineShapes = (text: string) => text.match(/\bz\.(object|strictObject|looseObject)\(/g)?.length ?? 0;
-/** A response shape written again in the web: an interface, an object type, or one inline in api<…>. */
-const WEB_COPY = /^\s*(export\s+)?(interface\s+\w+|type\s+\w+(<[^>]*>)?\s*=\s*\{)|\bapi<\{/gm;
+/**
+ * A response shape written again in the web: an interface, an object type, or one inline in api<…>.
+ * A list's URL state (`…Params`, what the screen keeps in the address bar) is the web's own.
+ */
+const WEB_COPY = /^\s*(export\s+)?(interface\s+\w+|type\s+(?!\w+Params\b)\w+(<[^>]*>)?\s*=\s*\{)|\bapi<\{/gm;
 const webCopies = (area: string) =>
   (WEB_API[area] ?? []).flatMap((f) => {
     const path = join(WEB_FEATURES, f);

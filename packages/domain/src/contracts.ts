@@ -14,6 +14,7 @@ export const wireDecimal = z.string();
 export const wireDecimalOrNull = z.string().nullable();
 /** The answer of a create that returns only the new row's id. */
 export const createdIdSchema = z.object({ id: z.string() });
+export type CreatedId = z.infer<typeof createdIdSchema>;
 /** The answer `{ ok: true }` of an action that returns nothing else. */
 export const okSchema = z.object({ ok: z.literal(true) });
 /** One problem of an import row or file: the field, the sheet column, an i18n key and its params. */

@@ -3,6 +3,7 @@
 export * from './bom.ts';
 export * from './completion.ts';
 export * from './consumption-correction.ts';
+export * from './contracts.ts';
 export * from './costing.ts';
 export * from './cut-pieces.ts';
 export { moneyString as productionMoneyString, qtyString as productionQtyString } from './decimal.ts';

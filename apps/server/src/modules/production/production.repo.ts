@@ -1,11 +1,16 @@
 import type {
   BomDef,
+  BomHeader as BomHeaderWire,
   BomInput,
+  BomLine,
   BomStatus,
   Process,
   ProcessCategory,
   ProcessInput,
   ProcessListQuery,
+  ProductItem,
+  ProductRow as ProductRowWire,
+  RoutingStep,
 } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/database.ts';
@@ -139,16 +144,7 @@ export async function deleteProcess(tx: Tx, id: string): Promise<boolean> {
 
 // --- items (owned by inventory; read here) -------------------------------------------------------
 
-export type ItemInfo = {
-  id: string;
-  sku: string;
-  name: string;
-  kind: string;
-  baseUnit: string;
-  /** Moving average cost, falling back to the purchase price while nothing is in stock. */
-  cost: string | null;
-  salesPrice: string | null;
-};
+export type ItemInfo = ProductItem;
 
 export async function itemsByIds(tx: Tx, ids: readonly string[]): Promise<Map<string, ItemInfo>> {
   if (ids.length === 0) return new Map();
@@ -217,18 +213,7 @@ export async function unitExists(tx: Tx, codes: readonly string[]): Promise<Set<
 
 // --- products -----------------------------------------------------------------------------------
 
-export type ProductRow = {
-  id: string;
-  sku: string;
-  name: string;
-  kind: string;
-  baseUnit: string;
-  salesPrice: string | null;
-  activeVersion: number | null;
-  versions: number;
-  routingSteps: number;
-  updatedAt: string;
-};
+export type ProductRow = ProductRowWire;
 
 export async function listProducts(
   tx: Tx,
@@ -309,35 +294,9 @@ export async function insertProductItem(
 
 // --- BOMs ---------------------------------------------------------------------------------------
 
-export type BomHeader = {
-  id: string;
-  productId: string;
-  version: number;
-  status: BomStatus;
-  note: string;
-  variables: { name: string; value: string }[];
-  activatedAt: string | null;
-  updatedAt: string;
-  lineCount: number;
-};
+export type BomHeader = BomHeaderWire;
 
-export type BomLineRow = {
-  id: string;
-  position: number;
-  componentId: string;
-  quantity: string | null;
-  formula: string | null;
-  unit: string;
-  scrapPct: string;
-  childWidth: string | null;
-  childHeight: string | null;
-  cutCount: string | null;
-  cutLength: string | null;
-  cutWidth: string | null;
-  cutHeight: string | null;
-  cutAngleStart: number;
-  cutAngleEnd: number;
-};
+export type BomLineRow = Omit<BomLine, 'component' | 'componentHasBom'>;
 
 type BomHeaderRow = {
   id: string;
@@ -548,21 +507,7 @@ export async function deleteBom(tx: Tx, bomId: string): Promise<void> {
 
 // --- routings -----------------------------------------------------------------------------------
 
-export type RoutingStepRow = {
-  position: number;
-  processId: string;
-  processCode: string;
-  processName: string;
-  workCentre: string;
-  setupMinutes: string | null;
-  minutesPerUnit: string | null;
-  defaultSetupMinutes: string;
-  defaultMinutesPerUnit: string;
-  costPerHour: string;
-  qualityCheckRequired: boolean;
-  category: ProcessCategory;
-  note: string;
-};
+export type RoutingStepRow = RoutingStep;
 
 export async function routingSteps(
   tx: Tx,

@@ -1,184 +1,30 @@
 import {
-  BOM_STATUSES,
+  bomDetailSchema,
   bomInputSchema,
+  bomParamsSchema as bomParams,
+  costedExplosionSchema,
+  createdIdSchema,
   explosionQuerySchema,
-  processCategorySchema,
+  explosionResultSchema,
+  idParamsSchema as idParams,
+  productItemSchema as itemSchema,
   processInputSchema,
   processListQuerySchema,
+  processPageSchema,
   processSchema,
+  productCreateSchema,
+  productDetailSchema,
+  productItemsQuerySchema,
+  productListQuerySchema as productListQuery,
+  productPageSchema,
   routingInputSchema,
-  routingWarningSchema,
+  routingStepSchema,
 } from '@erp/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { inCompany } from '../../http/access.ts';
 import type { Deps } from '../../http/context.ts';
 import * as service from './production.service.ts';
-
-const idParams = z.object({ id: z.uuid() });
-const bomParams = z.object({ id: z.uuid(), bomId: z.uuid() });
-const dec = z.string();
-
-const itemSchema = z.object({
-  id: z.string(),
-  sku: z.string(),
-  name: z.string(),
-  kind: z.string(),
-  baseUnit: z.string(),
-  cost: dec.nullable(),
-  salesPrice: dec.nullable(),
-});
-
-const bomHeaderSchema = z.object({
-  id: z.string(),
-  productId: z.string(),
-  version: z.number(),
-  status: z.enum(BOM_STATUSES),
-  note: z.string(),
-  variables: z.array(z.object({ name: z.string(), value: z.string() })),
-  activatedAt: z.string().nullable(),
-  updatedAt: z.string(),
-  lineCount: z.number(),
-});
-
-const bomLineSchema = z.object({
-  id: z.string(),
-  position: z.number(),
-  componentId: z.string(),
-  quantity: dec.nullable(),
-  formula: z.string().nullable(),
-  unit: z.string(),
-  scrapPct: dec,
-  childWidth: z.string().nullable(),
-  childHeight: z.string().nullable(),
-  cutCount: z.string().nullable(),
-  cutLength: z.string().nullable(),
-  cutWidth: z.string().nullable(),
-  cutHeight: z.string().nullable(),
-  /** bar lines: saw angle at each end of the pieces, 90 or 45 (mitre) */
-  cutAngleStart: z.number(),
-  cutAngleEnd: z.number(),
-  component: itemSchema.nullable(),
-  componentHasBom: z.boolean(),
-});
-
-const routingStepSchema = z.object({
-  position: z.number(),
-  processId: z.string(),
-  processCode: z.string(),
-  processName: z.string(),
-  workCentre: z.string(),
-  setupMinutes: dec.nullable(),
-  minutesPerUnit: dec.nullable(),
-  defaultSetupMinutes: dec,
-  defaultMinutesPerUnit: dec,
-  costPerHour: dec,
-  qualityCheckRequired: z.boolean(),
-  category: processCategorySchema,
-  note: z.string(),
-});
-
-const productRowSchema = z.object({
-  id: z.string(),
-  sku: z.string(),
-  name: z.string(),
-  kind: z.string(),
-  baseUnit: z.string(),
-  salesPrice: dec.nullable(),
-  activeVersion: z.number().nullable(),
-  versions: z.number(),
-  routingSteps: z.number(),
-  updatedAt: z.string(),
-});
-
-const explosionSchema = z.object({
-  productId: z.string(),
-  bom: z.object({ id: z.string(), version: z.number(), status: z.enum(BOM_STATUSES) }),
-  quantity: dec,
-  W: dec.nullable(),
-  H: dec.nullable(),
-  requirements: z.array(
-    z.object({
-      itemId: z.string(),
-      sku: z.string(),
-      name: z.string(),
-      unit: z.string(),
-      quantity: dec,
-      scrapQuantity: dec,
-    }),
-  ),
-  tree: z.array(
-    z.object({
-      level: z.number(),
-      itemId: z.string(),
-      sku: z.string(),
-      name: z.string(),
-      unit: z.string(),
-      perUnit: dec,
-      scrapPct: dec,
-      quantity: dec,
-      made: z.boolean(),
-      width: dec.nullable(),
-      height: dec.nullable(),
-    }),
-  ),
-  treeTruncated: z.boolean(),
-});
-
-const costSchema = z.object({
-  materials: z.array(
-    z.object({
-      itemId: z.string(),
-      sku: z.string(),
-      name: z.string(),
-      unit: z.string(),
-      quantity: dec,
-      unitCost: dec,
-      amount: dec,
-      missingCost: z.boolean(),
-    }),
-  ),
-  labour: z.array(
-    z.object({
-      itemId: z.string(),
-      sku: z.string(),
-      processId: z.string(),
-      processCode: z.string(),
-      processName: z.string(),
-      quantity: dec,
-      minutes: dec,
-      amount: dec,
-    }),
-  ),
-  materialCost: dec,
-  labourCost: dec,
-  totalCost: dec,
-  unitCost: dec,
-  marginPct: dec,
-  suggestedUnitPrice: dec,
-  suggestedTotalPrice: dec,
-});
-
-const productCreateSchema = z.object({
-  sku: z.string().trim().min(1, 'validation.required').max(64, 'validation.tooLong'),
-  name: z.string().trim().min(1, 'validation.required').max(200, 'validation.tooLong'),
-  baseUnit: z.string().trim().min(1, 'validation.required').max(16, 'validation.tooLong'),
-  salesPrice: z
-    .string()
-    .trim()
-    .regex(/^\d{1,12}(\.\d{1,4})?$/, 'validation.decimalInvalid')
-    .nullable()
-    .default(null),
-  kind: z.enum(['product', 'component']).default('product'),
-});
-
-const productListQuery = z.object({
-  q: z.string().trim().max(100).optional(),
-  sort: z.enum(['sku', 'name']).default('sku'),
-  dir: z.enum(['asc', 'desc']).default('asc'),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).default(50),
-});
 
 export function productionRoutes(deps: Deps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -194,7 +40,7 @@ export function productionRoutes(deps: Deps): FastifyPluginAsyncZod {
           tags: ['production'],
           summary: 'List processes (search, active filter, sort, page)',
           querystring: processListQuerySchema,
-          response: { 200: z.object({ items: z.array(processSchema), total: z.number() }) },
+          response: { 200: processPageSchema },
         },
       },
       (request) => inCompany(deps, request, (tx) => service.listProcesses(tx, request.query)),
@@ -264,7 +110,7 @@ export function productionRoutes(deps: Deps): FastifyPluginAsyncZod {
           tags: ['production'],
           summary: 'Products (items of kind product, and any item with a BOM)',
           querystring: productListQuery,
-          response: { 200: z.object({ items: z.array(productRowSchema), total: z.number() }) },
+          response: { 200: productPageSchema },
         },
       },
       (request) => inCompany(deps, request, (tx) => service.listProducts(tx, request.query)),
@@ -277,7 +123,7 @@ export function productionRoutes(deps: Deps): FastifyPluginAsyncZod {
           tags: ['production'],
           summary: 'Create a product item (kind product or component)',
           body: productCreateSchema,
-          response: { 201: z.object({ id: z.string() }) },
+          response: { 201: createdIdSchema },
         },
       },
       async (request, reply) =>
@@ -292,7 +138,7 @@ export function productionRoutes(deps: Deps): FastifyPluginAsyncZod {
         schema: {
           tags: ['production'],
           summary: 'Item picker for BOM lines (SKU or name)',
-          querystring: z.object({ q: z.string().trim().max(100).default('') }),
+          querystring: productItemsQuerySchema,
           response: { 200: z.array(itemSchema) },
         },
       },
@@ -306,14 +152,7 @@ export function productionRoutes(deps: Deps): FastifyPluginAsyncZod {
           tags: ['production'],
           summary: 'Product with its BOM versions, routing and processing-order warnings of the routing',
           params: idParams,
-          response: {
-            200: z.object({
-              product: itemSchema,
-              boms: z.array(bomHeaderSchema),
-              routing: z.array(routingStepSchema),
-              routingWarnings: z.array(routingWarningSchema),
-            }),
-          },
+          response: { 200: productDetailSchema },
         },
       },
       (request) => inCompany(deps, request, (tx) => service.productDetail(tx, request.params.id)),
@@ -326,7 +165,7 @@ export function productionRoutes(deps: Deps): FastifyPluginAsyncZod {
           tags: ['production'],
           summary: 'One BOM version with its lines',
           params: bomParams,
-          response: { 200: bomHeaderSchema.extend({ lines: z.array(bomLineSchema) }) },
+          response: { 200: bomDetailSchema },
         },
       },
       (request) =>
@@ -341,7 +180,7 @@ export function productionRoutes(deps: Deps): FastifyPluginAsyncZod {
           summary: 'New BOM version (draft); formulas checked, cycles refused',
           params: idParams,
           body: bomInputSchema,
-          response: { 201: z.object({ id: z.string() }) },
+          response: { 201: createdIdSchema },
         },
       },
       async (request, reply) =>
@@ -362,7 +201,7 @@ export function productionRoutes(deps: Deps): FastifyPluginAsyncZod {
           summary: 'Replace a draft BOM version',
           params: bomParams,
           body: bomInputSchema,
-          response: { 200: z.object({ id: z.string() }) },
+          response: { 200: createdIdSchema },
         },
       },
       async (request) => {
@@ -380,7 +219,7 @@ export function productionRoutes(deps: Deps): FastifyPluginAsyncZod {
             tags: ['production'],
             summary: action === 'activate' ? 'Make this version the active one' : 'Archive this version',
             params: bomParams,
-            response: { 200: z.object({ id: z.string() }) },
+            response: { 200: createdIdSchema },
           },
         },
         async (request) => {
@@ -428,7 +267,7 @@ export function productionRoutes(deps: Deps): FastifyPluginAsyncZod {
           summary: 'BOM explosion for a quantity and W × H (mm): tree and flattened requirements',
           params: idParams,
           querystring: explosionQuerySchema,
-          response: { 200: explosionSchema },
+          response: { 200: explosionResultSchema },
         },
       },
       (request) =>
@@ -450,7 +289,7 @@ export function productionRoutes(deps: Deps): FastifyPluginAsyncZod {
           summary: 'Cost roll-up (materials at average cost + labour) and suggested price at a margin',
           params: idParams,
           querystring: explosionQuerySchema,
-          response: { 200: explosionSchema.extend({ cost: costSchema }) },
+          response: { 200: costedExplosionSchema },
         },
       },
       (request) =>

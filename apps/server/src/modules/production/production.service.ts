@@ -9,6 +9,7 @@ import {
   compileFormula,
   type ExplosionNode,
   type ExplosionQuery,
+  type ExplosionTreeRow,
   explodeBom,
   type FieldIssue,
   findBomCycle,
@@ -358,19 +359,7 @@ async function inBaseUnits(tx: Tx, boms: Map<string, BomDef>): Promise<Map<strin
   return out;
 }
 
-export type ExplosionRow = {
-  level: number;
-  itemId: string;
-  sku: string;
-  name: string;
-  unit: string;
-  perUnit: string;
-  scrapPct: string;
-  quantity: string;
-  made: boolean;
-  width: string | null;
-  height: string | null;
-};
+export type ExplosionRow = ExplosionTreeRow;
 
 export async function explodeAndCost(tx: Tx, productId: string, q: ExplosionQuery) {
   await requireProduct(tx, productId);

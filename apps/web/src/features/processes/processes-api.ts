@@ -1,4 +1,4 @@
-import type { Process, ProcessInput } from '@erp/domain';
+import type { Process, ProcessInput, ProcessPage } from '@erp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 
@@ -33,7 +33,7 @@ export function processListUrl(p: ProcessListParams, pageSize = PROCESS_PAGE_SIZ
 
 /** One page of the process list (the list screen, and its "select all matching" page by page). */
 export function fetchProcesses(p: ProcessListParams, pageSize = PROCESS_PAGE_SIZE, signal?: AbortSignal) {
-  return api<{ items: Process[]; total: number }>(processListUrl(p, pageSize), { signal });
+  return api<ProcessPage>(processListUrl(p, pageSize), { signal });
 }
 
 export function useProcesses(p: ProcessListParams) {
@@ -49,10 +49,9 @@ export function useProcessOptions() {
   return useQuery({
     queryKey: processKeys.options,
     queryFn: ({ signal }) =>
-      api<{ items: Process[]; total: number }>(
-        processListUrl({ q: '', active: 'active', sort: 'code', dir: 'asc', page: 1 }, 200),
-        { signal },
-      ),
+      api<ProcessPage>(processListUrl({ q: '', active: 'active', sort: 'code', dir: 'asc', page: 1 }, 200), {
+        signal,
+      }),
   });
 }
 

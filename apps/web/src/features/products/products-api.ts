@@ -1,134 +1,32 @@
-import type { BomInput, BomStatus, ProcessCategory, RoutingInput, RoutingWarning } from '@erp/domain';
+import type {
+  BomDetail,
+  BomHeader,
+  BomInput,
+  BomLine,
+  CostedExplosion,
+  CreatedId,
+  ProductCreateInput,
+  ProductDetail,
+  ProductItem,
+  ProductPage,
+  ProductRow,
+  RoutingInput,
+  RoutingStep,
+} from '@erp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 
-export type ItemInfo = {
-  id: string;
-  sku: string;
-  name: string;
-  kind: string;
-  baseUnit: string;
-  cost: string | null;
-  salesPrice: string | null;
+// Wire types of /api/products: the domain's contracts.
+export type {
+  BomHeader,
+  BomLine,
+  CostedExplosion as CostResult,
+  ProductDetail,
+  ProductItem as ItemInfo,
+  ProductRow,
+  RoutingStep,
 };
-export type ProductRow = {
-  id: string;
-  sku: string;
-  name: string;
-  kind: string;
-  baseUnit: string;
-  salesPrice: string | null;
-  activeVersion: number | null;
-  versions: number;
-  routingSteps: number;
-  updatedAt: string;
-};
-export type BomHeader = {
-  id: string;
-  productId: string;
-  version: number;
-  status: BomStatus;
-  note: string;
-  variables: { name: string; value: string }[];
-  activatedAt: string | null;
-  updatedAt: string;
-  lineCount: number;
-};
-export type BomLine = {
-  id: string;
-  position: number;
-  componentId: string;
-  quantity: string | null;
-  formula: string | null;
-  unit: string;
-  scrapPct: string;
-  childWidth: string | null;
-  childHeight: string | null;
-  cutCount: string | null;
-  cutLength: string | null;
-  cutWidth: string | null;
-  cutHeight: string | null;
-  /** Bar lines: the saw angle at each end of the pieces, 90 or 45 (mitre). */
-  cutAngleStart?: number;
-  cutAngleEnd?: number;
-  component: ItemInfo | null;
-  componentHasBom: boolean;
-};
-export type RoutingStep = {
-  position: number;
-  processId: string;
-  processCode: string;
-  processName: string;
-  workCentre: string;
-  setupMinutes: string | null;
-  minutesPerUnit: string | null;
-  defaultSetupMinutes: string;
-  defaultMinutesPerUnit: string;
-  costPerHour: string;
-  qualityCheckRequired: boolean;
-  category: ProcessCategory;
-  note: string;
-};
-export type ProductDetail = {
-  product: ItemInfo;
-  boms: BomHeader[];
-  routing: RoutingStep[];
-  /** The saved routing's processing-order warnings (the editor checks its unsaved state itself). */
-  routingWarnings: RoutingWarning[];
-};
-export type CostResult = {
-  bom: { id: string; version: number; status: BomStatus };
-  quantity: string;
-  requirements: {
-    itemId: string;
-    sku: string;
-    name: string;
-    unit: string;
-    quantity: string;
-    scrapQuantity: string;
-  }[];
-  tree: {
-    level: number;
-    itemId: string;
-    sku: string;
-    name: string;
-    unit: string;
-    perUnit: string;
-    scrapPct: string;
-    quantity: string;
-    made: boolean;
-    width: string | null;
-    height: string | null;
-  }[];
-  treeTruncated: boolean;
-  cost: {
-    materials: {
-      itemId: string;
-      sku: string;
-      name: string;
-      unit: string;
-      quantity: string;
-      unitCost: string;
-      amount: string;
-      missingCost: boolean;
-    }[];
-    labour: {
-      itemId: string;
-      sku: string;
-      processCode: string;
-      processName: string;
-      minutes: string;
-      amount: string;
-    }[];
-    materialCost: string;
-    labourCost: string;
-    totalCost: string;
-    unitCost: string;
-    marginPct: string;
-    suggestedUnitPrice: string;
-    suggestedTotalPrice: string;
-  };
-};
+
 export type ProductListParams = { q: string; sort: 'sku' | 'name'; dir: 'asc' | 'desc'; page: number };
 export const PRODUCT_PAGE_SIZE = 50;
 
@@ -150,7 +48,7 @@ export function fetchProducts(p: ProductListParams, pageSize = PRODUCT_PAGE_SIZE
     pageSize: String(pageSize),
   });
   if (p.q) search.set('q', p.q);
-  return api<{ items: ProductRow[]; total: number }>(`/products?${search}`, { signal });
+  return api<ProductPage>(`/products?${search}`, { signal });
 }
 
 export function useProducts(p: ProductListParams) {
@@ -171,8 +69,7 @@ export function useProduct(id: string) {
 export function useBom(productId: string, bomId: string | undefined) {
   return useQuery({
     queryKey: productKeys.bom(productId, bomId ?? ''),
-    queryFn: ({ signal }) =>
-      api<BomHeader & { lines: BomLine[] }>(`/products/${productId}/boms/${bomId}`, { signal }),
+    queryFn: ({ signal }) => api<BomDetail>(`/products/${productId}/boms/${bomId}`, { signal }),
     enabled: bomId !== undefined,
   });
 }
@@ -180,7 +77,7 @@ export function useBom(productId: string, bomId: string | undefined) {
 export function useItemSearch(q: string) {
   return useQuery({
     queryKey: productKeys.items(q),
-    queryFn: ({ signal }) => api<ItemInfo[]>(`/products/items?q=${encodeURIComponent(q)}`, { signal }),
+    queryFn: ({ signal }) => api<ProductItem[]>(`/products/items?q=${encodeURIComponent(q)}`, { signal }),
     enabled: q.trim().length > 0,
     placeholderData: keepPreviousData,
   });
@@ -190,7 +87,7 @@ export function useCost(productId: string, params: Record<string, string>, enabl
   const search = new URLSearchParams(params);
   return useQuery({
     queryKey: productKeys.cost(productId, params),
-    queryFn: ({ signal }) => api<CostResult>(`/products/${productId}/cost?${search}`, { signal }),
+    queryFn: ({ signal }) => api<CostedExplosion>(`/products/${productId}/cost?${search}`, { signal }),
     enabled,
     retry: false,
   });
@@ -204,13 +101,7 @@ function useInvalidate() {
 export function useCreateProduct() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (input: {
-      sku: string;
-      name: string;
-      baseUnit: string;
-      salesPrice: string | null;
-      kind: 'product' | 'component';
-    }) => api<{ id: string }>('/products', { method: 'POST', body: input }),
+    mutationFn: (input: ProductCreateInput) => api<CreatedId>('/products', { method: 'POST', body: input }),
     onSuccess: invalidate,
   });
 }
@@ -220,8 +111,8 @@ export function useSaveBom(productId: string) {
   return useMutation({
     mutationFn: ({ bomId, input }: { bomId?: string; input: BomInput }) =>
       bomId
-        ? api<{ id: string }>(`/products/${productId}/boms/${bomId}`, { method: 'PUT', body: input })
-        : api<{ id: string }>(`/products/${productId}/boms`, { method: 'POST', body: input }),
+        ? api<CreatedId>(`/products/${productId}/boms/${bomId}`, { method: 'PUT', body: input })
+        : api<CreatedId>(`/products/${productId}/boms`, { method: 'POST', body: input }),
     onSuccess: invalidate,
   });
 }
@@ -231,7 +122,7 @@ export function useBomAction(productId: string) {
   return useMutation({
     mutationFn: async ({ bomId, action }: { bomId: string; action: 'activate' | 'archive' | 'delete' }) => {
       if (action === 'delete') await api<void>(`/products/${productId}/boms/${bomId}`, { method: 'DELETE' });
-      else await api<{ id: string }>(`/products/${productId}/boms/${bomId}/${action}`, { method: 'POST' });
+      else await api<CreatedId>(`/products/${productId}/boms/${bomId}/${action}`, { method: 'POST' });
     },
     onSuccess: invalidate,
   });
