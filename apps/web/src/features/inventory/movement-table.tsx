@@ -8,10 +8,9 @@ import { Input } from '../../components/ui/input.tsx';
 import { api } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatDate } from '../../lib/format.ts';
-import { BulkBar, SelectPageBox, SelectRowBox, useBulkSelection } from '../saved-views/bulk.tsx';
-import { useListColumns } from '../saved-views/list-columns.tsx';
-import { type ColumnOf, defineList } from '../saved-views/list-spec.ts';
-import { SavedViews } from '../saved-views/saved-views.tsx';
+import { type ColumnDefs, DataTable } from '../saved-views/data-table.tsx';
+import { defineList } from '../saved-views/list-spec.ts';
+import { useList } from '../saved-views/use-list.ts';
 import { usePermission } from '../team/use-permission.tsx';
 import {
   errorText,
@@ -23,6 +22,7 @@ import {
 } from './inventory-api.ts';
 import {
   FilterBox,
+  INVENTORY_TABLE,
   ItemLink,
   ItemPicker,
   LocationFilter,
@@ -30,9 +30,6 @@ import {
   NUM,
   Qty,
   selectClasses,
-  TABLE,
-  TD,
-  TH,
 } from './parts.tsx';
 
 /** The list's declaration (saved views' key, columns, the always-shown ones, bulk selection). */
@@ -224,164 +221,124 @@ export function MovementTable({
     [m.reason ? t(`reasons.${m.reason}`) : '', m.note ?? ''].filter(Boolean).join(' · ');
   const when = (m: Movement) =>
     formatDate(m.created_at, i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+  const listState = useList(MOVEMENTS_LIST);
   // Issue 12: hideable columns (the time always shows; the reverse action is not a column).
-  const columns = useListColumns<ColumnOf<typeof MOVEMENTS_LIST>, Movement>(
-    MOVEMENTS_LIST,
-    {
-      when: {
-        label: t('movements.when'),
-        className: 'whitespace-nowrap',
-        cell: when,
-        text: (m) => m.created_at,
-      },
-      type: {
-        label: t('movements.type'),
-        cell: (m) => t(`movementTypes.${m.type}`),
-        text: (m) => t(`movementTypes.${m.type}`),
-      },
-      sku: {
-        label: t('items.sku'),
-        cell: (m) => <ItemLink id={m.item_id} sku={m.sku} />,
-        text: (m) => m.sku,
-      },
-      location: {
-        label: t('items.location'),
-        cell: (m) => (
-          <Link className="hover:underline" to={`/inventory/locations/${m.location_id}`}>
-            {m.location_code}
+  const columns: ColumnDefs<typeof MOVEMENTS_LIST, Movement> = {
+    when: {
+      label: t('movements.when'),
+      className: 'whitespace-nowrap',
+      cell: when,
+      text: (m) => m.created_at,
+    },
+    type: {
+      label: t('movements.type'),
+      cell: (m) => t(`movementTypes.${m.type}`),
+      text: (m) => t(`movementTypes.${m.type}`),
+    },
+    sku: {
+      label: t('items.sku'),
+      cell: (m) => <ItemLink id={m.item_id} sku={m.sku} />,
+      text: (m) => m.sku,
+    },
+    location: {
+      label: t('items.location'),
+      cell: (m) => (
+        <Link className="hover:underline" to={`/inventory/locations/${m.location_id}`}>
+          {m.location_code}
+        </Link>
+      ),
+      text: (m) => m.location_code,
+    },
+    lot: {
+      label: t('lots.lot'),
+      cell: (m) =>
+        m.lot_id && (
+          <Link className="text-primary hover:underline" to={`/inventory/lots/${m.lot_id}`}>
+            {m.lot_number}
           </Link>
         ),
-        text: (m) => m.location_code,
-      },
-      lot: {
-        label: t('lots.lot'),
-        cell: (m) =>
-          m.lot_id && (
-            <Link className="text-primary hover:underline" to={`/inventory/lots/${m.lot_id}`}>
-              {m.lot_number}
-            </Link>
-          ),
-        text: (m) => m.lot_number ?? '',
-      },
-      quantity: {
-        label: t('items.quantity'),
-        className: NUM,
-        cell: (m) => (
-          <span className={cn(Number(m.quantity) < 0 && 'text-danger')}>
-            <Qty value={m.quantity} />
-          </span>
-        ),
-        text: (m) => m.quantity,
-      },
-      unit_cost: {
-        label: t('movements.unitCost'),
-        className: NUM,
-        cell: (m) => <Money value={m.unit_cost} />,
-        text: (m) => m.unit_cost,
-      },
-      reference: {
-        label: t('movements.reference'),
-        cell: (m) => m.reference,
-        text: (m) => m.reference ?? '',
-      },
-      reason: {
-        label: t('movements.reason'),
-        cell: (m) => reasonText(m),
-        text: (m) => reasonText(m),
-      },
+      text: (m) => m.lot_number ?? '',
     },
-    { th: TH, td: TD },
-  );
-  const selection = useBulkSelection(list ? rows.map((m) => m.id) : [], list ? rows.length : 0);
-  const views = list && (
-    <div className="space-y-2">
-      <SavedViews {...columns.views} />
-      <BulkBar
-        selection={selection}
-        total={rows.length}
-        pageCount={rows.length}
-        loaded={rows}
-        fetchMatching={async () => rows}
-        csv={columns.csv('movements')}
-      />
-    </div>
-  );
-  if (rows.length === 0)
-    return (
-      <>
-        {views}
-        <p className="text-sm text-muted">{t('movements.none')}</p>
-      </>
-    );
+    quantity: {
+      label: t('items.quantity'),
+      className: NUM,
+      cell: (m) => (
+        <span className={cn(Number(m.quantity) < 0 && 'text-danger')}>
+          <Qty value={m.quantity} />
+        </span>
+      ),
+      text: (m) => m.quantity,
+    },
+    unit_cost: {
+      label: t('movements.unitCost'),
+      className: NUM,
+      cell: (m) => <Money value={m.unit_cost} />,
+      text: (m) => m.unit_cost,
+    },
+    reference: {
+      label: t('movements.reference'),
+      cell: (m) => m.reference,
+      text: (m) => m.reference ?? '',
+    },
+    reason: {
+      label: t('movements.reason'),
+      cell: (m) => reasonText(m),
+      text: (m) => reasonText(m),
+    },
+  };
   return (
     <>
       {confirmElement}
-      {views}
       {reverse.error && (
         <p role="alert" className="mb-2 text-sm text-danger">
           {errorText(t, reverse.error)}
         </p>
       )}
-      <div className="overflow-x-auto">
-        <table className={TABLE} data-testid="movements">
-          <thead>
-            <tr>
-              {list && (
-                <th className={cn(TH, 'w-8')}>
-                  <SelectPageBox selection={selection} />
-                </th>
-              )}
-              {columns.headerCells}
-              <th className={TH}>
-                <span className="sr-only">{t('movements.actions')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((m) => (
-              <tr key={m.id}>
-                {list && (
-                  <td className={TD}>
-                    <SelectRowBox selection={selection} id={m.id} label={`${when(m)} ${m.sku}`} />
-                  </td>
-                )}
-                {columns.rowCells(m)}
-                <td className={TD}>
-                  {m.reversed ? (
-                    <span className="text-xs text-muted">{t('movements.reversed')}</span>
-                  ) : m.owner_kind && m.owner_id ? (
-                    // Stock of another area's document changes only through that document.
-                    <Link
-                      className={buttonClasses('link', 'sm')}
-                      to={ownerPath(m.owner_kind, m.owner_id)}
-                      data-testid="movement-owner"
-                    >
-                      {t(`movements.owner.${m.owner_kind}`, { number: m.owner_number ?? '' })}
-                    </Link>
-                  ) : m.type !== 'reversal' && canWrite ? (
-                    <button
-                      type="button"
-                      className={buttonClasses('link', 'sm')}
-                      onClick={async () => {
-                        const yes = await confirm({
-                          title: t('movements.confirmReverse', {
-                            reference: m.reference ?? m.document_id.slice(0, 8),
-                          }),
-                          text: tg('confirm.irreversible'),
-                          confirm: t('movements.reverse'),
-                        });
-                        if (yes) reverse.mutate(m.document_id);
-                      }}
-                    >
-                      {t('movements.reverse')}
-                    </button>
-                  ) : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        list={listState}
+        columns={columns}
+        rows={rows}
+        total={rows.length}
+        embedded={!list}
+        empty={t('movements.none')}
+        emptyText
+        rowLabel={(m) => `${when(m)} ${m.sku}`}
+        testId="movements"
+        styles={{ ...INVENTORY_TABLE, frame: 'overflow-x-auto' }}
+        actions={{
+          label: t('movements.actions'),
+          cell: (m) =>
+            m.reversed ? (
+              <span className="text-xs text-muted">{t('movements.reversed')}</span>
+            ) : m.owner_kind && m.owner_id ? (
+              // Stock of another area's document changes only through that document.
+              <Link
+                className={buttonClasses('link', 'sm')}
+                to={ownerPath(m.owner_kind, m.owner_id)}
+                data-testid="movement-owner"
+              >
+                {t(`movements.owner.${m.owner_kind}`, { number: m.owner_number ?? '' })}
+              </Link>
+            ) : m.type !== 'reversal' && canWrite ? (
+              <button
+                type="button"
+                className={buttonClasses('link', 'sm')}
+                onClick={async () => {
+                  const yes = await confirm({
+                    title: t('movements.confirmReverse', {
+                      reference: m.reference ?? m.document_id.slice(0, 8),
+                    }),
+                    text: tg('confirm.irreversible'),
+                    confirm: t('movements.reverse'),
+                  });
+                  if (yes) reverse.mutate(m.document_id);
+                }}
+              >
+                {t('movements.reverse')}
+              </button>
+            ) : null,
+        }}
+      />
     </>
   );
 }

@@ -51,6 +51,8 @@ export type DataTableProps<C extends string, R extends Row> = {
   emptyText?: boolean;
   /** A last column of row actions (not a column of the list: it cannot be hidden or exported). */
   actions?: { label: string; cell: (row: R) => ReactNode };
+  /** Inside another page: a plain table without saved views and selection (columns still follow `cols`). */
+  embedded?: boolean;
   /** `data-testid` of the table. */
   testId?: string;
   /** Names a row for its selection checkbox (its number, SKU or name). */
@@ -88,6 +90,7 @@ export function DataTable<C extends string, R extends Row>({
   loading,
   empty,
   emptyText,
+  embedded,
   actions,
   testId,
   rowLabel,
@@ -104,7 +107,7 @@ export function DataTable<C extends string, R extends Row>({
   const { t } = useTranslation('ux');
   const s = { ...DEFAULT_STYLES, ...styles };
   const columns = useListColumns(list.spec, defs, { th: s.th, td: s.td, list });
-  const bulk = list.spec.bulk;
+  const bulk = list.spec.bulk && !embedded;
   const own = useBulkSelection(
     rows.map((r) => r.id),
     total,
@@ -115,9 +118,11 @@ export function DataTable<C extends string, R extends Row>({
   const pages = pageSize ? Math.max(1, Math.ceil(total / pageSize)) : 1;
   return (
     <div>
-      <div className="mb-2">
-        <SavedViews {...columns.views} notFilters={notFilters} />
-      </div>
+      {!embedded && (
+        <div className="mb-2">
+          <SavedViews {...columns.views} notFilters={notFilters} />
+        </div>
+      )}
       {bulk && (
         <BulkBar
           selection={selection}
