@@ -7,7 +7,8 @@
 import { Worker } from 'node:worker_threads';
 
 export type HttpLoad = {
-  base: string;
+  /** One address per application instance; client i talks to instance i mod n. */
+  bases: string[];
   cookie: string;
   locationId: string;
   itemIds: string[];

@@ -5,13 +5,15 @@ import { parentPort, workerData } from 'node:worker_threads';
 
 /** @type {import('./http-load.ts').HttpLoad} */
 const load = workerData;
-const url = new URL('/api/inventory/receipts', load.base);
-const agent = new Agent({ keepAlive: true, maxSockets: load.clients });
+const targets = load.bases.map((base) => ({
+  url: new URL('/api/inventory/receipts', base),
+  agent: new Agent({ keepAlive: true, maxSockets: load.clients }),
+}));
 let seq = load.offset ?? 0;
 const pick = () => load.itemIds[(seq++ * 7919) % load.itemIds.length];
 
-/** @returns {Promise<number>} */
-function post() {
+/** @param {{ url: URL, agent: Agent }} target @returns {Promise<number>} */
+function post({ url, agent }) {
   const body = JSON.stringify({
     location_id: load.locationId,
     lines: [{ item_id: pick(), quantity: '1', unit_cost: '2' }],
@@ -52,17 +54,18 @@ async function main() {
   let failed = 0;
   const t0 = performance.now();
   await Promise.all(
-    Array.from({ length: load.clients }, async () => {
+    Array.from({ length: load.clients }, async (_, client) => {
+      const target = targets[client % targets.length];
       while (performance.now() < until) {
         const started = performance.now();
-        const status = await post().catch(() => 0);
+        const status = await post(target).catch(() => 0);
         if (status === 201) latencies.push(performance.now() - started);
         else if (++failed < 3) console.error(`receipt answered ${status}`);
       }
     }),
   );
   const elapsed = (performance.now() - t0) / 1000;
-  agent.destroy();
+  for (const t of targets) t.agent.destroy();
   return {
     done: latencies.length,
     failed,

@@ -15,20 +15,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
+import { numberArg, requireDatabaseUrl } from './cli.ts';
 import { runHttpClients } from './http-load.ts';
 
-const args = process.argv.slice(2);
-const arg = (name: string, fallback: number) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? Number(args[i + 1]) : fallback;
-};
-const CLIENTS = arg('clients', 8);
-const SECONDS = arg('seconds', 10);
-
-if (!process.env.TEST_DATABASE_URL) {
-  console.error('TEST_DATABASE_URL is not set: source scripts/test-env.sh first.');
-  process.exit(1);
-}
+const CLIENTS = numberArg('clients', 8);
+const SECONDS = numberArg('seconds', 10);
+requireDatabaseUrl('source scripts/test-env.sh first.');
 
 // Counts every statement the server sends (before the app opens its pool).
 const counts = new Map<string, number>();
@@ -83,7 +75,7 @@ const items = (await admin.query('select id from items where company_id = $1', [
 );
 await admin.end();
 
-const load = { base, cookie: user.cookie, locationId: loc, itemIds: items };
+const load = { bases: [base], cookie: user.cookie, locationId: loc, itemIds: items };
 await runHttpClients({ ...load, clients: CLIENTS, seconds: 2 });
 counting = true;
 const elu0 = performance.eventLoopUtilization();

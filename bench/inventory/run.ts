@@ -12,11 +12,12 @@
  *    trigger is switched off for it: no chain lock at all); a second raw run keeps the seal on.
  *    The application's HTTP clients run in a worker thread (http-load.ts).
  *
- *   bench/inventory/run.sh [--items 100000] [--seconds 15] [--rounds 20]
+ *   bench/inventory/run.sh [--items 100000] [--seconds 15] [--rounds 20] [--instances 2]
  *
  * (run.sh starts a throw-away PostgreSQL with scripts/test-env.sh; this file needs TEST_DATABASE_URL.)
  * Rewrites bench/inventory/RESULTS.md.
  */
+import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,23 +25,17 @@ import { performance } from 'node:perf_hooks';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { numberArg, requireDatabaseUrl } from './cli.ts';
 import { runHttpClients } from './http-load.ts';
 
-const args = process.argv.slice(2);
-const arg = (name: string, fallback: number) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? Number(args[i + 1]) : fallback;
-};
-const ITEMS = arg('items', 100_000);
-const SECONDS = arg('seconds', 15);
-const ROUNDS = arg('rounds', 20);
+const ITEMS = numberArg('items', 100_000);
+const SECONDS = numberArg('seconds', 15);
+const ROUNDS = numberArg('rounds', 20);
+/** Application instances of the second application run (processes on the same database). */
+const INSTANCES = numberArg('instances', 2);
 const CLIENT_COUNTS = [8, 32];
 const POSTING_ITEMS = 1000;
-
-if (!process.env.TEST_DATABASE_URL) {
-  console.error('TEST_DATABASE_URL is not set: run bench/inventory/run.sh (it starts PostgreSQL).');
-  process.exit(1);
-}
+requireDatabaseUrl('run bench/inventory/run.sh (it starts PostgreSQL).');
 
 const { createTestDatabase, signUp, startTestApp } = await import('../../apps/server/src/test/harness.ts');
 const repo = await import('../../apps/server/src/modules/inventory/inventory.repo.ts');
@@ -210,10 +205,17 @@ async function forSeconds(
   };
 }
 
-type PostingRun = { clients: number; rawNoLock: RunResult; rawSealed: RunResult; app: RunResult };
+type PostingRun = {
+  clients: number;
+  rawNoLock: RunResult;
+  rawSealed: RunResult;
+  app: RunResult;
+  /** The same load spread over INSTANCES application processes. */
+  appInstances: RunResult | null;
+};
 
 async function postingBench(
-  base: string,
+  bases: string[],
   cookie: string,
   url: string,
   companyId: string,
@@ -238,8 +240,16 @@ async function postingBench(
 
   // The HTTP clients run in a worker thread (http-load.ts): the server's event loop carries only
   // the server, as in a deployment, and the raw baseline's clients run outside PostgreSQL too.
-  const app = (clients: number, seconds: number) =>
-    runHttpClients({ base, cookie, locationId: loc, itemIds: ids, clients, seconds, offset: seq });
+  const app = (clients: number, seconds: number, instances = 1) =>
+    runHttpClients({
+      bases: bases.slice(0, instances),
+      cookie,
+      locationId: loc,
+      itemIds: ids,
+      clients,
+      seconds,
+      offset: seq,
+    });
 
   const maxClients = Math.max(...CLIENT_COUNTS);
   const clients = await Promise.all(
@@ -308,9 +318,10 @@ async function postingBench(
     await sealLeftovers();
     const rawSealed = await forSeconds(SECONDS, n, (c) => raw(c));
     const appResult = await app(n, SECONDS);
-    runs.push({ clients: n, rawNoLock, rawSealed, app: appResult });
+    const appInstances = bases.length > 1 ? await app(n, SECONDS, bases.length) : null;
+    runs.push({ clients: n, rawNoLock, rawSealed, app: appResult, appInstances });
     console.log(
-      `${n} clients: raw without chain lock ${fmt(rawNoLock.perSecond, 1)}/s, raw sealed ${fmt(rawSealed.perSecond, 1)}/s, app ${fmt(appResult.perSecond, 1)}/s (p95 ${fmt(appResult.p95, 1)} ms)`,
+      `${n} clients: raw without chain lock ${fmt(rawNoLock.perSecond, 1)}/s, raw sealed ${fmt(rawSealed.perSecond, 1)}/s, app ${fmt(appResult.perSecond, 1)}/s (p95 ${fmt(appResult.p95, 1)} ms)${appInstances ? `, ${bases.length} app processes ${fmt(appInstances.perSecond, 1)}/s (p95 ${fmt(appInstances.p95, 1)} ms)` : ''}`,
     );
   }
   await Promise.all(clients.map((c) => c.end()));
@@ -327,14 +338,39 @@ async function postingBench(
   return { runs, sealMs, sealedLater, verify };
 }
 
+/** Another application process on the same database (app-process.ts). */
+function startInstance(url: string, dataDir: string): Promise<{ base: string; stop: () => Promise<void> }> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(import.meta.dirname, 'app-process.ts'), url, dataDir],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const stopped = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const port = /port (\d+)/.exec(out)?.[1];
+      if (port)
+        resolve({
+          base: `http://127.0.0.1:${port}`,
+          stop: () => {
+            child.kill('SIGTERM');
+            return stopped;
+          },
+        });
+    });
+    child.once('exit', (code) => reject(new Error(`application instance exited (${code})`)));
+  });
+}
+
 async function main() {
   // Field encryption keys are loaded at server start (sign-up stores the company's encrypted fields).
   const { initKeyring } = await import('../../apps/server/src/security/keyring.ts');
-  initKeyring({
-    env: process.env,
-    dataDir: mkdtempSync(join(tmpdir(), 'inventory-bench-')),
-    production: false,
-  });
+  const dataDir = mkdtempSync(join(tmpdir(), 'inventory-bench-'));
+  initKeyring({ env: process.env, dataDir, production: false });
   const testDb = await createTestDatabase();
   const t = await startTestApp({ testDb });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -352,7 +388,15 @@ async function main() {
   const version = (await pool.query('show server_version')).rows[0].server_version as string;
 
   const search = await searchBench(base, user.cookie, pool);
-  const postings = await postingBench(base, user.cookie, url, user.id, user.id);
+  const others = await Promise.all(Array.from({ length: INSTANCES - 1 }, () => startInstance(url, dataDir)));
+  const postings = await postingBench(
+    [base, ...others.map((o) => o.base)],
+    user.cookie,
+    url,
+    user.id,
+    user.id,
+  );
+  for (const o of others) await o.stop();
   await pool.end();
   await t.close();
   await testDb.drop();
@@ -362,7 +406,7 @@ async function main() {
   const lines = [
     '# Inventory benchmarks',
     '',
-    `Command: \`bench/inventory/run.sh --items ${ITEMS} --seconds ${SECONDS} --rounds ${ROUNDS}\` (starts a throw-away`,
+    `Command: \`bench/inventory/run.sh --items ${ITEMS} --seconds ${SECONDS} --rounds ${ROUNDS} --instances ${INSTANCES}\` (starts a throw-away`,
     `PostgreSQL ${version} through \`scripts/test-env.sh\`: fsync and synchronous_commit off, as in the test suite).`,
     `Node ${process.version}, ${cpus().length} cores, load average at the end ${loadavg()
       .map((x) => fmt(x, 2))
@@ -400,7 +444,10 @@ async function main() {
     'Baseline: N `pg` clients, each transaction doing the same writes (item_stock row lock, document,',
     'movement, balance upsert, on-hand/average update: 7 statements) with no application code; the',
     'audit triggers write their rows, but the seal trigger is switched off (`raw, no chain lock`):',
-    'nobody takes the chain head. `raw, seal at commit` is the same with the seal on. Runs of',
+    'nobody takes the chain head. `raw, seal at commit` is the same with the seal on. The second',
+    `application row spreads the same clients over ${INSTANCES} server processes on the same database`,
+    '(app-process.ts; client i talks to process i mod n), as a deployment with one process per core',
+    'would. Runs of',
     `${SECONDS} s after 2 s of warm-up, one after the other in this order.`,
     '',
     '| clients | path | postings | failed | postings/s | p50 ms | p95 ms | app / raw without chain lock |',
@@ -408,7 +455,12 @@ async function main() {
     ...postings.runs.flatMap((r) => [
       `| ${r.clients} | raw SQL, no chain lock | ${r.rawNoLock.done} | ${r.rawNoLock.failed} | ${fmt(r.rawNoLock.perSecond, 1)} | ${fmt(r.rawNoLock.p50, 1)} | ${fmt(r.rawNoLock.p95, 1)} | |`,
       `| ${r.clients} | raw SQL, seal at commit | ${r.rawSealed.done} | ${r.rawSealed.failed} | ${fmt(r.rawSealed.perSecond, 1)} | ${fmt(r.rawSealed.p50, 1)} | ${fmt(r.rawSealed.p95, 1)} | |`,
-      `| ${r.clients} | application (HTTP) | ${r.app.done} | ${r.app.failed} | ${fmt(r.app.perSecond, 1)} | ${fmt(r.app.p50, 1)} | ${fmt(r.app.p95, 1)} | **${fmt(r.app.perSecond / r.rawNoLock.perSecond)}** |`,
+      `| ${r.clients} | application (HTTP), 1 process | ${r.app.done} | ${r.app.failed} | ${fmt(r.app.perSecond, 1)} | ${fmt(r.app.p50, 1)} | ${fmt(r.app.p95, 1)} | **${fmt(r.app.perSecond / r.rawNoLock.perSecond)}** |`,
+      ...(r.appInstances
+        ? [
+            `| ${r.clients} | application (HTTP), ${INSTANCES} processes | ${r.appInstances.done} | ${r.appInstances.failed} | ${fmt(r.appInstances.perSecond, 1)} | ${fmt(r.appInstances.p50, 1)} | ${fmt(r.appInstances.p95, 1)} | **${fmt(r.appInstances.perSecond / r.rawNoLock.perSecond)}** |`,
+          ]
+        : []),
     ]),
     '',
     `After each baseline run its unsealed audit rows were sealed by an operator call (\`select`,
