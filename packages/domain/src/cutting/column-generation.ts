@@ -1,8 +1,8 @@
 // Column generation for the cutting-stock LP: min sum(cost_p x_p) s.t. sum(a_ip x_p) >= d_i, x >= 0.
 // The restricted master is solved by a small revised simplex with an explicit basis inverse
 // (m = number of distinct piece sizes, so m x m stays small); new patterns come from a bounded
-// knapsack: a DP over the bar length when that table is small, else branch and bound checked
-// against a DP on coarsened lengths (an upper bound that keeps the LP bound proven).
+// knapsack: a DP over the bar length when that table is small, else a search guided by a DP on
+// coarsened lengths (an upper bound that keeps the LP bound proven).
 
 export type KnapsackResult = {
   value: number;
@@ -17,6 +17,8 @@ export type KnapsackResult = {
 const DP_CELLS = 6_000_000;
 /** The coarsened DP's table: a bar of 100 000 over 200 sizes gets lengths in steps of 20. */
 const COARSE_DP_CELLS = 1_000_000;
+/** Search nodes per pricing knapsack on long bars (beyond it the coarse bound stands in). */
+const PRICING_NODES = 20_000;
 
 function gcd(a: number, b: number): number {
   while (b) [a, b] = [b, a % b];
@@ -26,10 +28,9 @@ function gcd(a: number, b: number): number {
 /**
  * Maximise sum(values * counts) with sum(weights * counts) <= capacity, counts <= bounds.
  * Dynamic programming over the capacity (bounded counts split into powers of two) when the table
- * is small. Otherwise (long bars, e.g. Scholl 3: bar 100 000) the same DP runs on lengths divided
- * by a factor k and rounded down, capacity too: every real pattern fits there, so its optimum is
- * an upper bound, and when its pattern also fits the real bar it is the optimum. If not, a short
- * depth-first branch and bound finds a pattern, exact when it reaches that upper bound.
+ * is small; otherwise (long bars, e.g. Scholl 3: bar 100 000) a depth-first search guided by DP
+ * tables on coarsened lengths (`knapsackGuided`), exact unless it runs out of nodes, when its
+ * coarse table still gives a proven upper bound.
  */
 export function boundedKnapsack(
   values: readonly number[],
@@ -40,27 +41,99 @@ export function boundedKnapsack(
 ): KnapsackResult {
   const g = dpStep(weights, bounds, capacity);
   if (g > 0) return knapsackDp(values, weights, bounds, capacity, g);
-  let splits = 1;
-  for (let i = 0; i < weights.length; i++) {
-    const b = Math.min(bounds[i] ?? 0, Math.floor(capacity / (weights[i] as number)));
-    if (b > 0) splits += Math.ceil(Math.log2(b + 1));
+  return knapsackGuided(values, weights, bounds, capacity, nodeLimit);
+}
+
+/** Suffix tables of the guided search, kept between calls (pricing calls it hundreds of times). */
+let suffixBuffer = new Float64Array(0);
+
+/**
+ * Exact bounded knapsack for long bars: depth-first over the sizes (longest first, most copies
+ * first), pruned by DP tables on coarsened lengths (lengths and capacity divided by k, rounded
+ * down): suffix[i][c] is the best value of sizes i.. within coarse room c. Every real pattern fits
+ * its coarse image, so value + suffix[i][room / k] bounds a branch from above, tightly (the rounding
+ * loses less than k per piece). Scholl 3 (bar 100 000, 200 sizes) prices in a few milliseconds.
+ */
+function knapsackGuided(
+  values: readonly number[],
+  weights: readonly number[],
+  bounds: readonly number[],
+  capacity: number,
+  nodeLimit: number,
+): KnapsackResult {
+  const items: number[] = [];
+  for (let i = 0; i < values.length; i++) {
+    if ((values[i] as number) > 1e-12 && (bounds[i] ?? 0) > 0 && (weights[i] as number) <= capacity)
+      items.push(i);
   }
-  const k = Math.ceil((capacity + 1) / Math.max(1, Math.floor(COARSE_DP_CELLS / splits)));
-  const coarse = knapsackDp(
-    values,
-    weights.map((w) => Math.floor(w / k)),
-    bounds,
-    Math.floor(capacity / k),
-    1,
-  );
-  let load = 0;
-  coarse.counts.forEach((c, i) => {
-    load += c * (weights[i] as number);
+  items.sort((a, b) => (weights[b] as number) - (weights[a] as number));
+  const n = items.length;
+  const cnt = items.map((i) => Math.min(bounds[i] as number, Math.floor(capacity / (weights[i] as number))));
+  let splits = 1;
+  for (const b of cnt) splits += Math.ceil(Math.log2(b + 1));
+  const width = Math.max(1, Math.min(Math.floor(COARSE_DP_CELLS / splits), Math.floor(2_000_000 / (n + 1))));
+  const k = Math.max(1, Math.ceil((capacity + 1) / width));
+  const cc = Math.floor(capacity / k);
+  const row = cc + 1;
+  if (suffixBuffer.length < (n + 1) * row) suffixBuffer = new Float64Array((n + 1) * row);
+  const suf = suffixBuffer;
+  suf.fill(0, n * row, (n + 1) * row);
+  for (let j = n - 1; j >= 0; j--) {
+    const base = j * row;
+    suf.copyWithin(base, base + row, base + 2 * row);
+    const i = items[j] as number;
+    const v = values[i] as number;
+    const cw = Math.floor((weights[i] as number) / k);
+    let b = cnt[j] as number;
+    for (let mult = 1; b > 0; mult *= 2) {
+      const q = Math.min(mult, b);
+      b -= q;
+      const w = cw * q;
+      const add = v * q;
+      for (let c = cc; c >= w; c--) {
+        const cand = (suf[base + c - w] as number) + add;
+        if (cand > (suf[base + c] as number)) suf[base + c] = cand;
+      }
+    }
+  }
+  const upper = suf[cc] as number;
+  const cur = new Array<number>(n).fill(0);
+  let best = 0;
+  let bestCounts = cur.slice();
+  let nodes = 0;
+  let complete = true;
+  const dfs = (j: number, room: number, value: number): boolean => {
+    if (value > best + 1e-12) {
+      best = value;
+      bestCounts = cur.slice();
+      if (best >= upper - 1e-12) return true;
+    }
+    if (j >= n) return false;
+    if (++nodes > nodeLimit) {
+      complete = false;
+      return true;
+    }
+    if (value + (suf[j * row + Math.floor(room / k)] as number) <= best + 1e-12) return false;
+    const i = items[j] as number;
+    const w = weights[i] as number;
+    const v = values[i] as number;
+    for (let c = Math.min(cnt[j] as number, Math.floor(room / w)); c >= 0; c--) {
+      cur[j] = c;
+      if (dfs(j + 1, room - c * w, value + c * v)) {
+        cur[j] = 0;
+        return true;
+      }
+    }
+    cur[j] = 0;
+    return false;
+  };
+  dfs(0, capacity, 0);
+  const counts = new Array<number>(values.length).fill(0);
+  items.forEach((i, j) => {
+    counts[i] = bestCounts[j] as number;
   });
-  if (load <= capacity) return { ...coarse, exact: true, upper: coarse.value };
-  const bb = knapsackBranchAndBound(values, weights, bounds, capacity, Math.min(nodeLimit, 5000));
-  const reached = bb.value >= coarse.value - 1e-12;
-  return { ...bb, exact: bb.exact || reached, upper: reached ? bb.value : coarse.value };
+  const exact = complete || best >= upper - 1e-12;
+  return { value: best, counts, exact, upper: exact ? best : upper };
 }
 
 /** The DP's capacity step (gcd of the weights) when a DP table over the capacity is small enough, else 0. */
@@ -119,78 +192,6 @@ function knapsackDp(
     }
   }
   return { value: dp[cap] as number, counts, exact: true, upper: dp[cap] as number };
-}
-
-function knapsackBranchAndBound(
-  values: readonly number[],
-  weights: readonly number[],
-  bounds: readonly number[],
-  capacity: number,
-  nodeLimit = 200_000,
-): KnapsackResult {
-  const n = values.length;
-  const order: number[] = [];
-  for (let i = 0; i < n; i++) {
-    if ((values[i] ?? 0) > 1e-12 && (bounds[i] ?? 0) > 0 && (weights[i] ?? 0) <= capacity) order.push(i);
-  }
-  order.sort(
-    (a, b) => (values[b] as number) / (weights[b] as number) - (values[a] as number) / (weights[a] as number),
-  );
-  const k = order.length;
-  const v = order.map((i) => values[i] as number);
-  const w = order.map((i) => weights[i] as number);
-  const u = order.map((i) => bounds[i] as number);
-  // Cardinality bound: at most floor(room / lightest) more pieces fit, worth at most the sum of
-  // that many largest values still available (strong when few long pieces fill a bar, e.g. Scholl 3).
-  const lightest = new Array<number>(k + 1).fill(Number.POSITIVE_INFINITY);
-  for (let j = k - 1; j >= 0; j--) lightest[j] = Math.min(lightest[j + 1] as number, w[j] as number);
-  const maxPieces = Math.min(64, k === 0 ? 0 : Math.floor(capacity / (lightest[0] as number)));
-  const top: Float64Array[] = new Array(k + 1);
-  top[k] = new Float64Array(0);
-  for (let j = k - 1; j >= 0; j--) {
-    const merged = Array.from(top[j + 1] as Float64Array);
-    for (let q = 0; q < Math.min(u[j] as number, maxPieces); q++) merged.push(v[j] as number);
-    merged.sort((a, b) => b - a);
-    top[j] = Float64Array.from(merged.slice(0, maxPieces));
-  }
-  const cardinalityBound = (depth: number, cap: number): number => {
-    const list = top[depth] as Float64Array;
-    const n = Math.min(list.length, Math.floor(cap / (lightest[depth] as number)));
-    let sum = 0;
-    for (let q = 0; q < n; q++) sum += list[q] as number;
-    return sum;
-  };
-  const cur = new Array<number>(k).fill(0);
-  let bestValue = 0;
-  let bestCounts = new Array<number>(k).fill(0);
-  let nodes = 0;
-  let exact = true;
-  const dfs = (depth: number, cap: number, value: number): void => {
-    if (value > bestValue + 1e-12) {
-      bestValue = value;
-      bestCounts = cur.slice();
-    }
-    if (depth >= k) return;
-    if (++nodes > nodeLimit) {
-      exact = false;
-      return;
-    }
-    // Fractional bound with the best remaining ratio.
-    if (value + cap * ((v[depth] as number) / (w[depth] as number)) <= bestValue + 1e-12) return;
-    if (value + cardinalityBound(depth, cap) <= bestValue + 1e-12) return;
-    const wd = w[depth] as number;
-    const maxCount = Math.min(u[depth] as number, Math.floor(cap / wd));
-    for (let c = maxCount; c >= 0; c--) {
-      cur[depth] = c;
-      dfs(depth + 1, cap - c * wd, value + c * (v[depth] as number));
-      if (nodes > nodeLimit) break;
-    }
-    cur[depth] = 0;
-  };
-  dfs(0, capacity, 0);
-  const counts = new Array<number>(n).fill(0);
-  for (let j = 0; j < k; j++) counts[order[j] as number] = bestCounts[j] as number;
-  return { value: bestValue, counts, exact, upper: exact ? bestValue : Number.POSITIVE_INFINITY };
 }
 
 function greedyKnapsack(
@@ -254,7 +255,11 @@ const EPS = 1e-9;
 /** Pivots between two recomputations of the basis inverse from its columns. */
 const REINVERT_EVERY = 250;
 
-/** Solves the LP relaxation by column generation; returns null when it runs out of time or iterations. */
+/**
+ * Solves the LP relaxation by column generation. Out of time or iterations it returns what it has:
+ * the current basis (a feasible, not optimal, solution: `value` above the optimum) and the best
+ * proven `bound` so far. Null only if the problem has no start (a piece longer than every bar).
+ */
 export function solveCuttingLp(
   sizes: readonly number[],
   demand: readonly number[],
@@ -318,7 +323,7 @@ export function solveCuttingLp(
     };
   };
   for (let iter = 0; iter < maxIterations; iter++) {
-    if (iter % 8 === 0 && now() > deadline) return null;
+    if (iter % 8 === 0 && now() > deadline) return result(false);
     const fresh = iter % REINVERT_EVERY === 0;
     if (iter > 0 && fresh) reinvert(basis, sizes.length, demand, binv, xb);
     // Duals y = c_B B^-1 (from scratch after a reinversion, else updated at each pivot below).
@@ -380,7 +385,7 @@ export function solveCuttingLp(
       const yPos = Array.from(y, (v) => Math.max(0, v));
       for (let s = 0; s < stocks.length; s++) {
         const stock = stocks[s] as StockKind;
-        const ks = boundedKnapsack(yPos, sizes, demand, stock.capacity);
+        const ks = boundedKnapsack(yPos, sizes, demand, stock.capacity, PRICING_NODES);
         if (!ks.exact) exact = false;
         ratio = Math.max(ratio, ks.upper / stock.cost);
         const reduced = stock.cost - ks.value;
@@ -457,7 +462,7 @@ export function solveCuttingLp(
     if (entering.kind === 'pattern') inBasis.add(entering.pattern);
     basis[leave] = entering;
   }
-  return null;
+  return result(false);
 }
 
 function currentValue(basis: readonly BasisEntry[], xb: Float64Array): number {

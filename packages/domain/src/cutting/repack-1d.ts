@@ -5,6 +5,7 @@
 // stalled search empties a random bar into the pool. Succeeds when the pool is empty.
 import { binCompletion } from './bin-completion.ts';
 import type { Rng } from './prng.ts';
+import { createSubsetSum } from './subset-sum-1d.ts';
 
 /** Largest number of items one refill looks at (the bar's own plus a sample of the pool). */
 const REFILL_ITEMS = 48;
@@ -58,33 +59,16 @@ export function repack1d(
     pool = rest;
   };
   bestFit();
-  const reach = new Uint8Array(capacity + 1);
-  const from = new Int32Array(capacity + 1);
+  const fullestOf = createSubsetSum(capacity, REFILL_ITEMS * 2);
   /** Fullest subset of `cand` (random among equals through the caller's order); marks `take`. */
-  const fullest = (cand: number[], take: Uint8Array): number => {
-    reach.fill(0);
-    reach[0] = 1;
-    let best = 0;
-    for (let j = 0; j < cand.length && best < capacity; j++) {
-      const s = items[cand[j] as number] as number;
-      for (let c = capacity; c >= s; c--) {
-        if (reach[c] === 0 && reach[c - s] === 1) {
-          reach[c] = 1;
-          from[c] = j;
-          if (c > best) best = c;
-        }
-      }
-    }
-    take.fill(0, 0, cand.length);
-    for (let c = best; c > 0; ) {
-      const j = from[c] as number;
-      take[j] = 1;
-      c -= items[cand[j] as number] as number;
-    }
-    return best;
-  };
-  const take1 = new Uint8Array(REFILL_ITEMS * 2);
-  const take2 = new Uint8Array(REFILL_ITEMS * 2);
+  const fullest = (cand: number[], take: Uint8Array): number =>
+    fullestOf(
+      cand.map((i) => items[i] as number),
+      take,
+    );
+  // Two bars of many short pieces can hold more than REFILL_ITEMS * 2: the marks grow with them.
+  let take1 = new Uint8Array(REFILL_ITEMS * 2);
+  let take2 = new Uint8Array(REFILL_ITEMS * 2);
   let stall = 0;
   let iter = 0;
   const temperature = Math.max(1, 0.002 * capacity);
@@ -102,6 +86,10 @@ export function repack1d(
     const fromPool = samplePool(pool, Math.max(4, REFILL_ITEMS - own.length), rng);
     const cand = own.concat(fromPool);
     shuffle(cand, rng);
+    if (take1.length < cand.length) {
+      take1 = new Uint8Array(cand.length * 2);
+      take2 = new Uint8Array(cand.length * 2);
+    }
     const l1 = fullest(cand, take1);
     const rest: number[] = [];
     const first: number[] = [];
