@@ -112,6 +112,8 @@ export function ItemPicker({
               choose(item);
             }
           } else if (e.key === 'Escape') setOpen(false);
+          // The grid's chords (Ctrl+D, Ctrl+Delete) work with the list open too.
+          else gridKey(e);
         }}
       />
       {listed &&

@@ -534,9 +534,11 @@ function Cell<R>({
     return (
       <input
         {...common}
-        // ↑/↓ change the day, month or year inside a date input; only Enter and Ctrl+Delete are the grid's.
+        // ↑/↓ change the day, month or year inside a date input; Enter, Ctrl+Delete and Ctrl+D are the grid's.
         onKeyDown={(e) => {
-          if (e.key === 'Enter' || (e.key === 'Delete' && e.ctrlKey)) common.onKeyDown(e);
+          const chord = e.ctrlKey || e.metaKey;
+          if (e.key === 'Enter' || (chord && (e.key === 'Delete' || e.key.toLowerCase() === 'd')))
+            common.onKeyDown(e);
         }}
         type="date"
         className={CELL_INPUT}
