@@ -207,6 +207,12 @@ describe('domestic reverse charge', () => {
     const credit = ira.rows.find((r: Json) => r.id === state.credit?.id);
     // 2 × 30 = 60.00 credited
     expect(credit.buckets.reverse_charge).toEqual({ base: '-60.00', vat: '0.00' });
+    // The period's register = invoiced − credited, all of it reverse charge without VAT, and the
+    // buyer owes the same.
+    expect(ira.totals).toMatchObject({ net: '1020.00', vat: '0.00', total: '1020.00' });
+    expect(ira.totals.buckets.reverse_charge).toEqual({ base: '1020.00', vat: '0.00' });
+    const invoice = await api.ok('GET', `/api/documents/${state.issued?.id}`);
+    expect(invoice.document).toMatchObject({ credited_total: '60.00', outstanding: '1020.00' });
   });
 
   it('turning it off on a draft gives item lines their item VAT rate back', async () => {
