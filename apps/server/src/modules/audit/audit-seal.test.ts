@@ -271,6 +271,21 @@ describe('audit rows sealed at commit', () => {
       (e: Error & { cause?: Error }) => e.cause?.message ?? e.message,
     );
     expect(error).toMatch(/permission denied/);
+    // Nor mark a transaction ready for the seal, nor call the seal (migration 0048).
+    for (const statement of [
+      sql`insert into audit_ready (company, tx) values (${user.id}, pg_current_xact_id())`,
+      sql`select count(*) from audit_ready`,
+      sql`select audit_seal_ready(${user.id}::uuid, true)`,
+      sql`select audit_seal_all_ready()`,
+    ]) {
+      const refused = await withCompany(t.deps.db, { userId: user.id, companyId: user.id }, (tx) =>
+        tx.execute(statement),
+      ).then(
+        () => null,
+        (e: Error & { cause?: Error }) => e.cause?.message ?? e.message,
+      );
+      expect(refused).toMatch(/permission denied/);
+    }
   });
 
   it('reports rows that were never sealed, and seals them only when an operator says so', async () => {
