@@ -10,10 +10,9 @@ import { Input } from '../../components/ui/input.tsx';
 import { api } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatUnit } from '../../lib/format.ts';
-import { BulkBar, SelectPageBox, SelectRowBox, useBulkSelection } from '../saved-views/bulk.tsx';
-import { useListColumns } from '../saved-views/list-columns.tsx';
-import { type ColumnOf, defineList } from '../saved-views/list-spec.ts';
-import { SavedViews } from '../saved-views/saved-views.tsx';
+import { type ColumnDefs, DataTable } from '../saved-views/data-table.tsx';
+import { defineList } from '../saved-views/list-spec.ts';
+import { useList } from '../saved-views/use-list.ts';
 import { usePermission } from '../team/use-permission.tsx';
 import { LabelsButton } from '../warehouse-scan/labels-button.tsx';
 import {
@@ -23,7 +22,19 @@ import {
   useLocation,
   useLocations,
 } from './inventory-api.ts';
-import { Field, ItemLink, LocationSelect, Money, NUM, Qty, selectClasses, TABLE, TD, TH } from './parts.tsx';
+import {
+  Field,
+  INVENTORY_TABLE,
+  ItemLink,
+  LocationSelect,
+  Money,
+  NUM,
+  Qty,
+  selectClasses,
+  TABLE,
+  TD,
+  TH,
+} from './parts.tsx';
 import { Pieces, pieceSizeText } from './pieces.tsx';
 
 /** The list's declaration (saved views' key, columns, the always-shown ones, bulk selection). */
@@ -51,83 +62,53 @@ export function LocationsPage() {
   walk(null, 0);
   // Issue 12: hideable columns (the code is the link); the whole tree is loaded, so the selection
   // (and its CSV export) covers what is shown.
-  const columns = useListColumns<
-    ColumnOf<typeof LOCATIONS_LIST>,
-    { id: string; loc: Location; depth: number }
-  >(
-    LOCATIONS_LIST,
-    {
-      code: {
-        label: t('locations.code'),
-        cell: ({ loc, depth }) => (
-          <Link
-            className="font-medium text-primary hover:underline"
-            style={{ marginLeft: `${depth * 1.25}rem` }}
-            to={`/inventory/locations/${loc.id}`}
-          >
-            {loc.code}
-          </Link>
-        ),
-        text: ({ loc }) => loc.code,
-      },
-      name: { label: t('locations.name'), cell: ({ loc }) => loc.name, text: ({ loc }) => loc.name },
-      type: {
-        label: t('locations.type'),
-        cell: ({ loc }) => t(`locationTypes.${loc.type}`),
-        text: ({ loc }) => t(`locationTypes.${loc.type}`),
-      },
-      items: {
-        label: t('locations.items'),
-        className: NUM,
-        cell: ({ loc }) => loc.item_count,
-        text: ({ loc }) => String(loc.item_count),
-      },
-      value: {
-        label: t('items.value'),
-        className: NUM,
-        cell: ({ loc }) => <Money value={loc.value} />,
-        text: ({ loc }) => loc.value,
-      },
+  const columns: ColumnDefs<typeof LOCATIONS_LIST, { id: string; loc: Location; depth: number }> = {
+    code: {
+      label: t('locations.code'),
+      cell: ({ loc, depth }) => (
+        <Link
+          className="font-medium text-primary hover:underline"
+          style={{ marginLeft: `${depth * 1.25}rem` }}
+          to={`/inventory/locations/${loc.id}`}
+        >
+          {loc.code}
+        </Link>
+      ),
+      text: ({ loc }) => loc.code,
     },
-    { th: TH, td: TD },
-  );
+    name: { label: t('locations.name'), cell: ({ loc }) => loc.name, text: ({ loc }) => loc.name },
+    type: {
+      label: t('locations.type'),
+      cell: ({ loc }) => t(`locationTypes.${loc.type}`),
+      text: ({ loc }) => t(`locationTypes.${loc.type}`),
+    },
+    items: {
+      label: t('locations.items'),
+      className: NUM,
+      cell: ({ loc }) => loc.item_count,
+      text: ({ loc }) => String(loc.item_count),
+    },
+    value: {
+      label: t('items.value'),
+      className: NUM,
+      cell: ({ loc }) => <Money value={loc.value} />,
+      text: ({ loc }) => loc.value,
+    },
+  };
   const listed = rows.map((r) => ({ id: r.loc.id, ...r }));
-  const selection = useBulkSelection(
-    listed.map((r) => r.id),
-    listed.length,
-  );
+  const list = useList(LOCATIONS_LIST);
   return (
     <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
       <div className="space-y-2">
-        <SavedViews {...columns.views} />
-        <BulkBar
-          selection={selection}
+        <DataTable
+          list={list}
+          columns={columns}
+          rows={listed}
           total={listed.length}
-          pageCount={listed.length}
-          loaded={listed}
-          fetchMatching={async () => listed}
-          csv={columns.csv('locations')}
+          rowLabel={(r) => r.loc.code}
+          testId="locations"
+          styles={INVENTORY_TABLE}
         />
-        <table className={TABLE} data-testid="locations">
-          <thead>
-            <tr>
-              <th className={cn(TH, 'w-8')}>
-                <SelectPageBox selection={selection} />
-              </th>
-              {columns.headerCells}
-            </tr>
-          </thead>
-          <tbody>
-            {listed.map((r) => (
-              <tr key={r.id}>
-                <td className={TD}>
-                  <SelectRowBox selection={selection} id={r.id} label={r.loc.code} />
-                </td>
-                {columns.rowCells(r)}
-              </tr>
-            ))}
-          </tbody>
-        </table>
       </div>
       {canWrite && <NewLocation locations={locations} />}
     </div>
