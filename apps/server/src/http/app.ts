@@ -11,8 +11,8 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { jobsRoutes } from '../jobs/jobs.routes.ts';
 import { adminRoutes } from '../modules/admin/admin.routes.ts';
-import { registerAuditSealer } from '../modules/audit/audit-sealer.ts';
 import { auditRoutes } from '../modules/audit/audit.routes.ts';
+import { registerAuditSealer } from '../modules/audit/audit-sealer.ts';
 import { authRoutes } from '../modules/auth/auth.routes.ts';
 import { createAuth } from '../modules/auth/auth.ts';
 import { automationRoutes } from '../modules/automation/automation.routes.ts';
@@ -24,11 +24,14 @@ import { demoRoutes } from '../modules/demo/demo.routes.ts';
 import { advanceRoutes } from '../modules/documents/advances.routes.ts';
 import { deliveryNotesRoutes } from '../modules/documents/delivery-notes.routes.ts';
 import { documentsRoutes } from '../modules/documents/documents.routes.ts';
+import { invoicesRoutes } from '../modules/documents/invoices.routes.ts';
 import { documentMailRoutes } from '../modules/documents/mail.routes.ts';
 import { productionLocationsRoutes } from '../modules/documents/production-locations.routes.ts';
+import { quotesRoutes } from '../modules/documents/quotes.routes.ts';
 import { workOrderCompletionRoutes } from '../modules/documents/work-order-completion.routes.ts';
 import { workOrderCorrectionRoutes } from '../modules/documents/work-order-corrections.routes.ts';
 import { workOrderSnapshotRoutes } from '../modules/documents/work-order-snapshots.routes.ts';
+import { workOrdersRoutes } from '../modules/documents/work-orders.routes.ts';
 import { einvoiceRoutes } from '../modules/einvoice/einvoice.routes.ts';
 import { exportRoutes } from '../modules/export/export.routes.ts';
 import { fileRoutes } from '../modules/files/files.routes.ts';
@@ -134,7 +137,10 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     shopFloorRoutes,
     cuttingRoutes,
     documentsRoutes,
+    quotesRoutes,
+    workOrdersRoutes,
     deliveryNotesRoutes,
+    invoicesRoutes,
     workOrderCompletionRoutes,
     workOrderCorrectionRoutes,
     workOrderSnapshotRoutes,

@@ -2,8 +2,10 @@
 // the Croatian specifics (payment reference, HUB-3 barcode, UBL e-invoice).
 
 export * from './advances.ts';
+export * from './contracts.ts';
 export * from './frozen.ts';
 export * from './fulfilment.ts';
+export * from './guards.ts';
 export * from './hub3.ts';
 export * from './line-pricing.ts';
 export * from './mail.ts';

@@ -3,8 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { companyDb, dedicatedDatabases } from '../../db/company-router.ts';
 import { type Db, rowsOf } from '../../db/database.ts';
 import { users } from '../../db/schema.ts';
-import { asPlatformFor } from '../../db/tenant.ts';
-import { insertDefaultTenant, insertOwnerMembership, setAccountStatus } from '../tenants/tenants.repo.ts';
+import { setOwnAccountStatus } from '../tenants/tenants.service.ts';
 
 export async function findUserByEmail(db: Db, email: string): Promise<{ id: string; name: string } | null> {
   const rows = await db
@@ -22,11 +21,7 @@ export async function setAccountStatusByEmail(
 ): Promise<string> {
   const user = await findUserByEmail(db, email);
   if (!user) throw new AppError('NOT_FOUND', `Korisnik ${email} ne postoji`);
-  await asPlatformFor(db, { userId: user.id, companyId: user.id, actor: 'platform' }, async (tx) => {
-    await insertDefaultTenant(tx, user.id, user.name);
-    await insertOwnerMembership(tx, user.id);
-    await setAccountStatus(tx, user.id, status);
-  });
+  await setOwnAccountStatus(db, user, status);
   await copyAccountStatus(db, user.id, status);
   return user.id;
 }

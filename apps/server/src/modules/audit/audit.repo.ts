@@ -2,7 +2,6 @@ import { isAuditFieldShown } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/database.ts';
 import { PLATFORM_ACTOR } from '../../db/tenant.ts';
-import { listMembers } from '../team/team.repo.ts';
 import { shownTables } from './audit-scope.ts';
 
 export const ENCRYPTED_PREFIX = 'enc:v1:';
@@ -66,6 +65,8 @@ export async function listAudit(
   tx: Tx,
   companyId: string,
   f: AuditFilter,
+  /** The company's members' names by user id (the team service's list). */
+  names: ReadonlyMap<string, string>,
 ): Promise<{ rows: AuditEntry[]; total: number }> {
   const parts = [sql`a.company_id = ${companyId}`, shownTables];
   if (f.table) parts.push(sql`a.table_name = ${f.table}`);
@@ -85,7 +86,6 @@ export async function listAudit(
       from audit_log a where ${where}
       order by a.seq desc limit ${f.page_size} offset ${(f.page - 1) * f.page_size}`),
   );
-  const names = new Map((await listMembers(tx, companyId)).map((m) => [m.user_id, m.name ?? m.email]));
   return {
     total: count?.total ?? 0,
     rows: rows.map((r) => ({

@@ -2,8 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { inCompany } from '../../http/access.ts';
 import type { Deps } from '../../http/context.ts';
-import { listAudit } from './audit.repo.ts';
-import { verifyAuditChain } from './audit.service.ts';
+import { auditPage, verifyAuditChain } from './audit.service.ts';
 
 const tableName = z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, 'validation.invalid');
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.invalid');
@@ -51,12 +50,7 @@ export function auditRoutes(deps: Deps): FastifyPluginAsyncZod {
           response: { 200: pageSchema },
         },
       },
-      async (request) =>
-        inCompany(deps, request, async (tx, ctx) => ({
-          ...(await listAudit(tx, ctx.companyId, request.query)),
-          page: request.query.page,
-          page_size: request.query.page_size,
-        })),
+      (request) => inCompany(deps, request, (tx, ctx) => auditPage(tx, ctx, request.query)),
     );
 
     app.get(
@@ -71,17 +65,15 @@ export function auditRoutes(deps: Deps): FastifyPluginAsyncZod {
           response: { 200: pageSchema },
         },
       },
-      async (request) =>
-        inCompany(deps, request, async (tx, ctx) => ({
-          ...(await listAudit(tx, ctx.companyId, {
+      (request) =>
+        inCompany(deps, request, (tx, ctx) =>
+          auditPage(tx, ctx, {
             table: request.params.table,
             row_id: request.params.id,
             page: request.query.page,
             page_size: request.query.page_size,
-          })),
-          page: request.query.page,
-          page_size: request.query.page_size,
-        })),
+          }),
+        ),
     );
 
     app.post(

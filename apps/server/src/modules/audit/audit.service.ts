@@ -1,9 +1,19 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { type Db, rowsOf } from '../../db/database.ts';
+import { type Db, rowsOf, type Tx } from '../../db/database.ts';
+import type { CompanyContext } from '../../db/tenant.ts';
+import { listMembers } from '../team/team.service.ts';
+import { type AuditFilter, listAudit } from './audit.repo.ts';
 import { sealCompanyNow } from './audit-sealer.ts';
 
 export const GENESIS_HASH = '0'.repeat(64);
+
+/** One page of the company's audit trail, each actor named as the team lists them. */
+export async function auditPage(tx: Tx, ctx: CompanyContext, filter: AuditFilter) {
+  const names = new Map((await listMembers(tx, ctx)).map((m) => [m.user_id, m.name ?? m.email]));
+  const { rows, total } = await listAudit(tx, ctx.companyId, filter, names);
+  return { rows, total, page: filter.page, page_size: filter.page_size };
+}
 const BATCH = 5000;
 
 /**

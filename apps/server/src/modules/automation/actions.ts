@@ -20,6 +20,7 @@ import {
 } from '../../jobs/jobs.ts';
 import * as deliveryNotes from '../documents/delivery-notes.service.ts';
 import * as documents from '../documents/documents.service.ts';
+import { convertQuote } from '../documents/quotes.service.ts';
 import { createFromLowStock, createOrder } from '../purchasing/purchasing.service.ts';
 import * as repo from './automation.repo.ts';
 import { DISPATCH_JOB, emitEvent } from './emit.ts';
@@ -107,7 +108,7 @@ async function internalAction(
   switch (action.type) {
     case 'create_work_order': {
       if (!event.entity_id) return { status: 'skipped', detail: 'no quote' };
-      const wo = await documents.convertQuote(tx, ctx, event.entity_id);
+      const wo = await convertQuote(tx, ctx, event.entity_id);
       return { status: 'done', entityType: 'work_order', entityId: wo.document.id };
     }
     case 'create_purchase_order': {

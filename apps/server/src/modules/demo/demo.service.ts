@@ -28,16 +28,15 @@ import { type Db, rowsOf, type Tx } from '../../db/database.ts';
 import { type CompanyContext, withCompany } from '../../db/tenant.ts';
 import * as cutting from '../cutting/cutting.service.ts';
 import * as deliveryNotes from '../documents/delivery-notes.service.ts';
-import * as docs from '../documents/documents.service.ts';
 import * as invoices from '../documents/invoices.service.ts';
+import * as quotes from '../documents/quotes.service.ts';
 import * as workOrders from '../documents/work-orders.service.ts';
 import * as einvoice from '../einvoice/einvoice.service.ts';
 import * as inventory from '../inventory/inventory.service.ts';
 import * as partners from '../partners/partners.service.ts';
 import * as production from '../production/production.service.ts';
 import * as purchasing from '../purchasing/purchasing.service.ts';
-import { findTenant } from '../tenants/tenants.repo.ts';
-import { updateProfile } from '../tenants/tenants.service.ts';
+import { companyProfile, updateProfile } from '../tenants/tenants.service.ts';
 import {
   DEMO_CITIES,
   DEMO_CLIENT_COMPANIES,
@@ -154,7 +153,7 @@ export async function fillDemoCompany(
 ): Promise<DemoSummary> {
   const rng = prng(opts.seed ?? 20260101);
   await withCompany(db, ids, assertEmptyCompany, { permission: 'company.manage' });
-  const profile = await withCompany(db, ids, (tx) => findTenant(tx, ids.companyId));
+  const profile = await withCompany(db, ids, (tx) => companyProfile(tx, ids.companyId));
   if (
     ids.companyId === ids.userId &&
     (!profile?.company_name || !profile.tax_number || !profile.company_address)
@@ -594,23 +593,22 @@ async function generate(
       if (rng.next() < 0.4)
         lines.push({ item_id: item['USL-MON'], quantity: String(rng.int(2, 8)) } as never);
       const quote = (
-        await docs.createDraft(
+        await quotes.createQuote(
           tx,
           ctx,
-          'quote',
           quoteInputSchema.parse({ client_id: client, valid_until: daysBefore(today, start - 30), lines }),
         )
       ).document as { id: string };
       counts.quotes++;
       if (k === 3) continue; // this month's fresh draft
-      await docs.quoteAction(tx, ctx, quote.id, 'send');
+      await quotes.quoteAction(tx, ctx, quote.id, 'send');
       if (k === 2) {
         // Lost: rejected in even months, left to expire in odd ones; this month's still open.
-        if (month > 0 && month % 2 === 0) await docs.quoteAction(tx, ctx, quote.id, 'reject');
+        if (month > 0 && month % 2 === 0) await quotes.quoteAction(tx, ctx, quote.id, 'reject');
         continue;
       }
-      await docs.quoteAction(tx, ctx, quote.id, 'accept');
-      const converted = await docs.convertQuote(tx, ctx, quote.id);
+      await quotes.quoteAction(tx, ctx, quote.id, 'accept');
+      const converted = await quotes.convertQuote(tx, ctx, quote.id);
       const woId = (converted as { document: { id: string } }).document.id;
       counts.workOrders++;
       const outcome = outcomeFor(month, k);
@@ -619,11 +617,10 @@ async function generate(
         document: { client_id: string };
         lines: unknown[];
       };
-      await docs.updateDraft(
+      await workOrders.updateWorkOrder(
         tx,
         ctx,
         woId,
-        'work_order',
         workOrderInputSchema.parse({
           client_id: wo.document.client_id,
           due_date: daysBefore(today, start - 21),

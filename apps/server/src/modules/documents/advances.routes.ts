@@ -1,16 +1,12 @@
-import { advanceInputSchema } from '@erp/domain';
+import { advanceInputSchema, documentDetailSchema, idParamsSchema } from '@erp/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { inCompany } from '../../http/access.ts';
 import type { Deps } from '../../http/context.ts';
 import { createAdvance } from './advances.service.ts';
-import { detailSchema } from './documents.routes.ts';
 
 // POST /api/documents/:id/advance-invoices: an advance invoice (račun za predujam, 386) for a
 // quote or work order, issued at once (numbered in the invoice series, UBL and PDF frozen). The
 // final invoice of the order deducts it when issued (advances.service.ts).
-
-const params = z.object({ id: z.uuid({ error: 'validation.invalid' }) });
 
 export function advanceRoutes(deps: Deps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -22,9 +18,9 @@ export function advanceRoutes(deps: Deps): FastifyPluginAsyncZod {
           tags: ['documents'],
           summary:
             'Issue an advance invoice (386) for a quote or work order: amount with VAT or % of its total (Idempotency-Key)',
-          params,
+          params: idParamsSchema,
           body: advanceInputSchema,
-          response: { 201: detailSchema },
+          response: { 201: documentDetailSchema },
         },
       },
       async (request, reply) =>

@@ -1,54 +1,30 @@
-import { deliveryNoteInputSchema } from '@erp/domain';
-import type { FastifyRequest } from 'fastify';
+import {
+  deliveryNoteInputSchema,
+  documentDetailSchema,
+  idParamsSchema,
+  workOrderProgressSchema,
+} from '@erp/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { inCompany } from '../../http/access.ts';
 import type { Deps } from '../../http/context.ts';
 import * as deliveryNotes from './delivery-notes.service.ts';
-import { detailSchema } from './documents.routes.ts';
-import { billableDocuments } from './invoice-sources.ts';
+import { listRoute } from './document-list.routes.ts';
 
-// Delivery notes (create from a work order in full or in part, edit, issue, deliver, cancel), the
-// delivery/invoicing progress of a work order's lines and what a client still has to be billed for.
-// Registered beside documents.routes.ts.
-
-const idParams = z.object({ id: z.uuid({ error: 'validation.invalid' }) });
-const s = z.string();
-const sN = z.string().nullable();
-
-const progressSchema = z.object({
-  work_order: z.object({ id: s, number: sN, status: s, client_id: sN }),
-  lines: z.array(
-    z.object({
-      line_id: s,
-      position: z.number(),
-      item_id: sN,
-      sku: sN,
-      description: s,
-      unit: s,
-      width_mm: sN,
-      height_mm: sN,
-      lot_number: sN,
-      service: z.boolean(),
-      ordered: s,
-      delivered: s,
-      to_deliver: s,
-      invoiced: s,
-      to_invoice: s,
-    }),
-  ),
-});
-
-const billable = z.object({ id: s, number: sN, doc_date: s, net_left: s });
-const billableSchema = z.object({ delivery_notes: z.array(billable), work_orders: z.array(billable) });
+// Delivery notes: list, create from a work order in full or in part (or directly), edit, issue,
+// deliver, cancel, and the delivery/invoicing progress of a work order's lines.
 
 export function deliveryNotesRoutes(deps: Deps): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['documents'];
     const delivery = { access: 'delivery.write' as const };
-    const run = <T>(request: FastifyRequest, fn: Parameters<typeof inCompany<T>>[2]) =>
-      inCompany(deps, request, fn);
-    const detailResponse = { 200: detailSchema };
+    const params = idParamsSchema;
+    const detailResponse = { 200: documentDetailSchema };
+
+    listRoute(app, deps, {
+      path: '/api/delivery-notes',
+      kinds: ['delivery_note'],
+      summary: 'Delivery notes',
+    });
 
     app.get(
       '/api/documents/work-orders/:id/progress',
@@ -58,25 +34,11 @@ export function deliveryNotesRoutes(deps: Deps): FastifyPluginAsyncZod {
           tags,
           summary:
             'Per line of a work order: ordered, on delivery notes (drafts included), invoiced (less credit notes) and what is left',
-          params: idParams,
-          response: { 200: progressSchema },
+          params,
+          response: { 200: workOrderProgressSchema },
         },
       },
-      (request) => run(request, (tx) => deliveryNotes.workOrderProgress(tx, request.params.id)),
-    );
-    app.get(
-      '/api/invoices/billable',
-      {
-        config: { access: 'company.read' },
-        schema: {
-          tags,
-          summary:
-            "A client's issued delivery notes and completed work orders with something left to bill, and the net of what is left",
-          querystring: z.object({ client_id: z.uuid({ error: 'validation.invalid' }) }),
-          response: { 200: billableSchema },
-        },
-      },
-      (request) => run(request, (tx) => billableDocuments(tx, request.query.client_id)),
+      (request) => inCompany(deps, request, (tx) => deliveryNotes.workOrderProgress(tx, request.params.id)),
     );
     app.post(
       '/api/delivery-notes',
@@ -87,11 +49,13 @@ export function deliveryNotesRoutes(deps: Deps): FastifyPluginAsyncZod {
           summary:
             'Create a delivery note: from a completed work order (lines with source_line_id and a quantity, or none = everything left to deliver) or directly',
           body: deliveryNoteInputSchema,
-          response: { 201: detailSchema },
+          response: { 201: documentDetailSchema },
         },
       },
       async (request, reply) =>
-        reply.status(201).send(await run(request, (tx, ctx) => deliveryNotes.create(tx, ctx, request.body))),
+        reply
+          .status(201)
+          .send(await inCompany(deps, request, (tx, ctx) => deliveryNotes.create(tx, ctx, request.body))),
     );
     app.put(
       '/api/delivery-notes/:id',
@@ -100,12 +64,13 @@ export function deliveryNotesRoutes(deps: Deps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Edit a draft delivery note',
-          params: idParams,
+          params,
           body: deliveryNoteInputSchema,
           response: detailResponse,
         },
       },
-      (request) => run(request, (tx, ctx) => deliveryNotes.update(tx, ctx, request.params.id, request.body)),
+      (request) =>
+        inCompany(deps, request, (tx, ctx) => deliveryNotes.update(tx, ctx, request.params.id, request.body)),
     );
     app.post(
       '/api/delivery-notes/:id/issue',
@@ -114,19 +79,19 @@ export function deliveryNotesRoutes(deps: Deps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Issue: stock leaves in the same transaction (Idempotency-Key)',
-          params: idParams,
+          params,
           response: detailResponse,
         },
       },
-      (request) => run(request, (tx, ctx) => deliveryNotes.issue(tx, ctx, request.params.id)),
+      (request) => inCompany(deps, request, (tx, ctx) => deliveryNotes.issue(tx, ctx, request.params.id)),
     );
     app.post(
       '/api/delivery-notes/:id/deliver',
       {
         config: delivery,
-        schema: { tags, summary: 'Mark delivered', params: idParams, response: detailResponse },
+        schema: { tags, summary: 'Mark delivered', params, response: detailResponse },
       },
-      (request) => run(request, (tx, ctx) => deliveryNotes.deliver(tx, ctx, request.params.id)),
+      (request) => inCompany(deps, request, (tx, ctx) => deliveryNotes.deliver(tx, ctx, request.params.id)),
     );
     app.post(
       '/api/delivery-notes/:id/cancel',
@@ -135,11 +100,11 @@ export function deliveryNotesRoutes(deps: Deps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Cancel an issued note: posts the reversal (Idempotency-Key)',
-          params: idParams,
+          params,
           response: detailResponse,
         },
       },
-      (request) => run(request, (tx, ctx) => deliveryNotes.cancel(tx, ctx, request.params.id)),
+      (request) => inCompany(deps, request, (tx, ctx) => deliveryNotes.cancel(tx, ctx, request.params.id)),
     );
   };
 }

@@ -1,5 +1,8 @@
 import {
   AppError,
+  assertDeliveryNoteCancellable,
+  assertDeliveryNoteIssuable,
+  assertDraft,
   type deliveryNoteInputSchema,
   firstExcess,
   glassWorkOf,
@@ -20,7 +23,6 @@ import { consumeReservations } from '../inventory/sheet-stock.ts';
 import * as repo from './documents.repo.ts';
 import {
   addressLine,
-  assertDraft,
   detail,
   requireClient,
   resolveLines,
@@ -257,7 +259,7 @@ export async function create(tx: Tx, ctx: CompanyContext, input: Input) {
 
 export async function update(tx: Tx, ctx: CompanyContext, id: string, input: Input) {
   const doc = await repo.requireDocument(tx, id, ['delivery_note'], true);
-  assertDraft(doc);
+  assertDraft(doc.status);
   const client = await requireClient(tx, input.client_id);
   await requireLocation(tx, input.source_location_id);
   // A note made from a work order keeps delivering it: its lines stay tied to the order's lines.
@@ -286,12 +288,8 @@ export async function update(tx: Tx, ctx: CompanyContext, id: string, input: Inp
  */
 export async function issue(tx: Tx, ctx: CompanyContext, id: string) {
   const doc = await repo.requireDocument(tx, id, ['delivery_note'], true);
-  if (doc.status !== 'draft') await transition(tx, ctx, doc, 'issue'); // refuses with INVALID_TRANSITION
   const all = await repo.getLines(tx, id);
-  if (all.length === 0)
-    throw new AppError('VALIDATION', 'Otpremnica nema stavki', [
-      { field: 'lines', key: 'validation.linesRequired' },
-    ]);
+  assertDeliveryNoteIssuable({ status: doc.status, lineCount: all.length });
   // Services and free-text lines go to the customer on the note but move no stock.
   const lines = all.filter((l) => l.item_id && l.item_kind !== 'service');
   const location = doc.source_location_id as string;
@@ -361,21 +359,12 @@ export async function deliver(tx: Tx, ctx: CompanyContext, id: string) {
  */
 export async function cancel(tx: Tx, ctx: CompanyContext, id: string) {
   const doc = await repo.requireDocument(tx, id, ['delivery_note'], true);
-  const invoiced = await repo.one<{ id: string }>(
-    tx,
-    sql`select d.id from document_links k join documents d on d.id = k.to_id
-        where k.from_id = ${id} and k.relation = 'invoiced' and d.kind = 'invoice'`,
-  );
-  if (invoiced)
-    throw new AppError('CONFLICT', 'Otpremnica je fakturirana: najprije izdajte odobrenje', [
-      { field: 'status', key: 'validation.deliveryNoteInvoiced' },
-    ]);
+  assertDeliveryNoteCancellable({ status: doc.status, invoiced: await repo.isInvoiced(tx, id) });
   if (doc.status === 'draft') {
     await endHolds(tx, ctx, id, 'released');
     await transition(tx, ctx, doc, 'cancel');
     return detail(tx, id);
   }
-  if (doc.status !== 'issued') await transition(tx, ctx, doc, 'cancel');
   const reversal = doc.stock_document_id ? await inventory.reverse(tx, ctx, doc.stock_document_id) : null;
   await transition(tx, ctx, doc, 'cancel', { reversal_document_id: reversal?.id ?? null });
   return detail(tx, id);

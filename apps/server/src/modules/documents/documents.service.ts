@@ -1,18 +1,18 @@
 import {
   AppError,
   applyAction,
+  assertDraft,
+  DOCUMENT_MACHINES,
   type DocumentKind,
   type DocumentListQuery,
   type DocumentSettings,
-  deliveryNoteMachine,
+  documentActions,
   type documentLineInputSchema,
   documentTotals,
   dueDateFrom,
-  effectiveQuoteStatus,
   glassThicknessMm,
   glassWorkOf,
   glassWorkWarnings,
-  invoiceMachine,
   LineAmountError,
   MeasureError,
   money,
@@ -22,13 +22,8 @@ import {
   type PricedLine,
   paymentStatus,
   priceDraftLine,
-  type QuoteAction,
-  type QuoteStatus,
-  type quoteInputSchema,
-  quoteMachine,
+  shownStatus,
   type VatRate,
-  type workOrderInputSchema,
-  workOrderMachine,
 } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -37,9 +32,7 @@ import type { CompanyContext } from '../../db/tenant.ts';
 import { emitDocumentTransition } from '../automation/emit.ts';
 import { openOib } from '../partners/partners.repo.ts';
 import * as repo from './documents.repo.ts';
-import { freezeFiles } from './frozen-files.ts';
 import { getPricingSettings } from './pricing-settings.ts';
-import { assertLocationsExist, workOrderLocations } from './production-locations.ts';
 
 type LineInput = z.output<typeof documentLineInputSchema>;
 
@@ -262,27 +255,6 @@ export async function saveLines(tx: Tx, ctx: CompanyContext, documentId: string,
 
 // Shared detail -----------------------------------------------------------------------------------
 
-const MACHINES = {
-  quote: quoteMachine,
-  work_order: workOrderMachine,
-  delivery_note: deliveryNoteMachine,
-  invoice: invoiceMachine,
-  credit_note: invoiceMachine,
-} as const;
-
-/** The status shown to people: a sent quote past its date reads as expired. */
-export function shownStatus(doc: repo.DocumentRow, today: string): string {
-  return doc.kind === 'quote'
-    ? effectiveQuoteStatus(doc.status as QuoteStatus, doc.valid_until, today)
-    : doc.status;
-}
-
-export function actionsOf(doc: repo.DocumentRow, today: string): string[] {
-  const machine = MACHINES[doc.kind] as { actions: Record<string, { from: readonly string[] }> };
-  const status = shownStatus(doc, today);
-  return Object.keys(machine.actions).filter((a) => machine.actions[a]?.from.includes(status));
-}
-
 export function paymentOf(doc: repo.DocumentRow, today: string) {
   if (doc.kind !== 'invoice' || doc.status !== 'issued') return null;
   return paymentStatus({
@@ -303,7 +275,7 @@ export function present(doc: repo.DocumentRow, today: string) {
       doc.kind === 'invoice' && doc.status === 'issued'
         ? money(outstanding({ total: doc.total, credited: doc.credited_total, paid: doc.paid_total }))
         : null,
-    actions: actionsOf(doc, today),
+    actions: documentActions(doc, today),
   };
 }
 
@@ -341,13 +313,26 @@ export async function history(tx: Tx, id: string) {
   return repo.history(tx, id);
 }
 
-// Quotes and work orders: drafts -------------------------------------------------------------------
+// Drafts of quotes and work orders ------------------------------------------------------------------
 
+type DraftInput = {
+  client_id: string | null;
+  doc_date?: string | null;
+  note: string | null;
+  rush: boolean;
+  lines: readonly LineInput[];
+};
+
+/**
+ * A new quote or work order: client and lines checked and priced first, then numbered (so a refused
+ * draft takes no number) and stored. `header` adds the kind's own fields (validity, locations).
+ */
 export async function createDraft(
   tx: Tx,
   ctx: CompanyContext,
   kind: 'quote' | 'work_order',
-  input: z.output<typeof quoteInputSchema> | z.output<typeof workOrderInputSchema>,
+  input: DraftInput,
+  header: (at: { docDate: string; settings: DocumentSettings }) => Promise<Partial<repo.NewDocument>>,
 ) {
   const settings = await repo.getSettings(tx, ctx.companyId);
   const client = await requireClient(tx, input.client_id);
@@ -360,16 +345,7 @@ export async function createDraft(
     ...number,
     client_id: client?.id ?? null,
     doc_date: docDate,
-    valid_until:
-      kind === 'quote'
-        ? ((input as z.output<typeof quoteInputSchema>).valid_until ??
-          dueDateFrom(docDate, settings.quote_valid_days))
-        : null,
-    due_date: kind === 'work_order' ? (input as z.output<typeof workOrderInputSchema>).due_date : null,
-    // A new work order without locations gets the company's production defaults (each on its own).
-    ...(kind === 'work_order'
-      ? await newWorkOrderLocations(tx, input as z.output<typeof workOrderInputSchema>)
-      : {}),
+    ...(await header({ docDate, settings })),
     note: input.note,
     rush: input.rush,
   });
@@ -378,58 +354,36 @@ export async function createDraft(
   return detail(tx, id);
 }
 
-/** The locations given for a new work order, each one left out taken from the company's defaults. */
-async function newWorkOrderLocations(tx: Tx, input: z.output<typeof workOrderInputSchema>) {
-  await assertLocationsExist(tx, input);
-  if (input.source_location_id && input.output_location_id)
-    return { source_location_id: input.source_location_id, output_location_id: input.output_location_id };
-  const defaults = await workOrderLocations(tx);
-  return {
-    source_location_id: input.source_location_id ?? defaults.source_location_id,
-    output_location_id: input.output_location_id ?? defaults.output_location_id,
-  };
-}
-
-export function assertDraft(doc: repo.DocumentRow) {
-  if (doc.status !== 'draft')
-    throw new AppError('CONFLICT', 'Dokument više nije nacrt i ne može se mijenjati', [
-      { field: 'status', key: 'validation.notDraft' },
-    ]);
-}
-
+/** Edits a draft quote or work order; `header` checks and returns the kind's own fields. */
 export async function updateDraft(
   tx: Tx,
   ctx: CompanyContext,
   id: string,
   kind: 'quote' | 'work_order',
-  input: z.output<typeof quoteInputSchema> | z.output<typeof workOrderInputSchema>,
+  input: DraftInput,
+  header: (doc: repo.DocumentRow) => Promise<Record<string, unknown>>,
 ) {
   const doc = await repo.requireDocument(tx, id, [kind], true);
-  assertDraft(doc);
+  assertDraft(doc.status);
   const client = await requireClient(tx, input.client_id);
   const lines = await resolveLines(tx, input.lines, client, 'lines', input.rush);
-  const wo = input as z.output<typeof workOrderInputSchema>;
-  const quote = input as z.output<typeof quoteInputSchema>;
-  if (kind === 'work_order') await assertLocationsExist(tx, wo);
+  const own = await header(doc);
   await repo.updateHeader(tx, id, {
     client_id: client?.id ?? null,
     doc_date: input.doc_date,
     note: input.note,
     rush: input.rush,
-    ...(kind === 'quote'
-      ? { valid_until: quote.valid_until ?? doc.valid_until }
-      : {
-          due_date: wo.due_date,
-          source_location_id: wo.source_location_id,
-          output_location_id: wo.output_location_id,
-        }),
+    ...own,
   });
   await saveLines(tx, ctx, id, lines);
   await repo.notifyDocuments(tx, ctx.companyId, [id]);
   return detail(tx, id);
 }
 
-/** Moves a document along its machine (refusing illegal moves) and records the new status. */
+/**
+ * Moves a document along its machine and records the new status (the move is checked again here,
+ * so a status can never be written past its machine); services check their guards before.
+ */
 export async function transition(
   tx: Tx,
   ctx: CompanyContext,
@@ -437,101 +391,69 @@ export async function transition(
   action: string,
   extra: Record<string, unknown> = {},
 ): Promise<string> {
-  const machine = MACHINES[doc.kind] as Parameters<typeof applyAction<string, string>>[0];
-  const next = applyAction(machine, doc.status, action);
+  const next = applyAction(DOCUMENT_MACHINES[doc.kind], doc.status, action);
   await repo.updateHeader(tx, doc.id, { status: next, ...extra });
   await repo.notifyDocuments(tx, ctx.companyId, [doc.id]);
   await emitDocumentTransition(tx, ctx, doc, next);
   return next;
 }
 
-// Quotes ------------------------------------------------------------------------------------------
-
-export async function quoteAction(
+/**
+ * A new numbered draft of `kind` with a copy of `source`'s lines, linked from the source as
+ * `relation`; `sourceLines` keeps each line's origin (a conversion) or drops it (a duplicate).
+ */
+export async function copyDocument(
   tx: Tx,
   ctx: CompanyContext,
-  id: string,
-  action: Exclude<QuoteAction, 'convert' | 'expire'>,
+  source: repo.DocumentRow,
+  kind: 'quote' | 'work_order',
+  copy: { relation: string; sourceLines: boolean },
+  header: (at: { date: string; settings: DocumentSettings }) => Promise<Partial<repo.NewDocument>>,
 ) {
-  const doc = await repo.requireDocument(tx, id, ['quote'], true);
-  const { date } = await repo.today(tx);
-  // A sent quote past its valid-until date is expired: nothing but reading is allowed any more
-  // (the refusal rolls the transaction back, so the stored status stays; every read shows expired).
-  if (shownStatus(doc, date) === 'expired' && doc.status === 'sent') doc.status = 'expired';
-  if (action === 'send') {
-    const lines = await repo.getLines(tx, id);
-    if (lines.length === 0)
-      throw new AppError('VALIDATION', 'Ponuda nema stavki', [
-        { field: 'lines', key: 'validation.linesRequired' },
-      ]);
-    if (!doc.client_id)
-      throw new AppError('VALIDATION', 'Odaberite klijenta', [
-        { field: 'client_id', key: 'validation.required' },
-      ]);
-  }
-  await transition(tx, ctx, doc, action);
-  if (action === 'send') await freezeFiles(tx, ctx.companyId, id); // the sent quote's PDF, stored
-  return detail(tx, id);
-}
-
-/** Accepted quote → a new draft work order with the same lines, linked both ways. */
-export async function convertQuote(tx: Tx, ctx: CompanyContext, id: string) {
-  const quote = await repo.requireDocument(tx, id, ['quote'], true);
-  await transition(tx, ctx, quote, 'convert');
   const settings = await repo.getSettings(tx, ctx.companyId);
   const { date, year } = await repo.today(tx);
-  const number = await repo.allocateNumber(tx, ctx.companyId, 'work_order', settings, year);
-  const woId = await repo.insertDocument(tx, ctx.companyId, ctx.userId, {
-    kind: 'work_order',
-    ...number,
-    client_id: quote.client_id,
-    doc_date: date,
-    ...(await workOrderLocations(tx)),
-    note: quote.note,
-    rush: quote.rush,
-  });
-  const lines = await repo.getLines(tx, id);
-  await saveLines(
-    tx,
-    ctx,
-    woId,
-    lines.map((l) => ({ ...l, source_line_id: l.id })),
-  );
-  await repo.link(tx, ctx.companyId, id, woId, 'converted');
-  return detail(tx, woId);
-}
-
-export async function duplicate(tx: Tx, ctx: CompanyContext, id: string) {
-  const source = await repo.requireDocument(tx, id, ['quote', 'work_order']);
-  const settings = await repo.getSettings(tx, ctx.companyId);
-  const { date, year } = await repo.today(tx);
-  const kind = source.kind as 'quote' | 'work_order';
   const number = await repo.allocateNumber(tx, ctx.companyId, kind, settings, year);
   const copyId = await repo.insertDocument(tx, ctx.companyId, ctx.userId, {
     kind,
     ...number,
     client_id: source.client_id,
     doc_date: date,
-    valid_until: kind === 'quote' ? dueDateFrom(date, settings.quote_valid_days) : null,
-    source_location_id: source.source_location_id,
-    output_location_id: source.output_location_id,
+    ...(await header({ date, settings })),
     note: source.note,
     rush: source.rush,
   });
-  const lines = await repo.getLines(tx, id);
+  const lines = await repo.getLines(tx, source.id);
   await saveLines(
     tx,
     ctx,
     copyId,
-    lines.map((l) => ({ ...l, source_line_id: null })),
+    lines.map((l) => ({ ...l, source_line_id: copy.sourceLines ? l.id : null })),
   );
-  await repo.link(tx, ctx.companyId, id, copyId, 'duplicated');
+  await repo.link(tx, ctx.companyId, source.id, copyId, copy.relation);
   await repo.notifyDocuments(tx, ctx.companyId, [copyId]);
   return detail(tx, copyId);
+}
+
+/** Copies a quote or work order as a new numbered draft of the same kind, linked to its source. */
+export async function duplicate(tx: Tx, ctx: CompanyContext, id: string) {
+  const source = await repo.requireDocument(tx, id, ['quote', 'work_order']);
+  const kind = source.kind as 'quote' | 'work_order';
+  return copyDocument(tx, ctx, source, kind, { relation: 'duplicated', sourceLines: false }, async (at) => ({
+    valid_until: kind === 'quote' ? dueDateFrom(at.date, at.settings.quote_valid_days) : null,
+    source_location_id: source.source_location_id,
+    output_location_id: source.output_location_id,
+  }));
 }
 
 // Settings ----------------------------------------------------------------------------------------
 
 export const getSettings = (tx: Tx, ctx: CompanyContext) => repo.getSettings(tx, ctx.companyId);
+/** The company's numbering and invoice settings, for other areas (fiscalisation). */
+export const numberingSettings = (tx: Tx, companyId: string) => repo.getSettings(tx, companyId);
+
+// Reads for other areas (fiscalisation, e-invoices): a document and its lines as stored.
+export type { DocumentRow, LineRow } from './documents.repo.ts';
+export const getDocument = (tx: Tx, id: string) => repo.getDocument(tx, id);
+export const getLines = (tx: Tx, id: string) => repo.getLines(tx, id);
 export const putSettings = (tx: Tx, ctx: CompanyContext, s: DocumentSettings) =>
   repo.putSettings(tx, ctx.companyId, s);

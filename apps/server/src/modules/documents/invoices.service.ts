@@ -1,5 +1,8 @@
 import {
   AppError,
+  assertAction,
+  assertDraft,
+  assertInvoiceIssued,
   buildUbl,
   buyerEndpoint,
   type creditNoteInputSchema,
@@ -7,6 +10,7 @@ import {
   dueDateFrom,
   hub3Payload,
   type invoiceInputSchema,
+  invoiceMachine,
   invoiceReference,
   isValidIban,
   isValidOib,
@@ -28,19 +32,18 @@ import { advanceUbl } from '../einvoice/advance-ubl.ts';
 import { einvoiceReadiness, ublVatOfLines } from '../einvoice/einvoice-issue.ts';
 import { onDocumentIssued, onPaymentsRecorded } from '../fiscal-exchange/fiscal-exchange.service.ts';
 import { fiscaliseIssued, fiscalReadiness } from '../fiscalisation/fiscal.service.ts';
-import { findTenant } from '../tenants/tenants.repo.ts';
-import { assertAdvanceCreditable, deductAdvances } from './advances.service.ts';
+import { companyProfile } from '../tenants/tenants.service.ts';
+import { advancesOf, assertAdvanceCreditable, deductAdvances } from './advances.service.ts';
 import * as repo from './documents.repo.ts';
 import {
   addressLine,
-  assertDraft,
   detail,
   requireClient,
   resolveLines,
   saveLines,
   transition,
 } from './documents.service.ts';
-import { freezeFiles } from './frozen-files.ts';
+import { freezeFiles, frozenFile } from './frozen-files.ts';
 import { creditedQuantities, relinkInvoiced } from './fulfilment.repo.ts';
 import { billableLines, checkSourcedLines, creditLines, invoiceBudget } from './invoice-sources.ts';
 
@@ -204,7 +207,7 @@ export async function create(tx: Tx, ctx: CompanyContext, input: Input) {
  */
 export async function update(tx: Tx, ctx: CompanyContext, id: string, input: Input) {
   const doc = await repo.requireDocument(tx, id, ['invoice'], true);
-  assertDraft(doc);
+  assertDraft(doc.status);
   const client = await requireClient(tx, input.client_id);
   const sourceIds = input.lines.flatMap((l) => (l.source_line_id ? [l.source_line_id] : []));
   const budget = await invoiceBudget(tx, sourceIds, id);
@@ -234,7 +237,7 @@ export async function update(tx: Tx, ctx: CompanyContext, id: string, input: Inp
 }
 
 async function sellerSnapshot(tx: Tx, companyId: string): Promise<PartySnapshot> {
-  const t = await findTenant(tx, companyId);
+  const t = await companyProfile(tx, companyId);
   return {
     name: t?.company_name || t?.full_name || '',
     oib: t?.tax_number ?? null,
@@ -315,7 +318,7 @@ export async function issueDocument(
 
 export async function issue(tx: Tx, ctx: CompanyContext, id: string) {
   const doc = await repo.requireDocument(tx, id, ['invoice'], true);
-  if (doc.status !== 'draft') await transition(tx, ctx, doc, 'issue'); // refuses
+  assertAction(invoiceMachine, doc.status, 'issue');
   const client = await requireClient(tx, doc.client_id);
   if (!client)
     throw new AppError('VALIDATION', 'Odaberite kupca', [{ field: 'client_id', key: 'validation.required' }]);
@@ -337,10 +340,7 @@ export async function creditNote(
   input: z.output<typeof creditNoteInputSchema>,
 ) {
   const invoice = await repo.requireDocument(tx, invoiceId, ['invoice'], true);
-  if (invoice.status !== 'issued')
-    throw new AppError('CONFLICT', 'Odobrenje se izdaje samo za izdani račun', [
-      { field: 'status', key: 'validation.notIssued' },
-    ]);
+  assertInvoiceIssued(invoice.status, 'credit_note');
   await assertAdvanceCreditable(tx, invoice, input.lines); // an advance: whole, and not deducted
   const client = await requireClient(tx, invoice.client_id);
   const original = await repo.getLines(tx, invoiceId);
@@ -387,10 +387,7 @@ export async function addPayment(
   input: z.output<typeof paymentInputSchema>,
 ) {
   const invoice = await repo.requireDocument(tx, invoiceId, ['invoice'], true);
-  if (invoice.status !== 'issued')
-    throw new AppError('CONFLICT', 'Uplata se bilježi samo na izdani račun', [
-      { field: 'status', key: 'validation.notIssued' },
-    ]);
+  assertInvoiceIssued(invoice.status, 'payment');
   const owed = outstanding({
     total: invoice.total,
     credited: invoice.credited_total,
@@ -410,6 +407,23 @@ export async function addPayment(
   await onPaymentsRecorded(tx, ctx, invoiceId); // Fiskalizacija 2.0: EvidentirajNaplatu
   await repo.notifyDocuments(tx, ctx.companyId, [invoiceId]);
   return { ...(await detail(tx, invoiceId)), payments: await payments(tx, invoiceId) };
+}
+
+/** An invoice as its screen reads it: lines, links, payments and its advances. */
+export async function invoiceView(tx: Tx, id: string) {
+  const base = await detail(tx, id);
+  return { ...base, payments: await payments(tx, id), advances: await advancesOf(tx, base.document) };
+}
+
+/** The e-invoice file of an invoice or credit note: an issued one as stored, else ubl()'s refusal. */
+export async function ublFile(
+  tx: Tx,
+  ctx: CompanyContext,
+  id: string,
+): Promise<{ number: string; xml: string | Buffer }> {
+  const doc = await repo.requireDocument(tx, id, ['invoice', 'credit_note']);
+  const stored = await frozenFile(tx, ctx.companyId, doc, 'ubl');
+  return stored ? { number: doc.number as string, xml: stored } : ubl(tx, doc.id);
 }
 
 export async function payments(tx: Tx, invoiceId: string) {

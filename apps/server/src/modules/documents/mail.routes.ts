@@ -1,10 +1,17 @@
-import { type DocumentKind, documentMailInputSchema, mailSettingsInputSchema } from '@erp/domain';
+import {
+  type DocumentKind,
+  documentMailInputSchema,
+  idParamsSchema,
+  mailDraftSchema,
+  mailSentSchema,
+  mailSettingsInputSchema,
+  mailSettingsViewSchema,
+} from '@erp/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { inCompany } from '../../http/access.ts';
 import type { Deps } from '../../http/context.ts';
-import * as repo from './documents.repo.ts';
 import {
   getMailSettings,
   logFailedMail,
@@ -13,37 +20,6 @@ import {
   putMailSettings,
   sendDocumentMail,
 } from './mail.service.ts';
-
-const s = z.string();
-const idParams = z.object({ id: z.uuid({ error: 'validation.invalid' }) });
-const logSchema = z.array(
-  z.object({
-    id: s,
-    sent_at: s,
-    sent_by: s.nullable(),
-    sent_by_name: s.nullable(),
-    to_addresses: z.array(s),
-    cc_addresses: z.array(s),
-    subject: s,
-    attachments: z.array(s),
-    result: z.enum(['sent', 'failed']),
-    message_id: s.nullable(),
-    error_key: s.nullable(),
-  }),
-);
-const settingsSchema = z.object({
-  configured: z.boolean(),
-  settings: z
-    .object({
-      host: s,
-      port: z.number(),
-      security: s,
-      username: s,
-      has_password: z.boolean(),
-      from_address: s,
-    })
-    .nullable(),
-});
 
 /** Sending documents by e-mail through the company's SMTP server, and its settings. */
 export function documentMailRoutes(deps: Deps): FastifyPluginAsyncZod {
@@ -56,7 +32,7 @@ export function documentMailRoutes(deps: Deps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: "The company's SMTP server (the password is never returned)",
-          response: { 200: settingsSchema },
+          response: { 200: mailSettingsViewSchema },
         },
       },
       (request) => inCompany(deps, request, (tx) => getMailSettings(tx)),
@@ -69,7 +45,7 @@ export function documentMailRoutes(deps: Deps): FastifyPluginAsyncZod {
           tags,
           summary: 'Set the SMTP server documents are sent through (an empty password keeps the stored one)',
           body: mailSettingsInputSchema,
-          response: { 200: settingsSchema },
+          response: { 200: mailSettingsViewSchema },
         },
       },
       (request) => inCompany(deps, request, (tx, ctx) => putMailSettings(tx, ctx, request.body)),
@@ -81,19 +57,8 @@ export function documentMailRoutes(deps: Deps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'The send dialog prefilled (recipient, subject, message, attachments) and the sent log',
-          params: idParams,
-          response: {
-            200: z.object({
-              template: s.nullable(),
-              configured: z.boolean(),
-              to: s,
-              cc: s,
-              subject: s,
-              message: s,
-              attachments: z.array(s),
-              log: logSchema,
-            }),
-          },
+          params: idParamsSchema,
+          response: { 200: mailDraftSchema },
         },
       },
       (request) => inCompany(deps, request, (tx) => mailDraft(tx, request.params.id)),
@@ -118,9 +83,9 @@ export function documentMailRoutes(deps: Deps): FastifyPluginAsyncZod {
             tags,
             summary:
               'E-mail the document with its stored PDF (and eRačun XML) through the company SMTP server; a draft quote is sent first',
-            params: idParams,
+            params: idParamsSchema,
             body: documentMailInputSchema,
-            response: { 200: z.object({ template: s, message_id: s, log: logSchema }) },
+            response: { 200: mailSentSchema },
           },
         },
         (request) => send(request, sender.kinds, request.params.id, request.body),
@@ -134,10 +99,7 @@ export function documentMailRoutes(deps: Deps): FastifyPluginAsyncZod {
       body: z.output<typeof documentMailInputSchema>,
     ) {
       try {
-        return await inCompany(deps, request, async (tx, ctx) => {
-          await repo.requireDocument(tx, id, kinds);
-          return sendDocumentMail(tx, ctx, id, body);
-        });
+        return await inCompany(deps, request, (tx, ctx) => sendDocumentMail(tx, ctx, id, body, kinds));
       } catch (error) {
         // The send transaction rolled back (nothing marked sent); the attempt is logged on its own.
         if (error instanceof MailSendFailed)

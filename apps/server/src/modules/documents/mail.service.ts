@@ -1,5 +1,6 @@
 import {
   AppError,
+  type DocumentKind,
   type DocumentMailInput,
   type MailSettingsInput,
   type MailTemplate,
@@ -12,8 +13,8 @@ import { type Attachment, SmtpError, type SmtpSettings, sendSmtp } from '../../m
 import { decryptField, encryptField } from '../../security/field-crypto.ts';
 import { TITLES } from './documents.pdf.ts';
 import * as repo from './documents.repo.ts';
-import { quoteAction } from './documents.service.ts';
 import { documentPdf, frozenFile } from './frozen-files.ts';
+import { quoteAction } from './quotes.service.ts';
 
 // Documents e-mailed from the app (issue 22, deliverable 5; docs/documents.md "E-mail"). The
 // message goes through the company's own SMTP server; the attachments are the files the document
@@ -234,7 +235,15 @@ const textArray = (list: string[]) =>
  * sent, PDF frozen); any other document must already be issued. Throws MailSendFailed when the
  * SMTP server refuses: the caller's transaction rolls back, nothing is marked sent.
  */
-export async function sendDocumentMail(tx: Tx, ctx: CompanyContext, id: string, input: DocumentMailInput) {
+export async function sendDocumentMail(
+  tx: Tx,
+  ctx: CompanyContext,
+  id: string,
+  input: DocumentMailInput,
+  /** The kinds the route may send (one route per permission); another kind is not found. */
+  kinds: readonly DocumentKind[],
+) {
+  await repo.requireDocument(tx, id, kinds);
   let doc = await repo.getDocument(tx, id, true);
   if (!doc) throw new AppError('NOT_FOUND', 'Dokument nije pronađen');
   const template = templateOf(doc);

@@ -1,17 +1,8 @@
-import { productionLocationsSchema } from '@erp/domain';
+import { productionLocationsSchema, productionLocationsViewSchema } from '@erp/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { inCompany } from '../../http/access.ts';
 import type { Deps } from '../../http/context.ts';
 import { productionLocationsView, putProductionLocations } from './production-locations.ts';
-
-const out = z.object({
-  source_location_id: z.string().nullable(),
-  output_location_id: z.string().nullable(),
-  /** what a new work order gets now: the setting, else the fallback (null: no active location) */
-  effective_source_location_id: z.string().nullable(),
-  effective_output_location_id: z.string().nullable(),
-});
 
 /** Company default locations of work orders (materials from, products to). */
 export function productionLocationsRoutes(deps: Deps): FastifyPluginAsyncZod {
@@ -25,7 +16,7 @@ export function productionLocationsRoutes(deps: Deps): FastifyPluginAsyncZod {
           tags,
           summary:
             'Default locations of new and converted work orders (null = not set: the first active storage location by code, else the first active location)',
-          response: { 200: out },
+          response: { 200: productionLocationsViewSchema },
         },
       },
       (request) => inCompany(deps, request, (tx) => productionLocationsView(tx)),
@@ -38,7 +29,7 @@ export function productionLocationsRoutes(deps: Deps): FastifyPluginAsyncZod {
           tags,
           summary: 'Change the default locations of work orders (each must be an active location)',
           body: productionLocationsSchema,
-          response: { 200: out },
+          response: { 200: productionLocationsViewSchema },
         },
       },
       (request) => inCompany(deps, request, (tx, ctx) => putProductionLocations(tx, ctx, request.body)),

@@ -1,17 +1,13 @@
-import { consumptionCorrectionSchema } from '@erp/domain';
+import { consumptionCorrectionSchema, documentDetailSchema, idParamsSchema } from '@erp/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { inCompany } from '../../http/access.ts';
 import type { Deps } from '../../http/context.ts';
-import { detailSchema } from './documents.routes.ts';
 import { correctConsumption } from './work-order-corrections.ts';
 import { workOrderDetail } from './work-orders.service.ts';
 
 // POST /api/documents/work-orders/:id/consumption-corrections: a completed work order corrects its
 // own consumption (returns what was not used, issues what was used on top). The Idempotency-Key
 // comes with inCompany: a replay answers the first response and posts nothing.
-
-const params = z.object({ id: z.uuid({ error: 'validation.invalid' }) });
 
 export function workOrderCorrectionRoutes(deps: Deps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -23,9 +19,9 @@ export function workOrderCorrectionRoutes(deps: Deps): FastifyPluginAsyncZod {
           tags: ['documents'],
           summary:
             'Correct a completed work order’s consumption: quantity > 0 returns material, < 0 issues more (Idempotency-Key)',
-          params,
+          params: idParamsSchema,
           body: consumptionCorrectionSchema,
-          response: { 201: detailSchema },
+          response: { 201: documentDetailSchema },
         },
       },
       async (request, reply) =>

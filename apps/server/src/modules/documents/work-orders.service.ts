@@ -1,16 +1,19 @@
 import {
   AppError,
   applyAction,
+  assertAction,
+  assertWorkOrderInProgress,
   type CompletionPlan,
-  canApply,
   checkRoutingOrder,
   type completionInputSchema,
   money,
   type OperationAction,
+  type OperationStatus,
   operationMachine,
   type ProcessCategory,
   type qualityCheckInputSchema,
   type timeLogInputSchema,
+  type workOrderInputSchema,
   workOrderMachine,
 } from '@erp/domain';
 import Decimal from 'decimal.js';
@@ -22,9 +25,11 @@ import * as inventory from '../inventory/inventory.service.ts';
 import type { PostingLine } from '../inventory/posting.ts';
 import { routingSteps } from '../production/production.repo.ts';
 import * as production from '../production/production.service.ts';
+import { advancesOf } from './advances.service.ts';
 import * as repo from './documents.repo.ts';
-import { detail, itemsById, transition } from './documents.service.ts';
+import { createDraft, detail, itemsById, transition, updateDraft } from './documents.service.ts';
 import { allocateParts, type ConsumedPart, type LineNeed } from './lot-allocation.ts';
+import { assertLocationsExist, workOrderLocations } from './production-locations.ts';
 import { completionPlan, cuttingCoverage, refuseOpenLists } from './work-order-completion.ts';
 import { corrections, correctionTotal } from './work-order-corrections.ts';
 import { freezeFirstVersion } from './work-order-snapshots.ts';
@@ -65,9 +70,9 @@ export type OperationRow = {
   planned_minutes: string;
   cost_per_hour: string;
   quality_check_required: boolean;
-  status: string;
+  status: OperationStatus;
   logged_minutes: string;
-  last_check: string | null;
+  last_check: 'pass' | 'fail' | 'note' | null;
   last_check_note: string | null;
 };
 
@@ -144,9 +149,49 @@ export async function workOrderDetail(tx: Tx, id: string) {
   };
 }
 
+/** A work order as its own screen reads it: materials, operations, costs and its advance invoices. */
+export async function workOrderView(tx: Tx, id: string) {
+  const view = await workOrderDetail(tx, id);
+  return { ...view, advances: await advancesOf(tx, view.document) };
+}
+
+// Drafts ------------------------------------------------------------------------------------------
+
+type Input = z.output<typeof workOrderInputSchema>;
+
+/** A new work order; each location left out is taken from the company's production defaults. */
+export function createWorkOrder(tx: Tx, ctx: CompanyContext, input: Input) {
+  return createDraft(tx, ctx, 'work_order', input, async () => {
+    await assertLocationsExist(tx, input);
+    const given = {
+      source_location_id: input.source_location_id,
+      output_location_id: input.output_location_id,
+    };
+    if (given.source_location_id && given.output_location_id) return { due_date: input.due_date, ...given };
+    const defaults = await workOrderLocations(tx);
+    return {
+      due_date: input.due_date,
+      source_location_id: given.source_location_id ?? defaults.source_location_id,
+      output_location_id: given.output_location_id ?? defaults.output_location_id,
+    };
+  });
+}
+
+export function updateWorkOrder(tx: Tx, ctx: CompanyContext, id: string, input: Input) {
+  return updateDraft(tx, ctx, id, 'work_order', input, async () => {
+    await assertLocationsExist(tx, input);
+    return {
+      due_date: input.due_date,
+      source_location_id: input.source_location_id,
+      output_location_id: input.output_location_id,
+    };
+  });
+}
+
+// Lifecycle ---------------------------------------------------------------------------------------
+
 function refuse(wo: repo.DocumentRow, action: 'plan' | 'start' | 'complete' | 'cancel') {
-  if (!canApply(workOrderMachine, wo.status as never, action))
-    applyAction(workOrderMachine, wo.status as never, action);
+  assertAction(workOrderMachine, wo.status, action);
 }
 
 async function isNoBom(error: unknown): Promise<boolean> {
@@ -294,10 +339,7 @@ export async function cancel(tx: Tx, ctx: CompanyContext, id: string) {
 
 async function requireOperation(tx: Tx, woId: string, opId: string) {
   const wo = await repo.requireDocument(tx, woId, ['work_order'], true);
-  if (wo.status !== 'in_progress')
-    throw new AppError('CONFLICT', 'Radni nalog nije u izradi', [
-      { field: 'status', key: 'validation.notInProgress' },
-    ]);
+  assertWorkOrderInProgress(wo.status);
   const op = await repo.one<{ id: string; status: string }>(
     tx,
     sql`select id, status from work_order_operations where id = ${opId} and document_id = ${woId} for update`,

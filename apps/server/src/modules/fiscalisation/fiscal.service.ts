@@ -22,9 +22,8 @@ import type { CompanyContext } from '../../db/tenant.ts';
 import { enqueueJob } from '../../jobs/jobs.ts';
 import { assertUsable, loadPkcs12, type SigningCertificate, signBytes } from '../../security/certificate.ts';
 import { signXml } from '../../security/xml-signature.ts';
-import * as documents from '../documents/documents.repo.ts';
-import { totalsOf } from '../documents/documents.service.ts';
-import { findTenant } from '../tenants/tenants.repo.ts';
+import * as documents from '../documents/documents.service.ts';
+import { companyProfile } from '../tenants/tenants.service.ts';
 import { sendToCis } from './cis-client.ts';
 import * as repo from './fiscal.repo.ts';
 
@@ -40,7 +39,7 @@ const DELIVER_MAX_ATTEMPTS = 50;
 
 export async function settingsView(tx: Tx, companyId: string) {
   const s = await repo.getSettings(tx);
-  const numbering = await documents.getSettings(tx, companyId);
+  const numbering = await documents.numberingSettings(tx, companyId);
   return {
     enabled: s.enabled,
     sequence_mark: s.sequence_mark,
@@ -68,7 +67,7 @@ export async function putSettings(tx: Tx, ctx: CompanyContext, input: FiscalSett
 }
 
 async function companyOib(tx: Tx, companyId: string): Promise<string | null> {
-  return (await findTenant(tx, companyId))?.tax_number ?? null;
+  return (await companyProfile(tx, companyId))?.tax_number ?? null;
 }
 
 /**
@@ -160,7 +159,7 @@ export async function fiscalReadiness(
       problems.push({ field: 'fiscal.certificate', key: key ?? 'validation.certificateUnreadable' });
     }
   }
-  const numbering = await documents.getSettings(tx, ctx.companyId);
+  const numbering = await documents.numberingSettings(tx, ctx.companyId);
   if (settings.registered_premises !== numbering.invoice_premises)
     problems.push({
       field: 'fiscal.premises',
@@ -193,7 +192,7 @@ function racunOf(
   const seller = (doc.seller ?? {}) as Snapshot;
   const sign = doc.kind === 'credit_note' ? -1 : 1;
   const signed = (v: Decimal.Value) => cisAmount(new Decimal(v).times(sign));
-  const totals = totalsOf(lines);
+  const totals = documents.totalsOf(lines);
   const vatRegistered = seller.vat_registered !== false;
   const taxed = totals.breakdown.filter((b) => !new Decimal(b.rate).isZero());
   const zero = totals.breakdown.filter((b) => new Decimal(b.rate).isZero());
@@ -234,7 +233,7 @@ export function computeZki(cert: Pick<SigningCertificate, 'privateKeyPem'>, inpu
 export async function fiscaliseIssued(tx: Tx, ctx: CompanyContext, plan: FiscalPlan, documentId: string) {
   const doc = (await documents.getDocument(tx, documentId)) as documents.DocumentRow;
   const lines = await documents.getLines(tx, documentId);
-  const numbering = await documents.getSettings(tx, ctx.companyId);
+  const numbering = await documents.numberingSettings(tx, ctx.companyId);
   const base = racunOf(doc, lines, plan, numbering);
   const zki = computeZki(
     plan.cert,

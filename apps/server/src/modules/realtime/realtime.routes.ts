@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { withCompany } from '../../db/tenant.ts';
 import { type Deps, findSessionUser } from '../../http/context.ts';
 import { registryState } from '../../platform/move.ts';
-import { findTenant } from '../tenants/tenants.repo.ts';
+import { accountStatus } from '../tenants/tenants.service.ts';
 
 const clientMessage = z.object({ type: z.enum(['subscribe', 'unsubscribe']), channel: z.string().max(200) });
 /** `company:<companyId>:<topic>`: committed changes of one kind in one company (members only). */
@@ -28,18 +28,6 @@ function sameOrigin(origin: string | undefined, host: string | undefined): boole
 export function realtimeRoutes(deps: Deps): FastifyPluginAsync {
   const { realtime } = deps;
 
-  async function readStatus(userId: string): Promise<string | null> {
-    const profile = await withCompany(
-      deps.db,
-      { userId, companyId: userId },
-      (tx) => findTenant(tx, userId),
-      {
-        allowBlocked: true,
-      },
-    );
-    return profile?.account_status ?? null;
-  }
-
   /** May this user listen on this channel? Their own account status, or a company they belong to. */
   async function mayListen(userId: string, channel: string): Promise<boolean> {
     if (channel === `account-status:${userId}`) return true;
@@ -54,7 +42,7 @@ export function realtimeRoutes(deps: Deps): FastifyPluginAsync {
     await realtime.listen('account_status', (userId) => {
       const channel = `account-status:${userId}`;
       void realtime.publish(channel, async () => {
-        const status = await readStatus(userId);
+        const status = await accountStatus(deps.db, userId);
         return status === 'active' || status === 'blocked'
           ? { type: 'event', channel, payload: { account_status: status } }
           : null;

@@ -5,7 +5,7 @@ import { withCompany } from '../../db/tenant.ts';
 import { currentUser } from '../../http/access.ts';
 import type { Deps } from '../../http/context.ts';
 import { mirrorProfileLogged } from '../../platform/team-mirror.ts';
-import { storeFile } from '../files/files.repo.ts';
+import { storeFile } from '../files/files.service.ts';
 import { readImageUpload } from '../files/image-upload.ts';
 import * as service from './tenants.service.ts';
 

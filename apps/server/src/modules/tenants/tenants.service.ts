@@ -1,5 +1,5 @@
 import { AppError, type TenantProfile, type TenantUpdate } from '@erp/domain';
-import type { Db } from '../../db/database.ts';
+import type { Db, Tx } from '../../db/database.ts';
 import { asPlatformFor, withCompany } from '../../db/tenant.ts';
 import * as repo from './tenants.repo.ts';
 
@@ -11,6 +11,35 @@ export async function bootstrapOwnCompany(db: Db, userId: string, fullName: stri
   await asPlatformFor(db, { userId, companyId: userId }, async (tx) => {
     await repo.insertDefaultTenant(tx, userId, fullName);
     await repo.insertOwnerMembership(tx, userId);
+  });
+}
+
+/** The company's own profile (name, OIB, address, bank accounts) inside a company transaction. */
+export function companyProfile(tx: Tx, companyId: string): Promise<TenantProfile | null> {
+  return repo.findTenant(tx, companyId);
+}
+
+/** A user's account status as their own company row says (a blocked user may read it); null: none. */
+export async function accountStatus(db: Db, userId: string): Promise<string | null> {
+  const profile = await withCompany(db, { userId, companyId: userId }, (tx) => repo.findTenant(tx, userId), {
+    allowBlocked: true,
+  });
+  return profile?.account_status ?? null;
+}
+
+/**
+ * An operator blocks or unblocks a user's own company (created first if missing, with them as
+ * owner); the tenants trigger tells their open screens.
+ */
+export async function setOwnAccountStatus(
+  db: Db,
+  user: { id: string; name: string | null },
+  status: 'active' | 'blocked',
+): Promise<void> {
+  await asPlatformFor(db, { userId: user.id, companyId: user.id, actor: 'platform' }, async (tx) => {
+    await repo.insertDefaultTenant(tx, user.id, user.name);
+    await repo.insertOwnerMembership(tx, user.id);
+    await repo.setAccountStatus(tx, user.id, status);
   });
 }
 

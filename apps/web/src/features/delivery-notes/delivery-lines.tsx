@@ -1,47 +1,19 @@
-import { useQuery } from '@tanstack/react-query';
+import type { WorkOrderProgress } from '@erp/domain';
 import Decimal from 'decimal.js';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { api } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatNumberInput, formatUnit, parseNumberInput } from '../../lib/format.ts';
-import { documentKeys } from '../documents/documents-api.ts';
+import { useWorkOrderProgress } from '../documents/documents-api.ts';
 import { NUM, Qty, TABLE, TD, TH } from '../documents/parts.tsx';
 
 // A delivery note from a work order (issue 17): every line of the order, services included, with
 // what was ordered, what delivery notes already carry and what is left; the quantity to deliver is
 // typed per line (default: everything left), never more than is left.
 
-export type ProgressLine = {
-  line_id: string;
-  position: number;
-  item_id: string | null;
-  sku: string | null;
-  description: string;
-  unit: string;
-  width_mm: string | null;
-  height_mm: string | null;
-  lot_number: string | null;
-  service: boolean;
-  ordered: string;
-  delivered: string;
-  to_deliver: string;
-  invoiced: string;
-  to_invoice: string;
-};
-export type Progress = {
-  work_order: { id: string; number: string | null; status: string; client_id: string | null };
-  lines: ProgressLine[];
-};
-
-export function useWorkOrderProgress(id: string | undefined) {
-  return useQuery({
-    queryKey: [...documentKeys.all, 'progress', id ?? ''],
-    queryFn: ({ signal }) => api<Progress>(`/api/documents/work-orders/${id}/progress`, { signal }),
-    enabled: !!id,
-  });
-}
+/** A work order's line with what was ordered, delivered, invoiced and what is left (domain contract). */
+export type ProgressLine = WorkOrderProgress['lines'][number];
 
 /** Typed quantities per work-order line; a line not typed yet delivers what is left. */
 export type Quantities = Record<string, string>;
@@ -72,7 +44,7 @@ export function WorkOrderDeliveryLines({
   typed,
   onChange,
 }: {
-  progress: Progress;
+  progress: WorkOrderProgress;
   typed: Quantities;
   onChange: (next: Quantities) => void;
 }) {

@@ -19,18 +19,14 @@ import {
   useDocuments,
   useLiveDocuments,
   useLocations,
+  useWorkOrderProgress,
 } from '../documents/documents-api.ts';
 import { type EditLine, LineEditor, lineFromApi, lineToApi, newLine } from '../documents/line-editor.tsx';
 import { MailLog, SendMailAction } from '../documents/mail-dialog.tsx';
 import { DateText, Field, LinksAndHistory, SELECT, StatusBadge } from '../documents/parts.tsx';
 import { useDocumentStatusChange } from '../documents/status-actions.ts';
 import { IfAllowed, usePermission } from '../team/use-permission.tsx';
-import {
-  deliveryLinesToApi,
-  type Quantities,
-  useWorkOrderProgress,
-  WorkOrderDeliveryLines,
-} from './delivery-lines.tsx';
+import { deliveryLinesToApi, type Quantities, WorkOrderDeliveryLines } from './delivery-lines.tsx';
 import { InvoiceSelectedNotes } from './invoice-selected.tsx';
 
 /** Everything under /delivery-notes: list, new (seed routes) and one note. */

@@ -1,199 +1,34 @@
-import type { GlassWorkWarning, ProcessCategory, RoutingWarning } from '@erp/domain';
+import type {
+  AdvanceView,
+  ConsumptionCorrectionView,
+  DocumentDetail,
+  DocumentHistoryEntry,
+  DocumentKind,
+  DocumentLineView,
+  DocumentLinkView,
+  DocumentPage,
+  DocumentView,
+  WorkOrderMaterialView,
+  WorkOrderOperationView,
+  WorkOrderProgress,
+} from '@erp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '../../lib/api.ts';
 import { useCompanyLive } from '../team/use-live.ts';
 
-// Wire types of the documents API (snake_case, money and quantities as decimal strings).
-export type DocKind = 'quote' | 'work_order' | 'delivery_note' | 'invoice' | 'credit_note';
-
-export type Doc = {
-  id: string;
-  kind: DocKind;
-  number: string | null;
-  status: string;
-  client_id: string | null;
-  client_name: string | null;
-  doc_date: string;
-  valid_until: string | null;
-  due_date: string | null;
-  delivery_date: string | null;
-  issued_at: string | null;
-  delivery_address: string | null;
-  note: string | null;
-  /** Quotes and work orders: a rush order (the rush surcharge % on rule-priced lines). */
-  rush?: boolean;
-  source_location_id: string | null;
-  output_location_id: string | null;
-  reference_model: string | null;
-  payment_reference: string | null;
-  original_invoice_id: string | null;
-  stock_document_id: string | null;
-  output_lot_id: string | null;
-  net_total: string;
-  vat_total: string;
-  total: string;
-  paid_total: string;
-  credited_total: string;
-  /** An advance invoice: the quote or work order it is for; a final invoice: the advances it deducted. */
-  advance_for_id?: string | null;
-  advance_total?: string;
-  payment_status: 'unpaid' | 'partially_paid' | 'paid' | 'overdue' | null;
-  outstanding: string | null;
-  actions: string[];
-};
-
-export type Line = {
-  id: string;
-  position: number;
-  item_id: string | null;
-  sku: string | null;
-  item_name: string | null;
-  description: string;
-  quantity: string;
-  unit: string;
-  width_mm: string | null;
-  height_mm: string | null;
-  unit_price: string;
-  discount_pct: string;
-  vat_rate: string;
-  net_amount: string;
-  kpd_code: string | null;
-  lot_id: string | null;
-  lot_number: string | null;
-  /** Measure pricing (docs/documents.md): the billed m² or m of one piece when the rule priced it. */
-  billed_measure?: string | null;
-  billed_unit?: string | null;
-  shaped?: boolean;
-  /** Window/door lines (docs/documents.md "Window lines"). */
-  item_kind?: string | null;
-  profile_system?: string | null;
-  glass_makeup?: string | null;
-  colour?: string | null;
-  hardware_set?: string | null;
-  /** Glass work per pane and the hole warnings the server computed (docs/documents.md). */
-  hole_count?: number;
-  hole_diameter_mm?: string | null;
-  hole_edge_mm?: string | null;
-  cutout_count?: number;
-  /** Edge work by type (rezano = none) and coating edge deletion of each pane. */
-  edge_type?: string | null;
-  coating_removal?: boolean;
-  item_thickness_mm?: string | null;
-  warnings?: GlassWorkWarning[];
-  price_basis?: string | null;
-  glass_kind?: string | null;
-  item_sales_price?: string | null;
-  item_min_charge?: string | null;
-};
-
-export type Material = {
-  id: string;
-  item_id: string;
-  sku: string;
-  name: string;
-  unit: string;
-  planned_qty: string;
-  actual_qty: string | null;
-  planned_unit_cost: string;
-  reservation_status: string | null;
-  on_hand_at_location: string;
-  available: string;
-  lot_tracked: boolean;
-  /** Lots the order's consumption took, net of corrections (what a correction may return). */
-  consumed_lots: { lot_id: string; lot_number: string; quantity: string }[];
-};
-
-/** A consumption correction of a completed work order (value: change of its material cost). */
-export type Correction = {
-  id: string;
-  document_date: string;
-  created_at: string;
-  reason: string | null;
-  note: string | null;
-  value: string;
-  lines: {
-    line_no: number;
-    item_id: string;
-    sku: string;
-    lot_number: string | null;
-    quantity: string;
-    unit_cost: string;
-  }[];
-};
-
-export type Operation = {
-  id: string;
-  line_id: string | null;
-  item_id: string | null;
-  position: number;
-  category: ProcessCategory;
-  code: string;
-  name: string;
-  planned_minutes: string;
-  cost_per_hour: string;
-  quality_check_required: boolean;
-  status: 'pending' | 'in_progress' | 'paused' | 'done';
-  logged_minutes: string;
-  last_check: 'pass' | 'fail' | 'note' | null;
-  last_check_note: string | null;
-};
-
-export type DocLink = {
-  id: string;
-  kind: DocKind;
-  number: string | null;
-  status: string;
-  relation: string;
-  direction: 'from' | 'to';
-};
-
-export type Detail = {
-  document: Doc;
-  lines: Line[];
-  links: DocLink[];
-  materials?: Material[];
-  operations?: Operation[];
-  /** Processing-order warnings of the operations, per line and item (domain checkRoutingOrder). */
-  operation_warnings?: RoutingWarning[];
-  costs?: {
-    planned_material: string | null;
-    planned_labour: string | null;
-    actual_material: string | null;
-    actual_labour: string | null;
-    /** Total of the consumption corrections (included in actual_material); null when none. */
-    material_correction?: string | null;
-  };
-  corrections?: Correction[];
-  payments?: { id: string; paid_on: string; amount: string; note: string | null }[];
-  /** Advance invoices of an order, an advance itself, or those a final invoice deducted. */
-  advances?: Advance[];
-};
-
-export type Advance = {
-  id: string;
-  number: string | null;
-  doc_date: string;
-  advance_for_id: string | null;
-  net_total: string;
-  vat_total: string;
-  total: string;
-  paid_total: string;
-  credited_total: string;
-  deducted_by_id: string | null;
-  deducted_by_number: string | null;
-  rates: { rate: string; base: string; vat: string }[];
-};
-
-export type DocPage = { items: Doc[]; total: number; page: number; page_size: number };
-
-export type HistoryEntry = {
-  seq: number;
-  table_name: string;
-  action: string;
-  changes: Record<string, { old?: unknown; new?: unknown }>;
-  actor_name: string | null;
-  at: string;
-};
+// Wire types of the documents API: the domain's response contracts (packages/domain/src/documents/
+// contracts.ts), the same schemas the server answers with.
+export type DocKind = DocumentKind;
+export type Doc = DocumentView;
+export type Line = DocumentLineView;
+export type Material = WorkOrderMaterialView;
+export type Correction = ConsumptionCorrectionView;
+export type Operation = WorkOrderOperationView;
+export type DocLink = DocumentLinkView;
+export type Detail = DocumentDetail;
+export type Advance = AdvanceView;
+export type DocPage = DocumentPage;
+export type HistoryEntry = DocumentHistoryEntry;
 
 /** Where each kind lives: API collection and web list. */
 export const KIND_PATHS: Record<DocKind, { api: string; web: string }> = {
@@ -238,6 +73,15 @@ export function useHistory(id: string) {
   return useQuery({
     queryKey: documentKeys.history(id),
     queryFn: ({ signal }) => api<HistoryEntry[]>(`/api/documents/${id}/history`, { signal }),
+  });
+}
+
+/** Per line of a work order: ordered, on delivery notes, invoiced and what is left of each. */
+export function useWorkOrderProgress(id: string | undefined) {
+  return useQuery({
+    queryKey: [...documentKeys.all, 'progress', id ?? ''],
+    queryFn: ({ signal }) => api<WorkOrderProgress>(`/api/documents/work-orders/${id}/progress`, { signal }),
+    enabled: !!id,
   });
 }
 

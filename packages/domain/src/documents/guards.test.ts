@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../errors.ts';
+import {
+  assertDeliveryNoteCancellable,
+  assertDeliveryNoteIssuable,
+  assertDraft,
+  assertInvoiceIssued,
+  assertQuoteSendable,
+  assertWorkOrderInProgress,
+  documentActions,
+  shownStatus,
+} from './guards.ts';
+
+/** The code and the first detail key of what `fn` throws, or null when it passes. */
+function refusal(fn: () => void): { code: string; key: string | undefined } | null {
+  try {
+    fn();
+    return null;
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return { code: error.code, key: error.details?.[0]?.key };
+  }
+}
+
+const transition = { code: 'INVALID_TRANSITION', key: 'validation.invalidTransition' };
+
+describe('delivery note guards', () => {
+  it('issues only a draft with lines; the state is checked before the lines', () => {
+    expect(refusal(() => assertDeliveryNoteIssuable({ status: 'draft', lineCount: 2 }))).toBeNull();
+    expect(refusal(() => assertDeliveryNoteIssuable({ status: 'draft', lineCount: 0 }))).toEqual({
+      code: 'VALIDATION',
+      key: 'validation.linesRequired',
+    });
+    for (const status of ['issued', 'delivered', 'cancelled']) {
+      expect(refusal(() => assertDeliveryNoteIssuable({ status, lineCount: 1 }))).toEqual(transition);
+      expect(refusal(() => assertDeliveryNoteIssuable({ status, lineCount: 0 }))).toEqual(transition);
+    }
+  });
+
+  it('cancels a draft or an issued note that is not invoiced', () => {
+    for (const status of ['draft', 'issued'])
+      expect(refusal(() => assertDeliveryNoteCancellable({ status, invoiced: false }))).toBeNull();
+    for (const status of ['delivered', 'cancelled'])
+      expect(refusal(() => assertDeliveryNoteCancellable({ status, invoiced: false }))).toEqual(transition);
+    // An invoiced note is refused as such whatever its state (a credit note comes first).
+    for (const status of ['draft', 'issued', 'delivered'])
+      expect(refusal(() => assertDeliveryNoteCancellable({ status, invoiced: true }))).toEqual({
+        code: 'CONFLICT',
+        key: 'validation.deliveryNoteInvoiced',
+      });
+  });
+});
+
+describe('quote, invoice and work order guards', () => {
+  it('sends a quote with lines and a client, lines checked first', () => {
+    expect(refusal(() => assertQuoteSendable({ lineCount: 1, clientId: 'c' }))).toBeNull();
+    expect(refusal(() => assertQuoteSendable({ lineCount: 0, clientId: null }))?.key).toBe(
+      'validation.linesRequired',
+    );
+    expect(refusal(() => assertQuoteSendable({ lineCount: 3, clientId: null }))?.key).toBe(
+      'validation.required',
+    );
+  });
+
+  it('edits drafts only', () => {
+    expect(refusal(() => assertDraft('draft'))).toBeNull();
+    for (const status of ['sent', 'issued', 'planned', 'cancelled'])
+      expect(refusal(() => assertDraft(status))).toEqual({ code: 'CONFLICT', key: 'validation.notDraft' });
+  });
+
+  it('credits and pays issued invoices only, and works on operations of a running order only', () => {
+    expect(refusal(() => assertInvoiceIssued('issued', 'payment'))).toBeNull();
+    expect(refusal(() => assertInvoiceIssued('draft', 'credit_note'))).toEqual({
+      code: 'CONFLICT',
+      key: 'validation.notIssued',
+    });
+    expect(refusal(() => assertWorkOrderInProgress('in_progress'))).toBeNull();
+    for (const status of ['draft', 'planned', 'completed'])
+      expect(refusal(() => assertWorkOrderInProgress(status))?.key).toBe('validation.notInProgress');
+  });
+});
+
+describe('shown status and actions', () => {
+  const quote = { kind: 'quote' as const, status: 'sent', valid_until: '2026-03-31' };
+
+  it('a sent quote reads as expired after its last valid day and offers nothing', () => {
+    expect(shownStatus(quote, '2026-03-31')).toBe('sent');
+    expect(documentActions(quote, '2026-03-31').sort()).toEqual(['accept', 'expire', 'reject']);
+    expect(shownStatus(quote, '2026-04-01')).toBe('expired');
+    expect(documentActions(quote, '2026-04-01')).toEqual([]);
+  });
+
+  it('other kinds show their stored status and their machine’s actions', () => {
+    const note = { kind: 'delivery_note' as const, status: 'issued', valid_until: '2000-01-01' };
+    expect(shownStatus(note, '2026-01-01')).toBe('issued');
+    expect(documentActions(note, '2026-01-01').sort()).toEqual(['cancel', 'deliver']);
+    const credit = { kind: 'credit_note' as const, status: 'draft', valid_until: null };
+    expect(documentActions(credit, '2026-01-01')).toEqual(['issue']);
+    const order = { kind: 'work_order' as const, status: 'planned', valid_until: null };
+    expect(documentActions(order, '2026-01-01').sort()).toEqual(['cancel', 'start']);
+  });
+});
