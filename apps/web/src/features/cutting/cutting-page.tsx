@@ -15,16 +15,9 @@ import { Label } from '../../components/ui/label.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { api } from '../../lib/api.ts';
 import { formatNumber, formatUnit, parseNumberInput } from '../../lib/format.ts';
-import {
-  BulkBar,
-  fetchAllPages,
-  SelectPageBox,
-  SelectRowBox,
-  useBulkSelection,
-} from '../saved-views/bulk.tsx';
-import { useListColumns } from '../saved-views/list-columns.tsx';
-import { type ColumnOf, defineList } from '../saved-views/list-spec.ts';
-import { SavedViews } from '../saved-views/saved-views.tsx';
+import { type ColumnDefs, DataTable } from '../saved-views/data-table.tsx';
+import { defineList } from '../saved-views/list-spec.ts';
+import { useList } from '../saved-views/use-list.ts';
 import { IfAllowed, usePermission } from '../team/use-permission.tsx';
 import {
   type JobSummary,
@@ -93,6 +86,7 @@ function JobList() {
   const [params, setParams] = useSearchParams();
   const page = Math.max(0, Number(params.get('page') ?? 0) || 0);
   const jobs = useJobs(page);
+  const list = useList(CUTTING_JOBS_LIST);
   const num = useNumber();
   const rows = jobs.data?.items ?? [];
   const total = jobs.data?.total ?? 0;
@@ -107,59 +101,50 @@ function JobList() {
   const wasteText = (j: JobSummary) =>
     j.waste_percent === null ? '—' : `${num(Number(j.waste_percent), 2)} %`;
   // Issue 12: hideable columns (the number is the link), the selection and its CSV export.
-  const columns = useListColumns<ColumnOf<typeof CUTTING_JOBS_LIST>, JobSummary>(
-    CUTTING_JOBS_LIST,
-    {
-      number: {
-        label: t('list.number'),
-        cell: (j) => (
-          <Link to={`/cutting/${j.id}`} className="text-primary hover:underline">
-            {j.number}
-          </Link>
-        ),
-        text: (j) => String(j.number),
-      },
-      name: {
-        label: t('list.name'),
-        cell: (j) => (
-          <Link to={`/cutting/${j.id}`} className="hover:underline">
-            {j.name}
-          </Link>
-        ),
-        text: (j) => j.name,
-      },
-      kind: { label: t('list.kind'), cell: (j) => t(`kind.${j.kind}`), text: (j) => t(`kind.${j.kind}`) },
-      status: {
-        label: t('list.status'),
-        cell: (j) => t(`status.${j.status}`),
-        text: (j) => t(`status.${j.status}`),
-      },
-      stock_count: {
-        label: t('list.stockCount'),
-        className: 'text-right',
-        cell: stockText,
-        text: (j) => (j.stock_count === null ? '' : String(j.stock_count)),
-      },
-      waste: {
-        label: t('list.waste'),
-        className: 'text-right',
-        cell: wasteText,
-        text: (j) => j.waste_percent ?? '',
-      },
+  const columns: ColumnDefs<typeof CUTTING_JOBS_LIST, JobSummary> = {
+    number: {
+      label: t('list.number'),
+      cell: (j) => (
+        <Link to={`/cutting/${j.id}`} className="text-primary hover:underline">
+          {j.number}
+        </Link>
+      ),
+      text: (j) => String(j.number),
     },
-    { th: 'py-2 pr-2', td: 'py-2 pr-2' },
-  );
-  const selection = useBulkSelection(
-    rows.map((j) => j.id),
-    total,
-  );
-  const fetchMatching = () =>
-    fetchAllPages(async (p, size) => {
-      const r = await api<{ items: JobSummary[]; total: number }>(
-        `/cutting/jobs?limit=${size}&offset=${(p - 1) * size}`,
-      );
-      return { rows: r.items, total: r.total };
-    });
+    name: {
+      label: t('list.name'),
+      cell: (j) => (
+        <Link to={`/cutting/${j.id}`} className="hover:underline">
+          {j.name}
+        </Link>
+      ),
+      text: (j) => j.name,
+    },
+    kind: { label: t('list.kind'), cell: (j) => t(`kind.${j.kind}`), text: (j) => t(`kind.${j.kind}`) },
+    status: {
+      label: t('list.status'),
+      cell: (j) => t(`status.${j.status}`),
+      text: (j) => t(`status.${j.status}`),
+    },
+    stock_count: {
+      label: t('list.stockCount'),
+      className: 'text-right',
+      cell: stockText,
+      text: (j) => (j.stock_count === null ? '' : String(j.stock_count)),
+    },
+    waste: {
+      label: t('list.waste'),
+      className: 'text-right',
+      cell: wasteText,
+      text: (j) => j.waste_percent ?? '',
+    },
+  };
+  const fetchPage = async (p: number, size: number) => {
+    const r = await api<{ items: JobSummary[]; total: number }>(
+      `/cutting/jobs?limit=${size}&offset=${(p - 1) * size}`,
+    );
+    return { rows: r.items, total: r.total };
+  };
   return (
     <div className="space-y-4">
       <div className="flex items-center justify-between gap-4">
@@ -171,40 +156,26 @@ function JobList() {
         )}
       </div>
       {jobs.isLoading ? <Spinner /> : null}
-      {jobs.data && jobs.data.items.length === 0 ? (
-        <p className="text-muted-foreground">{t('list.empty')}</p>
-      ) : null}
-      <SavedViews {...columns.views} />
-      <BulkBar
-        selection={selection}
+      <DataTable
+        list={list}
+        columns={columns}
+        rows={rows}
         total={total}
-        pageCount={rows.length}
-        loaded={rows}
-        fetchMatching={fetchMatching}
-        csv={columns.csv('cutting-jobs')}
+        loading={!jobs.data}
+        empty={t('list.empty')}
+        emptyText
+        rowLabel={(j) => String(j.number)}
+        fetchPage={fetchPage}
+        testId="cutting-jobs"
+        styles={{
+          frame: '',
+          table: 'w-full text-sm',
+          thead: 'text-left text-muted-foreground',
+          th: 'py-2 pr-2',
+          td: 'py-2 pr-2',
+          row: 'border-t border-border',
+        }}
       />
-      {rows.length > 0 ? (
-        <table className="w-full text-sm" data-testid="cutting-jobs">
-          <thead>
-            <tr className="text-left text-muted-foreground">
-              <th className="w-8 py-2">
-                <SelectPageBox selection={selection} />
-              </th>
-              {columns.headerCells}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((j) => (
-              <tr key={j.id} className="border-t border-border">
-                <td className="py-2">
-                  <SelectRowBox selection={selection} id={j.id} label={String(j.number)} />
-                </td>
-                {columns.rowCells(j)}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : null}
       {jobs.data && jobs.data.total > PAGE_SIZE ? (
         <div className="flex gap-2">
           <Button variant="outline" size="sm" disabled={page === 0} onClick={() => toPage(page - 1)}>
