@@ -19,7 +19,6 @@ const TO_CONVERT = new Set([
   'auth',
   'automation',
   'changelog',
-  'cutting',
   'dashboard',
   'demo',
   'export',

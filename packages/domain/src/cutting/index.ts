@@ -16,6 +16,7 @@ export { validatePlan1d, validatePlan2d } from './validate.ts';
 export function optimizeCutting(input: CutInput, hooks: CutHooks = {}): CutResult {
   return input.kind === '1d' ? optimize1d(input, hooks) : optimize2d(input, hooks);
 }
+export * from './contracts.ts';
 export * from './cutting-defaults.ts';
 export * from './job.ts';
 export * from './remnant-cost.ts';

@@ -1,21 +1,12 @@
-import type { CutResult, CuttingJobInput } from '@erp/domain';
+import type { CutResult, CuttingJobInput, CuttingJobSummary } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { rows } from '../../db/sql.ts';
 
-export type JobRow = {
-  id: string;
-  number: number;
-  name: string;
-  kind: '1d' | '2d';
-  status: 'draft' | 'planned' | 'confirmed' | 'completed';
-  source_type: 'adhoc' | 'work_order';
-  source_id: string | null;
+/** A job as stored: the wire summary with its input and plan, timestamps as the driver gives them. */
+export type JobRow = Omit<CuttingJobSummary, 'created_at' | 'updated_at'> & {
   input: CuttingJobInput;
   plan: CutResult | null;
-  stock_count: number | null;
-  lower_bound: number | null;
-  waste_percent: string | null;
   created_at: Date | string;
   updated_at: Date | string;
 };

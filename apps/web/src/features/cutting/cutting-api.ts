@@ -1,54 +1,26 @@
-import type { CutResult, CuttingDefaults, CuttingJobCreate, CuttingJobInput } from '@erp/domain';
+import type {
+  CutResult,
+  CuttingDefaults,
+  CuttingJobCreate,
+  CuttingJobInput,
+  CuttingJobPage,
+  CuttingJobSummary,
+  CuttingRemnant,
+  CuttingStockRow,
+  MaterialGroup,
+  WorkOrderMaterials,
+} from '@erp/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '../../lib/api.ts';
 import { useCurrentCompany } from '../team/current-company.tsx';
 import { useCompanyLive } from '../team/use-live.ts';
 
-export type JobSummary = {
-  id: string;
-  number: number;
-  name: string;
-  kind: '1d' | '2d';
-  status: 'draft' | 'planned' | 'confirmed' | 'completed';
-  source_type: 'adhoc' | 'work_order';
-  source_id: string | null;
-  stock_count: number | null;
-  lower_bound: number | null;
-  waste_percent: string | null;
-  created_at: string;
-};
-export type Remnant = {
-  id: string;
-  sku: string;
-  lot_number: string | null;
-  length_mm: number;
-  width_mm: number;
-  /** the item's base unit and the remnant in it (area in m², length in m, or 1 piece) */
-  unit: string;
-  measure: string | null;
-};
-export type JobDetail = JobSummary & { input: CuttingJobInput; plan: CutResult | null; remnants: Remnant[] };
-export type StockRow = {
-  item_id: string;
-  sku: string;
-  name: string;
-  location_id: string;
-  location_code: string;
-  lot_id: string | null;
-  lot_number: string | null;
-  length: number;
-  width: number | null;
-  /** whole pieces free to plan with (on hand minus its reservations and its share of lot-less ones) */
-  quantity: number;
-  /** whole pieces on hand (a remnant: its own size) */
-  pieces_on_hand: number;
-  /** the item's base unit (m2, m, kom), the balance and what of it is not free (on hand − free), in that unit */
-  unit: string;
-  on_hand: string;
-  reserved: string;
-  remnant: boolean;
-  /** A remnant: the standard sheet/bar item it was cut from; null for a standard item. */
-  material_id: string | null;
+// Wire types of /api/cutting: the domain's contracts (a job's input and plan typed by the domain).
+export type { CuttingJobSummary as JobSummary, CuttingRemnant as Remnant, CuttingStockRow as StockRow };
+export type JobDetail = CuttingJobSummary & {
+  input: CuttingJobInput;
+  plan: CutResult | null;
+  remnants: CuttingRemnant[];
 };
 
 export const cuttingKeys = {
@@ -81,10 +53,7 @@ export const PAGE_SIZE = 50;
 export function useJobs(page: number) {
   return useQuery({
     queryKey: cuttingKeys.list(page),
-    queryFn: () =>
-      api<{ items: JobSummary[]; total: number }>(
-        `/cutting/jobs?limit=${PAGE_SIZE}&offset=${page * PAGE_SIZE}`,
-      ),
+    queryFn: () => api<CuttingJobPage>(`/cutting/jobs?limit=${PAGE_SIZE}&offset=${page * PAGE_SIZE}`),
   });
 }
 
@@ -99,7 +68,7 @@ export function useJob(id: string) {
 export function useStock(kind: '1d' | '2d', jobId?: string) {
   return useQuery({
     queryKey: cuttingKeys.stock(kind, jobId),
-    queryFn: () => api<StockRow[]>(`/cutting/stock?kind=${kind}${jobId ? `&job_id=${jobId}` : ''}`),
+    queryFn: () => api<CuttingStockRow[]>(`/cutting/stock?kind=${kind}${jobId ? `&job_id=${jobId}` : ''}`),
   });
 }
 
@@ -115,25 +84,17 @@ export function useCreateJob() {
 export function useWorkOrderJobs(workOrderId: string) {
   return useQuery({
     queryKey: cuttingKeys.source(workOrderId),
-    queryFn: () =>
-      api<{ items: JobSummary[]; total: number }>(`/cutting/jobs?source_id=${workOrderId}&limit=50`),
+    queryFn: () => api<CuttingJobPage>(`/cutting/jobs?source_id=${workOrderId}&limit=50`),
   });
 }
 
 /** What a work order is cut into: one group per sheet/bar material (null = the lines' own W × H). */
-export type MaterialGroup = {
-  material_id: string | null;
-  sku: string | null;
-  name: string | null;
-  kind: '1d' | '2d';
-  lines: number;
-  pieces: number;
-};
+export type { MaterialGroup };
 
 export function useWorkOrderMaterials(workOrderId: string, orderVersion = 0) {
   return useQuery({
     queryKey: ['cutting', 'materials', workOrderId, orderVersion] as const,
-    queryFn: () => api<{ groups: MaterialGroup[] }>(`/cutting/work-orders/${workOrderId}/materials`),
+    queryFn: () => api<WorkOrderMaterials>(`/cutting/work-orders/${workOrderId}/materials`),
     retry: false,
   });
 }
