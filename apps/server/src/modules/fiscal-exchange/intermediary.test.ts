@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withCompany } from '../../db/tenant.ts';
 import type { Json } from '../documents/test-helpers.ts';
 import { HR_EINVOICE_DIR } from '../einvoice/validators.ts';
+import { uploadXml } from '../purchase-invoices/test-invoices.ts';
 import { pollIntermediary } from './fiscal-exchange.jobs.ts';
 import { type FiscalTestApp, SELLER_OIB, startFiscalTestApp } from './testing/fiscal-test-app.ts';
 import { type IntermediaryStandIn, startIntermediaryStandIn } from './testing/intermediary-stand-in.ts';
@@ -179,19 +180,7 @@ describe('incoming eRačuni', () => {
         .replace(/>2025-/g, '>2026-')
         .replaceAll('11111111119', SELLER_OIB)
         .replace(/<cbc:ID>[^<]+<\/cbc:ID>/, `<cbc:ID>${number}</cbc:ID>`);
-    const boundary = 'INVALIDERACUN';
-    const uploaded = await f.t.app.inject({
-      method: 'POST',
-      url: '/api/purchase-invoices/upload',
-      headers: { cookie: f.owner.cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
-      payload: Buffer.concat([
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="r.xml"\r\nContent-Type: application/xml\r\n\r\n`,
-        ),
-        Buffer.from(invalid('INV-UP-1'), 'utf8'),
-        Buffer.from(`\r\n--${boundary}--\r\n`),
-      ]),
-    });
+    const uploaded = await uploadXml(f.t.app, f.owner.cookie, invalid('INV-UP-1'));
     expect(uploaded.statusCode, uploaded.body).toBe(201);
     // Stored at once; the validators run in the background job.
     expect(uploaded.json()).toMatchObject({ status: 'checking', actions: [] });
@@ -223,18 +212,7 @@ describe('incoming eRačuni', () => {
       });
     }
     // The same file uploaded again is still refused as a duplicate.
-    const again = await f.t.app.inject({
-      method: 'POST',
-      url: '/api/purchase-invoices/upload',
-      headers: { cookie: f.owner.cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
-      payload: Buffer.concat([
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="r.xml"\r\nContent-Type: application/xml\r\n\r\n`,
-        ),
-        Buffer.from(invalid('INV-UP-1'), 'utf8'),
-        Buffer.from(`\r\n--${boundary}--\r\n`),
-      ]),
-    });
+    const again = await uploadXml(f.t.app, f.owner.cookie, invalid('INV-UP-1'));
     expect(again.statusCode).toBe(409);
 
     await f.jobs();

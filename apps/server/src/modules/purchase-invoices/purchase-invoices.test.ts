@@ -10,9 +10,7 @@ import type { Json } from '../documents/test-helpers.ts';
 import { validateEInvoices } from '../einvoice/validators.ts';
 import { backdateOrder } from '../purchasing/test-dates.ts';
 import { finishCheck, receiveUbl } from './purchase-invoices.service.ts';
-import { correctedExample, EXAMPLES_DIR, SELLER_OIB, supplierInvoice } from './test-invoices.ts';
-
-const BOUNDARY = 'PURCHASEINVOICE';
+import { correctedExample, EXAMPLES_DIR, SELLER_OIB, supplierInvoice, uploadXml } from './test-invoices.ts';
 
 /**
  * The first `<cbc:tag>` amount of the XML after the UBL extensions (whose HR block repeats some
@@ -43,18 +41,7 @@ describe('purchase invoices: receive, validate, match, decide, pay', () => {
     return r.body as Json;
   };
   const upload = async (xml: string, name = 'racun.xml') => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/purchase-invoices/upload',
-      headers: { cookie: user.cookie, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-      payload: Buffer.concat([
-        Buffer.from(
-          `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/xml\r\n\r\n`,
-        ),
-        Buffer.from(xml, 'utf8'),
-        Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
-      ]),
-    });
+    const res = await uploadXml(t.app, user.cookie, xml, name);
     const first = res.json() as Json;
     if (res.statusCode !== 201) return { status: res.statusCode, body: first, first };
     // Stored at once as `checking`; the validators run in the background job: run it, read again.

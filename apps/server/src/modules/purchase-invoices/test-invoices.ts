@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Decimal from 'decimal.js';
+import type { FastifyInstance } from 'fastify';
 import { HR_EINVOICE_DIR } from '../einvoice/validators.ts';
 
 // Tests only: Porezna's example eRačuni, corrected the way porezna-examples.test.ts corrects them
@@ -73,4 +74,21 @@ export function supplierInvoice(opts: {
     );
   }
   return { xml, net: net.toFixed(2), vat: vat.toFixed(2), total: total.toFixed(2) };
+}
+
+/** POST /api/purchase-invoices/upload with the XML as the multipart field `file`. */
+export function uploadXml(app: FastifyInstance, cookie: string, xml: string, name = 'racun.xml') {
+  const boundary = 'PURCHASEINVOICE';
+  return app.inject({
+    method: 'POST',
+    url: '/api/purchase-invoices/upload',
+    headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/xml\r\n\r\n`,
+      ),
+      Buffer.from(xml, 'utf8'),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+  });
 }
