@@ -2,13 +2,12 @@ import { Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Route, Routes } from 'react-router';
 import { buttonClasses } from '../../components/ui/button.tsx';
-import { Card, CardContent } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { cn } from '../../lib/cn.ts';
 import { formatDate } from '../../lib/format.ts';
-import { useListColumns } from '../saved-views/list-columns.tsx';
-import { type ColumnOf, defineList } from '../saved-views/list-spec.ts';
-import { SavedViews } from '../saved-views/saved-views.tsx';
+import { type ColumnDefs, DataTable } from '../saved-views/data-table.tsx';
+import { defineList } from '../saved-views/list-spec.ts';
+import { useList } from '../saved-views/use-list.ts';
 import { PageHeader } from '../sections/page-header.tsx';
 import { IfAllowed } from '../team/use-permission.tsx';
 import { type Rule, useRules, useSetEnabled } from './automation-api.ts';
@@ -43,50 +42,47 @@ function RulesList() {
   const { t, i18n } = useTranslation('automation');
   const rules = useRules();
   const setEnabled = useSetEnabled();
+  const list = useList(AUTOMATION_RULES_LIST);
   // Issue 12: saved views and hideable columns (the rule's name is the link and always shows).
-  const columns = useListColumns<ColumnOf<typeof AUTOMATION_RULES_LIST>, Rule>(
-    AUTOMATION_RULES_LIST,
-    {
-      name: {
-        label: t('list.name'),
-        cell: (r) => (
-          <Link to={r.id} className="font-medium text-primary hover:underline">
-            {r.name}
-          </Link>
-        ),
-      },
-      trigger: { label: t('list.trigger'), cell: (r) => t(`triggers.${r.trigger}`) },
-      actions: {
-        label: t('list.actions'),
-        cell: (r) => r.actions.map((a) => t(`actions.${a.type}`)).join(', '),
-      },
-      last_run: {
-        label: t('list.lastRun'),
-        cell: (r) =>
-          r.last_run_at ? (
-            <span className="flex items-center gap-2">
-              {r.last_run_status ? <StatusBadge status={r.last_run_status} /> : null}
-              {formatDate(r.last_run_at, i18n.language, { dateStyle: 'short', timeStyle: 'short' })}
-            </span>
-          ) : (
-            <span className="text-muted">{t('list.never')}</span>
-          ),
-      },
-      enabled: {
-        label: t('list.enabled'),
-        cell: (r) => (
-          <input
-            type="checkbox"
-            className="size-4"
-            checked={r.enabled}
-            aria-label={t('list.toggle', { name: r.name })}
-            onChange={(e) => setEnabled.mutate({ id: r.id, enabled: e.target.checked })}
-          />
-        ),
-      },
+  const columns: ColumnDefs<typeof AUTOMATION_RULES_LIST, Rule> = {
+    name: {
+      label: t('list.name'),
+      cell: (r) => (
+        <Link to={r.id} className="font-medium text-primary hover:underline">
+          {r.name}
+        </Link>
+      ),
     },
-    { th: 'px-4 py-3 font-medium', td: 'px-4 py-3' },
-  );
+    trigger: { label: t('list.trigger'), cell: (r) => t(`triggers.${r.trigger}`) },
+    actions: {
+      label: t('list.actions'),
+      cell: (r) => r.actions.map((a) => t(`actions.${a.type}`)).join(', '),
+    },
+    last_run: {
+      label: t('list.lastRun'),
+      cell: (r) =>
+        r.last_run_at ? (
+          <span className="flex items-center gap-2">
+            {r.last_run_status ? <StatusBadge status={r.last_run_status} /> : null}
+            {formatDate(r.last_run_at, i18n.language, { dateStyle: 'short', timeStyle: 'short' })}
+          </span>
+        ) : (
+          <span className="text-muted">{t('list.never')}</span>
+        ),
+    },
+    enabled: {
+      label: t('list.enabled'),
+      cell: (r) => (
+        <input
+          type="checkbox"
+          className="size-4"
+          checked={r.enabled}
+          aria-label={t('list.toggle', { name: r.name })}
+          onChange={(e) => setEnabled.mutate({ id: r.id, enabled: e.target.checked })}
+        />
+      ),
+    },
+  };
   return (
     <div className="mx-auto max-w-5xl space-y-6">
       <PageHeader
@@ -99,39 +95,36 @@ function RulesList() {
           </Link>
         }
       />
-      <SavedViews {...columns.views} />
-      <Card>
-        <CardContent className="p-0">
-          {rules.isPending ? (
-            <div className="p-6">
-              <Spinner />
-            </div>
-          ) : rules.isError ? (
-            <p role="alert" className="p-6 text-danger">
-              {t('loadError')}
-            </p>
-          ) : rules.data.length === 0 ? (
-            <p className="p-6 text-muted">{t('list.empty')}</p>
-          ) : (
-            <table className="w-full text-sm">
-              <thead className="border-b border-border text-left text-muted">
-                <tr>{columns.headerCells}</tr>
-              </thead>
-              <tbody>
-                {rules.data.map((r) => (
-                  <tr
-                    key={r.id}
-                    className="border-b border-border last:border-0 hover:bg-surface-2"
-                    data-testid="rule-row"
-                  >
-                    {columns.rowCells(r)}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-        </CardContent>
-      </Card>
+      <DataTable
+        list={list}
+        columns={columns}
+        rows={rules.data ?? []}
+        total={rules.data?.length ?? 0}
+        loading={!rules.isSuccess}
+        empty={t('list.empty')}
+        emptyText
+        rowLabel={(r) => r.name}
+        rowProps={() => ({ 'data-testid': 'rule-row', className: 'hover:bg-surface-2' })}
+        styles={{
+          frame: 'rounded-lg border border-border bg-surface shadow-sm',
+          table: 'w-full text-sm',
+          thead: 'border-b border-border text-left text-muted',
+          th: 'px-4 py-3 font-medium',
+          td: 'px-4 py-3',
+          row: 'border-b border-border last:border-0',
+        }}
+      >
+        {rules.isPending && (
+          <div className="p-6">
+            <Spinner />
+          </div>
+        )}
+        {rules.isError && (
+          <p role="alert" className="p-6 text-danger">
+            {t('loadError')}
+          </p>
+        )}
+      </DataTable>
     </div>
   );
 }
