@@ -50,7 +50,11 @@ type MaterialRow = {
   actual_unit_cost: string | null;
   reservation_id: string | null;
   reservation_status: string | null;
+  /** On hand at the order's source (production) location. */
   on_hand_at_location: string;
+  /** Free for this order at the source location: on hand there minus other active reservations there. */
+  available_at_location: string;
+  /** Free for this order in the whole company: all on hand minus other active reservations. */
   available: string;
   lot_tracked: boolean;
   /** Lots the order's own consumption took, net of corrections (what a correction may return). */
@@ -84,8 +88,14 @@ export async function materials(tx: Tx, wo: repo.DocumentRow): Promise<MaterialR
           trim_scale(m.actual_unit_cost)::text as actual_unit_cost, m.reservation_id, r.status as reservation_status,
           coalesce((select trim_scale(sum(b.quantity))::text from stock_balances b
                      where b.item_id = m.item_id and b.location_id = ${wo.source_location_id}), '0') as on_hand_at_location,
+          trim_scale(coalesce((select sum(b.quantity) from stock_balances b
+                     where b.item_id = m.item_id and b.location_id = ${wo.source_location_id}), 0)
+            - coalesce((select sum(x.quantity) from reservations x
+                     where x.item_id = m.item_id and x.status = 'active' and x.location_id = ${wo.source_location_id}
+                       and x.id is distinct from m.reservation_id), 0))::text as available_at_location,
           trim_scale(coalesce(s.on_hand, 0) - coalesce((select sum(x.quantity) from reservations x
-                     where x.item_id = m.item_id and x.status = 'active'), 0))::text as available,
+                     where x.item_id = m.item_id and x.status = 'active'
+                       and x.id is distinct from m.reservation_id), 0))::text as available,
           i.lot_tracked,
           coalesce((select json_agg(json_build_object('lot_id', c.lot_id, 'lot_number', lt.lot_number,
                       'quantity', trim_scale(c.q)::text) order by lt.lot_number)

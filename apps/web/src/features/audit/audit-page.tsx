@@ -1,6 +1,5 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { inputClasses } from '../../components/ui/input.tsx';
@@ -11,6 +10,7 @@ import { formatNumber } from '../../lib/format.ts';
 import { useListColumns } from '../saved-views/list-columns.tsx';
 import { type ColumnOf, defineList } from '../saved-views/list-spec.ts';
 import { SavedViews } from '../saved-views/saved-views.tsx';
+import { useList } from '../saved-views/use-list.ts';
 import { useCurrentCompany } from '../team/current-company.tsx';
 import { useMembers } from '../team/team-api.ts';
 import { type AuditEntry, useAuditList, useVerifyChain } from './audit-api.ts';
@@ -100,22 +100,16 @@ export function AuditPage() {
   const { t } = useTranslation('audit');
   const { companyId } = useCurrentCompany();
   const members = useMembers(companyId);
-  const [params, setParams] = useSearchParams();
+  const state = useList(AUDIT_LIST);
   const filters = {
-    table: params.get('table') ?? undefined,
-    user: params.get('user') ?? undefined,
-    from: params.get('from') ?? undefined,
-    to: params.get('to') ?? undefined,
-    page: Math.max(1, Number(params.get('page') ?? '1') || 1),
+    table: state.get('table') ?? undefined,
+    user: state.get('user') ?? undefined,
+    from: state.get('from') ?? undefined,
+    to: state.get('to') ?? undefined,
+    page: state.page,
   };
   const list = useAuditList(filters);
-  const set = (key: string, value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    if (key !== 'page') next.delete('page');
-    setParams(next, { replace: true });
-  };
+  const set = (key: string, value: string) => state.set(key, value, { replace: true });
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.page_size)) : 1;
   // Issue 12: the parts of an entry are the list's columns (the entry number always shows); the
   // entries render as cards (AuditEntries), so only the visibility and labels are used here.
@@ -212,7 +206,7 @@ export function AuditPage() {
               variant="secondary"
               size="sm"
               disabled={filters.page <= 1}
-              onClick={() => set('page', String(filters.page - 1))}
+              onClick={() => state.setPage(filters.page - 1)}
             >
               {t('paging.previous')}
             </Button>
@@ -221,7 +215,7 @@ export function AuditPage() {
               variant="secondary"
               size="sm"
               disabled={filters.page >= pages}
-              onClick={() => set('page', String(filters.page + 1))}
+              onClick={() => state.setPage(filters.page + 1)}
             >
               {t('paging.next')}
             </Button>
