@@ -135,7 +135,11 @@ export const workOrderMaterialSchema = z.object({
   actual_unit_cost: sN,
   reservation_id: sN,
   reservation_status: sN,
+  /** On hand at the order's source (production) location. */
   on_hand_at_location: s,
+  /** Free for this order at the source location (on hand there minus other orders' reservations there). */
+  available_at_location: s,
+  /** Free for this order in the whole company (all locations; other reservations subtracted). */
   available: s,
   lot_tracked: z.boolean(),
   /** Lots the order's consumption took, net of corrections (what a correction may return). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StockRow } from './cutting-api.ts';
-import { preselectedStock, stockLines, stockPiecesText } from './stock-picker.tsx';
+import { preselectedStock, stockForMaterial, stockLines, stockPiecesText } from './stock-picker.tsx';
 
 const row = (sku: string, item_id: string, material_id: string | null, location_id = 'L1'): StockRow => ({
   item_id,
@@ -43,6 +43,31 @@ describe('stock picker preselection (a list made from a work order)', () => {
   it('ticks nothing without a material (ad-hoc list, or the lines own W × H)', () => {
     expect(preselectedStock(null, rows).picked.size).toBe(0);
     expect(preselectedStock(undefined, rows).picked.size).toBe(0);
+  });
+});
+
+describe('stock picker offers only the glass being cut (issue 22)', () => {
+  const rows = [
+    row('FLOAT4-R1200x800', 'rem-1', 'float'),
+    row('FLOAT4', 'float', null),
+    row('FLOAT4', 'float', null, 'L2'),
+    row('FLOAT6', 'float6', null),
+    row('FLOAT6-R900x600', 'rem-6', 'float6'),
+    row('LAM44', 'lam44', null),
+  ];
+
+  it("lists the material's sheets in every location and its remnants, no other glass type", () => {
+    const offered = stockForMaterial('float', rows);
+    expect(offered.map((s) => `${s.sku}@${s.location_id}`)).toEqual([
+      'FLOAT4-R1200x800@L1',
+      'FLOAT4@L1',
+      'FLOAT4@L2',
+    ]);
+    expect(offered.every((s) => s.item_id === 'float' || s.material_id === 'float')).toBe(true);
+  });
+
+  it('lists every row for a list without a material', () => {
+    expect(stockForMaterial(null, rows)).toHaveLength(rows.length);
   });
 });
 

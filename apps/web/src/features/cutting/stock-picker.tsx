@@ -87,6 +87,19 @@ export function preselectedStock(
   return choice;
 }
 
+/**
+ * The stock a list may cut from: for a list of one material (made from a work order), only that
+ * item's sheets/bars and the remnants cut from them, never another glass type; without a material
+ * (an ad-hoc list) every row.
+ */
+export function stockForMaterial(
+  materialId: string | null | undefined,
+  rows: readonly StockRow[],
+): StockRow[] {
+  if (!materialId) return [...rows];
+  return rows.filter((s) => s.item_id === materialId || s.material_id === materialId);
+}
+
 /** The job's stock lines for a choice: picked inventory rows first, then the typed size. */
 export function stockLines(
   kind: '1d' | '2d',
@@ -228,8 +241,12 @@ export function StockPicker({ job }: { job: JobDetail }) {
   const stock = useStock(job.kind, job.id);
   const save = useSetStock(job.id);
   const materialId = job.input.material_id;
-  // Until the user changes it, the choice is the list's material (its sheets/bars and remnants).
-  const preselected = useMemo(() => preselectedStock(materialId, stock.data ?? []), [materialId, stock.data]);
+  // Only the list's material is offered (its sheets/bars and remnants), and at first all of it is ticked.
+  const rows = useMemo(
+    () => (stock.data ? stockForMaterial(materialId, stock.data) : undefined),
+    [materialId, stock.data],
+  );
+  const preselected = useMemo(() => preselectedStock(materialId, rows ?? []), [materialId, rows]);
   const [edited, setChoice] = useState<StockChoice | null>(null);
   const choice = edited ?? preselected;
   const [error, setError] = useState<string | null>(null);
@@ -237,7 +254,7 @@ export function StockPicker({ job }: { job: JobDetail }) {
 
   const submit = () => {
     setError(null);
-    const lines = stockLines(job.kind, stock.data ?? [], choice);
+    const lines = stockLines(job.kind, rows ?? [], choice);
     if (lines.length === 0) {
       setError(pick);
       return;
@@ -257,7 +274,7 @@ export function StockPicker({ job }: { job: JobDetail }) {
             {t('workOrder.preselected')}
           </p>
         ) : null}
-        <StockChoiceFields kind={job.kind} rows={stock.data} value={choice} onChange={setChoice} />
+        <StockChoiceFields kind={job.kind} rows={rows} value={choice} onChange={setChoice} />
         {error ? (
           <p role="alert" className="text-sm text-danger">
             {error}

@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -59,6 +60,8 @@ export function WorkOrderPanels({
   const status = useDocumentStatusChange(doc.id, (name) => `${base}/${name}`);
   const { t: tg } = useTranslation('ux-grid');
   const materials = detail.materials ?? [];
+  const source = locations.data?.find((l) => l.id === doc.source_location_id);
+  const sourceName = source ? `${source.code} ${source.name}` : '—';
   const operations = detail.operations ?? [];
   const operationWarnings = detail.operation_warnings ?? [];
 
@@ -86,15 +89,23 @@ export function WorkOrderPanels({
               <tr>
                 <th className={TH}>{t('wo.item')}</th>
                 <th className={cn(TH, NUM)}>{t('wo.planned')}</th>
-                <th className={cn(TH, NUM)}>{t('wo.atLocation')}</th>
-                <th className={cn(TH, NUM)}>{t('wo.available')}</th>
+                <th className={cn(TH, NUM)} title={t('wo.atLocationHint')}>
+                  {t('wo.atLocation', { location: sourceName })}
+                </th>
+                <th className={cn(TH, NUM)} title={t('wo.availableAtLocationHint')}>
+                  {t('wo.availableAtLocation', { location: sourceName })}
+                </th>
+                <th className={cn(TH, NUM)} title={t('wo.availableHint')}>
+                  {t('wo.available')}
+                </th>
                 <th className={TH}>{t('wo.reservation')}</th>
                 <th className={cn(TH, NUM)}>{t('wo.actual')}</th>
               </tr>
             </thead>
             <tbody>
               {materials.map((m) => {
-                const short = Number(m.on_hand_at_location) < Number(m.planned_qty);
+                // Short when what is free for this order at its production location does not cover the plan.
+                const short = new Decimal(m.available_at_location).lt(m.planned_qty);
                 return (
                   <tr key={m.id}>
                     <td className={TD}>
@@ -103,8 +114,11 @@ export function WorkOrderPanels({
                     <td className={cn(TD, NUM)}>
                       <Qty value={m.planned_qty} /> {formatUnit(m.unit)}
                     </td>
-                    <td className={cn(TD, NUM, short && 'font-semibold text-danger')}>
+                    <td className={cn(TD, NUM)}>
                       <Qty value={m.on_hand_at_location} />
+                    </td>
+                    <td className={cn(TD, NUM, short && 'font-semibold text-danger')}>
+                      <Qty value={m.available_at_location} />
                     </td>
                     <td className={cn(TD, NUM)}>
                       <Qty value={m.available} />
