@@ -4,17 +4,19 @@ import { useTranslation } from 'react-i18next';
 import { SettingsFormActions } from '../../components/editing/save-state.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { api, translatedFieldErrors } from '../../lib/api.ts';
+import { translatedFieldErrors } from '../../lib/api.ts';
 import { usePermission } from '../team/use-permission.tsx';
+import {
+  type EInvoiceSettings,
+  getEInvoiceSettings,
+  getOperator,
+  type Operator,
+  saveEInvoiceSettings,
+  saveOperator,
+} from './einvoice-api.ts';
 
 // eRačun settings: the signed-in user's operator (profile page) and whether the company is in the
 // VAT system (settings page). Both are read by the server when an invoice is issued.
-
-type Operator = { operator_mark: string | null; operator_oib: string | null };
-type Settings = { vat_registered: boolean };
-
-const OPERATOR = '/api/einvoice/operator';
-const SETTINGS = '/api/einvoice/settings';
 
 function useErrors() {
   const { t } = useTranslation();
@@ -35,7 +37,7 @@ function useErrors() {
 /** The profile page's card: my operator mark (HR-BT-4) and OIB (HR-BT-5), printed on every invoice I issue. */
 export function OperatorCard() {
   const { t } = useTranslation();
-  const operator = useQuery({ queryKey: ['einvoice', 'operator'], queryFn: () => api<Operator>(OPERATOR) });
+  const operator = useQuery({ queryKey: ['einvoice', 'operator'], queryFn: getOperator });
   return (
     <Card data-testid="operator-card">
       <CardHeader>
@@ -55,7 +57,7 @@ function OperatorForm({ initial }: { initial: Operator }) {
   const [saved, setSaved] = useState(start);
   const { errors, message, fail, clear } = useErrors();
   const save = useMutation({
-    mutationFn: (body: typeof form) => api<Operator>(OPERATOR, { method: 'PUT', body }),
+    mutationFn: (body: typeof form) => saveOperator(body),
     onSuccess: (next) => {
       const values = { operator_mark: next.operator_mark ?? '', operator_oib: next.operator_oib ?? '' };
       setForm(values);
@@ -115,10 +117,10 @@ export function VatStatusCard() {
   const { t } = useTranslation();
   const canManage = usePermission('company.manage');
   const qc = useQueryClient();
-  const settings = useQuery({ queryKey: ['einvoice', 'settings'], queryFn: () => api<Settings>(SETTINGS) });
+  const settings = useQuery({ queryKey: ['einvoice', 'settings'], queryFn: getEInvoiceSettings });
   const { message, fail, clear } = useErrors();
   const save = useMutation({
-    mutationFn: (body: Settings) => api<Settings>(SETTINGS, { method: 'PUT', body }),
+    mutationFn: (body: EInvoiceSettings) => saveEInvoiceSettings(body),
     onSuccess: (next) => qc.setQueryData(['einvoice', 'settings'], next),
     onError: fail,
   });

@@ -1,20 +1,9 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Input } from '../../components/ui/input.tsx';
-import { api } from '../../lib/api.ts';
+import { type KpdEntry, useKpdSearch } from './einvoice-api.ts';
 
-export type KpdEntry = { code: string; name_hr: string; name_en: string };
-
-/** Search KPD 2025 on the server: by code prefix or words of the name (at most 20). */
-export function useKpdSearch(q: string) {
-  return useQuery({
-    queryKey: ['einvoice', 'kpd', q.trim()],
-    queryFn: () => api<KpdEntry[]>(`/api/einvoice/kpd?q=${encodeURIComponent(q.trim())}`),
-    placeholderData: keepPreviousData,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-}
+export type { KpdEntry } from './einvoice-api.ts';
 
 /**
  * The KPD 2025 code of an item: a combobox (input with a list of suggestions) searching code and
