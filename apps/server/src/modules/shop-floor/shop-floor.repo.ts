@@ -21,6 +21,11 @@ export type FloorOperation = {
   good_qty: string;
   scrap_qty: string;
   started_at: string | null;
+  /** The piece the operation works on: its order line (null = the whole order). */
+  line_position: number | null;
+  line_label: string | null;
+  width_mm: string | null;
+  height_mm: string | null;
 };
 
 const OPERATION_COLUMNS = sql`
@@ -34,18 +39,27 @@ const OPERATION_COLUMNS = sql`
   trim_scale(coalesce((select sum(e.good_qty) from shop_floor_events e where e.operation_id = o.id), 0))::text as good_qty,
   trim_scale(coalesce((select sum(e.scrap_qty) from shop_floor_events e where e.operation_id = o.id), 0))::text as scrap_qty,
   (select e.created_at from shop_floor_events e where e.operation_id = o.id and e.event = 'start'
-     and o.status = 'in_progress' order by e.created_at desc limit 1) as started_at`;
+     and o.status = 'in_progress' order by e.created_at desc limit 1) as started_at,
+  ol.position as line_position,
+  nullif(concat_ws(' ', oi.sku, coalesce(nullif(ol.description, ''), oi.name)), '') as line_label,
+  trim_scale(ol.width_mm)::text as width_mm, trim_scale(ol.height_mm)::text as height_mm`;
 
 const FROM = sql`from work_order_operations o
   join documents d on d.id = o.document_id
-  left join partners p on p.id = d.client_id`;
+  left join partners p on p.id = d.client_id
+  left join document_lines ol on ol.id = o.line_id
+  left join items oi on oi.id = ol.item_id`;
+
+/** Running first, then paused, then waiting; finished ones last (the screen folds them away). */
+const STATUS_ORDER = sql`case o.status when 'in_progress' then 0 when 'paused' then 1 when 'pending' then 2 else 3 end`;
 
 const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : v == null ? null : String(v));
 const mapOp = (r: FloorOperation): FloorOperation => ({ ...r, started_at: iso(r.started_at) });
 
 /**
  * Today's work: every operation of a planned or running work order that is not done, plus the
- * ones finished today (so the screen shows what got done). Work centre = the operation's process.
+ * ones finished today (so the screen shows what got done). Work centre = the operation's process;
+ * within a centre the open ones come first (running, paused, waiting by due date), finished last.
  */
 export async function todaysOperations(tx: Tx): Promise<FloorOperation[]> {
   const r = await tx.execute(
@@ -53,7 +67,7 @@ export async function todaysOperations(tx: Tx): Promise<FloorOperation[]> {
         where d.kind = 'work_order' and (
           (d.status in ('planned', 'in_progress') and o.status <> 'done')
           or (o.status = 'done' and o.updated_at >= date_trunc('day', now())))
-        order by o.code, d.due_date nulls last, d.number nulls last, o.position`,
+        order by o.code, ${STATUS_ORDER}, d.due_date nulls last, d.number nulls last, o.position`,
   );
   return rowsOf<FloorOperation>(r).map(mapOp);
 }

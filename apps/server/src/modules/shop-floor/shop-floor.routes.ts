@@ -26,6 +26,10 @@ const operationSchema = z.object({
   good_qty: s,
   scrap_qty: s,
   started_at: sN,
+  line_position: z.number().nullable(),
+  line_label: sN,
+  width_mm: sN,
+  height_mm: sN,
 });
 
 const todaySchema = z.object({

@@ -110,6 +110,38 @@ describe('shop floor', () => {
     expect(card.cutting_jobs).toEqual([]);
   });
 
+  it("puts today's open operations before finished ones and names the piece (issue 22)", async () => {
+    const second = await api.ok('POST', '/api/documents/work-orders', {
+      client_id: shop.client.id,
+      source_location_id: shop.materials.id,
+      output_location_id: shop.finished.id,
+      lines: [{ item_id: shop.igu.id, quantity: '3', width_mm: '800', height_mm: '600' }],
+    });
+    const planned = (await api.ok('POST', `/api/documents/work-orders/${second.document.id}/plan`)).document;
+    const today = await api.ok('GET', '/api/shop-floor/today');
+    const rez = today.work_centres.find((c: Json) => c.code === 'REZ').operations as Json[];
+    // RN-0001's cutting was finished above; RN-0002's is waiting and comes first although its number is later.
+    expect(rez.map((o) => [o.work_order_number, o.status])).toEqual([
+      [planned.number, 'pending'],
+      [`RN-${year}-0001`, 'done'],
+    ]);
+    const statuses = today.work_centres.flatMap((c: Json) => c.operations.map((o: Json) => o.status));
+    for (const c of today.work_centres as Json[]) {
+      const done = (c.operations as Json[]).map((o) => o.status === 'done');
+      // no open operation after a finished one in any centre
+      expect(done.indexOf(true) === -1 || done.slice(done.indexOf(true)).every(Boolean)).toBe(true);
+    }
+    expect(statuses).toContain('pending');
+    // The card says which piece: the order line, its item, W × H and the quantity.
+    expect(rez[0]).toMatchObject({
+      line_position: 1,
+      width_mm: '800',
+      height_mm: '600',
+      quantity: '3',
+    });
+    expect(rez[0]?.line_label).toContain('IZO');
+  });
+
   it('prints item, lot and location labels with their codes', async () => {
     const lots = await api.ok('GET', `/api/inventory/lots?item_id=${shop.glass.id}`);
     const lot = (lots.items ?? lots)[0];

@@ -150,9 +150,22 @@ export function WorkOrderPanels({
       </section>
 
       <section aria-labelledby="wo-operations" className="rounded-md border border-border p-3">
-        <h3 id="wo-operations" className="mb-2 font-semibold">
-          {t('wo.operations')}
-        </h3>
+        <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
+          <h3 id="wo-operations" className="font-semibold">
+            {t('wo.operations')}
+          </h3>
+          {canProduce &&
+            operations.length > 0 &&
+            (doc.status === 'planned' || doc.status === 'in_progress') && (
+              <Link
+                to={`/shop-floor?wo=${doc.id}`}
+                className={buttonClasses('outline', 'sm')}
+                data-testid="open-shop-floor"
+              >
+                {t('wo.openShopFloor')}
+              </Link>
+            )}
+        </div>
         {operations.length === 0 ? (
           <p className="text-sm text-muted">
             {doc.status === 'draft' ? t('wo.operationsAfterPlan') : t('wo.noOperations')}

@@ -1,9 +1,11 @@
+import type { Permission } from '@erp/domain/permissions';
 import {
   BookText,
   Boxes,
   Download,
   Factory,
   FileText,
+  Hammer,
   HelpCircle,
   LayoutDashboard,
   type LucideIcon,
@@ -14,7 +16,14 @@ import {
   Workflow,
 } from 'lucide-react';
 
-export type NavItem = { to: string; labelKey: string; icon: LucideIcon; end?: boolean };
+/** `permission`: shown only to roles that have it (a screen only they use). */
+export type NavItem = {
+  to: string;
+  labelKey: string;
+  icon: LucideIcon;
+  end?: boolean;
+  permission?: Permission;
+};
 export type NavSection = { titleKey: string | null; items: NavItem[] };
 
 /** Seed section 2, app shell: labels are keys of the `app` namespace. */
@@ -25,6 +34,7 @@ export const NAV_SECTIONS: NavSection[] = [
       { to: '/', labelKey: 'nav.dashboard', icon: LayoutDashboard, end: true },
       { to: '/inventory', labelKey: 'nav.inventory', icon: Boxes },
       { to: '/cutting', labelKey: 'nav.cutting', icon: Scissors },
+      { to: '/shop-floor', labelKey: 'nav.shopFloor', icon: Hammer, permission: 'production.write' },
       { to: '/documents', labelKey: 'nav.documents', icon: FileText },
       { to: '/delivery-notes', labelKey: 'nav.deliveryNotes', icon: Truck },
     ],

@@ -1,8 +1,10 @@
+import { can } from '@erp/domain/permissions';
 import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { cn } from '../../lib/cn.ts';
 import { CompanySwitcher } from '../team/company-switcher.tsx';
+import { useCurrentCompany } from '../team/current-company.tsx';
 import { NAV_SECTIONS } from './nav.ts';
 import { UserMenu } from './user-menu.tsx';
 
@@ -15,6 +17,8 @@ type SidebarProps = {
 
 export function SidebarContent({ collapsed, onToggle, onNavigate }: SidebarProps) {
   const { t } = useTranslation('app');
+  const { role, suspended } = useCurrentCompany();
+  const shown = (p?: Parameters<typeof can>[1]) => !p || (!suspended && can(role, p));
   return (
     <div className="flex h-full flex-col">
       <div
@@ -40,26 +44,28 @@ export function SidebarContent({ collapsed, onToggle, onNavigate }: SidebarProps
                 </h2>
               ))}
             <ul className="space-y-0.5">
-              {section.items.map((item) => (
-                <li key={item.to}>
-                  <NavLink
-                    to={item.to}
-                    end={item.end}
-                    onClick={onNavigate}
-                    title={collapsed ? t(item.labelKey) : undefined}
-                    className={({ isActive }) =>
-                      cn(
-                        'flex h-10 items-center gap-3 rounded-md px-3 text-sm font-medium transition-colors',
-                        collapsed && 'justify-center px-0',
-                        isActive ? 'bg-accent text-primary' : 'text-foreground hover:bg-surface-2',
-                      )
-                    }
-                  >
-                    <item.icon className="size-5 shrink-0" aria-hidden />
-                    <span className={collapsed ? 'sr-only' : 'truncate'}>{t(item.labelKey)}</span>
-                  </NavLink>
-                </li>
-              ))}
+              {section.items
+                .filter((item) => shown(item.permission))
+                .map((item) => (
+                  <li key={item.to}>
+                    <NavLink
+                      to={item.to}
+                      end={item.end}
+                      onClick={onNavigate}
+                      title={collapsed ? t(item.labelKey) : undefined}
+                      className={({ isActive }) =>
+                        cn(
+                          'flex h-10 items-center gap-3 rounded-md px-3 text-sm font-medium transition-colors',
+                          collapsed && 'justify-center px-0',
+                          isActive ? 'bg-accent text-primary' : 'text-foreground hover:bg-surface-2',
+                        )
+                      }
+                    >
+                      <item.icon className="size-5 shrink-0" aria-hidden />
+                      <span className={collapsed ? 'sr-only' : 'truncate'}>{t(item.labelKey)}</span>
+                    </NavLink>
+                  </li>
+                ))}
             </ul>
           </div>
         ))}

@@ -20,6 +20,11 @@ export type FloorOperation = {
   good_qty: string;
   scrap_qty: string;
   started_at: string | null;
+  /** The piece: the order line the operation works on (null = the whole order). */
+  line_position: number | null;
+  line_label: string | null;
+  width_mm: string | null;
+  height_mm: string | null;
 };
 
 export type Today = { work_centres: { code: string; name: string; operations: FloorOperation[] }[] };

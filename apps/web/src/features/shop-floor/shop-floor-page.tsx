@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Decimal from 'decimal.js';
+import type { TFunction } from 'i18next';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { FeedbackBar, useFeedback, useWedgeScanner } from '../../components/scanner/use-scanner.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
@@ -35,12 +36,17 @@ export function ShopFloorPage() {
   const today = useToday();
   const centres = today.data?.work_centres ?? [];
   const [centre, setCentre] = useState<string | null>(null);
-  const [woId, setWoId] = useState<string | null>(null);
+  // Opened from a work order's page (/shop-floor?wo=<id>): that order is selected.
+  const [params] = useSearchParams();
+  const [woId, setWoId] = useState<string | null>(params.get('wo'));
   const card = useCard(woId);
   const [finishing, setFinishing] = useState<FloorOperation | null>(null);
   const { feedback, show } = useFeedback();
   const current = centre ?? centres[0]?.code ?? null;
   const list = centres.find((c) => c.code === current)?.operations ?? [];
+  // Today's waiting work first (the server's order); what is finished folds away at the end.
+  const open = list.filter((o) => o.status !== 'done');
+  const finished = list.filter((o) => o.status === 'done');
 
   const refresh = () => qc.invalidateQueries({ queryKey: floorKeys.all });
   const action = useMutation({
@@ -138,7 +144,7 @@ export function ShopFloorPage() {
             <p className="p-4 text-lg text-muted">{t('nothingToday')}</p>
           )}
           <ul className="grid gap-3">
-            {list.map((op) => (
+            {open.map((op) => (
               <OperationCard
                 key={op.id}
                 op={op}
@@ -150,6 +156,26 @@ export function ShopFloorPage() {
               />
             ))}
           </ul>
+          {finished.length > 0 && (
+            <details className="mt-4" data-testid="finished-operations">
+              <summary className="min-h-12 cursor-pointer py-3 text-base text-muted">
+                {t('finishedToday', { n: finished.length })}
+              </summary>
+              <ul className="grid gap-3">
+                {finished.map((op) => (
+                  <OperationCard
+                    key={op.id}
+                    op={op}
+                    busy={action.isPending}
+                    selected={op.work_order_id === woId}
+                    onOpen={() => setWoId(op.work_order_id)}
+                    onPrimary={() => primary(op)}
+                    onPause={() => action.mutate({ op, action: 'pause' })}
+                  />
+                ))}
+              </ul>
+            </details>
+          )}
         </section>
         <WorkOrderPanel card={card.data ?? null} />
       </div>
@@ -166,6 +192,25 @@ export function ShopFloorPage() {
       )}
     </div>
   );
+}
+
+/**
+ * Which piece an operation works on: "Stavka 2: IZO Izo staklo · 1000 × 500 mm · 4 kom", or the
+ * whole order when the operation is not tied to a line.
+ */
+export function pieceText(t: TFunction<'shopfloor'>, lng: string, op: FloorOperation): string {
+  if (op.line_position === null) return t('piece.wholeOrder', { qty: formatNumber(op.quantity, lng) });
+  const size =
+    op.width_mm && op.height_mm
+      ? t('piece.size', { w: formatNumber(op.width_mm, lng), h: formatNumber(op.height_mm, lng) })
+      : null;
+  return [
+    t('piece.line', { n: op.line_position, label: op.line_label ?? '' }).trim(),
+    size,
+    t('piece.qty', { qty: formatNumber(op.quantity, lng) }),
+  ]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 function Qty({ value }: { value: string }) {
@@ -188,7 +233,7 @@ function OperationCard({
   onPrimary: () => void;
   onPause: () => void;
 }) {
-  const { t } = useTranslation('shopfloor');
+  const { t, i18n } = useTranslation('shopfloor');
   return (
     <li
       data-testid="floor-operation"
@@ -206,6 +251,9 @@ function OperationCard({
       >
         <span className="block text-lg font-semibold">
           {op.work_order_number} · {op.code} {op.name}
+        </span>
+        <span className="block text-base" data-testid="op-piece">
+          {pieceText(t, i18n.language, op)}
         </span>
         <span className="block text-sm text-muted">
           {op.client_name ?? '—'} · {t('quantity')}: <Qty value={op.quantity} /> · {t('good')}:{' '}
