@@ -13,6 +13,7 @@ import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/database.ts';
+import { rows, uuids } from '../../db/sql.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
 import { onDocumentIssued } from '../fiscal-exchange/fiscal-exchange.service.ts';
 import * as repo from './documents.repo.ts';
@@ -62,10 +63,10 @@ export async function advanceRates(tx: Tx, advanceId: string): Promise<RateAmoun
 /** The quote and the work order of one order: a quote and the work order it became are one order. */
 async function orderFamily(tx: Tx, ids: readonly string[]): Promise<string[]> {
   if (ids.length === 0) return [];
-  const linked = await repo.rows<{ id: string }>(
+  const linked = await rows<{ id: string }>(
     tx,
-    sql`select to_id as id from document_links where from_id = any(${repo.uuids(ids)}) and relation = 'converted'
-        union select from_id as id from document_links where to_id = any(${repo.uuids(ids)}) and relation = 'converted'`,
+    sql`select to_id as id from document_links where from_id = any(${uuids(ids)}) and relation = 'converted'
+        union select from_id as id from document_links where to_id = any(${uuids(ids)}) and relation = 'converted'`,
   );
   return [...new Set([...ids, ...linked.map((r) => r.id)])].sort();
 }
@@ -91,14 +92,12 @@ export async function createAdvance(
     throw new AppError('VALIDATION', 'Odaberite kupca', [{ field: 'client_id', key: 'validation.required' }]);
   // The quote and its work order are locked (in id order), so two advances of one order queue.
   const family = await orderFamily(tx, [order.id]);
-  await tx.execute(
-    sql`select id from documents where id = any(${repo.uuids(family)}) order by id for update`,
-  );
+  await tx.execute(sql`select id from documents where id = any(${uuids(family)}) order by id for update`);
   const orderRates = ratesOfLines(await repo.getLines(tx, order.id));
-  const [advanced] = await repo.rows<{ total: string }>(
+  const [advanced] = await rows<{ total: string }>(
     tx,
     sql`select coalesce(sum(total - credited_total), 0)::text as total from documents
-        where advance_for_id = any(${repo.uuids(family)}) and kind = 'invoice' and status = 'issued'`,
+        where advance_for_id = any(${uuids(family)}) and kind = 'invoice' and status = 'issued'`,
   );
   const left = grossOf(orderRates).minus(advanced?.total ?? 0);
   const rates = splitAdvance(orderRates, { amount: input.amount, percent: input.percent });
@@ -154,7 +153,7 @@ export async function createAdvance(
 
 /** The work orders an invoice bills (straight or through delivery notes), with their quotes. */
 async function ordersOfInvoice(tx: Tx, invoiceId: string): Promise<string[]> {
-  const orders = await repo.rows<{ id: string }>(
+  const orders = await rows<{ id: string }>(
     tx,
     sql`select distinct d.id from document_lines il
         join document_lines s on s.id = il.source_line_id
@@ -178,16 +177,16 @@ async function advancesToDeduct(tx: Tx, invoice: repo.DocumentRow, lock: boolean
   if (invoice.kind !== 'invoice' || invoice.advance_for_id) return [];
   const family = await ordersOfInvoice(tx, invoice.id);
   if (family.length === 0) return [];
-  const candidates = await repo.rows<{ id: string }>(
+  const candidates = await rows<{ id: string }>(
     tx,
-    sql`select id from documents where advance_for_id = any(${repo.uuids(family)}) and kind = 'invoice'
+    sql`select id from documents where advance_for_id = any(${uuids(family)}) and kind = 'invoice'
           and status = 'issued' and client_id = ${invoice.client_id} order by id ${lock ? sql`for update` : sql``}`,
   );
   if (candidates.length === 0) return [];
-  const open = await repo.rows<{ id: string; number: string; total: string }>(
+  const open = await rows<{ id: string; number: string; total: string }>(
     tx,
     sql`select d.id, d.number, d.total::text as total from documents d
-        where d.id = any(${repo.uuids(candidates.map((c) => c.id))}) and d.credited_total = 0
+        where d.id = any(${uuids(candidates.map((c) => c.id))}) and d.credited_total = 0
           and not exists (select 1 from advance_deductions a where a.advance_id = d.id)
         order by d.doc_date, d.seq`,
   );
@@ -232,7 +231,7 @@ export async function assertAdvanceCreditable(
   lines: readonly unknown[] | undefined,
 ): Promise<void> {
   if (!invoice.advance_for_id) return;
-  const [deducted] = await repo.rows<{ number: string | null }>(
+  const [deducted] = await rows<{ number: string | null }>(
     tx,
     sql`select d.number from advance_deductions a join documents d on d.id = a.invoice_id
         where a.advance_id = ${invoice.id}`,
@@ -269,16 +268,16 @@ export type AdvanceRow = {
 export async function advancesOf(tx: Tx, doc: repo.DocumentRow): Promise<AdvanceRow[]> {
   let where: ReturnType<typeof sql>;
   if (doc.kind === 'quote' || doc.kind === 'work_order')
-    where = sql`d.advance_for_id = any(${repo.uuids(await orderFamily(tx, [doc.id]))}) and d.status = 'issued'`;
+    where = sql`d.advance_for_id = any(${uuids(await orderFamily(tx, [doc.id]))}) and d.status = 'issued'`;
   else if (doc.kind === 'invoice' && doc.advance_for_id) where = sql`d.id = ${doc.id}`;
   else if (doc.kind === 'invoice' && doc.status === 'draft') {
     const preview = (await advancesToDeduct(tx, doc, false)).map((a) => a.id);
     if (preview.length === 0) return [];
-    where = sql`d.id = any(${repo.uuids(preview)})`;
+    where = sql`d.id = any(${uuids(preview)})`;
   } else if (doc.kind === 'invoice')
     where = sql`d.id in (select advance_id from advance_deductions where invoice_id = ${doc.id})`;
   else return [];
-  const found = await repo.rows<Omit<AdvanceRow, 'rates'>>(
+  const found = await rows<Omit<AdvanceRow, 'rates'>>(
     tx,
     sql`select d.id, d.number, d.doc_date::text as doc_date, d.advance_for_id, d.net_total::text as net_total,
           d.vat_total::text as vat_total, d.total::text as total, d.paid_total::text as paid_total,

@@ -12,7 +12,7 @@ import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { query, uuidArray } from '../inventory/sql-helpers.ts';
-import { activeBoms } from '../production/production.repo.ts';
+import { activeBoms } from '../production/production.service.ts';
 import * as repo from './documents.repo.ts';
 
 /**

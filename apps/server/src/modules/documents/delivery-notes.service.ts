@@ -16,6 +16,7 @@ import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/database.ts';
+import { one } from '../../db/sql.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
 import * as inventory from '../inventory/inventory.service.ts';
 import type { PostingLine } from '../inventory/posting.ts';
@@ -39,7 +40,7 @@ import { deliveredQuantities, invoicedQuantities, quantityOf } from './fulfilmen
 type Input = z.output<typeof deliveryNoteInputSchema>;
 
 async function requireLocation(tx: Tx, id: string) {
-  const row = await repo.one<{ id: string }>(tx, sql`select id from locations where id = ${id}`);
+  const row = await one<{ id: string }>(tx, sql`select id from locations where id = ${id}`);
   if (!row)
     throw new AppError('VALIDATION', 'Lokacija nije pronađena', [
       { field: 'source_location_id', key: 'validation.invalid' },
@@ -82,7 +83,7 @@ async function completedWorkOrder(tx: Tx, woId: string) {
 
 /** The work order a delivery note was made from, if any. */
 async function workOrderOf(tx: Tx, noteId: string): Promise<string | null> {
-  const row = await repo.one<{ id: string }>(
+  const row = await one<{ id: string }>(
     tx,
     sql`select from_id as id from document_links where to_id = ${noteId} and relation = 'delivered'`,
   );

@@ -2,6 +2,7 @@ import { businessDay, latin2Bytes, totalsToStrings, unitSymbol, windowSpecText }
 import bwipjs from 'bwip-js/node';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
+import { one } from '../../db/sql.ts';
 import { companyBlock } from '../../pdf/company-profile.ts';
 import {
   CONTENT_WIDTH,
@@ -19,7 +20,7 @@ import {
 } from '../../pdf/pdf-document.ts';
 import { hrDate, hrMoney, hrPrice, hrQuantity, hrTime } from '../../pdf/pdf-format.ts';
 import { drawFiscalBlock, drawNotFiscalisedNote } from '../fiscalisation/fiscal-pdf-block.ts';
-import { openOib } from '../partners/partners.repo.ts';
+import { openOib } from '../partners/partner-oib.ts';
 import { drawAdvances } from './advances.pdf.ts';
 import * as repo from './documents.repo.ts';
 import { totalsOf, withGlassWorkWarnings } from './documents.service.ts';
@@ -65,7 +66,7 @@ export async function load(tx: Tx, id: string): Promise<Loaded> {
   const lines = await repo.getLines(tx, id);
   let client = (doc.buyer as PartySnapshot | null) ?? null;
   if (!client && doc.client_id) {
-    const row = await repo.one<{
+    const row = await one<{
       name: string;
       oib: string | null;
       vat_id: string | null;

@@ -12,23 +12,15 @@ import {
   uniqueTexts,
 } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
-import { rowsOf, type Tx } from '../../db/database.ts';
+import { notifyCompany } from '../../db/company-events.ts';
+import type { Tx } from '../../db/database.ts';
+import { iso, isoOrNull, one, rows, uuids } from '../../db/sql.ts';
 import { decryptField, encryptField } from '../../security/field-crypto.ts';
 import { allWordsMatch } from '../search/match-words.ts';
 
 // Data access of the documents area. Every function takes the caller's transaction (inCompany),
 // so a use-case commits or fails as a whole. Dates are read as text (YYYY-MM-DD) to stay clear of
 // driver time zones; numeric columns as decimal strings.
-
-export async function rows<T>(tx: Tx, q: SQL): Promise<T[]> {
-  return rowsOf<T>(await tx.execute(q));
-}
-export async function one<T>(tx: Tx, q: SQL): Promise<T | undefined> {
-  return (await rows<T>(tx, q))[0];
-}
-export const uuids = (ids: readonly string[]): SQL => sql`${`{${ids.join(',')}}`}::uuid[]`;
-export const iso = (v: unknown): string | null =>
-  v == null ? null : v instanceof Date ? v.toISOString() : String(v);
 
 // Settings ----------------------------------------------------------------------------------------
 
@@ -234,9 +226,9 @@ const mapDoc = (r: DocumentRow): DocumentRow => {
     ...(raw as DocumentRow),
     seller,
     buyer,
-    issued_at: iso(r.issued_at),
-    created_at: iso(r.created_at) as string,
-    updated_at: iso(r.updated_at) as string,
+    issued_at: isoOrNull(r.issued_at),
+    created_at: iso(r.created_at),
+    updated_at: iso(r.updated_at),
   };
 };
 
@@ -572,12 +564,10 @@ export async function history(tx: Tx, id: string): Promise<HistoryRow[]> {
                and a.changes -> 'document_id' ->> 'old' = ${id}::text)
         order by a.seq`,
   );
-  return list.map((r) => ({ ...r, at: iso(r.at) as string }));
+  return list.map((r) => ({ ...r, at: iso(r.at) }));
 }
 
-export async function notifyDocuments(tx: Tx, companyId: string, ids: readonly string[]): Promise<void> {
-  await tx.execute(
-    sql`select pg_notify('company_event', json_build_object('company_id', ${companyId}::uuid, 'topic', 'documents',
-          'ids', ${JSON.stringify(ids)}::json)::text)`,
-  );
+/** Tells the company's open document screens that these documents changed (ids only). */
+export function notifyDocuments(tx: Tx, companyId: string, ids: readonly string[]): Promise<void> {
+  return notifyCompany(tx, companyId, 'documents', ids);
 }

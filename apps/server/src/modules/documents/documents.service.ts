@@ -28,9 +28,10 @@ import {
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/database.ts';
+import { one, rows, uuids } from '../../db/sql.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
 import { emitDocumentTransition } from '../automation/emit.ts';
-import { openOib } from '../partners/partners.repo.ts';
+import { openOib } from '../partners/partner-oib.ts';
 import * as repo from './documents.repo.ts';
 import { getPricingSettings } from './pricing-settings.ts';
 
@@ -56,11 +57,11 @@ type ItemInfo = {
 
 export async function itemsById(tx: Tx, ids: readonly string[]): Promise<Map<string, ItemInfo>> {
   if (ids.length === 0) return new Map();
-  const list = await repo.rows<ItemInfo>(
+  const list = await rows<ItemInfo>(
     tx,
     sql`select id, sku, name, base_unit, trim_scale(sales_price)::text as sales_price, trim_scale(vat_rate)::text as vat_rate,
           kpd_code, lot_tracked, price_basis, glass_kind, trim_scale(min_charge)::text as min_charge
-        from items where id = any(${repo.uuids([...new Set(ids)])})`,
+        from items where id = any(${uuids([...new Set(ids)])})`,
   );
   return new Map(list.map((i) => [i.id, i]));
 }
@@ -94,7 +95,7 @@ export async function requireClient(
   field = 'client_id',
 ): Promise<ClientInfo | null> {
   if (!id) return null;
-  const client = await repo.one<ClientInfo>(
+  const client = await one<ClientInfo>(
     tx,
     sql`select id, name, kind, oib, vat_id, email, billing_address, delivery_address, payment_terms_days,
           trim_scale(default_discount)::text as default_discount

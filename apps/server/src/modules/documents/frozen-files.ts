@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { type FrozenFormat, frozenFormats } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
+import { one, rows } from '../../db/sql.ts';
 import { renderPdf } from './documents.pdf.ts';
 import * as repo from './documents.repo.ts';
 import { ubl } from './invoices.service.ts';
@@ -32,7 +33,7 @@ export async function storedFile(
   version = 1,
 ): Promise<Buffer | null> {
   // Bytes travel as base64 text, the same on PGlite and node-postgres (as in export_files).
-  const row = await repo.one<{ data64: string }>(
+  const row = await one<{ data64: string }>(
     tx,
     sql`select encode(data, 'base64') as data64 from document_files
         where document_id = ${id} and format = ${format} and version = ${version}`,
@@ -52,7 +53,7 @@ export async function storeFile(
   data: Buffer,
   version = 1,
 ): Promise<boolean> {
-  const inserted = await repo.rows<{ document_id: string }>(
+  const inserted = await rows<{ document_id: string }>(
     tx,
     sql`insert into document_files (company_id, document_id, format, version, content_type, data, sha256)
         values (${companyId}, ${id}, ${format}, ${version}, ${CONTENT_TYPES[format]},

@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
-import { rows, uuids } from './documents.repo.ts';
+import { rows, uuids } from '../../db/sql.ts';
 
 // What each source line has already given to delivery notes and invoices, read from the line
 // chain `document_lines.source_line_id` (work-order line → delivery-note line → invoice line →

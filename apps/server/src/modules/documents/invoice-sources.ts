@@ -13,8 +13,9 @@ import {
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
+import { rows, uuids } from '../../db/sql.ts';
 import type * as repo from './documents.repo.ts';
-import { getLines, rows, uuids } from './documents.repo.ts';
+import { getLines } from './documents.repo.ts';
 import { invoicedQuantities, quantityOf, type SourceLine, sourceLines } from './fulfilment.repo.ts';
 
 // What an invoice may still bill of each source line (issue 17: every line reaches an invoice

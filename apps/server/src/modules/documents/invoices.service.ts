@@ -27,6 +27,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/database.ts';
+import { rows } from '../../db/sql.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
 import { advanceUbl } from '../einvoice/advance-ubl.ts';
 import { einvoiceReadiness, ublVatOfLines } from '../einvoice/einvoice-issue.ts';
@@ -427,7 +428,7 @@ export async function ublFile(
 }
 
 export async function payments(tx: Tx, invoiceId: string) {
-  return repo.rows<{ id: string; paid_on: string; amount: string; note: string | null }>(
+  return rows<{ id: string; paid_on: string; amount: string; note: string | null }>(
     tx,
     sql`select id, paid_on::text as paid_on, amount::text as amount, note from invoice_payments
         where document_id = ${invoiceId} order by paid_on, created_at`,
@@ -453,7 +454,7 @@ export async function ubl(tx: Tx, id: string): Promise<{ number: string; xml: st
   const lines = await repo.getLines(tx, id);
   const s = splitAddress(seller.address);
   const original = doc.original_invoice_id ? await repo.getDocument(tx, doc.original_invoice_id) : null;
-  const despatch = await repo.rows<{ number: string }>(
+  const despatch = await rows<{ number: string }>(
     tx,
     sql`select d.number from document_links k join documents d on d.id = k.from_id
         where k.to_id = ${id} and k.relation = 'invoiced' and d.kind = 'delivery_note' order by d.number`,

@@ -8,6 +8,7 @@ import {
 } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
+import { one, rows } from '../../db/sql.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
 import { type Attachment, SmtpError, type SmtpSettings, sendSmtp } from '../../mail/smtp.ts';
 import { decryptField, encryptField } from '../../security/field-crypto.ts';
@@ -36,7 +37,7 @@ type SettingsRow = {
 
 /** The settings as the settings page shows them: the password never leaves the server. */
 export async function getMailSettings(tx: Tx) {
-  const row = await repo.one<SettingsRow>(
+  const row = await one<SettingsRow>(
     tx,
     sql`select host, port, security, username, password, from_address from company_mail_settings`,
   );
@@ -64,7 +65,7 @@ export async function putMailSettings(tx: Tx, ctx: CompanyContext, input: MailSe
 }
 
 async function smtpSettings(tx: Tx): Promise<SmtpSettings> {
-  const row = await repo.one<SettingsRow>(
+  const row = await one<SettingsRow>(
     tx,
     sql`select host, port, security, username, password, from_address from company_mail_settings`,
   );
@@ -123,14 +124,14 @@ type LogRow = {
 
 /** The sent log of a document, newest first, with who sent each message. */
 export async function mailLog(tx: Tx, id: string): Promise<LogRow[]> {
-  const rows = await repo.rows<LogRow>(
+  const log = await rows<LogRow>(
     tx,
     sql`select m.id, m.sent_at, m.sent_by, coalesce(t.name, t.email) as sent_by_name, m.to_addresses,
           m.cc_addresses, m.subject, m.attachments, m.result, m.message_id, m.error_key
         from document_mails m left join team_members() t on t.user_id = m.sent_by
         where m.document_id = ${id} order by m.sent_at desc, m.id desc`,
   );
-  return rows.map((r) => ({ ...r, sent_at: new Date(r.sent_at).toISOString() }));
+  return log.map((r) => ({ ...r, sent_at: new Date(r.sent_at).toISOString() }));
 }
 
 /** What the send dialog opens with: the client's address, subject and message, the files attached. */
@@ -139,12 +140,9 @@ export async function mailDraft(tx: Tx, id: string) {
   if (!doc) throw new AppError('NOT_FOUND', 'Dokument nije pronađen');
   const template = mailTemplate(doc.kind, doc.status);
   const client = doc.client_id
-    ? await repo.one<{ email: string | null }>(
-        tx,
-        sql`select email from partners where id = ${doc.client_id}`,
-      )
+    ? await one<{ email: string | null }>(tx, sql`select email from partners where id = ${doc.client_id}`)
     : undefined;
-  const company = await repo.one<{ company_name: string | null }>(
+  const company = await one<{ company_name: string | null }>(
     tx,
     sql`select company_name from tenants where id = app_company_id()`,
   );

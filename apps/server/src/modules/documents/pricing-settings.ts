@@ -1,6 +1,7 @@
 import { DEFAULT_PRICING_SETTINGS, PRICING_SETTING_KEYS, type PricingSettings } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
+import { one } from '../../db/sql.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
 import * as repo from './documents.repo.ts';
 
@@ -12,7 +13,7 @@ import * as repo from './documents.repo.ts';
 const COLUMNS = PRICING_SETTING_KEYS;
 
 export async function getPricingSettings(tx: Tx): Promise<PricingSettings> {
-  const row = await repo.one<PricingSettings>(
+  const row = await one<PricingSettings>(
     tx,
     sql`select ${sql.raw(COLUMNS.map((c) => `trim_scale(${c})::text as ${c}`).join(', '))}, area_bands
         from company_settings`,

@@ -1,6 +1,7 @@
 import { AppError } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
+import { rows, uuids } from '../../db/sql.ts';
 import { traceLots } from '../inventory/inventory.service.ts';
 import * as repo from './documents.repo.ts';
 
@@ -21,11 +22,11 @@ type LotInfo = {
 
 async function lotInfo(tx: Tx, ids: readonly string[]): Promise<LotInfo[]> {
   if (ids.length === 0) return [];
-  return repo.rows<LotInfo>(
+  return rows<LotInfo>(
     tx,
     sql`select lt.id as lot_id, lt.lot_number, lt.item_id, i.sku, i.name as item_name, lt.supplier_id, p.name as supplier_name
         from lots lt join items i on i.id = lt.item_id left join partners p on p.id = lt.supplier_id
-        where lt.id = any(${repo.uuids(ids)}) order by lt.lot_number`,
+        where lt.id = any(${uuids(ids)}) order by lt.lot_number`,
   );
 }
 
@@ -36,7 +37,7 @@ export async function trace(tx: Tx, lotId: string) {
   const backward = await traceLots(tx, lotId, 'backward');
   const downstream = [lotId, ...forward.map((f) => f.lot_id)];
   const upstream = [lotId, ...backward.map((b) => b.lot_id)];
-  const deliveries = await repo.rows<{
+  const deliveries = await rows<{
     document_id: string;
     number: string;
     status: string;
@@ -54,11 +55,11 @@ export async function trace(tx: Tx, lotId: string) {
         join documents d on d.id = m.source_id and m.source_type = 'delivery_note'
         join lots lt on lt.id = m.lot_id
         left join partners p on p.id = d.client_id
-        where m.type = 'delivery' and m.lot_id = any(${repo.uuids(downstream)}) and d.status in ('issued', 'delivered')
+        where m.type = 'delivery' and m.lot_id = any(${uuids(downstream)}) and d.status in ('issued', 'delivered')
         group by d.id, d.number, d.status, d.doc_date, d.client_id, p.name, m.lot_id, lt.lot_number
         order by d.doc_date, d.number`,
   );
-  const workOrders = await repo.rows<{
+  const workOrders = await rows<{
     document_id: string;
     number: string;
     lot_id: string;
@@ -69,7 +70,7 @@ export async function trace(tx: Tx, lotId: string) {
           case when m.type = 'production_output' then 'produced' else 'consumed' end as direction
         from stock_movements m join documents d on d.id = m.source_id and m.source_type = 'work_order'
         where m.type in ('production_output', 'production_consumption')
-          and m.lot_id = any(${repo.uuids([...new Set([...downstream, ...upstream])])})
+          and m.lot_id = any(${uuids([...new Set([...downstream, ...upstream])])})
         order by d.number`,
   );
   const clients = [

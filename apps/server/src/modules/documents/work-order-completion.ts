@@ -9,6 +9,7 @@ import {
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
+import { one, rows } from '../../db/sql.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
 import * as inventory from '../inventory/inventory.service.ts';
 import { uuidArray } from '../inventory/sql-helpers.ts';
@@ -53,7 +54,7 @@ export type CuttingCoverage = {
 export const listRef = (number: number) => `KL-${number}`;
 
 export async function cuttingCoverage(tx: Tx, woId: string): Promise<CuttingCoverage> {
-  const lists = await repo.rows<CuttingList>(
+  const lists = await rows<CuttingList>(
     tx,
     sql`select id, number, name, status, input->>'material_id' as material_id from cutting_jobs
         where source_type = 'work_order' and source_id = ${woId} order by number`,
@@ -65,7 +66,7 @@ export async function cuttingCoverage(tx: Tx, woId: string): Promise<CuttingCove
   const ids = uuidArray(done.map((l) => l.id));
   // The list's movements (and any reversal of them); each item is traced up to the standard sheet or
   // bar it was cut from (remnants of remnants), which is the material the order planned.
-  const moves = await repo.rows<CutMovement>(
+  const moves = await rows<CutMovement>(
     tx,
     sql`with recursive mv as (
           select m.source_id as job_id, m.item_id, m.lot_id, m.quantity, m.unit_cost from stock_movements m
@@ -141,7 +142,7 @@ export async function onCuttingListConfirmed(
   woId: string,
   materialId: string | null,
 ) {
-  const wo = await repo.one<{ number: string | null; status: string }>(
+  const wo = await one<{ number: string | null; status: string }>(
     tx,
     sql`select number, status from documents where id = ${woId} and kind = 'work_order' for update`,
   );
@@ -151,7 +152,7 @@ export async function onCuttingListConfirmed(
       { field: 'source_id', key: 'validation.cuttingOrderClosed', params: { order: wo.number ?? '' } },
     ]);
   if (!materialId) return;
-  const held = await repo.rows<{ reservation_id: string }>(
+  const held = await rows<{ reservation_id: string }>(
     tx,
     sql`select m.reservation_id from work_order_materials m join reservations r on r.id = m.reservation_id
         where m.document_id = ${woId} and m.item_id = ${materialId} and r.status = 'active'`,
@@ -189,7 +190,7 @@ export async function completionPlan(
   avgCost?: ReadonlyMap<string, string>,
 ): Promise<CompletionData> {
   const coverage = await cuttingCoverage(tx, woId);
-  const materials = await repo.rows<MaterialRow>(
+  const materials = await rows<MaterialRow>(
     tx,
     sql`select m.id, m.item_id, i.sku, i.name, m.unit, trim_scale(m.planned_qty)::text as planned_qty, m.line_shares,
           coalesce(s.avg_cost, 0)::text as avg_cost
@@ -197,7 +198,7 @@ export async function completionPlan(
         where m.document_id = ${woId} order by i.sku, m.id`,
   );
   const outputs = (await repo.getLines(tx, woId)).filter((l) => l.item_id && l.item_kind !== 'service');
-  const ops = await repo.rows<{ line_id: string | null; logged_minutes: string; cost_per_hour: string }>(
+  const ops = await rows<{ line_id: string | null; logged_minutes: string; cost_per_hour: string }>(
     tx,
     sql`select line_id, logged_minutes::text as logged_minutes, cost_per_hour::text as cost_per_hour
         from work_order_operations where document_id = ${woId} order by position`,

@@ -9,6 +9,7 @@ import {
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
+import { one, rows } from '../../db/sql.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
 import * as inventory from '../inventory/inventory.service.ts';
 import type { PostingLine } from '../inventory/posting.ts';
@@ -51,7 +52,7 @@ export type CorrectionRow = {
 
 /** The order's corrections, oldest first (read from the ledger: the stock documents they posted). */
 export async function corrections(tx: Tx, woId: string): Promise<CorrectionRow[]> {
-  return repo.rows<CorrectionRow>(
+  return rows<CorrectionRow>(
     tx,
     sql`select d.id, d.document_date::text as document_date, d.created_at::text as created_at, d.reason, d.note,
           round(sum(-m.quantity * m.unit_cost), 2)::text as value,
@@ -77,7 +78,7 @@ type Consumed = { item_id: string; lot_id: string | null; net: string; unit_cost
  * the average cost of what left (the cost a return comes back at).
  */
 async function consumedByOrder(tx: Tx, woId: string, itemIds: readonly string[]): Promise<Consumed[]> {
-  return repo.rows<Consumed>(
+  return rows<Consumed>(
     tx,
     sql`select m.item_id, m.lot_id, trim_scale(sum(-m.quantity))::text as net,
           coalesce(trim_scale(round(sum(-m.quantity * m.unit_cost) filter (where m.quantity < 0)
@@ -114,16 +115,16 @@ export async function correctConsumption(
   const itemIds = [...new Set(lines.map((l) => l.itemId))];
   const lotIds = [...new Set(lines.flatMap((l) => (l.lotId ? [l.lotId] : [])))];
   const [mats, items, lots, coverage] = await Promise.all([
-    repo.rows<{ item_id: string; sku: string }>(
+    rows<{ item_id: string; sku: string }>(
       tx,
       sql`select distinct m.item_id, i.sku from work_order_materials m join items i on i.id = m.item_id
           where m.document_id = ${id}`,
     ),
-    repo.rows<{ id: string; sku: string; lot_tracked: boolean }>(
+    rows<{ id: string; sku: string; lot_tracked: boolean }>(
       tx,
       sql`select id, sku, lot_tracked from items where id = any(${uuidArray(itemIds)})`,
     ),
-    repo.rows<{ id: string; lot_number: string }>(
+    rows<{ id: string; lot_number: string }>(
       tx,
       sql`select id, lot_number from lots where id = any(${uuidArray(lotIds)})`,
     ),
@@ -190,7 +191,7 @@ export async function correctConsumption(
   if (!stockDocumentId) throw new Error('correction posted nothing');
 
   // What the posting booked, per item (quantity returned, value returned), at the ledger's costs.
-  const booked = await repo.rows<{ item_id: string; quantity: string; value: string }>(
+  const booked = await rows<{ item_id: string; quantity: string; value: string }>(
     tx,
     sql`select item_id, sum(quantity)::text as quantity, sum(quantity * unit_cost)::text as value
         from stock_movements where document_id = ${stockDocumentId} group by item_id`,
@@ -198,7 +199,7 @@ export async function correctConsumption(
   let costChange = new Decimal(0);
   for (const b of booked) {
     costChange = costChange.minus(b.value);
-    const row = await repo.one<{ id: string; actual_qty: string | null; actual_unit_cost: string | null }>(
+    const row = await one<{ id: string; actual_qty: string | null; actual_unit_cost: string | null }>(
       tx,
       sql`select id, actual_qty::text as actual_qty, actual_unit_cost::text as actual_unit_cost
           from work_order_materials where document_id = ${id} and item_id = ${b.item_id} order by id limit 1 for update`,

@@ -1,7 +1,7 @@
 import { AppError, nextWorkOrderVersion, type WorkOrderSheetState, workOrderSheetState } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
-import { iso } from '../../db/sql.ts';
+import { iso, one, rows } from '../../db/sql.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
 import { companyBlock } from '../../pdf/company-profile.ts';
 import { load, renderPdf } from './documents.pdf.ts';
@@ -81,7 +81,7 @@ const contentHash = async (tx: Tx, companyId: string, id: string) =>
   sha256(Buffer.from(await printedContent(tx, companyId, id), 'utf8'));
 
 export async function versionRows(tx: Tx, id: string): Promise<VersionRow[]> {
-  const list = await repo.rows<VersionRow>(
+  const list = await rows<VersionRow>(
     tx,
     sql`select v.version, v.pdf_sha256, v.content_sha256, v.created_at, v.created_by, u.name as created_by_name
         from work_order_versions v left join team_members() u on u.user_id = v.created_by
@@ -103,7 +103,7 @@ async function store(
   next: number,
   content: string,
 ) {
-  const now = await repo.one<{ at: string }>(tx, sql`select now() as at`);
+  const now = await one<{ at: string }>(tx, sql`select now() as at`);
   const pdf = await renderPdf(tx, companyId, [id], { number: next, issued_at: now?.at ?? new Date() });
   if (!(await storeFile(tx, companyId, id, 'pdf', pdf, next))) return;
   const hash = sha256(pdf);

@@ -20,10 +20,10 @@ import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/database.ts';
+import { one, rows } from '../../db/sql.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
 import * as inventory from '../inventory/inventory.service.ts';
 import type { PostingLine } from '../inventory/posting.ts';
-import { routingSteps } from '../production/production.repo.ts';
 import * as production from '../production/production.service.ts';
 import { advancesOf } from './advances.service.ts';
 import * as repo from './documents.repo.ts';
@@ -81,7 +81,7 @@ export type OperationRow = {
 };
 
 export async function materials(tx: Tx, wo: repo.DocumentRow): Promise<MaterialRow[]> {
-  return repo.rows<MaterialRow>(
+  return rows<MaterialRow>(
     tx,
     sql`select m.id, m.item_id, i.sku, i.name, m.unit, trim_scale(m.planned_qty)::text as planned_qty,
           trim_scale(m.actual_qty)::text as actual_qty, trim_scale(m.planned_unit_cost)::text as planned_unit_cost,
@@ -112,7 +112,7 @@ export async function materials(tx: Tx, wo: repo.DocumentRow): Promise<MaterialR
 }
 
 export async function operations(tx: Tx, woId: string): Promise<OperationRow[]> {
-  return repo.rows<OperationRow>(
+  return rows<OperationRow>(
     tx,
     sql`select o.id, o.line_id, o.item_id, o.position, o.process_id, coalesce(p.category, 'other') as category,
           o.code, o.name, trim_scale(o.planned_minutes)::text as planned_minutes,
@@ -282,7 +282,7 @@ export async function plan(tx: Tx, ctx: CompanyContext, id: string) {
       });
     }
   }
-  const routing = await routingSteps(tx, [...madeItems]);
+  const routing = await production.routingSteps(tx, [...madeItems]);
   const processInfo = new Map([...routing.values()].flat().map((s) => [s.processId, s]));
   for (const need of needs.values()) {
     const qty = need.qty.toDecimalPlaces(4, Decimal.ROUND_UP);
@@ -328,7 +328,7 @@ export async function start(tx: Tx, ctx: CompanyContext, id: string) {
 }
 
 async function releaseReservations(tx: Tx, ctx: CompanyContext, woId: string) {
-  const held = await repo.rows<{ reservation_id: string }>(
+  const held = await rows<{ reservation_id: string }>(
     tx,
     sql`select m.reservation_id from work_order_materials m join reservations r on r.id = m.reservation_id
         where m.document_id = ${woId} and r.status = 'active'`,
@@ -350,7 +350,7 @@ export async function cancel(tx: Tx, ctx: CompanyContext, id: string) {
 async function requireOperation(tx: Tx, woId: string, opId: string) {
   const wo = await repo.requireDocument(tx, woId, ['work_order'], true);
   assertWorkOrderInProgress(wo.status);
-  const op = await repo.one<{ id: string; status: string }>(
+  const op = await one<{ id: string; status: string }>(
     tx,
     sql`select id, status from work_order_operations where id = ${opId} and document_id = ${woId} for update`,
   );
@@ -436,7 +436,7 @@ function completionBlockers(
 
 /** Planned need of each material per work-order line (item id → needs), from planning. */
 async function lineShares(tx: Tx, woId: string): Promise<Map<string, LineNeed[]>> {
-  const rows = await repo.rows<{ item_id: string; line_shares: Record<string, string> | null }>(
+  const shares = await rows<{ item_id: string; line_shares: Record<string, string> | null }>(
     tx,
     sql`select item_id, line_shares from work_order_materials where document_id = ${woId}`,
   );
@@ -444,14 +444,14 @@ async function lineShares(tx: Tx, woId: string): Promise<Map<string, LineNeed[]>
   // handed out to the lines in their position order, so sort by it.
   const positions = new Map(
     (
-      await repo.rows<{ id: string; position: number }>(
+      await rows<{ id: string; position: number }>(
         tx,
         sql`select id, position from document_lines where document_id = ${woId}`,
       )
     ).map((l) => [l.id, Number(l.position)]),
   );
   const out = new Map<string, LineNeed[]>();
-  for (const r of rows) {
+  for (const r of shares) {
     if (!r.line_shares) continue;
     const list = out.get(r.item_id) ?? [];
     for (const [lineId, quantity] of Object.entries(r.line_shares)) list.push({ lineId, quantity });

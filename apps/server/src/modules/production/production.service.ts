@@ -487,3 +487,15 @@ async function explosionError(tx: Tx, error: unknown): Promise<unknown> {
   }
   return error;
 }
+
+// Reads for other areas (documents: planning and cutting pieces) ---------------------------------
+
+/** The active BOM of each of these products (products without one are left out). */
+export function activeBoms(tx: Tx, productIds: readonly string[]) {
+  return repo.activeBoms(tx, productIds);
+}
+
+/** The routing steps of each of these products, in order. */
+export function routingSteps(tx: Tx, productIds: readonly string[]) {
+  return repo.routingSteps(tx, productIds);
+}
