@@ -81,13 +81,7 @@ export function lpDive1d(
         { pool: subPool },
       );
       if (!solved) return null;
-      const full = (sub: readonly number[]): number[] => {
-        const counts = new Array<number>(m).fill(0);
-        types.forEach((t, j) => {
-          counts[t] = sub[j] as number;
-        });
-        return counts;
-      };
+      const full = (sub: readonly number[]): number[] => expand(types, sub, m);
       for (const p of solved.patterns) remember(full(p.counts));
       lp = {
         bound: solved.bound,
@@ -113,13 +107,7 @@ export function lpDive1d(
             )
           : null;
       if (tail) {
-        for (const sub of tail) {
-          const counts = new Array<number>(m).fill(0);
-          types.forEach((t, j) => {
-            counts[t] = sub[j] as number;
-          });
-          cut(counts);
-        }
+        for (const sub of tail) cut(expand(types, sub, m));
         break;
       }
     }
@@ -161,4 +149,13 @@ export function lpDive1d(
     for (let t = 0; t < m; t++) l += (counts[t] as number) * (sizes[t] as number);
     return l;
   }
+}
+
+/** Counts over the sizes `types` (a sub-problem's order) as counts over all m sizes. */
+function expand(types: readonly number[], sub: readonly number[], m: number): number[] {
+  const counts = new Array<number>(m).fill(0);
+  types.forEach((t, j) => {
+    counts[t] = sub[j] as number;
+  });
+  return counts;
 }
