@@ -262,6 +262,8 @@ export const itemImportResultSchema = z.object({
       name: z.string(),
       location: z.string().nullable(),
       quantity: z.string().nullable(),
+      /** The row as understood, per field (API values: `material`, `true`, `12.50`, `2027-12-31`). */
+      values: z.record(z.string(), z.string()),
       errors: z.array(importIssueSchema),
     }),
   ),

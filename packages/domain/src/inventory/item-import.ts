@@ -154,6 +154,12 @@ export type ItemImportRow = {
   /** The item to create; null for a stock-only row (or an invalid one). */
   item: ImportedItem | null;
   stock: OpeningStock | null;
+  /**
+   * The row as it was understood, per field of the file's columns: API values (kind `material`,
+   * booleans `true`/`false`, decimals with a point, dates ISO), the item's defaults filled in. Shown
+   * in the preview beside the problems, and what the database checks read even when a field failed.
+   */
+  values: Record<string, string>;
   errors: ImportIssue[];
 };
 export type ItemImportPreview = {
@@ -262,9 +268,10 @@ export function previewItemImport(table: readonly SheetRow[]): ItemImportPreview
     const name = raw.name ?? '';
     const key = sku.toLowerCase();
     let item: ImportedItem | null = null;
+    let candidate: Record<string, unknown> | null = null;
     if (!sku) errors.push({ field: 'sku', key: 'validation.required' });
     if (name) {
-      const candidate = itemCandidate(raw, errors);
+      candidate = itemCandidate(raw, errors);
       const parsed = itemInputSchema.safeParse(candidate);
       if (parsed.success) item = parsed.data;
       else
@@ -283,10 +290,41 @@ export function previewItemImport(table: readonly SheetRow[]): ItemImportPreview
       name,
       item: errors.length === 0 ? item : null,
       stock,
+      values: understoodValues(raw, candidate, item, stock),
       errors: withColumns(firstPerField(errors), columns),
     };
   });
   return { columns, rows, fileErrors };
+}
+
+/**
+ * What a row says once read: the parsed item (or, when it failed, what was handed to its schema;
+ * a field that could not be read keeps the file's text) and the opening stock, for the fields the
+ * file has columns for (plus the item's defaults: kind, unit).
+ */
+function understoodValues(
+  raw: Record<string, string>,
+  candidate: Record<string, unknown> | null,
+  item: ImportedItem | null,
+  stock: OpeningStock | null,
+): Record<string, string> {
+  const values: Record<string, string> = {};
+  const put = (field: string, v: unknown) => {
+    if (v !== undefined && v !== null && v !== '') values[field] = String(v);
+  };
+  put('sku', raw.sku);
+  if (candidate) {
+    const read: Record<string, unknown> = item ?? candidate;
+    for (const f of ITEM_FIELDS) if (f in raw || f === 'kind' || f === 'base_unit') put(f, read[f] ?? raw[f]);
+  }
+  if (stock) {
+    put('location', stock.location);
+    put('quantity', stock.quantity);
+    put('unit_cost', stock.unit_cost ?? raw.unit_cost);
+    put('lot_number', stock.lot_number);
+    put('expires_on', stock.expires_on ?? raw.expires_on);
+  }
+  return values;
 }
 
 /** One problem per field is enough to fix it (zod may report a failed number and its range check). */

@@ -130,6 +130,52 @@ describe('import of items and opening stock', () => {
     expect(await counts()).toEqual(before);
   });
 
+  it('previews every problem of a row and the values it understood (issue 22)', async () => {
+    const csv = [
+      'Šifra;Naziv;Vrsta;Jedinica;Nabavna cijena;Praćenje lotova;Lokacija;Količina;Lot;Rok trajanja',
+      // four problems in one row: a price that is no number, an unknown unit, an unknown location, a bad date
+      'MULTI-1;Staklo 4 mm;materijal;kutija;dvanaest;da;SKL-X;10;L-7;31.02.2027.',
+      'MULTI-2;Staklo 6 mm;komponenta;m2;12,50;ne;SKL-A;1,5;;31.12.2027.',
+    ].join('\n');
+    const before = await counts();
+    const body = (await upload('vise.csv', Buffer.from(csv), false)).json();
+    expect(body.valid).toBe(false);
+    const bad = body.rows[0];
+    expect(bad.errors.map((e: { field: string; column: string }) => [e.field, e.column]).sort()).toEqual(
+      [
+        ['base_unit', 'Jedinica'],
+        ['expires_on', 'Rok trajanja'],
+        ['location', 'Lokacija'],
+        ['purchase_price', 'Nabavna cijena'],
+      ].sort(),
+    );
+    // What the row was read as: API values, the failed price kept as typed.
+    expect(bad.values).toMatchObject({
+      sku: 'MULTI-1',
+      kind: 'material',
+      base_unit: 'kutija',
+      purchase_price: 'dvanaest',
+      lot_tracked: 'true',
+      location: 'SKL-X',
+      quantity: '10',
+      lot_number: 'L-7',
+      expires_on: '31.02.2027.',
+    });
+    expect(body.rows[1].errors).toEqual([]);
+    expect(body.rows[1].values).toEqual({
+      sku: 'MULTI-2',
+      name: 'Staklo 6 mm',
+      kind: 'component',
+      base_unit: 'm2',
+      purchase_price: '12.50',
+      lot_tracked: 'false',
+      location: 'SKL-A',
+      quantity: '1.5',
+      expires_on: '2027-12-31',
+    });
+    expect(await counts()).toEqual(before);
+  });
+
   it('imports measure pricing (price basis, glass kind, minimum charge) checked like the item form', async () => {
     const bad = [
       'Šifra,Naziv,Prodajna cijena,Osnovica cijene,Vrsta stakla,Minimalni iznos',

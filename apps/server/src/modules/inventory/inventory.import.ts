@@ -61,9 +61,13 @@ function databaseIssues(
   let lotTracked: boolean | undefined;
   if (row.name) {
     if (existing && !has('sku')) add('sku', 'validation.codeTaken');
-    if (row.item && !known.units.has(row.item.base_unit))
-      add('base_unit', 'validation.importUnitUnknown', { unit: row.item.base_unit });
-    lotTracked = row.item?.lot_tracked;
+    // Checked on what the row says even when another of its fields failed: every problem at once.
+    const unit = row.values.base_unit;
+    if (unit && !has('base_unit') && !known.units.has(unit))
+      add('base_unit', 'validation.importUnitUnknown', { unit });
+    // An item that failed elsewhere is still lot-tracked as its column says (empty = no, the default).
+    lotTracked =
+      row.item?.lot_tracked ?? (has('lot_tracked') ? undefined : row.values.lot_tracked === 'true');
   } else if (row.sku && row.stock) {
     const first = rows.find(
       (r) => r.line < row.line && r.name && r.sku.toLowerCase() === row.sku.toLowerCase(),
@@ -125,6 +129,7 @@ export async function importItems(
       name: r.name,
       location: r.stock?.location || null,
       quantity: r.stock?.quantity || null,
+      values: r.values,
       errors: r.errors,
     })),
   };

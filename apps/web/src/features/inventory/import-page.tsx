@@ -1,11 +1,12 @@
 import { ITEM_IMPORT_TEMPLATE } from '@erp/domain/inventory/item-import';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useCurrentCompany } from '../team/current-company.tsx';
+import { understoodValues } from './import-values.ts';
 import {
   errorText,
   type ImportIssue,
@@ -21,7 +22,7 @@ const SHOWN = 300;
 
 /** Import of items and opening stock: upload → preview with every row's problems → confirm (all or nothing). */
 export function ImportPage() {
-  const { t } = useTranslation('inventory');
+  const { t, i18n } = useTranslation('inventory');
   const invalidate = useInvalidateInventory();
   const [file, setFile] = useState<File | null>(null);
   // One key per chosen file: a repeated confirm (double click, lost answer) imports once.
@@ -111,6 +112,7 @@ export function ImportPage() {
                   <th className={TH}>{t('items.name')}</th>
                   <th className={TH}>{t('items.location')}</th>
                   <th className={cn(TH, 'text-right')}>{t('items.quantity')}</th>
+                  <th className={TH}>{t('import.understood')}</th>
                   <th className={TH}>{t('import.problems')}</th>
                 </tr>
               </thead>
@@ -127,6 +129,16 @@ export function ImportPage() {
                     <td className={TD}>{r.location}</td>
                     <td className={cn(TD, 'text-right tabular-nums')}>
                       <Qty value={r.quantity} />
+                    </td>
+                    <td className={TD}>
+                      <dl className="grid grid-cols-[auto_1fr] gap-x-2 text-xs" data-testid="import-values">
+                        {understoodValues(t, i18n.language, result.columns, r.values).map((v) => (
+                          <Fragment key={v.field}>
+                            <dt className="text-muted">{v.label}</dt>
+                            <dd>{v.text}</dd>
+                          </Fragment>
+                        ))}
+                      </dl>
                     </td>
                     <td className={TD}>
                       <ul>
