@@ -58,6 +58,26 @@ export const cutResultSchema = z.object({
   distinctPatterns: int.optional(),
 });
 
+const figureFields = {
+  total: int,
+  pieces: int,
+  offcuts: int,
+  waste: int,
+  wastePercent: z.string(),
+  offcutPercent: z.string(),
+  offcutMeasure: z.string(),
+};
+/** A plan's figures as the server computes them (`planFigures`), per sheet/bar and in total. */
+export const planFiguresSchema = z.object({
+  layouts: z.array(
+    z.object({
+      ...figureFields,
+      kept: z.array(z.object({ index: int, length: int, width: int })),
+    }),
+  ),
+  total: z.object(figureFields),
+});
+
 export const cuttingJobSummarySchema = z.object({
   id: z.string(),
   number: z.number(),
@@ -100,6 +120,8 @@ export type CuttingRemnant = z.infer<typeof cuttingRemnantSchema>;
 export const cuttingJobDetailSchema = cuttingJobSummarySchema.extend({
   input: z.any(),
   plan: cutResultSchema.nullable(),
+  /** the server's figures of the plan (`planFigures`): pieces, offcuts kept as stock, waste */
+  figures: planFiguresSchema.nullable(),
   remnants: z.array(cuttingRemnantSchema),
 });
 

@@ -20,3 +20,4 @@ export * from './contracts.ts';
 export * from './cutting-defaults.ts';
 export * from './job.ts';
 export * from './remnant-cost.ts';
+export * from './plan-figures.ts';

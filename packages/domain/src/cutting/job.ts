@@ -1,6 +1,7 @@
 // Cutting jobs in the app: the wire schema shared by server and web, the optimiser input built
 // from a job, and the plain-text exports (CSV cut list, DXF drawing). Sizes are whole millimetres.
 import { z } from 'zod';
+import { keptOffcuts } from './plan-figures.ts';
 import type { CutInput, CutResult, Layout1d, Layout2d } from './types.ts';
 
 const mm = (max: number) =>
@@ -221,27 +222,11 @@ export function jobToCutInput(job: CuttingJobInput, seed = 1): CutInput {
 export type Remnant = { layout: number; stockRef: string; length: number; width: number };
 
 export function remnantsOf(job: CuttingJobInput, plan: CutResult): Remnant[] {
-  const out: Remnant[] = [];
-  if (plan.kind === '1d') {
-    plan.layouts.forEach((l, i) => {
-      for (const o of l.offcuts) {
-        // The tail trim is waste, not part of a reusable offcut.
-        const length = Math.min(o.length, l.length - job.trim.right - o.x);
-        if (job.min_remnant_length > 0 && length >= job.min_remnant_length)
-          out.push({ layout: i, stockRef: l.stockId, length, width: 0 });
-      }
-    });
-    return out;
-  }
-  plan.layouts.forEach((l, i) => {
-    for (const o of l.offcuts) {
-      const long = Math.max(o.width, o.height);
-      const short = Math.min(o.width, o.height);
-      if (job.min_remnant_length > 0 && long >= job.min_remnant_length && short >= job.min_remnant_width)
-        out.push({ layout: i, stockRef: l.stockId, length: long, width: short });
-    }
-  });
-  return out;
+  // The offcuts the plan's figures count as stock (plan-figures.ts), so what the screen and the
+  // PDF call "Ostatak → skladište" is exactly what completion receives into inventory.
+  return plan.layouts.flatMap((l, i) =>
+    keptOffcuts(job, l).map((k) => ({ layout: i, stockRef: l.stockId, length: k.length, width: k.width })),
+  );
 }
 
 const csvCell = (v: string | number | boolean | undefined): string => {

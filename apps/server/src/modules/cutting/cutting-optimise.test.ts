@@ -359,6 +359,7 @@ describe('server-side cutting optimiser', () => {
     const stored = await jobRow(created.id);
     expect(stored.status).toBe('planned');
     check2d(stored.plan, created.input);
+    expect(stored.waste_percent).toBe(stored.figures.total.wastePercent);
     expect(done).toMatchObject({
       status: 'done',
       progress: '1.0000',
@@ -366,7 +367,8 @@ describe('server-side cutting optimiser', () => {
         cutting_job_id: created.id,
         stock_count: stored.plan.layouts.length,
         lower_bound: stored.plan.lowerBound,
-        waste_percent: stored.plan.wastePercent,
+        // the stored job's waste without the offcuts kept as stock, as the job page shows it
+        waste_percent: stored.figures.total.wastePercent,
       },
     });
   });

@@ -96,7 +96,7 @@ registerJobHandler(OPTIMISE_JOB_KIND, async (job, ctx) => {
       cutting_job_id: id,
       stock_count: done.plan?.layouts.length ?? null,
       lower_bound: done.plan?.lowerBound ?? null,
-      waste_percent: done.plan?.wastePercent ?? null,
+      waste_percent: done.figures?.total.wastePercent ?? null,
     };
   } catch (error) {
     if (error instanceof AppError && error.code === 'RATE_LIMITED') throw new Error('optimiser busy');

@@ -1,11 +1,11 @@
-import { angleText, type CutResult } from '@erp/domain';
+import { angleText, type CutResult, planFigures } from '@erp/domain';
 import QRCode from 'qrcode';
 import { CONTENT_WIDTH, createPdf, PAGE, type Pdf, toBuffer } from '../../pdf/pdf-document.ts';
 import type { JobRow } from './cutting.repo.ts';
 
 /**
  * Printable cutting sheet: one page per sheet/bar layout drawn to scale (pieces with their ids,
- * offcuts hatched grey), then label pages: one label per piece with id, order, size and a QR code
+ * offcuts kept as stock in green with their size, other offcuts grey), then label pages: one label per piece with id, order, size and a QR code
  * carrying "job/number/piece" for scanning at the saw.
  */
 export async function cuttingSheetPdf(job: JobRow, plan: CutResult): Promise<Buffer> {
@@ -21,22 +21,39 @@ export async function cuttingSheetPdf(job: JobRow, plan: CutResult): Promise<Buf
     if (!bar) return `${length} mm`;
     return `${length} mm · ${bar.angles}${bar.outer !== length ? ` (vanjska ${bar.outer} mm)` : ''}`;
   };
+  // The same figures as the job page (waste without the offcuts that go back to stock).
+  const figures = planFigures(job.input, plan);
+  const comma = (n: string) => n.replace('.', ',');
   plan.layouts.forEach((layout, i) => {
     if (i > 0) doc.addPage();
+    const f = figures.layouts[i] as (typeof figures.layouts)[number];
+    const keptAt = new Map(f.kept.map((k) => [k.index, k]));
+    const unit = plan.kind === '1d' ? 'm' : 'm²';
     doc.font('bold').fontSize(13).text(`Krojna lista ${job.number} · ${job.name}`, PAGE.margin, PAGE.margin);
     doc
       .font('regular')
       .fontSize(9)
       .text(
-        `${plan.kind === '1d' ? 'Šipka' : 'Ploča'} ${i + 1}/${plan.layouts.length} · ${layout.stockId} · otpad ${layout.wastePercent.toFixed(2)} % · ukupno ${plan.layouts.length} (donja granica ${plan.lowerBound})`,
+        `${plan.kind === '1d' ? 'Šipka' : 'Ploča'} ${i + 1}/${plan.layouts.length} · ${layout.stockId} · otpad ${comma(f.wastePercent)} % · ostatak na skladište ${comma(f.offcutMeasure)} ${unit} (${comma(f.offcutPercent)} %) · ukupno ${plan.layouts.length} (donja granica ${plan.lowerBound}), otpad ${comma(figures.total.wastePercent)} %, ostaci ${comma(figures.total.offcutMeasure)} ${unit}`,
       );
     const top = doc.y + 10;
     if (plan.kind === '1d' && 'length' in layout) {
       const scale = CONTENT_WIDTH / layout.length;
       const h = 40;
       doc.rect(PAGE.margin, top, CONTENT_WIDTH, h).lineWidth(1).stroke('#000000');
-      for (const o of layout.offcuts)
-        doc.rect(PAGE.margin + o.x * scale, top, o.length * scale, h).fill('#dddddd');
+      layout.offcuts.forEach((o, k) => {
+        const kept = keptAt.get(k);
+        const box = {
+          x: PAGE.margin + o.x * scale,
+          y: top,
+          width: (kept?.length ?? o.length) * scale,
+          height: h,
+        };
+        doc.rect(box.x, box.y, o.length * scale, h).fill('#dddddd');
+        if (!kept) return;
+        doc.rect(box.x, box.y, box.width, h).fill('#bbf7d0');
+        pieceLabel(doc, [`Ostatak → skladište\n${kept.length} mm`, `${kept.length}`], box, 7);
+      });
       layout.placements.forEach((p, k) => {
         doc
           .rect(PAGE.margin + p.x * scale, top, p.length * scale, h)
@@ -69,8 +86,23 @@ export async function cuttingSheetPdf(job: JobRow, plan: CutResult): Promise<Buf
         .rect(x0, top, layout.width * scale, layout.height * scale)
         .lineWidth(1)
         .stroke('#000000');
-      for (const o of layout.offcuts)
-        doc.rect(x0 + o.x * scale, top + o.y * scale, o.width * scale, o.height * scale).fill('#dddddd');
+      layout.offcuts.forEach((o, k) => {
+        const box = {
+          x: x0 + o.x * scale,
+          y: top + o.y * scale,
+          width: o.width * scale,
+          height: o.height * scale,
+        };
+        const kept = keptAt.get(k);
+        doc.rect(box.x, box.y, box.width, box.height).fill(kept ? '#bbf7d0' : '#dddddd');
+        if (kept)
+          pieceLabel(
+            doc,
+            [`Ostatak → skladište\n${kept.length} × ${kept.width}`, `${kept.length} × ${kept.width}`],
+            box,
+            6.5,
+          );
+      });
       layout.placements.forEach((p, k) => {
         doc
           .rect(x0 + p.x * scale, top + p.y * scale, p.width * scale, p.height * scale)

@@ -52,10 +52,11 @@ export async function insertJob(tx: Tx, companyId: string, userId: string, input
   return row?.id as string;
 }
 
-export async function savePlan(tx: Tx, id: string, plan: CutResult) {
+/** `wastePercent`: the plan's waste without the offcuts kept as stock (`planFigures`). */
+export async function savePlan(tx: Tx, id: string, plan: CutResult, wastePercent: string) {
   await tx.execute(
     sql`update cutting_jobs set plan = ${JSON.stringify(plan)}::jsonb, status = 'planned', stock_count = ${plan.layouts.length},
-          lower_bound = ${plan.lowerBound}, waste_percent = ${plan.wastePercent.toFixed(2)}, planned_at = now(), updated_at = now()
+          lower_bound = ${plan.lowerBound}, waste_percent = ${wastePercent}, planned_at = now(), updated_at = now()
         where id = ${id}`,
   );
 }

@@ -14,6 +14,7 @@ import {
   pieceMeasure,
   piecesToBase,
   pieceUnitKind,
+  planFigures,
   remnantReceipt,
   remnantsOf,
   validatePlan1d,
@@ -86,8 +87,11 @@ export async function getJob(tx: Tx, id: string) {
   if (!job) throw notFound();
   const remnants = await repo.remnantsOfJob(tx, id);
   // Each remnant's measure in its item's unit (its area in m², its length in m, or one piece).
+  // The plan's figures (pieces, offcuts kept as stock, waste) come from here, so the screen and
+  // the PDF print the same numbers and the browser computes none of them.
   return {
     ...job,
+    figures: job.plan ? planFigures(job.input, job.plan) : null,
     remnants: remnants.map((r) => ({
       ...r,
       measure: pieceMeasure(r.unit, { length: r.length_mm, width: r.width_mm || null }),
@@ -116,7 +120,7 @@ export async function savePlan(tx: Tx, ctx: CompanyContext, id: string, plan: Cu
     throw new AppError('VALIDATION', `Plan rezanja nije ispravan: ${issues.slice(0, 3).join('; ')}`, [
       { field: 'plan', key: 'validation.invalid' },
     ]);
-  await repo.savePlan(tx, id, plan);
+  await repo.savePlan(tx, id, plan, planFigures(job.input, plan).total.wastePercent);
   await notifyCompany(tx, ctx.companyId, 'cutting', [id]);
   return getJob(tx, id);
 }
