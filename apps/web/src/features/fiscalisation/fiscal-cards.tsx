@@ -6,59 +6,31 @@ import { SettingsCard } from '../../components/editing/settings-card.tsx';
 import { UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { api, translatedFieldErrors } from '../../lib/api.ts';
+import { translatedFieldErrors } from '../../lib/api.ts';
 import { errorText } from '../documents/documents-api.ts';
 import { DateText } from '../documents/parts.tsx';
 import { usePermission } from '../team/use-permission.tsx';
+import {
+  type Certificate,
+  type FiscalSettings,
+  getFiscalSettings,
+  getInvoiceFiscal,
+  removeCertificate,
+  retryInvoiceFiscal,
+  saveFiscalSettings,
+  uploadCertificate,
+} from './fiscal-api.ts';
+
+export type { FiscalStatus } from './fiscal-api.ts';
 
 // B2C fiscalisation through CIS: the settings page's card (on/off, premises, sequence mark, CIS
 // address, certificate) and the invoice page's section (ZKI, JIR or delivery state, attempts).
 
-type Certificate = {
-  subject: string;
-  issuer: string;
-  serial_number: string;
-  oib: string | null;
-  not_before: string;
-  not_after: string;
-};
-type Settings = {
-  enabled: boolean;
-  sequence_mark: 'P' | 'N';
-  cis_url: string;
-  timeout_ms: number;
-  registered_premises: string | null;
-  invoice_premises: string;
-  invoice_device: string;
-  certificate: Certificate | null;
-};
-type Attempt = {
-  id: string;
-  late: boolean;
-  outcome: 'jir' | 'error' | 'unavailable';
-  error_code: string | null;
-  error_message: string | null;
-  duration_ms: number;
-  created_at: string;
-};
-export type FiscalStatus = {
-  state: 'pending' | 'delivered' | 'failed';
-  zki: string;
-  jir: string | null;
-  late: boolean;
-  deadline: string;
-  error_code: string | null;
-  error_message: string | null;
-  qr_url: string;
-  attempts: Attempt[];
-} | null;
-
-const SETTINGS = '/api/fiscal/settings';
 const KEY = ['fiscal', 'settings'];
 
 export function FiscalSettingsCard() {
   const { t } = useTranslation('fiscal');
-  const settings = useQuery({ queryKey: KEY, queryFn: () => api<Settings>(SETTINGS) });
+  const settings = useQuery({ queryKey: KEY, queryFn: getFiscalSettings });
   return (
     <SettingsCard
       testId="fiscal-settings"
@@ -85,7 +57,7 @@ type Form = {
   timeout_ms: string;
   registered_premises: string;
 };
-const toForm = (s: Settings): Form => ({
+const toForm = (s: FiscalSettings): Form => ({
   enabled: s.enabled,
   sequence_mark: s.sequence_mark,
   cis_url: s.cis_url,
@@ -93,7 +65,7 @@ const toForm = (s: Settings): Form => ({
   registered_premises: s.registered_premises ?? '',
 });
 
-function FiscalForm({ initial }: { initial: Settings }) {
+function FiscalForm({ initial }: { initial: FiscalSettings }) {
   const { t } = useTranslation('fiscal');
   const qc = useQueryClient();
   const canManage = usePermission('company.manage');
@@ -104,15 +76,12 @@ function FiscalForm({ initial }: { initial: Settings }) {
   const dirty = JSON.stringify(form) !== JSON.stringify(saved);
   const save = useMutation({
     mutationFn: (f: Form) =>
-      api<Settings>(SETTINGS, {
-        method: 'PUT',
-        body: {
-          enabled: f.enabled,
-          sequence_mark: f.sequence_mark,
-          cis_url: f.cis_url,
-          timeout_ms: Number(f.timeout_ms),
-          registered_premises: f.registered_premises.trim() || null,
-        },
+      saveFiscalSettings({
+        enabled: f.enabled,
+        sequence_mark: f.sequence_mark,
+        cis_url: f.cis_url,
+        timeout_ms: Number(f.timeout_ms),
+        registered_premises: f.registered_premises.trim() || null,
       }),
     onSuccess: (next) => qc.setQueryData(KEY, next),
     onError: (e) => {
@@ -217,11 +186,7 @@ function CertificateForm({ certificate }: { certificate: Certificate | null }) {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const upload = useMutation({
-    mutationFn: async () =>
-      api<Settings>('/api/fiscal/certificate', {
-        method: 'POST',
-        body: { p12_base64: await fileBase64(file as File), password },
-      }),
+    mutationFn: async () => uploadCertificate({ p12_base64: await fileBase64(file as File), password }),
     onSuccess: (next) => {
       qc.setQueryData(KEY, next);
       setFile(null);
@@ -230,7 +195,7 @@ function CertificateForm({ certificate }: { certificate: Certificate | null }) {
     onError: (e) => setError(errorText(t, e)),
   });
   const remove = useMutation({
-    mutationFn: () => api<Settings>('/api/fiscal/certificate', { method: 'DELETE' }),
+    mutationFn: removeCertificate,
     onSuccess: (next) => qc.setQueryData(KEY, next),
     onError: (e) => setError(errorText(t, e)),
   });
@@ -314,11 +279,11 @@ export function FiscalSection({ documentId }: { documentId: string }) {
   const key = ['fiscal', 'invoice', documentId];
   const status = useQuery({
     queryKey: key,
-    queryFn: () => api<FiscalStatus>(`/api/invoices/${documentId}/fiscal`),
+    queryFn: () => getInvoiceFiscal(documentId),
   });
   const [error, setError] = useState<string | null>(null);
   const retry = useMutation({
-    mutationFn: () => api<FiscalStatus>(`/api/invoices/${documentId}/fiscal/retry`, { method: 'POST' }),
+    mutationFn: () => retryInvoiceFiscal(documentId),
     onSuccess: (next) => qc.setQueryData(key, next),
     onError: (e) => setError(errorText(t, e)),
   });
