@@ -17,7 +17,6 @@ const TO_CONVERT = new Set([
   'admin',
   'audit',
   'auth',
-  'automation',
   'changelog',
   'dashboard',
   'demo',

@@ -1,2 +1,3 @@
 export * from './conditions.ts';
+export * from './contracts.ts';
 export * from './rules.ts';

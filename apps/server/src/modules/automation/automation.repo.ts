@@ -1,21 +1,9 @@
-import type { AutomationAction, AutomationTrigger, Conditions } from '@erp/domain';
+import type { ActionResult, AutomationEvent, AutomationRuleRow, AutomationRun } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { one, rows } from '../../db/sql.ts';
 
-export type RuleRow = {
-  id: string;
-  name: string;
-  trigger: AutomationTrigger;
-  conditions: Conditions;
-  actions: AutomationAction[];
-  enabled: boolean;
-  created_by: string | null;
-  created_at: string;
-  updated_at: string;
-  last_run_at: string | null;
-  last_run_status: string | null;
-};
+export type RuleRow = AutomationRuleRow & { created_by: string | null };
 
 const RULE_COLUMNS = sql`r.id, r.name, r.trigger, r.conditions, r.actions, r.enabled, r.created_by,
   r.created_at, r.updated_at,
@@ -32,14 +20,7 @@ export const getRule = (tx: Tx, id: string, lock = false) =>
       ${lock ? sql`for update of r` : sql``}`,
   );
 
-export type EventRow = {
-  id: string;
-  type: AutomationTrigger;
-  entity_id: string | null;
-  data: Record<string, unknown>;
-  created_by: string | null;
-  created_at: string;
-};
+export type EventRow = AutomationEvent & { created_by: string | null };
 
 export const getEvent = (tx: Tx, id: string) =>
   one<EventRow>(
@@ -54,30 +35,9 @@ export const recentEvents = (tx: Tx, type: string | undefined, limit: number) =>
       ${type ? sql`where type = ${type}` : sql``} order by created_at desc, id limit ${limit}`,
   );
 
-export type RunRow = {
-  id: string;
-  rule_id: string;
-  event_id: string;
-  event_type: string;
-  event_data: Record<string, unknown>;
-  entity_id: string | null;
-  job_id: string | null;
-  status: 'queued' | 'running' | 'done' | 'failed' | 'skipped';
-  attempts: number;
-  error: string | null;
-  result: ActionResult[];
-  created_at: string;
-  updated_at: string;
-};
+export type RunRow = AutomationRun & { rule_id: string };
 
-export type ActionResult = {
-  index: number;
-  type: AutomationAction['type'];
-  status: 'done' | 'failed' | 'skipped';
-  entityType?: string;
-  entityId?: string;
-  detail?: string;
-};
+export type { ActionResult };
 
 export const runsOfRule = (tx: Tx, ruleId: string, limit: number, offset: number) =>
   rows<RunRow>(

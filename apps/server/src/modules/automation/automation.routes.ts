@@ -1,9 +1,19 @@
 import {
-  AUTOMATION_ACTIONS,
-  AUTOMATION_TRIGGERS,
-  automationActionSchema,
   automationRuleInputSchema,
-  conditionsSchema,
+  createdRuleSchema,
+  automationEventSchema as eventSchema,
+  eventsQuerySchema,
+  idParamsSchema as id,
+  notificationListSchema,
+  notificationsQuerySchema,
+  ruleEnabledBodySchema,
+  automationRuleSchema as ruleSchema,
+  runsPageSchema,
+  runsQuerySchema,
+  testRunBodySchema,
+  testRunResultSchema as testRunSchema,
+  unreadSchema,
+  webhookSecretSchema,
 } from '@erp/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,94 +21,6 @@ import { inCompany } from '../../http/access.ts';
 import type { Deps } from '../../http/context.ts';
 import './actions.ts';
 import * as service from './automation.service.ts';
-
-const id = z.object({ id: z.uuid('validation.invalid') });
-
-const ruleSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  trigger: z.enum(AUTOMATION_TRIGGERS),
-  conditions: conditionsSchema,
-  actions: z.array(automationActionSchema),
-  enabled: z.boolean(),
-  created_at: z.string(),
-  updated_at: z.string(),
-  last_run_at: z.string().nullable(),
-  last_run_status: z.string().nullable(),
-});
-
-const actionResultSchema = z.object({
-  index: z.number(),
-  type: z.enum(AUTOMATION_ACTIONS),
-  status: z.enum(['done', 'failed', 'skipped']),
-  entityType: z.string().optional(),
-  entityId: z.string().optional(),
-  detail: z.string().optional(),
-});
-
-const runSchema = z.object({
-  id: z.string(),
-  event_id: z.string(),
-  event_type: z.string(),
-  event_data: z.record(z.string(), z.unknown()),
-  entity_id: z.string().nullable(),
-  job_id: z.string().nullable(),
-  status: z.enum(['queued', 'running', 'done', 'failed', 'skipped']),
-  attempts: z.number(),
-  error: z.string().nullable(),
-  result: z.array(actionResultSchema),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
-
-const eventSchema = z.object({
-  id: z.string(),
-  type: z.enum(AUTOMATION_TRIGGERS),
-  entity_id: z.string().nullable(),
-  data: z.record(z.string(), z.unknown()),
-  created_at: z.string(),
-});
-
-const testRunSchema = z.object({
-  event: z.object({
-    id: z.string().nullable(),
-    type: z.enum(AUTOMATION_TRIGGERS),
-    entity_id: z.string().nullable(),
-    data: z.record(z.string(), z.unknown()),
-  }),
-  sample: z.boolean(),
-  matches: z.boolean(),
-  conditions: z.array(
-    z.object({
-      field: z.string(),
-      op: z.string(),
-      value: z.unknown(),
-      actual: z.unknown(),
-      holds: z.boolean(),
-    }),
-  ),
-  actions: z.array(
-    z.object({
-      index: z.number(),
-      type: z.enum(AUTOMATION_ACTIONS),
-      title: z.string().optional(),
-      body: z.string().optional(),
-      recipients: z.number().optional(),
-      url: z.string().optional(),
-      problem: z.string().nullable().optional(),
-      reference: z.string().nullable().optional(),
-    }),
-  ),
-});
-
-const notificationSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  body: z.string(),
-  link: z.string().nullable(),
-  read_at: z.string().nullable(),
-  created_at: z.string(),
-});
 
 export function automationRoutes(deps: Deps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -121,7 +43,7 @@ export function automationRoutes(deps: Deps): FastifyPluginAsyncZod {
           tags,
           summary: 'Create a rule (its webhook secret is returned only here and on rotation)',
           body: automationRuleInputSchema,
-          response: { 201: z.object({ rule: ruleSchema, webhook_secret: z.string() }) },
+          response: { 201: createdRuleSchema },
         },
       },
       async (request, reply) =>
@@ -157,7 +79,7 @@ export function automationRoutes(deps: Deps): FastifyPluginAsyncZod {
           tags,
           summary: 'Enable or disable a rule',
           params: id,
-          body: z.object({ enabled: z.boolean() }).strict(),
+          body: ruleEnabledBodySchema,
           response: { 200: ruleSchema },
         },
       },
@@ -182,7 +104,7 @@ export function automationRoutes(deps: Deps): FastifyPluginAsyncZod {
           tags,
           summary: 'Replace the webhook signing secret and return it',
           params: id,
-          response: { 200: z.object({ webhook_secret: z.string() }) },
+          response: { 200: webhookSecretSchema },
         },
       },
       async (request) => inCompany(deps, request, (tx) => service.rotateSecret(tx, request.params.id)),
@@ -195,18 +117,8 @@ export function automationRoutes(deps: Deps): FastifyPluginAsyncZod {
           tags,
           summary: 'Run log of a rule (newest first)',
           params: id,
-          querystring: z.object({
-            page: z.coerce.number().int().min(1).max(10_000).default(1),
-            page_size: z.coerce.number().int().min(1).max(100).default(20),
-          }),
-          response: {
-            200: z.object({
-              items: z.array(runSchema),
-              total: z.number(),
-              page: z.number(),
-              page_size: z.number(),
-            }),
-          },
+          querystring: runsQuerySchema,
+          response: { 200: runsPageSchema },
         },
       },
       async (request) =>
@@ -221,10 +133,7 @@ export function automationRoutes(deps: Deps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Recent events (for test runs)',
-          querystring: z.object({
-            type: z.enum(AUTOMATION_TRIGGERS, 'validation.invalid').optional(),
-            limit: z.coerce.number().int().min(1).max(100).default(20),
-          }),
+          querystring: eventsQuerySchema,
           response: { 200: z.array(eventSchema) },
         },
       },
@@ -238,12 +147,7 @@ export function automationRoutes(deps: Deps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'What a rule would do for an event or a sample, without doing it',
-          body: z
-            .object({
-              rule: automationRuleInputSchema,
-              event_id: z.uuid('validation.invalid').nullable().default(null),
-            })
-            .strict(),
+          body: testRunBodySchema,
           response: { 200: testRunSchema },
         },
       },
@@ -258,8 +162,8 @@ export function automationRoutes(deps: Deps): FastifyPluginAsyncZod {
         schema: {
           tags: ['notifications'],
           summary: "The signed-in user's notifications in this company and the unread count",
-          querystring: z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) }),
-          response: { 200: z.object({ items: z.array(notificationSchema), unread: z.number() }) },
+          querystring: notificationsQuerySchema,
+          response: { 200: notificationListSchema },
         },
       },
       async (request) =>
@@ -273,7 +177,7 @@ export function automationRoutes(deps: Deps): FastifyPluginAsyncZod {
           tags: ['notifications'],
           summary: 'Mark one read',
           params: id,
-          response: { 200: z.object({ unread: z.number() }) },
+          response: { 200: unreadSchema },
         },
       },
       async (request) => inCompany(deps, request, (tx, ctx) => service.markRead(tx, ctx, request.params.id)),
@@ -285,7 +189,7 @@ export function automationRoutes(deps: Deps): FastifyPluginAsyncZod {
         schema: {
           tags: ['notifications'],
           summary: 'Mark all read',
-          response: { 200: z.object({ unread: z.number() }) },
+          response: { 200: unreadSchema },
         },
       },
       async (request) => inCompany(deps, request, (tx, ctx) => service.markRead(tx, ctx, null)),
