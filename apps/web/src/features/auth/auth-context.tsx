@@ -9,8 +9,9 @@ import {
   useRef,
   useState,
 } from 'react';
-import { ApiError, api } from '../../lib/api.ts';
+import { ApiError } from '../../lib/api.ts';
 import { realtime } from '../../lib/realtime.ts';
+import { getSession, type SessionResponse, signInEmail, signOutSession, signUpEmail } from './auth-api.ts';
 
 export type AuthUser = { id: string; email: string; name: string | null };
 export type AuthSession = { expiresAt: string };
@@ -26,7 +27,6 @@ export type AuthValue = {
 };
 
 type AuthState = Pick<AuthValue, 'status' | 'user' | 'session'>;
-type SessionResponse = { session: AuthSession; user: AuthUser } | null;
 
 const SIGNED_OUT: AuthState = { status: 'signed-out', user: null, session: null };
 const CHANNEL_NAME = 'erp-auth';
@@ -70,7 +70,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const reload = useCallback(async () => {
     try {
-      apply(toState(await api<SessionResponse>('/api/auth/get-session')));
+      apply(toState(await getSession()));
     } catch (e) {
       // A transient failure (offline, 5xx) keeps what we know; only "unauthenticated" signs out.
       const unauthenticated = e instanceof ApiError && e.status === 401;
@@ -110,7 +110,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signIn = useCallback<AuthValue['signIn']>(
     async ({ email, password }) => {
-      await api('/api/auth/sign-in/email', { method: 'POST', body: { email, password } });
+      await signInEmail({ email, password });
       await reload();
       announce();
     },
@@ -119,7 +119,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signUp = useCallback<AuthValue['signUp']>(
     async ({ name, email, password }) => {
-      await api('/api/auth/sign-up/email', { method: 'POST', body: { name, email, password } });
+      await signUpEmail({ name, email, password });
       await reload();
       announce();
     },
@@ -127,7 +127,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const signOut = useCallback<AuthValue['signOut']>(async () => {
-    await api('/api/auth/sign-out', { method: 'POST' });
+    await signOutSession();
     apply(SIGNED_OUT);
     announce();
   }, [apply, announce]);

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
-import { api } from '../../lib/api.ts';
+import { getForgotPasswordState, requestPasswordReset } from '../auth/auth-api.ts';
 import { errorKeys, PasswordResetLayout, Problems } from './password-reset-layout.tsx';
 import { forgotPasswordProblems } from './password-reset-logic.ts';
 
@@ -20,7 +20,7 @@ export function ForgotPasswordPage() {
   // Without a mail server no link is sent: the page says whom to ask instead of promising mail.
   const options = useQuery({
     queryKey: ['auth', 'forgot-password-options'],
-    queryFn: ({ signal }) => api<{ mail: boolean }>('/api/auth/forgot-password', { signal }),
+    queryFn: ({ signal }) => getForgotPasswordState(signal),
     staleTime: Number.POSITIVE_INFINITY,
   });
 
@@ -35,7 +35,7 @@ export function ForgotPasswordPage() {
       : 'hr';
     setBusy(true);
     try {
-      await api('/api/auth/forgot-password', { method: 'POST', body: { email: email.trim(), language } });
+      await requestPasswordReset({ email: email.trim(), language });
       // The same confirmation for every address: the page must not tell who has an account.
       setSent(true);
     } catch (error) {

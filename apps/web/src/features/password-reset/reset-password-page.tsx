@@ -5,7 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { PasswordInput } from '../../components/ui/password-input.tsx';
-import { api } from '../../lib/api.ts';
+import { resetPassword } from '../auth/auth-api.ts';
 import { SIGN_IN_HREF } from '../public/public-links.ts';
 import { errorKeys, PasswordResetLayout, Problems } from './password-reset-layout.tsx';
 import { resetPasswordProblems } from './password-reset-logic.ts';
@@ -27,7 +27,7 @@ export function ResetPasswordPage() {
     if (local.length > 0) return;
     setBusy(true);
     try {
-      await api('/api/auth/reset-password', { method: 'POST', body: { token, password } });
+      await resetPassword({ token, password });
       // Every session was revoked: the user signs in again with the new password.
       navigate(SIGN_IN_HREF, { replace: true });
     } catch (error) {

@@ -12,7 +12,7 @@ import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { LanguagePicker } from '../../components/ui/language-picker.tsx';
 import { PasswordInput } from '../../components/ui/password-input.tsx';
-import { api } from '../../lib/api.ts';
+import { getSession } from '../auth/auth-api.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 import { type AuthMode, serverProblems, validateAuthForm } from '../public/auth-form-logic.ts';
 import { storeCompany } from './company-choice.ts';
@@ -119,7 +119,7 @@ function useJoin(token: string) {
   const navigate = useNavigate();
   return async () => {
     const joined = await acceptInvitation(token);
-    const session = await api<{ user: { id: string } } | null>('/api/auth/get-session');
+    const session = await getSession();
     // The app opens in the company just joined.
     if (session?.user) storeCompany(session.user.id, joined.company_id);
     navigate('/', { replace: true });
