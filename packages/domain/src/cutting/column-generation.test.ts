@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { solveCuttingLp } from './column-generation.ts';
 import { lpDive1d } from './lp-dive-1d.ts';
-import { createRng } from './prng.ts';
+import { optimize1d } from './one-d.ts';
+import { createRng, setCutClock } from './prng.ts';
+import { validatePlan1d } from './validate.ts';
 
 const cpu = (): number => {
   const u = process.cpuUsage();
@@ -129,6 +131,37 @@ describe('LP dive for one bar length', () => {
       }
       expect(cut).toEqual(demand);
       expect((bars ?? []).length).toBeGreaterThanOrEqual(target);
+    }
+  });
+});
+
+describe('1D optimiser with the LP on many sizes', () => {
+  it('keeps its time limit in CPU time on 200 distinct sizes and long bars, with a valid plan', () => {
+    const previous = setCutClock(cpu);
+    try {
+      for (const [capacity, lo, hi] of [
+        [1000, 150, 450],
+        [100_000, 20_000, 35_000],
+      ] as const) {
+        const { sizes, demand } = instance(200, lo, hi, 9);
+        const input = {
+          kind: '1d' as const,
+          kerf: 0,
+          trim: { head: 0, tail: 0 },
+          stock: [{ id: 'bar', length: capacity, quantity: null }],
+          pieces: sizes.map((length, i) => ({ id: `p${i}`, length, quantity: demand[i] as number })),
+          timeLimitMs: 400,
+          seed: 1,
+        };
+        const started = cpu();
+        const plan = optimize1d(input);
+        const used = cpu() - started;
+        expect(used).toBeLessThan(400);
+        expect(validatePlan1d(input, plan)).toEqual([]);
+        expect(plan.lowerBound).toBeLessThanOrEqual(plan.layouts.length);
+      }
+    } finally {
+      setCutClock(previous);
     }
   });
 });

@@ -323,7 +323,8 @@ export function solveCuttingLp(
     };
   };
   for (let iter = 0; iter < maxIterations; iter++) {
-    if (iter % 8 === 0 && now() > deadline) return result(false);
+    // The clock at every pivot: one pivot with exact pricing on a long bar takes milliseconds.
+    if (now() > deadline) return result(false);
     const fresh = iter % REINVERT_EVERY === 0;
     if (iter > 0 && fresh) reinvert(basis, sizes.length, demand, binv, xb);
     // Duals y = c_B B^-1 (from scratch after a reinversion, else updated at each pivot below).
