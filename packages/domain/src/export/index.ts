@@ -33,6 +33,10 @@ export const PDF_EXPORT_KINDS = [
 ] as const;
 export type PdfExportKind = (typeof PDF_EXPORT_KINDS)[number];
 
+/** Languages a section file can be written in (the app's six). */
+export const EXPORT_LANGUAGES = ['hr', 'en', 'sl', 'de', 'it', 'cs'] as const;
+export type ExportLanguage = (typeof EXPORT_LANGUAGES)[number];
+
 /** How a column's values are typed in an XLSX file (CSV writes the same values as text). */
 export type ExportColumnType = 'text' | 'number' | 'integer' | 'date' | 'datetime' | 'boolean';
 
@@ -41,6 +45,8 @@ export const exportJobRequestSchema = z.discriminatedUnion('type', [
     type: z.literal('section'),
     section: z.enum(EXPORT_SECTIONS, 'validation.invalid'),
     format: z.enum(EXPORT_FORMATS, 'validation.invalid'),
+    /** The user's language: headers and values in words, CSV as that language's Excel reads it. None: the API's names and codes. */
+    lang: z.enum(EXPORT_LANGUAGES, 'validation.invalid').optional(),
   }),
   z.object({
     type: z.literal('pdf'),

@@ -1,4 +1,4 @@
-import { EXPORT_FORMATS, EXPORT_SECTIONS, exportJobRequestSchema } from '@erp/domain';
+import { EXPORT_FORMATS, EXPORT_LANGUAGES, EXPORT_SECTIONS, exportJobRequestSchema } from '@erp/domain';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -63,12 +63,15 @@ export function exportRoutes(deps: Deps): FastifyPluginAsyncZod {
           summary:
             'One section as CSV or XLSX, generated during the request (the same streaming code as the job; the screen uses the job)',
           params: z.object({ section: z.enum(EXPORT_SECTIONS, 'validation.invalid') }),
-          querystring: z.object({ format: z.enum(EXPORT_FORMATS, 'validation.invalid').default('xlsx') }),
+          querystring: z.object({
+            format: z.enum(EXPORT_FORMATS, 'validation.invalid').default('xlsx'),
+            lang: z.enum(EXPORT_LANGUAGES, 'validation.invalid').optional(),
+          }),
         },
       },
       async (request, reply) => {
         const file = await inCompany(deps, request, (tx, ctx) =>
-          exportSection(tx, ctx, request.params.section, request.query.format),
+          exportSection(tx, ctx, request.params.section, request.query.format, { lang: request.query.lang }),
         );
         return sendFile(reply, { filename: file.filename, content_type: file.contentType, data: file.data });
       },

@@ -15,6 +15,7 @@ import { documentPdfById } from '../documents/frozen-files.ts';
 import { purchaseOrderPdf } from '../purchasing/purchase-order.pdf.ts';
 import { exportCompanyArchive } from './archive.ts';
 import { type ExportFileMeta, storeExportFile } from './export.repo.ts';
+import { type FileLanguage, fileWords } from './export-language.ts';
 import { countSection, SECTIONS, sectionBatches } from './sections.ts';
 import { collect, writeCsv, writeXlsx, ZIP_MAX_ENTRIES, zipWriter } from './writers.ts';
 
@@ -45,7 +46,7 @@ export async function exportSection(
   ctx: CompanyContext,
   section: ExportSection,
   format: ExportFormat,
-  opts: { onProgress?: Progress; batchSize?: number } = {},
+  opts: { onProgress?: Progress; batchSize?: number; lang?: FileLanguage } = {},
 ): Promise<GeneratedFile> {
   const plainSensitive = canReadSensitive(ctx.role);
   const total = opts.onProgress ? await countSection(tx, section) : 0;
@@ -59,8 +60,9 @@ export async function exportSection(
   }
   const out = collect();
   const columns = SECTIONS[section].columns;
-  if (format === 'csv') await writeCsv(columns, batches(), out.sink);
-  else await writeXlsx(columns, batches(), section, out.sink);
+  const words = opts.lang ? fileWords(section, columns, opts.lang) : undefined;
+  if (format === 'csv') await writeCsv(columns, batches(), out.sink, words);
+  else await writeXlsx(columns, batches(), section, out.sink, words);
   const sensitive = plainSensitive && columns.some((c) => c.sensitive);
   const filename = `${section}-${today()}.${format}`;
   return { filename, contentType: CONTENT_TYPES[format], data: out.buffer(), sensitive };
@@ -169,12 +171,17 @@ export async function runExport(
   const onProgress = opts.onProgress ?? (() => {});
   let file: GeneratedFile;
   if (request.type === 'section') {
-    const { section, format } = request;
+    const { section, format, lang } = request;
     // One transaction (one snapshot, the company's row-level security) around the whole cursor.
-    file = await withCompany(db, ids, (tx, ctx) => exportSection(tx, ctx, section, format, { onProgress }), {
-      permission: 'export.run',
-      isolation: 'repeatable read',
-    });
+    file = await withCompany(
+      db,
+      ids,
+      (tx, ctx) => exportSection(tx, ctx, section, format, { onProgress, lang }),
+      {
+        permission: 'export.run',
+        isolation: 'repeatable read',
+      },
+    );
   } else if (request.type === 'pdf') {
     const onPdfProgress: PdfProgress =
       opts.onPdfProgress ?? ((done, total) => onProgress(total === 0 ? 1 : done / total));

@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import type { ExportColumnType } from '@erp/domain';
 import ExcelJS from 'exceljs';
 import { Zip, ZipDeflate } from 'fflate';
+import type { FileWords } from './export-language.ts';
 import type { SectionColumn, SectionData } from './sections.ts';
 
 /**
@@ -22,18 +23,74 @@ function csvField(value: string | null, type: ExportColumnType): string {
 export type RowBatches = AsyncIterable<(string | null)[][]> | Iterable<(string | null)[][]>;
 export type ByteSink = (chunk: Buffer) => void | Promise<void>;
 
-const csvLine = (values: string[]) => `${values.join(',')}\r\n`;
+const csvLine = (values: string[], separator = ',') => `${values.join(separator)}\r\n`;
+
+/** 2027-12-31 → 31.12.2027; a timestamp (UTC) → 31.12.2027 14:05:09. */
+function dayFirst(value: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}:\d{2}:\d{2}))?/.exec(value);
+  if (!m) return value;
+  return `${m[3]}.${m[2]}.${m[1]}${m[4] ? ` ${m[4]}` : ''}`;
+}
+
+/** A cell in the file's language (FileWords): coded values as words, decimal comma, day-first dates. */
+function spokenCell(
+  value: string | null,
+  type: ExportColumnType,
+  i: number,
+  words: FileWords,
+): string | null {
+  if (value === null) return null;
+  switch (type) {
+    case 'number':
+    case 'integer':
+      return words.decimalComma ? value.replace('.', ',') : value;
+    case 'date':
+    case 'datetime':
+      return words.dayFirst ? dayFirst(value) : value;
+    default:
+      return words.word(value, i);
+  }
+}
 
 /**
- * Streamed RFC 4180 CSV (comma, CRLF, UTF-8 with a byte-order mark so spreadsheets detect the
- * encoding): one chunk per batch of rows, nothing else is kept.
+ * Streamed RFC 4180 CSV (CRLF, UTF-8 with a byte-order mark so spreadsheets detect the encoding):
+ * one chunk per batch of rows, nothing else is kept. Without `words` the API's names and codes,
+ * comma, decimal point and ISO dates (goes back through the importers); with them the user's
+ * language: headers and values in words and, for Croatian and the other comma-decimal languages,
+ * `;`, `12,5` and `31.12.2027` as their Excel opens them.
  */
-export async function writeCsv(columns: SectionColumn[], batches: RowBatches, sink: ByteSink): Promise<void> {
-  await sink(Buffer.from(`\uFEFF${csvLine(columns.map((c) => csvField(c.name, 'text')))}`, 'utf8'));
+export async function writeCsv(
+  columns: SectionColumn[],
+  batches: RowBatches,
+  sink: ByteSink,
+  words?: FileWords,
+): Promise<void> {
+  const separator = words?.separator ?? ',';
+  const headers = words?.headers ?? columns.map((c) => c.name);
+  await sink(
+    Buffer.from(
+      `\uFEFF${csvLine(
+        headers.map((h) => csvField(h, 'text')),
+        separator,
+      )}`,
+      'utf8',
+    ),
+  );
   for await (const rows of batches) {
     if (rows.length === 0) continue;
     const text = rows
-      .map((row) => csvLine(row.map((v, i) => csvField(v, columns[i]?.type ?? 'text'))))
+      .map((row) =>
+        csvLine(
+          row.map((v, i) => {
+            const type = columns[i]?.type ?? 'text';
+            return csvField(
+              words ? spokenCell(v, type, i, words) : v,
+              words && type === 'boolean' ? 'text' : type,
+            );
+          }),
+          separator,
+        ),
+      )
       .join('');
     await sink(Buffer.from(text, 'utf8'));
   }
@@ -59,6 +116,12 @@ const NUM_FMT: Record<ExportColumnType, string | undefined> = {
   date: 'yyyy-mm-dd',
   datetime: 'yyyy-mm-dd hh:mm:ss',
   boolean: undefined,
+};
+
+const DAY_FIRST_FMT: Record<ExportColumnType, string | undefined> = {
+  ...NUM_FMT,
+  date: 'dd.mm.yyyy',
+  datetime: 'dd.mm.yyyy hh:mm:ss',
 };
 
 /** A date (YYYY-MM-DD) or a UTC timestamp from PostgreSQL's ISO output as a JavaScript Date. */
@@ -96,6 +159,7 @@ export async function writeXlsx(
   batches: RowBatches,
   sheetName: string,
   sink: ByteSink,
+  words?: FileWords,
 ): Promise<void> {
   const stream = new PassThrough();
   const drained = (async () => {
@@ -105,18 +169,28 @@ export async function writeXlsx(
   wb.creator = 'ERP';
   wb.created = new Date();
   const ws = wb.addWorksheet(sheetName.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
-  ws.columns = columns.map((c) => ({
-    header: c.name,
-    key: c.name,
-    width: Math.min(Math.max(c.name.length + 2, c.type === 'datetime' ? 20 : 12), 40),
-    style: NUM_FMT[c.type] ? { numFmt: NUM_FMT[c.type] } : {},
-  }));
+  const formats = words?.dayFirst ? DAY_FIRST_FMT : NUM_FMT;
+  ws.columns = columns.map((c, i) => {
+    const header = words?.headers[i] ?? c.name;
+    return {
+      header,
+      key: c.name,
+      width: Math.min(Math.max(header.length + 2, c.type === 'datetime' ? 20 : 12), 40),
+      style: formats[c.type] ? { numFmt: formats[c.type] } : {},
+    };
+  });
+  // Numbers and dates stay typed (Excel shows them in its own language); text and yes/no in words.
+  const cell = (v: string | null, i: number): ExcelJS.CellValue => {
+    const type = columns[i]?.type ?? 'text';
+    if (words && v !== null && (type === 'text' || type === 'boolean')) return words.word(v, i);
+    return typedCell(v, type);
+  };
   const header = ws.getRow(1);
   header.font = { bold: true };
   header.commit();
   try {
     for await (const rows of batches) {
-      for (const row of rows) ws.addRow(row.map((v, i) => typedCell(v, columns[i]?.type ?? 'text'))).commit();
+      for (const row of rows) ws.addRow(row.map(cell)).commit();
     }
     ws.commit();
     await wb.commit();

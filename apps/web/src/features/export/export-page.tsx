@@ -1,8 +1,10 @@
 import {
   EXPORT_FORMATS,
+  EXPORT_LANGUAGES,
   EXPORT_SECTIONS,
   type ExportFormat,
   type ExportJobRequest,
+  type ExportLanguage,
   type ExportSection,
   PDF_EXPORT_KINDS,
   type PdfExportKind,
@@ -91,8 +93,14 @@ function JobProgress({
  * One section: each button starts an `export.file` job (the rows are read in batches and written
  * by a streaming writer), shows its progress and downloads the file once it is done.
  */
+/** The app's language as an export language (Croatian when it is none of the six). */
+function fileLanguage(lng: string): ExportLanguage {
+  const short = lng.slice(0, 2);
+  return (EXPORT_LANGUAGES as readonly string[]).includes(short) ? (short as ExportLanguage) : 'hr';
+}
+
 function SectionRow({ section }: { section: ExportSection }) {
-  const { t } = useTranslation('export');
+  const { t, i18n } = useTranslation('export');
   const { companyId } = useCurrentCompany();
   const errorText = useErrorText();
   const start = useStartExport();
@@ -116,7 +124,8 @@ function SectionRow({ section }: { section: ExportSection }) {
   const begin = (format: ExportFormat) => {
     setError(null);
     start.mutate(
-      { type: 'section', section, format },
+      // Headers and values in the user's language (the API's own GET without lang keeps codes).
+      { type: 'section', section, format, lang: fileLanguage(i18n.resolvedLanguage ?? i18n.language) },
       {
         onSuccess: (r) => setActive({ id: r.id, format }),
         onError: (e) => setError(errorText(e)),

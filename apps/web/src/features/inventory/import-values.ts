@@ -28,8 +28,8 @@ export function understoodValues(
 }
 
 function valueText(t: TFunction<'inventory'>, lng: string, field: string, value: string): string {
-  if (value === 'true') return t('import.yes');
-  if (value === 'false') return t('import.no');
+  if (value === 'true') return t('inventory:import.yes');
+  if (value === 'false') return t('inventory:import.no');
   if (field === 'kind') return t(`kinds.${value}`, { defaultValue: value });
   if (field === 'price_basis') return t(`priceBases.${value}`, { defaultValue: value });
   if (field === 'glass_kind') return t(`glassKinds.${value}`, { defaultValue: value });

@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router';
 import { useConfirm } from '../../components/editing/confirm-dialog.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
-import { toCsv } from './list-state.ts';
+import { csvSeparator, toCsv } from './list-state.ts';
 
 /** How many rows "select all matching" may gather (the server pages through the current filter). */
 export const MAX_MATCHING = 5000;
@@ -153,7 +153,7 @@ export function BulkBar<R extends Row>({
   pdfHref,
   onDelete,
 }: BulkBarProps<R>) {
-  const { t } = useTranslation('ux');
+  const { t, i18n } = useTranslation('ux');
   const { t: tg } = useTranslation('ux-grid');
   const [confirmElement, confirm] = useConfirm();
   const { toast } = useToast();
@@ -181,7 +181,9 @@ export function BulkBar<R extends Row>({
   const exportCsv = () =>
     run(async () => {
       const list = await rows();
-      const text = toCsv(csv.header, list.map(csv.row));
+      // The cells are the list's own texts (numbers with the language's decimal mark), so the
+      // separator follows the language too: ";" where the decimal mark is a comma (Croatian Excel).
+      const text = toCsv(csv.header, list.map(csv.row), csvSeparator(i18n.language));
       // A byte-order mark so spreadsheet programs read the UTF-8 (č, ć, ž, š, đ) correctly.
       const url = URL.createObjectURL(new Blob(['\ufeff', text], { type: 'text/csv;charset=utf-8' }));
       const a = document.createElement('a');

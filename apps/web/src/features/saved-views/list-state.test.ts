@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { activeFilters, sameView, toCsv, viewQuery, visibleColumns, withoutFilters } from './list-state.ts';
+import {
+  activeFilters,
+  csvSeparator,
+  sameView,
+  toCsv,
+  viewQuery,
+  visibleColumns,
+  withoutFilters,
+} from './list-state.ts';
 
 const p = (s: string) => new URLSearchParams(s);
 
@@ -34,5 +42,16 @@ describe('list state', () => {
         ],
       ),
     ).toBe('a,b\r\n"x,y","say ""hi"""\r\n\'=SUM(A1),-12.50');
+  });
+});
+
+describe('list CSV for Croatian Excel (issue 22)', () => {
+  it('writes ";" where the decimal mark is a comma and quotes a value holding it', () => {
+    expect(csvSeparator('hr')).toBe(';');
+    expect(csvSeparator('de')).toBe(';');
+    expect(csvSeparator('en')).toBe(',');
+    expect(toCsv(['Šifra', 'Cijena'], [['A;1', '1.234,50']], csvSeparator('hr'))).toBe(
+      'Šifra;Cijena\r\n"A;1";1.234,50',
+    );
   });
 });

@@ -41,10 +41,19 @@ export function visibleColumns(params: URLSearchParams, all: readonly string[]):
   return wanted.length > 0 ? all.filter((c) => wanted.includes(c)) : [...all];
 }
 
-/** Values as one CSV text (RFC 4180 quoting; `;`-free so spreadsheets in every locale read it). */
-export function toCsv(header: string[], rows: string[][]): string {
-  const cell = (v: string) => (/[",\n\r]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v);
+/**
+ * The CSV separator a spreadsheet in the language expects: "," in English, ";" where the decimal
+ * mark is a comma (Croatian and the other languages of the app).
+ */
+export function csvSeparator(lng: string): ',' | ';' {
+  return lng.startsWith('en') ? ',' : ';';
+}
+
+/** Values as one CSV text (RFC 4180 quoting, the separator quoted where a value holds it). */
+export function toCsv(header: string[], rows: string[][], separator: ',' | ';' = ','): string {
+  const needsQuotes = (v: string) => /["\n\r]/.test(v) || v.includes(separator);
+  const cell = (v: string) => (needsQuotes(v) ? `"${v.replaceAll('"', '""')}"` : v);
   // A leading =, +, - or @ would run as a formula in a spreadsheet: prefix it with an apostrophe.
   const safe = (v: string) => (/^[=+\-@]/.test(v) && !/^-?\d/.test(v) ? `'${v}` : v);
-  return [header, ...rows].map((r) => r.map((v) => cell(safe(v))).join(',')).join('\r\n');
+  return [header, ...rows].map((r) => r.map((v) => cell(safe(v))).join(separator)).join('\r\n');
 }

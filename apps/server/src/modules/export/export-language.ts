@@ -1,0 +1,109 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { type ExportLanguage, type ExportSection, unitSymbol } from '@erp/domain';
+import type { SectionColumn } from './sections.ts';
+
+/** A language the section files can be written in (the app's six). */
+export type FileLanguage = ExportLanguage;
+
+type Texts = Record<string, unknown>;
+
+/**
+ * The web's translation files: the built app's copy (`<web dist>/locales`, also in production), else
+ * the sources. The file texts live there, beside the screen's, so the i18n tests keep all six
+ * languages complete.
+ */
+function localesDir(): string {
+  const candidates = [
+    process.env.WEB_DIST ? join(resolve(process.env.WEB_DIST), 'locales') : null,
+    resolve(import.meta.dirname, '../../../../web/public/locales'),
+    resolve(import.meta.dirname, '../../../../web/dist/locales'),
+  ];
+  const found = candidates.find((d) => d && existsSync(join(d, 'hr', 'export.json')));
+  if (!found) throw new Error('translation files of the web app not found');
+  return found;
+}
+
+const cache = new Map<string, Texts>();
+function namespace(lng: FileLanguage, ns: string): Texts {
+  const key = `${lng}/${ns}`;
+  let texts = cache.get(key);
+  if (!texts) {
+    texts = JSON.parse(readFileSync(join(localesDir(), lng, `${ns}.json`), 'utf8')) as Texts;
+    cache.set(key, texts);
+  }
+  return texts;
+}
+
+/** `ns:a.b.c` in the language, else in Croatian, else undefined. */
+function lookup(lng: FileLanguage, path: string): string | undefined {
+  const [ns, keys] = path.split(':') as [string, string];
+  for (const l of [lng, 'hr'] as const) {
+    let node: unknown = namespace(l, ns);
+    for (const k of keys.split('.')) node = (node as Texts | undefined)?.[k];
+    if (typeof node === 'string') return node;
+  }
+  return undefined;
+}
+
+/** Coded columns whose values the screens already translate: where their words are. */
+const DOCUMENT_VALUES = { kind: 'documents:kinds', status: 'documents:status' };
+const PARTNER_VALUES = { kind: 'partners:kind' };
+const VALUE_TEXTS: Record<ExportSection, Record<string, string>> = {
+  items: { kind: 'inventory:kinds', price_basis: 'inventory:priceBases', glass_kind: 'inventory:glassKinds' },
+  stock_balances: {},
+  movements: {
+    type: 'inventory:movementTypes',
+    document_type: 'inventory:movementTypes',
+    reason: 'inventory:reasons',
+    source_type: 'inventory:reservations.sources',
+  },
+  locations: { type: 'inventory:locationTypes' },
+  processes: { category: 'production:categories' },
+  bom_lines: { bom_status: 'production:bom.status' },
+  clients: PARTNER_VALUES,
+  suppliers: PARTNER_VALUES,
+  purchase_orders: { status: 'purchasing:status' },
+  quotes: DOCUMENT_VALUES,
+  work_orders: DOCUMENT_VALUES,
+  delivery_notes: DOCUMENT_VALUES,
+  invoices: DOCUMENT_VALUES,
+  cutting_jobs: { status: 'cutting:status' },
+};
+const UNIT_COLUMNS = new Set(['unit', 'base_unit']);
+
+/**
+ * How a section file speaks a language: headers and coded values (kinds, statuses, units, yes/no)
+ * in words; for CSV the separator, decimal mark and date order a spreadsheet of that language
+ * expects (Croatian Excel: `;`, `12,5`, `31.12.2027`). English keeps `,`, `12.5` and ISO dates.
+ */
+export type FileWords = {
+  lng: FileLanguage;
+  headers: string[];
+  /** A text cell (or a yes/no) as words; numbers and dates are left to the writer. */
+  word: (value: string, column: number) => string;
+  separator: ',' | ';';
+  decimalComma: boolean;
+  dayFirst: boolean;
+};
+
+export function fileWords(
+  section: ExportSection,
+  columns: readonly SectionColumn[],
+  lng: FileLanguage,
+): FileWords {
+  const headers = columns.map((c) => lookup(lng, `export:file.columns.${c.name}`) ?? c.name);
+  const yes = lookup(lng, 'export:file.yes') ?? 'true';
+  const no = lookup(lng, 'export:file.no') ?? 'false';
+  const valueTexts = VALUE_TEXTS[section];
+  const word = (value: string, i: number): string => {
+    const c = columns[i];
+    if (!c) return value;
+    if (c.type === 'boolean') return value === 'true' ? yes : value === 'false' ? no : value;
+    if (UNIT_COLUMNS.has(c.name)) return unitSymbol(value);
+    const where = valueTexts[c.name];
+    return (where && lookup(lng, `${where}.${value}`)) ?? value;
+  };
+  const english = lng === 'en';
+  return { lng, headers, word, separator: english ? ',' : ';', decimalComma: !english, dayFirst: !english };
+}
