@@ -365,7 +365,10 @@ async function run(argv: string[]): Promise<string> {
           const unsealed = result.unsealed ? `; ${result.unsealed} committed rows were never sealed` : '';
           return `Audit chain BROKEN: company ${b?.companyId}, row ${b?.seq} (${b?.reason})${unsealed}`;
         }
-        return `Audit chain OK: ${result.rows} rows in ${result.companies} companies`;
+        const pending = result.pending
+          ? `; ${result.pending} rows committed during the check wait for the next seal`
+          : '';
+        return `Audit chain OK: ${result.rows} rows in ${result.companies} companies${pending}`;
       }
       case 'company': {
         const [id, value] = rest;

@@ -15,6 +15,8 @@ const verifyResult = z.object({
   companies: z.number(),
   rows: z.number(),
   unsealed: z.number(),
+  /** Rows marked for the seal that committed during the check (migration 0048): not a break. */
+  pending: z.number(),
   firstBreak: z.object({ companyId: z.string(), seq: z.number(), reason: z.string() }).nullable(),
 });
 
