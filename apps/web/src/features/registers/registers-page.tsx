@@ -5,41 +5,11 @@ import { Link, useSearchParams } from 'react-router';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
-import { api } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatCurrency, formatDate } from '../../lib/format.ts';
 import { NUM, TABLE, TabLinks, TD, TH } from '../clients/partner-ui.tsx';
 import { PageHeader } from '../sections/page-header.tsx';
-
-type Amounts = { base: string; vat: string };
-type Bucket = '25' | '13' | '5' | '0' | 'exempt' | 'reverse_charge' | 'other';
-type Buckets = Record<Bucket, Amounts>;
-type RegisterRow = {
-  id: string;
-  kind: 'invoice' | 'credit_note';
-  number: string;
-  date: string;
-  partner: string;
-  oib: string | null;
-  buckets: Buckets;
-  net: string;
-  vat: string;
-  total: string;
-  deductible: string;
-  /** IRA: the advances a final invoice deducted (its amounts are already less them). */
-  advances?: { numbers: string[]; net: string; vat: string; total: string } | null;
-};
-type Register = {
-  rows: RegisterRow[];
-  totals: { buckets: Buckets; net: string; vat: string; total: string; deductible: string };
-};
-type VatSummary = {
-  rows: { bucket: Bucket; output_base: string; output_vat: string; input_base: string; input_vat: string }[];
-  output_vat: string;
-  input_vat: string;
-  deductible: string;
-  payable: string;
-};
+import { getRegister, type Register, type RegisterRow, type VatSummary } from './registers-api.ts';
 
 const RATES = ['25', '13', '5'] as const;
 
@@ -57,7 +27,7 @@ export function RegistersPage({ kind }: { kind: 'ira' | 'ura' | 'vat' }) {
   const period = new URLSearchParams({ from, to }).toString();
   const { data, isError, isFetching } = useQuery({
     queryKey: ['registers', kind, period],
-    queryFn: ({ signal }) => api<Register | VatSummary>(`/api/registers/${kind}?${period}`, { signal }),
+    queryFn: ({ signal }) => getRegister(kind, period, signal),
   });
   const set = (key: 'from' | 'to', value: string) => {
     const next = new URLSearchParams(params);

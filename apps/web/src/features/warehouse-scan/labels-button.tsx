@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
-import { ApiError } from '../../lib/api.ts';
 import { errorText } from '../inventory/inventory-api.ts';
 import { useCurrentCompany } from '../team/current-company.tsx';
+import { fetchLabels } from './warehouse-scan-api.ts';
 
 export type LabelKind = 'item' | 'lot' | 'location';
 
@@ -22,13 +22,7 @@ export function LabelsButton({ kind, ids, name }: { kind: LabelKind; ids: string
   const print = async () => {
     setBusy(true);
     try {
-      const res = await fetch(`/api/inventory/labels/${kind}?ids=${ids.map(encodeURIComponent).join(',')}`, {
-        credentials: 'same-origin',
-        headers: companyId ? { 'x-company-id': companyId } : {},
-      });
-      if (!res.ok)
-        throw new ApiError(res.status === 404 ? 'NOT_FOUND' : 'UNKNOWN', `HTTP ${res.status}`, res.status);
-      const url = URL.createObjectURL(await res.blob());
+      const url = URL.createObjectURL(await fetchLabels(kind, ids, companyId));
       const a = document.createElement('a');
       a.href = url;
       a.download = `${t('labelsFile')}-${name}.pdf`;

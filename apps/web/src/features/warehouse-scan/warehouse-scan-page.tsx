@@ -5,17 +5,10 @@ import { Link } from 'react-router';
 import { FeedbackBar, useFeedback, useWedgeScanner } from '../../components/scanner/use-scanner.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { ApiError, api } from '../../lib/api.ts';
+import { ApiError } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatNumber } from '../../lib/format.ts';
-import {
-  type Balance,
-  errorText,
-  type Item,
-  inventoryKeys,
-  type StockDocument,
-  useLiveStock,
-} from '../inventory/inventory-api.ts';
+import { errorText, type Item, inventoryKeys, useLiveStock } from '../inventory/inventory-api.ts';
 import { lookupCode, type ScanHit } from '../shop-floor/shop-floor-api.ts';
 import { usePermission } from '../team/use-permission.tsx';
 import {
@@ -36,10 +29,10 @@ import {
   stepBack,
   stepsOf,
 } from './scan-state.ts';
+import { getScanItem, postScan, reverseScan } from './warehouse-scan-api.ts';
 
 const BIG = 'min-h-12 min-w-12 px-5 text-base';
 
-type ItemDetail = { item: Item; balances: Balance[] };
 type Posting = {
   id: string;
   at: string;
@@ -84,7 +77,7 @@ export function WarehouseScanPage() {
 
   const detail = useQuery({
     queryKey: inventoryKeys.item(state.item?.id ?? ''),
-    queryFn: ({ signal }) => api<ItemDetail>(`/api/inventory/items/${state.item?.id}`, { signal }),
+    queryFn: ({ signal }) => getScanItem(state.item?.id ?? '', signal),
     enabled: !!state.item,
   });
   const here = (detail.data?.balances ?? []).filter(
@@ -126,7 +119,7 @@ export function WarehouseScanPage() {
     const itemId = hit.kind === 'lot' ? (hit.item_id ?? '') : hit.id;
     const d = await qc.fetchQuery({
       queryKey: inventoryKeys.item(itemId),
-      queryFn: () => api<ItemDetail>(`/api/inventory/items/${itemId}`),
+      queryFn: () => getScanItem(itemId),
       staleTime: 0,
     });
     const item = toItem(d.item);
@@ -138,11 +131,7 @@ export function WarehouseScanPage() {
     const { path, body } = postingOf(s);
     setBusy(true);
     try {
-      const doc = await api<StockDocument>(path, {
-        method: 'POST',
-        body,
-        headers: { 'Idempotency-Key': key.current },
-      });
+      const doc = await postScan(path, body, key.current);
       key.current = newKey();
       const lot = doc.lines[0]?.lot_number;
       const text = t(`done.${s.mode}`, {
@@ -263,10 +252,7 @@ export function WarehouseScanPage() {
 
   const undo = async (p: Posting) => {
     try {
-      await api(`/api/inventory/documents/${p.id}/reverse`, {
-        method: 'POST',
-        headers: { 'Idempotency-Key': `reverse-${p.id}` },
-      });
+      await reverseScan(p.id);
       setPostings((ps) => ps.map((x) => (x.id === p.id ? { ...x, reversed: true } : x)));
       show('ok', t('undone', { text: p.text }));
       void qc.invalidateQueries({ queryKey: inventoryKeys.all });
