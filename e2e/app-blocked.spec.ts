@@ -1,5 +1,5 @@
-import { expect, type Page, test } from './support/fixtures.ts';
 import { admin, dismissChangelog, newAccount, SCREENSHOTS, signUpViaApi } from './support/app.ts';
+import { expect, type Page, test } from './support/fixtures.ts';
 
 /** Drags a game card onto the workflow zone with the keyboard (Space, arrow, Space). */
 async function dropWithKeyboard(page: Page, type: string) {

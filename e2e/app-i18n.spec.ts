@@ -1,5 +1,5 @@
-import { expect, test } from './support/fixtures.ts';
 import { dismissChangelog, newAccount, SCREENSHOTS, signUpViaApi } from './support/app.ts';
+import { expect, test } from './support/fixtures.ts';
 
 test.describe('languages', () => {
   test('?lng=en switches the language and the choice persists without the parameter', async ({ page }) => {

@@ -1,5 +1,5 @@
-import { expect, test } from './support/fixtures.ts';
 import { dismissChangelog, newAccount, SCREENSHOTS, signUpViaApi } from './support/app.ts';
+import { expect, test } from './support/fixtures.ts';
 
 // A 1×1 PNG.
 const PNG = Buffer.from(

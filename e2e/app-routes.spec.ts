@@ -1,5 +1,5 @@
-import { expect, test } from './support/fixtures.ts';
 import { dismissChangelog, newAccount, signUpViaApi } from './support/app.ts';
+import { expect, test } from './support/fixtures.ts';
 
 test.describe('routing and guards (signed out)', () => {
   for (const path of [

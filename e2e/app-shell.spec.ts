@@ -1,5 +1,5 @@
-import { expect, type Page, test } from './support/fixtures.ts';
 import { BASE_URL, dismissChangelog, newAccount, SCREENSHOTS, signUpViaApi } from './support/app.ts';
+import { expect, type Page, test } from './support/fixtures.ts';
 
 async function signedIn(page: Page, name = 'Ivana Kovač') {
   const account = newAccount('shell', name);

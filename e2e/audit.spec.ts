@@ -1,5 +1,5 @@
-import { expect, test } from './support/fixtures.ts';
 import { BASE_URL, dismissChangelog, newAccount, SCREENSHOTS, signUpViaApi } from './support/app.ts';
+import { expect, test } from './support/fixtures.ts';
 
 test.describe('audit', () => {
   test('a client change shows in its history tab; the audit page filters and verifies the chain', async ({

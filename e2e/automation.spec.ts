@@ -1,4 +1,4 @@
-import { BASE_URL, dismissChangelog, newAccount, SCREENSHOTS, signUpViaApi } from './support/app.ts';
+import { dismissChangelog, newAccount, postJson, SCREENSHOTS, signUpViaApi } from './support/app.ts';
 import { expect, test } from './support/fixtures.ts';
 
 test.describe('automation', () => {
@@ -22,11 +22,7 @@ test.describe('automation', () => {
     await expect(page.getByTestId('notifications-count')).toHaveCount(0);
 
     // A quote accepted elsewhere (through the API, as another user's tab would).
-    const post = async (url: string, data?: unknown) => {
-      const res = await page.request.post(url, { headers: { Origin: BASE_URL }, data: data ?? {} });
-      expect(res.status(), await res.text()).toBeLessThan(300);
-      return res.json();
-    };
+    const post = (url: string, data?: unknown) => postJson(page, url, data);
     const client = await post('/api/clients', { kind: 'company', name: 'Staklorez d.o.o.' });
     const quote = await post('/api/documents/quotes', {
       client_id: client.id,

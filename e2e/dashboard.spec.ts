@@ -1,5 +1,5 @@
-import { expect, test } from './support/fixtures.ts';
 import { BASE_URL, dismissChangelog, newAccount, SCREENSHOTS, signUpViaApi } from './support/app.ts';
+import { expect, test } from './support/fixtures.ts';
 
 test.describe('dashboard', () => {
   test('an empty company sees the empty state; a new quote changes the open-quotes tile live', async ({

@@ -1,14 +1,7 @@
-import { BASE_URL, dismissChangelog, newAccount, signUpViaApi } from './support/app.ts';
+import { dismissChangelog, type Json, newAccount, postJson, signUpViaApi } from './support/app.ts';
 import { expect, type Page, test } from './support/fixtures.ts';
 
-// biome-ignore lint/suspicious/noExplicitAny: API answers are checked field by field
-type Json = Record<string, any>;
-
-async function post(page: Page, url: string, data: unknown): Promise<Json> {
-  const res = await page.request.post(url, { headers: { Origin: BASE_URL }, data: data as object });
-  expect(res.status(), `${url}: ${await res.text()}`).toBeLessThan(300);
-  return (await res.json()) as Json;
-}
+const post = postJson;
 const idOf = (r: Json, key: string) => ((r[key] ?? r) as Json).id as string;
 
 /** What has focus: its accessible label, test id, or (buttons) its text. */

@@ -15,7 +15,7 @@ test.describe('inventory', () => {
     for (const [code, name] of [
       ['SKL-A', 'Glavno skladište'],
       ['SKL-B', 'Proizvodna hala'],
-    ]) {
+    ] as const) {
       await page.locator('input[name=code]').fill(code);
       await page.locator('input[name=name]').fill(name);
       await page.getByRole('button', { name: 'Dodaj lokaciju' }).click();
@@ -26,7 +26,7 @@ test.describe('inventory', () => {
     for (const [sku, name] of [
       ['PROF-60', 'Aluminijski profil 60 mm'],
       ['STAK-4', 'Float staklo 4 mm'],
-    ]) {
+    ] as const) {
       await page.goto('/inventory/items/new');
       await page.locator('input[name=sku]').fill(sku);
       await page.locator('input[name=name]').fill(name);

@@ -1,5 +1,5 @@
-import { expect, test } from './support/fixtures.ts';
 import { dismissChangelog, newAccount, SCREENSHOTS, signUpViaApi } from './support/app.ts';
+import { expect, test } from './support/fixtures.ts';
 
 test.describe('clients', () => {
   test('create a client with a contact, see its tabs, and get a duplicate warning for a near-identical name', async ({

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
-import { expect, test } from './support/fixtures.ts';
 import { admin, newAccount, SCREENSHOTS, signUpViaApi } from './support/app.ts';
+import { expect, test } from './support/fixtures.ts';
 
 test.describe('password reset (hr)', () => {
   test('request a link, set a new password, sign in with it; the link works once', async ({ page }) => {

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from './support/fixtures.ts';
 import { BASE_URL, dismissChangelog, newAccount, SCREENSHOTS, signUpViaApi } from './support/app.ts';
+import { expect, type Page, test } from './support/fixtures.ts';
 
 /** Materials belong to inventory: they are created through its API, with purchase prices. */
 async function createMaterial(page: Page, sku: string, name: string, unit: string, price: string) {

@@ -1,6 +1,13 @@
-import { expect, test } from './support/fixtures.ts';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { BASE_URL, dismissChangelog, newAccount, SCREENSHOTS, signUpViaApi } from './support/app.ts';
+import {
+  BASE_URL,
+  dismissChangelog,
+  newAccount,
+  postJson,
+  SCREENSHOTS,
+  signUpViaApi,
+} from './support/app.ts';
+import { expect, test } from './support/fixtures.ts';
 
 const isoDay = (offset = 0) => {
   const d = new Date();
@@ -17,11 +24,7 @@ test.describe('purchasing', () => {
     test.setTimeout(180_000);
     await signUpViaApi(page, newAccount('purchasing'));
     await dismissChangelog(page);
-    const post = async (url: string, data: unknown) => {
-      const res = await page.request.post(url, { headers: { Origin: BASE_URL }, data: data as object });
-      expect(res.status(), await res.text()).toBeLessThan(300);
-      return res.json();
-    };
+    const post = (url: string, data?: unknown) => postJson(page, url, data);
     await page.request.patch('/api/tenants/me', {
       headers: { Origin: BASE_URL },
       data: {

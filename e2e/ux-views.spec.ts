@@ -55,7 +55,7 @@ test.describe('saved views and bulk actions', () => {
     // Act in the owner's company (the company switcher remembers the choice per user like this).
     await member.addInitScript(
       ([key, value]) => localStorage.setItem(key, value),
-      [`erp:company:${memberId}`, ownerId],
+      [`erp:company:${memberId}`, ownerId] as const,
     );
     await member.goto('/documents/quotes');
     await expect(member.getByTestId('document-row')).toHaveCount(2);

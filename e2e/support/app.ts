@@ -45,3 +45,13 @@ export async function dismissChangelog(page: Page): Promise<void> {
     await page.request.post(`/api/changelog/${e.id}/view`, { headers: { Origin: BASE_URL }, data: {} });
   }
 }
+
+// biome-ignore lint/suspicious/noExplicitAny: API answers are checked field by field in the specs
+export type Json = Record<string, any>;
+
+/** Posts as the page's signed-in user and fails the test with the server's answer unless it is a 2xx. */
+export async function postJson(page: Page, url: string, data: unknown = {}): Promise<Json> {
+  const res = await page.request.post(url, { headers: { Origin: BASE_URL }, data: data as object });
+  expect(res.status(), `${url}: ${await res.text()}`).toBeLessThan(300);
+  return (await res.json()) as Json;
+}
