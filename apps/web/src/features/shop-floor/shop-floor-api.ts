@@ -61,13 +61,31 @@ export function useToday() {
   });
 }
 
+/** A work order's shop-floor card (operations, cutting, drawings). */
+export const getCard = (id: string, signal?: AbortSignal) =>
+  api<Card>(`/api/shop-floor/work-orders/${id}`, { signal });
+
 export function useCard(id: string | null) {
   return useQuery({
     queryKey: floorKeys.card(id ?? ''),
-    queryFn: ({ signal }) => api<Card>(`/api/shop-floor/work-orders/${id}`, { signal }),
+    queryFn: ({ signal }) => getCard(id ?? '', signal),
     enabled: !!id,
   });
 }
+
+/** Starts or pauses an operation. */
+export const operationAction = (operationId: string, action: 'start' | 'pause') =>
+  api<FloorOperation>(`/api/shop-floor/operations/${operationId}/${action}`, { method: 'POST' });
+
+export type FinishInput = {
+  good_qty: string;
+  scrap_qty: string;
+  check?: { result: string; note: string | null };
+};
+
+/** Finishes an operation with the good and scrapped quantities (and the quality check when required). */
+export const finishOperation = (operationId: string, body: FinishInput) =>
+  api<FloorOperation>(`/api/shop-floor/operations/${operationId}/finish`, { method: 'POST', body });
 
 export async function lookupCode(code: string): Promise<ScanHit[]> {
   return (await api<{ hits: ScanHit[] }>(`/api/shop-floor/scan?code=${encodeURIComponent(code)}`)).hits;

@@ -7,16 +7,18 @@ import { Link, useSearchParams } from 'react-router';
 import { FeedbackBar, useFeedback, useWedgeScanner } from '../../components/scanner/use-scanner.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
-import { api } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatNumber, numberInputToApi } from '../../lib/format.ts';
 import { errorText, useLiveDocuments } from '../documents/documents-api.ts';
 import {
   type Card,
   type FloorOperation,
+  finishOperation,
   floorKeys,
+  getCard,
   lookupCode,
   nextOperation,
+  operationAction,
   type Today,
   useCard,
   useToday,
@@ -50,8 +52,7 @@ export function ShopFloorPage() {
 
   const refresh = () => qc.invalidateQueries({ queryKey: floorKeys.all });
   const action = useMutation({
-    mutationFn: (v: { op: FloorOperation; action: 'start' | 'pause' }) =>
-      api<FloorOperation>(`/api/shop-floor/operations/${v.op.id}/${v.action}`, { method: 'POST' }),
+    mutationFn: (v: { op: FloorOperation; action: 'start' | 'pause' }) => operationAction(v.op.id, v.action),
     // The tap answers at once; the server's answer confirms it or puts the old status back.
     onMutate: async ({ op, action: a }) => {
       await qc.cancelQueries({ queryKey: floorKeys.today() });
@@ -93,7 +94,7 @@ export function ShopFloorPage() {
         setWoId(wo.id);
         const detail = await qc.fetchQuery({
           queryKey: floorKeys.card(wo.id),
-          queryFn: () => api<Card>(`/api/shop-floor/work-orders/${wo.id}`),
+          queryFn: () => getCard(wo.id),
           staleTime: 0,
         });
         const op = nextOperation(detail.operations, current);
@@ -383,13 +384,10 @@ function FinishDialog({
   const [error, setError] = useState<string | null>(null);
   const finish = useMutation({
     mutationFn: () =>
-      api<FloorOperation>(`/api/shop-floor/operations/${op.id}/finish`, {
-        method: 'POST',
-        body: {
-          good_qty: numberInputToApi(good),
-          scrap_qty: numberInputToApi(scrap.trim() || '0'),
-          ...(op.quality_check_required && check ? { check: { result: check, note: note || null } } : {}),
-        },
+      finishOperation(op.id, {
+        good_qty: numberInputToApi(good),
+        scrap_qty: numberInputToApi(scrap.trim() || '0'),
+        ...(op.quality_check_required && check ? { check: { result: check, note: note || null } } : {}),
       }),
     onSuccess: onDone,
     onError: (e) => setError(errorText(t, e)),
