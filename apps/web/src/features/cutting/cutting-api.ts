@@ -8,6 +8,7 @@ import type {
   CuttingRemnant,
   CuttingStockRow,
   MaterialGroup,
+  PlanFigures,
   WorkOrderMaterials,
 } from '@erp/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -20,6 +21,8 @@ export type { CuttingJobSummary as JobSummary, CuttingRemnant as Remnant, Cuttin
 export type JobDetail = CuttingJobSummary & {
   input: CuttingJobInput;
   plan: CutResult | null;
+  /** the server's figures of the stored plan: pieces, offcuts kept as stock, waste */
+  figures: PlanFigures | null;
   remnants: CuttingRemnant[];
 };
 

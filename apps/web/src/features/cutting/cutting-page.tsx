@@ -31,8 +31,8 @@ import {
   useLiveCutting,
   useStock,
 } from './cutting-api.ts';
-import { LayoutSvg } from './layout-svg.tsx';
 import type { WorkerMessage } from './optimizer.worker.ts';
+import { PlanView } from './plan-view.tsx';
 import { ServerRunButton, ServerRunStatus, useServerRun } from './server-run.tsx';
 import {
   emptyStockChoice,
@@ -583,7 +583,6 @@ function JobPage() {
   const editable = data.status === 'draft' || data.status === 'planned';
   // A list made from a work order starts without stock: the sheets are picked here first.
   const noStock = data.input.stock.length === 0;
-  const unit = plan?.kind === '1d' ? 'bars' : 'sheets';
 
   return (
     <div className="space-y-4">
@@ -693,46 +692,8 @@ function JobPage() {
         <p className="text-muted-foreground">{t('workOrder.noStock')}</p>
       ) : null}
       {plan ? (
-        <>
-          <Card>
-            <CardContent className="grid gap-2 pt-6 sm:grid-cols-3" data-testid="plan-summary">
-              <div>
-                <div className="text-sm text-muted-foreground">{t(`detail.${unit}`)}</div>
-                <div className="text-xl font-semibold" data-testid="stock-count">
-                  {num(plan.layouts.length)}
-                </div>
-              </div>
-              <div>
-                <div className="text-sm text-muted-foreground">{t('detail.lowerBound')}</div>
-                <div className="text-xl font-semibold" data-testid="lower-bound">
-                  {num(plan.lowerBound)}
-                </div>
-              </div>
-              <div>
-                <div className="text-sm text-muted-foreground">{t('detail.waste')}</div>
-                <div className="text-xl font-semibold">{`${num(plan.wastePercent, 2)} %`}</div>
-              </div>
-            </CardContent>
-          </Card>
-          {plan.layouts.map((l, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: a plan's layouts never reorder; the position is their identity
-            <Card key={`${l.stockId}-${i}`}>
-              <CardHeader>
-                <CardTitle className="text-base">
-                  {t('detail.layoutTitle', {
-                    n: i + 1,
-                    stock: l.stockId,
-                    waste: num(l.wastePercent, 2),
-                    utilisation: num(100 - l.wastePercent, 2),
-                  })}
-                </CardTitle>
-              </CardHeader>
-              <CardContent>
-                <LayoutSvg plan={plan} index={i} />
-              </CardContent>
-            </Card>
-          ))}
-        </>
+        // The server's figures belong to the stored plan, not to one still being searched.
+        <PlanView plan={plan} figures={plan === data.plan ? data.figures : null} input={data.input} />
       ) : run.state !== 'running' ? (
         <p className="text-muted-foreground">{t('detail.noPlan')}</p>
       ) : null}

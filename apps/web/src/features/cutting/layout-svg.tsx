@@ -1,137 +1,180 @@
-import type { CutResult } from '@erp/domain';
+import type { CutResult, LayoutFigures, Offcut1d, Offcut2d, Placement1d, Placement2d } from '@erp/domain';
 import { useTranslation } from 'react-i18next';
+import { type FittedLabel, fitLabel, LABEL_FONT, type LabelBox, measureText } from './label-fit.ts';
 
-/** One sheet or bar drawn to scale: pieces with labels, saw cuts (kerf) in red, offcuts hatched. */
-export function LayoutSvg({ plan, index }: { plan: CutResult; index: number }) {
+// One sheet or bar drawn to scale: pieces, saw cuts in red, offcuts kept as stock in green with
+// their size ("Ostatak → skladište"), other offcuts hatched as waste. As a thumbnail it carries no
+// text; large, every piece shows the first label that fits it (measured), and a piece whose size
+// does not fit carries its number, listed in the legend (`LayoutLegend`) under the drawing.
+
+type Layout = CutResult['layouts'][number];
+type Rect = LabelBox;
+
+/** A piece's drawn rectangle, its label (null: too small even for its number) and legend number. */
+export type PieceLabel = { n: number; rect: Rect; label: FittedLabel | null; inLegend: boolean };
+
+/** Bars are drawn this many times longer than high (a thumbnail flatter still). */
+const BAR_ASPECT = { full: 14, thumb: 40 } as const;
+
+function barHeight(layout: Layout, mode: 'full' | 'thumb') {
+  return 'length' in layout ? Math.max(60, layout.length / BAR_ASPECT[mode]) : 0;
+}
+
+/** Where a piece or offcut is drawn: its own rectangle, or on a bar its span over the bar's height. */
+function rectOf(r: Placement1d | Placement2d | Offcut1d | Offcut2d, barH: number): Rect {
+  return 'length' in r
+    ? { x: r.x, y: 0, width: r.length, height: barH }
+    : { x: r.x, y: r.y, width: r.width, height: r.height };
+}
+
+function sizeText(p: Placement1d | Placement2d) {
+  return 'length' in p ? `${p.length}` : `${p.width}×${p.height}${p.rotated ? ' ↻' : ''}`;
+}
+
+/** The label each piece of a layout gets in the large view, and whether the legend lists it. */
+export function pieceLabels(layout: Layout): PieceLabel[] {
+  const bar = 'length' in layout;
+  const h = barHeight(layout, 'full');
+  const base = bar ? h / 3 : Math.max(layout.width, layout.height) / 45;
+  return layout.placements.map((p, k) => {
+    const n = k + 1;
+    const rect = rectOf(p, h);
+    const size = sizeText(p);
+    // Full labels at 60 % of the sheet's font at least; a number may shrink further.
+    const full = fitLabel([[`${p.pieceId} ${size}`], [p.pieceId, size]], rect, base, base * 0.6, measureText);
+    if (full) return { n, rect, label: full, inLegend: false };
+    const short = fitLabel([[`${n}: ${p.pieceId}`], [`${n}`]], rect, base, base * 0.3, measureText);
+    return { n, rect, label: short, inLegend: true };
+  });
+}
+
+function Text({ label, rect, testId }: { label: FittedLabel; rect: Rect; testId: string }) {
+  const cx = rect.x + rect.width / 2;
+  const first = rect.y + rect.height / 2 - ((label.lines.length - 1) * label.lineHeight) / 2;
+  return (
+    <>
+      {label.lines.map((line, i) => (
+        <text
+          // biome-ignore lint/suspicious/noArrayIndexKey: the lines of one label never reorder
+          key={i}
+          x={cx}
+          y={first + i * label.lineHeight}
+          fontSize={label.fontSize}
+          fontFamily={LABEL_FONT}
+          textAnchor="middle"
+          dominantBaseline="central"
+          data-testid={testId}
+        >
+          {line}
+        </text>
+      ))}
+    </>
+  );
+}
+
+export function LayoutSvg({
+  plan,
+  index,
+  figures,
+  mode,
+  testId,
+  className,
+}: {
+  plan: CutResult;
+  index: number;
+  /** the server's figures of this layout (which offcuts are kept as stock); null while unsaved */
+  figures: LayoutFigures | null;
+  mode: 'full' | 'thumb';
+  testId: string;
+  className?: string;
+}) {
   const { t } = useTranslation('cutting');
   const layout = plan.layouts[index];
   if (!layout) return null;
-  if (plan.kind === '1d' && 'length' in layout) {
-    const h = Math.max(60, layout.length / 40);
-    return (
-      <svg
-        viewBox={`0 0 ${layout.length} ${h}`}
-        className="w-full rounded border border-border bg-surface"
-        role="img"
-        aria-label={t('detail.layoutLabel', { n: index + 1 })}
-        data-testid="layout-svg"
-      >
-        <defs>
-          <pattern
-            id="hatch"
-            width="20"
-            height="20"
-            patternUnits="userSpaceOnUse"
-            patternTransform="rotate(45)"
-          >
-            <line x1="0" y1="0" x2="0" y2="20" stroke="#9ca3af" strokeWidth="6" />
-          </pattern>
-        </defs>
-        <rect x={0} y={0} width={layout.length} height={h} fill="#f3f4f6" />
-        {layout.offcuts.map((o) => (
-          <rect key={`o${o.x}`} x={o.x} y={0} width={o.length} height={h} fill="url(#hatch)" />
-        ))}
-        {layout.placements.map((p) => (
-          <g key={`${p.pieceId}-${p.x}`}>
+  const bar = 'length' in layout;
+  const width = bar ? layout.length : layout.width;
+  const height = bar ? barHeight(layout, mode) : layout.height;
+  const line = Math.max(width, height) / (mode === 'full' ? 900 : 300);
+  const keptAt = new Map((figures?.kept ?? []).map((k) => [k.index, k]));
+  const labels = mode === 'full' ? pieceLabels(layout) : [];
+  const base = bar ? height / 3 : Math.max(width, height) / 45;
+  return (
+    <svg
+      viewBox={`0 0 ${width} ${height}`}
+      className={className}
+      role="img"
+      aria-label={t('detail.layoutLabel', { n: index + 1 })}
+      data-testid={testId}
+    >
+      <defs>
+        <pattern
+          id={`hatch-${mode}-${index}`}
+          width={line * 12}
+          height={line * 12}
+          patternUnits="userSpaceOnUse"
+          patternTransform="rotate(45)"
+        >
+          <line x1="0" y1="0" x2="0" y2={line * 12} stroke="#9ca3af" strokeWidth={line * 3} />
+        </pattern>
+      </defs>
+      <rect x={0} y={0} width={width} height={height} fill="#f3f4f6" stroke="#111827" strokeWidth={line} />
+      {layout.offcuts.map((o, k) => {
+        const kept = keptAt.get(k);
+        // A bar's kept offcut ends where the tail trim starts (the rest is hatched as waste).
+        const rect = kept && 'length' in o ? { ...rectOf(o, height), width: kept.length } : rectOf(o, height);
+        const size = kept ? (kept.width ? `${kept.length} × ${kept.width}` : `${kept.length}`) : '';
+        const label =
+          kept && mode === 'full'
+            ? fitLabel([[t('plan.offcutStock'), size], [size]], rect, base, base * 0.4, measureText)
+            : null;
+        return (
+          <g key={`o${rect.x}-${rect.y}`} data-testid={kept ? 'offcut-stock' : 'offcut-waste'}>
+            {kept && 'length' in o ? (
+              <rect x={o.x} y={0} width={o.length} height={height} fill={`url(#hatch-${mode}-${index})`} />
+            ) : null}
             <rect
-              x={p.x}
-              y={0}
-              width={p.length}
-              height={h}
-              fill="#bfdbfe"
-              stroke="#1e3a8a"
-              strokeWidth={h / 40}
+              {...rect}
+              fill={kept ? '#bbf7d0' : `url(#hatch-${mode}-${index})`}
+              stroke={kept ? '#15803d' : 'none'}
+              strokeWidth={line}
+              strokeDasharray={`${line * 6} ${line * 3}`}
             />
-            <text
-              x={p.x + p.length / 2}
-              y={h / 2}
-              fontSize={h / 3}
-              textAnchor="middle"
-              dominantBaseline="middle"
-            >
-              {`${p.pieceId} · ${p.length}`}
-            </text>
+            {label ? <Text label={label} rect={rect} testId="offcut-label" /> : null}
           </g>
-        ))}
-        {layout.cuts.map((c) => (
+        );
+      })}
+      {layout.placements.map((p, k) => {
+        const rect = rectOf(p, height);
+        const label = labels[k]?.label ?? null;
+        return (
+          <g key={`${p.pieceId}-${rect.x}-${rect.y}`} data-testid="piece" data-piece={p.pieceId}>
+            <rect {...rect} fill="#bfdbfe" stroke="#1e3a8a" strokeWidth={line} data-testid="piece-rect" />
+            {label ? <Text label={label} rect={rect} testId="piece-label" /> : null}
+          </g>
+        );
+      })}
+      {layout.cuts.map((c) =>
+        'x1' in c ? (
+          <line
+            key={`${c.stage}-${c.x1}-${c.y1}-${c.x2}-${c.y2}`}
+            x1={c.x1}
+            y1={c.y1}
+            x2={c.x2}
+            y2={c.y2}
+            stroke="#dc2626"
+            strokeWidth={line}
+          />
+        ) : (
           <rect
             key={`c${c.x}`}
             x={c.x}
             y={0}
-            width={Math.max(c.width, layout.length / 1500)}
-            height={h}
+            width={Math.max(c.width, line)}
+            height={height}
             fill="#dc2626"
           />
-        ))}
-      </svg>
-    );
-  }
-  if (plan.kind !== '2d' || !('width' in layout)) return null;
-  const font = Math.max(layout.width, layout.height) / 45;
-  return (
-    <svg
-      viewBox={`0 0 ${layout.width} ${layout.height}`}
-      className="w-full rounded border border-border bg-surface"
-      role="img"
-      aria-label={t('detail.layoutLabel', { n: index + 1 })}
-      data-testid="layout-svg"
-    >
-      <defs>
-        <pattern
-          id="hatch2"
-          width="40"
-          height="40"
-          patternUnits="userSpaceOnUse"
-          patternTransform="rotate(45)"
-        >
-          <line x1="0" y1="0" x2="0" y2="40" stroke="#9ca3af" strokeWidth="10" />
-        </pattern>
-      </defs>
-      <rect
-        x={0}
-        y={0}
-        width={layout.width}
-        height={layout.height}
-        fill="#f3f4f6"
-        stroke="#111827"
-        strokeWidth={font / 4}
-      />
-      {layout.offcuts.map((o) => (
-        <rect key={`o${o.x}-${o.y}`} x={o.x} y={o.y} width={o.width} height={o.height} fill="url(#hatch2)" />
-      ))}
-      {layout.placements.map((p) => (
-        <g key={`${p.pieceId}-${p.x}-${p.y}`}>
-          <rect
-            x={p.x}
-            y={p.y}
-            width={p.width}
-            height={p.height}
-            fill="#bfdbfe"
-            stroke="#1e3a8a"
-            strokeWidth={font / 6}
-          />
-          <text
-            x={p.x + p.width / 2}
-            y={p.y + p.height / 2}
-            fontSize={Math.min(font, p.height / 3, p.width / 6)}
-            textAnchor="middle"
-            dominantBaseline="middle"
-          >
-            {`${p.pieceId} ${p.width}×${p.height}${p.rotated ? ' ↻' : ''}`}
-          </text>
-        </g>
-      ))}
-      {layout.cuts.map((c) => (
-        <line
-          key={`${c.stage}-${c.x1}-${c.y1}-${c.x2}-${c.y2}`}
-          x1={c.x1}
-          y1={c.y1}
-          x2={c.x2}
-          y2={c.y2}
-          stroke="#dc2626"
-          strokeWidth={Math.max(plan.kind === '2d' ? 1 : 1, font / 10)}
-        />
-      ))}
+        ),
+      )}
     </svg>
   );
 }
