@@ -27,7 +27,6 @@ const TO_CONVERT = new Set([
   'registers',
   'search',
   'shop-floor',
-  'team',
   'tenants',
   'views',
 ]);

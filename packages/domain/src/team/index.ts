@@ -1,2 +1,3 @@
+export * from './contracts.ts';
 export * from './team.rules.ts';
 export * from './team.schemas.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN } from '../auth/auth.schemas.ts';
-import { ROLES, type Role } from '../permissions.ts';
+import { ROLES } from '../permissions.ts';
 import { tenantUpdateSchema } from '../tenants/tenant.schemas.ts';
 
 /** How long an invitation link works. */
@@ -68,55 +68,3 @@ export const companyUpdateSchema = tenantUpdateSchema.pick({
   bank_accounts: true,
 });
 export type CompanyUpdate = z.infer<typeof companyUpdateSchema>;
-
-export type Member = {
-  user_id: string;
-  email: string;
-  name: string | null;
-  role: Role;
-  status: MemberStatus;
-  joined_at: string;
-  /** The user whose own tenants row is the company: always an owner, never removed. */
-  is_founder: boolean;
-};
-
-export type Invitation = {
-  id: string;
-  email: string;
-  role: Role;
-  status: InvitationStatus;
-  invited_by_name: string | null;
-  created_at: string;
-  expires_at: string;
-};
-
-/** A company the signed-in user belongs to (the company switcher). */
-export type MyCompany = {
-  company_id: string;
-  company_name: string | null;
-  role: Role;
-  status: MemberStatus;
-  is_own: boolean;
-};
-
-export type InvitationPreview = {
-  company_name: string | null;
-  email: string;
-  role: Role;
-  status: InvitationStatus;
-  invited_by_name: string | null;
-  expires_at: string;
-};
-
-export type ActivityEntry = {
-  seq: number;
-  at: string;
-  actor_id: string | null;
-  actor_name: string | null;
-  /** The nil uuid in the audit trail: a platform operator, not a member. */
-  is_platform: boolean;
-  table_name: string;
-  row_id: string;
-  action: 'INSERT' | 'UPDATE' | 'DELETE';
-  fields: string[];
-};

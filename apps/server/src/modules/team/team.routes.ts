@@ -1,11 +1,20 @@
 import {
+  acceptedInvitationSchema,
+  activityQuerySchema,
+  activityEntrySchema as activitySchema,
+  companyDetailsSchema as companySchema,
   companyUpdateSchema,
-  INVITATION_STATUSES,
+  createdInvitationSchema,
+  idParamsSchema,
   invitationCreateSchema,
+  invitationPreviewSchema,
+  invitationSchema,
   invitationTokenSchema,
-  MEMBER_STATUSES,
+  memberParamsSchema,
+  memberSchema,
+  membershipNoticeSchema as membershipNotice,
   memberUpdateSchema,
-  ROLES,
+  myCompanySchema,
 } from '@erp/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -17,62 +26,6 @@ import { storeFile } from '../files/files.service.ts';
 import { readImageUpload } from '../files/image-upload.ts';
 import { mailerFor } from './team.mailer.ts';
 import * as service from './team.service.ts';
-
-const roleEnum = z.enum(ROLES);
-const uuid = z.uuid();
-
-const memberSchema = z.object({
-  user_id: z.string(),
-  email: z.string(),
-  name: z.string().nullable(),
-  role: roleEnum,
-  status: z.enum(MEMBER_STATUSES),
-  joined_at: z.string(),
-  is_founder: z.boolean(),
-});
-const invitationSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  role: roleEnum,
-  status: z.enum(INVITATION_STATUSES),
-  invited_by_name: z.string().nullable(),
-  created_at: z.string(),
-  expires_at: z.string(),
-});
-const companySchema = z.object({
-  id: z.string(),
-  company_name: z.string().nullable(),
-  company_address: z.string().nullable(),
-  company_phone: z.string().nullable(),
-  company_email: z.string().nullable(),
-  company_website: z.string().nullable(),
-  tax_number: z.string().nullable(),
-  company_logo: z.string().nullable(),
-  bank_accounts: z.array(z.object({ iban: z.string(), bank_name: z.string().nullable().optional() })),
-});
-const myCompanySchema = z.object({
-  company_id: z.string(),
-  company_name: z.string().nullable(),
-  role: roleEnum,
-  status: z.enum(MEMBER_STATUSES),
-  is_own: z.boolean(),
-});
-const activitySchema = z.object({
-  seq: z.number(),
-  at: z.string(),
-  actor_id: z.string().nullable(),
-  actor_name: z.string().nullable(),
-  is_platform: z.boolean(),
-  table_name: z.string(),
-  row_id: z.string(),
-  action: z.enum(['INSERT', 'UPDATE', 'DELETE']),
-  fields: z.array(z.string()),
-});
-const membershipNotice = z.object({
-  company_id: z.string(),
-  user_id: z.string(),
-  change: z.enum(['added', 'removed', 'suspended', 'reinstated', 'role']),
-});
 
 export function teamRoutes(deps: Deps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -144,7 +97,7 @@ export function teamRoutes(deps: Deps): FastifyPluginAsyncZod {
           tags,
           summary:
             'Change a member’s role or suspend/reinstate them (the last owner and the founder stay owners)',
-          params: z.object({ userId: uuid }),
+          params: memberParamsSchema,
           body: memberUpdateSchema,
           response: { 200: memberSchema },
         },
@@ -161,7 +114,7 @@ export function teamRoutes(deps: Deps): FastifyPluginAsyncZod {
       '/api/team/members/:userId',
       {
         config: { access: 'members.manage' },
-        schema: { tags, summary: 'Remove a member from the company', params: z.object({ userId: uuid }) },
+        schema: { tags, summary: 'Remove a member from the company', params: memberParamsSchema },
       },
       async (request, reply) => {
         await mirrored(request, () =>
@@ -205,9 +158,7 @@ export function teamRoutes(deps: Deps): FastifyPluginAsyncZod {
           summary:
             'Invite by email with a role; returns the one-time link (also mailed when SMTP_URL is set)',
           body: invitationCreateSchema,
-          response: {
-            201: z.object({ invitation: invitationSchema, link: z.string(), emailed: z.boolean() }),
-          },
+          response: { 201: createdInvitationSchema },
         },
       },
       async (request, reply) => {
@@ -234,7 +185,7 @@ export function teamRoutes(deps: Deps): FastifyPluginAsyncZod {
       '/api/team/invitations/:id',
       {
         config: { access: 'members.manage' },
-        schema: { tags, summary: 'Revoke an open invitation', params: z.object({ id: uuid }) },
+        schema: { tags, summary: 'Revoke an open invitation', params: idParamsSchema },
       },
       async (request, reply) => {
         await inCompany(deps, request, (tx, ctx) => service.revokeInvitation(tx, ctx, request.params.id));
@@ -250,16 +201,7 @@ export function teamRoutes(deps: Deps): FastifyPluginAsyncZod {
           tags,
           summary: 'What an invitation link offers (company, email, role, status)',
           body: invitationTokenSchema,
-          response: {
-            200: z.object({
-              company_name: z.string().nullable(),
-              email: z.string(),
-              role: roleEnum,
-              status: z.enum(INVITATION_STATUSES),
-              invited_by_name: z.string().nullable(),
-              expires_at: z.string(),
-            }),
-          },
+          response: { 200: invitationPreviewSchema },
         },
       },
       async (request) => service.previewInvitation(deps.db, request.body.token),
@@ -273,7 +215,7 @@ export function teamRoutes(deps: Deps): FastifyPluginAsyncZod {
           tags,
           summary: 'Join the company of an invitation (signed in with the invited email)',
           body: invitationTokenSchema,
-          response: { 200: z.object({ company_id: z.string(), role: roleEnum }) },
+          response: { 200: acceptedInvitationSchema },
         },
       },
       async (request) => service.acceptInvitation(deps.db, currentUser(request), request.body.token),
@@ -340,10 +282,7 @@ export function teamRoutes(deps: Deps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Recent activity in the current company: who changed what (field names, no values)',
-          querystring: z.object({
-            limit: z.coerce.number().int().min(1).max(100).default(20),
-            before_seq: z.coerce.number().int().positive().optional(),
-          }),
+          querystring: activityQuerySchema,
           response: { 200: z.array(activitySchema) },
         },
       },

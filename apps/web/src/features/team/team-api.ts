@@ -1,6 +1,8 @@
 import type {
   ActivityEntry,
+  CompanyDetails,
   CompanyUpdate,
+  CreatedInvitation,
   Invitation,
   InvitationCreate,
   InvitationPreview,
@@ -8,22 +10,11 @@ import type {
   MemberUpdate,
   MyCompany,
 } from '@erp/domain/team/index';
-import type { BankAccount } from '@erp/domain/tenants/tenant.schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { retryTransient } from '../tenant/tenant-api.ts';
 
-export type Company = {
-  id: string;
-  company_name: string | null;
-  company_address: string | null;
-  company_phone: string | null;
-  company_email: string | null;
-  company_website: string | null;
-  tax_number: string | null;
-  company_logo: string | null;
-  bank_accounts: BankAccount[];
-};
+export type Company = CompanyDetails;
 
 /** Company-scoped keys carry the company id, so a switch never shows one company's data in another. */
 export const teamKeys = {
@@ -77,7 +68,7 @@ export function useRecentActivity(companyId: string, limit = 20) {
   });
 }
 
-export type CreatedInvitation = { invitation: Invitation; link: string; emailed: boolean };
+export type { CreatedInvitation };
 
 export function useCreateInvitation(companyId: string) {
   const client = useQueryClient();
