@@ -20,14 +20,21 @@ export type DemoItem = {
   stock: string;
 };
 
+/**
+ * Glass bought as whole sheets, by type and thickness (price per m² for the 4 mm or the named
+ * make-up). Laminated safety glass is named by its make-up: VSG 33.1 = 3 + 3 mm with one 0.38 mm
+ * PVB foil (6.38 mm), 44.2 = 4 + 4 mm with two foils (8.76 mm).
+ */
 const GLASS_TYPES = [
-  { code: 'FLOAT', name: 'Float staklo', price: 6 },
-  { code: 'LOWE', name: 'Low-E staklo', price: 11 },
-  { code: 'SAT', name: 'Satinato staklo', price: 14 },
-  { code: 'ORN', name: 'Ornament staklo Chinchilla', price: 12 },
-  { code: 'LAM', name: 'Laminirano staklo', price: 19 },
+  { code: 'FLOAT', name: 'Float staklo', price: 6, thicknesses: ['4', '5', '6', '8', '10'] },
+  { code: 'LOWE', name: 'Low-E staklo', price: 11, thicknesses: ['4', '6'] },
+  { code: 'SAT', name: 'Satinato staklo', price: 14, thicknesses: ['4', '6'] },
+  { code: 'ORN', name: 'Ornament staklo Chinchilla', price: 12, thicknesses: ['4'] },
 ] as const;
-const GLASS_THICKNESS = [4, 6, 8] as const;
+const LAMINATED = [
+  { code: '33.1', thickness: '6.38', label: '6,38', price: 24 },
+  { code: '44.2', thickness: '8.76', label: '8,76', price: 31 },
+] as const;
 const GLASS_SHEETS = [
   [3210, 2250],
   [2550, 1605],
@@ -57,27 +64,34 @@ const dec = (n: number, places = 2) => n.toFixed(places);
 /** The catalogue: about 250 purchasable items (glass sheets, PVC bars, hardware, sealants, services). */
 export function demoItems(): DemoItem[] {
   const items: DemoItem[] = [];
+  const sheet = (code: string, name: string, t: string, price: number, [w, h]: readonly [number, number]) => {
+    const main = w === 3210;
+    const common = code === 'FLOAT-4' || code === 'LOWE-4';
+    items.push({
+      sku: `ST-${code}-${w}x${h}`,
+      name: `${name}, ploča ${w}×${h}`,
+      kind: 'material',
+      base_unit: 'm2',
+      length_mm: String(w),
+      width_mm: String(h),
+      thickness_mm: t,
+      lot_tracked: true,
+      purchase_price: dec(price),
+      reorder_point: common ? '60' : undefined,
+      reorder_qty: common ? '120' : undefined,
+      kpd_code: '23.11.12',
+      supplier: 0,
+      // Every type and thickness in stock on the big sheet; the float 4 mm most of all.
+      stock: code === 'FLOAT-4' && main ? '400' : main ? '120' : w === 2550 ? '36' : '0',
+    });
+  };
   for (const g of GLASS_TYPES)
-    for (const t of GLASS_THICKNESS)
-      for (const [w, h] of GLASS_SHEETS) {
-        const common = g.code === 'FLOAT' && w === 3210;
-        items.push({
-          sku: `ST-${g.code}-${t}-${w}x${h}`,
-          name: `${g.name} ${t} mm, ploča ${w}×${h}`,
-          kind: 'material',
-          base_unit: 'm2',
-          length_mm: String(w),
-          width_mm: String(h),
-          thickness_mm: String(t),
-          lot_tracked: true,
-          purchase_price: dec(g.price * (t / 4) ** 0.8),
-          reorder_point: common ? '60' : undefined,
-          reorder_qty: common ? '120' : undefined,
-          kpd_code: '23.11.12',
-          supplier: 0,
-          stock: common ? '400' : w === 2550 ? '36' : '0',
-        });
-      }
+    for (const t of g.thicknesses)
+      for (const size of GLASS_SHEETS)
+        sheet(`${g.code}-${t}`, `${g.name} ${t} mm`, t, g.price * (Number(t) / 4) ** 0.8, size);
+  for (const l of LAMINATED)
+    for (const size of GLASS_SHEETS)
+      sheet(`VSG-${l.code}`, `Laminirano staklo VSG ${l.code} (${l.label} mm)`, l.thickness, l.price, size);
   for (const series of PROFILE_SERIES)
     for (const part of PROFILE_PARTS)
       for (const c of COLOURS) {
@@ -180,6 +194,7 @@ export function demoItems(): DemoItem[] {
   mat('BUT-4', 'Butil traka 4 mm', 'm', 0.08, 0, '4000');
   mat('POLS-2K', 'Polisulfid dvokomponentni', 'kg', 5.9, 0, '120');
   mat('MOL-SITO', 'Molekularno sito', 'kg', 3.1, 0, '80');
+  mat('ARGON', 'Argon za punjenje IZO stakla', 'l', 0.02, 0, '20000');
   for (const c of ['prozirni', 'bijeli', 'sivi', 'smeđi', 'antracit'])
     mat(`SIL-${c.slice(0, 3).toUpperCase()}`, `Silikon neutralni ${c}, kartuša 310 ml`, 'kom', 3.4, 3, '240');
   mat('PUR-750', 'PUR pjena pištoljska 750 ml', 'kom', 5.2, 3, '180');
@@ -269,6 +284,26 @@ export const DEMO_PROCESSES = [
     category: 'cut',
   },
   {
+    code: 'BRU',
+    name: 'Brušenje rubova',
+    workCentre: 'Brusilica rubova',
+    cost: '34',
+    setup: '10',
+    perUnit: '5',
+    qc: false,
+    category: 'edge',
+  },
+  {
+    code: 'BUS',
+    name: 'Bušenje rupa',
+    workCentre: 'Bušilica za staklo',
+    cost: '34',
+    setup: '10',
+    perUnit: '4',
+    qc: false,
+    category: 'drill',
+  },
+  {
     code: 'KAL',
     name: 'Kaljenje',
     workCentre: 'Peć za kaljenje',
@@ -287,6 +322,16 @@ export const DEMO_PROCESSES = [
     perUnit: '12',
     qc: true,
     category: 'assemble',
+  },
+  {
+    code: 'RPV',
+    name: 'Rezanje PVC profila',
+    workCentre: 'Dvoglava pila',
+    cost: '34',
+    setup: '10',
+    perUnit: '8',
+    qc: false,
+    category: 'other',
   },
   {
     code: 'ZAV',

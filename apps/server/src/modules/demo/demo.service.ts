@@ -1,10 +1,9 @@
 import {
   AppError,
-  bomInputSchema,
   businessDay,
   completionInputSchema,
-  cuttingJobInputSchema,
   deliveryNoteInputSchema,
+  glassWorkOf,
   invoiceInputSchema,
   itemInputSchema,
   locationInputSchema,
@@ -12,11 +11,11 @@ import {
   paymentInputSchema,
   poInputSchema,
   processInputSchema,
+  productionLocationsSchema,
   qualityCheckInputSchema,
   quoteInputSchema,
   receiptInputSchema,
   receiptSchema,
-  routingInputSchema,
   timeLogInputSchema,
   transferSchema,
   windowSpecOf,
@@ -26,9 +25,9 @@ import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../../db/database.ts';
 import { type CompanyContext, withCompany } from '../../db/tenant.ts';
-import * as cutting from '../cutting/cutting.service.ts';
 import * as deliveryNotes from '../documents/delivery-notes.service.ts';
 import * as invoices from '../documents/invoices.service.ts';
+import { putProductionLocations } from '../documents/production-locations.ts';
 import * as quotes from '../documents/quotes.service.ts';
 import * as workOrders from '../documents/work-orders.service.ts';
 import * as einvoice from '../einvoice/einvoice.service.ts';
@@ -48,6 +47,14 @@ import {
   demoItems,
 } from './demo.data.ts';
 import { inSteps } from './demo-steps.ts';
+import {
+  applyTradeSettings,
+  confirmCuttingLists,
+  createTradeProducts,
+  lineExtras,
+  PLANNED_ORDER,
+  SOLD_PRODUCTS,
+} from './demo-trade.ts';
 
 // The demo company: a glass and PVC window shop filled through the very service functions the
 // routes call (inputs parsed with the routes' zod schemas), deterministic for a seed, in a series of
@@ -199,10 +206,18 @@ async function generate(
     )[0]?.d ??
     businessDay();
 
+  await applyTradeSettings(tx, ctx);
+
   // Locations, partners ----------------------------------------------------------------------
   const loc: Record<string, string> = {};
   for (const l of DEMO_LOCATIONS)
     loc[l.code] = (await inventory.createLocation(tx, ctx, locationInputSchema.parse(l))).id;
+  // New work orders take their materials from the main warehouse and put products in finished goods.
+  await putProductionLocations(
+    tx,
+    ctx,
+    productionLocationsSchema.parse({ source_location_id: loc.SKL, output_location_id: loc.GP }),
+  );
 
   const suppliers: string[] = [];
   for (const s of DEMO_SUPPLIERS) {
@@ -290,127 +305,7 @@ async function generate(
     );
     proc[p.code] = (created as { id: string }).id;
   }
-  const product = async (
-    sku: string,
-    name: string,
-    price: string,
-    lotTracked: boolean,
-    lines: Record<string, unknown>[],
-    steps: string[],
-  ) => {
-    const created = await inventory.createItem(
-      tx,
-      ctx,
-      itemInputSchema.parse({
-        sku,
-        name,
-        kind: 'product',
-        base_unit: 'kom',
-        lot_tracked: lotTracked,
-        sales_price: price,
-        kpd_code: sku.startsWith('PVC') ? '22.23.10' : '23.12.13',
-      }),
-    );
-    const bom = await production.createBom(tx, ctx, created.id, bomInputSchema.parse({ lines }));
-    await production.activateBom(tx, created.id, bom.id);
-    await production.saveRouting(
-      tx,
-      ctx,
-      created.id,
-      routingInputSchema.parse({ steps: steps.map((code) => ({ processId: proc[code] })) }),
-    );
-    item[sku] = created.id;
-    return created.id;
-  };
-  const line = (sku: string, unit: string, formula: string | null, quantity: string | null, scrap = '0') => ({
-    componentId: item[sku],
-    unit,
-    formula,
-    quantity,
-    scrapPct: scrap,
-  });
-  await product(
-    'IZO-4-16-4',
-    'IZO staklo 4-16-4 float',
-    '42',
-    true,
-    [
-      // two panes per unit: cut into 2 pieces of W × H (the quantity is m²)
-      { ...line('ST-FLOAT-4-3210x2250', 'm2', '2*W*H/1e6', null, '6'), cutCount: '2' },
-      line('DIS-16', 'm', '2*(W+H)/1000', null, '3'),
-      line('BUT-4', 'm', '4*(W+H)/1000', null),
-      line('MOL-SITO', 'kg', '(W+H)/20000', null),
-    ],
-    ['REZ', 'IZO'],
-  );
-  await product(
-    'IZO-4-16-4-LOWE',
-    'IZO staklo 4-16-4 Low-E',
-    '55',
-    true,
-    [
-      line('ST-FLOAT-4-3210x2250', 'm2', 'W*H/1e6', null, '6'),
-      line('ST-LOWE-4-3210x2250', 'm2', 'W*H/1e6', null, '6'),
-      line('DIS-16', 'm', '2*(W+H)/1000', null, '3'),
-      line('BUT-4', 'm', '4*(W+H)/1000', null),
-    ],
-    ['REZ', 'IZO'],
-  );
-  await product(
-    'KAL-8',
-    'Kaljeno staklo 8 mm',
-    '68',
-    true,
-    [line('ST-FLOAT-8-3210x2250', 'm2', 'W*H/1e6', null, '10')],
-    ['REZ', 'KAL'],
-  );
-  const window = (series: number, colour: string, wings: 1 | 2, door = false) => {
-    const glass = {
-      componentId: item['IZO-4-16-4'],
-      unit: 'kom',
-      formula: null,
-      quantity: String(wings),
-      scrapPct: '0',
-      childWidth: wings === 1 ? 'W-140' : 'W/2-110',
-      childHeight: 'H-140',
-    };
-    const lines = [
-      line(`PVC-${series}-OK-${colour}`, 'm', '2*(W+H)/1000', null, '8'),
-      line(`PVC-${series}-KR-${colour}`, 'm', `${wings}*2*(W/${wings}+H-120)/1000`, null, '8'),
-      line(`PVC-${series}-LS-${colour}`, 'm', '2*(W+H-200)/1000', null, '10'),
-      line(`CP-${series}-OK`, 'm', '2*(W+H)/1000', null, '5'),
-      line('EPDM-OK-CR', 'm', '2*(W+H)/1000', null, '5'),
-      line('EPDM-KR-CR', 'm', `${wings}*2*(W/${wings}+H)/1000`, null, '5'),
-      line(door ? 'OKV-ON-L-L' : 'OKV-ON-M-L', 'kom', null, String(wings)),
-      line('KVA-STD-BIJ', 'kom', null, String(wings)),
-      line('VIJ-OK-112', 'kom', null, '8'),
-      line('SIL-BIJ', 'kom', null, '0.3'),
-      glass,
-    ];
-    if (wings === 2) lines.push(line(`PVC-${series}-TP-${colour}`, 'm', 'H/1000', null, '8'));
-    if (door) lines.push(line('SAR-BIJ', 'kom', null, '3'));
-    return lines;
-  };
-  await product('PVC-P1-70', 'PVC prozor jednokrilni 70, bijeli', '260', false, window(70, 'BI', 1), [
-    'ZAV',
-    'OKI',
-    'MON',
-  ]);
-  await product('PVC-P2-76', 'PVC prozor dvokrilni 76, bijeli', '430', false, window(76, 'BI', 2), [
-    'ZAV',
-    'OKI',
-    'MON',
-  ]);
-  await product('PVC-P1-76-AN', 'PVC prozor jednokrilni 76, antracit', '340', false, window(76, 'AN', 1), [
-    'ZAV',
-    'OKI',
-    'MON',
-  ]);
-  await product('PVC-BV-82', 'PVC balkonska vrata 82, bijela', '520', false, window(82, 'BI', 1, true), [
-    'ZAV',
-    'OKI',
-    'MON',
-  ]);
+  await createTradeProducts(tx, ctx, item, proc);
 
   phase('products');
   await commit(0.18);
@@ -524,40 +419,17 @@ async function generate(
   await commit(0.3);
   // Documents, month by month (oldest first, so numbers follow dates) -------------------------
   const productCount = Object.keys(item).length - catalogue.length;
-  const products = ['PVC-P1-70', 'PVC-P2-76', 'PVC-P1-76-AN', 'PVC-BV-82', 'IZO-4-16-4', 'KAL-8'];
-  // Window lines name their profile system, glass make-up, colour and hardware (docs/documents.md).
-  const windowSpec: Record<string, Record<string, string>> = {
-    'PVC-P1-70': {
-      profile_system: 'PVC 70, 5 komora',
-      glass_makeup: '4-16Ar-4E',
-      colour: 'bijela',
-      hardware_set: 'okretno-nagibni',
-    },
-    'PVC-P2-76': {
-      profile_system: 'PVC 76, 6 komora',
-      glass_makeup: '4-16Ar-4E',
-      colour: 'bijela',
-      hardware_set: 'okretno-nagibni + okretni',
-    },
-    'PVC-P1-76-AN': {
-      profile_system: 'PVC 76, 6 komora',
-      glass_makeup: '4-16Ar-4E',
-      colour: 'antracit RAL 7016',
-      hardware_set: 'okretno-nagibni',
-    },
-    'PVC-BV-82': {
-      profile_system: 'PVC 82, 7 komora',
-      glass_makeup: '4E-14Ar-4-14Ar-4E',
-      colour: 'bijela',
-      hardware_set: 'balkonski, s kvakom',
-    },
-  };
-  const sizes = [
+  const sizes: readonly (readonly [number, number])[] = [
     [600, 900],
     [900, 1200],
     [1200, 1400],
     [1400, 1400],
     [800, 2200],
+  ] as const;
+  const showerSizes: readonly (readonly [number, number])[] = [
+    [800, 2000],
+    [900, 2000],
+    [700, 1900],
   ] as const;
   const counts = { quotes: 0, workOrders: 0, deliveryNotes: 0, invoices: 0, cuttingJobs: 0 };
   const woPlan: string[] = [];
@@ -565,7 +437,7 @@ async function generate(
   // Work-order outcomes by age: older orders are finished and invoiced, recent ones under way.
   const outcomeFor = (month: number, k: number): string => {
     if (month >= 3) return k === 1 && month % 4 === 0 ? 'cancelled' : 'invoiced';
-    if (month === 2) return k === 0 ? 'delivered' : 'completed';
+    if (month === 2) return k === 0 ? 'part_delivered' : 'completed';
     if (month === 1) return k === 0 ? 'invoiced' : 'in_progress';
     return k === 0 ? 'planned' : 'draft';
   };
@@ -579,17 +451,24 @@ async function generate(
       const date = daysBefore(today, Math.max(start, 0));
       await asOf(tx, date);
       const client = clients[(month * 5 + k) % clients.length] as string;
-      const lines = Array.from({ length: rng.int(1, 2) }, () => {
-        const sku = rng.pick(products);
-        const [w, h] = rng.pick(sizes);
-        return {
-          item_id: item[sku],
-          quantity: String(rng.int(1, 4)),
-          width_mm: String(w),
-          height_mm: String(h),
-          ...windowSpec[sku],
-        };
-      });
+      const outcome = k < 2 ? outcomeFor(month, k) : 'quote';
+      // The order planned this month is fixed (its cutting lists are confirmed below); the one
+      // to be delivered in part has at least two of every line.
+      const picked =
+        outcome === 'planned'
+          ? PLANNED_ORDER
+          : Array.from({ length: rng.int(1, 2) }, () => {
+              const sku = rng.pick(SOLD_PRODUCTS);
+              const [w, h] = rng.pick(sku.startsWith('KAL-') ? showerSizes : sizes);
+              return { sku, quantity: String(rng.int(outcome === 'part_delivered' ? 2 : 1, 4)), w, h };
+            });
+      const lines = picked.map((p) => ({
+        item_id: item[p.sku],
+        quantity: p.quantity,
+        width_mm: String(p.w),
+        height_mm: String(p.h),
+        ...lineExtras(p.sku, rng.pick),
+      }));
       if (rng.next() < 0.4)
         lines.push({ item_id: item['USL-MON'], quantity: String(rng.int(2, 8)) } as never);
       const quote = (
@@ -611,7 +490,6 @@ async function generate(
       const converted = await quotes.convertQuote(tx, ctx, quote.id);
       const woId = (converted as { document: { id: string } }).document.id;
       counts.workOrders++;
-      const outcome = outcomeFor(month, k);
       woPlan.push(outcome);
       const wo = (await workOrders.workOrderDetail(tx, woId)) as {
         document: { client_id: string };
@@ -636,13 +514,18 @@ async function generate(
             unit_price: l.unit_price,
             discount_pct: l.discount_pct,
             vat_rate: l.vat_rate === null ? null : String(Number(l.vat_rate)),
+            shaped: l.shaped,
+            ...glassWorkOf(l),
             ...windowSpecOf(l),
           })),
         }),
       );
       if (outcome === 'draft') continue;
       await workOrders.plan(tx, ctx, woId);
-      if (outcome === 'planned') continue;
+      if (outcome === 'planned') {
+        counts.cuttingJobs += await confirmCuttingLists(tx, ctx, woId, loc.SKL as string);
+        continue;
+      }
       if (outcome === 'cancelled') {
         await workOrders.cancel(tx, ctx, woId);
         continue;
@@ -651,10 +534,6 @@ async function generate(
       const started = (await workOrders.start(tx, ctx, woId)) as {
         operations: { id: string; planned_minutes: string; quality_check_required: boolean }[];
       };
-      if (!counts.cuttingJobs && started.operations.length > 0) {
-        await glassCuttingJob(tx, ctx, woId, item['ST-FLOAT-4-3210x2250'] as string, loc.SKL as string);
-        counts.cuttingJobs++;
-      }
       const opsToFinish = outcome === 'in_progress' ? started.operations.slice(0, 1) : started.operations;
       for (const op of opsToFinish) {
         await workOrders.operationAction(tx, ctx, woId, op.id, 'start');
@@ -685,7 +564,24 @@ async function generate(
       const dn = (await deliveryNotes.create(
         tx,
         ctx,
-        deliveryNoteInputSchema.parse({ client_id: client, source_location_id: loc.GP, work_order_id: woId }),
+        deliveryNoteInputSchema.parse({
+          client_id: client,
+          source_location_id: loc.GP,
+          work_order_id: woId,
+          // Delivered in part: half of every line now, the rest still to deliver (the order's
+          // lines as saved above: the update gave them new ids).
+          lines:
+            outcome === 'part_delivered'
+              ? (
+                  (
+                    await workOrders.workOrderDetail(tx, woId)
+                  ).lines as { id: string; quantity: string }[]
+                ).map((l) => ({
+                  source_line_id: l.id,
+                  quantity: new Decimal(l.quantity).div(2).floor().toString(),
+                }))
+              : [],
+        }),
       )) as { document: { id: string } };
       await deliveryNotes.issue(tx, ctx, dn.document.id);
       counts.deliveryNotes++;
@@ -693,7 +589,7 @@ async function generate(
       const invoiceDays = month === 1 ? dayOfMonth + 5 : Math.max(start - 16, 0);
       await asOf(tx, daysBefore(today, invoiceDays));
       await deliveryNotes.deliver(tx, ctx, dn.document.id);
-      if (outcome === 'delivered') continue;
+      if (outcome === 'part_delivered') continue;
       const invoice = (await invoices.create(
         tx,
         ctx,
@@ -744,42 +640,4 @@ async function generate(
     purchaseOrders,
     ...counts,
   };
-}
-
-/** A 2D cutting job for the glass panes of one work order, from whole float sheets. */
-async function glassCuttingJob(
-  tx: Tx,
-  ctx: CompanyContext,
-  woId: string,
-  sheetItemId: string,
-  locationId: string,
-) {
-  const pieces = await cutting.piecesFromWorkOrder(tx, woId);
-  if (pieces.length === 0) return;
-  await cutting.createJob(
-    tx,
-    ctx,
-    cuttingJobInputSchema.parse({
-      name: 'Rezanje stakla – demo nalog',
-      kind: '2d',
-      kerf: 2,
-      trim: { left: 10, right: 10, top: 10, bottom: 10 },
-      min_remnant_length: 300,
-      min_remnant_width: 300,
-      source_type: 'work_order',
-      source_id: woId,
-      pieces: pieces.slice(0, 200),
-      stock: [
-        {
-          ref: 'FLOAT4-3210',
-          label: 'Float 4 mm 3210×2250',
-          item_id: sheetItemId,
-          location_id: locationId,
-          width: 3210,
-          height: 2250,
-          quantity: null,
-        },
-      ],
-    }),
-  );
 }

@@ -12,8 +12,9 @@ import { type DemoSummary, demoOib, fillDemoCompany, prng, resolveDemoTarget } f
 // The demo company on a fresh company (PGlite): every figure below follows from the plan written
 // in demo.service.ts. Each month 3 quotes: 2 won, 1 lost (rejected in even months, expiring in odd
 // ones); this month also a draft and the lost one still open. Won orders: months 11..3 invoiced
-// (18, of which 2 cancelled in months 8 and 4), month 2 delivered / completed, month 1 invoiced /
-// in progress, this month planned / draft; plus one direct invoice for today's services.
+// (18, of which 2 cancelled in months 8 and 4), month 2 delivered in part / completed, month 1
+// invoiced / in progress, this month planned (its cutting lists confirmed) / draft; plus one direct
+// invoice for today's services.
 
 // The runner stays off: the route's job is checked as queued, not run a second time here.
 process.env.JOBS = 'off';
@@ -105,7 +106,7 @@ describe('demo company', () => {
         (select count(*) from boms where status = 'active')::int as boms,
         (select count(*) from locations)::int as locations`,
     );
-    expect(counts).toEqual({ items: summary.items, clients: 24, suppliers: 4, boms: 7, locations: 3 });
+    expect(counts).toEqual({ items: summary.items, clients: 24, suppliers: 4, boms: 15, locations: 3 });
     expect(await byStatus('work_order')).toEqual({
       completed: 19,
       cancelled: 2,
@@ -118,8 +119,15 @@ describe('demo company', () => {
     expect((quotes.sent ?? 0) + (quotes.expired ?? 0)).toBe(7);
     expect(await byStatus('delivery_note')).toEqual({ delivered: 18 });
     expect(await byStatus('invoice')).toEqual({ issued: 18 });
-    const [cut] = await q<{ n: number }>(sql`select count(*)::int as n from cutting_jobs`);
-    expect(cut?.n).toBe(1);
+    // The planned order's cutting lists: one per sheet and bar material, all confirmed.
+    const cut = await q<{ kind: string; status: string; n: number }>(
+      sql`select kind, status, count(*)::int as n from cutting_jobs group by 1, 2 order by 1, 2`,
+    );
+    expect(cut.map((c) => [c.kind, c.status])).toEqual([
+      ['1d', 'confirmed'],
+      ['2d', 'confirmed'],
+    ]);
+    expect(cut.reduce((n, c) => n + c.n, 0)).toBe(summary.cuttingJobs);
     const [po] = await q<{ n: number; received: number }>(
       sql`select count(*)::int as n, count(*) filter (where status = 'received')::int as received from purchase_orders`,
     );
@@ -134,6 +142,118 @@ describe('demo company', () => {
     );
     expect(spec?.windows).toBeGreaterThan(0);
     expect(spec).toMatchObject({ named: spec?.windows, glass_named: 0 });
+  });
+
+  it('prices glass per m² with the step, the minimum area, edge work and holes', async () => {
+    const settings = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/documents/pricing-settings',
+        headers: { cookie: owner.cookie },
+      })
+    ).json();
+    expect(Number(settings.hole_price)).toBeGreaterThan(0);
+    expect(Number(settings.edge_price_kpo)).toBeGreaterThan(0);
+    expect(settings).toMatchObject({ dimension_step_mm: '30', min_area_float_m2: '0.3' });
+    const quoteLine = (sku: string) =>
+      q<{ unit_price: string; billed_measure: string; hole_count: number; edge_type: string }>(
+        sql`select trim_scale(l.unit_price)::text as unit_price, trim_scale(l.billed_measure)::text as billed_measure,
+              l.hole_count, l.edge_type
+            from document_lines l join documents d on d.id = l.document_id join items i on i.id = l.item_id
+            where d.kind = 'quote' and d.status = 'converted' and i.sku = ${sku}
+              and l.width_mm = ${sku === 'FLOAT-4' ? 250 : 800} and l.height_mm = ${sku === 'FLOAT-4' ? 400 : 2000}
+            order by d.doc_date desc limit 1`,
+      );
+    // 250 × 400 float 4 mm at 18 €/m²: 270 × 420 = 0.1134 m², billed at the 0.3 m² minimum, +20 %
+    // (band up to 0.5 m²) → 18 × 0.3 × 1.2 = 6.48.
+    expect((await quoteLine('FLOAT-4'))[0]).toMatchObject({ billed_measure: '0.3', unit_price: '6.48' });
+    // 800 × 2000 tempered 8 mm at 58 €/m², polished (KPO 6.50 €/m), two holes at 3.50:
+    // 810 × 2010 = 1.6281 m² × 58 = 94.4298; edge 2 × (0.8 + 2.0) = 5.6 m × 6.5 = 36.40; holes 7.00.
+    expect((await quoteLine('KAL-8'))[0]).toMatchObject({
+      billed_measure: '1.6281',
+      unit_price: '137.8298',
+      hole_count: 2,
+      edge_type: 'kpo',
+    });
+    const glass = await q<{ sku: string; thickness: string; basis: string; kind: string | null }>(
+      sql`select sku, trim_scale(thickness_mm)::text as thickness, price_basis as basis, glass_kind as kind
+          from items where sku in ('KAL-8', 'VSG-33.1', 'VSG-44.2', 'IZO-4-16-4-LOWE-AR') order by sku`,
+    );
+    expect(glass).toEqual([
+      { sku: 'IZO-4-16-4-LOWE-AR', thickness: '24', basis: 'area', kind: 'insulating' },
+      { sku: 'KAL-8', thickness: '8', basis: 'area', kind: 'tempered' },
+      { sku: 'VSG-33.1', thickness: '6.38', basis: 'area', kind: 'laminated' },
+      { sku: 'VSG-44.2', thickness: '8.76', basis: 'area', kind: 'laminated' },
+    ]);
+  });
+
+  it('builds windows whose BOMs cut mitred profile bars and glass panes with the trade presets', async () => {
+    const mitred = await q<{ sku: string; n: number }>(
+      sql`select c.sku, count(*)::int as n from bom_lines bl join boms b on b.id = bl.bom_id and b.status = 'active'
+            join items p on p.id = b.product_id join items c on c.id = bl.component_id
+          where p.sku = 'PVC-P1-76-AN' and bl.cut_length is not null and bl.cut_angle_start = 45
+            and bl.cut_angle_end = 45 group by c.sku order by c.sku`,
+    );
+    // Frame, sash and glazing bead: horizontal and vertical pieces each.
+    expect(mitred).toEqual([
+      { sku: 'PVC-76-KR-AN', n: 2 },
+      { sku: 'PVC-76-LS-AN', n: 2 },
+      { sku: 'PVC-76-OK-AN', n: 2 },
+    ]);
+    const jobs = await q<{
+      kind: string;
+      sku: string;
+      kerf: number;
+      trim: number;
+      weld: number;
+      pieces: unknown;
+    }>(
+      sql`select j.kind, i.sku, (j.input->>'kerf')::int as kerf, (j.input->'trim'->>'left')::int as trim,
+            (j.input->>'weld_allowance')::int as weld, j.input->'pieces' as pieces
+          from cutting_jobs j join items i on i.id = (j.input->>'material_id')::uuid order by i.sku`,
+    );
+    // The planned order has 2 windows 1000 × 1400: the frame's 4 pieces are 2 × 1000 and 2 × 1400 at 45°/45°.
+    const frame = jobs.find((j) => j.sku === 'PVC-76-OK-AN');
+    expect(frame).toMatchObject({ kind: '1d', kerf: 4, trim: 10, weld: 3 });
+    const framePieces = (
+      (frame?.pieces ?? []) as { length: number; quantity: number; angle_start: number; angle_end: number }[]
+    )
+      .map((p) => [p.length, p.quantity, p.angle_start, p.angle_end])
+      .sort();
+    expect(framePieces).toEqual([
+      [1000, 4, 45, 45],
+      [1400, 4, 45, 45],
+    ]);
+    // Glass is scored: no kerf, 15 mm edge trim; the Low-E panes come from the windows' units too.
+    const lowe = jobs.find((j) => j.sku === 'ST-LOWE-4-3210x2250');
+    expect(lowe).toMatchObject({ kind: '2d', kerf: 0, trim: 15 });
+    const izo = await q<{ sku: string; formula: string }>(
+      sql`select c.sku, bl.formula from bom_lines bl join boms b on b.id = bl.bom_id and b.status = 'active'
+            join items p on p.id = b.product_id join items c on c.id = bl.component_id
+          where p.sku = 'IZO-4-16-4-LOWE-AR' and c.sku in ('ARGON', 'DIS-16') order by c.sku`,
+    );
+    expect(izo.map((r) => r.sku)).toEqual(['ARGON', 'DIS-16']);
+  });
+
+  it('leaves orders at every stage: one delivered in part, invoices open and paid', async () => {
+    const part = await q<{ ordered: string; delivered: string }>(
+      sql`select sum(w.quantity)::text as ordered,
+            (select sum(n.quantity) from document_lines n join documents dn on dn.id = n.document_id
+              where dn.kind = 'delivery_note' and n.source_line_id in (select id from document_lines where document_id = d.id))::text as delivered
+          from documents d join document_lines w on w.document_id = d.id
+          where d.kind = 'work_order' group by d.id`,
+    );
+    expect(part.filter((p) => p.delivered !== null && Number(p.delivered) < Number(p.ordered))).toHaveLength(
+      1,
+    );
+    const [pay] = await q<{ paid: number; open: number }>(
+      sql`select count(*) filter (where coalesce(p.paid, 0) >= d.total)::int as paid,
+            count(*) filter (where coalesce(p.paid, 0) = 0)::int as open
+          from documents d left join (select document_id, sum(amount) as paid from invoice_payments group by 1) p
+            on p.document_id = d.id where d.kind = 'invoice'`,
+    );
+    expect(pay?.paid).toBeGreaterThan(0);
+    expect(pay?.open).toBeGreaterThan(0);
   });
 
   it('spreads invoices over the last twelve months with gapless numbers', async () => {
