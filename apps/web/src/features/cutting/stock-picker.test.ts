@@ -21,14 +21,17 @@ const row = (sku: string, item_id: string, material_id: string | null, location_
   material_id,
 });
 
+/** Two glass types at two locations, each with a remnant. */
+const ROWS = [
+  row('FLOAT4-R1200x800', 'rem-1', 'float'),
+  row('FLOAT4', 'float', null),
+  row('FLOAT4', 'float', null, 'L2'),
+  row('FLOAT6', 'float6', null),
+  row('FLOAT6-R900x600', 'rem-6', 'float6'),
+];
+
 describe('stock picker preselection (a list made from a work order)', () => {
-  const rows = [
-    row('FLOAT4-R1200x800', 'rem-1', 'float'),
-    row('FLOAT4', 'float', null),
-    row('FLOAT4', 'float', null, 'L2'),
-    row('FLOAT6', 'float6', null),
-    row('FLOAT6-R900x600', 'rem-6', 'float6'),
-  ];
+  const rows = ROWS;
 
   it("ticks the material's sheets in every location and its remnants, nothing else", () => {
     const choice = preselectedStock('float', rows);
@@ -47,14 +50,7 @@ describe('stock picker preselection (a list made from a work order)', () => {
 });
 
 describe('stock picker offers only the glass being cut (issue 22)', () => {
-  const rows = [
-    row('FLOAT4-R1200x800', 'rem-1', 'float'),
-    row('FLOAT4', 'float', null),
-    row('FLOAT4', 'float', null, 'L2'),
-    row('FLOAT6', 'float6', null),
-    row('FLOAT6-R900x600', 'rem-6', 'float6'),
-    row('LAM44', 'lam44', null),
-  ];
+  const rows = [...ROWS, row('LAM44', 'lam44', null)];
 
   it("lists the material's sheets in every location and its remnants, no other glass type", () => {
     const offered = stockForMaterial('float', rows);

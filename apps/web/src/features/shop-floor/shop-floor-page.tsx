@@ -81,6 +81,17 @@ export function ShopFloorPage() {
     if (op.status === 'in_progress') setFinishing(op);
     else if (op.status !== 'done') action.mutate({ op, action: 'start' });
   };
+  const cardOf = (op: FloorOperation) => (
+    <OperationCard
+      key={op.id}
+      op={op}
+      busy={action.isPending}
+      selected={op.work_order_id === woId}
+      onOpen={() => setWoId(op.work_order_id)}
+      onPrimary={() => primary(op)}
+      onPause={() => action.mutate({ op, action: 'pause' })}
+    />
+  );
 
   useWedgeScanner(
     async (code) => {
@@ -144,37 +155,13 @@ export function ShopFloorPage() {
           {today.isSuccess && centres.length === 0 && (
             <p className="p-4 text-lg text-muted">{t('nothingToday')}</p>
           )}
-          <ul className="grid gap-3">
-            {open.map((op) => (
-              <OperationCard
-                key={op.id}
-                op={op}
-                busy={action.isPending}
-                selected={op.work_order_id === woId}
-                onOpen={() => setWoId(op.work_order_id)}
-                onPrimary={() => primary(op)}
-                onPause={() => action.mutate({ op, action: 'pause' })}
-              />
-            ))}
-          </ul>
+          <ul className="grid gap-3">{open.map(cardOf)}</ul>
           {finished.length > 0 && (
             <details className="mt-4" data-testid="finished-operations">
               <summary className="min-h-12 cursor-pointer py-3 text-base text-muted">
                 {t('finishedToday', { n: finished.length })}
               </summary>
-              <ul className="grid gap-3">
-                {finished.map((op) => (
-                  <OperationCard
-                    key={op.id}
-                    op={op}
-                    busy={action.isPending}
-                    selected={op.work_order_id === woId}
-                    onOpen={() => setWoId(op.work_order_id)}
-                    onPrimary={() => primary(op)}
-                    onPause={() => action.mutate({ op, action: 'pause' })}
-                  />
-                ))}
-              </ul>
+              <ul className="grid gap-3">{finished.map(cardOf)}</ul>
             </details>
           )}
         </section>
