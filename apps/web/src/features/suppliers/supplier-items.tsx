@@ -1,29 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
 import { FormErrors } from '../../components/ui/form-errors.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { api } from '../../lib/api.ts';
 import { formatCurrency, formatNumber, formatUnit, optionalNumberInputToApi } from '../../lib/format.ts';
 import { apiErrorMessages, NUM, TABLE, TD, TH } from '../clients/partner-ui.tsx';
 import { type SupplierItem, usePartnerMutation, useSupplierItems } from '../clients/partners-api.ts';
 import { usePermission } from '../team/use-permission.tsx';
-
-type ItemHit = { id: string; sku: string; name: string; base_unit: string };
-
-export function useItemSearch(q: string) {
-  return useQuery({
-    queryKey: ['partners', 'item-search', q],
-    queryFn: ({ signal }) =>
-      api<{ items: ItemHit[] }>(`/api/inventory/items?q=${encodeURIComponent(q)}&limit=10`, { signal }).then(
-        (r) => r.items,
-      ),
-    enabled: q.trim().length >= 1,
-    staleTime: 30_000,
-  });
-}
+import { saveSupplierItems, useItemSearch } from './suppliers-api.ts';
 
 /** Items a supplier delivers, with the supplier's code, price and minimum order quantity; edited in place. */
 export function SupplierItemsTab({ id }: { id: string }) {
@@ -34,17 +19,15 @@ export function SupplierItemsTab({ id }: { id: string }) {
   const [q, setQ] = useState('');
   const { data: hits = [] } = useItemSearch(q);
   const save = usePartnerMutation('supplier', (items: SupplierItem[]) =>
-    api<SupplierItem[]>(`/api/suppliers/${id}/items`, {
-      method: 'PUT',
-      body: {
-        items: items.map((i) => ({
-          item_id: i.item_id,
-          supplier_sku: i.supplier_sku,
-          price: optionalNumberInputToApi(i.price ?? ''),
-          min_order_qty: optionalNumberInputToApi(i.min_order_qty ?? ''),
-        })),
-      },
-    }),
+    saveSupplierItems(
+      id,
+      items.map((i) => ({
+        item_id: i.item_id,
+        supplier_sku: i.supplier_sku,
+        price: optionalNumberInputToApi(i.price ?? ''),
+        min_order_qty: optionalNumberInputToApi(i.min_order_qty ?? ''),
+      })),
+    ),
   );
   const rows = draft ?? data ?? [];
   const edit = (i: number, key: 'supplier_sku' | 'price' | 'min_order_qty', value: string) =>
