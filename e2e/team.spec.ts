@@ -271,4 +271,41 @@ test.describe('team', () => {
     await viewer.screenshot({ path: `${SCREENSHOTS}/team-viewer-quote.png` });
     await context.close();
   });
+
+  // Issue 22: settings a role cannot save read as values, not as fields without a save button.
+  for (const [role, label, name] of [
+    ['warehouse', 'Skladištar', 'Stjepan Skladište'],
+    ['viewer', 'Samo pregled', 'Vlado Pregled'],
+  ] as const) {
+    test(`${role}: the company settings are read-only values, with no field to type into and no button`, async ({
+      page,
+      browser,
+    }) => {
+      await ownerWithCompany(page, 'Staklorez d.o.o.');
+      // The owner's settings are editable (so the checks below can fail).
+      await page.goto('/settings');
+      await expect(page.getByRole('main')).toContainText('Krojenje');
+      await expect(page.getByTestId('settings-read-only')).toHaveCount(0);
+      await expect(page.getByLabel('Širina reza ploča (mm)').first()).toBeEditable();
+      const link = await inviteThroughSettings(page, newAccount(`team-${role}`).email, label);
+      const { context, page: member } = await joinThroughLink(browser, link, name);
+      await member.getByTestId('invite-submit-auth').click();
+      await expect(member).toHaveURL(`${BASE_URL}/`);
+      await dismissChangelog(member);
+      await member.goto('/settings');
+      const group = member.getByTestId('settings-read-only');
+      await expect(group.getByRole('note')).toContainText('Vaša uloga ih može samo pregledati');
+      await expect(group).toContainText('Krojenje');
+      // Values are shown, nothing in the group can be typed into, chosen or pressed.
+      const fields = group.locator('input:visible, select:visible, textarea:visible');
+      expect(await fields.count()).toBeGreaterThan(0);
+      for (const field of await fields.all()) await expect(field).toBeDisabled();
+      await expect(group.locator('button:visible')).toHaveCount(0);
+      // A field reads as text: no frame.
+      const border = await fields.first().evaluate((el) => getComputedStyle(el).borderTopColor);
+      expect(border).toBe('rgba(0, 0, 0, 0)');
+      await member.screenshot({ path: `${SCREENSHOTS}/settings-read-only-${role}.png`, fullPage: true });
+      await context.close();
+    });
+  }
 });

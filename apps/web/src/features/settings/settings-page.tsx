@@ -15,6 +15,7 @@ import { FiscalExchangeSettingsCard } from '../fiscal-exchange/fiscal-settings-c
 import { FiscalSettingsCard } from '../fiscalisation/fiscal-cards.tsx';
 import { PageHeader } from '../sections/page-header.tsx';
 import { TeamSettings } from '../team/team-settings.tsx';
+import { CompanySettingsGroup } from './read-only-settings.tsx';
 
 const THEME_OPTIONS: { value: Theme; icon: typeof Sun }[] = [
   { value: 'light', icon: Sun },
@@ -83,13 +84,15 @@ export function SettingsPage() {
       </Card>
       <TeamSettings />
       <AutomationSettingsCard />
-      <PricingSettingsCard />
-      <ProductionLocationsCard />
-      <MailSettingsCard />
-      <VatStatusCard />
-      <FiscalSettingsCard />
-      <FiscalExchangeSettingsCard />
-      <CuttingSettingsCard />
+      <CompanySettingsGroup>
+        <PricingSettingsCard />
+        <ProductionLocationsCard />
+        <MailSettingsCard />
+        <VatStatusCard />
+        <FiscalSettingsCard />
+        <FiscalExchangeSettingsCard />
+        <CuttingSettingsCard />
+      </CompanySettingsGroup>
     </div>
   );
 }
