@@ -33,7 +33,7 @@ import {
   vatRecap,
 } from './invoice-pdf.ts';
 import { hub3For, type PartySnapshot } from './invoices.service.ts';
-import { materials, operations } from './work-orders.service.ts';
+import { materials, operations } from './work-orders.repo.ts';
 
 // Printouts in Croatian (number and date formats from the shared PDF helpers): quotes, work order
 // sheets with a QR code of the number, delivery notes with signature lines, invoices and credit

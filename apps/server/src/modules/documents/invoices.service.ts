@@ -24,10 +24,8 @@ import {
   type VatTreatment,
   vatTreatment,
 } from '@erp/domain';
-import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/database.ts';
-import { rows } from '../../db/sql.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
 import { advanceUbl } from '../einvoice/advance-ubl.ts';
 import { einvoiceReadiness, ublVatOfLines } from '../einvoice/einvoice-issue.ts';
@@ -47,6 +45,7 @@ import {
 import { freezeFiles, frozenFile } from './frozen-files.ts';
 import { creditedQuantities, relinkInvoiced } from './fulfilment.repo.ts';
 import { billableLines, checkSourcedLines, creditLines, invoiceBudget } from './invoice-sources.ts';
+import * as invoicesRepo from './invoices.repo.ts';
 
 // Invoices (računi) and credit notes (odobrenja): drafts from delivery notes or direct lines;
 // issuing numbers them per Croatian rules (sequence/premises/device), fixes the date and time of
@@ -371,9 +370,7 @@ export async function creditNote(
   );
   const credit = (await repo.getDocument(tx, id)) as repo.DocumentRow;
   await issueDocument(tx, ctx, credit, client as NonNullable<typeof client>);
-  await tx.execute(
-    sql`update documents set credited_total = credited_total + ${credit.total}, updated_at = now() where id = ${invoiceId}`,
-  );
+  await invoicesRepo.addCredited(tx, invoiceId, credit.total);
   await repo.link(tx, ctx.companyId, invoiceId, id, 'credited');
   await freezeFiles(tx, ctx.companyId, id); // the credit note's UBL and PDF; the invoice's stay as stored
   await onDocumentIssued(tx, ctx, id);
@@ -398,13 +395,7 @@ export async function addPayment(
     throw new AppError('VALIDATION', `Iznos uplate premašuje dug (${money(owed)})`, [
       { field: 'amount', key: 'validation.paymentTooLarge', params: { owed: money(owed) } },
     ]);
-  await tx.execute(
-    sql`insert into invoice_payments (company_id, document_id, paid_on, amount, note, created_by)
-        values (${ctx.companyId}, ${invoiceId}, ${input.paid_on}, ${input.amount}, ${input.note}, ${ctx.userId})`,
-  );
-  await tx.execute(
-    sql`update documents set paid_total = paid_total + ${input.amount}, updated_at = now() where id = ${invoiceId}`,
-  );
+  await invoicesRepo.insertPayment(tx, ctx, invoiceId, input);
   await onPaymentsRecorded(tx, ctx, invoiceId); // Fiskalizacija 2.0: EvidentirajNaplatu
   await repo.notifyDocuments(tx, ctx.companyId, [invoiceId]);
   return { ...(await detail(tx, invoiceId)), payments: await payments(tx, invoiceId) };
@@ -427,13 +418,7 @@ export async function ublFile(
   return stored ? { number: doc.number as string, xml: stored } : ubl(tx, doc.id);
 }
 
-export async function payments(tx: Tx, invoiceId: string) {
-  return rows<{ id: string; paid_on: string; amount: string; note: string | null }>(
-    tx,
-    sql`select id, paid_on::text as paid_on, amount::text as amount, note from invoice_payments
-        where document_id = ${invoiceId} order by paid_on, created_at`,
-  );
-}
+export const payments = (tx: Tx, invoiceId: string) => invoicesRepo.payments(tx, invoiceId);
 
 function splitAddress(address: string | null) {
   // "Ilica 1, 10000 Zagreb" → street, postal code, city
@@ -454,11 +439,7 @@ export async function ubl(tx: Tx, id: string): Promise<{ number: string; xml: st
   const lines = await repo.getLines(tx, id);
   const s = splitAddress(seller.address);
   const original = doc.original_invoice_id ? await repo.getDocument(tx, doc.original_invoice_id) : null;
-  const despatch = await rows<{ number: string }>(
-    tx,
-    sql`select d.number from document_links k join documents d on d.id = k.from_id
-        where k.to_id = ${id} and k.relation = 'invoiced' and d.kind = 'delivery_note' order by d.number`,
-  );
+  const despatch = await invoicesRepo.billedDeliveryNoteNumbers(tx, id);
   const issuedAt = doc.issued_at ? new Date(doc.issued_at) : new Date();
   const time = issuedAt.toLocaleTimeString('en-GB', { timeZone: 'Europe/Zagreb', hour12: false });
   const treatment = vatTreatmentOf(buyer, lines);

@@ -3,7 +3,6 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { one } from '../../db/sql.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
-import * as repo from './documents.repo.ts';
 
 // Company settings of measure pricing (columns of company_settings, migration 0024): the step
 // billing dimensions are rounded up to, the minimum area per glass kind, the minimum edge length

@@ -3,7 +3,6 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { rows, uuids } from '../../db/sql.ts';
 import { traceLots } from '../inventory/inventory.service.ts';
-import * as repo from './documents.repo.ts';
 
 // Traceability across documents: from a supplier lot forward to the finished lots made from it,
 // the delivery notes that shipped them and the clients that received them; and from a finished

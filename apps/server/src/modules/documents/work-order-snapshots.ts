@@ -7,7 +7,7 @@ import { companyBlock } from '../../pdf/company-profile.ts';
 import { load, renderPdf } from './documents.pdf.ts';
 import * as repo from './documents.repo.ts';
 import { sha256, storedFile, storeFile } from './frozen-files.ts';
-import { materials, operations } from './work-orders.service.ts';
+import { materials, operations } from './work-orders.repo.ts';
 
 // Work order sheets as numbered, stored versions (issue 18, deliverable 2). Releasing an order
 // (draft → planned) stores its PDF as version 1; later the user issues version N+1 when what the

@@ -8,9 +8,7 @@ import {
   type completionInputSchema,
   money,
   type OperationAction,
-  type OperationStatus,
   operationMachine,
-  type ProcessCategory,
   type qualityCheckInputSchema,
   type timeLogInputSchema,
   type workOrderInputSchema,
@@ -20,7 +18,7 @@ import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/database.ts';
-import { one, rows } from '../../db/sql.ts';
+import { rows } from '../../db/sql.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
 import * as inventory from '../inventory/inventory.service.ts';
 import type { PostingLine } from '../inventory/posting.ts';
@@ -33,103 +31,21 @@ import { assertLocationsExist, workOrderLocations } from './production-locations
 import { completionPlan, cuttingCoverage, refuseOpenLists } from './work-order-completion.ts';
 import { corrections, correctionTotal } from './work-order-corrections.ts';
 import { freezeFirstVersion } from './work-order-snapshots.ts';
+import * as woRepo from './work-orders.repo.ts';
 
 // Work orders: planning (BOM explosion → reservations, routings → operations), shop-floor progress
 // (operation status, logged time, quality checks) and completion (one posting: consumption,
 // output with a new lot, lot links, actual cost).
 
-type MaterialRow = {
-  id: string;
-  item_id: string;
-  sku: string;
-  name: string;
-  unit: string;
-  planned_qty: string;
-  actual_qty: string | null;
-  planned_unit_cost: string;
-  actual_unit_cost: string | null;
-  reservation_id: string | null;
-  reservation_status: string | null;
-  /** On hand at the order's source (production) location. */
-  on_hand_at_location: string;
-  /** Free for this order at the source location: on hand there minus other active reservations there. */
-  available_at_location: string;
-  /** Free for this order in the whole company: all on hand minus other active reservations. */
-  available: string;
-  lot_tracked: boolean;
-  /** Lots the order's own consumption took, net of corrections (what a correction may return). */
-  consumed_lots: { lot_id: string; lot_number: string; quantity: string }[];
-};
-
-export type OperationRow = {
-  id: string;
-  line_id: string | null;
-  item_id: string | null;
-  position: number;
-  process_id: string | null;
-  /** The process's category now (live, not copied at planning): processing-order warnings. */
-  category: ProcessCategory;
-  code: string;
-  name: string;
-  planned_minutes: string;
-  cost_per_hour: string;
-  quality_check_required: boolean;
-  status: OperationStatus;
-  logged_minutes: string;
-  last_check: 'pass' | 'fail' | 'note' | null;
-  last_check_note: string | null;
-};
-
-export async function materials(tx: Tx, wo: repo.DocumentRow): Promise<MaterialRow[]> {
-  return rows<MaterialRow>(
-    tx,
-    sql`select m.id, m.item_id, i.sku, i.name, m.unit, trim_scale(m.planned_qty)::text as planned_qty,
-          trim_scale(m.actual_qty)::text as actual_qty, trim_scale(m.planned_unit_cost)::text as planned_unit_cost,
-          trim_scale(m.actual_unit_cost)::text as actual_unit_cost, m.reservation_id, r.status as reservation_status,
-          coalesce((select trim_scale(sum(b.quantity))::text from stock_balances b
-                     where b.item_id = m.item_id and b.location_id = ${wo.source_location_id}), '0') as on_hand_at_location,
-          trim_scale(coalesce((select sum(b.quantity) from stock_balances b
-                     where b.item_id = m.item_id and b.location_id = ${wo.source_location_id}), 0)
-            - coalesce((select sum(x.quantity) from reservations x
-                     where x.item_id = m.item_id and x.status = 'active' and x.location_id = ${wo.source_location_id}
-                       and x.id is distinct from m.reservation_id), 0))::text as available_at_location,
-          trim_scale(coalesce(s.on_hand, 0) - coalesce((select sum(x.quantity) from reservations x
-                     where x.item_id = m.item_id and x.status = 'active'
-                       and x.id is distinct from m.reservation_id), 0))::text as available,
-          i.lot_tracked,
-          coalesce((select json_agg(json_build_object('lot_id', c.lot_id, 'lot_number', lt.lot_number,
-                      'quantity', trim_scale(c.q)::text) order by lt.lot_number)
-                    from (select mv.lot_id, sum(-mv.quantity) as q from stock_movements mv
-                          where mv.source_type = 'work_order' and mv.source_id = m.document_id
-                            and mv.type = 'production_consumption' and mv.item_id = m.item_id and mv.lot_id is not null
-                          group by mv.lot_id) c
-                    join lots lt on lt.id = c.lot_id where c.q > 0), '[]'::json) as consumed_lots
-        from work_order_materials m join items i on i.id = m.item_id
-        left join item_stock s on s.item_id = m.item_id
-        left join reservations r on r.id = m.reservation_id
-        where m.document_id = ${wo.id} order by i.sku`,
-  );
-}
-
-export async function operations(tx: Tx, woId: string): Promise<OperationRow[]> {
-  return rows<OperationRow>(
-    tx,
-    sql`select o.id, o.line_id, o.item_id, o.position, o.process_id, coalesce(p.category, 'other') as category,
-          o.code, o.name, trim_scale(o.planned_minutes)::text as planned_minutes,
-          trim_scale(o.cost_per_hour)::text as cost_per_hour, o.quality_check_required, o.status,
-          trim_scale(o.logged_minutes)::text as logged_minutes,
-          (select q.result from quality_checks q where q.operation_id = o.id order by q.created_at desc, q.id desc limit 1) as last_check,
-          (select q.note from quality_checks q where q.operation_id = o.id order by q.created_at desc, q.id desc limit 1) as last_check_note
-        from work_order_operations o left join processes p on p.id = o.process_id
-        where o.document_id = ${woId} order by o.position`,
-  );
-}
-
 export async function workOrderDetail(tx: Tx, id: string) {
   const base = await detail(tx, id);
   const doc = base.document;
   if (doc.kind !== 'work_order') return base;
-  const [mats, ops, fixes] = await Promise.all([materials(tx, doc), operations(tx, id), corrections(tx, id)]);
+  const [mats, ops, fixes] = await Promise.all([
+    woRepo.materials(tx, doc),
+    woRepo.operations(tx, id),
+    corrections(tx, id),
+  ]);
   const plannedMaterial = mats.reduce(
     (a, m) => a.plus(new Decimal(m.planned_qty).times(m.planned_unit_cost)),
     new Decimal(0),
@@ -296,22 +212,28 @@ export async function plan(tx: Tx, ctx: CompanyContext, id: string) {
           note: wo.number,
         })
       : null;
-    await tx.execute(
-      sql`insert into work_order_materials (company_id, document_id, item_id, unit, planned_qty, planned_unit_cost,
-            reservation_id, line_shares)
-          values (${ctx.companyId}, ${id}, ${need.item_id}, ${need.unit}, ${need.qty.toDecimalPlaces(6).toString()},
-            ${need.unitCost}, ${reservationId},
-            ${JSON.stringify(Object.fromEntries([...need.shares].map(([k, v]) => [k, v.toString()])))}::jsonb)`,
-    );
+    await woRepo.insertMaterial(tx, ctx.companyId, id, {
+      item_id: need.item_id,
+      unit: need.unit,
+      planned_qty: need.qty.toDecimalPlaces(6).toString(),
+      planned_unit_cost: need.unitCost,
+      reservation_id: reservationId,
+      line_shares: Object.fromEntries([...need.shares].map(([k, v]) => [k, v.toString()])),
+    });
   }
   for (const [i, op] of ops.entries()) {
     const info = processInfo.get(op.process_id);
-    await tx.execute(
-      sql`insert into work_order_operations (company_id, document_id, line_id, item_id, position, process_id, code, name,
-            planned_minutes, cost_per_hour, quality_check_required)
-          values (${ctx.companyId}, ${id}, ${op.line_id}, ${op.item_id}, ${i + 1}, ${op.process_id}, ${op.code}, ${op.name}, ${op.minutes},
-            ${info?.costPerHour ?? '0'}, ${info?.qualityCheckRequired ?? false})`,
-    );
+    await woRepo.insertOperation(tx, ctx.companyId, id, {
+      line_id: op.line_id,
+      item_id: op.item_id,
+      position: i + 1,
+      process_id: op.process_id,
+      code: op.code,
+      name: op.name,
+      planned_minutes: op.minutes,
+      cost_per_hour: info?.costPerHour ?? '0',
+      quality_check_required: info?.qualityCheckRequired ?? false,
+    });
   }
   await transition(tx, ctx, wo, 'plan', {
     planned_material_cost: money(plannedMaterial),
@@ -328,12 +250,8 @@ export async function start(tx: Tx, ctx: CompanyContext, id: string) {
 }
 
 async function releaseReservations(tx: Tx, ctx: CompanyContext, woId: string) {
-  const held = await rows<{ reservation_id: string }>(
-    tx,
-    sql`select m.reservation_id from work_order_materials m join reservations r on r.id = m.reservation_id
-        where m.document_id = ${woId} and r.status = 'active'`,
-  );
-  for (const r of held) await inventory.releaseReservation(tx, ctx, r.reservation_id);
+  for (const id of await woRepo.activeReservationIds(tx, woId))
+    await inventory.releaseReservation(tx, ctx, id);
 }
 
 export async function cancel(tx: Tx, ctx: CompanyContext, id: string) {
@@ -350,10 +268,7 @@ export async function cancel(tx: Tx, ctx: CompanyContext, id: string) {
 async function requireOperation(tx: Tx, woId: string, opId: string) {
   const wo = await repo.requireDocument(tx, woId, ['work_order'], true);
   assertWorkOrderInProgress(wo.status);
-  const op = await one<{ id: string; status: string }>(
-    tx,
-    sql`select id, status from work_order_operations where id = ${opId} and document_id = ${woId} for update`,
-  );
+  const op = await woRepo.lockOperation(tx, woId, opId);
   if (!op) throw new AppError('NOT_FOUND', 'Operacija nije pronađena');
   return { wo, op };
 }
@@ -367,9 +282,7 @@ export async function operationAction(
 ) {
   const { op } = await requireOperation(tx, woId, opId);
   const next = applyAction(operationMachine, op.status as never, action);
-  await tx.execute(
-    sql`update work_order_operations set status = ${next}, updated_at = now() where id = ${opId}`,
-  );
+  await woRepo.setOperationStatus(tx, opId, next);
   await repo.notifyDocuments(tx, ctx.companyId, [woId]);
   return workOrderDetail(tx, woId);
 }
@@ -382,13 +295,7 @@ export async function logTime(
   input: z.output<typeof timeLogInputSchema>,
 ) {
   await requireOperation(tx, woId, opId);
-  await tx.execute(
-    sql`insert into operation_time_logs (company_id, operation_id, minutes, note, created_by)
-        values (${ctx.companyId}, ${opId}, ${input.minutes}, ${input.note}, ${ctx.userId})`,
-  );
-  await tx.execute(
-    sql`update work_order_operations set logged_minutes = logged_minutes + ${input.minutes}, updated_at = now() where id = ${opId}`,
-  );
+  await woRepo.logOperationTime(tx, ctx, opId, input);
   await repo.notifyDocuments(tx, ctx.companyId, [woId]);
   return workOrderDetail(tx, woId);
 }
@@ -403,17 +310,14 @@ export async function qualityCheck(
   await requireOperation(tx, woId, opId);
   if (input.result === 'fail' && !input.note)
     throw new AppError('VALIDATION', 'Opišite nedostatak', [{ field: 'note', key: 'validation.required' }]);
-  await tx.execute(
-    sql`insert into quality_checks (company_id, operation_id, result, note, created_by)
-        values (${ctx.companyId}, ${opId}, ${input.result}, ${input.note}, ${ctx.userId})`,
-  );
+  await woRepo.insertQualityCheck(tx, ctx, opId, input);
   await repo.notifyDocuments(tx, ctx.companyId, [woId]);
   return workOrderDetail(tx, woId);
 }
 
 /** Blocks completion while an operation is open or a required quality check is missing or failed. */
 function completionBlockers(
-  ops: OperationRow[],
+  ops: woRepo.OperationRow[],
 ): { field: string; key: string; params: Record<string, string> }[] {
   const issues: { field: string; key: string; params: Record<string, string> }[] = [];
   for (const op of ops) {
@@ -476,7 +380,7 @@ export async function complete(
 ) {
   const wo = await repo.requireDocument(tx, id, ['work_order'], true);
   refuse(wo, 'complete');
-  const ops = await operations(tx, id);
+  const ops = await woRepo.operations(tx, id);
   const blockers = completionBlockers(ops);
   if (blockers.length > 0)
     throw new AppError(
@@ -487,7 +391,7 @@ export async function complete(
   refuseOpenLists((await cuttingCoverage(tx, id)).open);
   const source = wo.source_location_id as string;
   const output = input.output_location_id ?? wo.output_location_id ?? source;
-  const mats = await materials(tx, wo);
+  const mats = await woRepo.materials(tx, wo);
   const lines = await repo.getLines(tx, id);
   const items = await itemsById(
     tx,
