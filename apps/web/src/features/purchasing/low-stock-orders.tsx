@@ -2,18 +2,17 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { FormErrors } from '../../components/ui/form-errors.tsx';
-import { api } from '../../lib/api.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { apiErrorMessages, NUM, TABLE, TD, TH } from '../clients/partner-ui.tsx';
 import { PageHeader } from '../sections/page-header.tsx';
-import { type PoHeader, useLowStock, usePurchasingMutation } from './purchasing-api.ts';
+import {
+  createFromLowStock,
+  type DraftsFromLowStock,
+  useLowStock,
+  usePurchasingMutation,
+} from './purchasing-api.ts';
 
-type Created = {
-  orders: PoHeader[];
-  skipped: { item_id: string; sku: string }[];
-  /** Items already on a draft order: not added again (the draft is topped up by hand). */
-  on_draft: { item_id: string; sku: string; order_id: string }[];
-};
+type Created = DraftsFromLowStock;
 
 /**
  * One click from low stock to draft purchase orders (one per default supplier). The inventory
@@ -28,12 +27,7 @@ export function CreateFromLowStockButton({
 }) {
   const { t } = useTranslation('purchasing');
   const navigate = useNavigate();
-  const create = usePurchasingMutation(() =>
-    api<Created>('/api/purchase-orders/from-low-stock', {
-      method: 'POST',
-      body: itemIds ? { item_ids: itemIds } : {},
-    }),
-  );
+  const create = usePurchasingMutation(() => createFromLowStock(itemIds));
   return (
     <div>
       <FormErrors messages={apiErrorMessages(create.error, t)} className="mb-2" />

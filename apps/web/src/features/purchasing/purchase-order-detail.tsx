@@ -5,7 +5,6 @@ import { useConfirm } from '../../components/editing/confirm-dialog.tsx';
 import { useStatusChange } from '../../components/editing/status-change.ts';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
-import { api } from '../../lib/api.ts';
 import { formatCurrency, formatDate, formatNumber, formatUnit } from '../../lib/format.ts';
 import { apiErrorMessages, NUM, TABLE, TD, TH } from '../clients/partner-ui.tsx';
 import { partnerKeys } from '../clients/partners-api.ts';
@@ -15,6 +14,7 @@ import {
   newIdempotencyKey,
   type Order,
   type OrderChange,
+  orderAction,
   postIdempotent,
   predictOrder,
   purchasingKeys,
@@ -36,7 +36,7 @@ export function PurchaseOrderDetail() {
     queryKey: purchasingKeys.order(id),
     mutationFn: (v) =>
       v.type === 'order'
-        ? api<Order>(`/api/purchase-orders/${id}/${v.action}`, { method: 'POST' })
+        ? orderAction(id, v.action)
         : postIdempotent<Receipt>(`/api/goods-receipts/${v.receiptId}/cancel`, {}, newIdempotencyKey()),
     predict: predictOrder,
     answer: (r, v) => (v.type === 'order' ? (r as Order) : undefined),

@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { SaveState, saveStatus } from '../../components/editing/save-state.tsx';
 import { useSaveShortcut } from '../../components/editing/save-shortcut.ts';
+import { SaveState, saveStatus } from '../../components/editing/save-state.tsx';
 import { afterSave, UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
 import { type GridColumn, LineGrid } from '../../components/line-grid/line-grid.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
@@ -12,12 +12,11 @@ import { Card, CardContent } from '../../components/ui/card.tsx';
 import { FormErrors } from '../../components/ui/form-errors.tsx';
 import { Input, Textarea } from '../../components/ui/input.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
-import { api } from '../../lib/api.ts';
 import { formatCurrency, formatNumber, numberInputToApi } from '../../lib/format.ts';
 import { apiErrorMessages, Field, NUM, selectClasses } from '../clients/partner-ui.tsx';
-import type { PartnerPage } from '../clients/partners-api.ts';
+import { fetchPartners } from '../clients/partners-api.ts';
 import { PageHeader } from '../sections/page-header.tsx';
-import { type Order, useOrder, usePurchasingMutation } from './purchasing-api.ts';
+import { type Order, saveOrder, useOrder, usePurchasingMutation } from './purchasing-api.ts';
 
 type Line = {
   key: string;
@@ -101,13 +100,10 @@ function PurchaseOrderForm({ initial }: { initial?: Order }) {
   const saveRef = useSaveShortcut();
   const { data: suppliers } = useQuery({
     queryKey: ['partners', 'supplier', 'options'],
-    queryFn: ({ signal }) => api<PartnerPage>('/api/suppliers?page_size=200&sort=name', { signal }),
+    queryFn: ({ signal }) =>
+      fetchPartners('supplier', new URLSearchParams({ page_size: '200', sort: 'name' }), signal),
   });
-  const save = usePurchasingMutation((body: unknown) =>
-    initial
-      ? api<Order>(`/api/purchase-orders/${initial.id}`, { method: 'PUT', body })
-      : api<Order>('/api/purchase-orders', { method: 'POST', body }),
-  );
+  const save = usePurchasingMutation((body: unknown) => saveOrder(initial?.id ?? null, body));
   const sent = lines.filter((l) => !isBlank(l));
   const body = () => ({
     supplier_id: supplierId,

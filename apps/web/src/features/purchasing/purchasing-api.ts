@@ -1,4 +1,5 @@
 import type {
+  DraftOrders,
   GoodsReceipt,
   LowStockItem,
   PoHeader,
@@ -139,3 +140,23 @@ export async function postIdempotent<T>(path: string, body: unknown, key: string
   }
   return data as T;
 }
+
+/** Order actions: send or cancel a purchase order. */
+export const orderAction = (id: string, action: string) =>
+  api<PurchaseOrder>(`/api/purchase-orders/${id}/${action}`, { method: 'POST' });
+
+/** Creates a purchase order or replaces a draft's header and lines. */
+export const saveOrder = (id: string | null, body: unknown) =>
+  id
+    ? api<PurchaseOrder>(`/api/purchase-orders/${id}`, { method: 'PUT', body })
+    : api<PurchaseOrder>('/api/purchase-orders', { method: 'POST', body });
+
+/** What drafting orders from low stock made: orders per supplier, items without one, items already on a draft. */
+export type DraftsFromLowStock = DraftOrders;
+
+/** Drafts purchase orders (one per default supplier) for the given low-stock items, or all of them. */
+export const createFromLowStock = (itemIds?: string[]) =>
+  api<DraftsFromLowStock>('/api/purchase-orders/from-low-stock', {
+    method: 'POST',
+    body: itemIds ? { item_ids: itemIds } : {},
+  });
