@@ -26,7 +26,6 @@ const TO_CONVERT = new Set([
   'realtime',
   'registers',
   'search',
-  'shop-floor',
   'tenants',
   'views',
 ]);

@@ -26,6 +26,7 @@ export * from './purchase-invoices/index.ts';
 export * from './purchasing/index.ts';
 export * from './redact.ts';
 export * from './search/search-words.ts';
+export * from './shop-floor/contracts.ts';
 export * from './team/index.ts';
 export * from './tenants/tenant.schemas.ts';
 export * from './unit-symbol.ts';

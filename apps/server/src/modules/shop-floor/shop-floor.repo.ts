@@ -1,32 +1,8 @@
+import type { FloorOperation as FloorOperationWire, ScanHit, WorkOrderCard } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/database.ts';
 
-export type FloorOperation = {
-  id: string;
-  work_order_id: string;
-  work_order_number: string | null;
-  work_order_status: string;
-  client_name: string | null;
-  due_date: string | null;
-  position: number;
-  process_id: string | null;
-  code: string;
-  name: string;
-  status: 'pending' | 'in_progress' | 'paused' | 'done';
-  quality_check_required: boolean;
-  last_check: 'pass' | 'fail' | 'note' | null;
-  planned_minutes: string;
-  logged_minutes: string;
-  quantity: string;
-  good_qty: string;
-  scrap_qty: string;
-  started_at: string | null;
-  /** The piece the operation works on: its order line (null = the whole order). */
-  line_position: number | null;
-  line_label: string | null;
-  width_mm: string | null;
-  height_mm: string | null;
-};
+export type FloorOperation = FloorOperationWire & { process_id: string | null };
 
 const OPERATION_COLUMNS = sql`
   o.id, o.document_id as work_order_id, d.number as work_order_number, d.status as work_order_status,
@@ -118,12 +94,7 @@ export async function addEvent(
   );
 }
 
-export type ScanHit = {
-  kind: 'work_order' | 'item' | 'lot' | 'location';
-  id: string;
-  label: string;
-  item_id?: string;
-};
+export type { ScanHit };
 
 /**
  * What a scanned code names. Labels print plain codes: a work order number (its PDF's QR), an
@@ -163,10 +134,7 @@ export async function resolveCode(tx: Tx, raw: string): Promise<ScanHit[]> {
   return hits;
 }
 
-export type WorkOrderCard = {
-  cutting_jobs: { id: string; number: number; name: string; status: string; has_plan: boolean }[];
-  drawings: { file_id: string; sku: string; name: string }[];
-};
+export type { WorkOrderCard };
 
 /** What a worker needs beside the operation: the order's cutting sheets and its products' drawings. */
 export async function workOrderCard(tx: Tx, workOrderId: string): Promise<WorkOrderCard> {

@@ -1,61 +1,16 @@
+import {
+  floorCardSchema as cardSchema,
+  finishInputSchema,
+  idParamsSchema as idParams,
+  floorOperationSchema as operationSchema,
+  scanQuerySchema,
+  scanResultSchema as scanSchema,
+  floorTodaySchema as todaySchema,
+} from '@erp/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { inCompany } from '../../http/access.ts';
 import type { Deps } from '../../http/context.ts';
 import * as service from './shop-floor.service.ts';
-
-const s = z.string();
-const sN = z.string().nullable();
-
-const operationSchema = z.object({
-  id: s,
-  work_order_id: s,
-  work_order_number: sN,
-  work_order_status: s,
-  client_name: sN,
-  due_date: sN,
-  position: z.number(),
-  code: s,
-  name: s,
-  status: z.enum(['pending', 'in_progress', 'paused', 'done']),
-  quality_check_required: z.boolean(),
-  last_check: z.enum(['pass', 'fail', 'note']).nullable(),
-  planned_minutes: s,
-  logged_minutes: s,
-  quantity: s,
-  good_qty: s,
-  scrap_qty: s,
-  started_at: sN,
-  line_position: z.number().nullable(),
-  line_label: sN,
-  width_mm: sN,
-  height_mm: sN,
-});
-
-const todaySchema = z.object({
-  work_centres: z.array(z.object({ code: s, name: s, operations: z.array(operationSchema) })),
-});
-
-const cardSchema = z.object({
-  work_order: z.object({ id: s, number: sN, status: s, client_name: sN, due_date: sN }),
-  operations: z.array(operationSchema),
-  cutting_jobs: z.array(z.object({ id: s, number: z.number(), name: s, status: s, has_plan: z.boolean() })),
-  drawings: z.array(z.object({ file_id: s, sku: s, name: s })),
-});
-
-const scanSchema = z.object({
-  code: s,
-  hits: z.array(
-    z.object({
-      kind: z.enum(['work_order', 'item', 'lot', 'location']),
-      id: s,
-      label: s,
-      item_id: s.optional(),
-    }),
-  ),
-});
-
-const idParams = z.object({ id: z.uuid() });
 
 /**
  * Shop floor (issue 12): today's operations per work centre, one work order's card, scanned-code
@@ -97,7 +52,7 @@ export function shopFloorRoutes(deps: Deps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'What a scanned code names: work order number, item SKU, lot number or location code',
-          querystring: z.object({ code: z.string().trim().min(1).max(200) }),
+          querystring: scanQuerySchema,
           response: { 200: scanSchema },
         },
       },
@@ -128,7 +83,7 @@ export function shopFloorRoutes(deps: Deps): FastifyPluginAsyncZod {
           tags,
           summary: 'Finish with quantities good and scrap and, where required, the quality check',
           params: idParams,
-          body: service.finishInputSchema,
+          body: finishInputSchema,
           response: op,
         },
       },

@@ -1,20 +1,9 @@
-import { AppError, nonNegativeDecimal } from '@erp/domain';
+import { AppError, type FinishInputParsed } from '@erp/domain';
 import Decimal from 'decimal.js';
-import { z } from 'zod';
 import type { Tx } from '../../db/database.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
 import * as workOrders from '../documents/work-orders.service.ts';
 import * as repo from './shop-floor.repo.ts';
-
-export const finishInputSchema = z
-  .object({
-    good_qty: nonNegativeDecimal,
-    scrap_qty: nonNegativeDecimal.optional().default('0'),
-    check: z
-      .object({ result: z.enum(['pass', 'fail']), note: z.string().trim().max(1000).nullable().optional() })
-      .optional(),
-  })
-  .strict();
 
 async function requireOp(tx: Tx, id: string) {
   const op = await repo.operation(tx, id);
@@ -65,12 +54,7 @@ export async function pause(tx: Tx, ctx: CompanyContext, id: string) {
  * finish carries it (or a passing one was recorded before); a failed check is recorded and still
  * blocks the order's completion, as on the desk screen.
  */
-export async function finish(
-  tx: Tx,
-  ctx: CompanyContext,
-  id: string,
-  input: z.output<typeof finishInputSchema>,
-) {
+export async function finish(tx: Tx, ctx: CompanyContext, id: string, input: FinishInputParsed) {
   const op = await requireOp(tx, id);
   if (op.quality_check_required && !input.check && op.last_check !== 'pass')
     throw new AppError('VALIDATION', `Operacija ${op.code} traži kontrolu kvalitete`, [
