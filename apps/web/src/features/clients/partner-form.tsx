@@ -9,17 +9,16 @@ import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card, CardContent } from '../../components/ui/card.tsx';
 import { FormErrors } from '../../components/ui/form-errors.tsx';
 import { Input, Textarea } from '../../components/ui/input.tsx';
-import { api } from '../../lib/api.ts';
 import { formatNumberInput, numberInputToApi } from '../../lib/format.ts';
 import { PageHeader } from '../sections/page-header.tsx';
 import { apiErrorMessages, Field, fieldErrors, selectClasses } from './partner-ui.tsx';
 import {
   type Address,
-  BASE,
   type Contact,
   PATH,
   type PartnerDetail,
   type PartnerRole,
+  savePartner,
   useDuplicates,
   usePartner,
   usePartnerMutation,
@@ -135,9 +134,7 @@ function PartnerForm({ list: role, initial }: { list: PartnerRole; initial?: Par
     excludeId: initial?.id,
   });
   const save = usePartnerMutation(role, (body: ReturnType<typeof toBody>) =>
-    initial
-      ? api<PartnerDetail>(`${BASE[role]}/${initial.id}`, { method: 'PATCH', body })
-      : api<PartnerDetail>(BASE[role], { method: 'POST', body }),
+    savePartner(role, initial?.id ?? null, body),
   );
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) =>
     setForm((f) => ({ ...f, [key]: value }));

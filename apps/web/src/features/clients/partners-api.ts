@@ -156,3 +156,9 @@ export function defaultPeriod(): { from: string; to: string } {
   const to = `${now.getFullYear()}-${p(now.getMonth() + 1)}-${p(now.getDate())}`;
   return { from: `${now.getFullYear() - 1}-${p(now.getMonth() + 1)}-01`, to };
 }
+
+/** Creates a client or supplier, or updates one (`id`). */
+export const savePartner = (role: PartnerRole, id: string | null, body: unknown) =>
+  id
+    ? api<PartnerDetail>(`${BASE[role]}/${id}`, { method: 'PATCH', body })
+    : api<PartnerDetail>(BASE[role], { method: 'POST', body });
