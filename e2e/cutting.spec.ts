@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { Locator } from '@playwright/test';
 import { BASE_URL, dismissChangelog, newAccount, SCREENSHOTS, signUpViaApi } from './support/app.ts';
 import { expect, test } from './support/fixtures.ts';
 
@@ -55,8 +56,8 @@ test.describe('cutting', () => {
     await expect(page.getByTestId('stock-count')).toHaveText('1');
     await expect(page.getByTestId('lower-bound')).toHaveText('1');
     await expect(page.getByTestId('layout-svg')).toHaveCount(1);
-    await expect(page.getByTestId('layout-svg').locator('text')).toHaveCount(5);
-    await page.screenshot({ path: `${SCREENSHOTS}/cutting-plan.png`, fullPage: true });
+    await expect(page.getByTestId('layout-svg').getByTestId('piece')).toHaveCount(5);
+    await page.screenshot({ path: `${SCREENSHOTS}/cutting-plan-adhoc.png`, fullPage: true });
 
     const download = async (format: 'csv' | 'dxf' | 'pdf') => {
       const [file] = await Promise.all([
@@ -100,6 +101,112 @@ test.describe('cutting', () => {
     await expect(page.getByTestId('job-settings')).toContainText(
       'dodatak za zavarivanje 3 mm po kosom kraju',
     );
+  });
+
+  test('a plan a cutter reads at a glance: overview, zoom, labels inside their pieces, legend, offcuts as stock', async ({
+    page,
+  }) => {
+    await signUpViaApi(page, newAccount('cutting-glance'));
+    await dismissChangelog(page);
+    // Two 2500 × 1500 panes cannot share a 3210 × 2250 sheet (after 15 mm trims), so two sheets,
+    // each with a large offcut; three 120 × 90 pieces are too small for their label.
+    const res = await page.request.post('/api/cutting/jobs', {
+      headers: { Origin: BASE_URL },
+      data: {
+        name: 'Staklo Vila Marjan',
+        kind: '2d',
+        kerf: 0,
+        trim: { left: 15, right: 15, top: 15, bottom: 15 },
+        min_remnant_length: 300,
+        min_remnant_width: 300,
+        time_limit_ms: 1000,
+        pieces: [
+          { ref: 'B1', label: 'Izo staklo dnevni boravak', width: 2500, height: 1500, quantity: 2 },
+          { ref: 'M1', width: 800, height: 600, quantity: 1 },
+          { ref: 'S1', label: 'Uzorak', width: 120, height: 90, quantity: 3 },
+        ],
+        stock: [{ ref: 'FLOAT-4', width: 3210, height: 2250, quantity: null }],
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    const job = await res.json();
+    await page.goto(`/cutting/${job.id}`);
+    await page.getByRole('button', { name: 'Pokreni optimizaciju' }).click();
+    await expect(page.getByTestId('job-status')).toHaveText('Izračunato', { timeout: 15_000 });
+    await expect(page.getByTestId('stock-count')).toHaveText('2', { timeout: 15_000 });
+
+    // The figures on screen are the server's; they add up to the sheets (pieces by hand).
+    const stored = await (await page.request.get(`/api/cutting/jobs/${job.id}`)).json();
+    const total = stored.figures.total;
+    expect(total.total).toBe(2 * 3210 * 2250);
+    expect(total.pieces).toBe(2 * 2500 * 1500 + 800 * 600 + 3 * 120 * 90);
+    expect(total.offcuts).toBeGreaterThan(0);
+    expect(total.pieces + total.offcuts + total.waste).toBe(total.total);
+    const comma = (s: string) => s.replace('.', ',');
+    await expect(page.getByTestId('waste-total')).toHaveText(`${comma(total.wastePercent)} %`);
+    await expect(page.getByTestId('offcut-total')).toContainText(comma(total.offcutMeasure));
+
+    // Overview: one thumbnail per sheet with its number, material and waste, none taller than the window.
+    const thumbs = page.getByTestId('sheet-thumb');
+    await expect(thumbs).toHaveCount(2);
+    await expect(thumbs.nth(0)).toContainText(
+      `1. FLOAT-4 · otpad ${comma(stored.figures.layouts[0].wastePercent)} %`,
+    );
+    for (const i of [0, 1]) {
+      const box = await thumbs.nth(i).boundingBox();
+      expect(box?.height ?? 0).toBeLessThan(400);
+      await expect(thumbs.nth(i).getByTestId('offcut-stock').first()).toBeAttached();
+    }
+    await page.screenshot({ path: `${SCREENSHOTS}/cutting-plan-overview.png` });
+
+    // Zoom into the sheet with the small pieces.
+    const small = stored.plan.layouts.findIndex((l: { placements: { pieceId: string }[] }) =>
+      l.placements.some((p) => p.pieceId === 'S1'),
+    );
+    await thumbs.nth(small).click();
+    const zoom = page.getByTestId('layout-zoom');
+    await expect(page.getByTestId('zoom-title')).toContainText(`${small + 1}. FLOAT-4`);
+    const inside = async (outer: Locator, inner: Locator) => {
+      const o = await outer.boundingBox();
+      for (const b of await inner.all()) {
+        const r = await b.boundingBox();
+        expect(o && r, 'drawn').toBeTruthy();
+        if (!o || !r) continue;
+        const text = await b.textContent();
+        expect(r.x, `${text} left`).toBeGreaterThanOrEqual(o.x - 0.5);
+        expect(r.y, `${text} top`).toBeGreaterThanOrEqual(o.y - 0.5);
+        expect(r.x + r.width, `${text} right`).toBeLessThanOrEqual(o.x + o.width + 0.5);
+        expect(r.y + r.height, `${text} bottom`).toBeLessThanOrEqual(o.y + o.height + 0.5);
+      }
+    };
+    // No label leaves its piece.
+    const pieces = zoom.getByTestId('piece');
+    const count = await pieces.count();
+    expect(count).toBeGreaterThanOrEqual(4);
+    for (let k = 0; k < count; k++)
+      await inside(pieces.nth(k).getByTestId('piece-rect'), pieces.nth(k).getByTestId('piece-label'));
+    // The small pieces are in the legend (their size does not fit them); the big pane is labelled in place.
+    const legend = page.getByTestId('layout-legend');
+    await expect(legend.locator('tbody tr').filter({ hasText: 'S1' })).toHaveCount(3);
+    await expect(legend.locator('tbody tr').filter({ hasText: '120 × 90' })).toHaveCount(3);
+    await expect(legend).not.toContainText('B1');
+    await expect(zoom.locator('[data-piece="B1"]').getByTestId('piece-label').first()).toHaveText(/B1/);
+    // The offcut is stock: drawn as such, labelled with its size, inside its rectangle.
+    const kept = zoom.getByTestId('offcut-stock').first();
+    await expect(kept.getByTestId('offcut-label').first()).toHaveText('Ostatak → skladište');
+    await expect(kept.getByTestId('offcut-label').nth(1)).toHaveText(/^\d+ × \d+$/);
+    await inside(kept.locator('rect').first(), kept.getByTestId('offcut-label'));
+    await page.screenshot({ path: `${SCREENSHOTS}/cutting-plan.png` });
+
+    // Arrow keys move between the sheets, Esc goes back to the overview.
+    const other = 1 - small;
+    await page.keyboard.press(other > small ? 'ArrowRight' : 'ArrowLeft');
+    await expect(page.getByTestId('zoom-title')).toContainText(`${other + 1}. FLOAT-4`);
+    await page.keyboard.press(other > small ? 'ArrowLeft' : 'ArrowRight');
+    await expect(page.getByTestId('zoom-title')).toContainText(`${small + 1}. FLOAT-4`);
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('sheet-zoom')).toHaveCount(0);
+    await expect(thumbs).toHaveCount(2);
   });
 
   test('cancelling a long run keeps and stores the best plan found so far', async ({ page }) => {
@@ -204,7 +311,7 @@ test.describe('cutting', () => {
     await expect(page.getByTestId('job-status')).toHaveText('Izračunato', { timeout: 15_000 });
     // 2 x 1000x800 + 600x400 fit on one 3210 x 2000 sheet.
     await expect(page.getByTestId('stock-count')).toHaveText('1');
-    await expect(page.getByTestId('layout-svg').locator('text')).toHaveCount(3);
+    await expect(page.getByTestId('layout-svg').getByTestId('piece')).toHaveCount(3);
 
     // The work order lists the job with its status and a link back.
     await page.goto(`/documents/work-orders/${wo.document.id}/edit`);

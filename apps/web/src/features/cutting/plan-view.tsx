@@ -1,5 +1,5 @@
 import type { CutResult, CuttingJobInput, PlanFigures } from '@erp/domain';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
@@ -34,6 +34,12 @@ export function PlanView({
   const [zoom, setZoom] = useState<number | null>(null);
   const count = plan.layouts.length;
   const open = zoom !== null && zoom < count ? zoom : null;
+  // Opening a sheet brings its large view to the top of the window.
+  const zoomCard = useRef<HTMLDivElement>(null);
+  const zoomed = open !== null;
+  useEffect(() => {
+    if (zoomed) zoomCard.current?.scrollIntoView?.({ block: 'start' });
+  }, [zoomed]);
   useEffect(() => {
     if (open === null) return;
     const onKey = (e: KeyboardEvent) => {
@@ -117,40 +123,42 @@ export function PlanView({
           </CardContent>
         </Card>
       ) : (
-        <Card data-testid="sheet-zoom">
-          <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
-            <CardTitle className="text-base" data-testid="zoom-title">
-              {`${title(open)} · ${t('plan.offcut', { value: offcut(figures?.layouts[open]) })}`}
-            </CardTitle>
-            <div className="flex gap-2">
-              <Button variant="outline" size="sm" disabled={open === 0} onClick={() => setZoom(open - 1)}>
-                {t('plan.previous')}
-              </Button>
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={open === count - 1}
-                onClick={() => setZoom(open + 1)}
-              >
-                {t('plan.next')}
-              </Button>
-              <Button variant="secondary" size="sm" onClick={() => setZoom(null)}>
-                {t('plan.back')}
-              </Button>
-            </div>
-          </CardHeader>
-          <CardContent className="space-y-3">
-            <LayoutSvg
-              plan={plan}
-              index={open}
-              figures={figures?.layouts[open] ?? null}
-              mode="full"
-              testId="layout-zoom"
-              className="max-h-[calc(100vh-16rem)] w-full"
-            />
-            <LayoutLegend plan={plan} index={open} input={input} />
-          </CardContent>
-        </Card>
+        <div ref={zoomCard} className="scroll-mt-4">
+          <Card data-testid="sheet-zoom">
+            <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
+              <CardTitle className="text-base" data-testid="zoom-title">
+                {`${title(open)} · ${t('plan.offcut', { value: offcut(figures?.layouts[open]) })}`}
+              </CardTitle>
+              <div className="flex gap-2">
+                <Button variant="outline" size="sm" disabled={open === 0} onClick={() => setZoom(open - 1)}>
+                  {t('plan.previous')}
+                </Button>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  disabled={open === count - 1}
+                  onClick={() => setZoom(open + 1)}
+                >
+                  {t('plan.next')}
+                </Button>
+                <Button variant="secondary" size="sm" onClick={() => setZoom(null)}>
+                  {t('plan.back')}
+                </Button>
+              </div>
+            </CardHeader>
+            <CardContent className="space-y-3">
+              <LayoutSvg
+                plan={plan}
+                index={open}
+                figures={figures?.layouts[open] ?? null}
+                mode="full"
+                testId="layout-zoom"
+                className="max-h-[calc(100vh-16rem)] w-full"
+              />
+              <LayoutLegend plan={plan} index={open} input={input} />
+            </CardContent>
+          </Card>
+        </div>
       )}
     </>
   );
