@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { api } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
 import { useBulkSelection } from '../saved-views/bulk.tsx';
 import { type ColumnDefs, DataTable } from '../saved-views/data-table.tsx';
@@ -14,7 +13,7 @@ import {
   type Doc,
   type DocKind,
   docHref,
-  KIND_PATHS,
+  fetchDocumentPage,
   useClients,
   useDocuments,
   useLiveDocuments,
@@ -104,7 +103,7 @@ export function DocumentList({
     const q = new URLSearchParams(query);
     q.set('page', String(p));
     q.set('page_size', String(size));
-    const r = await api<{ items: typeof rows; total: number }>(`${KIND_PATHS[kind].api}?${q}`);
+    const r = await fetchDocumentPage(kind, q);
     return { rows: r.items, total: r.total };
   };
   // Issue 12: hideable columns (the number column always shows: it is the link), declared above.

@@ -199,3 +199,24 @@ export function errorText(
     return details.map((d) => t(`common:${d.key}`, { ...d.params, defaultValue: error.message })).join(' · ');
   return t(`common:errors.${error.code}`, { defaultValue: error.message });
 }
+
+// Reads of the area's settings, drafts and previews; each screen names the shape it shows.
+
+/** One page of a document kind's list for the list's query (filters, sort, page and page size). */
+export const fetchDocumentPage = (kind: DocKind, query: URLSearchParams, signal?: AbortSignal) =>
+  api<DocPage>(`${KIND_PATHS[kind].api}?${query}`, { signal });
+export const getDocumentSettings = <T>(signal?: AbortSignal) => api<T>('/api/documents/settings', { signal });
+export const getPricingSettings = <T>(signal?: AbortSignal) =>
+  api<T>('/api/documents/pricing-settings', { signal });
+export const getMailSettings = <T>(signal?: AbortSignal) => api<T>('/api/settings/mail', { signal });
+export const getProductionLocations = <T>(signal?: AbortSignal) =>
+  api<T>('/api/documents/production-locations', { signal });
+/** The send dialog's draft of a document's mail (recipient, subject, text, earlier sends). */
+export const getMailDraft = <T>(id: string, signal?: AbortSignal) =>
+  api<T>(`/api/documents/${id}/mail`, { signal });
+/** What completing a work order would consume (`actual`: the typed actual quantities). */
+export const getCompletionPreview = <T>(workOrderId: string, actual: string, signal?: AbortSignal) =>
+  api<T>(
+    `/api/documents/work-orders/${workOrderId}/completion-preview${actual ? `?actual=${encodeURIComponent(actual)}` : ''}`,
+    { signal },
+  );

@@ -4,8 +4,8 @@ import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LineGrid } from '../../components/line-grid/line-grid.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
-import { api } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
+import { getPricingSettings } from './documents-api.ts';
 import { type LineGroups, PASTE_ORDER, useLineColumns } from './line-columns.tsx';
 import {
   cellAfterItem,
@@ -27,7 +27,7 @@ export * from './line-model.ts';
 export function usePricingSettings() {
   return useQuery({
     queryKey: ['documents', 'pricing-settings'],
-    queryFn: ({ signal }) => api<PricingSettings>('/api/documents/pricing-settings', { signal }),
+    queryFn: ({ signal }) => getPricingSettings<PricingSettings>(signal),
     staleTime: 5 * 60_000,
   });
 }

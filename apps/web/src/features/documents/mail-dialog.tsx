@@ -7,10 +7,10 @@ import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
 import { Input, Textarea } from '../../components/ui/input.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
-import { ApiError, api } from '../../lib/api.ts';
+import { ApiError } from '../../lib/api.ts';
 import { formatDate } from '../../lib/format.ts';
 import { usePermission } from '../team/use-permission.tsx';
-import { callDocument, type Doc, documentKeys, errorText } from './documents-api.ts';
+import { callDocument, type Doc, documentKeys, errorText, getMailDraft } from './documents-api.ts';
 import { Field, TABLE, TD, TH } from './parts.tsx';
 
 // Documents e-mailed from the app (issue 22, deliverable 5): the "Pošalji" dialog (to, cc, subject
@@ -58,7 +58,7 @@ const mailKey = (id: string) => [...documentKeys.all, 'mail', id] as const;
 function useMailDraft(id: string, enabled = true) {
   return useQuery({
     queryKey: mailKey(id),
-    queryFn: ({ signal }) => api<MailDraft>(`/api/documents/${id}/mail`, { signal }),
+    queryFn: ({ signal }) => getMailDraft<MailDraft>(id, signal),
     enabled,
   });
 }

@@ -8,9 +8,9 @@ import { UnsavedChangesGuard } from '../../components/editing/unsaved-changes.ts
 import { Input } from '../../components/ui/input.tsx';
 import { PasswordInput } from '../../components/ui/password-input.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
-import { api, translatedFieldErrors } from '../../lib/api.ts';
+import { translatedFieldErrors } from '../../lib/api.ts';
 import { usePermission } from '../team/use-permission.tsx';
-import { callDocument, errorText, useDocumentMutation } from './documents-api.ts';
+import { callDocument, errorText, getMailSettings, useDocumentMutation } from './documents-api.ts';
 import { Field, SELECT } from './parts.tsx';
 
 // The company's SMTP server that documents are e-mailed through (issue 22, deliverable 5). The
@@ -49,7 +49,7 @@ export function MailSettingsCard() {
   const { t } = useTranslation(['mail', 'documents']);
   const settings = useQuery({
     queryKey: ['documents', 'mail-settings'],
-    queryFn: ({ signal }) => api<View>(PATH, { signal }),
+    queryFn: ({ signal }) => getMailSettings<View>(signal),
   });
   return (
     <SettingsCard

@@ -5,9 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { SettingsFormActions } from '../../components/editing/save-state.tsx';
 import { SettingsCard } from '../../components/editing/settings-card.tsx';
 import { UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
-import { api, translatedFieldErrors } from '../../lib/api.ts';
+import { translatedFieldErrors } from '../../lib/api.ts';
 import { usePermission } from '../team/use-permission.tsx';
-import { callDocument, errorText, useDocumentMutation, useLocations } from './documents-api.ts';
+import {
+  callDocument,
+  errorText,
+  getProductionLocations,
+  useDocumentMutation,
+  useLocations,
+} from './documents-api.ts';
 import { Field, SELECT } from './parts.tsx';
 
 const PATH = '/api/documents/production-locations';
@@ -22,7 +28,7 @@ export type ProductionLocationsView = ProductionLocations & {
 export function useProductionLocations(enabled = true) {
   return useQuery({
     queryKey: ['documents', 'production-locations'],
-    queryFn: ({ signal }) => api<ProductionLocationsView>(PATH, { signal }),
+    queryFn: ({ signal }) => getProductionLocations<ProductionLocationsView>(signal),
     enabled,
   });
 }

@@ -6,10 +6,9 @@ import { SaveState, saveStatus } from '../../components/editing/save-state.tsx';
 import { UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Input, Textarea } from '../../components/ui/input.tsx';
-import { api } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
 import { usePermission } from '../team/use-permission.tsx';
-import { callDocument, errorText, useDocumentMutation } from './documents-api.ts';
+import { callDocument, errorText, getDocumentSettings, useDocumentMutation } from './documents-api.ts';
 import { DocumentTabs, Field, SELECT } from './parts.tsx';
 
 type Settings = {
@@ -31,7 +30,7 @@ export function DocumentSettingsPage() {
   const { t } = useTranslation('documents');
   const settings = useQuery({
     queryKey: ['documents', 'settings'],
-    queryFn: ({ signal }) => api<Settings>('/api/documents/settings', { signal }),
+    queryFn: ({ signal }) => getDocumentSettings<Settings>(signal),
   });
   if (!settings.data) return <p role="status">{settings.error ? t('list.loadError') : t('list.loading')}</p>;
   return <SettingsForm initial={settings.data} />;

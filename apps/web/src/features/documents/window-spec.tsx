@@ -6,7 +6,7 @@ import type { GridColumn } from '../../components/line-grid/line-grid.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { api } from '../../lib/api.ts';
+import { getDocumentSettings } from './documents-api.ts';
 import { Field } from './parts.tsx';
 
 /**
@@ -51,7 +51,7 @@ const LABELS_ANY = { profile_system: '', glass_makeup: '', colour: '', hardware_
 function useProfileSystems(enabled: boolean) {
   return useQuery({
     queryKey: ['documents', 'settings'],
-    queryFn: ({ signal }) => api<{ profile_systems?: string[] }>('/api/documents/settings', { signal }),
+    queryFn: ({ signal }) => getDocumentSettings<{ profile_systems?: string[] }>(signal),
     enabled,
     staleTime: 5 * 60_000,
     select: (s) => s.profile_systems ?? [],

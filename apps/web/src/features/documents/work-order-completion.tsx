@@ -3,10 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
-import { api } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatUnit } from '../../lib/format.ts';
-import { documentKeys, errorText } from './documents-api.ts';
+import { documentKeys, errorText, getCompletionPreview } from './documents-api.ts';
 import { Money, NUM, Qty, TABLE, TD, TH } from './parts.tsx';
 
 /** `actual=<item>:<qty>,…` for the preview: the same quantities the completion body will carry. */
@@ -37,11 +36,7 @@ export function CompletionDialog({
   const qs = actualQuery(actual);
   const preview = useQuery({
     queryKey: [...documentKeys.all, 'completion-preview', workOrderId, qs],
-    queryFn: ({ signal }) =>
-      api<CompletionPreview>(
-        `/api/documents/work-orders/${workOrderId}/completion-preview${qs ? `?actual=${encodeURIComponent(qs)}` : ''}`,
-        { signal },
-      ),
+    queryFn: ({ signal }) => getCompletionPreview<CompletionPreview>(workOrderId, qs, signal),
     retry: false,
   });
   const data = preview.data;
