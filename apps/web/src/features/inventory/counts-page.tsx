@@ -9,7 +9,6 @@ import { useStatusChange } from '../../components/editing/status-change.ts';
 import { UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
 import { type GridColumn, LineGrid } from '../../components/line-grid/line-grid.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
-import { api } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatDate, formatNumber, formatUnit, numberInputToApi } from '../../lib/format.ts';
 import { type ColumnDefs, DataTable } from '../saved-views/data-table.tsx';
@@ -18,12 +17,16 @@ import { useList } from '../saved-views/use-list.ts';
 import { useCurrentCompany } from '../team/current-company.tsx';
 import { usePermission } from '../team/use-permission.tsx';
 import {
+  addCountLine,
   type Count,
   type CountDetail,
   errorText,
   type Item,
   inventoryKeys,
   postWithKey,
+  recountLines,
+  saveCountLines,
+  startCount,
   useCount,
   useCounts,
   useInventoryMutation,
@@ -46,9 +49,7 @@ export function CountsPage() {
   const { data: locations = [] } = useLocations();
   const canWrite = usePermission('inventory.write');
   const [location, setLocation] = useState('');
-  const create = useInventoryMutation((location_id: string) =>
-    api<CountDetail>('/api/inventory/counts', { method: 'POST', body: { location_id } }),
-  );
+  const create = useInventoryMutation((location_id: string) => startCount(location_id));
   const submit = (e: FormEvent) => {
     e.preventDefault();
     create.mutate(location, { onSuccess: (c) => navigate(`/inventory/counts/${c.id}`) });
@@ -174,15 +175,13 @@ function CountSheet({ count }: { count: CountDetail }) {
   // Dirty = differs from what the server holds (the baseline moves on every successful save).
   const [saved, setSaved] = useState(() => JSON.stringify(lines()));
   const dirty = JSON.stringify(lines()) !== saved;
-  const save = useInventoryMutation(() =>
-    api(`/api/inventory/counts/${count.id}/lines`, { method: 'PUT', body: { lines: lines() } }),
-  );
+  const save = useInventoryMutation(() => saveCountLines(count.id, lines()));
   // Posting answers at once (status "posted", the sheet read-only); a refusal puts the draft back
   // with the typed counts and a toast (components/editing/status-change.ts).
   const post = useStatusChange<CountDetail, SentLine[], unknown>({
     queryKey: inventoryKeys.count(count.id),
     mutationFn: async (sent) => {
-      await api(`/api/inventory/counts/${count.id}/lines`, { method: 'PUT', body: { lines: sent } });
+      await saveCountLines(count.id, sent);
       return postWithKey(`/api/inventory/counts/${count.id}/post`, {}, postKey, companyId);
     },
     predict: predictPostedCount,
@@ -193,20 +192,10 @@ function CountSheet({ count }: { count: CountDetail }) {
   const editable = draft && canWrite;
   // Lines whose stock moved after they were counted: posting is refused until they are re-counted.
   const moved = count.lines.filter((l) => l.moved);
-  const recount = useInventoryMutation((lineIds: string[]) =>
-    api<CountDetail>(`/api/inventory/counts/${count.id}/recount`, {
-      method: 'POST',
-      body: { line_ids: lineIds },
-    }),
-  );
+  const recount = useInventoryMutation((lineIds: string[]) => recountLines(count.id, lineIds));
   const [adding, setAdding] = useState<Item | null>(null);
   const [addText, setAddText] = useState('');
-  const add = useInventoryMutation((itemId: string) =>
-    api<CountDetail>(`/api/inventory/counts/${count.id}/lines`, {
-      method: 'POST',
-      body: { item_id: itemId },
-    }),
-  );
+  const add = useInventoryMutation((itemId: string) => addCountLine(count.id, itemId));
   /** Takes the server's lines, keeping what is typed in lines the server did not reset. */
   const merge = (next: CountDetail, reset: Set<string>) => {
     const typed = new Map(rows.map((r) => [r.id, r.counted]));

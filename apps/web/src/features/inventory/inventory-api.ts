@@ -252,3 +252,47 @@ export const newImportKey = (): string => crypto.randomUUID();
 /** One draft purchase order per default supplier for the given low-stock items (purchasing's endpoint). */
 export const draftOrdersFromLowStock = (itemIds: string[]) =>
   api<DraftOrders>('/api/purchase-orders/from-low-stock', { method: 'POST', body: { item_ids: itemIds } });
+
+// Writes and reads of the inventory screens (items, locations, counts, movements).
+
+/** Creates an item, or updates one (`id`). */
+export const saveItem = (id: string | null, body: Record<string, unknown>) =>
+  id
+    ? api<InventoryItem>(`/api/inventory/items/${id}`, { method: 'PATCH', body })
+    : api<InventoryItem>('/api/inventory/items', { method: 'POST', body });
+export const saveConversions = (itemId: string, conversions: { unit: string; factor: string }[]) =>
+  api(`/api/inventory/items/${itemId}/conversions`, { method: 'PUT', body: { conversions } });
+export const uploadItemImage = (itemId: string, file: File) => {
+  const form = new FormData();
+  form.append('file', file);
+  return api(`/api/inventory/items/${itemId}/image`, { method: 'POST', body: form });
+};
+export const removeItemImage = (itemId: string) =>
+  api(`/api/inventory/items/${itemId}`, { method: 'PATCH', body: { image_file_id: null } });
+export const createLocation = (body: {
+  code: string;
+  name: string;
+  type: string;
+  parent_id: string | null;
+}) => api('/api/inventory/locations', { method: 'POST', body });
+/** Reverses a stock document (every movement of it, as one new document). */
+export const reverseDocument = (documentId: string) =>
+  api(`/api/inventory/documents/${documentId}/reverse`, { method: 'POST' });
+/** The lots to take an issue from (FEFO), for the quantity when given; the caller names the shape. */
+export const getLotPicks = <T>(params: URLSearchParams, signal?: AbortSignal) =>
+  api<T>(`/api/inventory/lot-picks?${params}`, { signal });
+
+export const startCount = (locationId: string) =>
+  api<StockCountDetail>('/api/inventory/counts', { method: 'POST', body: { location_id: locationId } });
+export const saveCountLines = (countId: string, lines: { id: string; counted_qty: string | null }[]) =>
+  api(`/api/inventory/counts/${countId}/lines`, { method: 'PUT', body: { lines } });
+export const recountLines = (countId: string, lineIds: string[]) =>
+  api<StockCountDetail>(`/api/inventory/counts/${countId}/recount`, {
+    method: 'POST',
+    body: { line_ids: lineIds },
+  });
+export const addCountLine = (countId: string, itemId: string) =>
+  api<StockCountDetail>(`/api/inventory/counts/${countId}/lines`, {
+    method: 'POST',
+    body: { item_id: itemId },
+  });

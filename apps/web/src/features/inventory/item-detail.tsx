@@ -6,12 +6,20 @@ import { DelayedSkeleton } from '../../components/editing/delayed.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { api } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatUnit, numberInputToApi, unitCodeOf } from '../../lib/format.ts';
 import { usePermission } from '../team/use-permission.tsx';
 import { LabelsButton } from '../warehouse-scan/labels-button.tsx';
-import { errorText, type Item, useInventoryMutation, useItem, useLocations } from './inventory-api.ts';
+import {
+  errorText,
+  type Item,
+  removeItemImage,
+  saveConversions,
+  uploadItemImage,
+  useInventoryMutation,
+  useItem,
+  useLocations,
+} from './inventory-api.ts';
 import { MovementTable } from './movement-table.tsx';
 import { FilterBox, Money, NUM, Qty, selectClasses, TABLE, TD, TH } from './parts.tsx';
 import { Pieces, pieceSizeText } from './pieces.tsx';
@@ -158,7 +166,7 @@ function Conversions({
   const [unit, setUnit] = useState('');
   const [factor, setFactor] = useState('');
   const save = useInventoryMutation((list: { unit: string; factor: string }[]) =>
-    api(`/api/inventory/items/${itemId}/conversions`, { method: 'PUT', body: { conversions: list } }),
+    saveConversions(itemId, list),
   );
   const add = (e: FormEvent) => {
     e.preventDefault();
@@ -315,14 +323,8 @@ function ItemImage({
 }) {
   const { t } = useTranslation('inventory');
   const [error, setError] = useState<string | null>(null);
-  const upload = useInventoryMutation((file: File) => {
-    const form = new FormData();
-    form.append('file', file);
-    return api(`/api/inventory/items/${itemId}/image`, { method: 'POST', body: form });
-  });
-  const remove = useInventoryMutation(() =>
-    api(`/api/inventory/items/${itemId}`, { method: 'PATCH', body: { image_file_id: null } }),
-  );
+  const upload = useInventoryMutation((file: File) => uploadItemImage(itemId, file));
+  const remove = useInventoryMutation(() => removeItemImage(itemId));
   if (!fileId && !canWrite) return null;
   return (
     <div className="flex items-start gap-2" data-testid="item-image">

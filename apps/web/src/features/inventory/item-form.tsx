@@ -2,15 +2,14 @@ import { GLASS_KINDS, ITEM_KINDS, PRICE_BASES, type PriceBasis, VAT_EXEMPTION_CO
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { SaveState, saveStatus, useDirty } from '../../components/editing/save-state.tsx';
 import { useSaveShortcut } from '../../components/editing/save-shortcut.ts';
+import { SaveState, saveStatus, useDirty } from '../../components/editing/save-state.tsx';
 import { afterSave, UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { api } from '../../lib/api.ts';
 import { formatNumberInput, formatUnit, numberInputToApi } from '../../lib/format.ts';
 import { KpdInput } from '../einvoice/kpd-input.tsx';
-import { errorText, type Item, useInventoryMutation, useItem, useUnits } from './inventory-api.ts';
+import { errorText, type Item, saveItem, useInventoryMutation, useItem, useUnits } from './inventory-api.ts';
 import { Field, selectClasses } from './parts.tsx';
 
 const TEXT_FIELDS = [
@@ -110,11 +109,7 @@ function ItemForm({ item }: { item: Item | null }) {
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const saveRef = useSaveShortcut();
   const { dirty } = useDirty(form);
-  const save = useInventoryMutation((body: Record<string, unknown>) =>
-    item
-      ? api<Item>(`/api/inventory/items/${item.id}`, { method: 'PATCH', body })
-      : api<Item>('/api/inventory/items', { method: 'POST', body }),
-  );
+  const save = useInventoryMutation((body: Record<string, unknown>) => saveItem(item?.id ?? null, body));
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

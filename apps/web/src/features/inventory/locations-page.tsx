@@ -7,7 +7,6 @@ import { SaveState, saveStatus } from '../../components/editing/save-state.tsx';
 import { UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { api } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatUnit } from '../../lib/format.ts';
 import { type ColumnDefs, DataTable } from '../saved-views/data-table.tsx';
@@ -16,6 +15,7 @@ import { useList } from '../saved-views/use-list.ts';
 import { usePermission } from '../team/use-permission.tsx';
 import { LabelsButton } from '../warehouse-scan/labels-button.tsx';
 import {
+  createLocation,
   errorText,
   type Location,
   useInventoryMutation,
@@ -123,7 +123,7 @@ function NewLocation({ locations }: { locations: Location[] }) {
   // Anything typed and not yet created is an unsaved change (a new location has no draft).
   const dirty = JSON.stringify(form) !== JSON.stringify(EMPTY_LOCATION);
   const create = useInventoryMutation((body: typeof form) =>
-    api('/api/inventory/locations', { method: 'POST', body: { ...body, parent_id: body.parent_id || null } }),
+    createLocation({ ...body, parent_id: body.parent_id || null }),
   );
   const submit = (e: FormEvent) => {
     e.preventDefault();

@@ -5,7 +5,6 @@ import { Link, useSearchParams } from 'react-router';
 import { useConfirm } from '../../components/editing/confirm-dialog.tsx';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { api } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatDate } from '../../lib/format.ts';
 import { type ColumnDefs, DataTable } from '../saved-views/data-table.tsx';
@@ -16,6 +15,7 @@ import {
   errorText,
   type Item,
   type Movement,
+  reverseDocument,
   useInventoryMutation,
   useLocations,
   useMovements,
@@ -213,9 +213,7 @@ export function MovementTable({
   const fetched = useMovements(query ?? new URLSearchParams());
   const rows = (movements ?? fetched.data ?? []).slice(0, pageSize);
   const canWrite = usePermission('inventory.write');
-  const reverse = useInventoryMutation((documentId: string) =>
-    api(`/api/inventory/documents/${documentId}/reverse`, { method: 'POST' }),
-  );
+  const reverse = useInventoryMutation((documentId: string) => reverseDocument(documentId));
   /** The reason of a manual posting (translated) and its note. */
   const reasonText = (m: Movement) =>
     [m.reason ? t(`reasons.${m.reason}`) : '', m.note ?? ''].filter(Boolean).join(' · ');

@@ -2,8 +2,8 @@ import { STOCK_REASONS } from '@erp/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Input } from '../../components/ui/input.tsx';
-import { api } from '../../lib/api.ts';
 import { formatDate, formatNumber, numberInputToApi } from '../../lib/format.ts';
+import { getLotPicks } from './inventory-api.ts';
 import { Field, selectClasses } from './parts.tsx';
 
 // Issue 17: manual postings name a reason and let the user choose the lot (the FEFO default
@@ -95,7 +95,7 @@ export function LotChoice({
   if (/^\d+(\.\d+)?$/.test(qty) && Number(qty) > 0) params.set('quantity', qty);
   const { data } = useQuery({
     queryKey: ['inventory', 'lot-picks', params.toString()],
-    queryFn: ({ signal }) => api<LotPicks>(`/api/inventory/lot-picks?${params}`, { signal }),
+    queryFn: ({ signal }) => getLotPicks<LotPicks>(params, signal),
     enabled: Boolean(itemId && locationId),
   });
   const lots = data?.lots ?? [];
