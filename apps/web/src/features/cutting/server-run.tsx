@@ -3,15 +3,9 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { api } from '../../lib/api.ts';
 import { cuttingKeys } from './cutting-api.ts';
+import { getBackgroundJob, startServerRun } from './server-run-api.ts';
 import { saveErrorText } from './stock-picker.tsx';
-
-type BackgroundJob = {
-  status: 'queued' | 'running' | 'done' | 'failed';
-  progress: string;
-  error: string | null;
-};
 
 /**
  * "Izračunaj na poslužitelju": the optimiser runs on the server as a background job
@@ -23,16 +17,12 @@ export function useServerRun(jobId: string) {
   const qc = useQueryClient();
   const [runId, setRunId] = useState<string | null>(null);
   const start = useMutation({
-    mutationFn: () =>
-      api<{ job_id: string }>(`/cutting/jobs/${jobId}/optimise`, {
-        method: 'POST',
-        body: { background: true },
-      }),
+    mutationFn: () => startServerRun(jobId),
     onSuccess: (r) => setRunId(r.job_id),
   });
   const run = useQuery({
     queryKey: ['cutting', 'server-run', runId],
-    queryFn: ({ signal }) => api<BackgroundJob>(`/api/jobs/${runId}`, { signal }),
+    queryFn: ({ signal }) => getBackgroundJob(runId ?? '', signal),
     enabled: runId !== null,
     refetchInterval: (q) =>
       q.state.data?.status === 'done' || q.state.data?.status === 'failed' ? false : 500,
