@@ -1,7 +1,14 @@
 import { ROLES, type Role } from '@erp/domain/permissions';
-import { INVITATION_TTL_DAYS, invitationCreateSchema, mayGrantRole } from '@erp/domain/team/index';
+import {
+  INVITATION_TTL_DAYS,
+  type InvitationCreate,
+  invitationCreateSchema,
+  mayGrantRole,
+} from '@erp/domain/team/index';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Check, Copy, Send, XCircle } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -21,6 +28,13 @@ import {
 } from './team-api.ts';
 import { useTeamErrorText } from './team-errors.ts';
 
+type InvitationForm = { email: string; role: Role };
+const resolver = zodResolver(invitationCreateSchema) as unknown as Resolver<
+  InvitationForm,
+  unknown,
+  InvitationCreate
+>;
+
 /** Owners and admins invite by email with a role; the link is shown once, to copy (and mailed when configured). */
 export function InvitationsCard() {
   const { t, i18n } = useTranslation('team');
@@ -31,32 +45,32 @@ export function InvitationsCard() {
   const errorText = useTeamErrorText();
   const { toast } = useToast();
   const id = useId();
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState<Role>('planner');
-  const [errors, setErrors] = useState<string[]>([]);
+  // The form recipe: react-hook-form with the domain's schema as resolver (its messages are i18n keys).
+  const form = useForm<InvitationForm, unknown, InvitationCreate>({
+    resolver,
+    defaultValues: { email: '', role: 'planner' },
+  });
+  const [serverError, setServerError] = useState<string | null>(null);
   const [created, setCreated] = useState<CreatedInvitation | null>(null);
   const [copied, setCopied] = useState(false);
+  const email = form.watch('email');
+  const errors = [
+    ...Object.values(form.formState.errors).map((e) =>
+      t(`common:${e?.message ?? 'validation.invalid'}`, { defaultValue: t('common:validation.invalid') }),
+    ),
+    ...(serverError ? [serverError] : []),
+  ];
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = invitationCreateSchema.safeParse({ email, role });
-    if (!parsed.success) {
-      setErrors(
-        parsed.error.issues.map((i) =>
-          t(`common:${i.message}`, { defaultValue: t('common:validation.invalid') }),
-        ),
-      );
-      return;
-    }
-    setErrors([]);
+  const onSubmit = form.handleSubmit(async (data) => {
+    setServerError(null);
     setCopied(false);
     try {
-      setCreated(await create.mutateAsync(parsed.data));
-      setEmail('');
+      setCreated(await create.mutateAsync(data));
+      form.reset({ email: '', role: data.role });
     } catch (error) {
-      setErrors([errorText(error)]);
+      setServerError(errorText(error));
     }
-  };
+  });
 
   const copy = async () => {
     if (!created) return;
@@ -77,15 +91,14 @@ export function InvitationsCard() {
       <CardContent className="space-y-4">
         <form onSubmit={onSubmit} noValidate className="flex flex-wrap items-end gap-3">
           {/* An address typed and not sent is an unsaved change like any other (UX.md). */}
-          <UnsavedChangesGuard when={email.trim() !== ''} />
+          <UnsavedChangesGuard when={(email ?? '').trim() !== ''} />
           <div className="min-w-56 flex-1">
             <Label htmlFor={`${id}-email`}>{t('invitations.email')}</Label>
             <Input
               id={`${id}-email`}
               type="email"
               required
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
+              {...form.register('email')}
               data-testid="invite-email"
             />
           </div>
@@ -94,8 +107,7 @@ export function InvitationsCard() {
             <select
               id={`${id}-role`}
               className={cn(inputClasses, 'w-auto')}
-              value={role}
-              onChange={(e) => setRole(e.target.value as Role)}
+              {...form.register('role')}
               data-testid="invite-role"
             >
               {ROLES.filter((r) => mayGrantRole(myRole, r)).map((r) => (
