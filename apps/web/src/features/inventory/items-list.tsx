@@ -255,41 +255,48 @@ export function ItemsList() {
         {t('items.count', { count: total })}
         {isFetching ? ` · ${t('common.loading')}` : ''}
       </p>
-      <div className="rounded-md border border-border">
-        <div className="flex h-9 items-center border-b border-border bg-surface-2 text-sm">
-          <span className="flex w-8 shrink-0 justify-center">
-            <SelectPageBox selection={selection} />
-          </span>
-          <div className={cn(GRID, 'flex-1')} style={gridStyle}>
-            {columns.headerCells}
+      {/* Header and rows scroll sideways together inside the frame, never the page (a phone is 390 px). */}
+      <div className="overflow-x-auto rounded-md border border-border" data-testid="items-frame">
+        <div className="min-w-fit">
+          <div className="flex h-9 items-center border-b border-border bg-surface-2 text-sm">
+            <span className="flex w-8 shrink-0 justify-center">
+              <SelectPageBox selection={selection} />
+            </span>
+            <div className={cn(GRID, 'flex-1')} style={gridStyle}>
+              {columns.headerCells}
+            </div>
           </div>
-        </div>
-        <div ref={scrollRef} className="h-[60vh] overflow-auto" data-testid="items-scroll">
-          <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
-            {virtual.getVirtualItems().map((v) => {
-              const item = rows[v.index];
-              if (!item) return null;
-              // The checkbox sits beside the row's link (a control inside a link is not allowed).
-              return (
-                <div
-                  key={item.id}
-                  className="absolute inset-x-0 flex items-center border-b border-border text-sm hover:bg-surface-2"
-                  style={{ height: ROW_HEIGHT, transform: `translateY(${v.start}px)` }}
-                >
-                  <span className="flex w-8 shrink-0 justify-center">
-                    <SelectRowBox selection={selection} id={item.id} label={item.sku} />
-                  </span>
-                  <Link
-                    to={`/inventory/items/${item.id}`}
-                    data-testid="item-row"
-                    className={cn(GRID, 'h-full flex-1', !item.active && 'text-muted')}
-                    style={gridStyle}
+          <div
+            ref={scrollRef}
+            className="h-[60vh] overflow-y-auto overflow-x-hidden"
+            data-testid="items-scroll"
+          >
+            <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
+              {virtual.getVirtualItems().map((v) => {
+                const item = rows[v.index];
+                if (!item) return null;
+                // The checkbox sits beside the row's link (a control inside a link is not allowed).
+                return (
+                  <div
+                    key={item.id}
+                    className="absolute inset-x-0 flex items-center border-b border-border text-sm hover:bg-surface-2"
+                    style={{ height: ROW_HEIGHT, transform: `translateY(${v.start}px)` }}
                   >
-                    {columns.rowCells(item)}
-                  </Link>
-                </div>
-              );
-            })}
+                    <span className="flex w-8 shrink-0 justify-center">
+                      <SelectRowBox selection={selection} id={item.id} label={item.sku} />
+                    </span>
+                    <Link
+                      to={`/inventory/items/${item.id}`}
+                      data-testid="item-row"
+                      className={cn(GRID, 'h-full flex-1', !item.active && 'text-muted')}
+                      style={gridStyle}
+                    >
+                      {columns.rowCells(item)}
+                    </Link>
+                  </div>
+                );
+              })}
+            </div>
           </div>
         </div>
       </div>

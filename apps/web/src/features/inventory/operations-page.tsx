@@ -20,6 +20,20 @@ import { Field, ItemPicker, LocationSelect, newKey } from './parts.tsx';
 import { LotChoice, ReasonFields } from './stock-work-fields.tsx';
 
 const OPS = ['receipt', 'issue', 'transfer', 'adjustment'] as const;
+
+/** A stock line on a phone (< sm): a bordered two-column card instead of a table row. */
+const PHONE_LINE =
+  'max-sm:grid max-sm:grid-cols-2 max-sm:gap-2 max-sm:rounded-md max-sm:border max-sm:border-border max-sm:p-2';
+const PHONE_CELL = 'max-sm:block max-sm:w-auto max-sm:min-w-0 max-sm:p-0';
+
+/** A field's name above it on a phone, where the table header is hidden (screen readers use the field's own label). */
+function PhoneLabel({ children }: { children: string }) {
+  return (
+    <span className="mb-1 block text-xs text-muted sm:hidden" aria-hidden>
+      {children}
+    </span>
+  );
+}
 type Op = (typeof OPS)[number];
 const PATHS: Record<Op, string> = {
   receipt: '/api/inventory/receipts',
@@ -239,8 +253,9 @@ function OperationForm({
           />
         )}
       </div>
-      <table className="w-full text-sm">
-        <thead>
+      {/* On a phone each line is a card of labelled fields (no sideways scrolling); a table from sm up. */}
+      <table className="w-full text-sm max-sm:block">
+        <thead className="max-sm:hidden">
           <tr className="text-left text-muted">
             <th className="py-1 font-medium">{t('ops.item')}</th>
             <th className="py-1 font-medium">
@@ -261,10 +276,11 @@ function OperationForm({
             </th>
           </tr>
         </thead>
-        <tbody>
+        <tbody className="max-sm:block max-sm:space-y-3">
           {lines.map((l, i) => (
-            <tr key={l.key}>
-              <td className="py-1 pr-2">
+            <tr key={l.key} className={PHONE_LINE} data-testid="op-line">
+              <td className={cn(PHONE_CELL, 'py-1 pr-2 max-sm:col-span-2')}>
+                <PhoneLabel>{t('ops.item')}</PhoneLabel>
                 <ItemPicker
                   id={`line-${i}-item`}
                   label={t('ops.itemOfLine', { line: i + 1 })}
@@ -274,7 +290,8 @@ function OperationForm({
                   onTextChange={(text) => update(l.key, { item_text: text })}
                 />
               </td>
-              <td className="w-32 py-1 pr-2">
+              <td className={cn(PHONE_CELL, 'w-32 py-1 pr-2')}>
+                <PhoneLabel>{op === 'adjustment' ? t('ops.signedQuantity') : t('items.quantity')}</PhoneLabel>
                 <Input
                   aria-label={t('items.quantity')}
                   name={`line-${i}-quantity`}
@@ -284,7 +301,8 @@ function OperationForm({
                 />
               </td>
               {(op === 'receipt' || op === 'adjustment') && (
-                <td className="w-32 py-1 pr-2">
+                <td className={cn(PHONE_CELL, 'w-32 py-1 pr-2')}>
+                  <PhoneLabel>{t('movements.unitCost')}</PhoneLabel>
                   <Input
                     aria-label={t('movements.unitCost')}
                     inputMode="decimal"
@@ -294,7 +312,8 @@ function OperationForm({
                 </td>
               )}
               {(op === 'receipt' || op === 'adjustment') && anyLot && (
-                <td className="w-36 py-1 pr-2">
+                <td className={cn(PHONE_CELL, 'w-36 py-1 pr-2', !l.item?.lot_tracked && 'max-sm:hidden')}>
+                  <PhoneLabel>{t('lots.lot')}</PhoneLabel>
                   {l.item?.lot_tracked && (
                     <Input
                       aria-label={t('lots.lot')}
@@ -305,7 +324,8 @@ function OperationForm({
                 </td>
               )}
               {(op === 'receipt' || op === 'adjustment') && anyLot && (
-                <td className="w-40 py-1 pr-2">
+                <td className={cn(PHONE_CELL, 'w-40 py-1 pr-2', !l.item?.lot_tracked && 'max-sm:hidden')}>
+                  <PhoneLabel>{t('lots.expires')}</PhoneLabel>
                   {l.item?.lot_tracked && (
                     <Input
                       type="date"
@@ -317,7 +337,13 @@ function OperationForm({
                 </td>
               )}
               {anyOutgoing && (
-                <td className="w-64 py-1 pr-2">
+                <td
+                  className={cn(
+                    PHONE_CELL,
+                    'w-64 py-1 pr-2 max-sm:col-span-2',
+                    !outgoing(l) && 'max-sm:hidden',
+                  )}
+                >
                   {outgoing(l) && l.item && location && (
                     <LotChoice
                       label={t('ops.lotOfLine', { line: i + 1 })}
@@ -330,7 +356,7 @@ function OperationForm({
                   )}
                 </td>
               )}
-              <td className="py-1">
+              <td className={cn(PHONE_CELL, 'py-1 max-sm:col-span-2')}>
                 {lines.length > 1 && (
                   <Button
                     type="button"
