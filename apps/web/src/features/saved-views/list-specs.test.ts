@@ -20,6 +20,7 @@ const NOT_LISTS: Record<string, string> = {
   'features/inventory/item-detail.tsx': 'item detail',
   'features/cutting/stock-picker.tsx': 'stock chooser in a form',
   'features/cutting/work-order-cutting.tsx': "a work order's cutting panel",
+  'features/cutting/plan-view.tsx': "a cutting plan's legend of pieces",
   'features/clients/partner-detail.tsx': 'partner detail',
   'features/clients/client-analytics.tsx': "a client's analytics tab",
   'features/clients/partner-import.tsx': 'import preview',
