@@ -19,12 +19,16 @@ process.env.E2E_BASE_URL = `http://localhost:${PORT}`;
 // so a build of apps/web/dist by someone else during the run would otherwise break the pages.
 const WEB_DIST = join(process.env.E2E_DATA_DIR, 'web');
 
+const BROWSER = { browserName: 'chromium' as const, viewport: { width: 1280, height: 800 } };
+const GLOBAL_SPECS = /app-changelog\.spec\.ts$/;
+
 export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
   fullyParallel: false,
-  // One worker: changelog entries published by one test would otherwise pop up in another test.
-  workers: 1,
+  // Two browsers side by side, one spec file each at a time. Specs that change what every user sees
+  // (published changelog entries pop up in any open session) run afterwards, on their own.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -46,7 +50,10 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } }],
+  projects: [
+    { name: 'chromium', testIgnore: GLOBAL_SPECS, use: BROWSER },
+    { name: 'global', testMatch: GLOBAL_SPECS, dependencies: ['chromium'], use: BROWSER },
+  ],
   webServer: {
     command: `npm run build -w @erp/web -- --outDir ${WEB_DIST} --emptyOutDir && npm run start -w @erp/server`,
     cwd: ROOT,
