@@ -123,7 +123,7 @@ export function PlanView({
           </CardContent>
         </Card>
       ) : (
-        <div ref={zoomCard} className="scroll-mt-4">
+        <div ref={zoomCard} className="scroll-mt-20">
           <Card data-testid="sheet-zoom">
             <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
               <CardTitle className="text-base" data-testid="zoom-title">
