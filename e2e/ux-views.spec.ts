@@ -91,10 +91,10 @@ test.describe('saved views and bulk actions', () => {
     await page.getByTestId('bulk-csv').click();
     const file = readFileSync(await (await download).path(), 'utf8');
     const lines = file.replace(/^\ufeff/, '').split('\r\n');
-    // The CSV has the visible columns.
-    expect(lines[0]).toBe('Naziv,OIB,Grad,Email,Telefon,Rok plaćanja (dana)');
+    // The CSV has the visible columns, separated by ";" as Croatian Excel expects.
+    expect(lines[0]).toBe('Naziv;OIB;Grad;Email;Telefon;Rok plaćanja (dana)');
     expect(lines).toHaveLength(54);
-    expect(lines).toContain('Klijent 52,,,,,15');
+    expect(lines).toContain('Klijent 52;;;;;15');
 
     // A filter change drops the selection, so it never covers rows no longer shown.
     await page.getByRole('searchbox').fill('Klijent 1');
