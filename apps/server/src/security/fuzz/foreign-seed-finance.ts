@@ -27,6 +27,7 @@ export async function seedForeignFinance(
   send: Send,
   failed: string[],
   refs: { companyOib: string; client: string; mat: string; got: string },
+  runJobs?: () => Promise<unknown>,
 ) {
   const id = (x: Record<string, unknown>) => String(x.id ?? (x.document as { id?: string } | undefined)?.id);
 
@@ -115,7 +116,12 @@ export async function seedForeignFinance(
   if (uploaded.statusCode !== 201)
     failed.push(`POST /api/purchase-invoices/upload → ${uploaded.statusCode} ${uploaded.body.slice(0, 200)}`);
   else {
-    const purchase = uploaded.json() as { id: string };
+    const purchase = uploaded.json() as { id: string; status: string };
+    // An upload is stored as `checking`; the validators run in the background job.
+    for (let i = 0; i < 20 && purchase.status === 'checking'; i++) {
+      await runJobs?.();
+      purchase.status = String((await call('GET', `/api/purchase-invoices/${purchase.id}`)).status);
+    }
     await call('POST', `/api/purchase-invoices/${purchase.id}/approve`);
     await call('POST', `/api/purchase-invoices/${purchase.id}/payments`, {
       paid_on: businessDay(),

@@ -18,7 +18,10 @@ export type Inject = (
  *
  * Returns the calls that did not succeed, so a test can insist on a complete seed.
  */
-export async function seedForeignBusiness(inject: Inject): Promise<string[]> {
+export async function seedForeignBusiness(
+  inject: Inject,
+  runJobs?: () => Promise<unknown>,
+): Promise<string[]> {
   const failed: string[] = [];
   let n = 0;
   const call = async (method: string, url: string, payload?: unknown): Promise<Record<string, unknown>> => {
@@ -216,6 +219,7 @@ export async function seedForeignBusiness(inject: Inject): Promise<string[]> {
       inject(method, url, payload, { 'idempotency-key': `foreign-seed-${++n}`, ...headers }),
     failed,
     { companyOib: '69435151530', client: id(client), mat: id(mat), got: id(got) },
+    runJobs,
   );
   return failed;
 }

@@ -315,8 +315,10 @@ export async function seedForeignCompany(target: Target, victim: SignedIn, seed:
     { 'content-type': `multipart/form-data; boundary=${boundary}` },
   );
   // A real business first (every area's service writes its own rows), then random creations.
-  const seedFailures = await seedForeignBusiness((method, url, payload, extra) =>
-    inject(method, url, payload, { 'content-type': 'application/json', ...extra }),
+  const seedFailures = await seedForeignBusiness(
+    (method, url, payload, extra) =>
+      inject(method, url, payload, { 'content-type': 'application/json', ...extra }),
+    target.runJobs,
   );
   // Its queued work (the Fiskalizacija 2.0 send job's attempt) before random settings replace it.
   await target.runJobs?.();
