@@ -1,6 +1,7 @@
 import { extractText, getDocumentProxy } from 'unpdf';
 import { BASE_URL, dismissChangelog, newAccount, SCREENSHOTS, signUpViaApi } from './support/app.ts';
 import { expect, type Page, test } from './support/fixtures.ts';
+import { pdfFirstPageToPng } from './support/pdf-image.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: API answers are checked field by field
 type Json = Record<string, any>;
@@ -274,6 +275,11 @@ test.describe('documents', () => {
     expect(invoicePdf).toContain('Račun 1-POS1-1');
     expect(invoicePdf).toContain('Gradnja Kovač j.d.o.o.');
     expect(invoicePdf).toContain('225,00 EUR');
+    // The issued invoice's stored PDF, first page, as an image for the README.
+    const invoiceBytes = await (await page.request.get(`/api/documents/${invoiceId}/pdf`)).body();
+    expect(await pdfFirstPageToPng(invoiceBytes, `${SCREENSHOTS}/documents-invoice-pdf.png`)).toBeGreaterThan(
+      10_000,
+    );
     const quotes = await a.get('/api/documents/quotes');
     const quotePdf = await pdfText(page, `/api/documents/${quotes.items[0].id}/pdf`);
     expect(quotePdf).toContain(`Ponuda P-${year}-0001`);
