@@ -155,7 +155,7 @@ test('a supplier’s eRačun arrives through the intermediary, is matched, fisca
     ],
   });
   const order = await call('post', `/api/purchase-orders/${draft.id}/send`, {});
-  const day = new Date().toISOString().slice(0, 10);
+  const day = new Date().toLocaleDateString('sv-SE'); // YYYY-MM-DD in the suite's zone (Europe/Zagreb)
   const receipt = await call('post', `/api/purchase-orders/${order.id}/receipts`, {
     location_id: location.id,
     received_on: day,

@@ -19,7 +19,15 @@ process.env.E2E_BASE_URL = `http://localhost:${PORT}`;
 // so a build of apps/web/dist by someone else during the run would otherwise break the pages.
 const WEB_DIST = join(process.env.E2E_DATA_DIR, 'web');
 
-const BROWSER = { browserName: 'chromium' as const, viewport: { width: 1280, height: 800 } };
+// The shop's business day is the date in Europe/Zagreb (the server dates documents so): the browser
+// and the specs' own date arithmetic run in that zone too, so nothing differs between 23:00 and
+// 01:00 UTC. Workers re-read this file and inherit the variable.
+process.env.TZ = 'Europe/Zagreb';
+const BROWSER = {
+  browserName: 'chromium' as const,
+  viewport: { width: 1280, height: 800 },
+  timezoneId: 'Europe/Zagreb',
+};
 const GLOBAL_SPECS = /app-changelog\.spec\.ts$/;
 
 export default defineConfig({

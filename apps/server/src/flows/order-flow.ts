@@ -1,3 +1,4 @@
+import { businessDay } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { rowsOf } from '../db/database.ts';
@@ -294,7 +295,7 @@ export async function runFlow(t: TestApp, plan: RunPlan) {
   }
 
   // Payments: none, part or all of what each invoice still owes.
-  const today = new Date().toISOString().slice(0, 10);
+  const today = businessDay();
   const pay = async (invoice: Json) => {
     const d = (await api.ok('GET', `/api/documents/${invoice.id}`)).document as Json;
     const owed = Math.round(

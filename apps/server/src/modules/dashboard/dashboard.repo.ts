@@ -23,7 +23,7 @@ export type WorkOrderFigures = { by_status: { status: string; count: number }[];
  * Work orders by status; overdue = not completed or cancelled and past its due date ("Rok", the
  * date the work-order form sets; `delivery_date` is never set on a work order).
  */
-export async function workOrders(tx: Tx): Promise<WorkOrderFigures> {
+export async function workOrders(tx: Tx, today: string): Promise<WorkOrderFigures> {
   const byStatus = await many<{ status: string; count: number }>(
     tx,
     sql`select status, count(*)::int as count from documents where kind = 'work_order'
@@ -32,20 +32,20 @@ export async function workOrders(tx: Tx): Promise<WorkOrderFigures> {
   const [overdue] = await many<{ count: number }>(
     tx,
     sql`select count(*)::int as count from documents where kind = 'work_order'
-          and status in ('draft', 'planned', 'in_progress') and due_date < current_date`,
+          and status in ('draft', 'planned', 'in_progress') and due_date < ${today}::date`,
   );
   return { by_status: byStatus, overdue: overdue?.count ?? 0 };
 }
 
 export type Revenue = { this_month: string; last_month: string; months: { month: string; net: string }[] };
 /** Net revenue of issued invoices minus issued credit notes, by document month (last 12 months). */
-export async function revenue(tx: Tx): Promise<Revenue> {
+export async function revenue(tx: Tx, today: string): Promise<Revenue> {
   const months = await many<{ month: string; net: string }>(
     tx,
     sql`select to_char(m.month, 'YYYY-MM') as month, coalesce(sum(
           case when d.kind = 'credit_note' then -d.net_total else d.net_total end), 0)::numeric(18,2)::text as net
-        from generate_series(date_trunc('month', current_date) - interval '11 months',
-                             date_trunc('month', current_date), interval '1 month') as m(month)
+        from generate_series(date_trunc('month', ${today}::date) - interval '11 months',
+                             date_trunc('month', ${today}::date), interval '1 month') as m(month)
         left join documents d on d.kind in ('invoice', 'credit_note') and d.status = 'issued'
           and d.doc_date >= m.month and d.doc_date < m.month + interval '1 month'
         group by m.month order by m.month`,
@@ -85,7 +85,7 @@ export type OnTime = { delivered: number; on_time: number; rate: string | null }
  * its document date for older notes without one) is not after the due date. `rate` is a percent
  * 0..100 with one decimal, like every rate of the API (docs/api.md "Percentages").
  */
-export async function onTime(tx: Tx): Promise<OnTime> {
+export async function onTime(tx: Tx, today: string): Promise<OnTime> {
   const [row] = await many<{ delivered: number; on_time: number }>(
     tx,
     sql`select count(*)::int as delivered,
@@ -94,7 +94,7 @@ export async function onTime(tx: Tx): Promise<OnTime> {
         join document_links l on l.to_id = dn.id and l.relation = 'delivered'
         join documents wo on wo.id = l.from_id and wo.kind = 'work_order' and wo.due_date is not null
         where dn.kind = 'delivery_note' and dn.status in ('issued', 'delivered')
-          and coalesce(dn.delivery_date, dn.doc_date) >= current_date - 90`,
+          and coalesce(dn.delivery_date, dn.doc_date) >= ${today}::date - 90`,
   );
   const delivered = row?.delivered ?? 0;
   const on = row?.on_time ?? 0;

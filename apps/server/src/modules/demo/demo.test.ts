@@ -1,4 +1,4 @@
-import { isValidOib } from '@erp/domain';
+import { businessDay, isValidOib } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../cli/demo.ts';
@@ -298,7 +298,7 @@ describe('demo company', () => {
           join stock_documents d on d.id = r.stock_document_id order by r.number`,
     );
     expect(receipts.length).toBeGreaterThan(0);
-    const today = new Date().toISOString().slice(0, 10);
+    const today = businessDay();
     for (const r of receipts) {
       expect(r.received_on >= r.ordered_on).toBe(true);
       expect(r.received_on <= today).toBe(true);

@@ -82,7 +82,7 @@ export async function buildExportFixture(app: FastifyInstance, user: SignedIn, t
   });
   await api.ok('POST', `/api/invoices/${invoice.document.id}/issue`);
   await api.ok('POST', `/api/invoices/${invoice.document.id}/payments`, {
-    paid_on: new Date().toISOString().slice(0, 10),
+    paid_on: businessDay(),
     amount: '100',
   });
   await api.ok('PATCH', `/api/clients/${shop.client.id}`, {

@@ -1,3 +1,4 @@
+import { businessDay } from '@erp/domain';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, signUp, startTestApp, type TestApp } from '../../test/harness.ts';
@@ -11,7 +12,8 @@ import { documentsClient, type Json, TEST_OPERATOR } from '../documents/test-hel
 let t: TestApp;
 let owner: SignedIn;
 let api: ReturnType<typeof documentsClient>;
-const today = new Date().toISOString().slice(0, 10);
+// The business day (Europe/Zagreb), as the invoices are dated: between 23:00 and 01:00 UTC it is not the UTC date.
+const today = businessDay();
 const period = `from=${today.slice(0, 8)}01&to=${today}`;
 
 // 4 × 100.00 at 25 %: base 400.00, VAT 100.00; 3 × 40.00 at 13 %: base 120.00, VAT 15.60.

@@ -1,3 +1,4 @@
+import { businessDay } from '@erp/domain';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withCompany } from '../../db/tenant.ts';
@@ -12,7 +13,8 @@ import { correctedExample, SELLER_OIB } from '../purchase-invoices/test-invoices
 let t: TestApp;
 let owner: SignedIn;
 let api: ReturnType<typeof documentsClient>;
-const today = new Date().toISOString().slice(0, 10);
+// The business day (Europe/Zagreb), as the invoices are dated: between 23:00 and 01:00 UTC it is not the UTC date.
+const today = businessDay();
 const period = `from=${today.slice(0, 8)}01&to=${today}`;
 
 beforeAll(async () => {
