@@ -297,6 +297,8 @@ test.describe('team', () => {
       await expect(group.getByRole('note')).toContainText('Vaša uloga ih može samo pregledati');
       await expect(group).toContainText('Krojenje');
       // Values are shown, nothing in the group can be typed into, chosen or pressed.
+      // The cards fill in as their settings arrive: wait for one field the owner could edit above.
+      await expect(group.getByLabel('Širina reza ploča (mm)').first()).toBeVisible();
       const fields = group.locator('input:visible, select:visible, textarea:visible');
       expect(await fields.count()).toBeGreaterThan(0);
       for (const field of await fields.all()) await expect(field).toBeDisabled();

@@ -1,3 +1,4 @@
+import { businessDay } from '@erp/domain';
 import { useQuery } from '@tanstack/react-query';
 import { FileDown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -21,7 +22,7 @@ function monthStart(today: string) {
 export function RegistersPage({ kind }: { kind: 'ira' | 'ura' | 'vat' }) {
   const { t } = useTranslation('registers');
   const [params, setParams] = useSearchParams();
-  const today = new Date().toISOString().slice(0, 10);
+  const today = businessDay(); // the date in Europe/Zagreb, as invoices are dated (not the UTC date)
   const from = params.get('from') ?? monthStart(today);
   const to = params.get('to') ?? today;
   const period = new URLSearchParams({ from, to }).toString();
