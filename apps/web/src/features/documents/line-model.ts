@@ -1,5 +1,6 @@
 import {
   DEFAULT_PRICING_SETTINGS,
+  type DocumentLineView,
   type DraftLine,
   draftTotals,
   EDGE_TYPES,
@@ -151,41 +152,26 @@ export function lineToApi(l: EditLine) {
   };
 }
 
-export function lineFromApi(l: {
-  item_id: string | null;
-  sku: string | null;
-  item_name: string | null;
-  description: string;
-  quantity: string;
-  unit: string;
-  width_mm: string | null;
-  height_mm: string | null;
-  unit_price: string;
-  discount_pct: string;
-  vat_rate: string;
-  lot_id: string | null;
-  lot_number: string | null;
-  source_line_id?: string | null;
-  billed_measure?: string | null;
-  billed_unit?: string | null;
-  shaped?: boolean;
-  item_kind?: string | null;
-  profile_system?: string | null;
-  glass_makeup?: string | null;
-  colour?: string | null;
-  hardware_set?: string | null;
-  hole_count?: number;
-  hole_diameter_mm?: string | null;
-  hole_edge_mm?: string | null;
-  cutout_count?: number;
-  edge_type?: string | null;
-  coating_removal?: boolean;
-  item_thickness_mm?: string | null;
-  price_basis?: string | null;
-  glass_kind?: string | null;
-  item_sales_price?: string | null;
-  item_min_charge?: string | null;
-}): EditLine {
+/** A saved line as the API answers it (the documents contract), to edit; tests may pass part of it. */
+export function lineFromApi(
+  l: Pick<
+    DocumentLineView,
+    | 'item_id'
+    | 'sku'
+    | 'item_name'
+    | 'description'
+    | 'quantity'
+    | 'unit'
+    | 'width_mm'
+    | 'height_mm'
+    | 'unit_price'
+    | 'discount_pct'
+    | 'vat_rate'
+    | 'lot_id'
+    | 'lot_number'
+  > &
+    Partial<DocumentLineView>,
+): EditLine {
   const basis = l.price_basis as PriceBasis | null | undefined;
   return newLine({
     pricing:
