@@ -1,0 +1,141 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+// SQL lives in repositories (issue 20, deliverable 2). Outside a `*.repo.ts`, the database layer
+// (`db/`, migrations included), the company copies of `platform/` and test code, no file builds or
+// runs SQL: no `sql` template, no `sql.raw`/`sql.join`, no `.execute(`/`.query(`, no query builder
+// over the table definitions of `db/schema.ts`. A service calls its own repository's named functions.
+const SRC = import.meta.dirname;
+
+function sources(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) out.push(...sources(path));
+    else if (/\.ts$/.test(name) && !/\.test\.ts$/.test(name)) out.push(path);
+  }
+  return out.sort();
+}
+
+/** Where SQL belongs: repositories, the database layer, company copies, and code only tests run. */
+const SQL_HOME = [
+  /\.repo\.ts$/,
+  /^db\//,
+  /^platform\//,
+  /^test\//,
+  /^flows\//, // the cross-area flow tests and their invariant checks
+  /(^|\/)test-[^/]*\.ts$/, // test fixtures beside a module (test-dates.ts, test-helpers.ts, ...)
+  /\.test-support\.ts$/,
+];
+
+/** better-auth's drizzle adapter is handed the table definitions and runs their SQL itself. */
+const ADAPTER_WIRING = new Set(['modules/auth/auth.ts']);
+
+const RUNS_SQL: [string, RegExp][] = [
+  ['sql template', /\bsql`/],
+  ['sql.raw/sql.join', /\bsql\.(raw|join)\(/],
+  ['.execute(', /\.execute\(/],
+  ['.query(', /\.query\(/],
+  ['query builder over db/schema.ts', /from '[./]*db\/schema\.ts'/],
+];
+
+/**
+ * Files that still run SQL outside a repository, waiting to be converted. This list must shrink,
+ * never grow: a file leaves it in the change that moves its SQL into its module's repository, and
+ * an entry that already holds the rule fails the test.
+ */
+const SQL_WAITING = new Set([
+  // documents, e-invoice, automation (being converted by the documents work)
+  'modules/automation/actions.ts',
+  'modules/automation/automation.service.ts',
+  'modules/automation/emit.ts',
+  'modules/documents/advances.service.ts',
+  'modules/documents/cutting-pieces.ts',
+  'modules/documents/delivery-notes.service.ts',
+  'modules/documents/documents.history.ts',
+  'modules/documents/documents.pdf.ts',
+  'modules/documents/documents.service.ts',
+  'modules/documents/frozen-files.ts',
+  'modules/documents/invoice-sources.ts',
+  'modules/documents/mail.service.ts',
+  'modules/documents/pricing-settings.ts',
+  'modules/documents/production-locations.ts',
+  'modules/documents/trace.service.ts',
+  'modules/documents/work-order-completion.ts',
+  'modules/documents/work-order-corrections.ts',
+  'modules/documents/work-order-snapshots.ts',
+  'modules/documents/work-orders.service.ts',
+  'modules/einvoice/advance-ubl.ts',
+  'modules/einvoice/einvoice-issue.ts',
+  'modules/einvoice/einvoice.service.ts',
+  'modules/einvoice/reverse-charge.ts',
+  // inventory, purchasing, admin, team, cutting, export, demo, audit
+  'modules/admin/admin.service.ts',
+  'modules/audit/audit-scope.ts',
+  'modules/audit/audit-sealer.ts',
+  'modules/audit/audit.service.ts',
+  'modules/cutting/cutting-settings.ts',
+  'modules/cutting/cutting.service.ts',
+  'modules/demo/demo.routes.ts',
+  'modules/demo/demo.service.ts',
+  'modules/export/archive-schema.ts',
+  'modules/export/archive.ts',
+  'modules/export/export.service.ts',
+  'modules/export/measure-export.ts',
+  'modules/export/sections.ts',
+  'modules/inventory/counts.service.ts',
+  'modules/inventory/inventory.import.ts',
+  'modules/inventory/inventory.service.ts',
+  'modules/inventory/labels.ts',
+  'modules/inventory/lot-picks.ts',
+  'modules/inventory/posting.ts',
+  'modules/inventory/reverse.service.ts',
+  'modules/inventory/sheet-stock.ts',
+  'modules/inventory/stock-owner.ts',
+  'modules/purchasing/purchasing.history.ts',
+  'modules/purchasing/purchasing.service.ts',
+  'modules/team/team.service.ts',
+  // the other areas
+  'jobs/jobs.ts',
+  'jobs/runner.ts',
+  'modules/auth/backoff.ts',
+  'modules/auth/password-reset.ts',
+  'modules/auth/timing.ts',
+  'modules/health/health.routes.ts',
+  'modules/partners/partners.analytics.ts',
+  'modules/purchase-invoices/purchase-invoices.history.ts',
+  'modules/search/match-words.ts',
+  'security/rotation.ts',
+]);
+
+/** The kinds of SQL a file builds or runs (empty when it holds the rule). */
+function sqlIn(file: string): string[] {
+  const text = readFileSync(join(SRC, file), 'utf8');
+  return RUNS_SQL.filter(([, pattern]) => pattern.test(text)).map(([kind]) => kind);
+}
+
+describe('SQL lives in repositories', () => {
+  const files = sources(SRC).map((f) => relative(SRC, f));
+  const outside = files.filter((f) => !SQL_HOME.some((home) => home.test(f)) && !ADAPTER_WIRING.has(f));
+
+  it('the scanner sees SQL where it is, and none where it is not', () => {
+    expect(sqlIn('db/sql.ts')).toContain('sql template');
+    expect(sqlIn('modules/partners/partners.repo.ts')).toContain('sql template');
+    expect(sqlIn('modules/auth/auth.ts')).toEqual(['query builder over db/schema.ts']);
+    expect(sqlIn('modules/partners/partners.routes.ts')).toEqual([]);
+    expect(outside.length).toBeGreaterThan(100);
+  });
+
+  it('no file outside a repository runs SQL (except the named ones still waiting)', () => {
+    const wrong = outside
+      .filter((f) => !SQL_WAITING.has(f))
+      .flatMap((f) => sqlIn(f).map((kind) => `${f}: ${kind}`));
+    expect(wrong).toEqual([]);
+  });
+
+  it('every waiting file still runs SQL (a converted one leaves the list)', () => {
+    const converted = [...SQL_WAITING].filter((f) => !files.includes(f) || sqlIn(f).length === 0);
+    expect(converted).toEqual([]);
+  });
+});
