@@ -1,10 +1,13 @@
+import { formSchema } from '@erp/domain/form-schema';
+import { productCreateSchema } from '@erp/domain/production/contracts';
 import { Plus } from 'lucide-react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Route, Routes, useNavigate } from 'react-router';
 import { useSaveShortcut } from '../../components/editing/save-shortcut.ts';
-import { SaveState, saveStatus, useDirty } from '../../components/editing/save-state.tsx';
+import { SaveState, saveStatus } from '../../components/editing/save-state.tsx';
 import { afterSave, UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
+import { useFormMessages, useZodForm } from '../../components/editing/zod-form.ts';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { FormErrors } from '../../components/ui/form-errors.tsx';
@@ -159,27 +162,36 @@ function ProductList() {
   );
 }
 
+type NewProductValues = {
+  sku: string;
+  name: string;
+  baseUnit: string;
+  salesPrice: string;
+  kind: 'product' | 'component';
+};
+/** The typed price read in the language's format (empty = none), then the server's own schema. */
+const newProductSchema = formSchema((values: NewProductValues) => {
+  const price = numberInputToApi(values.salesPrice ?? '');
+  return { ...values, salesPrice: price === '' ? null : price };
+}, productCreateSchema);
+
 function NewProduct() {
   const { t } = useTranslation('production');
   const navigate = useNavigate();
   const create = useCreateProduct();
   const saveRef = useSaveShortcut();
-  const [form, setForm] = useState({
-    sku: '',
-    name: '',
-    baseUnit: 'kom',
-    salesPrice: '',
-    kind: 'product' as 'product' | 'component',
+  const form = useZodForm<typeof newProductSchema, NewProductValues>(newProductSchema, {
+    defaultValues: { sku: '', name: '', baseUnit: 'kom', salesPrice: '', kind: 'product' },
   });
-  const { dirty } = useDirty(form);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const price = numberInputToApi(form.salesPrice);
-    const created = await create
-      .mutateAsync({ ...form, salesPrice: price === '' ? null : price })
-      .catch(() => null);
+  const dirty = form.formState.isDirty;
+  const messages = useFormMessages(form.formState.errors, {
+    label: (path) => (path === 'salesPrice' ? t('fields.salesPrice') : ''),
+    server: errorMessages(create.error, t),
+  });
+  const submit = form.handleSubmit(async (body) => {
+    const created = await create.mutateAsync(body).catch(() => null);
     if (created) navigate(`/products/${created.id}`, afterSave());
-  };
+  });
   return (
     <div className="max-w-2xl">
       <PageHeader
@@ -200,53 +212,32 @@ function NewProduct() {
         <form className="grid gap-4 sm:grid-cols-2" onSubmit={submit}>
           <div>
             <Label htmlFor="product-sku">{t('fields.sku')}</Label>
-            <Input
-              id="product-sku"
-              value={form.sku}
-              onChange={(e) => setForm({ ...form, sku: e.target.value })}
-              required
-            />
+            <Input id="product-sku" {...form.register('sku')} required />
           </div>
           <div>
             <Label htmlFor="product-name">{t('fields.name')}</Label>
-            <Input
-              id="product-name"
-              value={form.name}
-              onChange={(e) => setForm({ ...form, name: e.target.value })}
-              required
-            />
+            <Input id="product-name" {...form.register('name')} required />
           </div>
           <div>
             <Label htmlFor="product-unit">{t('fields.baseUnit')}</Label>
-            <Input
-              id="product-unit"
-              value={form.baseUnit}
-              onChange={(e) => setForm({ ...form, baseUnit: e.target.value })}
-              required
-            />
+            <Input id="product-unit" {...form.register('baseUnit')} required />
           </div>
           <div>
             <Label htmlFor="product-price">{t('fields.salesPrice')}</Label>
-            <Input
-              id="product-price"
-              inputMode="decimal"
-              value={form.salesPrice}
-              onChange={(e) => setForm({ ...form, salesPrice: e.target.value })}
-            />
+            <Input id="product-price" inputMode="decimal" {...form.register('salesPrice')} />
           </div>
           <div>
             <Label htmlFor="product-kind">{t('fields.kind')}</Label>
             <select
               id="product-kind"
               className="h-10 w-full rounded-md border border-input bg-surface px-2 text-sm"
-              value={form.kind}
-              onChange={(e) => setForm({ ...form, kind: e.target.value as 'product' | 'component' })}
+              {...form.register('kind')}
             >
               <option value="product">{t('kinds.product')}</option>
               <option value="component">{t('kinds.component')}</option>
             </select>
           </div>
-          <FormErrors className="sm:col-span-2" messages={errorMessages(create.error, t)} />
+          <FormErrors className="sm:col-span-2" messages={messages} />
           <div className="flex gap-2 sm:col-span-2">
             <Button ref={saveRef} type="submit" loading={create.isPending}>
               {t('actions.create')}
