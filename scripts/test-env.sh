@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the tests need and is not on a fresh machine (Debian's Chromium and PostgreSQL),
 # then starts a throw-away PostgreSQL server on a loopback port. Source it: it exports
-# TEST_DATABASE_URL and registers a trap that stops the server.
+# TEST_DATABASE_URL and registers a trap that stops the server. TEST_PG_OPTIONS adds server
+# options (e.g. "-c shared_preload_libraries=pg_stat_statements" for bench/inventory/profile.ts).
 
 missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
@@ -25,7 +26,7 @@ else
 fi
 "${AS_PG[@]}" "$PGBIN/initdb" -D "$PGWORK/data" -U postgres --auth=trust -E UTF8 >/dev/null
 "${AS_PG[@]}" "$PGBIN/pg_ctl" -D "$PGWORK/data" -l "$PGWORK/server.log" -w \
-  -o "-p $PGPORT -k $PGWORK -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c max_connections=300" start >/dev/null
+  -o "-p $PGPORT -k $PGWORK -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c max_connections=300 ${TEST_PG_OPTIONS:-}" start >/dev/null
 stop_test_postgres() {
   "${AS_PG[@]}" "$PGBIN/pg_ctl" -D "$PGWORK/data" -m immediate stop >/dev/null 2>&1 || true
   rm -rf "$PGWORK"

@@ -9,6 +9,13 @@
  *   npx tsx bench/inventory/summarise-profile.ts /tmp/prof/<file>.cpuprofile
  *
  * The HTTP clients run in a worker thread (http-load.ts), so the profile shows the server.
+ *
+ * `--path raw` / `--path raw-sealed` run the raw-SQL baseline (raw-posting.ts, without and with the
+ * commit-time seal) instead of the application, for the same database-side figures. Every run
+ * reports the PostgreSQL server's CPU per posting (its processes, from /proc); when the server was
+ * started with pg_stat_statements (TEST_PG_OPTIONS="-c shared_preload_libraries=pg_stat_statements
+ * -c pg_stat_statements.track=all" before sourcing test-env.sh) also its statements by time, the
+ * ones inside functions and triggers included.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,9 +24,15 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { numberArg, requireDatabaseUrl } from './cli.ts';
 import { runHttpClients } from './http-load.ts';
+import { postgresCpuMs, rawReceipt, setSeal } from './raw-posting.ts';
 
 const CLIENTS = numberArg('clients', 8);
 const SECONDS = numberArg('seconds', 10);
+const PATH = (() => {
+  const i = process.argv.indexOf('--path');
+  return i >= 0 ? (process.argv[i + 1] as string) : 'app';
+})();
+if (!['app', 'raw', 'raw-sealed'].includes(PATH)) throw new Error('--path app|raw|raw-sealed');
 requireDatabaseUrl('source scripts/test-env.sh first.');
 
 // Counts every statement the server sends (before the app opens its pool).
@@ -73,30 +86,92 @@ const loc = (
 const items = (await admin.query('select id from items where company_id = $1', [user.id])).rows.map(
   (r) => r.id as string,
 );
-await admin.end();
 
 const load = { bases: [base], cookie: user.cookie, locationId: loc, itemIds: items };
-await runHttpClients({ ...load, clients: CLIENTS, seconds: 2 });
+let seq = 0;
+const rawClients = await Promise.all(
+  Array.from({ length: PATH === 'app' ? 0 : CLIENTS }, async () => {
+    const c = new pg.Client({ connectionString: testDb.url as string });
+    await c.connect();
+    return c;
+  }),
+);
+const posting = {
+  companyId: user.id,
+  userId: user.id,
+  locationId: loc,
+  pick: () => items[(seq++ * 7919) % items.length] as string,
+};
+/** The raw baseline's clients, on this thread, for `seconds`. */
+async function runRaw(seconds: number) {
+  const until = performance.now() + seconds * 1000;
+  const latencies: number[] = [];
+  const t0 = performance.now();
+  await Promise.all(
+    rawClients.map(async (c) => {
+      while (performance.now() < until) {
+        const started = performance.now();
+        await rawReceipt(c, posting);
+        latencies.push(performance.now() - started);
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  const at = (p: number) => latencies[Math.max(0, Math.ceil(p * latencies.length) - 1)] ?? 0;
+  const done = latencies.length;
+  return {
+    done,
+    failed: 0,
+    perSecond: done / ((performance.now() - t0) / 1000),
+    p50: at(0.5),
+    p95: at(0.95),
+  };
+}
+const run = (seconds: number) =>
+  PATH === 'app' ? runHttpClients({ ...load, clients: CLIENTS, seconds }) : runRaw(seconds);
+if (PATH !== 'app') await setSeal(admin, PATH === 'raw-sealed');
+const statements = await admin
+  .query('create extension if not exists pg_stat_statements')
+  .then(() => true)
+  .catch(() => false);
+await run(2);
+if (statements) await admin.query('select pg_stat_statements_reset()');
+const pg0 = await postgresCpuMs(admin);
 counting = true;
 const elu0 = performance.eventLoopUtilization();
 const cpu0 = process.cpuUsage();
-const result = await runHttpClients({ ...load, clients: CLIENTS, seconds: SECONDS });
+const result = await run(SECONDS);
 const cpu = process.cpuUsage(cpu0);
 const elu = performance.eventLoopUtilization(elu0);
 counting = false;
+const pg1 = await postgresCpuMs(admin);
+const per = (x: number) => x / Math.max(1, result.done);
 const total = [...counts.values()].reduce((a, b) => a + b, 0);
 console.log(
-  `${CLIENTS} clients: ${result.done} postings, ${result.failed} failed, ${result.perSecond.toFixed(1)}/s, p50 ${result.p50.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms`,
+  `${PATH}, ${CLIENTS} clients: ${result.done} postings, ${result.failed} failed, ${result.perSecond.toFixed(1)}/s, p50 ${result.p50.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms`,
 );
-console.log(`SQL statements per posting: ${(total / Math.max(1, result.done)).toFixed(2)}`);
+console.log(`SQL statements per posting: ${per(total).toFixed(2)}`);
 // The server's event loop (this thread) and the whole process (server and the clients' worker).
 console.log(
-  `server event loop busy ${(elu.utilization * 100).toFixed(0)} %, ${(elu.active / Math.max(1, result.done)).toFixed(2)} ms per posting; process CPU ${((cpu.user + cpu.system) / 1000 / Math.max(1, result.done)).toFixed(2)} ms per posting`,
+  `server event loop busy ${(elu.utilization * 100).toFixed(0)} %, ${per(elu.active).toFixed(2)} ms per posting; process CPU ${per((cpu.user + cpu.system) / 1000).toFixed(2)} ms per posting`,
 );
+if (pg0 !== null && pg1 !== null)
+  console.log(`PostgreSQL server CPU ${per(pg1 - pg0).toFixed(2)} ms per posting`);
 for (const [text, n] of [...counts.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25))
-  console.log(
-    `${(n / Math.max(1, result.done)).toFixed(2)}  ${((waits.get(text) ?? 0) / n).toFixed(2).padStart(6)} ms  ${text}`,
+  console.log(`${per(n).toFixed(2)}  ${((waits.get(text) ?? 0) / n).toFixed(2).padStart(6)} ms  ${text}`);
+if (statements) {
+  const top = await admin.query(
+    `select calls, total_exec_time, toplevel, regexp_replace(query, '\\s+', ' ', 'g') as query
+       from pg_stat_statements where query not like '%pg_stat_statements%' order by total_exec_time desc limit 30`,
   );
+  console.log('\nPostgreSQL statements by execution time (ms per posting, calls per posting, top level?):');
+  for (const r of top.rows)
+    console.log(
+      `${per(r.total_exec_time).toFixed(3).padStart(7)} ms ${per(Number(r.calls)).toFixed(2).padStart(6)} ${r.toplevel ? 'top' : 'in '}  ${String(r.query).slice(0, 140)}`,
+    );
+}
+for (const c of rawClients) await c.end();
+await admin.end();
 await t.close();
 await testDb.drop();
 process.exit(0);

@@ -27,6 +27,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { numberArg, requireDatabaseUrl } from './cli.ts';
 import { runHttpClients } from './http-load.ts';
+import { rawReceipt, setSeal } from './raw-posting.ts';
 
 const ITEMS = numberArg('items', 100_000);
 const SECONDS = numberArg('seconds', 15);
@@ -259,44 +260,11 @@ async function postingBench(
       return c;
     }),
   );
-  // The writes of a one-line receipt, straight through pg: no HTTP, no session, no RLS, no checks.
-  // The audit trigger of each table writes its row as in the application.
-  const raw = async (n: number) => {
-    const c = clients[n] as pg.Client;
-    const item = pick();
-    await c.query('begin');
-    try {
-      await c.query('select on_hand, avg_cost from item_stock where item_id = $1 for update', [item]);
-      const doc = (
-        await c.query(
-          `insert into stock_documents (company_id, type, created_by) values ($1, 'receipt', $2) returning id`,
-          [companyId, userId],
-        )
-      ).rows[0].id;
-      await c.query(
-        `insert into stock_movements (company_id, document_id, line_no, type, item_id, location_id, quantity, unit_cost, created_by)
-         values ($1, $2, 1, 'receipt', $3, $4, 1, 2, $5)`,
-        [companyId, doc, item, loc, userId],
-      );
-      await c.query(
-        `insert into stock_balances (company_id, item_id, location_id, lot_id, quantity) values ($1, $2, $3, null, 1)
-         on conflict (company_id, item_id, location_id, lot_id) do update set quantity = stock_balances.quantity + 1, updated_at = now()`,
-        [companyId, item, loc],
-      );
-      await c.query(
-        `update item_stock set on_hand = on_hand + 1, avg_cost = (on_hand * avg_cost + 2) / (on_hand + 1), updated_at = now()
-         where item_id = $1`,
-        [item],
-      );
-      await c.query('commit');
-    } catch (e) {
-      await c.query('rollback');
-      throw e;
-    }
-  };
+  // The writes of a one-line receipt, straight through pg (raw-posting.ts).
+  const posting = { companyId, userId, locationId: loc, pick };
+  const raw = (n: number) => rawReceipt(clients[n] as pg.Client, posting);
   // Without the seal: audit rows are written, nothing takes the company's chain head.
-  const seal = (on: boolean) =>
-    admin.query(`alter table audit_log ${on ? 'enable' : 'disable'} trigger audit_seal`);
+  const seal = (on: boolean) => setSeal(admin, on);
 
   // The baseline's rows were left unsealed on purpose; an operator seal chains them before the
   // next run (a database in use has no unsealed rows), and at the end the company's whole chain
