@@ -1,0 +1,88 @@
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { SRC_DIR, sourceFiles } from './i18n-tests/source-scan.ts';
+
+// Issue 20, deliverable 5: one form recipe for every editor. A screen that renders a <form>
+// validates it with react-hook-form and the domain's zod schema (`useZodForm` of
+// components/editing/zod-form.ts, or `useForm` with `zodResolver`), never with its own
+// `useState` + `safeParse` or with no check before the request.
+const FORM = /<form[\s>]/;
+const RECIPE = /\buse(?:Zod)?Form\s*(?:<[^>]*(?:<[^>]*>[^>]*)*>)?\(/;
+
+/**
+ * Editors still on their own recipe, to convert. The list only shrinks: an entry that already
+ * follows the recipe (or no longer renders a form) fails the test below, so remove it.
+ */
+const NOT_YET = new Set<string>([
+  'features/clients/partner-form.tsx',
+  'features/cutting/cutting-settings-card.tsx',
+  'features/documents/mail-settings-card.tsx',
+  'features/documents/pricing-settings-card.tsx',
+  'features/documents/production-locations-card.tsx',
+  'features/einvoice/einvoice-cards.tsx',
+  'features/fiscal-exchange/fiscal-settings-card.tsx',
+  'features/fiscalisation/fiscal-cards.tsx',
+  'features/inventory/item-detail.tsx',
+  'features/inventory/item-form.tsx',
+  'features/inventory/operations-page.tsx',
+  'features/password-reset/forgot-password-page.tsx',
+  'features/password-reset/reset-password-page.tsx',
+  'features/processes/processes-page.tsx',
+  'features/public/auth-form.tsx',
+  'features/purchase-invoices/purchase-invoice-upload.tsx',
+  'features/purchasing/purchase-order-form.tsx',
+  'features/purchasing/receipt-form.tsx',
+  'features/saved-views/saved-views.tsx',
+  'features/team/company-card.tsx',
+  'features/team/invite-page.tsx',
+  'features/warehouse-scan/warehouse-scan-page.tsx',
+]);
+
+/** Forms that are not editors of a record, with the reason; keep this list short. */
+const EXCEPTIONS: Record<string, string> = {};
+
+describe('the form recipe: every <form> is a react-hook-form with the domain schema', () => {
+  const screens = sourceFiles(SRC_DIR, /\.tsx$/).map((f) => ({
+    path: relative(SRC_DIR, f),
+    text: readFileSync(f, 'utf8'),
+  }));
+  const forms = screens.filter((s) => FORM.test(s.text));
+
+  it('recognises a form and the recipe', () => {
+    expect(FORM.test('<form onSubmit={submit} noValidate>')).toBe(true);
+    expect(FORM.test('<formatted value={x} />')).toBe(false);
+    expect(RECIPE.test('const form = useZodForm(countCreateSchema, { defaultValues })')).toBe(true);
+    expect(RECIPE.test('useZodForm<typeof schema, Values>(schema, {})')).toBe(true);
+    expect(RECIPE.test('useForm<A, unknown, B>({ resolver })')).toBe(true);
+    expect(RECIPE.test('const s = schema.safeParse(values)')).toBe(false);
+    expect(RECIPE.test('const { errors } = useFormMessages(form)')).toBe(false);
+  });
+
+  it('every .tsx file that renders a <form> uses the recipe', () => {
+    expect(forms.length).toBeGreaterThan(20);
+    const wrong = forms
+      .filter((s) => !NOT_YET.has(s.path) && !(s.path in EXCEPTIONS))
+      .filter((s) => !RECIPE.test(s.text))
+      .map((s) => s.path);
+    expect(wrong).toEqual([]);
+  });
+
+  it('the NOT_YET list only shrinks: each entry still renders a form without the recipe', () => {
+    const done = [...NOT_YET].filter((path) => {
+      const s = screens.find((x) => x.path === path);
+      return !s || !FORM.test(s.text) || RECIPE.test(s.text);
+    });
+    expect(done, 'remove these from NOT_YET').toEqual([]);
+  });
+
+  it('each exception still renders a form and names its reason', () => {
+    for (const [path, reason] of Object.entries(EXCEPTIONS)) {
+      expect(
+        forms.some((s) => s.path === path),
+        path,
+      ).toBe(true);
+      expect(reason.length, path).toBeGreaterThan(10);
+    }
+  });
+});
