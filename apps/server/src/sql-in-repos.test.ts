@@ -86,7 +86,6 @@ const SQL_WAITING = new Set([
   'modules/export/sections.ts',
   'modules/inventory/counts.service.ts',
   'modules/inventory/inventory.import.ts',
-  'modules/inventory/inventory.service.ts',
   'modules/inventory/labels.ts',
   'modules/inventory/lot-picks.ts',
   'modules/inventory/posting.ts',

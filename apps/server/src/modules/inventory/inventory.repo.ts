@@ -5,12 +5,14 @@ import {
   type LocationStock,
   type Lot,
   type Reservation,
+  type reservationInputSchema,
   type StockCount,
   type StockCountLine,
   type StockLocation,
   type StockMovement,
 } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Tx } from '../../db/database.ts';
 import { iso, isoOrNull, rows as query } from '../../db/sql.ts';
 import { allWordsMatch } from '../search/match-words.ts';
@@ -445,4 +447,46 @@ export async function addOnOrder(tx: Tx, deltas: Map<string, string>) {
           where item_id = ${itemId}`,
     );
   }
+}
+
+/** Whether a reversal of this stock document was posted already. */
+export async function isReversed(tx: Tx, documentId: string): Promise<boolean> {
+  const [done] = await query(
+    tx,
+    sql`select 1 from stock_documents where reverses_document_id = ${documentId}`,
+  );
+  return done !== undefined;
+}
+
+/** The document of another area that made a stock document (see reverse.service.ts), if any. */
+export async function documentOwner(tx: Tx, documentId: string) {
+  const [row] = await query<{
+    owner_kind: string | null;
+    owner_id: string | null;
+    owner_number: string | null;
+  }>(tx, sql`select ${ownerColumns} from stock_documents d ${ownerJoin} where d.id = ${documentId}`);
+  return row;
+}
+
+export async function insertReservation(
+  tx: Tx,
+  ctx: { companyId: string; userId: string },
+  r: z.output<typeof reservationInputSchema>,
+): Promise<string> {
+  const [row] = await query<{ id: string }>(
+    tx,
+    sql`insert into reservations (company_id, item_id, location_id, quantity, source_type, source_id, note, created_by)
+        values (${ctx.companyId}, ${r.item_id}, ${r.location_id ?? null}, ${r.quantity}, ${r.source_type ?? null},
+          ${r.source_id ?? null}, ${r.note ?? null}, ${ctx.userId}) returning id`,
+  );
+  return row?.id as string;
+}
+
+/** Releases an active reservation: its item, or null when there is no active reservation of this id. */
+export async function releaseReservation(tx: Tx, id: string): Promise<string | null> {
+  const rows = await query<{ item_id: string }>(
+    tx,
+    sql`update reservations set status = 'released', updated_at = now() where id = ${id} and status = 'active' returning item_id`,
+  );
+  return rows[0]?.item_id ?? null;
 }

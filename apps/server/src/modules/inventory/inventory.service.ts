@@ -14,13 +14,13 @@ import {
   type transferSchema,
 } from '@erp/domain';
 import Decimal from 'decimal.js';
-import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/database.ts';
-import { rows as query, uuids as uuidArray } from '../../db/sql.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
 import { assertKpdCode } from '../einvoice/kpd.ts';
 import * as repo from './inventory.repo.ts';
+import * as itemsRepo from './items.repo.ts';
+import * as lotsRepo from './lots.repo.ts';
 import { lockItems, notifyStock, type PostingDocument, type PostingLine, postLocked } from './posting.ts';
 
 type ItemInput = z.output<typeof itemInputSchema>;
@@ -81,40 +81,21 @@ const ITEM_FIELDS = [
 export async function createItem(tx: Tx, ctx: CompanyContext, input: ItemInput) {
   assertKpdCode(input.kpd_code);
   await repo.ensureDefaultUnits(tx, ctx.companyId);
-  const cols = ITEM_FIELDS.filter((f) => input[f] !== undefined);
-  const [row] = await guarded(
-    () =>
-      query<{ id: string }>(
-        tx,
-        sql`insert into items (company_id, ${sql.raw(cols.join(', '))})
-            values (${ctx.companyId}, ${sql.join(
-              cols.map((c) => sql`${input[c] ?? null}`),
-              sql`, `,
-            )}) returning id`,
-      ),
-    'sku',
-  );
-  await notifyStock(tx, ctx.companyId, [row?.id as string]);
-  return (await repo.getItem(tx, row?.id as string)) as repo.ItemRow;
+  const id = await guarded(() => itemsRepo.insertItem(tx, ctx.companyId, itemColumns(input)), 'sku');
+  await notifyStock(tx, ctx.companyId, [id]);
+  return (await repo.getItem(tx, id)) as repo.ItemRow;
 }
+
+/** The item fields the input sets, as column/value pairs in ITEM_FIELDS order. */
+const itemColumns = (input: ItemInput | ItemUpdate): itemsRepo.Columns =>
+  ITEM_FIELDS.filter((f) => input[f] !== undefined).map((f) => [f, input[f]] as const);
 
 export async function updateItem(tx: Tx, ctx: CompanyContext, id: string, input: ItemUpdate) {
   assertKpdCode(input.kpd_code);
-  const cols = ITEM_FIELDS.filter((f) => input[f] !== undefined);
-  if (cols.length > 0) {
-    const sets = sql.join(
-      cols.map((c) => sql`${sql.raw(c)} = ${input[c] ?? null}`),
-      sql`, `,
-    );
-    const rows = await guarded(
-      () =>
-        query<{ id: string }>(
-          tx,
-          sql`update items set ${sets}, updated_at = now() where id = ${id} returning id`,
-        ),
-      'sku',
-    );
-    if (rows.length === 0) throw notFound('Artikl');
+  const columns = itemColumns(input);
+  if (columns.length > 0) {
+    const found = await guarded(() => itemsRepo.updateItem(tx, id, columns), 'sku');
+    if (!found) throw notFound('Artikl');
     await notifyStock(tx, ctx.companyId, [id]);
   }
   const item = await repo.getItem(tx, id);
@@ -145,15 +126,11 @@ export async function replaceConversions(
     throw new AppError('VALIDATION', 'Jedinica je navedena dvaput', [
       { field: 'unit', key: 'validation.duplicate' },
     ]);
-  await tx.execute(sql`delete from item_unit_conversions where item_id = ${itemId}`);
+  await itemsRepo.deleteConversions(tx, itemId);
   for (const c of list) {
     // A conversion may name a unit the company has not used yet: it joins the unit list.
-    await tx.execute(
-      sql`insert into units (company_id, code, name) values (${ctx.companyId}, ${c.unit}, ${c.unit}) on conflict do nothing`,
-    );
-    await tx.execute(
-      sql`insert into item_unit_conversions (company_id, item_id, unit, factor) values (${ctx.companyId}, ${itemId}, ${c.unit}, ${c.factor})`,
-    );
+    await itemsRepo.addUnit(tx, ctx.companyId, c.unit);
+    await itemsRepo.insertConversion(tx, ctx.companyId, itemId, c);
   }
   return repo.listConversions(tx, itemId);
 }
@@ -168,17 +145,8 @@ type LocationInput = z.output<typeof locationInputSchema>;
 type LocationUpdate = z.output<typeof locationUpdateSchema>;
 
 export async function createLocation(tx: Tx, ctx: CompanyContext, input: LocationInput) {
-  const [row] = await guarded(
-    () =>
-      query<{ id: string }>(
-        tx,
-        sql`insert into locations (company_id, code, name, type, parent_id, active)
-            values (${ctx.companyId}, ${input.code}, ${input.name}, ${input.type}, ${input.parent_id ?? null}, ${input.active})
-            returning id`,
-      ),
-    'code',
-  );
-  return locationById(tx, row?.id as string);
+  const id = await guarded(() => itemsRepo.insertLocation(tx, ctx.companyId, input), 'code');
+  return locationById(tx, id);
 }
 
 async function locationById(tx: Tx, id: string) {
@@ -190,31 +158,17 @@ async function locationById(tx: Tx, id: string) {
 export async function updateLocation(tx: Tx, id: string, input: LocationUpdate) {
   if (input.parent_id) {
     // A location may not sit inside itself or inside one of its own children.
-    const [cycle] = await query<{ hit: boolean }>(
-      tx,
-      sql`with recursive up(id, parent_id) as (
-            select id, parent_id from locations where id = ${input.parent_id}
-            union select l.id, l.parent_id from locations l join up on l.id = up.parent_id)
-          select exists (select 1 from up where id = ${id}) as hit`,
-    );
-    if (cycle?.hit)
+    if (await itemsRepo.isAncestorOrSelf(tx, id, input.parent_id))
       throw new AppError('VALIDATION', 'Lokacija ne može biti unutar sebe same', [
         { field: 'parent_id', key: 'validation.invalid' },
       ]);
   }
-  const sets = (['code', 'name', 'type', 'parent_id', 'active'] as const)
+  const columns = (['code', 'name', 'type', 'parent_id', 'active'] as const)
     .filter((c) => input[c] !== undefined)
-    .map((c) => sql`${sql.raw(c)} = ${input[c] ?? null}`);
-  if (sets.length) {
-    const rows = await guarded(
-      () =>
-        query(
-          tx,
-          sql`update locations set ${sql.join(sets, sql`, `)}, updated_at = now() where id = ${id} returning id`,
-        ),
-      'code',
-    );
-    if (rows.length === 0) throw notFound('Lokacija');
+    .map((c) => [c, input[c]] as const);
+  if (columns.length) {
+    const found = await guarded(() => itemsRepo.updateLocation(tx, id, columns), 'code');
+    if (!found) throw notFound('Lokacija');
   }
   return locationById(tx, id);
 }
@@ -246,11 +200,8 @@ export async function posting(
 }
 
 export async function assertLocations(tx: Tx, ids: string[]): Promise<void> {
-  const rows = await query<{ id: string }>(
-    tx,
-    sql`select id from locations where id = any(${uuidArray(ids)})`,
-  );
-  if (rows.length !== new Set(ids).size)
+  const found = await itemsRepo.existingLocationIds(tx, ids);
+  if (found.length !== new Set(ids).size)
     throw new AppError('VALIDATION', 'Lokacija nije pronađena', [
       { field: 'location_id', key: 'validation.invalid' },
     ]);
@@ -271,15 +222,13 @@ async function lotFor(
     throw new AppError('VALIDATION', `Artikl ${item.sku} prati lotove: unesite broj lota`, [
       { field, key: 'validation.lotRequired' },
     ]);
-  const [row] = await query<{ id: string }>(
-    tx,
-    sql`insert into lots (company_id, item_id, lot_number, supplier_id, expires_on, received_on)
-        values (${ctx.companyId}, ${item.item_id}, ${line.lot_number}, ${supplierId}, ${line.expires_on ?? null},
-          coalesce(${receivedOn}::date, (now() at time zone 'Europe/Zagreb')::date))
-        on conflict (company_id, item_id, lot_number) do update set lot_number = excluded.lot_number
-        returning id`,
-  );
-  return row?.id as string;
+  return lotsRepo.upsertLot(tx, ctx.companyId, {
+    itemId: item.item_id,
+    lotNumber: line.lot_number,
+    supplierId,
+    expiresOn: line.expires_on ?? null,
+    receivedOn,
+  });
 }
 
 export async function receive(
@@ -326,14 +275,6 @@ export async function receive(
   );
 }
 
-async function purchasePrices(tx: Tx, ids: string[]): Promise<Map<string, string>> {
-  const rows = await query<{ id: string; p: string | null }>(
-    tx,
-    sql`select id, purchase_price::text as p from items where id = any(${uuidArray(ids)})`,
-  );
-  return new Map(rows.filter((r) => r.p !== null).map((r) => [r.id, r.p as string]));
-}
-
 /**
  * Splits an outgoing line of a lot-tracked item over lots (FEFO/FIFO unless a lot is named).
  * Runs under the item lock, so the balances it reads cannot change before the posting.
@@ -350,28 +291,13 @@ export async function outgoing(
   if (!item.lot_tracked) return [{ lotId: null, quantity: line.quantity }];
   if (line.lot_id) {
     // A chosen lot must be one of this item's lots.
-    const [own] = await query(
-      tx,
-      sql`select 1 from lots where id = ${line.lot_id} and item_id = ${line.item_id}`,
-    );
-    if (!own)
+    if (!(await lotsRepo.lotIsOfItem(tx, line.lot_id, line.item_id)))
       throw new AppError('VALIDATION', `Lot ne pripada artiklu ${item.sku}`, [
         { field: 'lot_id', key: 'validation.lotNotOfItem', params: { item: item.sku } },
       ]);
     return [{ lotId: line.lot_id, quantity: line.quantity }];
   }
-  const candidates = await query<{
-    lotId: string;
-    available: string;
-    expiresOn: string | null;
-    receivedOn: string;
-  }>(
-    tx,
-    sql`select b.lot_id as "lotId", b.quantity::text as available, lt.expires_on::text as "expiresOn",
-          lt.received_on::text as "receivedOn"
-        from stock_balances b join lots lt on lt.id = b.lot_id
-        where b.item_id = ${line.item_id} and b.location_id = ${locationId} and b.quantity > 0`,
-  );
+  const candidates = await lotsRepo.lotsInStock(tx, line.item_id, locationId);
   const picked = pickLots(candidates, line.quantity, strategy);
   if (!picked.ok) {
     // Not enough in all lots together: post the whole quantity against the first lot (or none) so
@@ -514,11 +440,7 @@ export async function reverse(tx: Tx, ctx: CompanyContext, documentId: string) {
     ctx,
     original.lines.map((l) => l.item_id),
     async () => {
-      const [done] = await query(
-        tx,
-        sql`select 1 from stock_documents where reverses_document_id = ${documentId}`,
-      );
-      if (done) throw new AppError('CONFLICT', 'Dokument je već storniran');
+      if (await repo.isReversed(tx, documentId)) throw new AppError('CONFLICT', 'Dokument je već storniran');
       return {
         type: 'reversal',
         reference: original.reference,
@@ -542,23 +464,15 @@ export async function reverse(tx: Tx, ctx: CompanyContext, documentId: string) {
 
 export async function reserve(tx: Tx, ctx: CompanyContext, input: z.output<typeof reservationInputSchema>) {
   if (!(await repo.getItem(tx, input.item_id))) throw notFound('Artikl');
-  const [row] = await query<{ id: string }>(
-    tx,
-    sql`insert into reservations (company_id, item_id, location_id, quantity, source_type, source_id, note, created_by)
-        values (${ctx.companyId}, ${input.item_id}, ${input.location_id ?? null}, ${input.quantity}, ${input.source_type ?? null},
-          ${input.source_id ?? null}, ${input.note ?? null}, ${ctx.userId}) returning id`,
-  );
+  const id = await repo.insertReservation(tx, ctx, input);
   await notifyStock(tx, ctx.companyId, [input.item_id]);
-  return row?.id as string;
+  return id;
 }
 
 export async function releaseReservation(tx: Tx, ctx: CompanyContext, id: string) {
-  const rows = await query<{ item_id: string }>(
-    tx,
-    sql`update reservations set status = 'released', updated_at = now() where id = ${id} and status = 'active' returning item_id`,
-  );
-  if (!rows[0]) throw notFound('Rezervacija');
-  await notifyStock(tx, ctx.companyId, [rows[0].item_id]);
+  const itemId = await repo.releaseReservation(tx, id);
+  if (!itemId) throw notFound('Rezervacija');
+  await notifyStock(tx, ctx.companyId, [itemId]);
 }
 
 export async function linkLots(
@@ -572,28 +486,15 @@ export async function linkLots(
     source_id?: string | null;
   },
 ) {
-  const [row] = await query<{ id: string }>(
-    tx,
-    sql`insert into lot_links (company_id, consumed_lot_id, produced_lot_id, quantity, source_type, source_id)
-        values (${ctx.companyId}, ${input.consumed_lot_id}, ${input.produced_lot_id}, ${input.quantity}, ${input.source_type ?? null},
-          ${input.source_id ?? null}) returning id`,
-  );
-  return row?.id as string;
+  return lotsRepo.insertLotLink(tx, ctx.companyId, input);
 }
 
 export async function getSettings(tx: Tx) {
-  const [row] = await query<{ allow_negative_stock: boolean }>(
-    tx,
-    sql`select allow_negative_stock from company_settings`,
-  );
-  return { allow_negative_stock: row?.allow_negative_stock ?? false };
+  return { allow_negative_stock: (await itemsRepo.allowNegativeStock(tx)) ?? false };
 }
 
 export async function putSettings(tx: Tx, ctx: CompanyContext, input: { allow_negative_stock: boolean }) {
-  await tx.execute(
-    sql`insert into company_settings (company_id, allow_negative_stock) values (${ctx.companyId}, ${input.allow_negative_stock})
-        on conflict (company_id) do update set allow_negative_stock = excluded.allow_negative_stock, updated_at = now()`,
-  );
+  await itemsRepo.putAllowNegativeStock(tx, ctx.companyId, input.allow_negative_stock);
   return getSettings(tx);
 }
 
@@ -619,7 +520,7 @@ export async function postOpeningStock(tx: Tx, ctx: CompanyContext, lines: reado
     ctx,
     lines.map((l) => l.item_id),
     async (locked) => {
-      const prices = await purchasePrices(
+      const prices = await itemsRepo.purchasePrices(
         tx,
         lines.map((l) => l.item_id),
       );
@@ -675,9 +576,8 @@ export async function createLot(
   itemId: string,
   lotNumber: string,
 ): Promise<string> {
-  const [row] = await query<{ id: string }>(
-    tx,
-    sql`insert into lots (company_id, item_id, lot_number) values (${ctx.companyId}, ${itemId}, ${lotNumber}) returning id`,
-  );
-  return row?.id as string;
+  return lotsRepo.insertLot(tx, ctx.companyId, itemId, lotNumber);
 }
+
+/** Item facts other areas read by id (a document line's item, a cutting material). */
+export { cuttingItemFacts, documentItemFacts } from './item-facts.repo.ts';

@@ -1,0 +1,133 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/database.ts';
+import { rows as query, uuids as uuidArray } from '../../db/sql.ts';
+
+// Writes of inventory's master data: items, their unit conversions, locations, the company's stock
+// settings. Reads and lists of the same tables are in inventory.repo.ts.
+
+/**
+ * Column/value pairs of an insert or update. The column names come from the service's fixed lists
+ * (ITEM_FIELDS, the location fields), never from the request, so they are written into the SQL as is.
+ */
+export type Columns = readonly (readonly [column: string, value: unknown])[];
+
+const setList = (columns: Columns): SQL =>
+  sql.join(
+    columns.map(([c, v]) => sql`${sql.raw(c)} = ${v ?? null}`),
+    sql`, `,
+  );
+
+export async function insertItem(tx: Tx, companyId: string, columns: Columns): Promise<string> {
+  const [row] = await query<{ id: string }>(
+    tx,
+    sql`insert into items (company_id, ${sql.raw(columns.map(([c]) => c).join(', '))})
+        values (${companyId}, ${sql.join(
+          columns.map(([, v]) => sql`${v ?? null}`),
+          sql`, `,
+        )}) returning id`,
+  );
+  return row?.id as string;
+}
+
+/** Sets the given columns of an item; false when there is no such item. */
+export async function updateItem(tx: Tx, id: string, columns: Columns): Promise<boolean> {
+  const rows = await query<{ id: string }>(
+    tx,
+    sql`update items set ${setList(columns)}, updated_at = now() where id = ${id} returning id`,
+  );
+  return rows.length > 0;
+}
+
+/** The purchase prices of items that have one, by item id. */
+export async function purchasePrices(tx: Tx, ids: readonly string[]): Promise<Map<string, string>> {
+  const rows = await query<{ id: string; p: string | null }>(
+    tx,
+    sql`select id, purchase_price::text as p from items where id = any(${uuidArray(ids)})`,
+  );
+  return new Map(rows.filter((r) => r.p !== null).map((r) => [r.id, r.p as string]));
+}
+
+export async function deleteConversions(tx: Tx, itemId: string): Promise<void> {
+  await tx.execute(sql`delete from item_unit_conversions where item_id = ${itemId}`);
+}
+
+/** Adds a unit to the company's list (its code as its name) unless it is there already. */
+export async function addUnit(tx: Tx, companyId: string, unit: string): Promise<void> {
+  await tx.execute(
+    sql`insert into units (company_id, code, name) values (${companyId}, ${unit}, ${unit}) on conflict do nothing`,
+  );
+}
+
+export async function insertConversion(
+  tx: Tx,
+  companyId: string,
+  itemId: string,
+  c: { unit: string; factor: string },
+): Promise<void> {
+  await tx.execute(
+    sql`insert into item_unit_conversions (company_id, item_id, unit, factor) values (${companyId}, ${itemId}, ${c.unit}, ${c.factor})`,
+  );
+}
+
+// Locations --------------------------------------------------------------------------------------
+
+export async function insertLocation(
+  tx: Tx,
+  companyId: string,
+  input: { code: string; name: string; type: string; parent_id?: string | null; active: boolean },
+): Promise<string> {
+  const [row] = await query<{ id: string }>(
+    tx,
+    sql`insert into locations (company_id, code, name, type, parent_id, active)
+        values (${companyId}, ${input.code}, ${input.name}, ${input.type}, ${input.parent_id ?? null}, ${input.active})
+        returning id`,
+  );
+  return row?.id as string;
+}
+
+/** Whether `locationId` is `parentId` itself or one of its ancestors (a move there makes a cycle). */
+export async function isAncestorOrSelf(tx: Tx, locationId: string, parentId: string): Promise<boolean> {
+  const [cycle] = await query<{ hit: boolean }>(
+    tx,
+    sql`with recursive up(id, parent_id) as (
+          select id, parent_id from locations where id = ${parentId}
+          union select l.id, l.parent_id from locations l join up on l.id = up.parent_id)
+        select exists (select 1 from up where id = ${locationId}) as hit`,
+  );
+  return cycle?.hit === true;
+}
+
+/** Sets the given columns of a location; false when there is no such location. */
+export async function updateLocation(tx: Tx, id: string, columns: Columns): Promise<boolean> {
+  const rows = await query(
+    tx,
+    sql`update locations set ${setList(columns)}, updated_at = now() where id = ${id} returning id`,
+  );
+  return rows.length > 0;
+}
+
+/** Those of the ids that name a location. */
+export async function existingLocationIds(tx: Tx, ids: readonly string[]): Promise<string[]> {
+  const rows = await query<{ id: string }>(
+    tx,
+    sql`select id from locations where id = any(${uuidArray(ids)})`,
+  );
+  return rows.map((r) => r.id);
+}
+
+// Settings ---------------------------------------------------------------------------------------
+
+export async function allowNegativeStock(tx: Tx): Promise<boolean | undefined> {
+  const [row] = await query<{ allow_negative_stock: boolean }>(
+    tx,
+    sql`select allow_negative_stock from company_settings`,
+  );
+  return row?.allow_negative_stock;
+}
+
+export async function putAllowNegativeStock(tx: Tx, companyId: string, allow: boolean): Promise<void> {
+  await tx.execute(
+    sql`insert into company_settings (company_id, allow_negative_stock) values (${companyId}, ${allow})
+        on conflict (company_id) do update set allow_negative_stock = excluded.allow_negative_stock, updated_at = now()`,
+  );
+}
