@@ -47,6 +47,9 @@ export const windowLineFields = {
   hardware_set: windowText,
 };
 
+/** The four fields on their own: the schema of the web's window dialog (the same rules as the line's). */
+export const windowSpecSchema = z.object(windowLineFields);
+
 export const WINDOW_LINE_FIELDS = ['profile_system', 'glass_makeup', 'colour', 'hardware_set'] as const;
 export type WindowLineField = (typeof WINDOW_LINE_FIELDS)[number];
 export type WindowSpec = Partial<Record<WindowLineField, string | null>>;

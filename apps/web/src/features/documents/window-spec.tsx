@@ -1,10 +1,12 @@
-import { parseGlassMakeup, type WindowLineField, windowSpecText } from '@erp/domain';
+import { parseGlassMakeup, type WindowLineField, windowSpecSchema, windowSpecText } from '@erp/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormMessages, useZodForm } from '../../components/editing/zod-form.ts';
 import type { GridColumn } from '../../components/line-grid/line-grid.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
+import { FormErrors } from '../../components/ui/form-errors.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { getDocumentSettings } from './documents-api.ts';
 import { Field } from './parts.tsx';
@@ -128,6 +130,13 @@ export function useWindowSpecEditor<L extends Row>(lines: L[], onChange?: (lines
   return { column, dialog };
 }
 
+const FIELD_LABELS: Record<WindowLineField, string> = {
+  profile_system: 'window.profile',
+  glass_makeup: 'window.glass',
+  colour: 'window.colour',
+  hardware_set: 'window.hardware',
+};
+
 function WindowSpecDialog({
   row,
   initial,
@@ -141,26 +150,22 @@ function WindowSpecDialog({
 }) {
   const { t } = useTranslation('documents');
   const id = useId();
-  const [w, setW] = useState<WindowEdit>(initial);
+  const form = useZodForm<typeof windowSpecSchema, WindowEdit>(windowSpecSchema, { defaultValues: initial });
+  const w = form.watch();
   const profiles = useProfileSystems(true);
-  const parsed = w.glass_makeup.trim() ? parseGlassMakeup(w.glass_makeup) : null;
+  // The make-up is checked as it is typed (the parser's message names the bad token); the schema
+  // checks the whole dialog again on Apply and keeps the make-up in its canonical notation.
+  const parsed = w.glass_makeup?.trim() ? parseGlassMakeup(w.glass_makeup) : null;
   const glassError = parsed && !parsed.ok ? t(`common:${parsed.key}`, parsed.params) : null;
+  const messages = useFormMessages(form.formState.errors, {
+    label: (path) => (FIELD_LABELS[path as WindowLineField] ? t(FIELD_LABELS[path as WindowLineField]) : ''),
+  });
   const field = (f: WindowLineField, label: string, extra: Record<string, unknown> = {}) => (
     <Field label={label} htmlFor={`${id}-${f}`}>
-      <Input
-        id={`${id}-${f}`}
-        value={w[f]}
-        maxLength={f === 'glass_makeup' ? 60 : 100}
-        onChange={(e) => setW({ ...w, [f]: e.target.value })}
-        {...extra}
-      />
+      <Input id={`${id}-${f}`} maxLength={f === 'glass_makeup' ? 60 : 100} {...form.register(f)} {...extra} />
     </Field>
   );
-  const save = () => {
-    if (glassError) return;
-    // The make-up is kept in the parser's canonical notation (the server stores the same).
-    onSave({ ...w, glass_makeup: parsed?.ok ? parsed.makeup.normalized : w.glass_makeup.trim() });
-  };
+  const save = form.handleSubmit((spec) => onSave(windowFromApi(spec)));
   return (
     <DialogContent
       title={t('window.title', { row })}
@@ -171,19 +176,13 @@ function WindowSpecDialog({
           <Button type="button" variant="ghost" onClick={onCancel}>
             {t('common:actions.cancel')}
           </Button>
-          <Button type="button" onClick={save} disabled={Boolean(glassError)}>
+          <Button type="button" onClick={() => void save()} disabled={Boolean(glassError)}>
             {t('window.apply')}
           </Button>
         </>
       }
     >
-      <form
-        className="grid gap-3"
-        onSubmit={(e) => {
-          e.preventDefault();
-          save();
-        }}
-      >
+      <form className="grid gap-3" onSubmit={save}>
         {field('profile_system', t('window.profile'), { list: `${id}-profiles` })}
         <datalist id={`${id}-profiles`}>
           {(profiles.data ?? []).map((p) => (
@@ -193,12 +192,11 @@ function WindowSpecDialog({
         <Field label={t('window.glass')} htmlFor={`${id}-glass_makeup`}>
           <Input
             id={`${id}-glass_makeup`}
-            value={w.glass_makeup}
             maxLength={60}
             placeholder={t('window.glassPlaceholder')}
             invalid={Boolean(glassError)}
             aria-describedby={`${id}-glass-hint`}
-            onChange={(e) => setW({ ...w, glass_makeup: e.target.value })}
+            {...form.register('glass_makeup')}
           />
           <span
             id={`${id}-glass-hint`}
@@ -210,6 +208,7 @@ function WindowSpecDialog({
         </Field>
         {field('colour', t('window.colour'))}
         {field('hardware_set', t('window.hardware'))}
+        {!glassError && <FormErrors messages={messages} />}
         <button type="submit" hidden aria-hidden tabIndex={-1} />
       </form>
     </DialogContent>

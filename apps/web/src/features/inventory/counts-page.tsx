@@ -1,5 +1,9 @@
+import { countCreateSchema } from '@erp/domain';
+import { formSchema } from '@erp/domain/form-schema';
+import { countLineAddSchema } from '@erp/domain/inventory/contracts';
 import Decimal from 'decimal.js';
-import { type FormEvent, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useConfirm } from '../../components/editing/confirm-dialog.tsx';
@@ -7,8 +11,10 @@ import { DelayedSkeleton } from '../../components/editing/delayed.tsx';
 import { SaveState, saveStatus } from '../../components/editing/save-state.tsx';
 import { useStatusChange } from '../../components/editing/status-change.ts';
 import { UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
+import { useFormMessages, useZodForm } from '../../components/editing/zod-form.ts';
 import { type GridColumn, LineGrid } from '../../components/line-grid/line-grid.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
+import { FormErrors } from '../../components/ui/form-errors.tsx';
 import { cn } from '../../lib/cn.ts';
 import { formatDate, formatNumber, formatUnit, numberInputToApi } from '../../lib/format.ts';
 import { type ColumnDefs, DataTable } from '../saved-views/data-table.tsx';
@@ -48,12 +54,16 @@ export function CountsPage() {
   const { data: counts = [] } = useCounts();
   const { data: locations = [] } = useLocations();
   const canWrite = usePermission('inventory.write');
-  const [location, setLocation] = useState('');
+  const form = useZodForm(countCreateSchema, { defaultValues: { location_id: '' } });
+  const location = form.watch('location_id');
   const create = useInventoryMutation((location_id: string) => startCount(location_id));
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    create.mutate(location, { onSuccess: (c) => navigate(`/inventory/counts/${c.id}`) });
-  };
+  const messages = useFormMessages(form.formState.errors, {
+    label: () => t('counts.location'),
+    server: [create.error ? errorText(t, create.error) : null],
+  });
+  const submit = form.handleSubmit((body) =>
+    create.mutate(body.location_id, { onSuccess: (c) => navigate(`/inventory/counts/${c.id}`) }),
+  );
   const list = useList(COUNTS_LIST);
   // Issue 12: saved views and hideable columns (the date is the link to the count).
   const columns: ColumnDefs<typeof COUNTS_LIST, Count> = {
@@ -74,18 +84,27 @@ export function CountsPage() {
       {canWrite && (
         <form onSubmit={submit} className="flex items-end gap-2">
           <Field label={t('counts.location')}>
-            {(id) => <LocationSelect id={id} locations={locations} value={location} onChange={setLocation} />}
+            {(id) => (
+              <Controller
+                control={form.control}
+                name="location_id"
+                render={({ field }) => (
+                  <LocationSelect
+                    id={id}
+                    locations={locations}
+                    value={field.value}
+                    onChange={field.onChange}
+                  />
+                )}
+              />
+            )}
           </Field>
           <Button type="submit" loading={create.isPending} disabled={!location}>
             {t('counts.start')}
           </Button>
         </form>
       )}
-      {create.error && (
-        <p role="alert" className="text-sm text-danger">
-          {errorText(t, create.error)}
-        </p>
-      )}
+      <FormErrors messages={messages} />
       <DataTable
         list={list}
         columns={columns}
@@ -163,6 +182,10 @@ export function predictPostedCount(count: CountDetail, lines: SentLine[]): Count
   };
 }
 
+/** The item picked to add a line (the picker also keeps what was typed into it). */
+type AddLineValues = { item: Item | null; text: string };
+const addLineSchema = formSchema((v: AddLineValues) => ({ item_id: v.item?.id }), countLineAddSchema);
+
 function CountSheet({ count }: { count: CountDetail }) {
   const { t, i18n } = useTranslation('inventory');
   const { t: tg } = useTranslation('ux-grid');
@@ -193,9 +216,20 @@ function CountSheet({ count }: { count: CountDetail }) {
   // Lines whose stock moved after they were counted: posting is refused until they are re-counted.
   const moved = count.lines.filter((l) => l.moved);
   const recount = useInventoryMutation((lineIds: string[]) => recountLines(count.id, lineIds));
-  const [adding, setAdding] = useState<Item | null>(null);
-  const [addText, setAddText] = useState('');
+  const addForm = useZodForm<typeof addLineSchema, AddLineValues>(addLineSchema, {
+    defaultValues: { item: null, text: '' },
+  });
+  const adding = addForm.watch('item');
+  const addMessages = useFormMessages(addForm.formState.errors, { label: () => t('counts.addItem') });
   const add = useInventoryMutation((itemId: string) => addCountLine(count.id, itemId));
+  const addLine = addForm.handleSubmit((body) =>
+    add.mutate(body.item_id, {
+      onSuccess: (next) => {
+        merge(next, new Set());
+        addForm.reset({ item: null, text: '' });
+      },
+    }),
+  );
   /** Takes the server's lines, keeping what is typed in lines the server did not reset. */
   const merge = (next: CountDetail, reset: Set<string>) => {
     const typed = new Map(rows.map((r) => [r.id, r.counted]));
@@ -341,34 +375,22 @@ function CountSheet({ count }: { count: CountDetail }) {
         </p>
       ))}
       {editable && (
-        <form
-          className="flex flex-wrap items-end gap-2"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (adding)
-              add.mutate(adding.id, {
-                onSuccess: (next) => {
-                  merge(next, new Set());
-                  setAdding(null);
-                  setAddText('');
-                },
-              });
-          }}
-        >
+        <form className="flex flex-wrap items-end gap-2" onSubmit={addLine}>
           <Field label={t('counts.addItem')}>
             {(fieldId) => (
               <ItemPicker
                 id={fieldId}
                 value={adding}
-                onChange={setAdding}
-                text={addText}
-                onTextChange={setAddText}
+                onChange={(item) => addForm.setValue('item', item, { shouldDirty: true })}
+                text={addForm.watch('text')}
+                onTextChange={(text) => addForm.setValue('text', text, { shouldDirty: true })}
               />
             )}
           </Field>
           <Button type="submit" variant="outline" loading={add.isPending} disabled={!adding}>
             {t('counts.add')}
           </Button>
+          <FormErrors messages={addMessages} className="basis-full" />
         </form>
       )}
       {editable && (

@@ -1,11 +1,14 @@
-import { LOCATION_TYPES } from '@erp/domain';
-import { type FormEvent, useState } from 'react';
+import { LOCATION_TYPES, type LocationType, locationInputSchema } from '@erp/domain';
+import { formSchema } from '@erp/domain/form-schema';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { DelayedSkeleton } from '../../components/editing/delayed.tsx';
 import { SaveState, saveStatus } from '../../components/editing/save-state.tsx';
 import { UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
+import { useFormMessages, useZodForm } from '../../components/editing/zod-form.ts';
 import { Button } from '../../components/ui/button.tsx';
+import { FormErrors } from '../../components/ui/form-errors.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { cn } from '../../lib/cn.ts';
 import { formatUnit } from '../../lib/format.ts';
@@ -115,20 +118,38 @@ export function LocationsPage() {
   );
 }
 
-const EMPTY_LOCATION = { code: '', name: '', type: 'storage', parent_id: '' };
+type LocationValues = { code: string; name: string; type: LocationType; parent_id: string };
+const EMPTY_LOCATION: LocationValues = { code: '', name: '', type: 'storage', parent_id: '' };
+/** No parent chosen ('') is a top-level location (null). */
+const newLocationSchema = formSchema(
+  (v: LocationValues) => ({ ...v, parent_id: v.parent_id || null }),
+  locationInputSchema,
+);
+const LOCATION_LABELS: Record<string, string> = {
+  code: 'locations.code',
+  name: 'locations.name',
+  type: 'locations.type',
+  parent_id: 'locations.parent',
+};
 
 function NewLocation({ locations }: { locations: Location[] }) {
   const { t } = useTranslation('inventory');
-  const [form, setForm] = useState(EMPTY_LOCATION);
+  const form = useZodForm<typeof newLocationSchema, LocationValues>(newLocationSchema, {
+    defaultValues: EMPTY_LOCATION,
+  });
   // Anything typed and not yet created is an unsaved change (a new location has no draft).
-  const dirty = JSON.stringify(form) !== JSON.stringify(EMPTY_LOCATION);
-  const create = useInventoryMutation((body: typeof form) =>
-    createLocation({ ...body, parent_id: body.parent_id || null }),
-  );
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    create.mutate(form, { onSuccess: () => setForm(EMPTY_LOCATION) });
-  };
+  const dirty = form.formState.isDirty;
+  const create = useInventoryMutation(createLocation);
+  const messages = useFormMessages(form.formState.errors, {
+    label: (path) => (LOCATION_LABELS[path] ? t(LOCATION_LABELS[path]) : ''),
+    server: [create.error ? errorText(t, create.error) : null],
+  });
+  const submit = form.handleSubmit((body) => {
+    create.mutate(
+      { ...body, parent_id: body.parent_id ?? null },
+      { onSuccess: () => form.reset(EMPTY_LOCATION) },
+    );
+  });
   return (
     <form onSubmit={submit} className="space-y-3" aria-labelledby="new-location" noValidate>
       <UnsavedChangesGuard when={dirty} />
@@ -138,34 +159,11 @@ function NewLocation({ locations }: { locations: Location[] }) {
         </h2>
         <SaveState status={saveStatus({ saving: create.isPending, dirty })} />
       </div>
-      <Field label={t('locations.code')}>
-        {(id) => (
-          <Input
-            id={id}
-            name="code"
-            value={form.code}
-            onChange={(e) => setForm({ ...form, code: e.target.value })}
-          />
-        )}
-      </Field>
-      <Field label={t('locations.name')}>
-        {(id) => (
-          <Input
-            id={id}
-            name="name"
-            value={form.name}
-            onChange={(e) => setForm({ ...form, name: e.target.value })}
-          />
-        )}
-      </Field>
+      <Field label={t('locations.code')}>{(id) => <Input id={id} {...form.register('code')} />}</Field>
+      <Field label={t('locations.name')}>{(id) => <Input id={id} {...form.register('name')} />}</Field>
       <Field label={t('locations.type')}>
         {(id) => (
-          <select
-            id={id}
-            className={selectClasses}
-            value={form.type}
-            onChange={(e) => setForm({ ...form, type: e.target.value })}
-          >
+          <select id={id} className={selectClasses} {...form.register('type')}>
             {LOCATION_TYPES.map((lt) => (
               <option key={lt} value={lt}>
                 {t(`locationTypes.${lt}`)}
@@ -176,19 +174,16 @@ function NewLocation({ locations }: { locations: Location[] }) {
       </Field>
       <Field label={t('locations.parent')}>
         {(id) => (
-          <LocationSelect
-            id={id}
-            locations={locations}
-            value={form.parent_id}
-            onChange={(v) => setForm({ ...form, parent_id: v })}
+          <Controller
+            control={form.control}
+            name="parent_id"
+            render={({ field }) => (
+              <LocationSelect id={id} locations={locations} value={field.value} onChange={field.onChange} />
+            )}
           />
         )}
       </Field>
-      {create.error && (
-        <p role="alert" className="text-sm text-danger">
-          {errorText(t, create.error)}
-        </p>
-      )}
+      <FormErrors messages={messages} />
       <Button type="submit" loading={create.isPending}>
         {t('locations.create')}
       </Button>

@@ -1,11 +1,19 @@
 import { businessDay } from '@erp/domain';
+import { formSchema } from '@erp/domain/form-schema';
+import {
+  purchasePaymentSchema,
+  REJECTION_CODES,
+  rejectPurchaseInvoiceSchema,
+} from '@erp/domain/purchase-invoices/types';
 import { Ban } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useFormMessages, useZodForm } from '../../components/editing/zod-form.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Dialog, DialogContent, DialogTrigger } from '../../components/ui/dialog.tsx';
+import { FormErrors } from '../../components/ui/form-errors.tsx';
 import { Input, Textarea } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { cn } from '../../lib/cn.ts';
@@ -192,8 +200,12 @@ export function RejectDialog({ pi }: { pi: PurchaseInvoice }) {
   const { t } = useTranslation('purchase-invoices');
   const action = usePurchaseInvoiceAction(pi.id);
   const [open, setOpen] = useState(false);
-  const [code, setCode] = useState<'N' | 'U' | 'O'>('U');
-  const [reason, setReason] = useState('');
+  const form = useZodForm(rejectPurchaseInvoiceSchema, { defaultValues: { code: 'U', reason: '' } });
+  const reason = form.watch('reason') ?? '';
+  const messages = useFormMessages(form.formState.errors, { server: apiErrorMessages(action.error, t) });
+  const submit = form.handleSubmit((body) =>
+    action.mutate({ path: 'reject', body }, { onSuccess: () => setOpen(false) }),
+  );
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
@@ -203,22 +215,11 @@ export function RejectDialog({ pi }: { pi: PurchaseInvoice }) {
         </Button>
       </DialogTrigger>
       <DialogContent title={t('reject.title', { number: pi.number })} description={t('reject.description')}>
-        <form
-          className="space-y-3"
-          onSubmit={(e) => {
-            e.preventDefault();
-            action.mutate({ path: 'reject', body: { code, reason } }, { onSuccess: () => setOpen(false) });
-          }}
-        >
+        <form className="space-y-3" onSubmit={submit}>
           <div className="space-y-1">
             <Label htmlFor="pi-reject-code">{t('reject.code')}</Label>
-            <select
-              id="pi-reject-code"
-              className={selectClasses}
-              value={code}
-              onChange={(e) => setCode(e.target.value as 'N' | 'U' | 'O')}
-            >
-              {(['N', 'U', 'O'] as const).map((c) => (
+            <select id="pi-reject-code" className={selectClasses} {...form.register('code')}>
+              {REJECTION_CODES.map((c) => (
                 <option key={c} value={c}>
                   {t(`reject.codes.${c}`)}
                 </option>
@@ -227,18 +228,9 @@ export function RejectDialog({ pi }: { pi: PurchaseInvoice }) {
           </div>
           <div className="space-y-1">
             <Label htmlFor="pi-reject-reason">{t('reject.reason')}</Label>
-            <Textarea
-              id="pi-reject-reason"
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-              rows={3}
-            />
+            <Textarea id="pi-reject-reason" rows={3} {...form.register('reason')} />
           </div>
-          {apiErrorMessages(action.error, t).map((m) => (
-            <p key={m} role="alert" className="text-sm text-danger">
-              {m}
-            </p>
-          ))}
+          <FormErrors messages={messages} />
           <Button type="submit" variant="danger" disabled={action.isPending || reason.trim() === ''}>
             {t('actions.reject')}
           </Button>
@@ -252,7 +244,21 @@ export function RejectDialog({ pi }: { pi: PurchaseInvoice }) {
 export function PaymentsPanel({ pi, canPay }: { pi: PurchaseInvoice; canPay: boolean }) {
   const { t } = useTranslation('purchase-invoices');
   const action = usePurchaseInvoiceAction(pi.id);
-  const [form, setForm] = useState({ paid_on: businessDay(), amount: '' });
+  const form = useZodForm<typeof paymentFormSchema, PaymentValues>(paymentFormSchema, {
+    defaultValues: { paid_on: businessDay(), amount: '' },
+  });
+  const amount = form.watch('amount') ?? '';
+  const messages = useFormMessages(form.formState.errors, {
+    label: (path) =>
+      path === 'amount' ? t('payments.amount') : path === 'paid_on' ? t('payments.date') : '',
+    server: apiErrorMessages(action.error, t),
+  });
+  const submit = form.handleSubmit((body) =>
+    action.mutate(
+      { path: 'payments', body },
+      { onSuccess: () => form.reset({ paid_on: businessDay(), amount: '' }) },
+    ),
+  );
   return (
     <Card>
       <CardHeader>
@@ -280,48 +286,29 @@ export function PaymentsPanel({ pi, canPay }: { pi: PurchaseInvoice; canPay: boo
           </ul>
         )}
         {canPay && pi.actions.includes('pay') && (
-          <form
-            className="flex flex-wrap items-end gap-2"
-            onSubmit={(e) => {
-              e.preventDefault();
-              action.mutate(
-                {
-                  path: 'payments',
-                  body: { paid_on: form.paid_on, amount: numberInputToApi(form.amount), note: null },
-                },
-                { onSuccess: () => setForm({ paid_on: businessDay(), amount: '' }) },
-              );
-            }}
-          >
+          <form className="flex flex-wrap items-end gap-2" onSubmit={submit}>
             <div className="space-y-1">
               <Label htmlFor="pi-paid-on">{t('payments.date')}</Label>
-              <Input
-                id="pi-paid-on"
-                type="date"
-                value={form.paid_on}
-                onChange={(e) => setForm({ ...form, paid_on: e.target.value })}
-              />
+              <Input id="pi-paid-on" type="date" {...form.register('paid_on')} />
             </div>
             <div className="space-y-1">
               <Label htmlFor="pi-amount">{t('payments.amount')}</Label>
-              <Input
-                id="pi-amount"
-                inputMode="decimal"
-                value={form.amount}
-                onChange={(e) => setForm({ ...form, amount: e.target.value })}
-              />
+              <Input id="pi-amount" inputMode="decimal" {...form.register('amount')} />
             </div>
-            <Button type="submit" disabled={action.isPending || form.amount.trim() === ''}>
+            <Button type="submit" disabled={action.isPending || amount.trim() === ''}>
               {t('payments.record')}
             </Button>
           </form>
         )}
-        {apiErrorMessages(action.error, t).map((m) => (
-          <p key={m} role="alert" className="text-danger">
-            {m}
-          </p>
-        ))}
+        <FormErrors messages={messages} />
       </CardContent>
     </Card>
   );
 }
+
+type PaymentValues = { paid_on: string; amount: string };
+/** The amount as typed in the language's format; the payment has no note from this form. */
+const paymentFormSchema = formSchema(
+  (v: PaymentValues) => ({ paid_on: v.paid_on, amount: numberInputToApi(v.amount ?? ''), note: null }),
+  purchasePaymentSchema,
+);

@@ -1,12 +1,16 @@
+import { formSchema } from '@erp/domain/form-schema';
+import { type FinishInput, finishInputSchema } from '@erp/domain/shop-floor/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Decimal from 'decimal.js';
 import type { TFunction } from 'i18next';
-import { type FormEvent, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { useFormMessages, useZodForm } from '../../components/editing/zod-form.ts';
 import { FeedbackBar, useFeedback, useWedgeScanner } from '../../components/scanner/use-scanner.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
+import { FormErrors } from '../../components/ui/form-errors.tsx';
 import { cn } from '../../lib/cn.ts';
 import { formatNumber, numberInputToApi } from '../../lib/format.ts';
 import { errorText, useLiveDocuments } from '../documents/documents-api.ts';
@@ -352,6 +356,8 @@ function WorkOrderPanel({ card }: { card: Card | null }) {
   );
 }
 
+type FinishValues = { good_qty: string; scrap_qty: string; result: 'pass' | 'fail' | null; note: string };
+
 /** Quantities good and scrap (only the quantity is typed), and the quality check where required. */
 function FinishDialog({
   op,
@@ -364,26 +370,45 @@ function FinishDialog({
 }) {
   const { t } = useTranslation('shopfloor');
   const remaining = Decimal.max(new Decimal(op.quantity).minus(op.good_qty), 0).toString();
-  const [good, setGood] = useState(remaining);
-  const [scrap, setScrap] = useState('0');
-  const [check, setCheck] = useState<'pass' | 'fail' | null>(op.last_check === 'pass' ? 'pass' : null);
-  const [note, setNote] = useState('');
+  // The recipe's schema: the typed quantities (language format) and the check, as the route takes them.
+  const schema = useMemo(
+    () =>
+      formSchema(
+        (v: FinishValues) => ({
+          good_qty: numberInputToApi(v.good_qty ?? ''),
+          scrap_qty: numberInputToApi(v.scrap_qty?.trim() || '0'),
+          ...(op.quality_check_required && v.result
+            ? { check: { result: v.result, note: v.note || null } }
+            : {}),
+        }),
+        finishInputSchema,
+      ),
+    [op.quality_check_required],
+  );
+  const form = useZodForm<typeof schema, FinishValues>(schema, {
+    defaultValues: {
+      good_qty: remaining,
+      scrap_qty: '0',
+      result: op.last_check === 'pass' ? 'pass' : null,
+      note: '',
+    },
+  });
+  const check = form.watch('result');
   const [error, setError] = useState<string | null>(null);
+  const messages = useFormMessages(form.formState.errors, {
+    label: (path) => (path === 'good_qty' ? t('good') : path === 'scrap_qty' ? t('scrap') : t('defect')),
+    server: [error],
+  });
   const finish = useMutation({
-    mutationFn: () =>
-      finishOperation(op.id, {
-        good_qty: numberInputToApi(good),
-        scrap_qty: numberInputToApi(scrap.trim() || '0'),
-        ...(op.quality_check_required && check ? { check: { result: check, note: note || null } } : {}),
-      }),
+    mutationFn: (body: FinishInput) => finishOperation(op.id, body),
     onSuccess: onDone,
     onError: (e) => setError(errorText(t, e)),
   });
   const needsCheck = op.quality_check_required && !check;
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!needsCheck) finish.mutate();
-  };
+  const submit = form.handleSubmit((body) => {
+    setError(null);
+    if (!needsCheck) finish.mutate(body);
+  });
   const field = 'h-12 w-full rounded-md border border-border bg-surface px-3 text-lg text-right';
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
@@ -395,20 +420,14 @@ function FinishDialog({
               <input
                 className={field}
                 inputMode="decimal"
-                value={good}
-                onChange={(e) => setGood(e.target.value)}
+                {...form.register('good_qty')}
                 autoFocus
                 onFocus={(e) => e.target.select()}
               />
             </label>
             <label className="grid gap-1 text-sm font-medium">
               {t('scrap')}
-              <input
-                className={field}
-                inputMode="decimal"
-                value={scrap}
-                onChange={(e) => setScrap(e.target.value)}
-              />
+              <input className={field} inputMode="decimal" {...form.register('scrap_qty')} />
             </label>
           </div>
           {op.quality_check_required && (
@@ -422,7 +441,7 @@ function FinishDialog({
                     variant={check === r ? (r === 'pass' ? 'primary' : 'danger') : 'outline'}
                     aria-pressed={check === r}
                     className={BIG}
-                    onClick={() => setCheck(r)}
+                    onClick={() => form.setValue('result', r, { shouldDirty: true })}
                   >
                     {t(`check.${r}`)}
                   </Button>
@@ -433,18 +452,13 @@ function FinishDialog({
                   {t('defect')}
                   <input
                     className="h-12 rounded-md border border-border bg-surface px-3 text-base"
-                    value={note}
-                    onChange={(e) => setNote(e.target.value)}
+                    {...form.register('note')}
                   />
                 </label>
               )}
             </fieldset>
           )}
-          {error && (
-            <p role="alert" className="text-sm text-danger">
-              {error}
-            </p>
-          )}
+          <FormErrors messages={messages} />
           <div className="flex justify-end gap-2">
             <Button type="button" variant="outline" className={BIG} onClick={onClose}>
               {t('cancel')}
