@@ -102,29 +102,35 @@ function knapsackGuided(
   let bestCounts = cur.slice();
   let nodes = 0;
   let complete = true;
+  // A node picks the next size that goes in (j2 >= j, at least one copy): the sizes skipped on the
+  // way cost no node. suffix[j2] only shrinks as j2 grows, so the first j2 whose bound cannot beat
+  // the best ends the loop for all later ones.
   const dfs = (j: number, room: number, value: number): boolean => {
     if (value > best + 1e-12) {
       best = value;
       bestCounts = cur.slice();
       if (best >= upper - 1e-12) return true;
     }
-    if (j >= n) return false;
-    if (++nodes > nodeLimit) {
-      complete = false;
-      return true;
-    }
-    if (value + (suf[j * row + Math.floor(room / k)] as number) <= best + 1e-12) return false;
-    const i = items[j] as number;
-    const w = weights[i] as number;
-    const v = values[i] as number;
-    for (let c = Math.min(cnt[j] as number, Math.floor(room / w)); c >= 0; c--) {
-      cur[j] = c;
-      if (dfs(j + 1, room - c * w, value + c * v)) {
-        cur[j] = 0;
+    const coarseRoom = Math.floor(room / k);
+    for (let j2 = j; j2 < n; j2++) {
+      if (value + (suf[j2 * row + coarseRoom] as number) <= best + 1e-12) return false;
+      const i = items[j2] as number;
+      const w = weights[i] as number;
+      if (w > room) continue;
+      if (++nodes > nodeLimit) {
+        complete = false;
         return true;
       }
+      const v = values[i] as number;
+      for (let c = Math.min(cnt[j2] as number, Math.floor(room / w)); c >= 1; c--) {
+        cur[j2] = c;
+        if (dfs(j2 + 1, room - c * w, value + c * v)) {
+          cur[j2] = 0;
+          return true;
+        }
+      }
+      cur[j2] = 0;
     }
-    cur[j] = 0;
     return false;
   };
   dfs(0, capacity, 0);
@@ -300,6 +306,7 @@ export function solveCuttingLp(
   }
   const y = new Float64Array(m);
   const dir = new Float64Array(m);
+  const rowNz = new Int32Array(m);
   const byLength = sizes.map((_, i) => i).sort((a, b) => (sizes[b] as number) - (sizes[a] as number));
   // Exact pricing by a DP over the bar length is cheap; where the bar is too long for it (the
   // branch-and-bound knapsack runs instead), a greedy knapsack is tried first.
@@ -441,13 +448,23 @@ export function solveCuttingLp(
     const pivot = dir[leave] as number;
     for (let r = 0; r < m; r++) xb[r] = (xb[r] as number) - theta * (dir[r] as number);
     xb[leave] = theta;
-    for (let j = 0; j < m; j++) binv[leave * m + j] = (binv[leave * m + j] as number) / pivot;
+    // The pivot row of B^-1 is often sparse: the update runs over its nonzero entries only.
+    let nnz = 0;
+    const lb = leave * m;
+    for (let j = 0; j < m; j++) {
+      const v = (binv[lb + j] as number) / pivot;
+      binv[lb + j] = v;
+      if (v !== 0) rowNz[nnz++] = j;
+    }
     for (let r = 0; r < m; r++) {
       if (r === leave) continue;
       const f = dir[r] as number;
       if (f === 0) continue;
-      for (let j = 0; j < m; j++)
-        binv[r * m + j] = (binv[r * m + j] as number) - f * (binv[leave * m + j] as number);
+      const rb = r * m;
+      for (let q = 0; q < nnz; q++) {
+        const j = rowNz[q] as number;
+        binv[rb + j] = (binv[rb + j] as number) - f * (binv[lb + j] as number);
+      }
     }
     // y' = y + d_q · (new row `leave` of B^-1), d_q the entering column's reduced cost.
     let reducedCost = entering.kind === 'pattern' ? entering.pattern.cost : 0;
