@@ -50,6 +50,11 @@ export type GridColumn<R> = {
   pin?: 'start' | 'end';
   /** Ctrl+D ("fill down", as in a spreadsheet): the row with this cell taken from the row above. */
   fill?: (row: R, above: R) => R;
+  /**
+   * Shown under the cell on a phone only (below `sm`), where the other columns are off-screen:
+   * the item cell carries the line's quantity and amount there.
+   */
+  phoneNote?: (row: R) => ReactNode;
 };
 
 export type LineGridProps<R> = {
@@ -432,6 +437,11 @@ function GridRowInner<R>({ row, index, columnsRef, pinsRef, readOnly, removable,
           style={pins[i + 1]}
         >
           <Cell column={c} row={row} index={index} readOnly={readOnly} handlers={handlers} />
+          {c.phoneNote && (
+            <div className="px-1.5 pt-0.5 text-xs tabular-nums sm:hidden" data-testid="line-phone-note">
+              {c.phoneNote(row)}
+            </div>
+          )}
         </div>
       ))}
       {removable && (

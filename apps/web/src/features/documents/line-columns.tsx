@@ -135,6 +135,21 @@ export function useLineColumns({
         label: (n) => t('lines.itemOf', { row: n }),
         value: (l) => l.item_label,
         set: (l, v) => ({ ...l, item_label: v, item_id: null }),
+        // A phone shows the item column only: the quantity with its unit and the amount go under it.
+        phoneNote: (l) =>
+          l.quantity.trim() ? (
+            <span className="flex flex-wrap justify-between gap-x-2">
+              {/* A line without an item is known by its description (in a column off-screen). */}
+              {!l.item_id && l.description.trim() ? (
+                <span className="w-full truncate text-muted">{l.description}</span>
+              ) : null}
+              {/* The quantity as the line holds it: already in the user's number format. */}
+              <span data-testid="line-phone-quantity">
+                {l.quantity} {formatUnit(l.unit)}
+              </span>
+              <Money value={lineNet(l, settings, defaultDiscount)} />
+            </span>
+          ) : null,
       },
       text('description', t('lines.description'), 'text', 'minmax(8rem, 1fr)'),
       text('width_mm', t('lines.width'), 'decimal', '5rem'),

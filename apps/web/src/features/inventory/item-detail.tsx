@@ -1,4 +1,5 @@
 import { MOVEMENT_TYPES } from '@erp/domain';
+import Decimal from 'decimal.js';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -32,7 +33,7 @@ export function ItemDetail() {
   if (error) return <p role="alert">{errorText(t, error)}</p>;
   if (!data) return <DelayedSkeleton loading rows={6} />;
   const { item, balances } = data;
-  const value = (Number(item.on_hand) * Number(item.avg_cost)).toFixed(2);
+  const value = new Decimal(item.on_hand).times(item.avg_cost).toFixed(2);
   // A sheet or bar: its stock is shown in pieces beside the base unit.
   const sheet = item.pieces_on_hand != null;
   const stats: [string, string, boolean?][] = [
@@ -44,8 +45,8 @@ export function ItemDetail() {
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h2 className="text-xl font-semibold">
+        <div className="min-w-0">
+          <h2 className="text-xl font-semibold break-words">
             {item.sku} · {item.name}
           </h2>
           <p className="text-sm text-muted">
@@ -65,7 +66,7 @@ export function ItemDetail() {
           )}
         </div>
       </div>
-      <div className="grid gap-3 sm:grid-cols-3 lg:grid-cols-6">
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
         {stats.map(([key, v]) => (
           <Card key={key} className="p-3">
             <p className="text-xs text-muted">{t(key)}</p>
@@ -96,54 +97,57 @@ export function ItemDetail() {
         {balances.length === 0 ? (
           <p className="text-sm text-muted">{t('items.noStock')}</p>
         ) : (
-          <table className={TABLE} data-testid="balances">
-            <thead>
-              <tr>
-                <th className={TH}>{t('items.location')}</th>
-                <th className={TH}>{t('lots.lot')}</th>
-                <th className={TH}>{t('lots.expires')}</th>
-                <th className={cn(TH, NUM)}>{t('items.quantity')}</th>
-                {sheet ? <th className={cn(TH, NUM)}>{t('pieces.column')}</th> : null}
-                <th className={cn(TH, NUM)}>{t('items.value')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {balances.map((b) => (
-                <tr key={`${b.location_id}-${b.lot_id}`} data-testid={`balance-${b.location_code}`}>
-                  <td className={TD}>
-                    <Link
-                      className="text-primary hover:underline"
-                      to={`/inventory/locations/${b.location_id}`}
-                    >
-                      {b.location_code} · {b.location_name}
-                    </Link>
-                  </td>
-                  <td className={TD}>
-                    {b.lot_id ? (
-                      <Link className="text-primary hover:underline" to={`/inventory/lots/${b.lot_id}`}>
-                        {b.lot_number}
-                      </Link>
-                    ) : null}
-                  </td>
-                  <td className={TD}>{b.expires_on}</td>
-                  <td className={cn(TD, NUM)} data-testid="balance-qty">
-                    <Qty value={b.quantity} />
-                  </td>
-                  {sheet ? (
-                    <td className={cn(TD, NUM)} data-testid="balance-pieces">
-                      <Pieces pieces={b.pieces} />
-                      {b.remnant
-                        ? ` · ${t('pieces.remnant', { size: pieceSizeText(b.piece_length_mm, b.piece_width_mm) })}`
-                        : ''}
-                    </td>
-                  ) : null}
-                  <td className={cn(TD, NUM)}>
-                    <Money value={b.value} />
-                  </td>
+          // On a phone the table scrolls inside its own box (relative: its hidden labels too), never the page.
+          <div className="relative overflow-x-auto">
+            <table className={TABLE} data-testid="balances">
+              <thead>
+                <tr>
+                  <th className={TH}>{t('items.location')}</th>
+                  <th className={TH}>{t('lots.lot')}</th>
+                  <th className={TH}>{t('lots.expires')}</th>
+                  <th className={cn(TH, NUM)}>{t('items.quantity')}</th>
+                  {sheet ? <th className={cn(TH, NUM)}>{t('pieces.column')}</th> : null}
+                  <th className={cn(TH, NUM)}>{t('items.value')}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {balances.map((b) => (
+                  <tr key={`${b.location_id}-${b.lot_id}`} data-testid={`balance-${b.location_code}`}>
+                    <td className={TD}>
+                      <Link
+                        className="text-primary hover:underline"
+                        to={`/inventory/locations/${b.location_id}`}
+                      >
+                        {b.location_code} · {b.location_name}
+                      </Link>
+                    </td>
+                    <td className={TD}>
+                      {b.lot_id ? (
+                        <Link className="text-primary hover:underline" to={`/inventory/lots/${b.lot_id}`}>
+                          {b.lot_number}
+                        </Link>
+                      ) : null}
+                    </td>
+                    <td className={TD}>{b.expires_on}</td>
+                    <td className={cn(TD, NUM)} data-testid="balance-qty">
+                      <Qty value={b.quantity} />
+                    </td>
+                    {sheet ? (
+                      <td className={cn(TD, NUM)} data-testid="balance-pieces">
+                        <Pieces pieces={b.pieces} />
+                        {b.remnant
+                          ? ` · ${t('pieces.remnant', { size: pieceSizeText(b.piece_length_mm, b.piece_width_mm) })}`
+                          : ''}
+                      </td>
+                    ) : null}
+                    <td className={cn(TD, NUM)}>
+                      <Money value={b.value} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
       </section>
       <Conversions itemId={item.id} baseUnit={item.base_unit} conversions={data.conversions} />
