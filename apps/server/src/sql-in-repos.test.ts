@@ -46,30 +46,6 @@ const RUNS_SQL: [string, RegExp][] = [
  * an entry that already holds the rule fails the test.
  */
 const SQL_WAITING = new Set([
-  // documents, e-invoice, automation (being converted by the documents work)
-  'modules/automation/actions.ts',
-  'modules/automation/automation.service.ts',
-  'modules/automation/emit.ts',
-  'modules/documents/advances.service.ts',
-  'modules/documents/cutting-pieces.ts',
-  'modules/documents/delivery-notes.service.ts',
-  'modules/documents/documents.history.ts',
-  'modules/documents/documents.pdf.ts',
-  'modules/documents/documents.service.ts',
-  'modules/documents/frozen-files.ts',
-  'modules/documents/invoice-sources.ts',
-  'modules/documents/mail.service.ts',
-  'modules/documents/pricing-settings.ts',
-  'modules/documents/production-locations.ts',
-  'modules/documents/trace.service.ts',
-  'modules/documents/work-order-completion.ts',
-  'modules/documents/work-order-corrections.ts',
-  'modules/documents/work-order-snapshots.ts',
-  'modules/documents/work-orders.service.ts',
-  'modules/einvoice/advance-ubl.ts',
-  'modules/einvoice/einvoice-issue.ts',
-  'modules/einvoice/einvoice.service.ts',
-  'modules/einvoice/reverse-charge.ts',
   // inventory, purchasing, admin, team, cutting, export, demo, audit
   'modules/admin/admin.service.ts',
   'modules/audit/audit-scope.ts',
@@ -84,12 +60,10 @@ const SQL_WAITING = new Set([
   'modules/export/export.service.ts',
   'modules/export/measure-export.ts',
   'modules/export/sections.ts',
-  'modules/inventory/counts.service.ts',
   'modules/inventory/inventory.import.ts',
   'modules/inventory/labels.ts',
   'modules/inventory/lot-picks.ts',
   'modules/inventory/posting.ts',
-  'modules/inventory/reverse.service.ts',
   'modules/inventory/sheet-stock.ts',
   'modules/inventory/stock-owner.ts',
   'modules/purchasing/purchasing.history.ts',
@@ -104,7 +78,6 @@ const SQL_WAITING = new Set([
   'modules/health/health.routes.ts',
   'modules/partners/partners.analytics.ts',
   'modules/purchase-invoices/purchase-invoices.history.ts',
-  'modules/search/match-words.ts',
   'security/rotation.ts',
 ]);
 

@@ -1,11 +1,12 @@
 import { AppError, businessDay, type FieldIssue } from '@erp/domain';
 import Decimal from 'decimal.js';
-import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
-import { rows as query, uuids as uuidArray } from '../../db/sql.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
+import * as countsRepo from './counts.repo.ts';
 import * as repo from './inventory.repo.ts';
 import { assertLocations, posting } from './inventory.service.ts';
+import { itemLotTracking } from './items.repo.ts';
+import { lotIsOfItem } from './lots.repo.ts';
 import type { PostingLine } from './posting.ts';
 
 // Stock counts (inventura). A line remembers the book quantity at the moment it was counted
@@ -23,10 +24,8 @@ async function draftCount(tx: Tx, countId: string) {
   return count;
 }
 
-/** The current balance of one item/lot at a location, as SQL (0 when there is none). */
-const balanceAt = (itemId: unknown, locationId: unknown, lotId: unknown) =>
-  sql`coalesce((select b.quantity from stock_balances b where b.item_id = ${itemId} and b.location_id = ${locationId}
-        and b.lot_id is not distinct from ${lotId}), 0)`;
+/** A draft count's id (as the request named it) and location, as its repository functions take them. */
+const sheet = (id: string, count: { location_id: string }) => ({ id, location_id: count.location_id });
 
 /** Opens a count sheet for a location with the book quantities of everything stocked there. */
 export async function createCount(
@@ -35,17 +34,8 @@ export async function createCount(
   input: { location_id: string; note?: string | null },
 ) {
   await assertLocations(tx, [input.location_id]);
-  const [row] = await query<{ id: string }>(
-    tx,
-    sql`insert into stock_counts (company_id, location_id, note, created_by)
-        values (${ctx.companyId}, ${input.location_id}, ${input.note ?? null}, ${ctx.userId}) returning id`,
-  );
-  const id = row?.id as string;
-  await tx.execute(
-    sql`insert into stock_count_lines (company_id, count_id, item_id, lot_id, expected_qty)
-        select ${ctx.companyId}, ${id}, b.item_id, b.lot_id, b.quantity from stock_balances b
-        where b.location_id = ${input.location_id} and b.quantity <> 0`,
-  );
+  const id = await countsRepo.insertCount(tx, ctx, input);
+  await countsRepo.insertLinesOfLocation(tx, ctx.companyId, id, input.location_id);
   return repo.getCount(tx, id);
 }
 
@@ -57,39 +47,22 @@ export async function addCountLine(
   input: { item_id: string; lot_id?: string | null },
 ) {
   const count = await draftCount(tx, countId);
-  const [item] = await query<{ id: string; lot_tracked: boolean }>(
-    tx,
-    sql`select id, lot_tracked from items where id = ${input.item_id}`,
-  );
-  if (!item)
+  if (!(await itemLotTracking(tx, input.item_id)))
     throw new AppError('VALIDATION', 'Artikl nije pronađen', [
       { field: 'item_id', key: 'validation.invalid' },
     ]);
   if (input.lot_id) {
-    const [lot] = await query(
-      tx,
-      sql`select 1 from lots where id = ${input.lot_id} and item_id = ${input.item_id}`,
-    );
-    if (!lot)
+    if (!(await lotIsOfItem(tx, input.lot_id, input.item_id)))
       throw new AppError('VALIDATION', 'Lot ne pripada artiklu', [
         { field: 'lot_id', key: 'validation.invalid' },
       ]);
   }
   const lotId = input.lot_id ?? null;
-  const [existing] = await query(
-    tx,
-    sql`select 1 from stock_count_lines where count_id = ${countId} and item_id = ${input.item_id}
-          and lot_id is not distinct from ${lotId}::uuid`,
-  );
-  if (existing)
+  if (await countsRepo.hasLine(tx, countId, input.item_id, lotId))
     throw new AppError('CONFLICT', 'Artikl je već na popisu', [
       { field: 'item_id', key: 'validation.duplicate' },
     ]);
-  await tx.execute(
-    sql`insert into stock_count_lines (company_id, count_id, item_id, lot_id, expected_qty)
-        values (${ctx.companyId}, ${countId}, ${input.item_id}, ${lotId},
-          ${balanceAt(input.item_id, count.location_id, sql`${lotId}::uuid`)})`,
-  );
+  await countsRepo.insertLine(tx, ctx.companyId, sheet(countId, count), input.item_id, lotId);
   return repo.getCount(tx, countId);
 }
 
@@ -104,32 +77,15 @@ export async function saveCountLines(
   lines: { id: string; counted_qty: string | null }[],
 ) {
   const count = await draftCount(tx, countId);
-  for (const l of lines) {
-    await tx.execute(
-      sql`update stock_count_lines x set
-            book_qty = case when ${l.counted_qty}::numeric is null then null
-              when x.counted_qty is not distinct from ${l.counted_qty}::numeric and x.book_qty is not null then x.book_qty
-              else ${balanceAt(sql`x.item_id`, count.location_id, sql`x.lot_id`)} end,
-            counted_at = case when ${l.counted_qty}::numeric is null then null
-              when x.counted_qty is not distinct from ${l.counted_qty}::numeric and x.book_qty is not null then x.counted_at
-              else now() end,
-            counted_qty = ${l.counted_qty}::numeric, updated_at = now()
-          where x.id = ${l.id} and x.count_id = ${countId}`,
-    );
-  }
+  for (const l of lines) await countsRepo.saveCounted(tx, sheet(countId, count), l);
   return repo.getCount(tx, countId);
 }
 
 /** Clears the named lines so they are counted again; their sheet book quantity is refreshed. */
 export async function recountLines(tx: Tx, countId: string, lineIds: string[]) {
   const count = await draftCount(tx, countId);
-  const rows = await query<{ id: string }>(
-    tx,
-    sql`update stock_count_lines x set counted_qty = null, book_qty = null, counted_at = null,
-          expected_qty = ${balanceAt(sql`x.item_id`, count.location_id, sql`x.lot_id`)}, updated_at = now()
-        where x.count_id = ${countId} and x.id = any(${uuidArray(lineIds)}) returning x.id`,
-  );
-  if (rows.length !== new Set(lineIds).size)
+  const cleared = await countsRepo.clearLines(tx, sheet(countId, count), lineIds);
+  if (cleared.length !== new Set(lineIds).size)
     throw new AppError('VALIDATION', 'Stavka ne pripada ovoj inventuri', [
       { field: 'line_ids', key: 'validation.invalid' },
     ]);
@@ -200,9 +156,6 @@ export async function postCount(tx: Tx, ctx: CompanyContext, countId: string) {
       };
     },
   );
-  await tx.execute(
-    sql`update stock_counts set status = 'posted', posted_at = now(), document_id = ${doc.id}, updated_at = now()
-        where id = ${countId}`,
-  );
+  await countsRepo.markPosted(tx, countId, doc.id);
   return repo.getCount(tx, countId);
 }

@@ -131,3 +131,12 @@ export async function putAllowNegativeStock(tx: Tx, companyId: string, allow: bo
         on conflict (company_id) do update set allow_negative_stock = excluded.allow_negative_stock, updated_at = now()`,
   );
 }
+
+/** An item's id and whether it tracks lots, or undefined when there is no such item. */
+export async function itemLotTracking(tx: Tx, id: string) {
+  const [item] = await query<{ id: string; lot_tracked: boolean }>(
+    tx,
+    sql`select id, lot_tracked from items where id = ${id}`,
+  );
+  return item;
+}

@@ -1,10 +1,8 @@
 import { AppError } from '@erp/domain';
-import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
-import { rows as query } from '../../db/sql.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
+import { documentOwner } from './inventory.repo.ts';
 import { reverse } from './inventory.service.ts';
-import { ownerColumns, ownerJoin } from './stock-owner.ts';
 
 /**
  * The document of another area that made a stock document, if any: a delivery note, a work
@@ -16,13 +14,9 @@ export type StockOwner = { kind: OwnerKind; id: string; number: string | null };
 export type OwnerKind = 'delivery_note' | 'work_order' | 'cutting' | 'goods_receipt';
 
 export async function ownerOf(tx: Tx, documentId: string): Promise<StockOwner | null> {
-  const [row] = await query<{
-    owner_kind: OwnerKind | null;
-    owner_id: string | null;
-    owner_number: string | null;
-  }>(tx, sql`select ${ownerColumns} from stock_documents d ${ownerJoin} where d.id = ${documentId}`);
+  const row = await documentOwner(tx, documentId);
   if (!row?.owner_kind || !row.owner_id) return null;
-  return { kind: row.owner_kind, id: row.owner_id, number: row.owner_number };
+  return { kind: row.owner_kind as OwnerKind, id: row.owner_id, number: row.owner_number };
 }
 
 const REFUSAL: Record<OwnerKind, { key: string; message: (n: string) => string }> = {
