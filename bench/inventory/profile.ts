@@ -83,6 +83,8 @@ const loc = (
     user.id,
   ])
 ).rows[0].id as string;
+// Statistics as a database in use has them (the benchmark's seed does the same).
+await admin.query('analyze');
 const items = (await admin.query('select id from items where company_id = $1', [user.id])).rows.map(
   (r) => r.id as string,
 );
@@ -132,6 +134,7 @@ const run = (seconds: number) =>
 if (PATH !== 'app') await setSeal(admin, PATH === 'raw-sealed');
 const statements = await admin
   .query('create extension if not exists pg_stat_statements')
+  .then(() => admin.query('select pg_stat_statements_reset()'))
   .then(() => true)
   .catch(() => false);
 await run(2);

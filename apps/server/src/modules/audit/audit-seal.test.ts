@@ -201,11 +201,15 @@ describe('audit rows sealed at commit', () => {
   /** Runs statements with the log's guard switched off, as a superuser tampering would. */
   async function tamper(statements: [string, unknown[]][]): Promise<void> {
     await t.deps.database.session(async (q) => {
-      await q('alter table audit_log disable trigger audit_log_no_update');
+      await q(
+        'alter table audit_log disable trigger audit_log_no_update, disable trigger audit_log_no_delete',
+      );
       try {
         for (const [text, params] of statements) await q(text, params);
       } finally {
-        await q('alter table audit_log enable trigger audit_log_no_update');
+        await q(
+          'alter table audit_log enable trigger audit_log_no_update, enable trigger audit_log_no_delete',
+        );
       }
       return [];
     });
@@ -277,6 +281,7 @@ describe('audit rows sealed at commit', () => {
       sql`select count(*) from audit_ready`,
       sql`select audit_seal_ready(${user.id}::uuid, true)`,
       sql`select audit_seal_all_ready()`,
+      sql`select audit_chain(${user.id}::uuid, array[1]::bigint[])`,
     ]) {
       const refused = await withCompany(t.deps.db, { userId: user.id, companyId: user.id }, (tx) =>
         tx.execute(statement),
@@ -286,6 +291,53 @@ describe('audit rows sealed at commit', () => {
       );
       expect(refused).toMatch(/permission denied/);
     }
+  });
+
+  it("lets through only the seal's own update: chain fields filled once, every other column unchanged (migration 0049)", async () => {
+    // The guard's WHEN condition names the columns it keeps unchanged; a column added to audit_log
+    // later must be added there too, or the seal's update could change it.
+    const [trigger] = await ownerQuery(
+      `select pg_get_triggerdef(oid) as def from pg_trigger where tgname = 'audit_log_no_update'`,
+    );
+    const columns = await ownerQuery(
+      `select column_name from information_schema.columns where table_name = 'audit_log'
+        and column_name not in ('seq', 'prev_hash', 'hash')`,
+    );
+    expect(columns.length).toBeGreaterThan(5);
+    for (const { column_name } of columns) {
+      expect(String(trigger?.def)).toContain(`new.${column_name}`);
+      expect(String(trigger?.def)).toContain(`old.${column_name}`);
+    }
+    // An unsealed row (seal switched off by a superuser), then updates that fill the chain
+    // fields but also change something else: all refused, even for the owner.
+    const user = await signUp(t.app, 'Seal Guard');
+    await ownerQuery('alter table audit_log disable trigger audit_seal');
+    try {
+      await addUnits({ userId: user.id, companyId: user.id }, ['G1']);
+    } finally {
+      await ownerQuery('alter table audit_log enable trigger audit_seal');
+    }
+    const [row] = await ownerQuery('select id from audit_log where company_id = $1 and seq is null', [
+      user.id,
+    ]);
+    const fill = `seq = 999, prev_hash = repeat('0', 64), hash = repeat('1', 64)`;
+    for (const extra of [
+      `, changes = '{}'::jsonb`,
+      `, at = at + interval '1 second'`,
+      `, actor_id = null`,
+      `, row_id = 'other'`,
+      `, table_name = 'items'`,
+    ])
+      await expect(
+        ownerQuery(`update audit_log set ${fill}${extra} where id = $1`, [row?.id]),
+      ).rejects.toThrow(/append-only/);
+    // Filling only one of the chain fields is refused too.
+    await expect(ownerQuery('update audit_log set seq = 999 where id = $1', [row?.id])).rejects.toThrow(
+      /append-only/,
+    );
+    // The operator's seal chains it; the chain verifies.
+    await ownerQuery('select audit_seal($1, true)', [user.id]);
+    expect(await verifyAuditChain(t.deps.db, user.id)).toMatchObject({ ok: true, unsealed: 0 });
   });
 
   it('reports rows that were never sealed, and seals them only when an operator says so', async () => {

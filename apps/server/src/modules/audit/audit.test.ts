@@ -90,12 +90,14 @@ describe('audit trail', () => {
     expect((await verifyAuditChain(t.deps.db, user.id)).ok).toBe(true);
     // A superuser can switch the guard triggers off; the chain still gives it away.
     await t.deps.database.session(async (q) => {
-      await q('alter table audit_log disable trigger audit_log_no_update');
+      await q(
+        'alter table audit_log disable trigger audit_log_no_update, disable trigger audit_log_no_delete',
+      );
       await q(
         `update audit_log set changes = '{"phone": {"old": null, "new": "000"}}'::jsonb where company_id = $1 and seq = 3`,
         [user.id],
       );
-      await q('alter table audit_log enable trigger audit_log_no_update');
+      await q('alter table audit_log enable trigger audit_log_no_update, enable trigger audit_log_no_delete');
       return [];
     });
     const result = await verifyAuditChain(t.deps.db, user.id);
@@ -106,9 +108,11 @@ describe('audit trail', () => {
   it('notices rows removed from the end of a chain', async () => {
     const user = await signUp(t.app, 'Tail Cut');
     await t.deps.database.session(async (q) => {
-      await q('alter table audit_log disable trigger audit_log_no_update');
+      await q(
+        'alter table audit_log disable trigger audit_log_no_update, disable trigger audit_log_no_delete',
+      );
       await q('delete from audit_log where company_id = $1 and seq = 2', [user.id]);
-      await q('alter table audit_log enable trigger audit_log_no_update');
+      await q('alter table audit_log enable trigger audit_log_no_update, enable trigger audit_log_no_delete');
       return [];
     });
     const result = await verifyAuditChain(t.deps.db, user.id);
