@@ -26,16 +26,12 @@ const NOT_YET = new Set<string>([
   'features/inventory/item-detail.tsx',
   'features/inventory/item-form.tsx',
   'features/inventory/operations-page.tsx',
-  'features/password-reset/forgot-password-page.tsx',
-  'features/password-reset/reset-password-page.tsx',
   'features/processes/processes-page.tsx',
-  'features/public/auth-form.tsx',
   'features/purchase-invoices/purchase-invoice-upload.tsx',
   'features/purchasing/purchase-order-form.tsx',
   'features/purchasing/receipt-form.tsx',
   'features/saved-views/saved-views.tsx',
   'features/team/company-card.tsx',
-  'features/team/invite-page.tsx',
   'features/warehouse-scan/warehouse-scan-page.tsx',
 ]);
 

@@ -46,13 +46,18 @@ export const signUpSchema = z.object({
   password: password.min(PASSWORD_MIN_SIGN_UP, 'validation.passwordMinSignUp'),
 });
 
-/** The sign-up form also asks for the password twice; the server never sees the confirmation. */
-export const signUpFormSchema = signUpSchema
-  .extend({ confirmPassword: z.string() })
+/**
+ * The forms that ask for a new password twice. The two must agree; the check stands beside the
+ * request's schema (not after it), so a mismatch is listed together with the other fields'
+ * errors (seed section 5) even when a field's rule aborts. The server never sees the confirmation.
+ */
+const passwordsMatch = z
+  .object({ password: z.string(), confirmPassword: z.string() })
   .refine((v) => v.password === v.confirmPassword, {
     message: 'auth.errors.passwordMismatch',
     path: ['confirmPassword'],
   });
+export const signUpFormSchema = z.intersection(signUpSchema, passwordsMatch);
 
 /** The interface languages (seed section 9); mail to a user is written in the one they chose. */
 export const MAIL_LANGUAGES = ['hr', 'en', 'sl', 'de', 'it', 'cs'] as const;
@@ -68,12 +73,7 @@ export const resetPasswordSchema = z.object({
     .max(200, 'validation.resetTokenInvalid'),
   password: newPassword,
 });
-export const resetPasswordFormSchema = resetPasswordSchema
-  .extend({ confirmPassword: z.string() })
-  .refine((v) => v.password === v.confirmPassword, {
-    message: 'auth.errors.passwordMismatch',
-    path: ['confirmPassword'],
-  });
+export const resetPasswordFormSchema = z.intersection(resetPasswordSchema, passwordsMatch);
 export const changePasswordSchema = z.object({ currentPassword: password, newPassword });
 
 export type SignInInput = z.infer<typeof signInSchema>;

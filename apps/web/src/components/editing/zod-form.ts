@@ -89,3 +89,12 @@ export function useFieldMessage(errors: FieldErrors): (path: string) => string |
     return issue ? t(issue.message, { defaultValue: t('validation.invalid') }) : undefined;
   };
 }
+
+/** A form's failures for `values` outside React (a unit test of a form's rules), in field order. */
+export async function validateForm<S extends ZodType>(schema: S, values: unknown): Promise<FormIssue[]> {
+  const result = await formResolver(schema)(values as input<S> & FieldValues, undefined, {
+    fields: {},
+    shouldUseNativeValidation: false,
+  });
+  return errorsOf(result.errors);
+}

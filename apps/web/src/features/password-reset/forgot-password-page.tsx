@@ -1,21 +1,23 @@
+import { forgotPasswordSchema } from '@erp/domain';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useZodForm } from '../../components/editing/zod-form.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { getForgotPasswordState, requestPasswordReset } from '../auth/auth-api.ts';
 import { errorKeys, PasswordResetLayout, Problems } from './password-reset-layout.tsx';
-import { forgotPasswordProblems } from './password-reset-logic.ts';
+import { problemKeys } from './password-reset-logic.ts';
 
 const MAIL_LANGUAGES = ['hr', 'en', 'sl', 'de', 'it', 'cs'] as const;
 type MailLanguage = (typeof MAIL_LANGUAGES)[number];
 
 export function ForgotPasswordPage() {
   const { t, i18n } = useTranslation('password-reset');
-  const [email, setEmail] = useState('');
-  const [problems, setProblems] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
+  const form = useZodForm(forgotPasswordSchema, { defaultValues: { email: '' } });
+  const [serverProblems, setServerProblems] = useState<string[]>([]);
+  const problems = problemKeys(form.formState.errors, serverProblems);
   const [sent, setSent] = useState(false);
   // Without a mail server no link is sent: the page says whom to ask instead of promising mail.
   const options = useQuery({
@@ -24,26 +26,20 @@ export function ForgotPasswordPage() {
     staleTime: Number.POSITIVE_INFINITY,
   });
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const local = forgotPasswordProblems(email);
-    setProblems(local);
-    if (local.length > 0) return;
+  const submit = form.handleSubmit(async ({ email }) => {
+    setServerProblems([]);
     const lng = i18n.resolvedLanguage ?? 'hr';
     const language: MailLanguage = (MAIL_LANGUAGES as readonly string[]).includes(lng)
       ? (lng as MailLanguage)
       : 'hr';
-    setBusy(true);
     try {
-      await requestPasswordReset({ email: email.trim(), language });
+      await requestPasswordReset({ email, language });
       // The same confirmation for every address: the page must not tell who has an account.
       setSent(true);
     } catch (error) {
-      setProblems(errorKeys(error));
-    } finally {
-      setBusy(false);
+      setServerProblems(errorKeys(error));
     }
-  }
+  });
 
   return (
     <PasswordResetLayout title={t('forgot.title')}>
@@ -66,13 +62,12 @@ export function ForgotPasswordPage() {
               type="email"
               autoComplete="email"
               required
-              value={email}
               invalid={problems.length > 0}
               aria-describedby={problems.length > 0 ? 'forgot-errors' : undefined}
-              onChange={(e) => setEmail(e.target.value)}
+              {...form.register('email')}
             />
           </div>
-          <Button type="submit" className="w-full" disabled={busy}>
+          <Button type="submit" className="w-full" disabled={form.formState.isSubmitting}>
             {t('forgot.submit')}
           </Button>
         </form>

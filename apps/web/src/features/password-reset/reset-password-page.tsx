@@ -1,40 +1,38 @@
-import { PASSWORD_MIN_SIGN_UP } from '@erp/domain';
-import { type FormEvent, useState } from 'react';
+import { PASSWORD_MIN_SIGN_UP, resetPasswordFormSchema } from '@erp/domain';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useZodForm } from '../../components/editing/zod-form.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { PasswordInput } from '../../components/ui/password-input.tsx';
 import { resetPassword } from '../auth/auth-api.ts';
 import { SIGN_IN_HREF } from '../public/public-links.ts';
 import { errorKeys, PasswordResetLayout, Problems } from './password-reset-layout.tsx';
-import { resetPasswordProblems } from './password-reset-logic.ts';
+import { problemKeys } from './password-reset-logic.ts';
 
 export function ResetPasswordPage() {
   const { t } = useTranslation('password-reset');
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const [problems, setProblems] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
+  // The token comes from the link; the schema checks it with the two passwords.
+  const form = useZodForm(resetPasswordFormSchema, {
+    defaultValues: { token, password: '', confirmPassword: '' },
+  });
+  const [serverProblems, setServerProblems] = useState<string[]>([]);
+  const problems = problemKeys(form.formState.errors, serverProblems);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const local = resetPasswordProblems({ token, password, confirmPassword });
-    setProblems(local);
-    if (local.length > 0) return;
-    setBusy(true);
+  const submit = form.handleSubmit(async ({ password }) => {
+    setServerProblems([]);
     try {
       await resetPassword({ token, password });
       // Every session was revoked: the user signs in again with the new password.
       navigate(SIGN_IN_HREF, { replace: true });
     } catch (error) {
-      setProblems(errorKeys(error));
-      setBusy(false);
+      setServerProblems(errorKeys(error));
     }
-  }
+  });
 
   const invalid = problems.length > 0;
   return (
@@ -48,10 +46,9 @@ export function ResetPasswordPage() {
             id="reset-password"
             autoComplete="new-password"
             required
-            value={password}
             invalid={invalid}
             aria-describedby={invalid ? 'reset-errors' : undefined}
-            onChange={(e) => setPassword(e.target.value)}
+            {...form.register('password')}
           />
         </div>
         <div>
@@ -60,13 +57,12 @@ export function ResetPasswordPage() {
             id="reset-confirm"
             autoComplete="new-password"
             required
-            value={confirmPassword}
             invalid={invalid}
             aria-describedby={invalid ? 'reset-errors' : undefined}
-            onChange={(e) => setConfirmPassword(e.target.value)}
+            {...form.register('confirmPassword')}
           />
         </div>
-        <Button type="submit" className="w-full" disabled={busy}>
+        <Button type="submit" className="w-full" disabled={form.formState.isSubmitting}>
           {t('reset.submit')}
         </Button>
       </form>

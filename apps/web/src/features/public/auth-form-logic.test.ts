@@ -1,60 +1,68 @@
 import { describe, expect, test } from 'vitest';
+import { formResolver } from '../../components/editing/zod-form.ts';
 import { ApiError } from '../../lib/api.ts';
-import { EMPTY_FIELDS, modeFromSearch, serverProblems, validateAuthForm } from './auth-form-logic.ts';
+import {
+  type AuthFields,
+  type AuthMode,
+  authFormSchema,
+  EMPTY_FIELDS,
+  formProblems,
+  modeFromSearch,
+  serverProblems,
+} from './auth-form-logic.ts';
 
-const keysOf = (v: ReturnType<typeof validateAuthForm>) =>
-  v.ok ? [] : v.problems.map((p) => ('key' in p ? p.key : p.text));
+// What the form does on submit: react-hook-form's resolver with the mode's domain schema.
+const validateAuthForm = (mode: AuthMode, values: AuthFields) =>
+  formResolver(authFormSchema(mode))(values, undefined, { fields: {}, shouldUseNativeValidation: false });
+const keysOf = async (v: ReturnType<typeof validateAuthForm>) =>
+  formProblems((await v).errors).map((p) => ('key' in p ? p.key : p.text));
 
-describe('validateAuthForm', () => {
-  test('empty sign-in lists "required" once per field, email first', () => {
-    expect(keysOf(validateAuthForm('signin', EMPTY_FIELDS))).toEqual([
+describe('the sign-in and sign-up form', () => {
+  test('empty sign-in lists "required" once per field, email first', async () => {
+    expect(await keysOf(validateAuthForm('signin', EMPTY_FIELDS))).toEqual([
       'validation.emailRequired',
       'validation.passwordRequired',
     ]);
   });
 
-  test('sign-in: malformed email and a 5-character password', () => {
+  test('sign-in: malformed email and a 5-character password', async () => {
     const v = validateAuthForm('signin', { ...EMPTY_FIELDS, email: 'ana@tvrtka', password: '12345' });
-    expect(keysOf(v)).toEqual(['validation.emailInvalid', 'validation.passwordMin']);
+    expect(await keysOf(v)).toEqual(['validation.emailInvalid', 'validation.passwordMin']);
   });
 
-  test('sign-in: an email with a space is invalid', () => {
+  test('sign-in: an email with a space is invalid', async () => {
     const v = validateAuthForm('signin', {
       ...EMPTY_FIELDS,
       email: 'ana horvat@tvrtka.hr',
       password: '123456',
     });
-    expect(keysOf(v)).toEqual(['validation.emailInvalid']);
+    expect(await keysOf(v)).toEqual(['validation.emailInvalid']);
   });
 
-  test('sign-in accepts 6 characters and ignores the sign-up fields', () => {
+  test('sign-in accepts 6 characters and ignores the sign-up fields', async () => {
     const v = validateAuthForm('signin', { ...EMPTY_FIELDS, email: 'ana@tvrtka.hr', password: '123456' });
-    expect(v).toEqual({
-      ok: true,
-      signIn: { email: 'ana@tvrtka.hr', password: '123456' },
-      signUp: { name: '', email: 'ana@tvrtka.hr', password: '123456' },
-    });
+    expect(await v).toEqual({ values: { email: 'ana@tvrtka.hr', password: '123456' }, errors: {} });
   });
 
-  test('sign-up: a mismatch is listed even when other fields fail too', () => {
+  test('sign-up: a mismatch is listed even when other fields fail too', async () => {
     const v = validateAuthForm('signup', {
       name: '',
       email: 'a@b.hr',
       password: 'abcdefgh',
       confirmPassword: '',
     });
-    expect(keysOf(v)).toEqual(['validation.nameRequired', 'auth.errors.passwordMismatch']);
+    expect(await keysOf(v)).toEqual(['validation.nameRequired', 'auth.errors.passwordMismatch']);
   });
 
-  test('empty sign-up lists name, email and password requirements', () => {
-    expect(keysOf(validateAuthForm('signup', EMPTY_FIELDS))).toEqual([
+  test('empty sign-up lists name, email and password requirements', async () => {
+    expect(await keysOf(validateAuthForm('signup', EMPTY_FIELDS))).toEqual([
       'validation.nameRequired',
       'validation.emailRequired',
       'validation.passwordRequired',
     ]);
   });
 
-  test('sign-up: short name, short password, mismatch all listed together', () => {
+  test('sign-up: short name, short password, mismatch all listed together', async () => {
     const v = validateAuthForm('signup', {
       name: 'A',
       email: 'a@b.hr',
@@ -62,34 +70,35 @@ describe('validateAuthForm', () => {
       confirmPassword: 'abd',
     });
     // Under 6 characters the seed's own message (section 5), as on sign-in.
-    expect(keysOf(v)).toEqual([
+    expect(await keysOf(v)).toEqual([
       'validation.nameMin',
       'validation.passwordMin',
       'auth.errors.passwordMismatch',
     ]);
   });
 
-  test('sign-up: 7 characters fail the 8-character rule the hint promises', () => {
+  test('sign-up: 7 characters fail the 8-character rule the hint promises', async () => {
     const v = validateAuthForm('signup', {
       name: 'Ana Horvat',
       email: 'a@b.hr',
       password: 'abcdefg',
       confirmPassword: 'abcdefg',
     });
-    expect(keysOf(v)).toEqual(['validation.passwordMinSignUp']);
+    expect(await keysOf(v)).toEqual(['validation.passwordMinSignUp']);
   });
 
-  test('valid sign-up trims the name and email', () => {
+  test('valid sign-up trims the name and email', async () => {
     const v = validateAuthForm('signup', {
       name: '  Ana Horvat ',
       email: ' ana@tvrtka.hr ',
       password: 'tajna-lozinka',
       confirmPassword: 'tajna-lozinka',
     });
-    expect(v.ok && v.signUp).toEqual({
+    expect((await v).values).toEqual({
       name: 'Ana Horvat',
       email: 'ana@tvrtka.hr',
       password: 'tajna-lozinka',
+      confirmPassword: 'tajna-lozinka',
     });
   });
 });

@@ -1,4 +1,7 @@
 import { signInSchema, signUpFormSchema } from '@erp/domain/auth/auth.schemas';
+import type { FieldErrors } from 'react-hook-form';
+import type { ZodType } from 'zod';
+import { errorsOf } from '../../components/editing/zod-form.ts';
 import { ApiError } from '../../lib/api.ts';
 
 export type AuthMode = 'signin' | 'signup';
@@ -8,70 +11,35 @@ export type AuthField = keyof AuthFields;
 /** One line of the red error list: an i18n key of the `common` namespace, or the server's own words. */
 export type Problem = { field?: AuthField; key: string } | { field?: undefined; text: string };
 
-export type Validation =
-  | {
-      ok: true;
-      signIn: { email: string; password: string };
-      signUp: { name: string; email: string; password: string };
-    }
-  | { ok: false; problems: Problem[] };
-
 export const EMPTY_FIELDS: AuthFields = { name: '', email: '', password: '', confirmPassword: '' };
 
-const FIELD_ORDER: readonly AuthField[] = ['name', 'email', 'password', 'confirmPassword'];
+/** What a valid form yields: sign-in reads the email and password; sign-up the name too. */
+export type AuthValues = { name?: string; email: string; password: string };
+
+/**
+ * The domain's schema of each mode, over the same four fields (sign-in ignores the other two).
+ * One message per field, in form order (the form keeps each field's first error): an empty field
+ * says "required" only, not also "invalid". A password under 6 characters gets the seed's message
+ * in both modes; on sign-up 6 or 7 characters then get the 8-character rule the hint promises; a
+ * mismatch of the two passwords is listed with the other errors.
+ */
+export function authFormSchema(mode: AuthMode): ZodType<AuthValues, AuthFields> {
+  return (mode === 'signin' ? signInSchema : signUpFormSchema) as unknown as ZodType<AuthValues, AuthFields>;
+}
 
 export function modeFromSearch(params: URLSearchParams): AuthMode {
   return params.get('mode') === 'signup' ? 'signup' : 'signin';
 }
 
-/**
- * One message per field, in form order: an empty field says "required" only, not also "invalid".
- * A password under 6 characters gets the seed's message ('Lozinka mora imati najmanje 6 znakova') in
- * both modes; on sign-up 6 or 7 characters then get the 8-character rule the hint promises (the
- * schema stops at the first length rule it breaks, like the server).
- */
-function pickPerField(issues: readonly { field: AuthField; key: string }[]): Problem[] {
-  const problems: Problem[] = [];
-  for (const field of FIELD_ORDER) {
-    const key = issues.find((i) => i.field === field)?.key;
-    if (key) problems.push({ field, key });
-  }
-  return problems;
-}
-
-/**
- * The schema's password-match refinement only runs once every field passes; the seed lists all
- * errors together, so a mismatch is reported alongside the others as well.
- */
-function withMismatch(values: AuthFields, issues: { field: AuthField; key: string }[]) {
-  const reported = issues.some((i) => i.field === 'confirmPassword');
-  if (reported || values.password === values.confirmPassword) return issues;
-  return [...issues, { field: 'confirmPassword' as const, key: 'auth.errors.passwordMismatch' }];
-}
-
 function isField(name: string): name is AuthField {
-  return (FIELD_ORDER as readonly string[]).includes(name);
+  return (['name', 'email', 'password', 'confirmPassword'] as readonly string[]).includes(name);
 }
 
-export function validateAuthForm(mode: AuthMode, values: AuthFields): Validation {
-  if (mode === 'signin') {
-    const r = signInSchema.safeParse({ email: values.email, password: values.password });
-    if (r.success) return { ok: true, signIn: r.data, signUp: { name: '', ...r.data } };
-    return { ok: false, problems: pickPerField(fieldIssues(r.error.issues)) };
-  }
-  const r = signUpFormSchema.safeParse(values);
-  if (!r.success) {
-    return { ok: false, problems: pickPerField(withMismatch(values, fieldIssues(r.error.issues))) };
-  }
-  const { name, email, password } = r.data;
-  return { ok: true, signIn: { email, password }, signUp: { name, email, password } };
-}
-
-function fieldIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
-  return issues.flatMap((issue) => {
-    const field = String(issue.path[0] ?? '');
-    return isField(field) ? [{ field, key: issue.message }] : [];
-  });
+/** The form's own problems (its schema's errors), each on its field. */
+export function formProblems(errors: FieldErrors): Problem[] {
+  return errorsOf(errors).map(({ path, message }) =>
+    isField(path) ? { field: path, key: message } : { key: message },
+  );
 }
 
 type Exists = (key: string) => boolean;

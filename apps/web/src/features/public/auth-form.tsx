@@ -1,6 +1,8 @@
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { useZodForm } from '../../components/editing/zod-form.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { FormErrors } from '../../components/ui/form-errors.tsx';
 import { Input } from '../../components/ui/input.tsx';
@@ -12,11 +14,13 @@ import {
   type AuthField,
   type AuthFields,
   type AuthMode,
+  type AuthValues,
+  authFormSchema,
   EMPTY_FIELDS,
   fieldHasProblem,
+  formProblems,
   type Problem,
   serverProblems,
-  validateAuthForm,
 } from './auth-form-logic.ts';
 import { FORGOT_PASSWORD_HREF, SIGN_IN_HREF, SIGN_UP_HREF } from './public-links.ts';
 
@@ -45,26 +49,15 @@ function ForgotPassword() {
 type FieldProps = {
   field: AuthField;
   label: string;
-  values: AuthFields;
+  form: UseFormReturn<AuthFields, unknown, AuthValues>;
   problems: readonly Problem[];
   errorsId: string;
-  onChange(field: AuthField, value: string): void;
   type?: 'text' | 'email' | 'password';
   autoComplete: string;
   hint?: string;
 };
 
-function Field({
-  field,
-  label,
-  values,
-  problems,
-  errorsId,
-  onChange,
-  type = 'text',
-  hint,
-  ...rest
-}: FieldProps) {
+function Field({ field, label, form, problems, errorsId, type = 'text', hint, ...rest }: FieldProps) {
   const id = FIELD_IDS[field];
   const hintId = `${id}-hint`;
   const invalid = fieldHasProblem(problems, field);
@@ -72,9 +65,7 @@ function Field({
     [invalid ? errorsId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
   const common = {
     id,
-    name: field,
-    value: values[field],
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => onChange(field, e.target.value),
+    ...form.register(field),
     // Marked required for assistive technology; the form's noValidate keeps the browser's bubble away.
     required: true,
     // Read-only in the prerendered copy: what is typed there would be lost when the app takes
@@ -102,60 +93,33 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
   const { signIn, signUp } = useAuth();
   const navigate = useNavigate();
   const errorsId = useId();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<AuthFields>(EMPTY_FIELDS);
-  const [problems, setProblems] = useState<Problem[]>([]);
-  const [attempted, setAttempted] = useState(false);
-  const [busy, setBusy] = useState(false);
+  // After a failed submit the errors follow the typing (react-hook-form re-validates on change),
+  // so fixed problems disappear at once; the first field with a problem gets the focus.
+  const form = useZodForm<ReturnType<typeof authFormSchema>, AuthFields>(authFormSchema(mode), {
+    defaultValues: EMPTY_FIELDS,
+  });
+  const [fromServer, setFromServer] = useState<Problem[]>([]);
+  const problems = [...formProblems(form.formState.errors), ...fromServer];
   const texts = useProblemTexts(problems);
+  const busy = form.formState.isSubmitting;
   const signingUp = mode === 'signup';
 
-  const onChange = (field: AuthField, value: string) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    // After a failed submit the list follows the typing, so fixed problems disappear at once.
-    if (attempted) {
-      const v = validateAuthForm(mode, next);
-      setProblems(v.ok ? [] : v.problems);
-    }
-  };
+  const onSubmit = form.handleSubmit(
+    async ({ name, email, password }) => {
+      setFromServer([]);
+      try {
+        await (signingUp ? signUp({ name: name ?? '', email, password }) : signIn({ email, password }));
+        navigate('/', { replace: true });
+      } catch (err) {
+        setFromServer(serverProblems(err, mode, (key) => i18n.exists(key, { ns: 'common' })));
+      }
+    },
+    () => setFromServer([]),
+  );
 
-  const focusFirstProblem = (list: readonly Problem[]) => {
-    const field = list.find((p) => p.field)?.field;
-    if (field) formRef.current?.querySelector<HTMLInputElement>(`#${FIELD_IDS[field]}`)?.focus();
-  };
-
-  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    if (busy) return;
-    setAttempted(true);
-    const v = validateAuthForm(mode, values);
-    if (!v.ok) {
-      setProblems(v.problems);
-      focusFirstProblem(v.problems);
-      return;
-    }
-    setProblems([]);
-    setBusy(true);
-    try {
-      await (signingUp ? signUp(v.signUp) : signIn(v.signIn));
-      navigate('/', { replace: true });
-    } catch (err) {
-      const list = serverProblems(err, mode, (key) => i18n.exists(key, { ns: 'common' }));
-      setProblems(list);
-      setBusy(false);
-    }
-  };
-
-  const fieldProps = { values, problems, errorsId, onChange };
+  const fieldProps = { form, problems, errorsId };
   return (
-    <form
-      ref={formRef}
-      noValidate
-      onSubmit={onSubmit}
-      className="space-y-4"
-      data-testid={`auth-form-${mode}`}
-    >
+    <form noValidate onSubmit={onSubmit} className="space-y-4" data-testid={`auth-form-${mode}`}>
       {signingUp && <Field field="name" label={t('auth.fields.name')} autoComplete="name" {...fieldProps} />}
       <Field field="email" type="email" label={t('auth.fields.email')} autoComplete="email" {...fieldProps} />
       <Field

@@ -2,9 +2,10 @@ import type { InvitationPreview } from '@erp/domain/team/index';
 import { sameEmail } from '@erp/domain/team/team.rules';
 import { useQuery } from '@tanstack/react-query';
 import { Building2, MailCheck } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { useZodForm } from '../../components/editing/zod-form.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { FormErrors } from '../../components/ui/form-errors.tsx';
@@ -14,7 +15,14 @@ import { LanguagePicker } from '../../components/ui/language-picker.tsx';
 import { PasswordInput } from '../../components/ui/password-input.tsx';
 import { getSession } from '../auth/auth-api.ts';
 import { useAuth } from '../auth/auth-context.tsx';
-import { type AuthMode, serverProblems, validateAuthForm } from '../public/auth-form-logic.ts';
+import {
+  type AuthFields,
+  type AuthMode,
+  authFormSchema,
+  formProblems,
+  type Problem,
+  serverProblems,
+} from '../public/auth-form-logic.ts';
 import { storeCompany } from './company-choice.ts';
 import { acceptInvitation, lookupInvitation } from './team-api.ts';
 import { useTeamErrorText } from './team-errors.ts';
@@ -162,39 +170,37 @@ function AuthThenJoin({ token, email, onStart }: { token: string; email: string;
   const errorText = useTeamErrorText();
   const id = useId();
   const [mode, setMode] = useState<AuthMode>('signup');
-  const [fields, setFields] = useState({ name: '', password: '', confirmPassword: '' });
-  const [problems, setProblems] = useState<string[]>([]);
+  // The same schemas as the sign-in page; the address is the invited one, shown read-only.
+  const form = useZodForm<ReturnType<typeof authFormSchema>, AuthFields>(authFormSchema(mode), {
+    defaultValues: { name: '', email, password: '', confirmPassword: '' },
+  });
+  const [fromServer, setFromServer] = useState<string[]>([]);
+  const text = (p: Problem) => ('key' in p ? tc(p.key) : p.text);
+  const problems = [...new Set([...formProblems(form.formState.errors).map(text), ...fromServer])];
   const [busy, setBusy] = useState(false);
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    const checked = validateAuthForm(mode, { ...fields, email });
-    if (!checked.ok) {
-      setProblems(checked.problems.map((p) => ('key' in p ? tc(p.key) : p.text)));
-      return;
-    }
-    setProblems([]);
-    setBusy(true);
-    onStart();
-    try {
-      if (mode === 'signup') await auth.signUp(checked.signUp);
-      else await auth.signIn(checked.signIn);
-    } catch (error) {
-      setProblems(
-        serverProblems(error, mode, (k) => i18n.exists(k, { ns: 'common' })).map((p) =>
-          'key' in p ? tc(p.key) : p.text,
-        ),
-      );
-      setBusy(false);
-      return;
-    }
-    try {
-      await join();
-    } catch (error) {
-      setProblems([errorText(error)]);
-      setBusy(false);
-    }
-  };
+  const onSubmit = form.handleSubmit(
+    async ({ name, email: address, password }) => {
+      setFromServer([]);
+      setBusy(true);
+      onStart();
+      try {
+        if (mode === 'signup') await auth.signUp({ name: name ?? '', email: address, password });
+        else await auth.signIn({ email: address, password });
+      } catch (error) {
+        setFromServer(serverProblems(error, mode, (k) => i18n.exists(k, { ns: 'common' })).map(text));
+        setBusy(false);
+        return;
+      }
+      try {
+        await join();
+      } catch (error) {
+        setFromServer([errorText(error)]);
+        setBusy(false);
+      }
+    },
+    () => setFromServer([]),
+  );
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-3">
@@ -207,8 +213,7 @@ function AuthThenJoin({ token, email, onStart }: { token: string; email: string;
             id={`${id}-name`}
             required
             autoComplete="name"
-            value={fields.name}
-            onChange={(e) => setFields((f) => ({ ...f, name: e.target.value }))}
+            {...form.register('name')}
             data-testid="invite-name"
           />
         </div>
@@ -223,8 +228,7 @@ function AuthThenJoin({ token, email, onStart }: { token: string; email: string;
           id={`${id}-password`}
           required
           autoComplete={mode === 'signup' ? 'new-password' : 'current-password'}
-          value={fields.password}
-          onChange={(e) => setFields((f) => ({ ...f, password: e.target.value }))}
+          {...form.register('password')}
           data-testid="invite-password"
         />
       </div>
@@ -235,8 +239,7 @@ function AuthThenJoin({ token, email, onStart }: { token: string; email: string;
             id={`${id}-confirm`}
             required
             autoComplete="new-password"
-            value={fields.confirmPassword}
-            onChange={(e) => setFields((f) => ({ ...f, confirmPassword: e.target.value }))}
+            {...form.register('confirmPassword')}
             data-testid="invite-confirm"
           />
         </div>
@@ -250,7 +253,8 @@ function AuthThenJoin({ token, email, onStart }: { token: string; email: string;
         className="w-full"
         onClick={() => {
           setMode(mode === 'signup' ? 'signin' : 'signup');
-          setProblems([]);
+          form.clearErrors();
+          setFromServer([]);
         }}
       >
         {mode === 'signup' ? t('invite.haveAccount') : t('invite.noAccount')}
