@@ -14,18 +14,11 @@ const WEB_FEATURES = join(import.meta.dirname, '../../web/src/features');
 const ELSEWHERE = ['documents', 'einvoice', 'fiscal-exchange', 'fiscalisation', 'purchase-invoices'];
 /** Areas still to convert. This list must shrink: an entry that already holds the rule fails. */
 const TO_CONVERT = new Set([
-  'admin',
-  'audit',
   'auth',
-  'changelog',
   'dashboard',
   'demo',
   'export',
-  'files',
-  'health',
-  'realtime',
   'registers',
-  'search',
   'tenants',
   'views',
 ]);
@@ -37,10 +30,12 @@ const WEB_API: Record<string, string[]> = {
   cutting: ['cutting/cutting-api.ts'],
   dashboard: ['dashboard/dashboard-api.ts'],
   export: ['export/export-api.ts'],
+  health: ['../../lib/config.ts'],
   inventory: ['inventory/inventory-api.ts'],
   partners: ['clients/partners-api.ts'],
   production: ['products/products-api.ts', 'processes/processes-api.ts'],
   purchasing: ['purchasing/purchasing-api.ts'],
+  realtime: ['../../lib/realtime.ts'],
   search: ['command-palette/search-api.ts'],
   'shop-floor': ['shop-floor/shop-floor-api.ts'],
   team: ['team/team-api.ts'],

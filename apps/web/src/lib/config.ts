@@ -1,10 +1,8 @@
+import type { PublicConfig } from '@erp/domain/health/contracts';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { api } from './api.ts';
 
-export type PublicConfig = {
-  contact: { email: string; phone: string; city: string };
-  sentry: { dsn: string; environment?: string; tracesSampleRate?: number } | null;
-};
+export type { PublicConfig };
 
 export const configQuery = {
   queryKey: ['config'] as const,

@@ -1,14 +1,11 @@
+import type { RealtimeServerMessage } from '@erp/domain/realtime/contracts';
+
 /**
  * One WebSocket to /api/realtime shared by the whole app. Channels other than `auth` are subscribed
  * explicitly (and again after each reconnect); the server pushes `auth` events unasked.
  */
 type Listener = (payload: unknown) => void;
 type OpenListener = () => void;
-
-type ServerMessage =
-  | { type: 'event'; channel: string; payload: unknown }
-  | { type: 'subscribed'; channel: string }
-  | { type: 'error'; code: string; channel?: string };
 
 const UNSOLICITED_CHANNELS = new Set(['auth']);
 const MAX_BACKOFF_MS = 30_000;
@@ -97,9 +94,9 @@ export class RealtimeClient {
 
   private dispatch(raw: unknown): void {
     if (typeof raw !== 'string') return;
-    let msg: ServerMessage;
+    let msg: RealtimeServerMessage;
     try {
-      msg = JSON.parse(raw) as ServerMessage;
+      msg = JSON.parse(raw) as RealtimeServerMessage;
     } catch {
       return;
     }

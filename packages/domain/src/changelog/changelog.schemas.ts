@@ -5,17 +5,19 @@ export type ChangelogType = (typeof CHANGELOG_TYPES)[number];
 /** Seed section 7: published entries are cached for 5 minutes. */
 export const CHANGELOG_CACHE_MS = 5 * 60 * 1000;
 
-export type ChangelogEntry = {
-  id: string;
-  title: string;
-  version: string;
-  description: string | null;
+/** An entry as /api/changelog answers it (the HTTP contract; the repo types its rows with it). */
+export const changelogEntrySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  version: z.string(),
+  description: z.string().nullable(),
   /** Any string may arrive from older data; unknown types get a neutral icon. */
-  type: string;
-  items: string[];
-  is_published: boolean;
-  published_at: string | null;
-};
+  type: z.string(),
+  items: z.array(z.string()),
+  is_published: z.boolean(),
+  published_at: z.string().nullable(),
+});
+export type ChangelogEntry = z.infer<typeof changelogEntrySchema>;
 
 /** Seed: `items` is treated as empty when it is not a list. */
 export function normalizeItems(items: unknown): string[] {

@@ -1,24 +1,19 @@
-import { changelogCreateSchema } from '@erp/domain';
+import {
+  accountStatusChangeSchema,
+  adminEmailSchema,
+  auditChainsQuerySchema,
+  auditChainsResultSchema,
+  changelogCreateSchema,
+  changelogEntrySchema,
+  companyReadOnlySchema,
+  companyReadOnlyStateSchema,
+  idParamsSchema,
+} from '@erp/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Deps } from '../../http/context.ts';
 import { setCompanyReadOnly } from '../../platform/move.ts';
 import { verifyAuditChain } from '../audit/audit.service.ts';
-import { changelogEntrySchema } from '../changelog/changelog.routes.ts';
 import { setAccountStatusByEmail } from './admin.service.ts';
-
-const emailBody = z.object({
-  email: z.string().trim().min(3, 'validation.emailRequired').max(254, 'validation.tooLong'),
-});
-const verifyResult = z.object({
-  ok: z.boolean(),
-  companies: z.number(),
-  rows: z.number(),
-  unsealed: z.number(),
-  /** Rows marked for the seal that committed during the check (migration 0048): not a break. */
-  pending: z.number(),
-  firstBreak: z.object({ companyId: z.string(), seq: z.number(), reason: z.string() }).nullable(),
-});
 
 /** The platform operators' API, used by `npm run admin` while the server holds the database. */
 export function adminRoutes(deps: Deps): FastifyPluginAsyncZod {
@@ -35,8 +30,8 @@ export function adminRoutes(deps: Deps): FastifyPluginAsyncZod {
           schema: {
             tags,
             summary: `Set a user's account status to ${status}`,
-            body: emailBody,
-            response: { 200: z.object({ userId: z.string(), account_status: z.string() }) },
+            body: adminEmailSchema,
+            response: { 200: accountStatusChangeSchema },
           },
         },
         async (request) => ({
@@ -67,7 +62,7 @@ export function adminRoutes(deps: Deps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Publish a changelog entry now',
-          params: z.object({ id: z.uuid({ error: 'validation.invalid' }) }),
+          params: idParamsSchema,
           response: { 200: changelogEntrySchema },
         },
       },
@@ -81,9 +76,9 @@ export function adminRoutes(deps: Deps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Make a company read-only (maintenance) or writable again; its users are told at once',
-          params: z.object({ id: z.uuid({ error: 'validation.invalid' }) }),
-          body: z.object({ read_only: z.boolean() }),
-          response: { 200: z.object({ company_id: z.string(), read_only: z.boolean() }) },
+          params: idParamsSchema,
+          body: companyReadOnlySchema,
+          response: { 200: companyReadOnlyStateSchema },
         },
       },
       async (request) => {
@@ -99,8 +94,8 @@ export function adminRoutes(deps: Deps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Recompute the audit hash chains',
-          querystring: z.object({ company: z.uuid({ error: 'validation.invalid' }).optional() }),
-          response: { 200: verifyResult },
+          querystring: auditChainsQuerySchema,
+          response: { 200: auditChainsResultSchema },
         },
       },
       async (request) => verifyAuditChain(deps.db, request.query.company),

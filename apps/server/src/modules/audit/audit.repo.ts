@@ -1,22 +1,10 @@
-import { isAuditFieldShown } from '@erp/domain';
+import { type AuditEntry, type AuditQuery, type FieldChange, isAuditFieldShown } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/database.ts';
 import { PLATFORM_ACTOR } from '../../db/tenant.ts';
 import { shownTables } from './audit-scope.ts';
 
 export const ENCRYPTED_PREFIX = 'enc:v1:';
-export type FieldChange = { field: string; old: unknown; new: unknown; encrypted: boolean };
-export type AuditEntry = {
-  seq: number;
-  at: string;
-  actor_id: string | null;
-  actor_name: string | null;
-  is_platform: boolean;
-  table_name: string;
-  row_id: string;
-  action: 'INSERT' | 'UPDATE' | 'DELETE';
-  changes: FieldChange[];
-};
 
 type Row = {
   seq: string | number;
@@ -51,15 +39,8 @@ export function toChanges(raw: Row['changes']): FieldChange[] {
     });
 }
 
-export type AuditFilter = {
-  table?: string;
-  row_id?: string;
-  user?: string;
-  from?: string;
-  to?: string;
-  page: number;
-  page_size: number;
-};
+/** The list's filters, or one record's history (`row_id`). */
+export type AuditFilter = AuditQuery & { row_id?: string };
 
 export async function listAudit(
   tx: Tx,

@@ -1,20 +1,13 @@
-import { changelogCreateSchema, changelogUpdateSchema } from '@erp/domain';
+import {
+  changelogCreateSchema,
+  changelogEntrySchema,
+  changelogUpdateSchema,
+  idParamsSchema,
+} from '@erp/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../http/access.ts';
 import type { Deps } from '../../http/context.ts';
-
-export const changelogEntrySchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  version: z.string(),
-  description: z.string().nullable(),
-  type: z.string(),
-  items: z.array(z.string()),
-  is_published: z.boolean(),
-  published_at: z.string().nullable(),
-});
-const idParams = z.object({ id: z.uuid({ error: 'validation.invalid' }) });
 
 export function changelogRoutes(deps: Deps): FastifyPluginAsyncZod {
   const { changelog } = deps;
@@ -48,7 +41,7 @@ export function changelogRoutes(deps: Deps): FastifyPluginAsyncZod {
       '/api/changelog/:id/view',
       {
         config: { access: 'user' },
-        schema: { tags, summary: 'mark_changelog_as_viewed(entry_id)', params: idParams },
+        schema: { tags, summary: 'mark_changelog_as_viewed(entry_id)', params: idParamsSchema },
       },
       async (request, reply) => {
         await changelog.markViewed(currentUser(request).id, request.params.id);
@@ -77,7 +70,7 @@ export function changelogRoutes(deps: Deps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Update an entry (platform admins)',
-          params: idParams,
+          params: idParamsSchema,
           body: changelogUpdateSchema,
           response: { 200: changelogEntrySchema },
         },
@@ -90,7 +83,7 @@ export function changelogRoutes(deps: Deps): FastifyPluginAsyncZod {
       '/api/changelog/:id',
       {
         config: { access: 'platform' },
-        schema: { tags, summary: 'Delete an entry (platform admins)', params: idParams },
+        schema: { tags, summary: 'Delete an entry (platform admins)', params: idParamsSchema },
       },
       async (request, reply) => {
         await changelog.remove(request.params.id);

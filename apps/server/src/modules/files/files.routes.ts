@@ -1,6 +1,5 @@
-import { AppError } from '@erp/domain';
+import { AppError, idParamsSchema } from '@erp/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { currentUser } from '../../http/access.ts';
 import { type Deps, requestCompanyId } from '../../http/context.ts';
 import { findMemberFile } from './files.service.ts';
@@ -14,7 +13,7 @@ export function fileRoutes(deps: Deps): FastifyPluginAsyncZod {
         schema: {
           tags: ['files'],
           summary: 'A stored file of one of your companies',
-          params: z.object({ id: z.uuid({ error: 'validation.invalid' }) }),
+          params: idParamsSchema,
         },
       },
       async (request, reply) => {

@@ -1,6 +1,6 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { healthSchema, publicConfigSchema } from '@erp/domain';
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../http/context.ts';
 
 export function healthRoutes(deps: Deps): FastifyPluginAsyncZod {
@@ -12,7 +12,7 @@ export function healthRoutes(deps: Deps): FastifyPluginAsyncZod {
         schema: {
           tags: ['system'],
           summary: 'Liveness and database check',
-          response: { 200: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }) },
+          response: { 200: healthSchema },
         },
       },
       async () => {
@@ -27,14 +27,7 @@ export function healthRoutes(deps: Deps): FastifyPluginAsyncZod {
         schema: {
           tags: ['system'],
           summary: 'Public runtime configuration of the web app',
-          response: {
-            200: z.object({
-              contact: z.object({ email: z.string(), phone: z.string(), city: z.string() }),
-              sentry: z
-                .object({ dsn: z.string(), environment: z.string(), tracesSampleRate: z.number() })
-                .nullable(),
-            }),
-          },
+          response: { 200: publicConfigSchema },
         },
       },
       async () => ({ contact: deps.config.contact, sentry: deps.config.sentry }),

@@ -1,20 +1,19 @@
+import {
+  type CompanyEvent,
+  companyEventSchema,
+  type RealtimeClientMessage,
+  realtimeClientMessageSchema,
+} from '@erp/domain';
 import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
 import { withCompany } from '../../db/tenant.ts';
 import { type Deps, findSessionUser } from '../../http/context.ts';
 import { registryState } from '../../platform/move.ts';
 import { accountStatus } from '../tenants/tenants.service.ts';
 
-const clientMessage = z.object({ type: z.enum(['subscribe', 'unsubscribe']), channel: z.string().max(200) });
 /** `company:<companyId>:<topic>`: committed changes of one kind in one company (members only). */
 const COMPANY_CHANNEL =
   /^company:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}):([a-z][a-z0-9-]{0,40})$/;
 const HOSTING_CHANNEL = /^company:([0-9a-f-]{36}):hosting$/;
-const companyEvent = z.object({
-  company_id: z.string(),
-  topic: z.string(),
-  ids: z.array(z.union([z.string(), z.number()])).default([]),
-});
 
 function sameOrigin(origin: string | undefined, host: string | undefined): boolean {
   if (!origin) return true; // not a browser: no cross-site risk
@@ -60,9 +59,9 @@ export function realtimeRoutes(deps: Deps): FastifyPluginAsync {
       );
     });
     await realtime.listenInCompanyDatabases('company_event', (raw) => {
-      let event: z.infer<typeof companyEvent>;
+      let event: CompanyEvent;
       try {
-        event = companyEvent.parse(JSON.parse(raw));
+        event = companyEventSchema.parse(JSON.parse(raw));
       } catch {
         return;
       }
@@ -88,9 +87,9 @@ export function realtimeRoutes(deps: Deps): FastifyPluginAsync {
         if (!(await findSessionUser(deps.auth, request).catch(() => null)))
           return realtime.revokeSession(user.sessionId);
         const handleMessage = async (raw: string): Promise<void> => {
-          let parsed: z.infer<typeof clientMessage>;
+          let parsed: RealtimeClientMessage;
           try {
-            parsed = clientMessage.parse(JSON.parse(raw));
+            parsed = realtimeClientMessageSchema.parse(JSON.parse(raw));
           } catch {
             return realtime.send(client, { type: 'error', code: 'VALIDATION' });
           }

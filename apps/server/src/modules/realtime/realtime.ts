@@ -1,11 +1,9 @@
+import type { RealtimeServerMessage } from '@erp/domain';
 import type { WebSocket } from 'ws';
 import { listenInEveryDatabase, refreshCompanyRoutes } from '../../db/company-router.ts';
 import type { Database } from '../../db/database.ts';
 
-export type ServerMessage =
-  | { type: 'subscribed'; channel: string }
-  | { type: 'error'; code: string; channel?: string }
-  | { type: 'event'; channel: string; payload: unknown };
+export type ServerMessage = RealtimeServerMessage;
 
 type Client = { socket: WebSocket; userId: string; sessionId: string; channels: Set<string> };
 

@@ -1,30 +1,8 @@
-import type { SearchWord } from '@erp/domain';
+import type { SearchHit, SearchKind, SearchWord } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
-import { rows } from '../../db/sql.ts';
+import { allWordsMatch, plainText, rows } from '../../db/sql.ts';
 import { oibIndex } from '../partners/partner-oib.ts';
-import { allWordsMatch, plainText } from './match-words.ts';
-
-export const SEARCH_KINDS = [
-  'item',
-  'client',
-  'supplier',
-  'quote',
-  'work_order',
-  'delivery_note',
-  'invoice',
-  'purchase_order',
-] as const;
-export type SearchKind = (typeof SEARCH_KINDS)[number];
-
-export type SearchHit = {
-  kind: SearchKind;
-  id: string;
-  label: string | null;
-  detail: string | null;
-  status: string | null;
-  match: 'oib' | 'text';
-};
 
 type Terms = { q: string; prefix: string; oibBidx: string | null; oib: string | null };
 
@@ -36,7 +14,7 @@ export function searchTerms(q: string): Terms {
   // The OIB is encrypted at rest: only a complete one is found, exactly, through its blind index.
   const oib = /^\d{11}$/.test(text) ? text : null;
   return {
-    // Every word must match somewhere (match-words.ts); hits starting with the first word rank first.
+    // Every word must match somewhere (db/sql.ts allWordsMatch); hits starting with the first word rank first.
     q: text,
     prefix: `${escapeLike(text.split(/\s+/)[0] ?? '')}%`,
     oibBidx: oibIndex(oib),

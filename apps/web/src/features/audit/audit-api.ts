@@ -1,22 +1,16 @@
+import type {
+  AuditEntry,
+  AuditPage,
+  AuditQuery,
+  AuditVerify,
+  FieldChange,
+} from '@erp/domain/audit/contracts';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '../../lib/api.ts';
 
-// Wire shapes of /api/audit (values are whatever the row held; encrypted ones arrive as null + flag).
-export type FieldChange = { field: string; old: unknown; new: unknown; encrypted: boolean };
-export type AuditEntry = {
-  seq: number;
-  at: string;
-  actor_id: string | null;
-  actor_name: string | null;
-  is_platform: boolean;
-  table_name: string;
-  row_id: string;
-  action: 'INSERT' | 'UPDATE' | 'DELETE';
-  changes: FieldChange[];
-};
-export type AuditPage = { rows: AuditEntry[]; total: number; page: number; page_size: number };
-export type AuditFilters = { table?: string; user?: string; from?: string; to?: string; page: number };
-export type VerifyResult = { ok: boolean; rows: number; first_break: { seq: number; reason: string } | null };
+export type { AuditEntry, FieldChange };
+/** The audit page's filters (what it keeps in the address bar); the page size is fixed here. */
+export type AuditFilters = Pick<AuditQuery, 'table' | 'user' | 'from' | 'to' | 'page'>;
 
 export const auditKeys = {
   all: ['audit'] as const,
@@ -59,6 +53,6 @@ export function useAuditList(f: AuditFilters) {
 
 export function useVerifyChain() {
   return useMutation({
-    mutationFn: () => api<VerifyResult>('/api/audit/verify', { method: 'POST', body: {} }),
+    mutationFn: () => api<AuditVerify>('/api/audit/verify', { method: 'POST', body: {} }),
   });
 }

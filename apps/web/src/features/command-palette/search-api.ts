@@ -1,23 +1,8 @@
+import type { SearchHit, SearchKind, SearchResult } from '@erp/domain/search/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 
-export type SearchKind =
-  | 'item'
-  | 'client'
-  | 'supplier'
-  | 'quote'
-  | 'work_order'
-  | 'delivery_note'
-  | 'invoice'
-  | 'purchase_order';
-export type SearchHit = {
-  kind: SearchKind;
-  id: string;
-  label: string | null;
-  detail: string | null;
-  status: string | null;
-  match: 'oib' | 'text';
-};
+export type { SearchHit, SearchKind };
 
 export const searchKeys = {
   all: ['search'] as const,
@@ -44,7 +29,7 @@ export function useSearch(q: string) {
   return useQuery<SearchHit[]>({
     queryKey: searchKeys.query(text),
     queryFn: ({ signal }) =>
-      api<{ hits: SearchHit[] }>(`/api/search?q=${encodeURIComponent(text)}`, { signal }).then((r) => r.hits),
+      api<SearchResult>(`/api/search?q=${encodeURIComponent(text)}`, { signal }).then((r) => r.hits),
     enabled: text.length > 0,
     placeholderData: keepPreviousData,
     staleTime: 10_000,
