@@ -36,7 +36,8 @@ test.describe('export', () => {
     const itemsJob = page.getByTestId('export-items-job');
     await expect(itemsJob.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
     await expect(page.getByTestId('export-items-status')).toHaveAttribute('data-status', 'done');
-    expect(xlsx.suggestedFilename()).toMatch(/^items-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    // Named in the user's language, in ASCII (issue 22): "Artikli" → artikli-<day>.xlsx.
+    expect(xlsx.suggestedFilename()).toMatch(/^artikli-\d{4}-\d{2}-\d{2}\.xlsx$/);
     const bytes = await readFile(await xlsx.path());
     // An XLSX file is a zip archive: "PK" first.
     expect(bytes.subarray(0, 2).toString()).toBe('PK');

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDueJobs } from '../../jobs/runner.ts';
 import { type SignedIn, signUp, startTestApp, type TestApp } from '../../test/harness.ts';
 import type { documentsClient, Json } from '../documents/test-helpers.ts';
-import { buildExportFixture } from './test-fixture.ts';
+import { buildExportFixture, parseCsv } from './test-fixture.ts';
 
 // Issue 22: exports speak the user's language (headers, statuses, yes/no, units, dd.mm.yyyy) and a
 // Croatian CSV is what Croatian Excel opens in columns (";", decimal comma, UTF-8 BOM); without a
@@ -29,35 +29,6 @@ beforeAll(async () => {
   ({ api } = await buildExportFixture(t.app, owner));
 }, 180_000);
 afterAll(async () => t?.close());
-
-/** A small CSV reader (quotes, doubled quotes) for a given separator. */
-function parseCsv(text: string, sep: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i] as string;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === sep) {
-      row.push(cell);
-      cell = '';
-    } else if (ch === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += ch;
-  }
-  return rows;
-}
 
 async function csv(section: string, lang?: string) {
   const res = await api.call(

@@ -49,26 +49,29 @@ function lookup(lng: FileLanguage, path: string): string | undefined {
 /** Coded columns whose values the screens already translate: where their words are. */
 const DOCUMENT_VALUES = { kind: 'documents:kinds', status: 'documents:status' };
 const PARTNER_VALUES = { kind: 'partners:kind' };
+/** Where a row came from (movements, cutting jobs, purchase orders): words of the export's own. */
+const SOURCES = 'export:file.values.source';
 const VALUE_TEXTS: Record<ExportSection, Record<string, string>> = {
   items: { kind: 'inventory:kinds', price_basis: 'inventory:priceBases', glass_kind: 'inventory:glassKinds' },
   stock_balances: {},
   movements: {
     type: 'inventory:movementTypes',
-    document_type: 'inventory:movementTypes',
+    // A stock document's type (opening, count, production, ...), not a movement's.
+    document_type: 'export:file.values.stockDocument',
     reason: 'inventory:reasons',
-    source_type: 'inventory:reservations.sources',
+    source_type: SOURCES,
   },
   locations: { type: 'inventory:locationTypes' },
   processes: { category: 'production:categories' },
   bom_lines: { bom_status: 'production:bom.status' },
   clients: PARTNER_VALUES,
   suppliers: PARTNER_VALUES,
-  purchase_orders: { status: 'purchasing:status' },
+  purchase_orders: { status: 'purchasing:status', source: SOURCES },
   quotes: DOCUMENT_VALUES,
   work_orders: DOCUMENT_VALUES,
   delivery_notes: DOCUMENT_VALUES,
   invoices: DOCUMENT_VALUES,
-  cutting_jobs: { status: 'cutting:status' },
+  cutting_jobs: { status: 'cutting:status', kind: 'cutting:kind', source_type: SOURCES },
 };
 const UNIT_COLUMNS = new Set(['unit', 'base_unit']);
 
@@ -106,4 +109,27 @@ export function fileWords(
   };
   const english = lng === 'en';
   return { lng, headers, word, separator: english ? ',' : ';', decimalComma: !english, dayFirst: !english };
+}
+
+/**
+ * A section file's name in the language, safe in any file system and header: the section's name
+ * from the export screen without diacritics, lower case, words joined by "-", then the day
+ * ("Kretanja zaliha", 2026-11-27 → `kretanja-zaliha-2026-11-27`). Without a language the API's
+ * section code stays (`movements-2026-11-27`).
+ */
+export function sectionFileBase(section: ExportSection, day: string, lng?: FileLanguage): string {
+  const name = lng ? (lookup(lng, `export:sections.${section}`) ?? section) : section;
+  return `${asciiSlug(name) || section}-${day}`;
+}
+
+/** Lower-case ASCII words joined by "-": letters lose their marks (č → c, đ → d, ß → ss). */
+export function asciiSlug(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[đĐ]/g, 'd')
+    .replace(/ß/g, 'ss')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
 }

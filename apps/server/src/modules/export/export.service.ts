@@ -15,7 +15,7 @@ import { documentPdfById } from '../documents/frozen-files.ts';
 import { purchaseOrderPdf } from '../purchasing/purchase-order.pdf.ts';
 import { exportCompanyArchive } from './archive.ts';
 import { type ExportFileMeta, storeExportFile } from './export.repo.ts';
-import { type FileLanguage, fileWords } from './export-language.ts';
+import { type FileLanguage, fileWords, sectionFileBase } from './export-language.ts';
 import { countSection, SECTIONS, sectionBatches } from './sections.ts';
 import { collect, writeCsv, writeXlsx, ZIP_MAX_ENTRIES, zipWriter } from './writers.ts';
 
@@ -64,7 +64,8 @@ export async function exportSection(
   if (format === 'csv') await writeCsv(columns, batches(), out.sink, words);
   else await writeXlsx(columns, batches(), section, out.sink, words);
   const sensitive = plainSensitive && columns.some((c) => c.sensitive);
-  const filename = `${section}-${today()}.${format}`;
+  // In the user's language the name is the section's own (artikli-2026-11-27.xlsx), else the code.
+  const filename = `${sectionFileBase(section, today(), opts.lang)}.${format}`;
   return { filename, contentType: CONTENT_TYPES[format], data: out.buffer(), sensitive };
 }
 
