@@ -14,6 +14,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/database.ts';
+import { preparedRows } from '../../db/prepared.ts';
 import { iso, isoOrNull, rows as query } from '../../db/sql.ts';
 import { allWordsMatch } from '../search/match-words.ts';
 import { ownerColumns, ownerJoin } from './stock-owner.ts';
@@ -267,7 +268,8 @@ export async function listMovements(tx: Tx, f: MovementFilter) {
 export type MovementRow = StockMovement;
 
 export async function getDocument(tx: Tx, id: string) {
-  const [doc] = await query<Record<string, unknown>>(
+  // A named statement (db/prepared.ts): planning this read cost more than a posting's writes.
+  const [doc] = await preparedRows<Record<string, unknown>>(
     tx,
     sql`select d.id, d.type, d.reference, d.note, d.reason,
           coalesce(d.document_date, (d.created_at at time zone 'Europe/Zagreb')::date)::text as document_date,

@@ -12,6 +12,7 @@ import Decimal from 'decimal.js';
 import { type SQL, sql } from 'drizzle-orm';
 import { companyEventSql, notifyCompany } from '../../db/company-events.ts';
 import type { Tx } from '../../db/database.ts';
+import { preparedRows } from '../../db/prepared.ts';
 import { rows as query, uuids as uuidArray } from '../../db/sql.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
 import { emitReorderCrossings } from '../automation/emit.ts';
@@ -76,7 +77,8 @@ export async function lockItems(
 ): Promise<Map<string, LockedItem>> {
   const ids = [...new Set(itemIds)].sort();
   const locations = [...new Set(locationIds)];
-  const rows = await query<LockedItem & { locations: number }>(
+  // A named statement (db/prepared.ts): its text is the same for every posting.
+  const rows = await preparedRows<LockedItem & { locations: number }>(
     tx,
     sql`select s.item_id, s.on_hand::text as on_hand, s.avg_cost::text as avg_cost, i.sku, i.lot_tracked,
           i.purchase_price::text as purchase_price,
