@@ -3,7 +3,13 @@
 // on plain bin packing: pieces of length l + kerf into bars of L - head - tail + kerf.
 import { binCompletion } from './bin-completion.ts';
 import { l2Bound1d } from './bounds-1d.ts';
-import { boundedKnapsack, type LpSolution, type StockKind, solveCuttingLp } from './column-generation.ts';
+import {
+  boundedKnapsack,
+  type LpSolution,
+  type Pattern,
+  type StockKind,
+  solveCuttingLp,
+} from './column-generation.ts';
 import { CuttingInputError } from './errors.ts';
 import { lpDive1d } from './lp-dive-1d.ts';
 import { createRng, nowMs } from './prng.ts';
@@ -207,6 +213,8 @@ export function optimize1d(input: Cut1dInput, hooks: CutHooks = {}): CutResult1d
       [{ capacity: maxCapacity, cost: 1 }],
       start + (deadline - start) * 0.55,
       nowMs,
+      // The best plan's bars are priced first: they are near-optimal patterns, known for free.
+      best ? { pool: incumbentPatterns((best as Plan).bins, maxCapacity, sizes) } : {},
     );
     if (lp?.proven) bound = Math.max(bound, Math.ceil(lp.bound - 1e-6));
   }
@@ -490,4 +498,21 @@ function buildLayouts(
       wastePercent: round2(((stock.length - pieceTotal) / stock.length) * 100),
     };
   });
+}
+
+/** The distinct bars of a plan that fit `capacity`, as LP patterns (cost 1), to warm-start the LP. */
+function incumbentPatterns(bins: Bin[], capacity: number, sizes: number[]): Pattern[] {
+  const seen = new Set<string>();
+  const out: Pattern[] = [];
+  for (const b of bins) {
+    let load = 0;
+    b.counts.forEach((c, t) => {
+      load += c * (sizes[t] as number);
+    });
+    const key = b.counts.join(',');
+    if (load > capacity || seen.has(key)) continue;
+    seen.add(key);
+    out.push({ stock: 0, counts: b.counts.slice(), cost: 1 });
+  }
+  return out;
 }
