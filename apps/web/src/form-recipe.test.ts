@@ -24,7 +24,6 @@ const NOT_YET = new Set<string>([
   'features/fiscal-exchange/fiscal-settings-card.tsx',
   'features/fiscalisation/fiscal-cards.tsx',
   'features/inventory/item-detail.tsx',
-  'features/inventory/operations-page.tsx',
   'features/processes/processes-page.tsx',
   'features/purchase-invoices/purchase-invoice-upload.tsx',
   'features/purchasing/purchase-order-form.tsx',

@@ -1,9 +1,13 @@
-import { type FormEvent, useCallback, useState } from 'react';
+import { adjustmentSchema, issueSchema, receiptSchema, transferSchema } from '@erp/domain';
+import { formSchema } from '@erp/domain/form-schema';
+import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { SaveState, saveStatus } from '../../components/editing/save-state.tsx';
 import { afterSave, UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
+import { useFormMessages, useZodForm } from '../../components/editing/zod-form.ts';
 import { Button } from '../../components/ui/button.tsx';
+import { FormErrors } from '../../components/ui/form-errors.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { cn } from '../../lib/cn.ts';
 import { numberInputToApi } from '../../lib/format.ts';
@@ -93,6 +97,73 @@ const isDirty = (d: Draft) =>
   d.note !== '' ||
   d.lines.some((l) => l.item || l.item_text || l.quantity || l.unit_cost || l.lot_number || l.expires_on);
 
+/** A line that takes stock out (its lot is chosen from the stock at the location). */
+const outgoing = (op: Op, l: Line) =>
+  Boolean(l.item?.lot_tracked) &&
+  (op === 'issue' || op === 'transfer' || (op === 'adjustment' && l.quantity.trim().startsWith('-')));
+
+/** The posting's request body from the typed draft: the lines with an item, amounts read as shown. */
+const bodyOf =
+  (op: Op) =>
+  (d: Draft): Record<string, unknown> => ({
+    reference: d.reference || null,
+    ...(op === 'transfer'
+      ? { from_location_id: d.location, to_location_id: d.toLocation }
+      : { location_id: d.location }),
+    ...(op === 'receipt' ? {} : { reason: d.reason || undefined, note: d.note || null }),
+    lines: d.lines
+      .filter((l) => l.item)
+      .map((l) => ({
+        item_id: l.item?.id,
+        quantity: numberInputToApi(l.quantity),
+        ...(outgoing(op, l) && l.lot_id ? { lot_id: l.lot_id } : {}),
+        ...(op === 'receipt' || op === 'adjustment'
+          ? {
+              unit_cost: l.unit_cost ? numberInputToApi(l.unit_cost) : undefined,
+              lot_number: l.lot_number || null,
+              expires_on: l.expires_on || null,
+            }
+          : {}),
+      })),
+  });
+/** Each operation is checked with its route's schema (the server parses the same). */
+const SCHEMAS = {
+  receipt: formSchema(bodyOf('receipt'), receiptSchema),
+  issue: formSchema(bodyOf('issue'), issueSchema),
+  transfer: formSchema(bodyOf('transfer'), transferSchema),
+  adjustment: formSchema(bodyOf('adjustment'), adjustmentSchema),
+};
+type OpForm = UseFormReturn<Draft, unknown, Record<string, unknown>>;
+
+/** The name of a field of the body as the form shows it ("Stavka 2, Količina"). */
+function useFieldLabel(lines: Line[]) {
+  const { t } = useTranslation('inventory');
+  const top: Record<string, string> = {
+    location_id: t('items.location'),
+    from_location_id: t('ops.from'),
+    to_location_id: t('ops.to'),
+    reference: t('movements.reference'),
+    reason: t('ops.reason'),
+    note: t('ops.note'),
+    lines: t('ops.item'),
+  };
+  const ofLine: Record<string, string> = {
+    item_id: t('ops.item'),
+    quantity: t('items.quantity'),
+    unit_cost: t('movements.unitCost'),
+    lot_number: t('lots.lot'),
+    expires_on: t('lots.expires'),
+    lot_id: t('ops.lotOut'),
+  };
+  // The body holds only the lines with an item: its n-th line is the n-th such row on screen.
+  const rows = lines.flatMap((l, i) => (l.item ? [i] : []));
+  return (path: string) => {
+    const m = /^lines\.(\d+)\.(\w+)$/.exec(path);
+    if (!m) return top[path] ?? '';
+    return t('ops.lineField', { line: (rows[Number(m[1])] ?? 0) + 1, field: ofLine[m[2] ?? ''] ?? '' });
+  };
+}
+
 /**
  * Receipt, issue, transfer and adjustment as one multi-line form; the operation is in the URL.
  * Each tab keeps what was typed into it while the user switches tabs; leaving the page with
@@ -104,17 +175,16 @@ export function OperationsPage() {
   const op = (OPS as readonly string[]).includes(params.get('op') ?? '')
     ? (params.get('op') as Op)
     : 'receipt';
-  const [drafts, setDrafts] = useState<Record<Op, Draft>>(() => ({
-    receipt: emptyDraft(),
-    issue: emptyDraft(),
-    transfer: emptyDraft(),
-    adjustment: emptyDraft(),
-  }));
-  const update = useCallback(
-    (o: Op, change: (d: Draft) => Draft) => setDrafts((ds) => ({ ...ds, [o]: change(ds[o]) })),
-    [],
-  );
-  const dirty = OPS.filter((o) => isDirty(drafts[o]));
+  // One form per operation, all kept while the user switches tabs (what was typed stays).
+  const forms: Record<Op, OpForm> = {
+    receipt: useZodForm<typeof SCHEMAS.receipt, Draft>(SCHEMAS.receipt, { defaultValues: emptyDraft() }),
+    issue: useZodForm<typeof SCHEMAS.issue, Draft>(SCHEMAS.issue, { defaultValues: emptyDraft() }),
+    transfer: useZodForm<typeof SCHEMAS.transfer, Draft>(SCHEMAS.transfer, { defaultValues: emptyDraft() }),
+    adjustment: useZodForm<typeof SCHEMAS.adjustment, Draft>(SCHEMAS.adjustment, {
+      defaultValues: emptyDraft(),
+    }),
+  };
+  const dirty = OPS.filter((o) => isDirty(forms[o].watch()));
   return (
     <div className="space-y-4">
       <UnsavedChangesGuard when={dirty.length > 0} />
@@ -144,43 +214,37 @@ export function OperationsPage() {
           </button>
         ))}
       </div>
-      <OperationForm
-        op={op}
-        key={op}
-        draft={drafts[op]}
-        update={(change) => update(op, change)}
-        othersDirty={dirty.some((o) => o !== op)}
-      />
+      <OperationForm op={op} key={op} form={forms[op]} othersDirty={dirty.some((o) => o !== op)} />
     </div>
   );
 }
 
-function OperationForm({
-  op,
-  draft,
-  update: change,
-  othersDirty,
-}: {
-  op: Op;
-  draft: Draft;
-  update: (change: (d: Draft) => Draft) => void;
-  othersDirty: boolean;
-}) {
+function OperationForm({ op, form, othersDirty }: { op: Op; form: OpForm; othersDirty: boolean }) {
   const { t } = useTranslation('inventory');
   const navigate = useNavigate();
   const { data: locations = [] } = useLocations();
+  const draft = form.watch();
   const { location, toLocation, reference, lines } = draft;
-  const set = (patch: Partial<Draft>) => change((d) => ({ ...d, ...patch }));
+  const set = (patch: Partial<Draft>) => {
+    for (const [k, v] of Object.entries(patch)) form.setValue(k as keyof Draft, v, { shouldDirty: true });
+    // After a refused post the messages follow what is typed (the body's paths are not the fields').
+    if (form.formState.isSubmitted) void form.trigger();
+  };
   // Another location has other lots: the chosen lots go back to the suggestion.
   const setLocation = (v: string) =>
-    change((d) => ({ ...d, location: v, lines: d.lines.map((l) => ({ ...l, lot_id: '' })) }));
+    set({ location: v, lines: form.getValues('lines').map((l) => ({ ...l, lot_id: '' })) });
   const setToLocation = (v: string) => set({ toLocation: v });
-  const setLines = (f: (ls: Line[]) => Line[]) => change((d) => ({ ...d, lines: f(d.lines) }));
+  const setLines = (f: (ls: Line[]) => Line[]) => set({ lines: f(form.getValues('lines')) });
   const { companyId } = useCurrentCompany();
   const post = useInventoryMutation((body: unknown) =>
-    postWithKey<StockDocument>(PATHS[op], body, draft.idemKey, companyId),
+    postWithKey<StockDocument>(PATHS[op], body, form.getValues('idemKey'), companyId),
   );
   const dirty = isDirty(draft);
+  const fieldLabel = useFieldLabel(lines);
+  const messages = useFormMessages(form.formState.errors, {
+    label: fieldLabel,
+    server: [post.error ? errorText(t, post.error) : null],
+  });
   const update = (key: string, patch: Partial<Line>) =>
     setLines((ls) => ls.map((l) => (l.key === key ? { ...l, ...patch } : l)));
   const pick = (key: string, item: Item | null) =>
@@ -188,45 +252,19 @@ function OperationForm({
       ls.map((l) => (l.key === key ? { ...l, item, lot_id: item?.id === l.item?.id ? l.lot_id : '' } : l)),
     );
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const filled = lines.filter((l) => l.item);
-    const body: Record<string, unknown> = {
-      reference: reference || null,
-      ...(op === 'receipt' ? {} : { reason: draft.reason || undefined, note: draft.note || null }),
-      lines: filled.map((l) => ({
-        item_id: l.item?.id,
-        quantity: numberInputToApi(l.quantity),
-        ...(outgoing(l) && l.lot_id ? { lot_id: l.lot_id } : {}),
-        ...(op === 'receipt' || op === 'adjustment'
-          ? {
-              unit_cost: l.unit_cost ? numberInputToApi(l.unit_cost) : undefined,
-              lot_number: l.lot_number || null,
-              expires_on: l.expires_on || null,
-            }
-          : {}),
-      })),
-    };
-    if (op === 'transfer') {
-      body.from_location_id = location;
-      body.to_location_id = toLocation;
-    } else body.location_id = location;
+  const submit = form.handleSubmit((body) =>
     post.mutate(body, {
       onSuccess: (doc) => {
-        change(() => emptyDraft());
+        form.reset(emptyDraft());
         const first = doc.lines[0];
         // To the item's page; when another tab still holds typed input, the guard asks first.
         if (first) navigate(`/inventory/items/${first.item_id}`, othersDirty ? undefined : afterSave());
       },
-    });
-  };
+    }),
+  );
 
   const anyLot = lines.some((l) => l.item?.lot_tracked);
-  /** A line that takes stock out (its lot is chosen from the stock at the location). */
-  const outgoing = (l: Line) =>
-    Boolean(l.item?.lot_tracked) &&
-    (op === 'issue' || op === 'transfer' || (op === 'adjustment' && l.quantity.trim().startsWith('-')));
-  const anyOutgoing = lines.some(outgoing);
+  const anyOutgoing = lines.some((l) => outgoing(op, l));
   return (
     <form onSubmit={submit} className="max-w-5xl space-y-4" noValidate>
       <SaveState status={saveStatus({ saving: post.isPending, dirty })} className="block" />
@@ -341,10 +379,10 @@ function OperationForm({
                   className={cn(
                     PHONE_CELL,
                     'w-64 py-1 pr-2 max-sm:col-span-2',
-                    !outgoing(l) && 'max-sm:hidden',
+                    !outgoing(op, l) && 'max-sm:hidden',
                   )}
                 >
-                  {outgoing(l) && l.item && location && (
+                  {outgoing(op, l) && l.item && location && (
                     <LotChoice
                       label={t('ops.lotOfLine', { line: i + 1 })}
                       itemId={l.item.id}
@@ -380,11 +418,7 @@ function OperationForm({
       >
         {t('ops.addLine')}
       </Button>
-      {post.error && (
-        <p role="alert" className="text-sm text-danger">
-          {errorText(t, post.error)}
-        </p>
-      )}
+      <FormErrors messages={messages} />
       <div>
         <Button type="submit" loading={post.isPending}>
           {t(`ops.post_${op}`)}
