@@ -257,6 +257,72 @@ test.describe('line grid', () => {
     await expect(page.getByTestId('line-window').first()).toHaveText(text);
   });
 
+  test('optional column groups per line kind: glass work on the pane, the window spec on the window, neither on a service', async ({
+    page,
+  }) => {
+    await signUpViaApi(page, newAccount('grid-groups'));
+    await dismissChangelog(page);
+    await catalogue(page);
+    const items = (await (await page.request.get('/api/inventory/items?q=GRID')).json()) as Json;
+    const glass = (items.items as Json[]).find((i) => i.sku === 'GRID-G') as Json;
+    const window = await post(page, '/api/inventory/items', {
+      sku: 'WIN-2',
+      name: 'PVC prozor jednokrilni',
+      kind: 'product',
+      base_unit: 'kom',
+      sales_price: '420',
+      vat_rate: '25',
+    });
+    const quote = await post(page, '/api/documents/quotes', {
+      lines: [
+        { item_id: glass.id, quantity: '2', width_mm: '1000', height_mm: '800', edge_type: 'kpo' },
+        {
+          item_id: window.id,
+          quantity: '1',
+          width_mm: '1200',
+          height_mm: '1400',
+          profile_system: 'Aluplast',
+        },
+        { description: 'Montaža na objektu', quantity: '3', unit: 'h', unit_price: '35' },
+      ],
+    });
+    await page.goto(`/documents/quotes/${quote.document.id}/edit`);
+    await expect(page.getByTestId('line-row')).toHaveCount(3);
+    // Both groups are on (the lines call for them), with their headers.
+    await expect(page.getByTestId('line-group-glass')).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByTestId('line-group-window')).toHaveAttribute('aria-pressed', 'true');
+    const header = page.getByRole('columnheader');
+    await expect(header.filter({ hasText: /^Rub$/ })).toHaveCount(1);
+    await expect(header.filter({ hasText: /^Izvedba$/ })).toHaveCount(1);
+    const edge = (n: number) => page.getByLabel(`Obrada ruba, redak ${n}`, { exact: true });
+    const windowButton = (n: number) => page.getByRole('button', { name: `Izvedba prozora, redak ${n}` });
+    const row = (n: number) => page.getByTestId('line-row').nth(n - 1);
+    // The pane: glass-work cells, no window cell.
+    await expect(edge(1)).toHaveValue('kpo');
+    await expect(windowButton(1)).toHaveCount(0);
+    await expect(row(1).getByTestId('line-window')).toHaveCount(0);
+    // The window: its spec, no glass work.
+    await expect(edge(2)).toHaveCount(0);
+    await expect(row(2).getByTestId('line-edge')).toHaveCount(0);
+    await expect(row(2).getByLabel('Broj rupa, redak 2', { exact: true })).toHaveCount(0);
+    await expect(row(2).getByTestId('line-window')).toHaveText('profil Aluplast');
+    await expect(windowButton(2)).toBeVisible();
+    // The service: neither.
+    await expect(edge(3)).toHaveCount(0);
+    await expect(row(3).getByTestId('line-edge')).toHaveCount(0);
+    await expect(windowButton(3)).toHaveCount(0);
+    await expect(row(3).getByTestId('line-window')).toHaveCount(0);
+    await expect(row(3).locator('select')).toHaveCount(1); // the VAT rate only
+    // Groups on demand: off hides the header and the cells, on brings them back.
+    await page.getByTestId('line-group-glass').click();
+    await expect(header.filter({ hasText: /^Rub$/ })).toHaveCount(0);
+    await expect(edge(1)).toHaveCount(0);
+    await page.getByTestId('line-group-glass').click();
+    await expect(header.filter({ hasText: /^Rub$/ })).toHaveCount(1);
+    await expect(edge(1)).toHaveValue('kpo');
+    await expect(edge(3)).toHaveCount(0);
+  });
+
   test('200 lines: every typed key arrives and the totals follow', async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await signUpViaApi(page, newAccount('grid-200'));

@@ -44,6 +44,11 @@ export type GridColumn<R> = {
   placeholder?: string | ((row: R) => string);
   /** A cell that may be edited on some rows only (e.g. a lot for lot-tracked items). */
   editable?: (row: R) => boolean;
+  /**
+   * The column belongs to some rows only (an optional group: glass work for panes, the window spec
+   * for windows): on the others the cell stays empty, with nothing to focus or read.
+   */
+  applies?: (row: R) => boolean;
   /** An editable cell Tab passes by on this row (reached by Shift+Tab, a click or the arrows' column). */
   tabSkip?: (row: R) => boolean;
   /** Pinned while the grid scrolls sideways (wide screens): the item at the start, the amount at the end. */
@@ -493,6 +498,7 @@ function Cell<R>({
   handlers: Handlers;
 }) {
   const n = index + 1;
+  if (c.applies && !c.applies(row)) return null;
   const value = c.value?.(row) ?? '';
   const editable = !readOnly && c.kind !== 'display' && (c.editable?.(row) ?? true);
   if (!editable) {

@@ -15,6 +15,8 @@ import {
   type EditLine,
   fillItemFrom,
   type GridPricing,
+  isGlassLine,
+  isWindowLine,
   lineGlassWorkWarnings,
   lineNet,
   remeasure,
@@ -175,7 +177,7 @@ export function useLineColumns({
               kind: 'select',
               width: '8rem',
               label: (n) => t('lines.edgeTypeOf', { row: n }),
-              editable: (l) => l.pricing?.basis === 'area',
+              applies: isGlassLine,
               value: (l) => l.edge_type ?? 'rezano',
               set: (l, v) =>
                 remeasure(l, {
@@ -195,7 +197,7 @@ export function useLineColumns({
               (id): GridColumn<EditLine> => ({
                 ...text(id, t(`lines.${id}`), 'decimal', id === 'hole_edge_mm' ? '4.5rem' : '4rem'),
                 header: <abbr title={t(`lines.${id}Title`)}>{t(`lines.${id}`)}</abbr>,
-                editable: (l) => l.pricing?.basis === 'area',
+                applies: isGlassLine,
               }),
             ),
             {
@@ -205,7 +207,7 @@ export function useLineColumns({
               kind: 'select',
               width: '6.5rem',
               label: (n) => t('lines.shapedOf', { row: n }),
-              editable: (l) => l.pricing?.basis === 'area',
+              applies: isGlassLine,
               value: (l) => (l.shaped ? 'yes' : 'no'),
               set: (l, v) => remeasure(l, { ...l, shaped: v === 'yes' }),
               options: [
@@ -224,7 +226,7 @@ export function useLineColumns({
               kind: 'select',
               width: '6rem',
               label: (n) => t('lines.coatingRemovalOf', { row: n }),
-              editable: (l) => l.pricing?.basis === 'area',
+              applies: isGlassLine,
               value: (l) => (l.coating_removal ? 'yes' : 'no'),
               set: (l, v) => remeasure(l, { ...l, coating_removal: v === 'yes' }),
               options: [
@@ -242,6 +244,7 @@ export function useLineColumns({
               header: t('lines.warnings'),
               kind: 'display',
               width: '10rem',
+              applies: isGlassLine,
               render: (l: EditLine) => {
                 const warnings = lineGlassWorkWarnings(l);
                 return warnings.length ? (
@@ -262,7 +265,8 @@ export function useLineColumns({
             },
           ] satisfies GridColumn<EditLine>[])
         : []),
-      ...(groups.window ? [windowColumn] : []),
+      // The window spec on window lines only (other lines: an empty cell).
+      ...(groups.window ? [{ ...windowColumn, applies: isWindowLine }] : []),
       {
         ...text('unit_price', t('lines.price'), 'decimal', '6.5rem'),
         // Empty: the price the server will set — the measure rule's, computed live, or "auto".

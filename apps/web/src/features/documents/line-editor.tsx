@@ -12,6 +12,8 @@ import {
   type EditLine,
   finishFrom,
   type GridPricing,
+  isGlassLine,
+  isWindowLine,
   lineBelow,
   lineFilled,
   liveTotals,
@@ -34,14 +36,7 @@ export function usePricingSettings() {
 
 /** Which optional groups the lines call for: glass work for a line priced per m², the window spec for a product. */
 export function groupsFor(lines: readonly EditLine[]): LineGroups {
-  return {
-    glass: lines.some((l) => l.pricing?.basis === 'area'),
-    window: lines.some(
-      (l) =>
-        l.item_kind === 'product' ||
-        Boolean(l.profile_system || l.glass_makeup || l.colour || l.hardware_set),
-    ),
-  };
+  return { glass: lines.some(isGlassLine), window: lines.some(isWindowLine) };
 }
 
 const GROUPS = ['glass', 'window'] as const;

@@ -416,3 +416,10 @@ export const cellAfterItem = (l: EditLine) =>
 
 /** A line is filled once it names an item or has a description: Enter then starts the next line. */
 export const lineFilled = (l: EditLine) => Boolean(l.item_id || l.description.trim());
+
+/** A pane priced per m²: the glass-work cells (edges, holes, shape, coating) belong to it. */
+export const isGlassLine = (l: EditLine) => l.pricing?.basis === 'area';
+
+/** A window or door (a product, or a line that already has a window spec): the window cells belong to it. */
+export const isWindowLine = (l: EditLine) =>
+  l.item_kind === 'product' || Boolean(l.profile_system || l.glass_makeup || l.colour || l.hardware_set);
