@@ -55,6 +55,8 @@ export const auditVerifySchema = z.object({
   ok: z.boolean(),
   rows: z.number(),
   unsealed: z.number(),
+  /** Rows of commits that found the chain head busy, committed after this check's own seal: the sealer chains them within about a second. */
+  pending: z.number(),
   first_break: z.object({ seq: z.number(), reason: z.string() }).nullable(),
 });
 export type AuditVerify = z.infer<typeof auditVerifySchema>;

@@ -61,6 +61,42 @@ describe('audit views', () => {
     expect(res.json().ok).toBe(true);
     expect(res.json().rows).toBeGreaterThanOrEqual(2);
     expect(res.json().first_break).toBeNull();
+    expect(res.json().pending).toBe(0);
+  });
+
+  it('reports rows still waiting for the seal as pending, not as a break', async () => {
+    const user = await signUp(t.app, 'Pending Rows');
+    const owner = (text: string, params: unknown[] = []) => t.deps.database.session((q) => q(text, params));
+    // A commit whose rows are marked ready but not chained yet (its seal found the head busy): the
+    // seal trigger is off for the write, and the mark is added behind 1 000 older marks, more
+    // than one seal takes (audit_seal_ready's max_marks), so the check's own seal leaves it.
+    await owner('alter table audit_log disable trigger audit_seal');
+    try {
+      const created = await call(user, 'POST', '/api/inventory/items', {
+        sku: 'PEND-1',
+        name: 'Čeka pečat',
+        kind: 'material',
+        base_unit: 'kom',
+      });
+      expect(created.statusCode).toBe(201);
+    } finally {
+      await owner('alter table audit_log enable trigger audit_seal');
+    }
+    const [waiting] = await owner(
+      `select count(*)::int as n, min(tx::text) as tx from audit_log where company_id = $1 and seq is null`,
+      [user.id],
+    );
+    expect(waiting?.n).toBeGreaterThan(0);
+    await owner(
+      `insert into audit_ready (company, tx) select $1, (1000000000 + g)::text::xid8 from generate_series(1, 1000) g`,
+      [user.id],
+    );
+    await owner(`insert into audit_ready (company, tx) values ($1, $2::xid8)`, [user.id, waiting?.tx]);
+    const res = await call(user, 'POST', '/api/audit/verify');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ ok: true, unsealed: 0, pending: waiting?.n, first_break: null });
+    // The next check seals them.
+    expect((await call(user, 'POST', '/api/audit/verify')).json()).toMatchObject({ ok: true, pending: 0 });
   });
 
   it("does not show another company's records", async () => {

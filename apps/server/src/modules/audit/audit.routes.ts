@@ -70,6 +70,7 @@ export function auditRoutes(deps: Deps): FastifyPluginAsyncZod {
           ok: result.ok,
           rows: result.rows,
           unsealed: result.unsealed,
+          pending: result.pending,
           first_break: result.firstBreak
             ? { seq: result.firstBreak.seq, reason: result.firstBreak.reason }
             : null,

@@ -72,6 +72,9 @@ function VerifyChain() {
               })}
         </p>
       ) : null}
+      {verify.data && verify.data.pending > 0 ? (
+        <p data-testid="verify-pending">{t('verify.pending', { n: formatNumber(verify.data.pending) })}</p>
+      ) : null}
       {verify.isError ? <p role="alert">{t('loadError')}</p> : null}
     </div>
   );
