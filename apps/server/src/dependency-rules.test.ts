@@ -105,12 +105,7 @@ describe('every posting endpoint has the one Idempotency-Key mechanism', () => {
 // once it holds the rule.
 const MODULES_IN_FLIGHT = ['einvoice'];
 /** Single imports of another module's repository that wait for a service function. This list must shrink too. */
-const REPO_IMPORTS_WAITING = new Set([
-  // Session 7's finance modules left the in-flight list with these reads still going to another
-  // module's repository (a partner by OIB, the tenant's own data, a document's lines).
-  'modules/purchase-invoices/purchase-invoices.service.ts → ../partners/partners.repo.ts',
-  'modules/purchase-invoices/purchase-invoices.service.ts → ../tenants/tenants.repo.ts',
-]);
+const REPO_IMPORTS_WAITING = new Set<string>([]);
 
 const moduleOf = (file: string) => /^modules\/([^/]+)\//.exec(file)?.[1] ?? null;
 const inFlight = (file: string) => MODULES_IN_FLIGHT.includes(moduleOf(file) ?? '');
@@ -147,6 +142,20 @@ describe('one recipe per layer', () => {
           wrong.push(`${file} → ${target}`);
       }
     }
+    expect(wrong).toEqual([]);
+  });
+
+  it("code outside the modules imports no module's repository (it calls the service)", () => {
+    const wrong: string[] = [];
+    for (const file of files.filter((f) => moduleOf(f) === null && !f.startsWith('test/'))) {
+      for (const target of importsOf(file))
+        if (
+          /modules\/[^/]+\/[^/]+\.repo\.ts$/.test(target) &&
+          !REPO_IMPORTS_WAITING.has(`${file} → ${target}`)
+        )
+          wrong.push(`${file} → ${target}`);
+    }
+    expect(files.some((f) => f.startsWith('pdf/'))).toBe(true);
     expect(wrong).toEqual([]);
   });
 

@@ -66,8 +66,6 @@ const SQL_WAITING = new Set([
   'modules/inventory/posting.ts',
   'modules/inventory/sheet-stock.ts',
   'modules/inventory/stock-owner.ts',
-  'modules/purchasing/purchasing.history.ts',
-  'modules/purchasing/purchasing.service.ts',
   'modules/team/team.service.ts',
   // the other areas
   'jobs/jobs.ts',
@@ -77,7 +75,6 @@ const SQL_WAITING = new Set([
   'modules/auth/timing.ts',
   'modules/health/health.routes.ts',
   'modules/partners/partners.analytics.ts',
-  'modules/purchase-invoices/purchase-invoices.history.ts',
   'security/rotation.ts',
 ]);
 

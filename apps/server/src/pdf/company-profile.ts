@@ -1,14 +1,14 @@
 import type { Tx } from '../db/database.ts';
-import { findFile } from '../modules/files/files.repo.ts';
-import { findTenant } from '../modules/tenants/tenants.repo.ts';
+import { storedFile } from '../modules/files/files.service.ts';
+import { companyProfile } from '../modules/tenants/tenants.service.ts';
 import type { CompanyBlock } from './pdf-document.ts';
 
 /** The company's printed identity (profile fields and logo) for document headers. */
 export async function companyBlock(tx: Tx, companyId: string): Promise<CompanyBlock> {
-  const t = await findTenant(tx, companyId);
+  const t = await companyProfile(tx, companyId);
   let logo: Buffer | null = null;
   const fileId = t?.company_logo?.match(/^\/api\/files\/([0-9a-f-]{36})$/i)?.[1];
-  if (fileId) logo = (await findFile(tx, fileId))?.data ?? null;
+  if (fileId) logo = (await storedFile(tx, fileId))?.data ?? null;
   return {
     name: t?.company_name ?? t?.full_name ?? null,
     address: t?.company_address ?? null,

@@ -2,6 +2,9 @@ import type { Db, Tx } from '../../db/database.ts';
 import { withCompany } from '../../db/tenant.ts';
 import * as repo from './files.repo.ts';
 
+/** A stored file of the current company (content type and bytes), or null (a printed logo). */
+export const storedFile = (tx: Tx, id: string) => repo.findFile(tx, id);
+
 /** Stores an uploaded file in the caller's company transaction; returns its id. */
 export function storeFile(
   tx: Tx,

@@ -1,4 +1,5 @@
 import type {
+  HistoryEntry,
   ParsedUbl,
   PurchaseInvoiceListQuery,
   PurchaseInvoiceStatus,
@@ -288,4 +289,15 @@ export async function orderReceipts(tx: Tx, orderId: string) {
 /** Tells the company's open purchase-invoice screens to re-read (db/company-events.ts). */
 export async function notify(tx: Tx, companyId: string, ids: readonly string[]) {
   await notifyCompany(tx, companyId, 'purchase_invoices', ids);
+}
+
+/** A supplier's invoices for its history list (a credit note with a negative total). */
+export async function supplierInvoiceHistory(tx: Tx, supplierId: string, limit: number) {
+  return rows<HistoryEntry>(
+    tx,
+    sql`select 'purchase_invoice' as type, id, number, issue_date::text as date, status,
+          (case when doc_type = 'credit_note' then -total else total end)::text as total
+        from purchase_invoices where supplier_id = ${supplierId}
+        order by issue_date desc, created_at desc limit ${limit}`,
+  );
 }

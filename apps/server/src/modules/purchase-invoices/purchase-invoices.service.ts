@@ -21,8 +21,8 @@ import {
   onPurchaseInvoiceReceived,
   onPurchaseInvoiceRejected,
 } from '../fiscal-exchange/fiscal-exchange.service.ts';
-import { partnerIdByOib } from '../partners/partners.repo.ts';
-import { findTenant } from '../tenants/tenants.repo.ts';
+import { partnerByOib } from '../partners/partners.service.ts';
+import { companyProfile } from '../tenants/tenants.service.ts';
 import * as repo from './purchase-invoices.repo.ts';
 import { parseUbl } from './ubl-parse.ts';
 
@@ -219,7 +219,7 @@ function unreadableDocument(reference: string): ParsedUbl {
 
 async function matchSupplier(tx: Tx, parsed: ParsedUbl): Promise<string | null> {
   if (parsed.seller.oib) {
-    const hit = await partnerIdByOib(tx, 'supplier', parsed.seller.oib);
+    const hit = await partnerByOib(tx, 'supplier', parsed.seller.oib);
     if (hit) return hit.id;
   }
   if (parsed.seller.vat_id) {
@@ -267,7 +267,7 @@ export async function get(tx: Tx, id: string, companyId: string): Promise<Purcha
       differences: lines.reduce((n, l) => n + l.differences.length, 0),
     };
   }
-  const ownOib = (await findTenant(tx, companyId))?.tax_number ?? null;
+  const ownOib = (await companyProfile(tx, companyId))?.tax_number ?? null;
   return {
     ...row,
     document: doc.parsed,

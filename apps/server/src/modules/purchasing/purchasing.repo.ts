@@ -3,6 +3,7 @@ import {
   DEFAULT_RECEIPT_PREFIX,
   type GoodsReceiptHeader,
   type GoodsReceiptLine,
+  type HistoryEntry,
   type PoHeader as PoHeaderWire,
   type PoLine,
   type PoListQuery,
@@ -165,10 +166,23 @@ export async function updateHeader(
   );
 }
 
-export async function setStatus(tx: Tx, id: string, status: PoStatus, extra: SQL = sql``) {
+async function updateStatus(tx: Tx, id: string, status: PoStatus, extra: SQL = sql``) {
   await tx.execute(
     sql`update purchase_orders set status = ${status}, updated_at = now() ${extra} where id = ${id}`,
   );
+}
+
+export async function setStatus(tx: Tx, id: string, status: PoStatus) {
+  await updateStatus(tx, id, status);
+}
+
+/** The order is sent: it takes its number and order date. */
+export async function markSent(tx: Tx, id: string, number: string, orderedOn: string) {
+  await updateStatus(tx, id, 'sent', sql`, number = ${number}, ordered_on = ${orderedOn}, sent_at = now()`);
+}
+
+export async function markCancelled(tx: Tx, id: string) {
+  await updateStatus(tx, id, 'cancelled', sql`, cancelled_at = now()`);
 }
 
 const PO_SORT: Record<PoListQuery['sort'], SQL> = {
@@ -228,7 +242,13 @@ export async function itemFacts(tx: Tx, ids: string[]): Promise<Map<string, Item
 
 export type ReceiptRow = GoodsReceiptHeader;
 
-export async function listReceipts(tx: Tx, where: SQL): Promise<ReceiptRow[]> {
+export const receiptsOfOrder = (tx: Tx, orderId: string) => listReceipts(tx, sql`r.order_id = ${orderId}`);
+
+export async function receiptById(tx: Tx, id: string): Promise<ReceiptRow | undefined> {
+  return (await listReceipts(tx, sql`r.id = ${id}`))[0];
+}
+
+async function listReceipts(tx: Tx, where: SQL): Promise<ReceiptRow[]> {
   const list = await rows<ReceiptRow>(
     tx,
     sql`select r.id, r.number, r.order_id, r.location_id, l.code as location_code, l.name as location_name,
@@ -263,4 +283,178 @@ export async function receiptLines(tx: Tx, receiptIds: string[]): Promise<Receip
     unit_price: normDecimal(l.unit_price),
     expires_on: day(l.expires_on),
   }));
+}
+
+// Goods receipts' writes --------------------------------------------------------------------------
+
+/** The latest receipt day of a year (null when the year has none). */
+export async function latestReceiptDay(tx: Tx, year: number): Promise<string | null> {
+  const latest = await one<{ d: string | null }>(
+    tx,
+    sql`select max(received_on)::text as d from goods_receipts
+        where received_on >= make_date(${year}, 1, 1) and received_on < make_date(${year + 1}, 1, 1)`,
+  );
+  return latest?.d ?? null;
+}
+
+export async function insertReceipt(
+  tx: Tx,
+  ctx: { companyId: string; userId: string },
+  r: {
+    number: string;
+    orderId: string;
+    supplierId: string;
+    locationId: string;
+    receivedOn: string;
+    stockDocumentId: string;
+    overReceiptConfirmed: boolean;
+    note: string | null;
+  },
+): Promise<string> {
+  const receipt = await one<{ id: string }>(
+    tx,
+    sql`insert into goods_receipts (company_id, number, order_id, supplier_id, location_id, received_on, stock_document_id,
+          over_receipt_confirmed, note, created_by)
+        values (${ctx.companyId}, ${r.number}, ${r.orderId}, ${r.supplierId}, ${r.locationId}, ${r.receivedOn},
+          ${r.stockDocumentId}, ${r.overReceiptConfirmed}, ${r.note}, ${ctx.userId})
+        returning id`,
+  );
+  return receipt?.id as string;
+}
+
+export async function insertReceiptLine(
+  tx: Tx,
+  companyId: string,
+  receiptId: string,
+  l: {
+    lineNo: number;
+    poLineId: string;
+    itemId: string;
+    quantity: string;
+    baseQuantity: string;
+    unitPrice: string;
+    lotNumber: string | null;
+    expiresOn: string | null;
+  },
+): Promise<void> {
+  await tx.execute(
+    sql`insert into goods_receipt_lines (company_id, receipt_id, line_no, po_line_id, item_id, quantity, base_quantity,
+          unit_price, lot_number, expires_on)
+        values (${companyId}, ${receiptId}, ${l.lineNo}, ${l.poLineId}, ${l.itemId}, ${l.quantity}, ${l.baseQuantity},
+          ${l.unitPrice}, ${l.lotNumber}, ${l.expiresOn})`,
+  );
+}
+
+export async function setReceivedQty(tx: Tx, lineId: string, qty: string): Promise<void> {
+  await tx.execute(
+    sql`update purchase_order_lines set received_qty = ${qty}, updated_at = now() where id = ${lineId}`,
+  );
+}
+
+/** The order of a receipt, or null when there is no such receipt. */
+export async function orderOfReceipt(tx: Tx, receiptId: string): Promise<string | null> {
+  const found = await one<{ order_id: string }>(
+    tx,
+    sql`select order_id from goods_receipts where id = ${receiptId}`,
+  );
+  return found?.order_id ?? null;
+}
+
+export async function markReceiptCancelled(
+  tx: Tx,
+  receiptId: string,
+  reversalDocumentId: string,
+): Promise<void> {
+  await tx.execute(
+    sql`update goods_receipts set status = 'cancelled', reversal_document_id = ${reversalDocumentId}, cancelled_at = now(),
+          updated_at = now() where id = ${receiptId}`,
+  );
+}
+
+// Low stock and supplier performance --------------------------------------------------------------
+
+export type LowStockItem = {
+  id: string;
+  sku: string;
+  default_supplier_id: string | null;
+  reorder_qty: string | null;
+  shortfall: string;
+  price: string | null;
+  vat_rate: string;
+  draft_order_id: string | null;
+};
+
+/**
+ * Active items (all, or the named ones) whose available stock plus what is on order is below their
+ * reorder point, with the shortfall, the default supplier's price and a draft order holding them.
+ */
+export async function lowStockItems(tx: Tx, itemIds?: readonly string[]): Promise<LowStockItem[]> {
+  return rows<LowStockItem>(
+    tx,
+    sql`select i.id, i.sku, i.default_supplier_id, i.reorder_qty::text as reorder_qty,
+          (select o.id from purchase_order_lines pl join purchase_orders o on o.id = pl.order_id
+            where pl.item_id = i.id and o.status = 'draft' order by o.created_at desc limit 1) as draft_order_id,
+          (i.reorder_point - (coalesce(s.on_hand, 0) - coalesce(r.reserved, 0) + coalesce(s.on_order, 0)))::text as shortfall,
+          coalesce(si.price, i.purchase_price)::text as price, i.vat_rate::text as vat_rate
+        from items i
+        left join item_stock s on s.item_id = i.id
+        left join lateral (select sum(quantity) as reserved from reservations rv
+          where rv.item_id = i.id and rv.status = 'active') r on true
+        left join supplier_items si on si.item_id = i.id and si.supplier_id = i.default_supplier_id
+        where i.active and i.reorder_point is not null
+          and coalesce(s.on_hand, 0) - coalesce(r.reserved, 0) + coalesce(s.on_order, 0) < i.reorder_point
+          and (${itemIds ? sql`i.id = any(${uuids(itemIds)})` : sql`true`})
+        order by i.sku`,
+  );
+}
+
+/** The lines of a supplier's sent orders dated in the period, in order date and line order. */
+export async function supplierOrderLines(tx: Tx, supplierId: string, period: { from: string; to: string }) {
+  return rows<{
+    id: string;
+    ordered_on: string;
+    expected_on: string | null;
+    ordered: string;
+    received: string;
+  }>(
+    tx,
+    sql`select o.id, o.ordered_on::text as ordered_on, o.expected_on::text as expected_on,
+          l.quantity::text as ordered, l.received_qty::text as received
+        from purchase_orders o join purchase_order_lines l on l.order_id = o.id
+        where o.supplier_id = ${supplierId} and o.status in ('sent', 'partially_received', 'received')
+          and o.ordered_on between ${period.from}::date and ${period.to}::date
+        order by o.ordered_on, l.line_no`,
+  );
+}
+
+/** The posted receipts of a supplier: their order and day. */
+export async function supplierReceipts(tx: Tx, supplierId: string) {
+  return rows<{ order_id: string; received_on: string }>(
+    tx,
+    sql`select order_id, received_on::text as received_on from goods_receipts
+        where supplier_id = ${supplierId} and status = 'posted'`,
+  );
+}
+
+// A supplier's purchase history (the supplier page) ----------------------------------------------
+
+export async function supplierOrderHistory(tx: Tx, supplierId: string, limit: number) {
+  return rows<HistoryEntry>(
+    tx,
+    sql`select 'purchase_order' as type, id, number, coalesce(ordered_on, created_at::date)::text as date, status,
+          total::text as total
+        from purchase_orders where supplier_id = ${supplierId}
+        order by coalesce(ordered_on, created_at::date) desc, number desc nulls first limit ${limit}`,
+  );
+}
+
+export async function supplierReceiptHistory(tx: Tx, supplierId: string, limit: number) {
+  return rows<HistoryEntry>(
+    tx,
+    sql`select 'goods_receipt' as type, r.id, r.number, r.received_on::text as date, r.status,
+          (select trim_scale(round(sum(l.quantity * l.unit_price), 2))::text from goods_receipt_lines l
+            where l.receipt_id = r.id) as total
+        from goods_receipts r where r.supplier_id = ${supplierId}
+        order by r.received_on desc, r.number desc limit ${limit}`,
+  );
 }

@@ -18,10 +18,9 @@ import {
   supplierPerformance,
 } from '@erp/domain';
 import Decimal from 'decimal.js';
-import { sql } from 'drizzle-orm';
 import { notifyCompany } from '../../db/company-events.ts';
 import type { Tx } from '../../db/database.ts';
-import { businessToday, one, rows } from '../../db/sql.ts';
+import { businessToday } from '../../db/sql.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
 import * as inventory from '../inventory/inventory.service.ts';
 import { findPartner } from '../partners/partners.service.ts';
@@ -85,7 +84,7 @@ export async function getOrder(tx: Tx, id: string) {
   const header = await repo.getHeader(tx, id);
   if (!header) throw notFound();
   const lines = await repo.getLines(tx, id);
-  const receipts = await repo.listReceipts(tx, sql`r.order_id = ${id}`);
+  const receipts = await repo.receiptsOfOrder(tx, id);
   const rLines = await repo.receiptLines(
     tx,
     receipts.map((r) => r.id),
@@ -166,7 +165,7 @@ export async function sendOrder(tx: Tx, ctx: CompanyContext, id: string) {
     year,
     await repo.nextSequence(tx, ctx.companyId, 'purchase_order', year),
   );
-  await repo.setStatus(tx, id, 'sent', sql`, number = ${number}, ordered_on = ${date}, sent_at = now()`);
+  await repo.markSent(tx, id, number, date);
   await inventory.addOnOrder(tx, deltas(new Map(), openByItem(lines)));
   await notifyCompany(tx, ctx.companyId, 'purchasing', [id]);
 }
@@ -175,7 +174,7 @@ export async function cancelOrder(tx: Tx, ctx: CompanyContext, id: string) {
   const header = await repo.getHeader(tx, id, true);
   if (!header) throw notFound();
   assertTransition(header.status, 'cancelled');
-  await repo.setStatus(tx, id, 'cancelled', sql`, cancelled_at = now()`);
+  await repo.markCancelled(tx, id);
   if (header.status !== 'draft') {
     const lines = await repo.getLines(tx, id);
     await inventory.addOnOrder(tx, deltas(openByItem(lines), new Map()));
@@ -261,14 +260,10 @@ export async function receive(tx: Tx, ctx: CompanyContext, orderId: string, inpu
   );
   // Under the number's counter lock: numbers follow the dates, so a receipt may not be dated
   // before the latest receipt of its year (a forgotten one is entered with today's date).
-  const latest = await one<{ d: string | null }>(
-    tx,
-    sql`select max(received_on)::text as d from goods_receipts
-        where received_on >= make_date(${year}, 1, 1) and received_on < make_date(${year + 1}, 1, 1)`,
-  );
-  if (latest?.d && input.received_on < latest.d)
-    throw new AppError('VALIDATION', `Datum primke ne može biti prije zadnje primke (${latest.d})`, [
-      { field: 'received_on', key: 'validation.receiptBeforeLatest', params: { latest: latest.d } },
+  const latest = await repo.latestReceiptDay(tx, year);
+  if (latest && input.received_on < latest)
+    throw new AppError('VALIDATION', `Datum primke ne može biti prije zadnje primke (${latest})`, [
+      { field: 'received_on', key: 'validation.receiptBeforeLatest', params: { latest } },
     ]);
   const stockLines = input.lines.map((r) => {
     const line = byId.get(r.po_line_id) as repo.PoLineRow;
@@ -291,23 +286,28 @@ export async function receive(tx: Tx, ctx: CompanyContext, orderId: string, inpu
     lines: stockLines.map(({ price: _p, ...l }) => l),
   } as Parameters<typeof inventory.receive>[2]);
 
-  const receipt = await one<{ id: string }>(
-    tx,
-    sql`insert into goods_receipts (company_id, number, order_id, supplier_id, location_id, received_on, stock_document_id,
-          over_receipt_confirmed, note, created_by)
-        values (${ctx.companyId}, ${number}, ${orderId}, ${header.supplier_id}, ${input.location_id}, ${input.received_on},
-          ${posted.id}, ${input.confirm_over_receipt}, ${input.note}, ${ctx.userId})
-        returning id`,
-  );
-  const receiptId = receipt?.id as string;
+  const receiptId = await repo.insertReceipt(tx, ctx, {
+    number,
+    orderId,
+    supplierId: header.supplier_id,
+    locationId: input.location_id,
+    receivedOn: input.received_on,
+    stockDocumentId: posted.id,
+    overReceiptConfirmed: input.confirm_over_receipt,
+    note: input.note,
+  });
   for (const [i, r] of input.lines.entries()) {
     const s = stockLines[i] as (typeof stockLines)[number];
-    await tx.execute(
-      sql`insert into goods_receipt_lines (company_id, receipt_id, line_no, po_line_id, item_id, quantity, base_quantity,
-            unit_price, lot_number, expires_on)
-          values (${ctx.companyId}, ${receiptId}, ${i + 1}, ${r.po_line_id}, ${s.item_id}, ${r.quantity}, ${s.quantity},
-            ${s.price}, ${r.lot_number}, ${r.expires_on})`,
-    );
+    await repo.insertReceiptLine(tx, ctx.companyId, receiptId, {
+      lineNo: i + 1,
+      poLineId: r.po_line_id,
+      itemId: s.item_id,
+      quantity: r.quantity,
+      baseQuantity: s.quantity,
+      unitPrice: s.price,
+      lotNumber: r.lot_number,
+      expiresOn: r.expires_on,
+    });
   }
   await applyReceived(tx, header, lines, adding, 1);
   await notifyCompany(tx, ctx.companyId, 'purchasing', [orderId, receiptId]);
@@ -330,9 +330,7 @@ async function applyReceived(
   );
   for (const [lineId, qty] of after) {
     if (!change.has(lineId)) continue;
-    await tx.execute(
-      sql`update purchase_order_lines set received_qty = ${qty}, updated_at = now() where id = ${lineId}`,
-    );
+    await repo.setReceivedQty(tx, lineId, qty);
   }
   await inventory.addOnOrder(
     tx,
@@ -352,22 +350,16 @@ async function applyReceived(
 
 /** Cancels a posted receipt: the stock document is reversed and the order takes the quantities back. */
 export async function cancelReceipt(tx: Tx, ctx: CompanyContext, receiptId: string) {
-  const found = await one<{ order_id: string }>(
-    tx,
-    sql`select order_id from goods_receipts where id = ${receiptId}`,
-  );
-  if (!found) throw new AppError('NOT_FOUND', 'Primka nije pronađena');
-  const header = (await repo.getHeader(tx, found.order_id, true)) as repo.PoHeader;
-  const [receipt] = await repo.listReceipts(tx, sql`r.id = ${receiptId}`);
+  const orderId = await repo.orderOfReceipt(tx, receiptId);
+  if (!orderId) throw new AppError('NOT_FOUND', 'Primka nije pronađena');
+  const header = (await repo.getHeader(tx, orderId, true)) as repo.PoHeader;
+  const receipt = await repo.receiptById(tx, receiptId);
   if (receipt?.status !== 'posted')
     throw new AppError('INVALID_TRANSITION', 'Primka je već stornirana', [
       { field: 'status', key: 'errors.INVALID_TRANSITION' },
     ]);
   const reversal = await inventory.reverse(tx, ctx, receipt.stock_document_id as string);
-  await tx.execute(
-    sql`update goods_receipts set status = 'cancelled', reversal_document_id = ${reversal.id}, cancelled_at = now(),
-          updated_at = now() where id = ${receiptId}`,
-  );
+  await repo.markReceiptCancelled(tx, receiptId, reversal.id);
   const lines = await repo.getLines(tx, header.id);
   const change = new Map<string, Decimal>();
   for (const l of await repo.receiptLines(tx, [receiptId]))
@@ -378,7 +370,7 @@ export async function cancelReceipt(tx: Tx, ctx: CompanyContext, receiptId: stri
 }
 
 export async function getReceipt(tx: Tx, id: string) {
-  const [receipt] = await repo.listReceipts(tx, sql`r.id = ${id}`);
+  const receipt = await repo.receiptById(tx, id);
   if (!receipt) throw new AppError('NOT_FOUND', 'Primka nije pronađena');
   return { ...receipt, lines: await repo.receiptLines(tx, [id]) };
 }
@@ -390,32 +382,7 @@ export async function getReceipt(tx: Tx, id: string) {
  * draft is still editable: the user tops it up there) and returned in `on_draft` with that draft.
  */
 export async function createFromLowStock(tx: Tx, ctx: CompanyContext, itemIds?: string[]) {
-  const low = await rows<{
-    id: string;
-    sku: string;
-    default_supplier_id: string | null;
-    reorder_qty: string | null;
-    shortfall: string;
-    price: string | null;
-    vat_rate: string;
-    draft_order_id: string | null;
-  }>(
-    tx,
-    sql`select i.id, i.sku, i.default_supplier_id, i.reorder_qty::text as reorder_qty,
-          (select o.id from purchase_order_lines pl join purchase_orders o on o.id = pl.order_id
-            where pl.item_id = i.id and o.status = 'draft' order by o.created_at desc limit 1) as draft_order_id,
-          (i.reorder_point - (coalesce(s.on_hand, 0) - coalesce(r.reserved, 0) + coalesce(s.on_order, 0)))::text as shortfall,
-          coalesce(si.price, i.purchase_price)::text as price, i.vat_rate::text as vat_rate
-        from items i
-        left join item_stock s on s.item_id = i.id
-        left join lateral (select sum(quantity) as reserved from reservations rv
-          where rv.item_id = i.id and rv.status = 'active') r on true
-        left join supplier_items si on si.item_id = i.id and si.supplier_id = i.default_supplier_id
-        where i.active and i.reorder_point is not null
-          and coalesce(s.on_hand, 0) - coalesce(r.reserved, 0) + coalesce(s.on_order, 0) < i.reorder_point
-          and (${itemIds ? sql`i.id = any(${sql`${`{${itemIds.join(',')}}`}::uuid[]`})` : sql`true`})
-        order by i.sku`,
-  );
+  const low = await repo.lowStockItems(tx, itemIds);
   const bySupplier = new Map<string, typeof low>();
   const skipped: { item_id: string; sku: string }[] = [];
   const onDraft: { item_id: string; sku: string; order_id: string }[] = [];
@@ -458,21 +425,7 @@ export async function createFromLowStock(tx: Tx, ctx: CompanyContext, itemIds?: 
 export async function performance(tx: Tx, supplierId: string, period: { from: string; to: string }) {
   if (!(await findPartner(tx, 'supplier', supplierId)))
     throw new AppError('NOT_FOUND', 'Dobavljač nije pronađen');
-  const orders = await rows<{
-    id: string;
-    ordered_on: string;
-    expected_on: string | null;
-    ordered: string;
-    received: string;
-  }>(
-    tx,
-    sql`select o.id, o.ordered_on::text as ordered_on, o.expected_on::text as expected_on,
-          l.quantity::text as ordered, l.received_qty::text as received
-        from purchase_orders o join purchase_order_lines l on l.order_id = o.id
-        where o.supplier_id = ${supplierId} and o.status in ('sent', 'partially_received', 'received')
-          and o.ordered_on between ${period.from}::date and ${period.to}::date
-        order by o.ordered_on, l.line_no`,
-  );
+  const orders = await repo.supplierOrderLines(tx, supplierId, period);
   const grouped = new Map<
     string,
     {
@@ -492,11 +445,7 @@ export async function performance(tx: Tx, supplierId: string, period: { from: st
     o.lines.push({ ordered: r.ordered, received: r.received });
     grouped.set(r.id, o);
   }
-  const receipts = await rows<{ order_id: string; received_on: string }>(
-    tx,
-    sql`select order_id, received_on::text as received_on from goods_receipts
-        where supplier_id = ${supplierId} and status = 'posted'`,
-  );
+  const receipts = await repo.supplierReceipts(tx, supplierId);
   return {
     from: period.from,
     to: period.to,
