@@ -358,3 +358,13 @@ export type ProductionLocationsView = z.infer<typeof productionLocationsViewSche
 export type MailLogEntry = z.infer<typeof mailLogEntrySchema>;
 export type MailSettingsView = z.infer<typeof mailSettingsViewSchema>;
 export type MailDraft = z.infer<typeof mailDraftSchema>;
+
+/** GET …/work-orders/:id/completion-preview: the actual quantities typed so far, `<item>:<qty>,…`. */
+export const completionPreviewQuerySchema = z.object({ actual: z.string().max(200_000).optional() });
+/** A stored version of a work order sheet: /api/documents/work-orders/:id/versions/:version. */
+export const workOrderVersionParamsSchema = z.object({
+  id: z.uuid({ error: 'validation.invalid' }),
+  version: z.coerce.number({ error: 'validation.invalid' }).int({ error: 'validation.invalid' }).min(1, {
+    error: 'validation.invalid',
+  }),
+});

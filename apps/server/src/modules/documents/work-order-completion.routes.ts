@@ -1,6 +1,11 @@
-import { AppError, completionInputSchema, completionPreviewSchema } from '@erp/domain';
+import {
+  AppError,
+  completionInputSchema,
+  completionPreviewQuerySchema,
+  completionPreviewSchema,
+  idParamsSchema,
+} from '@erp/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { inCompany } from '../../http/access.ts';
 import type { Deps } from '../../http/context.ts';
 import { completionPreview } from './work-order-completion.ts';
@@ -9,9 +14,6 @@ import { completionPreview } from './work-order-completion.ts';
 // (materials cutting lists already consumed, and what is consumed now) and what each produced line
 // would cost. Nothing is written. The actual quantities the user typed travel as
 // `actual=<item id>:<quantity>,…` and are checked like the completion body.
-
-const params = z.object({ id: z.uuid({ error: 'validation.invalid' }) });
-const query = z.object({ actual: z.string().max(200_000).optional() });
 
 /** `actual=<item>:<qty>,<item>:<qty>` → the completion body's `actual` (validated the same way). */
 export function parseActual(raw: string | undefined): Map<string, string> {
@@ -42,8 +44,8 @@ export function workOrderCompletionRoutes(deps: Deps): FastifyPluginAsyncZod {
           tags: ['documents'],
           summary:
             'Completion preview: per material planned, consumed by cutting lists, consumed now; per produced line its cost',
-          params,
-          querystring: query,
+          params: idParamsSchema,
+          querystring: completionPreviewQuerySchema,
           response: { 200: completionPreviewSchema },
         },
       },

@@ -1,6 +1,5 @@
-import { workOrderVersionsSchema } from '@erp/domain';
+import { idParamsSchema, workOrderVersionParamsSchema, workOrderVersionsSchema } from '@erp/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { inCompany } from '../../http/access.ts';
 import type { Deps } from '../../http/context.ts';
 import { contentDisposition } from '../../pdf/content-disposition.ts';
@@ -8,13 +7,6 @@ import { issueVersion, versionPdf, versions } from './work-order-snapshots.ts';
 
 // The stored versions of a work order sheet: the list with the sheet's state (current or out of
 // date), "Izdaj novu verziju" (Idempotency-Key through inCompany), and each version's PDF as stored.
-
-const params = z.object({ id: z.uuid({ error: 'validation.invalid' }) });
-const versionParams = params.extend({
-  version: z.coerce.number({ error: 'validation.invalid' }).int({ error: 'validation.invalid' }).min(1, {
-    error: 'validation.invalid',
-  }),
-});
 
 export function workOrderSnapshotRoutes(deps: Deps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -26,7 +18,7 @@ export function workOrderSnapshotRoutes(deps: Deps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Stored versions of the work order sheet and whether the sheet printed now differs',
-          params,
+          params: idParamsSchema,
           response: { 200: workOrderVersionsSchema },
         },
       },
@@ -39,7 +31,7 @@ export function workOrderSnapshotRoutes(deps: Deps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Issue the next version of a released work order sheet (refused when unchanged)',
-          params,
+          params: idParamsSchema,
           response: { 201: workOrderVersionsSchema },
         },
       },
@@ -55,7 +47,7 @@ export function workOrderSnapshotRoutes(deps: Deps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'One stored version of the work order sheet, as stored',
-          params: versionParams,
+          params: workOrderVersionParamsSchema,
         },
       },
       async (request, reply) => {

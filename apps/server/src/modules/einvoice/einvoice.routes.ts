@@ -1,4 +1,14 @@
-import { einvoiceSettingsSchema, operatorInputSchema } from '@erp/domain';
+import {
+  einvoiceSettingsSchema,
+  einvoiceSettingsViewSchema,
+  idParamsSchema,
+  kpdEntrySchema,
+  kpdQuerySchema,
+  operatorInputSchema,
+  operatorSchema,
+  reverseChargeInputSchema,
+  reverseChargeSchema,
+} from '@erp/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { inCompany } from '../../http/access.ts';
@@ -6,12 +16,6 @@ import type { Deps } from '../../http/context.ts';
 import { getOperator, isVatRegistered, putOperator, putSettings } from './einvoice.service.ts';
 import { searchKpd } from './kpd.ts';
 import { reverseChargeState, setReverseCharge } from './reverse-charge.ts';
-
-const operatorOut = z.object({ operator_mark: z.string().nullable(), operator_oib: z.string().nullable() });
-const settingsOut = z.object({ vat_registered: z.boolean() });
-const reverseChargeOut = z.object({ enabled: z.boolean() });
-const idParams = z.object({ id: z.uuid({ error: 'validation.invalid' }) });
-const kpdOut = z.array(z.object({ code: z.string(), name_hr: z.string(), name_en: z.string() }));
 
 /**
  * eRačun settings: the user's operator, the company's VAT status, the KPD 2025 code list; an
@@ -27,8 +31,8 @@ export function einvoiceRoutes(deps: Deps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Search KPD 2025 by code prefix or words of the name (at most 20)',
-          querystring: z.object({ q: z.string().max(100).default('') }),
-          response: { 200: kpdOut },
+          querystring: kpdQuerySchema,
+          response: { 200: z.array(kpdEntrySchema) },
         },
       },
       async (request) => searchKpd(request.query.q),
@@ -40,7 +44,7 @@ export function einvoiceRoutes(deps: Deps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'The signed-in user’s operator mark and OIB',
-          response: { 200: operatorOut },
+          response: { 200: operatorSchema },
         },
       },
       (request) => inCompany(deps, request, (tx, ctx) => getOperator(tx, ctx.userId)),
@@ -53,7 +57,7 @@ export function einvoiceRoutes(deps: Deps): FastifyPluginAsyncZod {
           tags,
           summary: 'Set the signed-in user’s operator mark (HR-BT-4) and OIB (HR-BT-5)',
           body: operatorInputSchema,
-          response: { 200: operatorOut },
+          response: { 200: operatorSchema },
         },
       },
       (request) => inCompany(deps, request, (tx, ctx) => putOperator(tx, ctx, request.body)),
@@ -62,7 +66,11 @@ export function einvoiceRoutes(deps: Deps): FastifyPluginAsyncZod {
       '/api/einvoice/settings',
       {
         config: { access: 'company.read' },
-        schema: { tags, summary: 'Whether the company is in the VAT system', response: { 200: settingsOut } },
+        schema: {
+          tags,
+          summary: 'Whether the company is in the VAT system',
+          response: { 200: einvoiceSettingsViewSchema },
+        },
       },
       (request) => inCompany(deps, request, async (tx) => ({ vat_registered: await isVatRegistered(tx) })),
     );
@@ -74,7 +82,7 @@ export function einvoiceRoutes(deps: Deps): FastifyPluginAsyncZod {
           tags,
           summary: 'Say whether the company is in the VAT system',
           body: einvoiceSettingsSchema,
-          response: { 200: settingsOut },
+          response: { 200: einvoiceSettingsViewSchema },
         },
       },
       (request) => inCompany(deps, request, (tx, ctx) => putSettings(tx, ctx, request.body)),
@@ -87,8 +95,8 @@ export function einvoiceRoutes(deps: Deps): FastifyPluginAsyncZod {
           tags,
           summary:
             'Whether the invoice is under domestic reverse charge (čl. 75. st. 3. t. a) Zakona o PDV-u)',
-          params: idParams,
-          response: { 200: reverseChargeOut },
+          params: idParamsSchema,
+          response: { 200: reverseChargeSchema },
         },
       },
       (request) => inCompany(deps, request, (tx) => reverseChargeState(tx, request.params.id)),
@@ -101,9 +109,9 @@ export function einvoiceRoutes(deps: Deps): FastifyPluginAsyncZod {
           tags,
           summary:
             'Switch a draft invoice to domestic reverse charge for construction work (buyer a Croatian VAT payer; lines at 0 %) or back',
-          params: idParams,
-          body: z.object({ enabled: z.boolean() }).strict(),
-          response: { 200: reverseChargeOut },
+          params: idParamsSchema,
+          body: reverseChargeInputSchema,
+          response: { 200: reverseChargeSchema },
         },
       },
       (request) =>

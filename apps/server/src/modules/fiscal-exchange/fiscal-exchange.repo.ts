@@ -1,4 +1,12 @@
-import type { DeliveryState, FiscalMessageKind, FiscalMessageState } from '@erp/domain';
+import type {
+  DeliveryState,
+  EinvoiceDelivery,
+  FiscalAttempt,
+  FiscalExchangeSettings,
+  FiscalMessage,
+  FiscalMessageKind,
+  FiscalMessageState,
+} from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { one, rows } from '../../db/sql.ts';
@@ -10,14 +18,9 @@ const sealed = (table: string, column: string, xml: string) => encryptField(xml,
 const opened = (table: string, column: string, stored: string | null) =>
   stored === null ? null : decryptField(stored, `${table}.${column}`);
 
-export type SettingsRow = {
-  enabled: boolean;
-  porezna_url: string | null;
-  intermediary_kind: 'none' | 'http' | 'demo';
-  intermediary_url: string | null;
-  intermediary_username: string | null;
+/** The stored settings: the contract's fields with the (sealed) secret itself. */
+export type SettingsRow = Omit<FiscalExchangeSettings, 'intermediary_secret_set'> & {
   intermediary_secret: string | null;
-  auto_send: boolean;
 };
 
 export function getSettings(tx: Tx): Promise<SettingsRow | undefined> {
@@ -69,25 +72,7 @@ export async function insertMessage(tx: Tx, m: NewMessage): Promise<string | nul
   return inserted[0]?.id ?? null;
 }
 
-export type MessageRow = {
-  id: string;
-  kind: FiscalMessageKind;
-  document_id: string | null;
-  purchase_invoice_id: string | null;
-  payment_id: string | null;
-  document_number: string;
-  issue_date: string;
-  amount: string | null;
-  event_date: string | null;
-  due_on: string;
-  state: FiscalMessageState;
-  attempts: number;
-  error_code: string | null;
-  error_text: string | null;
-  answer_id: string | null;
-  accepted_at: string | null;
-  created_at: string;
-};
+export type MessageRow = FiscalMessage;
 
 const MESSAGE_COLUMNS = sql.raw(`id, kind, document_id, purchase_invoice_id, payment_id, document_number,
   issue_date::text as issue_date, amount::text as amount, event_date::text as event_date, due_on::text as due_on,
@@ -173,16 +158,7 @@ export function getMessage(tx: Tx, id: string) {
 }
 
 export async function attemptsOf(tx: Tx, messageId: string) {
-  const list = await rows<{
-    attempt: number;
-    outcome: string;
-    http_status: number | null;
-    request_xml: string;
-    answer_xml: string | null;
-    error_text: string | null;
-    started_at: string;
-    finished_at: string;
-  }>(
+  const list = await rows<FiscalAttempt>(
     tx,
     sql`select attempt, outcome, http_status, request_xml, answer_xml, error_text, started_at::text as started_at,
           finished_at::text as finished_at
@@ -264,17 +240,7 @@ export async function today(tx: Tx): Promise<string> {
 
 // Deliveries through the intermediary.
 
-export type DeliveryRow = {
-  id: string;
-  document_id: string;
-  state: DeliveryState;
-  intermediary_ref: string | null;
-  attempts: number;
-  error_text: string | null;
-  sent_at: string | null;
-  delivered_at: string | null;
-  checked_at: string | null;
-};
+export type DeliveryRow = EinvoiceDelivery;
 const DELIVERY_COLUMN_LIST = `e.id, e.document_id, e.state, e.intermediary_ref, e.attempts, e.error_text,
   e.sent_at::text as sent_at, e.delivered_at::text as delivered_at, e.checked_at::text as checked_at`;
 const DELIVERY_COLUMNS = sql.raw(DELIVERY_COLUMN_LIST);

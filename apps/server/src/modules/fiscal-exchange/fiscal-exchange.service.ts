@@ -1,10 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  AppError,
-  type FiscalExchangeSettingsInput,
-  type FiscalMessageKind,
-  fiscalDeadline,
-} from '@erp/domain';
+import { AppError, type FiscalExchangeSettingsInput, type FiscalTodoItem, fiscalDeadline } from '@erp/domain';
 import type { Tx } from '../../db/database.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
 import { enqueueJob } from '../../jobs/jobs.ts';
@@ -397,17 +392,7 @@ export async function retryMessage(tx: Tx, ctx: CompanyContext, id: string) {
   return messageDetail(tx, id);
 }
 
-export type TodoItem = {
-  kind: FiscalMessageKind | 'delivery';
-  message_id: string | null;
-  document_id: string | null;
-  purchase_invoice_id: string | null;
-  number: string | null;
-  state: string;
-  due_on: string | null;
-  overdue: boolean;
-  error_text: string | null;
-};
+export type TodoItem = FiscalTodoItem;
 
 /** The dashboard's to-do: messages not yet accepted (by deadline) and eRačuni not delivered. */
 export async function todo(tx: Tx): Promise<TodoItem[]> {

@@ -8,6 +8,11 @@ import type {
   DocumentLinkView,
   DocumentPage,
   DocumentView,
+  InventoryItem,
+  ItemPage,
+  Partner,
+  PartnerPage,
+  StockLocation,
   WorkOrderMaterialView,
   WorkOrderOperationView,
   WorkOrderProgress,
@@ -142,23 +147,19 @@ export function useLiveDocuments(): void {
 
 // Pickers -----------------------------------------------------------------------------------------
 
-export type PickItem = {
-  id: string;
-  sku: string;
-  name: string;
-  base_unit: string;
-  sales_price: string | null;
-  vat_rate: string;
-  kind: string;
-};
-export type PickClient = { id: string; name: string; oib: string | null; default_discount: string };
-export type PickLocation = { id: string; code: string; name: string; type: string };
+// The pickers read other areas' lists; what they use of each row, by the owning area's contract.
+export type PickItem = Pick<
+  InventoryItem,
+  'id' | 'sku' | 'name' | 'base_unit' | 'sales_price' | 'vat_rate' | 'kind'
+>;
+export type PickClient = Pick<Partner, 'id' | 'name' | 'oib' | 'default_discount'>;
+export type PickLocation = Pick<StockLocation, 'id' | 'code' | 'name' | 'type'>;
 
 export function useItemSearch(q: string) {
   return useQuery({
     queryKey: ['documents', 'pick-items', q],
     queryFn: ({ signal }) =>
-      api<{ items: PickItem[] }>(`/api/inventory/items?q=${encodeURIComponent(q)}&limit=20&active=true`, {
+      api<ItemPage>(`/api/inventory/items?q=${encodeURIComponent(q)}&limit=20&active=true`, {
         signal,
       }),
     enabled: q.trim().length > 0,
@@ -171,7 +172,7 @@ export function useClients() {
     queryKey: ['documents', 'pick-clients'],
     // The partners list answers { rows }; the pickers use { items } like every other list here.
     queryFn: async ({ signal }) => ({
-      items: (await api<{ rows: PickClient[] }>('/api/clients?page_size=200&sort=name', { signal })).rows,
+      items: (await api<PartnerPage>('/api/clients?page_size=200&sort=name', { signal })).rows,
     }),
     staleTime: 60_000,
   });
@@ -180,7 +181,7 @@ export function useClients() {
 export function useLocations() {
   return useQuery({
     queryKey: ['documents', 'pick-locations'],
-    queryFn: ({ signal }) => api<PickLocation[]>('/api/inventory/locations', { signal }),
+    queryFn: ({ signal }) => api<StockLocation[]>('/api/inventory/locations', { signal }),
     staleTime: 60_000,
   });
 }

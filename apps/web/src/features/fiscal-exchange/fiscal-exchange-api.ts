@@ -1,53 +1,19 @@
+import type {
+  DocumentFiscalState,
+  FiscalExchangeSettings,
+  FiscalExchangeSettingsInput,
+  FiscalMessage,
+  FiscalMessageDetail,
+  FiscalTodoItem,
+} from '@erp/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 
 // Fiskalizacija 2.0: the company's settings, the messages and delivery of one invoice, the to-do.
 
-export type FiscalSettings = {
-  enabled: boolean;
-  porezna_url: string | null;
-  intermediary_kind: 'none' | 'http' | 'demo';
-  intermediary_url: string | null;
-  intermediary_username: string | null;
-  intermediary_secret_set: boolean;
-  auto_send: boolean;
-};
-
-export type FiscalMessage = {
-  id: string;
-  kind: 'eracun_issued' | 'eracun_received' | 'payment' | 'rejection' | 'no_eracun';
-  document_number: string;
-  amount: string | null;
-  event_date: string | null;
-  due_on: string;
-  state: 'queued' | 'sending' | 'accepted' | 'refused' | 'failed';
-  attempts: number;
-  error_code: string | null;
-  error_text: string | null;
-  accepted_at: string | null;
-};
-
-export type Delivery = {
-  state: 'queued' | 'sent' | 'delivered' | 'refused' | 'failed';
-  intermediary_ref: string | null;
-  error_text: string | null;
-  sent_at: string | null;
-  delivered_at: string | null;
-};
-
-export type DocumentFiscalState = { messages: FiscalMessage[]; delivery: Delivery | null };
-
-export type TodoItem = {
-  kind: FiscalMessage['kind'] | 'delivery';
-  message_id: string | null;
-  document_id: string | null;
-  purchase_invoice_id: string | null;
-  number: string | null;
-  state: string;
-  due_on: string | null;
-  overdue: boolean;
-  error_text: string | null;
-};
+export type { DocumentFiscalState, FiscalMessage } from '@erp/domain';
+export type FiscalSettings = FiscalExchangeSettings;
+export type TodoItem = FiscalTodoItem;
 
 export const fiscalKeys = {
   settings: ['fiscal-exchange', 'settings'] as const,
@@ -72,9 +38,7 @@ export function useFiscalSettings() {
   return useQuery({ queryKey: fiscalKeys.settings, queryFn: () => api<FiscalSettings>(SETTINGS) });
 }
 
-export type FiscalSettingsInput = Omit<FiscalSettings, 'intermediary_secret_set'> & {
-  intermediary_secret?: string | null;
-};
+export type FiscalSettingsInput = FiscalExchangeSettingsInput;
 
 export function useSaveFiscalSettings() {
   const qc = useQueryClient();
@@ -121,7 +85,8 @@ export function useDocumentFiscalAction(documentId: string) {
 export function useRetryMessage(queryKey: readonly string[]) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<FiscalMessage>(`/api/fiscal-messages/${id}/retry`, { method: 'POST' }),
+    mutationFn: (id: string) =>
+      api<FiscalMessageDetail>(`/api/fiscal-messages/${id}/retry`, { method: 'POST' }),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey });
       void qc.invalidateQueries({ queryKey: fiscalKeys.todo });
