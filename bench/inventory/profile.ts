@@ -17,7 +17,7 @@
  * -c pg_stat_statements.track=all" before sourcing test-env.sh) also its statements by time, the
  * ones inside functions and triggers included.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -57,6 +57,17 @@ pg.Client.prototype.query = function (this: pg.Client, ...a: unknown[]) {
   }
   return (originalQuery as (...x: unknown[]) => unknown).apply(this, a);
 } as typeof pg.Client.prototype.query;
+
+/** CPU time (ms) of this process's main thread (the server's event loop), from /proc. */
+function mainThreadCpuMs(): number {
+  try {
+    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return 0;
+  }
+}
 
 const { createTestDatabase, signUp, startTestApp } = await import('../../apps/server/src/test/harness.ts');
 const { initKeyring } = await import('../../apps/server/src/security/keyring.ts');
@@ -143,8 +154,10 @@ const pg0 = await postgresCpuMs(admin);
 counting = true;
 const elu0 = performance.eventLoopUtilization();
 const cpu0 = process.cpuUsage();
+const main0 = mainThreadCpuMs();
 const result = await run(SECONDS);
 const cpu = process.cpuUsage(cpu0);
+const mainCpu = mainThreadCpuMs() - main0;
 const elu = performance.eventLoopUtilization(elu0);
 counting = false;
 const pg1 = await postgresCpuMs(admin);
@@ -158,19 +171,28 @@ console.log(`SQL statements per posting: ${per(total).toFixed(2)}`);
 console.log(
   `server event loop busy ${(elu.utilization * 100).toFixed(0)} %, ${per(elu.active).toFixed(2)} ms per posting; process CPU ${per((cpu.user + cpu.system) / 1000).toFixed(2)} ms per posting`,
 );
+console.log(
+  `server thread CPU ${per(mainCpu).toFixed(2)} ms per posting (the main thread: the server, and for --path raw its clients)`,
+);
 if (pg0 !== null && pg1 !== null)
   console.log(`PostgreSQL server CPU ${per(pg1 - pg0).toFixed(2)} ms per posting`);
 for (const [text, n] of [...counts.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25))
   console.log(`${per(n).toFixed(2)}  ${((waits.get(text) ?? 0) / n).toFixed(2).padStart(6)} ms  ${text}`);
 if (statements) {
   const top = await admin.query(
-    `select calls, total_exec_time, toplevel, regexp_replace(query, '\\s+', ' ', 'g') as query
-       from pg_stat_statements where query not like '%pg_stat_statements%' order by total_exec_time desc limit 30`,
+    `select calls, total_exec_time + coalesce(total_plan_time, 0) as total_exec_time, total_plan_time, toplevel, regexp_replace(query, '\\s+', ' ', 'g') as query
+       from pg_stat_statements where query not like '%pg_stat_statements%' order by 2 desc limit 30`,
   );
-  console.log('\nPostgreSQL statements by execution time (ms per posting, calls per posting, top level?):');
+  console.log(
+    '\nPostgreSQL statements by planning + execution time (ms per posting, of it planning, calls per posting, top level?):',
+  );
   for (const r of top.rows)
     console.log(
-      `${per(r.total_exec_time).toFixed(3).padStart(7)} ms ${per(Number(r.calls)).toFixed(2).padStart(6)} ${r.toplevel ? 'top' : 'in '}  ${String(r.query).slice(0, 140)}`,
+      `${per(r.total_exec_time).toFixed(3).padStart(7)} ms ${per(r.total_plan_time ?? 0)
+        .toFixed(3)
+        .padStart(
+          7,
+        )} ${per(Number(r.calls)).toFixed(2).padStart(6)} ${r.toplevel ? 'top' : 'in '}  ${String(r.query).slice(0, 140)}`,
     );
 }
 for (const c of rawClients) await c.end();

@@ -244,7 +244,8 @@ export async function postLocked(
   if (changed.length > 0)
     writes.push(sql`u as (update item_stock s set on_hand = v.on_hand, avg_cost = v.avg_cost, updated_at = now()
             from (values ${sql.join(changed, sql`, `)}) as v(item_id, on_hand, avg_cost) where s.item_id = v.item_id)`);
-  const [posted] = await query<{ id: string }>(
+  // Named (db/prepared.ts): its text depends only on which parts are present and the line count.
+  const [posted] = await preparedRows<{ id: string }>(
     tx,
     sql`with ${sql.join(writes, sql`, `)}
         select d.id from d, (${companyEventSql(ctx.companyId, 'stock', [...locked.keys()])}) as announced`,
