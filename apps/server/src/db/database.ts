@@ -65,13 +65,7 @@ export async function openPglite(
 }
 
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
-  // Named statements (db/prepared.ts) keep one generic plan instead of planning again per call;
-  // unnamed statements, everything else, are planned per call whatever this says.
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: poolSize,
-    options: '-c plan_cache_mode=force_generic_plan',
-  });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle connection dropped by the server (restart, failover) must not crash the process;
   // the pool replaces it on the next query.
   pool.on('error', () => {});

@@ -5,7 +5,9 @@ import { rowsOf, type Tx } from './database.ts';
 // statement is parsed, rewritten (row-level security adds each table's policy) and planned on every
 // call; measured with pg_stat_statements on the posting benchmark, planning the document read-back
 // alone cost more than all of the posting's writes. A named statement is parsed once per pooled
-// connection and its plan is cached by PostgreSQL (re-planned when the role or the schema changes).
+// connection; PostgreSQL then keeps a generic plan when it is no worse than planning per call
+// (plan_cache_mode auto; re-planned when the role or the schema changes). Not forced: a query over
+// an id array (the item lock) gets a generic plan that scans every item of the company.
 // Only for statements whose text does not depend on the input (parameters only): each distinct
 // text takes a name for the life of the process. PGlite runs them as ordinary statements.
 
