@@ -209,6 +209,138 @@ test.describe('cutting', () => {
     await expect(thumbs).toHaveCount(2);
   });
 
+  test('a profile (1D) plan is drawn: bars with their pieces, mitred ends slanted, offcut and waste labelled', async ({
+    page,
+  }) => {
+    await signUpViaApi(page, newAccount('cutting-bars'));
+    await dismissChangelog(page);
+    // Two PVC windows: frames mitred 45°/45° (cut = outer length + 2 × 3 mm weld allowance) and a
+    // square mullion. The plan is laid out by hand (the server checks it as any plan): bar 1 is
+    // full up to a 246 mm tail (under the 500 mm minimum: waste), bar 2 keeps a 3640 mm offcut.
+    const res = await page.request.post('/api/cutting/jobs', {
+      headers: { Origin: BASE_URL },
+      data: {
+        name: 'Prozori PVC RN-7',
+        kind: '1d',
+        kerf: 4,
+        trim: { left: 10, right: 10, top: 0, bottom: 0 },
+        min_remnant_length: 500,
+        min_remnant_width: 0,
+        weld_allowance: 3,
+        time_limit_ms: 200,
+        pieces: [
+          { ref: 'F1', label: 'Okvir 1200', length: 1200, quantity: 2, angle_start: 45, angle_end: 45 },
+          { ref: 'F2', label: 'Okvir 1400', length: 1400, quantity: 2, angle_start: 45, angle_end: 45 },
+          { ref: 'M1', label: 'Stup', length: 1000, quantity: 1 },
+          { ref: 'G1', label: 'Krilo 800', length: 800, quantity: 2, angle_start: 45, angle_end: 45 },
+          { ref: 'G2', label: 'Krilo 600', length: 600, quantity: 2, angle_start: 45, angle_end: 90 },
+        ],
+        stock: [{ ref: 'PVC-70', length: 6500, quantity: null }],
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    const job = await res.json();
+    /** Pieces one after another from the head trim, 4 mm kerf before each and after the last. */
+    const bar = (pieces: [string, number][]) => {
+      let x = 10;
+      const placements = pieces.map(([pieceId, length]) => {
+        const p = { pieceId, x, length };
+        x += length + 4;
+        return p;
+      });
+      return {
+        stockId: 'PVC-70',
+        length: 6500,
+        placements,
+        cuts: placements.map((p) => ({ x: p.x + p.length, width: 4 })),
+        offcuts: [{ x, length: 6500 - x }],
+        wastePercent: 0,
+      };
+    };
+    const plan = {
+      kind: '1d',
+      stockUsed: [{ stockId: 'PVC-70', count: 2 }],
+      layouts: [
+        bar([
+          ['F2', 1406],
+          ['F2', 1406],
+          ['F1', 1206],
+          ['F1', 1206],
+          ['M1', 1000],
+        ]),
+        bar([
+          ['G1', 806],
+          ['G1', 806],
+          ['G2', 603],
+          ['G2', 603],
+        ]),
+      ],
+      lowerBound: 2,
+      wastePercent: 0,
+      timeMs: 1,
+      optimal: true,
+    };
+    expect(plan.layouts[0]?.offcuts).toEqual([{ x: 6254, length: 246 }]);
+    const put = await page.request.put(`/api/cutting/jobs/${job.id}/plan`, {
+      headers: { Origin: BASE_URL },
+      data: plan,
+    });
+    expect(put.status(), await put.text()).toBe(200);
+
+    await page.goto(`/cutting/${job.id}`);
+    await expect(page.getByTestId('stock-count')).toHaveText('2');
+    const thumbs = page.getByTestId('sheet-thumb');
+    await expect(thumbs).toHaveCount(2);
+    await expect(thumbs.nth(0).getByTestId('piece')).toHaveCount(5);
+    await expect(thumbs.nth(1).getByTestId('piece')).toHaveCount(4);
+
+    // Bar 1 large: every piece drawn inside the bar, in the plan's order along it.
+    await thumbs.nth(0).click();
+    const zoom = page.getByTestId('layout-zoom');
+    const pieces = zoom.getByTestId('piece');
+    await expect(pieces).toHaveCount(5);
+    const frame = await zoom.boundingBox();
+    let lastMiddle = -1;
+    for (let k = 0; k < 5; k++) {
+      const box = await pieces.nth(k).getByTestId('piece-rect').boundingBox();
+      expect(box && frame).toBeTruthy();
+      if (!box || !frame) continue;
+      // (2 px: the outlines' stroke reaches half its width past the bar's edge)
+      expect(box.x).toBeGreaterThanOrEqual(frame.x - 2);
+      expect(box.x + box.width).toBeLessThanOrEqual(frame.x + frame.width + 2);
+      // One after another: each starts past the middle of the one before.
+      expect(box.x).toBeGreaterThan(lastMiddle);
+      lastMiddle = box.x + box.width / 2;
+    }
+    await expect(zoom.locator('[data-piece="F2"] [data-testid="piece-label"]').first()).toHaveText(/F2/);
+    // Mitred frame pieces are drawn with both ends slanted; the square mullion is a rectangle.
+    const mitred = zoom.locator('[data-angles="45/45"]');
+    await expect(mitred).toHaveCount(4);
+    await expect(mitred.locator('polygon')).toHaveCount(4);
+    const points = (await mitred.first().locator('polygon').getAttribute('points'))
+      ?.split(' ')
+      .map((p) => p.split(',').map(Number)) as number[][];
+    // Bottom edge (outer length) longer than the top edge: both ends slope.
+    expect(points[1]?.[0]).toBeGreaterThan(points[0]?.[0] as number);
+    expect(points[2]?.[0]).toBeLessThan(points[3]?.[0] as number);
+    await expect(zoom.locator('[data-piece="M1"]')).toHaveAttribute('data-angles', '90/90');
+    await expect(zoom.locator('[data-piece="M1"] polygon')).toHaveCount(0);
+    await expect(zoom.locator('[data-piece="M1"] rect')).toHaveCount(1);
+    // The 246 mm tail is waste, labelled so; nothing on this bar is kept.
+    await expect(zoom.getByTestId('offcut-stock')).toHaveCount(0);
+    await expect(zoom.getByTestId('offcut-waste').getByTestId('waste-label')).toHaveText(/^Otpad( 246)?$/);
+    await page.screenshot({ path: `${SCREENSHOTS}/cutting-plan-bars.png` });
+
+    // Bar 2: a sash piece mitred at one end only, and the kept offcut labelled with its length
+    // (up to where the tail trim starts: 6500 − 2844 − 10).
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByTestId('zoom-title')).toContainText('2. PVC-70');
+    await expect(zoom.locator('[data-angles="45/90"] polygon')).toHaveCount(2);
+    const kept = zoom.getByTestId('offcut-stock');
+    await expect(kept).toHaveCount(1);
+    await expect(kept.getByTestId('offcut-label')).toHaveText('Ostatak → skladište 3646');
+  });
+
   test('cancelling a long run keeps and stores the best plan found so far', async ({ page }) => {
     await signUpViaApi(page, newAccount('cutting-cancel'));
     await dismissChangelog(page);

@@ -3,9 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { type FittedLabel, fitLabel, LABEL_FONT, type LabelBox, measureText } from './label-fit.ts';
 
 // One sheet or bar drawn to scale: pieces, saw cuts in red, offcuts kept as stock in green with
-// their size ("Ostatak → skladište"), other offcuts hatched as waste. As a thumbnail it carries no
-// text; large, every piece shows the first label that fits it (measured), and a piece whose size
-// does not fit carries its number, listed in the legend (`LayoutLegend`) under the drawing.
+// their size ("Ostatak → skladište"), other offcuts hatched as waste (on a bar, large, labelled
+// "Otpad" with its length when that fits). A bar piece with a mitred (45°) end is drawn with that
+// end slanted. As a thumbnail it carries no text; large, every piece shows the first label that
+// fits it (measured), and a piece whose size does not fit carries its number, listed in the
+// legend (`LayoutLegend`) under the drawing.
 
 type Layout = CutResult['layouts'][number];
 type Rect = LabelBox;
@@ -29,6 +31,30 @@ function rectOf(r: Placement1d | Placement2d | Offcut1d | Offcut2d, barH: number
 
 function sizeText(p: Placement1d | Placement2d) {
   return 'length' in p ? `${p.length}` : `${p.width}×${p.height}${p.rotated ? ' ↻' : ''}`;
+}
+
+/** The saw angles of a bar piece's ends (90 square, 45 mitre), by piece id. */
+export type PieceAngles = ReadonlyMap<string, { start: number; end: number }>;
+
+/**
+ * The outline of a bar piece with slanted mitred ends: the bottom edge is the outer length, the
+ * top edge is shorter by the slant at each 45° end (drawn as a slope, the bar's height is not to
+ * scale). Null for a piece with two square ends (drawn as a rectangle).
+ */
+export function mitreOutline(rect: Rect, angles: { start: number; end: number } | undefined): string | null {
+  if (!angles || (angles.start !== 45 && angles.end !== 45)) return null;
+  const slant = Math.min(rect.height * 0.6, rect.width / 3);
+  const left = angles.start === 45 ? slant : 0;
+  const right = angles.end === 45 ? slant : 0;
+  const { x, y, width: w, height: h } = rect;
+  return [
+    [x, y + h],
+    [x + left, y],
+    [x + w - right, y],
+    [x + w, y + h],
+  ]
+    .map(([px, py]) => `${px},${py}`)
+    .join(' ');
 }
 
 /** The label each piece of a layout gets in the large view, and whether the legend lists it. */
@@ -79,9 +105,12 @@ export function LayoutSvg({
   mode,
   testId,
   className,
+  angles,
 }: {
   plan: CutResult;
   index: number;
+  /** Bars: the saw angles of each piece's ends (mitred ends are drawn slanted). */
+  angles?: PieceAngles;
   /** the server's figures of this layout (which offcuts are kept as stock); null while unsaved */
   figures: LayoutFigures | null;
   mode: 'full' | 'thumb';
@@ -123,10 +152,25 @@ export function LayoutSvg({
         // A bar's kept offcut ends where the tail trim starts (the rest is hatched as waste).
         const rect = kept && 'length' in o ? { ...rectOf(o, height), width: kept.length } : rectOf(o, height);
         const size = kept ? (kept.width ? `${kept.length} × ${kept.width}` : `${kept.length}`) : '';
+        // On a bar, waste is labelled too (the sheets' hatching says it on its own).
+        const wasteText = `${t('plan.wasteLabel')} ${'length' in o ? o.length : ''}`.trim();
         const label =
-          kept && mode === 'full'
-            ? fitLabel([[t('plan.offcutStock'), size], [size]], rect, base, base * 0.4, measureText)
-            : null;
+          mode !== 'full'
+            ? null
+            : kept
+              ? fitLabel(
+                  // A bar is low: one line first, so the word stays beside the length at full size.
+                  bar
+                    ? [[`${t('plan.offcutStock')} ${size}`], [t('plan.offcutStock'), size], [size]]
+                    : [[t('plan.offcutStock'), size], [size]],
+                  rect,
+                  base,
+                  base * 0.4,
+                  measureText,
+                )
+              : bar
+                ? fitLabel([[wasteText], [t('plan.wasteLabel')]], rect, base, base * 0.3, measureText)
+                : null;
         return (
           <g key={`o${rect.x}-${rect.y}`} data-testid={kept ? 'offcut-stock' : 'offcut-waste'}>
             {kept && 'length' in o ? (
@@ -139,16 +183,24 @@ export function LayoutSvg({
               strokeWidth={line}
               strokeDasharray={`${line * 6} ${line * 3}`}
             />
-            {label ? <Text label={label} rect={rect} testId="offcut-label" /> : null}
+            {label ? <Text label={label} rect={rect} testId={kept ? 'offcut-label' : 'waste-label'} /> : null}
           </g>
         );
       })}
       {layout.placements.map((p, k) => {
         const rect = rectOf(p, height);
         const label = labels[k]?.label ?? null;
+        const ends = bar ? angles?.get(p.pieceId) : undefined;
+        const outline = mitreOutline(rect, ends);
+        const paint = { fill: '#bfdbfe', stroke: '#1e3a8a', strokeWidth: line, 'data-testid': 'piece-rect' };
         return (
-          <g key={`${p.pieceId}-${rect.x}-${rect.y}`} data-testid="piece" data-piece={p.pieceId}>
-            <rect {...rect} fill="#bfdbfe" stroke="#1e3a8a" strokeWidth={line} data-testid="piece-rect" />
+          <g
+            key={`${p.pieceId}-${rect.x}-${rect.y}`}
+            data-testid="piece"
+            data-piece={p.pieceId}
+            data-angles={ends ? `${ends.start}/${ends.end}` : undefined}
+          >
+            {outline ? <polygon points={outline} {...paint} /> : <rect {...rect} {...paint} />}
             {label ? <Text label={label} rect={rect} testId="piece-label" /> : null}
           </g>
         );

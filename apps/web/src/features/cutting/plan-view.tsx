@@ -55,6 +55,10 @@ export function PlanView({
     return () => window.removeEventListener('keydown', onKey);
   }, [open, count]);
   const unit = plan.kind === '1d' ? 'm' : 'm²';
+  // Bars: each piece's saw angles, so mitred ends are drawn slanted.
+  const angles = new Map(
+    input.pieces.map((p) => [p.ref, { start: p.angle_start ?? 90, end: p.angle_end ?? 90 }]),
+  );
   const waste = (i: number) => {
     const f = figures?.layouts[i];
     return f ? `${fmt(f.wastePercent, 2)} %` : '—';
@@ -108,6 +112,7 @@ export function PlanView({
                       index={i}
                       figures={figures?.layouts[i] ?? null}
                       mode="thumb"
+                      angles={angles}
                       testId="layout-svg"
                       className="h-32 w-full"
                     />
@@ -152,6 +157,7 @@ export function PlanView({
                 index={open}
                 figures={figures?.layouts[open] ?? null}
                 mode="full"
+                angles={angles}
                 testId="layout-zoom"
                 className="max-h-[calc(100vh-16rem)] w-full"
               />
