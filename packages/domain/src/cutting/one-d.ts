@@ -122,15 +122,14 @@ export function optimize1d(input: Cut1dInput, hooks: CutHooks = {}): CutResult1d
   };
   const done = (): boolean => best !== null && (best as Plan).bars <= bound;
 
-  offer(
-    firstFitDecreasing(
-      sizes,
-      remaining,
-      stocks,
-      standard.map((x) => x.i),
-      used,
-    ),
+  const firstPlan = firstFitDecreasing(
+    sizes,
+    remaining,
+    stocks,
+    standard.map((x) => x.i),
+    used,
   );
+  offer(firstPlan);
 
   // Bin completion towards the bound when one unlimited bar length dominates.
   const longest = standard.find(
@@ -164,42 +163,54 @@ export function optimize1d(input: Cut1dInput, hooks: CutHooks = {}): CutResult1d
   };
   // Cheap first: a short exact search at the L2 bound (solves easy exact-fit instances at once).
   completion(start + Math.min(150, (deadline - start) * 0.1));
-  // Then the repacking local search, one bar fewer than the best plan each time it succeeds.
-  const repack = (until: number): void => {
-    if (!longest) return;
-    while (!done() && !shouldStop() && nowMs() < until && best !== null) {
-      const plan = best as Plan;
-      const items: number[] = [];
-      const startBins = plan.bins.map((b) => {
-        const bar: number[] = [];
-        b.counts.forEach((c, t) => {
-          for (let q = 0; q < c; q++) {
-            bar.push(items.length);
-            items.push(t);
-          }
-        });
-        return bar;
+  // Then the repacking local search: `repackTo` packs the bars of `from` into `target` bars.
+  const repackTo = (from: Bin[], target: number, until: number): boolean => {
+    if (!longest) return false;
+    const items: number[] = [];
+    const startBins = from.map((b) => {
+      const bar: number[] = [];
+      b.counts.forEach((c, t) => {
+        for (let q = 0; q < c; q++) {
+          bar.push(items.length);
+          items.push(t);
+        }
       });
-      const result = repack1d(
-        {
-          items: items.map((t) => sizes[t] as number),
-          capacity: maxCapacity,
-          target: plan.bars - 1,
-          start: startBins,
-        },
-        rng,
-        until,
-        nowMs,
-        shouldStop,
-      );
-      if (!result) return;
-      offer(
-        result.map((bar) => {
-          const counts = new Array<number>(m).fill(0);
-          for (const i of bar) counts[items[i] as number] = (counts[items[i] as number] as number) + 1;
-          return { stock: longest.i, counts };
-        }),
-      );
+      return bar;
+    });
+    const result = repack1d(
+      { items: items.map((t) => sizes[t] as number), capacity: maxCapacity, target, start: startBins },
+      rng,
+      until,
+      nowMs,
+      shouldStop,
+    );
+    if (!result) return false;
+    offer(
+      result.map((bar) => {
+        const counts = new Array<number>(m).fill(0);
+        for (const i of bar) counts[items[i] as number] = (counts[items[i] as number] as number) + 1;
+        return { stock: longest.i, counts };
+      }),
+    );
+    return true;
+  };
+  // One bar fewer than the best plan each time it succeeds.
+  const repack = (until: number): void => {
+    while (!done() && !shouldStop() && nowMs() < until && best !== null) {
+      if (!repackTo((best as Plan).bins, (best as Plan).bars - 1, until)) return;
+    }
+  };
+  // Restarts: the search's time to success varies widely from run to run (on exact-fit instances
+  // from 0.1 s to several seconds, or never from a given state), so the last share alternates
+  // fresh runs from the first-fit plan straight at the bound (many pooled pieces, a fluid start)
+  // with runs from the best plan, in slices that grow by half each round.
+  const restarts = (until: number): void => {
+    let slice = Math.max(1, (until - nowMs()) * 0.15);
+    while (!done() && !shouldStop() && nowMs() < until && best !== null) {
+      if (firstPlan && bound < (best as Plan).bars)
+        repackTo(firstPlan, bound, Math.min(until, nowMs() + slice));
+      repack(Math.min(until, nowMs() + slice));
+      slice *= 1.5;
     }
   };
   repack(start + (deadline - start) * 0.2);
@@ -249,7 +260,7 @@ export function optimize1d(input: Cut1dInput, hooks: CutHooks = {}): CutResult1d
       ),
     );
   }
-  repack(deadline);
+  restarts(deadline);
   completion(deadline);
   return finish(best as Plan | null);
 

@@ -71,9 +71,14 @@ export function repack1d(
   let take2 = new Uint8Array(REFILL_ITEMS * 2);
   let stall = 0;
   let iter = 0;
+  // The clock as last read (every 32nd move): reading a CPU clock is a system call.
+  let clock = now();
   const temperature = Math.max(1, 0.002 * capacity);
   while (pool.length > 0) {
-    if ((++iter & 31) === 0 && (now() > deadline || shouldStop())) return null;
+    if ((++iter & 31) === 0) {
+      clock = now();
+      if (clock > deadline || shouldStop()) return null;
+    }
     // Two bars and the pool are refilled together: the first as full as possible, the second from
     // what is left. Slack moves between bars this way, not only between a bar and the pool.
     const b1 = pickBin(loads, capacity, rng);
@@ -135,7 +140,7 @@ export function repack1d(
         capacity,
         chosen.size,
         rng,
-        Math.min(deadline, now() + 10),
+        Math.min(deadline, clock + 10),
         now,
         shouldStop,
       );
