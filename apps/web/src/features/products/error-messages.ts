@@ -15,8 +15,8 @@ export function errorMessages(error: unknown, t: TFunction): string[] {
   return [t(`errors.${error.code}`, { ns: 'common', defaultValue: error.message })];
 }
 
-/** "lines.2.formula" → "Line 3, formula" in the user's language. */
-function fieldLabel(field: string, t: TFunction): string {
+/** "lines.2.formula" → "Line 3, formula" in the user's language ('' for other fields). */
+export function fieldLabel(field: string, t: TFunction): string {
   const line = /^(lines|steps)\.(\d+)\.(\w+)$/.exec(field);
   if (line) {
     const [, group, index, name] = line;

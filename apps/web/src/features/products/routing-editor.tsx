@@ -1,10 +1,12 @@
-import { checkRoutingOrder } from '@erp/domain';
+import { checkRoutingOrder, routingInputSchema } from '@erp/domain';
+import { formSchema } from '@erp/domain/form-schema';
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SaveState, saveStatus } from '../../components/editing/save-state.tsx';
 import { useSaveShortcut } from '../../components/editing/save-shortcut.ts';
+import { SaveState, saveStatus } from '../../components/editing/save-state.tsx';
 import { UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
+import { useFormMessages, useZodForm } from '../../components/editing/zod-form.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { FormErrors } from '../../components/ui/form-errors.tsx';
 import { Input } from '../../components/ui/input.tsx';
@@ -13,7 +15,7 @@ import { formatCurrency, formatNumber, numberInputToApi } from '../../lib/format
 import { useProcessOptions } from '../processes/processes-api.ts';
 import { RoutingWarnings } from '../processes/routing-warnings.tsx';
 import { usePermission } from '../team/use-permission.tsx';
-import { errorMessages } from './error-messages.ts';
+import { errorMessages, fieldLabel } from './error-messages.ts';
 import { type RoutingStep, useSaveRouting } from './products-api.ts';
 
 type Step = { key: string; processId: string; setupMinutes: string; minutesPerUnit: string; note: string };
@@ -30,6 +32,21 @@ const toSteps = (routing: RoutingStep[]): Step[] =>
 /** What the editor would save, without the row keys: equal fingerprints = nothing to save. */
 const fingerprint = (steps: Step[]) => JSON.stringify(steps.map(({ key: _key, ...rest }) => rest));
 
+const decimal = (s: string) => (s.trim() === '' ? null : numberInputToApi(s));
+type RoutingValues = { steps: Step[] };
+/** The steps as typed (times in the language's format, empty = the process's), checked as the route does. */
+const routingFormSchema = formSchema(
+  (v: RoutingValues) => ({
+    steps: v.steps.map((s) => ({
+      processId: s.processId,
+      setupMinutes: decimal(s.setupMinutes),
+      minutesPerUnit: decimal(s.minutesPerUnit),
+      note: s.note,
+    })),
+  }),
+  routingInputSchema,
+);
+
 /** Ordered operations of the product; empty times take the process's defaults. */
 export function RoutingEditor({ productId, routing }: { productId: string; routing: RoutingStep[] }) {
   const { t } = useTranslation('production');
@@ -38,8 +55,20 @@ export function RoutingEditor({ productId, routing }: { productId: string; routi
   const save = useSaveRouting(productId);
   const saveRef = useSaveShortcut();
   const canWrite = usePermission('production.write');
-  const [steps, setSteps] = useState<Step[]>(() => toSteps(routing));
-  useEffect(() => setSteps(toSteps(routing)), [routing]);
+  const form = useZodForm<typeof routingFormSchema, RoutingValues>(routingFormSchema, {
+    defaultValues: { steps: toSteps(routing) },
+  });
+  useEffect(() => form.reset({ steps: toSteps(routing) }), [routing, form]);
+  const steps = form.watch('steps');
+  const setSteps = (change: (s: Step[]) => Step[]) => {
+    form.setValue('steps', change(form.getValues('steps')), { shouldDirty: true });
+    // After a refused save the messages follow the edits.
+    if (form.formState.isSubmitted) void form.trigger();
+  };
+  const messages = useFormMessages(form.formState.errors, {
+    label: (path) => fieldLabel(path, t),
+    server: errorMessages(save.error, t),
+  });
   // Dirty: the steps differ from what was loaded and from what was last saved (until the reload).
   const now = fingerprint(steps);
   const [savedAs, setSavedAs] = useState<string | null>(null);
@@ -61,7 +90,16 @@ export function RoutingEditor({ productId, routing }: { productId: string; routi
       if (step) next.splice(index + by, 0, step);
       return next;
     });
-  const decimal = (s: string) => (s.trim() === '' ? null : numberInputToApi(s));
+  const submit = form.handleSubmit(async (body) => {
+    const sent = now;
+    const ok = await save.mutateAsync(body).then(
+      () => true,
+      () => false,
+    );
+    if (!ok) return;
+    setSavedAs(sent);
+    toast({ type: 'success', title: t('saved') });
+  });
 
   return (
     <div className="space-y-3">
@@ -186,7 +224,7 @@ export function RoutingEditor({ productId, routing }: { productId: string; routi
       </table>
       <p className="text-xs text-muted">{t('routing.hint')}</p>
       <RoutingWarnings warnings={warnings} />
-      <FormErrors messages={errorMessages(save.error, t)} />
+      <FormErrors messages={messages} />
       {canWrite && (
         <div className="flex gap-2">
           <Button
@@ -205,25 +243,7 @@ export function RoutingEditor({ productId, routing }: { productId: string; routi
             ref={saveRef}
             loading={save.isPending}
             disabled={steps.some((s) => s.processId === '')}
-            onClick={async () => {
-              const sent = now;
-              const ok = await save
-                .mutateAsync({
-                  steps: steps.map((s) => ({
-                    processId: s.processId,
-                    setupMinutes: decimal(s.setupMinutes),
-                    minutesPerUnit: decimal(s.minutesPerUnit),
-                    note: s.note,
-                  })),
-                })
-                .then(
-                  () => true,
-                  () => false,
-                );
-              if (!ok) return;
-              setSavedAs(sent);
-              toast({ type: 'success', title: t('saved') });
-            }}
+            onClick={() => void submit()}
           >
             {t('routing.save')}
           </Button>
