@@ -77,14 +77,17 @@ export async function lockItems(
 ): Promise<Map<string, LockedItem>> {
   const ids = [...new Set(itemIds)].sort();
   const locations = [...new Set(locationIds)];
-  // A named statement (db/prepared.ts): its text is the same for every posting.
+  // A named statement (db/prepared.ts). One id is compared as a value, not as an array: then
+  // PostgreSQL keeps one plan for every call (for an array it plans again each time).
+  const anyOf = (column: SQL, values: string[]) =>
+    values.length === 1 ? sql`${column} = ${values[0]}::uuid` : sql`${column} = any(${uuidArray(values)})`;
   const rows = await preparedRows<LockedItem & { locations: number }>(
     tx,
     sql`select s.item_id, s.on_hand::text as on_hand, s.avg_cost::text as avg_cost, i.sku, i.lot_tracked,
           i.purchase_price::text as purchase_price,
-          (select count(*) from locations where id = any(${uuidArray(locations)}))::int as locations
+          (select count(*) from locations where ${anyOf(sql`id`, locations)})::int as locations
         from item_stock s join items i on i.id = s.item_id
-        where s.item_id = any(${uuidArray(ids)}) order by s.item_id for update of s`,
+        where ${anyOf(sql`s.item_id`, ids)} order by s.item_id for update of s`,
   );
   if (rows.length > 0 && (rows[0]?.locations ?? 0) !== locations.length)
     throw new AppError('VALIDATION', 'Lokacija nije pronađena', [
