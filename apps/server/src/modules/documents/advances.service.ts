@@ -10,12 +10,11 @@ import {
   type VatRate,
 } from '@erp/domain';
 import Decimal from 'decimal.js';
-import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/database.ts';
-import { rows, uuids } from '../../db/sql.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
 import { onDocumentIssued } from '../fiscal-exchange/fiscal-exchange.service.ts';
+import * as advancesRepo from './advances.repo.ts';
 import * as repo from './documents.repo.ts';
 import { detail, requireClient, saveLines } from './documents.service.ts';
 import { freezeFiles } from './frozen-files.ts';
@@ -63,12 +62,8 @@ export async function advanceRates(tx: Tx, advanceId: string): Promise<RateAmoun
 /** The quote and the work order of one order: a quote and the work order it became are one order. */
 async function orderFamily(tx: Tx, ids: readonly string[]): Promise<string[]> {
   if (ids.length === 0) return [];
-  const linked = await rows<{ id: string }>(
-    tx,
-    sql`select to_id as id from document_links where from_id = any(${uuids(ids)}) and relation = 'converted'
-        union select from_id as id from document_links where to_id = any(${uuids(ids)}) and relation = 'converted'`,
-  );
-  return [...new Set([...ids, ...linked.map((r) => r.id)])].sort();
+  const linked = await advancesRepo.convertedLinks(tx, ids);
+  return [...new Set([...ids, ...linked])].sort();
 }
 
 /**
@@ -92,14 +87,10 @@ export async function createAdvance(
     throw new AppError('VALIDATION', 'Odaberite kupca', [{ field: 'client_id', key: 'validation.required' }]);
   // The quote and its work order are locked (in id order), so two advances of one order queue.
   const family = await orderFamily(tx, [order.id]);
-  await tx.execute(sql`select id from documents where id = any(${uuids(family)}) order by id for update`);
+  await repo.lockDocuments(tx, family);
   const orderRates = ratesOfLines(await repo.getLines(tx, order.id));
-  const [advanced] = await rows<{ total: string }>(
-    tx,
-    sql`select coalesce(sum(total - credited_total), 0)::text as total from documents
-        where advance_for_id = any(${uuids(family)}) and kind = 'invoice' and status = 'issued'`,
-  );
-  const left = grossOf(orderRates).minus(advanced?.total ?? 0);
+  const advanced = await advancesRepo.advancedTotal(tx, family);
+  const left = grossOf(orderRates).minus(advanced ?? 0);
   const rates = splitAdvance(orderRates, { amount: input.amount, percent: input.percent });
   const gross = grossOf(rates);
   if (gross.isZero() || gross.gt(left))
@@ -153,18 +144,7 @@ export async function createAdvance(
 
 /** The work orders an invoice bills (straight or through delivery notes), with their quotes. */
 async function ordersOfInvoice(tx: Tx, invoiceId: string): Promise<string[]> {
-  const orders = await rows<{ id: string }>(
-    tx,
-    sql`select distinct d.id from document_lines il
-        join document_lines s on s.id = il.source_line_id
-        left join document_lines up on up.id = s.source_line_id
-        join documents d on d.id in (s.document_id, up.document_id) and d.kind = 'work_order'
-        where il.document_id = ${invoiceId}`,
-  );
-  return orderFamily(
-    tx,
-    orders.map((o) => o.id),
-  );
+  return orderFamily(tx, await advancesRepo.workOrdersOfInvoice(tx, invoiceId));
 }
 
 /**
@@ -177,19 +157,9 @@ async function advancesToDeduct(tx: Tx, invoice: repo.DocumentRow, lock: boolean
   if (invoice.kind !== 'invoice' || invoice.advance_for_id) return [];
   const family = await ordersOfInvoice(tx, invoice.id);
   if (family.length === 0) return [];
-  const candidates = await rows<{ id: string }>(
-    tx,
-    sql`select id from documents where advance_for_id = any(${uuids(family)}) and kind = 'invoice'
-          and status = 'issued' and client_id = ${invoice.client_id} order by id ${lock ? sql`for update` : sql``}`,
-  );
+  const candidates = await advancesRepo.issuedAdvanceIds(tx, family, invoice.client_id, lock);
   if (candidates.length === 0) return [];
-  const open = await rows<{ id: string; number: string; total: string }>(
-    tx,
-    sql`select d.id, d.number, d.total::text as total from documents d
-        where d.id = any(${uuids(candidates.map((c) => c.id))}) and d.credited_total = 0
-          and not exists (select 1 from advance_deductions a where a.advance_id = d.id)
-        order by d.doc_date, d.seq`,
-  );
+  const open = await advancesRepo.openAdvances(tx, candidates);
   const advances = await Promise.all(open.map(async (a) => ({ ...a, rates: await advanceRates(tx, a.id) })));
   const taken = deductibleAdvances(ratesOfLines(await repo.getLines(tx, invoice.id)), advances);
   return advances.filter((a) => taken.includes(a.id));
@@ -203,22 +173,25 @@ export async function deductAdvances(tx: Tx, ctx: CompanyContext, invoiceId: str
   for (const a of await advancesToDeduct(tx, invoice, true)) {
     const net = a.rates.reduce((s, r) => s.plus(r.base), new Decimal(0));
     const vat = a.rates.reduce((s, r) => s.plus(r.vat), new Decimal(0));
-    await tx.execute(
-      sql`insert into advance_deductions (company_id, advance_id, invoice_id, net, vat, total)
-          values (${ctx.companyId}, ${a.id}, ${invoiceId}, ${money(net)}, ${money(vat)}, ${a.total})`,
-    );
-    await tx.execute(
-      sql`insert into invoice_payments (company_id, document_id, paid_on, amount, note, created_by, advance_id)
-          values (${ctx.companyId}, ${invoiceId}, ${invoice.doc_date}, ${a.total}, ${`Predujam ${a.number}`},
-            ${ctx.userId}, ${a.id})`,
-    );
+    await advancesRepo.insertDeduction(tx, ctx.companyId, {
+      advanceId: a.id,
+      invoiceId,
+      net: money(net),
+      vat: money(vat),
+      total: a.total,
+    });
+    await advancesRepo.insertAdvancePayment(tx, ctx.companyId, {
+      invoiceId,
+      paidOn: invoice.doc_date,
+      amount: a.total,
+      note: `Predujam ${a.number}`,
+      userId: ctx.userId,
+      advanceId: a.id,
+    });
     await repo.link(tx, ctx.companyId, a.id, invoiceId, 'deducted');
     settled = settled.plus(a.total);
   }
-  if (settled.gt(0))
-    await tx.execute(
-      sql`update documents set paid_total = paid_total + ${money(settled)}, updated_at = now() where id = ${invoiceId}`,
-    );
+  if (settled.gt(0)) await advancesRepo.addPaid(tx, invoiceId, money(settled));
 }
 
 /**
@@ -231,11 +204,7 @@ export async function assertAdvanceCreditable(
   lines: readonly unknown[] | undefined,
 ): Promise<void> {
   if (!invoice.advance_for_id) return;
-  const [deducted] = await rows<{ number: string | null }>(
-    tx,
-    sql`select d.number from advance_deductions a join documents d on d.id = a.invoice_id
-        where a.advance_id = ${invoice.id}`,
-  );
+  const deducted = await advancesRepo.deductedBy(tx, invoice.id);
   if (deducted)
     throw new AppError('CONFLICT', `Predujam je već odbijen na računu ${deducted.number}`, [
       { field: 'status', key: 'validation.advanceDeducted', params: { number: deducted.number ?? '' } },
@@ -246,18 +215,7 @@ export async function assertAdvanceCreditable(
     ]);
 }
 
-export type AdvanceRow = {
-  id: string;
-  number: string | null;
-  doc_date: string;
-  advance_for_id: string | null;
-  net_total: string;
-  vat_total: string;
-  total: string;
-  paid_total: string;
-  credited_total: string;
-  deducted_by_id: string | null;
-  deducted_by_number: string | null;
+export type AdvanceRow = advancesRepo.AdvanceListRow & {
   rates: { rate: string; base: string; vat: string }[];
 };
 
@@ -266,28 +224,16 @@ export type AdvanceRow = {
  * advance invoice itself, the advances a final invoice deducted, or those a draft would deduct.
  */
 export async function advancesOf(tx: Tx, doc: repo.DocumentRow): Promise<AdvanceRow[]> {
-  let where: ReturnType<typeof sql>;
-  if (doc.kind === 'quote' || doc.kind === 'work_order')
-    where = sql`d.advance_for_id = any(${uuids(await orderFamily(tx, [doc.id]))}) and d.status = 'issued'`;
-  else if (doc.kind === 'invoice' && doc.advance_for_id) where = sql`d.id = ${doc.id}`;
+  let filter: advancesRepo.AdvanceFilter;
+  if (doc.kind === 'quote' || doc.kind === 'work_order') filter = { orders: await orderFamily(tx, [doc.id]) };
+  else if (doc.kind === 'invoice' && doc.advance_for_id) filter = { id: doc.id };
   else if (doc.kind === 'invoice' && doc.status === 'draft') {
     const preview = (await advancesToDeduct(tx, doc, false)).map((a) => a.id);
     if (preview.length === 0) return [];
-    where = sql`d.id = any(${uuids(preview)})`;
-  } else if (doc.kind === 'invoice')
-    where = sql`d.id in (select advance_id from advance_deductions where invoice_id = ${doc.id})`;
+    filter = { ids: preview };
+  } else if (doc.kind === 'invoice') filter = { deductedBy: doc.id };
   else return [];
-  const found = await rows<Omit<AdvanceRow, 'rates'>>(
-    tx,
-    sql`select d.id, d.number, d.doc_date::text as doc_date, d.advance_for_id, d.net_total::text as net_total,
-          d.vat_total::text as vat_total, d.total::text as total, d.paid_total::text as paid_total,
-          d.credited_total::text as credited_total, f.id as deducted_by_id, f.number as deducted_by_number
-        from documents d
-        left join advance_deductions a on a.advance_id = d.id
-        left join documents f on f.id = a.invoice_id
-        where d.kind = 'invoice' and ${where}
-        order by d.doc_date, d.seq`,
-  );
+  const found = await advancesRepo.listAdvances(tx, filter);
   return Promise.all(
     found.map(async (a) => ({
       ...a,
@@ -299,3 +245,6 @@ export async function advancesOf(tx: Tx, doc: repo.DocumentRow): Promise<Advance
     })),
   );
 }
+
+/** The advances a final invoice deducted (for its UBL's billing references and prepaid amount). */
+export const deductedAdvances = (tx: Tx, invoiceId: string) => advancesRepo.deductedAdvances(tx, invoiceId);

@@ -9,9 +9,8 @@ import {
   type CuttingPiece,
 } from '@erp/domain';
 import Decimal from 'decimal.js';
-import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
-import { query, uuidArray } from '../inventory/sql-helpers.ts';
+import { type CuttingItemFacts, cuttingItemFacts } from '../inventory/inventory.service.ts';
 import { activeBoms } from '../production/production.service.ts';
 import * as repo from './documents.repo.ts';
 
@@ -39,22 +38,9 @@ export type CuttingGroup = {
   pieces: CuttingPiece[];
 };
 
-type ItemRow = {
-  id: string;
-  sku: string;
-  name: string;
-  length_mm: string | null;
-  width_mm: string | null;
-  grain: boolean;
-};
-
-async function itemRows(tx: Tx, ids: string[]): Promise<Map<string, ItemRow>> {
+async function itemRows(tx: Tx, ids: string[]): Promise<Map<string, CuttingItemFacts>> {
   if (ids.length === 0) return new Map();
-  const rows = await query<ItemRow>(
-    tx,
-    sql`select id, sku, name, length_mm::text as length_mm, width_mm::text as width_mm, grain
-        from items where id = any(${uuidArray(ids)})`,
-  );
+  const rows = await cuttingItemFacts(tx, ids);
   return new Map(rows.map((r) => [r.id, r]));
 }
 
@@ -195,7 +181,12 @@ export async function workOrderCuttingGroups(
 }
 
 /** A BOM that cannot be evaluated for this line: a translated error naming order line, product and BOM line. */
-function bomError(error: unknown, position: number, number: string, items: Map<string, ItemRow>): unknown {
+function bomError(
+  error: unknown,
+  position: number,
+  number: string,
+  items: Map<string, CuttingItemFacts>,
+): unknown {
   if (error instanceof BomLineError) {
     const sku = items.get(error.productId)?.sku ?? '';
     const issue = error.issue;

@@ -13,10 +13,8 @@ import {
   windowSpecOf,
 } from '@erp/domain';
 import Decimal from 'decimal.js';
-import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/database.ts';
-import { one } from '../../db/sql.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
 import * as inventory from '../inventory/inventory.service.ts';
 import type { PostingLine } from '../inventory/posting.ts';
@@ -31,7 +29,13 @@ import {
   transition,
 } from './documents.service.ts';
 import { freezeFiles } from './frozen-files.ts';
-import { deliveredQuantities, invoicedQuantities, quantityOf } from './fulfilment.repo.ts';
+import {
+  deliveredQuantities,
+  invoicedQuantities,
+  quantityOf,
+  setLineLot,
+  workOrderOfNote,
+} from './fulfilment.repo.ts';
 
 // Delivery notes (otpremnice): from a completed work order (its lines, services included, in full or
 // in part: several notes until everything is delivered) or directly. Issuing posts the goods out of
@@ -39,12 +43,16 @@ import { deliveredQuantities, invoicedQuantities, quantityOf } from './fulfilmen
 
 type Input = z.output<typeof deliveryNoteInputSchema>;
 
+/** The source location exists (inventory's check, reported on the note's own field). */
 async function requireLocation(tx: Tx, id: string) {
-  const row = await one<{ id: string }>(tx, sql`select id from locations where id = ${id}`);
-  if (!row)
+  try {
+    await inventory.assertLocations(tx, [id]);
+  } catch (error) {
+    if (!(error instanceof AppError) || error.code !== 'VALIDATION') throw error;
     throw new AppError('VALIDATION', 'Lokacija nije pronađena', [
       { field: 'source_location_id', key: 'validation.invalid' },
     ]);
+  }
 }
 
 /**
@@ -79,15 +87,6 @@ async function completedWorkOrder(tx: Tx, woId: string) {
       { field: 'work_order_id', key: 'validation.workOrderNotCompleted' },
     ]);
   return wo;
-}
-
-/** The work order a delivery note was made from, if any. */
-async function workOrderOf(tx: Tx, noteId: string): Promise<string | null> {
-  const row = await one<{ id: string }>(
-    tx,
-    sql`select from_id as id from document_links where to_id = ${noteId} and relation = 'delivered'`,
-  );
-  return row?.id ?? null;
 }
 
 /**
@@ -264,7 +263,7 @@ export async function update(tx: Tx, ctx: CompanyContext, id: string, input: Inp
   const client = await requireClient(tx, input.client_id);
   await requireLocation(tx, input.source_location_id);
   // A note made from a work order keeps delivering it: its lines stay tied to the order's lines.
-  const woId = await workOrderOf(tx, id);
+  const woId = await workOrderOfNote(tx, id);
   if (woId) await repo.requireDocument(tx, woId, ['work_order'], true);
   const lines = woId
     ? await linesForWorkOrder(tx, woId, input.lines, client, id)
@@ -326,8 +325,7 @@ export async function issue(tx: Tx, ctx: CompanyContext, id: string) {
             sourceLineId: l.id,
           });
         // Record the lot the line left with when it was picked automatically (one lot only).
-        if (!l.lot_id && parts.length === 1 && parts[0]?.lotId)
-          await tx.execute(sql`update document_lines set lot_id = ${parts[0].lotId} where id = ${l.id}`);
+        if (!l.lot_id && parts.length === 1 && parts[0]?.lotId) await setLineLot(tx, l.id, parts[0].lotId);
       }
       return {
         type: 'delivery',

@@ -1,8 +1,6 @@
 import { businessDay, latin2Bytes, totalsToStrings, unitSymbol, windowSpecText } from '@erp/domain';
 import bwipjs from 'bwip-js/node';
-import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
-import { one } from '../../db/sql.ts';
 import { companyBlock } from '../../pdf/company-profile.ts';
 import {
   CONTENT_WIDTH,
@@ -33,6 +31,7 @@ import {
   vatRecap,
 } from './invoice-pdf.ts';
 import { hub3For, type PartySnapshot } from './invoices.service.ts';
+import * as partiesRepo from './parties.repo.ts';
 import { materials, operations } from './work-orders.repo.ts';
 
 // Printouts in Croatian (number and date formats from the shared PDF helpers): quotes, work order
@@ -66,12 +65,7 @@ export async function load(tx: Tx, id: string): Promise<Loaded> {
   const lines = await repo.getLines(tx, id);
   let client = (doc.buyer as PartySnapshot | null) ?? null;
   if (!client && doc.client_id) {
-    const row = await one<{
-      name: string;
-      oib: string | null;
-      vat_id: string | null;
-      billing_address: Record<string, string | null> | null;
-    }>(tx, sql`select name, oib, vat_id, billing_address from partners where id = ${doc.client_id}`);
+    const row = await partiesRepo.clientForPrint(tx, doc.client_id);
     if (row) {
       const a = row.billing_address;
       client = {

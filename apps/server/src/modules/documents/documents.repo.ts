@@ -14,9 +14,8 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import { notifyCompany } from '../../db/company-events.ts';
 import type { Tx } from '../../db/database.ts';
-import { iso, isoOrNull, one, rows, uuids } from '../../db/sql.ts';
+import { allWordsMatch, iso, isoOrNull, one, rows, uuids } from '../../db/sql.ts';
 import { decryptField, encryptField } from '../../security/field-crypto.ts';
-import { allWordsMatch } from '../search/match-words.ts';
 
 // Data access of the documents area. Every function takes the caller's transaction (inCompany),
 // so a use-case commits or fails as a whole. Dates are read as text (YYYY-MM-DD) to stay clear of
@@ -570,4 +569,9 @@ export async function history(tx: Tx, id: string): Promise<HistoryRow[]> {
 /** Tells the company's open document screens that these documents changed (ids only). */
 export function notifyDocuments(tx: Tx, companyId: string, ids: readonly string[]): Promise<void> {
   return notifyCompany(tx, companyId, 'documents', ids);
+}
+
+/** Locks documents in id order, so two writers of the same documents queue instead of deadlocking. */
+export async function lockDocuments(tx: Tx, ids: readonly string[]): Promise<void> {
+  await tx.execute(sql`select id from documents where id = any(${uuids(ids)}) order by id for update`);
 }

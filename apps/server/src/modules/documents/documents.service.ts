@@ -25,13 +25,12 @@ import {
   shownStatus,
   type VatRate,
 } from '@erp/domain';
-import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/database.ts';
-import { one, rows, uuids } from '../../db/sql.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
 import { emitDocumentTransition } from '../automation/emit.ts';
-import { openOib } from '../partners/partner-oib.ts';
+import { type DocumentItemFacts, documentItemFacts } from '../inventory/inventory.service.ts';
+import { findPartner } from '../partners/partners.service.ts';
 import * as repo from './documents.repo.ts';
 import { getPricingSettings } from './pricing-settings.ts';
 
@@ -41,28 +40,11 @@ export const notFound = () => new AppError('NOT_FOUND', 'Dokument nije pronađen
 
 // Lines -------------------------------------------------------------------------------------------
 
-type ItemInfo = {
-  id: string;
-  sku: string;
-  name: string;
-  base_unit: string;
-  sales_price: string | null;
-  vat_rate: string;
-  kpd_code: string | null;
-  lot_tracked: boolean;
-  price_basis: PriceBasis;
-  glass_kind: 'float' | 'laminated' | 'insulating' | 'tempered' | null;
-  min_charge: string | null;
-};
+type ItemInfo = DocumentItemFacts;
 
 export async function itemsById(tx: Tx, ids: readonly string[]): Promise<Map<string, ItemInfo>> {
   if (ids.length === 0) return new Map();
-  const list = await rows<ItemInfo>(
-    tx,
-    sql`select id, sku, name, base_unit, trim_scale(sales_price)::text as sales_price, trim_scale(vat_rate)::text as vat_rate,
-          kpd_code, lot_tracked, price_basis, glass_kind, trim_scale(min_charge)::text as min_charge
-        from items where id = any(${uuids([...new Set(ids)])})`,
-  );
+  const list = await documentItemFacts(tx, [...new Set(ids)]);
   return new Map(list.map((i) => [i.id, i]));
 }
 
@@ -95,15 +77,21 @@ export async function requireClient(
   field = 'client_id',
 ): Promise<ClientInfo | null> {
   if (!id) return null;
-  const client = await one<ClientInfo>(
-    tx,
-    sql`select id, name, kind, oib, vat_id, email, billing_address, delivery_address, payment_terms_days,
-          trim_scale(default_discount)::text as default_discount
-        from partners where id = ${id} and role = 'client'`,
-  );
+  const client = await findPartner(tx, 'client', id);
   if (!client)
     throw new AppError('VALIDATION', 'Klijent nije pronađen', [{ field, key: 'validation.invalid' }]);
-  return { ...client, oib: openOib(client.oib) };
+  return {
+    id: client.id,
+    name: client.name,
+    kind: client.kind,
+    oib: client.oib,
+    vat_id: client.vat_id,
+    email: client.email,
+    billing_address: client.billing_address,
+    delivery_address: client.delivery_address,
+    payment_terms_days: client.payment_terms_days,
+    default_discount: client.default_discount,
+  };
 }
 
 export const addressLine = (a: ClientInfo['billing_address']): string | null =>

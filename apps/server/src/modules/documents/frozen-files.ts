@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type FrozenFormat, frozenFormats } from '@erp/domain';
-import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
-import { one, rows } from '../../db/sql.ts';
+import * as filesRepo from './document-files.repo.ts';
 import { renderPdf } from './documents.pdf.ts';
 import * as repo from './documents.repo.ts';
 import { ubl } from './invoices.service.ts';
@@ -32,13 +31,8 @@ export async function storedFile(
   format: FrozenFormat,
   version = 1,
 ): Promise<Buffer | null> {
-  // Bytes travel as base64 text, the same on PGlite and node-postgres (as in export_files).
-  const row = await one<{ data64: string }>(
-    tx,
-    sql`select encode(data, 'base64') as data64 from document_files
-        where document_id = ${id} and format = ${format} and version = ${version}`,
-  );
-  return row ? Buffer.from(row.data64, 'base64') : null;
+  const data64 = await filesRepo.fileData64(tx, id, format, version);
+  return data64 !== undefined ? Buffer.from(data64, 'base64') : null;
 }
 
 /**
@@ -53,14 +47,14 @@ export async function storeFile(
   data: Buffer,
   version = 1,
 ): Promise<boolean> {
-  const inserted = await rows<{ document_id: string }>(
-    tx,
-    sql`insert into document_files (company_id, document_id, format, version, content_type, data, sha256)
-        values (${companyId}, ${id}, ${format}, ${version}, ${CONTENT_TYPES[format]},
-          decode(${data.toString('base64')}, 'base64'), ${sha256(data)})
-        on conflict (document_id, format, version) do nothing returning document_id`,
-  );
-  return inserted.length > 0;
+  return filesRepo.insertFile(tx, companyId, {
+    documentId: id,
+    format,
+    version,
+    contentType: CONTENT_TYPES[format],
+    data,
+    sha256: sha256(data),
+  });
 }
 
 /**
@@ -75,11 +69,7 @@ async function storedOrMade(tx: Tx, companyId: string, id: string, format: Froze
   const hash = sha256(data);
   if (!(await storeFile(tx, companyId, id, format, data)))
     return (await storedFile(tx, id, format)) as Buffer;
-  await tx.execute(
-    format === 'ubl'
-      ? sql`update documents set ubl_sha256 = ${hash} where id = ${id} and ubl_sha256 is null`
-      : sql`update documents set pdf_sha256 = ${hash} where id = ${id} and pdf_sha256 is null`,
-  );
+  await filesRepo.setFileHash(tx, id, format, hash);
   return data;
 }
 

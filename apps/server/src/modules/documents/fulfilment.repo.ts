@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
-import { rows, uuids } from '../../db/sql.ts';
+import { one, rows, uuids } from '../../db/sql.ts';
 
 // What each source line has already given to delivery notes and invoices, read from the line
 // chain `document_lines.source_line_id` (work-order line → delivery-note line → invoice line →
@@ -125,4 +125,32 @@ export async function relinkInvoiced(
       sql`insert into document_links (company_id, from_id, to_id, relation) values (${companyId}, ${id}, ${invoiceId}, 'invoiced')
           on conflict do nothing`,
     );
+}
+
+/** The work order a delivery note was made from, if any. */
+export async function workOrderOfNote(tx: Tx, noteId: string): Promise<string | null> {
+  const row = await one<{ id: string }>(
+    tx,
+    sql`select from_id as id from document_links where to_id = ${noteId} and relation = 'delivered'`,
+  );
+  return row?.id ?? null;
+}
+
+/** Records the lot of a line (a delivery-note line's picked lot, a produced line's new lot). */
+export async function setLineLot(tx: Tx, lineId: string, lotId: string): Promise<void> {
+  await tx.execute(sql`update document_lines set lot_id = ${lotId} where id = ${lineId}`);
+}
+
+export type BillableSource = { id: string; kind: string; number: string | null; doc_date: string };
+
+/** A client's documents an invoice may bill from: issued or delivered notes, completed work orders. */
+export async function billableSources(tx: Tx, clientId: string): Promise<BillableSource[]> {
+  return rows<BillableSource>(
+    tx,
+    sql`select d.id, d.kind, d.number, d.doc_date::text as doc_date from documents d
+        where d.client_id = ${clientId}
+          and ((d.kind = 'delivery_note' and d.status in ('issued', 'delivered'))
+            or (d.kind = 'work_order' and d.status = 'completed'))
+        order by d.doc_date, d.number`,
+  );
 }

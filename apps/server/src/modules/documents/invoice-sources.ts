@@ -11,12 +11,16 @@ import {
   windowSpecOf,
 } from '@erp/domain';
 import Decimal from 'decimal.js';
-import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
-import { rows, uuids } from '../../db/sql.ts';
 import type * as repo from './documents.repo.ts';
-import { getLines } from './documents.repo.ts';
-import { invoicedQuantities, quantityOf, type SourceLine, sourceLines } from './fulfilment.repo.ts';
+import { getLines, lockDocuments } from './documents.repo.ts';
+import {
+  billableSources,
+  invoicedQuantities,
+  quantityOf,
+  type SourceLine,
+  sourceLines,
+} from './fulfilment.repo.ts';
 
 // What an invoice may still bill of each source line (issue 17: every line reaches an invoice
 // exactly once). A source is a delivery-note line (issued or delivered note) or a work-order line
@@ -43,10 +47,7 @@ export async function invoiceBudget(
   const documentIds = [
     ...new Set([...sources.values(), ...orders.values()].map((s) => s.document_id)),
   ].sort();
-  if (lock && documentIds.length > 0)
-    await tx.execute(
-      sql`select id from documents where id = any(${uuids(documentIds)}) order by id for update`,
-    );
+  if (lock && documentIds.length > 0) await lockDocuments(tx, documentIds);
   const invoiced = await invoicedQuantities(tx, [...sources.keys(), ...orders.keys()], excludeInvoiceId);
   const used = new Map<string, Decimal>();
   const taken = (id: string) => quantityOf(invoiced, id).plus(quantityOf(used, id));
@@ -229,14 +230,7 @@ export function creditLines<L extends CreditInput>(
  * order, and either bills it.
  */
 export async function billableDocuments(tx: Tx, clientId: string) {
-  const docs = await rows<{ id: string; kind: string; number: string | null; doc_date: string }>(
-    tx,
-    sql`select d.id, d.kind, d.number, d.doc_date::text as doc_date from documents d
-        where d.client_id = ${clientId}
-          and ((d.kind = 'delivery_note' and d.status in ('issued', 'delivered'))
-            or (d.kind = 'work_order' and d.status = 'completed'))
-        order by d.doc_date, d.number`,
-  );
+  const docs = await billableSources(tx, clientId);
   const lines = new Map<string, repo.LineRow[]>();
   for (const d of docs) lines.set(d.id, await getLines(tx, d.id));
   const budget = await invoiceBudget(

@@ -6,15 +6,15 @@ import {
   type MailTemplate,
   mailTemplate,
 } from '@erp/domain';
-import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
-import { one, rows } from '../../db/sql.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
 import { type Attachment, SmtpError, type SmtpSettings, sendSmtp } from '../../mail/smtp.ts';
 import { decryptField, encryptField } from '../../security/field-crypto.ts';
 import { TITLES } from './documents.pdf.ts';
 import * as repo from './documents.repo.ts';
 import { documentPdf, frozenFile } from './frozen-files.ts';
+import * as mailRepo from './mail.repo.ts';
+import * as partiesRepo from './parties.repo.ts';
 import { quoteAction } from './quotes.service.ts';
 
 // Documents e-mailed from the app (issue 22, deliverable 5; docs/documents.md "E-mail"). The
@@ -26,21 +26,9 @@ import { quoteAction } from './quotes.service.ts';
 
 const PASSWORD_CONTEXT = 'company_mail_settings.password';
 
-type SettingsRow = {
-  host: string;
-  port: number;
-  security: SmtpSettings['security'];
-  username: string | null;
-  password: string | null;
-  from_address: string;
-};
-
 /** The settings as the settings page shows them: the password never leaves the server. */
 export async function getMailSettings(tx: Tx) {
-  const row = await one<SettingsRow>(
-    tx,
-    sql`select host, port, security, username, password, from_address from company_mail_settings`,
-  );
+  const row = await mailRepo.getMailSettingsRow(tx);
   if (!row) return { configured: false as const, settings: null };
   const { password, ...rest } = row;
   return {
@@ -52,23 +40,19 @@ export async function getMailSettings(tx: Tx) {
 export async function putMailSettings(tx: Tx, ctx: CompanyContext, input: MailSettingsInput) {
   // An empty or missing password keeps the stored one (the field is write-only on screen).
   const password = input.password ? encryptField(input.password, PASSWORD_CONTEXT) : null;
-  await tx.execute(
-    sql`insert into company_mail_settings (company_id, host, port, security, username, password, from_address)
-        values (${ctx.companyId}, ${input.host}, ${input.port}, ${input.security}, ${input.username || null},
-          ${password}, ${input.from_address})
-        on conflict (company_id) do update set host = excluded.host, port = excluded.port,
-          security = excluded.security, username = excluded.username,
-          password = coalesce(excluded.password, company_mail_settings.password),
-          from_address = excluded.from_address, updated_at = now()`,
-  );
+  await mailRepo.upsertMailSettings(tx, ctx.companyId, {
+    host: input.host,
+    port: input.port,
+    security: input.security,
+    username: input.username || null,
+    password,
+    from_address: input.from_address,
+  });
   return getMailSettings(tx);
 }
 
 async function smtpSettings(tx: Tx): Promise<SmtpSettings> {
-  const row = await one<SettingsRow>(
-    tx,
-    sql`select host, port, security, username, password, from_address from company_mail_settings`,
-  );
+  const row = await mailRepo.getMailSettingsRow(tx);
   if (!row)
     throw new AppError('VALIDATION', 'Slanje e-pošte nije postavljeno', [
       { field: 'smtp', key: 'mail:errors.notConfigured' },
@@ -108,29 +92,11 @@ function templateOf(doc: repo.DocumentRow): MailTemplate {
   return template;
 }
 
-type LogRow = {
-  id: string;
-  sent_at: string;
-  sent_by: string | null;
-  sent_by_name: string | null;
-  to_addresses: string[];
-  cc_addresses: string[];
-  subject: string;
-  attachments: string[];
-  result: 'sent' | 'failed';
-  message_id: string | null;
-  error_key: string | null;
-};
+type LogRow = mailRepo.MailLogRow;
 
 /** The sent log of a document, newest first, with who sent each message. */
 export async function mailLog(tx: Tx, id: string): Promise<LogRow[]> {
-  const log = await rows<LogRow>(
-    tx,
-    sql`select m.id, m.sent_at, m.sent_by, coalesce(t.name, t.email) as sent_by_name, m.to_addresses,
-          m.cc_addresses, m.subject, m.attachments, m.result, m.message_id, m.error_key
-        from document_mails m left join team_members() t on t.user_id = m.sent_by
-        where m.document_id = ${id} order by m.sent_at desc, m.id desc`,
-  );
+  const log = await mailRepo.mailLogRows(tx, id);
   return log.map((r) => ({ ...r, sent_at: new Date(r.sent_at).toISOString() }));
 }
 
@@ -139,13 +105,8 @@ export async function mailDraft(tx: Tx, id: string) {
   const doc = await repo.getDocument(tx, id);
   if (!doc) throw new AppError('NOT_FOUND', 'Dokument nije pronađen');
   const template = mailTemplate(doc.kind, doc.status);
-  const client = doc.client_id
-    ? await one<{ email: string | null }>(tx, sql`select email from partners where id = ${doc.client_id}`)
-    : undefined;
-  const company = await one<{ company_name: string | null }>(
-    tx,
-    sql`select company_name from tenants where id = app_company_id()`,
-  );
+  const client = doc.client_id ? await partiesRepo.clientEmail(tx, doc.client_id) : undefined;
+  const company = await partiesRepo.ownCompanyName(tx);
   const number = doc.number ?? '';
   const settings = await getMailSettings(tx);
   return {
@@ -198,35 +159,9 @@ export class MailSendFailed extends AppError {
   }
 }
 
-async function insertLog(
-  tx: Tx,
-  ctx: CompanyContext,
-  id: string,
-  entry: {
-    to: string[];
-    cc: string[];
-    subject: string;
-    attachments: string[];
-    result: 'sent' | 'failed';
-    messageId: string | null;
-    errorKey: string | null;
-  },
-) {
-  await tx.execute(
-    sql`insert into document_mails (company_id, document_id, sent_by, to_addresses, cc_addresses, subject,
-          attachments, result, message_id, error_key)
-        values (${ctx.companyId}, ${id}, ${ctx.userId}, ${textArray(entry.to)}, ${textArray(entry.cc)}, ${entry.subject}, ${textArray(entry.attachments)},
-          ${entry.result}, ${entry.messageId}, ${entry.errorKey})`,
-  );
+async function insertLog(tx: Tx, ctx: CompanyContext, id: string, entry: mailRepo.MailLogWrite) {
+  await mailRepo.insertMailLog(tx, ctx.companyId, ctx.userId, id, entry);
 }
-
-const textArray = (list: string[]) =>
-  list.length
-    ? sql`array[${sql.join(
-        list.map((a) => sql`${a}`),
-        sql`, `,
-      )}]::text[]`
-    : sql`'{}'::text[]`;
 
 /**
  * Sends a document by e-mail. A draft quote is sent first (as "Pošalji" does: checked, status

@@ -1,19 +1,14 @@
-import { AppError, type LocationChoice, type ProductionLocations, productionLocationsFor } from '@erp/domain';
-import { sql } from 'drizzle-orm';
+import { AppError, type ProductionLocations, productionLocationsFor } from '@erp/domain';
 import type { Tx } from '../../db/database.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
-import { query } from '../inventory/sql-helpers.ts';
+import * as settingsRepo from './company-settings.repo.ts';
 
 // Company default locations for production (columns production_*_location_id of company_settings,
 // migration 0033): what a work order converted from a quote, or created without locations, gets.
 
 /** The stored defaults (null = not set). */
 export async function getProductionLocations(tx: Tx): Promise<ProductionLocations> {
-  const [row] = await query<ProductionLocations>(
-    tx,
-    sql`select production_source_location_id as source_location_id,
-          production_output_location_id as output_location_id from company_settings`,
-  );
+  const row = await settingsRepo.getProductionLocationsRow(tx);
   return {
     source_location_id: row?.source_location_id ?? null,
     output_location_id: row?.output_location_id ?? null,
@@ -25,19 +20,13 @@ export async function putProductionLocations(tx: Tx, ctx: CompanyContext, input:
   for (const field of ['source_location_id', 'output_location_id'] as const) {
     const id = input[field];
     if (id === null) continue;
-    const [row] = await query<{ active: boolean }>(tx, sql`select active from locations where id = ${id}`);
+    const row = await settingsRepo.locationActive(tx, id);
     if (!row?.active)
       throw new AppError('VALIDATION', 'Lokacija nije pronađena ili nije aktivna', [
         { field, key: 'validation.locationInactive' },
       ]);
   }
-  await tx.execute(
-    sql`insert into company_settings (company_id, production_source_location_id, production_output_location_id)
-        values (${ctx.companyId}, ${input.source_location_id}, ${input.output_location_id})
-        on conflict (company_id) do update set
-          production_source_location_id = excluded.production_source_location_id,
-          production_output_location_id = excluded.production_output_location_id, updated_at = now()`,
-  );
+  await settingsRepo.upsertProductionLocations(tx, ctx.companyId, input);
   return productionLocationsView(tx);
 }
 
@@ -50,8 +39,7 @@ export async function assertLocationsExist(tx: Tx, input: Partial<ProductionLoca
   for (const field of ['source_location_id', 'output_location_id'] as const) {
     const id = input[field];
     if (!id) continue;
-    const [row] = await query<{ id: string }>(tx, sql`select id from locations where id = ${id}`);
-    if (!row)
+    if (!(await settingsRepo.locationExists(tx, id)))
       throw new AppError('VALIDATION', 'Lokacija nije pronađena ili nije aktivna', [
         { field, key: 'validation.locationInactive' },
       ]);
@@ -74,6 +62,6 @@ export async function productionLocationsView(tx: Tx) {
  * `productionLocationsFor` (first active storage location by code, else the first active one).
  */
 export async function workOrderLocations(tx: Tx): Promise<ProductionLocations> {
-  const locations = await query<LocationChoice>(tx, sql`select id, code, type, active from locations`);
+  const locations = await settingsRepo.locationChoices(tx);
   return productionLocationsFor(await getProductionLocations(tx), locations);
 }

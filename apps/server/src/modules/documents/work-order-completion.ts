@@ -7,14 +7,13 @@ import {
   planCompletion,
 } from '@erp/domain';
 import Decimal from 'decimal.js';
-import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
-import { one, rows } from '../../db/sql.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
 import * as inventory from '../inventory/inventory.service.ts';
-import { uuidArray } from '../inventory/sql-helpers.ts';
 import * as repo from './documents.repo.ts';
 import type { ConsumedPart } from './lot-allocation.ts';
+import type { CuttingList, MaterialRow } from './work-order-costs.repo.ts';
+import * as costsRepo from './work-order-costs.repo.ts';
 
 // What a work order's completion will consume and what each produced line costs, read from the
 // database and computed by the domain's `planCompletion`: the preview (GET …/completion-preview)
@@ -26,23 +25,7 @@ import type { ConsumedPart } from './lot-allocation.ts';
 // it). What they consumed is read from the ledger (`stock_movements` of source `cutting`), so it
 // holds whatever unit the cutting area books in.
 
-export type CuttingList = {
-  id: string;
-  number: number;
-  name: string;
-  status: string;
-  material_id: string | null;
-};
-
-/** One ledger movement of a completed cutting list of the order, with the material it belongs to. */
-type CutMovement = {
-  job_id: string;
-  item_id: string;
-  material_id: string;
-  lot_id: string | null;
-  quantity: string;
-  unit_cost: string;
-};
+export type { CuttingList };
 
 export type CuttingCoverage = {
   /** Confirmed lists not yet completed: they hold reservations and will consume; completion waits. */
@@ -54,38 +37,16 @@ export type CuttingCoverage = {
 export const listRef = (number: number) => `KL-${number}`;
 
 export async function cuttingCoverage(tx: Tx, woId: string): Promise<CuttingCoverage> {
-  const lists = await rows<CuttingList>(
-    tx,
-    sql`select id, number, name, status, input->>'material_id' as material_id from cutting_jobs
-        where source_type = 'work_order' and source_id = ${woId} order by number`,
-  );
+  const lists = await costsRepo.cuttingListsOf(tx, woId);
   const open = lists.filter((l) => l.status === 'confirmed');
   const done = lists.filter((l) => l.status === 'completed');
   const byMaterial: CuttingCoverage['byMaterial'] = new Map();
   if (done.length === 0) return { open, byMaterial };
-  const ids = uuidArray(done.map((l) => l.id));
   // The list's movements (and any reversal of them); each item is traced up to the standard sheet or
   // bar it was cut from (remnants of remnants), which is the material the order planned.
-  const moves = await rows<CutMovement>(
+  const moves = await costsRepo.cutMovements(
     tx,
-    sql`with recursive mv as (
-          select m.source_id as job_id, m.item_id, m.lot_id, m.quantity, m.unit_cost from stock_movements m
-            where m.source_type = 'cutting' and m.source_id = any(${ids})
-          union all
-          select o.source_id, r.item_id, r.lot_id, r.quantity, r.unit_cost from stock_movements r
-            join stock_movements o on o.id = r.reverses_movement_id
-            where o.source_type = 'cutting' and o.source_id = any(${ids})
-        ),
-        up(start, id, depth) as (
-          select distinct item_id, item_id, 0 from mv
-          union
-          select up.start, c.parent_item_id, up.depth + 1 from up join cutting_remnants c on c.item_id = up.id
-            where up.depth < 50 and c.parent_item_id <> up.id
-        ),
-        root as (select distinct on (start) start, id from up order by start, depth desc)
-        select mv.job_id, mv.item_id, root.id as material_id, mv.lot_id, mv.quantity::text as quantity,
-          mv.unit_cost::text as unit_cost
-        from mv join root on root.start = mv.item_id`,
+    done.map((l) => l.id),
   );
   const ref = new Map(done.map((l) => [l.id, listRef(l.number)]));
   const entry = (materialId: string) => {
@@ -142,34 +103,16 @@ export async function onCuttingListConfirmed(
   woId: string,
   materialId: string | null,
 ) {
-  const wo = await one<{ number: string | null; status: string }>(
-    tx,
-    sql`select number, status from documents where id = ${woId} and kind = 'work_order' for update`,
-  );
+  const wo = await costsRepo.lockWorkOrderStatus(tx, woId);
   if (!wo) return;
   if (wo.status === 'completed' || wo.status === 'cancelled')
     throw new AppError('CONFLICT', `Radni nalog ${wo.number ?? ''} je završen ili otkazan`, [
       { field: 'source_id', key: 'validation.cuttingOrderClosed', params: { order: wo.number ?? '' } },
     ]);
   if (!materialId) return;
-  const held = await rows<{ reservation_id: string }>(
-    tx,
-    sql`select m.reservation_id from work_order_materials m join reservations r on r.id = m.reservation_id
-        where m.document_id = ${woId} and m.item_id = ${materialId} and r.status = 'active'`,
-  );
-  for (const r of held) await inventory.releaseReservation(tx, ctx, r.reservation_id);
+  const held = await costsRepo.activeMaterialReservations(tx, woId, materialId);
+  for (const reservationId of held) await inventory.releaseReservation(tx, ctx, reservationId);
 }
-
-type MaterialRow = {
-  id: string;
-  item_id: string;
-  sku: string;
-  name: string;
-  unit: string;
-  planned_qty: string;
-  line_shares: Record<string, string> | null;
-  avg_cost: string;
-};
 
 export type CompletionData = {
   plan: CompletionPlan;
@@ -190,19 +133,9 @@ export async function completionPlan(
   avgCost?: ReadonlyMap<string, string>,
 ): Promise<CompletionData> {
   const coverage = await cuttingCoverage(tx, woId);
-  const materials = await rows<MaterialRow>(
-    tx,
-    sql`select m.id, m.item_id, i.sku, i.name, m.unit, trim_scale(m.planned_qty)::text as planned_qty, m.line_shares,
-          coalesce(s.avg_cost, 0)::text as avg_cost
-        from work_order_materials m join items i on i.id = m.item_id left join item_stock s on s.item_id = m.item_id
-        where m.document_id = ${woId} order by i.sku, m.id`,
-  );
+  const materials = await costsRepo.completionMaterials(tx, woId);
   const outputs = (await repo.getLines(tx, woId)).filter((l) => l.item_id && l.item_kind !== 'service');
-  const ops = await rows<{ line_id: string | null; logged_minutes: string; cost_per_hour: string }>(
-    tx,
-    sql`select line_id, logged_minutes::text as logged_minutes, cost_per_hour::text as cost_per_hour
-        from work_order_operations where document_id = ${woId} order by position`,
-  );
+  const ops = await costsRepo.operationCosts(tx, woId);
   const inputs: CompletionMaterialInput[] = materials.map((m) => {
     const cut = coverage.byMaterial.get(m.item_id);
     return {

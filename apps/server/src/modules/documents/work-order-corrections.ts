@@ -7,15 +7,14 @@ import {
   money,
 } from '@erp/domain';
 import Decimal from 'decimal.js';
-import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
-import { one, rows } from '../../db/sql.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
 import * as inventory from '../inventory/inventory.service.ts';
 import type { PostingLine } from '../inventory/posting.ts';
-import { uuidArray } from '../inventory/sql-helpers.ts';
 import * as repo from './documents.repo.ts';
 import { cuttingCoverage } from './work-order-completion.ts';
+import type { CorrectionRow } from './work-order-costs.repo.ts';
+import * as costsRepo from './work-order-costs.repo.ts';
 
 // Consumption corrections of a completed work order (issue 17, deliverable 9: a reversal goes
 // through the document that made the movement). The inventory refuses to reverse a work order's
@@ -31,63 +30,16 @@ import { cuttingCoverage } from './work-order-completion.ts';
 //   difference shows on the order's costs as the correction line.
 // - materials a cutting list of the order consumed are corrected through the list (refused here).
 
-export type CorrectionRow = {
-  id: string;
-  document_date: string;
-  created_at: string;
-  reason: string | null;
-  note: string | null;
-  /** Change of the order's material cost: positive = more was used. */
-  value: string;
-  lines: {
-    line_no: number;
-    item_id: string;
-    sku: string;
-    lot_number: string | null;
-    /** As entered: positive = returned to stock, negative = issued more. */
-    quantity: string;
-    unit_cost: string;
-  }[];
-};
+export type { CorrectionRow };
 
 /** The order's corrections, oldest first (read from the ledger: the stock documents they posted). */
-export async function corrections(tx: Tx, woId: string): Promise<CorrectionRow[]> {
-  return rows<CorrectionRow>(
-    tx,
-    sql`select d.id, d.document_date::text as document_date, d.created_at::text as created_at, d.reason, d.note,
-          round(sum(-m.quantity * m.unit_cost), 2)::text as value,
-          json_agg(json_build_object('line_no', m.line_no, 'item_id', m.item_id, 'sku', i.sku, 'lot_number', l.lot_number,
-            'quantity', trim_scale(m.quantity)::text, 'unit_cost', trim_scale(m.unit_cost)::text) order by m.line_no) as lines
-        from stock_documents d join stock_movements m on m.document_id = d.id
-        join items i on i.id = m.item_id left join lots l on l.id = m.lot_id
-        where d.source_type = 'work_order' and d.source_id = ${woId} and d.type = 'production' and d.reason is not null
-        group by d.id order by d.created_at, d.id`,
-  );
-}
+export const corrections = (tx: Tx, woId: string): Promise<CorrectionRow[]> =>
+  costsRepo.corrections(tx, woId);
 
 /** The total of the corrections' cost changes (money), or null when the order has none. */
 export function correctionTotal(rows: readonly CorrectionRow[]): string | null {
   if (rows.length === 0) return null;
   return money(rows.reduce((a, r) => a.plus(r.value), new Decimal(0)));
-}
-
-type Consumed = { item_id: string; lot_id: string | null; net: string; unit_cost: string };
-
-/**
- * What the order's own consumption took of these items, per lot: net of earlier corrections, and
- * the average cost of what left (the cost a return comes back at).
- */
-async function consumedByOrder(tx: Tx, woId: string, itemIds: readonly string[]): Promise<Consumed[]> {
-  return rows<Consumed>(
-    tx,
-    sql`select m.item_id, m.lot_id, trim_scale(sum(-m.quantity))::text as net,
-          coalesce(trim_scale(round(sum(-m.quantity * m.unit_cost) filter (where m.quantity < 0)
-            / nullif(sum(-m.quantity) filter (where m.quantity < 0), 0), 6))::text, '0') as unit_cost
-        from stock_movements m
-        where m.source_type = 'work_order' and m.source_id = ${woId} and m.type = 'production_consumption'
-          and m.item_id = any(${uuidArray(itemIds)})
-        group by m.item_id, m.lot_id`,
-  );
 }
 
 /**
@@ -115,23 +67,13 @@ export async function correctConsumption(
   const itemIds = [...new Set(lines.map((l) => l.itemId))];
   const lotIds = [...new Set(lines.flatMap((l) => (l.lotId ? [l.lotId] : [])))];
   const [mats, items, lots, coverage] = await Promise.all([
-    rows<{ item_id: string; sku: string }>(
-      tx,
-      sql`select distinct m.item_id, i.sku from work_order_materials m join items i on i.id = m.item_id
-          where m.document_id = ${id}`,
-    ),
-    rows<{ id: string; sku: string; lot_tracked: boolean }>(
-      tx,
-      sql`select id, sku, lot_tracked from items where id = any(${uuidArray(itemIds)})`,
-    ),
-    rows<{ id: string; lot_number: string }>(
-      tx,
-      sql`select id, lot_number from lots where id = any(${uuidArray(lotIds)})`,
-    ),
+    costsRepo.materialSkus(tx, id),
+    costsRepo.itemSkus(tx, itemIds),
+    costsRepo.lotNumbers(tx, lotIds),
     cuttingCoverage(tx, id),
   ]);
   const check = async () => {
-    const consumed = await consumedByOrder(tx, id, itemIds);
+    const consumed = await costsRepo.consumedByOrder(tx, id, itemIds);
     assertCorrection(lines, {
       materials: new Map(mats.map((m) => [m.item_id, m.sku])),
       otherSkus: new Map(items.map((i) => [i.id, i.sku])),
@@ -191,28 +133,17 @@ export async function correctConsumption(
   if (!stockDocumentId) throw new Error('correction posted nothing');
 
   // What the posting booked, per item (quantity returned, value returned), at the ledger's costs.
-  const booked = await rows<{ item_id: string; quantity: string; value: string }>(
-    tx,
-    sql`select item_id, sum(quantity)::text as quantity, sum(quantity * unit_cost)::text as value
-        from stock_movements where document_id = ${stockDocumentId} group by item_id`,
-  );
+  const booked = await costsRepo.bookedPerItem(tx, stockDocumentId);
   let costChange = new Decimal(0);
   for (const b of booked) {
     costChange = costChange.minus(b.value);
-    const row = await one<{ id: string; actual_qty: string | null; actual_unit_cost: string | null }>(
-      tx,
-      sql`select id, actual_qty::text as actual_qty, actual_unit_cost::text as actual_unit_cost
-          from work_order_materials where document_id = ${id} and item_id = ${b.item_id} order by id limit 1 for update`,
-    );
+    const row = await costsRepo.lockMaterialActuals(tx, id, b.item_id);
     if (!row) continue;
     const before = new Decimal(row.actual_qty ?? 0);
     const qty = before.minus(b.quantity);
     const value = before.times(row.actual_unit_cost ?? 0).minus(b.value);
     const unitCost = qty.gt(0) ? value.div(qty).toDecimalPlaces(6).toString() : row.actual_unit_cost;
-    await tx.execute(
-      sql`update work_order_materials set actual_qty = ${qty.toDecimalPlaces(6).toString()},
-          actual_unit_cost = ${unitCost}, updated_at = now() where id = ${row.id}`,
-    );
+    await costsRepo.setMaterialActuals(tx, row.id, qty.toDecimalPlaces(6).toString(), unitCost);
   }
   await repo.updateHeader(tx, id, {
     actual_material_cost: money(new Decimal(wo.actual_material_cost ?? 0).plus(costChange)),

@@ -1,13 +1,14 @@
 import { AppError, nextWorkOrderVersion, type WorkOrderSheetState, workOrderSheetState } from '@erp/domain';
-import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
-import { iso, one, rows } from '../../db/sql.ts';
+import { iso } from '../../db/sql.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
 import { companyBlock } from '../../pdf/company-profile.ts';
+import { setFileHash } from './document-files.repo.ts';
 import { load, renderPdf } from './documents.pdf.ts';
 import * as repo from './documents.repo.ts';
 import { sha256, storedFile, storeFile } from './frozen-files.ts';
-import { materials, operations } from './work-orders.repo.ts';
+import * as woRepo from './work-orders.repo.ts';
+import { materials, operations, type VersionRow } from './work-orders.repo.ts';
 
 // Work order sheets as numbered, stored versions (issue 18, deliverable 2). Releasing an order
 // (draft → planned) stores its PDF as version 1; later the user issues version N+1 when what the
@@ -15,14 +16,7 @@ import { materials, operations } from './work-orders.repo.ts';
 // store of frozen files); each version's row (work_order_versions, audited) names the PDF's
 // SHA-256 and the SHA-256 of the printed content, which "out of date" is compared against.
 
-export type VersionRow = {
-  version: number;
-  pdf_sha256: string;
-  content_sha256: string;
-  created_at: string;
-  created_by: string | null;
-  created_by_name: string | null;
-};
+export type { VersionRow };
 
 /**
  * Everything the work order sheet prints, in a fixed order, as text: the company header (the logo
@@ -81,12 +75,7 @@ const contentHash = async (tx: Tx, companyId: string, id: string) =>
   sha256(Buffer.from(await printedContent(tx, companyId, id), 'utf8'));
 
 export async function versionRows(tx: Tx, id: string): Promise<VersionRow[]> {
-  const list = await rows<VersionRow>(
-    tx,
-    sql`select v.version, v.pdf_sha256, v.content_sha256, v.created_at, v.created_by, u.name as created_by_name
-        from work_order_versions v left join team_members() u on u.user_id = v.created_by
-        where v.document_id = ${id} order by v.version desc`,
-  );
+  const list = await woRepo.versions(tx, id);
   return list.map((r) => ({ ...r, created_at: iso(r.created_at) }));
 }
 
@@ -103,16 +92,18 @@ async function store(
   next: number,
   content: string,
 ) {
-  const now = await one<{ at: string }>(tx, sql`select now() as at`);
-  const pdf = await renderPdf(tx, companyId, [id], { number: next, issued_at: now?.at ?? new Date() });
+  const now = await woRepo.transactionTime(tx);
+  const pdf = await renderPdf(tx, companyId, [id], { number: next, issued_at: now ?? new Date() });
   if (!(await storeFile(tx, companyId, id, 'pdf', pdf, next))) return;
   const hash = sha256(pdf);
-  await tx.execute(
-    sql`insert into work_order_versions (company_id, document_id, version, pdf_sha256, content_sha256, created_by)
-        values (${companyId}, ${id}, ${next}, ${hash}, ${content}, ${userId})`,
-  );
-  if (next === 1)
-    await tx.execute(sql`update documents set pdf_sha256 = ${hash} where id = ${id} and pdf_sha256 is null`);
+  await woRepo.insertVersion(tx, companyId, {
+    documentId: id,
+    version: next,
+    pdfSha256: hash,
+    contentSha256: content,
+    userId,
+  });
+  if (next === 1) await setFileHash(tx, id, 'pdf', hash);
   await repo.notifyDocuments(tx, companyId, [id]);
 }
 

@@ -192,3 +192,40 @@ export async function insertQualityCheck(
         values (${ctx.companyId}, ${opId}, ${check.result}, ${check.note}, ${ctx.userId})`,
   );
 }
+
+// Versions of the work order sheet (work_order_versions; work-order-snapshots.ts) -----------------
+
+export type VersionRow = {
+  version: number;
+  pdf_sha256: string;
+  content_sha256: string;
+  created_at: string;
+  created_by: string | null;
+  created_by_name: string | null;
+};
+
+/** The sheet's stored versions, newest first, with who issued each. */
+export async function versions(tx: Tx, woId: string): Promise<VersionRow[]> {
+  return rows<VersionRow>(
+    tx,
+    sql`select v.version, v.pdf_sha256, v.content_sha256, v.created_at, v.created_by, u.name as created_by_name
+        from work_order_versions v left join team_members() u on u.user_id = v.created_by
+        where v.document_id = ${woId} order by v.version desc`,
+  );
+}
+
+export async function insertVersion(
+  tx: Tx,
+  companyId: string,
+  v: { documentId: string; version: number; pdfSha256: string; contentSha256: string; userId: string | null },
+): Promise<void> {
+  await tx.execute(
+    sql`insert into work_order_versions (company_id, document_id, version, pdf_sha256, content_sha256, created_by)
+        values (${companyId}, ${v.documentId}, ${v.version}, ${v.pdfSha256}, ${v.contentSha256}, ${v.userId})`,
+  );
+}
+
+/** The transaction's start time (the time a version says it was issued at). */
+export async function transactionTime(tx: Tx): Promise<string | undefined> {
+  return (await one<{ at: string }>(tx, sql`select now() as at`))?.at;
+}

@@ -15,10 +15,8 @@ import {
   workOrderMachine,
 } from '@erp/domain';
 import Decimal from 'decimal.js';
-import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/database.ts';
-import { rows } from '../../db/sql.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
 import * as inventory from '../inventory/inventory.service.ts';
 import type { PostingLine } from '../inventory/posting.ts';
@@ -26,10 +24,12 @@ import * as production from '../production/production.service.ts';
 import { advancesOf } from './advances.service.ts';
 import * as repo from './documents.repo.ts';
 import { createDraft, detail, itemsById, transition, updateDraft } from './documents.service.ts';
+import { setLineLot } from './fulfilment.repo.ts';
 import { allocateParts, type ConsumedPart, type LineNeed } from './lot-allocation.ts';
 import { assertLocationsExist, workOrderLocations } from './production-locations.ts';
 import { completionPlan, cuttingCoverage, refuseOpenLists } from './work-order-completion.ts';
 import { corrections, correctionTotal } from './work-order-corrections.ts';
+import * as costsRepo from './work-order-costs.repo.ts';
 import { freezeFirstVersion } from './work-order-snapshots.ts';
 import * as woRepo from './work-orders.repo.ts';
 
@@ -340,20 +340,10 @@ function completionBlockers(
 
 /** Planned need of each material per work-order line (item id → needs), from planning. */
 async function lineShares(tx: Tx, woId: string): Promise<Map<string, LineNeed[]>> {
-  const shares = await rows<{ item_id: string; line_shares: Record<string, string> | null }>(
-    tx,
-    sql`select item_id, line_shares from work_order_materials where document_id = ${woId}`,
-  );
+  const shares = await costsRepo.materialLineShares(tx, woId);
   // jsonb keeps object keys in its own order (by length, then bytes), not in line order: lots are
   // handed out to the lines in their position order, so sort by it.
-  const positions = new Map(
-    (
-      await rows<{ id: string; position: number }>(
-        tx,
-        sql`select id, position from document_lines where document_id = ${woId}`,
-      )
-    ).map((l) => [l.id, Number(l.position)]),
-  );
+  const positions = new Map((await costsRepo.linePositions(tx, woId)).map((l) => [l.id, Number(l.position)]));
   const out = new Map<string, LineNeed[]>();
   for (const r of shares) {
     if (!r.line_shares) continue;
@@ -424,18 +414,17 @@ export async function complete(
       if (cut) {
         // Consumed by the order's cutting lists: recorded, linked, never issued again.
         const unit = cut.quantity.gt(0) ? cut.value.div(cut.quantity).toDecimalPlaces(6) : new Decimal(0);
-        await tx.execute(
-          sql`update work_order_materials set actual_qty = ${cut.quantity.toDecimalPlaces(6).toString()},
-              actual_unit_cost = ${unit.toString()}, updated_at = now() where id = ${m.id}`,
+        await costsRepo.setMaterialActuals(
+          tx,
+          m.id,
+          cut.quantity.toDecimalPlaces(6).toString(),
+          unit.toString(),
         );
         consumed.push({ itemId: m.item_id, parts: cut.parts });
         continue;
       }
       const avg = locked.get(m.item_id)?.avg_cost ?? '0';
-      await tx.execute(
-        sql`update work_order_materials set actual_qty = ${p.consumeNow.toString()}, actual_unit_cost = ${avg}, updated_at = now()
-          where id = ${m.id}`,
-      );
+      await costsRepo.setMaterialActuals(tx, m.id, p.consumeNow.toString(), avg);
       if (p.consumeNow.isZero()) continue;
       const parts: ConsumedPart[] = [];
       consumed.push({ itemId: m.item_id, parts });
@@ -465,7 +454,7 @@ export async function complete(
         lotId = await inventory.createLot(tx, ctx, line.item_id as string, lotNumber);
         produced.push(lotId);
         producedByLine.set(line.id, lotId);
-        await tx.execute(sql`update document_lines set lot_id = ${lotId} where id = ${line.id}`);
+        await setLineLot(tx, line.id, lotId);
       }
       posting.push({
         type: 'production_output',

@@ -1,10 +1,8 @@
 import { advanceReferenceText, money } from '@erp/domain';
 import Decimal from 'decimal.js';
-import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
-import { rows } from '../../db/sql.ts';
-import { advanceRates } from '../documents/advances.service.ts';
-import type * as repo from '../documents/documents.repo.ts';
+import { advanceRates, deductedAdvances } from '../documents/advances.service.ts';
+import type { DocumentRow } from '../documents/documents.service.ts';
 
 // What advances add to an invoice's UBL, written as the HR CIUS examples do
 // (Racun_za_predujam.xml, Finalni_racun_predujam.xml):
@@ -20,15 +18,10 @@ export type AdvanceUbl = {
   prepaid: string | null;
 };
 
-export async function advanceUbl(tx: Tx, doc: repo.DocumentRow): Promise<AdvanceUbl> {
+export async function advanceUbl(tx: Tx, doc: DocumentRow): Promise<AdvanceUbl> {
   if (doc.kind === 'invoice' && doc.advance_for_id) return { kind: 'advance', references: [], prepaid: null };
   if (doc.kind !== 'invoice') return { kind: 'invoice', references: [], prepaid: null };
-  const deducted = await rows<{ id: string; number: string; doc_date: string; total: string }>(
-    tx,
-    sql`select d.id, d.number, d.doc_date::text as doc_date, a.total::text as total
-        from advance_deductions a join documents d on d.id = a.advance_id
-        where a.invoice_id = ${doc.id} order by d.doc_date, d.seq`,
-  );
+  const deducted = await deductedAdvances(tx, doc.id);
   const references = await Promise.all(
     deducted.map(async (a) => ({
       number: a.number,

@@ -12,12 +12,12 @@ import {
   type VatTreatment,
 } from '@erp/domain';
 import { Decimal } from 'decimal.js';
-import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
-import type { LineRow } from '../documents/documents.repo.ts';
-import type { ClientInfo } from '../documents/documents.service.ts';
-import { query } from '../inventory/sql-helpers.ts';
+import type { ClientInfo, LineRow } from '../documents/documents.service.ts';
+import { reverseChargeFlags } from '../documents/invoice-vat.ts';
+import { vatExemptions } from '../inventory/inventory.service.ts';
+import * as repo from './einvoice.repo.ts';
 import { getOperator, isVatRegistered } from './einvoice.service.ts';
 import { isKpdCode } from './kpd.ts';
 
@@ -44,11 +44,7 @@ export async function einvoiceReadiness(
   const operator = await getOperator(tx, ctx.userId);
   const vatRegistered = await isVatRegistered(tx);
   const reverseCharge = doc ? await domesticReverseChargeOf(tx, doc) : null;
-  const [partner] = await query<{ einvoice_address: string | null }>(
-    tx,
-    sql`select einvoice_address from partners where id = ${client.id}`,
-  );
-  const einvoiceAddress = partner?.einvoice_address ?? null;
+  const einvoiceAddress = await repo.einvoiceAddress(tx, client.id);
   const problems: FieldIssue[] = einvoiceIssueProblems({
     kind: kind === 'credit_note' || kind === 'advance' ? kind : 'invoice',
     operator: { mark: operator.operator_mark, oib: operator.operator_oib },
@@ -109,12 +105,7 @@ export async function domesticReverseChargeOf(
   tx: Tx,
   doc: { id: string; original_invoice_id: string | null },
 ): Promise<DomesticReverseCharge | null> {
-  const [row] = await query<{ on: boolean; original: string | null }>(
-    tx,
-    sql`select d.domestic_reverse_charge as on, o.buyer ->> 'reverse_charge' as original
-        from documents d left join documents o on o.id = ${doc.original_invoice_id}
-        where d.id = ${doc.id}`,
-  );
+  const row = await reverseChargeFlags(tx, doc);
   return row?.on || row?.original === 'construction' ? 'construction' : null;
 }
 
@@ -137,15 +128,7 @@ export async function ublVatOfLines(
   treatment: VatTreatment | null,
 ): Promise<LineVat[]> {
   const ids = lines.flatMap((l) => (l.item_id ? [l.item_id] : []));
-  const items = ids.length
-    ? await query<{ id: string; vat_exemption: string | null }>(
-        tx,
-        sql`select id, vat_exemption from items where id in (${sql.join(
-          ids.map((id) => sql`${id}`),
-          sql`, `,
-        )})`,
-      )
-    : [];
+  const items = ids.length ? await vatExemptions(tx, ids) : [];
   const exemptionOf = new Map(items.map((i) => [i.id, i.vat_exemption]));
   return lines.map((l) => {
     if (!vatRegistered) return NON_VAT_PAYER;

@@ -1,10 +1,8 @@
-import { AppError, domesticReverseChargeProblems, money } from '@erp/domain';
-import { sql } from 'drizzle-orm';
+import { AppError, domesticReverseChargeProblems } from '@erp/domain';
 import type { Tx } from '../../db/database.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
-import * as repo from '../documents/documents.repo.ts';
-import { requireClient, totalsOf } from '../documents/documents.service.ts';
-import { query } from '../inventory/sql-helpers.ts';
+import { requireClient } from '../documents/documents.service.ts';
+import { applyReverseCharge, lockInvoice, reverseChargeOf } from '../documents/invoice-vat.ts';
 import { isVatRegistered } from './einvoice.service.ts';
 
 // Domestic reverse charge (čl. 75. st. 3. t. a) Zakona o PDV-u): a window or glass shop installing
@@ -17,12 +15,7 @@ import { isVatRegistered } from './einvoice.service.ts';
 export type ReverseChargeState = { enabled: boolean };
 
 export async function reverseChargeState(tx: Tx, id: string): Promise<ReverseChargeState> {
-  await repo.requireDocument(tx, id, ['invoice']);
-  const [row] = await query<{ enabled: boolean }>(
-    tx,
-    sql`select domestic_reverse_charge as enabled from documents where id = ${id}`,
-  );
-  return { enabled: row?.enabled ?? false };
+  return { enabled: await reverseChargeOf(tx, id) };
 }
 
 export async function setReverseCharge(
@@ -31,7 +24,7 @@ export async function setReverseCharge(
   id: string,
   enabled: boolean,
 ): Promise<ReverseChargeState> {
-  const doc = await repo.requireDocument(tx, id, ['invoice'], true);
+  const doc = await lockInvoice(tx, id);
   if (doc.status !== 'draft' || doc.advance_for_id)
     throw new AppError('CONFLICT', 'Dokument više nije nacrt i ne može se mijenjati', [
       { field: 'status', key: 'validation.notDraft' },
@@ -51,20 +44,7 @@ export async function setReverseCharge(
     });
     if (problems.length > 0)
       throw new AppError('VALIDATION', 'Prijenos porezne obveze ne primjenjuje se na ovog kupca', problems);
-    await tx.execute(sql`update document_lines set vat_rate = 0 where document_id = ${id}`);
-  } else {
-    await tx.execute(
-      sql`update document_lines l set vat_rate = i.vat_rate from items i
-          where l.document_id = ${id} and i.id = l.item_id`,
-    );
   }
-  const t = totalsOf(await repo.getLines(tx, id));
-  await repo.updateHeader(tx, id, {
-    domestic_reverse_charge: enabled,
-    net_total: money(t.net),
-    vat_total: money(t.vat),
-    total: money(t.total),
-  });
-  await repo.notifyDocuments(tx, ctx.companyId, [id]);
+  await applyReverseCharge(tx, ctx, id, enabled);
   return { enabled };
 }

@@ -15,8 +15,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/database.ts';
 import { preparedRows } from '../../db/prepared.ts';
-import { iso, isoOrNull, rows as query } from '../../db/sql.ts';
-import { allWordsMatch } from '../search/match-words.ts';
+import { allWordsMatch, iso, isoOrNull, rows as query } from '../../db/sql.ts';
 import { ownerColumns, ownerJoin } from './stock-owner.ts';
 
 // Row shapes leave the repository in wire format: snake_case, decimal strings, ISO timestamps.

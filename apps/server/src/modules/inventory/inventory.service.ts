@@ -579,5 +579,11 @@ export async function createLot(
   return lotsRepo.insertLot(tx, ctx.companyId, itemId, lotNumber);
 }
 
-/** Item facts other areas read by id (a document line's item, a cutting material). */
-export { cuttingItemFacts, documentItemFacts } from './item-facts.repo.ts';
+/** Item facts other areas read by id (a document line's item, a cutting material, VAT exemptions). */
+export {
+  type CuttingItemFacts,
+  cuttingItemFacts,
+  type DocumentItemFacts,
+  documentItemFacts,
+  vatExemptions,
+} from './item-facts.repo.ts';

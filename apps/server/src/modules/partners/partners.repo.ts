@@ -12,9 +12,8 @@ import {
 } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
-import { iso, normDecimal, one, rows } from '../../db/sql.ts';
+import { allWordsMatch, iso, normDecimal, one, rows } from '../../db/sql.ts';
 
-import { allWordsMatch } from '../search/match-words.ts';
 import { oibIndex, openOib, sealOib } from './partner-oib.ts';
 
 // The OIB helpers live in partner-oib.ts; these names stay for the documents files that import
