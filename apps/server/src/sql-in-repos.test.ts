@@ -47,7 +47,6 @@ const RUNS_SQL: [string, RegExp][] = [
  */
 const SQL_WAITING = new Set([
   // inventory, purchasing, admin, team, cutting, export, demo, audit
-  'modules/admin/admin.service.ts',
   'modules/audit/audit-scope.ts',
   'modules/audit/audit-sealer.ts',
   'modules/audit/audit.service.ts',
@@ -66,7 +65,6 @@ const SQL_WAITING = new Set([
   'modules/inventory/posting.ts',
   'modules/inventory/sheet-stock.ts',
   'modules/inventory/stock-owner.ts',
-  'modules/team/team.service.ts',
   // the other areas
   'jobs/jobs.ts',
   'jobs/runner.ts',

@@ -1,17 +1,10 @@
 import { AppError } from '@erp/domain';
-import { eq, sql } from 'drizzle-orm';
 import { companyDb, dedicatedDatabases } from '../../db/company-router.ts';
-import { type Db, rowsOf } from '../../db/database.ts';
-import { users } from '../../db/schema.ts';
+import type { Db } from '../../db/database.ts';
 import { setOwnAccountStatus } from '../tenants/tenants.service.ts';
+import * as repo from './admin.repo.ts';
 
-export async function findUserByEmail(db: Db, email: string): Promise<{ id: string; name: string } | null> {
-  const rows = await db
-    .select({ id: users.id, name: users.name })
-    .from(users)
-    .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()));
-  return rows[0] ?? null;
-}
+export const findUserByEmail = repo.findUserByEmail;
 
 /** Blocks or unblocks a user; their open screens see it within a second (tenants trigger → NOTIFY). */
 export async function setAccountStatusByEmail(
@@ -36,33 +29,12 @@ export async function setAccountStatusByEmail(
 async function copyAccountStatus(db: Db, userId: string, status: 'active' | 'blocked'): Promise<void> {
   const home = await companyDb(db, userId);
   const others = [db, ...(await dedicatedDatabases(db)).map((d) => d.database.db)].filter((d) => d !== home);
-  for (const other of others) {
-    await other.transaction(async (tx) => {
-      // Forced row-level security: the owner sees the row as its user.
-      await tx.execute(sql`select set_config('app.user_id', ${userId}, true)`);
-      const found = rowsOf(
-        await tx.execute(
-          sql`select 1 as one from tenants where id = ${userId} and account_status <> ${status}`,
-        ),
-      );
-      if (found.length === 0) return;
-      await tx.execute(sql`alter table tenants disable trigger tenants_audit`);
-      await tx.execute(sql`update tenants set account_status = ${status} where id = ${userId}`);
-      await tx.execute(sql`alter table tenants enable trigger tenants_audit`);
-    });
-  }
+  for (const other of others) await other.transaction((tx) => repo.copyAccountStatus(tx, userId, status));
 }
 
 export async function setPlatformAdmin(db: Db, email: string, isAdmin: boolean): Promise<void> {
-  const rows = await db
-    .update(users)
-    .set({ isPlatformAdmin: isAdmin })
-    .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()))
-    .returning({ id: users.id });
-  if (rows.length === 0) throw new AppError('NOT_FOUND', `Korisnik ${email} ne postoji`);
+  if (!(await repo.setPlatformAdmin(db, email, isAdmin)))
+    throw new AppError('NOT_FOUND', `Korisnik ${email} ne postoji`);
 }
 
-export async function isPlatformAdmin(db: Db, userId: string): Promise<boolean> {
-  const rows = await db.select({ admin: users.isPlatformAdmin }).from(users).where(eq(users.id, userId));
-  return rows[0]?.admin === true;
-}
+export const isPlatformAdmin = repo.isPlatformAdmin;

@@ -11,7 +11,7 @@ import { isAuditFieldShown } from '@erp/domain';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/database.ts';
 import { invitations, tenants, users } from '../../db/schema.ts';
-import { PLATFORM_ACTOR } from '../../db/tenant.ts';
+import { COMPANY_LOCK_SPACE, PLATFORM_ACTOR } from '../../db/tenant.ts';
 import { openTenantFields, sealTenantFields, withoutUnchangedSecrets } from '../../security/tenant-fields.ts';
 import { shownTables } from '../audit/audit-scope.ts';
 
@@ -275,4 +275,30 @@ export async function recentActivity(
     action: r.action,
     fields: (r.fields ?? []).filter(isAuditFieldShown),
   }));
+}
+
+/**
+ * On the owner connection, before the invitee is a member: scopes the transaction to the
+ * invitation's company, so forced row-level security limits every later statement to it.
+ */
+export async function enterInvitationCompany(tx: Tx, companyId: string): Promise<void> {
+  await tx.execute(sql`select set_config('app.company_id', ${companyId}, true)`);
+}
+
+/**
+ * Joining a company: the transaction acts in that company as the invitee (the audit trail names
+ * them), under the company's shared lock like every company transaction, and answers the company's
+ * hosting state read after that lock ('normal' unless it is being moved or restored).
+ */
+export async function enterCompanyAsJoiner(
+  tx: Tx,
+  companyId: string,
+  userId: string,
+): Promise<string | undefined> {
+  await tx.execute(sql`select set_config('app.company_id', ${companyId}, true),
+    set_config('app.user_id', ${userId}, true), set_config('app.actor_id', '', true),
+    pg_advisory_xact_lock_shared(${COMPANY_LOCK_SPACE}, hashtext(${companyId}))`);
+  return rowsOf<{ hosting: string }>(
+    await tx.execute(sql`select app_company_hosting(${companyId}::uuid) as hosting`),
+  )[0]?.hosting;
 }

@@ -18,15 +18,8 @@ import {
   sameEmail,
   type TeamRuleViolation,
 } from '@erp/domain';
-import { sql } from 'drizzle-orm';
-import { type Db, rowsOf, type Tx } from '../../db/database.ts';
-import {
-  COMPANY_LOCK_SPACE,
-  type CompanyContext,
-  companyReadOnlyError,
-  withCompany,
-  withRetry,
-} from '../../db/tenant.ts';
+import type { Db, Tx } from '../../db/database.ts';
+import { type CompanyContext, companyReadOnlyError, withCompany, withRetry } from '../../db/tenant.ts';
 import { copyJoiningUser, findInvitationDatabase, mirrorMemberships } from '../../platform/team-mirror.ts';
 import type { MailMessage } from './team.mailer.ts';
 import * as repo from './team.repo.ts';
@@ -260,7 +253,7 @@ export async function previewInvitation(db: Db, token: string, now = new Date())
   return (where?.db ?? db).transaction(async (tx) => {
     const inv = await repo.findByTokenHash(tx, hashToken(token));
     if (!inv) throw teamError('NOT_FOUND', 'Pozivnica ne postoji', 'team.errors.invitationUnknown', 'token');
-    await tx.execute(sql`select set_config('app.company_id', ${inv.companyId}, true)`);
+    await repo.enterInvitationCompany(tx, inv.companyId);
     return {
       company_name: await repo.companyName(tx, inv.companyId),
       email: inv.email,
@@ -315,14 +308,9 @@ function joinCompany(
           'token',
         );
       // The audit trail names the invitee as the actor of their joining.
-      await tx.execute(sql`select set_config('app.company_id', ${inv.companyId}, true),
-        set_config('app.user_id', ${user.id}, true), set_config('app.actor_id', '', true),
-        pg_advisory_xact_lock_shared(${COMPANY_LOCK_SPACE}, hashtext(${inv.companyId}))`);
       // Like every company transaction: no joining while the company is moved or restored (its
       // state is read in a later statement, after the lock).
-      const hosting = rowsOf<{ hosting: string }>(
-        await tx.execute(sql`select app_company_hosting(${inv.companyId}::uuid) as hosting`),
-      )[0]?.hosting;
+      const hosting = await repo.enterCompanyAsJoiner(tx, inv.companyId, user.id);
       if (hosting !== 'normal') throw companyReadOnlyError();
       if (!(await repo.markAccepted(tx, inv.id, user.id))) {
         const closed = CLOSED_INVITATION.accepted;
