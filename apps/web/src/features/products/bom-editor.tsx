@@ -1,15 +1,23 @@
-import { type BomInput, bomVariableNames, type FormulaIssue, formulaIssue } from '@erp/domain';
+import {
+  type BomInput,
+  bomInputSchema,
+  bomVariableNames,
+  type FormulaIssue,
+  formulaIssue,
+} from '@erp/domain';
+import { formSchema } from '@erp/domain/form-schema';
 import { ArrowDown, ArrowUp, Plus, Scissors, Trash2 } from 'lucide-react';
 import { Fragment, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SaveState, saveStatus } from '../../components/editing/save-state.tsx';
 import { useSaveShortcut } from '../../components/editing/save-shortcut.ts';
+import { SaveState, saveStatus } from '../../components/editing/save-state.tsx';
 import { UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
+import { useFormMessages, useZodForm } from '../../components/editing/zod-form.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { FormErrors } from '../../components/ui/form-errors.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { numberInputToApi } from '../../lib/format.ts';
-import { errorMessages } from './error-messages.ts';
+import { errorMessages, fieldLabel } from './error-messages.ts';
 import { type BomLine, type ItemInfo, useItemSearch, useSaveBom } from './products-api.ts';
 
 export type EditorLine = {
@@ -88,6 +96,9 @@ export function toBomInput(state: EditorState): BomInput {
   };
 }
 
+/** The editor's state as the BOM routes take it, checked with their schema before saving. */
+const bomFormSchema = formSchema(toBomInput, bomInputSchema);
+
 /** The BOM editor: variables, lines with live formula checks, save. Read-only unless `editable`. */
 export function BomEditor({
   productId,
@@ -103,11 +114,24 @@ export function BomEditor({
   onSaved: (id: string) => void;
 }) {
   const { t } = useTranslation('production');
-  const [state, setState] = useState(initial);
+  const form = useZodForm<typeof bomFormSchema, EditorState>(bomFormSchema, { defaultValues: initial });
   const save = useSaveBom(productId);
   const saveRef = useSaveShortcut();
   const [cutOpen, setCutOpen] = useState<ReadonlySet<string>>(new Set());
-  useEffect(() => setState(initial), [initial]);
+  useEffect(() => form.reset(initial), [initial, form]);
+  const state = form.watch();
+  const setState = (change: (s: EditorState) => EditorState) => {
+    const next = change(form.getValues());
+    form.setValue('note', next.note, { shouldDirty: true });
+    form.setValue('variables', next.variables, { shouldDirty: true });
+    form.setValue('lines', next.lines, { shouldDirty: true });
+    // After a refused save the messages follow the edits.
+    if (form.formState.isSubmitted) void form.trigger();
+  };
+  const messages = useFormMessages(form.formState.errors, {
+    label: (path) => fieldLabel(path, t),
+    server: errorMessages(save.error, t),
+  });
   // Unsaved = differs from the BOM as loaded and from what was last saved here (until it is re-read).
   const [savedAs, setSavedAs] = useState<string | null>(null);
   const now = JSON.stringify(toBomInput(state));
@@ -132,6 +156,14 @@ export function BomEditor({
       CUT_FIELDS.map((f) => [f, l[f].trim() ? formulaIssue(l[f], names) : null]),
     ) as Record<CutField, FormulaIssue | null>,
   }));
+  const submit = form.handleSubmit(async (input) => {
+    const sent = now;
+    const saved = await save.mutateAsync({ bomId, input }).catch(() => null);
+    if (saved) {
+      setSavedAs(sent);
+      onSaved(saved.id);
+    }
+  });
   const hasIssues =
     lineIssues.some((i) => i.amount || i.childWidth || i.childHeight || CUT_FIELDS.some((f) => i.cut[f])) ||
     state.lines.some((l) => !l.component);
@@ -404,7 +436,7 @@ export function BomEditor({
       </div>
       <p className="text-xs text-muted">{t('bom.formulaHelp')}</p>
       <p className="text-xs text-muted">{t('bom.cutHelp')}</p>
-      <FormErrors messages={errorMessages(save.error, t)} />
+      <FormErrors messages={messages} />
       {editable && (
         <div className="flex flex-wrap gap-2">
           <Button
@@ -435,19 +467,7 @@ export function BomEditor({
             <Plus className="size-4" aria-hidden />
             {t('bom.addLine')}
           </Button>
-          <Button
-            ref={saveRef}
-            loading={save.isPending}
-            disabled={hasIssues}
-            onClick={async () => {
-              const sent = now;
-              const saved = await save.mutateAsync({ bomId, input: toBomInput(state) }).catch(() => null);
-              if (saved) {
-                setSavedAs(sent);
-                onSaved(saved.id);
-              }
-            }}
-          >
+          <Button ref={saveRef} loading={save.isPending} disabled={hasIssues} onClick={() => void submit()}>
             {t('bom.save')}
           </Button>
         </div>
