@@ -6,10 +6,8 @@ import {
   fillTemplate,
 } from '@erp/domain';
 import Decimal from 'decimal.js';
-import { sql } from 'drizzle-orm';
 import { notifyCompany } from '../../db/company-events.ts';
 import type { Tx } from '../../db/database.ts';
-import { one, rows } from '../../db/sql.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
 import {
   enqueueJob,
@@ -23,6 +21,7 @@ import * as documents from '../documents/documents.service.ts';
 import { convertQuote } from '../documents/quotes.service.ts';
 import { createFromLowStock, createOrder } from '../purchasing/purchasing.service.ts';
 import * as repo from './automation.repo.ts';
+import * as runsRepo from './automation-runs.repo.ts';
 import { DISPATCH_JOB, emitEvent } from './emit.ts';
 import { sendWebhook } from './webhook.ts';
 
@@ -42,53 +41,43 @@ function crashPoint(at: string) {
 registerJobHandler(DISPATCH_JOB, async (job, ctx) =>
   ctx.withCompany(async (tx) => {
     const eventId = String(job.payload.eventId ?? '');
-    const event = await one<repo.EventRow & { dispatched_at: string | null }>(
-      tx,
-      sql`select id, type, entity_id, data, created_by, created_at, dispatched_at from outbox_events
-        where id = ${eventId} for update`,
-    );
+    const event = await runsRepo.lockEvent(tx, eventId);
     if (!event) throw new PermanentJobError('event not found');
-    const rules = await rows<repo.RuleRow>(
-      tx,
-      sql`select id, name, trigger, conditions, actions, enabled, created_by from automation_rules
-        where trigger = ${event.type} and enabled order by created_at, id`,
-    );
+    const rules = await runsRepo.enabledRules(tx, event.type);
     const queued: string[] = [];
     for (const rule of rules) {
       const matches = evaluateConditions(rule.conditions, event.data);
-      const run = await one<{ id: string }>(
+      const runId = await runsRepo.insertRun(
         tx,
-        sql`insert into automation_runs (company_id, rule_id, event_id, status)
-          values (${ctx.companyId}, ${rule.id}, ${event.id}, ${matches ? 'queued' : 'skipped'})
-          on conflict (rule_id, event_id) do nothing returning id`,
+        ctx.companyId,
+        rule.id,
+        event.id,
+        matches ? 'queued' : 'skipped',
       );
-      if (!run || !matches) continue;
+      if (!runId || !matches) continue;
       const runJob = await enqueueJob(tx, {
         companyId: ctx.companyId,
         kind: RUN_JOB,
-        payload: { runId: run.id },
+        payload: { runId },
         // Actions act for the rule's author (their name goes into the audit trail).
         userId: rule.created_by ?? ctx.companyId,
       });
-      await tx.execute(sql`update automation_runs set job_id = ${runJob.id} where id = ${run.id}`);
-      queued.push(run.id);
+      await runsRepo.setRunJob(tx, runId, runJob.id);
+      queued.push(runId);
     }
-    await tx.execute(sql`update outbox_events set dispatched_at = now() where id = ${event.id}`);
+    await runsRepo.markDispatched(tx, event.id);
     return { runs: queued.length };
   }),
 );
 
 type RunState = {
-  run: { id: string; status: string; result: repo.ActionResult[]; rule_id: string; event_id: string };
+  run: runsRepo.RunStateRow;
   rule: repo.RuleRow & { webhook_secret: string };
   event: repo.EventRow;
 };
 
 async function loadRun(tx: Tx, runId: string, lock: boolean): Promise<RunState> {
-  const run = await one<RunState['run']>(
-    tx,
-    sql`select id, status, result, rule_id, event_id from automation_runs where id = ${runId} ${lock ? sql`for update` : sql``}`,
-  );
+  const run = await runsRepo.getRun(tx, runId, lock);
   if (!run) throw new PermanentJobError('run not found');
   const rule = await repo.getRule(tx, run.rule_id);
   const event = await repo.getEvent(tx, run.event_id);
@@ -146,10 +135,13 @@ async function internalAction(
       const members = await repo.activeMembers(tx);
       const data = { ...event.data, rule: rule.name };
       for (const m of members)
-        await tx.execute(sql`insert into notifications (company_id, user_id, title, body, link, run_id)
-          values (${ctx.companyId}, ${m.user_id}, ${fillTemplate(action.title, data).slice(0, 200)},
-            ${fillTemplate(action.body, data).slice(0, 1000)}, ${linkOf(event)}, ${runId})
-          on conflict (run_id, user_id) where run_id is not null do nothing`);
+        await runsRepo.insertNotification(tx, ctx.companyId, {
+          userId: m.user_id,
+          title: fillTemplate(action.title, data).slice(0, 200),
+          body: fillTemplate(action.body, data).slice(0, 1000),
+          link: linkOf(event),
+          runId,
+        });
       await notifyCompany(
         tx,
         ctx.companyId,
@@ -168,19 +160,7 @@ async function internalAction(
  * for its reorder quantity at that order's price (purchasing's createOrder, as the route uses).
  */
 async function lastSupplierOrder(tx: Tx, ctx: CompanyContext, itemId: string): Promise<string | null> {
-  const last = await one<{
-    supplier_id: string;
-    unit_price: string;
-    vat_rate: string;
-    reorder_qty: string | null;
-  }>(
-    tx,
-    sql`select po.supplier_id, l.unit_price::text as unit_price, l.vat_rate::text as vat_rate,
-        i.reorder_qty::text as reorder_qty
-      from purchase_order_lines l join purchase_orders po on po.id = l.order_id join items i on i.id = l.item_id
-      where l.item_id = ${itemId} and po.status <> 'cancelled'
-      order by po.created_at desc, l.line_no limit 1`,
-  );
+  const last = await runsRepo.lastPurchase(tx, itemId);
   if (!last?.reorder_qty || !new Decimal(last.reorder_qty).gt(0)) return null;
   return createOrder(
     tx,
@@ -226,8 +206,7 @@ async function recordFailure(ctx: JobContext, job: Job, runId: string, error: un
   const final =
     error instanceof PermanentJobError || error instanceof AppError || job.attempts >= job.maxAttempts;
   await ctx.withCompany((tx) =>
-    tx.execute(sql`update automation_runs set status = ${final ? 'failed' : 'queued'}, error = ${String(message).slice(0, 2000)},
-      attempts = ${job.attempts}, updated_at = now() where id = ${runId} and status <> 'done'`),
+    runsRepo.recordRunFailure(tx, runId, final, String(message).slice(0, 2000), job.attempts),
   );
 }
 
@@ -264,9 +243,14 @@ registerJobHandler(RUN_JOB, async (job, ctx) => {
       crashPoint('before-commit');
       const webhooksLeft = s.rule.actions.some((a, i) => a.type === 'webhook' && !done.has(i));
       const failed = results.some((r) => r.status === 'failed');
-      await tx.execute(sql`update automation_runs set result = ${JSON.stringify(results)}::jsonb,
-        status = ${webhooksLeft ? 'running' : failed ? 'failed' : 'done'}, attempts = ${job.attempts},
-        error = ${failed ? 'one or more actions failed' : null}, updated_at = now() where id = ${runId}`);
+      await runsRepo.saveRunResults(
+        tx,
+        runId,
+        results,
+        webhooksLeft ? 'running' : failed ? 'failed' : 'done',
+        job.attempts,
+        failed ? 'one or more actions failed' : null,
+      );
       s.run.result = results;
       s.run.status = webhooksLeft ? 'running' : 'done';
       return s;
@@ -296,15 +280,19 @@ registerJobHandler(RUN_JOB, async (job, ctx) => {
           status: 'done',
           detail: String(response.status),
         };
-        await tx.execute(sql`update automation_runs set result = result || ${JSON.stringify([entry])}::jsonb,
-          updated_at = now() where id = ${runId}`);
+        await runsRepo.appendRunResult(tx, runId, entry);
       });
       state.run.result.push({ index, type: 'webhook', status: 'done' });
     }
     const failed = state.run.result.some((r) => r.status === 'failed');
     await ctx.withCompany((tx) =>
-      tx.execute(sql`update automation_runs set status = ${failed ? 'failed' : 'done'}, attempts = ${job.attempts},
-        error = ${failed ? 'one or more actions failed' : null}, updated_at = now() where id = ${runId}`),
+      runsRepo.finishRun(
+        tx,
+        runId,
+        failed ? 'failed' : 'done',
+        job.attempts,
+        failed ? 'one or more actions failed' : null,
+      ),
     );
     return { runId, status: failed ? 'failed' : 'done' };
   } catch (error) {
@@ -315,12 +303,7 @@ registerJobHandler(RUN_JOB, async (job, ctx) => {
 
 /** Zagreb's date and the next 06:00 there (the daily check's time). */
 async function todayAndNextRun(tx: Tx): Promise<{ today: string; next: Date; nextDate: string }> {
-  const row = await one<{ today: string; next: string; next_date: string }>(
-    tx,
-    sql`select to_char(now() at time zone 'Europe/Zagreb', 'YYYY-MM-DD') as today,
-      ((date_trunc('day', now() at time zone 'Europe/Zagreb') + interval '1 day 6 hours') at time zone 'Europe/Zagreb') as next,
-      to_char(now() at time zone 'Europe/Zagreb' + interval '1 day', 'YYYY-MM-DD') as next_date`,
-  );
+  const row = await runsRepo.zagrebDays(tx);
   if (!row) throw new Error('no date');
   return { today: row.today, next: new Date(row.next), nextDate: row.next_date };
 }
@@ -336,25 +319,7 @@ export async function scheduleOverdueCheck(tx: Tx, companyId: string, userId?: s
 registerJobHandler(OVERDUE_JOB, async (_job, ctx) =>
   ctx.withCompany(async (tx) => {
     const { today, next, nextDate } = await todayAndNextRun(tx);
-    const invoices = await rows<{
-      id: string;
-      number: string | null;
-      client_id: string | null;
-      client_name: string | null;
-      total: string;
-      owed: string;
-      due_date: string;
-      days: number;
-    }>(
-      tx,
-      sql`select d.id, d.number, d.client_id, p.name as client_name, d.total::text as total,
-          (d.total - d.credited_total - d.paid_total)::text as owed, d.due_date::text as due_date,
-          (${today}::date - d.due_date) as days
-        from documents d left join partners p on p.id = d.client_id
-        where d.kind = 'invoice' and d.status = 'issued' and d.total - d.credited_total - d.paid_total > 0
-          and d.due_date < ${today}::date
-        order by d.due_date, d.id limit 1000`,
-    );
+    const invoices = await runsRepo.overdueInvoices(tx, today);
     let emitted = 0;
     for (const inv of invoices) {
       const e = await emitEvent(tx, {
@@ -374,11 +339,7 @@ registerJobHandler(OVERDUE_JOB, async (_job, ctx) =>
       });
       if (e) emitted++;
     }
-    const listening = await one<{ n: string }>(
-      tx,
-      sql`select count(*) as n from automation_rules where trigger = 'invoice.overdue' and enabled`,
-    );
-    if (Number(listening?.n ?? 0) > 0)
+    if ((await runsRepo.overdueListeners(tx)) > 0)
       await enqueueJob(tx, {
         companyId: ctx.companyId,
         kind: OVERDUE_JOB,

@@ -8,10 +8,8 @@ import {
   readField,
   testCondition,
 } from '@erp/domain';
-import { sql } from 'drizzle-orm';
 import { notifyCompany } from '../../db/company-events.ts';
 import type { Tx } from '../../db/database.ts';
-import { one, rows } from '../../db/sql.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
 import { scheduleOverdueCheck } from './actions.ts';
 import * as repo from './automation.repo.ts';
@@ -55,21 +53,14 @@ async function afterSave(tx: Tx, ctx: CompanyContext, rule: AutomationRule) {
 /** Creates a rule; its webhook secret is returned this once (and on rotation), never listed. */
 export async function createRule(tx: Tx, ctx: CompanyContext, input: AutomationRule) {
   const secret = newWebhookSecret();
-  const row = await one<{ id: string }>(
-    tx,
-    sql`insert into automation_rules (company_id, name, trigger, conditions, actions, enabled, webhook_secret, created_by)
-      values (${ctx.companyId}, ${input.name}, ${input.trigger}, ${JSON.stringify(input.conditions)}::jsonb,
-        ${JSON.stringify(input.actions)}::jsonb, ${input.enabled}, ${secret}, ${ctx.userId}) returning id`,
-  );
+  const id = await repo.insertRule(tx, ctx.companyId, ctx.userId, input, secret);
   await afterSave(tx, ctx, input);
-  return { rule: await getRule(tx, row?.id as string), webhook_secret: secret };
+  return { rule: await getRule(tx, id), webhook_secret: secret };
 }
 
 export async function updateRule(tx: Tx, ctx: CompanyContext, id: string, input: AutomationRule) {
   if (!(await repo.getRule(tx, id, true))) throw notFound();
-  await tx.execute(sql`update automation_rules set name = ${input.name}, trigger = ${input.trigger},
-    conditions = ${JSON.stringify(input.conditions)}::jsonb, actions = ${JSON.stringify(input.actions)}::jsonb,
-    enabled = ${input.enabled}, updated_at = now() where id = ${id}`);
+  await repo.updateRule(tx, id, input);
   await afterSave(tx, ctx, input);
   return getRule(tx, id);
 }
@@ -77,24 +68,19 @@ export async function updateRule(tx: Tx, ctx: CompanyContext, id: string, input:
 export async function setEnabled(tx: Tx, ctx: CompanyContext, id: string, enabled: boolean) {
   const rule = await repo.getRule(tx, id, true);
   if (!rule) throw notFound();
-  await tx.execute(
-    sql`update automation_rules set enabled = ${enabled}, updated_at = now() where id = ${id}`,
-  );
+  await repo.setRuleEnabled(tx, id, enabled);
   await afterSave(tx, ctx, { ...rule, enabled });
   return getRule(tx, id);
 }
 
 export async function deleteRule(tx: Tx, id: string) {
-  const gone = await one<{ id: string }>(tx, sql`delete from automation_rules where id = ${id} returning id`);
-  if (!gone) throw notFound();
+  if (!(await repo.deleteRule(tx, id))) throw notFound();
 }
 
 export async function rotateSecret(tx: Tx, id: string) {
   if (!(await repo.getRule(tx, id, true))) throw notFound();
   const secret = newWebhookSecret();
-  await tx.execute(
-    sql`update automation_rules set webhook_secret = ${secret}, updated_at = now() where id = ${id}`,
-  );
+  await repo.setWebhookSecret(tx, id, secret);
   return { webhook_secret: secret };
 }
 
@@ -194,18 +180,7 @@ export async function testRun(tx: Tx, rule: AutomationRule, eventId: string | nu
 // Notifications ------------------------------------------------------------------------------------
 
 export async function listNotifications(tx: Tx, ctx: CompanyContext, limit: number) {
-  const items = await rows<{
-    id: string;
-    title: string;
-    body: string;
-    link: string | null;
-    read_at: string | null;
-    created_at: string;
-  }>(
-    tx,
-    sql`select id, title, body, link, read_at, created_at from notifications where user_id = ${ctx.userId}
-      order by created_at desc, id limit ${limit}`,
-  );
+  const items = await repo.notificationsOf(tx, ctx.userId, limit);
   return {
     items: items.map((n) => ({ ...n, read_at: iso(n.read_at), created_at: iso(n.created_at) as string })),
     unread: await unreadCount(tx, ctx),
@@ -213,16 +188,11 @@ export async function listNotifications(tx: Tx, ctx: CompanyContext, limit: numb
 }
 
 export async function unreadCount(tx: Tx, ctx: CompanyContext): Promise<number> {
-  const row = await one<{ n: string }>(
-    tx,
-    sql`select count(*) as n from notifications where user_id = ${ctx.userId} and read_at is null`,
-  );
-  return Number(row?.n ?? 0);
+  return repo.unreadCount(tx, ctx.userId);
 }
 
 export async function markRead(tx: Tx, ctx: CompanyContext, id: string | null) {
-  await tx.execute(sql`update notifications set read_at = now() where user_id = ${ctx.userId} and read_at is null
-    ${id ? sql`and id = ${id}` : sql``}`);
+  await repo.markRead(tx, ctx.userId, id);
   await notifyCompany(tx, ctx.companyId, 'notifications', [ctx.userId]);
   return { unread: await unreadCount(tx, ctx) };
 }

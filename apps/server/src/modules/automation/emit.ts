@@ -1,9 +1,9 @@
 import type { AutomationTrigger } from '@erp/domain';
 import Decimal from 'decimal.js';
-import { sql } from 'drizzle-orm';
-import { rowsOf, type Tx } from '../../db/database.ts';
+import type { Tx } from '../../db/database.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
 import { enqueueJob } from '../../jobs/jobs.ts';
+import * as repo from './automation.repo.ts';
 
 export const DISPATCH_JOB = 'automation.dispatch';
 
@@ -22,18 +22,13 @@ export type EventInput = {
  * otherwise the event is only kept (rules' test runs can pick it) and marked dispatched.
  */
 export async function emitEvent(tx: Tx, event: EventInput): Promise<{ id: string } | null> {
-  const inserted = rowsOf<{ id: string; listened: boolean }>(
-    await tx.execute(sql`
-      insert into outbox_events (company_id, type, entity_id, data, dedupe_key, created_by, dispatched_at)
-      select ${event.companyId}, ${event.type}, ${event.entityId}, ${JSON.stringify(event.data)}::jsonb,
-        ${event.dedupeKey ?? null}, nullif(current_setting('app.user_id', true), '')::uuid,
-        case when l.listened then null else now() end
-      from (select exists (select 1 from automation_rules r where r.trigger = ${event.type} and r.enabled)
-        as listened) l
-      on conflict (company_id, dedupe_key) where dedupe_key is not null do nothing
-      returning id, dispatched_at is null as listened`),
-  );
-  const row = inserted[0];
+  const row = await repo.insertOutboxEvent(tx, {
+    companyId: event.companyId,
+    type: event.type,
+    entityId: event.entityId,
+    data: event.data,
+    dedupeKey: event.dedupeKey ?? null,
+  });
   if (!row) return null;
   if (row.listened)
     await enqueueJob(tx, { companyId: event.companyId, kind: DISPATCH_JOB, payload: { eventId: row.id } });
@@ -94,16 +89,9 @@ export async function emitReorderCrossings(
     return b && new Decimal(a.onHand).lt(b.on_hand);
   });
   if (candidates.length === 0) return;
-  const items = rowsOf<{
-    id: string;
-    sku: string;
-    name: string;
-    reorder_point: string;
-    reorder_qty: string | null;
-  }>(
-    await tx.execute(sql`select id, sku, name, reorder_point::text as reorder_point, reorder_qty::text as reorder_qty
-      from items where reorder_point is not null
-        and id = any(${`{${candidates.map(([id]) => id).join(',')}}`}::uuid[])`),
+  const items = await repo.reorderItems(
+    tx,
+    candidates.map(([id]) => id),
   );
   for (const item of items) {
     const b = new Decimal(before.get(item.id)?.on_hand ?? '0');
