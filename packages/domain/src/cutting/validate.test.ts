@@ -171,6 +171,100 @@ describe('1D plan validator', () => {
   });
 });
 
+describe('offcuts in a plan', () => {
+  const input1d: Cut1dInput = {
+    kind: '1d',
+    kerf: 4,
+    trim: { head: 10, tail: 10 },
+    stock: [{ id: 'bar', length: 1000, quantity: 1 }],
+    pieces: [{ id: 'a', length: 400, quantity: 1 }],
+    timeLimitMs: 10,
+    seed: 1,
+  };
+  /** The piece at 10..410; offcuts as given (x, length). */
+  const bar = (offcuts: [number, number][]): CutResult1d => ({
+    kind: '1d',
+    stockUsed: [{ stockId: 'bar', count: 1 }],
+    layouts: [
+      {
+        stockId: 'bar',
+        length: 1000,
+        placements: [{ pieceId: 'a', x: 10, length: 400 }],
+        cuts: [{ x: 410, width: 4 }],
+        offcuts: offcuts.map(([x, length]) => ({ x, length })),
+        wastePercent: 0,
+      },
+    ],
+    lowerBound: 1,
+    wastePercent: 0,
+    timeMs: 0,
+    optimal: true,
+  });
+
+  it('1D: accepts an offcut from the kerf to the bar end, and one touching the piece', () => {
+    expect(validatePlan1d(input1d, bar([[414, 586]]))).toEqual([]);
+    expect(
+      validatePlan1d(
+        input1d,
+        bar([
+          [410, 300],
+          [710, 290],
+        ]),
+      ),
+    ).toEqual([]);
+  });
+  it('1D: refuses an offcut over a piece, offcuts over each other, and one past the bar', () => {
+    expect(validatePlan1d(input1d, bar([[300, 700]]))).toEqual(['layout 0: offcut 0 overlaps piece 0']);
+    expect(
+      validatePlan1d(
+        input1d,
+        bar([
+          [414, 300],
+          [700, 300],
+        ]),
+      ),
+    ).toEqual(['layout 0: offcuts 0 and 1 overlap']);
+    expect(validatePlan1d(input1d, bar([[414, 600]]))).toEqual(['layout 0: offcut 0 lies outside the stock']);
+    expect(validatePlan1d(input1d, bar([[500, 0]]))).toEqual(['layout 0: offcut 0 has no size']);
+  });
+
+  /** A 60 × 40 piece in the corner of the 100 × 100 sheet; offcuts as given (x, y, w, h). */
+  const sheet = (offcuts: [number, number, number, number][]): CutResult2d => {
+    const plan = plan2d([at('p', 0, 0, 60, 40)]);
+    const layout = plan.layouts[0] as CutResult2d['layouts'][number];
+    layout.offcuts = offcuts.map(([x, y, width, height]) => ({ x, y, width, height }));
+    return plan;
+  };
+  const input = input2d([{ id: 'p', width: 60, height: 40, quantity: 1 }]);
+
+  it('2D: accepts the strip beside the piece and the one above it', () => {
+    expect(
+      validatePlan2d(
+        input,
+        sheet([
+          [60, 0, 40, 40],
+          [0, 40, 100, 60],
+        ]),
+      ),
+    ).toEqual([]);
+  });
+  it('2D: refuses an offcut over the piece, offcuts over each other, and one off the sheet', () => {
+    expect(validatePlan2d(input, sheet([[50, 30, 50, 70]]))).toEqual(['sheet 0: offcut 0 overlaps piece 0']);
+    expect(
+      validatePlan2d(
+        input,
+        sheet([
+          [60, 0, 40, 60],
+          [0, 40, 100, 60],
+        ]),
+      ),
+    ).toEqual(['sheet 0: offcuts 0 and 1 overlap']);
+    expect(validatePlan2d(input, sheet([[0, 40, 100, 70]]))).toEqual([
+      'sheet 0: offcut 0 lies outside the stock',
+    ]);
+  });
+});
+
 describe('input schema', () => {
   const messages = (raw: unknown): string[] => {
     try {

@@ -39,6 +39,16 @@ export function validatePlan1d(input: Cut1dInput, plan: CutResult1d): PlanIssue[
         issues.push(`layout ${li}: piece ${p.pieceId} at ${p.x} overlaps or ignores the kerf`);
       prevEnd = p.x + p.length;
     }
+    // Offcuts (kept as stock or wasted) lie on the bar and never on a piece or on each other: an
+    // offcut over a piece would be stocked (or counted as waste) twice.
+    const span = (x: number, length: number): Box => ({ x0: x, y0: 0, x1: x + length, y1: 1 });
+    checkOffcuts(
+      `layout ${li}`,
+      layout.offcuts.map((o) => span(o.x, o.length)),
+      layout.placements.map((p) => span(p.x, p.length)),
+      span(0, stock.length),
+      issues,
+    );
   });
   comparePieceCounts(expected, seen, issues);
   return issues;
@@ -98,12 +108,17 @@ export function validatePlan2d(input: Cut2dInput, plan: CutResult2d): PlanIssue[
     }));
     for (let a = 0; a < boxes.length; a++) {
       for (let b = a + 1; b < boxes.length; b++) {
-        const A = boxes[a] as Box;
-        const B = boxes[b] as Box;
-        if (A.x0 < B.x1 && B.x0 < A.x1 && A.y0 < B.y1 && B.y0 < A.y1)
+        if (overlap(boxes[a] as Box, boxes[b] as Box))
           issues.push(`sheet ${li}: pieces ${a} and ${b} overlap`);
       }
     }
+    checkOffcuts(
+      `sheet ${li}`,
+      layout.offcuts.map((o) => ({ x0: o.x, y0: o.y, x1: o.x + o.width, y1: o.y + o.height })),
+      boxes,
+      { x0: 0, y0: 0, x1: stock.width, y1: stock.height },
+      issues,
+    );
     // A first cut across y is a horizontal line (strips stacked along y), across x a vertical one.
     const stages =
       input.firstCut === 'horizontal'
@@ -122,6 +137,25 @@ export function validatePlan2d(input: Cut2dInput, plan: CutResult2d): PlanIssue[
 }
 
 type Box = { x0: number; y0: number; x1: number; y1: number };
+
+/** Two boxes share area (touching edges do not). */
+function overlap(a: Box, b: Box): boolean {
+  return a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
+}
+
+/** Every offcut has a size, lies on the stock, and covers no piece and no other offcut. */
+function checkOffcuts(where: string, offcuts: Box[], pieces: Box[], stock: Box, issues: PlanIssue[]): void {
+  offcuts.forEach((o, k) => {
+    if (o.x1 <= o.x0 || o.y1 <= o.y0) issues.push(`${where}: offcut ${k} has no size`);
+    if (o.x0 < stock.x0 || o.y0 < stock.y0 || o.x1 > stock.x1 || o.y1 > stock.y1)
+      issues.push(`${where}: offcut ${k} lies outside the stock`);
+    pieces.forEach((p, n) => {
+      if (overlap(o, p)) issues.push(`${where}: offcut ${k} overlaps piece ${n}`);
+    });
+    for (let j = k + 1; j < offcuts.length; j++)
+      if (overlap(o, offcuts[j] as Box)) issues.push(`${where}: offcuts ${k} and ${j} overlap`);
+  });
+}
 
 /**
  * Splits the boxes at every straight cut across `axis` (a gap of at least `kerf` in their
