@@ -1,25 +1,9 @@
-import { AppError } from '@erp/domain';
+import { AppError, backgroundJobSchema, idParamsSchema } from '@erp/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { inCompany } from '../http/access.ts';
 import type { Deps } from '../http/context.ts';
 import { getJob } from './jobs.ts';
 import { createJobRunner, type RunnerOptions } from './runner.ts';
-
-const jobSchema = z.object({
-  id: z.string(),
-  kind: z.string(),
-  status: z.enum(['queued', 'running', 'done', 'failed']),
-  attempts: z.number(),
-  maxAttempts: z.number(),
-  progress: z.string(),
-  result: z.unknown(),
-  error: z.string().nullable(),
-  runAt: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  finishedAt: z.string().nullable(),
-});
 
 /** Hooks that run on every tick of the runner (scheduled jobs); modules add theirs at import time. */
 const tickHooks: NonNullable<RunnerOptions['onTick']>[] = [];
@@ -40,8 +24,8 @@ export function jobsRoutes(deps: Deps): FastifyPluginAsyncZod {
         schema: {
           tags: ['jobs'],
           summary: 'Status, progress, result and error of a background job',
-          params: z.object({ id: z.uuid('validation.invalid') }),
-          response: { 200: jobSchema },
+          params: idParamsSchema,
+          response: { 200: backgroundJobSchema },
         },
       },
       async (request) =>

@@ -78,6 +78,3 @@ export const changePasswordSchema = z.object({ currentPassword: password, newPas
 
 export type SignInInput = z.infer<typeof signInSchema>;
 export type SignUpInput = z.infer<typeof signUpSchema>;
-
-export type SessionUser = { id: string; email: string; name: string | null };
-export type SessionInfo = { session: { expiresAt: string }; user: SessionUser };

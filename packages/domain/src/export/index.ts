@@ -57,7 +57,8 @@ export const exportJobRequestSchema = z.discriminatedUnion('type', [
 export type ExportJobRequest = z.infer<typeof exportJobRequestSchema>;
 
 /** 'upload': an archive waiting for its restore job (never listed or downloadable). */
-export type ExportFileKind = 'section' | 'pdf' | 'archive' | 'upload';
+export const EXPORT_FILE_KINDS = ['section', 'pdf', 'archive', 'upload'] as const;
+export type ExportFileKind = (typeof EXPORT_FILE_KINDS)[number];
 
 /** Hours a generated export file stays downloadable. */
 export const EXPORT_FILE_TTL_HOURS = 24;

@@ -60,21 +60,23 @@ export const tenantUpdateSchema = z
   .strict();
 export type TenantUpdate = z.infer<typeof tenantUpdateSchema>;
 
-export type TenantProfile = {
-  id: string;
-  full_name: string | null;
-  phone: string | null;
-  address: string | null;
-  date_of_birth: string | null;
-  position: string | null;
-  department: string | null;
-  company_name: string | null;
-  company_address: string | null;
-  company_phone: string | null;
-  company_email: string | null;
-  company_website: string | null;
-  tax_number: string | null;
-  company_logo: string | null;
-  bank_accounts: BankAccount[];
-  account_status: AccountStatus;
-};
+/** The signed-in user's profile and own company as /api/tenants/me answers it. */
+export const tenantProfileSchema = z.object({
+  id: z.string(),
+  full_name: z.string().nullable(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  date_of_birth: z.string().nullable(),
+  position: z.string().nullable(),
+  department: z.string().nullable(),
+  company_name: z.string().nullable(),
+  company_address: z.string().nullable(),
+  company_phone: z.string().nullable(),
+  company_email: z.string().nullable(),
+  company_website: z.string().nullable(),
+  tax_number: z.string().nullable(),
+  company_logo: z.string().nullable(),
+  bank_accounts: z.array(z.object({ iban: z.string(), bank_name: z.string().nullable().optional() })),
+  account_status: z.enum(ACCOUNT_STATUSES),
+});
+export type TenantProfile = z.infer<typeof tenantProfileSchema>;

@@ -1,33 +1,31 @@
 import {
+  adminEmailSchema,
+  authSessionSchema,
   changePasswordSchema,
   ERROR_STATUS,
   type ErrorCode,
+  authErrorSchema as errorSchema,
+  forgotPasswordOptionsSchema,
   forgotPasswordSchema,
+  okSchema,
+  resetLinkSchema,
   resetPasswordSchema,
+  signedInSchema,
+  signedOutEverywhereSchema,
+  signedOutSchema,
   signInSchema,
   signUpSchema,
 } from '@erp/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { errorBody } from '../../http/errors.ts';
-import type { Deps } from '../../http/context.ts';
 import { currentUser } from '../../http/access.ts';
-import { CLIENT_IP_HEADER, signInAttempt } from './auth.ts';
+import type { Deps } from '../../http/context.ts';
+import { errorBody } from '../../http/errors.ts';
 import { authMailer } from './auth.mailer.ts';
+import { CLIENT_IP_HEADER, signInAttempt } from './auth.ts';
 import { accountWaitSeconds, clearLoginFailures, overAddressLimit, recordLoginFailure } from './backoff.ts';
-import { accountsQueryForUnknownEmail, emailHasAccount } from './timing.ts';
 import { createResetLink, requestPasswordReset, resetPassword, revokeAllSessions } from './password-reset.ts';
-
-const userSchema = z.object({ id: z.string(), email: z.string(), name: z.string().nullable() });
-const sessionSchema = z.object({ session: z.object({ expiresAt: z.string() }), user: userSchema }).nullable();
-const errorSchema = z.object({
-  error: z.object({
-    code: z.string(),
-    message: z.string(),
-    details: z.array(z.object({ field: z.string(), key: z.string() })).optional(),
-  }),
-});
+import { accountsQueryForUnknownEmail, emailHasAccount } from './timing.ts';
 
 /** better-auth's error codes, mapped to ours. */
 const AUTH_ERRORS: Record<string, ErrorCode> = {
@@ -39,7 +37,6 @@ const AUTH_ERRORS: Record<string, ErrorCode> = {
   INVALID_EMAIL: 'VALIDATION',
   INVALID_PASSWORD: 'INVALID_CREDENTIALS',
 };
-const okSchema = z.object({ ok: z.literal(true) });
 
 function toErrorCode(status: number, authCode: string | undefined): ErrorCode {
   if (authCode && AUTH_ERRORS[authCode]) return AUTH_ERRORS[authCode];
@@ -108,7 +105,7 @@ export function authRoutes(deps: Deps): FastifyPluginAsyncZod {
           summary: 'Sign up with email and password (full name goes into the profile)',
           body: signUpSchema,
           response: {
-            200: z.object({ user: userSchema }),
+            200: signedInSchema,
             400: errorSchema,
             409: errorSchema,
             429: errorSchema,
@@ -131,7 +128,7 @@ export function authRoutes(deps: Deps): FastifyPluginAsyncZod {
           summary: 'Sign in with email and password',
           body: signInSchema,
           response: {
-            200: z.object({ user: userSchema }),
+            200: signedInSchema,
             400: errorSchema,
             401: errorSchema,
             429: errorSchema,
@@ -161,7 +158,7 @@ export function authRoutes(deps: Deps): FastifyPluginAsyncZod {
         schema: {
           tags: ['auth'],
           summary: 'Whether password reset links are sent by mail on this server',
-          response: { 200: z.object({ mail: z.boolean() }) },
+          response: { 200: forgotPasswordOptionsSchema },
         },
       },
       async () => ({ mail: authMailer(deps) !== null }),
@@ -237,7 +234,7 @@ export function authRoutes(deps: Deps): FastifyPluginAsyncZod {
         schema: {
           tags: ['auth'],
           summary: 'Revoke every session of the user, this one included',
-          response: { 200: z.object({ revoked: z.number() }) },
+          response: { 200: signedOutEverywhereSchema },
         },
       },
       async (request, reply) => {
@@ -255,10 +252,8 @@ export function authRoutes(deps: Deps): FastifyPluginAsyncZod {
         schema: {
           tags: ['admin'],
           summary: 'A one-time password reset link for a user (when no mail server is configured)',
-          body: z.object({
-            email: z.string().trim().min(3, 'validation.emailRequired').max(254, 'validation.tooLong'),
-          }),
-          response: { 200: z.object({ url: z.string(), expiresAt: z.string() }) },
+          body: adminEmailSchema,
+          response: { 200: resetLinkSchema },
         },
       },
       async (request) => createResetLink(deps.db, deps.config.baseUrl, request.body.email),
@@ -271,7 +266,7 @@ export function authRoutes(deps: Deps): FastifyPluginAsyncZod {
         schema: {
           tags: ['auth'],
           summary: 'Sign out: the session is revoked at once',
-          response: { 200: z.object({ success: z.boolean() }) },
+          response: { 200: signedOutSchema },
         },
       },
       async (request, reply) => {
@@ -288,7 +283,7 @@ export function authRoutes(deps: Deps): FastifyPluginAsyncZod {
         schema: {
           tags: ['auth'],
           summary: 'The current session: expiry and user, or null',
-          response: { 200: sessionSchema },
+          response: { 200: authSessionSchema },
         },
       },
       async (request, reply) => {

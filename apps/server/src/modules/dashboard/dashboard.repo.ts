@@ -1,3 +1,10 @@
+import type {
+  DashboardLowStock,
+  DashboardOnTime,
+  DashboardOpenQuotes,
+  DashboardRevenue,
+  DashboardWorkOrders,
+} from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/database.ts';
 
@@ -7,9 +14,8 @@ async function many<T>(tx: Tx, query: ReturnType<typeof sql>): Promise<T[]> {
   return rowsOf<T>(await tx.execute(query));
 }
 
-export type OpenQuotes = { count: number; value: string };
 /** Open quotes: drafts and sent quotes not yet accepted, rejected, expired or converted. */
-export async function openQuotes(tx: Tx): Promise<OpenQuotes> {
+export async function openQuotes(tx: Tx): Promise<DashboardOpenQuotes> {
   const [row] = await many<{ count: number; value: string }>(
     tx,
     sql`select count(*)::int as count, coalesce(sum(total), 0)::numeric(18,2)::text as value
@@ -18,12 +24,11 @@ export async function openQuotes(tx: Tx): Promise<OpenQuotes> {
   return { count: row?.count ?? 0, value: row?.value ?? '0.00' };
 }
 
-export type WorkOrderFigures = { by_status: { status: string; count: number }[]; overdue: number };
 /**
  * Work orders by status; overdue = not completed or cancelled and past its due date ("Rok", the
  * date the work-order form sets; `delivery_date` is never set on a work order).
  */
-export async function workOrders(tx: Tx, today: string): Promise<WorkOrderFigures> {
+export async function workOrders(tx: Tx, today: string): Promise<DashboardWorkOrders> {
   const byStatus = await many<{ status: string; count: number }>(
     tx,
     sql`select status, count(*)::int as count from documents where kind = 'work_order'
@@ -37,9 +42,8 @@ export async function workOrders(tx: Tx, today: string): Promise<WorkOrderFigure
   return { by_status: byStatus, overdue: overdue?.count ?? 0 };
 }
 
-export type Revenue = { this_month: string; last_month: string; months: { month: string; net: string }[] };
 /** Net revenue of issued invoices minus issued credit notes, by document month (last 12 months). */
-export async function revenue(tx: Tx, today: string): Promise<Revenue> {
+export async function revenue(tx: Tx, today: string): Promise<DashboardRevenue> {
   const months = await many<{ month: string; net: string }>(
     tx,
     sql`select to_char(m.month, 'YYYY-MM') as month, coalesce(sum(
@@ -57,18 +61,14 @@ export async function revenue(tx: Tx, today: string): Promise<Revenue> {
   };
 }
 
-export type LowStock = {
-  count: number;
-  items: { id: string; sku: string; name: string; available: string; reorder_point: string }[];
-};
 /** Same rule as inventory's low-stock list: available + on order below the reorder point. */
-export async function lowStock(tx: Tx, limit = 5): Promise<LowStock> {
+export async function lowStock(tx: Tx, limit = 5): Promise<DashboardLowStock> {
   const where = sql`i.active and i.reorder_point is not null and a.available + a.on_order < i.reorder_point`;
   const [count] = await many<{ count: number }>(
     tx,
     sql`select count(*)::int as count from items i join item_availability a on a.item_id = i.id where ${where}`,
   );
-  const items = await many<LowStock['items'][number]>(
+  const items = await many<DashboardLowStock['items'][number]>(
     tx,
     sql`select i.id, i.sku, i.name, trim_scale(a.available)::text as available,
                trim_scale(i.reorder_point)::text as reorder_point
@@ -78,14 +78,13 @@ export async function lowStock(tx: Tx, limit = 5): Promise<LowStock> {
   return { count: count?.count ?? 0, items };
 }
 
-export type OnTime = { delivered: number; on_time: number; rate: string | null };
 /**
  * On-time delivery over the last 90 days: delivery notes issued for a work order with a due date
  * (the work-order form's "Rok"); on time when the note's delivery date (set when it is issued;
  * its document date for older notes without one) is not after the due date. `rate` is a percent
  * 0..100 with one decimal, like every rate of the API (docs/api.md "Percentages").
  */
-export async function onTime(tx: Tx, today: string): Promise<OnTime> {
+export async function onTime(tx: Tx, today: string): Promise<DashboardOnTime> {
   const [row] = await many<{ delivered: number; on_time: number }>(
     tx,
     sql`select count(*)::int as delivered,

@@ -1,14 +1,7 @@
+import type { DashboardFigures } from '@erp/domain';
 import type { Tx } from '../../db/database.ts';
 import { businessToday } from '../../db/sql.ts';
 import * as repo from './dashboard.repo.ts';
-
-export type DashboardFigures = {
-  open_quotes: repo.OpenQuotes;
-  work_orders: repo.WorkOrderFigures;
-  revenue: repo.Revenue;
-  low_stock: repo.LowStock;
-  on_time: repo.OnTime;
-};
 
 /** All tiles in one transaction, so they describe the same moment. */
 export async function figures(tx: Tx): Promise<DashboardFigures> {

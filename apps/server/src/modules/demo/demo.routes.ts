@@ -1,7 +1,6 @@
-import { AppError } from '@erp/domain';
+import { AppError, demoCountsSchema, demoFillRequestSchema, demoJobSchema } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { rowsOf } from '../../db/database.ts';
 import { inCompany } from '../../http/access.ts';
 import type { Deps } from '../../http/context.ts';
@@ -36,15 +35,8 @@ export function demoRoutes(deps: Deps): FastifyPluginAsyncZod {
         schema: {
           tags: ['demo'],
           summary: 'Fill an empty company with the demo window shop (operators; waits until done)',
-          body: z
-            .object({
-              company: z.uuid('validation.invalid').optional(),
-              email: z.email('validation.emailInvalid').optional(),
-              seed: z.number().int().optional(),
-            })
-            .strict()
-            .refine((b) => Boolean(b.company) !== Boolean(b.email), 'validation.required'),
-          response: { 200: z.record(z.string(), z.number()) },
+          body: demoFillRequestSchema,
+          response: { 200: demoCountsSchema },
         },
       },
       async (request) => {
@@ -60,7 +52,7 @@ export function demoRoutes(deps: Deps): FastifyPluginAsyncZod {
           tags: ['demo'],
           summary:
             'Fill an empty company with the demo glass and PVC window shop (background job; refused unless the company is empty)',
-          response: { 202: z.object({ job_id: z.string() }) },
+          response: { 202: demoJobSchema },
         },
       },
       async (request, reply) => {

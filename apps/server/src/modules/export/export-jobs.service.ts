@@ -1,5 +1,4 @@
-import { AppError, type ExportJobRequest } from '@erp/domain';
-import { z } from 'zod';
+import { AppError, type ExportJobRequest, type ExportJobStatus, restoredCountsSchema } from '@erp/domain';
 import type { Tx } from '../../db/database.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
 import { enqueueJob, getJob } from '../../jobs/jobs.ts';
@@ -9,8 +8,6 @@ import { fileOfJob, listExportFiles, readExportFile, storeExportFile } from './e
 import { assertMayDownload, assertMayExport } from './export.service.ts';
 
 // The export screen's use-cases around jobs and stored files (issue 20: routes call services only).
-
-const restoredSchema = z.object({ tables: z.number(), rows: z.number() });
 
 /** Queues an export the caller's role may run (sensitive sections need a role that reads them). */
 export function queueExport(tx: Tx, ctx: CompanyContext, request: ExportJobRequest) {
@@ -25,14 +22,14 @@ export function queueExport(tx: Tx, ctx: CompanyContext, request: ExportJobReque
 }
 
 /** Progress of an export or restore job and, when done, its file or what it restored. */
-export async function jobStatus(tx: Tx, id: string) {
+export async function jobStatus(tx: Tx, id: string): Promise<ExportJobStatus> {
   const job = await getJob(tx, id);
   if (!job || (job.kind !== EXPORT_JOB_KIND && job.kind !== RESTORE_JOB_KIND))
     throw new AppError('NOT_FOUND', 'Izvoz nije pronađen');
   const restore = job.kind === RESTORE_JOB_KIND;
   const file = !restore && job.status === 'done' ? await fileOfJob(tx, job.id) : null;
   const restored =
-    restore && job.status === 'done' ? (restoredSchema.safeParse(job.result).data ?? null) : null;
+    restore && job.status === 'done' ? (restoredCountsSchema.safeParse(job.result).data ?? null) : null;
   return {
     id: job.id,
     kind: restore ? ('restore' as const) : ('export' as const),

@@ -1,19 +1,9 @@
-import { EXPORT_FILE_TTL_HOURS, type ExportFileKind } from '@erp/domain';
+import { EXPORT_FILE_TTL_HOURS, type ExportFileKind, type ExportFileRow } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/database.ts';
 
-export type ExportFileMeta = {
-  id: string;
-  job_id: string | null;
-  kind: ExportFileKind;
-  filename: string;
-  content_type: string;
-  size: number;
-  sensitive: boolean;
-  created_by: string | null;
-  created_at: string;
-  expires_at: string;
-};
+/** A stored file's metadata (the contract's file row). */
+export type ExportFileMeta = ExportFileRow;
 
 const META = sql.raw(`id, job_id, kind, filename, content_type, size, sensitive, created_by,
   to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as created_at,

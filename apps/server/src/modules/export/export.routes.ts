@@ -1,4 +1,13 @@
-import { EXPORT_FORMATS, EXPORT_LANGUAGES, EXPORT_SECTIONS, exportJobRequestSchema } from '@erp/domain';
+import {
+  archiveUploadSchema,
+  exportFileSchema,
+  exportJobQueuedSchema,
+  exportJobRequestSchema,
+  exportJobStatusSchema,
+  exportSectionParamsSchema,
+  exportSectionQuerySchema,
+  idParamsSchema,
+} from '@erp/domain';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,33 +18,6 @@ import * as jobs from './export-jobs.service.ts';
 
 /** Largest archive accepted for a restore (a company of a few hundred thousand rows). */
 export const ARCHIVE_MAX_BYTES = 64 * 1024 * 1024;
-
-const fileSchema = z.object({
-  id: z.string(),
-  kind: z.enum(['section', 'pdf', 'archive', 'upload']),
-  filename: z.string(),
-  content_type: z.string(),
-  size: z.number(),
-  sensitive: z.boolean(),
-  created_at: z.string(),
-  expires_at: z.string(),
-});
-const jobStatusSchema = z.object({
-  id: z.string(),
-  kind: z.enum(['export', 'restore']),
-  status: z.enum(['queued', 'running', 'done', 'failed']),
-  progress: z.string(),
-  /** Documents done and their total (PDF exports; null for other jobs). */
-  progress_done: z.number().nullable(),
-  progress_total: z.number().nullable(),
-  error: z.string().nullable(),
-  /** The error's code (`CONFLICT`, `VALIDATION`, …) when the job failed with one; the screen translates it. */
-  error_code: z.string().nullable(),
-  file: fileSchema.nullable(),
-  /** A finished restore: how many tables and rows were written. */
-  restored: z.object({ tables: z.number(), rows: z.number() }).nullable(),
-});
-const idParams = z.object({ id: z.uuid('validation.invalid') });
 
 function sendFile(reply: FastifyReply, file: { filename: string; content_type: string; data: Buffer }) {
   const ascii = file.filename.replace(/[^\w.-]/g, '_');
@@ -62,11 +44,8 @@ export function exportRoutes(deps: Deps): FastifyPluginAsyncZod {
           tags,
           summary:
             'One section as CSV or XLSX, generated during the request (the same streaming code as the job; the screen uses the job)',
-          params: z.object({ section: z.enum(EXPORT_SECTIONS, 'validation.invalid') }),
-          querystring: z.object({
-            format: z.enum(EXPORT_FORMATS, 'validation.invalid').default('xlsx'),
-            lang: z.enum(EXPORT_LANGUAGES, 'validation.invalid').optional(),
-          }),
+          params: exportSectionParamsSchema,
+          querystring: exportSectionQuerySchema,
         },
       },
       async (request, reply) => {
@@ -85,7 +64,7 @@ export function exportRoutes(deps: Deps): FastifyPluginAsyncZod {
           tags,
           summary: 'Start an export in the background (section, PDFs as a zip, or the company archive)',
           body: exportJobRequestSchema,
-          response: { 202: z.object({ id: z.string() }) },
+          response: { 202: exportJobQueuedSchema },
         },
       },
       async (request, reply) => {
@@ -101,8 +80,8 @@ export function exportRoutes(deps: Deps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Progress of an export or restore job and, when done, its file or what it restored',
-          params: idParams,
-          response: { 200: jobStatusSchema },
+          params: idParamsSchema,
+          response: { 200: exportJobStatusSchema },
         },
       },
       async (request) => inCompany(deps, request, (tx) => jobs.jobStatus(tx, request.params.id)),
@@ -112,7 +91,11 @@ export function exportRoutes(deps: Deps): FastifyPluginAsyncZod {
       '/api/export/files',
       {
         config: run,
-        schema: { tags, summary: 'Export files still available', response: { 200: z.array(fileSchema) } },
+        schema: {
+          tags,
+          summary: 'Export files still available',
+          response: { 200: z.array(exportFileSchema) },
+        },
       },
       async (request) => inCompany(deps, request, (tx) => jobs.listFiles(tx)),
     );
@@ -124,7 +107,7 @@ export function exportRoutes(deps: Deps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Download an export file (members only, until it expires)',
-          params: idParams,
+          params: idParamsSchema,
         },
       },
       async (request, reply) => {
@@ -144,8 +127,8 @@ export function exportRoutes(deps: Deps): FastifyPluginAsyncZod {
           tags,
           summary:
             'Upload a company archive and restore it in the background into the current company, which must be empty',
-          body: z.record(z.string(), z.unknown()),
-          response: { 202: z.object({ id: z.string() }) },
+          body: archiveUploadSchema,
+          response: { 202: exportJobQueuedSchema },
         },
       },
       async (request, reply) => {

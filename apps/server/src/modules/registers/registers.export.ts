@@ -1,7 +1,14 @@
-import { decimalComma, hrDay, toCsv, type VatBucket } from '@erp/domain';
+import {
+  type AdvanceNote,
+  decimalComma,
+  hrDay,
+  type Register,
+  toCsv,
+  type VatBucket,
+  type VatSummary,
+} from '@erp/domain';
 import Decimal from 'decimal.js';
 import ExcelJS from 'exceljs';
-import type { AdvanceNote, Register, VatSummary } from './registers.service.ts';
 
 // The registers as files for the accountant: XLSX (numbers as numbers, dates as text dd.mm.yyyy)
 // and CSV for Croatian Excel (";" between fields, decimal commas). Column names are Croatian, as

@@ -1,60 +1,14 @@
-import { registerPeriodSchema, VAT_BUCKETS } from '@erp/domain';
+import {
+  registerFileParamsSchema,
+  registerPeriodSchema,
+  registerSchema,
+  vatSummarySchema,
+} from '@erp/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { inCompany } from '../../http/access.ts';
 import type { Deps } from '../../http/context.ts';
 import { registerFile, vatFile } from './registers.export.ts';
 import * as service from './registers.service.ts';
-
-const amounts = z.object({ base: z.string(), vat: z.string() });
-const buckets = z.object(
-  Object.fromEntries(VAT_BUCKETS.map((b) => [b, amounts])) as Record<
-    (typeof VAT_BUCKETS)[number],
-    typeof amounts
-  >,
-);
-const registerSchema = z.object({
-  from: z.string(),
-  to: z.string(),
-  rows: z.array(
-    z.object({
-      id: z.string(),
-      kind: z.enum(['invoice', 'credit_note']),
-      number: z.string(),
-      date: z.string(),
-      partner: z.string(),
-      oib: z.string().nullable(),
-      buckets,
-      net: z.string(),
-      vat: z.string(),
-      total: z.string(),
-      deductible: z.string(),
-      /** IRA: the advances a final invoice deducted (already taken off its amounts). */
-      advances: z
-        .object({ numbers: z.array(z.string()), net: z.string(), vat: z.string(), total: z.string() })
-        .nullable(),
-    }),
-  ),
-  totals: z.object({ buckets, net: z.string(), vat: z.string(), total: z.string(), deductible: z.string() }),
-});
-const vatSchema = z.object({
-  from: z.string(),
-  to: z.string(),
-  rows: z.array(
-    z.object({
-      bucket: z.enum(VAT_BUCKETS),
-      output_base: z.string(),
-      output_vat: z.string(),
-      input_base: z.string(),
-      input_vat: z.string(),
-    }),
-  ),
-  output_vat: z.string(),
-  input_vat: z.string(),
-  deductible: z.string(),
-  payable: z.string(),
-});
-const formatParams = z.object({ format: z.enum(['xlsx', 'csv']) });
 
 /** IRA, URA and the VAT summary for a period, as JSON and as XLSX / CSV files. */
 export function registersRoutes(deps: Deps): FastifyPluginAsyncZod {
@@ -86,7 +40,7 @@ export function registersRoutes(deps: Deps): FastifyPluginAsyncZod {
           schema: {
             tags,
             summary: `${kind.toUpperCase()} as XLSX or CSV`,
-            params: formatParams,
+            params: registerFileParamsSchema,
             querystring: registerPeriodSchema,
           },
         },
@@ -110,7 +64,7 @@ export function registersRoutes(deps: Deps): FastifyPluginAsyncZod {
           tags,
           summary: 'VAT summary of the period: output and input VAT per rate, payable',
           querystring: registerPeriodSchema,
-          response: { 200: vatSchema },
+          response: { 200: vatSummarySchema },
         },
       },
       (request) => inCompany(deps, request, (tx) => service.vatSummary(tx, request.query)),
@@ -122,7 +76,7 @@ export function registersRoutes(deps: Deps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'VAT summary as XLSX or CSV',
-          params: formatParams,
+          params: registerFileParamsSchema,
           querystring: registerPeriodSchema,
         },
       },

@@ -1,11 +1,13 @@
 import {
+  type AdvanceNote,
   addBuckets,
-  type BucketAmounts,
   bucketAmounts,
   type ReceivedTaxSubtotal,
+  type Register,
+  type RegisterRow,
   VAT_BUCKETS,
-  type VatBucket,
   type VatRate,
+  type VatSummary,
   vatOf,
 } from '@erp/domain';
 import Decimal from 'decimal.js';
@@ -20,35 +22,6 @@ import * as repo from './registers.repo.ts';
 // frozen eRačun of an issued invoice, what was read from a received one, in decimal.js.
 
 export type Period = { from: string; to: string };
-
-export type RegisterRow = {
-  id: string;
-  kind: 'invoice' | 'credit_note';
-  number: string;
-  date: string;
-  partner: string;
-  oib: string | null;
-  buckets: BucketAmounts;
-  net: string;
-  vat: string;
-  total: string;
-  /** URA only: the VAT the company may deduct (input VAT); 0 when it is not in the VAT system. */
-  deductible: string;
-  /**
-   * IRA only: the advances (386) this final invoice deducted, already taken off its buckets, net,
-   * VAT and total (their VAT was due with the advance invoice); null when it deducted none.
-   */
-  advances: AdvanceNote | null;
-};
-
-export type AdvanceNote = { numbers: string[]; net: string; vat: string; total: string };
-
-export type Register = {
-  from: string;
-  to: string;
-  rows: RegisterRow[];
-  totals: { buckets: BucketAmounts; net: string; vat: string; total: string; deductible: string };
-};
 
 const sum = (values: string[]) => values.reduce((a, b) => a.plus(b), new Decimal(0)).toFixed(2);
 const signed = (value: string, sign: 1 | -1) => new Decimal(value).times(sign).toFixed(2);
@@ -182,23 +155,6 @@ export async function ura(tx: Tx, period: Period): Promise<Register> {
   });
   return { ...period, rows: out, totals: totalsOf(out) };
 }
-
-export type VatSummary = {
-  from: string;
-  to: string;
-  rows: Array<{
-    bucket: VatBucket;
-    output_base: string;
-    output_vat: string;
-    input_base: string;
-    input_vat: string;
-  }>;
-  output_vat: string;
-  input_vat: string;
-  deductible: string;
-  /** Output VAT less deductible input VAT: positive to pay, negative to claim back. */
-  payable: string;
-};
 
 /** Per bucket: output (IRA) and input (URA) bases and VAT, and what is payable for the period. */
 export async function vatSummary(tx: Tx, period: Period): Promise<VatSummary> {

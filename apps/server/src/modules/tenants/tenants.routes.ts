@@ -1,6 +1,5 @@
-import { AppError, tenantUpdateSchema } from '@erp/domain';
+import { tenantProfileSchema, tenantUpdateSchema } from '@erp/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { withCompany } from '../../db/tenant.ts';
 import { currentUser } from '../../http/access.ts';
 import type { Deps } from '../../http/context.ts';
@@ -8,25 +7,6 @@ import { mirrorProfileLogged } from '../../platform/team-mirror.ts';
 import { storeFile } from '../files/files.service.ts';
 import { readImageUpload } from '../files/image-upload.ts';
 import * as service from './tenants.service.ts';
-
-export const tenantProfileSchema = z.object({
-  id: z.string(),
-  full_name: z.string().nullable(),
-  phone: z.string().nullable(),
-  address: z.string().nullable(),
-  date_of_birth: z.string().nullable(),
-  position: z.string().nullable(),
-  department: z.string().nullable(),
-  company_name: z.string().nullable(),
-  company_address: z.string().nullable(),
-  company_phone: z.string().nullable(),
-  company_email: z.string().nullable(),
-  company_website: z.string().nullable(),
-  tax_number: z.string().nullable(),
-  company_logo: z.string().nullable(),
-  bank_accounts: z.array(z.object({ iban: z.string(), bank_name: z.string().nullable().optional() })),
-  account_status: z.enum(['active', 'blocked']),
-});
 
 export function tenantRoutes(deps: Deps): FastifyPluginAsyncZod {
   return async (app) => {

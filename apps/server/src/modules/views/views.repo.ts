@@ -1,22 +1,7 @@
+import type { ViewCreate, ViewPatch, ViewRow } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { iso, one, rows } from '../../db/sql.ts';
-
-export type ViewRow = {
-  id: string;
-  list_key: string;
-  name: string;
-  query: string;
-  columns: string[];
-  shared: boolean;
-  created_by: string;
-  creator_name: string | null;
-  created_at: string;
-  updated_at: string;
-};
-
-export type ViewInput = { list_key: string; name: string; query: string; columns: string[]; shared: boolean };
-export type ViewPatch = Partial<Omit<ViewInput, 'list_key'>>;
 
 const mapRow = (r: ViewRow): ViewRow => ({
   ...r,
@@ -43,7 +28,7 @@ export async function getView(tx: Tx, id: string): Promise<ViewRow | undefined> 
   return row && mapRow(row);
 }
 
-export async function insertView(tx: Tx, companyId: string, userId: string, v: ViewInput): Promise<string> {
+export async function insertView(tx: Tx, companyId: string, userId: string, v: ViewCreate): Promise<string> {
   const row = await one<{ id: string }>(
     tx,
     sql`insert into saved_views (company_id, list_key, name, query, columns, shared, created_by)

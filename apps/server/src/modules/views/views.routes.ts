@@ -1,42 +1,15 @@
+import {
+  savedViewSchema,
+  viewCreateSchema,
+  viewListQuerySchema,
+  viewParamsSchema,
+  viewPatchSchema,
+} from '@erp/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { inCompany } from '../../http/access.ts';
 import type { Deps } from '../../http/context.ts';
 import * as service from './views.service.ts';
-
-const listKey = z.string().regex(/^[a-z][a-z0-9-]{0,39}$/, 'validation.invalid');
-const columns = z.array(z.string().regex(/^[a-z][a-z0-9_.-]{0,39}$/, 'validation.invalid')).max(40);
-const fields = {
-  name: z.string().trim().min(1, 'validation.required').max(80, 'validation.tooLong'),
-  // The list's URL query string without "?" (page excluded by the web app).
-  query: z.string().max(2000, 'validation.tooLong'),
-  columns,
-  shared: z.boolean(),
-};
-const inputSchema = z.object({
-  list_key: listKey,
-  name: fields.name,
-  query: fields.query.default(''),
-  columns: fields.columns.default([]),
-  shared: fields.shared.default(false),
-});
-// No defaults here: a field left out of a patch stays as it is.
-const patchSchema = z.object(fields).partial();
-const viewSchema = z.object({
-  id: z.string(),
-  list_key: z.string(),
-  name: z.string(),
-  query: z.string(),
-  columns: z.array(z.string()),
-  shared: z.boolean(),
-  created_by: z.string(),
-  creator_name: z.string().nullable(),
-  mine: z.boolean(),
-  can_edit: z.boolean(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
-const idParams = z.object({ id: z.uuid() });
 
 /**
  * Saved list views. Every member keeps views (a preference, not company data, so `company.read`
@@ -52,8 +25,8 @@ export function viewsRoutes(deps: Deps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: "One list's views: the caller's own and the company's shared ones",
-          querystring: z.object({ list: listKey }),
-          response: { 200: z.array(viewSchema) },
+          querystring: viewListQuerySchema,
+          response: { 200: z.array(savedViewSchema) },
         },
       },
       async (request) =>
@@ -63,7 +36,7 @@ export function viewsRoutes(deps: Deps): FastifyPluginAsyncZod {
       '/api/views',
       {
         config: { access: 'company.read' },
-        schema: { tags, summary: 'Save a view', body: inputSchema, response: { 201: viewSchema } },
+        schema: { tags, summary: 'Save a view', body: viewCreateSchema, response: { 201: savedViewSchema } },
       },
       async (request, reply) => {
         const view = await inCompany(deps, request, (tx, ctx) => service.saveView(tx, ctx, request.body));
@@ -77,9 +50,9 @@ export function viewsRoutes(deps: Deps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Rename, re-save or share a view (its creator; shared ones also owners and admins)',
-          params: idParams,
-          body: patchSchema,
-          response: { 200: viewSchema },
+          params: viewParamsSchema,
+          body: viewPatchSchema,
+          response: { 200: savedViewSchema },
         },
       },
       async (request) =>
@@ -89,7 +62,7 @@ export function viewsRoutes(deps: Deps): FastifyPluginAsyncZod {
       '/api/views/:id',
       {
         config: { access: 'company.read' },
-        schema: { tags, summary: 'Delete a view', params: idParams },
+        schema: { tags, summary: 'Delete a view', params: viewParamsSchema },
       },
       async (request, reply) => {
         await inCompany(deps, request, (tx, ctx) => service.deleteView(tx, ctx, request.params.id));

@@ -1,4 +1,4 @@
-import { AppError } from '@erp/domain';
+import { AppError, type SavedView, type ViewCreate, type ViewPatch, type ViewRow } from '@erp/domain';
 import type { Tx } from '../../db/database.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
 import * as repo from './views.repo.ts';
@@ -9,8 +9,8 @@ import * as repo from './views.repo.ts';
 type Who = Pick<CompanyContext, 'userId' | 'role'>;
 const isAdmin = (who: Who) => who.role === 'owner' || who.role === 'admin';
 /** A view is changed by its creator; a shared one also by the company's owners and admins. */
-const canEdit = (v: repo.ViewRow, who: Who) => v.created_by === who.userId || (v.shared && isAdmin(who));
-const out = (v: repo.ViewRow, who: Who) => ({
+const canEdit = (v: ViewRow, who: Who) => v.created_by === who.userId || (v.shared && isAdmin(who));
+const out = (v: ViewRow, who: Who): SavedView => ({
   ...v,
   mine: v.created_by === who.userId,
   can_edit: canEdit(v, who),
@@ -33,17 +33,12 @@ export async function listViews(tx: Tx, ctx: CompanyContext, listKey: string) {
   return (await repo.listViews(tx, ctx.userId, listKey)).map((v) => out(v, ctx));
 }
 
-export async function saveView(tx: Tx, ctx: CompanyContext, input: Parameters<typeof repo.insertView>[3]) {
+export async function saveView(tx: Tx, ctx: CompanyContext, input: ViewCreate) {
   const id = await repo.insertView(tx, ctx.companyId, ctx.userId, input);
   return out(await found(tx, id), ctx);
 }
 
-export async function changeView(
-  tx: Tx,
-  ctx: CompanyContext,
-  id: string,
-  patch: Parameters<typeof repo.updateView>[2],
-) {
+export async function changeView(tx: Tx, ctx: CompanyContext, id: string, patch: ViewPatch) {
   const view = await editable(tx, id, ctx);
   // Making a shared view personal again would hide it from everyone but its creator.
   if (patch.shared !== undefined && view.created_by !== ctx.userId) {

@@ -11,10 +11,17 @@ import {
 } from 'react';
 import { ApiError } from '../../lib/api.ts';
 import { realtime } from '../../lib/realtime.ts';
-import { getSession, type SessionResponse, signInEmail, signOutSession, signUpEmail } from './auth-api.ts';
+import {
+  type AuthUser,
+  getSession,
+  type AuthSession as SessionAnswer,
+  signInEmail,
+  signOutSession,
+  signUpEmail,
+} from './auth-api.ts';
 
-export type AuthUser = { id: string; email: string; name: string | null };
-export type AuthSession = { expiresAt: string };
+export type { AuthUser };
+export type AuthSession = NonNullable<SessionAnswer>['session'];
 export type AuthStatus = 'loading' | 'signed-out' | 'signed-in';
 
 export type AuthValue = {
@@ -35,7 +42,7 @@ const REFRESH_EVERY_MS = 5 * 60 * 1000;
 
 const AuthContext = createContext<AuthValue | null>(null);
 
-function toState(res: SessionResponse | undefined): AuthState {
+function toState(res: SessionAnswer | undefined): AuthState {
   if (!res?.user) return SIGNED_OUT;
   return { status: 'signed-in', user: res.user, session: { expiresAt: res.session.expiresAt } };
 }

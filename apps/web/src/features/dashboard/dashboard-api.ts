@@ -1,19 +1,12 @@
+import type { DashboardFigures } from '@erp/domain/dashboard/contracts';
+import type { DemoJob } from '@erp/domain/demo/contracts';
+import type { BackgroundJob } from '@erp/domain/jobs/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/api.ts';
 import { useCompanyLive } from '../team/use-live.ts';
 
-// Wire shape of GET /api/dashboard (money and quantities as decimal strings).
-export type DashboardFigures = {
-  open_quotes: { count: number; value: string };
-  work_orders: { by_status: { status: string; count: number }[]; overdue: number };
-  revenue: { this_month: string; last_month: string; months: { month: string; net: string }[] };
-  low_stock: {
-    count: number;
-    items: { id: string; sku: string; name: string; available: string; reorder_point: string }[];
-  };
-  on_time: { delivered: number; on_time: number; rate: string | null };
-};
+export type { DashboardFigures };
 
 export const dashboardKeys = {
   all: ['dashboard'] as const,
@@ -36,8 +29,6 @@ export function useLiveDashboard(): void {
   ]);
 }
 
-type JobState = { status: 'queued' | 'running' | 'done' | 'failed'; progress: string; error: string | null };
-
 /**
  * "Fill with demo data" on an empty dashboard: POST /api/demo queues a background job; its status
  * is polled until it ends, then every query of the company is refreshed.
@@ -46,12 +37,12 @@ export function useDemoFill() {
   const qc = useQueryClient();
   const [jobId, setJobId] = useState<string | null>(null);
   const start = useMutation({
-    mutationFn: () => api<{ job_id: string }>('/api/demo', { method: 'POST' }),
+    mutationFn: () => api<DemoJob>('/api/demo', { method: 'POST' }),
     onSuccess: (r) => setJobId(r.job_id),
   });
   const job = useQuery({
     queryKey: ['dashboard', 'demo-job', jobId],
-    queryFn: ({ signal }) => api<JobState>(`/api/jobs/${jobId}`, { signal }),
+    queryFn: ({ signal }) => api<BackgroundJob>(`/api/jobs/${jobId}`, { signal }),
     enabled: jobId !== null,
     refetchInterval: (q) =>
       q.state.data?.status === 'done' || q.state.data?.status === 'failed' ? false : 1500,

@@ -1,31 +1,9 @@
+import type { ExportFile, ExportJobQueued, ExportJobStatus } from '@erp/domain/export/contracts';
 import type { ExportJobRequest } from '@erp/domain/export/index';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '../../lib/api.ts';
 
-export type ExportFile = {
-  id: string;
-  kind: 'section' | 'pdf' | 'archive';
-  filename: string;
-  content_type: string;
-  size: number;
-  sensitive: boolean;
-  created_at: string;
-  expires_at: string;
-};
-export type ExportJobStatus = {
-  id: string;
-  kind: 'export' | 'restore';
-  status: 'queued' | 'running' | 'done' | 'failed';
-  progress: string;
-  /** Documents done and their total (PDF exports); null for other jobs. */
-  progress_done: number | null;
-  progress_total: number | null;
-  error: string | null;
-  /** `CONFLICT`, `VALIDATION`, … when the job failed with a known error. */
-  error_code: string | null;
-  file: ExportFile | null;
-  restored: { tables: number; rows: number } | null;
-};
+export type { ExportFile, ExportJobStatus };
 
 export const exportKeys = {
   all: ['export'] as const,
@@ -42,7 +20,8 @@ export function useExportFiles() {
 
 export function useStartExport() {
   return useMutation({
-    mutationFn: (body: ExportJobRequest) => api<{ id: string }>('/api/export/jobs', { method: 'POST', body }),
+    mutationFn: (body: ExportJobRequest) =>
+      api<ExportJobQueued>('/api/export/jobs', { method: 'POST', body }),
   });
 }
 
@@ -73,7 +52,7 @@ export function useExportJob(id: string | null) {
 export function useImportArchive() {
   return useMutation({
     mutationFn: (archive: unknown) =>
-      api<{ id: string }>('/api/export/archive/import', { method: 'POST', body: archive }),
+      api<ExportJobQueued>('/api/export/archive/import', { method: 'POST', body: archive }),
   });
 }
 

@@ -1,19 +1,10 @@
+import type { SavedView, ViewCreate } from '@erp/domain/views/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 
-export type SavedView = {
-  id: string;
-  list_key: string;
-  name: string;
-  query: string;
-  columns: string[];
-  shared: boolean;
-  created_by: string;
-  creator_name: string | null;
-  mine: boolean;
-  can_edit: boolean;
-};
-export type ViewInput = { name: string; query: string; columns: string[]; shared: boolean };
+export type { SavedView };
+/** What the list's "save view" form sends; the list key is the list's own. */
+export type ViewInput = Omit<ViewCreate, 'list_key'>;
 
 export const viewKeys = {
   all: ['saved-views'] as const,
