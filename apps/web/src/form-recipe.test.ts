@@ -5,10 +5,11 @@ import { SRC_DIR, sourceFiles } from './i18n-tests/source-scan.ts';
 
 // Issue 20, deliverable 5: one form recipe for every editor. A screen that renders a <form>
 // validates it with react-hook-form and the domain's zod schema (`useZodForm` of
-// components/editing/zod-form.ts, or `useForm` with `zodResolver`), never with its own
+// components/editing/zod-form.ts, `useSettingsForm` of settings-form.ts for a settings card, or
+// `useForm` with `zodResolver`), never with its own
 // `useState` + `safeParse` or with no check before the request.
 const FORM = /<form[\s>]/;
-const RECIPE = /\buse(?:Zod)?Form\s*(?:<[^>]*(?:<[^>]*>[^>]*)*>)?\(/;
+const RECIPE = /\buse(?:Zod|Settings)?Form\s*(?:<[^>]*(?:<[^>]*>[^>]*)*>)?\(/;
 
 /**
  * Editors still on their own recipe, to convert. The list only shrinks: an entry that already
@@ -16,13 +17,6 @@ const RECIPE = /\buse(?:Zod)?Form\s*(?:<[^>]*(?:<[^>]*>[^>]*)*>)?\(/;
  */
 const NOT_YET = new Set<string>([
   'features/clients/partner-form.tsx',
-  'features/cutting/cutting-settings-card.tsx',
-  'features/documents/mail-settings-card.tsx',
-  'features/documents/pricing-settings-card.tsx',
-  'features/documents/production-locations-card.tsx',
-  'features/einvoice/einvoice-cards.tsx',
-  'features/fiscal-exchange/fiscal-settings-card.tsx',
-  'features/fiscalisation/fiscal-cards.tsx',
   'features/inventory/item-detail.tsx',
   'features/processes/processes-page.tsx',
   'features/purchasing/purchase-order-form.tsx',
@@ -60,6 +54,7 @@ describe('the form recipe: every <form> is a react-hook-form with the domain sch
     expect(RECIPE.test('const form = useZodForm(countCreateSchema, { defaultValues })')).toBe(true);
     expect(RECIPE.test('useZodForm<typeof schema, Values>(schema, {})')).toBe(true);
     expect(RECIPE.test('useForm<A, unknown, B>({ resolver })')).toBe(true);
+    expect(RECIPE.test('const settings = useSettingsForm(schema, toForm(initial), failed);')).toBe(true);
     expect(RECIPE.test('const s = schema.safeParse(values)')).toBe(false);
     expect(RECIPE.test('const { errors } = useFormMessages(form)')).toBe(false);
   });

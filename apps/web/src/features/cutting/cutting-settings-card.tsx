@@ -1,12 +1,18 @@
-import { CUTTING_PRESET_NAMES, CUTTING_PRESETS, type CuttingDefaults, type CuttingPreset } from '@erp/domain';
-import { useState } from 'react';
+import {
+  CUTTING_PRESET_NAMES,
+  CUTTING_PRESETS,
+  type CuttingDefaults,
+  type CuttingPreset,
+  cuttingDefaultsSchema,
+} from '@erp/domain';
+import { formSchema } from '@erp/domain/form-schema';
 import { useTranslation } from 'react-i18next';
 import { SettingsFormActions } from '../../components/editing/save-state.tsx';
 import { SettingsCard } from '../../components/editing/settings-card.tsx';
+import { useSettingsForm } from '../../components/editing/settings-form.ts';
 import { UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { translatedFieldErrors } from '../../lib/api.ts';
 import { numberInputToApi } from '../../lib/format.ts';
 import { usePermission } from '../team/use-permission.tsx';
 import { useCuttingDefaults, useSaveCuttingDefaults } from './cutting-api.ts';
@@ -25,14 +31,17 @@ type Form = Record<Key, string>;
 
 const toForm = (d: CuttingDefaults): Form =>
   Object.fromEntries([...SHEET_KEYS, ...BAR_KEYS].map((k) => [k, String(d[k])])) as Form;
-/** Whole millimetres as typed; anything else goes to the server as it is and comes back as its error. */
-const toBody = (f: Form): CuttingDefaults =>
-  Object.fromEntries(
-    Object.entries(f).map(([k, v]) => {
-      const s = numberInputToApi(v);
-      return [k, s === '' ? null : Number(s)];
-    }),
-  ) as CuttingDefaults;
+/** Whole millimetres as typed, then the route's schema (an empty or non-numeric field is its error). */
+const cuttingFormSchema = formSchema(
+  (f: Form) =>
+    Object.fromEntries(
+      Object.entries(f).map(([k, v]) => {
+        const s = numberInputToApi(v);
+        return [k, s === '' ? null : Number(s)];
+      }),
+    ),
+  cuttingDefaultsSchema,
+);
 
 /**
  * The settings page's card for cutting: what a new cutting list starts with, per kind (sheets and
@@ -59,33 +68,15 @@ export function CuttingSettingsCard() {
 function CuttingForm({ initial }: { initial: CuttingDefaults }) {
   const { t } = useTranslation('cutting');
   const canManage = usePermission('company.manage');
-  const [form, setForm] = useState<Form>(() => toForm(initial));
-  const [saved, setSaved] = useState<Form>(() => toForm(initial));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const dirty = JSON.stringify(form) !== JSON.stringify(saved);
+  const settings = useSettingsForm(cuttingFormSchema, toForm(initial), () => t('errors.save'));
+  const { form, dirty, errorOf } = settings;
   const save = useSaveCuttingDefaults();
-  const submit = () => {
-    setErrors({});
-    setMessage(null);
-    save.mutate(toBody(form), {
-      onSuccess: (next) => {
-        setForm(toForm(next));
-        setSaved(toForm(next));
-      },
-      onError: (e) => {
-        const fields = translatedFieldErrors(e, t);
-        if (Object.keys(fields).length) setErrors(fields);
-        else setMessage(t('errors.save'));
-      },
-    });
-  };
+  const submit = settings.submit(async (body) => toForm(await save.mutateAsync(body)));
   // A preset fills in its kind's values; nothing is stored until the user saves.
-  const apply = (preset: CuttingPreset) =>
-    setForm({
-      ...form,
-      ...Object.fromEntries(Object.entries(CUTTING_PRESETS[preset]).map(([k, v]) => [k, String(v)])),
-    });
+  const apply = (preset: CuttingPreset) => {
+    for (const [k, v] of Object.entries(CUTTING_PRESETS[preset]))
+      form.setValue(k as Key, String(v), { shouldDirty: true });
+  };
   const field = (key: Key) => (
     <div key={key} className="flex flex-col gap-1">
       <label htmlFor={`cutting-${key}`} className="text-sm font-medium">
@@ -93,30 +84,21 @@ function CuttingForm({ initial }: { initial: CuttingDefaults }) {
       </label>
       <Input
         id={`cutting-${key}`}
-        name={key}
         inputMode="numeric"
-        value={form[key]}
         readOnly={!canManage}
-        invalid={Boolean(errors[key])}
-        aria-describedby={errors[key] ? `cutting-${key}-error` : undefined}
-        onChange={(e) => setForm({ ...form, [key]: e.target.value })}
+        invalid={Boolean(errorOf(key))}
+        aria-describedby={errorOf(key) ? `cutting-${key}-error` : undefined}
+        {...form.register(key)}
       />
-      {errors[key] && (
+      {errorOf(key) && (
         <p id={`cutting-${key}-error`} role="alert" className="text-sm text-danger">
-          {errors[key]}
+          {errorOf(key)}
         </p>
       )}
     </div>
   );
   return (
-    <form
-      className="space-y-4"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit();
-      }}
-    >
+    <form className="space-y-4" noValidate onSubmit={submit}>
       <UnsavedChangesGuard when={dirty} />
       {canManage && (
         <div className="space-y-2">
@@ -139,9 +121,9 @@ function CuttingForm({ initial }: { initial: CuttingDefaults }) {
         <div className="grid gap-3 sm:grid-cols-2">{BAR_KEYS.map(field)}</div>
         <p className="text-xs text-muted">{t('settings.weldHelp')}</p>
       </fieldset>
-      {message && (
+      {settings.message && (
         <p role="alert" className="text-sm text-danger">
-          {message}
+          {settings.message}
         </p>
       )}
       {canManage && (
@@ -149,11 +131,7 @@ function CuttingForm({ initial }: { initial: CuttingDefaults }) {
           saving={save.isPending}
           dirty={dirty}
           saveLabel={t('settings.save')}
-          onCancel={() => {
-            setForm(saved);
-            setErrors({});
-            setMessage(null);
-          }}
+          onCancel={settings.cancel}
         />
       )}
     </form>

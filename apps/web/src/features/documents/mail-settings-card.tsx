@@ -1,14 +1,14 @@
-import { MAIL_SECURITY } from '@erp/domain/documents/mail';
+import { MAIL_SECURITY, type MailSettingsInput, mailSettingsInputSchema } from '@erp/domain/documents/mail';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SettingsFormActions } from '../../components/editing/save-state.tsx';
 import { SettingsCard } from '../../components/editing/settings-card.tsx';
+import { useSettingsForm } from '../../components/editing/settings-form.ts';
 import { UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { PasswordInput } from '../../components/ui/password-input.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
-import { translatedFieldErrors } from '../../lib/api.ts';
 import { usePermission } from '../team/use-permission.tsx';
 import { callDocument, errorText, getMailSettings, useDocumentMutation } from './documents-api.ts';
 import { Field, SELECT } from './parts.tsx';
@@ -70,65 +70,40 @@ function MailSettingsForm({ initial }: { initial: View }) {
   const toast = useToast();
   const canManage = usePermission('company.manage');
   const [stored, setStored] = useState(initial.settings);
-  const [form, setForm] = useState<Form>(formOf(initial.settings));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const dirty = JSON.stringify(form) !== JSON.stringify(formOf(stored));
-  const save = useDocumentMutation((body: Form) => callDocument<View>(PATH, body, 'PUT'));
-  const submit = () => {
-    setErrors({});
-    setMessage(null);
-    save.mutate(form, {
-      onSuccess: (next) => {
-        setStored(next.settings);
-        setForm(formOf(next.settings));
-        toast.toast({ title: t('mail:settings.saved'), type: 'success' });
-      },
-      onError: (e) => {
-        const fields = translatedFieldErrors(e, t);
-        if (Object.keys(fields).length) setErrors(fields);
-        else setMessage(errorText(t, e));
-      },
-    });
-  };
+  // The route's schema reads the typed port as a number; an empty password keeps the stored one.
+  const settings = useSettingsForm(mailSettingsInputSchema, formOf(initial.settings), (e) => errorText(t, e));
+  const { form, dirty, errorOf } = settings;
+  const save = useDocumentMutation((body: MailSettingsInput) => callDocument<View>(PATH, body, 'PUT'));
+  const submit = settings.submit(async (body) => {
+    const next = await save.mutateAsync(body);
+    setStored(next.settings);
+    toast.toast({ title: t('mail:settings.saved'), type: 'success' });
+    return formOf(next.settings);
+  });
   const text = (key: 'host' | 'port' | 'username' | 'from_address', label: string, extra = {}) => (
     <Field label={label} htmlFor={`mail-${key}`}>
       <Input
         id={`mail-${key}`}
-        value={form[key]}
         disabled={!canManage}
-        aria-invalid={errors[key] ? true : undefined}
-        onChange={(e) => setForm({ ...form, [key]: e.target.value })}
+        aria-invalid={errorOf(key) ? true : undefined}
+        {...form.register(key)}
         {...extra}
       />
-      {errors[key] && (
+      {errorOf(key) && (
         <p role="alert" className="text-sm text-danger">
-          {errors[key]}
+          {errorOf(key)}
         </p>
       )}
     </Field>
   );
   return (
-    <form
-      className="space-y-3"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit();
-      }}
-    >
+    <form className="space-y-3" noValidate onSubmit={submit}>
       <UnsavedChangesGuard when={dirty} />
       <div className="grid gap-3 sm:grid-cols-2">
         {text('host', t('mail:settings.host'))}
         {text('port', t('mail:settings.port'), { inputMode: 'numeric' })}
         <Field label={t('mail:settings.security')} htmlFor="mail-security">
-          <select
-            id="mail-security"
-            className={SELECT}
-            value={form.security}
-            disabled={!canManage}
-            onChange={(e) => setForm({ ...form, security: e.target.value as Security })}
-          >
+          <select id="mail-security" className={SELECT} disabled={!canManage} {...form.register('security')}>
             {MAIL_SECURITY.map((s) => (
               <option key={s} value={s}>
                 {t(`mail:settings.securityOptions.${s}`)}
@@ -141,17 +116,16 @@ function MailSettingsForm({ initial }: { initial: View }) {
         <Field label={t('mail:settings.password')} htmlFor="mail-password">
           <PasswordInput
             id="mail-password"
-            value={form.password}
             disabled={!canManage}
             autoComplete="new-password"
-            onChange={(e) => setForm({ ...form, password: e.target.value })}
+            {...form.register('password')}
           />
           {stored?.has_password && <p className="text-sm text-muted">{t('mail:settings.passwordKept')}</p>}
         </Field>
       </div>
-      {message && (
+      {settings.message && (
         <p role="alert" className="text-sm text-danger">
-          {message}
+          {settings.message}
         </p>
       )}
       {canManage && (
@@ -159,11 +133,7 @@ function MailSettingsForm({ initial }: { initial: View }) {
           saving={save.isPending}
           dirty={dirty}
           saveLabel={t('mail:settings.save')}
-          onCancel={() => {
-            setForm(formOf(stored));
-            setErrors({});
-            setMessage(null);
-          }}
+          onCancel={settings.cancel}
         />
       )}
     </form>

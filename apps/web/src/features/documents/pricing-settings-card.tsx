@@ -1,12 +1,19 @@
-import { MAX_AREA_BANDS, PRICING_SETTING_KEYS, type PricingSettings } from '@erp/domain';
-import { useState } from 'react';
+import {
+  MAX_AREA_BANDS,
+  PRICING_SETTING_KEYS,
+  type PricingSettings,
+  pricingSettingsSchema,
+} from '@erp/domain';
+import { formSchema } from '@erp/domain/form-schema';
+import { type UseFormReturn, useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { SettingsFormActions } from '../../components/editing/save-state.tsx';
 import { SettingsCard } from '../../components/editing/settings-card.tsx';
+import { useSettingsForm } from '../../components/editing/settings-form.ts';
 import { UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
+
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { translatedFieldErrors } from '../../lib/api.ts';
 import { numberInputToApi } from '../../lib/format.ts';
 import { usePermission } from '../team/use-permission.tsx';
 import { callDocument, errorText, useDocumentMutation } from './documents-api.ts';
@@ -36,90 +43,62 @@ export function PricingSettingsCard() {
   );
 }
 
+/** Every setting is a number typed like any amount (lib/format.ts numberInputToApi), then the route's schema. */
+const pricingFormSchema = formSchema(
+  (form: PricingSettings): PricingSettings => ({
+    ...(Object.fromEntries(
+      PRICING_SETTING_KEYS.map((k) => [k, typeof form[k] === 'string' ? numberInputToApi(form[k]) : form[k]]),
+    ) as Omit<PricingSettings, 'area_bands'>),
+    area_bands: (form.area_bands ?? []).map((b) => ({
+      max_area_m2: numberInputToApi(b.max_area_m2),
+      surcharge_pct: numberInputToApi(b.surcharge_pct),
+    })),
+  }),
+  pricingSettingsSchema,
+);
+type PricingFormReturn = UseFormReturn<PricingSettings, unknown, PricingSettings>;
+
 function PricingForm({ initial }: { initial: PricingSettings }) {
   const { t } = useTranslation('documents');
   const canManage = usePermission('company.manage');
-  const [form, setForm] = useState<PricingSettings>(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<string | null>(null);
-  // What the server holds (loaded, or returned by the last save): the form is dirty when it differs.
-  const [saved, setSaved] = useState<PricingSettings>(initial);
-  const dirty = JSON.stringify(form) !== JSON.stringify(saved);
+  const settings = useSettingsForm(pricingFormSchema, initial, (e) => errorText(t, e));
+  const { form, dirty, errorOf } = settings;
   const save = useDocumentMutation((body: PricingSettings) =>
     callDocument<PricingSettings>('/api/documents/pricing-settings', body, 'PUT'),
   );
-  const submit = () => {
-    setErrors({});
-    setMessage(null);
-    // Every setting is a number typed like any amount (lib/format.ts numberInputToApi).
-    const body = Object.fromEntries(
-      Object.entries(form).map(([k, v]) => [
-        k,
-        k === 'area_bands'
-          ? form.area_bands.map((b) => ({
-              max_area_m2: numberInputToApi(b.max_area_m2),
-              surcharge_pct: numberInputToApi(b.surcharge_pct),
-            }))
-          : typeof v === 'string'
-            ? numberInputToApi(v)
-            : v,
-      ]),
-    ) as PricingSettings;
-    save.mutate(body, {
-      onSuccess: (next) => {
-        setForm(next);
-        setSaved(next);
-      },
-      onError: (e) => {
-        const fields = translatedFieldErrors(e, t);
-        if (Object.keys(fields).length) setErrors(fields);
-        else setMessage(errorText(t, e));
-      },
-    });
-  };
+  const submit = settings.submit((body) => save.mutateAsync(body));
   return (
-    <form
-      className="space-y-3"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit();
-      }}
-    >
+    <form className="space-y-3" noValidate onSubmit={submit}>
       <UnsavedChangesGuard when={dirty} />
       <div className="grid gap-3 sm:grid-cols-2">
-        {PRICING_SETTING_KEYS.map((key) => (
-          <div key={key} className="flex flex-col gap-1">
-            <label htmlFor={`pricing-${key}`} className="text-sm font-medium">
-              {t(`pricing.${key}`)}
-            </label>
-            <Input
-              id={`pricing-${key}`}
-              name={key}
-              inputMode="decimal"
-              value={form[key]}
-              readOnly={!canManage}
-              invalid={Boolean(errors[key])}
-              aria-describedby={errors[key] ? `pricing-${key}-error` : undefined}
-              onChange={(e) => setForm({ ...form, [key]: e.target.value })}
-            />
-            {errors[key] && (
-              <p id={`pricing-${key}-error`} role="alert" className="text-sm text-danger">
-                {errors[key]}
-              </p>
-            )}
-          </div>
-        ))}
+        {PRICING_SETTING_KEYS.map((key) => {
+          const error = errorOf(key);
+          return (
+            <div key={key} className="flex flex-col gap-1">
+              <label htmlFor={`pricing-${key}`} className="text-sm font-medium">
+                {t(`pricing.${key}`)}
+              </label>
+              <Input
+                id={`pricing-${key}`}
+                inputMode="decimal"
+                readOnly={!canManage}
+                invalid={Boolean(error)}
+                aria-describedby={error ? `pricing-${key}-error` : undefined}
+                {...form.register(key)}
+              />
+              {error && (
+                <p id={`pricing-${key}-error`} role="alert" className="text-sm text-danger">
+                  {error}
+                </p>
+              )}
+            </div>
+          );
+        })}
       </div>
-      <AreaBands
-        bands={form.area_bands ?? []}
-        errors={errors}
-        readOnly={!canManage}
-        onChange={(area_bands) => setForm({ ...form, area_bands })}
-      />
-      {message && (
+      <AreaBands form={form} errorOf={errorOf} readOnly={!canManage} />
+      {settings.message && (
         <p role="alert" className="text-sm text-danger">
-          {message}
+          {settings.message}
         </p>
       )}
       {canManage && (
@@ -127,11 +106,7 @@ function PricingForm({ initial }: { initial: PricingSettings }) {
           saving={save.isPending}
           dirty={dirty}
           saveLabel={t('form.save')}
-          onCancel={() => {
-            setForm(saved);
-            setErrors({});
-            setMessage(null);
-          }}
+          onCancel={settings.cancel}
         />
       )}
     </form>
@@ -143,32 +118,28 @@ function PricingForm({ initial }: { initial: PricingSettings }) {
  * checks them and names the field of a wrong one). No rows: one price per m² for every pane.
  */
 function AreaBands({
-  bands,
-  errors,
+  form,
+  errorOf,
   readOnly,
-  onChange,
 }: {
-  bands: PricingSettings['area_bands'];
-  errors: Record<string, string>;
+  form: PricingFormReturn;
+  errorOf: (path: string) => string | undefined;
   readOnly: boolean;
-  onChange: (bands: PricingSettings['area_bands']) => void;
 }) {
   const { t } = useTranslation('documents');
-  const set = (i: number, key: 'max_area_m2' | 'surcharge_pct', value: string) =>
-    onChange(bands.map((b, j) => (j === i ? { ...b, [key]: value } : b)));
+  const bands = useFieldArray({ control: form.control, name: 'area_bands' });
   return (
     <fieldset className="space-y-2" data-testid="area-bands">
       <legend className="text-sm font-medium">{t('pricing.bands')}</legend>
       <p className="text-sm text-muted">{t('pricing.bandsHint')}</p>
-      {bands.map((b, i) => {
+      {bands.fields.map((band, i) => {
         const fields = (['max_area_m2', 'surcharge_pct'] as const).map((key) => ({
           key,
           id: `pricing-band-${i}-${key}`,
-          error: errors[`area_bands.${i}.${key}`],
+          error: errorOf(`area_bands.${i}.${key}`),
         }));
         return (
-          // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity but their place
-          <div key={i} className="flex flex-wrap items-start gap-2">
+          <div key={band.id} className="flex flex-wrap items-start gap-2">
             {fields.map((f) => (
               <div key={f.key} className="flex flex-col gap-1">
                 <label htmlFor={f.id} className="text-xs text-muted">
@@ -178,11 +149,10 @@ function AreaBands({
                   id={f.id}
                   className="w-28"
                   inputMode="decimal"
-                  value={b[f.key]}
                   readOnly={readOnly}
                   invalid={Boolean(f.error)}
                   aria-describedby={f.error ? `${f.id}-error` : undefined}
-                  onChange={(e) => set(i, f.key, e.target.value)}
+                  {...form.register(`area_bands.${i}.${f.key}`)}
                 />
                 {f.error && (
                   <p id={`${f.id}-error`} role="alert" className="text-sm text-danger">
@@ -192,23 +162,18 @@ function AreaBands({
               </div>
             ))}
             {!readOnly && (
-              <Button
-                type="button"
-                variant="ghost"
-                className="mt-5"
-                onClick={() => onChange(bands.filter((_, j) => j !== i))}
-              >
+              <Button type="button" variant="ghost" className="mt-5" onClick={() => bands.remove(i)}>
                 {t('pricing.bandRemove', { row: i + 1 })}
               </Button>
             )}
           </div>
         );
       })}
-      {!readOnly && bands.length < MAX_AREA_BANDS && (
+      {!readOnly && bands.fields.length < MAX_AREA_BANDS && (
         <Button
           type="button"
           variant="outline"
-          onClick={() => onChange([...bands, { max_area_m2: '', surcharge_pct: '' }])}
+          onClick={() => bands.append({ max_area_m2: '', surcharge_pct: '' })}
         >
           {t('pricing.bandAdd')}
         </Button>

@@ -1,11 +1,12 @@
-import type { ProductionLocations } from '@erp/domain';
+import { type ProductionLocations, productionLocationsSchema } from '@erp/domain';
+import { formSchema } from '@erp/domain/form-schema';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SettingsFormActions } from '../../components/editing/save-state.tsx';
 import { SettingsCard } from '../../components/editing/settings-card.tsx';
+import { useSettingsForm } from '../../components/editing/settings-form.ts';
 import { UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
-import { translatedFieldErrors } from '../../lib/api.ts';
 import { usePermission } from '../team/use-permission.tsx';
 import {
   callDocument,
@@ -33,10 +34,19 @@ export function useProductionLocations(enabled = true) {
   });
 }
 
-const settable = (v: ProductionLocationsView): ProductionLocations => ({
-  source_location_id: v.source_location_id,
-  output_location_id: v.output_location_id,
+/** The two pickers; '' is "not set" (null in the request). */
+type Values = Record<(typeof FIELDS)[number], string>;
+const settable = (v: ProductionLocationsView): Values => ({
+  source_location_id: v.source_location_id ?? '',
+  output_location_id: v.output_location_id ?? '',
 });
+const locationsFormSchema = formSchema(
+  (v: Values) => ({
+    source_location_id: v.source_location_id || null,
+    output_location_id: v.output_location_id || null,
+  }),
+  productionLocationsSchema,
+);
 
 /**
  * The settings page's card for the company's default production locations: where a work order
@@ -65,45 +75,26 @@ function LocationsForm({ initial }: { initial: ProductionLocationsView }) {
   const { t } = useTranslation('documents');
   const canManage = usePermission('company.manage');
   const locations = useLocations();
-  const [form, setForm] = useState<ProductionLocations>(settable(initial));
-  const [saved, setSaved] = useState<ProductionLocations>(settable(initial));
+  const settings = useSettingsForm(locationsFormSchema, settable(initial), (e) => errorText(t, e));
+  const { form, dirty, errorOf } = settings;
+  const values = form.watch();
+  const saved = form.formState.defaultValues ?? {};
   // What a new work order gets for a side left unset (the server's fallback), as last read.
   const [effective, setEffective] = useState(initial);
   const nameOf = (id: string | null) => {
     const l = locations.data?.find((x) => x.id === id);
     return l ? `${l.code} · ${l.name}` : t('productionLocations.none');
   };
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const dirty = JSON.stringify(form) !== JSON.stringify(saved);
   const save = useDocumentMutation((body: ProductionLocations) =>
     callDocument<ProductionLocationsView>(PATH, body, 'PUT'),
   );
-  const submit = () => {
-    setErrors({});
-    setMessage(null);
-    save.mutate(form, {
-      onSuccess: (next) => {
-        setForm(settable(next));
-        setSaved(settable(next));
-        setEffective(next);
-      },
-      onError: (e) => {
-        const fields = translatedFieldErrors(e, t);
-        if (Object.keys(fields).length) setErrors(fields);
-        else setMessage(errorText(t, e));
-      },
-    });
-  };
+  const submit = settings.submit(async (body) => {
+    const next = await save.mutateAsync(body);
+    setEffective(next);
+    return settable(next);
+  });
   return (
-    <form
-      className="space-y-3"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit();
-      }}
-    >
+    <form className="space-y-3" noValidate onSubmit={submit}>
       <UnsavedChangesGuard when={dirty} />
       <div className="grid gap-3 sm:grid-cols-2">
         {FIELDS.map((field) => (
@@ -111,39 +102,38 @@ function LocationsForm({ initial }: { initial: ProductionLocationsView }) {
             <select
               id={`production-${field}`}
               className={SELECT}
-              value={form[field] ?? ''}
               disabled={!canManage}
-              aria-invalid={errors[field] ? true : undefined}
-              aria-describedby={errors[field] ? `production-${field}-error` : undefined}
-              onChange={(e) => setForm({ ...form, [field]: e.target.value || null })}
+              aria-invalid={errorOf(field) ? true : undefined}
+              aria-describedby={errorOf(field) ? `production-${field}-error` : undefined}
+              {...form.register(field)}
             >
               <option value="">{t('productionLocations.notSet')}</option>
               {(locations.data ?? [])
                 // Only active locations can be chosen; the one already set stays visible.
-                .filter((l) => (l as { active?: boolean }).active !== false || l.id === form[field])
+                .filter((l) => (l as { active?: boolean }).active !== false || l.id === values[field])
                 .map((l) => (
                   <option key={l.id} value={l.id}>
                     {`${l.code} · ${l.name}`}
                   </option>
                 ))}
             </select>
-            {form[field] === null && saved[field] === null ? (
+            {values[field] === '' && saved[field] === '' ? (
               <p className="text-sm text-muted" data-testid={`production-${field}-effective`}>
                 {t('productionLocations.effective', { location: nameOf(effective[`effective_${field}`]) })}
               </p>
             ) : null}
-            {errors[field] && (
+            {errorOf(field) && (
               <p id={`production-${field}-error`} role="alert" className="text-sm text-danger">
-                {errors[field]}
+                {errorOf(field)}
               </p>
             )}
           </Field>
         ))}
       </div>
       <p className="text-sm text-muted">{t('productionLocations.fallback')}</p>
-      {message && (
+      {settings.message && (
         <p role="alert" className="text-sm text-danger">
-          {message}
+          {settings.message}
         </p>
       )}
       {canManage && (
@@ -151,11 +141,7 @@ function LocationsForm({ initial }: { initial: ProductionLocationsView }) {
           saving={save.isPending}
           dirty={dirty}
           saveLabel={t('form.save')}
-          onCancel={() => {
-            setForm(saved);
-            setErrors({});
-            setMessage(null);
-          }}
+          onCancel={settings.cancel}
         />
       )}
     </form>

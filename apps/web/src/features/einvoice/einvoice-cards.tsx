@@ -1,7 +1,8 @@
+import { operatorInputSchema } from '@erp/domain/einvoice/einvoice';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SettingsFormActions } from '../../components/editing/save-state.tsx';
+import { useSettingsForm } from '../../components/editing/settings-form.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { translatedFieldErrors } from '../../lib/api.ts';
@@ -18,20 +19,13 @@ import {
 // eRačun settings: the signed-in user's operator (profile page) and whether the company is in the
 // VAT system (settings page). Both are read by the server when an invoice is issued.
 
-function useErrors() {
+/** A refused save of eRačun settings: the server's reason when it names one, else a general sentence. */
+function useSaveFailed() {
   const { t } = useTranslation();
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const fail = (e: unknown) => {
+  return (e: unknown) => {
     const fields = translatedFieldErrors(e, t);
-    if (Object.keys(fields).length) setErrors(fields);
-    else setMessage(t('common:einvoice.saveFailed'));
+    return Object.values(fields)[0] ?? t('common:einvoice.saveFailed');
   };
-  const clear = () => {
-    setErrors({});
-    setMessage(null);
-  };
-  return { errors, message, fail, clear };
 }
 
 /** The profile page's card: my operator mark (HR-BT-4) and OIB (HR-BT-5), printed on every invoice I issue. */
@@ -49,64 +43,53 @@ export function OperatorCard() {
   );
 }
 
+const operatorValues = (o: Operator) => ({
+  operator_mark: o.operator_mark ?? '',
+  operator_oib: o.operator_oib ?? '',
+});
+
 function OperatorForm({ initial }: { initial: Operator }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
-  const start = { operator_mark: initial.operator_mark ?? '', operator_oib: initial.operator_oib ?? '' };
-  const [form, setForm] = useState(start);
-  const [saved, setSaved] = useState(start);
-  const { errors, message, fail, clear } = useErrors();
+  const settings = useSettingsForm(operatorInputSchema, operatorValues(initial), () =>
+    t('common:einvoice.saveFailed'),
+  );
+  const { form, dirty, errorOf } = settings;
   const save = useMutation({
-    mutationFn: (body: typeof form) => saveOperator(body),
-    onSuccess: (next) => {
-      const values = { operator_mark: next.operator_mark ?? '', operator_oib: next.operator_oib ?? '' };
-      setForm(values);
-      setSaved(values);
-      qc.setQueryData(['einvoice', 'operator'], next);
-    },
-    onError: fail,
+    mutationFn: saveOperator,
+    onSuccess: (next) => qc.setQueryData(['einvoice', 'operator'], next),
   });
-  const dirty = JSON.stringify(form) !== JSON.stringify(saved);
+  const submit = settings.submit(async (body) => operatorValues(await save.mutateAsync(body)));
   return (
-    <form
-      className="space-y-3"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        clear();
-        save.mutate(form);
-      }}
-    >
+    <form className="space-y-3" noValidate onSubmit={submit}>
       <div className="grid gap-3 sm:grid-cols-2">
         {(['operator_mark', 'operator_oib'] as const).map((field) => (
           <label key={field} className="space-y-1 text-sm" htmlFor={`einvoice-${field}`}>
             <span className="font-medium">{t(`common:einvoice.${field}`)}</span>
             <Input
               id={`einvoice-${field}`}
-              name={field}
-              value={form[field]}
               inputMode={field === 'operator_oib' ? 'numeric' : undefined}
-              invalid={Boolean(errors[field])}
-              onChange={(e) => setForm({ ...form, [field]: e.target.value })}
+              invalid={Boolean(errorOf(field))}
+              {...form.register(field)}
             />
-            {errors[field] && (
+            {errorOf(field) && (
               <span role="alert" className="block text-danger">
-                {errors[field]}
+                {errorOf(field)}
               </span>
             )}
           </label>
         ))}
       </div>
-      {message && (
+      {settings.message && (
         <p role="alert" className="text-sm text-danger">
-          {message}
+          {settings.message}
         </p>
       )}
       <SettingsFormActions
         saving={save.isPending}
         dirty={dirty}
         saveLabel={t('common:actions.save')}
-        onCancel={() => setForm(saved)}
+        onCancel={settings.cancel}
       />
     </form>
   );
@@ -118,12 +101,12 @@ export function VatStatusCard() {
   const canManage = usePermission('company.manage');
   const qc = useQueryClient();
   const settings = useQuery({ queryKey: ['einvoice', 'settings'], queryFn: getEInvoiceSettings });
-  const { message, fail, clear } = useErrors();
+  const saveFailed = useSaveFailed();
   const save = useMutation({
     mutationFn: (body: EInvoiceSettings) => saveEInvoiceSettings(body),
     onSuccess: (next) => qc.setQueryData(['einvoice', 'settings'], next),
-    onError: fail,
   });
+  const message = save.error ? saveFailed(save.error) : null;
   return (
     <Card data-testid="vat-status-card">
       <CardHeader>
@@ -138,10 +121,7 @@ export function VatStatusCard() {
               name="vat_registered"
               checked={settings.data.vat_registered}
               disabled={!canManage || save.isPending}
-              onChange={(e) => {
-                clear();
-                save.mutate({ vat_registered: e.target.checked });
-              }}
+              onChange={(e) => save.mutate({ vat_registered: e.target.checked })}
             />
             {t('common:einvoice.vatRegistered')}
           </label>

@@ -1,9 +1,11 @@
+import { fiscalExchangeSettingsSchema } from '@erp/domain/fiscal-exchange/fiscal-exchange';
+import { formSchema } from '@erp/domain/form-schema';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SettingsFormActions } from '../../components/editing/save-state.tsx';
+import { useSettingsForm } from '../../components/editing/settings-form.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { translatedFieldErrors } from '../../lib/api.ts';
 import { usePermission } from '../team/use-permission.tsx';
 import {
   type FiscalSettings,
@@ -49,6 +51,8 @@ function toInput(f: Form): FiscalSettingsInput {
     auto_send: f.auto_send,
   };
 }
+/** Empty texts are "not set", an empty secret keeps the stored one; then the route's schema. */
+const fiscalFormSchema = formSchema(toInput, fiscalExchangeSettingsSchema);
 
 export function FiscalExchangeSettingsCard() {
   const { t } = useTranslation('fiscal-exchange');
@@ -76,63 +80,36 @@ function SettingsForm({ initial }: { initial: FiscalSettings }) {
   const { t } = useTranslation('fiscal-exchange');
   const canManage = usePermission('company.manage');
   const save = useSaveFiscalSettings();
-  const [saved, setSaved] = useState(() => toForm(initial));
-  const [form, setForm] = useState(saved);
+  const settings = useSettingsForm(fiscalFormSchema, toForm(initial), () => t('settings.saveFailed'));
+  const { form, dirty, errorOf } = settings;
   const [secretSet, setSecretSet] = useState(initial.intermediary_secret_set);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const dirty = JSON.stringify(form) !== JSON.stringify(saved);
-  const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm({ ...form, [key]: value });
+  const kind = form.watch('intermediary_kind');
+  const submit = settings.submit(async (body) => {
+    const next = await save.mutateAsync(body);
+    setSecretSet(next.intermediary_secret_set);
+    return toForm(next);
+  });
   const text = (key: 'porezna_url' | 'intermediary_url' | 'intermediary_username', type = 'text') => (
     <label className="space-y-1 text-sm" htmlFor={`fiscal-${key}`}>
       <span className="font-medium">{t(`settings.${key}`)}</span>
       <Input
         id={`fiscal-${key}`}
-        name={key}
         type={type}
-        value={form[key]}
         disabled={!canManage}
-        invalid={Boolean(errors[key])}
-        onChange={(e) => set(key, e.target.value)}
+        invalid={Boolean(errorOf(key))}
+        {...form.register(key)}
       />
-      {errors[key] && (
+      {errorOf(key) && (
         <span role="alert" className="block text-danger">
-          {errors[key]}
+          {errorOf(key)}
         </span>
       )}
     </label>
   );
   return (
-    <form
-      className="space-y-3"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        setErrors({});
-        setMessage(null);
-        save.mutate(toInput(form), {
-          onSuccess: (next) => {
-            const values = toForm(next);
-            setSaved(values);
-            setForm(values);
-            setSecretSet(next.intermediary_secret_set);
-          },
-          onError: (error) => {
-            const fields = translatedFieldErrors(error, t);
-            if (Object.keys(fields).length > 0) setErrors(fields);
-            else setMessage(t('settings.saveFailed'));
-          },
-        });
-      }}
-    >
+    <form className="space-y-3" noValidate onSubmit={submit}>
       <label className="flex items-center gap-2 text-sm">
-        <input
-          type="checkbox"
-          name="enabled"
-          checked={form.enabled}
-          disabled={!canManage}
-          onChange={(e) => set('enabled', e.target.checked)}
-        />
+        <input type="checkbox" disabled={!canManage} {...form.register('enabled')} />
         {t('settings.enabled')}
       </label>
       {text('porezna_url', 'url')}
@@ -140,11 +117,9 @@ function SettingsForm({ initial }: { initial: FiscalSettings }) {
         <span className="font-medium">{t('settings.intermediary_kind')}</span>
         <select
           id="fiscal-intermediary-kind"
-          name="intermediary_kind"
           className="block w-full rounded-md border border-border bg-surface px-3 py-2"
-          value={form.intermediary_kind}
           disabled={!canManage}
-          onChange={(e) => set('intermediary_kind', e.target.value as Form['intermediary_kind'])}
+          {...form.register('intermediary_kind')}
         >
           {(['none', 'http', 'demo'] as const).map((kind) => (
             <option key={kind} value={kind}>
@@ -153,7 +128,7 @@ function SettingsForm({ initial }: { initial: FiscalSettings }) {
           ))}
         </select>
       </label>
-      {form.intermediary_kind === 'http' && (
+      {kind === 'http' && (
         <div className="grid gap-3 sm:grid-cols-2">
           {text('intermediary_url', 'url')}
           {text('intermediary_username')}
@@ -161,32 +136,24 @@ function SettingsForm({ initial }: { initial: FiscalSettings }) {
             <span className="font-medium">{t('settings.intermediary_secret')}</span>
             <Input
               id="fiscal-intermediary-secret"
-              name="intermediary_secret"
               type="password"
               autoComplete="new-password"
               placeholder={secretSet ? t('settings.secretKept') : ''}
-              value={form.intermediary_secret}
               disabled={!canManage}
-              onChange={(e) => set('intermediary_secret', e.target.value)}
+              {...form.register('intermediary_secret')}
             />
           </label>
         </div>
       )}
-      {form.intermediary_kind !== 'none' && (
+      {kind !== 'none' && (
         <label className="flex items-center gap-2 text-sm">
-          <input
-            type="checkbox"
-            name="auto_send"
-            checked={form.auto_send}
-            disabled={!canManage}
-            onChange={(e) => set('auto_send', e.target.checked)}
-          />
+          <input type="checkbox" disabled={!canManage} {...form.register('auto_send')} />
           {t('settings.auto_send')}
         </label>
       )}
-      {message && (
+      {settings.message && (
         <p role="alert" className="text-sm text-danger">
-          {message}
+          {settings.message}
         </p>
       )}
       {canManage && (
@@ -194,7 +161,7 @@ function SettingsForm({ initial }: { initial: FiscalSettings }) {
           saving={save.isPending}
           dirty={dirty}
           saveLabel={t('common:actions.save')}
-          onCancel={() => setForm(saved)}
+          onCancel={settings.cancel}
         />
       )}
     </form>

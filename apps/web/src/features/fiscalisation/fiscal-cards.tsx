@@ -1,12 +1,14 @@
+import { fiscalSettingsSchema } from '@erp/domain/fiscal/schemas';
+import { formSchema } from '@erp/domain/form-schema';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SettingsFormActions } from '../../components/editing/save-state.tsx';
 import { SettingsCard } from '../../components/editing/settings-card.tsx';
+import { useSettingsForm } from '../../components/editing/settings-form.ts';
 import { UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { translatedFieldErrors } from '../../lib/api.ts';
 import { errorText } from '../documents/documents-api.ts';
 import { DateText } from '../documents/parts.tsx';
 import { usePermission } from '../team/use-permission.tsx';
@@ -64,72 +66,50 @@ const toForm = (s: FiscalSettings): Form => ({
   timeout_ms: String(s.timeout_ms),
   registered_premises: s.registered_premises ?? '',
 });
+/** The timeout typed as a number, an empty premises code is "none"; then the route's schema. */
+const fiscalFormSchema = formSchema(
+  (f: Form) => ({
+    ...f,
+    timeout_ms: f.timeout_ms.trim() === '' ? null : Number(f.timeout_ms),
+    registered_premises: f.registered_premises.trim() || null,
+  }),
+  fiscalSettingsSchema,
+);
 
 function FiscalForm({ initial }: { initial: FiscalSettings }) {
   const { t } = useTranslation('fiscal');
   const qc = useQueryClient();
   const canManage = usePermission('company.manage');
-  const [form, setForm] = useState<Form>(() => toForm(initial));
-  const saved = toForm(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const dirty = JSON.stringify(form) !== JSON.stringify(saved);
+  const settings = useSettingsForm(fiscalFormSchema, toForm(initial), () => t('settings.saveFailed'));
+  const { form, dirty, errorOf } = settings;
   const save = useMutation({
-    mutationFn: (f: Form) =>
-      saveFiscalSettings({
-        enabled: f.enabled,
-        sequence_mark: f.sequence_mark,
-        cis_url: f.cis_url,
-        timeout_ms: Number(f.timeout_ms),
-        registered_premises: f.registered_premises.trim() || null,
-      }),
+    mutationFn: saveFiscalSettings,
     onSuccess: (next) => qc.setQueryData(KEY, next),
-    onError: (e) => {
-      const fields = translatedFieldErrors(e, t);
-      if (Object.keys(fields).length) setErrors(fields);
-      else setMessage(t('settings.saveFailed'));
-    },
   });
+  const submit = settings.submit(async (body) => toForm(await save.mutateAsync(body)));
   const text = (field: 'cis_url' | 'timeout_ms' | 'registered_premises', hint?: string) => (
     <label className="space-y-1 text-sm" htmlFor={`fiscal-${field}`}>
       <span className="font-medium">{t(`settings.${field}`)}</span>
       <Input
         id={`fiscal-${field}`}
-        name={field}
-        value={form[field]}
         disabled={!canManage}
         inputMode={field === 'timeout_ms' ? 'numeric' : undefined}
-        invalid={Boolean(errors[field])}
-        onChange={(e) => setForm({ ...form, [field]: e.target.value })}
+        invalid={Boolean(errorOf(field))}
+        {...form.register(field)}
       />
       {hint && <span className="block text-muted">{hint}</span>}
-      {errors[field] && (
+      {errorOf(field) && (
         <span role="alert" className="block text-danger">
-          {errors[field]}
+          {errorOf(field)}
         </span>
       )}
     </label>
   );
   return (
-    <form
-      className="space-y-3"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        setErrors({});
-        setMessage(null);
-        save.mutate(form);
-      }}
-    >
+    <form className="space-y-3" noValidate onSubmit={submit}>
       <UnsavedChangesGuard when={dirty} />
       <label className="flex items-center gap-2 text-sm">
-        <input
-          type="checkbox"
-          name="enabled"
-          checked={form.enabled}
-          disabled={!canManage}
-          onChange={(e) => setForm({ ...form, enabled: e.target.checked })}
-        />
+        <input type="checkbox" disabled={!canManage} {...form.register('enabled')} />
         {t('settings.enabled')}
       </label>
       <p className="text-sm text-muted" data-testid="fiscal-numbering">
@@ -141,11 +121,9 @@ function FiscalForm({ initial }: { initial: FiscalSettings }) {
           <span className="font-medium">{t('settings.sequence_mark')}</span>
           <select
             id="fiscal-sequence_mark"
-            name="sequence_mark"
             className="h-9 w-full rounded-md border border-border bg-surface px-2"
-            value={form.sequence_mark}
             disabled={!canManage}
-            onChange={(e) => setForm({ ...form, sequence_mark: e.target.value as 'P' | 'N' })}
+            {...form.register('sequence_mark')}
           >
             <option value="N">{t('settings.sequenceN')}</option>
             <option value="P">{t('settings.sequenceP')}</option>
@@ -154,9 +132,9 @@ function FiscalForm({ initial }: { initial: FiscalSettings }) {
         {text('cis_url')}
         {text('timeout_ms')}
       </div>
-      {message && (
+      {settings.message && (
         <p role="alert" className="text-sm text-danger">
-          {message}
+          {settings.message}
         </p>
       )}
       {canManage && (
@@ -164,7 +142,7 @@ function FiscalForm({ initial }: { initial: FiscalSettings }) {
           saving={save.isPending}
           dirty={dirty}
           saveLabel={t('settings.save')}
-          onCancel={() => setForm(saved)}
+          onCancel={settings.cancel}
         />
       )}
     </form>
