@@ -17,6 +17,7 @@ export * from './errors.ts';
 export * from './export/contracts.ts';
 export * from './export/index.ts';
 export * from './fiscal/cis.ts';
+export * from './fiscal/contracts.ts';
 export * from './fiscal/schemas.ts';
 export * from './fiscal-exchange/contracts.ts';
 export * from './fiscal-exchange/fiscal-exchange.ts';

@@ -1,3 +1,4 @@
+export * from './contracts.ts';
 export * from './matching.ts';
 export * from './registers.ts';
 export * from './status.ts';

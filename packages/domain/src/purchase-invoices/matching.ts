@@ -1,5 +1,5 @@
 import { Dec } from '../production/decimal.ts';
-import type { ReceivedLine } from './types.ts';
+import type { MatchDifference, MatchedLine, ReceivedLine } from './contracts.ts';
 
 /** One purchase-order line as matching needs it (quantities in the order line's unit). */
 export type OrderLineForMatch = {
@@ -13,26 +13,6 @@ export type OrderLineForMatch = {
   unit_price: string;
   /** Quantity received by the order's posted receipts. */
   received: string;
-};
-
-export type MatchDifference =
-  | { kind: 'price'; expected: string; actual: string; difference: string }
-  | { kind: 'quantity'; expected: string; actual: string; difference: string }
-  | { kind: 'not_on_order' }
-  | { kind: 'not_invoiced'; expected: string };
-
-export type MatchedLine = {
-  invoice_line_id: string | null;
-  invoice_line_name: string | null;
-  po_line_id: string | null;
-  po_line_no: number | null;
-  sku: string | null;
-  invoiced_qty: string | null;
-  ordered_qty: string | null;
-  received_qty: string | null;
-  invoice_price: string | null;
-  order_price: string | null;
-  differences: MatchDifference[];
 };
 
 const same = (a: string | null, b: string | null) =>

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { ReceivedLine } from './contracts.ts';
 import { matchLines, type OrderLineForMatch, unitPriceOf } from './matching.ts';
 import { addBuckets, bucketAmounts, bucketOf, decimalComma, hrDay, toCsv } from './registers.ts';
 import { canMoveTo, purchaseInvoiceActions } from './status.ts';
-import type { ReceivedLine } from './types.ts';
 
 const line = (id: string, over: Partial<ReceivedLine>): ReceivedLine => ({
   id,

@@ -1,5 +1,5 @@
 import { Dec } from '../production/decimal.ts';
-import type { ReceivedTaxSubtotal } from './types.ts';
+import type { ReceivedTaxSubtotal } from './contracts.ts';
 
 /**
  * The VAT columns of the registers (IRA / URA) and of the VAT summary. Bases and VAT per

@@ -1,4 +1,4 @@
-import type { FiscalState, RacunData, SequenceMark } from '@erp/domain';
+import type { CisAttempt, FiscalState, RacunData, SequenceMark } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { rows } from '../../db/sql.ts';
@@ -202,17 +202,7 @@ export async function markProblem(
     error_message = ${message.slice(0, 1000)}, updated_at = now() where id = ${fiscalId}`);
 }
 
-export type AttemptRow = {
-  id: string;
-  message_id: string;
-  late: boolean;
-  outcome: 'jir' | 'error' | 'unavailable';
-  http_status: number | null;
-  error_code: string | null;
-  error_message: string | null;
-  duration_ms: number;
-  created_at: string;
-};
+export type AttemptRow = CisAttempt;
 
 export async function insertAttempt(
   tx: Tx,

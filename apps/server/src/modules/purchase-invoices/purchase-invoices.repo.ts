@@ -2,7 +2,9 @@ import type {
   HistoryEntry,
   ParsedUbl,
   PurchaseInvoiceListQuery,
+  PurchaseInvoiceRow,
   PurchaseInvoiceStatus,
+  PurchasePaymentRow,
   ValidationFailure,
 } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
@@ -13,36 +15,7 @@ import { one, rows } from '../../db/sql.ts';
 // SQL of the purchase invoices (migration 0042). Dates leave as text (YYYY-MM-DD), timestamps as
 // ISO text, amounts as numeric text: nothing passes through a JS number or Date.
 
-export type PurchaseInvoiceRow = {
-  id: string;
-  source: 'upload' | 'intermediary';
-  source_ref: string | null;
-  doc_type: 'invoice' | 'credit_note';
-  type_code: string;
-  number: string;
-  issue_date: string;
-  due_date: string | null;
-  currency: string;
-  seller_name: string;
-  supplier_id: string | null;
-  supplier_name: string | null;
-  purchase_order_id: string | null;
-  purchase_order_number: string | null;
-  order_reference: string | null;
-  net_total: string;
-  vat_total: string;
-  total: string;
-  payable: string;
-  paid_total: string;
-  open: string;
-  status: PurchaseInvoiceStatus;
-  valid: boolean;
-  reject_code: 'N' | 'U' | 'O' | null;
-  reject_reason: string | null;
-  decided_at: string | null;
-  xml_sha256: string;
-  created_at: string;
-};
+export type { PurchaseInvoiceRow };
 
 const COLUMNS = sql`pi.id, pi.source, pi.source_ref, pi.doc_type, pi.type_code, pi.number,
   pi.issue_date::text as issue_date, pi.due_date::text as due_date, pi.currency, pi.seller_name,
@@ -189,13 +162,7 @@ export async function decide(
   );
 }
 
-export type PaymentRow = {
-  id: string;
-  paid_on: string;
-  amount: string;
-  note: string | null;
-  created_at: string;
-};
+export type PaymentRow = PurchasePaymentRow;
 
 export async function payments(tx: Tx, invoiceId: string): Promise<PaymentRow[]> {
   return rows<PaymentRow>(

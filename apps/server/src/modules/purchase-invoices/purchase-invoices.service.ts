@@ -3,9 +3,9 @@ import {
   AppError,
   businessDay,
   canMoveTo,
-  type MatchedLine,
   matchLines,
   type ParsedUbl,
+  type PurchaseInvoiceDetail,
   type PurchaseInvoiceListQuery,
   type PurchaseInvoiceStatus,
   purchaseInvoiceActions,
@@ -239,20 +239,6 @@ export async function originalXml(tx: Tx, id: string): Promise<Buffer> {
 export function list(tx: Tx, q: PurchaseInvoiceListQuery) {
   return repo.list(tx, q);
 }
-
-export type PurchaseInvoiceDetail = repo.PurchaseInvoiceRow & {
-  document: ParsedUbl;
-  failures: ValidationFailure[];
-  actions: ReturnType<typeof purchaseInvoiceActions>;
-  /** Whether the buyer's OIB is the company's own (null: the company has no OIB on its profile). */
-  addressed_to_us: boolean | null;
-  payments: repo.PaymentRow[];
-  match: {
-    receipts: Array<{ id: string; number: string; received_on: string }>;
-    lines: MatchedLine[];
-    differences: number;
-  } | null;
-};
 
 export async function get(tx: Tx, id: string, companyId: string): Promise<PurchaseInvoiceDetail> {
   const row = await repo.get(tx, id);
