@@ -200,13 +200,31 @@ export function optimize1d(input: Cut1dInput, hooks: CutHooks = {}): CutResult1d
       if (!repackTo((best as Plan).bins, (best as Plan).bars - 1, until)) return;
     }
   };
-  // Restarts: the search's time to success varies widely from run to run (on exact-fit instances
-  // from 0.1 s to several seconds, or never from a given state), so the last share alternates
-  // fresh runs from the first-fit plan straight at the bound (many pooled pieces, a fluid start)
-  // with runs from the best plan, in slices that grow by half each round.
-  const restarts = (until: number): void => {
+  // The rest of the time goes round by round to an LP dive (one unlimited longest bar: residual
+  // rounding on the LP towards the bound, other random choices from the second round on) and to
+  // restarts of the repacking search: a fresh run from the first-fit plan straight at the bound
+  // (many pooled pieces, a fluid start) and a run from the best plan. Every round has a time slice
+  // that grows by half each round. The search's time to success varies from a tenth of a second to
+  // never from one state, and dives and repacking succeed on different instances, so short turns
+  // of both find more plans at the bound than one long turn of each (measured: 13 against 8 of 17
+  // hard BPPLIB instances).
+  const restarts = (until: number, lp: LpSolution | null): void => {
+    if (!longest) return;
     let slice = Math.max(1, (until - nowMs()) * 0.15);
-    while (!done() && !shouldStop() && nowMs() < until && best !== null) {
+    for (let k = 0; !done() && !shouldStop() && nowMs() < until && best !== null; k++) {
+      if (lp) {
+        const bars = lpDive1d(
+          { sizes, demand: remaining, capacity: maxCapacity, target: bound },
+          lp,
+          rng,
+          Math.min(until, nowMs() + slice),
+          nowMs,
+          shouldStop,
+          k > 0,
+        );
+        offer(bars ? bars.map((counts) => ({ stock: longest.i, counts })) : null);
+        if (done()) return;
+      }
       if (firstPlan && bound < (best as Plan).bars)
         repackTo(firstPlan, bound, Math.min(until, nowMs() + slice));
       repack(Math.min(until, nowMs() + slice));
@@ -229,23 +247,6 @@ export function optimize1d(input: Cut1dInput, hooks: CutHooks = {}): CutResult1d
     );
     if (lp?.proven) bound = Math.max(bound, Math.ceil(lp.bound - 1e-6));
   }
-  if (longest && lp && !done() && !shouldStop()) {
-    // One unlimited longest bar: residual rounding and diving on the LP towards the bound; a dive
-    // that misses it is repeated with other choices while its share of the time lasts.
-    const until = start + (deadline - start) * 0.8;
-    for (let k = 0; !done() && !shouldStop() && nowMs() < until; k++) {
-      const bars = lpDive1d(
-        { sizes, demand: remaining, capacity: maxCapacity, target: bound },
-        lp,
-        rng,
-        until,
-        nowMs,
-        shouldStop,
-        k > 0,
-      );
-      offer(bars ? bars.map((counts) => ({ stock: longest.i, counts })) : null);
-    }
-  }
   if (!longest && !done() && !shouldStop()) {
     // Limited stock of several lengths: LP diving respects the quantities.
     offer(
@@ -260,7 +261,7 @@ export function optimize1d(input: Cut1dInput, hooks: CutHooks = {}): CutResult1d
       ),
     );
   }
-  restarts(deadline);
+  restarts(deadline, lp);
   completion(deadline);
   return finish(best as Plan | null);
 
