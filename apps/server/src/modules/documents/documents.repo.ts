@@ -453,12 +453,12 @@ export async function listDocuments(
   }
   if (q.status) {
     const statuses = q.status.split(',').filter((s) => /^[a-z_]+$/.test(s));
-    // "expired" also matches sent quotes past their valid-until date (expiry is automatic).
-    if (statuses.includes('expired'))
-      where.push(
-        sql`(d.status = any(${`{${statuses.join(',')}}`}::text[]) or (d.kind = 'quote' and d.status = 'sent' and d.valid_until < ${today}::date))`,
-      );
-    else where.push(sql`d.status = any(${`{${statuses.join(',')}}`}::text[])`);
+    // The filter matches the status the list shows (shownStatus): a sent quote past its
+    // valid-until date is "expired" (expiry is automatic), so it is found by "expired", not "sent".
+    where.push(
+      sql`(case when d.kind = 'quote' and d.status = 'sent' and d.valid_until < ${today}::date then 'expired'
+        else d.status end) = any(${`{${statuses.join(',')}}`}::text[])`,
+    );
   }
   if (q.client_id) where.push(sql`d.client_id = ${q.client_id}`);
   if (q.from) where.push(sql`d.doc_date >= ${q.from}::date`);
