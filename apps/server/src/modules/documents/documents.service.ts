@@ -18,7 +18,6 @@ import {
   money,
   normaliseVatRate,
   outstanding,
-  type PriceBasis,
   type PricedLine,
   paymentStatus,
   priceDraftLine,
