@@ -1,5 +1,3 @@
-import { adjustmentSchema, issueSchema, receiptSchema, transferSchema } from '@erp/domain';
-import { formSchema } from '@erp/domain/form-schema';
 import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -10,7 +8,6 @@ import { Button } from '../../components/ui/button.tsx';
 import { FormErrors } from '../../components/ui/form-errors.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { cn } from '../../lib/cn.ts';
-import { numberInputToApi } from '../../lib/format.ts';
 import { useCurrentCompany } from '../team/current-company.tsx';
 import {
   errorText,
@@ -20,10 +17,19 @@ import {
   useInventoryMutation,
   useLocations,
 } from './inventory-api.ts';
-import { Field, ItemPicker, LocationSelect, newKey } from './parts.tsx';
+import {
+  type Draft,
+  emptyDraft,
+  emptyLine,
+  isDirty,
+  type Line,
+  OPS,
+  type Op,
+  outgoing,
+  SCHEMAS,
+} from './operation-values.ts';
+import { Field, ItemPicker, LocationSelect } from './parts.tsx';
 import { LotChoice, ReasonFields } from './stock-work-fields.tsx';
-
-const OPS = ['receipt', 'issue', 'transfer', 'adjustment'] as const;
 
 /** A stock line on a phone (< sm): a bordered two-column card instead of a table row. */
 const PHONE_LINE =
@@ -38,100 +44,11 @@ function PhoneLabel({ children }: { children: string }) {
     </span>
   );
 }
-type Op = (typeof OPS)[number];
 const PATHS: Record<Op, string> = {
   receipt: '/api/inventory/receipts',
   issue: '/api/inventory/issues',
   transfer: '/api/inventory/transfers',
   adjustment: '/api/inventory/adjustments',
-};
-type Line = {
-  key: string;
-  item: Item | null;
-  /** What was typed into the item picker (kept with the tab's input). */
-  item_text: string;
-  quantity: string;
-  unit_cost: string;
-  lot_number: string;
-  expires_on: string;
-  /** The lot chosen for an outgoing line ('' = the FEFO suggestion). */
-  lot_id: string;
-};
-const emptyLine = (): Line => ({
-  key: newKey(),
-  item: null,
-  item_text: '',
-  quantity: '',
-  unit_cost: '',
-  lot_number: '',
-  expires_on: '',
-  lot_id: '',
-});
-
-type Draft = {
-  location: string;
-  toLocation: string;
-  reference: string;
-  /** Why (STOCK_REASONS) and a note; required on issues, transfers and adjustments. */
-  reason: string;
-  note: string;
-  lines: Line[];
-  // One key per filled-in form: a resubmission after a lost answer is replayed, not posted twice.
-  idemKey: string;
-};
-const emptyDraft = (): Draft => ({
-  location: '',
-  toLocation: '',
-  reference: '',
-  reason: '',
-  note: '',
-  lines: [emptyLine()],
-  idemKey: newKey(),
-});
-/** Nothing is kept as a draft on the server: anything entered and not yet posted is unsaved. */
-const isDirty = (d: Draft) =>
-  d.location !== '' ||
-  d.toLocation !== '' ||
-  d.reference !== '' ||
-  d.reason !== '' ||
-  d.note !== '' ||
-  d.lines.some((l) => l.item || l.item_text || l.quantity || l.unit_cost || l.lot_number || l.expires_on);
-
-/** A line that takes stock out (its lot is chosen from the stock at the location). */
-const outgoing = (op: Op, l: Line) =>
-  Boolean(l.item?.lot_tracked) &&
-  (op === 'issue' || op === 'transfer' || (op === 'adjustment' && l.quantity.trim().startsWith('-')));
-
-/** The posting's request body from the typed draft: the lines with an item, amounts read as shown. */
-const bodyOf =
-  (op: Op) =>
-  (d: Draft): Record<string, unknown> => ({
-    reference: d.reference || null,
-    ...(op === 'transfer'
-      ? { from_location_id: d.location, to_location_id: d.toLocation }
-      : { location_id: d.location }),
-    ...(op === 'receipt' ? {} : { reason: d.reason || undefined, note: d.note || null }),
-    lines: d.lines
-      .filter((l) => l.item)
-      .map((l) => ({
-        item_id: l.item?.id,
-        quantity: numberInputToApi(l.quantity),
-        ...(outgoing(op, l) && l.lot_id ? { lot_id: l.lot_id } : {}),
-        ...(op === 'receipt' || op === 'adjustment'
-          ? {
-              unit_cost: l.unit_cost ? numberInputToApi(l.unit_cost) : undefined,
-              lot_number: l.lot_number || null,
-              expires_on: l.expires_on || null,
-            }
-          : {}),
-      })),
-  });
-/** Each operation is checked with its route's schema (the server parses the same). */
-const SCHEMAS = {
-  receipt: formSchema(bodyOf('receipt'), receiptSchema),
-  issue: formSchema(bodyOf('issue'), issueSchema),
-  transfer: formSchema(bodyOf('transfer'), transferSchema),
-  adjustment: formSchema(bodyOf('adjustment'), adjustmentSchema),
 };
 type OpForm = UseFormReturn<Draft, unknown, Record<string, unknown>>;
 

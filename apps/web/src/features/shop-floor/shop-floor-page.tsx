@@ -3,7 +3,7 @@ import { type FinishInput, finishInputSchema } from '@erp/domain/shop-floor/cont
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Decimal from 'decimal.js';
 import type { TFunction } from 'i18next';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useFormMessages, useZodForm } from '../../components/editing/zod-form.ts';
@@ -394,6 +394,8 @@ function FinishDialog({
     },
   });
   const check = form.watch('result');
+  // The good quantity has focus, selected, so typing replaces it (after the form has filled it in).
+  useEffect(() => form.setFocus('good_qty', { shouldSelect: true }), [form]);
   const [error, setError] = useState<string | null>(null);
   const messages = useFormMessages(form.formState.errors, {
     label: (path) => (path === 'good_qty' ? t('good') : path === 'scrap_qty' ? t('scrap') : t('defect')),
@@ -421,7 +423,6 @@ function FinishDialog({
                 className={field}
                 inputMode="decimal"
                 {...form.register('good_qty')}
-                autoFocus
                 onFocus={(e) => e.target.select()}
               />
             </label>
