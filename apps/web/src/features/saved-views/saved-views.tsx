@@ -1,8 +1,10 @@
+import { viewCreateSchema } from '@erp/domain/views/contracts';
 import { Bookmark, Check, Columns3, FilterX, Users } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useConfirm } from '../../components/editing/confirm-dialog.tsx';
+import { useFormMessages, useZodForm } from '../../components/editing/zod-form.ts';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
 import {
@@ -13,6 +15,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu.tsx';
+import { FormErrors } from '../../components/ui/form-errors.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import {
@@ -202,6 +205,9 @@ const visibleOf = (params: URLSearchParams, columns?: ColumnOption[]) =>
       )
     : [];
 
+/** The dialog names the view and whether it is shared; the list, query and columns come from the page. */
+const saveViewSchema = viewCreateSchema.pick({ name: true, shared: true });
+
 function SaveViewDialog({
   open,
   onOpenChange,
@@ -212,25 +218,22 @@ function SaveViewDialog({
   onSave: (name: string, shared: boolean) => Promise<void>;
 }) {
   const { t } = useTranslation('ux');
-  const [name, setName] = useState('');
-  const [shared, setShared] = useState(false);
+  const form = useZodForm(saveViewSchema, { defaultValues: { name: '', shared: false } });
+  const name = form.watch('name') ?? '';
+  const busy = form.formState.isSubmitting;
   const [failed, setFailed] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!name.trim()) return;
-    setBusy(true);
+  const messages = useFormMessages(form.formState.errors, {
+    server: [failed ? t('views.saveFailed') : null],
+  });
+  const submit = form.handleSubmit(async (view) => {
     setFailed(false);
     try {
-      await onSave(name.trim(), shared);
-      setName('');
-      setShared(false);
+      await onSave(view.name, view.shared);
+      form.reset({ name: '', shared: false });
     } catch {
       setFailed(true);
-    } finally {
-      setBusy(false);
     }
-  };
+  });
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent title={t('views.saveTitle')} description={t('views.saveDescription')}>
@@ -239,24 +242,13 @@ function SaveViewDialog({
             <label htmlFor="view-name" className="text-sm font-medium text-foreground">
               {t('views.name')}
             </label>
-            <Input
-              id="view-name"
-              value={name}
-              maxLength={80}
-              required
-              autoFocus
-              onChange={(e) => setName(e.target.value)}
-            />
+            <Input id="view-name" maxLength={80} required autoFocus {...form.register('name')} />
           </div>
           <label className="flex items-center gap-2 text-sm text-foreground">
-            <input type="checkbox" checked={shared} onChange={(e) => setShared(e.target.checked)} />
+            <input type="checkbox" {...form.register('shared')} />
             {t('views.shareWithCompany')}
           </label>
-          {failed && (
-            <p role="alert" className="text-sm text-danger">
-              {t('views.saveFailed')}
-            </p>
-          )}
+          <FormErrors messages={messages} />
           <div className="flex justify-end gap-2">
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               {t('views.cancel')}
