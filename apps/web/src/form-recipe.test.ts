@@ -21,7 +21,6 @@ const NOT_YET = new Set<string>([
   'features/processes/processes-page.tsx',
   'features/purchasing/purchase-order-form.tsx',
   'features/purchasing/receipt-form.tsx',
-  'features/team/company-card.tsx',
 ]);
 
 /** Forms that are not editors of a record, with the reason; keep this list short. */

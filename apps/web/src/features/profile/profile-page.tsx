@@ -1,10 +1,10 @@
 import type { TenantUpdate } from '@erp/domain/tenants/tenant.schemas';
 import { tenantUpdateSchema } from '@erp/domain/tenants/tenant.schemas';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ImageUp, Plus, Trash2 } from 'lucide-react';
 import { type ChangeEvent, useEffect, useId, useRef } from 'react';
-import { type FieldErrors, type Resolver, type UseFormReturn, useFieldArray, useForm } from 'react-hook-form';
+import { type UseFormReturn, useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useFieldMessage, useZodForm } from '../../components/editing/zod-form.ts';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
@@ -26,25 +26,13 @@ import {
 } from './profile-form.ts';
 
 const MAX_LOGO_BYTES = 2 * 1024 * 1024;
-const resolver = zodResolver(tenantUpdateSchema) as unknown as Resolver<
-  ProfileFormValues,
-  unknown,
-  TenantUpdate
->;
 type Form = UseFormReturn<ProfileFormValues, unknown, TenantUpdate>;
-
-function useErrorText() {
-  const { t } = useTranslation('common');
-  // Messages of the shared schema are i18n keys (validation.*).
-  return (message: string | undefined) =>
-    message ? t(message, { defaultValue: t('validation.invalid') }) : undefined;
-}
 
 function TextInput({ form, field }: { form: Form; field: TextField }) {
   const { t } = useTranslation('app');
-  const errorText = useErrorText();
+  const errorOf = useFieldMessage(form.formState.errors);
   const id = useId();
-  const error = errorText(form.formState.errors[field]?.message);
+  const error = errorOf(field);
   return (
     <div>
       <Label htmlFor={id}>{t(`profile.fields.${field}`)}</Label>
@@ -68,10 +56,9 @@ function TextInput({ form, field }: { form: Form; field: TextField }) {
 
 function BankAccounts({ form }: { form: Form }) {
   const { t } = useTranslation('app');
-  const errorText = useErrorText();
+  const errorOf = useFieldMessage(form.formState.errors);
   const { fields, append, remove } = useFieldArray({ control: form.control, name: 'bank_accounts' });
   const baseId = useId();
-  const errors = form.formState.errors.bank_accounts as FieldErrors<ProfileFormValues>['bank_accounts'];
   return (
     <Card>
       <CardHeader>
@@ -82,7 +69,7 @@ function BankAccounts({ form }: { form: Form }) {
         {fields.length === 0 && <p className="text-sm text-muted">{t('profile.bankAccounts.empty')}</p>}
         <ul className="space-y-3" data-testid="bank-accounts">
           {fields.map((item, index) => {
-            const ibanError = errorText(errors?.[index]?.iban?.message);
+            const ibanError = errorOf(`bank_accounts.${index}.iban`);
             const ibanId = `${baseId}-${index}-iban`;
             const bankId = `${baseId}-${index}-bank`;
             return (
@@ -205,8 +192,7 @@ export function ProfilePage() {
   const { toast } = useToast();
   const tenant = useTenant();
   const update = useUpdateTenant();
-  const form = useForm<ProfileFormValues, unknown, TenantUpdate>({
-    resolver,
+  const form = useZodForm<typeof tenantUpdateSchema, ProfileFormValues>(tenantUpdateSchema, {
     defaultValues: toFormValues(undefined),
   });
   const loaded = useRef(false);

@@ -1,10 +1,12 @@
 import { can } from '@erp/domain/permissions';
-import { COMPANY_FIELDS, type CompanyUpdate, companyUpdateSchema } from '@erp/domain/team/index';
+import { COMPANY_FIELDS, companyUpdateSchema } from '@erp/domain/team/index';
 import { Plus, Trash2 } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { SaveState, saveStatus } from '../../components/editing/save-state.tsx';
 import { UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
+import { useFormMessages, useZodForm } from '../../components/editing/zod-form.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { FormErrors } from '../../components/ui/form-errors.tsx';
@@ -63,49 +65,34 @@ function CompanyForm({ company, editable }: { company: Company; editable: boolea
   const errorText = useTeamErrorText();
   const { toast } = useToast();
   const id = useId();
-  const [values, setValues] = useState<Values>(() => toValues(company));
-  const [errors, setErrors] = useState<string[]>([]);
+  const form = useZodForm<typeof companyUpdateSchema, Values>(companyUpdateSchema, {
+    defaultValues: toValues(company),
+  });
+  const banks = useFieldArray({ control: form.control, name: 'bank_accounts' });
+  const [serverError, setServerError] = useState<string | null>(null);
+  const errors = useFormMessages(form.formState.errors, {
+    label: (path) => t(`company.fields.${path.split('.')[0]}`),
+    server: [serverError],
+  });
   // The one save model (UX.md): explicit Save, a visible state, Odustani, and a question before
   // unsaved changes are left. A re-read of the company (another tab, a refetch) replaces the
   // values only while nothing is being edited, so it never drops what was typed.
-  const baseline = useRef(JSON.stringify(toValues(company)));
+  const dirty = editable && form.formState.isDirty;
   useEffect(() => {
-    const next = toValues(company);
-    const before = baseline.current;
-    baseline.current = JSON.stringify(next);
-    setValues((v) => (JSON.stringify(v) === before ? next : v));
-  }, [company]);
-  const dirty = editable && JSON.stringify(values) !== JSON.stringify(toValues(company));
+    if (!form.formState.isDirty) form.reset(toValues(company));
+  }, [company, form]);
 
-  const set = (field: TextField, value: string) => setValues((v) => ({ ...v, [field]: value }));
-  const setBank = (i: number, patch: Partial<Bank>) =>
-    setValues((v) => ({
-      ...v,
-      bank_accounts: v.bank_accounts.map((b, j) => (j === i ? { ...b, ...patch } : b)),
-    }));
-
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = companyUpdateSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(
-        parsed.error.issues.map(
-          (i) =>
-            `${t(`company.fields.${String(i.path[0])}`)}: ${t(`common:${i.message}`, { defaultValue: t('common:validation.invalid') })}`,
-        ),
-      );
-      return;
-    }
-    setErrors([]);
+  const onSubmit = form.handleSubmit(async (body) => {
+    setServerError(null);
     try {
-      const saved = await update.mutateAsync(parsed.data as CompanyUpdate);
+      const saved = await update.mutateAsync(body);
       // What the server kept (normalised) is the new clean state.
-      setValues(toValues(saved));
+      form.reset(toValues(saved));
       toast({ type: 'success', title: t('company.saved') });
     } catch (error) {
-      setErrors([errorText(error)]);
+      setServerError(errorText(error));
     }
-  };
+  });
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
@@ -119,32 +106,22 @@ function CompanyForm({ company, editable }: { company: Company; editable: boolea
             <Input
               id={`${id}-${field}`}
               type={INPUT_TYPES[field] ?? 'text'}
-              value={values[field]}
-              onChange={(e) => set(field, e.target.value)}
+              {...form.register(field)}
               data-testid={`company-${field}`}
             />
           </div>
         ))}
         <div className="space-y-2 sm:col-span-2">
           <p className="text-sm font-medium">{t('company.fields.bank_accounts')}</p>
-          {values.bank_accounts.map((bank, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity of their own
-            <div key={i} className="flex flex-wrap items-end gap-2">
+          {banks.fields.map((bank, i) => (
+            <div key={bank.id} className="flex flex-wrap items-end gap-2">
               <div className="min-w-48 flex-1">
                 <Label htmlFor={`${id}-iban-${i}`}>{t('company.iban')}</Label>
-                <Input
-                  id={`${id}-iban-${i}`}
-                  value={bank.iban}
-                  onChange={(e) => setBank(i, { iban: e.target.value })}
-                />
+                <Input id={`${id}-iban-${i}`} {...form.register(`bank_accounts.${i}.iban`)} />
               </div>
               <div className="min-w-40 flex-1">
                 <Label htmlFor={`${id}-bank-${i}`}>{t('company.bankName')}</Label>
-                <Input
-                  id={`${id}-bank-${i}`}
-                  value={bank.bank_name}
-                  onChange={(e) => setBank(i, { bank_name: e.target.value })}
-                />
+                <Input id={`${id}-bank-${i}`} {...form.register(`bank_accounts.${i}.bank_name`)} />
               </div>
               {editable && (
                 <Button
@@ -152,9 +129,7 @@ function CompanyForm({ company, editable }: { company: Company; editable: boolea
                   variant="ghost"
                   size="icon"
                   aria-label={t('company.removeBank')}
-                  onClick={() =>
-                    setValues((v) => ({ ...v, bank_accounts: v.bank_accounts.filter((_, j) => j !== i) }))
-                  }
+                  onClick={() => banks.remove(i)}
                 >
                   <Trash2 className="size-4" aria-hidden />
                 </Button>
@@ -166,9 +141,7 @@ function CompanyForm({ company, editable }: { company: Company; editable: boolea
               type="button"
               variant="outline"
               size="sm"
-              onClick={() =>
-                setValues((v) => ({ ...v, bank_accounts: [...v.bank_accounts, { iban: '', bank_name: '' }] }))
-              }
+              onClick={() => banks.append({ iban: '', bank_name: '' })}
             >
               <Plus className="size-4" aria-hidden />
               {t('company.addBank')}
@@ -185,8 +158,8 @@ function CompanyForm({ company, editable }: { company: Company; editable: boolea
               variant="ghost"
               data-testid="company-discard"
               onClick={() => {
-                setValues(toValues(company));
-                setErrors([]);
+                form.reset(toValues(company));
+                setServerError(null);
               }}
             >
               {t('common:actions.cancel')}
