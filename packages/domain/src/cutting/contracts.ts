@@ -160,6 +160,7 @@ export const fromWorkOrderBodySchema = z
 export const cuttingStockBodySchema = z.object({ stock: z.array(z.unknown()).max(200) });
 export const optimiseBodySchema = z.object({ background: z.boolean().optional().default(false) }).nullish();
 export const optimiseQueuedSchema = z.object({ job_id: z.string() });
+export type OptimiseQueued = z.infer<typeof optimiseQueuedSchema>;
 
 export const cuttingStockQuerySchema = z.object({
   kind: z.enum(CUT_KINDS),

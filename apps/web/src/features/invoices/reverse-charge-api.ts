@@ -1,3 +1,4 @@
+import type { ReverseCharge } from '@erp/domain/einvoice/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { callDocument, type Detail, documentKeys, useDocumentMutation } from '../documents/documents-api.ts';
@@ -6,7 +7,7 @@ import { callDocument, type Detail, documentKeys, useDocumentMutation } from '..
 // GET/PUT /api/invoices/:id/domestic-reverse-charge. Under the documents key, so live document
 // events and document mutations re-read it.
 
-export type ReverseCharge = { enabled: boolean };
+export type { ReverseCharge };
 
 const key = (id: string) => [...documentKeys.all, 'domestic-reverse-charge', id] as const;
 

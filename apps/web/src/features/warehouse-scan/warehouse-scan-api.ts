@@ -1,8 +1,9 @@
+import type { ItemDetail } from '@erp/domain/inventory/contracts';
 import { ApiError, api } from '../../lib/api.ts';
-import type { Balance, Item, StockDocument } from '../inventory/inventory-api.ts';
+import type { StockDocument } from '../inventory/inventory-api.ts';
 
 /** An item with its stock per location and lot, as the scanner reads it. */
-export type ScanItemDetail = { item: Item; balances: Balance[] };
+export type ScanItemDetail = Pick<ItemDetail, 'item' | 'balances'>;
 
 export const getScanItem = (itemId: string, signal?: AbortSignal) =>
   api<ScanItemDetail>(`/api/inventory/items/${itemId}`, { signal });
