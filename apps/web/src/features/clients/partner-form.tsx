@@ -1,10 +1,13 @@
 import { partnerInputSchema } from '@erp/domain';
+import { formSchema } from '@erp/domain/form-schema';
 import { AlertTriangle, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { SaveState, saveStatus, useDirty } from '../../components/editing/save-state.tsx';
+import { SaveState, saveStatus } from '../../components/editing/save-state.tsx';
 import { afterSave, UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
+import { useFieldMessage, useFormMessages, useZodForm } from '../../components/editing/zod-form.ts';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card, CardContent } from '../../components/ui/card.tsx';
 import { FormErrors } from '../../components/ui/form-errors.tsx';
@@ -103,6 +106,13 @@ function toBody(f: FormState, role: PartnerRole) {
   };
 }
 
+/**
+ * The typed form read as the request (toBody), then the route's own schema: errors carry the
+ * body's paths (`billing_address.city`, `contacts.0.email`), the same as the server's.
+ */
+const partnerFormSchema = (role: PartnerRole) =>
+  formSchema((values: FormState) => toBody(values, role), partnerInputSchema);
+
 /** A value that follows `value` after it has stopped changing for `ms` (duplicate checks while typing). */
 function useSettled<T>(value: T, ms = 300): T {
   const [settled, setSettled] = useState(value);
@@ -123,31 +133,24 @@ export function PartnerFormPage({ list: role }: { list: PartnerRole }) {
 function PartnerForm({ list: role, initial }: { list: PartnerRole; initial?: PartnerDetail }) {
   const { t } = useTranslation('partners');
   const navigate = useNavigate();
-  const [form, setForm] = useState<FormState>(initial ? fromPartner(initial) : EMPTY);
-  const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
-  const { dirty } = useDirty(form);
-  const settledName = useSettled(form.name);
-  const settledOib = useSettled(form.oib);
+  const form = useZodForm<ReturnType<typeof partnerFormSchema>, FormState>(partnerFormSchema(role), {
+    defaultValues: initial ? fromPartner(initial) : EMPTY,
+  });
+  const contacts = useFieldArray({ control: form.control, name: 'contacts' });
+  const dirty = form.formState.isDirty;
+  const settledName = useSettled(form.watch('name'));
+  const settledOib = useSettled(form.watch('oib'));
   const { data: duplicates = [] } = useDuplicates(role, {
     name: settledName,
     oib: settledOib,
     excludeId: initial?.id,
   });
-  const save = usePartnerMutation(role, (body: ReturnType<typeof toBody>) =>
-    savePartner(role, initial?.id ?? null, body),
-  );
-  const set = <K extends keyof FormState>(key: K, value: FormState[K]) =>
-    setForm((f) => ({ ...f, [key]: value }));
-  const setAddress = (which: 'billing' | 'delivery', key: keyof Address, value: string) =>
-    setForm((f) => ({ ...f, [which]: { ...f[which], [key]: value } }));
-  const setContact = (i: number, key: keyof Contact, value: string) =>
-    setForm((f) => ({ ...f, contacts: f.contacts.map((c, j) => (j === i ? { ...c, [key]: value } : c)) }));
+  const save = usePartnerMutation(role, (body: unknown) => savePartner(role, initial?.id ?? null, body));
 
+  const clientError = useFieldMessage(form.formState.errors);
   const serverErrors = fieldErrors(save.error);
-  const errorOf = (field: string) => {
-    const key = clientErrors[field] ?? serverErrors[field];
-    return key ? t(`common:${key}`) : undefined;
-  };
+  const errorOf = (field: string) =>
+    clientError(field) ?? (serverErrors[field] ? t(`common:${serverErrors[field]}`) : undefined);
   const label = (field: string) => {
     const m = /^contacts\.(\d+)\.(\w+)$/.exec(field);
     if (m) return t('form.contactField', { n: Number(m[1]) + 1, field: t(`fields.${m[2]}`) });
@@ -155,35 +158,34 @@ function PartnerForm({ list: role, initial }: { list: PartnerRole; initial?: Par
     if (a) return `${t(`fields.${a[1]}Address`)} – ${t(`fields.${a[2]}`)}`;
     return t(`fields.${field}`, { defaultValue: '' });
   };
-  const allMessages = [
-    ...Object.entries(clientErrors).map(([f, k]) => `${label(f)}: ${t(`common:${k}`)}`),
-    ...(Object.keys(clientErrors).length ? [] : apiErrorMessages(save.error, t, label)),
-  ];
+  const clientFailed = Object.keys(form.formState.errors).length > 0;
+  const allMessages = useFormMessages(form.formState.errors, {
+    label,
+    server: clientFailed ? [] : apiErrorMessages(save.error, t, label),
+  });
 
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    const body = toBody(form, role);
-    const parsed = partnerInputSchema.safeParse(body);
-    if (!parsed.success) {
-      const errs: Record<string, string> = {};
-      for (const i of parsed.error.issues) errs[i.path.join('.')] ??= i.message;
-      setClientErrors(errs);
-      return;
-    }
-    setClientErrors({});
+  const submit = form.handleSubmit((body) => {
     save.mutate(body, { onSuccess: (p) => navigate(`${PATH[role]}/${p.id}`, afterSave()) });
-  };
+  });
 
   const input = (
-    field: keyof FormState & string,
+    field:
+      | 'name'
+      | 'oib'
+      | 'vat_id'
+      | 'einvoice_address'
+      | 'email'
+      | 'phone'
+      | 'payment_terms_days'
+      | 'default_discount'
+      | 'lead_time_days',
     extra: React.InputHTMLAttributes<HTMLInputElement> = {},
   ) => (
     <Input
       id={`f-${field}`}
-      value={form[field] as string}
       invalid={!!errorOf(field)}
       aria-describedby={errorOf(field) ? `f-${field}-error` : undefined}
-      onChange={(e) => set(field, e.target.value as never)}
+      {...form.register(field)}
       {...extra}
     />
   );
@@ -198,11 +200,7 @@ function PartnerForm({ list: role, initial }: { list: PartnerRole; initial?: Par
           className={k === 'street' ? 'sm:col-span-2' : ''}
           error={errorOf(`${which}_address.${k}`)}
         >
-          <Input
-            id={`f-${which}-${k}`}
-            value={form[which][k] ?? ''}
-            onChange={(e) => setAddress(which, k, e.target.value)}
-          />
+          <Input id={`f-${which}-${k}`} {...form.register(`${which}.${k}`)} />
         </Field>
       ))}
     </fieldset>
@@ -250,12 +248,7 @@ function PartnerForm({ list: role, initial }: { list: PartnerRole; initial?: Par
         <CardContent className="grid gap-4 pt-5">
           <div className="grid gap-3 sm:grid-cols-4">
             <Field id="f-kind" label={t('fields.kind')}>
-              <select
-                id="f-kind"
-                className={`${selectClasses} w-full`}
-                value={form.kind}
-                onChange={(e) => set('kind', e.target.value as FormState['kind'])}
-              >
+              <select id="f-kind" className={`${selectClasses} w-full`} {...form.register('kind')}>
                 <option value="company">{t('kind.company')}</option>
                 <option value="person">{t('kind.person')}</option>
               </select>
@@ -302,13 +295,7 @@ function PartnerForm({ list: role, initial }: { list: PartnerRole; initial?: Par
               </Field>
             )}
             <div className="flex items-end gap-2 pb-2">
-              <input
-                id="f-active"
-                type="checkbox"
-                className="size-5"
-                checked={form.active}
-                onChange={(e) => set('active', e.target.checked)}
-              />
+              <input id="f-active" type="checkbox" className="size-5" {...form.register('active')} />
               <label htmlFor="f-active" className="text-sm">
                 {t('fields.active')}
               </label>
@@ -318,9 +305,8 @@ function PartnerForm({ list: role, initial }: { list: PartnerRole; initial?: Par
           {addressFields('delivery')}
           <fieldset>
             <legend className="mb-2 text-sm font-semibold">{t('tabs.contacts')}</legend>
-            {form.contacts.map((c, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: contacts have no id until saved; order is the identity
-              <div key={i} className="mb-2 grid items-end gap-2 sm:grid-cols-[2fr_1.5fr_2fr_1.5fr_auto]">
+            {contacts.fields.map((c, i) => (
+              <div key={c.id} className="mb-2 grid items-end gap-2 sm:grid-cols-[2fr_1.5fr_2fr_1.5fr_auto]">
                 {(['name', 'position', 'email', 'phone'] as const).map((k) => (
                   <Field
                     key={k}
@@ -328,11 +314,7 @@ function PartnerForm({ list: role, initial }: { list: PartnerRole; initial?: Par
                     label={t(`fields.${k}`)}
                     error={errorOf(`contacts.${i}.${k}`)}
                   >
-                    <Input
-                      id={`f-c${i}-${k}`}
-                      value={c[k] ?? ''}
-                      onChange={(e) => setContact(i, k, e.target.value)}
-                    />
+                    <Input id={`f-c${i}-${k}`} {...form.register(`contacts.${i}.${k}`)} />
                   </Field>
                 ))}
                 <Button
@@ -340,12 +322,7 @@ function PartnerForm({ list: role, initial }: { list: PartnerRole; initial?: Par
                   variant="ghost"
                   size="icon"
                   aria-label={t('form.removeContact', { n: i + 1 })}
-                  onClick={() =>
-                    set(
-                      'contacts',
-                      form.contacts.filter((_, j) => j !== i),
-                    )
-                  }
+                  onClick={() => contacts.remove(i)}
                 >
                   <Trash2 className="size-4" aria-hidden />
                 </Button>
@@ -355,16 +332,14 @@ function PartnerForm({ list: role, initial }: { list: PartnerRole; initial?: Par
               type="button"
               variant="outline"
               size="sm"
-              onClick={() =>
-                set('contacts', [...form.contacts, { name: '', position: '', email: '', phone: '' }])
-              }
+              onClick={() => contacts.append({ name: '', position: '', email: '', phone: '' })}
             >
               <Plus className="size-4" aria-hidden />
               {t('form.addContact')}
             </Button>
           </fieldset>
           <Field id="f-notes" label={t('fields.notes')} error={errorOf('notes')}>
-            <Textarea id="f-notes" value={form.notes} onChange={(e) => set('notes', e.target.value)} />
+            <Textarea id="f-notes" {...form.register('notes')} />
           </Field>
         </CardContent>
       </Card>
