@@ -51,6 +51,8 @@ test('warehouse screens at 390 × 844: no sideways scrolling, receipt fields on 
     ['/inventory/operations?op=transfer', 'Prijenos'],
     ['/inventory/operations?op=issue', 'Proknjiži izdavanje'],
     ['/inventory/counts', 'Inventur'],
+    ['/inventory/lots', 'L-2026-01'],
+    ['/inventory/locations', 'SKL-B'],
     ['/delivery-notes', 'Otpremnice'],
   ];
   for (const [path, loaded] of screens) {

@@ -101,7 +101,7 @@ export function LocationsPage() {
   const listed = rows.map((r) => ({ id: r.loc.id, ...r }));
   const list = useList(LOCATIONS_LIST);
   return (
-    <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[2fr_1fr]">
       <div className="space-y-2">
         <DataTable
           list={list}

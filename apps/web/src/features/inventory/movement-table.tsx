@@ -302,9 +302,7 @@ export function MovementTable({
         emptyText
         rowLabel={(m) => `${when(m)} ${m.sku}`}
         testId="movements"
-        // relative: the rows' screen-reader labels (absolutely placed) stay inside the scrolling box;
-        // without it they widened the whole page on a phone (the item page was 895 px at 390 px).
-        styles={{ ...INVENTORY_TABLE, frame: 'relative overflow-x-auto' }}
+        styles={INVENTORY_TABLE}
         actions={{
           label: t('movements.actions'),
           cell: (m) =>

@@ -12,7 +12,19 @@ export const TABLE = 'w-full border-collapse text-sm';
 export const TH = 'border-b border-border px-2 py-1.5 text-left font-medium text-muted whitespace-nowrap';
 export const TD = 'border-b border-border px-2 py-1.5 align-top';
 /** The inventory lists' look for the data table: a plain table without a frame. */
-export const INVENTORY_TABLE = { frame: '', table: TABLE, thead: '', th: TH, td: TD, row: '' };
+/**
+ * The inventory lists' table look. The frame scrolls sideways on its own (a phone shows the page
+ * without sideways scrolling); `relative` keeps the rows' absolutely placed screen-reader labels
+ * inside it (without it they widened the item page to 895 px at 390 px).
+ */
+export const INVENTORY_TABLE = {
+  frame: 'relative overflow-x-auto',
+  table: TABLE,
+  thead: '',
+  th: TH,
+  td: TD,
+  row: '',
+};
 export const NUM = 'text-right tabular-nums';
 
 export function Qty({ value }: { value: string | null | undefined }) {
