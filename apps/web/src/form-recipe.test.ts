@@ -19,7 +19,6 @@ const NOT_YET = new Set<string>([
   'features/inventory/item-detail.tsx',
   'features/processes/processes-page.tsx',
   'features/purchasing/purchase-order-form.tsx',
-  'features/purchasing/receipt-form.tsx',
 ]);
 
 /** Forms that are not editors of a record, with the reason; keep this list short. */

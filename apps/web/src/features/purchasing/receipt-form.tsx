@@ -1,9 +1,11 @@
 import { businessDay, poTotals, receiptInputSchema } from '@erp/domain';
-import { useMemo, useState } from 'react';
+import { formSchema } from '@erp/domain/form-schema';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { SaveState, saveStatus } from '../../components/editing/save-state.tsx';
 import { afterSave, UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
+import { useFormMessages, useZodForm } from '../../components/editing/zod-form.ts';
 import { type GridColumn, LineGrid } from '../../components/line-grid/line-grid.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card, CardContent } from '../../components/ui/card.tsx';
@@ -41,6 +43,26 @@ type Row = {
 const dec = (s: string) => numberInputToApi(s);
 const isDec = (s: string) => /^\d+(\.\d+)?$/.test(dec(s));
 
+type Values = { location_id: string; received_on: string; confirm_over_receipt: boolean; rows: Row[] };
+/** The lines with a quantity typed, amounts in the language's format; then the route's schema. */
+const receiptFormSchema = formSchema(
+  (v: Values) => ({
+    location_id: v.location_id,
+    received_on: v.received_on,
+    confirm_over_receipt: v.confirm_over_receipt,
+    lines: v.rows
+      .filter((r) => r.quantity.trim() !== '')
+      .map((r) => ({
+        po_line_id: r.po_line_id,
+        quantity: dec(r.quantity),
+        unit_price: r.unit_price ? dec(r.unit_price) : null,
+        lot_number: r.lot_number || null,
+        expires_on: r.expires_on || null,
+      })),
+  }),
+  receiptInputSchema,
+);
+
 export function ReceiptFormPage() {
   const { id = '' } = useParams();
   const { data } = useOrder(id);
@@ -54,34 +76,40 @@ function ReceiptForm({ order }: { order: Order }) {
   const navigate = useNavigate();
   const { data: locations = [] } = useLocations();
   const storage = locations.filter((l) => l.active);
-  const [locationId, setLocationId] = useState('');
-  // Today in Zagreb; the server refuses a date after it or before the order was sent.
-  const [receivedOn, setReceivedOn] = useState(() => businessDay());
-  const [confirmOver, setConfirmOver] = useState(false);
-  const [rows, setRows] = useState<Row[]>(() =>
-    order.lines.map((l) => ({
-      po_line_id: l.id,
-      sku: l.sku,
-      item_name: l.item_name,
-      ordered: l.quantity,
-      unit: l.unit,
-      open_qty: l.open_qty,
-      lot_tracked: l.lot_tracked,
-      quantity: l.open_qty === '0' ? '' : l.open_qty,
-      unit_price: l.unit_price,
-      lot_number: '',
-      expires_on: '',
-    })),
-  );
-  const [clientErrors, setClientErrors] = useState<string[]>([]);
+  const form = useZodForm<typeof receiptFormSchema, Values>(receiptFormSchema, {
+    defaultValues: {
+      location_id: '',
+      // Today in Zagreb; the server refuses a date after it or before the order was sent.
+      received_on: businessDay(),
+      confirm_over_receipt: false,
+      rows: order.lines.map((l) => ({
+        po_line_id: l.id,
+        sku: l.sku,
+        item_name: l.item_name,
+        ordered: l.quantity,
+        unit: l.unit,
+        open_qty: l.open_qty,
+        lot_tracked: l.lot_tracked,
+        quantity: l.open_qty === '0' ? '' : l.open_qty,
+        unit_price: l.unit_price,
+        lot_number: '',
+        expires_on: '',
+      })),
+    },
+  });
+  const rows = form.watch('rows');
   // One key per form: a double click or a retry after a lost answer posts the receipt once.
   const key = useMemo(newIdempotencyKey, []);
   const post = usePurchasingMutation((body: unknown) =>
     postIdempotent<Receipt>(`/api/purchase-orders/${order.id}/receipts`, body, key),
   );
-  const location = locationId || storage[0]?.id || '';
-  const [baseline] = useState(() => JSON.stringify([locationId, receivedOn, rows]));
-  const dirty = JSON.stringify([locationId, receivedOn, rows]) !== baseline;
+  // The first active storage location until another is picked.
+  const firstStorage = storage[0]?.id;
+  useEffect(() => {
+    if (firstStorage && !form.getValues('location_id'))
+      form.resetField('location_id', { defaultValue: firstStorage });
+  }, [firstStorage, form]);
+  const dirty = form.formState.isDirty;
   const columns = useMemo<GridColumn<Row>[]>(() => {
     const input = (
       id: 'quantity' | 'unit_price' | 'lot_number' | 'expires_on',
@@ -156,34 +184,14 @@ function ReceiptForm({ order }: { order: Order }) {
     const line = order.lines.find((l) => l.id === sent?.po_line_id);
     return `${line?.sku ?? Number(m[1]) + 1} – ${t(`fields.${m[2]}`, { defaultValue: m[2] })}`;
   };
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    const body = {
-      location_id: location,
-      received_on: receivedOn,
-      confirm_over_receipt: confirmOver,
-      lines: rows
-        .filter((r) => r.quantity.trim() !== '')
-        .map((r) => ({
-          po_line_id: r.po_line_id,
-          quantity: dec(r.quantity),
-          unit_price: r.unit_price ? dec(r.unit_price) : null,
-          lot_number: r.lot_number || null,
-          expires_on: r.expires_on || null,
-        })),
-    };
-    const parsed = receiptInputSchema.safeParse(body);
-    if (!parsed.success) {
-      setClientErrors(
-        parsed.error.issues.map(
-          (i) => `${label(i.path.join('.'))}${i.path.length ? ': ' : ''}${t(`common:${i.message}`)}`,
-        ),
-      );
-      return;
-    }
-    setClientErrors([]);
+  const clientFailed = Object.keys(form.formState.errors).length > 0;
+  const messages = useFormMessages(form.formState.errors, {
+    label,
+    server: clientFailed ? [] : apiErrorMessages(post.error, t, label),
+  });
+  const submit = form.handleSubmit((body) => {
     post.mutate(body, { onSuccess: () => navigate(`/suppliers/orders/${order.id}`, afterSave()) });
-  };
+  });
   return (
     <form onSubmit={submit} noValidate>
       <PageHeader
@@ -194,18 +202,10 @@ function ReceiptForm({ order }: { order: Order }) {
         }
       />
       <UnsavedChangesGuard when={dirty && !post.isSuccess} />
-      <FormErrors
-        messages={clientErrors.length ? clientErrors : apiErrorMessages(post.error, t, label)}
-        className="mb-4"
-      />
+      <FormErrors messages={messages} className="mb-4" />
       {over && (
         <label className="mb-4 flex items-center gap-2 rounded-md border border-warning/50 bg-warning-soft p-3 text-sm">
-          <input
-            type="checkbox"
-            className="size-5"
-            checked={confirmOver}
-            onChange={(e) => setConfirmOver(e.target.checked)}
-          />
+          <input type="checkbox" className="size-5" {...form.register('confirm_over_receipt')} />
           {t('receive.confirmOver')}
         </label>
       )}
@@ -216,8 +216,7 @@ function ReceiptForm({ order }: { order: Order }) {
               <select
                 id="gr-location"
                 className={`${selectClasses} w-full`}
-                value={location}
-                onChange={(e) => setLocationId(e.target.value)}
+                {...form.register('location_id')}
               >
                 {storage.map((l) => (
                   <option key={l.id} value={l.id}>
@@ -232,8 +231,7 @@ function ReceiptForm({ order }: { order: Order }) {
                 type="date"
                 min={order.ordered_on ?? undefined}
                 max={businessDay()}
-                value={receivedOn}
-                onChange={(e) => setReceivedOn(e.target.value)}
+                {...form.register('received_on')}
               />
             </Field>
           </div>
@@ -242,7 +240,7 @@ function ReceiptForm({ order }: { order: Order }) {
             rows={rows}
             rowKey={(r) => r.po_line_id}
             columns={columns}
-            onChange={setRows}
+            onChange={(next) => form.setValue('rows', next, { shouldDirty: true })}
             footer={
               <dl className="grid grid-cols-[auto_auto] gap-x-6 text-sm" data-testid="totals">
                 <dt className="font-semibold">{t('totals.net')}</dt>
