@@ -22,8 +22,7 @@ import {
   workOrderInputSchema,
 } from '@erp/domain';
 import Decimal from 'decimal.js';
-import { sql } from 'drizzle-orm';
-import { type Db, rowsOf, type Tx } from '../../db/database.ts';
+import type { Db, Tx } from '../../db/database.ts';
 import { type CompanyContext, withCompany } from '../../db/tenant.ts';
 import * as deliveryNotes from '../documents/delivery-notes.service.ts';
 import * as invoices from '../documents/invoices.service.ts';
@@ -46,6 +45,7 @@ import {
   type DemoItem,
   demoItems,
 } from './demo.data.ts';
+import * as repo from './demo.repo.ts';
 import { inSteps } from './demo-steps.ts';
 import {
   applyTradeSettings,
@@ -108,11 +108,8 @@ export function demoOib(rng: Rng): string {
 
 /** Refused unless the company has no items, partners and documents yet. */
 export async function assertEmptyCompany(tx: Tx): Promise<void> {
-  const [row] = rowsOf<{ n: number }>(
-    await tx.execute(sql`select ((select count(*) from items) + (select count(*) from partners)
-      + (select count(*) from documents) + (select count(*) from locations))::int as n`),
-  );
-  if ((row?.n ?? 0) > 0) throw new AppError('CONFLICT', 'Demo podaci mogu se učitati samo u praznu tvrtku');
+  if ((await repo.companyRecordCount(tx)) > 0)
+    throw new AppError('CONFLICT', 'Demo podaci mogu se učitati samo u praznu tvrtku');
 }
 
 /**
@@ -123,17 +120,9 @@ export async function resolveDemoTarget(
   db: Db,
   target: { company?: string; email?: string },
 ): Promise<{ userId: string; companyId: string }> {
-  const rows = target.email
-    ? rowsOf<{ user_id: string; company_id: string }>(
-        await db.execute(sql`select m.user_id, m.company_id from users u
-          join memberships m on m.user_id = u.id and m.company_id = u.id
-          where lower(u.email) = lower(${target.email})`),
-      )
-    : rowsOf<{ user_id: string; company_id: string }>(
-        await db.execute(sql`select user_id, company_id from memberships
-          where company_id = ${target.company ?? null}::uuid and role = 'owner' order by created_at limit 1`),
-      );
-  const row = rows[0];
+  const row = target.email
+    ? await repo.ownCompanyOfEmail(db, target.email)
+    : await repo.ownerOfCompany(db, target.company ?? null);
   if (!row) throw new AppError('NOT_FOUND', 'Tvrtka ili vlasnik nije pronađen');
   return { userId: row.user_id, companyId: row.company_id };
 }
@@ -145,9 +134,7 @@ function daysBefore(today: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-async function asOf(tx: Tx, date: string | null): Promise<void> {
-  await tx.execute(sql`select set_config('app.as_of_date', ${date ?? ''}, true)`);
-}
+const asOf = repo.setAsOfDate;
 
 /**
  * Fills an empty company. The owner's profile gets a seller name, address, OIB and IBAN first when
@@ -199,12 +186,7 @@ async function generate(
   const operator = await einvoice.getOperator(tx, ctx.userId);
   if (!operator.operator_mark || !operator.operator_oib)
     await einvoice.putOperator(tx, ctx, { operator_mark: 'Demo operater', operator_oib: demoOib(rng) });
-  const today =
-    todayOpt ??
-    rowsOf<{ d: string }>(
-      await tx.execute(sql`select to_char(now() at time zone 'Europe/Zagreb', 'YYYY-MM-DD') as d`),
-    )[0]?.d ??
-    businessDay();
+  const today = todayOpt ?? (await repo.zagrebToday(tx)) ?? businessDay();
 
   await applyTradeSettings(tx, ctx);
 

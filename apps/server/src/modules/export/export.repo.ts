@@ -1,4 +1,9 @@
-import { EXPORT_FILE_TTL_HOURS, type ExportFileKind, type ExportFileRow } from '@erp/domain';
+import {
+  EXPORT_FILE_TTL_HOURS,
+  type ExportFileKind,
+  type ExportFileRow,
+  type PdfExportKind,
+} from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/database.ts';
 
@@ -74,4 +79,27 @@ export async function readExportFile(
 
 export async function deleteExportFile(tx: Tx, id: string): Promise<void> {
   await tx.execute(sql`delete from export_files where id = ${id}`);
+}
+
+/** A document a PDF export renders: a sales document of a kind, or a purchase order. */
+export type PdfSource = { id: string; kind: PdfExportKind; number: string | null };
+
+/** The company's documents of the given sales kinds, by kind, then in the order they were made. */
+export async function documentsOfKinds(tx: Tx, kinds: readonly PdfExportKind[]): Promise<PdfSource[]> {
+  return rowsOf<PdfSource>(
+    await tx.execute(sql`select id, kind, number from documents
+      where kind in (${sql.join(
+        kinds.map((k) => sql`${k}`),
+        sql`, `,
+      )})
+      order by kind, created_at, id`),
+  );
+}
+
+/** The company's purchase orders in the order they were made. */
+export async function purchaseOrderSources(tx: Tx): Promise<PdfSource[]> {
+  return rowsOf<PdfSource>(
+    await tx.execute(sql`select id, 'purchase_order' as kind, number from purchase_orders
+      order by created_at, id`),
+  );
 }

@@ -8,13 +8,18 @@ import {
   type PdfExportKind,
   type Role,
 } from '@erp/domain';
-import { sql } from 'drizzle-orm';
-import { type Db, rowsOf, type Tx } from '../../db/database.ts';
+import type { Db, Tx } from '../../db/database.ts';
 import { type CompanyContext, withCompany } from '../../db/tenant.ts';
 import { documentPdfById } from '../documents/frozen-files.ts';
 import { purchaseOrderPdf } from '../purchasing/purchase-order.pdf.ts';
 import { exportCompanyArchive } from './archive.ts';
-import { type ExportFileMeta, storeExportFile } from './export.repo.ts';
+import {
+  documentsOfKinds,
+  type ExportFileMeta,
+  type PdfSource,
+  purchaseOrderSources,
+  storeExportFile,
+} from './export.repo.ts';
 import { type FileLanguage, fileWords, sectionFileBase } from './export-language.ts';
 import { countSection, SECTIONS, sectionBatches } from './sections.ts';
 import { collect, writeCsv, writeXlsx, ZIP_MAX_ENTRIES, zipWriter } from './writers.ts';
@@ -71,30 +76,13 @@ export async function exportSection(
 
 const safeName = (s: string) => s.replace(/[^\p{L}\p{N}._-]+/gu, '_').slice(0, 80);
 
-type PdfSource = { id: string; kind: PdfExportKind; number: string | null };
-
 /** Documents done and the total of a PDF export (the screen shows "12 / 40"). */
 export type PdfProgress = (done: number, total: number) => Promise<void> | void;
 
 async function pdfSources(tx: Tx, kinds: readonly PdfExportKind[]): Promise<PdfSource[]> {
   const docKinds = kinds.filter((k) => k !== 'purchase_order');
-  const docs =
-    docKinds.length === 0
-      ? []
-      : rowsOf<PdfSource>(
-          await tx.execute(sql`select id, kind, number from documents
-            where kind in (${sql.join(
-              docKinds.map((k) => sql`${k}`),
-              sql`, `,
-            )})
-            order by kind, created_at, id`),
-        );
-  const orders = kinds.includes('purchase_order')
-    ? rowsOf<PdfSource>(
-        await tx.execute(sql`select id, 'purchase_order' as kind, number from purchase_orders
-          order by created_at, id`),
-      )
-    : [];
+  const docs = docKinds.length === 0 ? [] : await documentsOfKinds(tx, docKinds);
+  const orders = kinds.includes('purchase_order') ? await purchaseOrderSources(tx) : [];
   return [...docs, ...orders];
 }
 
