@@ -132,35 +132,39 @@ describe('2D plan validator', () => {
   });
 });
 
+const input1d: Cut1dInput = {
+  kind: '1d',
+  kerf: 4,
+  trim: { head: 10, tail: 0 },
+  stock: [{ id: 'bar', length: 1000, quantity: 1 }],
+  pieces: [{ id: 'a', length: 400, quantity: 2 }],
+  timeLimitMs: 10,
+  seed: 1,
+};
+/** One bar of 1000 with pieces "a" of 400 at `xs` and the given offcuts (x, length). */
+const plan1d = (xs: number[], offcuts: [number, number][] = []): CutResult1d => ({
+  kind: '1d',
+  stockUsed: [{ stockId: 'bar', count: 1 }],
+  layouts: [
+    {
+      stockId: 'bar',
+      length: 1000,
+      placements: xs.map((x) => ({ pieceId: 'a', x, length: 400 })),
+      cuts: [],
+      offcuts: offcuts.map(([x, length]) => ({ x, length })),
+      wastePercent: 0,
+    },
+  ],
+  lowerBound: 1,
+  wastePercent: 0,
+  timeMs: 0,
+  optimal: true,
+  distinctPatterns: 1,
+});
+
 describe('1D plan validator', () => {
-  const input: Cut1dInput = {
-    kind: '1d',
-    kerf: 4,
-    trim: { head: 10, tail: 0 },
-    stock: [{ id: 'bar', length: 1000, quantity: 1 }],
-    pieces: [{ id: 'a', length: 400, quantity: 2 }],
-    timeLimitMs: 10,
-    seed: 1,
-  };
-  const plan = (xs: number[]): CutResult1d => ({
-    kind: '1d',
-    stockUsed: [{ stockId: 'bar', count: 1 }],
-    layouts: [
-      {
-        stockId: 'bar',
-        length: 1000,
-        placements: xs.map((x) => ({ pieceId: 'a', x, length: 400 })),
-        cuts: [],
-        offcuts: [],
-        wastePercent: 0,
-      },
-    ],
-    lowerBound: 1,
-    wastePercent: 0,
-    timeMs: 0,
-    optimal: true,
-    distinctPatterns: 1,
-  });
+  const input = input1d;
+  const plan = (xs: number[]) => plan1d(xs);
   it('accepts pieces separated by the kerf after the head trim', () => {
     expect(validatePlan1d(input, plan([10, 414]))).toEqual([]);
   });
@@ -172,40 +176,19 @@ describe('1D plan validator', () => {
 });
 
 describe('offcuts in a plan', () => {
-  const input1d: Cut1dInput = {
-    kind: '1d',
-    kerf: 4,
+  // One piece of 400 at 10..410 on a bar of 1000 with 10 mm trims at both ends.
+  const oneOnBar: Cut1dInput = {
+    ...input1d,
     trim: { head: 10, tail: 10 },
-    stock: [{ id: 'bar', length: 1000, quantity: 1 }],
     pieces: [{ id: 'a', length: 400, quantity: 1 }],
-    timeLimitMs: 10,
-    seed: 1,
   };
-  /** The piece at 10..410; offcuts as given (x, length). */
-  const bar = (offcuts: [number, number][]): CutResult1d => ({
-    kind: '1d',
-    stockUsed: [{ stockId: 'bar', count: 1 }],
-    layouts: [
-      {
-        stockId: 'bar',
-        length: 1000,
-        placements: [{ pieceId: 'a', x: 10, length: 400 }],
-        cuts: [{ x: 410, width: 4 }],
-        offcuts: offcuts.map(([x, length]) => ({ x, length })),
-        wastePercent: 0,
-      },
-    ],
-    lowerBound: 1,
-    wastePercent: 0,
-    timeMs: 0,
-    optimal: true,
-  });
+  const bar = (offcuts: [number, number][]) => plan1d([10], offcuts);
 
   it('1D: accepts an offcut from the kerf to the bar end, and one touching the piece', () => {
-    expect(validatePlan1d(input1d, bar([[414, 586]]))).toEqual([]);
+    expect(validatePlan1d(oneOnBar, bar([[414, 586]]))).toEqual([]);
     expect(
       validatePlan1d(
-        input1d,
+        oneOnBar,
         bar([
           [410, 300],
           [710, 290],
@@ -214,18 +197,20 @@ describe('offcuts in a plan', () => {
     ).toEqual([]);
   });
   it('1D: refuses an offcut over a piece, offcuts over each other, and one past the bar', () => {
-    expect(validatePlan1d(input1d, bar([[300, 700]]))).toEqual(['layout 0: offcut 0 overlaps piece 0']);
+    expect(validatePlan1d(oneOnBar, bar([[300, 700]]))).toEqual(['layout 0: offcut 0 overlaps piece 0']);
     expect(
       validatePlan1d(
-        input1d,
+        oneOnBar,
         bar([
           [414, 300],
           [700, 300],
         ]),
       ),
     ).toEqual(['layout 0: offcuts 0 and 1 overlap']);
-    expect(validatePlan1d(input1d, bar([[414, 600]]))).toEqual(['layout 0: offcut 0 lies outside the stock']);
-    expect(validatePlan1d(input1d, bar([[500, 0]]))).toEqual(['layout 0: offcut 0 has no size']);
+    expect(validatePlan1d(oneOnBar, bar([[414, 600]]))).toEqual([
+      'layout 0: offcut 0 lies outside the stock',
+    ]);
+    expect(validatePlan1d(oneOnBar, bar([[500, 0]]))).toEqual(['layout 0: offcut 0 has no size']);
   });
 
   /** A 60 × 40 piece in the corner of the 100 × 100 sheet; offcuts as given (x, y, w, h). */

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { businessDay, EXPORT_SECTIONS } from '@erp/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runDueJobs } from '../../jobs/runner.ts';
 import { type SignedIn, signUp, startTestApp, type TestApp } from '../../test/harness.ts';
 import type { Json } from '../documents/test-helpers.ts';
 import { exportCompanyArchive } from './archive.ts';
@@ -164,18 +163,5 @@ describe('section file names', () => {
     );
     expect((await sectionFile('cutting_jobs', 'cs')).disposition).toContain(`filename="rezani-${day()}.csv"`);
     expect((await sectionFile('items')).disposition).toContain(`filename="items-${day()}.csv"`);
-  });
-
-  it('the background job stores the file under the Croatian name (artikli-<day>.xlsx)', async () => {
-    const start = await api.call('POST', '/api/export/jobs', {
-      type: 'section',
-      section: 'items',
-      format: 'xlsx',
-      lang: 'hr',
-    });
-    expect(start.status).toBe(202);
-    await runDueJobs({ db: t.deps.db });
-    const status = await api.ok('GET', `/api/export/jobs/${start.body.id}`);
-    expect(status.file.filename).toBe(`artikli-${day()}.xlsx`);
   });
 });

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { businessDay } from '@erp/domain';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDueJobs } from '../../jobs/runner.ts';
@@ -75,6 +76,8 @@ describe('exports in the user language', () => {
     await runDueJobs({ db: t.deps.db });
     const status = await api.ok('GET', `/api/export/jobs/${start.body.id}`);
     expect(status.status).toBe('done');
+    // Named in the language too, in ASCII (export-codes.test.ts checks the other names).
+    expect(status.file.filename).toBe(`artikli-${businessDay()}.xlsx`);
     const file = await api.call('GET', `/api/export/files/${status.file.id}`);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(file.raw.rawPayload as unknown as ArrayBuffer);
