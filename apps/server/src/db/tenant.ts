@@ -1,5 +1,6 @@
 import { AppError, can, type Permission, type Role } from '@erp/domain';
 import { sql } from 'drizzle-orm';
+import { transactionBeginningWith, uuidLiteral } from './begin-with.ts';
 import { companyDb, refreshCompanyRoutes } from './company-router.ts';
 import { type Db, rowsOf, type Tx } from './database.ts';
 
@@ -98,41 +99,56 @@ export function withCompany<T>(
 type Isolation = 'repeatable read';
 const txConfig = (isolation?: Isolation) => (isolation ? { isolationLevel: isolation } : undefined);
 
+type EnterRow = {
+  hosting: string;
+  role: MemberRole | null;
+  status: string | null;
+  account_status: string | null;
+};
+
 function companyTransaction<T>(
   db: Db,
   ids: { userId: string; companyId: string },
   fn: (tx: Tx, ctx: CompanyContext) => Promise<T>,
   opts: { allowBlocked?: boolean; permission?: Permission; isolation?: Isolation },
 ): Promise<T> {
-  return withRetry(() =>
-    db.transaction(async (tx) => {
-      // One round trip (migration 0048b): the user and company settings and the company's shared
-      // lock, then SET LOCAL ROLE erp_app and, in a later statement of the function (a snapshot
-      // taken after the lock), the hosting state and the caller's membership under row-level
-      // security. A refusal below aborts the transaction before anything else runs.
+  // After entering: a refusal aborts the transaction before anything else runs.
+  const entered = async (tx: Tx, row: EnterRow | undefined): Promise<T> => {
+    if (row?.hosting === 'gone') throw new CompanyMovedError();
+    if (!row?.role) throw new AppError('FORBIDDEN', 'Niste član ove tvrtke');
+    // A member suspended by their company (issue 9: team) sees the blocked screen there.
+    if ((row.account_status === 'blocked' || row.status === 'suspended') && !opts.allowBlocked) {
+      throw new AppError('ACCOUNT_BLOCKED', 'Račun privremeno nije dostupan');
+    }
+    if (opts.permission && !can(row.role, opts.permission)) {
+      throw new AppError('FORBIDDEN', 'Vaša uloga ne dopušta ovu radnju');
+    }
+    await applyHosting(tx, row.hosting);
+    return fn(tx, { ...ids, role: row.role });
+  };
+  // One call (migration 0048b): the user and company settings and the company's shared lock, then
+  // SET LOCAL ROLE erp_app and, in a later statement of the function (a snapshot taken after the
+  // lock), the hosting state and the caller's membership under row-level security.
+  const company = uuidLiteral(ids.companyId);
+  const user = uuidLiteral(ids.userId);
+  return withRetry(async () => {
+    // On PostgreSQL it travels with BEGIN, in one round trip (db/begin-with.ts).
+    if (company && user) {
+      const enter = `select hosting, role, status, account_status
+        from app_enter_company(${company}::uuid, ${user}::uuid, ${COMPANY_LOCK_SPACE})`;
+      const done = await transactionBeginningWith(db, enter, opts.isolation, (tx, rows) =>
+        entered(tx, rows[0] as EnterRow | undefined).then((value) => ({ value })),
+      );
+      if (done) return done.value;
+    }
+    return db.transaction(async (tx) => {
       const result = await tx.execute(
         sql`select hosting, role, status, account_status
             from app_enter_company(${ids.companyId}::uuid, ${ids.userId}::uuid, ${COMPANY_LOCK_SPACE})`,
       );
-      const row = rowsOf<{
-        hosting: string;
-        role: MemberRole | null;
-        status: string | null;
-        account_status: string | null;
-      }>(result)[0];
-      if (row?.hosting === 'gone') throw new CompanyMovedError();
-      if (!row?.role) throw new AppError('FORBIDDEN', 'Niste član ove tvrtke');
-      // A member suspended by their company (issue 9: team) sees the blocked screen there.
-      if ((row.account_status === 'blocked' || row.status === 'suspended') && !opts.allowBlocked) {
-        throw new AppError('ACCOUNT_BLOCKED', 'Račun privremeno nije dostupan');
-      }
-      if (opts.permission && !can(row.role, opts.permission)) {
-        throw new AppError('FORBIDDEN', 'Vaša uloga ne dopušta ovu radnju');
-      }
-      await applyHosting(tx, row.hosting);
-      return fn(tx, { ...ids, role: row.role });
-    }, txConfig(opts.isolation)),
-  );
+      return entered(tx, rowsOf<EnterRow>(result)[0]);
+    }, txConfig(opts.isolation));
+  });
 }
 
 /**

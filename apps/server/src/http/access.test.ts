@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, inviteAndJoin } from '../modules/team/team.test-support.ts';
 import { type SignedIn, signUp, startTestApp, type TestApp } from '../test/harness.ts';
@@ -13,12 +14,28 @@ describe('access: one transaction per request', () => {
   let viewer: SignedIn;
   let stranger: SignedIn;
   let transactions = 0;
+  let restore = () => {};
 
   beforeAll(async () => {
     t = await startTestApp();
     owner = await signUp(t.app, 'Transakcija Vlasnik');
     viewer = await inviteAndJoin(t.app, owner, 'viewer');
     stranger = await signUp(t.app, 'Transakcija Stranac');
+    if (t.deps.database.kind === 'postgres') {
+      // On PostgreSQL a company transaction's BEGIN travels with its first statement
+      // (db/begin-with.ts): count the BEGINs the server's connections send.
+      const original = pg.Client.prototype.query;
+      restore = () => {
+        pg.Client.prototype.query = original;
+      };
+      pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+        const first = args[0] as string | { text?: string };
+        const text = typeof first === 'string' ? first : (first?.text ?? '');
+        if (/^\s*begin\b/i.test(text)) transactions++;
+        return (original as (...x: unknown[]) => unknown).apply(this, args);
+      } as typeof original;
+      return;
+    }
     // Every transaction of the main database goes through this method (company and auth alike).
     const db = t.deps.db;
     const original = db.transaction.bind(db);
@@ -28,6 +45,7 @@ describe('access: one transaction per request', () => {
     }) as typeof db.transaction;
   });
   afterAll(async () => {
+    restore();
     await t?.close();
   });
 
