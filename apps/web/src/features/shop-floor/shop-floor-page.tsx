@@ -3,7 +3,7 @@ import { type FinishInput, finishInputSchema } from '@erp/domain/shop-floor/cont
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Decimal from 'decimal.js';
 import type { TFunction } from 'i18next';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useFormMessages, useZodForm } from '../../components/editing/zod-form.ts';
@@ -394,8 +394,18 @@ function FinishDialog({
     },
   });
   const check = form.watch('result');
-  // The good quantity has focus, selected, so typing replaces it (after the form has filled it in).
-  useEffect(() => form.setFocus('good_qty', { shouldSelect: true }), [form]);
+  // The good quantity has focus, selected, so typing replaces it: focused once the form has
+  // filled it in (its ref), before the dialog would focus its first control.
+  const good = form.register('good_qty');
+  const focused = useRef(false);
+  const focusGood = (el: HTMLInputElement | null) => {
+    good.ref(el);
+    if (el && !focused.current) {
+      focused.current = true;
+      el.focus();
+      el.select();
+    }
+  };
   const [error, setError] = useState<string | null>(null);
   const messages = useFormMessages(form.formState.errors, {
     label: (path) => (path === 'good_qty' ? t('good') : path === 'scrap_qty' ? t('scrap') : t('defect')),
@@ -422,7 +432,8 @@ function FinishDialog({
               <input
                 className={field}
                 inputMode="decimal"
-                {...form.register('good_qty')}
+                {...good}
+                ref={focusGood}
                 onFocus={(e) => e.target.select()}
               />
             </label>
