@@ -49,9 +49,6 @@ const SQL_WAITING = new Set([
   // inventory, purchasing, admin, team, cutting, export, demo, audit
   'modules/audit/audit-scope.ts',
   'modules/audit/audit-sealer.ts',
-  'modules/audit/audit.service.ts',
-  'modules/cutting/cutting-settings.ts',
-  'modules/cutting/cutting.service.ts',
   'modules/demo/demo.routes.ts',
   'modules/export/archive-schema.ts',
   'modules/export/archive.ts',

@@ -1,6 +1,6 @@
 import { type AuditEntry, type AuditQuery, type FieldChange, isAuditFieldShown } from '@erp/domain';
 import { sql } from 'drizzle-orm';
-import { rowsOf, type Tx } from '../../db/database.ts';
+import { type Db, rowsOf, type Tx } from '../../db/database.ts';
 import { PLATFORM_ACTOR } from '../../db/tenant.ts';
 import { shownTables } from './audit-scope.ts';
 
@@ -81,4 +81,65 @@ export async function listAudit(
       changes: toChanges(r.changes),
     })),
   };
+}
+
+// The chain check (`audit verify`) ---------------------------------------------------------------
+
+/** An audit row with the fields its hash covers, as the database hashed them. */
+export type ChainRow = {
+  seq: string | number;
+  table_name: string;
+  row_id: string;
+  action: string;
+  changes: string;
+  actor_id: string | null;
+  at: string;
+  prev_hash: string;
+  hash: string;
+};
+
+/**
+ * The company's committed rows outside the chain: `pending` when their transaction is marked ready
+ * for the seal, `unsealed` when it is not (written past the seal).
+ */
+export async function unchainedCounts(tx: Tx, companyId: string) {
+  const [waiting] = rowsOf<{ unsealed: number; pending: number }>(
+    await tx.execute(
+      sql`select count(*) filter (where k.id is null)::int as unsealed, count(k.id)::int as pending
+          from audit_log l left join audit_ready k on k.tx = l.tx and k.company = l.company_id
+          where l.company_id = ${companyId} and l.seq is null`,
+    ),
+  );
+  return { unsealed: waiting?.unsealed ?? 0, pending: waiting?.pending ?? 0 };
+}
+
+/** Up to `limit` chained rows of the company from sequence number `fromSeq` on, in order. */
+export async function chainRows(
+  tx: Tx,
+  companyId: string,
+  fromSeq: number,
+  limit: number,
+): Promise<ChainRow[]> {
+  const result = await tx.execute(sql`
+    select seq, table_name, row_id, action, changes::text as changes, actor_id::text as actor_id,
+           to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at, prev_hash, hash
+    from audit_log where company_id = ${companyId} and seq >= ${fromSeq} order by seq limit ${limit}`);
+  return rowsOf<ChainRow>(result);
+}
+
+/** The company's chain head: the last sequence number and hash, or undefined before its first row. */
+export async function chainHead(tx: Tx, companyId: string) {
+  const [head] = rowsOf<{ seq: string | number; hash: string }>(
+    await tx.execute(sql`select seq, hash from audit_heads where company_id = ${companyId}`),
+  );
+  return head;
+}
+
+/** Every company with an audit trail (owner connection). */
+export async function auditedCompanies(db: Db): Promise<string[]> {
+  return rowsOf<{ company_id: string }>(
+    await db.execute(
+      sql`select company_id from audit_heads union select company_id from audit_log order by 1`,
+    ),
+  ).map((r) => r.company_id);
 }

@@ -1,9 +1,16 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
-import { type Db, rowsOf, type Tx } from '../../db/database.ts';
+import type { Db, Tx } from '../../db/database.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
 import { listMembers } from '../team/team.service.ts';
-import { type AuditFilter, listAudit } from './audit.repo.ts';
+import {
+  type AuditFilter,
+  auditedCompanies,
+  type ChainRow,
+  chainHead,
+  chainRows,
+  listAudit,
+  unchainedCounts,
+} from './audit.repo.ts';
 import { sealCompanyNow } from './audit-sealer.ts';
 
 export const GENESIS_HASH = '0'.repeat(64);
@@ -44,20 +51,8 @@ export type VerifyResult = {
 };
 type CompanyResult = { rows: number; unsealed: number; pending: number; firstBreak: ChainBreak | null };
 
-type AuditRow = {
-  seq: string | number;
-  table_name: string;
-  row_id: string;
-  action: string;
-  changes: string;
-  actor_id: string | null;
-  at: string;
-  prev_hash: string;
-  hash: string;
-};
-
 /** Rebuilds the string the database hashed (see audit_canonical in the first migration). */
-export function canonical(companyId: string, row: AuditRow): string {
+export function canonical(companyId: string, row: ChainRow): string {
   return [
     companyId,
     String(row.seq),
@@ -84,23 +79,11 @@ async function verifyCompany(db: Db, companyId: string): Promise<CompanyResult> 
   // marked ready for the seal, else it was written past the seal (a break).
   return db.transaction(
     async (tx) => {
-      const [waiting] = rowsOf<{ unsealed: number; pending: number }>(
-        await tx.execute(
-          sql`select count(*) filter (where k.id is null)::int as unsealed, count(k.id)::int as pending
-              from audit_log l left join audit_ready k on k.tx = l.tx and k.company = l.company_id
-              where l.company_id = ${companyId} and l.seq is null`,
-        ),
-      );
-      const unsealed = waiting?.unsealed ?? 0;
-      const pending = waiting?.pending ?? 0;
+      const { unsealed, pending } = await unchainedCounts(tx, companyId);
       let expectedSeq = 1;
       let prev = GENESIS_HASH;
       for (;;) {
-        const result = await tx.execute(sql`
-          select seq, table_name, row_id, action, changes::text as changes, actor_id::text as actor_id,
-                 to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at, prev_hash, hash
-          from audit_log where company_id = ${companyId} and seq >= ${expectedSeq} order by seq limit ${BATCH}`);
-        const rows = rowsOf<AuditRow>(result);
+        const rows = await chainRows(tx, companyId, expectedSeq, BATCH);
         for (const row of rows) {
           const seq = Number(row.seq);
           const at = (reason: ChainBreak['reason'], n: number, s = seq) => ({
@@ -118,9 +101,7 @@ async function verifyCompany(db: Db, companyId: string): Promise<CompanyResult> 
         if (rows.length < BATCH) break;
       }
       // The head remembers the last link, so deleting rows from the end is noticed too.
-      const [head] = rowsOf<{ seq: string | number; hash: string }>(
-        await tx.execute(sql`select seq, hash from audit_heads where company_id = ${companyId}`),
-      );
+      const head = await chainHead(tx, companyId);
       const count = expectedSeq - 1;
       if (head && (Number(head.seq) !== count || head.hash !== prev)) {
         return {
@@ -146,13 +127,7 @@ async function verifyCompany(db: Db, companyId: string): Promise<CompanyResult> 
 
 /** Recomputes every company's chain (or one company's) and reports the first broken row. */
 export async function verifyAuditChain(db: Db, companyId?: string): Promise<VerifyResult> {
-  const companies = companyId
-    ? [companyId]
-    : rowsOf<{ company_id: string }>(
-        await db.execute(
-          sql`select company_id from audit_heads union select company_id from audit_log order by 1`,
-        ),
-      ).map((r) => r.company_id);
+  const companies = companyId ? [companyId] : await auditedCompanies(db);
   let rows = 0;
   let unsealed = 0;
   let pending = 0;

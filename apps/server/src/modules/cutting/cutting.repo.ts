@@ -1,4 +1,10 @@
-import type { CutResult, CuttingJobInput, CuttingJobSummary } from '@erp/domain';
+import {
+  CUTTING_DEFAULT_KEYS,
+  type CutResult,
+  type CuttingDefaults,
+  type CuttingJobInput,
+  type CuttingJobSummary,
+} from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { rows } from '../../db/sql.ts';
@@ -164,5 +170,44 @@ export async function stockCandidates(tx: Tx, kind: '1d' | '2d') {
           where i.active and ${dims}) x
         order by x.remnant desc, x.sku, x.location_code, x.lot_number nulls first
         limit 500`,
+  );
+}
+
+/** Whether an item of this id exists (row-level security keeps it inside the company). */
+export async function itemExists(tx: Tx, itemId: string): Promise<boolean> {
+  const [row] = await rows<{ id: string }>(tx, sql`select id from items where id = ${itemId}`);
+  return row !== undefined;
+}
+
+/** The item's moving average cost per base unit (what an issue takes stock out at), '0' without stock. */
+export async function avgCost(tx: Tx, itemId: string): Promise<string> {
+  const [row] = await rows<{ avg_cost: string }>(
+    tx,
+    sql`select avg_cost::text as avg_cost from item_stock where item_id = ${itemId}`,
+  );
+  return row?.avg_cost ?? '0';
+}
+
+// Company cutting defaults: columns `cutting_<key>` of company_settings (migration 0029).
+
+const defaultsColumn = (key: keyof CuttingDefaults) => `cutting_${key}`;
+
+/** The company's cutting defaults as stored, or undefined without a settings row. */
+export async function cuttingDefaultsRow(tx: Tx) {
+  const [row] = await rows<Record<keyof CuttingDefaults, number | string>>(
+    tx,
+    sql`select ${sql.raw(CUTTING_DEFAULT_KEYS.map((k) => `${defaultsColumn(k)} as ${k}`).join(', '))} from company_settings`,
+  );
+  return row;
+}
+
+export async function putCuttingDefaults(tx: Tx, companyId: string, input: CuttingDefaults): Promise<void> {
+  const columns = CUTTING_DEFAULT_KEYS.map(defaultsColumn);
+  const values = CUTTING_DEFAULT_KEYS.map((k) => sql`${input[k]}::integer`);
+  await tx.execute(
+    sql`insert into company_settings (company_id, ${sql.raw(columns.join(', '))})
+        values (${companyId}, ${sql.join(values, sql`, `)})
+        on conflict (company_id) do update set
+          ${sql.raw(columns.map((c) => `${c} = excluded.${c}`).join(', '))}, updated_at = now()`,
   );
 }

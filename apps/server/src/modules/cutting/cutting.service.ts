@@ -21,10 +21,8 @@ import {
   validatePlan2d,
 } from '@erp/domain';
 import Decimal from 'decimal.js';
-import { sql } from 'drizzle-orm';
 import { notifyCompany } from '../../db/company-events.ts';
 import type { Tx } from '../../db/database.ts';
-import { rows as query } from '../../db/sql.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
 import { workOrderCuttingGroups, workOrderCuttingPieces } from '../documents/cutting-pieces.ts';
 import { onCuttingListConfirmed } from '../documents/work-order-completion.ts';
@@ -74,8 +72,7 @@ export async function createJob(tx: Tx, ctx: CompanyContext, create: CuttingJobC
 async function assertStockRefs(tx: Tx, input: CuttingJobInput) {
   for (const [i, s] of input.stock.entries()) {
     if (!s.item_id) continue;
-    const [row] = await query<{ id: string }>(tx, sql`select id from items where id = ${s.item_id}`);
-    if (!row)
+    if (!(await repo.itemExists(tx, s.item_id)))
       throw new AppError('VALIDATION', 'Artikl zalihe nije pronađen', [
         { field: `stock.${i}.item_id`, key: 'validation.itemUnknown' },
       ]);
@@ -307,7 +304,7 @@ export async function complete(tx: Tx, ctx: CompanyContext, id: string) {
         ? { kind: '1d' as const, length: layout.length, width: 0 }
         : { kind: '2d' as const, length: layout?.width ?? 0, width: layout?.height ?? 0 };
     const shape = { kind: parent.kind, length: r.length, width: r.width };
-    const receipt = remnantReceipt(u.unit, await avgCost(tx, u.itemId), parent, shape);
+    const receipt = remnantReceipt(u.unit, await repo.avgCost(tx, u.itemId), parent, shape);
     if (!receipt) continue; // below the ledger's resolution (under 50 mm²): waste, not a remnant
     k++;
     const lotId = await createRemnantLot(tx, ctx, {
@@ -363,15 +360,6 @@ export async function complete(tx: Tx, ctx: CompanyContext, id: string) {
   await repo.setStatus(tx, id, 'completed');
   await notifyCompany(tx, ctx.companyId, 'cutting', [id]);
   return getJob(tx, id);
-}
-
-/** The item's moving average cost per base unit (what an issue takes stock out at). */
-async function avgCost(tx: Tx, itemId: string): Promise<string> {
-  const [row] = await query<{ avg_cost: string }>(
-    tx,
-    sql`select avg_cost::text as avg_cost from item_stock where item_id = ${itemId}`,
-  );
-  return row?.avg_cost ?? '0';
 }
 
 /** Seam for work orders: every 2D piece the documents area derives from the order (all sheet materials). */
