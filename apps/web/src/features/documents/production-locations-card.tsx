@@ -106,6 +106,8 @@ function LocationsForm({ initial }: { initial: ProductionLocationsView }) {
               aria-invalid={errorOf(field) ? true : undefined}
               aria-describedby={errorOf(field) ? `production-${field}-error` : undefined}
               {...form.register(field)}
+              // The locations arrive after the field: the select follows the form's value.
+              value={values[field]}
             >
               <option value="">{t('productionLocations.notSet')}</option>
               {(locations.data ?? [])

@@ -1,4 +1,5 @@
 import { normaliseVatRate, poInputSchema, poTotals } from '@erp/domain';
+import { formSchema } from '@erp/domain/form-schema';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +7,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useSaveShortcut } from '../../components/editing/save-shortcut.ts';
 import { SaveState, saveStatus } from '../../components/editing/save-state.tsx';
 import { afterSave, UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
+import { useFormMessages, useZodForm } from '../../components/editing/zod-form.ts';
 import { type GridColumn, LineGrid } from '../../components/line-grid/line-grid.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card, CardContent } from '../../components/ui/card.tsx';
@@ -67,6 +69,24 @@ function liveTotals(lines: readonly Line[]) {
   );
 }
 
+type Values = { supplier_id: string; expected_on: string; note: string; lines: Line[] };
+/** The request an order's values make: untouched rows left out, amounts in the language's format. */
+const toBody = (v: Values) => ({
+  supplier_id: v.supplier_id,
+  expected_on: v.expected_on || null,
+  note: v.note,
+  lines: v.lines
+    .filter((l) => !isBlank(l))
+    .map((l) => ({
+      item_id: l.item_id,
+      quantity: dec(l.quantity),
+      unit: l.unit || null,
+      unit_price: dec(l.unit_price) || '0',
+      vat_rate: l.vat_rate,
+    })),
+});
+const orderFormSchema = formSchema(toBody, poInputSchema);
+
 export function PurchaseOrderFormPage() {
   const { id } = useParams();
   const { data, isLoading } = useOrder(id);
@@ -79,24 +99,29 @@ function PurchaseOrderForm({ initial }: { initial?: Order }) {
   const { t: tg } = useTranslation('ux-grid');
   const toast = useToast();
   const navigate = useNavigate();
-  const [supplierId, setSupplierId] = useState(initial?.supplier_id ?? '');
-  const [expectedOn, setExpectedOn] = useState(initial?.expected_on ?? '');
-  const [note, setNote] = useState(initial?.note ?? '');
-  const [lines, setLines] = useState<Line[]>(() => [
-    ...(initial?.lines.map((l) =>
-      newLine({
-        item_id: l.item_id,
-        item_label: `${l.sku} · ${l.item_name}`,
-        quantity: l.quantity,
-        unit: l.unit,
-        unit_price: l.unit_price,
-        vat_rate: normaliseVatRate(l.vat_rate) ?? l.vat_rate,
-      }),
-    ) ?? []),
-    // Always a fresh line at the end to type into.
-    newLine(),
-  ]);
-  const [clientErrors, setClientErrors] = useState<string[]>([]);
+  const form = useZodForm<typeof orderFormSchema, Values>(orderFormSchema, {
+    defaultValues: {
+      supplier_id: initial?.supplier_id ?? '',
+      expected_on: initial?.expected_on ?? '',
+      note: initial?.note ?? '',
+      lines: [
+        ...(initial?.lines.map((l) =>
+          newLine({
+            item_id: l.item_id,
+            item_label: `${l.sku} · ${l.item_name}`,
+            quantity: l.quantity,
+            unit: l.unit,
+            unit_price: l.unit_price,
+            vat_rate: normaliseVatRate(l.vat_rate) ?? l.vat_rate,
+          }),
+        ) ?? []),
+        // Always a fresh line at the end to type into.
+        newLine(),
+      ],
+    },
+  });
+  const lines = form.watch('lines');
+  const [pickError, setPickError] = useState<string | null>(null);
   const saveRef = useSaveShortcut();
   const { data: suppliers } = useQuery({
     queryKey: ['partners', 'supplier', 'options'],
@@ -104,22 +129,10 @@ function PurchaseOrderForm({ initial }: { initial?: Order }) {
       fetchPartners('supplier', new URLSearchParams({ page_size: '200', sort: 'name' }), signal),
   });
   const save = usePurchasingMutation((body: unknown) => saveOrder(initial?.id ?? null, body));
-  const sent = lines.filter((l) => !isBlank(l));
-  const body = () => ({
-    supplier_id: supplierId,
-    expected_on: expectedOn || null,
-    note,
-    lines: sent.map((l) => ({
-      item_id: l.item_id,
-      quantity: dec(l.quantity),
-      unit: l.unit || null,
-      unit_price: dec(l.unit_price) || '0',
-      vat_rate: l.vat_rate,
-    })),
-  });
-  // Dirty = differs from what was loaded (a new order: anything entered at all).
-  const [baseline] = useState(() => JSON.stringify(body()));
-  const dirty = JSON.stringify(body()) !== baseline;
+  // Dirty = the request differs from what was loaded (a new order: anything entered at all); the
+  // grid's fresh last line is not a change.
+  const [baseline] = useState(() => JSON.stringify(toBody(form.getValues())));
+  const dirty = JSON.stringify(toBody(form.watch())) !== baseline;
   const columns = useMemo<GridColumn<Line>[]>(() => {
     const field = (n: number, f: string) => t('form.lineField', { n, field: t(`fields.${f}`) });
     const text = (id: 'quantity' | 'unit' | 'unit_price', kind: 'text' | 'decimal', width: string) =>
@@ -180,26 +193,28 @@ function PurchaseOrderForm({ initial }: { initial?: Order }) {
       return t('form.lineField', { n: Number(m[1]) + 1, field: t(`fields.${m[2]}`, { defaultValue: m[2] }) });
     return t(`fields.${field}`, { defaultValue: '' });
   };
+  const clientFailed = Object.keys(form.formState.errors).length > 0;
+  const messages = useFormMessages(form.formState.errors, {
+    label,
+    server: pickError ? [pickError] : clientFailed ? [] : apiErrorMessages(save.error, t, label),
+  });
+  const saveValid = form.handleSubmit((body) => {
+    save.mutate(body, { onSuccess: (o) => navigate(`/suppliers/orders/${o.id}`, afterSave()) });
+  });
+  // A line with text typed but no item picked from the list: named by its row, before the schema.
   const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    const unpicked = sent.findIndex((l) => !l.item_id);
+    const unpicked = lines.findIndex((l) => !isBlank(l) && !l.item_id);
+    setPickError(
+      unpicked >= 0
+        ? `${t('form.lineField', { n: unpicked + 1, field: t('fields.item') })}: ${t('form.pickItem')}`
+        : null,
+    );
     if (unpicked >= 0) {
-      setClientErrors([
-        `${t('form.lineField', { n: lines.indexOf(sent[unpicked] as Line) + 1, field: t('fields.item') })}: ${t('form.pickItem')}`,
-      ]);
+      e.preventDefault();
+      form.clearErrors();
       return;
     }
-    const parsed = poInputSchema.safeParse(body());
-    if (!parsed.success) {
-      setClientErrors(
-        parsed.error.issues.map(
-          (i) => `${label(i.path.join('.'))}${i.path.length ? ': ' : ''}${t(`common:${i.message}`)}`,
-        ),
-      );
-      return;
-    }
-    setClientErrors([]);
-    save.mutate(body(), { onSuccess: (o) => navigate(`/suppliers/orders/${o.id}`, afterSave()) });
+    return saveValid(e);
   };
   return (
     <form onSubmit={submit} noValidate>
@@ -216,10 +231,7 @@ function PurchaseOrderForm({ initial }: { initial?: Order }) {
         }
       />
       <UnsavedChangesGuard when={dirty && !save.isSuccess} />
-      <FormErrors
-        messages={clientErrors.length ? clientErrors : apiErrorMessages(save.error, t, label)}
-        className="mb-4"
-      />
+      <FormErrors messages={messages} className="mb-4" />
       <Card>
         <CardContent className="grid gap-4 pt-5">
           <div className="grid gap-3 sm:grid-cols-3">
@@ -227,8 +239,9 @@ function PurchaseOrderForm({ initial }: { initial?: Order }) {
               <select
                 id="po-supplier"
                 className={`${selectClasses} w-full`}
-                value={supplierId}
-                onChange={(e) => setSupplierId(e.target.value)}
+                {...form.register('supplier_id')}
+                // The suppliers arrive after the field: the select follows the form's value.
+                value={form.watch('supplier_id')}
               >
                 <option value="">{t('form.chooseSupplier')}</option>
                 {suppliers?.rows.map((s) => (
@@ -239,12 +252,7 @@ function PurchaseOrderForm({ initial }: { initial?: Order }) {
               </select>
             </Field>
             <Field id="po-expected" label={t('fields.expectedOn')}>
-              <Input
-                id="po-expected"
-                type="date"
-                value={expectedOn}
-                onChange={(e) => setExpectedOn(e.target.value)}
-              />
+              <Input id="po-expected" type="date" {...form.register('expected_on')} />
             </Field>
           </div>
           <LineGrid<Line>
@@ -252,7 +260,7 @@ function PurchaseOrderForm({ initial }: { initial?: Order }) {
             rows={lines}
             rowKey={(l) => l.key}
             columns={columns}
-            onChange={setLines}
+            onChange={(next) => form.setValue('lines', next, { shouldDirty: true })}
             newRow={() => newLine()}
             pick={(l, item) => ({
               ...l,
@@ -291,7 +299,7 @@ function PurchaseOrderForm({ initial }: { initial?: Order }) {
             }
           />
           <Field id="po-note" label={t('fields.note')}>
-            <Textarea id="po-note" value={note} onChange={(e) => setNote(e.target.value)} />
+            <Textarea id="po-note" {...form.register('note')} />
           </Field>
         </CardContent>
       </Card>

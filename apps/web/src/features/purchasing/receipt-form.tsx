@@ -217,6 +217,8 @@ function ReceiptForm({ order }: { order: Order }) {
                 id="gr-location"
                 className={`${selectClasses} w-full`}
                 {...form.register('location_id')}
+                // The locations arrive after the field: the select follows the form's value.
+                value={form.watch('location_id')}
               >
                 {storage.map((l) => (
                   <option key={l.id} value={l.id}>
