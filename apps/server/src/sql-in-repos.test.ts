@@ -55,11 +55,8 @@ const SQL_WAITING = new Set([
   'modules/export/measure-export.ts',
   'modules/export/sections.ts',
   'modules/inventory/inventory.import.ts',
-  'modules/inventory/labels.ts',
-  'modules/inventory/lot-picks.ts',
   'modules/inventory/posting.ts',
   'modules/inventory/sheet-stock.ts',
-  'modules/inventory/stock-owner.ts',
   // the other areas
   'jobs/jobs.ts',
   'jobs/runner.ts',

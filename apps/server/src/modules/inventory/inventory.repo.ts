@@ -16,9 +16,17 @@ import type { z } from 'zod';
 import type { Tx } from '../../db/database.ts';
 import { preparedRows } from '../../db/prepared.ts';
 import { allWordsMatch, iso, isoOrNull, rows as query } from '../../db/sql.ts';
-import { ownerColumns, ownerJoin } from './stock-owner.ts';
 
 // Row shapes leave the repository in wire format: snake_case, decimal strings, ISO timestamps.
+
+// Which other area's document made a stock document (see reverse.service.ts): columns owner_kind,
+// owner_id, owner_number for a stock document aliased `d`, and the join they need.
+const ownerColumns: SQL = sql`
+  case when d.source_type in ('delivery_note', 'work_order', 'cutting') then d.source_type
+    when gr.id is not null then 'goods_receipt' end as owner_kind,
+  coalesce(case when d.source_type in ('delivery_note', 'work_order', 'cutting') then d.source_id end, gr.id) as owner_id,
+  coalesce(case when d.source_type in ('delivery_note', 'work_order', 'cutting') then d.reference end, gr.number) as owner_number`;
+const ownerJoin: SQL = sql`left join goods_receipts gr on gr.stock_document_id = d.id`;
 
 const UNIT_NAMES: Record<string, string> = {
   kom: 'komad',

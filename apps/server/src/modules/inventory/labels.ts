@@ -1,20 +1,18 @@
 import { AppError } from '@erp/domain';
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import QRCode from 'qrcode';
 import { z } from 'zod';
-import { rowsOf, type Tx } from '../../db/database.ts';
+import type { Tx } from '../../db/database.ts';
 import { inCompany } from '../../http/access.ts';
 import type { Deps } from '../../http/context.ts';
 import { createPdf, PAGE, type Pdf, toBuffer } from '../../pdf/pdf-document.ts';
+import { type Label, type LabelKind, labelRows } from './labels.repo.ts';
 
 /**
  * Labels for the warehouse scanner (issue 12): items, lots and locations on an A4 sheet of
  * 3 × 8 labels (70 × 37 mm), each with a QR code of the plain code the scan screens read — the
  * SKU, the lot number, the location code — and the same code and a name in print.
  */
-export type LabelKind = 'item' | 'lot' | 'location';
-export type Label = { code: string; title: string; subtitle: string | null };
 
 const COLS = 3;
 const ROWS = 8;
@@ -24,26 +22,9 @@ const LABEL_H = 37 * MM;
 const TOP = (PAGE.height - ROWS * LABEL_H) / 2;
 
 export async function loadLabels(tx: Tx, kind: LabelKind, ids: readonly string[]): Promise<Label[]> {
-  const list = sql.join(
-    ids.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
-  const q =
-    kind === 'item'
-      ? sql`select sku as code, name as title, base_unit as subtitle, array_position(array[${list}], id) as ord
-            from items where id in (${list})`
-      : kind === 'lot'
-        ? // A remnant's label carries its size: the offcut on the rack is found by it.
-          sql`select lt.lot_number as code, i.sku || ' · ' || i.name as title,
-                nullif(concat_ws(' · ', case when lt.remnant then 'ostatak ' || trim_scale(lt.length_mm)
-                  || coalesce(' × ' || trim_scale(lt.width_mm), '') || ' mm' end, lt.expires_on::text), '') as subtitle,
-                array_position(array[${list}], lt.id) as ord
-              from lots lt join items i on i.id = lt.item_id where lt.id in (${list})`
-        : sql`select code, name as title, null as subtitle, array_position(array[${list}], id) as ord
-              from locations where id in (${list})`;
-  const rows = rowsOf<Label & { ord: number }>(await tx.execute(q)).sort((a, b) => a.ord - b.ord);
+  const rows = await labelRows(tx, kind, ids);
   if (rows.length !== new Set(ids).size) throw new AppError('NOT_FOUND', 'Naljepnica nije pronađena');
-  return rows.map(({ code, title, subtitle }) => ({ code, title, subtitle }));
+  return rows;
 }
 
 /** The QR code as vector squares: sharp at any printer resolution, no image decoding. */

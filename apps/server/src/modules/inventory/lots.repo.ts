@@ -83,3 +83,21 @@ export async function insertLotLink(
   );
   return row?.id as string;
 }
+
+/** An item's lots with stock at a location, in expiry, receipt and number order (a form's lot choice). */
+export async function lotsAtLocation(tx: Tx, itemId: string, locationId: string) {
+  return query<{
+    lot_id: string;
+    lot_number: string;
+    available: string;
+    expires_on: string | null;
+    received_on: string;
+  }>(
+    tx,
+    sql`select b.lot_id, lt.lot_number, trim_scale(b.quantity)::text as available, lt.expires_on::text as expires_on,
+          lt.received_on::text as received_on
+        from stock_balances b join lots lt on lt.id = b.lot_id
+        where b.item_id = ${itemId} and b.location_id = ${locationId} and b.quantity > 0
+        order by lt.expires_on nulls last, lt.received_on, lt.lot_number`,
+  );
+}
