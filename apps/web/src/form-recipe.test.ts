@@ -17,7 +17,6 @@ const RECIPE = /\buse(?:Zod|Settings)?Form\s*(?:<[^>]*(?:<[^>]*>[^>]*)*>)?\(/;
  */
 const NOT_YET = new Set<string>([
   'features/inventory/item-detail.tsx',
-  'features/processes/processes-page.tsx',
 ]);
 
 /** Forms that are not editors of a record, with the reason; keep this list short. */

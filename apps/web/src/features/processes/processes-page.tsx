@@ -1,12 +1,14 @@
 import type { ProcessInput } from '@erp/domain';
 import { PROCESS_CATEGORIES, processInputSchema } from '@erp/domain';
+import { formSchema } from '@erp/domain/form-schema';
 import { Plus } from 'lucide-react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Route, Routes, useNavigate, useParams } from 'react-router';
 import { useConfirm } from '../../components/editing/confirm-dialog.tsx';
 import { SaveState, saveStatus } from '../../components/editing/save-state.tsx';
 import { afterSave, UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
+import { useFormMessages, useZodForm } from '../../components/editing/zod-form.ts';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { FormErrors } from '../../components/ui/form-errors.tsx';
@@ -228,8 +230,18 @@ const EMPTY: ProcessInput = {
   category: 'other',
 };
 
-/** Accepts "12,5" as typed by Croatian users and sends "12.5". */
+/** Accepts "12,5" as typed by Croatian users and sends "12.5"; then the route's schema. */
 const decimalInput = (s: string) => numberInputToApi(s);
+const processFormSchema = formSchema(
+  (form: ProcessInput) => ({
+    ...form,
+    costPerHour: decimalInput(form.costPerHour),
+    setupMinutes: decimalInput(form.setupMinutes),
+    minutesPerUnit: decimalInput(form.minutesPerUnit),
+    dailyCapacityHours: decimalInput(form.dailyCapacityHours),
+  }),
+  processInputSchema,
+);
 
 function ProcessForm() {
   const { t } = useTranslation('production');
@@ -242,52 +254,31 @@ function ProcessForm() {
   const save = useSaveProcess();
   const remove = useDeleteProcess();
   const canWrite = usePermission('production.write');
-  const [form, setForm] = useState<ProcessInput>(EMPTY);
-  const [clientErrors, setClientErrors] = useState<string[]>([]);
+  const form = useZodForm<typeof processFormSchema, ProcessInput>(processFormSchema, {
+    defaultValues: EMPTY,
+  });
   useEffect(() => {
-    if (existing.data) setForm({ ...existing.data });
-  }, [existing.data]);
+    if (existing.data) form.reset({ ...existing.data });
+  }, [existing.data, form]);
 
   // Unsaved = differs from the process as loaded (a new one: from the empty form).
-  const dirty = JSON.stringify(form) !== JSON.stringify(existing.data ? { ...existing.data } : EMPTY);
-  const set = <K extends keyof ProcessInput>(key: K, value: ProcessInput[K]) =>
-    setForm((f) => ({ ...f, [key]: value }));
+  const dirty = form.formState.isDirty;
+  const messages = useFormMessages(form.formState.errors, {
+    label: (path) => t(`fields.${path.split('.')[0]}`),
+    server: errorMessages(save.error ?? remove.error, t),
+  });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const input = {
-      ...form,
-      costPerHour: decimalInput(form.costPerHour),
-      setupMinutes: decimalInput(form.setupMinutes),
-      minutesPerUnit: decimalInput(form.minutesPerUnit),
-      dailyCapacityHours: decimalInput(form.dailyCapacityHours),
-    };
-    const parsed = processInputSchema.safeParse(input);
-    if (!parsed.success) {
-      setClientErrors(
-        parsed.error.issues.map(
-          (i) => `${t(`fields.${String(i.path[0])}`)}: ${t(i.message, { ns: 'common' })}`,
-        ),
-      );
-      return;
-    }
-    setClientErrors([]);
-    const saved = await save.mutateAsync({ id, input: parsed.data }).catch(() => null);
+  const submit = form.handleSubmit(async (input) => {
+    const saved = await save.mutateAsync({ id, input }).catch(() => null);
     if (!saved) return;
     toast({ type: 'success', title: t('saved') });
     navigate('/processes', afterSave());
-  };
+  });
 
   const numberField = (key: 'costPerHour' | 'setupMinutes' | 'minutesPerUnit' | 'dailyCapacityHours') => (
     <div>
       <Label htmlFor={`process-${key}`}>{t(`fields.${key}`)}</Label>
-      <Input
-        id={`process-${key}`}
-        inputMode="decimal"
-        value={form[key]}
-        onChange={(e) => set(key, e.target.value)}
-        required
-      />
+      <Input id={`process-${key}`} inputMode="decimal" {...form.register(key)} required />
     </div>
   );
 
@@ -305,39 +296,22 @@ function ProcessForm() {
         <form className="grid gap-4 sm:grid-cols-2" onSubmit={submit} noValidate>
           <div>
             <Label htmlFor="process-code">{t('fields.code')}</Label>
-            <Input
-              id="process-code"
-              value={form.code}
-              onChange={(e) => set('code', e.target.value)}
-              required
-              maxLength={30}
-            />
+            <Input id="process-code" {...form.register('code')} required maxLength={30} />
           </div>
           <div>
             <Label htmlFor="process-name">{t('fields.name')}</Label>
-            <Input
-              id="process-name"
-              value={form.name}
-              onChange={(e) => set('name', e.target.value)}
-              required
-              maxLength={120}
-            />
+            <Input id="process-name" {...form.register('name')} required maxLength={120} />
           </div>
           <div>
             <Label htmlFor="process-workCentre">{t('fields.workCentre')}</Label>
-            <Input
-              id="process-workCentre"
-              value={form.workCentre}
-              onChange={(e) => set('workCentre', e.target.value)}
-            />
+            <Input id="process-workCentre" {...form.register('workCentre')} />
           </div>
           <div>
             <Label htmlFor="process-category">{t('fields.category')}</Label>
             <select
               id="process-category"
               className="h-10 w-full rounded-md border border-input bg-surface px-2 text-sm"
-              value={form.category ?? 'other'}
-              onChange={(e) => set('category', e.target.value as ProcessInput['category'])}
+              {...form.register('category')}
               aria-describedby="process-category-hint"
             >
               {PROCESS_CATEGORIES.map((c) => (
@@ -355,27 +329,14 @@ function ProcessForm() {
           {numberField('setupMinutes')}
           {numberField('minutesPerUnit')}
           <label className="flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              className="size-4"
-              checked={form.qualityCheckRequired}
-              onChange={(e) => set('qualityCheckRequired', e.target.checked)}
-            />
+            <input type="checkbox" className="size-4" {...form.register('qualityCheckRequired')} />
             {t('fields.qualityCheckRequired')}
           </label>
           <label className="flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              className="size-4"
-              checked={form.active}
-              onChange={(e) => set('active', e.target.checked)}
-            />
+            <input type="checkbox" className="size-4" {...form.register('active')} />
             {t('fields.active')}
           </label>
-          <FormErrors
-            className="sm:col-span-2"
-            messages={[...clientErrors, ...errorMessages(save.error ?? remove.error, t)]}
-          />
+          <FormErrors className="sm:col-span-2" messages={messages} />
           <div className="flex gap-2 sm:col-span-2">
             {canWrite && (
               <Button type="submit" loading={save.isPending}>
@@ -391,7 +352,7 @@ function ProcessForm() {
                 className="ml-auto"
                 onClick={async () => {
                   const yes = await confirm({
-                    title: t('processes.confirmDelete', { code: form.code }),
+                    title: t('processes.confirmDelete', { code: form.getValues('code') }),
                     text: tg('confirm.irreversible'),
                     confirm: t('actions.delete'),
                   });
