@@ -54,7 +54,6 @@ const SQL_WAITING = new Set([
   'modules/export/archive.ts',
   'modules/export/measure-export.ts',
   'modules/export/sections.ts',
-  'modules/inventory/inventory.import.ts',
   'modules/inventory/posting.ts',
   'modules/inventory/sheet-stock.ts',
   // the other areas

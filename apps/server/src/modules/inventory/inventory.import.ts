@@ -11,12 +11,11 @@ import {
   previewItemImport,
   type SheetRow,
 } from '@erp/domain';
-import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
-import { rows as query } from '../../db/sql.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
 import * as repo from './inventory.repo.ts';
 import { postOpeningStock } from './inventory.service.ts';
+import * as itemsRepo from './items.repo.ts';
 import { notifyStock } from './posting.ts';
 
 type Known = {
@@ -29,19 +28,15 @@ type Known = {
 async function lookUp(tx: Tx, rows: readonly ItemImportRow[]): Promise<Known> {
   const skus = [...new Set(rows.map((r) => r.sku).filter(Boolean))];
   const codes = [...new Set(rows.map((r) => r.stock?.location).filter((c): c is string => !!c))];
-  const items = await query<{ id: string; sku: string; lot_tracked: boolean }>(
+  const items = await itemsRepo.itemsBySkus(
     tx,
-    sql`select id, sku, lot_tracked from items
-        where lower(sku) in (select jsonb_array_elements_text(${JSON.stringify(skus.map((s) => s.toLowerCase()))}::jsonb))`,
+    skus.map((s) => s.toLowerCase()),
   );
-  const units = await query<{ code: string }>(tx, sql`select code from units`);
-  const locations = await query<{ id: string; code: string }>(
-    tx,
-    sql`select id, code from locations where code in (select jsonb_array_elements_text(${JSON.stringify(codes)}::jsonb))`,
-  );
+  const units = await itemsRepo.unitCodes(tx);
+  const locations = await itemsRepo.locationsByCodes(tx, codes);
   return {
     items: new Map(items.map((i) => [i.sku.toLowerCase(), { id: i.id, lot_tracked: i.lot_tracked }])),
-    units: new Set([...DEFAULT_UNITS, ...units.map((u) => u.code)]),
+    units: new Set([...DEFAULT_UNITS, ...units]),
     locations: new Map(locations.map((l) => [l.code, l.id])),
   };
 }
@@ -208,26 +203,17 @@ async function insertItems(tx: Tx, ctx: CompanyContext, items: readonly Imported
   const out: { id: string; sku: string }[] = [];
   for (let i = 0; i < items.length; i += 500) {
     const batch = items.slice(i, i + 500);
-    const values = sql.join(
-      batch.map(
-        (it) =>
-          sql`(${ctx.companyId}::uuid, ${sql.join(
-            COLUMNS.map(
-              (c) =>
-                sql`${c === 'price_basis' ? (it.price_basis ?? 'unit') : c === 'grain' ? (it.grain ?? false) : (it[c] ?? null)}`,
-            ),
-            sql`, `,
-          )})`,
+    const values = batch.map((it) =>
+      COLUMNS.map((c) =>
+        c === 'price_basis'
+          ? (it.price_basis ?? 'unit')
+          : c === 'grain'
+            ? (it.grain ?? false)
+            : (it[c] ?? null),
       ),
-      sql`, `,
     );
     try {
-      out.push(
-        ...(await query<{ id: string; sku: string }>(
-          tx,
-          sql`insert into items (company_id, ${sql.raw(COLUMNS.join(', '))}) values ${values} returning id, sku`,
-        )),
-      );
+      out.push(...(await itemsRepo.insertItemRows(tx, ctx.companyId, COLUMNS, values)));
     } catch (e) {
       // Another import or form created one of these SKUs after our check: refuse the whole file.
       const code =

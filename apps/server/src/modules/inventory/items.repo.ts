@@ -140,3 +140,53 @@ export async function itemLotTracking(tx: Tx, id: string) {
   );
   return item;
 }
+
+// Item import ------------------------------------------------------------------------------------
+
+/** The items whose SKU is one of these (compared in lower case), with the SKU as stored. */
+export async function itemsBySkus(tx: Tx, lowerSkus: readonly string[]) {
+  return query<{ id: string; sku: string; lot_tracked: boolean }>(
+    tx,
+    sql`select id, sku, lot_tracked from items
+        where lower(sku) in (select jsonb_array_elements_text(${JSON.stringify(lowerSkus)}::jsonb))`,
+  );
+}
+
+/** The codes of the company's units. */
+export async function unitCodes(tx: Tx): Promise<string[]> {
+  return (await query<{ code: string }>(tx, sql`select code from units`)).map((u) => u.code);
+}
+
+/** The locations with one of these codes. */
+export async function locationsByCodes(tx: Tx, codes: readonly string[]) {
+  return query<{ id: string; code: string }>(
+    tx,
+    sql`select id, code from locations where code in (select jsonb_array_elements_text(${JSON.stringify(codes)}::jsonb))`,
+  );
+}
+
+/**
+ * Inserts items in one statement: `columns` (a fixed list of the import, written into the SQL as
+ * is) and one array of values per item in that column order. Their ids and SKUs.
+ */
+export async function insertItemRows(
+  tx: Tx,
+  companyId: string,
+  columns: readonly string[],
+  values: readonly (readonly unknown[])[],
+) {
+  const list = sql.join(
+    values.map(
+      (row) =>
+        sql`(${companyId}::uuid, ${sql.join(
+          row.map((v) => sql`${v}`),
+          sql`, `,
+        )})`,
+    ),
+    sql`, `,
+  );
+  return query<{ id: string; sku: string }>(
+    tx,
+    sql`insert into items (company_id, ${sql.raw(columns.join(', '))}) values ${list} returning id, sku`,
+  );
+}
