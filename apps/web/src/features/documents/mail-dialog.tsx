@@ -1,10 +1,12 @@
-import { mailTemplate } from '@erp/domain/documents/mail';
+import { documentMailInputSchema, mailTemplate } from '@erp/domain/documents/mail';
 import type { Permission } from '@erp/domain/permissions';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormMessages, useZodForm } from '../../components/editing/zod-form.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
+import { FormErrors } from '../../components/ui/form-errors.tsx';
 import { Input, Textarea } from '../../components/ui/input.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { ApiError } from '../../lib/api.ts';
@@ -103,25 +105,39 @@ export function SendMailAction({
   );
 }
 
+type MailValues = { to: string; cc: string; subject: string; message: string };
+const MAIL_FIELDS: readonly (keyof MailValues)[] = ['to', 'cc', 'subject', 'message'];
+
 function MailForm({ doc, onDone, markSent }: { doc: Doc; onDone: () => void; markSent?: () => void }) {
   const { t } = useTranslation(['mail', 'documents', 'common']);
   const toast = useToast();
   const qc = useQueryClient();
   const draft = useMailDraft(doc.id);
-  const [form, setForm] = useState({ to: '', cc: '', subject: '', message: '' });
+  // The send route's own schema checks the addresses and the subject before anything is sent.
+  const form = useZodForm<typeof documentMailInputSchema, MailValues>(documentMailInputSchema, {
+    defaultValues: { to: '', cc: '', subject: '', message: '' },
+  });
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const loaded = draft.data;
   useEffect(() => {
-    if (loaded) setForm({ to: loaded.to, cc: loaded.cc, subject: loaded.subject, message: loaded.message });
-  }, [loaded]);
+    if (loaded)
+      form.reset({ to: loaded.to, cc: loaded.cc, subject: loaded.subject, message: loaded.message });
+  }, [loaded, form]);
+  const values = form.watch();
+  const messages = useFormMessages(form.formState.errors, {
+    label: (path) => (MAIL_FIELDS.includes(path as keyof MailValues) ? t(`mail:${path}`) : ''),
+  });
 
-  const send = async () => {
+  // The request takes the addresses as typed (a comma- or semicolon-separated text), so the
+  // checked values are sent as they are, not the schema's parsed lists.
+  const send = form.handleSubmit(async () => {
+    const typed = form.getValues();
     setSending(true);
     setError(null);
     try {
-      await callDocument(SEND_PATH[doc.kind]?.(doc.id) ?? '', form);
-      toast.toast({ title: t('mail:sentToast', { to: form.to }), type: 'success' });
+      await callDocument(SEND_PATH[doc.kind]?.(doc.id) ?? '', typed);
+      toast.toast({ title: t('mail:sentToast', { to: typed.to }), type: 'success' });
       onDone();
     } catch (e) {
       setError(mailErrorText(t, e));
@@ -130,9 +146,7 @@ function MailForm({ doc, onDone, markSent }: { doc: Doc; onDone: () => void; mar
       // The log (a failure is logged too) and the document's status are read again.
       await qc.invalidateQueries({ queryKey: documentKeys.all });
     }
-  };
-  const set = (key: keyof typeof form) => (e: { target: { value: string } }) =>
-    setForm((f) => ({ ...f, [key]: e.target.value }));
+  });
 
   return (
     <DialogContent
@@ -157,7 +171,7 @@ function MailForm({ doc, onDone, markSent }: { doc: Doc; onDone: () => void; mar
             {t('mail:cancel')}
           </Button>
           <Button
-            disabled={sending || !loaded?.configured || !form.to.trim() || !form.subject.trim()}
+            disabled={sending || !loaded?.configured || !values.to?.trim() || !values.subject?.trim()}
             onClick={() => void send()}
             data-testid="mail-send"
           >
@@ -177,22 +191,23 @@ function MailForm({ doc, onDone, markSent }: { doc: Doc; onDone: () => void; mar
           </p>
         )}
         <Field label={t('mail:to')} htmlFor="mail-to">
-          <Input id="mail-to" type="text" inputMode="email" value={form.to} onChange={set('to')} />
+          <Input id="mail-to" type="text" inputMode="email" {...form.register('to')} />
         </Field>
         <Field label={t('mail:cc')} htmlFor="mail-cc">
-          <Input id="mail-cc" type="text" inputMode="email" value={form.cc} onChange={set('cc')} />
+          <Input id="mail-cc" type="text" inputMode="email" {...form.register('cc')} />
         </Field>
         <Field label={t('mail:subject')} htmlFor="mail-subject">
-          <Input id="mail-subject" value={form.subject} onChange={set('subject')} />
+          <Input id="mail-subject" {...form.register('subject')} />
         </Field>
         <Field label={t('mail:message')} htmlFor="mail-message">
-          <Textarea id="mail-message" rows={7} value={form.message} onChange={set('message')} />
+          <Textarea id="mail-message" rows={7} {...form.register('message')} />
         </Field>
         {loaded && loaded.attachments.length > 0 && (
           <p className="text-sm text-muted" data-testid="mail-attachments">
             {t('mail:attachments')}: {loaded.attachments.join(', ')}
           </p>
         )}
+        <FormErrors messages={messages} />
         {error && (
           <p role="alert" className="text-sm text-danger" data-testid="mail-error">
             {error}

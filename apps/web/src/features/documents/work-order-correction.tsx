@@ -1,8 +1,11 @@
-import { CONSUMPTION_CORRECTION_REASONS } from '@erp/domain';
-import { useState } from 'react';
+import { CONSUMPTION_CORRECTION_REASONS, consumptionCorrectionSchema } from '@erp/domain';
+import { formSchema } from '@erp/domain/form-schema';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormMessages, useZodForm } from '../../components/editing/zod-form.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
+import { FormErrors } from '../../components/ui/form-errors.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { cn } from '../../lib/cn.ts';
 import { formatDate, formatNumber, formatUnit, numberInputToApi } from '../../lib/format.ts';
@@ -21,40 +24,64 @@ import { Field, Money, NUM, SELECT, TABLE, TD, TH } from './parts.tsx';
 // order's source location; the movements screen then shows it under the order.
 
 type Direction = 'return' | 'issue';
+export type CorrectionValues = {
+  item_id: string;
+  direction: Direction;
+  /** '' = none chosen (issued more: the server picks; returned: required for a lot-tracked item). */
+  lot_id: string;
+  quantity: string;
+  reason: string;
+  note: string;
+};
+/** One material line as the correction route takes it: the direction gives the quantity's sign. */
+export const correctionFormSchema = (lng: string) =>
+  formSchema((v: CorrectionValues) => {
+    // A typed minus is not a second sign.
+    const unsigned = numberInputToApi(v.quantity ?? '', lng).replace(/^-/, '');
+    return {
+      reason: v.reason || undefined,
+      note: v.note?.trim() || null,
+      lines: [
+        {
+          item_id: v.item_id,
+          ...(v.lot_id ? { lot_id: v.lot_id } : {}),
+          // The API's sign: > 0 returns to stock, < 0 issues more.
+          quantity: v.direction === 'return' ? unsigned : `-${unsigned}`,
+        },
+      ],
+    };
+  }, consumptionCorrectionSchema);
 
 export function ConsumptionCorrectionDialog({ detail, onClose }: { detail: Detail; onClose: () => void }) {
   const { t, i18n } = useTranslation('documents');
   const materials = detail.materials ?? [];
-  const [itemId, setItemId] = useState(materials[0]?.item_id ?? '');
-  const [direction, setDirection] = useState<Direction>('return');
-  const [lotId, setLotId] = useState('');
-  const [quantity, setQuantity] = useState('');
-  const [reason, setReason] = useState('');
-  const [note, setNote] = useState('');
+  const schema = useMemo(() => correctionFormSchema(i18n.language), [i18n.language]);
+  const form = useZodForm<typeof schema, CorrectionValues>(schema, {
+    defaultValues: {
+      item_id: materials[0]?.item_id ?? '',
+      direction: 'return',
+      lot_id: '',
+      quantity: '',
+      reason: '',
+      note: '',
+    },
+  });
+  const { item_id: itemId, direction, lot_id: lotId, quantity, reason } = form.watch();
   const [error, setError] = useState<string | null>(null);
+  const messages = useFormMessages(form.formState.errors, {
+    label: (path) =>
+      path === 'note' ? t('woCorrection.note') : path === 'reason' ? t('woCorrection.reason') : '',
+    server: [error],
+  });
   const material = materials.find((m) => m.item_id === itemId);
   const lots = material?.consumed_lots ?? [];
   const mutation = useDocumentMutation((body: unknown) =>
     callDocument(`/api/documents/work-orders/${detail.document.id}/consumption-corrections`, body),
   );
-  // The direction gives the sign; a typed minus is not a second one.
-  const unsigned = numberInputToApi(quantity, i18n.language).replace(/^-/, '');
-  const submit = () =>
-    mutation.mutate(
-      {
-        reason,
-        note: note.trim() || null,
-        lines: [
-          {
-            item_id: itemId,
-            ...(lotId ? { lot_id: lotId } : {}),
-            // The API's sign: > 0 returns to stock, < 0 issues more.
-            quantity: direction === 'return' ? unsigned : `-${unsigned}`,
-          },
-        ],
-      },
-      { onSuccess: onClose, onError: (e) => setError(errorText(t, e)) },
-    );
+  const submit = form.handleSubmit((body) => {
+    setError(null);
+    mutation.mutate(body, { onSuccess: onClose, onError: (e) => setError(errorText(t, e)) });
+  });
   const lotNeeded = material?.lot_tracked && direction === 'return';
   const ready = itemId && quantity.trim() && reason && (!lotNeeded || lotId);
 
@@ -68,7 +95,11 @@ export function ConsumptionCorrectionDialog({ detail, onClose }: { detail: Detai
             <Button variant="outline" onClick={onClose}>
               {t('woCorrection.cancel')}
             </Button>
-            <Button data-testid="correction-submit" disabled={!ready || mutation.isPending} onClick={submit}>
+            <Button
+              data-testid="correction-submit"
+              disabled={!ready || mutation.isPending}
+              onClick={() => void submit()}
+            >
               {t('woCorrection.post')}
             </Button>
           </>
@@ -79,11 +110,7 @@ export function ConsumptionCorrectionDialog({ detail, onClose }: { detail: Detai
             <select
               id="corr-item"
               className={SELECT}
-              value={itemId}
-              onChange={(e) => {
-                setItemId(e.target.value);
-                setLotId('');
-              }}
+              {...form.register('item_id', { onChange: () => form.setValue('lot_id', '') })}
             >
               {materials.map((m) => (
                 <option key={m.item_id} value={m.item_id}>
@@ -96,11 +123,7 @@ export function ConsumptionCorrectionDialog({ detail, onClose }: { detail: Detai
             <select
               id="corr-direction"
               className={SELECT}
-              value={direction}
-              onChange={(e) => {
-                setDirection(e.target.value as Direction);
-                setLotId('');
-              }}
+              {...form.register('direction', { onChange: () => form.setValue('lot_id', '') })}
             >
               <option value="return">{t('woCorrection.return')}</option>
               <option value="issue">{t('woCorrection.issue')}</option>
@@ -108,12 +131,7 @@ export function ConsumptionCorrectionDialog({ detail, onClose }: { detail: Detai
           </Field>
           {material?.lot_tracked && (
             <Field label={t('woCorrection.lot')} htmlFor="corr-lot">
-              <select
-                id="corr-lot"
-                className={SELECT}
-                value={lotId}
-                onChange={(e) => setLotId(e.target.value)}
-              >
+              <select id="corr-lot" className={SELECT} {...form.register('lot_id')}>
                 <option value="">
                   {direction === 'return' ? t('woCorrection.chooseLot') : t('woCorrection.lotAuto')}
                 </option>
@@ -137,17 +155,11 @@ export function ConsumptionCorrectionDialog({ detail, onClose }: { detail: Detai
               id="corr-qty"
               inputMode="decimal"
               className="w-40 text-right"
-              value={quantity}
-              onChange={(e) => setQuantity(e.target.value)}
+              {...form.register('quantity')}
             />
           </Field>
           <Field label={t('woCorrection.reason')} htmlFor="corr-reason">
-            <select
-              id="corr-reason"
-              className={cn(SELECT)}
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-            >
+            <select id="corr-reason" className={cn(SELECT)} {...form.register('reason')}>
               <option value="">{t('woCorrection.chooseReason')}</option>
               {CONSUMPTION_CORRECTION_REASONS.map((r) => (
                 <option key={r} value={r}>
@@ -160,13 +172,9 @@ export function ConsumptionCorrectionDialog({ detail, onClose }: { detail: Detai
             label={reason === 'other' ? t('woCorrection.noteRequired') : t('woCorrection.note')}
             htmlFor="corr-note"
           >
-            <Input id="corr-note" value={note} onChange={(e) => setNote(e.target.value)} />
+            <Input id="corr-note" {...form.register('note')} />
           </Field>
-          {error && (
-            <p role="alert" className="text-sm text-danger">
-              {error}
-            </p>
-          )}
+          <FormErrors messages={messages} />
         </div>
       </DialogContent>
     </Dialog>
