@@ -46,7 +46,7 @@ type FormState = {
 };
 
 const emptyAddress = (): Address => ({ street: '', postal_code: '', city: '', country: 'HR' });
-const EMPTY: FormState = {
+export const EMPTY_PARTNER_FORM: FormState = {
   kind: 'company',
   name: '',
   oib: '',
@@ -110,7 +110,7 @@ function toBody(f: FormState, role: PartnerRole) {
  * The typed form read as the request (toBody), then the route's own schema: errors carry the
  * body's paths (`billing_address.city`, `contacts.0.email`), the same as the server's.
  */
-const partnerFormSchema = (role: PartnerRole) =>
+export const partnerFormSchema = (role: PartnerRole) =>
   formSchema((values: FormState) => toBody(values, role), partnerInputSchema);
 
 /** A value that follows `value` after it has stopped changing for `ms` (duplicate checks while typing). */
@@ -134,7 +134,7 @@ function PartnerForm({ list: role, initial }: { list: PartnerRole; initial?: Par
   const { t } = useTranslation('partners');
   const navigate = useNavigate();
   const form = useZodForm<ReturnType<typeof partnerFormSchema>, FormState>(partnerFormSchema(role), {
-    defaultValues: initial ? fromPartner(initial) : EMPTY,
+    defaultValues: initial ? fromPartner(initial) : EMPTY_PARTNER_FORM,
   });
   const contacts = useFieldArray({ control: form.control, name: 'contacts' });
   const dirty = form.formState.isDirty;

@@ -32,7 +32,7 @@ type Form = Record<Key, string>;
 const toForm = (d: CuttingDefaults): Form =>
   Object.fromEntries([...SHEET_KEYS, ...BAR_KEYS].map((k) => [k, String(d[k])])) as Form;
 /** Whole millimetres as typed, then the route's schema (an empty or non-numeric field is its error). */
-const cuttingFormSchema = formSchema(
+export const cuttingFormSchema = formSchema(
   (f: Form) =>
     Object.fromEntries(
       Object.entries(f).map(([k, v]) => {

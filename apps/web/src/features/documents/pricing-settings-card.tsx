@@ -44,7 +44,7 @@ export function PricingSettingsCard() {
 }
 
 /** Every setting is a number typed like any amount (lib/format.ts numberInputToApi), then the route's schema. */
-const pricingFormSchema = formSchema(
+export const pricingFormSchema = formSchema(
   (form: PricingSettings): PricingSettings => ({
     ...(Object.fromEntries(
       PRICING_SETTING_KEYS.map((k) => [k, typeof form[k] === 'string' ? numberInputToApi(form[k]) : form[k]]),

@@ -85,7 +85,7 @@ const toBody = (v: Values) => ({
       vat_rate: l.vat_rate,
     })),
 });
-const orderFormSchema = formSchema(toBody, poInputSchema);
+export const orderFormSchema = formSchema(toBody, poInputSchema);
 
 export function PurchaseOrderFormPage() {
   const { id } = useParams();
