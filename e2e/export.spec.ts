@@ -76,7 +76,8 @@ test.describe('export', () => {
     const zip = await JSZip.loadAsync(await readFile(await pdfZip.path()), { checkCRC32: true });
     const pdfs = Object.values(zip.files).filter((f) => !f.dir);
     expect(pdfs.map((f) => f.name).sort()).toEqual(
-      [1, 2, 3].map((n) => `quote/P-${new Date().getFullYear()}-000${n}.pdf`),
+      // A folder per kind, named in the user's language (issue 22).
+      [1, 2, 3].map((n) => `ponude/P-${new Date().getFullYear()}-000${n}.pdf`),
     );
 
     await page.getByTestId('export-archive-start').click();

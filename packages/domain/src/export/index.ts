@@ -40,19 +40,23 @@ export type ExportLanguage = (typeof EXPORT_LANGUAGES)[number];
 /** How a column's values are typed in an XLSX file (CSV writes the same values as text). */
 export type ExportColumnType = 'text' | 'number' | 'integer' | 'date' | 'datetime' | 'boolean';
 
+const fileLanguage = z.enum(EXPORT_LANGUAGES, 'validation.invalid').optional();
 export const exportJobRequestSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('section'),
     section: z.enum(EXPORT_SECTIONS, 'validation.invalid'),
     format: z.enum(EXPORT_FORMATS, 'validation.invalid'),
     /** The user's language: headers and values in words, CSV as that language's Excel reads it. None: the API's names and codes. */
-    lang: z.enum(EXPORT_LANGUAGES, 'validation.invalid').optional(),
+    lang: fileLanguage,
   }),
   z.object({
     type: z.literal('pdf'),
     kinds: z.array(z.enum(PDF_EXPORT_KINDS, 'validation.invalid')).min(1, 'validation.required').max(10),
+    /** The user's language: the zip's name and its folders ("ponude/"). None: folders by kind code. */
+    lang: fileLanguage,
   }),
-  z.object({ type: z.literal('archive') }),
+  /** `lang`: the archive file's name in the user's language; its content keeps the API's codes. */
+  z.object({ type: z.literal('archive'), lang: fileLanguage }),
 ]);
 export type ExportJobRequest = z.infer<typeof exportJobRequestSchema>;
 

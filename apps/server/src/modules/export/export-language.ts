@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { type ExportLanguage, type ExportSection, unitSymbol } from '@erp/domain';
+import { type ExportLanguage, type ExportSection, type PdfExportKind, unitSymbol } from '@erp/domain';
 import type { SectionColumn } from './sections.ts';
 
 /** A language the section files can be written in (the app's six). */
@@ -118,8 +118,22 @@ export function fileWords(
  * section code stays (`movements-2026-11-27`).
  */
 export function sectionFileBase(section: ExportSection, day: string, lng?: FileLanguage): string {
-  const name = lng ? (lookup(lng, `export:sections.${section}`) ?? section) : section;
-  return `${asciiSlug(name) || section}-${day}`;
+  const name = lng ? asciiSlug(lookup(lng, `export:sections.${section}`) ?? '') : '';
+  return `${name || section}-${day}`;
+}
+
+/**
+ * The name of a zip of PDFs or of the company archive, with the day: in the language from
+ * `export.json` → `file.names` ("Dokumenti PDF" → `dokumenti-pdf-2026-11-27`), Croatian without one.
+ */
+export function exportFileBase(what: 'pdfZip' | 'archive', day: string, lng: FileLanguage = 'hr'): string {
+  return `${asciiSlug(lookup(lng, `export:file.names.${what}`) ?? what)}-${day}`;
+}
+
+/** A PDF zip's folder for a document kind: its name in the language ("ponude"), else the code. */
+export function pdfFolder(kind: PdfExportKind, lng?: FileLanguage): string {
+  const name = lng ? lookup(lng, `export:pdf.kind.${kind}`) : undefined;
+  return (name && asciiSlug(name)) || kind;
 }
 
 /** Lower-case ASCII words joined by "-": letters lose their marks (č → c, đ → d, ß → ss). */

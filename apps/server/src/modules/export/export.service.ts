@@ -20,7 +20,13 @@ import {
   purchaseOrderSources,
   storeExportFile,
 } from './export.repo.ts';
-import { type FileLanguage, fileWords, sectionFileBase } from './export-language.ts';
+import {
+  exportFileBase,
+  type FileLanguage,
+  fileWords,
+  pdfFolder,
+  sectionFileBase,
+} from './export-language.ts';
 import { countSection, SECTIONS, sectionBatches } from './sections.ts';
 import { collect, writeCsv, writeXlsx, ZIP_MAX_ENTRIES, zipWriter } from './writers.ts';
 
@@ -106,6 +112,7 @@ export async function exportPdfZip(
   ids: { userId: string; companyId: string },
   kinds: readonly PdfExportKind[],
   onProgress: PdfProgress = () => {},
+  lang?: FileLanguage,
 ): Promise<GeneratedFile> {
   const read = { permission: 'export.run' as const };
   const sources = await withCompany(db, ids, (tx) => pdfSources(tx, kinds), read);
@@ -117,12 +124,13 @@ export async function exportPdfZip(
   for (const [i, s] of sources.entries()) {
     const data = await withCompany(db, ids, (tx, ctx) => renderSource(tx, ctx.companyId, s), read);
     const label = s.number ? safeName(s.number) : `nacrt-${s.id.slice(0, 8)}`;
-    await zip.add(`${s.kind}/${label}.pdf`, data);
+    // A folder per kind, named in the user's language ("ponude/"), else by the kind's code.
+    await zip.add(`${pdfFolder(s.kind, lang)}/${label}.pdf`, data);
     await onProgress(i + 1, sources.length);
   }
   await zip.finish();
   return {
-    filename: `dokumenti-pdf-${today()}.zip`,
+    filename: `${exportFileBase('pdfZip', today(), lang)}.zip`,
     contentType: CONTENT_TYPES.zip,
     data: out.buffer(),
     sensitive: false,
@@ -134,10 +142,12 @@ export async function exportArchiveFile(
   db: Db,
   ids: { userId: string; companyId: string },
   onProgress: Progress = () => {},
+  lang?: FileLanguage,
 ): Promise<GeneratedFile> {
   const archive = await exportCompanyArchive(db, ids.companyId, { userId: ids.userId, onProgress });
   return {
-    filename: `arhiva-tvrtke-${today()}.json`,
+    // Named in the user's language; the content keeps the API's codes.
+    filename: `${exportFileBase('archive', today(), lang)}.json`,
     contentType: CONTENT_TYPES.json,
     data: Buffer.from(JSON.stringify(archive), 'utf8'),
     sensitive: true,
@@ -174,9 +184,9 @@ export async function runExport(
   } else if (request.type === 'pdf') {
     const onPdfProgress: PdfProgress =
       opts.onPdfProgress ?? ((done, total) => onProgress(total === 0 ? 1 : done / total));
-    file = await exportPdfZip(db, ids, request.kinds, onPdfProgress);
+    file = await exportPdfZip(db, ids, request.kinds, onPdfProgress, request.lang);
   } else {
-    file = await exportArchiveFile(db, ids, onProgress);
+    file = await exportArchiveFile(db, ids, onProgress, request.lang);
   }
   return withCompany(db, ids, (tx) =>
     storeExportFile(tx, {

@@ -1,3 +1,4 @@
+import { businessDay } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import JSZip from 'jszip';
 import { extractText, getDocumentProxy } from 'unpdf';
@@ -171,6 +172,31 @@ describe('bulk PDF export job', () => {
     } finally {
       failOn.clear();
     }
+  });
+
+  it('in the user language the zip and its folders are named in words, in ASCII (issue 22)', async () => {
+    const day = businessDay();
+    for (const [lang, folder, name] of [
+      ['hr', 'ponude', 'dokumenti-pdf'],
+      ['de', 'angebote', 'dokumente-pdf'],
+    ] as const) {
+      const start = await api.call('POST', '/api/export/jobs', { type: 'pdf', kinds: ['quote'], lang });
+      expect(start.status).toBe(202);
+      await runDueJobs({ db: t.deps.db });
+      const done = await api.ok('GET', `/api/export/jobs/${start.body.id}`);
+      expect(done.file.filename).toBe(`${name}-${day}.zip`);
+      const texts = await zipEntries(done.file.id, owner);
+      expect([...texts.keys()].sort()).toEqual(numbers.map((n) => `${folder}/${n}.pdf`));
+    }
+    // The archive too; its content keeps the codes (export-codes.test.ts).
+    const archive = await api.call('POST', '/api/export/jobs', { type: 'archive', lang: 'en' });
+    expect(archive.status).toBe(202);
+    await runDueJobs({ db: t.deps.db });
+    const stored = await api.ok('GET', `/api/export/jobs/${archive.body.id}`);
+    expect(stored.file.filename).toBe(`company-archive-${day}.json`);
+    expect(
+      (await api.call('POST', '/api/export/jobs', { type: 'pdf', kinds: ['quote'], lang: 'xx' })).status,
+    ).toBe(400);
   });
 
   it('an unknown document kind is refused at once', async () => {

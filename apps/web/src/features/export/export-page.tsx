@@ -248,7 +248,7 @@ function JobRunner({ request, label, testId }: { request: ExportJobRequest; labe
 }
 
 function PdfCard() {
-  const { t } = useTranslation('export');
+  const { t, i18n } = useTranslation('export');
   const [kinds, setKinds] = useState<PdfExportKind[]>(['invoice']);
   const toggle = (kind: PdfExportKind) =>
     setKinds((list) => (list.includes(kind) ? list.filter((k) => k !== kind) : [...list, kind]));
@@ -269,7 +269,11 @@ function PdfCard() {
           ))}
         </fieldset>
         {kinds.length > 0 ? (
-          <JobRunner request={{ type: 'pdf', kinds }} label={t('pdf.start')} testId="export-pdf" />
+          <JobRunner
+            request={{ type: 'pdf', kinds, lang: fileLanguage(i18n.resolvedLanguage ?? i18n.language) }}
+            label={t('pdf.start')}
+            testId="export-pdf"
+          />
         ) : (
           <p className="text-sm text-muted">{t('pdf.chooseKind')}</p>
         )}
@@ -415,7 +419,7 @@ function FilesCard() {
 
 /** /export: sections as CSV or XLSX, documents as PDFs in a zip, the company archive and its restore. */
 export function ExportPage() {
-  const { t } = useTranslation('export');
+  const { t, i18n } = useTranslation('export');
   const mayExport = usePermission('export.run');
   const mayManage = usePermission('company.manage');
   if (!mayExport) {
@@ -457,7 +461,11 @@ export function ExportPage() {
             <CardDescription>{t('archive.description')}</CardDescription>
           </CardHeader>
           <CardContent>
-            <JobRunner request={{ type: 'archive' }} label={t('archive.start')} testId="export-archive" />
+            <JobRunner
+              request={{ type: 'archive', lang: fileLanguage(i18n.resolvedLanguage ?? i18n.language) }}
+              label={t('archive.start')}
+              testId="export-archive"
+            />
           </CardContent>
         </Card>
       ) : null}
