@@ -1,21 +1,8 @@
+import { keyRotationResultSchema, keyStatusSchema } from '@erp/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Deps } from '../http/context.ts';
 import { reloadKeyring } from './keyring.ts';
 import { keyStatus, rotateAll } from './rotation.ts';
-
-const rotationResult = z.object({
-  companies: z.number(),
-  rows: z.number(),
-  values: z.number(),
-  activeKid: z.string(),
-});
-const statusResult = z.object({
-  activeKid: z.string(),
-  byKid: z.record(z.string(), z.number()),
-  plain: z.number(),
-  auditByKid: z.record(z.string(), z.number()),
-});
 
 /** Operator endpoints behind `npm run admin -- keys ...` while a server holds the database. */
 export function keyRoutes(deps: Deps): FastifyPluginAsyncZod {
@@ -28,7 +15,7 @@ export function keyRoutes(deps: Deps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Reload the encryption keys and re-encrypt every value under the active key',
-          response: { 200: rotationResult },
+          response: { 200: keyRotationResultSchema },
         },
       },
       async () => {
@@ -40,7 +27,7 @@ export function keyRoutes(deps: Deps): FastifyPluginAsyncZod {
       '/api/admin/keys/status',
       {
         config: { access: 'platform' },
-        schema: { tags, summary: 'Stored values per encryption key', response: { 200: statusResult } },
+        schema: { tags, summary: 'Stored values per encryption key', response: { 200: keyStatusSchema } },
       },
       async () => keyStatus(deps.db),
     );

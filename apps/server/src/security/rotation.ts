@@ -1,3 +1,4 @@
+import type { KeyRotationResult, KeyStatus } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { REGISTRY_URL_CONTEXT } from '../db/company-router.ts';
 import { type Db, rowsOf } from '../db/database.ts';
@@ -6,13 +7,8 @@ import { ENCRYPTED_TABLES, type EncryptedTable } from './encrypted-columns.ts';
 import { blindIndex, decryptField, ENC_PREFIX, encryptField, isEncrypted, keyIdOf } from './field-crypto.ts';
 import { currentKeyring, type Keyring } from './keyring.ts';
 
-export type RotationResult = { companies: number; rows: number; values: number; activeKid: string };
-export type KeyStatus = {
-  activeKid: string;
-  byKid: Record<string, number>;
-  plain: number;
-  auditByKid: Record<string, number>;
-};
+/** The operators' answers (`/api/admin/keys/*`, `npm run admin -- keys`): the domain's contract. */
+export type { KeyRotationResult as RotationResult, KeyStatus };
 
 const IDENT = /^[a-z_][a-z0-9_]*$/;
 const ident = (name: string) => {
@@ -118,7 +114,7 @@ async function rotateRegistry(db: Db, keyring: Keyring): Promise<number> {
 export async function rotateAll(
   db: Db,
   opts: { keyring?: Keyring; batchSize?: number } = {},
-): Promise<RotationResult> {
+): Promise<KeyRotationResult> {
   const keyring = opts.keyring ?? currentKeyring();
   const batchSize = opts.batchSize ?? 200;
   const companies = await companyIds(db);
@@ -140,7 +136,7 @@ export async function rotateAll(
 }
 
 /** Runs the pass only when the last completed one was for another key (start-up: cheap when done). */
-export async function rotateIfNeeded(db: Db, keyring = currentKeyring()): Promise<RotationResult | null> {
+export async function rotateIfNeeded(db: Db, keyring = currentKeyring()): Promise<KeyRotationResult | null> {
   const [state] = rowsOf<{ active_kid: string }>(
     await db.execute(sql`select active_kid from encryption_state where id = 1`),
   );

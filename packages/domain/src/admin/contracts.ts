@@ -26,3 +26,20 @@ export const auditChainsResultSchema = z.object({
   firstBreak: z.object({ companyId: z.string(), seq: z.number(), reason: z.string() }).nullable(),
 });
 export type AuditChainsResult = z.infer<typeof auditChainsResultSchema>;
+
+/** Re-encryption of every stored value under the active key (`npm run admin -- keys rotate`). */
+export const keyRotationResultSchema = z.object({
+  companies: z.number(),
+  rows: z.number(),
+  values: z.number(),
+  activeKid: z.string(),
+});
+export type KeyRotationResult = z.infer<typeof keyRotationResultSchema>;
+/** How many stored values (and audit values) each encryption key holds, and how many are plain. */
+export const keyStatusSchema = z.object({
+  activeKid: z.string(),
+  byKid: z.record(z.string(), z.number()),
+  plain: z.number(),
+  auditByKid: z.record(z.string(), z.number()),
+});
+export type KeyStatus = z.infer<typeof keyStatusSchema>;

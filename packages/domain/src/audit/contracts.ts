@@ -15,7 +15,8 @@ export const fieldChangeSchema = z.object({
 });
 export type FieldChange = z.infer<typeof fieldChangeSchema>;
 
-export const auditEntrySchema = z.object({
+/** Who changed which row of which table, when (one row of the audit trail, without its values). */
+export const auditRowSchema = z.object({
   seq: z.number(),
   at: z.string(),
   actor_id: z.string().nullable(),
@@ -25,8 +26,8 @@ export const auditEntrySchema = z.object({
   table_name: z.string(),
   row_id: z.string(),
   action: z.enum(['INSERT', 'UPDATE', 'DELETE']),
-  changes: z.array(fieldChangeSchema),
 });
+export const auditEntrySchema = auditRowSchema.extend({ changes: z.array(fieldChangeSchema) });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 export const auditPageSchema = z.object({

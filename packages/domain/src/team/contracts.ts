@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { auditRowSchema } from '../audit/contracts.ts';
 import { uuidParam } from '../contracts.ts';
 import { ROLES } from '../permissions.ts';
+import { tenantProfileSchema } from '../tenants/tenant.schemas.ts';
 import { INVITATION_STATUSES, MEMBER_STATUSES } from './team.schemas.ts';
 
 // The HTTP contract of /api/team, /api/invitations and /api/company (the current company's details).
@@ -57,31 +59,22 @@ export const myCompanySchema = z.object({
 });
 export type MyCompany = z.infer<typeof myCompanySchema>;
 
-export const companyDetailsSchema = z.object({
-  id: z.string(),
-  company_name: z.string().nullable(),
-  company_address: z.string().nullable(),
-  company_phone: z.string().nullable(),
-  company_email: z.string().nullable(),
-  company_website: z.string().nullable(),
-  tax_number: z.string().nullable(),
-  company_logo: z.string().nullable(),
-  bank_accounts: z.array(z.object({ iban: z.string(), bank_name: z.string().nullable().optional() })),
+/** The current company's details: the company part of its founder's profile (tenants). */
+export const companyDetailsSchema = tenantProfileSchema.pick({
+  id: true,
+  company_name: true,
+  company_address: true,
+  company_phone: true,
+  company_email: true,
+  company_website: true,
+  tax_number: true,
+  company_logo: true,
+  bank_accounts: true,
 });
 export type CompanyDetails = z.infer<typeof companyDetailsSchema>;
 
-export const activityEntrySchema = z.object({
-  seq: z.number(),
-  at: z.string(),
-  actor_id: z.string().nullable(),
-  actor_name: z.string().nullable(),
-  /** The nil uuid in the audit trail: a platform operator, not a member. */
-  is_platform: z.boolean(),
-  table_name: z.string(),
-  row_id: z.string(),
-  action: z.enum(['INSERT', 'UPDATE', 'DELETE']),
-  fields: z.array(z.string()),
-});
+/** One change of the company's audit trail as the team page's activity lists it: the fields, not their values. */
+export const activityEntrySchema = auditRowSchema.extend({ fields: z.array(z.string()) });
 export type ActivityEntry = z.infer<typeof activityEntrySchema>;
 export const activityQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
