@@ -55,7 +55,6 @@ const SQL_WAITING = new Set([
   'modules/export/measure-export.ts',
   'modules/export/sections.ts',
   'modules/inventory/posting.ts',
-  'modules/inventory/sheet-stock.ts',
   // the other areas
   'jobs/jobs.ts',
   'jobs/runner.ts',

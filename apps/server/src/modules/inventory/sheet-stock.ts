@@ -13,34 +13,14 @@ import {
   pieceMeasure,
 } from '@erp/domain';
 import Decimal from 'decimal.js';
-import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
-import { rows as query, uuids as uuidArray } from '../../db/sql.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
 import { lockItems, notifyStock } from './posting.ts';
+import type { SheetItem, SheetLot } from './sheet-stock.repo.ts';
+import * as repo from './sheet-stock.repo.ts';
 
-/** What the piece rule needs of an item. */
-export type SheetItem = {
-  id: string;
-  sku: string;
-  base_unit: string;
-  length_mm: string | null;
-  width_mm: string | null;
-  lot_tracked: boolean;
-};
-
-/** What the piece rule needs of a lot. */
-export type SheetLot = {
-  id: string;
-  item_id: string;
-  lot_number: string;
-  remnant: boolean;
-  length_mm: string | null;
-  width_mm: string | null;
-  parent_lot_id: string | null;
-  supplier_id: string | null;
-  expires_on: string | null;
-};
+export { sheetItem, sheetLot } from './sheet-stock.repo.ts';
+export type { SheetItem, SheetLot };
 
 /** The size of one piece of a balance: the remnant lot's own size, else the item's. Null: not a sheet/bar. */
 export function pieceSize(
@@ -56,25 +36,6 @@ export function pieceSize(
 export function piecesOf(unit: string, size: PieceSize | null, quantity: string): number | null {
   if (!size) return null;
   return baseToPieces(unit, size, quantity)?.pieces ?? null;
-}
-
-export async function sheetItem(tx: Tx, itemId: string): Promise<SheetItem | null> {
-  const [row] = await query<SheetItem>(
-    tx,
-    sql`select id, sku, base_unit, trim_scale(length_mm)::text as length_mm, trim_scale(width_mm)::text as width_mm,
-          lot_tracked from items where id = ${itemId}`,
-  );
-  return row ?? null;
-}
-
-export async function sheetLot(tx: Tx, lotId: string): Promise<SheetLot | null> {
-  const [row] = await query<SheetLot>(
-    tx,
-    sql`select id, item_id, lot_number, remnant, trim_scale(length_mm)::text as length_mm,
-          trim_scale(width_mm)::text as width_mm, parent_lot_id, supplier_id, expires_on::text as expires_on
-        from lots where id = ${lotId}`,
-  );
-  return row ?? null;
 }
 
 /**
@@ -93,14 +54,7 @@ export async function createRemnantLot(
     parentLot: SheetLot | null;
   },
 ): Promise<string> {
-  const [row] = await query<{ id: string }>(
-    tx,
-    sql`insert into lots (company_id, item_id, lot_number, supplier_id, expires_on, remnant, length_mm, width_mm, parent_lot_id)
-        values (${ctx.companyId}, ${input.itemId}, ${input.lotNumber}, ${input.parentLot?.supplier_id ?? null},
-          ${input.parentLot?.expires_on ?? null}, true, ${input.length}, ${input.width}, ${input.parentLot?.id ?? null})
-        returning id`,
-  );
-  return row?.id as string;
+  return repo.insertRemnantLot(tx, ctx.companyId, input);
 }
 
 /** A reservation of stock in one location and lot (cutting: the sheets/bars of a confirmed plan). */
@@ -117,14 +71,9 @@ export async function reserveLot(
     note: string;
   },
 ): Promise<string> {
-  const [row] = await query<{ id: string }>(
-    tx,
-    sql`insert into reservations (company_id, item_id, location_id, lot_id, quantity, source_type, source_id, note, created_by)
-        values (${ctx.companyId}, ${input.itemId}, ${input.locationId}, ${input.lotId}, ${input.quantity},
-          ${input.sourceType}, ${input.sourceId}, ${input.note}, ${ctx.userId}) returning id`,
-  );
+  const id = await repo.insertLotReservation(tx, ctx, input);
   await notifyStock(tx, ctx.companyId, [input.itemId]);
-  return row?.id as string;
+  return id;
 }
 
 /**
@@ -138,12 +87,8 @@ export async function consumeReservations(
   sourceId: string,
   status: 'consumed' | 'released' = 'consumed',
 ) {
-  const rows = await query<{ item_id: string }>(
-    tx,
-    sql`update reservations set status = ${status}, updated_at = now()
-        where source_type = ${sourceType} and source_id = ${sourceId} and status = 'active' returning item_id`,
-  );
-  if (rows.length > 0) await notifyStock(tx, ctx.companyId, [...new Set(rows.map((r) => r.item_id))]);
+  const items = await repo.endReservations(tx, sourceType, sourceId, status);
+  if (items.length > 0) await notifyStock(tx, ctx.companyId, [...new Set(items)]);
 }
 
 // Reads: pieces beside the base unit ------------------------------------------------------------
@@ -161,12 +106,7 @@ type PieceFields = {
 /** Remnant lots among `lotIds` (their own size). */
 async function remnantLots(tx: Tx, lotIds: readonly string[]): Promise<Map<string, SheetLot>> {
   if (lotIds.length === 0) return new Map();
-  const rows = await query<SheetLot>(
-    tx,
-    sql`select id, item_id, lot_number, remnant, trim_scale(length_mm)::text as length_mm,
-          trim_scale(width_mm)::text as width_mm, parent_lot_id, supplier_id, expires_on::text as expires_on
-        from lots where id = any(${uuidArray([...new Set(lotIds)])}) and remnant`,
-  );
+  const rows = await repo.remnantLotsById(tx, [...new Set(lotIds)]);
   return new Map(rows.map((r) => [r.id, r]));
 }
 
@@ -233,10 +173,9 @@ export async function itemsWithPieces<
   const balances =
     sheets.length === 0
       ? []
-      : await query<{ item_id: string; lot_id: string | null; quantity: string }>(
+      : await repo.balancesOfItems(
           tx,
-          sql`select item_id, lot_id, quantity::text as quantity from stock_balances
-              where item_id = any(${uuidArray(sheets.map((i) => i.id))}) and quantity <> 0`,
+          sheets.map((i) => i.id),
         );
   const lots = await remnantLots(
     tx,
@@ -276,23 +215,9 @@ export async function lotsWithPieces<L extends { id: string; quantity: string }>
   })[]
 > {
   if (lots.length === 0) return [];
-  const rows = await query<{
-    id: string;
-    remnant: boolean;
-    length_mm: string | null;
-    width_mm: string | null;
-    parent_lot_id: string | null;
-    parent_lot_number: string | null;
-    base_unit: string;
-    item_length_mm: string | null;
-    item_width_mm: string | null;
-  }>(
+  const rows = await repo.lotSizes(
     tx,
-    sql`select lt.id, lt.remnant, trim_scale(lt.length_mm)::text as length_mm, trim_scale(lt.width_mm)::text as width_mm,
-          lt.parent_lot_id, p.lot_number as parent_lot_number, i.base_unit,
-          trim_scale(i.length_mm)::text as item_length_mm, trim_scale(i.width_mm)::text as item_width_mm
-        from lots lt join items i on i.id = lt.item_id left join lots p on p.id = lt.parent_lot_id
-        where lt.id = any(${uuidArray(lots.map((l) => l.id))})`,
+    lots.map((l) => l.id),
   );
   const byId = new Map(rows.map((r) => [r.id, r]));
   return lots.map((l) => {
@@ -326,11 +251,7 @@ export async function balancesWithPieces<
   })[]
 > {
   if (balances.length === 0) return [];
-  const items = await query<Pick<SheetItem, 'id' | 'base_unit' | 'length_mm' | 'width_mm'>>(
-    tx,
-    sql`select id, base_unit, trim_scale(length_mm)::text as length_mm, trim_scale(width_mm)::text as width_mm
-        from items where id = any(${uuidArray([...new Set(balances.map((b) => b.item_id))])}) and length_mm is not null`,
-  );
+  const items = await repo.sizedItems(tx, [...new Set(balances.map((b) => b.item_id))]);
   const byId = new Map(items.map((i) => [i.id, i]));
   const lots = await remnantLots(
     tx,
@@ -377,20 +298,8 @@ async function freeStockData(
   itemIds: readonly string[],
   takenOver: TakenOver | null,
 ): Promise<FreeStockData> {
-  const ids = uuidArray([...new Set(itemIds)]);
-  const mine = takenOver
-    ? sql`and not (r.source_type = ${takenOver.sourceType} and r.source_id = ${takenOver.sourceId}::uuid
-            and r.item_id = ${takenOver.itemId}::uuid)`
-    : sql``;
-  type Row = { i: string; l: string | null; t: string | null; q: string };
-  const [row] = await query<{ allow: boolean; balances: Row[]; holds: Row[] }>(
-    tx,
-    sql`select coalesce((select allow_negative_stock from company_settings where company_id = app_company_id()), false) as allow,
-          coalesce((select json_agg(json_build_object('i', b.item_id, 'l', b.location_id, 't', b.lot_id, 'q', b.quantity::text))
-            from stock_balances b where b.item_id = any(${ids}) and b.quantity <> 0), '[]'::json) as balances,
-          coalesce((select json_agg(json_build_object('i', r.item_id, 'l', r.location_id, 't', r.lot_id, 'q', r.quantity::text))
-            from reservations r where r.status = 'active' and r.item_id = any(${ids}) ${mine}), '[]'::json) as holds`,
-  );
+  type Row = repo.StockRow;
+  const row = await repo.freeStockRows(tx, [...new Set(itemIds)], takenOver);
   const group = <T>(rows: Row[], map: (r: Row) => T) => {
     const out = new Map<string, T[]>();
     for (const r of rows) out.set(r.i, [...(out.get(r.i) ?? []), map(r)]);
@@ -452,11 +361,7 @@ export async function firstShortfall(
     const holds = data.holds.get(w.itemId) ?? [];
     const free = freeStock(data.balances.get(w.itemId) ?? [], holds, w);
     if (new Decimal(w.quantity).gt(free)) {
-      const [label] = await query<{ sku: string; lot_number: string | null; code: string }>(
-        tx,
-        sql`select i.sku, (select lot_number from lots where id = ${w.lotId}::uuid) as lot_number, l.code
-            from items i, locations l where i.id = ${w.itemId} and l.id = ${w.locationId}`,
-      );
+      const label = await repo.balanceLabel(tx, w);
       return {
         index,
         free: free.toString(),
