@@ -1,29 +1,46 @@
-import { REFERENCE_MODELS } from '@erp/domain';
+import { type DocumentSettings, documentSettingsSchema, REFERENCE_MODELS } from '@erp/domain';
+import { formSchema } from '@erp/domain/form-schema';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SaveState, saveStatus } from '../../components/editing/save-state.tsx';
+import { useSettingsForm } from '../../components/editing/settings-form.ts';
 import { UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
+import { errorsOf } from '../../components/editing/zod-form.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Input, Textarea } from '../../components/ui/input.tsx';
-import { cn } from '../../lib/cn.ts';
 import { usePermission } from '../team/use-permission.tsx';
 import { callDocument, errorText, getDocumentSettings, useDocumentMutation } from './documents-api.ts';
 import { DocumentTabs, Field, SELECT } from './parts.tsx';
 
-type Settings = {
-  quote_prefix: string;
-  work_order_prefix: string;
-  delivery_note_prefix: string;
-  invoice_premises: string;
-  invoice_device: string;
-  invoice_separator: '-' | '/';
-  reference_model: 'HR00' | 'HR01';
-  quote_valid_days: number;
-  place_of_issue: string | null;
-  /** Offered on window and door lines (window-spec.tsx). */
-  profile_systems: string[];
+type Settings = DocumentSettings & { profile_systems: string[] };
+/** The settings as the inputs hold them: texts, the profile systems one per line. */
+type SettingsValues = Omit<Settings, 'quote_valid_days' | 'place_of_issue' | 'profile_systems'> & {
+  quote_valid_days: string;
+  place_of_issue: string;
+  profiles: string;
 };
+export const toValues = (s: Settings): SettingsValues => {
+  const { profile_systems, ...rest } = s;
+  return {
+    ...rest,
+    quote_valid_days: String(s.quote_valid_days),
+    place_of_issue: s.place_of_issue ?? '',
+    profiles: profile_systems.join('\n'),
+  };
+};
+/** The PUT body from the inputs, checked with the route's schema. */
+export const settingsFormSchema = formSchema(({ profiles, ...v }: SettingsValues) => {
+  const days = v.quote_valid_days.trim();
+  return {
+    ...v,
+    quote_valid_days: days === '' ? 0 : Number(days),
+    place_of_issue: v.place_of_issue || null,
+    profile_systems: profiles
+      .split('\n')
+      .map((p) => p.trim())
+      .filter(Boolean),
+  };
+}, documentSettingsSchema);
 
 /** Numbering and invoice settings: prefixes, business premises and device, payment reference model. */
 export function DocumentSettingsPage() {
@@ -38,35 +55,32 @@ export function DocumentSettingsPage() {
 
 function SettingsForm({ initial }: { initial: Settings }) {
   const { t } = useTranslation('documents');
-  const [s, setS] = useState<Settings>(initial);
-  // What the server holds (loaded, or returned by the last save): the form is dirty when it differs.
-  const [saved, setSaved] = useState<Settings>(initial);
-  // The profile systems are edited as text, one per line.
-  const [profiles, setProfiles] = useState(initial.profile_systems.join('\n'));
-  const profileList = profiles
-    .split('\n')
-    .map((p) => p.trim())
-    .filter(Boolean);
-  const dirty = JSON.stringify({ ...s, profile_systems: profileList }) !== JSON.stringify(saved);
+  const settings = useSettingsForm(settingsFormSchema, toValues(initial), (e) => errorText(t, e));
+  const { form, dirty } = settings;
+  const s = form.watch();
   const canManage = usePermission('company.manage');
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const save = useDocumentMutation((body: Settings) =>
+  const save = useDocumentMutation((body: DocumentSettings) =>
     callDocument<Settings>('/api/documents/settings', body, 'PUT'),
   );
+  const submit = settings.submit(async (body) => toValues(await save.mutateAsync(body)));
+  const profilesError = errorsOf(form.formState.errors).find((e) => e.path.startsWith('profile_systems'));
   const year = new Date().getFullYear();
-  const text = (key: keyof Settings, label: string, hint?: string) => (
+  const text = (key: Exclude<keyof SettingsValues, 'profiles'>, label: string, hint?: string) => (
     <Field label={label} htmlFor={`set-${key}`}>
       <Input
         id={`set-${key}`}
-        value={String(s[key] ?? '')}
+        invalid={Boolean(settings.errorOf(key))}
         aria-describedby={hint ? `set-${key}-hint` : undefined}
-        onChange={(e) =>
-          setS({ ...s, [key]: key === 'quote_valid_days' ? Number(e.target.value || 0) : e.target.value })
-        }
+        {...form.register(key)}
       />
       {hint && (
         <span id={`set-${key}-hint`} className="text-xs text-muted">
           {hint}
+        </span>
+      )}
+      {settings.errorOf(key) && (
+        <span role="alert" className="text-xs text-danger">
+          {settings.errorOf(key)}
         </span>
       )}
     </Field>
@@ -95,14 +109,7 @@ function SettingsForm({ initial }: { initial: Settings }) {
         {text('invoice_premises', t('settings.premises'))}
         {text('invoice_device', t('settings.device'))}
         <Field label={t('settings.separator')} htmlFor="set-separator">
-          <select
-            id="set-separator"
-            className={SELECT}
-            value={s.invoice_separator}
-            onChange={(e) =>
-              setS({ ...s, invoice_separator: e.target.value as Settings['invoice_separator'] })
-            }
-          >
+          <select id="set-separator" className={SELECT} {...form.register('invoice_separator')}>
             <option value="-">-</option>
             <option value="/">/</option>
           </select>
@@ -113,12 +120,7 @@ function SettingsForm({ initial }: { initial: Settings }) {
           </span>
         </Field>
         <Field label={t('settings.referenceModel')} htmlFor="set-model">
-          <select
-            id="set-model"
-            className={SELECT}
-            value={s.reference_model}
-            onChange={(e) => setS({ ...s, reference_model: e.target.value as Settings['reference_model'] })}
-          >
+          <select id="set-model" className={SELECT} {...form.register('reference_model')}>
             {REFERENCE_MODELS.map((m) => (
               <option key={m} value={m}>
                 {m}
@@ -132,54 +134,31 @@ function SettingsForm({ initial }: { initial: Settings }) {
           <Textarea
             id="set-profile-systems"
             rows={4}
-            value={profiles}
             aria-describedby="set-profile-systems-hint"
-            onChange={(e) => setProfiles(e.target.value)}
+            {...form.register('profiles')}
           />
           <span id="set-profile-systems-hint" className="text-xs text-muted">
             {t('settings.profileSystemsHint')}
           </span>
+          {profilesError && (
+            <span role="alert" className="text-xs text-danger">
+              {t(`common:${profilesError.message}`, { defaultValue: t('common:validation.invalid') })}
+            </span>
+          )}
         </Field>
       </div>
-      {message && (
-        <p
-          role={message.ok ? 'status' : 'alert'}
-          className={cn('text-sm', message.ok ? 'text-success' : 'text-danger')}
-        >
-          {message.text}
+      {settings.message && (
+        <p role="alert" className="text-sm text-danger">
+          {settings.message}
         </p>
       )}
       {canManage && (
         <div className="flex items-center gap-3">
-          <Button
-            disabled={save.isPending}
-            onClick={() =>
-              save.mutate(
-                { ...s, place_of_issue: s.place_of_issue || null, profile_systems: profileList },
-                {
-                  onSuccess: (next) => {
-                    setS(next);
-                    setSaved(next);
-                    setProfiles(next.profile_systems.join('\n'));
-                    setMessage(null); // the save state beside the button says Spremljeno
-                  },
-                  onError: (e) => setMessage({ ok: false, text: errorText(t, e) }),
-                },
-              )
-            }
-          >
+          <Button disabled={save.isPending} onClick={() => void submit()}>
             {t('form.save')}
           </Button>
           {dirty && (
-            <Button
-              type="button"
-              variant="ghost"
-              onClick={() => {
-                setS(saved);
-                setProfiles(saved.profile_systems.join('\n'));
-                setMessage(null);
-              }}
-            >
+            <Button type="button" variant="ghost" onClick={settings.cancel}>
               {t('common:actions.cancel')}
             </Button>
           )}
