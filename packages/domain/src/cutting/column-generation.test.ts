@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { bruteForceBars } from './brute-force.fixture.ts';
 import { solveCuttingLp } from './column-generation.ts';
 import { lpDive1d } from './lp-dive-1d.ts';
 import { optimize1d } from './one-d.ts';
@@ -10,33 +11,6 @@ const cpu = (): number => {
   return (u.user + u.system) / 1000;
 };
 const never = (): boolean => false;
-
-/** Fewest bars for a small instance by trying every assignment (independent of the optimiser). */
-function bruteForceBars(items: number[], capacity: number): number {
-  const sorted = [...items].sort((a, b) => b - a);
-  let best = sorted.length;
-  const loads: number[] = [];
-  const place = (i: number): void => {
-    if (loads.length >= best) return;
-    if (i === sorted.length) {
-      best = loads.length;
-      return;
-    }
-    const s = sorted[i] as number;
-    for (let b = 0; b < loads.length; b++) {
-      if ((loads[b] as number) + s <= capacity) {
-        loads[b] = (loads[b] as number) + s;
-        place(i + 1);
-        loads[b] = (loads[b] as number) - s;
-      }
-    }
-    loads.push(s);
-    place(i + 1);
-    loads.pop();
-  };
-  place(0);
-  return best;
-}
 
 /** Distinct sizes with demands from a plain LCG (the test's own generator). */
 function instance(

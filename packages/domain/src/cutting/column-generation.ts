@@ -40,10 +40,11 @@ export function boundedKnapsack(
   bounds: readonly number[],
   capacity: number,
   nodeLimit = 200_000,
+  expired: () => boolean = () => false,
 ): KnapsackResult {
   const g = dpStep(weights, bounds, capacity);
   if (g > 0) return knapsackDp(values, weights, bounds, capacity, g);
-  return knapsackGuided(values, weights, bounds, capacity, nodeLimit);
+  return knapsackGuided(values, weights, bounds, capacity, nodeLimit, expired);
 }
 
 /** Suffix tables of the guided search, kept between calls (pricing calls it hundreds of times). */
@@ -62,6 +63,7 @@ function knapsackGuided(
   bounds: readonly number[],
   capacity: number,
   nodeLimit: number,
+  expired: () => boolean,
 ): KnapsackResult {
   const items: number[] = [];
   for (let i = 0; i < values.length; i++) {
@@ -122,7 +124,8 @@ function knapsackGuided(
       const i = items[j2] as number;
       const w = weights[i] as number;
       if (w > room) continue;
-      if (++nodes > nodeLimit) {
+      // Out of nodes, or out of time (read every 4 096 nodes): the coarse bound stands in.
+      if (++nodes > nodeLimit || ((nodes & 4095) === 0 && expired())) {
         complete = false;
         return true;
       }
@@ -407,7 +410,7 @@ export function solveCuttingLp(
         // Out of nodes without an improving pattern: a longer search once, so that the LP's
         // optimum is proven (a weak Farley bound would round down, one bar short).
         if (!ks.exact && ks.value <= stock.cost + 1e-7)
-          ks = boundedKnapsack(yPos, sizes, demand, stock.capacity, PROOF_NODES);
+          ks = boundedKnapsack(yPos, sizes, demand, stock.capacity, PROOF_NODES, () => now() > deadline);
         if (!ks.exact) exact = false;
         ratio = Math.max(ratio, ks.upper / stock.cost);
         const reduced = stock.cost - ks.value;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { bruteForceBars } from './brute-force.fixture.ts';
 import { solveCuttingLp } from './column-generation.ts';
 import { optimize1d } from './one-d.ts';
 import { setCutClock } from './prng.ts';
@@ -26,35 +27,6 @@ function bySize(list: number[]): { sizes: number[]; demand: number[] } {
   for (const s of list) map.set(s, (map.get(s) ?? 0) + 1);
   const sizes = [...map.keys()].sort((a, b) => b - a);
   return { sizes, demand: sizes.map((s) => map.get(s) as number) };
-}
-
-/** Fewest bars by trying every assignment (independent of the optimiser). */
-function bruteForceBars(list: number[], capacity: number): number {
-  const sorted = [...list].sort((a, b) => b - a);
-  let best = sorted.length;
-  const loads: number[] = [];
-  const place = (i: number): void => {
-    if (loads.length >= best) return;
-    if (i === sorted.length) {
-      best = loads.length;
-      return;
-    }
-    const s = sorted[i] as number;
-    const tried = new Set<number>();
-    for (let b = 0; b < loads.length; b++) {
-      const l = loads[b] as number;
-      if (l + s > capacity || tried.has(l)) continue;
-      tried.add(l);
-      loads[b] = l + s;
-      place(i + 1);
-      loads[b] = l;
-    }
-    loads.push(s);
-    place(i + 1);
-    loads.pop();
-  };
-  place(0);
-  return best;
 }
 
 describe('1D LP on long bars (knapsack search guided by coarse DP tables)', () => {

@@ -9,6 +9,8 @@ import { createSubsetSum } from './subset-sum-1d.ts';
 
 /** Largest number of items one refill looks at (the bar's own plus a sample of the pool). */
 const REFILL_ITEMS = 48;
+/** Subset-sum word operations between two clock reads (about a quarter of a millisecond). */
+const WORK_PER_CLOCK = 1 << 18;
 
 export type RepackInput = {
   /** item sizes (one entry per item) */
@@ -71,11 +73,15 @@ export function repack1d(
   let take2 = new Uint8Array(REFILL_ITEMS * 2);
   let stall = 0;
   let iter = 0;
-  // The clock as last read (every 32nd move): reading a CPU clock is a system call.
+  // The clock as last read: every 32nd move, or sooner after much subset-sum work (on a bar of
+  // 100 000 one move takes about a millisecond). Reading a CPU clock is a system call.
   let clock = now();
+  let work = 0;
+  const words = (capacity >>> 5) + 1;
   const temperature = Math.max(1, 0.002 * capacity);
   while (pool.length > 0) {
-    if ((++iter & 31) === 0) {
+    if ((++iter & 31) === 0 || work >= WORK_PER_CLOCK) {
+      work = 0;
       clock = now();
       if (clock > deadline || shouldStop()) return null;
     }
@@ -90,6 +96,7 @@ export function repack1d(
     const own = b2 < 0 ? (bins[b1] as number[]).slice() : (bins[b1] as number[]).concat(bins[b2] as number[]);
     const fromPool = samplePool(pool, Math.max(4, REFILL_ITEMS - own.length), rng);
     const cand = own.concat(fromPool);
+    work += 2 * cand.length * words;
     shuffle(cand, rng);
     if (take1.length < cand.length) {
       take1 = new Uint8Array(cand.length * 2);

@@ -1,0 +1,31 @@
+// Test fixture: the fewest bars for a small 1D instance by trying every assignment, independent of
+// the optimiser (used by the LP and optimiser tests as the true optimum).
+
+/** Fewest bars of `capacity` holding every item; bars with equal loads are tried once per item. */
+export function bruteForceBars(items: readonly number[], capacity: number): number {
+  const sorted = [...items].sort((a, b) => b - a);
+  let best = sorted.length;
+  const loads: number[] = [];
+  const place = (i: number): void => {
+    if (loads.length >= best) return;
+    if (i === sorted.length) {
+      best = loads.length;
+      return;
+    }
+    const s = sorted[i] as number;
+    const tried = new Set<number>();
+    for (let b = 0; b < loads.length; b++) {
+      const l = loads[b] as number;
+      if (l + s > capacity || tried.has(l)) continue;
+      tried.add(l);
+      loads[b] = l + s;
+      place(i + 1);
+      loads[b] = l;
+    }
+    loads.push(s);
+    place(i + 1);
+    loads.pop();
+  };
+  place(0);
+  return best;
+}
