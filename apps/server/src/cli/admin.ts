@@ -8,6 +8,7 @@ import {
   type ChangelogCreate,
   changelogCreateSchema,
   croatianMessage,
+  type ResetLink,
   zodIssuesToFieldIssues,
 } from '@erp/domain';
 import { loadConfig } from '../config.ts';
@@ -61,7 +62,7 @@ type Backend = {
   verifyAudit(company?: string): Promise<VerifyResult>;
   rotateKeys(): Promise<RotationResult>;
   keyStatus(): Promise<KeyStatus>;
-  resetLink(email: string): Promise<{ url: string; expiresAt: string }>;
+  resetLink(email: string): Promise<ResetLink>;
   setReadOnly(companyId: string, readOnly: boolean): Promise<void>;
   close(): Promise<void>;
 };

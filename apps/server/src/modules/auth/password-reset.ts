@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { AppError, type MailLanguage } from '@erp/domain';
+import { AppError, type MailLanguage, type ResetLink } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/database.ts';
 import { findUserByEmail } from '../admin/admin.service.ts';
-import { hashPassword } from './auth.ts';
 import type { Mailer } from './auth.mailer.ts';
+import { hashPassword } from './auth.ts';
 import { RESET_MAIL } from './reset-mail.ts';
 
 export const RESET_TOKEN_MINUTES = 30;
@@ -25,11 +25,7 @@ export async function issueResetToken(db: Db, userId: string): Promise<{ token: 
 }
 
 /** For the operator (`npm run admin -- reset-link <email>`) when no mail server is configured. */
-export async function createResetLink(
-  db: Db,
-  baseUrl: string,
-  email: string,
-): Promise<{ url: string; expiresAt: string }> {
+export async function createResetLink(db: Db, baseUrl: string, email: string): Promise<ResetLink> {
   const user = await findUserByEmail(db, email);
   if (!user) throw new AppError('NOT_FOUND', `Korisnik ${email} ne postoji`);
   const { token, expiresAt } = await issueResetToken(db, user.id);
