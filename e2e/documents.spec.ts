@@ -238,6 +238,16 @@ test.describe('documents', () => {
     await expect(orderLine).toContainText(`RN-${year}-0001-1`);
     const toDeliver = orderLine.getByRole('textbox', { name: /Količina za isporuku/ });
     await expect(toDeliver).toHaveValue('2');
+    // On a 390 px phone the quantity to deliver is on screen beside the line (issue 22), and the
+    // page does not scroll sideways.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await toDeliver.scrollIntoViewIfNeeded();
+    const box = await toDeliver.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 390, `quantity at ${JSON.stringify(box)}`).toBe(true);
+    expect(
+      await page.evaluate(() => (document.scrollingElement ?? document.documentElement).scrollWidth),
+    ).toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1280, height: 800 });
     await toDeliver.fill('3');
     await expect(orderLine).toContainText('Više od preostalog (2)');
     await expect(page.getByTestId('save')).toBeDisabled();
