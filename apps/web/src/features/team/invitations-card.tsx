@@ -1,16 +1,10 @@
 import { ROLES, type Role } from '@erp/domain/permissions';
-import {
-  INVITATION_TTL_DAYS,
-  type InvitationCreate,
-  invitationCreateSchema,
-  mayGrantRole,
-} from '@erp/domain/team/index';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { INVITATION_TTL_DAYS, invitationCreateSchema, mayGrantRole } from '@erp/domain/team/index';
 import { Check, Copy, Send, XCircle } from 'lucide-react';
 import { useId, useState } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
+import { useFormMessages, useZodForm } from '../../components/editing/zod-form.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { FormErrors } from '../../components/ui/form-errors.tsx';
@@ -29,11 +23,6 @@ import {
 import { useTeamErrorText } from './team-errors.ts';
 
 type InvitationForm = { email: string; role: Role };
-const resolver = zodResolver(invitationCreateSchema) as unknown as Resolver<
-  InvitationForm,
-  unknown,
-  InvitationCreate
->;
 
 /** Owners and admins invite by email with a role; the link is shown once, to copy (and mailed when configured). */
 export function InvitationsCard() {
@@ -46,20 +35,14 @@ export function InvitationsCard() {
   const { toast } = useToast();
   const id = useId();
   // The form recipe: react-hook-form with the domain's schema as resolver (its messages are i18n keys).
-  const form = useForm<InvitationForm, unknown, InvitationCreate>({
-    resolver,
+  const form = useZodForm<typeof invitationCreateSchema, InvitationForm>(invitationCreateSchema, {
     defaultValues: { email: '', role: 'planner' },
   });
   const [serverError, setServerError] = useState<string | null>(null);
   const [created, setCreated] = useState<CreatedInvitation | null>(null);
   const [copied, setCopied] = useState(false);
   const email = form.watch('email');
-  const errors = [
-    ...Object.values(form.formState.errors).map((e) =>
-      t(`common:${e?.message ?? 'validation.invalid'}`, { defaultValue: t('common:validation.invalid') }),
-    ),
-    ...(serverError ? [serverError] : []),
-  ];
+  const errors = useFormMessages(form.formState.errors, { server: [serverError] });
 
   const onSubmit = form.handleSubmit(async (data) => {
     setServerError(null);
