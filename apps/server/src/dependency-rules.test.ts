@@ -1,21 +1,12 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles } from './test/source-files.ts';
 
 // Rules about who may touch what, checked on the source text (issue 17, deliverable 5): the
 // inventory module is the only writer of stock state, and every other area reaches it through
 // its service API, never through its repository or its posting internals.
 const SRC = import.meta.dirname;
-
-function sources(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) out.push(...sources(path));
-    else if (/\.ts$/.test(name) && !/\.test\.ts$/.test(name)) out.push(path);
-  }
-  return out.sort();
-}
 
 const STOCK_TABLES = [
   'stock_documents',
@@ -38,7 +29,7 @@ const isInventory = (file: string) => file.startsWith('modules/inventory/');
 const INVENTORY_API = /inventory\/(inventory\.service|sheet-stock|counts\.service|reverse\.service)\.ts$/;
 
 describe('inventory is the only writer of stock state', () => {
-  const files = sources(SRC).map((f) => relative(SRC, f));
+  const files = sourceFiles(SRC).map((f) => relative(SRC, f));
 
   it('no other area writes the stock tables', () => {
     const writers: string[] = [];
@@ -76,7 +67,7 @@ const OWN_TRANSACTION_ROUTES = new Set([
 ]);
 
 describe('every posting endpoint has the one Idempotency-Key mechanism', () => {
-  const files = sources(SRC).map((f) => relative(SRC, f));
+  const files = sourceFiles(SRC).map((f) => relative(SRC, f));
 
   it('routes reach company data through inCompany', () => {
     const routes = files.filter((f) => f.endsWith('.routes.ts'));
@@ -115,7 +106,7 @@ function importsOf(file: string): string[] {
 }
 
 describe('one recipe per layer', () => {
-  const files = sources(SRC).map((f) => relative(SRC, f));
+  const files = sourceFiles(SRC).map((f) => relative(SRC, f));
   const isRepo = (target: string) => /\.repo\.ts$/.test(target);
 
   it('routes import no repository (they call services)', () => {

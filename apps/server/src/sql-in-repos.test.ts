@@ -1,22 +1,13 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles } from './test/source-files.ts';
 
 // SQL lives in repositories (issue 20, deliverable 2). Outside a `*.repo.ts`, the database layer
 // (`db/`, migrations included), the company copies of `platform/` and test code, no file builds or
 // runs SQL: no `sql` template, no `sql.raw`/`sql.join`, no `.execute(`/`.query(`, no query builder
 // over the table definitions of `db/schema.ts`. A service calls its own repository's named functions.
 const SRC = import.meta.dirname;
-
-function sources(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) out.push(...sources(path));
-    else if (/\.ts$/.test(name) && !/\.test\.ts$/.test(name)) out.push(path);
-  }
-  return out.sort();
-}
 
 /** Where SQL belongs: repositories, the database layer, company copies, and code only tests run. */
 const SQL_HOME = [
@@ -73,7 +64,7 @@ function sqlIn(file: string): string[] {
 }
 
 describe('SQL lives in repositories', () => {
-  const files = sources(SRC).map((f) => relative(SRC, f));
+  const files = sourceFiles(SRC).map((f) => relative(SRC, f));
   const outside = files.filter((f) => !SQL_HOME.some((home) => home.test(f)) && !ADAPTER_WIRING.has(f));
 
   it('the scanner sees SQL where it is, and none where it is not', () => {

@@ -57,17 +57,16 @@ export async function remnantLotsById(tx: Tx, lotIds: readonly string[]): Promis
   );
 }
 
-export async function insertRemnantLot(
-  tx: Tx,
-  companyId: string,
-  input: {
-    itemId: string;
-    lotNumber: string;
-    length: number;
-    width: number | null;
-    parentLot: SheetLot | null;
-  },
-): Promise<string> {
+/** A remnant lot to create: its own size and the lot it was cut from. */
+export type RemnantLot = {
+  itemId: string;
+  lotNumber: string;
+  length: number;
+  width: number | null;
+  parentLot: SheetLot | null;
+};
+
+export async function insertRemnantLot(tx: Tx, companyId: string, input: RemnantLot): Promise<string> {
   const [row] = await query<{ id: string }>(
     tx,
     sql`insert into lots (company_id, item_id, lot_number, supplier_id, expires_on, remnant, length_mm, width_mm, parent_lot_id)
@@ -78,18 +77,21 @@ export async function insertRemnantLot(
   return row?.id as string;
 }
 
+/** A reservation of stock in one location and lot, for a source document. */
+export type LotReservation = {
+  itemId: string;
+  locationId: string;
+  lotId: string | null;
+  quantity: string;
+  sourceType: string;
+  sourceId: string;
+  note: string;
+};
+
 export async function insertLotReservation(
   tx: Tx,
   ctx: { companyId: string; userId: string },
-  input: {
-    itemId: string;
-    locationId: string;
-    lotId: string | null;
-    quantity: string;
-    sourceType: string;
-    sourceId: string;
-    note: string;
-  },
+  input: LotReservation,
 ): Promise<string> {
   const [row] = await query<{ id: string }>(
     tx,

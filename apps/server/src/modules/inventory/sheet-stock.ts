@@ -43,34 +43,12 @@ export function piecesOf(unit: string, size: PieceSize | null, quantity: string)
  * supplier and expiry (so traceability and FEFO carry over). Stock is received into it by the
  * caller's posting.
  */
-export async function createRemnantLot(
-  tx: Tx,
-  ctx: CompanyContext,
-  input: {
-    itemId: string;
-    lotNumber: string;
-    length: number;
-    width: number | null;
-    parentLot: SheetLot | null;
-  },
-): Promise<string> {
+export async function createRemnantLot(tx: Tx, ctx: CompanyContext, input: repo.RemnantLot): Promise<string> {
   return repo.insertRemnantLot(tx, ctx.companyId, input);
 }
 
 /** A reservation of stock in one location and lot (cutting: the sheets/bars of a confirmed plan). */
-export async function reserveLot(
-  tx: Tx,
-  ctx: CompanyContext,
-  input: {
-    itemId: string;
-    locationId: string;
-    lotId: string | null;
-    quantity: string;
-    sourceType: string;
-    sourceId: string;
-    note: string;
-  },
-): Promise<string> {
+export async function reserveLot(tx: Tx, ctx: CompanyContext, input: repo.LotReservation): Promise<string> {
   const id = await repo.insertLotReservation(tx, ctx, input);
   await notifyStock(tx, ctx.companyId, [input.itemId]);
   return id;
