@@ -1,16 +1,25 @@
 import { MOVEMENT_TYPES } from '@erp/domain';
 import Decimal from 'decimal.js';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { DelayedSkeleton } from '../../components/editing/delayed.tsx';
+import { useFormMessages, useZodForm } from '../../components/editing/zod-form.ts';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
+import { FormErrors } from '../../components/ui/form-errors.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { cn } from '../../lib/cn.ts';
-import { formatUnit, numberInputToApi, unitCodeOf } from '../../lib/format.ts';
+import { formatUnit } from '../../lib/format.ts';
 import { usePermission } from '../team/use-permission.tsx';
 import { LabelsButton } from '../warehouse-scan/labels-button.tsx';
+import {
+  type Conversion,
+  type ConversionValues,
+  conversionSchema,
+  emptyConversion,
+  withConversion,
+} from './conversion-values.ts';
 import {
   errorText,
   type Item,
@@ -167,26 +176,16 @@ function Conversions({
 }) {
   const { t } = useTranslation('inventory');
   const canWrite = usePermission('master.write');
-  const [unit, setUnit] = useState('');
-  const [factor, setFactor] = useState('');
-  const save = useInventoryMutation((list: { unit: string; factor: string }[]) =>
-    saveConversions(itemId, list),
+  const form = useZodForm<typeof conversionSchema, ConversionValues>(conversionSchema, {
+    defaultValues: emptyConversion,
+  });
+  const messages = useFormMessages(form.formState.errors, {
+    label: (path) => (path === 'unit' ? t('items.convUnit') : path === 'factor' ? t('items.convFactor') : ''),
+  });
+  const save = useInventoryMutation((list: Conversion[]) => saveConversions(itemId, list));
+  const add = form.handleSubmit((added) =>
+    save.mutate(withConversion(conversions, added), { onSuccess: () => form.reset(emptyConversion) }),
   );
-  const add = (e: FormEvent) => {
-    e.preventDefault();
-    save.mutate(
-      [
-        ...conversions.filter((c) => c.unit !== unit.trim()),
-        { unit: unitCodeOf(unit), factor: numberInputToApi(factor) },
-      ],
-      {
-        onSuccess: () => {
-          setUnit('');
-          setFactor('');
-        },
-      },
-    );
-  };
   return (
     <section>
       <h3 className="mb-2 font-semibold">{t('items.conversions')}</h3>
@@ -209,21 +208,21 @@ function Conversions({
         ))}
       </ul>
       {canWrite && (
-        <form onSubmit={add} className="flex flex-wrap items-end gap-2">
+        <form onSubmit={add} className="flex flex-wrap items-end gap-2" noValidate>
           <Input
             className="w-28"
             aria-label={t('items.convUnit')}
             placeholder={t('items.convUnit')}
-            value={unit}
-            onChange={(e) => setUnit(e.target.value)}
+            invalid={Boolean(form.formState.errors.unit)}
+            {...form.register('unit')}
           />
           <Input
             className="w-32"
             aria-label={t('items.convFactor')}
             placeholder={t('items.convFactor')}
             inputMode="decimal"
-            value={factor}
-            onChange={(e) => setFactor(e.target.value)}
+            invalid={Boolean(form.formState.errors.factor)}
+            {...form.register('factor')}
           />
           <Button type="submit" size="sm" variant="outline" loading={save.isPending}>
             {t('common.add')}
@@ -233,6 +232,7 @@ function Conversions({
               {errorText(t, save.error)}
             </span>
           )}
+          <FormErrors messages={messages} className="w-full" />
         </form>
       )}
     </section>
