@@ -49,11 +49,6 @@ const SQL_WAITING = new Set([
   // the other areas
   'jobs/jobs.ts',
   'jobs/runner.ts',
-  'modules/auth/backoff.ts',
-  'modules/auth/password-reset.ts',
-  'modules/auth/timing.ts',
-  'modules/health/health.routes.ts',
-  'modules/partners/partners.analytics.ts',
   'security/rotation.ts',
 ]);
 

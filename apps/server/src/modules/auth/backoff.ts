@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
-import { type Db, rowsOf } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
 import { blindIndex } from '../../security/field-crypto.ts';
+import * as repo from './auth.repo.ts';
 
 /**
  * Per-account back-off: the first failures are free, then each failure doubles the wait before the
@@ -23,33 +23,19 @@ export function backoffSeconds(failures: number): number {
 }
 
 /** Seconds until the account may try again (0: now). */
-export async function accountWaitSeconds(db: Db, email: string): Promise<number> {
-  const [row] = rowsOf<{ wait: string | number | null }>(
-    await db.execute(sql`select ceil(extract(epoch from (blocked_until - now())))::int as wait
-      from security_counters where key = ${accountKey(email)} and blocked_until > now()`),
-  );
-  return row?.wait ? Number(row.wait) : 0;
+export function accountWaitSeconds(db: Db, email: string): Promise<number> {
+  return repo.blockedSeconds(db, accountKey(email));
 }
 
 export async function recordLoginFailure(db: Db, email: string): Promise<number> {
-  const [row] = rowsOf<{ failures: number }>(
-    await db.execute(sql`insert into security_counters (key, failures) values (${accountKey(email)}, 1)
-      on conflict (key) do update set
-        failures = case when security_counters.updated_at < now() - make_interval(secs => ${BACKOFF.forgetAfterSeconds}::double precision)
-          then 1 else security_counters.failures + 1 end,
-        updated_at = now()
-      returning failures`),
-  );
-  const failures = Number(row?.failures ?? 1);
+  const failures = await repo.countFailure(db, accountKey(email), BACKOFF.forgetAfterSeconds);
   const wait = backoffSeconds(failures);
-  if (wait > 0)
-    await db.execute(sql`update security_counters set blocked_until = now() + make_interval(secs => ${wait}::double precision)
-      where key = ${accountKey(email)}`);
+  if (wait > 0) await repo.blockFor(db, accountKey(email), wait);
   return failures;
 }
 
 export async function clearLoginFailures(db: Db, email: string): Promise<void> {
-  await db.execute(sql`delete from security_counters where key = ${accountKey(email)}`);
+  await repo.deleteCounter(db, accountKey(email));
 }
 
 /**
@@ -62,15 +48,5 @@ export async function overAddressLimit(
   ip: string,
   limit: { window: number; max: number },
 ): Promise<boolean> {
-  const [row] = rowsOf<{ failures: number }>(
-    await db.execute(sql`insert into security_counters (key, failures) values (${addressKey(route, ip)}, 1)
-      on conflict (key) do update set
-        failures = case when security_counters.window_start < now() - make_interval(secs => ${limit.window}::double precision)
-          then 1 else security_counters.failures + 1 end,
-        window_start = case when security_counters.window_start < now() - make_interval(secs => ${limit.window}::double precision)
-          then now() else security_counters.window_start end,
-        updated_at = now()
-      returning failures`),
-  );
-  return Number(row?.failures ?? 1) > limit.max;
+  return (await repo.countInWindow(db, addressKey(route, ip), limit.window)) > limit.max;
 }

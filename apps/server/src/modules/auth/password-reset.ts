@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { AppError, type MailLanguage, type ResetLink } from '@erp/domain';
-import { sql } from 'drizzle-orm';
-import { type Db, rowsOf } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
 import { findUserByEmail } from '../admin/admin.service.ts';
 import type { Mailer } from './auth.mailer.ts';
+import * as repo from './auth.repo.ts';
 import { hashPassword } from './auth.ts';
 import { RESET_MAIL } from './reset-mail.ts';
 
@@ -19,8 +19,7 @@ export function resetUrl(baseUrl: string, token: string): string {
 export async function issueResetToken(db: Db, userId: string): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + RESET_TOKEN_MINUTES * 60_000);
-  await db.execute(sql`insert into password_reset_tokens (token_hash, user_id, expires_at)
-    values (${tokenHash(token)}, ${userId}, ${expiresAt.toISOString()})`);
+  await repo.insertResetToken(db, tokenHash(token), userId, expiresAt.toISOString());
   return { token, expiresAt };
 }
 
@@ -71,28 +70,19 @@ export async function resetPassword(db: Db, token: string, password: string): Pr
   // Hashed before looking at the token: the answer takes as long for a bad token as for a good one.
   const digest = await hashPassword(password);
   return db.transaction(async (tx) => {
-    const [spent] = rowsOf<{ user_id: string }>(
-      await tx.execute(sql`update password_reset_tokens set used_at = now()
-        where token_hash = ${tokenHash(token)} and used_at is null and expires_at > now()
-        returning user_id`),
-    );
-    if (!spent)
+    const userId = await repo.spendResetToken(tx, tokenHash(token));
+    if (!userId)
       throw new AppError('VALIDATION', 'Poveznica za novu lozinku nije valjana ili je istekla', [
         { field: 'token', key: 'validation.resetTokenInvalid' },
       ]);
-    const userId = spent.user_id;
-    await tx.execute(sql`update accounts set password = ${digest}, updated_at = now()
-      where user_id = ${userId} and provider_id = 'credential'`);
-    await tx.execute(sql`delete from password_reset_tokens where user_id = ${userId} and used_at is null`);
-    await tx.execute(sql`delete from sessions where user_id = ${userId}`);
+    await repo.setCredentialPassword(tx, userId, digest);
+    await repo.dropOpenResetTokens(tx, userId);
+    await repo.deleteSessions(tx, userId);
     return userId;
   });
 }
 
 /** Sign out everywhere: every session of the user, this one included. */
-export async function revokeAllSessions(db: Db, userId: string): Promise<number> {
-  const rows = rowsOf<{ id: string }>(
-    await db.execute(sql`delete from sessions where user_id = ${userId} returning id`),
-  );
-  return rows.length;
+export function revokeAllSessions(db: Db, userId: string): Promise<number> {
+  return repo.deleteSessions(db, userId);
 }

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { type Db, rowsOf } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
+import * as repo from './auth.repo.ts';
 
 /**
  * better-auth already hashes a password for an unknown email, but a known one costs it one more
@@ -7,13 +7,10 @@ import { type Db, rowsOf } from '../../db/database.ts';
  * 10 ms on PGlite). We look the email up ourselves and, for an unknown one, run the same accounts
  * query, so both paths do the same work: a hash and the same number of queries.
  */
-export async function emailHasAccount(db: Db, email: string): Promise<boolean> {
-  const rows = rowsOf<{ id: string }>(
-    await db.execute(sql`select id from users where email = ${email.trim().toLowerCase()}`),
-  );
-  return rows.length > 0;
+export function emailHasAccount(db: Db, email: string): Promise<boolean> {
+  return repo.userWithEmailExists(db, email.trim().toLowerCase());
 }
 
-export async function accountsQueryForUnknownEmail(db: Db): Promise<void> {
-  await db.execute(sql`select * from accounts where user_id = '00000000-0000-0000-0000-000000000000'`);
+export function accountsQueryForUnknownEmail(db: Db): Promise<void> {
+  return repo.readAccountsOfNobody(db);
 }

@@ -1,7 +1,7 @@
 import { healthSchema, publicConfigSchema } from '@erp/domain';
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../http/context.ts';
+import { health } from './health.service.ts';
 
 export function healthRoutes(deps: Deps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -15,10 +15,7 @@ export function healthRoutes(deps: Deps): FastifyPluginAsyncZod {
           response: { 200: healthSchema },
         },
       },
-      async () => {
-        await deps.db.execute(sql`select 1`);
-        return { status: 'ok' as const, database: deps.database.kind };
-      },
+      () => health(deps),
     );
     app.get(
       '/api/config',

@@ -1,7 +1,6 @@
 import type { ClientAnalytics } from '@erp/domain';
-import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
-import { rows } from '../../db/sql.ts';
+import { periodMonths } from './partners.repo.ts';
 
 /**
  * Client analytics. The figures come from sales documents (quotes, work orders, invoices), which
@@ -33,12 +32,7 @@ export async function clientAnalytics(
   period: { from: string; to: string },
 ): Promise<ClientAnalytics> {
   // The month axis comes from the database calendar so that every month of the period is present.
-  const months = await rows<{ month: string }>(
-    tx,
-    sql`select to_char(m, 'YYYY-MM') as month
-        from generate_series(date_trunc('month', ${period.from}::date), date_trunc('month', ${period.to}::date),
-          interval '1 month') as m`,
-  );
+  const months = await periodMonths(tx, period);
   const result: ClientAnalytics = {
     ...period,
     months: months.map((m) => ({ month: m.month, revenue: '0.00' })),

@@ -230,3 +230,13 @@ export async function countExistingItems(tx: Tx, ids: string[]): Promise<number>
   );
   return row?.n ?? 0;
 }
+
+/** Every month of a period as `YYYY-MM`, from the database calendar (the analytics' month axis). */
+export function periodMonths(tx: Tx, period: { from: string; to: string }): Promise<{ month: string }[]> {
+  return rows<{ month: string }>(
+    tx,
+    sql`select to_char(m, 'YYYY-MM') as month
+        from generate_series(date_trunc('month', ${period.from}::date), date_trunc('month', ${period.to}::date),
+          interval '1 month') as m`,
+  );
+}
