@@ -43,3 +43,13 @@ export async function zagrebToday(tx: Tx): Promise<string | undefined> {
     await tx.execute(sql`select to_char(now() at time zone 'Europe/Zagreb', 'YYYY-MM-DD') as d`),
   )[0]?.d;
 }
+
+/** Whether a job of this kind is queued or running in the company. */
+export async function jobActive(tx: Tx, kind: string): Promise<boolean> {
+  const [running] = rowsOf<{ id: string }>(
+    await tx.execute(
+      sql`select id from jobs where kind = ${kind} and status in ('queued', 'running') limit 1`,
+    ),
+  );
+  return running !== undefined;
+}

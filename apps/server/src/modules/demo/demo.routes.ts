@@ -1,11 +1,14 @@
-import { AppError, demoCountsSchema, demoFillRequestSchema, demoJobSchema } from '@erp/domain';
-import { sql } from 'drizzle-orm';
+import { demoCountsSchema, demoFillRequestSchema, demoJobSchema } from '@erp/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { rowsOf } from '../../db/database.ts';
 import { inCompany } from '../../http/access.ts';
 import type { Deps } from '../../http/context.ts';
 import { enqueueJob, PermanentJobError, registerJobHandler } from '../../jobs/jobs.ts';
-import { assertEmptyCompany, fillDemoCompany, resolveDemoTarget } from './demo.service.ts';
+import {
+  assertEmptyCompany,
+  assertNoDemoRunning,
+  fillDemoCompany,
+  resolveDemoTarget,
+} from './demo.service.ts';
 
 /** Background job that fills an empty company with the demo window shop. */
 export const DEMO_JOB_KIND = 'demo.fill';
@@ -58,12 +61,7 @@ export function demoRoutes(deps: Deps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const job = await inCompany(deps, request, async (tx, ctx) => {
           await assertEmptyCompany(tx);
-          const [running] = rowsOf<{ id: string }>(
-            await tx.execute(
-              sql`select id from jobs where kind = ${DEMO_JOB_KIND} and status in ('queued', 'running') limit 1`,
-            ),
-          );
-          if (running) throw new AppError('CONFLICT', 'Demo podaci se već učitavaju');
+          await assertNoDemoRunning(tx, DEMO_JOB_KIND);
           // One attempt: a failed run rolls back as a whole, and the user may simply try again.
           return enqueueJob(tx, {
             companyId: ctx.companyId,

@@ -112,6 +112,11 @@ export async function assertEmptyCompany(tx: Tx): Promise<void> {
     throw new AppError('CONFLICT', 'Demo podaci mogu se učitati samo u praznu tvrtku');
 }
 
+/** Refused while a demo fill (a job of `kind`) is queued or running in the company. */
+export async function assertNoDemoRunning(tx: Tx, kind: string): Promise<void> {
+  if (await repo.jobActive(tx, kind)) throw new AppError('CONFLICT', 'Demo podaci se već učitavaju');
+}
+
 /**
  * Whose company the operator's `npm run demo` fills: `--email` names an owner (their own company),
  * `--company` a company (acting as its owner). Runs as the owner connection (platform work).
