@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import * as domain from '@erp/domain';
 import { describe, expect, it } from 'vitest';
 
 // One contract per shape (issue 20, deliverable 1): an area's request and response schemas live in
@@ -94,4 +95,93 @@ describe('one contract per shape', () => {
   it("an area's web API module declares no copy of a response shape", () => {
     expect(areas.flatMap(webCopies)).toEqual([]);
   });
+
+  it('a web API module exports no generic getter: each call names the contract its route answers with', () => {
+    const generic = /^export\s+(?:const\s+(\w+)\s*=\s*(?:async\s*)?<|(?:async\s+)?function\s+(\w+)\s*<)/gm;
+    const found = Object.values(WEB_API)
+      .flat()
+      .flatMap((f) =>
+        [...readFileSync(join(WEB_FEATURES, f), 'utf8').matchAll(generic)].map(
+          (m) => `${f}: ${m[1] ?? m[2]}`,
+        ),
+      )
+      .filter((hit) => !TRANSPORT_HELPERS.some((name) => hit.endsWith(`: ${name}`)));
+    expect(found).toEqual([]);
+  });
+
+  it("a screen (.tsx) declares no object type whose fields are a route's response shape", () => {
+    const responses = responseShapes();
+    expect(responses.size).toBeGreaterThan(50);
+    const copies = tsxFiles(WEB_FEATURES).flatMap((file) =>
+      objectTypes(readFileSync(file, 'utf8'))
+        .filter((t) => responses.has(t.fields))
+        .map((t) => `${file.slice(WEB_FEATURES.length + 1)}: ${t.name} = ${responses.get(t.fields)}`),
+    );
+    expect(copies).toEqual([]);
+  });
 });
+
+/**
+ * Generic helpers of the web's API modules that carry a call rather than read a shape: the caller
+ * names the endpoint's answer (the contract of the one posting it makes), or the type is inferred
+ * from the typed function passed in.
+ */
+const TRANSPORT_HELPERS = [
+  'callDocument', // documents: POST/PUT to a document endpoint with the action's Idempotency-Key
+  'postWithKey', // inventory: a posting with its Idempotency-Key, retried safely
+  'postIdempotent', // purchasing: the same for purchase orders and receipts
+  // the mutation hooks wrap a typed API function (their types are inferred from it) and refresh the area's queries
+  'useDocumentMutation',
+  'useInventoryMutation',
+  'usePartnerMutation',
+  'usePurchasingMutation',
+];
+
+/** The field names (sorted) of every object a route answers with, nested ones included, by schema name. */
+function responseShapes(): Map<string, string> {
+  const byName = new Map(Object.entries(domain as Record<string, unknown>));
+  const shapes = new Map<string, string>();
+  const visit = (schema: unknown, name: string, depth = 0): void => {
+    const def = (schema as { _zod?: { def?: Record<string, unknown> } })?._zod?.def;
+    if (!def || depth > 6) return;
+    if (def.type === 'object') {
+      const shape = def.shape as Record<string, unknown>;
+      const fields = Object.keys(shape).sort().join(',');
+      if (Object.keys(shape).length > 1 && !shapes.has(fields)) shapes.set(fields, name);
+      for (const child of Object.values(shape)) visit(child, name, depth + 1);
+    }
+    for (const key of ['element', 'innerType', 'in', 'out']) if (def[key]) visit(def[key], name, depth + 1);
+    if (Array.isArray(def.options)) for (const o of def.options) visit(o, name, depth + 1);
+  };
+  const routes = [...areas.flatMap(routesOf).map((r) => r.text)];
+  for (const text of routes)
+    for (const m of text.matchAll(/\b\d{3}:\s*(\w+Schema)\b/g))
+      visit(byName.get(m[1] as string), m[1] as string);
+  return shapes;
+}
+
+const tsxFiles = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
+    d.isDirectory() ? tsxFiles(join(dir, d.name)) : d.name.endsWith('.tsx') ? [join(dir, d.name)] : [],
+  );
+
+/** `type X = { … }` and `interface X { … }` of a source, each with its top-level field names (sorted). */
+function objectTypes(text: string): { name: string; fields: string }[] {
+  const found: { name: string; fields: string }[] = [];
+  for (const m of text.matchAll(/\b(?:type\s+(\w+)(?:<[^>]*>)?\s*=|interface\s+(\w+)[^{]*?)\s*\{/g)) {
+    const fields: string[] = [];
+    let depth = 0;
+    let token = '';
+    for (let i = (m.index ?? 0) + m[0].length; i < text.length && depth >= 0; i++) {
+      const c = text[i] as string;
+      if ('{([<'.includes(c)) depth++;
+      else if ('})]>'.includes(c)) depth--;
+      else if (depth === 0 && c === ':' && /^\s*\w+\??\s*$/.test(token))
+        fields.push(token.trim().replace('?', ''));
+      if (depth === 0 && ';,\n:'.includes(c)) token = '';
+      else if (depth === 0) token += c;
+    }
+    found.push({ name: m[1] ?? (m[2] as string), fields: fields.sort().join(',') });
+  }
+  return found;
+}

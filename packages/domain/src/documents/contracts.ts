@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PRICING_SETTING_KEYS } from '../pricing/measure-pricing.ts';
 import { processCategorySchema, routingWarningSchema } from '../production/processing-order.ts';
+import { MAIL_SECURITY } from './mail.ts';
 import { DOCUMENT_KINDS } from './schemas.ts';
 import { OPERATION_STATUSES, PAYMENT_STATUSES } from './status.ts';
 
@@ -319,7 +320,7 @@ export const mailSettingsViewSchema = z.object({
     .object({
       host: s,
       port: z.number(),
-      security: s,
+      security: z.enum(MAIL_SECURITY),
       username: s,
       has_password: z.boolean(),
       from_address: s,
@@ -357,6 +358,7 @@ export type Billable = z.infer<typeof billableSchema>;
 export type ProductionLocationsView = z.infer<typeof productionLocationsViewSchema>;
 export type MailLogEntry = z.infer<typeof mailLogEntrySchema>;
 export type MailSettingsView = z.infer<typeof mailSettingsViewSchema>;
+export type PricingSettingsView = z.infer<typeof pricingSettingsViewSchema>;
 export type MailDraft = z.infer<typeof mailDraftSchema>;
 
 /** GET …/work-orders/:id/completion-preview: the actual quantities typed so far, `<item>:<qty>,…`. */

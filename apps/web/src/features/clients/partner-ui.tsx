@@ -1,3 +1,4 @@
+import type { FieldIssue } from '@erp/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
@@ -80,7 +81,8 @@ export function Percent({ value }: { value: string | null }) {
   return <>{formatPercent(value)}</>;
 }
 
-export type IssueDetail = { field: string; key: string; params?: Record<string, string | number> };
+/** One problem of a refused call: the field, an i18n key and its parameters (the API's error body). */
+export type IssueDetail = FieldIssue;
 
 /** Every problem of a failed call in the user's language, field by field (server keys are i18n keys). */
 export function apiErrorMessages(

@@ -1,3 +1,4 @@
+import type { FieldIssue } from '@erp/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -12,7 +13,7 @@ import {
   useWorkOrderMaterials,
 } from './cutting-api.ts';
 
-type Detail = { key: string; params?: Record<string, string | number> };
+type Detail = Pick<FieldIssue, 'key' | 'params'>;
 
 /**
  * The "Krojna lista" panel of a work order: the cutting lists made from it, and what the order is

@@ -1,5 +1,6 @@
 import type {
   AdvanceView,
+  CompletionPreview,
   ConsumptionCorrectionView,
   DocumentDetail,
   DocumentHistoryEntry,
@@ -7,11 +8,19 @@ import type {
   DocumentLineView,
   DocumentLinkView,
   DocumentPage,
+  DocumentSettings,
   DocumentView,
   InventoryItem,
   ItemPage,
+  MailDraft,
+  MailSettingsInput,
+  MailSettingsView,
   Partner,
   PartnerPage,
+  PricingSettings,
+  PricingSettingsView,
+  ProductionLocations,
+  ProductionLocationsView,
   StockLocation,
   WorkOrderMaterialView,
   WorkOrderOperationView,
@@ -201,23 +210,35 @@ export function errorText(
   return t(`common:errors.${error.code}`, { defaultValue: error.message });
 }
 
-// Reads of the area's settings, drafts and previews; each screen names the shape it shows.
+// Reads and writes of the area's settings, drafts and previews, each with the contract its route
+// answers with.
 
 /** One page of a document kind's list for the list's query (filters, sort, page and page size). */
 export const fetchDocumentPage = (kind: DocKind, query: URLSearchParams, signal?: AbortSignal) =>
   api<DocPage>(`${KIND_PATHS[kind].api}?${query}`, { signal });
-export const getDocumentSettings = <T>(signal?: AbortSignal) => api<T>('/api/documents/settings', { signal });
-export const getPricingSettings = <T>(signal?: AbortSignal) =>
-  api<T>('/api/documents/pricing-settings', { signal });
-export const getMailSettings = <T>(signal?: AbortSignal) => api<T>('/api/settings/mail', { signal });
-export const getProductionLocations = <T>(signal?: AbortSignal) =>
-  api<T>('/api/documents/production-locations', { signal });
+export const getDocumentSettings = (signal?: AbortSignal) =>
+  api<DocumentSettings>('/api/documents/settings', { signal });
+export const putDocumentSettings = (body: DocumentSettings) =>
+  callDocument<DocumentSettings>('/api/documents/settings', body, 'PUT');
+export const getPricingSettings = (signal?: AbortSignal) =>
+  api<PricingSettingsView>('/api/documents/pricing-settings', { signal });
+export const putPricingSettings = (body: PricingSettings) =>
+  callDocument<PricingSettingsView>('/api/documents/pricing-settings', body, 'PUT');
+export const getMailSettings = (signal?: AbortSignal) =>
+  api<MailSettingsView>('/api/settings/mail', { signal });
+/** An empty password keeps the stored one. */
+export const putMailSettings = (body: MailSettingsInput) =>
+  callDocument<MailSettingsView>('/api/settings/mail', body, 'PUT');
+export const getProductionLocations = (signal?: AbortSignal) =>
+  api<ProductionLocationsView>('/api/documents/production-locations', { signal });
+export const putProductionLocations = (body: ProductionLocations) =>
+  callDocument<ProductionLocationsView>('/api/documents/production-locations', body, 'PUT');
 /** The send dialog's draft of a document's mail (recipient, subject, text, earlier sends). */
-export const getMailDraft = <T>(id: string, signal?: AbortSignal) =>
-  api<T>(`/api/documents/${id}/mail`, { signal });
+export const getMailDraft = (id: string, signal?: AbortSignal) =>
+  api<MailDraft>(`/api/documents/${id}/mail`, { signal });
 /** What completing a work order would consume (`actual`: the typed actual quantities). */
-export const getCompletionPreview = <T>(workOrderId: string, actual: string, signal?: AbortSignal) =>
-  api<T>(
+export const getCompletionPreview = (workOrderId: string, actual: string, signal?: AbortSignal) =>
+  api<CompletionPreview>(
     `/api/documents/work-orders/${workOrderId}/completion-preview${actual ? `?actual=${encodeURIComponent(actual)}` : ''}`,
     { signal },
   );

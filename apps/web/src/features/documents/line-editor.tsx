@@ -1,4 +1,4 @@
-import { DEFAULT_PRICING_SETTINGS, type PricingSettings } from '@erp/domain';
+import { DEFAULT_PRICING_SETTINGS } from '@erp/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,7 +29,7 @@ export * from './line-model.ts';
 export function usePricingSettings() {
   return useQuery({
     queryKey: ['documents', 'pricing-settings'],
-    queryFn: ({ signal }) => getPricingSettings<PricingSettings>(signal),
+    queryFn: ({ signal }) => getPricingSettings(signal),
     staleTime: 5 * 60_000,
   });
 }

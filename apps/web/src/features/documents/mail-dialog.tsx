@@ -19,29 +19,6 @@ import { Field, TABLE, TD, TH } from './parts.tsx';
 // and message prefilled by the server in the document's language, the attached files listed) and
 // the sent log on the document. The server sends through the company's SMTP server.
 
-type MailLogEntry = {
-  id: string;
-  sent_at: string;
-  sent_by_name: string | null;
-  to_addresses: string[];
-  cc_addresses: string[];
-  subject: string;
-  attachments: string[];
-  result: 'sent' | 'failed';
-  message_id: string | null;
-  error_key: string | null;
-};
-type MailDraft = {
-  template: string | null;
-  configured: boolean;
-  to: string;
-  cc: string;
-  subject: string;
-  message: string;
-  attachments: string[];
-  log: MailLogEntry[];
-};
-
 const SEND_PATH: Record<string, (id: string) => string> = {
   quote: (id) => `/api/documents/quotes/${id}/mail`,
   delivery_note: (id) => `/api/delivery-notes/${id}/mail`,
@@ -60,7 +37,7 @@ const mailKey = (id: string) => [...documentKeys.all, 'mail', id] as const;
 function useMailDraft(id: string, enabled = true) {
   return useQuery({
     queryKey: mailKey(id),
-    queryFn: ({ signal }) => getMailDraft<MailDraft>(id, signal),
+    queryFn: ({ signal }) => getMailDraft(id, signal),
     enabled,
   });
 }

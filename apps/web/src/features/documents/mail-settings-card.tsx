@@ -1,4 +1,5 @@
-import { MAIL_SECURITY, type MailSettingsInput, mailSettingsInputSchema } from '@erp/domain/documents/mail';
+import type { MailSettingsView } from '@erp/domain/documents/contracts';
+import { MAIL_SECURITY, mailSettingsInputSchema } from '@erp/domain/documents/mail';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,23 +11,14 @@ import { Input } from '../../components/ui/input.tsx';
 import { PasswordInput } from '../../components/ui/password-input.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { usePermission } from '../team/use-permission.tsx';
-import { callDocument, errorText, getMailSettings, useDocumentMutation } from './documents-api.ts';
+import { errorText, getMailSettings, putMailSettings, useDocumentMutation } from './documents-api.ts';
 import { Field, SELECT } from './parts.tsx';
 
 // The company's SMTP server that documents are e-mailed through (issue 22, deliverable 5). The
 // password is write-only: the server says only whether one is stored.
 
-const PATH = '/api/settings/mail';
 type Security = (typeof MAIL_SECURITY)[number];
-type Stored = {
-  host: string;
-  port: number;
-  security: Security;
-  username: string;
-  has_password: boolean;
-  from_address: string;
-};
-type View = { configured: boolean; settings: Stored | null };
+type Stored = MailSettingsView['settings'];
 type Form = {
   host: string;
   port: string;
@@ -36,7 +28,7 @@ type Form = {
   from_address: string;
 };
 
-const formOf = (s: Stored | null): Form => ({
+const formOf = (s: Stored): Form => ({
   host: s?.host ?? '',
   port: String(s?.port ?? 587),
   security: s?.security ?? 'starttls',
@@ -49,7 +41,7 @@ export function MailSettingsCard() {
   const { t } = useTranslation(['mail', 'documents']);
   const settings = useQuery({
     queryKey: ['documents', 'mail-settings'],
-    queryFn: ({ signal }) => getMailSettings<View>(signal),
+    queryFn: ({ signal }) => getMailSettings(signal),
   });
   return (
     <SettingsCard
@@ -65,7 +57,7 @@ export function MailSettingsCard() {
   );
 }
 
-function MailSettingsForm({ initial }: { initial: View }) {
+function MailSettingsForm({ initial }: { initial: MailSettingsView }) {
   const { t } = useTranslation(['mail', 'documents']);
   const toast = useToast();
   const canManage = usePermission('company.manage');
@@ -73,7 +65,7 @@ function MailSettingsForm({ initial }: { initial: View }) {
   // The route's schema reads the typed port as a number; an empty password keeps the stored one.
   const settings = useSettingsForm(mailSettingsInputSchema, formOf(initial.settings), (e) => errorText(t, e));
   const { form, dirty, errorOf } = settings;
-  const save = useDocumentMutation((body: MailSettingsInput) => callDocument<View>(PATH, body, 'PUT'));
+  const save = useDocumentMutation(putMailSettings);
   const submit = settings.submit(async (body) => {
     const next = await save.mutateAsync(body);
     setStored(next.settings);

@@ -16,7 +16,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { numberInputToApi } from '../../lib/format.ts';
 import { usePermission } from '../team/use-permission.tsx';
-import { callDocument, errorText, useDocumentMutation } from './documents-api.ts';
+import { errorText, putPricingSettings, useDocumentMutation } from './documents-api.ts';
 import { usePricingSettings } from './line-editor.tsx';
 
 /**
@@ -63,9 +63,7 @@ function PricingForm({ initial }: { initial: PricingSettings }) {
   const canManage = usePermission('company.manage');
   const settings = useSettingsForm(pricingFormSchema, initial, (e) => errorText(t, e));
   const { form, dirty, errorOf } = settings;
-  const save = useDocumentMutation((body: PricingSettings) =>
-    callDocument<PricingSettings>('/api/documents/pricing-settings', body, 'PUT'),
-  );
+  const save = useDocumentMutation(putPricingSettings);
   const submit = settings.submit((body) => save.mutateAsync(body));
   return (
     <form className="space-y-3" noValidate onSubmit={submit}>

@@ -1,4 +1,4 @@
-import { type ProductionLocations, productionLocationsSchema } from '@erp/domain';
+import { type ProductionLocationsView, productionLocationsSchema } from '@erp/domain';
 import { formSchema } from '@erp/domain/form-schema';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,27 +9,20 @@ import { useSettingsForm } from '../../components/editing/settings-form.ts';
 import { UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
 import { usePermission } from '../team/use-permission.tsx';
 import {
-  callDocument,
   errorText,
   getProductionLocations,
+  putProductionLocations,
   useDocumentMutation,
   useLocations,
 } from './documents-api.ts';
 import { Field, SELECT } from './parts.tsx';
 
-const PATH = '/api/documents/production-locations';
 const FIELDS = ['source_location_id', 'output_location_id'] as const;
-
-/** The stored defaults and what a new work order gets now (`effective_*`: the fallback applied). */
-export type ProductionLocationsView = ProductionLocations & {
-  effective_source_location_id: string | null;
-  effective_output_location_id: string | null;
-};
 
 export function useProductionLocations(enabled = true) {
   return useQuery({
     queryKey: ['documents', 'production-locations'],
-    queryFn: ({ signal }) => getProductionLocations<ProductionLocationsView>(signal),
+    queryFn: ({ signal }) => getProductionLocations(signal),
     enabled,
   });
 }
@@ -85,9 +78,7 @@ function LocationsForm({ initial }: { initial: ProductionLocationsView }) {
     const l = locations.data?.find((x) => x.id === id);
     return l ? `${l.code} · ${l.name}` : t('productionLocations.none');
   };
-  const save = useDocumentMutation((body: ProductionLocations) =>
-    callDocument<ProductionLocationsView>(PATH, body, 'PUT'),
-  );
+  const save = useDocumentMutation(putProductionLocations);
   const submit = settings.submit(async (body) => {
     const next = await save.mutateAsync(body);
     setEffective(next);

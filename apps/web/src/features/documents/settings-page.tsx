@@ -9,23 +9,22 @@ import { errorsOf } from '../../components/editing/zod-form.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Input, Textarea } from '../../components/ui/input.tsx';
 import { usePermission } from '../team/use-permission.tsx';
-import { callDocument, errorText, getDocumentSettings, useDocumentMutation } from './documents-api.ts';
+import { errorText, getDocumentSettings, putDocumentSettings, useDocumentMutation } from './documents-api.ts';
 import { DocumentTabs, Field, SELECT } from './parts.tsx';
 
-type Settings = DocumentSettings & { profile_systems: string[] };
 /** The settings as the inputs hold them: texts, the profile systems one per line. */
-type SettingsValues = Omit<Settings, 'quote_valid_days' | 'place_of_issue' | 'profile_systems'> & {
+type SettingsValues = Omit<DocumentSettings, 'quote_valid_days' | 'place_of_issue' | 'profile_systems'> & {
   quote_valid_days: string;
   place_of_issue: string;
   profiles: string;
 };
-export const toValues = (s: Settings): SettingsValues => {
+export const toValues = (s: DocumentSettings): SettingsValues => {
   const { profile_systems, ...rest } = s;
   return {
     ...rest,
     quote_valid_days: String(s.quote_valid_days),
     place_of_issue: s.place_of_issue ?? '',
-    profiles: profile_systems.join('\n'),
+    profiles: (profile_systems ?? []).join('\n'),
   };
 };
 /** The PUT body from the inputs, checked with the route's schema. */
@@ -47,21 +46,19 @@ export function DocumentSettingsPage() {
   const { t } = useTranslation('documents');
   const settings = useQuery({
     queryKey: ['documents', 'settings'],
-    queryFn: ({ signal }) => getDocumentSettings<Settings>(signal),
+    queryFn: ({ signal }) => getDocumentSettings(signal),
   });
   if (!settings.data) return <p role="status">{settings.error ? t('list.loadError') : t('list.loading')}</p>;
   return <SettingsForm initial={settings.data} />;
 }
 
-function SettingsForm({ initial }: { initial: Settings }) {
+function SettingsForm({ initial }: { initial: DocumentSettings }) {
   const { t } = useTranslation('documents');
   const settings = useSettingsForm(settingsFormSchema, toValues(initial), (e) => errorText(t, e));
   const { form, dirty } = settings;
   const s = form.watch();
   const canManage = usePermission('company.manage');
-  const save = useDocumentMutation((body: DocumentSettings) =>
-    callDocument<Settings>('/api/documents/settings', body, 'PUT'),
-  );
+  const save = useDocumentMutation(putDocumentSettings);
   const submit = settings.submit(async (body) => toValues(await save.mutateAsync(body)));
   const profilesError = errorsOf(form.formState.errors).find((e) => e.path.startsWith('profile_systems'));
   const year = new Date().getFullYear();

@@ -53,7 +53,7 @@ const LABELS_ANY = { profile_system: '', glass_makeup: '', colour: '', hardware_
 function useProfileSystems(enabled: boolean) {
   return useQuery({
     queryKey: ['documents', 'settings'],
-    queryFn: ({ signal }) => getDocumentSettings<{ profile_systems?: string[] }>(signal),
+    queryFn: ({ signal }) => getDocumentSettings(signal),
     enabled,
     staleTime: 5 * 60_000,
     select: (s) => s.profile_systems ?? [],

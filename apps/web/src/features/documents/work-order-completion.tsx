@@ -1,4 +1,3 @@
-import type { CompletionPreview } from '@erp/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
@@ -36,7 +35,7 @@ export function CompletionDialog({
   const qs = actualQuery(actual);
   const preview = useQuery({
     queryKey: [...documentKeys.all, 'completion-preview', workOrderId, qs],
-    queryFn: ({ signal }) => getCompletionPreview<CompletionPreview>(workOrderId, qs, signal),
+    queryFn: ({ signal }) => getCompletionPreview(workOrderId, qs, signal),
     retry: false,
   });
   const data = preview.data;

@@ -8,6 +8,7 @@ import type {
   LocationDetail,
   Lot,
   LotDetail,
+  LotPicks,
   LotTrace,
   LowStockItem,
   Reservation,
@@ -278,9 +279,9 @@ export const createLocation = (body: {
 /** Reverses a stock document (every movement of it, as one new document). */
 export const reverseDocument = (documentId: string) =>
   api(`/api/inventory/documents/${documentId}/reverse`, { method: 'POST' });
-/** The lots to take an issue from (FEFO), for the quantity when given; the caller names the shape. */
-export const getLotPicks = <T>(params: URLSearchParams, signal?: AbortSignal) =>
-  api<T>(`/api/inventory/lot-picks?${params}`, { signal });
+/** The lots to take an issue from (FEFO), and the default picks for the quantity when given. */
+export const getLotPicks = (params: URLSearchParams, signal?: AbortSignal) =>
+  api<LotPicks>(`/api/inventory/lot-picks?${params}`, { signal });
 
 export const startCount = (locationId: string) =>
   api<StockCountDetail>('/api/inventory/counts', { method: 'POST', body: { location_id: locationId } });

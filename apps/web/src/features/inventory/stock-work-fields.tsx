@@ -9,19 +9,6 @@ import { Field, selectClasses } from './parts.tsx';
 // Issue 17: manual postings name a reason and let the user choose the lot (the FEFO default
 // preselected).
 
-export type LotPicks = {
-  strategy: 'fefo' | 'fifo';
-  lots: {
-    lot_id: string;
-    lot_number: string;
-    available: string;
-    expires_on: string | null;
-    received_on: string;
-  }[];
-  picks: { lot_id: string; quantity: string }[];
-  enough: boolean;
-};
-
 /** Reason (required) and its note (required for "other") of an issue, transfer or adjustment. */
 export function ReasonFields({
   reason,
@@ -95,7 +82,7 @@ export function LotChoice({
   if (/^\d+(\.\d+)?$/.test(qty) && Number(qty) > 0) params.set('quantity', qty);
   const { data } = useQuery({
     queryKey: ['inventory', 'lot-picks', params.toString()],
-    queryFn: ({ signal }) => getLotPicks<LotPicks>(params, signal),
+    queryFn: ({ signal }) => getLotPicks(params, signal),
     enabled: Boolean(itemId && locationId),
   });
   const lots = data?.lots ?? [];

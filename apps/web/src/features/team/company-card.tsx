@@ -1,3 +1,4 @@
+import type { BankAccount } from '@erp/domain';
 import { can } from '@erp/domain/permissions';
 import { COMPANY_FIELDS, companyUpdateSchema } from '@erp/domain/team/index';
 import { Plus, Trash2 } from 'lucide-react';
@@ -24,7 +25,8 @@ const INPUT_TYPES: Partial<Record<TextField, string>> = {
   company_phone: 'tel',
   company_website: 'url',
 };
-type Bank = { iban: string; bank_name: string };
+/** A bank account as its inputs hold it (no name: ''). */
+type Bank = Record<keyof BankAccount, string>;
 type Values = Record<TextField, string> & { bank_accounts: Bank[] };
 
 function toValues(c: Company): Values {
