@@ -2,10 +2,12 @@ import Decimal from 'decimal.js';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { errorsOf, useFormMessages, useZodForm } from '../../components/editing/zod-form.ts';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
+import { FormErrors } from '../../components/ui/form-errors.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { cn } from '../../lib/cn.ts';
-import { formatUnit, numberInputToApi } from '../../lib/format.ts';
+import { formatUnit } from '../../lib/format.ts';
 import { RoutingWarnings } from '../processes/routing-warnings.tsx';
 import { usePermission } from '../team/use-permission.tsx';
 import { callDocument, type Detail, errorText, useDocumentMutation, useLocations } from './documents-api.ts';
@@ -13,6 +15,13 @@ import { Field, Money, NUM, Qty, SELECT, StatusBadge, TABLE, TD, TH } from './pa
 import { useDocumentStatusChange } from './status-actions.ts';
 import { CompletionDialog } from './work-order-completion.tsx';
 import { ConsumptionCorrectionDialog, CorrectionList } from './work-order-correction.tsx';
+import { OperationCheckForm, OperationTimeForm } from './work-order-op-forms.tsx';
+import {
+  type CompletionBody,
+  type CompletionValues,
+  completionSchema,
+  lineOfIssue,
+} from './work-order-values.ts';
 
 const OP_ACTIONS: Record<string, readonly ('start' | 'pause' | 'finish' | 'reopen')[]> = {
   pending: ['start'],
@@ -39,27 +48,53 @@ export function WorkOrderPanels({
   const canProduce = usePermission('production.write');
   const inProgress = canProduce && doc.status === 'in_progress';
   const [correcting, setCorrecting] = useState(false);
-  const [actual, setActual] = useState<Record<string, string>>({});
-  const [minutes, setMinutes] = useState<Record<string, string>>({});
-  const [check, setCheck] = useState<Record<string, { result: string; note: string }>>({});
-  const [output, setOutput] = useState(doc.output_location_id ?? '');
-  const [lot, setLot] = useState('');
-  const [completing, setCompleting] = useState(false);
-  const actualBody = Object.entries(actual)
-    .filter(([, q]) => q.trim() !== '')
-    .map(([item_id, q]) => ({ item_id, quantity: numberInputToApi(q) }));
+  const materials = detail.materials ?? [];
+  const itemIds = materials.map((m) => m.item_id);
+  // Completion: the actual quantities (typed in the materials table), output location and lot.
+  const completion = useZodForm<ReturnType<typeof completionSchema>, CompletionValues>(
+    completionSchema(itemIds),
+    {
+      defaultValues: {
+        quantities: itemIds.map(() => ''),
+        output_location_id: doc.output_location_id ?? '',
+        lot_number: '',
+      },
+    },
+  );
+  const completionMessages = useFormMessages(completion.formState.errors, {
+    label: (path) => {
+      const line = lineOfIssue(path, completion.getValues('quantities'));
+      if (line !== null) return t('wo.actualOf', { item: materials[line]?.sku ?? '' });
+      return path === 'lot_number'
+        ? t('wo.lotNumber')
+        : path === 'output_location_id'
+          ? t('wo.outputLocation')
+          : '';
+    },
+  });
+  const badLines = new Set(
+    errorsOf(completion.formState.errors).map((e) => lineOfIssue(e.path, completion.getValues('quantities'))),
+  );
+  // The body checked by the form, waiting in the confirmation dialog.
+  const [completing, setCompleting] = useState<CompletionBody | null>(null);
+  const complete = completion.handleSubmit((body) => setCompleting(body));
   const locations = useLocations();
   const mutation = useDocumentMutation((v: { path: string; body?: unknown }) => callDocument(v.path, v.body));
-  const run = (path: string, body?: unknown) =>
+  const send = (path: string, body: unknown, onSuccess: () => void) =>
     mutation.mutate(
       { path, body },
-      { onSuccess: () => onError(null), onError: (e) => onError(errorText(t, e)) },
+      {
+        onSuccess: () => {
+          onError(null);
+          onSuccess();
+        },
+        onError: (e) => onError(errorText(t, e)),
+      },
     );
   // Operation status and completion answer at once; a refusal puts them back with a toast
   // (components/editing/status-change.ts). Finishing an operation offers Undo.
   const status = useDocumentStatusChange(doc.id, (name) => `${base}/${name}`);
   const { t: tg } = useTranslation('ux-grid');
-  const materials = detail.materials ?? [];
   const source = locations.data?.find((l) => l.id === doc.source_location_id);
   const sourceName = source ? `${source.code} ${source.name}` : '—';
   const operations = detail.operations ?? [];
@@ -103,7 +138,7 @@ export function WorkOrderPanels({
               </tr>
             </thead>
             <tbody>
-              {materials.map((m) => {
+              {materials.map((m, i) => {
                 // Short when what is free for this order at its production location does not cover the plan.
                 const short = new Decimal(m.available_at_location).lt(m.planned_qty);
                 return (
@@ -133,8 +168,8 @@ export function WorkOrderPanels({
                           inputMode="decimal"
                           aria-label={t('wo.actualOf', { item: m.sku })}
                           placeholder={m.planned_qty}
-                          value={actual[m.item_id] ?? ''}
-                          onChange={(e) => setActual({ ...actual, [m.item_id]: e.target.value })}
+                          invalid={badLines.has(i)}
+                          {...completion.register(`quantities.${i}`)}
                         />
                       ) : (
                         <Qty value={m.actual_qty} />
@@ -227,72 +262,19 @@ export function WorkOrderPanels({
                             {t(`wo.op.${a}`)}
                           </Button>
                         ))}
-                        <Input
-                          className="h-8 w-16 text-right"
-                          inputMode="decimal"
-                          aria-label={t('wo.minutesOf', { op: o.code })}
-                          placeholder={t('wo.min')}
-                          value={minutes[o.id] ?? ''}
-                          onChange={(e) => setMinutes({ ...minutes, [o.id]: e.target.value })}
+                        <OperationTimeForm
+                          path={`${base}/operations/${o.id}/time`}
+                          code={o.code}
+                          busy={mutation.isPending}
+                          send={send}
                         />
-                        <Button
-                          size="sm"
-                          variant="outline"
-                          disabled={!minutes[o.id] || mutation.isPending}
-                          onClick={() => {
-                            run(`${base}/operations/${o.id}/time`, {
-                              minutes: numberInputToApi(minutes[o.id] ?? ''),
-                            });
-                            setMinutes({ ...minutes, [o.id]: '' });
-                          }}
-                        >
-                          {t('wo.logTime')}
-                        </Button>
                         {o.quality_check_required && (
-                          <>
-                            <select
-                              className={cn(SELECT, 'h-8')}
-                              aria-label={t('wo.checkOf', { op: o.code })}
-                              value={check[o.id]?.result ?? 'pass'}
-                              onChange={(e) =>
-                                setCheck({
-                                  ...check,
-                                  [o.id]: { result: e.target.value, note: check[o.id]?.note ?? '' },
-                                })
-                              }
-                            >
-                              {['pass', 'fail', 'note'].map((r) => (
-                                <option key={r} value={r}>
-                                  {t(`wo.check.${r}`)}
-                                </option>
-                              ))}
-                            </select>
-                            <Input
-                              className="h-8 w-40"
-                              aria-label={t('wo.checkNoteOf', { op: o.code })}
-                              placeholder={t('wo.checkNote')}
-                              value={check[o.id]?.note ?? ''}
-                              onChange={(e) =>
-                                setCheck({
-                                  ...check,
-                                  [o.id]: { result: check[o.id]?.result ?? 'pass', note: e.target.value },
-                                })
-                              }
-                            />
-                            <Button
-                              size="sm"
-                              variant="outline"
-                              disabled={mutation.isPending}
-                              onClick={() =>
-                                run(`${base}/operations/${o.id}/checks`, {
-                                  result: check[o.id]?.result ?? 'pass',
-                                  note: check[o.id]?.note || null,
-                                })
-                              }
-                            >
-                              {t('wo.saveCheck')}
-                            </Button>
-                          </>
+                          <OperationCheckForm
+                            path={`${base}/operations/${o.id}/checks`}
+                            code={o.code}
+                            busy={mutation.isPending}
+                            send={send}
+                          />
                         )}
                       </div>
                     )}
@@ -317,13 +299,12 @@ export function WorkOrderPanels({
           <h3 id="wo-complete" className="mb-2 font-semibold">
             {t('wo.completeTitle')}
           </h3>
-          <div className="flex flex-wrap items-end gap-3">
+          <form onSubmit={complete} noValidate className="flex flex-wrap items-end gap-3">
             <Field label={t('wo.outputLocation')} htmlFor="wo-output">
               <select
                 id="wo-output"
                 className={cn(SELECT, 'w-56')}
-                value={output}
-                onChange={(e) => setOutput(e.target.value)}
+                {...completion.register('output_location_id')}
               >
                 <option value="">{t('wo.sameAsSource')}</option>
                 {locations.data?.map((l) => (
@@ -338,11 +319,11 @@ export function WorkOrderPanels({
                 id="wo-lot"
                 className="w-48"
                 placeholder={t('wo.lotAuto')}
-                value={lot}
-                onChange={(e) => setLot(e.target.value)}
+                invalid={Boolean(completion.formState.errors.lot_number)}
+                {...completion.register('lot_number')}
               />
             </Field>
-            <Button disabled={mutation.isPending || status.pending} onClick={() => setCompleting(true)}>
+            <Button type="submit" disabled={mutation.isPending || status.pending}>
               {t('actions.complete')}
             </Button>
             {completing && (
@@ -353,25 +334,18 @@ export function WorkOrderPanels({
                   action: t('actions.complete'),
                   record: `${t('kinds.work_order')} ${doc.number ?? ''}`,
                 })}
-                actual={actualBody}
-                onClose={() => setCompleting(false)}
+                actual={completing.actual}
+                onClose={() => setCompleting(null)}
                 onConfirm={() =>
                   status.run(
-                    {
-                      type: 'action',
-                      action: 'complete',
-                      body: {
-                        actual: actualBody,
-                        ...(output ? { output_location_id: output } : {}),
-                        ...(lot.trim() ? { lot_number: lot.trim() } : {}),
-                      },
-                    },
+                    { type: 'action', action: 'complete', body: completing },
                     { onSuccess: () => onError(null) },
                   )
                 }
               />
             )}
-          </div>
+          </form>
+          <FormErrors messages={completionMessages} className="mt-2" />
         </section>
       )}
 
