@@ -46,8 +46,6 @@ const SQL_WAITING = new Set([
   'modules/export/sections.ts',
   'modules/inventory/posting.ts',
   // the other areas
-  'jobs/jobs.ts',
-  'jobs/runner.ts',
   'security/rotation.ts',
 ]);
 

@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
-import { type Db, rowsOf, type Tx } from '../db/database.ts';
+import type { Db, Tx } from '../db/database.ts';
 import { type CompanyContext, withCompany } from '../db/tenant.ts';
+import * as repo from './jobs.repo.ts';
 
 export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
 
@@ -93,52 +93,27 @@ export type EnqueueInput = {
  * NOTIFY is delivered at commit and wakes the runners at once.
  */
 export async function enqueueJob(tx: Tx, input: EnqueueInput): Promise<{ id: string }> {
-  const runAt = (input.runAt ?? new Date()).toISOString();
-  const inserted = rowsOf<{ id: string }>(
-    await tx.execute(sql`
-      insert into jobs (company_id, kind, payload, run_at, max_attempts, dedupe_key, created_by)
-      values (${input.companyId}, ${input.kind}, ${JSON.stringify(input.payload ?? {})}::jsonb,
-        ${runAt}::timestamptz, ${input.maxAttempts ?? 5}, ${input.dedupeKey ?? null},
-        coalesce(${input.userId ?? null}::uuid, nullif(current_setting('app.user_id', true), '')::uuid))
-      on conflict (company_id, dedupe_key) where dedupe_key is not null do nothing
-      returning id`),
-  );
-  if (inserted[0]) {
-    await tx.execute(sql`select pg_notify('jobs_due', '')`);
-    return inserted[0];
+  const inserted = await repo.insertJob(tx, {
+    companyId: input.companyId,
+    kind: input.kind,
+    payload: input.payload ?? {},
+    runAt: (input.runAt ?? new Date()).toISOString(),
+    maxAttempts: input.maxAttempts ?? 5,
+    dedupeKey: input.dedupeKey ?? null,
+    userId: input.userId ?? null,
+  });
+  if (inserted) {
+    await repo.notifyJobsDue(tx);
+    return inserted;
   }
-  const existing = rowsOf<{ id: string }>(
-    await tx.execute(
-      sql`select id from jobs where company_id = ${input.companyId} and dedupe_key = ${input.dedupeKey ?? null}`,
-    ),
-  );
-  if (!existing[0]) throw new Error('enqueueJob: dedupe conflict without a row');
-  return existing[0];
+  const existing = await repo.jobIdByDedupeKey(tx, input.companyId, input.dedupeKey ?? null);
+  if (!existing) throw new Error('enqueueJob: dedupe conflict without a row');
+  return existing;
 }
-
-type JobRow = {
-  id: string;
-  company_id: string;
-  kind: string;
-  payload: Record<string, unknown>;
-  status: JobStatus;
-  attempts: number;
-  max_attempts: number;
-  run_at: string | Date;
-  progress: string;
-  progress_done: number | null;
-  progress_total: number | null;
-  result: unknown;
-  error: string | null;
-  created_by: string | null;
-  created_at: string | Date;
-  updated_at: string | Date;
-  finished_at: string | Date | null;
-};
 
 const iso = (v: string | Date) => new Date(v).toISOString();
 
-export function jobFromRow(r: JobRow): Job {
+export function jobFromRow(r: repo.JobRow): Job {
   return {
     id: r.id,
     companyId: r.company_id,
@@ -160,14 +135,10 @@ export function jobFromRow(r: JobRow): Job {
   };
 }
 
-export const JOB_COLUMNS = sql.raw(
-  'id, company_id, kind, payload, status, attempts, max_attempts, run_at, progress, progress_done, progress_total, result, error, created_by, created_at, updated_at, finished_at',
-);
-
 /** A job of the transaction's company (row-level security hides other companies' jobs). */
 export async function getJob(tx: Tx, id: string): Promise<Job | null> {
-  const rows = rowsOf<JobRow>(await tx.execute(sql`select ${JOB_COLUMNS} from jobs where id = ${id}`));
-  return rows[0] ? jobFromRow(rows[0]) : null;
+  const row = await repo.selectJob(tx, id);
+  return row ? jobFromRow(row) : null;
 }
 
 export function jobWithCompany<T>(

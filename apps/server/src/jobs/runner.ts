@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '@erp/domain';
-import { sql } from 'drizzle-orm';
 import { dedicatedDatabases, listenInEveryDatabase } from '../db/company-router.ts';
 import type { Database, Db, Tx } from '../db/database.ts';
-import { rowsOf } from '../db/database.ts';
+import * as repo from './jobs.repo.ts';
 import {
-  JOB_COLUMNS,
   type Job,
   type JobContext,
   jobFromRow,
@@ -43,7 +41,7 @@ export function defaultRetryDelayMs(attempt: number): number {
 /** The owner transaction the runner's bookkeeping runs in (see the jobs_runner policy in 0013). */
 function asRunner<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('app.job_runner', 'on', true)`);
+    await repo.enterAsRunner(tx);
     return fn(tx);
   });
 }
@@ -60,26 +58,13 @@ export async function claimJobs(
   if (opts.kinds.length === 0 || opts.limit <= 0) return [];
   const kinds = `{${opts.kinds.map((k) => `"${k.replaceAll('"', '')}"`).join(',')}}`;
   return asRunner(db, async (tx) => {
-    await tx.execute(sql`
-      update jobs set status = 'failed', error = coalesce(error || ' / ', '') || 'lease expired after the last attempt',
-        locked_by = null, locked_until = null, finished_at = now(), updated_at = now()
-      where id in (select id from jobs where status = 'running' and locked_until < now()
-        and attempts >= max_attempts for update skip locked)`);
-    const rows = rowsOf<Parameters<typeof jobFromRow>[0]>(
-      await tx.execute(sql`
-        with due as (
-          select id as due_id from jobs
-          where kind = any(${kinds}::text[])
-            and ((status = 'queued' and run_at <= now()) or (status = 'running' and locked_until < now()))
-          order by run_at
-          limit ${opts.limit}
-          for update skip locked
-        )
-        update jobs j set status = 'running', attempts = j.attempts + 1, locked_by = ${opts.workerId},
-          locked_until = now() + ${opts.leaseMs} * interval '1 millisecond', updated_at = now()
-        from due where j.id = due.due_id
-        returning ${JOB_COLUMNS}`),
-    );
+    await repo.failExpiredLastAttempts(tx);
+    const rows = await repo.claimDueJobs(tx, {
+      kinds,
+      limit: opts.limit,
+      workerId: opts.workerId,
+      leaseMs: opts.leaseMs,
+    });
     return rows.map(jobFromRow);
   });
 }
@@ -110,21 +95,13 @@ type RunDeps = { db: Db; workerId: string; leaseMs: number; retryDelayMs: (attem
 export async function executeJob(deps: RunDeps, job: Job): Promise<'done' | 'retry' | 'failed'> {
   const { db, workerId } = deps;
   const handler = jobHandler(job.kind);
-  const fence = sql`id = ${job.id} and locked_by = ${workerId} and status = 'running'`;
+  const claim: repo.Claim = { jobId: job.id, workerId };
   const leaseMs = Math.max(deps.leaseMs, jobHandlerOptions(job.kind).leaseMs ?? 0);
-  if (leaseMs > deps.leaseMs)
-    await asRunner(db, (tx) =>
-      tx.execute(
-        sql`update jobs set locked_until = now() + ${leaseMs} * interval '1 millisecond' where ${fence}`,
-      ),
-    );
+  if (leaseMs > deps.leaseMs) await asRunner(db, (tx) => repo.extendLease(tx, claim, leaseMs));
   let lastProgressWrite = 0;
   const heartbeat = setInterval(
     () => {
-      asRunner(db, (tx) =>
-        tx.execute(sql`update jobs set locked_until = now() + ${leaseMs} * interval '1 millisecond'
-          where ${fence}`),
-      ).catch(() => {});
+      asRunner(db, (tx) => repo.extendLease(tx, claim, leaseMs)).catch(() => {});
     },
     Math.max(50, Math.floor(deps.leaseMs / 3)),
   );
@@ -142,39 +119,24 @@ export async function executeJob(deps: RunDeps, job: Job): Promise<'done' | 'ret
       const clamped = Math.min(1, Math.max(0, Number.isFinite(fraction) ? fraction : 0)).toFixed(4);
       const total = counts ? Math.max(0, Math.floor(counts.total)) : null;
       const done = counts && total !== null ? Math.min(total, Math.max(0, Math.floor(counts.done))) : null;
-      await asRunner(db, (tx) =>
-        tx.execute(sql`update jobs set progress = ${clamped}::numeric,
-          progress_done = coalesce(${done}::integer, progress_done),
-          progress_total = coalesce(${total}::integer, progress_total),
-          locked_until = now() + ${leaseMs} * interval '1 millisecond', updated_at = now() where ${fence}`),
-      );
+      await asRunner(db, (tx) => repo.writeProgress(tx, claim, { fraction: clamped, done, total, leaseMs }));
     },
     withCompany: (fn) => jobWithCompany(db, job, fn),
   };
   try {
     if (!handler) throw new PermanentJobError(`no handler for job kind ${job.kind}`);
     const result = await handler(job, ctx);
-    await asRunner(db, (tx) =>
-      tx.execute(sql`update jobs set status = 'done', progress = 1, progress_done = progress_total, result = ${JSON.stringify(result ?? null)}::jsonb,
-        error = null, locked_by = null, locked_until = null, finished_at = now(), updated_at = now()
-        where ${fence}`),
-    );
+    await asRunner(db, (tx) => repo.markDone(tx, claim, JSON.stringify(result ?? null)));
     return 'done';
   } catch (error) {
     const message = errorText(error).slice(0, 2000);
     const final = isPermanent(error) || job.attempts >= job.maxAttempts;
     if (final) {
-      await asRunner(db, (tx) =>
-        tx.execute(sql`update jobs set status = 'failed', error = ${message}, locked_by = null,
-          locked_until = null, finished_at = now(), updated_at = now() where ${fence}`),
-      );
+      await asRunner(db, (tx) => repo.markFailed(tx, claim, message));
       return 'failed';
     }
     const delay = Math.max(0, Math.round(deps.retryDelayMs(job.attempts)));
-    await asRunner(db, (tx) =>
-      tx.execute(sql`update jobs set status = 'queued', error = ${message}, locked_by = null, locked_until = null,
-        run_at = now() + ${delay} * interval '1 millisecond', updated_at = now() where ${fence}`),
-    );
+    await asRunner(db, (tx) => repo.requeue(tx, claim, message, delay));
     return 'retry';
   } finally {
     clearInterval(heartbeat);
