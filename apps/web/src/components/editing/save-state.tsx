@@ -69,3 +69,33 @@ export function SettingsFormActions(props: {
     </div>
   );
 }
+
+/**
+ * The end of a settings form (`useSettingsForm`): a refusal that names no field, then the actions
+ * for those who may change the settings.
+ */
+export function SettingsFormFooter(props: {
+  form: { message: string | null; dirty: boolean; cancel: () => void };
+  saving: boolean;
+  saveLabel: string;
+  canManage?: boolean;
+}) {
+  const { form, canManage = true } = props;
+  return (
+    <>
+      {form.message && (
+        <p role="alert" className="text-sm text-danger">
+          {form.message}
+        </p>
+      )}
+      {canManage && (
+        <SettingsFormActions
+          saving={props.saving}
+          dirty={form.dirty}
+          saveLabel={props.saveLabel}
+          onCancel={form.cancel}
+        />
+      )}
+    </>
+  );
+}

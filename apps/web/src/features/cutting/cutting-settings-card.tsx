@@ -7,7 +7,7 @@ import {
 } from '@erp/domain';
 import { formSchema } from '@erp/domain/form-schema';
 import { useTranslation } from 'react-i18next';
-import { SettingsFormActions } from '../../components/editing/save-state.tsx';
+import { SettingsFormFooter } from '../../components/editing/save-state.tsx';
 import { SettingsCard } from '../../components/editing/settings-card.tsx';
 import { useSettingsForm } from '../../components/editing/settings-form.ts';
 import { UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
@@ -121,19 +121,12 @@ function CuttingForm({ initial }: { initial: CuttingDefaults }) {
         <div className="grid gap-3 sm:grid-cols-2">{BAR_KEYS.map(field)}</div>
         <p className="text-xs text-muted">{t('settings.weldHelp')}</p>
       </fieldset>
-      {settings.message && (
-        <p role="alert" className="text-sm text-danger">
-          {settings.message}
-        </p>
-      )}
-      {canManage && (
-        <SettingsFormActions
-          saving={save.isPending}
-          dirty={dirty}
-          saveLabel={t('settings.save')}
-          onCancel={settings.cancel}
-        />
-      )}
+      <SettingsFormFooter
+        form={settings}
+        saving={save.isPending}
+        saveLabel={t('settings.save')}
+        canManage={canManage}
+      />
     </form>
   );
 }

@@ -3,7 +3,7 @@ import { MAIL_SECURITY, mailSettingsInputSchema } from '@erp/domain/documents/ma
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SettingsFormActions } from '../../components/editing/save-state.tsx';
+import { SettingsFormFooter } from '../../components/editing/save-state.tsx';
 import { SettingsCard } from '../../components/editing/settings-card.tsx';
 import { useSettingsForm } from '../../components/editing/settings-form.ts';
 import { UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
@@ -115,19 +115,12 @@ function MailSettingsForm({ initial }: { initial: MailSettingsView }) {
           {stored?.has_password && <p className="text-sm text-muted">{t('mail:settings.passwordKept')}</p>}
         </Field>
       </div>
-      {settings.message && (
-        <p role="alert" className="text-sm text-danger">
-          {settings.message}
-        </p>
-      )}
-      {canManage && (
-        <SettingsFormActions
-          saving={save.isPending}
-          dirty={dirty}
-          saveLabel={t('mail:settings.save')}
-          onCancel={settings.cancel}
-        />
-      )}
+      <SettingsFormFooter
+        form={settings}
+        saving={save.isPending}
+        saveLabel={t('mail:settings.save')}
+        canManage={canManage}
+      />
     </form>
   );
 }

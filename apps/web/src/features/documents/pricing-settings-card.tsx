@@ -7,7 +7,7 @@ import {
 import { formSchema } from '@erp/domain/form-schema';
 import { type UseFormReturn, useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { SettingsFormActions } from '../../components/editing/save-state.tsx';
+import { SettingsFormFooter } from '../../components/editing/save-state.tsx';
 import { SettingsCard } from '../../components/editing/settings-card.tsx';
 import { useSettingsForm } from '../../components/editing/settings-form.ts';
 import { UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
@@ -94,19 +94,12 @@ function PricingForm({ initial }: { initial: PricingSettings }) {
         })}
       </div>
       <AreaBands form={form} errorOf={errorOf} readOnly={!canManage} />
-      {settings.message && (
-        <p role="alert" className="text-sm text-danger">
-          {settings.message}
-        </p>
-      )}
-      {canManage && (
-        <SettingsFormActions
-          saving={save.isPending}
-          dirty={dirty}
-          saveLabel={t('form.save')}
-          onCancel={settings.cancel}
-        />
-      )}
+      <SettingsFormFooter
+        form={settings}
+        saving={save.isPending}
+        saveLabel={t('form.save')}
+        canManage={canManage}
+      />
     </form>
   );
 }

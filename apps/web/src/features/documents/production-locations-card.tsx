@@ -3,7 +3,7 @@ import { formSchema } from '@erp/domain/form-schema';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SettingsFormActions } from '../../components/editing/save-state.tsx';
+import { SettingsFormFooter } from '../../components/editing/save-state.tsx';
 import { SettingsCard } from '../../components/editing/settings-card.tsx';
 import { useSettingsForm } from '../../components/editing/settings-form.ts';
 import { UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
@@ -124,19 +124,12 @@ function LocationsForm({ initial }: { initial: ProductionLocationsView }) {
         ))}
       </div>
       <p className="text-sm text-muted">{t('productionLocations.fallback')}</p>
-      {settings.message && (
-        <p role="alert" className="text-sm text-danger">
-          {settings.message}
-        </p>
-      )}
-      {canManage && (
-        <SettingsFormActions
-          saving={save.isPending}
-          dirty={dirty}
-          saveLabel={t('form.save')}
-          onCancel={settings.cancel}
-        />
-      )}
+      <SettingsFormFooter
+        form={settings}
+        saving={save.isPending}
+        saveLabel={t('form.save')}
+        canManage={canManage}
+      />
     </form>
   );
 }

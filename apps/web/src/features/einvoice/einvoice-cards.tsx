@@ -1,7 +1,7 @@
 import { operatorInputSchema } from '@erp/domain/einvoice/einvoice';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { SettingsFormActions } from '../../components/editing/save-state.tsx';
+import { SettingsFormFooter } from '../../components/editing/save-state.tsx';
 import { useSettingsForm } from '../../components/editing/settings-form.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Input } from '../../components/ui/input.tsx';
@@ -54,7 +54,7 @@ function OperatorForm({ initial }: { initial: Operator }) {
   const settings = useSettingsForm(operatorInputSchema, operatorValues(initial), () =>
     t('common:einvoice.saveFailed'),
   );
-  const { form, dirty, errorOf } = settings;
+  const { form, errorOf } = settings;
   const save = useMutation({
     mutationFn: saveOperator,
     onSuccess: (next) => qc.setQueryData(['einvoice', 'operator'], next),
@@ -80,17 +80,7 @@ function OperatorForm({ initial }: { initial: Operator }) {
           </label>
         ))}
       </div>
-      {settings.message && (
-        <p role="alert" className="text-sm text-danger">
-          {settings.message}
-        </p>
-      )}
-      <SettingsFormActions
-        saving={save.isPending}
-        dirty={dirty}
-        saveLabel={t('common:actions.save')}
-        onCancel={settings.cancel}
-      />
+      <SettingsFormFooter form={settings} saving={save.isPending} saveLabel={t('common:actions.save')} />
     </form>
   );
 }

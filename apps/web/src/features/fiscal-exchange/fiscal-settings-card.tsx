@@ -2,7 +2,7 @@ import { fiscalExchangeSettingsSchema } from '@erp/domain/fiscal-exchange/fiscal
 import { formSchema } from '@erp/domain/form-schema';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SettingsFormActions } from '../../components/editing/save-state.tsx';
+import { SettingsFormFooter } from '../../components/editing/save-state.tsx';
 import { useSettingsForm } from '../../components/editing/settings-form.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Input } from '../../components/ui/input.tsx';
@@ -81,7 +81,7 @@ function SettingsForm({ initial }: { initial: FiscalSettings }) {
   const canManage = usePermission('company.manage');
   const save = useSaveFiscalSettings();
   const settings = useSettingsForm(fiscalFormSchema, toForm(initial), () => t('settings.saveFailed'));
-  const { form, dirty, errorOf } = settings;
+  const { form, errorOf } = settings;
   const [secretSet, setSecretSet] = useState(initial.intermediary_secret_set);
   const kind = form.watch('intermediary_kind');
   const submit = settings.submit(async (body) => {
@@ -151,19 +151,12 @@ function SettingsForm({ initial }: { initial: FiscalSettings }) {
           {t('settings.auto_send')}
         </label>
       )}
-      {settings.message && (
-        <p role="alert" className="text-sm text-danger">
-          {settings.message}
-        </p>
-      )}
-      {canManage && (
-        <SettingsFormActions
-          saving={save.isPending}
-          dirty={dirty}
-          saveLabel={t('common:actions.save')}
-          onCancel={settings.cancel}
-        />
-      )}
+      <SettingsFormFooter
+        form={settings}
+        saving={save.isPending}
+        saveLabel={t('common:actions.save')}
+        canManage={canManage}
+      />
     </form>
   );
 }
