@@ -1,6 +1,7 @@
+import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { errorsOf, formResolver } from './zod-form.ts';
+import { errorsOf, type FormIssue, formResolver, issueText, validateForm } from './zod-form.ts';
 
 const schema = z.object({
   email: z.string().trim().min(1, 'validation.emailRequired').email('validation.emailInvalid'),
@@ -48,5 +49,39 @@ describe('the form recipe (useZodForm)', () => {
       { path: 'contacts', message: 'validation.tooLong' },
       { path: '', message: 'validation.invalid' },
     ]);
+  });
+});
+
+describe("a message's values (line, position) reach its sentence", () => {
+  // Like the domain's formula and glass make-up rules: a custom issue names where it failed.
+  const formula = z.object({
+    rows: z.array(
+      z.object({ formula: z.string() }).superRefine((row, ctx) => {
+        const at = row.formula.indexOf('?');
+        if (at >= 0)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['formula'],
+            message: 'validation.formulaSyntax',
+            params: { position: at + 1 },
+          });
+      }),
+    ),
+  });
+  const t = ((key: string, opts?: Record<string, unknown>) =>
+    key === 'validation.formulaSyntax'
+      ? `Formula nije ispravna kod ${String(opts?.position)}. znaka`
+      : String(opts?.defaultValue ?? key)) as unknown as TFunction;
+
+  it('keeps the params of a custom issue on its field error and translates with them', async () => {
+    const issues = await validateForm(formula, { rows: [{ formula: 'W+H' }, { formula: 'W*?' }] });
+    expect(issues).toEqual([
+      { path: 'rows.1.formula', message: 'validation.formulaSyntax', params: { position: 3 } },
+    ]);
+    expect(issueText(t, issues[0] as FormIssue)).toBe('Formula nije ispravna kod 3. znaka');
+  });
+
+  it('a message without params is translated as before', () => {
+    expect(issueText(t, { message: 'validation.unknownKey' })).toBe('validation.invalid');
   });
 });

@@ -1,4 +1,6 @@
+import { issueParams } from '@erp/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { TFunction } from 'i18next';
 import {
   type FieldError,
   type FieldErrors,
@@ -27,18 +29,45 @@ export function useZodForm<S extends ZodType, Values extends FieldValues = input
   return useForm<Values, unknown, output<S>>({ ...options, resolver: formResolver<S, Values>(schema) });
 }
 
-/** The resolver of `useZodForm`: the schema's input types follow the fields' (text) form. */
+/** The values a message's key is translated with (`{{line}}`, `{{position}}`), kept on the field's error. */
+type Params = Record<string, string | number>;
+type WithParams = FieldError & { params?: Params };
+
+/**
+ * The resolver of `useZodForm`: the schema's input types follow the fields' (text) form. The zod
+ * resolver keeps only an issue's message; when a custom issue carries `params` (as the server's
+ * error details do), they are put back on the field's error so its sentence can name them.
+ */
 export function formResolver<S extends ZodType, Values extends FieldValues = input<S> & FieldValues>(
   schema: S,
 ): Resolver<Values, unknown, output<S>> {
-  return zodResolver(schema as never) as unknown as Resolver<Values, unknown, output<S>>;
+  const resolve = zodResolver(schema as never) as unknown as Resolver<Values, unknown, output<S>>;
+  return async (values, context, options) => {
+    const result = await resolve(values, context, options);
+    if (Object.keys(result.errors).length === 0) return result;
+    const parsed = await schema.safeParseAsync(values);
+    for (const issue of parsed.error?.issues ?? []) {
+      const params = issueParams(issue);
+      if (!params) continue;
+      let node: unknown = result.errors;
+      for (const key of issue.path)
+        node = (node as Record<PropertyKey, unknown> | undefined)?.[key as string];
+      if (isFieldError(node)) (node as WithParams).params = params;
+    }
+    return result;
+  };
 }
 
-/** One validation failure: the field's dotted path (`contacts.0.email`) and its i18n key. */
-export type FormIssue = { path: string; message: string };
+/** One validation failure: the field's dotted path (`contacts.0.email`), its i18n key and values. */
+export type FormIssue = { path: string; message: string; params?: Params };
 
 function isFieldError(value: unknown): value is FieldError {
   return typeof value === 'object' && value !== null && 'type' in value && typeof value.type === 'string';
+}
+
+/** The sentence of one failure in the user's language; an unknown key reads as `validation.invalid`. */
+export function issueText(t: TFunction, issue: Pick<FormIssue, 'message' | 'params'>): string {
+  return t(issue.message, { ...issue.params, defaultValue: t('validation.invalid') });
 }
 
 /**
@@ -51,7 +80,12 @@ export function errorsOf(errors: FieldErrors): FormIssue[] {
   const walk = (node: unknown, path: string[]) => {
     if (typeof node !== 'object' || node === null) return;
     if (isFieldError(node)) {
-      found.push({ path: path.join('.'), message: node.message || 'validation.invalid' });
+      const { params } = node as WithParams;
+      found.push({
+        path: path.join('.'),
+        message: node.message || 'validation.invalid',
+        ...(params ? { params } : {}),
+      });
       return;
     }
     for (const [key, child] of Object.entries(node)) walk(child, key === 'root' ? path : [...path, key]);
@@ -70,11 +104,10 @@ export function useFormMessages(
   options: { label?: (path: string) => string; server?: readonly (string | null | undefined)[] } = {},
 ): string[] {
   const { t } = useTranslation('common');
-  const text = (key: string) => t(key, { defaultValue: t('validation.invalid') });
   return [
-    ...errorsOf(errors).map(({ path, message }) => {
-      const label = options.label?.(path);
-      return label ? `${label}: ${text(message)}` : text(message);
+    ...errorsOf(errors).map((issue) => {
+      const label = options.label?.(issue.path);
+      return label ? `${label}: ${issueText(t, issue)}` : issueText(t, issue);
     }),
     ...(options.server ?? []).filter((m): m is string => Boolean(m)),
   ];
@@ -86,7 +119,7 @@ export function useFieldMessage(errors: FieldErrors): (path: string) => string |
   const issues = errorsOf(errors);
   return (path) => {
     const issue = issues.find((i) => i.path === path);
-    return issue ? t(issue.message, { defaultValue: t('validation.invalid') }) : undefined;
+    return issue ? issueText(t, issue) : undefined;
   };
 }
 
