@@ -46,7 +46,6 @@ const SQL_WAITING = new Set([
   'modules/export/sections.ts',
   'modules/inventory/posting.ts',
   // the other areas
-  'security/rotation.ts',
 ]);
 
 /** The kinds of SQL a file builds or runs (empty when it holds the rule). */

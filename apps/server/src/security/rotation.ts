@@ -1,42 +1,22 @@
 import type { KeyRotationResult, KeyStatus } from '@erp/domain';
-import { sql } from 'drizzle-orm';
 import { REGISTRY_URL_CONTEXT } from '../db/company-router.ts';
-import { type Db, rowsOf } from '../db/database.ts';
+import type { Db } from '../db/database.ts';
 import { asPlatformFor } from '../db/tenant.ts';
 import { ENCRYPTED_TABLES, type EncryptedTable } from './encrypted-columns.ts';
 import { blindIndex, decryptField, ENC_PREFIX, encryptField, isEncrypted, keyIdOf } from './field-crypto.ts';
 import { currentKeyring, type Keyring } from './keyring.ts';
+import * as repo from './rotation.repo.ts';
 
 /** The operators' answers (`/api/admin/keys/*`, `npm run admin -- keys`): the domain's contract. */
 export type { KeyRotationResult as RotationResult, KeyStatus };
 
-const IDENT = /^[a-z_][a-z0-9_]*$/;
-const ident = (name: string) => {
-  if (!IDENT.test(name)) throw new Error(`Bad identifier ${name}`);
-  return sql.identifier(name);
-};
-
 async function existingTables(db: Db): Promise<EncryptedTable[]> {
-  const rows = rowsOf<{ name: string }>(
-    await db.execute(
-      sql`select table_name as name from information_schema.tables where table_schema = 'public'`,
-    ),
-  );
-  const names = new Set(rows.map((r) => r.name));
+  const names = new Set(await repo.publicTableNames(db));
   return ENCRYPTED_TABLES.filter((t) => names.has(t.table));
 }
 
-/**
- * Every company that has ever written a tenant row (each insert is audited, so each has a head),
- * and every company in a dedicated database (its head is there; asPlatformFor goes there).
- */
-async function companyIds(db: Db): Promise<string[]> {
-  const rows = rowsOf<{ id: string }>(
-    await db.execute(sql`select company_id as id from audit_heads
-      union select company_id from company_registry where mode = 'dedicated' order by 1`),
-  );
-  return rows.map((r) => r.id);
-}
+/** What a value under the active key starts with, as a LIKE pattern. */
+const underKey = (keyring: Keyring) => `${ENC_PREFIX}${keyring.activeKid}:%`;
 
 /** Re-encrypts one batch of one company's rows in one transaction; returns rows and values changed. */
 async function rotateBatch(
@@ -46,40 +26,23 @@ async function rotateBatch(
   keyring: Keyring,
   batchSize: number,
 ): Promise<{ rows: number; values: number }> {
-  const current = `${ENC_PREFIX}${keyring.activeKid}:%`;
-  const stale = sql.join(
-    table.columns.map((c) => sql`(${ident(c)} is not null and ${ident(c)} not like ${current})`),
-    sql` or `,
-  );
-  const columns = sql.join(
-    table.columns.map((c) => ident(c)),
-    sql`, `,
-  );
   return asPlatformFor(db, { userId: companyId, companyId, actor: 'platform' }, async (tx) => {
-    // Locked, so a user saving the same row waits instead of being overwritten with the old value.
-    const rows = rowsOf<Record<string, string | null>>(
-      await tx.execute(sql`select ctid::text as _ctid, ${columns} from ${ident(table.table)}
-        where ${ident(table.companyColumn)} = ${companyId} and (${stale})
-        limit ${batchSize} for update`),
-    );
+    const rows = await repo.lockStaleRows(tx, table, companyId, underKey(keyring), batchSize);
     let values = 0;
     for (const row of rows) {
-      const sets = [];
+      const sets: Record<string, string> = {};
       for (const column of table.columns) {
         const stored = row[column] ?? null;
         if (stored === null || keyIdOf(stored) === keyring.activeKid) continue;
         const context = `${table.table}.${column}`;
         const plain = decryptField(stored, context, keyring);
-        sets.push(sql`${ident(column)} = ${encryptField(plain, context, keyring)}`);
+        sets[column] = encryptField(plain, context, keyring);
         const index = table.indexes?.[column];
-        if (index && !isEncrypted(stored))
-          sets.push(sql`${ident(index.column)} = ${blindIndex(index.purpose, plain, keyring)}`);
+        if (index && !isEncrypted(stored)) sets[index.column] = blindIndex(index.purpose, plain, keyring);
         values++;
       }
-      if (sets.length === 0) continue;
-      await tx.execute(
-        sql`update ${ident(table.table)} set ${sql.join(sets, sql`, `)} where ctid = ${row._ctid}::tid`,
-      );
+      if (Object.keys(sets).length === 0) continue;
+      await repo.updateRowByCtid(tx, table.table, row._ctid as string, sets);
     }
     return { rows: rows.length, values };
   });
@@ -91,16 +54,10 @@ async function rotateBatch(
  */
 async function rotateRegistry(db: Db, keyring: Keyring): Promise<number> {
   return db.transaction(async (tx) => {
-    const rows = rowsOf<{ company_id: string; database_url: string }>(
-      await tx.execute(sql`select company_id, database_url from company_registry
-        where database_url is not null and database_url not like ${`${ENC_PREFIX}${keyring.activeKid}:%`}
-        for update`),
-    );
+    const rows = await repo.lockStaleRegistryUrls(tx, underKey(keyring));
     for (const row of rows) {
       const plain = decryptField(row.database_url, REGISTRY_URL_CONTEXT, keyring);
-      await tx.execute(sql`update company_registry
-        set database_url = ${encryptField(plain, REGISTRY_URL_CONTEXT, keyring)}
-        where company_id = ${row.company_id}`);
+      await repo.setRegistryUrl(tx, row.company_id, encryptField(plain, REGISTRY_URL_CONTEXT, keyring));
     }
     return rows.length;
   });
@@ -117,7 +74,7 @@ export async function rotateAll(
 ): Promise<KeyRotationResult> {
   const keyring = opts.keyring ?? currentKeyring();
   const batchSize = opts.batchSize ?? 200;
-  const companies = await companyIds(db);
+  const companies = await repo.companiesWithData(db);
   let values = await rotateRegistry(db, keyring);
   let rows = values;
   for (const table of await existingTables(db)) {
@@ -130,17 +87,13 @@ export async function rotateAll(
       }
     }
   }
-  await db.execute(sql`insert into encryption_state (id, active_kid, completed_at) values (1, ${keyring.activeKid}, now())
-    on conflict (id) do update set active_kid = excluded.active_kid, completed_at = excluded.completed_at`);
+  await repo.recordRotation(db, keyring.activeKid);
   return { companies: companies.length, rows, values, activeKid: keyring.activeKid };
 }
 
 /** Runs the pass only when the last completed one was for another key (start-up: cheap when done). */
 export async function rotateIfNeeded(db: Db, keyring = currentKeyring()): Promise<KeyRotationResult | null> {
-  const [state] = rowsOf<{ active_kid: string }>(
-    await db.execute(sql`select active_kid from encryption_state where id = 1`),
-  );
-  if (state?.active_kid === keyring.activeKid) {
+  if ((await repo.lastRotatedKey(db)) === keyring.activeKid) {
     // Registry URLs stored in plain text by an older version are sealed at the first start.
     await rotateRegistry(db, keyring);
     return null;
@@ -152,19 +105,11 @@ export async function rotateIfNeeded(db: Db, keyring = currentKeyring()): Promis
 export async function keyStatus(db: Db, keyring = currentKeyring()): Promise<KeyStatus> {
   const byKid: Record<string, number> = {};
   let plain = 0;
-  const companies = await companyIds(db);
+  const companies = await repo.companiesWithData(db);
   for (const table of await existingTables(db)) {
-    const columns = sql.join(
-      table.columns.map((c) => ident(c)),
-      sql`, `,
-    );
     for (const companyId of companies) {
-      const rows = await asPlatformFor(db, { userId: companyId, companyId }, async (tx) =>
-        rowsOf<Record<string, string | null>>(
-          await tx.execute(
-            sql`select ${columns} from ${ident(table.table)} where ${ident(table.companyColumn)} = ${companyId}`,
-          ),
-        ),
+      const rows = await asPlatformFor(db, { userId: companyId, companyId }, (tx) =>
+        repo.encryptedValues(tx, table, companyId),
       );
       for (const row of rows)
         for (const column of table.columns) {
@@ -176,18 +121,12 @@ export async function keyStatus(db: Db, keyring = currentKeyring()): Promise<Key
         }
     }
   }
-  for (const row of rowsOf<{ database_url: string }>(
-    await db.execute(sql`select database_url from company_registry where database_url is not null`),
-  )) {
-    const kid = keyIdOf(row.database_url);
+  for (const url of await repo.registryUrls(db)) {
+    const kid = keyIdOf(url);
     if (kid) byKid[kid] = (byKid[kid] ?? 0) + 1;
     else plain++;
   }
   // The audit trail keeps the envelopes it recorded; those keys stay needed to read old history.
-  const audit = rowsOf<{ kid: string; n: number }>(
-    await db.execute(sql`select substring(m[1] from 1) as kid, count(*)::int as n
-      from audit_log, regexp_matches(changes::text, 'enc:v1:([A-Za-z0-9_-]+):', 'g') as m group by 1`),
-  );
-  const auditByKid = Object.fromEntries(audit.map((r) => [r.kid, Number(r.n)]));
+  const auditByKid = await repo.auditKeyCounts(db);
   return { activeKid: keyring.activeKid, byKid, plain, auditByKid };
 }
