@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, Route, Routes, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useConfirm } from '../../components/editing/confirm-dialog.tsx';
 import { IRREVERSIBLE_ACTIONS } from '../../components/editing/irreversible.ts';
-import { SaveState, saveStatus } from '../../components/editing/save-state.tsx';
 import { useSaveShortcut } from '../../components/editing/save-shortcut.ts';
+import { SaveState, saveStatus } from '../../components/editing/save-state.tsx';
 import { afterSave, UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Input, Textarea } from '../../components/ui/input.tsx';
@@ -23,7 +23,16 @@ import {
 } from '../documents/documents-api.ts';
 import { type EditLine, LineEditor, lineFromApi, lineToApi, newLine } from '../documents/line-editor.tsx';
 import { MailLog, SendMailAction } from '../documents/mail-dialog.tsx';
-import { DateText, Field, LinksAndHistory, SELECT, StatusBadge } from '../documents/parts.tsx';
+import {
+  DateText,
+  Fact,
+  Field,
+  FormError,
+  LinksAndHistory,
+  PdfLink,
+  SELECT,
+  StatusBadge,
+} from '../documents/parts.tsx';
 import { useDocumentStatusChange } from '../documents/status-actions.ts';
 import { IfAllowed, usePermission } from '../team/use-permission.tsx';
 import { deliveryLinesToApi, type Quantities, WorkOrderDeliveryLines } from './delivery-lines.tsx';
@@ -127,15 +136,7 @@ export function DeliveryNoteNewPage() {
     <div className="space-y-4">
       <h1 className="text-2xl font-semibold">{t('new.delivery_note')}</h1>
       <UnsavedChangesGuard when={dirty && !save.isSuccess} />
-      {error && (
-        <p
-          role="alert"
-          className="rounded-md border border-danger p-2 text-sm text-danger"
-          data-testid="form-error"
-        >
-          {error}
-        </p>
-      )}
+      <FormError error={error} />
       <div className="grid gap-3 md:grid-cols-3">
         <Field label={t('dn.workOrder')} htmlFor="dn-wo">
           <select
@@ -348,44 +349,17 @@ function DeliveryNoteView({ detail }: { detail: Detail }) {
             </Link>
           )}
           <SendMailAction doc={doc} disabled={action.pending || dirty} />
-          <a
-            className={buttonClasses('outline', 'md')}
-            href={`/api/documents/${doc.id}/pdf`}
-            target="_blank"
-            rel="noreferrer"
-          >
-            {t('actions.pdf')}
-          </a>
+          <PdfLink id={doc.id} />
         </div>
       </div>
-      {error && (
-        <p
-          role="alert"
-          className="rounded-md border border-danger p-2 text-sm text-danger"
-          data-testid="form-error"
-        >
-          {error}
-        </p>
-      )}
+      <FormError error={error} />
       <dl className="grid gap-2 text-sm md:grid-cols-4">
-        <div>
-          <dt className="text-muted">{t('form.client')}</dt>
-          <dd>{doc.client_name}</dd>
-        </div>
-        <div>
-          <dt className="text-muted">{t('dn.deliveryAddress')}</dt>
-          <dd>{doc.delivery_address}</dd>
-        </div>
-        <div>
-          <dt className="text-muted">{t('form.date')}</dt>
-          <dd>
-            <DateText value={doc.doc_date} />
-          </dd>
-        </div>
-        <div>
-          <dt className="text-muted">{t('dn.stock')}</dt>
-          <dd>{doc.stock_document_id ? t('dn.posted') : t('dn.notPosted')}</dd>
-        </div>
+        <Fact label={t('form.client')}>{doc.client_name}</Fact>
+        <Fact label={t('dn.deliveryAddress')}>{doc.delivery_address}</Fact>
+        <Fact label={t('form.date')}>
+          <DateText value={doc.doc_date} />
+        </Fact>
+        <Fact label={t('dn.stock')}>{doc.stock_document_id ? t('dn.posted') : t('dn.notPosted')}</Fact>
       </dl>
       <LineEditor
         lines={lines}

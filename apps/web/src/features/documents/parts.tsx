@@ -1,6 +1,8 @@
 import { isAuditFieldShown } from '@erp/domain';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
+import { buttonClasses } from '../../components/ui/button.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { cn } from '../../lib/cn.ts';
 import { formatDate, formatNumber } from '../../lib/format.ts';
@@ -125,6 +127,45 @@ export function Field({
     <div className="flex flex-col gap-1">
       <Label htmlFor={htmlFor}>{label}</Label>
       {children}
+    </div>
+  );
+}
+
+/** A document screen's refusal (the API's error in the user's language), when there is one. */
+export function FormError({ error }: { error: string | null }) {
+  if (!error) return null;
+  return (
+    <p
+      role="alert"
+      className="rounded-md border border-danger p-2 text-sm text-danger"
+      data-testid="form-error"
+    >
+      {error}
+    </p>
+  );
+}
+
+/** The document's PDF, opened in a new tab. */
+export function PdfLink({ id }: { id: string }) {
+  const { t } = useTranslation('documents');
+  return (
+    <a
+      className={buttonClasses('outline', 'md')}
+      href={`/api/documents/${id}/pdf`}
+      target="_blank"
+      rel="noreferrer"
+    >
+      {t('actions.pdf')}
+    </a>
+  );
+}
+
+/** One fact of a document's header: its label above its value. */
+export function Fact({ label, testId, children }: { label: string; testId?: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-muted">{label}</dt>
+      <dd data-testid={testId}>{children}</dd>
     </div>
   );
 }

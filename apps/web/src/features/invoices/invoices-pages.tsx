@@ -25,10 +25,13 @@ import { MailLog, SendMailAction } from '../documents/mail-dialog.tsx';
 import {
   DateText,
   DocumentTabs,
+  Fact,
   Field,
+  FormError,
   LinksAndHistory,
   Money,
   NUM,
+  PdfLink,
   SELECT,
   StatusBadge,
   TABLE,
@@ -94,15 +97,7 @@ export function InvoiceNewPage() {
     <div className="space-y-4">
       <DocumentTabs />
       <h1 className="text-2xl font-semibold">{t('new.invoice')}</h1>
-      {error && (
-        <p
-          role="alert"
-          className="rounded-md border border-danger p-2 text-sm text-danger"
-          data-testid="form-error"
-        >
-          {error}
-        </p>
-      )}
+      <FormError error={error} />
       <div className="grid gap-3 md:grid-cols-4">
         <Field label={t('invoice.buyer')} htmlFor="inv-client">
           <select
@@ -146,66 +141,23 @@ export function InvoiceNewPage() {
         </Field>
       </div>
       {clientId && (
-        <fieldset className="rounded-md border border-border p-3">
-          <legend className="px-1 text-sm font-semibold">{t('invoice.fromDeliveryNotes')}</legend>
-          {notes.length === 0 ? (
-            <p className="text-sm text-muted">{t('invoice.noDeliveryNotes')}</p>
-          ) : (
-            <ul className="space-y-1">
-              {notes.map((n) => (
-                <li key={n.id}>
-                  <label className="flex items-center gap-2 text-sm">
-                    <input
-                      type="checkbox"
-                      checked={picked.has(n.id)}
-                      onChange={() =>
-                        setPicked((s) => {
-                          const next = new Set(s);
-                          if (next.has(n.id)) next.delete(n.id);
-                          else next.add(n.id);
-                          return next;
-                        })
-                      }
-                    />
-                    {n.number} · <DateText value={n.doc_date} /> · {t('invoice.leftToBill')}{' '}
-                    <Money value={n.net_left} />
-                  </label>
-                </li>
-              ))}
-            </ul>
-          )}
-        </fieldset>
+        <BillablePicker
+          legend={t('invoice.fromDeliveryNotes')}
+          empty={t('invoice.noDeliveryNotes')}
+          rows={notes}
+          picked={picked}
+          onChange={setPicked}
+        />
       )}
       {clientId && (
-        <fieldset className="rounded-md border border-border p-3" data-testid="invoice-work-orders">
-          <legend className="px-1 text-sm font-semibold">{t('invoice.fromWorkOrders')}</legend>
-          {orders.length === 0 ? (
-            <p className="text-sm text-muted">{t('invoice.noWorkOrders')}</p>
-          ) : (
-            <ul className="space-y-1">
-              {orders.map((o) => (
-                <li key={o.id}>
-                  <label className="flex items-center gap-2 text-sm">
-                    <input
-                      type="checkbox"
-                      checked={pickedOrders.has(o.id)}
-                      onChange={() =>
-                        setPickedOrders((s) => {
-                          const next = new Set(s);
-                          if (next.has(o.id)) next.delete(o.id);
-                          else next.add(o.id);
-                          return next;
-                        })
-                      }
-                    />
-                    {o.number} · <DateText value={o.doc_date} /> · {t('invoice.leftToBill')}{' '}
-                    <Money value={o.net_left} />
-                  </label>
-                </li>
-              ))}
-            </ul>
-          )}
-        </fieldset>
+        <BillablePicker
+          legend={t('invoice.fromWorkOrders')}
+          empty={t('invoice.noWorkOrders')}
+          testId="invoice-work-orders"
+          rows={orders}
+          picked={pickedOrders}
+          onChange={setPickedOrders}
+        />
       )}
       <h2 className="font-semibold">{t('invoice.extraLines')}</h2>
       <UnsavedChangesGuard when={lines.length > 0 && !save.isSuccess} />
@@ -341,48 +293,21 @@ function InvoiceView({ detail }: { detail: Detail }) {
               {t('invoice.ubl')}
             </a>
           )}
-          <a
-            className={buttonClasses('outline', 'md')}
-            href={`/api/documents/${doc.id}/pdf`}
-            target="_blank"
-            rel="noreferrer"
-          >
-            {t('actions.pdf')}
-          </a>
+          <PdfLink id={doc.id} />
         </div>
       </div>
-      {error && (
-        <p
-          role="alert"
-          className="rounded-md border border-danger p-2 text-sm text-danger"
-          data-testid="form-error"
-        >
-          {error}
-        </p>
-      )}
+      <FormError error={error} />
       <dl className="grid gap-2 text-sm md:grid-cols-4">
-        <div>
-          <dt className="text-muted">{t('invoice.buyer')}</dt>
-          <dd>{doc.client_name}</dd>
-        </div>
-        <div>
-          <dt className="text-muted">{t('form.date')}</dt>
-          <dd>
-            <DateText value={doc.doc_date} />
-          </dd>
-        </div>
-        <div>
-          <dt className="text-muted">{t('invoice.dueDate')}</dt>
-          <dd>
-            <DateText value={doc.due_date} />
-          </dd>
-        </div>
-        <div>
-          <dt className="text-muted">{t('invoice.reference')}</dt>
-          <dd data-testid="payment-reference">
-            {doc.payment_reference ? `${doc.reference_model} ${doc.payment_reference}` : '—'}
-          </dd>
-        </div>
+        <Fact label={t('invoice.buyer')}>{doc.client_name}</Fact>
+        <Fact label={t('form.date')}>
+          <DateText value={doc.doc_date} />
+        </Fact>
+        <Fact label={t('invoice.dueDate')}>
+          <DateText value={doc.due_date} />
+        </Fact>
+        <Fact label={t('invoice.reference')} testId="payment-reference">
+          {doc.payment_reference ? `${doc.reference_model} ${doc.payment_reference}` : '—'}
+        </Fact>
       </dl>
       <DomesticReverseCharge
         detail={detail}
@@ -500,5 +425,50 @@ function InvoiceView({ detail }: { detail: Detail }) {
       <MailLog id={doc.id} />
       <LinksAndHistory id={doc.id} links={detail.links} />
     </div>
+  );
+}
+
+/** A client's documents with something left to bill (delivery notes or work orders), each one ticked in or out. */
+function BillablePicker({
+  legend,
+  empty,
+  testId,
+  rows,
+  picked,
+  onChange,
+}: {
+  legend: string;
+  empty: string;
+  testId?: string;
+  rows: readonly { id: string; number: string | null; doc_date: string; net_left: string }[];
+  picked: ReadonlySet<string>;
+  onChange: (next: Set<string>) => void;
+}) {
+  const { t } = useTranslation('documents');
+  const toggle = (id: string) => {
+    const next = new Set(picked);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    onChange(next);
+  };
+  return (
+    <fieldset className="rounded-md border border-border p-3" data-testid={testId}>
+      <legend className="px-1 text-sm font-semibold">{legend}</legend>
+      {rows.length === 0 ? (
+        <p className="text-sm text-muted">{empty}</p>
+      ) : (
+        <ul className="space-y-1">
+          {rows.map((r) => (
+            <li key={r.id}>
+              <label className="flex items-center gap-2 text-sm">
+                <input type="checkbox" checked={picked.has(r.id)} onChange={() => toggle(r.id)} />
+                {r.number} · <DateText value={r.doc_date} /> · {t('invoice.leftToBill')}{' '}
+                <Money value={r.net_left} />
+              </label>
+            </li>
+          ))}
+        </ul>
+      )}
+    </fieldset>
   );
 }
