@@ -7,8 +7,10 @@ import { IRREVERSIBLE_ACTIONS } from '../../components/editing/irreversible.ts';
 import { useSaveShortcut } from '../../components/editing/save-shortcut.ts';
 import { SaveState, saveStatus } from '../../components/editing/save-state.tsx';
 import { afterSave, UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
+import { useFormMessages, useZodForm } from '../../components/editing/zod-form.ts';
 import { focusFirstOpenLine } from '../../components/line-grid/grid-focus.ts';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
+import { FormErrors } from '../../components/ui/form-errors.tsx';
 import { Input, Textarea } from '../../components/ui/input.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { cn } from '../../lib/cn.ts';
@@ -17,6 +19,14 @@ import { WorkOrderFulfilment } from '../delivery-notes/delivery-lines.tsx';
 import { AdvanceAction, AdvancesSection } from '../invoices/advances.tsx';
 import { InvoiceDetailPage, InvoiceNewPage, InvoicesListPage } from '../invoices/invoices-pages.tsx';
 import { IfAllowed, usePermission } from '../team/use-permission.tsx';
+import {
+  type HeaderBody,
+  type HeaderSchema,
+  type HeaderValues,
+  headerOf,
+  quoteHeaderSchema,
+  workOrderHeaderSchema,
+} from './document-header.ts';
 import { DocumentList } from './document-list.tsx';
 import {
   callDocument,
@@ -39,6 +49,16 @@ import { WorkOrderPanels } from './work-order-panels.tsx';
 import { WorkOrderVersions } from './work-order-versions.tsx';
 
 export type DocumentKind = 'work-orders' | 'quotes';
+/** The header fields' labels, for the form's list of problems (keyed by the body's field). */
+const HEADER_LABELS: Record<string, string> = {
+  client_id: 'form.client',
+  doc_date: 'form.date',
+  valid_until: 'form.validUntil',
+  due_date: 'form.dueDate',
+  source_location_id: 'form.sourceLocation',
+  output_location_id: 'form.outputLocation',
+  note: 'form.note',
+};
 const KIND = { 'work-orders': 'work_order', quotes: 'quote' } as const;
 const API = { 'work-orders': '/api/documents/work-orders', quotes: '/api/documents/quotes' } as const;
 
@@ -111,32 +131,6 @@ export function DocumentEditPage({ kind }: { kind: DocumentKind }) {
   return <DocumentForm key={id ?? 'new'} kind={kind} detail={detail.data ?? null} />;
 }
 
-type Header = {
-  client_id: string;
-  doc_date: string;
-  valid_until: string;
-  due_date: string;
-  source_location_id: string;
-  output_location_id: string;
-  note: string;
-  /** A rush order: rule-priced lines pay the company's rush surcharge %. */
-  rush: boolean;
-};
-
-function headerOf(detail: Detail | null): Header {
-  const d = detail?.document;
-  return {
-    client_id: d?.client_id ?? '',
-    doc_date: d?.doc_date ?? '',
-    valid_until: d?.valid_until ?? '',
-    due_date: d?.due_date ?? '',
-    source_location_id: d?.source_location_id ?? '',
-    output_location_id: d?.output_location_id ?? '',
-    note: d?.note ?? '',
-    rush: Boolean(d?.rush),
-  };
-}
-
 /**
  * One screen for new and existing quotes and work orders: header, line grid and the one primary
  * next action of the current status. Drafts are saved explicitly (Save shows "Saved"; Discard
@@ -154,7 +148,16 @@ function DocumentForm({ kind, detail }: { kind: DocumentKind; detail: Detail | n
     const l = detail ? undefined : locations.data?.find((x) => x.id === defaults.data?.[side]);
     return l ? t('form.companyDefault', { location: `${l.code} · ${l.name}` }) : '—';
   };
-  const [header, setHeader] = useState<Header>(() => headerOf(detail));
+  const isWo = kind === 'work-orders';
+  // The header on the recipe (route schema less the lines); the grid holds the lines.
+  const form = useZodForm<HeaderSchema, HeaderValues>(isWo ? workOrderHeaderSchema : quoteHeaderSchema, {
+    defaultValues: headerOf(detail),
+  });
+  const header = form.watch();
+  const setHeader = (next: HeaderValues) => form.reset(next);
+  const headerMessages = useFormMessages(form.formState.errors, {
+    label: (path) => (HEADER_LABELS[path] ? t(HEADER_LABELS[path]) : ''),
+  });
   const [lines, setLines] = useState<EditLine[]>(() =>
     detail ? detail.lines.map(lineFromApi) : [newLine()],
   );
@@ -165,35 +168,21 @@ function DocumentForm({ kind, detail }: { kind: DocumentKind; detail: Detail | n
   const [error, setError] = useState<string | null>(null);
   const doc = detail?.document;
   const saveRef = useSaveShortcut();
-  const isWo = kind === 'work-orders';
   const canWrite = usePermission('documents.write');
   const canAct = usePermission(isWo ? 'production.write' : 'documents.write');
   const editable = canWrite && (!doc || doc.status === 'draft');
   const client = clients.data?.items.find((c) => c.id === header.client_id);
 
-  const save = useDocumentMutation(async () => {
-    const body = {
-      client_id: header.client_id || null,
-      ...(header.doc_date ? { doc_date: header.doc_date } : {}),
-      ...(isWo
-        ? {
-            due_date: header.due_date || null,
-            source_location_id: header.source_location_id || null,
-            output_location_id: header.output_location_id || null,
-          }
-        : { valid_until: header.valid_until || null }),
-      note: header.note || null,
-      rush: header.rush,
-      lines: lines.filter((l) => l.item_id || l.description.trim()).map(lineToApi),
-    };
+  const save = useDocumentMutation(async (head: HeaderBody) => {
+    const body = { ...head, lines: lines.filter((l) => l.item_id || l.description.trim()).map(lineToApi) };
     return doc ? callDocument(`${API[kind]}/${doc.id}`, body, 'PUT') : callDocument(API[kind], body);
   });
   // Duplicate and convert open another document; the status actions answer at once (optimistic).
   const action = useDocumentMutation((path: string) => callDocument(path));
   const status = useDocumentStatusChange(doc?.id ?? '', (name) => `${API[kind]}/${doc?.id}/${name}`);
 
-  const onSave = () =>
-    save.mutate(undefined, {
+  const onSave = form.handleSubmit((head) =>
+    save.mutate(head, {
       onSuccess: (saved) => {
         setError(null);
         setDirty(false);
@@ -203,7 +192,8 @@ function DocumentForm({ kind, detail }: { kind: DocumentKind; detail: Detail | n
         if (!doc) navigate(`/documents/${kind}/${saved.document.id}/edit`, afterSave({ replace: true }));
       },
       onError: (e) => setError(errorText(t, e)),
-    });
+    }),
+  );
 
   const runAction = async (name: string) => {
     if (!doc) return;
@@ -243,8 +233,9 @@ function DocumentForm({ kind, detail }: { kind: DocumentKind; detail: Detail | n
       onError: (e) => setError(errorText(t, e)),
     });
   };
-  const set = (patch: Partial<Header>) => {
-    setHeader({ ...header, ...patch });
+  const set = (patch: Partial<HeaderValues>) => {
+    for (const [name, value] of Object.entries(patch))
+      form.setValue(name as keyof HeaderValues, value as never, { shouldDirty: true });
     setDirty(true);
   };
   // Completion needs its inputs (actual quantities, lot): it lives in the work-order panel.
@@ -319,7 +310,9 @@ function DocumentForm({ kind, detail }: { kind: DocumentKind; detail: Detail | n
           {error}
         </p>
       )}
+      <FormErrors messages={headerMessages} />
       {/* Enter in a header field (client, dates, rush) goes on to the lines: the header is done. */}
+      {/* No <form> here: Enter goes on to the lines (not a submit), and Save sends header and lines. */}
       {/* biome-ignore lint/a11y/noStaticElementInteractions: delegated from the header's own fields */}
       <div
         className="grid gap-3 md:grid-cols-4"
