@@ -10,6 +10,8 @@ import { rowsOf, type Tx } from './database.ts';
 // an id array (the item lock) gets a generic plan that scans every item of the company.
 // Only for statements whose text does not depend on the input (parameters only): each distinct
 // text takes a name for the life of the process. PGlite runs them as ordinary statements.
+// Needs direct connections to PostgreSQL (as openPostgres makes) or a pooler in session mode: a
+// pooler in transaction mode may send a later call of a name to a server connection without it.
 
 type Query = { sql: string; params: unknown[] };
 type TxInternals = {
