@@ -1,8 +1,7 @@
 import type { ProcessInput } from '@erp/domain';
 import { PROCESS_CATEGORIES, processInputSchema } from '@erp/domain';
 import { formSchema } from '@erp/domain/form-schema';
-import { Plus } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Route, Routes, useNavigate, useParams } from 'react-router';
 import { useConfirm } from '../../components/editing/confirm-dialog.tsx';
@@ -17,6 +16,7 @@ import { Label } from '../../components/ui/label.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { formatCurrency, formatNumber, numberInputToApi } from '../../lib/format.ts';
 import { errorMessages } from '../products/error-messages.ts';
+import { MasterListHeader, useListSearch } from '../products/master-list-header.tsx';
 import { type ColumnDefs, DataTable } from '../saved-views/data-table.tsx';
 import { defineList } from '../saved-views/list-spec.ts';
 import { useList } from '../saved-views/use-list.ts';
@@ -83,14 +83,8 @@ function ProcessList() {
     dir: list.dir,
     page: list.page,
   };
-  const [q, setQ] = useState(params.q);
+  const search = useListSearch(list);
   const processes = useProcesses(params);
-  // Debounced search keeps the URL (and the server query) in step with typing.
-  useEffect(() => {
-    if (q === params.q) return;
-    const timer = setTimeout(() => list.set('q', q, { replace: true }), 250);
-    return () => clearTimeout(timer);
-  });
   const total = processes.data?.total ?? 0;
   const rows = processes.data?.items ?? [];
   const yesNo = (b: boolean) => (b ? t('common.yes') : t('common.no'));
@@ -167,23 +161,14 @@ function ProcessList() {
 
   return (
     <div>
-      <PageHeader
+      <MasterListHeader
         title={t('processes.title')}
         description={t('processes.description')}
-        actions={
-          canWrite && (
-            <Link to="/processes/new" className={buttonClasses('primary')}>
-              <Plus className="size-4" aria-hidden />
-              {t('processes.new')}
-            </Link>
-          )
-        }
-      />
-      <div className="mb-3 flex flex-wrap items-end gap-3">
-        <div className="w-72">
-          <Label htmlFor="process-search">{t('list.search')}</Label>
-          <Input id="process-search" type="search" value={q} onChange={(e) => setQ(e.target.value)} />
-        </div>
+        newLink={canWrite && { to: '/processes/new', label: t('processes.new') }}
+        searchId="process-search"
+        search={search}
+        total={total}
+      >
         <div>
           <Label htmlFor="process-active">{t('processes.filterActive')}</Label>
           <select
@@ -197,10 +182,7 @@ function ProcessList() {
             <option value="inactive">{t('processes.inactiveOnly')}</option>
           </select>
         </div>
-        <p className="ml-auto text-sm text-muted" role="status" aria-live="polite">
-          {t('list.results', { count: total })}
-        </p>
-      </div>
+      </MasterListHeader>
       <DataTable
         list={list}
         columns={columns}

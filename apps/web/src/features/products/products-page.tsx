@@ -1,7 +1,5 @@
 import { formSchema } from '@erp/domain/form-schema';
 import { productCreateSchema } from '@erp/domain/production/contracts';
-import { Plus } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Route, Routes, useNavigate } from 'react-router';
 import { useSaveShortcut } from '../../components/editing/save-shortcut.ts';
@@ -20,6 +18,7 @@ import { useList } from '../saved-views/use-list.ts';
 import { PageHeader } from '../sections/page-header.tsx';
 import { IfAllowed, usePermission } from '../team/use-permission.tsx';
 import { errorMessages } from './error-messages.ts';
+import { MasterListHeader, useListSearch } from './master-list-header.tsx';
 import { ProductDetailPage } from './product-detail.tsx';
 import {
   fetchProducts,
@@ -67,14 +66,8 @@ function ProductList() {
     dir: list.dir,
     page: list.page,
   };
-  const [q, setQ] = useState(params.q);
+  const search = useListSearch(list);
   const products = useProducts(params);
-  // Debounced search keeps the URL (and the server query) in step with typing.
-  useEffect(() => {
-    if (q === params.q) return;
-    const timer = setTimeout(() => list.set('q', q, { replace: true }), 250);
-    return () => clearTimeout(timer);
-  });
   const total = products.data?.total ?? 0;
   const rows = products.data?.items ?? [];
   const versionText = (p: ProductRow) =>
@@ -82,27 +75,14 @@ function ProductList() {
 
   return (
     <div>
-      <PageHeader
+      <MasterListHeader
         title={t('products.title')}
         description={t('products.description')}
-        actions={
-          canWrite && (
-            <Link to="/products/new" className={buttonClasses('primary')}>
-              <Plus className="size-4" aria-hidden />
-              {t('products.new')}
-            </Link>
-          )
-        }
+        newLink={canWrite && { to: '/products/new', label: t('products.new') }}
+        searchId="product-search"
+        search={search}
+        total={total}
       />
-      <div className="mb-3 flex flex-wrap items-end gap-3">
-        <div className="w-72">
-          <Label htmlFor="product-search">{t('list.search')}</Label>
-          <Input id="product-search" type="search" value={q} onChange={(e) => setQ(e.target.value)} />
-        </div>
-        <p className="ml-auto text-sm text-muted" role="status" aria-live="polite">
-          {t('list.results', { count: total })}
-        </p>
-      </div>
       <DataTable
         list={list}
         rows={rows}
