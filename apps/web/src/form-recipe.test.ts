@@ -33,6 +33,47 @@ const EXCEPTIONS: Record<string, string> = {
  */
 const LINE_GRID = 'components/line-grid/line-grid.tsx';
 
+/**
+ * An editor without a <form> tag: a screen off the recipe that keeps a typed value in React state
+ * (`onChange={(e) => setX(… e.target.value …)}`) and sends a request (`.mutate(`). A filter kept in
+ * the URL (`set('from', e.target.value)`, a string key first) is not an editor and does not match.
+ * A search box on a page that also saves something matches too, which is why the rule lists the
+ * files to look at rather than fail on each: these still hold typed values in useState and send them. The list only
+ * shrinks (an entry that no longer matches fails below); a new file that matches fails the test.
+ */
+const STATE_INPUT = /onChange=\{\(e\) =>\s*set(?:[A-Z]\w*)?\((?!['"])[^)]*e\.target\.(?:value|checked)/;
+const SENDS = /\.mutate(?:Async)?\(/;
+const STATE_EDITORS: Record<string, string> = {
+  'features/invoices/advances.tsx': 'to convert: the advance amount',
+  'features/invoices/invoices-pages.tsx': 'to convert: the invoice header and the payment entry',
+  'features/automation/rule-editor.tsx':
+    'to convert: the rule draft (name, trigger, actions) and the test event',
+  'features/cutting/cutting-page.tsx': 'to convert: the cutting job (name, kerf, trim, pieces)',
+  'features/cutting/stock-picker.tsx': 'to convert: the stock entered by hand',
+  'features/delivery-notes/delivery-notes-pages.tsx': 'to convert: the delivery note header',
+  'features/suppliers/supplier-items.tsx':
+    'the match is its search box; the supplier prices are a table of rows saved as one list (a grid)',
+};
+
+/**
+ * Every form on the recipe warns before unsaved changes are left (UX.md), except these: forms
+ * whose typed content is not a record being edited, with the reason.
+ */
+const NO_GUARD: Record<string, string> = {
+  'features/public/auth-form.tsx': 'sign-in and sign-up: nothing of the company is edited',
+  'features/team/invite-page.tsx': 'accepting an invitation: a one-time sign-up, not a record',
+  'features/password-reset/forgot-password-page.tsx': 'asks for a reset link: one address, nothing stored',
+  'features/password-reset/reset-password-page.tsx': 'a new password typed twice, not a record',
+  'features/saved-views/saved-views.tsx': "a view's name in a dialog that closes with its own Cancel",
+  'features/shop-floor/shop-floor-page.tsx':
+    'the terminal step that finishes an operation: sent at once at the machine, then the next order',
+  'features/documents/window-spec.tsx':
+    "a line's window dialog: Apply puts it into the document's lines, whose page guard asks",
+  'features/documents/work-order-op-forms.tsx':
+    'one number (minutes) or one check per operation, sent with its own button in the row',
+  'features/warehouse-scan/warehouse-scan-page.tsx': 'scan steps (see EXCEPTIONS above)',
+};
+
 describe('the form recipe: every <form> is a react-hook-form with the domain schema', () => {
   const screens = sourceFiles(SRC_DIR, /\.tsx$/).map((f) => ({
     path: relative(SRC_DIR, f),
@@ -72,6 +113,32 @@ describe('the form recipe: every <form> is a react-hook-form with the domain sch
     const grid = screens.find((s) => s.path === LINE_GRID);
     expect(grid, LINE_GRID).toBeDefined();
     expect(FORM.test(grid?.text ?? '')).toBe(false);
+  });
+
+  it('an editor without a <form> (typed values in useState, then a request) is listed', () => {
+    expect(STATE_INPUT.test('onChange={(e) => setDraft({ ...draft, name: e.target.value })}')).toBe(true);
+    expect(STATE_INPUT.test('onChange={(e) => setFile(e.target.files?.[0] ?? null)}')).toBe(false);
+    expect(STATE_INPUT.test("onChange={(e) => set('from', e.target.value || null)}")).toBe(false);
+    expect(STATE_INPUT.test('onChange={(e) => set({ client_id: e.target.value })}')).toBe(true);
+    const found = screens
+      .filter((s) => !RECIPE.test(s.text) && STATE_INPUT.test(s.text) && SENDS.test(s.text))
+      .map((s) => s.path)
+      .sort();
+    expect(found).toEqual(Object.keys(STATE_EDITORS).sort());
+  });
+
+  it('every form on the recipe renders the unsaved-changes guard, or says why not', () => {
+    const missing = forms
+      .filter((s) => RECIPE.test(s.text) && !s.text.includes('<UnsavedChangesGuard'))
+      .map((s) => s.path)
+      .filter((path) => !(path in NO_GUARD));
+    expect(missing).toEqual([]);
+    for (const [path, reason] of Object.entries(NO_GUARD)) {
+      const s = forms.find((x) => x.path === path);
+      expect(s, path).toBeDefined();
+      expect(s?.text.includes('<UnsavedChangesGuard'), path).toBe(false);
+      expect(reason.length, path).toBeGreaterThan(10);
+    }
   });
 
   it('each exception still renders a form and names its reason', () => {

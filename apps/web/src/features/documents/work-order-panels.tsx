@@ -2,6 +2,7 @@ import Decimal from 'decimal.js';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
 import { errorsOf, useFormMessages, useZodForm } from '../../components/editing/zod-form.ts';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { FormErrors } from '../../components/ui/form-errors.tsx';
@@ -300,6 +301,7 @@ export function WorkOrderPanels({
             {t('wo.completeTitle')}
           </h3>
           <form onSubmit={complete} noValidate className="flex flex-wrap items-end gap-3">
+            <UnsavedChangesGuard when={completion.formState.isDirty} />
             <Field label={t('wo.outputLocation')} htmlFor="wo-output">
               <select
                 id="wo-output"

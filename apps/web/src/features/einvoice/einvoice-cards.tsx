@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { SettingsFormFooter } from '../../components/editing/save-state.tsx';
 import { useSettingsForm } from '../../components/editing/settings-form.ts';
+import { UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { translatedFieldErrors } from '../../lib/api.ts';
@@ -62,6 +63,7 @@ function OperatorForm({ initial }: { initial: Operator }) {
   const submit = settings.submit(async (body) => operatorValues(await save.mutateAsync(body)));
   return (
     <form className="space-y-3" noValidate onSubmit={submit}>
+      <UnsavedChangesGuard when={settings.dirty} />
       <div className="grid gap-3 sm:grid-cols-2">
         {(['operator_mark', 'operator_oib'] as const).map((field) => (
           <label key={field} className="space-y-1 text-sm" htmlFor={`einvoice-${field}`}>

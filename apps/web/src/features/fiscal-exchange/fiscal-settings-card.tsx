@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SettingsFormFooter } from '../../components/editing/save-state.tsx';
 import { useSettingsForm } from '../../components/editing/settings-form.ts';
+import { UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { usePermission } from '../team/use-permission.tsx';
@@ -108,6 +109,7 @@ function SettingsForm({ initial }: { initial: FiscalSettings }) {
   );
   return (
     <form className="space-y-3" noValidate onSubmit={submit}>
+      <UnsavedChangesGuard when={settings.dirty} />
       <label className="flex items-center gap-2 text-sm">
         <input type="checkbox" disabled={!canManage} {...form.register('enabled')} />
         {t('settings.enabled')}

@@ -4,6 +4,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { DelayedSkeleton } from '../../components/editing/delayed.tsx';
+import { UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
 import { useFormMessages, useZodForm } from '../../components/editing/zod-form.ts';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
@@ -209,6 +210,7 @@ function Conversions({
       </ul>
       {canWrite && (
         <form onSubmit={add} className="flex flex-wrap items-end gap-2" noValidate>
+          <UnsavedChangesGuard when={form.formState.isDirty} />
           <Input
             className="w-28"
             aria-label={t('items.convUnit')}

@@ -4,6 +4,7 @@ import { ImageUp, Plus, Trash2 } from 'lucide-react';
 import { type ChangeEvent, useEffect, useId, useRef } from 'react';
 import { type UseFormReturn, useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
 import { useFieldMessage, useZodForm } from '../../components/editing/zod-form.ts';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -229,6 +230,7 @@ export function ProfilePage() {
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       <form className="space-y-6" onSubmit={onSubmit} noValidate>
+        <UnsavedChangesGuard when={form.formState.isDirty} />
         <PageHeader
           title={t('profile.title')}
           description={t('profile.description')}

@@ -9,6 +9,7 @@ import { Ban } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
 import { useFormMessages, useZodForm } from '../../components/editing/zod-form.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
@@ -287,6 +288,7 @@ export function PaymentsPanel({ pi, canPay }: { pi: PurchaseInvoice; canPay: boo
         )}
         {canPay && pi.actions.includes('pay') && (
           <form className="flex flex-wrap items-end gap-2" onSubmit={submit}>
+            <UnsavedChangesGuard when={form.formState.isDirty} />
             <div className="space-y-1">
               <Label htmlFor="pi-paid-on">{t('payments.date')}</Label>
               <Input id="pi-paid-on" type="date" {...form.register('paid_on')} />
