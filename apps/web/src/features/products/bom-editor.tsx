@@ -6,7 +6,7 @@ import {
   formulaIssue,
 } from '@erp/domain';
 import { formSchema } from '@erp/domain/form-schema';
-import { ArrowDown, ArrowUp, Plus, Scissors, Trash2 } from 'lucide-react';
+import { Plus, Scissors, Trash2 } from 'lucide-react';
 import { Fragment, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSaveShortcut } from '../../components/editing/save-shortcut.ts';
@@ -19,6 +19,7 @@ import { Input } from '../../components/ui/input.tsx';
 import { numberInputToApi } from '../../lib/format.ts';
 import { errorMessages, fieldLabel } from './error-messages.ts';
 import { type BomLine, type ItemInfo, useItemSearch, useSaveBom } from './products-api.ts';
+import { moved, RowOrderButtons } from './row-order-buttons.tsx';
 
 export type EditorLine = {
   key: string;
@@ -139,13 +140,7 @@ export function BomEditor({
   const names = bomVariableNames(state);
   const setLine = (key: string, patch: Partial<EditorLine>) =>
     setState((s) => ({ ...s, lines: s.lines.map((l) => (l.key === key ? { ...l, ...patch } : l)) }));
-  const move = (index: number, by: -1 | 1) =>
-    setState((s) => {
-      const lines = [...s.lines];
-      const [line] = lines.splice(index, 1);
-      if (line) lines.splice(index + by, 0, line);
-      return { ...s, lines };
-    });
+  const move = (index: number, by: -1 | 1) => setState((s) => ({ ...s, lines: moved(s.lines, index, by) }));
   const issueText = (issue: FormulaIssue | null) =>
     issue ? t(issue.key, { ns: 'common', position: issue.position, name: issue.name ?? '' }) : null;
   const lineIssues = state.lines.map((l) => ({
@@ -346,34 +341,14 @@ export function BomEditor({
                               <Scissors className="size-4" aria-hidden />
                             </Button>
                           )}
-                          <Button
-                            variant="ghost"
-                            size="icon"
-                            aria-label={t('actions.moveUp')}
-                            disabled={index === 0}
-                            onClick={() => move(index, -1)}
-                          >
-                            <ArrowUp className="size-4" aria-hidden />
-                          </Button>
-                          <Button
-                            variant="ghost"
-                            size="icon"
-                            aria-label={t('actions.moveDown')}
-                            disabled={index === state.lines.length - 1}
-                            onClick={() => move(index, 1)}
-                          >
-                            <ArrowDown className="size-4" aria-hidden />
-                          </Button>
-                          <Button
-                            variant="ghost"
-                            size="icon"
-                            aria-label={t('actions.remove')}
-                            onClick={() =>
+                          <RowOrderButtons
+                            index={index}
+                            count={state.lines.length}
+                            onMove={(by) => move(index, by)}
+                            onRemove={() =>
                               setState((s) => ({ ...s, lines: s.lines.filter((l) => l.key !== line.key) }))
                             }
-                          >
-                            <Trash2 className="size-4" aria-hidden />
-                          </Button>
+                          />
                         </>
                       )}
                     </td>

@@ -1,6 +1,6 @@
 import { checkRoutingOrder, routingInputSchema } from '@erp/domain';
 import { formSchema } from '@erp/domain/form-schema';
-import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSaveShortcut } from '../../components/editing/save-shortcut.ts';
@@ -17,6 +17,7 @@ import { RoutingWarnings } from '../processes/routing-warnings.tsx';
 import { usePermission } from '../team/use-permission.tsx';
 import { errorMessages, fieldLabel } from './error-messages.ts';
 import { type RoutingStep, useSaveRouting } from './products-api.ts';
+import { moved, RowOrderButtons } from './row-order-buttons.tsx';
 
 type Step = { key: string; processId: string; setupMinutes: string; minutesPerUnit: string; note: string };
 let seq = 0;
@@ -83,13 +84,7 @@ export function RoutingEditor({ productId, routing }: { productId: string; routi
   );
   const set = (key: string, patch: Partial<Step>) =>
     setSteps((s) => s.map((x) => (x.key === key ? { ...x, ...patch } : x)));
-  const move = (index: number, by: -1 | 1) =>
-    setSteps((s) => {
-      const next = [...s];
-      const [step] = next.splice(index, 1);
-      if (step) next.splice(index + by, 0, step);
-      return next;
-    });
+  const move = (index: number, by: -1 | 1) => setSteps((s) => moved(s, index, by));
   const submit = form.handleSubmit(async (body) => {
     const sent = now;
     const ok = await save.mutateAsync(body).then(
@@ -180,34 +175,12 @@ export function RoutingEditor({ productId, routing }: { productId: string; routi
                 </td>
                 <td className="whitespace-nowrap px-2 py-1">
                   {canWrite && (
-                    <>
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        aria-label={t('actions.moveUp')}
-                        disabled={index === 0}
-                        onClick={() => move(index, -1)}
-                      >
-                        <ArrowUp className="size-4" aria-hidden />
-                      </Button>
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        aria-label={t('actions.moveDown')}
-                        disabled={index === steps.length - 1}
-                        onClick={() => move(index, 1)}
-                      >
-                        <ArrowDown className="size-4" aria-hidden />
-                      </Button>
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        aria-label={t('actions.remove')}
-                        onClick={() => setSteps((s) => s.filter((x) => x.key !== step.key))}
-                      >
-                        <Trash2 className="size-4" aria-hidden />
-                      </Button>
-                    </>
+                    <RowOrderButtons
+                      index={index}
+                      count={steps.length}
+                      onMove={(by) => move(index, by)}
+                      onRemove={() => setSteps((s) => s.filter((x) => x.key !== step.key))}
+                    />
                   )}
                 </td>
               </tr>
