@@ -1,7 +1,7 @@
 /**
  * Measures the export paths on a company with N items (docs/export.md "Measured"):
  *
- *   VITEST=1 JOBS=off node --expose-gc --import tsx apps/server/src/modules/export/measure-export.ts 5000
+ *   VITEST=1 JOBS=off node --expose-gc --import tsx bench/export/measure-export.ts 5000
  *
  * In-memory PGlite (or TEST_DATABASE_URL); VITEST=1 gives throw-away encryption keys as in the tests. Items are inserted with one SQL statement (through the
  * audit trigger, like every write). Prints the time, file size and the JS heap peak above the
@@ -11,13 +11,13 @@
  */
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { withCompany } from '../../db/tenant.ts';
-import { runDueJobs } from '../../jobs/runner.ts';
-import { signUp, startTestApp } from '../../test/harness.ts';
-import { documentsClient } from '../documents/test-helpers.ts';
-import { canReadSensitive } from './export.service.ts';
-import { readSection } from './sections.ts';
-import { typedCell } from './writers.ts';
+import { withCompany } from '../../apps/server/src/db/tenant.ts';
+import { runDueJobs } from '../../apps/server/src/jobs/runner.ts';
+import { documentsClient } from '../../apps/server/src/modules/documents/test-helpers.ts';
+import { canReadSensitive } from '../../apps/server/src/modules/export/export.service.ts';
+import { readSection } from '../../apps/server/src/modules/export/sections.ts';
+import { typedCell } from '../../apps/server/src/modules/export/writers.ts';
+import { signUp, startTestApp } from '../../apps/server/src/test/harness.ts';
 
 const n = Number(process.argv[2] ?? 5000);
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});

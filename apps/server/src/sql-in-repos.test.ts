@@ -40,10 +40,6 @@ const SQL_WAITING = new Set([
   // inventory, purchasing, admin, team, cutting, export, demo, audit
   'modules/audit/audit-scope.ts',
   'modules/audit/audit-sealer.ts',
-  'modules/export/archive-schema.ts',
-  'modules/export/archive.ts',
-  'modules/export/measure-export.ts',
-  'modules/export/sections.ts',
   'modules/inventory/posting.ts',
   // the other areas
 ]);

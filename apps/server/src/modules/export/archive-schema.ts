@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { rowsOf, type Tx } from '../../db/database.ts';
+import type { Tx } from '../../db/database.ts';
+import { catalogColumns, catalogConstraints } from './archive.repo.ts';
 
 /**
  * What the company archive holds, read from the database catalog so that a table added by a later
@@ -48,9 +48,6 @@ export type TableInfo = {
   foreignKeys: ForeignKey[];
 };
 
-type CatalogColumn = { table_name: string; column_name: string; column_type: string; attnum: number };
-type CatalogConstraint = { table_name: string; contype: string; columns: string[]; ref_table: string | null };
-
 const pgArray = (value: unknown): string[] =>
   Array.isArray(value)
     ? value.map(String)
@@ -61,32 +58,8 @@ const pgArray = (value: unknown): string[] =>
 
 /** The archived tables in dependency order (ties broken by name, so the order is stable). */
 export async function archiveTables(tx: Tx): Promise<TableInfo[]> {
-  const columns = rowsOf<CatalogColumn>(
-    await tx.execute(sql`
-      select c.relname as table_name, a.attname as column_name,
-        format_type(a.atttypid, a.atttypmod) as column_type, a.attnum
-      from pg_class c
-      join pg_namespace n on n.oid = c.relnamespace and n.nspname = 'public'
-      join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
-      where c.relkind = 'r' and c.relrowsecurity
-        and a.attgenerated = '' and a.attidentity <> 'a'
-        and exists (select 1 from pg_attribute k where k.attrelid = c.oid and k.attname = 'company_id'
-          and not k.attisdropped)
-        and has_table_privilege('erp_app', c.oid, 'select, insert')
-      order by c.relname, a.attnum`),
-  );
-  const constraints = rowsOf<CatalogConstraint>(
-    await tx.execute(sql`
-      select c.relname as table_name, k.contype::text as contype,
-        array(select a.attname::text from unnest(k.conkey) with ordinality u(n, i)
-          join pg_attribute a on a.attrelid = k.conrelid and a.attnum = u.n order by u.i) as columns,
-        r.relname as ref_table
-      from pg_constraint k
-      join pg_class c on c.oid = k.conrelid
-      join pg_namespace n on n.oid = c.relnamespace and n.nspname = 'public'
-      left join pg_class r on r.oid = k.confrelid
-      where k.contype in ('p', 'f')`),
-  );
+  const columns = await catalogColumns(tx);
+  const constraints = await catalogConstraints(tx);
   const tables = new Map<string, TableInfo>();
   for (const c of columns) {
     if (isBookkeeping(c.table_name)) continue;

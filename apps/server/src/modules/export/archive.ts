@@ -1,12 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '@erp/domain';
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { type Db, rowsOf, type Tx } from '../../db/database.ts';
+import type { Db, Tx } from '../../db/database.ts';
 import { asPlatformFor, withCompany } from '../../db/tenant.ts';
 import { ENCRYPTED_TABLES } from '../../security/encrypted-columns.ts';
 import { blindIndexOrNull, decryptField, encryptField } from '../../security/field-crypto.ts';
 import { openTenantFields, sealTenantFields } from '../../security/tenant-fields.ts';
+import {
+  actAsAppRole,
+  companyHasRows,
+  companyProfileRow,
+  companyTableRows,
+  deleteCompanyRows,
+  insertArchiveRows,
+  lockRestoreTarget,
+  setArchiveTextOutput,
+  updateCompanyProfile,
+} from './archive.repo.ts';
 import { archiveTables, REPLACEABLE_ON_IMPORT, type TableInfo } from './archive-schema.ts';
 
 /**
@@ -55,10 +65,7 @@ export type ArchiveOptions = {
 };
 
 const UUID_RE = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
-const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 const BATCH = 500;
-/** Advisory lock space of archive restores (one per target company). */
-const IMPORT_LOCK_SPACE = 814_014;
 
 type Isolation = 'repeatable read' | undefined;
 
@@ -81,18 +88,11 @@ function runIn<T>(
     db,
     { userId: companyId, companyId, actor: 'platform' },
     async (tx) => {
-      await tx.execute(sql`set local role erp_app`);
+      await actAsAppRole(tx);
       return fn(tx);
     },
     { isolation },
   );
-}
-
-/** Text output that does not depend on the server's settings. */
-async function stableOutput(tx: Tx): Promise<void> {
-  await tx.execute(sql`select set_config('timezone', 'UTC', true), set_config('datestyle', 'ISO, YMD', true),
-    set_config('bytea_output', 'hex', true), set_config('intervalstyle', 'iso_8601', true),
-    set_config('extra_float_digits', '3', true)`);
 }
 
 function encryptedColumns(table: string) {
@@ -108,18 +108,9 @@ function encryptedColumns(table: string) {
 async function readTable(tx: Tx, companyId: string, table: TableInfo) {
   const enc = encryptedColumns(table.name);
   const columns = table.columns.filter((c) => !enc.indexes.has(c.name));
-  const select = columns.map((c, i) => `${quote(c.name)}::text as c${i}`).join(', ');
-  const order = (table.primaryKey.length > 0 ? table.primaryKey : columns.map((c) => c.name))
-    .map((c) => `${quote(c)}`)
-    .join(', ');
-  const raw = rowsOf<Record<string, string | null>>(
-    // The company filter repeats the row-level policy on purpose: a second, independent guard.
-    await tx.execute(
-      sql`${sql.raw(`select ${select} from ${quote(table.name)} where company_id = `)}${companyId}::uuid${sql.raw(
-        ` order by ${order}`,
-      )}`,
-    ),
-  );
+  const names = columns.map((c) => c.name);
+  const order = table.primaryKey.length > 0 ? table.primaryKey : names;
+  const raw = await companyTableRows(tx, table.name, names, order, companyId);
   const rows = raw.map((r) =>
     columns.map((c, i) => {
       const v = r[`c${i}`] ?? null;
@@ -130,10 +121,7 @@ async function readTable(tx: Tx, companyId: string, table: TableInfo) {
 }
 
 async function readCompany(tx: Tx, companyId: string): Promise<Record<string, unknown>> {
-  const row = rowsOf<Record<string, string | null>>(
-    await tx.execute(sql`select company_name, company_address, company_phone, company_email, company_website,
-      tax_number, company_logo, bank_accounts from tenants where id = ${companyId}`),
-  )[0];
+  const row = await companyProfileRow(tx, companyId);
   if (!row) throw new AppError('NOT_FOUND', 'Tvrtka nije pronađena');
   const open = openTenantFields(row);
   const out: Record<string, unknown> = {};
@@ -150,7 +138,7 @@ export function exportCompanyArchive(
   // Repeatable read: every table is read from one snapshot, so references between them hold even
   // while members keep working.
   return runIn(db, companyId, opts.userId, 'repeatable read', async (tx) => {
-    await stableOutput(tx);
+    await setArchiveTextOutput(tx);
     const tables = await archiveTables(tx);
     const out: CompanyArchive['tables'] = [];
     for (const [i, table] of tables.entries()) {
@@ -224,12 +212,7 @@ function parentsFirst(table: TableInfo, columns: string[], rows: (string | null)
 async function isEmpty(tx: Tx, companyId: string, tables: TableInfo[]): Promise<boolean> {
   for (const t of tables) {
     if (REPLACEABLE_ON_IMPORT.has(t.name)) continue;
-    const found = rowsOf(
-      await tx.execute(
-        sql`${sql.raw(`select 1 from ${quote(t.name)} where company_id = `)}${companyId}::uuid limit 1`,
-      ),
-    );
-    if (found.length > 0) return false;
+    if (await companyHasRows(tx, t.name, companyId)) return false;
   }
   return true;
 }
@@ -265,25 +248,10 @@ async function writeTable(
       return values;
     }),
   );
-  const allColumns = ['company_id', ...columns];
-  const target = allColumns.map(quote).join(', ');
-  const casts = columns.map((c, i) => `(r->>${i})::${known.get(c)}`).join(', ');
-  const updatable = columns.filter((c) => !table.primaryKey.includes(c));
-  // Rows a trigger created from a parent (an item's stock row) take the archived values.
-  const conflict =
-    table.primaryKey.length === 0
-      ? ''
-      : updatable.length === 0
-        ? ' on conflict do nothing'
-        : ` on conflict (${table.primaryKey.map(quote).join(', ')}) do update set ${updatable
-            .map((c) => `${quote(c)} = excluded.${quote(c)}`)
-            .join(', ')}`;
+  const target = { table: table.name, columns, typeOf: known, primaryKey: table.primaryKey };
   for (let i = 0; i < rows.length; i += BATCH) {
     const chunk = JSON.stringify(rows.slice(i, i + BATCH));
-    await tx.execute(
-      sql`${sql.raw(`insert into ${quote(table.name)} (${target}) select `)}${companyId}::uuid, ${sql.raw(casts)}
-        from jsonb_array_elements(${chunk}::jsonb) r${sql.raw(conflict)}`,
-    );
+    await insertArchiveRows(tx, companyId, target, chunk);
     await onRows(Math.min(BATCH, rows.length - i));
   }
 }
@@ -291,12 +259,11 @@ async function writeTable(
 async function writeCompany(tx: Tx, companyId: string, company: Record<string, unknown>) {
   const plain: Record<string, unknown> = {};
   for (const f of COMPANY_FIELDS) if (f in company) plain[f] = company[f] ?? null;
-  const sealed = sealTenantFields(plain as Parameters<typeof sealTenantFields>[0]) as Record<string, unknown>;
-  const sets = Object.entries(sealed).map(([k, v]) => sql`${sql.raw(quote(k))} = ${v as string | null}`);
-  if (sets.length === 0) return;
-  await tx.execute(
-    sql`update tenants set ${sql.join(sets, sql`, `)}, updated_at = now() where id = ${companyId}`,
-  );
+  const sealed = sealTenantFields(plain as Parameters<typeof sealTenantFields>[0]) as Record<
+    string,
+    string | null
+  >;
+  await updateCompanyProfile(tx, companyId, sealed);
 }
 
 function parseArchive(input: unknown): CompanyArchive {
@@ -351,17 +318,15 @@ export async function importCompanyArchive(
   const archive = parseArchive(input);
   return runIn(db, targetCompanyId, opts.userId, undefined, async (tx) => {
     // Two restores into the same company at once: the second waits, then finds it not empty.
-    await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK_SPACE}, hashtext(${targetCompanyId}))`);
-    await stableOutput(tx);
+    await lockRestoreTarget(tx, targetCompanyId);
+    await setArchiveTextOutput(tx);
     const tables = await checkTarget(tx, targetCompanyId, archive);
     const map = idMap(archive, targetCompanyId);
     const dataByName = new Map(archive.tables.map((t) => [t.name, t]));
     // Configuration a fresh company already has is replaced (children first).
     for (const t of [...tables].reverse()) {
       if (REPLACEABLE_ON_IMPORT.has(t.name) && dataByName.has(t.name))
-        await tx.execute(
-          sql`${sql.raw(`delete from ${quote(t.name)} where company_id = `)}${targetCompanyId}::uuid`,
-        );
+        await deleteCompanyRows(tx, t.name, targetCompanyId);
     }
     // Progress per batch of rows written (the restore's time goes into rows, not tables).
     const total = archive.tables.reduce((n, t) => n + t.rows.length, 0);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, signUp, startTestApp, type TestApp } from '../../test/harness.ts';
 import type { Json } from '../documents/test-helpers.ts';
 import { exportCompanyArchive } from './archive.ts';
-import { SECTIONS } from './sections.ts';
+import { SECTIONS } from './sections.repo.ts';
 import { type Api, buildExportFixture, parseCsv } from './test-fixture.ts';
 
 // Issue 22: every section file in the user's language carries words, never the API's codes (stock

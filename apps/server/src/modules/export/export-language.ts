@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { type ExportLanguage, type ExportSection, type PdfExportKind, unitSymbol } from '@erp/domain';
-import type { SectionColumn } from './sections.ts';
+import type { SectionColumn } from './sections.repo.ts';
 
 /** A language the section files can be written in (the app's six). */
 export type FileLanguage = ExportLanguage;

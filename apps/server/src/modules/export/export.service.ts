@@ -27,7 +27,8 @@ import {
   pdfFolder,
   sectionFileBase,
 } from './export-language.ts';
-import { countSection, SECTIONS, sectionBatches } from './sections.ts';
+import { countSection, SECTIONS } from './sections.repo.ts';
+import { sectionBatches } from './sections.ts';
 import { collect, writeCsv, writeXlsx, ZIP_MAX_ENTRIES, zipWriter } from './writers.ts';
 
 export type GeneratedFile = { filename: string; contentType: string; data: Buffer; sensitive: boolean };

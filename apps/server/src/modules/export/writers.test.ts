@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
-import type { SectionData } from './sections.ts';
+import type { SectionData } from './sections.repo.ts';
 import { maskValue } from './sections.ts';
 import { toCsv, toXlsx, toZip, typedCell } from './writers.ts';
 

@@ -3,7 +3,7 @@ import type { ExportColumnType } from '@erp/domain';
 import ExcelJS from 'exceljs';
 import { Zip, ZipDeflate } from 'fflate';
 import type { FileWords } from './export-language.ts';
-import type { SectionColumn, SectionData } from './sections.ts';
+import type { SectionColumn, SectionData } from './sections.repo.ts';
 
 /**
  * CSV text that a spreadsheet would run as a formula (=, +, -, @ first) gets a leading apostrophe, so
