@@ -5,11 +5,9 @@ import { Link, Route, Routes } from 'react-router';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { PartnerDetailPage } from '../clients/partner-detail.tsx';
-import { PartnerFormPage } from '../clients/partner-form.tsx';
-import { PartnerImportPage } from '../clients/partner-import.tsx';
 import { PartnerList } from '../clients/partner-list.tsx';
+import { partnerWriteRoutes } from '../clients/partner-routes.tsx';
 import { useLivePartners } from '../clients/partners-api.ts';
-import { IfAllowed } from '../team/use-permission.tsx';
 import { SupplierItemsTab } from './supplier-items.tsx';
 
 const PurchasingPages = lazy(() =>
@@ -71,30 +69,7 @@ export function SuppliersPage() {
           </Suspense>
         }
       />
-      <Route
-        path="new"
-        element={
-          <IfAllowed permission="partners.write">
-            <PartnerFormPage list="supplier" />
-          </IfAllowed>
-        }
-      />
-      <Route
-        path="import"
-        element={
-          <IfAllowed permission="partners.write">
-            <PartnerImportPage list="supplier" />
-          </IfAllowed>
-        }
-      />
-      <Route
-        path=":id/edit"
-        element={
-          <IfAllowed permission="partners.write">
-            <PartnerFormPage list="supplier" />
-          </IfAllowed>
-        }
-      />
+      {partnerWriteRoutes('supplier')}
       <Route
         path=":id/*"
         element={
