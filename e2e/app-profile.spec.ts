@@ -8,6 +8,42 @@ const PNG = Buffer.from(
 );
 
 test.describe('profile', () => {
+  test('unsaved profile, eRačun operator or Fiskalizacija 2.0 changes ask before leaving', async ({
+    page,
+  }) => {
+    await signUpViaApi(page, newAccount('profile-guard'));
+    await dismissChangelog(page);
+    const leave = page.getByRole('dialog', { name: 'Napustiti bez spremanja?' });
+    const goHome = async () => {
+      await page.getByRole('heading', { level: 1 }).click();
+      await page.keyboard.press('g');
+      await page.keyboard.press('d');
+    };
+    await page.goto('/profile');
+    const department = page.getByLabel('Odjel');
+    await department.fill('Nabava');
+    await goHome();
+    await expect(leave).toBeVisible();
+    await leave.getByRole('button', { name: 'Ostani' }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(department).toHaveValue('Nabava');
+    await department.fill('');
+    // The eRačun operator card on the same page asks too.
+    await page.locator('#einvoice-operator_mark').fill('OP-7');
+    await goHome();
+    await expect(leave).toBeVisible();
+    await leave.getByRole('button', { name: 'Ostani' }).click();
+    await expect(page.locator('#einvoice-operator_mark')).toHaveValue('OP-7');
+
+    // Fiskalizacija 2.0 settings: a changed address asks; leaving drops it.
+    await page.goto('/settings');
+    await page.locator('#fiscal-porezna_url').fill('https://primjer.hr/fisk');
+    await goHome();
+    await expect(leave).toBeVisible();
+    await leave.getByRole('button', { name: 'Napusti' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
   test('edit every field, validation, bank accounts, save with a toast', async ({ page }) => {
     await signUpViaApi(page, newAccount('profile'));
     await dismissChangelog(page);
@@ -99,7 +135,9 @@ test.describe('toasts', () => {
     await page.getByLabel('Odjel').fill('Prodaja');
     // Timed from the server's answer: the toast cannot appear before it, so however late this
     // test sees the toast on a busy machine, it must still be there about 4 s after the answer.
-    const saved = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().endsWith('/api/tenants/me'));
+    const saved = page.waitForResponse(
+      (r) => r.request().method() === 'PATCH' && r.url().endsWith('/api/tenants/me'),
+    );
     await page.getByTestId('profile-save').click();
     await saved;
     const answeredAt = Date.now();
