@@ -9,7 +9,7 @@ import { defineList } from '../saved-views/list-spec.ts';
 import { useList } from '../saved-views/use-list.ts';
 import { PageHeader } from '../sections/page-header.tsx';
 import { usePermission } from '../team/use-permission.tsx';
-import { NUM, selectClasses, TABLE, TD, TH } from './partner-ui.tsx';
+import { ListFilter, ListSearch, NUM, selectClasses, TABLE, TD, TH } from './partner-ui.tsx';
 import { archivePartners, fetchPartners, PATH, type PartnerRole, usePartners } from './partners-api.ts';
 
 const PAGE_SIZE = 50;
@@ -130,24 +130,12 @@ export function PartnerList({ list: role, actions }: { list: PartnerRole; action
         }
       />
       <div className="mb-3 flex flex-wrap items-end gap-2">
-        <Input
-          className="w-72"
-          type="search"
-          aria-label={t('list.search')}
-          placeholder={t('list.search')}
-          defaultValue={list.get('q') ?? ''}
-          onChange={(e) => set('q', e.target.value.trim() || null)}
-        />
-        <select
-          className={selectClasses}
-          aria-label={t('fields.kind')}
-          value={list.get('kind') ?? 'all'}
-          onChange={(e) => set('kind', e.target.value === 'all' ? null : e.target.value)}
-        >
+        <ListSearch label={t('list.search')} value={list.get('q')} onChange={(q) => set('q', q)} />
+        <ListFilter label={t('fields.kind')} value={list.get('kind')} onChange={(v) => set('kind', v)}>
           <option value="all">{t('list.allKinds')}</option>
           <option value="company">{t('kind.company')}</option>
           <option value="person">{t('kind.person')}</option>
-        </select>
+        </ListFilter>
         <select
           className={selectClasses}
           aria-label={t('fields.active')}

@@ -2,6 +2,7 @@ import type { FieldIssue } from '@erp/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
+import { Input } from '../../components/ui/input.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatPercent } from '../../lib/format.ts';
@@ -12,6 +13,43 @@ export const TD = 'border-b border-border px-2 py-1.5 align-top';
 export const NUM = 'text-right tabular-nums';
 export const selectClasses =
   'h-10 rounded-md border border-input bg-surface px-2 text-sm text-foreground focus-visible:outline-2 focus-visible:outline-ring';
+
+/** A list's search box: the trimmed text goes to the URL (`q`), an empty one removes it. */
+export function ListSearch(props: {
+  label: string;
+  value: string | null;
+  onChange: (q: string | null) => void;
+}) {
+  return (
+    <Input
+      className="w-72"
+      type="search"
+      aria-label={props.label}
+      placeholder={props.label}
+      defaultValue={props.value ?? ''}
+      onChange={(e) => props.onChange(e.target.value.trim() || null)}
+    />
+  );
+}
+
+/** A list's filter by one column: the option `all` (the default) removes the filter. */
+export function ListFilter(props: {
+  label: string;
+  value: string | null;
+  onChange: (value: string | null) => void;
+  children: ReactNode;
+}) {
+  return (
+    <select
+      className={selectClasses}
+      aria-label={props.label}
+      value={props.value ?? 'all'}
+      onChange={(e) => props.onChange(e.target.value === 'all' ? null : e.target.value)}
+    >
+      {props.children}
+    </select>
+  );
+}
 
 /** A labelled form field; `error` marks the input invalid and names the problem under it. */
 export function Field({

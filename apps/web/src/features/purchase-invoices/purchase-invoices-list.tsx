@@ -2,9 +2,8 @@ import { Upload } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClasses } from '../../components/ui/button.tsx';
-import { Input } from '../../components/ui/input.tsx';
 import { formatCurrency, formatDate } from '../../lib/format.ts';
-import { NUM, selectClasses, TABLE, TD, TH } from '../clients/partner-ui.tsx';
+import { ListFilter, ListSearch, NUM, TABLE, TD, TH } from '../clients/partner-ui.tsx';
 import { useListColumns } from '../saved-views/list-columns.tsx';
 import { type ColumnOf, defineList } from '../saved-views/list-spec.ts';
 import { SavedViews } from '../saved-views/saved-views.tsx';
@@ -142,26 +141,18 @@ export function PurchaseInvoicesList({ supplierId }: { supplierId?: string }) {
         />
       )}
       <div className="mb-3 flex flex-wrap items-end gap-2">
-        <Input
-          className="w-72"
-          type="search"
-          aria-label={t('list.search')}
-          placeholder={t('list.search')}
-          defaultValue={params.get('q') ?? ''}
-          onChange={(e) => set('q', e.target.value.trim() || null)}
-        />
-        <select
-          className={selectClasses}
-          aria-label={t('fields.status')}
-          value={params.get('status') ?? 'all'}
-          onChange={(e) => set('status', e.target.value === 'all' ? null : e.target.value)}
+        <ListSearch label={t('list.search')} value={params.get('q')} onChange={(q) => set('q', q)} />
+        <ListFilter
+          label={t('fields.status')}
+          value={params.get('status')}
+          onChange={(v) => set('status', v)}
         >
           {STATUSES.map((s) => (
             <option key={s} value={s}>
               {t(`filter.${s}`)}
             </option>
           ))}
-        </select>
+        </ListFilter>
         <p className="ml-auto text-sm text-muted" role="status" aria-live="polite">
           {isFetching ? t('list.loading') : t('list.count', { count: data?.total ?? 0 })}
         </p>

@@ -2,9 +2,8 @@ import { PackagePlus, Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button.tsx';
-import { Input } from '../../components/ui/input.tsx';
 import { formatCurrency, formatDate } from '../../lib/format.ts';
-import { NUM, selectClasses, TABLE, TD, TH } from '../clients/partner-ui.tsx';
+import { ListFilter, ListSearch, NUM, TABLE, TD, TH } from '../clients/partner-ui.tsx';
 import { type ColumnDefs, DataTable } from '../saved-views/data-table.tsx';
 import { defineList } from '../saved-views/list-spec.ts';
 import { useList } from '../saved-views/use-list.ts';
@@ -115,26 +114,14 @@ export function PurchaseOrdersList() {
         }
       />
       <div className="mb-3 flex flex-wrap items-end gap-2">
-        <Input
-          className="w-72"
-          type="search"
-          aria-label={t('list.search')}
-          placeholder={t('list.search')}
-          defaultValue={list.get('q') ?? ''}
-          onChange={(e) => set('q', e.target.value.trim() || null)}
-        />
-        <select
-          className={selectClasses}
-          aria-label={t('fields.status')}
-          value={list.get('status') ?? 'all'}
-          onChange={(e) => set('status', e.target.value === 'all' ? null : e.target.value)}
-        >
+        <ListSearch label={t('list.search')} value={list.get('q')} onChange={(q) => set('q', q)} />
+        <ListFilter label={t('fields.status')} value={list.get('status')} onChange={(v) => set('status', v)}>
           {STATUSES.map((s) => (
             <option key={s} value={s}>
               {s === 'all' ? t('list.allStatuses') : s === 'open' ? t('list.open') : t(`status.${s}`)}
             </option>
           ))}
-        </select>
+        </ListFilter>
         <p className="ml-auto text-sm text-muted" role="status" aria-live="polite">
           {isFetching ? t('list.loading') : t('list.count', { count: total })}
         </p>
