@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Route, Routes, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, Route, Routes, useNavigate, useSearchParams } from 'react-router';
 import { useConfirm } from '../../components/editing/confirm-dialog.tsx';
 import { IRREVERSIBLE_ACTIONS } from '../../components/editing/irreversible.ts';
 import { useSaveShortcut } from '../../components/editing/save-shortcut.ts';
@@ -17,7 +17,6 @@ import {
   useDocument,
   useDocumentMutation,
   useDocuments,
-  useLiveDocuments,
   useLocations,
   useWorkOrderProgress,
 } from '../documents/documents-api.ts';
@@ -29,6 +28,8 @@ import {
   Field,
   FormError,
   LinksAndHistory,
+  LoadedDocument,
+  NewDocumentActions,
   PdfLink,
   SELECT,
   StatusBadge,
@@ -109,7 +110,6 @@ export function DeliveryNoteNewPage() {
   const [lines, setLines] = useState<EditLine[]>(() => [newLine()]);
   const [dirty, setDirty] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const saveRef = useSaveShortcut();
   const wo = workOrder.data?.document;
   // A work order fills in what the user has not chosen: its client and output location.
   const clientId = header.client_id || wo?.client_id || '';
@@ -233,40 +233,23 @@ export function DeliveryNoteNewPage() {
       <Field label={t('form.note')} htmlFor="dn-note">
         <Textarea id="dn-note" value={header.note} onChange={(e) => set({ note: e.target.value })} />
       </Field>
-      <div className="flex gap-2">
-        <Button
-          ref={saveRef}
-          data-testid="save"
-          disabled={save.isPending || blocked}
-          onClick={() =>
-            save.mutate(undefined, {
-              onSuccess: (d) => navigate(`/delivery-notes/${d.document.id}`, afterSave({ replace: true })),
-              onError: (e) => setError(errorText(t, e)),
-            })
-          }
-        >
-          {save.isPending ? t('form.saving') : t('form.save')}
-        </Button>
-        <Link to="/delivery-notes" className={buttonClasses('ghost', 'md')} data-discard>
-          {t('form.discard')}
-        </Link>
-      </div>
+      <NewDocumentActions
+        pending={save.isPending}
+        disabled={blocked}
+        onSave={() =>
+          save.mutate(undefined, {
+            onSuccess: (d) => navigate(`/delivery-notes/${d.document.id}`, afterSave({ replace: true })),
+            onError: (e) => setError(errorText(t, e)),
+          })
+        }
+        listHref="/delivery-notes"
+      />
     </div>
   );
 }
 
 export function DeliveryNoteDetailPage() {
-  const { t } = useTranslation('documents');
-  const { id } = useParams();
-  useLiveDocuments();
-  const detail = useDocument(id);
-  if (!detail.data) return <p role="status">{detail.error ? t('list.loadError') : t('list.loading')}</p>;
-  return (
-    <DeliveryNoteView
-      key={`${detail.data.document.id}-${detail.data.document.status}`}
-      detail={detail.data}
-    />
-  );
+  return <LoadedDocument render={(detail) => <DeliveryNoteView detail={detail} />} />;
 }
 
 /** The client's default discount: the editor's totals apply it to lines without one, as the server does. */

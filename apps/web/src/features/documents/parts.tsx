@@ -1,12 +1,21 @@
 import { isAuditFieldShown } from '@erp/domain';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink } from 'react-router';
-import { buttonClasses } from '../../components/ui/button.tsx';
+import { Link, NavLink, useParams } from 'react-router';
+import { useSaveShortcut } from '../../components/editing/save-shortcut.ts';
+import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { cn } from '../../lib/cn.ts';
 import { formatDate, formatNumber } from '../../lib/format.ts';
-import { type DocKind, type DocLink, docHref, useHistory } from './documents-api.ts';
+import {
+  type Detail,
+  type DocKind,
+  type DocLink,
+  docHref,
+  useDocument,
+  useHistory,
+  useLiveDocuments,
+} from './documents-api.ts';
 
 export const TABLE = 'w-full border-collapse text-sm';
 export const TH = 'border-b border-border px-2 py-1.5 text-left font-medium text-muted whitespace-nowrap';
@@ -168,6 +177,46 @@ export function Fact({ label, testId, children }: { label: string; testId?: stri
       <dd data-testid={testId}>{children}</dd>
     </div>
   );
+}
+
+/** Save (also Ctrl+S) and Discard (back to `listHref`) of a new document. */
+export function NewDocumentActions(props: {
+  pending: boolean;
+  disabled: boolean;
+  onSave: () => void;
+  listHref: string;
+}) {
+  const { t } = useTranslation('documents');
+  const saveRef = useSaveShortcut();
+  return (
+    <div className="flex gap-2">
+      <Button
+        ref={saveRef}
+        data-testid="save"
+        disabled={props.pending || props.disabled}
+        onClick={props.onSave}
+      >
+        {props.pending ? t('form.saving') : t('form.save')}
+      </Button>
+      <Link to={props.listHref} className={buttonClasses('ghost', 'md')} data-discard>
+        {t('form.discard')}
+      </Link>
+    </div>
+  );
+}
+
+/**
+ * The document of the route's `:id` once loaded, following other users' changes; the screen starts
+ * again (its local state too) when the document's status changes.
+ */
+export function LoadedDocument({ render }: { render: (detail: Detail) => ReactNode }) {
+  const { t } = useTranslation('documents');
+  const { id } = useParams();
+  useLiveDocuments();
+  const detail = useDocument(id);
+  if (!detail.data) return <p role="status">{detail.error ? t('list.loadError') : t('list.loading')}</p>;
+  const doc = detail.data.document;
+  return <Fragment key={`${doc.id}-${doc.status}`}>{render(detail.data)}</Fragment>;
 }
 
 /** Links to related documents and the change history from the audit trail. */

@@ -1,7 +1,7 @@
 import { businessDay } from '@erp/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useConfirm } from '../../components/editing/confirm-dialog.tsx';
 import { useSaveShortcut } from '../../components/editing/save-shortcut.ts';
 import { SaveState, saveStatus } from '../../components/editing/save-state.tsx';
@@ -16,9 +16,7 @@ import {
   type Detail,
   errorText,
   useClients,
-  useDocument,
   useDocumentMutation,
-  useLiveDocuments,
 } from '../documents/documents-api.ts';
 import { type EditLine, LineEditor, lineFromApi, lineToApi } from '../documents/line-editor.tsx';
 import { MailLog, SendMailAction } from '../documents/mail-dialog.tsx';
@@ -29,7 +27,9 @@ import {
   Field,
   FormError,
   LinksAndHistory,
+  LoadedDocument,
   Money,
+  NewDocumentActions,
   NUM,
   PdfLink,
   SELECT,
@@ -74,7 +74,6 @@ export function InvoiceNewPage() {
   const [dates, setDates] = useState({ doc_date: '', delivery_date: '', due_date: '' });
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const saveRef = useSaveShortcut();
   // Only notes and orders with something left to bill are offered, with the net of what is left.
   const billable = useBillable(clientId);
   const notes = billable.data?.delivery_notes ?? [];
@@ -171,38 +170,23 @@ export function InvoiceNewPage() {
       <Field label={t('form.note')} htmlFor="inv-note">
         <Textarea id="inv-note" value={note} onChange={(e) => setNote(e.target.value)} />
       </Field>
-      <div className="flex gap-2">
-        <Button
-          ref={saveRef}
-          data-testid="save"
-          disabled={save.isPending || !clientId}
-          onClick={() =>
-            save.mutate(undefined, {
-              onSuccess: (d) =>
-                navigate(`/documents/invoices/${d.document.id}`, afterSave({ replace: true })),
-              onError: (e) => setError(errorText(t, e)),
-            })
-          }
-        >
-          {save.isPending ? t('form.saving') : t('form.save')}
-        </Button>
-        <Link to="/documents/invoices" className={buttonClasses('ghost', 'md')} data-discard>
-          {t('form.discard')}
-        </Link>
-      </div>
+      <NewDocumentActions
+        pending={save.isPending}
+        disabled={!clientId}
+        onSave={() =>
+          save.mutate(undefined, {
+            onSuccess: (d) => navigate(`/documents/invoices/${d.document.id}`, afterSave({ replace: true })),
+            onError: (e) => setError(errorText(t, e)),
+          })
+        }
+        listHref="/documents/invoices"
+      />
     </div>
   );
 }
 
 export function InvoiceDetailPage() {
-  const { t } = useTranslation('documents');
-  const { id } = useParams();
-  useLiveDocuments();
-  const detail = useDocument(id);
-  if (!detail.data) return <p role="status">{detail.error ? t('list.loadError') : t('list.loading')}</p>;
-  return (
-    <InvoiceView key={`${detail.data.document.id}-${detail.data.document.status}`} detail={detail.data} />
-  );
+  return <LoadedDocument render={(detail) => <InvoiceView detail={detail} />} />;
 }
 
 function InvoiceView({ detail }: { detail: Detail }) {
