@@ -38,7 +38,6 @@ const RUNS_SQL: [string, RegExp][] = [
  */
 const SQL_WAITING = new Set([
   // inventory, purchasing, admin, team, cutting, export, demo, audit
-  'modules/audit/audit-scope.ts',
   'modules/audit/audit-sealer.ts',
   'modules/inventory/posting.ts',
   // the other areas

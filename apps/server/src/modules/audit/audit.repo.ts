@@ -1,8 +1,23 @@
-import { type AuditEntry, type AuditQuery, type FieldChange, isAuditFieldShown } from '@erp/domain';
+import {
+  type ActivityEntry,
+  AUDIT_HIDDEN_TABLE_PATTERN,
+  AUDIT_HIDDEN_TABLES,
+  type AuditEntry,
+  type AuditQuery,
+  type FieldChange,
+  isAuditFieldShown,
+} from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../../db/database.ts';
 import { PLATFORM_ACTOR } from '../../db/tenant.ts';
-import { shownTables } from './audit-scope.ts';
+
+/**
+ * The audit rows people see (`audit_log a`), in the audit page and the team's recent activity:
+ * internal tables (idempotency keys, number counters, stock caches; domain audit-terms.ts) are not
+ * part of either.
+ */
+const shownTables = sql`a.table_name <> all(${`{${AUDIT_HIDDEN_TABLES.join(',')}}`}::text[])
+  and a.table_name !~ ${AUDIT_HIDDEN_TABLE_PATTERN}`;
 
 export const ENCRYPTED_PREFIX = 'enc:v1:';
 
@@ -39,6 +54,20 @@ export function toChanges(raw: Row['changes']): FieldChange[] {
     });
 }
 
+/** Who acted (named as the team lists them) and on which record: the audit page and the activity alike. */
+function actorAndRecord(
+  r: { actor_id: string | null; table_name: string; row_id: string },
+  names: ReadonlyMap<string, string>,
+) {
+  return {
+    actor_id: r.actor_id,
+    actor_name: r.actor_id ? (names.get(r.actor_id) ?? null) : null,
+    is_platform: r.actor_id === PLATFORM_ACTOR,
+    table_name: r.table_name,
+    row_id: r.row_id,
+  };
+}
+
 /** The list's filters, or one record's history (`row_id`). */
 export type AuditFilter = AuditQuery & { row_id?: string };
 
@@ -72,15 +101,50 @@ export async function listAudit(
     rows: rows.map((r) => ({
       seq: Number(r.seq),
       at: r.at,
-      actor_id: r.actor_id,
-      actor_name: r.actor_id ? (names.get(r.actor_id) ?? null) : null,
-      is_platform: r.actor_id === PLATFORM_ACTOR,
-      table_name: r.table_name,
-      row_id: r.row_id,
+      ...actorAndRecord(r, names),
       action: r.action,
       changes: toChanges(r.changes),
     })),
   };
+}
+
+// Recent activity (the team page) -------------------------------------------------------------------
+
+type ActivityRow = {
+  seq: string | number;
+  at: Date | string;
+  actor_id: string | null;
+  table_name: string;
+  row_id: string;
+  action: ActivityEntry['action'];
+  fields: string[] | null;
+};
+
+const iso = (v: Date | string): string => (v instanceof Date ? v : new Date(v)).toISOString();
+
+/** Who did what, newest first: the shown audit rows without values (field names only). */
+export async function recentActivity(
+  tx: Tx,
+  companyId: string,
+  opts: { limit: number; beforeSeq?: number },
+  /** The company's members' names by user id (the team service's list). */
+  names: ReadonlyMap<string, string>,
+): Promise<ActivityEntry[]> {
+  const result = await tx.execute(sql`
+    select a.seq, a.at, a.actor_id, a.table_name, a.row_id, a.action,
+      array(select jsonb_object_keys(a.changes) order by 1) as fields
+    from audit_log a
+    where a.company_id = ${companyId} and ${shownTables}
+      ${opts.beforeSeq ? sql`and a.seq < ${opts.beforeSeq}` : sql``}
+    order by a.seq desc
+    limit ${opts.limit}`);
+  return rowsOf<ActivityRow>(result).map((r) => ({
+    seq: Number(r.seq),
+    at: iso(r.at),
+    ...actorAndRecord(r, names),
+    action: r.action,
+    fields: (r.fields ?? []).filter(isAuditFieldShown),
+  }));
 }
 
 // The chain check (`audit verify`) ---------------------------------------------------------------

@@ -9,6 +9,7 @@ import {
   chainHead,
   chainRows,
   listAudit,
+  recentActivity as recentActivityRows,
   unchainedCounts,
 } from './audit.repo.ts';
 import { sealCompanyNow } from './audit-sealer.ts';
@@ -20,6 +21,19 @@ export async function auditPage(tx: Tx, ctx: CompanyContext, filter: AuditFilter
   const names = new Map((await listMembers(tx, ctx)).map((m) => [m.user_id, m.name ?? m.email]));
   const { rows, total } = await listAudit(tx, ctx.companyId, filter, names);
   return { rows, total, page: filter.page, page_size: filter.page_size };
+}
+
+/**
+ * Who changed what in the company lately (the team page: field names, no values), each actor
+ * named as the team lists them.
+ */
+export async function recentActivity(
+  tx: Tx,
+  ctx: CompanyContext,
+  page: { limit: number; beforeSeq?: number },
+) {
+  const names = new Map((await listMembers(tx, ctx)).map((m) => [m.user_id, m.name ?? m.email]));
+  return recentActivityRows(tx, ctx.companyId, page, names);
 }
 const BATCH = 5000;
 

@@ -1,19 +1,9 @@
-import type {
-  ActivityEntry,
-  BankAccount,
-  CompanyUpdate,
-  Member,
-  MemberStatus,
-  MyCompany,
-  Role,
-} from '@erp/domain';
-import { isAuditFieldShown } from '@erp/domain';
+import type { BankAccount, CompanyUpdate, Member, MemberStatus, MyCompany, Role } from '@erp/domain';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/database.ts';
 import { invitations, tenants, users } from '../../db/schema.ts';
-import { COMPANY_LOCK_SPACE, PLATFORM_ACTOR } from '../../db/tenant.ts';
+import { COMPANY_LOCK_SPACE } from '../../db/tenant.ts';
 import { openTenantFields, sealTenantFields, withoutUnchangedSecrets } from '../../security/tenant-fields.ts';
-import { shownTables } from '../audit/audit-scope.ts';
 
 const iso = (v: Date | string): string => (v instanceof Date ? v : new Date(v)).toISOString();
 
@@ -234,47 +224,6 @@ export async function updateCompany(
     .where(eq(tenants.id, companyId))
     .returning(companyColumns);
   return row ? (openTenantFields(row) as CompanyRow) : null;
-}
-
-// Recent activity -----------------------------------------------------------------------------------
-
-type AuditRow = {
-  seq: string | number;
-  at: Date | string;
-  actor_id: string | null;
-  table_name: string;
-  row_id: string;
-  action: ActivityEntry['action'];
-  fields: string[] | null;
-};
-
-/** Who did what, newest first: the audit trail without values (field names only). */
-export async function recentActivity(
-  tx: Tx,
-  companyId: string,
-  opts: { limit: number; beforeSeq?: number },
-): Promise<ActivityEntry[]> {
-  const result = await tx.execute(sql`
-    select a.seq, a.at, a.actor_id, a.table_name, a.row_id, a.action,
-      array(select jsonb_object_keys(a.changes) order by 1) as fields
-    from audit_log a
-    where a.company_id = ${companyId} and ${shownTables}
-      ${opts.beforeSeq ? sql`and a.seq < ${opts.beforeSeq}` : sql``}
-    order by a.seq desc
-    limit ${opts.limit}`);
-  const rows = rowsOf<AuditRow>(result);
-  const names = new Map((await listMembers(tx, companyId)).map((m) => [m.user_id, m.name ?? m.email]));
-  return rows.map((r) => ({
-    seq: Number(r.seq),
-    at: iso(r.at),
-    actor_id: r.actor_id,
-    actor_name: r.actor_id ? (names.get(r.actor_id) ?? null) : null,
-    is_platform: r.actor_id === PLATFORM_ACTOR,
-    table_name: r.table_name,
-    row_id: r.row_id,
-    action: r.action,
-    fields: (r.fields ?? []).filter(isAuditFieldShown),
-  }));
 }
 
 /**

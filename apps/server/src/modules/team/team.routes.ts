@@ -22,6 +22,7 @@ import { z } from 'zod';
 import { currentUser, inCompany } from '../../http/access.ts';
 import type { Deps } from '../../http/context.ts';
 import { mirrorMemberships, mirrorProfileLogged } from '../../platform/team-mirror.ts';
+import * as auditService from '../audit/audit.service.ts';
 import { storeFile } from '../files/files.service.ts';
 import { readImageUpload } from '../files/image-upload.ts';
 import { mailerFor } from './team.mailer.ts';
@@ -288,7 +289,7 @@ export function teamRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
       async (request) =>
         inCompany(deps, request, (tx, ctx) =>
-          service.recentActivity(tx, ctx, {
+          auditService.recentActivity(tx, ctx, {
             limit: request.query.limit,
             beforeSeq: request.query.before_seq,
           }),

@@ -346,8 +346,3 @@ export function myCompanies(db: Db, userId: string) {
     allowBlocked: true,
   });
 }
-
-/** Who changed what in the company lately (field names, no values). */
-export function recentActivity(tx: Tx, ctx: CompanyContext, page: { limit: number; beforeSeq?: number }) {
-  return repo.recentActivity(tx, ctx.companyId, page);
-}
