@@ -80,16 +80,7 @@ export function WorkOrderDeliveryLines({
       )}
       <div className="overflow-x-auto rounded-md border border-border">
         <table className={TABLE} data-testid="dn-progress">
-          <thead className="bg-surface-2">
-            <tr>
-              <th className={TH}>{t('dn.colItem')}</th>
-              <th className={TH}>{t('dn.colUnit')}</th>
-              <th className={cn(TH, NUM)}>{t('dn.colOrdered')}</th>
-              <th className={cn(TH, NUM)}>{t('dn.colDelivered')}</th>
-              <th className={cn(TH, NUM)}>{t('dn.colRemaining')}</th>
-              <th className={cn(TH, NUM)}>{t('dn.colToDeliver')}</th>
-            </tr>
-          </thead>
+          <ProgressHead more={['dn.colToDeliver']} />
           <tbody>
             {progress.lines.map((l) => {
               const text = typedOf(l, typed, lng);
@@ -167,17 +158,7 @@ export function WorkOrderFulfilment({ workOrderId }: { workOrderId: string }) {
       </h2>
       <div className="overflow-x-auto rounded-md border border-border">
         <table className={TABLE} data-testid="wo-fulfilment">
-          <thead className="bg-surface-2">
-            <tr>
-              <th className={TH}>{t('dn.colItem')}</th>
-              <th className={TH}>{t('dn.colUnit')}</th>
-              <th className={cn(TH, NUM)}>{t('dn.colOrdered')}</th>
-              <th className={cn(TH, NUM)}>{t('dn.colDelivered')}</th>
-              <th className={cn(TH, NUM)}>{t('dn.colRemaining')}</th>
-              <th className={cn(TH, NUM)}>{t('dn.colInvoiced')}</th>
-              <th className={cn(TH, NUM)}>{t('dn.colToInvoice')}</th>
-            </tr>
-          </thead>
+          <ProgressHead more={['dn.colInvoiced', 'dn.colToInvoice']} />
           <tbody>
             {progress.data.lines.map((l) => (
               <tr key={l.line_id}>
@@ -197,5 +178,23 @@ export function WorkOrderFulfilment({ workOrderId }: { workOrderId: string }) {
         </table>
       </div>
     </section>
+  );
+}
+
+/** The head of a work order's progress table: item, unit, ordered, delivered, remaining, then `more` (keys). */
+function ProgressHead({ more }: { more: ('dn.colToDeliver' | 'dn.colInvoiced' | 'dn.colToInvoice')[] }) {
+  const { t } = useTranslation('documents');
+  return (
+    <thead className="bg-surface-2">
+      <tr>
+        <th className={TH}>{t('dn.colItem')}</th>
+        <th className={TH}>{t('dn.colUnit')}</th>
+        {(['dn.colOrdered', 'dn.colDelivered', 'dn.colRemaining', ...more] as const).map((key) => (
+          <th key={key} className={cn(TH, NUM)}>
+            {t(key)}
+          </th>
+        ))}
+      </tr>
+    </thead>
   );
 }
