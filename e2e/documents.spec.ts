@@ -229,6 +229,16 @@ test.describe('documents', () => {
     // A completed order can also be invoiced directly (its lines; the picker on the invoice form).
     await expect(page.getByRole('link', { name: 'Izradi račun' })).toHaveAttribute('href', /work_order_ids=/);
 
+    // The advance dialog checks what is typed with the route's schema: over 100 % is refused before
+    // anything is issued (nothing is issued here: the invoice below deducts no advance).
+    await page.getByTestId('advance-open').click();
+    const advance = page.getByRole('dialog');
+    await advance.getByLabel('Postotak ukupnog iznosa (%)').fill('120');
+    await advance.getByTestId('advance-issue').click();
+    await expect(advance.getByRole('alert')).toContainText('Postotak ne može biti veći od 100');
+    await advance.getByRole('button', { name: 'Odustani' }).click();
+    await expect(advance).toBeHidden();
+
     // Delivery note from the work order: each order line with what is left to deliver (all of it
     // here) and its lot; a quantity over what is left blocks the save; issuing takes the stock out.
     await page.getByRole('link', { name: 'Izradi otpremnicu' }).click();

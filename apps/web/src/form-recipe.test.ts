@@ -44,7 +44,6 @@ const LINE_GRID = 'components/line-grid/line-grid.tsx';
 const STATE_INPUT = /onChange=\{\(e\) =>\s*set(?:[A-Z]\w*)?\((?!['"])[^)]*e\.target\.(?:value|checked)/;
 const SENDS = /\.mutate(?:Async)?\(/;
 const STATE_EDITORS: Record<string, string> = {
-  'features/invoices/advances.tsx': 'to convert: the advance amount',
   'features/invoices/invoices-pages.tsx': 'to convert: the invoice header and the payment entry',
   'features/automation/rule-editor.tsx':
     'to convert: the rule draft (name, trigger, actions) and the test event',
@@ -64,6 +63,7 @@ const NO_GUARD: Record<string, string> = {
   'features/team/invite-page.tsx': 'accepting an invitation: a one-time sign-up, not a record',
   'features/password-reset/forgot-password-page.tsx': 'asks for a reset link: one address, nothing stored',
   'features/password-reset/reset-password-page.tsx': 'a new password typed twice, not a record',
+  'features/invoices/advances.tsx': 'the advance dialog: one number, closed with its own Cancel',
   'features/saved-views/saved-views.tsx': "a view's name in a dialog that closes with its own Cancel",
   'features/shop-floor/shop-floor-page.tsx':
     'the terminal step that finishes an operation: sent at once at the machine, then the next order',

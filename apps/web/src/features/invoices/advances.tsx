@@ -2,11 +2,12 @@ import Decimal from 'decimal.js';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { useFormMessages, useZodForm } from '../../components/editing/zod-form.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
+import { FormErrors } from '../../components/ui/form-errors.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { cn } from '../../lib/cn.ts';
-import { numberInputToApi } from '../../lib/format.ts';
 import {
   callDocument,
   type Detail,
@@ -17,6 +18,7 @@ import {
 } from '../documents/documents-api.ts';
 import { DateText, Field, Money, NUM, TABLE, TD, TH } from '../documents/parts.tsx';
 import { usePermission } from '../team/use-permission.tsx';
+import { type AdvanceValues, advanceFormSchema } from './advance-values.ts';
 
 // Advance invoices (račun za predujam): the action on a quote or work order that issues one (an
 // amount with VAT or a percentage of the order's total), the advances of an order, and the
@@ -33,24 +35,27 @@ export function AdvanceAction({ doc }: { doc: Doc }) {
   const navigate = useNavigate();
   const canBill = usePermission('invoices.write');
   const [open, setOpen] = useState(false);
-  const [mode, setMode] = useState<'percent' | 'amount'>('percent');
-  const [value, setValue] = useState('');
+  const form = useZodForm<typeof advanceFormSchema, AdvanceValues>(advanceFormSchema, {
+    defaultValues: { mode: 'percent', value: '' },
+  });
+  const mode = form.watch('mode');
+  const value = form.watch('value') ?? '';
   const [error, setError] = useState<string | null>(null);
-  const issue = useDocumentMutation((body: Record<string, string>) =>
+  const label = t(mode === 'percent' ? 'advances:percentLabel' : 'advances:amountLabel');
+  const messages = useFormMessages(form.formState.errors, { label: (path) => (path ? label : '') });
+  const issue = useDocumentMutation((body: Record<string, unknown>) =>
     callDocument(`/api/documents/${doc.id}/advance-invoices`, body),
   );
   if (!canBill || !OPEN[doc.kind]?.includes(doc.status)) return null;
-  const submit = () =>
-    issue.mutate(
-      { [mode]: numberInputToApi(value) },
-      {
-        onSuccess: (d) => {
-          setOpen(false);
-          navigate(docHref(d.document.kind, d.document.id));
-        },
-        onError: (e) => setError(errorText(t, e)),
+  const submit = form.handleSubmit((body) =>
+    issue.mutate(body, {
+      onSuccess: (d) => {
+        setOpen(false);
+        navigate(docHref(d.document.kind, d.document.id));
       },
-    );
+      onError: (e) => setError(errorText(t, e)),
+    }),
+  );
   return (
     <Dialog
       open={open}
@@ -70,40 +75,43 @@ export function AdvanceAction({ doc }: { doc: Doc }) {
             <Button variant="outline" onClick={() => setOpen(false)}>
               {t('advances:cancel')}
             </Button>
-            <Button disabled={issue.isPending || !value.trim()} onClick={submit} data-testid="advance-issue">
+            <Button
+              type="submit"
+              form="advance-form"
+              disabled={issue.isPending || !value.trim()}
+              data-testid="advance-issue"
+            >
               {t('advances:issue')}
             </Button>
           </div>
         }
       >
-        <div className="space-y-3 p-5">
+        <form id="advance-form" className="space-y-3 p-5" onSubmit={submit} noValidate>
           <fieldset className="flex gap-4 text-sm">
             <legend className="sr-only">{t('advances:mode')}</legend>
             {(['percent', 'amount'] as const).map((m) => (
               <label key={m} className="flex items-center gap-1.5">
-                <input type="radio" name="advance-mode" checked={mode === m} onChange={() => setMode(m)} />
+                <input type="radio" value={m} {...form.register('mode')} />
                 {t(`advances:${m}`)}
               </label>
             ))}
           </fieldset>
-          <Field
-            label={t(mode === 'percent' ? 'advances:percentLabel' : 'advances:amountLabel')}
-            htmlFor="advance-value"
-          >
+          <Field label={label} htmlFor="advance-value">
             <Input
               id="advance-value"
               inputMode="decimal"
               className="w-40 text-right"
-              value={value}
-              onChange={(e) => setValue(e.target.value)}
+              invalid={messages.length > 0}
+              {...form.register('value')}
             />
           </Field>
+          <FormErrors messages={messages} />
           {error && (
             <p role="alert" className="text-sm text-danger" data-testid="advance-error">
               {error}
             </p>
           )}
-        </div>
+        </form>
       </DialogContent>
     </Dialog>
   );
