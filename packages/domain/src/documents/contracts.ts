@@ -360,6 +360,7 @@ export type MailLogEntry = z.infer<typeof mailLogEntrySchema>;
 export type MailSettingsView = z.infer<typeof mailSettingsViewSchema>;
 export type PricingSettingsView = z.infer<typeof pricingSettingsViewSchema>;
 export type MailDraft = z.infer<typeof mailDraftSchema>;
+export type MailSent = z.infer<typeof mailSentSchema>;
 
 /** GET …/work-orders/:id/completion-preview: the actual quantities typed so far, `<item>:<qty>,…`. */
 export const completionPreviewQuerySchema = z.object({ actual: z.string().max(200_000).optional() });

@@ -13,6 +13,7 @@ import type {
   InventoryItem,
   ItemPage,
   MailDraft,
+  MailSent,
   MailSettingsInput,
   MailSettingsView,
   Partner,
@@ -236,6 +237,20 @@ export const putProductionLocations = (body: ProductionLocations) =>
 /** The send dialog's draft of a document's mail (recipient, subject, text, earlier sends). */
 export const getMailDraft = (id: string, signal?: AbortSignal) =>
   api<MailDraft>(`/api/documents/${id}/mail`, { signal });
+/** Where each kind is e-mailed from (one route per permission); a kind not named here is not sent. */
+const MAIL_PATHS: Partial<Record<DocKind, string>> = {
+  quote: '/api/documents/quotes',
+  delivery_note: '/api/delivery-notes',
+  invoice: '/api/invoices',
+  credit_note: '/api/invoices',
+};
+export const isMailedKind = (kind: DocKind) => MAIL_PATHS[kind] !== undefined;
+/** E-mails a document; the addresses go as typed (a comma- or semicolon-separated text). */
+export const sendDocumentMail = (
+  kind: DocKind,
+  id: string,
+  body: { to: string; cc: string; subject: string; message: string },
+) => callDocument<MailSent>(`${MAIL_PATHS[kind]}/${id}/mail`, body);
 /** What completing a work order would consume (`actual`: the typed actual quantities). */
 export const getCompletionPreview = (workOrderId: string, actual: string, signal?: AbortSignal) =>
   api<CompletionPreview>(

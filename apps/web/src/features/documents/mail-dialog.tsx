@@ -12,19 +12,20 @@ import { useToast } from '../../components/ui/toast.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { formatDate } from '../../lib/format.ts';
 import { usePermission } from '../team/use-permission.tsx';
-import { callDocument, type Doc, documentKeys, errorText, getMailDraft } from './documents-api.ts';
+import {
+  type Doc,
+  documentKeys,
+  errorText,
+  getMailDraft,
+  isMailedKind,
+  sendDocumentMail,
+} from './documents-api.ts';
 import { Field, TABLE, TD, TH } from './parts.tsx';
 
 // Documents e-mailed from the app (issue 22, deliverable 5): the "Pošalji" dialog (to, cc, subject
 // and message prefilled by the server in the document's language, the attached files listed) and
 // the sent log on the document. The server sends through the company's SMTP server.
 
-const SEND_PATH: Record<string, (id: string) => string> = {
-  quote: (id) => `/api/documents/quotes/${id}/mail`,
-  delivery_note: (id) => `/api/delivery-notes/${id}/mail`,
-  invoice: (id) => `/api/invoices/${id}/mail`,
-  credit_note: (id) => `/api/invoices/${id}/mail`,
-};
 const PERMISSION: Record<string, Permission> = {
   quote: 'documents.write',
   delivery_note: 'delivery.write',
@@ -66,7 +67,7 @@ export function SendMailAction({
   const allowed = usePermission(PERMISSION[doc.kind] ?? 'documents.write');
   const [open, setOpen] = useState(false);
   const sendable = mailTemplate(doc.kind, doc.status) !== null;
-  if (!allowed || !sendable || !SEND_PATH[doc.kind]) return null;
+  if (!allowed || !sendable || !isMailedKind(doc.kind)) return null;
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <Button
@@ -113,7 +114,7 @@ function MailForm({ doc, onDone, markSent }: { doc: Doc; onDone: () => void; mar
     setSending(true);
     setError(null);
     try {
-      await callDocument(SEND_PATH[doc.kind]?.(doc.id) ?? '', typed);
+      await sendDocumentMail(doc.kind, doc.id, typed);
       toast.toast({ title: t('mail:sentToast', { to: typed.to }), type: 'success' });
       onDone();
     } catch (e) {
