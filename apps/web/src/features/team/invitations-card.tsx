@@ -21,6 +21,7 @@ import {
   useRevokeInvitation,
 } from './team-api.ts';
 import { useTeamErrorText } from './team-errors.ts';
+import { TeamTableHead } from './team-table-head.tsx';
 
 type InvitationForm = { email: string; role: Role };
 
@@ -130,25 +131,14 @@ export function InvitationsCard() {
         )}
         {(invitations.data ?? []).length > 0 && (
           <table className="w-full text-sm">
-            <thead>
-              <tr className="border-b border-border text-left text-xs text-muted">
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  {t('invitations.email')}
-                </th>
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  {t('invitations.role')}
-                </th>
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  {t('invitations.statusLabel')}
-                </th>
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  {t('invitations.expires')}
-                </th>
-                <th scope="col" className="py-2 text-right font-medium">
-                  <span className="sr-only">{t('members.actions')}</span>
-                </th>
-              </tr>
-            </thead>
+            <TeamTableHead
+              columns={[
+                'invitations.email',
+                'invitations.role',
+                'invitations.statusLabel',
+                'invitations.expires',
+              ]}
+            />
             <tbody>
               {(invitations.data ?? []).map((inv) => (
                 <tr

@@ -14,6 +14,7 @@ import { useAuth } from '../auth/auth-context.tsx';
 import { useCurrentCompany } from './current-company.tsx';
 import { useLeaveCompany, useMembers, useRemoveMember, useUpdateMember } from './team-api.ts';
 import { useTeamErrorText } from './team-errors.ts';
+import { TeamTableHead } from './team-table-head.tsx';
 
 type Pending = { kind: 'remove' | 'suspend' | 'leave'; member: Member } | null;
 
@@ -74,25 +75,7 @@ export function MembersCard() {
       </CardHeader>
       <CardContent className="overflow-x-auto">
         <table className="w-full text-sm">
-          <thead>
-            <tr className="border-b border-border text-left text-xs text-muted">
-              <th scope="col" className="py-2 pr-3 font-medium">
-                {t('members.name')}
-              </th>
-              <th scope="col" className="py-2 pr-3 font-medium">
-                {t('members.role')}
-              </th>
-              <th scope="col" className="py-2 pr-3 font-medium">
-                {t('members.status')}
-              </th>
-              <th scope="col" className="py-2 pr-3 font-medium">
-                {t('members.joined')}
-              </th>
-              <th scope="col" className="py-2 text-right font-medium">
-                <span className="sr-only">{t('members.actions')}</span>
-              </th>
-            </tr>
-          </thead>
+          <TeamTableHead columns={['members.name', 'members.role', 'members.status', 'members.joined']} />
           <tbody>
             {(members.data ?? []).map((m) => {
               const me = m.user_id === user?.id;
