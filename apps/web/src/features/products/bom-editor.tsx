@@ -20,6 +20,7 @@ import { numberInputToApi } from '../../lib/format.ts';
 import { errorMessages, fieldLabel } from './error-messages.ts';
 import { type BomLine, type ItemInfo, useItemSearch, useSaveBom } from './products-api.ts';
 import { moved, RowOrderButtons } from './row-order-buttons.tsx';
+import { ProductionTableHead } from './table-head.tsx';
 
 export type EditorLine = {
   key: string;
@@ -229,31 +230,18 @@ export function BomEditor({
 
       <div className="overflow-x-auto">
         <table className="w-full text-left text-sm">
-          <thead className="border-b border-border text-xs uppercase text-muted">
-            <tr>
-              <th scope="col" className="px-2 py-2">
-                #
-              </th>
-              <th scope="col" className="px-2 py-2">
-                {t('fields.componentId')}
-              </th>
-              <th scope="col" className="px-2 py-2">
-                {t('fields.amount')}
-              </th>
-              <th scope="col" className="px-2 py-2">
-                {t('fields.unit')}
-              </th>
-              <th scope="col" className="px-2 py-2">
-                {t('fields.scrapPct')}
-              </th>
-              <th scope="col" className="px-2 py-2">
-                {t('fields.childSize')}
-              </th>
-              <th scope="col" className="px-2 py-2">
-                <span className="sr-only">{t('bom.lineActions')}</span>
-              </th>
-            </tr>
-          </thead>
+          <ProductionTableHead
+            cell="px-2 py-2"
+            columns={[
+              '#',
+              { key: 'fields.componentId' },
+              { key: 'fields.amount' },
+              { key: 'fields.unit' },
+              { key: 'fields.scrapPct' },
+              { key: 'fields.childSize' },
+              { key: 'bom.lineActions', srOnly: true },
+            ]}
+          />
           <tbody>
             {state.lines.map((line, index) => {
               const issues = lineIssues[index];

@@ -5,9 +5,9 @@ import { FormErrors } from '../../components/ui/form-errors.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { formatCurrency, formatNumber, formatUnit, numberInputToApi } from '../../lib/format.ts';
-
 import { errorMessages, missingSizes } from './error-messages.ts';
 import { useCost } from './products-api.ts';
+import { ProductionTableHead } from './table-head.tsx';
 
 /** Quantities keep their six stored decimals (Intl would cut them at three). */
 const qty = (v: string) => formatNumber(v, undefined, { maximumFractionDigits: 6 });
@@ -106,25 +106,16 @@ export function CostPreview({ productId, bomId }: { productId: string; bomId: st
           <section>
             <h3 className="mb-2 text-sm font-semibold">{t('preview.tree')}</h3>
             <table className="w-full text-left text-sm" data-testid="explosion-tree">
-              <thead className="border-b border-border text-xs uppercase text-muted">
-                <tr>
-                  <th scope="col" className="px-2 py-1">
-                    {t('fields.componentId')}
-                  </th>
-                  <th scope="col" className="px-2 py-1 text-right">
-                    {t('preview.perUnit')}
-                  </th>
-                  <th scope="col" className="px-2 py-1 text-right">
-                    {t('fields.scrapPct')}
-                  </th>
-                  <th scope="col" className="px-2 py-1 text-right">
-                    {t('preview.total')}
-                  </th>
-                  <th scope="col" className="px-2 py-1">
-                    {t('fields.unit')}
-                  </th>
-                </tr>
-              </thead>
+              <ProductionTableHead
+                cell="px-2 py-1"
+                columns={[
+                  { key: 'fields.componentId' },
+                  { key: 'preview.perUnit', right: true },
+                  { key: 'fields.scrapPct', right: true },
+                  { key: 'preview.total', right: true },
+                  { key: 'fields.unit' },
+                ]}
+              />
               <tbody>
                 {data.tree.slice(1).map((n, i) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: the same item may appear on several rows
@@ -150,28 +141,17 @@ export function CostPreview({ productId, bomId }: { productId: string; bomId: st
           <section>
             <h3 className="mb-2 text-sm font-semibold">{t('preview.requirements')}</h3>
             <table className="w-full text-left text-sm" data-testid="cost-materials">
-              <thead className="border-b border-border text-xs uppercase text-muted">
-                <tr>
-                  <th scope="col" className="px-2 py-1">
-                    {t('fields.componentId')}
-                  </th>
-                  <th scope="col" className="px-2 py-1 text-right">
-                    {t('preview.total')}
-                  </th>
-                  <th scope="col" className="px-2 py-1 text-right">
-                    {t('preview.ofWhichScrap')}
-                  </th>
-                  <th scope="col" className="px-2 py-1">
-                    {t('fields.unit')}
-                  </th>
-                  <th scope="col" className="px-2 py-1 text-right">
-                    {t('cost.averageCost')}
-                  </th>
-                  <th scope="col" className="px-2 py-1 text-right">
-                    {t('cost.amount')}
-                  </th>
-                </tr>
-              </thead>
+              <ProductionTableHead
+                cell="px-2 py-1"
+                columns={[
+                  { key: 'fields.componentId' },
+                  { key: 'preview.total', right: true },
+                  { key: 'preview.ofWhichScrap', right: true },
+                  { key: 'fields.unit' },
+                  { key: 'cost.averageCost', right: true },
+                  { key: 'cost.amount', right: true },
+                ]}
+              />
               <tbody>
                 {data.cost.materials.map((m, i) => (
                   <tr key={`${m.itemId}-${m.unit}`} className="border-b border-border last:border-0">
@@ -195,22 +175,15 @@ export function CostPreview({ productId, bomId }: { productId: string; bomId: st
           <section>
             <h3 className="mb-2 text-sm font-semibold">{t('cost.labourTitle')}</h3>
             <table className="w-full text-left text-sm">
-              <thead className="border-b border-border text-xs uppercase text-muted">
-                <tr>
-                  <th scope="col" className="px-2 py-1">
-                    {t('fields.processId')}
-                  </th>
-                  <th scope="col" className="px-2 py-1">
-                    {t('cost.forItem')}
-                  </th>
-                  <th scope="col" className="px-2 py-1 text-right">
-                    {t('cost.minutes')}
-                  </th>
-                  <th scope="col" className="px-2 py-1 text-right">
-                    {t('cost.amount')}
-                  </th>
-                </tr>
-              </thead>
+              <ProductionTableHead
+                cell="px-2 py-1"
+                columns={[
+                  { key: 'fields.processId' },
+                  { key: 'cost.forItem' },
+                  { key: 'cost.minutes', right: true },
+                  { key: 'cost.amount', right: true },
+                ]}
+              />
               <tbody>
                 {data.cost.labour.map((l, i) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: a process may repeat in a routing

@@ -18,6 +18,7 @@ import { usePermission } from '../team/use-permission.tsx';
 import { errorMessages, fieldLabel } from './error-messages.ts';
 import { type RoutingStep, useSaveRouting } from './products-api.ts';
 import { moved, RowOrderButtons } from './row-order-buttons.tsx';
+import { ProductionTableHead } from './table-head.tsx';
 
 type Step = { key: string; processId: string; setupMinutes: string; minutesPerUnit: string; note: string };
 let seq = 0;
@@ -101,31 +102,18 @@ export function RoutingEditor({ productId, routing }: { productId: string; routi
       <UnsavedChangesGuard when={dirty} />
       {canWrite && <SaveState status={saveStatus({ saving: save.isPending, dirty })} className="block" />}
       <table className="w-full text-left text-sm">
-        <thead className="border-b border-border text-xs uppercase text-muted">
-          <tr>
-            <th scope="col" className="px-2 py-2">
-              #
-            </th>
-            <th scope="col" className="px-2 py-2">
-              {t('fields.processId')}
-            </th>
-            <th scope="col" className="px-2 py-2">
-              {t('fields.category')}
-            </th>
-            <th scope="col" className="px-2 py-2">
-              {t('fields.setupMinutes')}
-            </th>
-            <th scope="col" className="px-2 py-2">
-              {t('fields.minutesPerUnit')}
-            </th>
-            <th scope="col" className="px-2 py-2">
-              {t('fields.costPerHour')}
-            </th>
-            <th scope="col" className="px-2 py-2">
-              <span className="sr-only">{t('bom.lineActions')}</span>
-            </th>
-          </tr>
-        </thead>
+        <ProductionTableHead
+          cell="px-2 py-2"
+          columns={[
+            '#',
+            { key: 'fields.processId' },
+            { key: 'fields.category' },
+            { key: 'fields.setupMinutes' },
+            { key: 'fields.minutesPerUnit' },
+            { key: 'fields.costPerHour' },
+            { key: 'bom.lineActions', srOnly: true },
+          ]}
+        />
         <tbody>
           {steps.map((step, index) => {
             const process = byId.get(step.processId);
