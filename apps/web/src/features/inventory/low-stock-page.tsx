@@ -1,3 +1,4 @@
+import type { LowStockItem } from '@erp/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,13 +8,7 @@ import { type ColumnDefs, DataTable } from '../saved-views/data-table.tsx';
 import { defineList } from '../saved-views/list-spec.ts';
 import { useList } from '../saved-views/use-list.ts';
 import { usePermission } from '../team/use-permission.tsx';
-import {
-  type DraftOrders,
-  draftOrdersFromLowStock,
-  errorText,
-  type Item,
-  useLowStock,
-} from './inventory-api.ts';
+import { type DraftOrders, draftOrdersFromLowStock, errorText, useLowStock } from './inventory-api.ts';
 import { INVENTORY_TABLE, ItemLink, NUM, Qty } from './parts.tsx';
 
 /** The list's declaration (saved views' key, columns, the always-shown ones, bulk selection). */
@@ -23,8 +18,6 @@ export const LOW_STOCK_LIST = defineList({
   fixed: ['sku'],
   bulk: true,
 });
-
-type LowItem = Item & { on_draft: string; draft_order_id: string | null };
 
 /**
  * Items whose available + on order is below the reorder point, with the suggested order quantity.
@@ -41,18 +34,18 @@ export function LowStockPage() {
     onSuccess: () => qc.invalidateQueries(),
   });
   const created: DraftOrders | undefined = draft.data;
-  const qty = (label: string, value: (i: LowItem) => string | null, className?: string) => ({
+  const qty = (label: string, value: (i: LowStockItem) => string | null, className?: string) => ({
     label,
     className: NUM,
-    cell: (i: LowItem) => (
+    cell: (i: LowStockItem) => (
       <span className={className}>
         <Qty value={value(i)} />
       </span>
     ),
-    text: (i: LowItem) => value(i) ?? '',
+    text: (i: LowStockItem) => value(i) ?? '',
   });
   // Issue 12: saved views, hideable columns (the SKU is the link), selection and CSV.
-  const columns: ColumnDefs<typeof LOW_STOCK_LIST, LowItem> = {
+  const columns: ColumnDefs<typeof LOW_STOCK_LIST, LowStockItem> = {
     sku: { label: t('items.sku'), cell: (i) => <ItemLink id={i.id} sku={i.sku} />, text: (i) => i.sku },
     name: { label: t('items.name'), cell: (i) => i.name, text: (i) => i.name },
     available: qty(t('items.available'), (i) => i.available, 'text-danger'),
@@ -61,7 +54,7 @@ export function LowStockPage() {
     on_draft: {
       label: t('low.onDraft'),
       className: NUM,
-      cell: (i: LowItem) =>
+      cell: (i: LowStockItem) =>
         i.draft_order_id ? (
           <Link to={`/suppliers/orders/${i.draft_order_id}`} className="text-primary hover:underline">
             <Qty value={i.on_draft} />
@@ -69,7 +62,7 @@ export function LowStockPage() {
         ) : (
           <Qty value={i.on_draft} />
         ),
-      text: (i: LowItem) => i.on_draft,
+      text: (i: LowStockItem) => i.on_draft,
     },
     reorder_point: qty(t('items.reorderPoint'), (i) => i.reorder_point),
     reorder_qty: qty(t('items.reorderQty'), (i) => i.reorder_qty),
