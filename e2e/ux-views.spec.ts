@@ -53,10 +53,10 @@ test.describe('saved views and bulk actions', () => {
     await apiPost(member, '/api/invitations/accept', { token: invited.link.split('#')[1] });
     await dismissChangelog(member);
     // Act in the owner's company (the company switcher remembers the choice per user like this).
-    await member.addInitScript(
-      ([key, value]) => localStorage.setItem(key, value),
-      [`erp:company:${memberId}`, ownerId] as const,
-    );
+    await member.addInitScript(([key, value]) => localStorage.setItem(key, value), [
+      `erp:company:${memberId}`,
+      ownerId,
+    ] as const);
     await member.goto('/documents/quotes');
     await expect(member.getByTestId('document-row')).toHaveCount(2);
     await member.getByTestId('views-menu').click();

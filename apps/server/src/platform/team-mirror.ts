@@ -95,7 +95,10 @@ export async function mirrorProfile(db: Db, id: string): Promise<void> {
   const ownUrl = await companyDatabaseUrl(db, id);
   const main = mainOf(db);
   const source = ownUrl ? await dedicatedDatabase(db, ownUrl) : main;
-  const targets = [...(ownUrl ? [main] : []), ...dedicated.filter((d) => d.url !== ownUrl).map((d) => d.database)];
+  const targets = [
+    ...(ownUrl ? [main] : []),
+    ...dedicated.filter((d) => d.url !== ownUrl).map((d) => d.database),
+  ];
   await ownerTransaction(main, async (q) => {
     await q('select pg_advisory_xact_lock(hashtextextended($1, 0))', [`profile-mirror:${id}`]);
     const rows = await ownerTransaction(source, async (sq) => {

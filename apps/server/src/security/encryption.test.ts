@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../db/database.ts';
 import { asPlatformFor } from '../db/tenant.ts';
 import { verifyAuditChain } from '../modules/audit/audit.service.ts';
-import { signUp, startTestApp, type SignedIn, type TestApp } from '../test/harness.ts';
+import { type SignedIn, signUp, startTestApp, type TestApp } from '../test/harness.ts';
 import { ENCRYPTED_TABLES, SENSITIVE_COLUMN_PATTERN } from './encrypted-columns.ts';
 import { blindIndex } from './field-crypto.ts';
 import { installKeyring, keyringFromFile } from './keyring.ts';

@@ -7,9 +7,9 @@ import {
   createTestDatabase,
   signUp,
   startTestApp,
-  testConfig,
   type TestApp,
   type TestDatabase,
+  testConfig,
 } from '../test/harness.ts';
 
 const WEB_ROOT = join(import.meta.dirname, '../../../web');

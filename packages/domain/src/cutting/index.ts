@@ -19,5 +19,5 @@ export function optimizeCutting(input: CutInput, hooks: CutHooks = {}): CutResul
 export * from './contracts.ts';
 export * from './cutting-defaults.ts';
 export * from './job.ts';
-export * from './remnant-cost.ts';
 export * from './plan-figures.ts';
+export * from './remnant-cost.ts';

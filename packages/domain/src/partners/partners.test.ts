@@ -2,14 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { isValidIban } from '../identity/iban.ts';
 import { isValidOib } from '../identity/oib.ts';
 import { parseCsv } from '../imports/csv.ts';
-import { previewPartnerImport } from './partner-import.ts';
-import { partnerNameKey } from './partner-names.ts';
 import {
   compareDecimalText,
   partnerInputSchema,
   partnerPatchSchema,
   withPartnerDefaults,
 } from './partner.schemas.ts';
+import { previewPartnerImport } from './partner-import.ts';
+import { partnerNameKey } from './partner-names.ts';
 import { isValidVatId } from './vat-id.ts';
 
 describe('identity numbers used on partners', () => {

@@ -37,7 +37,7 @@ const FORMATS: Record<string, RegExp> = {
 };
 
 export function normalizeVatId(value: string): string {
-  return value.replace(/[\s.\-]/g, '').toUpperCase();
+  return value.replace(/[\s.-]/g, '').toUpperCase();
 }
 
 export function isValidVatId(value: string): boolean {

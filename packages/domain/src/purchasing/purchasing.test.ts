@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PO_STATUSES, type PoStatus, canTransition, poActions, statusFromReceipts } from './po-status.ts';
+import { canTransition, PO_STATUSES, type PoStatus, poActions, statusFromReceipts } from './po-status.ts';
 import { formatPurchasingNumber, openQuantity, poTotals, receiptCheck } from './po-totals.ts';
 import { poInputSchema, receiptInputSchema } from './purchasing.schemas.ts';
 

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieFrom, signUp, startTestApp, type SignedIn, type TestApp } from '../../test/harness.ts';
+import { measureLoginTiming } from '../../security/login-timing.ts';
+import { cookieFrom, type SignedIn, signUp, startTestApp, type TestApp } from '../../test/harness.ts';
 import { memoryMailer, setAuthMailer } from './auth.mailer.ts';
 import { BACKOFF, backoffSeconds } from './backoff.ts';
 import { createResetLink } from './password-reset.ts';
-import { measureLoginTiming } from '../../security/login-timing.ts';
 
 describe('auth under attack', () => {
   let t: TestApp;

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { hash, verify } from '@node-rs/argon2';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@erp/domain';
+import { hash, verify } from '@node-rs/argon2';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import type { Config } from '../../config.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, startTestApp, type SignedIn, type TestApp } from '../../test/harness.ts';
+import { type SignedIn, signUp, startTestApp, type TestApp } from '../../test/harness.ts';
 
 const admin = { authorization: 'Bearer test-admin-token' };
 
