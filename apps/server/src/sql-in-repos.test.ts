@@ -39,7 +39,6 @@ const RUNS_SQL: [string, RegExp][] = [
 const SQL_WAITING = new Set([
   // inventory, purchasing, admin, team, cutting, export, demo, audit
   'modules/audit/audit-sealer.ts',
-  'modules/inventory/posting.ts',
   // the other areas
 ]);
 

@@ -9,13 +9,11 @@ import {
   stockKey,
 } from '@erp/domain';
 import Decimal from 'decimal.js';
-import { type SQL, sql } from 'drizzle-orm';
-import { companyEventSql, notifyCompany } from '../../db/company-events.ts';
+import { notifyCompany } from '../../db/company-events.ts';
 import type { Tx } from '../../db/database.ts';
-import { preparedRows } from '../../db/prepared.ts';
-import { rows as query, uuids as uuidArray } from '../../db/sql.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
 import { emitReorderCrossings } from '../automation/emit.ts';
+import * as repo from './posting.repo.ts';
 
 export type DocumentType =
   | 'receipt'
@@ -77,18 +75,7 @@ export async function lockItems(
 ): Promise<Map<string, LockedItem>> {
   const ids = [...new Set(itemIds)].sort();
   const locations = [...new Set(locationIds)];
-  // A named statement (db/prepared.ts). One id is compared as a value, not as an array: then
-  // PostgreSQL keeps one plan for every call (for an array it plans again each time).
-  const anyOf = (column: SQL, values: string[]) =>
-    values.length === 1 ? sql`${column} = ${values[0]}::uuid` : sql`${column} = any(${uuidArray(values)})`;
-  const rows = await preparedRows<LockedItem & { locations: number }>(
-    tx,
-    sql`select s.item_id, s.on_hand::text as on_hand, s.avg_cost::text as avg_cost, i.sku, i.lot_tracked,
-          i.purchase_price::text as purchase_price,
-          (select count(*) from locations where ${anyOf(sql`id`, locations)})::int as locations
-        from item_stock s join items i on i.id = s.item_id
-        where ${anyOf(sql`s.item_id`, ids)} order by s.item_id for update of s`,
-  );
+  const rows = await repo.lockItemRows(tx, ids, locations);
   if (rows.length > 0 && (rows[0]?.locations ?? 0) !== locations.length)
     throw new AppError('VALIDATION', 'Lokacija nije pronađena', [
       { field: 'location_id', key: 'validation.invalid' },
@@ -103,13 +90,7 @@ async function currentBalances(
   lines: readonly PostingLine[],
 ): Promise<{ balances: Map<string, Decimal>; allowNegative: boolean }> {
   const itemIds = [...new Set(lines.map((l) => l.itemId))];
-  type Balance = { i: string; l: string; t: string | null; q: string };
-  const [row] = await query<{ allow: boolean; balances: Balance[] }>(
-    tx,
-    sql`select coalesce((select allow_negative_stock from company_settings where company_id = app_company_id()), false) as allow,
-          coalesce((select json_agg(json_build_object('i', item_id, 'l', location_id, 't', lot_id, 'q', quantity::text))
-            from stock_balances where item_id = any(${uuidArray(itemIds)})), '[]'::json) as balances`,
-  );
+  const row = await repo.balancesAndSetting(tx, itemIds);
   const balances = new Map(
     (row?.balances ?? []).map((r) => [
       stockKey({ itemId: r.i, locationId: r.l, lotId: r.t }),
@@ -123,11 +104,7 @@ async function shortageError(
   tx: Tx,
   s: { itemId: string; locationId: string; lotId: string | null; available: string; requested: string },
 ): Promise<AppError> {
-  const [row] = await query<{ sku: string; name: string; code: string; lot_number: string | null }>(
-    tx,
-    sql`select i.sku, i.name, l.code, (select lot_number from lots where id = ${s.lotId}) as lot_number
-        from items i, locations l where i.id = ${s.itemId} and l.id = ${s.locationId}`,
-  );
+  const row = await repo.shortageNames(tx, s);
   const item = row ? `${row.sku}${row.lot_number ? ` (${row.lot_number})` : ''}` : s.itemId;
   const location = row?.code ?? s.locationId;
   return new AppError(
@@ -174,7 +151,7 @@ export async function postLocked(
   const costs = new Map<string, ItemCost>(
     [...locked.values()].map((r) => [r.item_id, { onHand: r.on_hand, avgCost: r.avg_cost }]),
   );
-  const movements: SQL[] = [];
+  const movements: repo.MovementRow[] = [];
   for (const line of doc.lines) {
     const cost = costs.get(line.itemId) as ItemCost;
     const q = new Decimal(line.quantity);
@@ -193,10 +170,16 @@ export async function postLocked(
       next = movingAverage(cost, line.quantity, unitCost);
     }
     costs.set(line.itemId, next);
-    movements.push(
-      sql`(${movements.length + 1}::int, ${line.type}::text, ${line.itemId}::uuid, ${line.locationId}::uuid, ${line.lotId}::uuid,
-        ${line.quantity}::numeric, ${unitCost}::numeric, ${line.reversesMovementId ?? null}::uuid, ${line.sourceLineId ?? null}::uuid)`,
-    );
+    movements.push({
+      type: line.type,
+      itemId: line.itemId,
+      locationId: line.locationId,
+      lotId: line.lotId,
+      quantity: line.quantity,
+      unitCost,
+      reversesMovementId: line.reversesMovementId ?? null,
+      sourceLineId: line.sourceLineId ?? null,
+    });
   }
   const net = new Map<string, PostingLine & { delta: Decimal }>();
   for (const line of doc.lines) {
@@ -208,10 +191,7 @@ export async function postLocked(
   // One multi-row upsert; its rows are applied in VALUES order, which is the lock order.
   const deltas = sortForLocking([...net.values()])
     .filter((e) => !e.delta.isZero())
-    .map(
-      (e) =>
-        sql`(${ctx.companyId}::uuid, ${e.itemId}::uuid, ${e.locationId}::uuid, ${e.lotId}::uuid, ${e.delta.toString()}::numeric)`,
-    );
+    .map((e) => ({ itemId: e.itemId, locationId: e.locationId, lotId: e.lotId, delta: e.delta.toString() }));
   const changed = [...costs.entries()]
     .filter(([itemId, cost]) => {
       const before = locked.get(itemId);
@@ -221,39 +201,28 @@ export async function postLocked(
         new Decimal(before.avg_cost).eq(cost.avgCost)
       );
     })
-    .map(([itemId, cost]) => sql`(${itemId}::uuid, ${cost.onHand}::numeric, ${cost.avgCost}::numeric)`);
+    .map(([itemId, cost]) => ({ itemId, onHand: cost.onHand, avgCost: cost.avgCost }));
 
-  // Every write of the document in one statement (one round trip whatever the line count): the
-  // header, its movements, the balances, the items' on-hand and average (the item rows are locked
-  // already, so the update cannot deadlock), and the announcement on the company's `stock` topic.
-  const header = sql`insert into stock_documents (company_id, type, reference, note, reverses_document_id, source_type, source_id,
-          reason, document_date, created_by)
-        values (${ctx.companyId}, ${doc.type}, ${doc.reference ?? null}, ${doc.note ?? null}, ${doc.reversesDocumentId ?? null},
-          ${doc.sourceType ?? null}, ${doc.sourceId ?? null}, ${doc.reason ?? null},
-          coalesce(${doc.documentDate ?? null}::date, (now() at time zone 'Europe/Zagreb')::date), ${ctx.userId}) returning id`;
-  const writes: SQL[] = [sql`d as (${header})`];
-  if (movements.length > 0)
-    writes.push(sql`m as (insert into stock_movements (company_id, document_id, line_no, type, item_id, location_id, lot_id, quantity,
-              unit_cost, reverses_movement_id, source_type, source_id, source_line_id, created_by)
-            select ${ctx.companyId}, d.id, v.line_no, v.type, v.item_id, v.location_id, v.lot_id, v.quantity, v.unit_cost,
-              v.reverses_movement_id, ${doc.sourceType ?? null}, ${doc.sourceId ?? null}, v.source_line_id, ${ctx.userId}
-            from d, (values ${sql.join(movements, sql`, `)}) as v(line_no, type, item_id, location_id, lot_id, quantity,
-              unit_cost, reverses_movement_id, source_line_id))`);
-  if (deltas.length > 0)
-    writes.push(sql`b as (insert into stock_balances (company_id, item_id, location_id, lot_id, quantity)
-          values ${sql.join(deltas, sql`, `)}
-          on conflict (company_id, item_id, location_id, lot_id)
-          do update set quantity = stock_balances.quantity + excluded.quantity, updated_at = now())`);
-  if (changed.length > 0)
-    writes.push(sql`u as (update item_stock s set on_hand = v.on_hand, avg_cost = v.avg_cost, updated_at = now()
-            from (values ${sql.join(changed, sql`, `)}) as v(item_id, on_hand, avg_cost) where s.item_id = v.item_id)`);
-  // Named (db/prepared.ts): its text depends only on which parts are present and the line count.
-  const [posted] = await preparedRows<{ id: string }>(
-    tx,
-    sql`with ${sql.join(writes, sql`, `)}
-        select d.id from d, (${companyEventSql(ctx.companyId, 'stock', [...locked.keys()])}) as announced`,
-  );
-  const documentId = posted?.id as string;
+  // Every write of the document in one statement (one round trip whatever the line count); the
+  // item rows are locked already, so the item update cannot deadlock.
+  const documentId = await repo.writePosting(tx, {
+    companyId: ctx.companyId,
+    userId: ctx.userId,
+    header: {
+      type: doc.type,
+      reference: doc.reference ?? null,
+      note: doc.note ?? null,
+      reversesDocumentId: doc.reversesDocumentId ?? null,
+      sourceType: doc.sourceType ?? null,
+      sourceId: doc.sourceId ?? null,
+      reason: doc.reason ?? null,
+      documentDate: doc.documentDate ?? null,
+    },
+    movements,
+    deltas,
+    changed,
+    announcedItemIds: [...locked.keys()],
+  });
   await emitReorderCrossings(tx, ctx.companyId, locked, costs);
   return { documentId };
 }

@@ -1,0 +1,154 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { companyEventSql } from '../../db/company-events.ts';
+import type { Tx } from '../../db/database.ts';
+import { preparedRows } from '../../db/prepared.ts';
+import { rows, uuids } from '../../db/sql.ts';
+
+// SQL of the posting path (posting.ts keeps the rules: lock order, the stock check, costs). The
+// item lock and the write run as named statements (db/prepared.ts): their text depends only on
+// the shape of the posting (how many items, lines, balances), so PostgreSQL keeps their plans.
+
+export type LockedItemRow = {
+  item_id: string;
+  on_hand: string;
+  avg_cost: string;
+  sku: string;
+  lot_tracked: boolean;
+  purchase_price: string | null;
+  /** How many of the posting's locations exist (checked in the same round trip). */
+  locations: number;
+};
+
+/** One id is compared as a value, not as an array: then PostgreSQL keeps one plan for every call. */
+const anyOf = (column: SQL, values: readonly string[]) =>
+  values.length === 1 ? sql`${column} = ${values[0]}::uuid` : sql`${column} = any(${uuids(values)})`;
+
+/** Locks the items' stock rows in id order (`ids` sorted by the caller) and counts the locations. */
+export function lockItemRows(
+  tx: Tx,
+  ids: readonly string[],
+  locations: readonly string[],
+): Promise<LockedItemRow[]> {
+  return preparedRows<LockedItemRow>(
+    tx,
+    sql`select s.item_id, s.on_hand::text as on_hand, s.avg_cost::text as avg_cost, i.sku, i.lot_tracked,
+          i.purchase_price::text as purchase_price,
+          (select count(*) from locations where ${anyOf(sql`id`, locations)})::int as locations
+        from item_stock s join items i on i.id = s.item_id
+        where ${anyOf(sql`s.item_id`, ids)} order by s.item_id for update of s`,
+  );
+}
+
+export type BalanceRow = { i: string; l: string; t: string | null; q: string };
+
+/** The balances of these items and the company's negative-stock setting, in one round trip. */
+export async function balancesAndSetting(
+  tx: Tx,
+  itemIds: readonly string[],
+): Promise<{ allow: boolean; balances: BalanceRow[] } | undefined> {
+  const [row] = await rows<{ allow: boolean; balances: BalanceRow[] }>(
+    tx,
+    sql`select coalesce((select allow_negative_stock from company_settings where company_id = app_company_id()), false) as allow,
+          coalesce((select json_agg(json_build_object('i', item_id, 'l', location_id, 't', lot_id, 'q', quantity::text))
+            from stock_balances where item_id = any(${uuids(itemIds)})), '[]'::json) as balances`,
+  );
+  return row;
+}
+
+/** What a shortage message names: the item's code and name, the location's code, the lot. */
+export async function shortageNames(
+  tx: Tx,
+  s: { itemId: string; locationId: string; lotId: string | null },
+): Promise<{ sku: string; name: string; code: string; lot_number: string | null } | undefined> {
+  const [row] = await rows<{ sku: string; name: string; code: string; lot_number: string | null }>(
+    tx,
+    sql`select i.sku, i.name, l.code, (select lot_number from lots where id = ${s.lotId}) as lot_number
+        from items i, locations l where i.id = ${s.itemId} and l.id = ${s.locationId}`,
+  );
+  return row;
+}
+
+export type HeaderRow = {
+  type: string;
+  reference: string | null;
+  note: string | null;
+  reversesDocumentId: string | null;
+  sourceType: string | null;
+  sourceId: string | null;
+  reason: string | null;
+  documentDate: string | null;
+};
+export type MovementRow = {
+  type: string;
+  itemId: string;
+  locationId: string;
+  lotId: string | null;
+  quantity: string;
+  unitCost: string;
+  reversesMovementId: string | null;
+  sourceLineId: string | null;
+};
+export type BalanceDelta = { itemId: string; locationId: string; lotId: string | null; delta: string };
+export type ItemCostRow = { itemId: string; onHand: string; avgCost: string };
+
+/**
+ * Every write of a document in one statement (one round trip whatever the line count): the header,
+ * its movements (numbered in order), the balance upserts (applied in the given order: the lock
+ * order), the items' on-hand and average, and the announcement on the company's `stock` topic.
+ */
+export async function writePosting(
+  tx: Tx,
+  w: {
+    companyId: string;
+    userId: string;
+    header: HeaderRow;
+    movements: MovementRow[];
+    deltas: BalanceDelta[];
+    changed: ItemCostRow[];
+    announcedItemIds: string[];
+  },
+): Promise<string> {
+  const h = w.header;
+  const header = sql`insert into stock_documents (company_id, type, reference, note, reverses_document_id, source_type, source_id,
+          reason, document_date, created_by)
+        values (${w.companyId}, ${h.type}, ${h.reference}, ${h.note}, ${h.reversesDocumentId},
+          ${h.sourceType}, ${h.sourceId}, ${h.reason},
+          coalesce(${h.documentDate}::date, (now() at time zone 'Europe/Zagreb')::date), ${w.userId}) returning id`;
+  const writes: SQL[] = [sql`d as (${header})`];
+  if (w.movements.length > 0) {
+    const values = w.movements.map(
+      (m, i) =>
+        sql`(${i + 1}::int, ${m.type}::text, ${m.itemId}::uuid, ${m.locationId}::uuid, ${m.lotId}::uuid,
+        ${m.quantity}::numeric, ${m.unitCost}::numeric, ${m.reversesMovementId}::uuid, ${m.sourceLineId}::uuid)`,
+    );
+    writes.push(sql`m as (insert into stock_movements (company_id, document_id, line_no, type, item_id, location_id, lot_id, quantity,
+              unit_cost, reverses_movement_id, source_type, source_id, source_line_id, created_by)
+            select ${w.companyId}, d.id, v.line_no, v.type, v.item_id, v.location_id, v.lot_id, v.quantity, v.unit_cost,
+              v.reverses_movement_id, ${h.sourceType}, ${h.sourceId}, v.source_line_id, ${w.userId}
+            from d, (values ${sql.join(values, sql`, `)}) as v(line_no, type, item_id, location_id, lot_id, quantity,
+              unit_cost, reverses_movement_id, source_line_id))`);
+  }
+  if (w.deltas.length > 0) {
+    const values = w.deltas.map(
+      (e) =>
+        sql`(${w.companyId}::uuid, ${e.itemId}::uuid, ${e.locationId}::uuid, ${e.lotId}::uuid, ${e.delta}::numeric)`,
+    );
+    writes.push(sql`b as (insert into stock_balances (company_id, item_id, location_id, lot_id, quantity)
+          values ${sql.join(values, sql`, `)}
+          on conflict (company_id, item_id, location_id, lot_id)
+          do update set quantity = stock_balances.quantity + excluded.quantity, updated_at = now())`);
+  }
+  if (w.changed.length > 0) {
+    const values = w.changed.map(
+      (c) => sql`(${c.itemId}::uuid, ${c.onHand}::numeric, ${c.avgCost}::numeric)`,
+    );
+    writes.push(sql`u as (update item_stock s set on_hand = v.on_hand, avg_cost = v.avg_cost, updated_at = now()
+            from (values ${sql.join(values, sql`, `)}) as v(item_id, on_hand, avg_cost) where s.item_id = v.item_id)`);
+  }
+  const [posted] = await preparedRows<{ id: string }>(
+    tx,
+    sql`with ${sql.join(writes, sql`, `)}
+        select d.id from d, (${companyEventSql(w.companyId, 'stock', w.announcedItemIds)}) as announced`,
+  );
+  return posted?.id as string;
+}
