@@ -31,17 +31,6 @@ const RUNS_SQL: [string, RegExp][] = [
   ['query builder over db/schema.ts', /from '[./]*db\/schema\.ts'/],
 ];
 
-/**
- * Files that still run SQL outside a repository, waiting to be converted. This list must shrink,
- * never grow: a file leaves it in the change that moves its SQL into its module's repository, and
- * an entry that already holds the rule fails the test.
- */
-const SQL_WAITING = new Set([
-  // inventory, purchasing, admin, team, cutting, export, demo, audit
-  'modules/audit/audit-sealer.ts',
-  // the other areas
-]);
-
 /** The kinds of SQL a file builds or runs (empty when it holds the rule). */
 function sqlIn(file: string): string[] {
   const text = readFileSync(join(SRC, file), 'utf8');
@@ -60,15 +49,8 @@ describe('SQL lives in repositories', () => {
     expect(outside.length).toBeGreaterThan(100);
   });
 
-  it('no file outside a repository runs SQL (except the named ones still waiting)', () => {
-    const wrong = outside
-      .filter((f) => !SQL_WAITING.has(f))
-      .flatMap((f) => sqlIn(f).map((kind) => `${f}: ${kind}`));
+  it('no file outside a repository runs SQL', () => {
+    const wrong = outside.flatMap((f) => sqlIn(f).map((kind) => `${f}: ${kind}`));
     expect(wrong).toEqual([]);
-  });
-
-  it('every waiting file still runs SQL (a converted one leaves the list)', () => {
-    const converted = [...SQL_WAITING].filter((f) => !files.includes(f) || sqlIn(f).length === 0);
-    expect(converted).toEqual([]);
   });
 });

@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { dedicatedDatabases } from '../../db/company-router.ts';
-import { type Db, rowsOf } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
 import type { Deps } from '../../http/context.ts';
+import { sealAllReady, sealCompanyReady } from './audit.repo.ts';
 
 /** How often the sealer chains rows whose commit found the company's head busy (SECURITY.md). */
 export const SEAL_INTERVAL_MS = 1000;
@@ -11,14 +11,13 @@ export const SEAL_INTERVAL_MS = 1000;
  * Seals every ready audit row of one database (migration 0048): the rows of transactions that
  * committed while another commit of their company held the chain head. Returns the rows sealed.
  */
-export async function sealReadyRows(db: Db): Promise<number> {
-  const [row] = rowsOf<{ n: number }>(await db.execute(sql`select audit_seal_all_ready() as n`));
-  return row?.n ?? 0;
+export function sealReadyRows(db: Db): Promise<number> {
+  return sealAllReady(db);
 }
 
 /** Seals one company's ready rows now, waiting for a seal in progress (before a verification). */
-export async function sealCompanyNow(db: Db, companyId: string): Promise<void> {
-  await db.execute(sql`select audit_seal_ready(${companyId}::uuid, true)`);
+export function sealCompanyNow(db: Db, companyId: string): Promise<void> {
+  return sealCompanyReady(db, companyId);
 }
 
 /**

@@ -207,3 +207,14 @@ export async function auditedCompanies(db: Db): Promise<string[]> {
     ),
   ).map((r) => r.company_id);
 }
+
+/** Seals every ready audit row of one database (migration 0048); the number of rows sealed. */
+export async function sealAllReady(db: Db): Promise<number> {
+  const [row] = rowsOf<{ n: number }>(await db.execute(sql`select audit_seal_all_ready() as n`));
+  return row?.n ?? 0;
+}
+
+/** Seals one company's ready rows now, waiting for a seal in progress. */
+export async function sealCompanyReady(db: Db, companyId: string): Promise<void> {
+  await db.execute(sql`select audit_seal_ready(${companyId}::uuid, true)`);
+}
