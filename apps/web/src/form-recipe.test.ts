@@ -48,7 +48,6 @@ const STATE_EDITORS: Record<string, string> = {
   'features/automation/rule-editor.tsx':
     'to convert: the rule draft (name, trigger, actions) and the test event',
   'features/cutting/cutting-page.tsx': 'to convert: the cutting job (name, kerf, trim, pieces)',
-  'features/cutting/stock-picker.tsx': 'to convert: the stock entered by hand',
   'features/delivery-notes/delivery-notes-pages.tsx': 'to convert: the delivery note header',
   'features/suppliers/supplier-items.tsx':
     'the match is its search box; the supplier prices are a table of rows saved as one list (a grid)',

@@ -1,6 +1,16 @@
+import { cuttingJobInputSchema } from '@erp/domain';
+import { formSchema } from '@erp/domain/form-schema';
 import { describe, expect, it } from 'vitest';
-import type { StockRow } from './cutting-api.ts';
-import { preselectedStock, stockForMaterial, stockLines, stockPiecesText } from './stock-picker.tsx';
+import { validateForm } from '../../components/editing/zod-form.ts';
+import type { JobDetail, StockRow } from './cutting-api.ts';
+import {
+  preselectedStock,
+  type StockPickerValues,
+  stockForMaterial,
+  stockLines,
+  stockPickerBody,
+  stockPiecesText,
+} from './stock-picker.tsx';
 
 const row = (sku: string, item_id: string, material_id: string | null, location_id = 'L1'): StockRow => ({
   item_id,
@@ -79,5 +89,72 @@ describe('stock picker rows show pieces and the measure', () => {
     expect(stockPiecesText(t, 'hr', { ...r, quantity: 2, reserved: '14.445' })).toBe(
       'form.stockPiecesReserved|2|4|28,89|m²',
     );
+  });
+});
+
+describe('stock picker form: the values checked as the server checks the new stock', () => {
+  const FLOAT = '11111111-1111-4111-8111-111111111111';
+  const LOC = '22222222-2222-4222-8222-222222222222';
+  // A draft list from a work order: two panes, no stock yet.
+  const job = {
+    kind: '2d',
+    input: {
+      name: 'RN-1 FLOAT4',
+      kind: '2d',
+      kerf: 0,
+      trim: { left: 0, right: 0, top: 0, bottom: 0 },
+      min_remnant_length: 0,
+      min_remnant_width: 0,
+      weld_allowance: 0,
+      time_limit_ms: 3000,
+      source_type: 'work_order',
+      source_id: null,
+      material_id: FLOAT,
+      pieces: [{ ref: 'P1', width: 1000, height: 800, quantity: 2, rotate: true }],
+      stock: [],
+    },
+  } as unknown as JobDetail;
+  const rows = [{ ...row('FLOAT4', FLOAT, null, LOC), location_code: 'SK1' }];
+  const schema = formSchema((v: StockPickerValues) => stockPickerBody(job, rows, v), cuttingJobInputSchema);
+  const manual = (patch: Partial<StockPickerValues['manual']>) => ({
+    picked: [],
+    manual: { ref: '', a: '', b: '', quantity: '', ...patch },
+  });
+
+  it('nothing ticked and nothing typed is refused on the stock list', async () => {
+    expect(await validateForm(schema, manual({}))).toEqual([
+      { path: 'stock', message: 'validation.required' },
+    ]);
+  });
+
+  it('a typed size that is not a whole number, or a missing height, is refused at its field', async () => {
+    expect(await validateForm(schema, manual({ ref: 'F', a: 'abc', b: '' }))).toEqual([
+      { path: 'stock.0.width', message: 'validation.numberInvalid' },
+      { path: 'stock.0.height', message: 'validation.numberInvalid' },
+    ]);
+  });
+
+  it('a ticked row and a typed size make the body the server stores', async () => {
+    const values = {
+      picked: [`${FLOAT}/${LOC}/`],
+      manual: manual({ ref: ' F2 ', a: '3 210', b: '2000' }).manual,
+    };
+    expect(await validateForm(schema, values)).toEqual([]);
+    const parsed = schema.parse(values);
+    expect(parsed.stock).toEqual([
+      {
+        ref: 'FLOAT4@SK1',
+        label: 'FLOAT4',
+        item_id: FLOAT,
+        lot_id: null,
+        location_id: LOC,
+        width: 3210,
+        height: 2250,
+        quantity: 4,
+        remnant: false,
+      },
+      { ref: 'F2', width: 3210, height: 2000, quantity: null, remnant: false },
+    ]);
+    expect(parsed.pieces).toEqual(job.input.pieces);
   });
 });

@@ -1,7 +1,10 @@
-import { angleText, type CuttingJobInput, pieceCutLength } from '@erp/domain';
+import { angleText, type CuttingJobInput, cuttingJobInputSchema, pieceCutLength } from '@erp/domain';
+import { formSchema } from '@erp/domain/form-schema';
 import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
+import { errorsOf, issueText, useZodForm } from '../../components/editing/zod-form.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Input } from '../../components/ui/input.tsx';
@@ -231,12 +234,25 @@ export function StockChoiceFields({
   );
 }
 
+/** The stock picker's typed values: the ticked rows by `stockKey` (a list, so a change marks the form dirty) and the typed size. */
+export type StockPickerValues = { picked: string[]; manual: ManualStock };
+const choiceOf = (v: StockPickerValues): StockChoice => ({ picked: new Set(v.picked), manual: v.manual });
+
+/**
+ * The job a stock choice makes, as the server checks it (`setStock` parses the stored input with
+ * the new stock by `cuttingJobInputSchema`): the form validates the same thing before saving.
+ */
+export function stockPickerBody(job: JobDetail, rows: readonly StockRow[], values: StockPickerValues) {
+  return { ...job.input, stock: stockLines(job.kind, rows, choiceOf(values)) };
+}
+
 /**
  * Picking the stock of a job that has none yet (a list made from a work order): sheets from
  * inventory and/or one size typed in, as on the new-list form. Saving stores it on the job.
  */
 export function StockPicker({ job }: { job: JobDetail }) {
   const { t } = useTranslation('cutting');
+  const { t: tc } = useTranslation('common');
   // The list's own work order's reservation of its material is free for it (taken over at confirmation).
   const stock = useStock(job.kind, job.id);
   const save = useSetStock(job.id);
@@ -247,43 +263,63 @@ export function StockPicker({ job }: { job: JobDetail }) {
     [materialId, stock.data],
   );
   const preselected = useMemo(() => preselectedStock(materialId, rows ?? []), [materialId, rows]);
-  const [edited, setChoice] = useState<StockChoice | null>(null);
-  const choice = edited ?? preselected;
-  const [error, setError] = useState<string | null>(null);
+  const schema = useMemo(
+    () => formSchema((v: StockPickerValues) => stockPickerBody(job, rows ?? [], v), cuttingJobInputSchema),
+    [job, rows],
+  );
+  // The preselection arrives with the stock rows; what the user already changed is kept.
+  const initial = useMemo(
+    () => ({ picked: [...preselected.picked], manual: preselected.manual }),
+    [preselected],
+  );
+  const form = useZodForm<typeof schema, StockPickerValues>(schema, {
+    defaultValues: initial,
+    values: initial,
+    resetOptions: { keepDirtyValues: true },
+  });
+  const values = form.watch();
+  const dirty = form.formState.isDirty;
+  const [serverError, setServerError] = useState<string | null>(null);
   const pick = t(job.kind === '1d' ? 'workOrder.pickBars' : 'workOrder.pickStock');
+  // No stock at all reads as the picker's own request; a bad row names its field, as the server's refusal does.
+  const messages = errorsOf(form.formState.errors).map((issue) =>
+    issue.path === 'stock' ? pick : `${issue.path}: ${issueText(tc, issue)}`,
+  );
 
-  const submit = () => {
-    setError(null);
-    const lines = stockLines(job.kind, rows ?? [], choice);
-    if (lines.length === 0) {
-      setError(pick);
-      return;
-    }
-    save.mutate(lines, { onError: (e) => setError(saveErrorText(t, e)) });
+  const change = (next: StockChoice) => {
+    form.setValue('picked', [...next.picked], { shouldDirty: true });
+    form.setValue('manual', next.manual, { shouldDirty: true });
   };
+  const submit = form.handleSubmit((body) => {
+    setServerError(null);
+    save.mutate(body.stock, { onError: (e) => setServerError(saveErrorText(t, e)) });
+  });
 
   return (
-    <Card data-testid="stock-picker">
-      <CardHeader>
-        <CardTitle className="text-base">{t('form.stock')}</CardTitle>
-      </CardHeader>
-      <CardContent className="space-y-3">
-        <p className="text-sm">{pick}</p>
-        {preselected.picked.size > 0 ? (
-          <p className="text-sm text-muted-foreground" data-testid="stock-preselected">
-            {t('workOrder.preselected')}
-          </p>
-        ) : null}
-        <StockChoiceFields kind={job.kind} rows={rows} value={choice} onChange={setChoice} />
-        {error ? (
-          <p role="alert" className="text-sm text-danger">
-            {error}
-          </p>
-        ) : null}
-        <Button onClick={submit} disabled={save.isPending}>
-          {t(job.kind === '1d' ? 'workOrder.saveBars' : 'workOrder.saveStock')}
-        </Button>
-      </CardContent>
-    </Card>
+    <form onSubmit={submit} noValidate>
+      <UnsavedChangesGuard when={dirty && !save.isSuccess} />
+      <Card data-testid="stock-picker">
+        <CardHeader>
+          <CardTitle className="text-base">{t('form.stock')}</CardTitle>
+        </CardHeader>
+        <CardContent className="space-y-3">
+          <p className="text-sm">{pick}</p>
+          {preselected.picked.size > 0 ? (
+            <p className="text-sm text-muted-foreground" data-testid="stock-preselected">
+              {t('workOrder.preselected')}
+            </p>
+          ) : null}
+          <StockChoiceFields kind={job.kind} rows={rows} value={choiceOf(values)} onChange={change} />
+          {[...new Set([...messages, serverError])].filter(Boolean).map((m) => (
+            <p key={m} role="alert" className="text-sm text-danger">
+              {m}
+            </p>
+          ))}
+          <Button type="submit" disabled={save.isPending}>
+            {t(job.kind === '1d' ? 'workOrder.saveBars' : 'workOrder.saveStock')}
+          </Button>
+        </CardContent>
+      </Card>
+    </form>
   );
 }
