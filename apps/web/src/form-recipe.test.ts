@@ -45,8 +45,6 @@ const STATE_INPUT = /onChange=\{\(e\) =>\s*set(?:[A-Z]\w*)?\((?!['"])[^)]*e\.tar
 const SENDS = /\.mutate(?:Async)?\(/;
 const STATE_EDITORS: Record<string, string> = {
   'features/invoices/invoices-pages.tsx': 'to convert: the invoice header and the payment entry',
-  'features/automation/rule-editor.tsx':
-    'to convert: the rule draft (name, trigger, actions) and the test event',
   'features/cutting/cutting-page.tsx': 'to convert: the cutting job (name, kerf, trim, pieces)',
   'features/delivery-notes/delivery-notes-pages.tsx': 'to convert: the delivery note header',
   'features/suppliers/supplier-items.tsx':

@@ -1,18 +1,20 @@
 import {
   ACTIONS_FOR_TRIGGER,
   AUTOMATION_TRIGGERS,
-  type AutomationRuleInput,
+  type AutomationRule,
   type AutomationTrigger,
   CONDITION_OPERATORS,
-  type Condition,
   EVENT_FIELDS,
 } from '@erp/domain';
 import { Plus, Trash2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { type UseFormReturn, useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { useSaveShortcut } from '../../components/editing/save-shortcut.ts';
 import { SaveState, saveStatus } from '../../components/editing/save-state.tsx';
 import { afterSave, UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
+import { useFormMessages, useZodForm } from '../../components/editing/zod-form.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { FormErrors } from '../../components/ui/form-errors.tsx';
@@ -32,67 +34,17 @@ import {
   useSaveRule,
   useTestRun,
 } from './automation-api.ts';
+import {
+  type Draft,
+  EMPTY,
+  fromRule,
+  ruleFieldLabel,
+  ruleFormSchema,
+  type TestEventValues,
+  testRunFormSchema,
+} from './rule-draft.ts';
 import { RunLog } from './run-log.tsx';
 import { secretFromState } from './secret-state.ts';
-
-type Draft = {
-  name: string;
-  trigger: AutomationTrigger;
-  mode: 'all' | 'any';
-  conditions: { field: string; op: Condition['op']; value: string }[];
-  actions: RuleAction[];
-  enabled: boolean;
-};
-
-const EMPTY: Draft = {
-  name: '',
-  trigger: 'quote.accepted',
-  mode: 'all',
-  conditions: [],
-  actions: [],
-  enabled: true,
-};
-
-function fromRule(r: Rule): Draft {
-  return {
-    name: r.name,
-    trigger: r.trigger,
-    mode: r.conditions.mode,
-    conditions: r.conditions.items.map((c) => ({
-      field: c.field,
-      op: c.op,
-      value: Array.isArray(c.value) ? c.value.join(', ') : c.value == null ? '' : String(c.value),
-    })),
-    actions: r.actions,
-    enabled: r.enabled,
-  };
-}
-
-/** The form's text values become the wire's: lists for "in", nothing for "exists". */
-export function toInput(d: Draft): AutomationRuleInput {
-  return {
-    name: d.name,
-    trigger: d.trigger,
-    enabled: d.enabled,
-    conditions: {
-      mode: d.mode,
-      items: d.conditions.map((c) => ({
-        field: c.field.trim(),
-        op: c.op,
-        value:
-          c.op === 'exists'
-            ? undefined
-            : c.op === 'in'
-              ? c.value
-                  .split(',')
-                  .map((v) => v.trim())
-                  .filter(Boolean)
-              : c.value,
-      })),
-    },
-    actions: d.actions,
-  };
-}
 
 function newAction(type: RuleAction['type']): RuleAction {
   if (type === 'notify') return { type, title: '', body: '' };
@@ -106,21 +58,18 @@ function errorKeys(error: unknown): string[] {
   return [`errors.${error.code}`];
 }
 
-function ConditionRows({ draft, set }: { draft: Draft; set: (d: Draft) => void }) {
+type RuleForm = UseFormReturn<Draft, unknown, AutomationRule>;
+
+function ConditionRows({ form }: { form: RuleForm }) {
   const { t } = useTranslation('automation');
-  const fields = Object.keys(EVENT_FIELDS[draft.trigger]);
-  const update = (i: number, patch: Partial<Draft['conditions'][number]>) =>
-    set({ ...draft, conditions: draft.conditions.map((c, j) => (j === i ? { ...c, ...patch } : c)) });
+  const list = useFieldArray({ control: form.control, name: 'conditions' });
+  const [trigger, conditions] = form.watch(['trigger', 'conditions']);
+  const fields = Object.keys(EVENT_FIELDS[trigger]);
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-center gap-2 text-sm">
         <Label htmlFor="rule-mode">{t('editor.mode')}</Label>
-        <select
-          id="rule-mode"
-          className={`${inputClasses} w-auto`}
-          value={draft.mode}
-          onChange={(e) => set({ ...draft, mode: e.target.value as Draft['mode'] })}
-        >
+        <select id="rule-mode" className={`${inputClasses} w-auto`} {...form.register('mode')}>
           <option value="all">{t('editor.modeAll')}</option>
           <option value="any">{t('editor.modeAny')}</option>
         </select>
@@ -130,23 +79,18 @@ function ConditionRows({ draft, set }: { draft: Draft; set: (d: Draft) => void }
           <option key={f} value={f} />
         ))}
       </datalist>
-      {draft.conditions.length === 0 ? (
-        <p className="text-sm text-muted">{t('editor.noConditions')}</p>
-      ) : null}
-      {draft.conditions.map((c, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity of their own; order is the identity
-        <div key={i} className="grid grid-cols-[1fr_10rem_1fr_auto] gap-2" data-testid="condition-row">
+      {list.fields.length === 0 ? <p className="text-sm text-muted">{t('editor.noConditions')}</p> : null}
+      {list.fields.map((row, i) => (
+        <div key={row.id} className="grid grid-cols-[1fr_10rem_1fr_auto] gap-2" data-testid="condition-row">
           <Input
             aria-label={t('editor.field')}
             list="event-fields"
-            value={c.field}
-            onChange={(e) => update(i, { field: e.target.value })}
+            {...form.register(`conditions.${i}.field`)}
           />
           <select
             aria-label={t('editor.operator')}
             className={inputClasses}
-            value={c.op}
-            onChange={(e) => update(i, { op: e.target.value as Condition['op'] })}
+            {...form.register(`conditions.${i}.op`)}
           >
             {CONDITION_OPERATORS.map((op) => (
               <option key={op} value={op}>
@@ -156,29 +100,24 @@ function ConditionRows({ draft, set }: { draft: Draft; set: (d: Draft) => void }
           </select>
           <Input
             aria-label={t('editor.value')}
-            value={c.value}
-            disabled={c.op === 'exists'}
-            onChange={(e) => update(i, { value: e.target.value })}
+            {...form.register(`conditions.${i}.value`, { disabled: conditions[i]?.op === 'exists' })}
           />
           <Button
+            type="button"
             variant="ghost"
             size="icon"
             aria-label={t('editor.removeCondition')}
-            onClick={() => set({ ...draft, conditions: draft.conditions.filter((_, j) => j !== i) })}
+            onClick={() => list.remove(i)}
           >
             <Trash2 className="size-4" aria-hidden />
           </Button>
         </div>
       ))}
       <Button
+        type="button"
         variant="outline"
         size="sm"
-        onClick={() =>
-          set({
-            ...draft,
-            conditions: [...draft.conditions, { field: fields[0] ?? '', op: 'eq', value: '' }],
-          })
-        }
+        onClick={() => list.append({ field: fields[0] ?? '', op: 'eq', value: '' })}
       >
         <Plus className="size-4" aria-hidden />
         {t('editor.addCondition')}
@@ -187,23 +126,22 @@ function ConditionRows({ draft, set }: { draft: Draft; set: (d: Draft) => void }
   );
 }
 
-function ActionRows({ draft, set }: { draft: Draft; set: (d: Draft) => void }) {
+function ActionRows({ form }: { form: RuleForm }) {
   const { t } = useTranslation('automation');
-  const allowed = ACTIONS_FOR_TRIGGER[draft.trigger];
-  const update = (i: number, a: RuleAction) =>
-    set({ ...draft, actions: draft.actions.map((x, j) => (j === i ? a : x)) });
+  const list = useFieldArray({ control: form.control, name: 'actions' });
+  const allowed = ACTIONS_FOR_TRIGGER[form.watch('trigger')];
   return (
     <div className="space-y-3">
-      {draft.actions.map((a, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity of their own; order is the identity
-        <div key={i} className="space-y-2 rounded-md border border-border p-3" data-testid="action-row">
+      {list.fields.map((a, i) => (
+        <div key={a.id} className="space-y-2 rounded-md border border-border p-3" data-testid="action-row">
           <div className="flex items-center justify-between gap-2">
             <span className="font-medium">{t(`actions.${a.type}`)}</span>
             <Button
+              type="button"
               variant="ghost"
               size="icon"
               aria-label={t('editor.removeAction')}
-              onClick={() => set({ ...draft, actions: draft.actions.filter((_, j) => j !== i) })}
+              onClick={() => list.remove(i)}
             >
               <Trash2 className="size-4" aria-hidden />
             </Button>
@@ -211,17 +149,9 @@ function ActionRows({ draft, set }: { draft: Draft; set: (d: Draft) => void }) {
           {a.type === 'notify' ? (
             <>
               <Label htmlFor={`action-${i}-title`}>{t('editor.notifyTitle')}</Label>
-              <Input
-                id={`action-${i}-title`}
-                value={a.title}
-                onChange={(e) => update(i, { ...a, title: e.target.value })}
-              />
+              <Input id={`action-${i}-title`} {...form.register(`actions.${i}.title` as 'actions.0.title')} />
               <Label htmlFor={`action-${i}-body`}>{t('editor.notifyBody')}</Label>
-              <Input
-                id={`action-${i}-body`}
-                value={a.body ?? ''}
-                onChange={(e) => update(i, { ...a, body: e.target.value })}
-              />
+              <Input id={`action-${i}-body`} {...form.register(`actions.${i}.body` as 'actions.0.body')} />
               <p className="text-xs text-muted">
                 {t('editor.placeholders', {
                   number: '{{number}}',
@@ -237,8 +167,7 @@ function ActionRows({ draft, set }: { draft: Draft; set: (d: Draft) => void }) {
               <Input
                 id={`action-${i}-url`}
                 type="url"
-                value={a.url}
-                onChange={(e) => update(i, { ...a, url: e.target.value })}
+                {...form.register(`actions.${i}.url` as 'actions.0.url')}
               />
             </>
           ) : null}
@@ -248,10 +177,11 @@ function ActionRows({ draft, set }: { draft: Draft; set: (d: Draft) => void }) {
         {allowed.map((type) => (
           <Button
             key={type}
+            type="button"
             variant="outline"
             size="sm"
             data-testid={`add-action-${type}`}
-            onClick={() => set({ ...draft, actions: [...draft.actions, newAction(type)] })}
+            onClick={() => list.append(newAction(type))}
           >
             <Plus className="size-4" aria-hidden />
             {t(`actions.${type}`)}
@@ -262,12 +192,18 @@ function ActionRows({ draft, set }: { draft: Draft; set: (d: Draft) => void }) {
   );
 }
 
-function TestRunPanel({ draft }: { draft: Draft }) {
+function TestRunPanel({ rule }: { rule: RuleForm }) {
   const { t, i18n } = useTranslation('automation');
-  const events = useEvents(draft.trigger);
-  const [eventId, setEventId] = useState('');
+  const events = useEvents(rule.watch('trigger'));
+  // The test event's form checks the draft with it, as the test-run route does.
+  const schema = useMemo(() => testRunFormSchema(() => rule.getValues()), [rule]);
+  const form = useZodForm<typeof schema, TestEventValues>(schema, { defaultValues: { event_id: '' } });
   const test = useTestRun();
   const result = test.data;
+  const messages = useFormMessages(form.formState.errors, {
+    label: (path) => (ruleFieldLabel(path) ? t(ruleFieldLabel(path)) : ''),
+    server: errorKeys(test.error).map((k) => t(k, { ns: 'common' })),
+  });
   return (
     <Card>
       <CardHeader>
@@ -275,15 +211,14 @@ function TestRunPanel({ draft }: { draft: Draft }) {
         <CardDescription>{t('test.description')}</CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
-        <div className="flex flex-wrap items-end gap-2">
+        <form
+          className="flex flex-wrap items-end gap-2"
+          noValidate
+          onSubmit={form.handleSubmit((body) => test.mutate(body))}
+        >
           <div className="min-w-64 flex-1">
             <Label htmlFor="test-event">{t('test.event')}</Label>
-            <select
-              id="test-event"
-              className={inputClasses}
-              value={eventId}
-              onChange={(e) => setEventId(e.target.value)}
-            >
+            <select id="test-event" className={inputClasses} {...form.register('event_id')}>
               <option value="">{t('test.sample')}</option>
               {(events.data ?? []).map((e) => (
                 <option key={e.id} value={e.id}>
@@ -292,16 +227,11 @@ function TestRunPanel({ draft }: { draft: Draft }) {
               ))}
             </select>
           </div>
-          <Button
-            variant="secondary"
-            data-testid="test-run"
-            disabled={test.isPending}
-            onClick={() => test.mutate({ rule: toInput(draft), event_id: eventId || null })}
-          >
+          <Button type="submit" variant="secondary" data-testid="test-run" disabled={test.isPending}>
             {t('test.run')}
           </Button>
-        </div>
-        <FormErrors messages={errorKeys(test.error).map((k) => t(k, { ns: 'common' }))} />
+        </form>
+        <FormErrors messages={messages} />
         {result ? (
           <div className="space-y-3 text-sm" data-testid="test-result">
             <p className={result.matches ? 'font-medium text-success' : 'font-medium text-muted'}>
@@ -372,7 +302,13 @@ function SecretNotice({ secret, onClose }: { secret: string; onClose: () => void
 function Editor({ rule }: { rule: Rule | null }) {
   const { t } = useTranslation('automation');
   const navigate = useNavigate();
-  const [draft, setDraft] = useState<Draft>(rule ? fromRule(rule) : EMPTY);
+  // The loaded rule (again after a save refreshes it); what the user already changed is kept.
+  const loaded = useMemo(() => (rule ? fromRule(rule) : EMPTY), [rule]);
+  const form = useZodForm<typeof ruleFormSchema, Draft>(ruleFormSchema, {
+    defaultValues: loaded,
+    values: loaded,
+    resetOptions: { keepDirtyValues: true },
+  });
   // A new rule's secret comes along when saving opens the saved rule's page (a new editor).
   const location = useLocation();
   const [secret, setSecret] = useState<string | null>(secretFromState(location.state));
@@ -381,29 +317,31 @@ function Editor({ rule }: { rule: Rule | null }) {
   const save = useSaveRule(rule?.id);
   const remove = useDeleteRule();
   const rotate = useRotateSecret(rule?.id ?? '');
-  useEffect(() => {
-    if (rule) setDraft(fromRule(rule));
-  }, [rule]);
-  // Dirty: what Save would send differs from the loaded rule and from what was last saved.
-  const now = JSON.stringify(toInput(draft));
-  const [savedAs, setSavedAs] = useState<string | null>(null);
-  const dirty = now !== JSON.stringify(toInput(rule ? fromRule(rule) : EMPTY)) && now !== savedAs;
-  const changeTrigger = (trigger: AutomationTrigger) =>
-    setDraft({
-      ...draft,
-      trigger,
-      // Actions that do not fit the new trigger go; conditions stay (fields may be shared).
-      actions: draft.actions.filter((a) => ACTIONS_FOR_TRIGGER[trigger].includes(a.type)),
-    });
-  const submit = () => {
-    const sent = now;
-    save.mutate(toInput(draft), {
+  const saveRef = useSaveShortcut();
+  const dirty = form.formState.isDirty;
+  const messages = useFormMessages(form.formState.errors, {
+    label: (path) => (ruleFieldLabel(path) ? t(ruleFieldLabel(path)) : ''),
+    server: errorKeys(save.error).map((k) => t(k, { ns: 'common' })),
+  });
+  // Actions that do not fit a new trigger go; conditions stay (fields may be shared).
+  const trigger = form.register('trigger', {
+    onChange: (e: { target: { value: AutomationTrigger } }) =>
+      form.setValue(
+        'actions',
+        form.getValues('actions').filter((a) => ACTIONS_FOR_TRIGGER[e.target.value].includes(a.type)),
+        { shouldDirty: true },
+      ),
+  });
+  const submit = form.handleSubmit((body) => {
+    const sent = form.getValues();
+    const hasWebhook = body.actions.some((a) => a.type === 'webhook');
+    save.mutate(body, {
       onSuccess: (r) => {
-        setSavedAs(sent);
-        if (r.webhook_secret && draft.actions.some((a) => a.type === 'webhook')) setSecret(r.webhook_secret);
+        // What was saved is the new unchanged state (Save again sends nothing new).
+        form.reset(sent);
+        if (r.webhook_secret && hasWebhook) setSecret(r.webhook_secret);
         if (!rule) {
-          const shown =
-            r.webhook_secret && draft.actions.some((a) => a.type === 'webhook') ? r.webhook_secret : null;
+          const shown = r.webhook_secret && hasWebhook ? r.webhook_secret : null;
           const after = afterSave({ replace: true });
           navigate(`../${r.rule.id}`, {
             ...after,
@@ -413,7 +351,7 @@ function Editor({ rule }: { rule: Rule | null }) {
         }
       },
     });
-  };
+  });
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       <PageHeader
@@ -432,77 +370,71 @@ function Editor({ rule }: { rule: Rule | null }) {
         <SecretNotice secret={rotate.data.webhook_secret} onClose={() => setRotatedClosed(true)} />
       ) : null}
       <Card>
-        <CardContent className="space-y-6 pt-6">
-          <div className="grid gap-4 md:grid-cols-2">
-            <div>
-              <Label htmlFor="rule-name">{t('editor.name')}</Label>
-              <Input
-                id="rule-name"
-                value={draft.name}
-                onChange={(e) => setDraft({ ...draft, name: e.target.value })}
-              />
+        <CardContent className="pt-6">
+          <form className="space-y-6" noValidate onSubmit={submit}>
+            <div className="grid gap-4 md:grid-cols-2">
+              <div>
+                <Label htmlFor="rule-name">{t('editor.name')}</Label>
+                <Input id="rule-name" {...form.register('name')} />
+              </div>
+              <div>
+                <Label htmlFor="rule-trigger">{t('editor.trigger')}</Label>
+                <select id="rule-trigger" className={inputClasses} {...trigger}>
+                  {AUTOMATION_TRIGGERS.map((tr) => (
+                    <option key={tr} value={tr}>
+                      {t(`triggers.${tr}`)}
+                    </option>
+                  ))}
+                </select>
+              </div>
             </div>
-            <div>
-              <Label htmlFor="rule-trigger">{t('editor.trigger')}</Label>
-              <select
-                id="rule-trigger"
-                className={inputClasses}
-                value={draft.trigger}
-                onChange={(e) => changeTrigger(e.target.value as AutomationTrigger)}
-              >
-                {AUTOMATION_TRIGGERS.map((tr) => (
-                  <option key={tr} value={tr}>
-                    {t(`triggers.${tr}`)}
-                  </option>
-                ))}
-              </select>
+            <section className="space-y-2">
+              <h2 className="font-semibold">{t('editor.conditions')}</h2>
+              <ConditionRows form={form} />
+            </section>
+            <section className="space-y-2">
+              <h2 className="font-semibold">{t('editor.actions')}</h2>
+              <ActionRows form={form} />
+            </section>
+            <label className="flex items-center gap-2 text-sm">
+              <input type="checkbox" className="size-4" {...form.register('enabled')} />
+              {t('editor.enabled')}
+            </label>
+            <FormErrors messages={messages} />
+            <div className="flex flex-wrap gap-2">
+              <Button ref={saveRef} type="submit" disabled={save.isPending} data-testid="rule-save">
+                {t('editor.save')}
+              </Button>
+              {rule ? (
+                <>
+                  <Button
+                    type="button"
+                    variant="outline"
+                    onClick={() => rotate.mutate()}
+                    disabled={rotate.isPending}
+                  >
+                    {t('secret.rotate')}
+                  </Button>
+                  <Button
+                    type="button"
+                    variant="danger"
+                    onClick={() =>
+                      confirmDelete
+                        ? remove.mutate(rule.id, {
+                            onSuccess: () => navigate('/settings/automation', afterSave()),
+                          })
+                        : setConfirmDelete(true)
+                    }
+                  >
+                    {confirmDelete ? t('editor.confirmDelete') : t('editor.delete')}
+                  </Button>
+                </>
+              ) : null}
             </div>
-          </div>
-          <section className="space-y-2">
-            <h2 className="font-semibold">{t('editor.conditions')}</h2>
-            <ConditionRows draft={draft} set={setDraft} />
-          </section>
-          <section className="space-y-2">
-            <h2 className="font-semibold">{t('editor.actions')}</h2>
-            <ActionRows draft={draft} set={setDraft} />
-          </section>
-          <label className="flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              className="size-4"
-              checked={draft.enabled}
-              onChange={(e) => setDraft({ ...draft, enabled: e.target.checked })}
-            />
-            {t('editor.enabled')}
-          </label>
-          <FormErrors messages={errorKeys(save.error).map((k) => t(k, { ns: 'common' }))} />
-          <div className="flex flex-wrap gap-2">
-            <Button onClick={submit} disabled={save.isPending} data-testid="rule-save">
-              {t('editor.save')}
-            </Button>
-            {rule ? (
-              <>
-                <Button variant="outline" onClick={() => rotate.mutate()} disabled={rotate.isPending}>
-                  {t('secret.rotate')}
-                </Button>
-                <Button
-                  variant="danger"
-                  onClick={() =>
-                    confirmDelete
-                      ? remove.mutate(rule.id, {
-                          onSuccess: () => navigate('/settings/automation', afterSave()),
-                        })
-                      : setConfirmDelete(true)
-                  }
-                >
-                  {confirmDelete ? t('editor.confirmDelete') : t('editor.delete')}
-                </Button>
-              </>
-            ) : null}
-          </div>
+          </form>
         </CardContent>
       </Card>
-      <TestRunPanel draft={draft} />
+      <TestRunPanel rule={form} />
       {rule ? <RunLog ruleId={rule.id} /> : null}
     </div>
   );
