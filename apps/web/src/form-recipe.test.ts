@@ -44,9 +44,7 @@ const LINE_GRID = 'components/line-grid/line-grid.tsx';
 const STATE_INPUT = /onChange=\{\(e\) =>\s*set(?:[A-Z]\w*)?\((?!['"])[^)]*e\.target\.(?:value|checked)/;
 const SENDS = /\.mutate(?:Async)?\(/;
 const STATE_EDITORS: Record<string, string> = {
-  'features/invoices/invoices-pages.tsx': 'to convert: the invoice header and the payment entry',
   'features/cutting/cutting-page.tsx': 'to convert: the cutting job (name, kerf, trim, pieces)',
-  'features/delivery-notes/delivery-notes-pages.tsx': 'to convert: the delivery note header',
   'features/suppliers/supplier-items.tsx':
     'the match is its search box; the supplier prices are a table of rows saved as one list (a grid)',
 };

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Route, Routes, useNavigate, useSearchParams } from 'react-router';
 import { useConfirm } from '../../components/editing/confirm-dialog.tsx';
@@ -6,13 +6,16 @@ import { IRREVERSIBLE_ACTIONS } from '../../components/editing/irreversible.ts';
 import { useSaveShortcut } from '../../components/editing/save-shortcut.ts';
 import { SaveState, saveStatus } from '../../components/editing/save-state.tsx';
 import { afterSave, UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
+import { useFormMessages, useZodForm } from '../../components/editing/zod-form.ts';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
+import { FormErrors } from '../../components/ui/form-errors.tsx';
 import { Input, Textarea } from '../../components/ui/input.tsx';
 import { DocumentList } from '../documents/document-list.tsx';
 import {
-  callDocument,
+  createDeliveryNote,
   type Detail,
   errorText,
+  updateDeliveryNote,
   useClients,
   useDocument,
   useDocumentMutation,
@@ -37,6 +40,13 @@ import {
 import { useDocumentStatusChange } from '../documents/status-actions.ts';
 import { IfAllowed, usePermission } from '../team/use-permission.tsx';
 import { deliveryLinesToApi, type Quantities, WorkOrderDeliveryLines } from './delivery-lines.tsx';
+import {
+  chosenParties,
+  type DeliveryNoteHeaderBody,
+  type DeliveryNoteHeaderValues,
+  deliveryNoteHeaderSchema,
+  EMPTY_DELIVERY_NOTE_HEADER,
+} from './delivery-note-header.ts';
 import { InvoiceSelectedNotes } from './invoice-selected.tsx';
 
 /** Everything under /delivery-notes: list, new (seed routes) and one note. */
@@ -71,14 +81,6 @@ export function DeliveryNotesPage() {
   );
 }
 
-type Header = {
-  client_id: string;
-  source_location_id: string;
-  delivery_address: string;
-  doc_date: string;
-  note: string;
-};
-
 /**
  * New delivery note: from a completed work order (each of its lines, services included, with the
  * quantity to deliver now: partial notes until everything is delivered) or with lines typed in.
@@ -87,7 +89,14 @@ export function DeliveryNoteNewPage() {
   const { t, i18n } = useTranslation('documents');
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [workOrderId, setWorkOrderId] = useState(params.get('work_order_id') ?? '');
+  const form = useZodForm<typeof deliveryNoteHeaderSchema, DeliveryNoteHeaderValues>(
+    deliveryNoteHeaderSchema,
+    {
+      defaultValues: { ...EMPTY_DELIVERY_NOTE_HEADER, work_order_id: params.get('work_order_id') ?? '' },
+    },
+  );
+  const header = form.watch();
+  const workOrderId = header.work_order_id;
   const workOrder = useDocument(workOrderId || undefined);
   const progress = useWorkOrderProgress(workOrderId || undefined);
   const [typed, setTyped] = useState<Quantities>({});
@@ -99,35 +108,39 @@ export function DeliveryNoteNewPage() {
   );
   const clients = useClients();
   const locations = useLocations();
-  const [header, setHeader] = useState<Header>({
-    client_id: '',
-    source_location_id: '',
-    delivery_address: '',
-    doc_date: '',
-    note: '',
-  });
   // One empty line to type into; its key stays the same across renders, so focus stays in it.
   const [lines, setLines] = useState<EditLine[]>(() => [newLine()]);
   const [dirty, setDirty] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const wo = workOrder.data?.document;
   // A work order fills in what the user has not chosen: its client and output location.
-  const clientId = header.client_id || wo?.client_id || '';
-  const sourceId = header.source_location_id || wo?.output_location_id || '';
-  const save = useDocumentMutation(() =>
-    callDocument('/api/delivery-notes', {
-      client_id: clientId,
-      source_location_id: sourceId,
-      work_order_id: workOrderId || null,
-      delivery_address: header.delivery_address || null,
-      ...(header.doc_date ? { doc_date: header.doc_date } : {}),
-      note: header.note || null,
+  const orderClient = wo?.client_id ?? '';
+  const orderLocation = wo?.output_location_id ?? '';
+  const { setValue } = form;
+  useEffect(() => {
+    setValue('order_client_id', orderClient);
+    setValue('order_location_id', orderLocation);
+  }, [setValue, orderClient, orderLocation]);
+  const { client_id: clientId, source_location_id: sourceId } = chosenParties(header);
+  const messages = useFormMessages(form.formState.errors, {
+    label: (path) =>
+      path === 'client_id' ? t('form.client') : path === 'source_location_id' ? t('dn.sourceLocation') : '',
+    server: [error],
+  });
+  const save = useDocumentMutation((head: DeliveryNoteHeaderBody) =>
+    createDeliveryNote({
+      ...head,
       lines: workOrderId
         ? (fromOrder ?? [])
         : lines.filter((l) => l.item_id || l.description.trim()).map(lineToApi),
     }),
   );
-  const set = (patch: Partial<Header>) => setHeader({ ...header, ...patch });
+  const onSave = form.handleSubmit((head) =>
+    save.mutate(head, {
+      onSuccess: (d) => navigate(`/delivery-notes/${d.document.id}`, afterSave({ replace: true })),
+      onError: (e) => setError(errorText(t, e)),
+    }),
+  );
   // From a work order: every quantity valid and at least one line to deliver (an empty list would
   // ask the server for everything left).
   const blocked = !!workOrderId && (!fromOrder || fromOrder.length === 0);
@@ -135,8 +148,8 @@ export function DeliveryNoteNewPage() {
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-semibold">{t('new.delivery_note')}</h1>
-      <UnsavedChangesGuard when={dirty && !save.isSuccess} />
-      <FormError error={error} />
+      <UnsavedChangesGuard when={(dirty || form.formState.isDirty) && !save.isSuccess} />
+      <FormErrors messages={messages} />
       <div className="grid gap-3 md:grid-cols-3">
         <Field label={t('dn.workOrder')} htmlFor="dn-wo">
           <select
@@ -144,7 +157,7 @@ export function DeliveryNoteNewPage() {
             className={SELECT}
             value={workOrderId}
             onChange={(e) => {
-              setWorkOrderId(e.target.value);
+              form.setValue('work_order_id', e.target.value);
               setTyped({});
               setDirty(true);
             }}
@@ -161,12 +174,7 @@ export function DeliveryNoteNewPage() {
           </select>
         </Field>
         <Field label={t('form.client')} htmlFor="dn-client">
-          <select
-            id="dn-client"
-            className={SELECT}
-            value={clientId}
-            onChange={(e) => set({ client_id: e.target.value })}
-          >
+          <select id="dn-client" className={SELECT} {...form.register('client_id')} value={clientId}>
             <option value="">—</option>
             {clients.data?.items.map((c) => (
               <option key={c.id} value={c.id}>
@@ -176,12 +184,7 @@ export function DeliveryNoteNewPage() {
           </select>
         </Field>
         <Field label={t('dn.sourceLocation')} htmlFor="dn-source">
-          <select
-            id="dn-source"
-            className={SELECT}
-            value={sourceId}
-            onChange={(e) => set({ source_location_id: e.target.value })}
-          >
+          <select id="dn-source" className={SELECT} {...form.register('source_location_id')} value={sourceId}>
             <option value="">—</option>
             {locations.data?.map((l) => (
               <option key={l.id} value={l.id}>
@@ -194,17 +197,11 @@ export function DeliveryNoteNewPage() {
           <Input
             id="dn-address"
             placeholder={t('dn.addressFromClient')}
-            value={header.delivery_address}
-            onChange={(e) => set({ delivery_address: e.target.value })}
+            {...form.register('delivery_address')}
           />
         </Field>
         <Field label={t('form.date')} htmlFor="dn-date">
-          <Input
-            id="dn-date"
-            type="date"
-            value={header.doc_date}
-            onChange={(e) => set({ doc_date: e.target.value })}
-          />
+          <Input id="dn-date" type="date" {...form.register('doc_date')} />
         </Field>
       </div>
       {workOrderId ? (
@@ -231,17 +228,12 @@ export function DeliveryNoteNewPage() {
         />
       )}
       <Field label={t('form.note')} htmlFor="dn-note">
-        <Textarea id="dn-note" value={header.note} onChange={(e) => set({ note: e.target.value })} />
+        <Textarea id="dn-note" {...form.register('note')} />
       </Field>
       <NewDocumentActions
         pending={save.isPending}
         disabled={blocked}
-        onSave={() =>
-          save.mutate(undefined, {
-            onSuccess: (d) => navigate(`/delivery-notes/${d.document.id}`, afterSave({ replace: true })),
-            onError: (e) => setError(errorText(t, e)),
-          })
-        }
+        onSave={onSave}
         listHref="/delivery-notes"
       />
     </div>
@@ -274,17 +266,13 @@ function DeliveryNoteView({ detail }: { detail: Detail }) {
   // Issue / deliver / cancel answer at once; a refusal puts the status back with a toast.
   const action = useDocumentStatusChange(doc.id, (name) => `/api/delivery-notes/${doc.id}/${name}`);
   const save = useDocumentMutation(() =>
-    callDocument(
-      `/api/delivery-notes/${doc.id}`,
-      {
-        client_id: doc.client_id,
-        source_location_id: doc.source_location_id,
-        delivery_address: doc.delivery_address,
-        note: doc.note,
-        lines: lines.filter((l) => l.item_id || l.description.trim()).map(lineToApi),
-      },
-      'PUT',
-    ),
+    updateDeliveryNote(doc.id, {
+      client_id: doc.client_id ?? '',
+      source_location_id: doc.source_location_id ?? '',
+      delivery_address: doc.delivery_address,
+      note: doc.note,
+      lines: lines.filter((l) => l.item_id || l.description.trim()).map(lineToApi),
+    }),
   );
   const onError = (e: unknown) => setError(errorText(t, e));
 

@@ -2,6 +2,7 @@ import type {
   AdvanceView,
   CompletionPreview,
   ConsumptionCorrectionView,
+  DeliveryNoteInput,
   DocumentDetail,
   DocumentHistoryEntry,
   DocumentKind,
@@ -11,6 +12,7 @@ import type {
   DocumentSettings,
   DocumentView,
   InventoryItem,
+  InvoiceInput,
   ItemPage,
   MailDraft,
   MailSent,
@@ -30,6 +32,7 @@ import type {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '../../lib/api.ts';
 import { useCompanyLive } from '../team/use-live.ts';
+import type { lineToApi } from './line-model.ts';
 
 // Wire types of the documents API: the domain's response contracts (packages/domain/src/documents/
 // contracts.ts), the same schemas the server answers with.
@@ -257,3 +260,20 @@ export const getCompletionPreview = (workOrderId: string, actual: string, signal
     `/api/documents/work-orders/${workOrderId}/completion-preview${actual ? `?actual=${encodeURIComponent(actual)}` : ''}`,
     { signal },
   );
+
+// Invoices and delivery notes: creating and saving a draft, and a credit note of an issued invoice.
+// Their lines are the line grid's (`lineToApi`): a count still typed as text is the server's to refuse.
+type WithGridLines<T> = Omit<T, 'lines'> & { lines: ReturnType<typeof lineToApi>[] };
+type InvoiceBody = WithGridLines<InvoiceInput>;
+/** From a work order, a line is one of its lines with the quantity delivered now. */
+type DeliveryNoteBody = Omit<DeliveryNoteInput, 'lines'> & {
+  lines: ReturnType<typeof lineToApi>[] | { source_line_id: string; quantity: string }[];
+};
+export const createInvoice = (body: InvoiceBody) => callDocument('/api/invoices', body);
+export const updateInvoice = (id: string, body: InvoiceBody) =>
+  callDocument(`/api/invoices/${id}`, body, 'PUT');
+export const createCreditNote = (invoiceId: string) =>
+  callDocument(`/api/invoices/${invoiceId}/credit-notes`, {});
+export const createDeliveryNote = (body: DeliveryNoteBody) => callDocument('/api/delivery-notes', body);
+export const updateDeliveryNote = (id: string, body: DeliveryNoteBody) =>
+  callDocument(`/api/delivery-notes/${id}`, body, 'PUT');

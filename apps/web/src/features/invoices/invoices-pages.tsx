@@ -6,15 +6,18 @@ import { useConfirm } from '../../components/editing/confirm-dialog.tsx';
 import { useSaveShortcut } from '../../components/editing/save-shortcut.ts';
 import { SaveState, saveStatus } from '../../components/editing/save-state.tsx';
 import { afterSave, UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
+import { useFormMessages, useZodForm } from '../../components/editing/zod-form.ts';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
+import { FormErrors } from '../../components/ui/form-errors.tsx';
 import { Input, Textarea } from '../../components/ui/input.tsx';
 import { cn } from '../../lib/cn.ts';
-import { numberInputToApi } from '../../lib/format.ts';
 import { DocumentList } from '../documents/document-list.tsx';
 import {
-  callDocument,
+  createCreditNote,
+  createInvoice,
   type Detail,
   errorText,
+  updateInvoice,
   useClients,
   useDocumentMutation,
 } from '../documents/documents-api.ts';
@@ -44,6 +47,14 @@ import { FiscalSection } from '../fiscalisation/fiscal-cards.tsx';
 import { usePermission } from '../team/use-permission.tsx';
 import { AdvancesSection, InvoiceKindLabel } from './advances.tsx';
 import { useBillable } from './billable.ts';
+import {
+  EMPTY_INVOICE_HEADER,
+  type InvoiceHeaderBody,
+  type InvoiceHeaderValues,
+  invoiceHeaderSchema,
+  type PaymentValues,
+  paymentSchema,
+} from './invoice-form.ts';
 import { DomesticReverseCharge } from './reverse-charge.tsx';
 
 export function InvoicesListPage() {
@@ -63,7 +74,10 @@ export function InvoiceNewPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const clients = useClients();
-  const [clientId, setClientId] = useState(params.get('client_id') ?? '');
+  const form = useZodForm<typeof invoiceHeaderSchema, InvoiceHeaderValues>(invoiceHeaderSchema, {
+    defaultValues: { ...EMPTY_INVOICE_HEADER, client_id: params.get('client_id') ?? '' },
+  });
+  const clientId = form.watch('client_id');
   const [picked, setPicked] = useState<Set<string>>(
     new Set((params.get('delivery_note_ids') ?? '').split(',').filter(Boolean)),
   );
@@ -71,23 +85,27 @@ export function InvoiceNewPage() {
     new Set((params.get('work_order_ids') ?? '').split(',').filter(Boolean)),
   );
   const [lines, setLines] = useState<EditLine[]>([]);
-  const [dates, setDates] = useState({ doc_date: '', delivery_date: '', due_date: '' });
-  const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const messages = useFormMessages(form.formState.errors, {
+    label: (path) => (path === 'client_id' ? t('invoice.buyer') : ''),
+    server: [error],
+  });
   // Only notes and orders with something left to bill are offered, with the net of what is left.
   const billable = useBillable(clientId);
   const notes = billable.data?.delivery_notes ?? [];
   const orders = billable.data?.work_orders ?? [];
-  const save = useDocumentMutation(() =>
-    callDocument('/api/invoices', {
-      client_id: clientId,
+  const save = useDocumentMutation((header: InvoiceHeaderBody) =>
+    createInvoice({
+      ...header,
       delivery_note_ids: [...picked],
       work_order_ids: [...pickedOrders],
-      ...(dates.doc_date ? { doc_date: dates.doc_date } : {}),
-      delivery_date: dates.delivery_date || null,
-      due_date: dates.due_date || null,
-      note: note || null,
       lines: lines.filter((l) => l.item_id || l.description.trim()).map(lineToApi),
+    }),
+  );
+  const onSave = form.handleSubmit((header) =>
+    save.mutate(header, {
+      onSuccess: (d) => navigate(`/documents/invoices/${d.document.id}`, afterSave({ replace: true })),
+      onError: (e) => setError(errorText(t, e)),
     }),
   );
   const client = clients.data?.items.find((c) => c.id === clientId);
@@ -96,15 +114,10 @@ export function InvoiceNewPage() {
     <div className="space-y-4">
       <DocumentTabs />
       <h1 className="text-2xl font-semibold">{t('new.invoice')}</h1>
-      <FormError error={error} />
+      <FormErrors messages={messages} />
       <div className="grid gap-3 md:grid-cols-4">
         <Field label={t('invoice.buyer')} htmlFor="inv-client">
-          <select
-            id="inv-client"
-            className={SELECT}
-            value={clientId}
-            onChange={(e) => setClientId(e.target.value)}
-          >
+          <select id="inv-client" className={SELECT} {...form.register('client_id')} value={clientId}>
             <option value="">—</option>
             {clients.data?.items.map((c) => (
               <option key={c.id} value={c.id}>
@@ -114,28 +127,17 @@ export function InvoiceNewPage() {
           </select>
         </Field>
         <Field label={t('form.date')} htmlFor="inv-date">
-          <Input
-            id="inv-date"
-            type="date"
-            value={dates.doc_date}
-            onChange={(e) => setDates({ ...dates, doc_date: e.target.value })}
-          />
+          <Input id="inv-date" type="date" {...form.register('doc_date')} />
         </Field>
         <Field label={t('invoice.deliveryDate')} htmlFor="inv-delivery">
-          <Input
-            id="inv-delivery"
-            type="date"
-            value={dates.delivery_date}
-            onChange={(e) => setDates({ ...dates, delivery_date: e.target.value })}
-          />
+          <Input id="inv-delivery" type="date" {...form.register('delivery_date')} />
         </Field>
         <Field label={t('invoice.dueDate')} htmlFor="inv-due">
           <Input
             id="inv-due"
             type="date"
             placeholder={t('invoice.dueFromTerms')}
-            value={dates.due_date}
-            onChange={(e) => setDates({ ...dates, due_date: e.target.value })}
+            {...form.register('due_date')}
           />
         </Field>
       </div>
@@ -159,7 +161,7 @@ export function InvoiceNewPage() {
         />
       )}
       <h2 className="font-semibold">{t('invoice.extraLines')}</h2>
-      <UnsavedChangesGuard when={lines.length > 0 && !save.isSuccess} />
+      <UnsavedChangesGuard when={(lines.length > 0 || form.formState.isDirty) && !save.isSuccess} />
       <LineEditor
         lines={lines}
         onChange={setLines}
@@ -168,17 +170,12 @@ export function InvoiceNewPage() {
         }
       />
       <Field label={t('form.note')} htmlFor="inv-note">
-        <Textarea id="inv-note" value={note} onChange={(e) => setNote(e.target.value)} />
+        <Textarea id="inv-note" {...form.register('note')} />
       </Field>
       <NewDocumentActions
         pending={save.isPending}
         disabled={!clientId}
-        onSave={() =>
-          save.mutate(undefined, {
-            onSuccess: (d) => navigate(`/documents/invoices/${d.document.id}`, afterSave({ replace: true })),
-            onError: (e) => setError(errorText(t, e)),
-          })
-        }
+        onSave={onSave}
         listHref="/documents/invoices"
       />
     </div>
@@ -200,25 +197,19 @@ function InvoiceView({ detail }: { detail: Detail }) {
   const [dirty, setDirty] = useState(false);
   const [confirmElement, confirm] = useConfirm();
   const record = `${t(`kinds.${doc.kind}`)} ${doc.number ?? t('detail.draftNumber')}`;
-  const [payment, setPayment] = useState({ paid_on: businessDay(), amount: '' });
   const [error, setError] = useState<string | null>(null);
   const saveRef = useSaveShortcut();
   const onError = (e: unknown) => setError(errorText(t, e));
-  const call = useDocumentMutation((v: { path: string; body?: unknown; method?: 'POST' | 'PUT' }) =>
-    callDocument(v.path, v.body, v.method),
-  );
+  const call = useDocumentMutation((run: () => Promise<Detail>) => run());
   const base = `/api/invoices/${doc.id}`;
-  const run = (path: string, body?: unknown, then?: (d: Detail) => void, method?: 'POST' | 'PUT') =>
-    call.mutate(
-      { path, body, method },
-      {
-        onSuccess: (d) => {
-          setError(null);
-          then?.(d);
-        },
-        onError,
+  const run = (request: () => Promise<Detail>, then?: (d: Detail) => void) =>
+    call.mutate(request, {
+      onSuccess: (d) => {
+        setError(null);
+        then?.(d);
       },
-    );
+      onError,
+    });
   const isCredit = doc.kind === 'credit_note';
   // The client's discount applies to lines without one: the editor's totals price them as the server does.
   const clients = useClients();
@@ -265,7 +256,10 @@ function InvoiceView({ detail }: { detail: Detail }) {
                   confirm: t('invoice.creditNote'),
                 });
                 if (ok)
-                  run(`${base}/credit-notes`, {}, (d) => navigate(`/documents/invoices/${d.document.id}`));
+                  run(
+                    () => createCreditNote(doc.id),
+                    (d) => navigate(`/documents/invoices/${d.document.id}`),
+                  );
               }}
             >
               {t('invoice.creditNote')}
@@ -316,16 +310,15 @@ function InvoiceView({ detail }: { detail: Detail }) {
           disabled={call.isPending}
           onClick={() =>
             run(
-              base,
-              {
-                client_id: doc.client_id,
-                due_date: doc.due_date,
-                delivery_date: doc.delivery_date,
-                note: doc.note,
-                lines: lines.filter((l) => l.item_id || l.description.trim()).map(lineToApi),
-              },
+              () =>
+                updateInvoice(doc.id, {
+                  client_id: doc.client_id ?? '',
+                  due_date: doc.due_date,
+                  delivery_date: doc.delivery_date,
+                  note: doc.note,
+                  lines: lines.filter((l) => l.item_id || l.description.trim()).map(lineToApi),
+                }),
               () => setDirty(false),
-              'PUT',
             )
           }
         >
@@ -369,40 +362,7 @@ function InvoiceView({ detail }: { detail: Detail }) {
             </table>
           )}
           {canWrite && Number(doc.outstanding ?? '0') > 0 && (
-            <div className="flex flex-wrap items-end gap-2">
-              <Field label={t('invoice.paidOn')} htmlFor="pay-date">
-                <Input
-                  id="pay-date"
-                  type="date"
-                  value={payment.paid_on}
-                  onChange={(e) => setPayment({ ...payment, paid_on: e.target.value })}
-                />
-              </Field>
-              <Field label={t('invoice.amount')} htmlFor="pay-amount">
-                <Input
-                  id="pay-amount"
-                  inputMode="decimal"
-                  className="w-32 text-right"
-                  value={payment.amount}
-                  onChange={(e) => setPayment({ ...payment, amount: e.target.value })}
-                />
-              </Field>
-              <Button
-                disabled={call.isPending || status.pending || !payment.amount}
-                onClick={() => {
-                  // Read like every amount field: "1.000,00" as shown, or plain "1000.00".
-                  const amount = numberInputToApi(payment.amount);
-                  status.run(
-                    { type: 'payment', paid_on: payment.paid_on, amount },
-                    { onError: () => setPayment((p) => ({ ...p, amount: payment.amount })) },
-                  );
-                  // The payment is listed at once; a refused one comes back into the field.
-                  setPayment({ ...payment, amount: '' });
-                }}
-              >
-                {t('invoice.addPayment')}
-              </Button>
-            </div>
+            <PaymentEntry busy={call.isPending || status.pending} onPay={status.run} />
           )}
         </section>
       )}
@@ -454,5 +414,45 @@ function BillablePicker({
         </ul>
       )}
     </fieldset>
+  );
+}
+
+type RunStatus = ReturnType<typeof useDocumentStatusChange>['run'];
+
+/** A payment received: date and amount, checked with the route's schema before it is listed. */
+function PaymentEntry({ busy, onPay }: { busy: boolean; onPay: RunStatus }) {
+  const { t } = useTranslation('documents');
+  const form = useZodForm<typeof paymentSchema, PaymentValues>(paymentSchema, {
+    defaultValues: { paid_on: businessDay(), amount: '' },
+  });
+  const messages = useFormMessages(form.formState.errors, {
+    label: (path) => (path === 'paid_on' ? t('invoice.paidOn') : t('invoice.amount')),
+  });
+  const typed = form.watch('amount');
+  const pay = form.handleSubmit((body) => {
+    onPay({ type: 'payment', ...body }, { onError: () => form.setValue('amount', typed) });
+    // The payment is listed at once; a refused one comes back into the field.
+    form.setValue('amount', '');
+  });
+  return (
+    <div className="space-y-2">
+      <FormErrors messages={messages} />
+      <div className="flex flex-wrap items-end gap-2">
+        <Field label={t('invoice.paidOn')} htmlFor="pay-date">
+          <Input id="pay-date" type="date" {...form.register('paid_on')} />
+        </Field>
+        <Field label={t('invoice.amount')} htmlFor="pay-amount">
+          <Input
+            id="pay-amount"
+            inputMode="decimal"
+            className="w-32 text-right"
+            {...form.register('amount')}
+          />
+        </Field>
+        <Button disabled={busy || !typed} onClick={pay}>
+          {t('invoice.addPayment')}
+        </Button>
+      </div>
+    </div>
   );
 }
