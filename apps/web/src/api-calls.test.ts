@@ -3,9 +3,10 @@ import { relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SRC_DIR, sourceFiles } from './i18n-tests/source-scan.ts';
 
-// Issue 20: a screen calls its area's `*-api.ts` (hooks and plain functions), never the HTTP
-// helper or fetch itself, so each endpoint is called from one place.
-const CALL = /(?<![\w$.])(?:api|fetch)\s*(?:<[^>()]*(?:\([^)]*\)[^>()]*)*>)?\(/;
+// Issue 20: a screen calls its area's `*-api.ts` (hooks and plain named functions), never the HTTP
+// helper, fetch or the documents area's transport (`callDocument(path, body)`) itself, so each
+// endpoint is called, and its path built, in one place.
+const CALL = /(?<![\w$.])(?:api|fetch|callDocument)\s*(?:<[^>()]*(?:\([^)]*\)[^>()]*)*>)?\(/;
 const API_IMPORT = /import\s*\{[^}]*\bapi\b[^}]*\}\s*from\s*'[^']*lib\/api\.ts'/;
 
 /**
@@ -35,9 +36,12 @@ describe('API calls live in the areas’ *-api.ts', () => {
     expect(CALL.test('api<{ items: Item[]; total: number }>(`/x`)')).toBe(true);
     expect(CALL.test('void materials.refetch();')).toBe(false);
     expect(CALL.test('const api = useApi();')).toBe(false);
+    expect(CALL.test("callDocument('/api/invoices/a1/issue')")).toBe(true);
+    expect(CALL.test('callDocument<MailSent>(path, body)')).toBe(true);
+    expect(CALL.test('saveDocument(docKind, doc?.id, body)')).toBe(false);
   });
 
-  it('no .tsx file calls api() or fetch() or imports the HTTP helper', () => {
+  it('no .tsx file calls api(), fetch() or callDocument() or imports the HTTP helper', () => {
     expect(screens.length).toBeGreaterThan(100);
     const wrong = screens
       .filter((s) => !(s.path in WAITING))

@@ -1,7 +1,18 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { callDocument } from './documents-api.ts';
+import {
+  callDocument,
+  correctConsumption,
+  documentAction,
+  duplicateDocument,
+  issueAdvanceInvoice,
+  logOperationTime,
+  operationAction,
+  recordPayment,
+  recordQualityCheck,
+  saveDocument,
+} from './documents-api.ts';
 
-type Call = { url: string; key: string | undefined };
+type Call = { url: string; method: string | undefined; body: unknown; key: string | undefined };
 
 function fakeFetch(answers: ('network' | number)[]) {
   const calls: Call[] = [];
@@ -9,7 +20,12 @@ function fakeFetch(answers: ('network' | number)[]) {
     'fetch',
     vi.fn(async (url: string, init: RequestInit) => {
       const headers = init.headers as Record<string, string>;
-      calls.push({ url, key: headers['Idempotency-Key'] });
+      calls.push({
+        url,
+        method: init.method,
+        body: init.body ? JSON.parse(String(init.body)) : undefined,
+        key: headers['Idempotency-Key'],
+      });
       const answer = answers.shift();
       if (answer === 'network') throw new TypeError('fetch failed');
       return new Response(JSON.stringify(answer === 200 ? { ok: true } : { error: { code: 'CONFLICT' } }), {
@@ -44,5 +60,69 @@ describe('callDocument idempotency keys', () => {
       code: 'CONFLICT',
     });
     expect(calls[3]?.key).toBeUndefined();
+  });
+});
+
+// The server's routes (apps/server/src/routes/documents*), written out here: each named write of
+// the documents screens must reach its route with its method and body, and a posting action
+// carries an Idempotency-Key while a draft's save does not.
+describe('named document writes', () => {
+  it('reach the routes of the quote and work order screens', async () => {
+    const calls = fakeFetch(Array.from({ length: 10 }, () => 200));
+    const correction = {
+      reason: 'scrap' as const,
+      note: null,
+      lines: [{ item_id: '00000000-0000-4000-8000-000000000001', quantity: '-1.5' }],
+    };
+    await saveDocument('quote', undefined, { lines: [] });
+    await saveDocument('work_order', 'w1', { lines: [] });
+    await documentAction('quote', 'q1', 'convert');
+    await documentAction('work_order', 'w1', 'complete', { actual: [] });
+    await duplicateDocument('q1');
+    await operationAction('w1', 'o1', 'finish');
+    await logOperationTime('w1', 'o1', { minutes: '30' });
+    await recordQualityCheck('w1', 'o1', { result: 'fail', note: 'scratch' });
+    await correctConsumption('w1', correction);
+    await issueAdvanceInvoice('q1', { percent: '30' });
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      'POST /api/documents/quotes',
+      'PUT /api/documents/work-orders/w1',
+      'POST /api/documents/quotes/q1/convert',
+      'POST /api/documents/work-orders/w1/complete',
+      'POST /api/documents/q1/duplicate',
+      'POST /api/documents/work-orders/w1/operations/o1/finish',
+      'POST /api/documents/work-orders/w1/operations/o1/time',
+      'POST /api/documents/work-orders/w1/operations/o1/checks',
+      'POST /api/documents/work-orders/w1/consumption-corrections',
+      'POST /api/documents/q1/advance-invoices',
+    ]);
+    expect(calls[3]?.body).toEqual({ actual: [] });
+    expect(calls[7]?.body).toEqual({ result: 'fail', note: 'scratch' });
+    expect(calls[8]?.body).toEqual(correction);
+    expect(calls.map((c) => c.key !== undefined)).toEqual([
+      false,
+      false,
+      true,
+      true,
+      false,
+      false,
+      false,
+      false,
+      false,
+      true,
+    ]);
+  });
+
+  it('record a payment on the invoice with its date and amount, once per retry', async () => {
+    const calls = fakeFetch(['network', 200]);
+    const payment = { paid_on: '2026-02-01', amount: '125.40' };
+    await expect(recordPayment('i1', payment)).rejects.toMatchObject({ code: 'NETWORK' });
+    await recordPayment('i1', payment);
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      'POST /api/invoices/i1/payments',
+      'POST /api/invoices/i1/payments',
+    ]);
+    expect(calls[1]?.body).toEqual(payment);
+    expect(calls[1]?.key).toBe(calls[0]?.key);
   });
 });

@@ -1,6 +1,8 @@
 import type {
+  AdvanceInput,
   AdvanceView,
   CompletionPreview,
+  ConsumptionCorrectionInput,
   ConsumptionCorrectionView,
   DeliveryNoteInput,
   DocumentDetail,
@@ -24,12 +26,18 @@ import type {
   PricingSettingsView,
   ProductionLocations,
   ProductionLocationsView,
+  paymentInputSchema,
+  QuoteInput,
+  qualityCheckInputSchema,
   StockLocation,
+  timeLogInputSchema,
+  WorkOrderInput,
   WorkOrderMaterialView,
   WorkOrderOperationView,
   WorkOrderProgress,
 } from '@erp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { input } from 'zod';
 import { ApiError, api } from '../../lib/api.ts';
 import { useCompanyLive } from '../team/use-live.ts';
 import type { lineToApi } from './line-model.ts';
@@ -260,6 +268,44 @@ export const getCompletionPreview = (workOrderId: string, actual: string, signal
     `/api/documents/work-orders/${workOrderId}/completion-preview${actual ? `?actual=${encodeURIComponent(actual)}` : ''}`,
     { signal },
   );
+
+// Writes of the quote and work order screens, each named after what it does (the screens build no
+// request paths). Each answers with the document's detail (DocumentDetail) unless said otherwise.
+
+type EditableKind = 'quote' | 'work_order';
+type TimeLogInput = input<typeof timeLogInputSchema>;
+type QualityCheckInput = input<typeof qualityCheckInputSchema>;
+
+/** Saves a quote or work order: a new draft without `id`, else the draft `id` (lines: see WithGridLines). */
+export const saveDocument = (
+  kind: EditableKind,
+  id: string | undefined,
+  body: WithGridLines<QuoteInput> | WithGridLines<WorkOrderInput>,
+) =>
+  id ? callDocument(`${KIND_PATHS[kind].api}/${id}`, body, 'PUT') : callDocument(KIND_PATHS[kind].api, body);
+/** A lifecycle action of a document (issue, accept, plan, start, complete, convert, cancel, …). */
+export const documentAction = (kind: DocKind, id: string, action: string, body?: unknown) =>
+  callDocument(`${KIND_PATHS[kind].api}/${id}/${action}`, body);
+/** A new draft copied from document `id` (answers the copy). */
+export const duplicateDocument = (id: string) => callDocument(`/api/documents/${id}/duplicate`);
+/** Start, pause, finish or reopen one operation of a work order. */
+export const operationAction = (workOrderId: string, opId: string, action: string) =>
+  callDocument(`${KIND_PATHS.work_order.api}/${workOrderId}/operations/${opId}/${action}`);
+/** Minutes worked on one operation of a work order. */
+export const logOperationTime = (workOrderId: string, opId: string, body: TimeLogInput) =>
+  callDocument(`${KIND_PATHS.work_order.api}/${workOrderId}/operations/${opId}/time`, body);
+/** The quality check of one operation of a work order (pass, fail or a note). */
+export const recordQualityCheck = (workOrderId: string, opId: string, body: QualityCheckInput) =>
+  callDocument(`${KIND_PATHS.work_order.api}/${workOrderId}/operations/${opId}/checks`, body);
+/** A correction of a completed work order's consumption (a return to stock or an extra issue). */
+export const correctConsumption = (workOrderId: string, body: ConsumptionCorrectionInput) =>
+  callDocument(`${KIND_PATHS.work_order.api}/${workOrderId}/consumption-corrections`, body);
+/** A payment received on an invoice. */
+export const recordPayment = (invoiceId: string, body: input<typeof paymentInputSchema>) =>
+  callDocument(`/api/invoices/${invoiceId}/payments`, body);
+/** An advance invoice on a quote or work order (answers the new invoice). */
+export const issueAdvanceInvoice = (documentId: string, body: AdvanceInput) =>
+  callDocument(`/api/documents/${documentId}/advance-invoices`, body);
 
 // Invoices and delivery notes: creating and saving a draft, and a credit note of an issued invoice.
 // Their lines are the line grid's (`lineToApi`): a count still typed as text is the server's to refuse.

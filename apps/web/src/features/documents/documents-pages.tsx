@@ -29,10 +29,12 @@ import {
 } from './document-header.ts';
 import { DocumentList } from './document-list.tsx';
 import {
-  callDocument,
   type Detail,
   docHref,
+  documentAction,
+  duplicateDocument,
   errorText,
+  saveDocument,
   useClients,
   useDocument,
   useDocumentMutation,
@@ -60,7 +62,6 @@ const HEADER_LABELS: Record<string, string> = {
   note: 'form.note',
 };
 const KIND = { 'work-orders': 'work_order', quotes: 'quote' } as const;
-const API = { 'work-orders': '/api/documents/work-orders', quotes: '/api/documents/quotes' } as const;
 
 /** Everything under /documents: work orders and quotes (shared screens, seed section 2) and invoices. */
 export function DocumentsRoutes() {
@@ -149,6 +150,7 @@ function DocumentForm({ kind, detail }: { kind: DocumentKind; detail: Detail | n
     return l ? t('form.companyDefault', { location: `${l.code} · ${l.name}` }) : '—';
   };
   const isWo = kind === 'work-orders';
+  const docKind = KIND[kind];
   // The header on the recipe (route schema less the lines); the grid holds the lines.
   const form = useZodForm<HeaderSchema, HeaderValues>(isWo ? workOrderHeaderSchema : quoteHeaderSchema, {
     defaultValues: headerOf(detail),
@@ -175,11 +177,13 @@ function DocumentForm({ kind, detail }: { kind: DocumentKind; detail: Detail | n
 
   const save = useDocumentMutation(async (head: HeaderBody) => {
     const body = { ...head, lines: lines.filter((l) => l.item_id || l.description.trim()).map(lineToApi) };
-    return doc ? callDocument(`${API[kind]}/${doc.id}`, body, 'PUT') : callDocument(API[kind], body);
+    return saveDocument(docKind, doc?.id, body);
   });
   // Duplicate and convert open another document; the status actions answer at once (optimistic).
-  const action = useDocumentMutation((path: string) => callDocument(path));
-  const status = useDocumentStatusChange(doc?.id ?? '', (name) => `${API[kind]}/${doc?.id}/${name}`);
+  const action = useDocumentMutation((name: 'duplicate' | 'convert') =>
+    name === 'duplicate' ? duplicateDocument(doc?.id ?? '') : documentAction(docKind, doc?.id ?? '', name),
+  );
+  const status = useDocumentStatusChange(doc?.id ?? '', docKind);
 
   const onSave = form.handleSubmit((head) =>
     save.mutate(head, {
@@ -220,8 +224,7 @@ function DocumentForm({ kind, detail }: { kind: DocumentKind; detail: Detail | n
       );
       return;
     }
-    const base = name === 'duplicate' ? `/api/documents/${doc.id}` : `${API[kind]}/${doc.id}`;
-    action.mutate(`${base}/${name}`, {
+    action.mutate(name, {
       onSuccess: (next) => {
         setError(null);
         if (next.document.id !== doc.id) navigate(docHref(next.document.kind, next.document.id), afterSave());

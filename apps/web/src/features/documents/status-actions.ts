@@ -8,7 +8,16 @@ import {
 import Decimal from 'decimal.js';
 import { useTranslation } from 'react-i18next';
 import { useStatusChange } from '../../components/editing/status-change.ts';
-import { callDocument, type Detail, type DocKind, documentKeys, errorText } from './documents-api.ts';
+import {
+  callDocument,
+  type Detail,
+  type DocKind,
+  documentAction,
+  documentKeys,
+  errorText,
+  operationAction,
+  recordPayment,
+} from './documents-api.ts';
 
 type AnyMachine = { actions: Record<string, { from: readonly string[]; to: string }> };
 // The same lifecycles the server applies (packages/domain), so the prediction offers what it will.
@@ -74,20 +83,21 @@ export type DocumentChange =
 
 /**
  * Status changes of one document (its own actions, a work order's operations, an invoice's
- * payments), optimistic with rollback (components/editing/status-change.ts). `path(action)` is the
- * endpoint of a document action. Finishing an operation offers Undo (reopen).
+ * payments), optimistic with rollback (components/editing/status-change.ts). `kind` names where the
+ * document's actions go (documentAction); a screen still building its own path passes `path(action)`.
+ * Finishing an operation offers Undo (reopen).
  */
-export function useDocumentStatusChange(id: string, path: (action: string) => string) {
+export function useDocumentStatusChange(id: string, kind: DocKind | ((action: string) => string)) {
   const { t } = useTranslation('documents');
   const { t: tg } = useTranslation('ux-grid');
   return useStatusChange<Detail, DocumentChange, Detail>({
     queryKey: documentKeys.detail(id),
     mutationFn: (v) => {
-      if (v.type === 'operation')
-        return callDocument(`/api/documents/work-orders/${id}/operations/${v.opId}/${v.action}`);
-      if (v.type === 'payment')
-        return callDocument(`/api/invoices/${id}/payments`, { paid_on: v.paid_on, amount: v.amount });
-      return callDocument(path(v.action), v.body);
+      if (v.type === 'operation') return operationAction(id, v.opId, v.action);
+      if (v.type === 'payment') return recordPayment(id, { paid_on: v.paid_on, amount: v.amount });
+      return typeof kind === 'function'
+        ? callDocument(kind(v.action), v.body)
+        : documentAction(kind, id, v.action, v.body);
     },
     predict: (d, v) =>
       v.type === 'operation'

@@ -1,4 +1,8 @@
-import { CONSUMPTION_CORRECTION_REASONS, consumptionCorrectionSchema } from '@erp/domain';
+import {
+  CONSUMPTION_CORRECTION_REASONS,
+  type ConsumptionCorrectionInput,
+  consumptionCorrectionSchema,
+} from '@erp/domain';
 import { formSchema } from '@erp/domain/form-schema';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +15,7 @@ import { cn } from '../../lib/cn.ts';
 import { formatDate, formatNumber, formatUnit, numberInputToApi } from '../../lib/format.ts';
 import {
   type Correction,
-  callDocument,
+  correctConsumption,
   type Detail,
   errorText,
   useDocumentMutation,
@@ -75,8 +79,8 @@ export function ConsumptionCorrectionDialog({ detail, onClose }: { detail: Detai
   });
   const material = materials.find((m) => m.item_id === itemId);
   const lots = material?.consumed_lots ?? [];
-  const mutation = useDocumentMutation((body: unknown) =>
-    callDocument(`/api/documents/work-orders/${detail.document.id}/consumption-corrections`, body),
+  const mutation = useDocumentMutation((body: ConsumptionCorrectionInput) =>
+    correctConsumption(detail.document.id, body),
   );
   const submit = form.handleSubmit((body) => {
     setError(null);

@@ -1,4 +1,6 @@
+import type { qualityCheckInputSchema, timeLogInputSchema } from '@erp/domain';
 import { useTranslation } from 'react-i18next';
+import type { output } from 'zod';
 import { useFormMessages, useZodForm } from '../../components/editing/zod-form.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { FormErrors } from '../../components/ui/form-errors.tsx';
@@ -7,16 +9,22 @@ import { cn } from '../../lib/cn.ts';
 import { SELECT } from './parts.tsx';
 import { type CheckValues, checkSchema, type TimeValues, timeSchema } from './work-order-values.ts';
 
-type Send = (path: string, body: unknown, onSuccess: () => void) => void;
+/** What one of these forms writes: minutes on an operation or its quality check. */
+export type OperationWrite =
+  | { type: 'time'; opId: string; body: TimeBody }
+  | { type: 'check'; opId: string; body: CheckBody };
+type TimeBody = output<typeof timeLogInputSchema>;
+type CheckBody = output<typeof qualityCheckInputSchema>;
+type Send = (write: OperationWrite, onSuccess: () => void) => void;
 
-/** Minutes logged on one operation of a work order (POST …/operations/:opId/time). */
+/** Minutes logged on one operation of a work order (logOperationTime). */
 export function OperationTimeForm({
-  path,
+  opId,
   code,
   busy,
   send,
 }: {
-  path: string;
+  opId: string;
   code: string;
   busy: boolean;
   send: Send;
@@ -24,7 +32,9 @@ export function OperationTimeForm({
   const { t } = useTranslation('documents');
   const form = useZodForm<typeof timeSchema, TimeValues>(timeSchema, { defaultValues: { minutes: '' } });
   const messages = useFormMessages(form.formState.errors, { label: () => t('wo.minutesOf', { op: code }) });
-  const submit = form.handleSubmit((body) => send(path, body, () => form.reset({ minutes: '' })));
+  const submit = form.handleSubmit((body) =>
+    send({ type: 'time', opId, body }, () => form.reset({ minutes: '' })),
+  );
   return (
     <form onSubmit={submit} noValidate className="contents">
       <Input
@@ -43,14 +53,14 @@ export function OperationTimeForm({
   );
 }
 
-/** The quality check of one operation: pass, fail or a note (POST …/operations/:opId/checks). */
+/** The quality check of one operation: pass, fail or a note (recordQualityCheck). */
 export function OperationCheckForm({
-  path,
+  opId,
   code,
   busy,
   send,
 }: {
-  path: string;
+  opId: string;
   code: string;
   busy: boolean;
   send: Send;
@@ -63,7 +73,9 @@ export function OperationCheckForm({
     label: (field) => (field === 'note' ? t('wo.checkNoteOf', { op: code }) : t('wo.checkOf', { op: code })),
   });
   // The fields keep what was recorded (the last check stays on screen to be changed and saved again).
-  const submit = form.handleSubmit((body) => send(path, body, () => form.reset(form.getValues())));
+  const submit = form.handleSubmit((body) =>
+    send({ type: 'check', opId, body }, () => form.reset(form.getValues())),
+  );
   return (
     <form onSubmit={submit} noValidate className="contents">
       <select

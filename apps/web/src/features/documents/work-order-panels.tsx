@@ -11,12 +11,19 @@ import { cn } from '../../lib/cn.ts';
 import { formatUnit } from '../../lib/format.ts';
 import { RoutingWarnings } from '../processes/routing-warnings.tsx';
 import { usePermission } from '../team/use-permission.tsx';
-import { callDocument, type Detail, errorText, useDocumentMutation, useLocations } from './documents-api.ts';
+import {
+  type Detail,
+  errorText,
+  logOperationTime,
+  recordQualityCheck,
+  useDocumentMutation,
+  useLocations,
+} from './documents-api.ts';
 import { Field, Money, NUM, Qty, SELECT, StatusBadge, TABLE, TD, TH } from './parts.tsx';
 import { useDocumentStatusChange } from './status-actions.ts';
 import { CompletionDialog } from './work-order-completion.tsx';
 import { ConsumptionCorrectionDialog, CorrectionList } from './work-order-correction.tsx';
-import { OperationCheckForm, OperationTimeForm } from './work-order-op-forms.tsx';
+import { OperationCheckForm, OperationTimeForm, type OperationWrite } from './work-order-op-forms.tsx';
 import {
   type CompletionBody,
   type CompletionValues,
@@ -44,7 +51,6 @@ export function WorkOrderPanels({
 }) {
   const { t } = useTranslation('documents');
   const doc = detail.document;
-  const base = `/api/documents/work-orders/${doc.id}`;
   // Without production.write the panels are read-only: the in-progress controls are not shown.
   const canProduce = usePermission('production.write');
   const inProgress = canProduce && doc.status === 'in_progress';
@@ -80,21 +86,20 @@ export function WorkOrderPanels({
   const [completing, setCompleting] = useState<CompletionBody | null>(null);
   const complete = completion.handleSubmit((body) => setCompleting(body));
   const locations = useLocations();
-  const mutation = useDocumentMutation((v: { path: string; body?: unknown }) => callDocument(v.path, v.body));
-  const send = (path: string, body: unknown, onSuccess: () => void) =>
-    mutation.mutate(
-      { path, body },
-      {
-        onSuccess: () => {
-          onError(null);
-          onSuccess();
-        },
-        onError: (e) => onError(errorText(t, e)),
+  const mutation = useDocumentMutation((v: OperationWrite) =>
+    v.type === 'time' ? logOperationTime(doc.id, v.opId, v.body) : recordQualityCheck(doc.id, v.opId, v.body),
+  );
+  const send = (write: OperationWrite, onSuccess: () => void) =>
+    mutation.mutate(write, {
+      onSuccess: () => {
+        onError(null);
+        onSuccess();
       },
-    );
+      onError: (e) => onError(errorText(t, e)),
+    });
   // Operation status and completion answer at once; a refusal puts them back with a toast
   // (components/editing/status-change.ts). Finishing an operation offers Undo.
-  const status = useDocumentStatusChange(doc.id, (name) => `${base}/${name}`);
+  const status = useDocumentStatusChange(doc.id, 'work_order');
   const { t: tg } = useTranslation('ux-grid');
   const source = locations.data?.find((l) => l.id === doc.source_location_id);
   const sourceName = source ? `${source.code} ${source.name}` : '—';
@@ -263,15 +268,10 @@ export function WorkOrderPanels({
                             {t(`wo.op.${a}`)}
                           </Button>
                         ))}
-                        <OperationTimeForm
-                          path={`${base}/operations/${o.id}/time`}
-                          code={o.code}
-                          busy={mutation.isPending}
-                          send={send}
-                        />
+                        <OperationTimeForm opId={o.id} code={o.code} busy={mutation.isPending} send={send} />
                         {o.quality_check_required && (
                           <OperationCheckForm
-                            path={`${base}/operations/${o.id}/checks`}
+                            opId={o.id}
                             code={o.code}
                             busy={mutation.isPending}
                             send={send}

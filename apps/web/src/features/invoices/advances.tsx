@@ -1,3 +1,4 @@
+import type { AdvanceInput } from '@erp/domain';
 import Decimal from 'decimal.js';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,11 +10,11 @@ import { FormErrors } from '../../components/ui/form-errors.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { cn } from '../../lib/cn.ts';
 import {
-  callDocument,
   type Detail,
   type Doc,
   docHref,
   errorText,
+  issueAdvanceInvoice,
   useDocumentMutation,
 } from '../documents/documents-api.ts';
 import { DateText, Field, Money, NUM, TABLE, TD, TH } from '../documents/parts.tsx';
@@ -43,9 +44,7 @@ export function AdvanceAction({ doc }: { doc: Doc }) {
   const [error, setError] = useState<string | null>(null);
   const label = t(mode === 'percent' ? 'advances:percentLabel' : 'advances:amountLabel');
   const messages = useFormMessages(form.formState.errors, { label: (path) => (path ? label : '') });
-  const issue = useDocumentMutation((body: Record<string, unknown>) =>
-    callDocument(`/api/documents/${doc.id}/advance-invoices`, body),
-  );
+  const issue = useDocumentMutation((body: AdvanceInput) => issueAdvanceInvoice(doc.id, body));
   if (!canBill || !OPEN[doc.kind]?.includes(doc.status)) return null;
   const submit = form.handleSubmit((body) =>
     issue.mutate(body, {
