@@ -264,7 +264,7 @@ function DeliveryNoteView({ detail }: { detail: Detail }) {
   const canInvoice = usePermission('invoices.write');
   const draft = canWrite && doc.status === 'draft';
   // Issue / deliver / cancel answer at once; a refusal puts the status back with a toast.
-  const action = useDocumentStatusChange(doc.id, (name) => `/api/delivery-notes/${doc.id}/${name}`);
+  const action = useDocumentStatusChange(doc.id, 'delivery_note');
   const save = useDocumentMutation(() =>
     updateDeliveryNote(doc.id, {
       client_id: doc.client_id ?? '',

@@ -113,6 +113,18 @@ describe('named document writes', () => {
     ]);
   });
 
+  it('send the status actions of invoices, credit notes and delivery notes to their own routes', async () => {
+    const calls = fakeFetch([200, 200, 200]);
+    await documentAction('invoice', 'i1', 'issue');
+    await documentAction('credit_note', 'c1', 'issue');
+    await documentAction('delivery_note', 'd1', 'cancel');
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      'POST /api/invoices/i1/issue',
+      'POST /api/invoices/c1/issue',
+      'POST /api/delivery-notes/d1/cancel',
+    ]);
+  });
+
   it('record a payment on the invoice with its date and amount, once per retry', async () => {
     const calls = fakeFetch(['network', 200]);
     const payment = { paid_on: '2026-02-01', amount: '125.40' };

@@ -9,7 +9,6 @@ import Decimal from 'decimal.js';
 import { useTranslation } from 'react-i18next';
 import { useStatusChange } from '../../components/editing/status-change.ts';
 import {
-  callDocument,
   type Detail,
   type DocKind,
   documentAction,
@@ -84,10 +83,9 @@ export type DocumentChange =
 /**
  * Status changes of one document (its own actions, a work order's operations, an invoice's
  * payments), optimistic with rollback (components/editing/status-change.ts). `kind` names where the
- * document's actions go (documentAction); a screen still building its own path passes `path(action)`.
- * Finishing an operation offers Undo (reopen).
+ * document's actions go (documentAction). Finishing an operation offers Undo (reopen).
  */
-export function useDocumentStatusChange(id: string, kind: DocKind | ((action: string) => string)) {
+export function useDocumentStatusChange(id: string, kind: DocKind) {
   const { t } = useTranslation('documents');
   const { t: tg } = useTranslation('ux-grid');
   return useStatusChange<Detail, DocumentChange, Detail>({
@@ -95,9 +93,7 @@ export function useDocumentStatusChange(id: string, kind: DocKind | ((action: st
     mutationFn: (v) => {
       if (v.type === 'operation') return operationAction(id, v.opId, v.action);
       if (v.type === 'payment') return recordPayment(id, { paid_on: v.paid_on, amount: v.amount });
-      return typeof kind === 'function'
-        ? callDocument(kind(v.action), v.body)
-        : documentAction(kind, id, v.action, v.body);
+      return documentAction(kind, id, v.action, v.body);
     },
     predict: (d, v) =>
       v.type === 'operation'

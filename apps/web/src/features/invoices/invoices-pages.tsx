@@ -215,7 +215,7 @@ function InvoiceView({ detail }: { detail: Detail }) {
   const clients = useClients();
   const clientDiscount = clients.data?.items.find((c) => c.id === doc.client_id)?.default_discount;
   // Issuing and payments answer at once (status and payment badge); a refusal puts them back.
-  const status = useDocumentStatusChange(doc.id, (name) => `${base}/${name}`);
+  const status = useDocumentStatusChange(doc.id, doc.kind);
 
   return (
     <div className="space-y-4">
