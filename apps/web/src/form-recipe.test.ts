@@ -44,7 +44,6 @@ const LINE_GRID = 'components/line-grid/line-grid.tsx';
 const STATE_INPUT = /onChange=\{\(e\) =>\s*set(?:[A-Z]\w*)?\((?!['"])[^)]*e\.target\.(?:value|checked)/;
 const SENDS = /\.mutate(?:Async)?\(/;
 const STATE_EDITORS: Record<string, string> = {
-  'features/cutting/cutting-page.tsx': 'to convert: the cutting job (name, kerf, trim, pieces)',
   'features/suppliers/supplier-items.tsx':
     'the match is its search box; the supplier prices are a table of rows saved as one list (a grid)',
 };

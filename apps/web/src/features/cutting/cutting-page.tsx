@@ -1,20 +1,12 @@
-import {
-  angleText,
-  type CutResult,
-  type CuttingJobCreate,
-  jobSettingsFromDefaults,
-  jobToCutInput,
-} from '@erp/domain';
+import { type CutResult, jobToCutInput } from '@erp/domain';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Route, Routes, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, Route, Routes, useParams, useSearchParams } from 'react-router';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
-import { Input } from '../../components/ui/input.tsx';
-import { Label } from '../../components/ui/label.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { api } from '../../lib/api.ts';
-import { formatNumber, formatUnit, parseNumberInput } from '../../lib/format.ts';
+import { formatNumber, formatUnit } from '../../lib/format.ts';
 import { type ColumnDefs, DataTable } from '../saved-views/data-table.tsx';
 import { defineList } from '../saved-views/list-spec.ts';
 import { useList } from '../saved-views/use-list.ts';
@@ -22,27 +14,17 @@ import { IfAllowed, usePermission } from '../team/use-permission.tsx';
 import {
   type JobSummary,
   PAGE_SIZE,
-  useCreateJob,
-  useCuttingDefaults,
   useExportDownload,
   useJob,
   useJobAction,
   useJobs,
   useLiveCutting,
-  useStock,
 } from './cutting-api.ts';
+import { NewJob } from './new-job-form.tsx';
 import type { WorkerMessage } from './optimizer.worker.ts';
 import { PlanView } from './plan-view.tsx';
 import { ServerRunButton, ServerRunStatus, useServerRun } from './server-run.tsx';
-import {
-  emptyStockChoice,
-  PiecesCard,
-  type StockChoice,
-  StockChoiceFields,
-  StockPicker,
-  saveErrorText,
-  stockLines,
-} from './stock-picker.tsx';
+import { PiecesCard, StockPicker, saveErrorText } from './stock-picker.tsx';
 
 /** The list's declaration (saved views' key, columns, the always-shown ones, bulk selection). */
 export const CUTTING_JOBS_LIST = defineList({
@@ -191,312 +173,6 @@ function JobList() {
           </Button>
         </div>
       ) : null}
-    </div>
-  );
-}
-
-type PieceRow = {
-  ref: string;
-  label: string;
-  order_ref: string;
-  a: string;
-  b: string;
-  quantity: string;
-  rotate: boolean;
-  /** 1D: the saw angles of both ends, "90/90", "45/45", "45/90" or "90/45". */
-  angles: string;
-};
-
-const ANGLE_CHOICES = ['90/90', '45/45', '45/90', '90/45'] as const;
-const anglesOf = (choice: string) => {
-  const [start, end] = choice.split('/').map(Number);
-  return { angle_start: start === 45 ? 45 : 90, angle_end: end === 45 ? 45 : 90 } as const;
-};
-
-const intOf = (s: string): number => Number.parseInt(s.replace(/\s/g, ''), 10);
-
-function NewJob() {
-  const { t } = useTranslation('cutting');
-  const navigate = useNavigate();
-  const create = useCreateJob();
-  const [kind, setKind] = useState<'1d' | '2d'>('2d');
-  const [name, setName] = useState('');
-  const [kerf, setKerf] = useState('4');
-  // 2D: trimmed off every edge; 1D: the head of the bar (trimTail is its tail).
-  const [trim, setTrim] = useState('10');
-  const [trimTail, setTrimTail] = useState('10');
-  const [minLen, setMinLen] = useState('300');
-  const [minWid, setMinWid] = useState('300');
-  const [weld, setWeld] = useState('0');
-  const [seconds, setSeconds] = useState('3');
-  const [pieces, setPieces] = useState<PieceRow[]>([
-    { ref: 'P1', label: '', order_ref: '', a: '', b: '', quantity: '1', rotate: true, angles: '90/90' },
-  ]);
-  const [stockChoice, setStockChoice] = useState<StockChoice>(emptyStockChoice);
-  const stock = useStock(kind);
-  // The list starts from the company's cutting defaults for its kind (settings page); choosing the
-  // other kind starts from that kind's defaults. A typed bar size starts at the standard bar length.
-  const defaults = useCuttingDefaults();
-  useEffect(() => {
-    if (!defaults.data) return;
-    const d = jobSettingsFromDefaults(defaults.data, kind);
-    setKerf(String(d.kerf));
-    setTrim(String(d.trim.left));
-    setTrimTail(String(d.trim.right));
-    setMinLen(String(d.min_remnant_length));
-    setMinWid(String(d.min_remnant_width));
-    setWeld(String(d.weld_allowance));
-    const bar = kind === '1d' ? String(defaults.data.bar_length_1d) : '';
-    setStockChoice((c) => ({ ...c, manual: { ...c.manual, a: bar } }));
-  }, [defaults.data, kind]);
-  const [error, setError] = useState<string | null>(null);
-
-  const setPiece = (i: number, patch: Partial<PieceRow>) =>
-    setPieces((rows) => rows.map((r, k) => (k === i ? { ...r, ...patch } : r)));
-
-  const submit = () => {
-    setError(null);
-    const input: CuttingJobCreate = {
-      name: name.trim(),
-      kind,
-      kerf: intOf(kerf) || 0,
-      trim:
-        kind === '1d'
-          ? { left: intOf(trim) || 0, right: intOf(trimTail) || 0, top: 0, bottom: 0 }
-          : {
-              left: intOf(trim) || 0,
-              right: intOf(trim) || 0,
-              top: intOf(trim) || 0,
-              bottom: intOf(trim) || 0,
-            },
-      min_remnant_length: intOf(minLen) || 0,
-      min_remnant_width: kind === '2d' ? intOf(minWid) || 0 : 0,
-      weld_allowance: kind === '1d' ? intOf(weld) || 0 : 0,
-      time_limit_ms: Math.min(
-        60_000,
-        Math.max(100, Math.round((Number(parseNumberInput(seconds) ?? '') || 3) * 1000)),
-      ),
-      source_type: 'adhoc',
-      pieces: pieces.map((p) => ({
-        ref: p.ref.trim(),
-        ...(p.label.trim() ? { label: p.label.trim() } : {}),
-        ...(p.order_ref.trim() ? { order_ref: p.order_ref.trim() } : {}),
-        ...(kind === '1d'
-          ? { length: intOf(p.a), ...anglesOf(p.angles) }
-          : { width: intOf(p.a), height: intOf(p.b) }),
-        quantity: intOf(p.quantity),
-        rotate: p.rotate,
-      })),
-      stock: stockLines(kind, stock.data ?? [], stockChoice),
-    };
-    create.mutate(input, {
-      onSuccess: (job) => navigate(`/cutting/${job.id}`),
-      onError: (e) => setError(saveErrorText(t, e)),
-    });
-  };
-
-  const dimA = kind === '1d' ? t('form.length') : t('form.width');
-  return (
-    <div className="space-y-4">
-      <h1 className="text-2xl font-semibold">{t('form.title')}</h1>
-      <Card>
-        <CardContent className="grid gap-3 pt-6 sm:grid-cols-3">
-          <div>
-            <Label htmlFor="cut-name">{t('form.name')}</Label>
-            <Input id="cut-name" name="name" value={name} onChange={(e) => setName(e.target.value)} />
-          </div>
-          <div>
-            <Label htmlFor="cut-kind">{t('form.kind')}</Label>
-            <select
-              id="cut-kind"
-              className="h-10 w-full rounded-md border border-border bg-surface px-2"
-              value={kind}
-              onChange={(e) => {
-                setKind(e.target.value as '1d' | '2d');
-                setStockChoice((c) => ({ ...c, picked: new Set() }));
-              }}
-            >
-              <option value="2d">{t('kind.2d')}</option>
-              <option value="1d">{t('kind.1d')}</option>
-            </select>
-          </div>
-          <div>
-            <Label htmlFor="cut-kerf">{t('form.kerf')}</Label>
-            <Input id="cut-kerf" inputMode="numeric" value={kerf} onChange={(e) => setKerf(e.target.value)} />
-          </div>
-          <div>
-            <Label htmlFor="cut-trim">{kind === '1d' ? t('form.trimHead') : t('form.trim')}</Label>
-            <Input id="cut-trim" inputMode="numeric" value={trim} onChange={(e) => setTrim(e.target.value)} />
-          </div>
-          {kind === '1d' ? (
-            <div>
-              <Label htmlFor="cut-trim-tail">{t('form.trimTail')}</Label>
-              <Input
-                id="cut-trim-tail"
-                inputMode="numeric"
-                value={trimTail}
-                onChange={(e) => setTrimTail(e.target.value)}
-              />
-            </div>
-          ) : null}
-          <div>
-            <Label htmlFor="cut-min-len">{t('form.minRemnantLength')}</Label>
-            <Input
-              id="cut-min-len"
-              inputMode="numeric"
-              value={minLen}
-              onChange={(e) => setMinLen(e.target.value)}
-            />
-          </div>
-          {kind === '2d' ? (
-            <div>
-              <Label htmlFor="cut-min-wid">{t('form.minRemnantWidth')}</Label>
-              <Input
-                id="cut-min-wid"
-                inputMode="numeric"
-                value={minWid}
-                onChange={(e) => setMinWid(e.target.value)}
-              />
-            </div>
-          ) : (
-            <div>
-              <Label htmlFor="cut-weld">{t('form.weldAllowance')}</Label>
-              <Input
-                id="cut-weld"
-                inputMode="numeric"
-                value={weld}
-                onChange={(e) => setWeld(e.target.value)}
-              />
-            </div>
-          )}
-          <div>
-            <Label htmlFor="cut-seconds">{t('form.seconds')}</Label>
-            <Input
-              id="cut-seconds"
-              inputMode="decimal"
-              value={seconds}
-              onChange={(e) => setSeconds(e.target.value)}
-            />
-          </div>
-        </CardContent>
-      </Card>
-
-      <Card>
-        <CardHeader>
-          <CardTitle>{t('form.pieces')}</CardTitle>
-        </CardHeader>
-        <CardContent className="space-y-2">
-          {pieces.map((p, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place
-            <div key={i} className="grid grid-cols-2 gap-2 sm:grid-cols-7" data-testid="piece-row">
-              <Input
-                aria-label={t('form.ref')}
-                placeholder={t('form.ref')}
-                value={p.ref}
-                onChange={(e) => setPiece(i, { ref: e.target.value })}
-              />
-              <Input
-                aria-label={t('form.label')}
-                placeholder={t('form.label')}
-                value={p.label}
-                onChange={(e) => setPiece(i, { label: e.target.value })}
-              />
-              <Input
-                aria-label={t('form.order')}
-                placeholder={t('form.order')}
-                value={p.order_ref}
-                onChange={(e) => setPiece(i, { order_ref: e.target.value })}
-              />
-              <Input
-                aria-label={dimA}
-                placeholder={dimA}
-                inputMode="numeric"
-                value={p.a}
-                onChange={(e) => setPiece(i, { a: e.target.value })}
-              />
-              {kind === '2d' ? (
-                <Input
-                  aria-label={t('form.height')}
-                  placeholder={t('form.height')}
-                  inputMode="numeric"
-                  value={p.b}
-                  onChange={(e) => setPiece(i, { b: e.target.value })}
-                />
-              ) : (
-                <span />
-              )}
-              <Input
-                aria-label={t('form.quantity')}
-                placeholder={t('form.quantity')}
-                inputMode="numeric"
-                value={p.quantity}
-                onChange={(e) => setPiece(i, { quantity: e.target.value })}
-              />
-              {kind === '2d' ? (
-                <label className="flex items-center gap-2 text-sm">
-                  <input
-                    type="checkbox"
-                    checked={p.rotate}
-                    onChange={(e) => setPiece(i, { rotate: e.target.checked })}
-                  />
-                  {t('form.rotate')}
-                </label>
-              ) : (
-                <select
-                  aria-label={t('form.angles')}
-                  className="h-10 w-full rounded-md border border-border bg-surface px-2"
-                  value={p.angles}
-                  onChange={(e) => setPiece(i, { angles: e.target.value })}
-                >
-                  {ANGLE_CHOICES.map((a) => (
-                    <option key={a} value={a}>
-                      {angleText(anglesOf(a))}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </div>
-          ))}
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() =>
-              setPieces((rows) => [
-                ...rows,
-                {
-                  ref: `P${rows.length + 1}`,
-                  label: '',
-                  order_ref: '',
-                  a: '',
-                  b: '',
-                  quantity: '1',
-                  rotate: true,
-                  angles: '90/90',
-                },
-              ])
-            }
-          >
-            {t('form.addPiece')}
-          </Button>
-        </CardContent>
-      </Card>
-
-      <Card>
-        <CardHeader>
-          <CardTitle>{t('form.stock')}</CardTitle>
-        </CardHeader>
-        <CardContent className="space-y-3">
-          <StockChoiceFields kind={kind} rows={stock.data} value={stockChoice} onChange={setStockChoice} />
-        </CardContent>
-      </Card>
-      {error ? (
-        <p role="alert" className="text-sm text-danger">
-          {error}
-        </p>
-      ) : null}
-      <Button onClick={submit} disabled={create.isPending}>
-        {t('form.save')}
-      </Button>
     </div>
   );
 }

@@ -12,7 +12,8 @@ import { ApiError } from '../../lib/api.ts';
 import { formatNumber, formatUnit } from '../../lib/format.ts';
 import { type JobDetail, type StockRow, useSetStock, useStock } from './cutting-api.ts';
 
-const intOf = (s: string): number => Number.parseInt(s.replace(/\s/g, ''), 10);
+/** A whole number typed with spaces as thousands separators; NaN for none (the schema refuses it). */
+export const intOf = (s: string): number => Number.parseInt(s.replace(/\s/g, ''), 10);
 
 /** The pieces of a job as stored (read-only), e.g. the panes taken from a work order. */
 export function PiecesCard({ job }: { job: JobDetail }) {
