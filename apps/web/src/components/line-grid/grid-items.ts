@@ -1,26 +1,20 @@
+import type { InventoryItem, ItemPage } from '@erp/domain';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 
-/** An item as the grid's picker offers it (the inventory search answer, fields the editors use). */
-export type GridItem = {
-  id: string;
-  sku: string;
-  name: string;
-  base_unit: string;
-  sales_price: string | null;
-  purchase_price: string | null;
-  vat_rate: string;
-  kind: string;
-  /** Measure pricing: the sales price is per piece (unit), per m² (area) or per running metre (perimeter). */
-  price_basis?: 'unit' | 'area' | 'perimeter';
-  glass_kind?: 'float' | 'laminated' | 'insulating' | 'tempered' | null;
-  min_charge?: string | null;
-  /** Glass thickness (mm), for the hole warnings of a line. */
-  thickness_mm?: string | null;
-};
+/**
+ * An item as the grid's picker offers it: the fields the editors use of the inventory search
+ * answer (the inventory contract's item); the measure-pricing and glass fields are optional so a
+ * line can carry an item it made itself.
+ */
+export type GridItem = Pick<
+  InventoryItem,
+  'id' | 'sku' | 'name' | 'base_unit' | 'sales_price' | 'purchase_price' | 'vat_rate' | 'kind'
+> &
+  Partial<Pick<InventoryItem, 'price_basis' | 'glass_kind' | 'min_charge' | 'thickness_mm'>>;
 
 const search = (q: string, limit: number, signal?: AbortSignal) =>
-  api<{ items: GridItem[] }>(
+  api<ItemPage>(
     `/api/inventory/items?q=${encodeURIComponent(q)}&limit=${limit}&active=true`,
     signal ? { signal } : {},
   );

@@ -53,6 +53,10 @@ export function useSaveCuttingDefaults() {
 
 export const PAGE_SIZE = 50;
 
+/** One page of the cutting jobs (the list's "select all matching" reads every page this way). */
+export const fetchJobPage = (limit: number, offset: number) =>
+  api<CuttingJobPage>(`/cutting/jobs?limit=${limit}&offset=${offset}`);
+
 export function useJobs(page: number) {
   return useQuery({
     queryKey: cuttingKeys.list(page),

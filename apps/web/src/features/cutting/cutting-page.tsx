@@ -5,13 +5,13 @@ import { Link, Route, Routes, useParams, useSearchParams } from 'react-router';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { api } from '../../lib/api.ts';
 import { formatNumber, formatUnit } from '../../lib/format.ts';
 import { type ColumnDefs, DataTable } from '../saved-views/data-table.tsx';
 import { defineList } from '../saved-views/list-spec.ts';
 import { useList } from '../saved-views/use-list.ts';
 import { IfAllowed, usePermission } from '../team/use-permission.tsx';
 import {
+  fetchJobPage,
   type JobSummary,
   PAGE_SIZE,
   useExportDownload,
@@ -122,9 +122,7 @@ function JobList() {
     },
   };
   const fetchPage = async (p: number, size: number) => {
-    const r = await api<{ items: JobSummary[]; total: number }>(
-      `/cutting/jobs?limit=${size}&offset=${(p - 1) * size}`,
-    );
+    const r = await fetchJobPage(size, (p - 1) * size);
     return { rows: r.items, total: r.total };
   };
   return (

@@ -22,7 +22,7 @@ const item = (over: Record<string, unknown>) => ({
   sales_price: '60',
   purchase_price: null,
   vat_rate: '25',
-  kind: 'material',
+  kind: 'material' as const,
   price_basis: 'area' as const,
   glass_kind: 'tempered' as const,
   min_charge: null,

@@ -297,3 +297,6 @@ export const addCountLine = (countId: string, itemId: string) =>
     method: 'POST',
     body: { item_id: itemId },
   });
+/** One page of items for a list query (the item list's "select all matching" reads every page). */
+export const fetchItemPage = (query: URLSearchParams, signal?: AbortSignal) =>
+  api<ItemPage>(`/api/inventory/items?${query}`, signal ? { signal } : {});

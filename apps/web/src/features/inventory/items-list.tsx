@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { api } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatUnit } from '../../lib/format.ts';
 import {
@@ -20,7 +19,7 @@ import { type ColumnOf, defineList } from '../saved-views/list-spec.ts';
 import { withoutFilters } from '../saved-views/list-state.ts';
 import { SavedViews } from '../saved-views/saved-views.tsx';
 import { usePermission } from '../team/use-permission.tsx';
-import { type Item, useItems, useLocations } from './inventory-api.ts';
+import { fetchItemPage, type Item, useItems, useLocations } from './inventory-api.ts';
 import { FilterBox, LocationFilter, Money, NUM, Qty, selectClasses } from './parts.tsx';
 import { Pieces } from './pieces.tsx';
 
@@ -175,7 +174,7 @@ export function ItemsList() {
       const q = new URLSearchParams(query);
       q.set('limit', String(size));
       q.set('offset', String((p - 1) * size));
-      const r = await api<{ items: Item[]; total: number }>(`/api/inventory/items?${q}`);
+      const r = await fetchItemPage(q);
       return { rows: r.items, total: r.total };
     });
   const gridStyle = { gridTemplateColumns: columns.gridTemplate };
