@@ -28,9 +28,10 @@ export function accountWaitSeconds(db: Db, email: string): Promise<number> {
 }
 
 export async function recordLoginFailure(db: Db, email: string): Promise<number> {
-  const failures = await repo.countFailure(db, accountKey(email), BACKOFF.forgetAfterSeconds);
+  const key = accountKey(email);
+  const failures = await repo.countFailure(db, key, BACKOFF.forgetAfterSeconds);
   const wait = backoffSeconds(failures);
-  if (wait > 0) await repo.blockFor(db, accountKey(email), wait);
+  if (wait > 0) await repo.blockFor(db, key, wait);
   return failures;
 }
 

@@ -53,14 +53,8 @@ export type PostingDocument = {
   lines: PostingLine[];
 };
 
-type LockedItem = {
-  item_id: string;
-  on_hand: string;
-  avg_cost: string;
-  sku: string;
-  lot_tracked: boolean;
-  purchase_price: string | null;
-};
+/** A locked item's stock row: the lock's answer without the location count. */
+type LockedItem = Omit<repo.LockedItemRow, 'locations'>;
 
 /**
  * Locks the items of a posting in id order (the fixed lock order: item, then location and lot

@@ -16,19 +16,11 @@ export type OperationWrite =
 type TimeBody = output<typeof timeLogInputSchema>;
 type CheckBody = output<typeof qualityCheckInputSchema>;
 type Send = (write: OperationWrite, onSuccess: () => void) => void;
+/** Both forms sit in an operation's row: its id and code, whether a write is running, how to send. */
+type OperationFormProps = { opId: string; code: string; busy: boolean; send: Send };
 
 /** Minutes logged on one operation of a work order (logOperationTime). */
-export function OperationTimeForm({
-  opId,
-  code,
-  busy,
-  send,
-}: {
-  opId: string;
-  code: string;
-  busy: boolean;
-  send: Send;
-}) {
+export function OperationTimeForm({ opId, code, busy, send }: OperationFormProps) {
   const { t } = useTranslation('documents');
   const form = useZodForm<typeof timeSchema, TimeValues>(timeSchema, { defaultValues: { minutes: '' } });
   const messages = useFormMessages(form.formState.errors, { label: () => t('wo.minutesOf', { op: code }) });
@@ -54,17 +46,7 @@ export function OperationTimeForm({
 }
 
 /** The quality check of one operation: pass, fail or a note (recordQualityCheck). */
-export function OperationCheckForm({
-  opId,
-  code,
-  busy,
-  send,
-}: {
-  opId: string;
-  code: string;
-  busy: boolean;
-  send: Send;
-}) {
+export function OperationCheckForm({ opId, code, busy, send }: OperationFormProps) {
   const { t } = useTranslation('documents');
   const form = useZodForm<typeof checkSchema, CheckValues>(checkSchema, {
     defaultValues: { result: 'pass', note: '' },
