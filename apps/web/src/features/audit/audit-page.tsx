@@ -7,14 +7,15 @@ import { Label } from '../../components/ui/label.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { formatNumber } from '../../lib/format.ts';
-import { useListColumns } from '../saved-views/list-columns.tsx';
-import { type ColumnOf, defineList } from '../saved-views/list-spec.ts';
-import { SavedViews } from '../saved-views/saved-views.tsx';
+import { type ColumnDefs, DataTable } from '../saved-views/data-table.tsx';
+import { defineList } from '../saved-views/list-spec.ts';
 import { useList } from '../saved-views/use-list.ts';
 import { useCurrentCompany } from '../team/current-company.tsx';
 import { useMembers } from '../team/team-api.ts';
 import { type AuditEntry, useAuditList, useVerifyChain } from './audit-api.ts';
-import { AuditEntries } from './audit-entries.tsx';
+import { ChangesCell, entryTime, entryUser } from './audit-entries.tsx';
+
+const PAGE_SIZE = 50;
 
 /** The list's declaration (saved views' key, columns, the always-shown ones, bulk selection). */
 export const AUDIT_LIST = defineList({
@@ -22,7 +23,11 @@ export const AUDIT_LIST = defineList({
   columns: ['seq', 'when', 'user', 'action', 'record', 'changes'],
   fixed: ['seq'],
   bulk: false,
+  pageSize: PAGE_SIZE,
 });
+
+/** A row of the audit table: an entry named by its number in the chain. */
+type AuditRow = AuditEntry & { id: string };
 
 // Records users change through the app, offered under their translated names (audit namespace
 // `entities`); the API's filter accepts any audited table name.
@@ -113,17 +118,35 @@ export function AuditPage() {
   };
   const list = useAuditList(filters);
   const set = (key: string, value: string) => state.set(key, value, { replace: true });
-  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.page_size)) : 1;
-  // Issue 12: the parts of an entry are the list's columns (the entry number always shows); the
-  // entries render as cards (AuditEntries), so only the visibility and labels are used here.
-  const columns = useListColumns<ColumnOf<typeof AUDIT_LIST>, AuditEntry>(AUDIT_LIST, {
-    seq: { label: t('columns.seq'), cell: (e) => `#${e.seq}` },
-    when: { label: t('columns.when'), cell: (e) => e.at },
-    user: { label: t('filters.user'), cell: (e) => e.actor_name },
+  const rows: AuditRow[] = (list.data?.rows ?? []).map((e) => ({ ...e, id: String(e.seq) }));
+  // Issue 12: the parts of an entry are the list's columns (the entry number always shows); a
+  // row's changes open to every field old → new.
+  const columns: ColumnDefs<typeof AUDIT_LIST, AuditRow> = {
+    seq: {
+      label: t('columns.seq'),
+      className: 'tabular-nums',
+      cell: (e) => `#${e.seq}`,
+    },
+    when: {
+      label: t('columns.when'),
+      className: 'whitespace-nowrap',
+      cell: (e) => entryTime(e),
+    },
+    user: { label: t('filters.user'), cell: (e) => entryUser(t, e) },
     action: { label: t('columns.action'), cell: (e) => t(`action.${e.action}`) },
-    record: { label: t('filters.table'), cell: (e) => t(`entities.${e.table_name}`) },
-    changes: { label: t('columns.changes'), cell: (e) => e.changes.length },
-  });
+    record: {
+      label: t('columns.record'),
+      cell: (e) => (
+        <>
+          {t(`entities.${e.table_name}`)} · <span className="font-mono text-xs">{e.row_id.slice(0, 8)}</span>
+        </>
+      ),
+    },
+    changes: {
+      label: t('columns.changes'),
+      cell: (e) => <ChangesCell entry={e} />,
+    },
+  };
   return (
     <div className="mx-auto max-w-5xl space-y-6 p-4 sm:p-6">
       <h1 className="text-2xl font-semibold">{t('page.title')}</h1>
@@ -135,7 +158,6 @@ export function AuditPage() {
           <VerifyChain />
         </CardContent>
       </Card>
-      <SavedViews {...columns.views} />
       <div className="grid gap-3 sm:grid-cols-4">
         <div>
           <Label htmlFor="audit-table">{t('filters.table')}</Label>
@@ -190,40 +212,33 @@ export function AuditPage() {
           />
         </div>
       </div>
-      {list.isPending ? (
-        <Spinner />
-      ) : list.isError ? (
+      {list.isError ? (
         <p role="alert">
           {list.error instanceof ApiError && list.error.status === 403
             ? t('history.forbidden')
             : t('loadError')}
         </p>
-      ) : list.data.rows.length === 0 ? (
-        <p className="text-muted">{t('page.empty')}</p>
       ) : (
-        <>
-          <p className="text-sm text-muted">{t('page.total', { count: list.data.total })}</p>
-          <AuditEntries rows={list.data.rows} showRecord visible={columns.isVisible} />
-          <div className="flex items-center gap-2 text-sm">
-            <Button
-              variant="secondary"
-              size="sm"
-              disabled={filters.page <= 1}
-              onClick={() => state.setPage(filters.page - 1)}
-            >
-              {t('paging.previous')}
-            </Button>
-            <span>{t('paging.page', { page: filters.page, pages })}</span>
-            <Button
-              variant="secondary"
-              size="sm"
-              disabled={filters.page >= pages}
-              onClick={() => state.setPage(filters.page + 1)}
-            >
-              {t('paging.next')}
-            </Button>
-          </div>
-        </>
+        <DataTable
+          list={state}
+          columns={columns}
+          rows={rows}
+          total={list.data?.total ?? 0}
+          loading={list.isPending}
+          empty={t('page.empty')}
+          emptyText
+          testId="audit-entries"
+          rowLabel={(e) => `#${e.seq}`}
+          rowProps={() => ({ 'data-testid': 'audit-entry', className: 'align-top' })}
+        >
+          {list.isPending ? (
+            <Spinner />
+          ) : (
+            <p className="mb-2 text-sm text-muted" role="status">
+              {t('page.total', { count: list.data.total })}
+            </p>
+          )}
+        </DataTable>
       )}
     </div>
   );
