@@ -223,5 +223,7 @@ describe('registers: IRA, URA and the VAT summary', () => {
   it('refuses a period that ends before it starts', async () => {
     const res = await api.call('GET', '/api/registers/ira?from=2026-02-01&to=2026-01-01');
     expect(res.status).toBe(400);
+    // The web shows this key's text (common.json), not a bare "could not load".
+    expect(JSON.parse(res.raw.body).error.details).toEqual([{ field: 'to', key: 'validation.periodOrder' }]);
   });
 });

@@ -6,6 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
+import { translatedFieldErrors } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatCurrency, formatDate } from '../../lib/format.ts';
 import { NUM, TABLE, TabLinks, TD, TH } from '../clients/partner-ui.tsx';
@@ -26,7 +27,7 @@ export function RegistersPage({ kind }: { kind: 'ira' | 'ura' | 'vat' }) {
   const from = params.get('from') ?? monthStart(today);
   const to = params.get('to') ?? today;
   const period = new URLSearchParams({ from, to }).toString();
-  const { data, isError, isFetching } = useQuery({
+  const { data, error, isError, isFetching } = useQuery({
     queryKey: ['registers', kind, period],
     queryFn: ({ signal }) => getRegister(kind, period, signal),
   });
@@ -77,7 +78,11 @@ export function RegistersPage({ kind }: { kind: 'ira' | 'ura' | 'vat' }) {
           {isFetching ? t('loading') : ''}
         </p>
       </div>
-      {isError && <p className="text-danger">{t('loadError')}</p>}
+      {isError && (
+        <p className="text-danger" role="alert">
+          {Object.values(translatedFieldErrors(error, t))[0] ?? t('loadError')}
+        </p>
+      )}
       {data && kind !== 'vat' && <RegisterTable kind={kind} reg={data as Register} />}
       {data && kind === 'vat' && <VatTable summary={data as VatSummary} />}
     </div>
