@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Route, Routes } from 'react-router';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { UnknownPath } from '../../components/unknown-path.tsx';
 import { cn } from '../../lib/cn.ts';
 import { formatDate } from '../../lib/format.ts';
 import { type ColumnDefs, DataTable } from '../saved-views/data-table.tsx';
@@ -139,6 +140,7 @@ export function AutomationPage() {
         <Route index element={<RulesList />} />
         <Route path="new" element={<RuleEditorPage />} />
         <Route path=":id" element={<RuleEditorPage />} />
+        <Route path="*" element={<UnknownPath />} />
       </Routes>
     </IfAllowed>
   );

@@ -5,6 +5,7 @@ import { Link, Route, Routes, useParams, useSearchParams } from 'react-router';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { UnknownPath } from '../../components/unknown-path.tsx';
 import { formatNumber, formatUnit } from '../../lib/format.ts';
 import { type ColumnDefs, DataTable } from '../saved-views/data-table.tsx';
 import { defineList } from '../saved-views/list-spec.ts';
@@ -49,6 +50,7 @@ export function CuttingPage() {
         }
       />
       <Route path=":id" element={<JobPage />} />
+      <Route path="*" element={<UnknownPath />} />
     </Routes>
   );
 }

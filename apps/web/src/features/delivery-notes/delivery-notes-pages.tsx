@@ -10,6 +10,7 @@ import { useFormMessages, useZodForm } from '../../components/editing/zod-form.t
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { FormErrors } from '../../components/ui/form-errors.tsx';
 import { Input, Textarea } from '../../components/ui/input.tsx';
+import { UnknownPath } from '../../components/unknown-path.tsx';
 import { DocumentList } from '../documents/document-list.tsx';
 import {
   createDeliveryNote,
@@ -63,6 +64,7 @@ export function DeliveryNotesRoutes() {
         }
       />
       <Route path=":id" element={<DeliveryNoteDetailPage />} />
+      <Route path="*" element={<UnknownPath />} />
     </Routes>
   );
 }

@@ -14,6 +14,7 @@ import { FormErrors } from '../../components/ui/form-errors.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
+import { UnknownPath } from '../../components/unknown-path.tsx';
 import { formatCurrency, formatNumber, numberInputToApi } from '../../lib/format.ts';
 import { errorMessages } from '../products/error-messages.ts';
 import { MasterListHeader, useListSearch } from '../products/master-list-header.tsx';
@@ -65,6 +66,7 @@ export function ProcessesPage() {
         }
       />
       <Route path=":id" element={<ProcessForm />} />
+      <Route path="*" element={<UnknownPath />} />
     </Routes>
   );
 }

@@ -11,6 +11,7 @@ import { Card } from '../../components/ui/card.tsx';
 import { FormErrors } from '../../components/ui/form-errors.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
+import { UnknownPath } from '../../components/unknown-path.tsx';
 import { formatCurrency, formatDate, numberInputToApi } from '../../lib/format.ts';
 import { DataTable } from '../saved-views/data-table.tsx';
 import { defineList } from '../saved-views/list-spec.ts';
@@ -42,6 +43,7 @@ export function ProductsPage() {
         }
       />
       <Route path=":id" element={<ProductDetailPage />} />
+      <Route path="*" element={<UnknownPath />} />
     </Routes>
   );
 }

@@ -1,4 +1,5 @@
 import { Route, Routes } from 'react-router';
+import { UnknownPath } from '../../components/unknown-path.tsx';
 import { IfAllowed } from '../team/use-permission.tsx';
 import { PurchaseInvoiceDetail } from './purchase-invoice-detail.tsx';
 import { PurchaseInvoiceUpload } from './purchase-invoice-upload.tsx';
@@ -18,6 +19,7 @@ export function PurchaseInvoicesPages() {
         }
       />
       <Route path=":id" element={<PurchaseInvoiceDetail />} />
+      <Route path="*" element={<UnknownPath />} />
     </Routes>
   );
 }

@@ -1,4 +1,5 @@
 import { Route, Routes } from 'react-router';
+import { UnknownPath } from '../../components/unknown-path.tsx';
 import { IfAllowed } from '../team/use-permission.tsx';
 import { LowStockOrdersPage } from './low-stock-orders.tsx';
 import { PurchaseOrderDetail } from './purchase-order-detail.tsx';
@@ -47,6 +48,7 @@ export function PurchasingPages() {
           </IfAllowed>
         }
       />
+      <Route path="*" element={<UnknownPath />} />
     </Routes>
   );
 }

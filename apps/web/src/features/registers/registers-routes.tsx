@@ -1,4 +1,5 @@
 import { Navigate, Route, Routes, useParams } from 'react-router';
+import { UnknownPath } from '../../components/unknown-path.tsx';
 import { RegistersPage } from './registers-page.tsx';
 
 function ByKind() {
@@ -13,6 +14,7 @@ export function RegistersRoutes() {
     <Routes>
       <Route index element={<Navigate to="ira" replace />} />
       <Route path=":kind" element={<ByKind />} />
+      <Route path="*" element={<UnknownPath />} />
     </Routes>
   );
 }
