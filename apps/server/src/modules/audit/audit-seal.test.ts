@@ -7,12 +7,13 @@ import { verifyAuditChain } from './audit.service.ts';
 import { sealCompanyNow } from './audit-sealer.ts';
 
 /**
- * Audit rows are written unsealed and without a lock; the commit seals them onto the company's
- * chain (migration 0044), or, when another commit of the company is sealing at that moment,
- * marks them ready for the next seal (migration 0048). These tests run on PGlite and, with
- * TEST_DATABASE_URL, on PostgreSQL, where the transactions really run side by side.
+ * Audit rows are written unsealed and without a lock; the commit marks them ready (migration
+ * 0050; before it, the commit sealed them itself when the chain head was free: 0044, 0048), and
+ * the next seal chains them: the sealer's, `audit verify`'s, a move's, or a read of the audit
+ * trail. These tests run on PGlite and, with TEST_DATABASE_URL, on PostgreSQL, where the
+ * transactions really run side by side.
  */
-describe('audit rows sealed at commit', () => {
+describe('audit rows sealed after commit', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp();
@@ -111,6 +112,7 @@ describe('audit rows sealed at commit', () => {
       const [fast] = await Promise.race([addUnits(ids, ['FAST']), timeout]);
       release();
       const slowId = await slow;
+      await sealCompanyNow(t.deps.db, user.id);
       const seqs = await seqOfUnits(user.id);
       expect(seqs.get(fast as string)).toBeLessThan(seqs.get(slowId) as number);
       expect(await verifyAuditChain(t.deps.db, user.id)).toMatchObject({ ok: true, unsealed: 0 });
@@ -174,15 +176,42 @@ describe('audit rows sealed at commit', () => {
     },
   );
 
-  it('leaves no ready mark and no unsealed row behind a commit that sealed its own rows', async () => {
-    const user = await signUp(t.app, 'Own Seal');
-    await addUnits({ userId: user.id, companyId: user.id }, ['OWN1']);
-    const [state] = await ownerQuery(
-      `select (select count(*)::int from audit_ready where company = $1) as marks,
-              (select count(*)::int from audit_log where company_id = $1 and seq is null) as unsealed`,
+  it('commits with its rows marked ready and the head untouched; the seal leaves no mark behind (migration 0050)', async () => {
+    const user = await signUp(t.app, 'Marked Ready');
+    await sealCompanyNow(t.deps.db, user.id);
+    const state = () =>
+      ownerQuery(
+        `select (select count(*)::int from audit_ready where company = $1) as marks,
+                (select count(*)::int from audit_log where company_id = $1 and seq is null) as unsealed,
+                (select seq::int from audit_heads where company_id = $1) as head`,
+        [user.id],
+      );
+    const [before] = await state();
+    await addUnits({ userId: user.id, companyId: user.id }, ['OWN1', 'OWN2']);
+    // One mark for the transaction, both rows unsealed, the head where it was.
+    expect((await state())[0]).toEqual({ marks: 1, unsealed: 2, head: before?.head });
+    await sealCompanyNow(t.deps.db, user.id);
+    expect((await state())[0]).toEqual({ marks: 0, unsealed: 0, head: (before?.head as number) + 2 });
+  });
+
+  it('chains ready rows before a request reads the audit trail, so the reader sees them numbered', async () => {
+    const user = await signUp(t.app, 'Reads Sealed');
+    await addUnits({ userId: user.id, companyId: user.id }, ['READ1']);
+    const page = await t.app.inject({
+      url: '/api/audit?table=units',
+      headers: { cookie: user.cookie },
+    });
+    expect(page.statusCode).toBe(200);
+    const [unit] = await ownerQuery(
+      `select seq::int as seq from audit_log where company_id = $1 and table_name = 'units' and action = 'INSERT'`,
       [user.id],
     );
-    expect(state).toEqual({ marks: 0, unsealed: 0 });
+    expect(unit?.seq).toBeGreaterThan(0);
+    expect(page.json().rows.map((r: { seq: number }) => r.seq)).toContain(unit?.seq);
+    const [left] = await ownerQuery('select count(*)::int as n from audit_ready where company = $1', [
+      user.id,
+    ]);
+    expect(left?.n).toBe(0);
   });
 
   it('writes nothing to the chain for a transaction that rolls back', async () => {
@@ -244,6 +273,7 @@ describe('audit rows sealed at commit', () => {
   it('detects a sealed row whose text was changed, even with its hash recomputed without the chain', async () => {
     const user = await signUp(t.app, 'Rehashed');
     await addUnits({ userId: user.id, companyId: user.id }, ['R1', 'R2']);
+    await sealCompanyNow(t.deps.db, user.id);
     // The forger recomputes row 3's own hash from its new text; row 4 still links to the old hash.
     await tamper([
       [
@@ -260,6 +290,7 @@ describe('audit rows sealed at commit', () => {
 
   it('refuses to unseal a sealed row, and gives request code no way to write audit rows', async () => {
     const user = await signUp(t.app, 'Sealed Once');
+    await sealCompanyNow(t.deps.db, user.id);
     await expect(
       ownerQuery(
         `update audit_log set seq = null, prev_hash = null, hash = null where company_id = $1 and seq = 1`,

@@ -4,12 +4,14 @@ import type { Db } from '../../db/database.ts';
 import type { Deps } from '../../http/context.ts';
 import { sealAllReady, sealCompanyReady } from './audit.repo.ts';
 
-/** How often the sealer chains rows whose commit found the company's head busy (SECURITY.md). */
+/** How often the sealer chains the rows of committed transactions (SECURITY.md: the seal window). */
 export const SEAL_INTERVAL_MS = 1000;
+/** One seal takes at most 1000 transactions of a company; a tick seals again while there are more. */
+const MAX_SEALS_PER_TICK = 20;
 
 /**
- * Seals every ready audit row of one database (migration 0048): the rows of transactions that
- * committed while another commit of their company held the chain head. Returns the rows sealed.
+ * Seals every ready audit row of one database: the rows of committed transactions, which a commit
+ * marks ready and leaves to the seal (migration 0050). Returns the rows sealed.
  */
 export function sealReadyRows(db: Db): Promise<number> {
   return sealAllReady(db);
@@ -21,15 +23,16 @@ export function sealCompanyNow(db: Db, companyId: string): Promise<void> {
 }
 
 /**
- * The background half of the seal: every SEAL_INTERVAL_MS, in the main database and in every
- * dedicated one. Most commits seal their own rows; this bounds the wait of the others.
+ * The seal of committed rows: every SEAL_INTERVAL_MS, in the main database and in every dedicated
+ * one, until no ready row is left (a busy company may have more than one seal's worth). Commits do
+ * not seal (migration 0050); this bounds how long a committed row waits for the chain.
  */
 export function registerAuditSealer(app: FastifyInstance, deps: Pick<Deps, 'db' | 'report'>): void {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
   const tick = async () => {
     for (const db of [deps.db, ...(await dedicatedDatabases(deps.db)).map((d) => d.database.db)])
-      await sealReadyRows(db);
+      for (let i = 0; i < MAX_SEALS_PER_TICK && (await sealReadyRows(db)) > 0; i++);
   };
   app.addHook('onReady', async () => {
     timer = setInterval(() => {

@@ -86,6 +86,7 @@ export async function listAudit(
   if (f.from) parts.push(sql`a.at >= ${f.from}::date`);
   if (f.to) parts.push(sql`a.at < ${f.to}::date + 1`);
   const where = sql.join(parts, sql` and `);
+  await sealForReading(tx);
   const [count] = rowsOf<{ total: number }>(
     await tx.execute(sql`select count(*)::int as total from audit_log a where ${where}`),
   );
@@ -130,6 +131,7 @@ export async function recentActivity(
   /** The company's members' names by user id (the team service's list). */
   names: ReadonlyMap<string, string>,
 ): Promise<ActivityEntry[]> {
+  await sealForReading(tx);
   const result = await tx.execute(sql`
     select a.seq, a.at, a.actor_id, a.table_name, a.row_id, a.action,
       array(select jsonb_object_keys(a.changes) order by 1) as fields
@@ -212,6 +214,15 @@ export async function auditedCompanies(db: Db): Promise<string[]> {
 export async function sealAllReady(db: Db): Promise<number> {
   const [row] = rowsOf<{ n: number }>(await db.execute(sql`select audit_seal_all_ready() as n`));
   return row?.n ?? 0;
+}
+
+/**
+ * Before a read of the audit trail in a request transaction: seals the company's rows whose
+ * commits left them ready (migration 0050: a commit does not seal), so the read sees every row
+ * committed before it with its sequence number.
+ */
+export async function sealForReading(tx: Tx): Promise<void> {
+  await tx.execute(sql`select audit_seal_for_reading()`);
 }
 
 /** Seals one company's ready rows now, waiting for a seal in progress. */

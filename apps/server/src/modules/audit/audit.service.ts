@@ -10,6 +10,7 @@ import {
   chainRows,
   listAudit,
   recentActivity as recentActivityRows,
+  sealForReading,
   unchainedCounts,
 } from './audit.repo.ts';
 import { sealCompanyNow } from './audit-sealer.ts';
@@ -35,6 +36,14 @@ export async function recentActivity(
   const names = new Map((await listMembers(tx, ctx)).map((m) => [m.user_id, m.name ?? m.email]));
   return recentActivityRows(tx, ctx.companyId, page, names);
 }
+/**
+ * Before another area reads audit rows in a request transaction (a document's history): chains
+ * the company's ready rows, so the read sees them numbered (migration 0050).
+ */
+export function sealAuditForReading(tx: Tx): Promise<void> {
+  return sealForReading(tx);
+}
+
 const BATCH = 5000;
 
 /**

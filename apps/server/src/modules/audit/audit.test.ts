@@ -4,6 +4,7 @@ import { rowsOf } from '../../db/database.ts';
 import { withCompany } from '../../db/tenant.ts';
 import { signUp, startTestApp, type TestApp } from '../../test/harness.ts';
 import { canonical, GENESIS_HASH, sha256Hex, verifyAuditChain } from './audit.service.ts';
+import { sealCompanyNow } from './audit-sealer.ts';
 
 describe('audit trail', () => {
   let t: TestApp;
@@ -26,6 +27,8 @@ describe('audit trail', () => {
       headers: { cookie: user.cookie },
       payload: { department: 'Kaljenje' },
     });
+    // Commits leave their rows to the seal (migration 0050): the sealer's, here at once.
+    await sealCompanyNow(t.deps.db, user.id);
     const rows = await withCompany(t.deps.db, { userId: user.id, companyId: user.id }, async (tx) =>
       rowsOf<{
         table_name: string;
@@ -54,6 +57,7 @@ describe('audit trail', () => {
 
   it('chains each row to the previous one with a hash the verifier recomputes', async () => {
     const user = await signUp(t.app, 'Chain User');
+    await sealCompanyNow(t.deps.db, user.id);
     const rows = await t.deps.database.session((q) =>
       q(
         `select seq, table_name, row_id, action, changes::text as changes, actor_id::text as actor_id,
@@ -107,6 +111,7 @@ describe('audit trail', () => {
 
   it('notices rows removed from the end of a chain', async () => {
     const user = await signUp(t.app, 'Tail Cut');
+    await sealCompanyNow(t.deps.db, user.id);
     await t.deps.database.session(async (q) => {
       await q(
         'alter table audit_log disable trigger audit_log_no_update, disable trigger audit_log_no_delete',

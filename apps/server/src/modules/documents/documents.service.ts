@@ -27,6 +27,7 @@ import {
 import type { z } from 'zod';
 import type { Tx } from '../../db/database.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
+import { sealAuditForReading } from '../audit/audit.service.ts';
 import { emitDocumentTransition } from '../automation/emit.ts';
 import { type DocumentItemFacts, documentItemFacts } from '../inventory/inventory.service.ts';
 import { findPartner } from '../partners/partners.service.ts';
@@ -298,6 +299,8 @@ export async function list(tx: Tx, kinds: readonly DocumentKind[], q: DocumentLi
 
 export async function history(tx: Tx, id: string) {
   if (!(await repo.getDocument(tx, id))) throw notFound();
+  // Commits leave their audit rows to the next seal (migration 0050): chain them before reading.
+  await sealAuditForReading(tx);
   return repo.history(tx, id);
 }
 

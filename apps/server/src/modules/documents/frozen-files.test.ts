@@ -137,7 +137,7 @@ describe('issued means frozen', () => {
     expect(doc).toEqual({ ubl_sha256: hex(ubl), pdf_sha256: hex(pdf) });
     const audit = await asOwner<{ changes: Record<string, { new: unknown }> }>(
       `select changes from audit_log where company_id = $1 and table_name = 'documents' and row_id = $2
-       and action = 'UPDATE' order by seq`,
+       and action = 'UPDATE' order by id`,
       [user.id, invoice.id],
     );
     const logged = audit.flatMap((a) => Object.entries(a.changes)).filter(([k]) => k.endsWith('_sha256'));

@@ -181,7 +181,7 @@ describe('work order sheet versions', () => {
     const audited = await asOwner<{ version: string; hash: string }>(
       `select changes -> 'version' ->> 'new' as version, changes -> 'pdf_sha256' ->> 'new' as hash
        from audit_log where table_name = 'work_order_versions' and changes -> 'document_id' ->> 'new' = $1
-       order by seq`,
+       order by id`,
       [id],
     );
     expect(audited).toEqual([

@@ -241,8 +241,15 @@ export type MovementFilter = {
   offset: number;
 };
 
-/** The movement list's query; a document's lines use it too (getDocument). */
-function movementsSql(f: MovementFilter): SQL {
+/**
+ * The relations a document's query reads: the stored tables, or the rows a posting statement has
+ * just written (its CTEs `d` and `m`, which hold only that document: posting.repo.ts).
+ */
+export type DocumentSource = { documents: SQL; movements: SQL };
+const STORED: DocumentSource = { documents: sql`stock_documents`, movements: sql`stock_movements` };
+
+/** The movement list's query; a document's lines use it too (getDocument, a posting's answer). */
+function movementsSql(f: MovementFilter, from: DocumentSource = STORED): SQL {
   const parts: SQL[] = [];
   if (f.item_id) parts.push(sql`m.item_id = ${f.item_id}`);
   if (f.location_id) parts.push(sql`m.location_id = ${f.location_id}`);
@@ -262,8 +269,8 @@ function movementsSql(f: MovementFilter): SQL {
           d.reason, d.note, coalesce(d.document_date, (d.created_at at time zone 'Europe/Zagreb')::date)::text as document_date,
           d.source_type, d.source_id, ${ownerColumns},
           m.created_by, m.created_at
-        from stock_movements m join items i on i.id = m.item_id join locations l on l.id = m.location_id
-        join stock_documents d on d.id = m.document_id left join lots lt on lt.id = m.lot_id ${ownerJoin}
+        from ${from.movements} m join items i on i.id = m.item_id join locations l on l.id = m.location_id
+        join ${from.documents} d on d.id = m.document_id left join lots lt on lt.id = m.lot_id ${ownerJoin}
         ${where} order by m.created_at desc, m.document_id, m.line_no limit ${f.limit} offset ${f.offset}`;
 }
 
@@ -274,19 +281,28 @@ export async function listMovements(tx: Tx, f: MovementFilter) {
 
 export type MovementRow = StockMovement;
 
-export async function getDocument(tx: Tx, id: string) {
-  // A named statement (db/prepared.ts): planning this read cost more than a posting's writes.
-  const [doc] = await preparedRows<Record<string, unknown>>(
-    tx,
-    sql`select d.id, d.type, d.reference, d.note, d.reason,
+/**
+ * A document and its lines (as JSON) in one row: the stored document `id`, or (id null) the one
+ * document a posting statement's CTEs hold, so the posting answers from what it wrote.
+ */
+export function documentSql(from: DocumentSource, id: string | null): SQL {
+  const lines = movementsSql({ ...(id === null ? {} : { document_id: id }), limit: 500, offset: 0 }, from);
+  return sql`select d.id, d.type, d.reference, d.note, d.reason,
           coalesce(d.document_date, (d.created_at at time zone 'Europe/Zagreb')::date)::text as document_date,
           d.reverses_document_id, d.source_type, d.source_id, d.created_by,
           d.created_at, (select r.id from stock_documents r where r.reverses_document_id = d.id) as reversed_by, ${ownerColumns},
-          (select coalesce(json_agg(x order by x.line_no), '[]'::json)
-             from (${movementsSql({ document_id: id, limit: 500, offset: 0 })}) as x) as lines
-        from stock_documents d ${ownerJoin} where d.id = ${id}`,
-  );
-  if (!doc) return null;
+          (select coalesce(json_agg(x order by x.line_no), '[]'::json) from (${lines}) as x) as lines
+        from ${from.documents} d ${ownerJoin}${id === null ? sql`` : sql` where d.id = ${id}`}`;
+}
+
+export async function getDocument(tx: Tx, id: string) {
+  // A named statement (db/prepared.ts): planning this read cost more than a posting's writes.
+  const [doc] = await preparedRows<Record<string, unknown>>(tx, documentSql(STORED, id));
+  return doc ? toDocument(doc) : null;
+}
+
+/** A document row of documentSql as the API returns it. */
+export function toDocument(doc: Record<string, unknown>) {
   // The lines come as JSON in the same round trip; their time becomes the list's ISO text.
   const lines = (doc.lines as Record<string, unknown>[]).map((r) => ({
     ...r,

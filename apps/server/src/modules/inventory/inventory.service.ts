@@ -18,6 +18,7 @@ import type { z } from 'zod';
 import type { Tx } from '../../db/database.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
 import { assertKpdCode } from '../einvoice/kpd.ts';
+import { saveAllowNegativeStock } from '../tenants/company-settings.service.ts';
 import * as repo from './inventory.repo.ts';
 import * as itemsRepo from './items.repo.ts';
 import * as lotsRepo from './lots.repo.ts';
@@ -84,6 +85,30 @@ export async function createItem(tx: Tx, ctx: CompanyContext, input: ItemInput) 
   const id = await guarded(() => itemsRepo.insertItem(tx, ctx.companyId, itemColumns(input)), 'sku');
   await notifyStock(tx, ctx.companyId, [id]);
   return (await repo.getItem(tx, id)) as repo.ItemRow;
+}
+
+/**
+ * A product or component item the production area creates with its BOM editor (production checks
+ * the code and unit first). The inventory module owns items; this is production's way to add one.
+ */
+export async function createProductItem(
+  tx: Tx,
+  companyId: string,
+  p: {
+    sku: string;
+    name: string;
+    baseUnit: string;
+    salesPrice: string | null;
+    kind: 'product' | 'component';
+  },
+): Promise<string> {
+  return itemsRepo.insertItem(tx, companyId, [
+    ['sku', p.sku],
+    ['name', p.name],
+    ['kind', p.kind],
+    ['base_unit', p.baseUnit],
+    ['sales_price', p.salesPrice],
+  ]);
 }
 
 /** The item fields the input sets, as column/value pairs in ITEM_FIELDS order. */
@@ -179,8 +204,6 @@ export async function locationDetail(tx: Tx, id: string) {
 
 // Postings ---------------------------------------------------------------------------------------
 
-type PostedDocument = NonNullable<Awaited<ReturnType<typeof repo.getDocument>>>;
-
 /**
  * The shape of every posting use-case: lock the items in the fixed order, build the lines from the
  * locked state, post. (A replayed Idempotency-Key never gets here: db/idempotency.ts answers it.)
@@ -192,11 +215,11 @@ export async function posting(
   build: (locked: Awaited<ReturnType<typeof lockItems>>) => Promise<PostingDocument>,
   /** The document's locations: checked with the item lock (VALIDATION when one is unknown). */
   locationIds: string[] = [],
-): Promise<PostedDocument> {
+) {
   const locked = await lockItems(tx, itemIds, locationIds);
   const doc = await build(locked);
-  const { documentId } = await postLocked(tx, ctx, locked, doc);
-  return (await repo.getDocument(tx, documentId)) as PostedDocument;
+  // The answer comes from the write statement itself (posting.repo.ts), as getDocument shows it.
+  return (await postLocked(tx, ctx, locked, doc)).document;
 }
 
 export async function assertLocations(tx: Tx, ids: string[]): Promise<void> {
@@ -494,7 +517,7 @@ export async function getSettings(tx: Tx) {
 }
 
 export async function putSettings(tx: Tx, ctx: CompanyContext, input: { allow_negative_stock: boolean }) {
-  await itemsRepo.putAllowNegativeStock(tx, ctx.companyId, input.allow_negative_stock);
+  await saveAllowNegativeStock(tx, ctx.companyId, input.allow_negative_stock);
   return getSettings(tx);
 }
 

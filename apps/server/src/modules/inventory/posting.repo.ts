@@ -3,6 +3,7 @@ import { companyEventSql } from '../../db/company-events.ts';
 import type { Tx } from '../../db/database.ts';
 import { preparedRows } from '../../db/prepared.ts';
 import { rows, uuids } from '../../db/sql.ts';
+import { documentSql, toDocument } from './inventory.repo.ts';
 
 // SQL of the posting path (posting.ts keeps the rules: lock order, the stock check, costs). The
 // item lock and the write run as named statements (db/prepared.ts): their text depends only on
@@ -95,6 +96,7 @@ export type ItemCostRow = { itemId: string; onHand: string; avgCost: string };
  * Every write of a document in one statement (one round trip whatever the line count): the header,
  * its movements (numbered in order), the balance upserts (applied in the given order: the lock
  * order), the items' on-hand and average, and the announcement on the company's `stock` topic.
+ * Answers with the posted document and its lines, built from the rows the statement wrote.
  */
 export async function writePosting(
   tx: Tx,
@@ -107,13 +109,13 @@ export async function writePosting(
     changed: ItemCostRow[];
     announcedItemIds: string[];
   },
-): Promise<string> {
+): Promise<PostedDocument> {
   const h = w.header;
   const header = sql`insert into stock_documents (company_id, type, reference, note, reverses_document_id, source_type, source_id,
           reason, document_date, created_by)
         values (${w.companyId}, ${h.type}, ${h.reference}, ${h.note}, ${h.reversesDocumentId},
           ${h.sourceType}, ${h.sourceId}, ${h.reason},
-          coalesce(${h.documentDate}::date, (now() at time zone 'Europe/Zagreb')::date), ${w.userId}) returning id`;
+          coalesce(${h.documentDate}::date, (now() at time zone 'Europe/Zagreb')::date), ${w.userId}) returning *`;
   const writes: SQL[] = [sql`d as (${header})`];
   if (w.movements.length > 0) {
     const values = w.movements.map(
@@ -126,7 +128,10 @@ export async function writePosting(
             select ${w.companyId}, d.id, v.line_no, v.type, v.item_id, v.location_id, v.lot_id, v.quantity, v.unit_cost,
               v.reverses_movement_id, ${h.sourceType}, ${h.sourceId}, v.source_line_id, ${w.userId}
             from d, (values ${sql.join(values, sql`, `)}) as v(line_no, type, item_id, location_id, lot_id, quantity,
-              unit_cost, reverses_movement_id, source_line_id))`);
+              unit_cost, reverses_movement_id, source_line_id)
+            returning *)`);
+  } else {
+    writes.push(sql`m as (select * from stock_movements where false)`);
   }
   if (w.deltas.length > 0) {
     const values = w.deltas.map(
@@ -145,10 +150,16 @@ export async function writePosting(
     writes.push(sql`u as (update item_stock s set on_hand = v.on_hand, avg_cost = v.avg_cost, updated_at = now()
             from (values ${sql.join(values, sql`, `)}) as v(item_id, on_hand, avg_cost) where s.item_id = v.item_id)`);
   }
-  const [posted] = await preparedRows<{ id: string }>(
+  // The answer is read from what the statement wrote (RETURNING of d and m), in the shape of
+  // getDocument: no read-back query. Nothing else in the statement can see those rows in the tables.
+  const [posted] = await preparedRows<Record<string, unknown>>(
     tx,
     sql`with ${sql.join(writes, sql`, `)}
-        select d.id from d, (${companyEventSql(w.companyId, 'stock', w.announcedItemIds)}) as announced`,
+        select x.* from (${documentSql({ documents: sql`d`, movements: sql`m` }, null)}) as x,
+          (${companyEventSql(w.companyId, 'stock', w.announcedItemIds)}) as announced`,
   );
-  return posted?.id as string;
+  return toDocument(posted as Record<string, unknown>);
 }
+
+/** A posted document as the API returns it (the same shape as a stored one read by id). */
+export type PostedDocument = ReturnType<typeof toDocument>;

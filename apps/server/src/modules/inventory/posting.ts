@@ -124,7 +124,8 @@ async function shortageError(
 /**
  * Posts one document: checks the resulting balances (refusing negative stock unless the company
  * allows it), appends the movements, updates balances and the moving average in the same
- * transaction, and announces the change on the company's `stock` topic. The caller must have
+ * transaction, and announces the change on the company's `stock` topic. Returns the document as
+ * the API shows it (from the write statement's own rows, no read-back). The caller must have
  * locked the items with `lockItems` (so lot picking and this check see stable balances).
  */
 export async function postLocked(
@@ -132,7 +133,7 @@ export async function postLocked(
   ctx: CompanyContext,
   locked: Map<string, LockedItem>,
   doc: PostingDocument,
-): Promise<{ documentId: string }> {
+): Promise<{ documentId: string; document: repo.PostedDocument }> {
   // Only a line that takes stock away can leave a balance short: a document of incoming lines
   // only (a receipt) skips the balance read.
   if (doc.lines.some((l) => new Decimal(l.quantity).isNegative())) {
@@ -199,7 +200,7 @@ export async function postLocked(
 
   // Every write of the document in one statement (one round trip whatever the line count); the
   // item rows are locked already, so the item update cannot deadlock.
-  const documentId = await repo.writePosting(tx, {
+  const document = await repo.writePosting(tx, {
     companyId: ctx.companyId,
     userId: ctx.userId,
     header: {
@@ -218,7 +219,7 @@ export async function postLocked(
     announcedItemIds: [...locked.keys()],
   });
   await emitReorderCrossings(tx, ctx.companyId, locked, costs);
-  return { documentId };
+  return { documentId: document.id, document };
 }
 
 /** Announces changed items to the company's open screens once the transaction commits (topic `stock`). */

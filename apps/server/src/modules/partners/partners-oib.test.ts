@@ -72,7 +72,7 @@ describe("partners' OIB at rest", () => {
     expect(await auditCount()).toBe(audits + 1);
     const changes = (
       await t.deps.database.session((q) =>
-        q(`select changes from audit_log where table_name = 'partners' order by seq desc limit 1`),
+        q(`select changes from audit_log where table_name = 'partners' order by id desc limit 1`),
       )
     )[0]?.changes as Record<string, unknown>;
     expect(Object.keys(changes)).not.toContain('oib');

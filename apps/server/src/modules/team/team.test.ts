@@ -87,7 +87,7 @@ describe('invitations', () => {
     // The audit trail names the invitee as the one who joined.
     const [audit] = await t.deps.database.session((q) =>
       q(
-        `select actor_id from audit_log where company_id = $1 and table_name = 'memberships' and action = 'INSERT' and row_id = '' order by seq desc limit 1`,
+        `select actor_id from audit_log where company_id = $1 and table_name = 'memberships' and action = 'INSERT' and row_id = '' order by id desc limit 1`,
         [owner.id],
       ),
     );
