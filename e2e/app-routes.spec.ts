@@ -99,8 +99,12 @@ test.describe('routing and guards (signed in)', () => {
   });
 
   test('unknown paths and /login go to /landing and from there to /', async ({ page }) => {
-    await page.goto('/login');
-    await expect(page).toHaveURL(/:\d+\/$/);
+    // A path one level deeper than a section knows is unknown too (not the shell with an empty page).
+    for (const path of ['/login', '/no-such-page', '/delivery-notes/a/b', '/processes/a/b']) {
+      await page.goto(path);
+      await expect(page, path).toHaveURL(/:\d+\/$/);
+      await expect(page.getByTestId('sidebar'), path).toBeVisible();
+    }
   });
 
   test('pages load lazily behind the loading view', async ({ page }) => {
