@@ -61,7 +61,12 @@ test.describe('inventory import, reservations and low stock', () => {
 
     await page.getByRole('link', { name: 'Na popis artikala' }).click();
     await expect(page.getByTestId('item-row')).toHaveCount(2);
-    await page.getByTestId('item-row').filter({ hasText: 'UV-PROF' }).click();
+    // The row's SKU is its link (the list is a table).
+    await page
+      .getByTestId('item-row')
+      .filter({ hasText: 'UV-PROF' })
+      .getByRole('link', { name: 'UV-PROF' })
+      .click();
     await expect(page.getByTestId('balance-SKL-A').getByTestId('balance-qty')).toHaveText('20');
   });
 

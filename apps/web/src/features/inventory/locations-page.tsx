@@ -2,43 +2,25 @@ import { LOCATION_TYPES, type LocationType, locationInputSchema } from '@erp/dom
 import { formSchema } from '@erp/domain/form-schema';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
-import { DelayedSkeleton } from '../../components/editing/delayed.tsx';
+import { Link } from 'react-router';
 import { SaveState, saveStatus } from '../../components/editing/save-state.tsx';
 import { UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
 import { useFormMessages, useZodForm } from '../../components/editing/zod-form.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { FormErrors } from '../../components/ui/form-errors.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { cn } from '../../lib/cn.ts';
-import { formatUnit } from '../../lib/format.ts';
 import { type ColumnDefs, DataTable } from '../saved-views/data-table.tsx';
 import { defineList } from '../saved-views/list-spec.ts';
 import { useList } from '../saved-views/use-list.ts';
 import { usePermission } from '../team/use-permission.tsx';
-import { LabelsButton } from '../warehouse-scan/labels-button.tsx';
 import {
   createLocation,
   errorText,
   type Location,
   useInventoryMutation,
-  useLocation,
   useLocations,
 } from './inventory-api.ts';
-import {
-  Field,
-  INVENTORY_TABLE,
-  ItemLink,
-  LocationSelect,
-  Money,
-  NUM,
-  Qty,
-  selectClasses,
-  TABLE,
-  TD,
-  TH,
-} from './parts.tsx';
-import { Pieces, pieceSizeText } from './pieces.tsx';
+import { Field, INVENTORY_TABLE, LocationSelect, Money, NUM, selectClasses } from './parts.tsx';
 
 /** The list's declaration (saved views' key, columns, the always-shown ones, bulk selection). */
 export const LOCATIONS_LIST = defineList({
@@ -188,61 +170,5 @@ function NewLocation({ locations }: { locations: Location[] }) {
         {t('locations.create')}
       </Button>
     </form>
-  );
-}
-
-export function LocationDetail() {
-  const { id = '' } = useParams();
-  const { t } = useTranslation('inventory');
-  const { data } = useLocation(id);
-  if (!data) return <DelayedSkeleton loading rows={6} />;
-  return (
-    <div className="space-y-4">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <h2 className="text-xl font-semibold">
-          {data.location.code} · {data.location.name}
-        </h2>
-        <LabelsButton kind="location" ids={[data.location.id]} name={data.location.code} />
-      </div>
-      <p className="text-sm text-muted">
-        {t(`locationTypes.${data.location.type}`)} · {t('items.value')}: <Money value={data.location.value} />
-      </p>
-      <table className={TABLE}>
-        <thead>
-          <tr>
-            <th className={TH}>{t('items.sku')}</th>
-            <th className={TH}>{t('items.name')}</th>
-            <th className={TH}>{t('lots.lot')}</th>
-            <th className={cn(TH, NUM)}>{t('items.quantity')}</th>
-            <th className={cn(TH, NUM)}>{t('items.value')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.stock.map((s) => (
-            <tr key={`${s.item_id}-${s.lot_number}`}>
-              <td className={TD}>
-                <ItemLink id={s.item_id} sku={s.sku} />
-              </td>
-              <td className={TD}>{s.name}</td>
-              <td className={TD}>{s.lot_number}</td>
-              <td className={cn(TD, NUM)}>
-                <Qty value={s.quantity} /> {formatUnit(s.base_unit)}
-                {s.pieces != null ? (
-                  <div data-testid="location-pieces">
-                    <Pieces pieces={s.pieces} />
-                    {s.remnant
-                      ? ` · ${t('pieces.remnant', { size: pieceSizeText(s.piece_length_mm, s.piece_width_mm) })}`
-                      : ''}
-                  </div>
-                ) : null}
-              </td>
-              <td className={cn(TD, NUM)}>
-                <Money value={s.value} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { HTMLAttributes, ReactNode } from 'react';
+import { type HTMLAttributes, type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
@@ -14,6 +14,7 @@ import { type ColumnDef, useListColumns } from './list-columns.tsx';
 import type { ColumnOf, ListSpec } from './list-spec.ts';
 import { SavedViews } from './saved-views.tsx';
 import type { ListState } from './use-list.ts';
+import { VirtualBody, type VirtualRows } from './virtual-body.tsx';
 
 type Row = { id: string };
 
@@ -37,6 +38,18 @@ const DEFAULT_STYLES: Required<DataTableStyles> = {
   th: 'px-3 py-2',
   td: 'px-3 py-1.5',
   row: 'border-b border-border last:border-0 hover:bg-surface-muted',
+};
+
+/**
+ * A virtualised table scrolls inside its frame (both ways) under a sticky header; the scroll
+ * padding keeps a focused row out from under the header. Columns have fixed widths (`width` of a
+ * column), so they do not move as rows come and go.
+ */
+const VIRTUAL = {
+  frame: 'h-[60vh] overflow-auto scroll-pt-10',
+  table: 'table-fixed w-max min-w-full',
+  thead: 'sticky top-0 z-10',
+  cell: 'truncate whitespace-nowrap',
 };
 
 export type DataTableProps<C extends string, R extends Row> = {
@@ -73,6 +86,11 @@ export type DataTableProps<C extends string, R extends Row> = {
   /** The checkboxes' names, when the list words them its own way. */
   selectLabels?: { page: string; row: (row: R) => string };
   styles?: DataTableStyles;
+  /**
+   * Render only the rows in view (a list of hundreds of rows, e.g. the item list's 200 a page):
+   * the same table, header, selection and bulk bar, with the body virtualised.
+   */
+  virtual?: VirtualRows;
   /** Shown between the saved views and the table (an error line, a hint). */
   children?: ReactNode;
 };
@@ -102,11 +120,14 @@ export function DataTable<C extends string, R extends Row>({
   selection: outer,
   selectLabels,
   styles,
+  virtual,
   children,
 }: DataTableProps<C, R>) {
   const { t } = useTranslation('ux');
   const s = { ...DEFAULT_STYLES, ...styles };
-  const columns = useListColumns(list.spec, defs, { th: s.th, td: s.td, list });
+  const td = virtual ? cn(s.td, VIRTUAL.cell) : s.td;
+  const columns = useListColumns(list.spec, defs, { th: s.th, td, list });
+  const scrollRef = useRef<HTMLDivElement>(null);
   const bulk = list.spec.bulk && !embedded;
   const own = useBulkSelection(
     rows.map((r) => r.id),
@@ -116,6 +137,34 @@ export function DataTable<C extends string, R extends Row>({
   // A list without a page size is loaded whole: no pages.
   const pageSize = list.spec.pageSize;
   const pages = pageSize ? Math.max(1, Math.ceil(total / pageSize)) : 1;
+  const colSpan = columns.keys.length + (bulk ? 1 : 0) + (actions ? 1 : 0);
+  /** One row of the table, in either mode (a virtualised row has a fixed height and its place). */
+  const row = (r: R, style?: { height: number }, rowIndex?: number) => {
+    const extra = rowProps?.(r) ?? {};
+    return (
+      <tr key={r.id} {...extra} className={cn(s.row, extra.className)} style={style} aria-rowindex={rowIndex}>
+        {bulk && (
+          <td className={td}>
+            <SelectRowBox
+              selection={selection}
+              id={r.id}
+              label={rowLabel(r)}
+              ariaLabel={selectLabels?.row(r)}
+            />
+          </td>
+        )}
+        {columns.rowCells(r)}
+        {actions && <td className={td}>{actions.cell(r)}</td>}
+      </tr>
+    );
+  };
+  const emptyRow = empty !== undefined && !loading && rows.length === 0 && (
+    <tr>
+      <td colSpan={colSpan} className="px-3 py-8 text-center text-muted">
+        {empty}
+      </td>
+    </tr>
+  );
   return (
     <div>
       {!embedded && (
@@ -139,10 +188,21 @@ export function DataTable<C extends string, R extends Row>({
       {emptyText && !loading && rows.length === 0 ? (
         <p className="text-sm text-muted">{empty}</p>
       ) : (
-        <div className={s.frame}>
-          <table className={s.table} data-testid={testId}>
-            <thead className={s.thead}>
-              <tr>
+        <div ref={scrollRef} className={cn(s.frame, virtual && VIRTUAL.frame)}>
+          <table
+            className={cn(s.table, virtual && VIRTUAL.table)}
+            data-testid={testId}
+            aria-rowcount={virtual ? rows.length + 1 : undefined}
+          >
+            {virtual && (
+              <colgroup>
+                {bulk && <col className="w-10" />}
+                {columns.cols}
+                {actions && <col className="w-24" />}
+              </colgroup>
+            )}
+            <thead className={cn(s.thead, virtual && VIRTUAL.thead)}>
+              <tr aria-rowindex={virtual ? 1 : undefined}>
                 {bulk && (
                   <th scope="col" className={cn(s.th, 'w-8')}>
                     <SelectPageBox selection={selection} label={selectLabels?.page} />
@@ -156,37 +216,23 @@ export function DataTable<C extends string, R extends Row>({
                 )}
               </tr>
             </thead>
-            <tbody>
-              {rows.map((r) => {
-                const extra = rowProps?.(r) ?? {};
-                return (
-                  <tr key={r.id} {...extra} className={cn(s.row, extra.className)}>
-                    {bulk && (
-                      <td className={s.td}>
-                        <SelectRowBox
-                          selection={selection}
-                          id={r.id}
-                          label={rowLabel(r)}
-                          ariaLabel={selectLabels?.row(r)}
-                        />
-                      </td>
-                    )}
-                    {columns.rowCells(r)}
-                    {actions && <td className={s.td}>{actions.cell(r)}</td>}
-                  </tr>
-                );
-              })}
-              {empty !== undefined && !loading && rows.length === 0 && (
-                <tr>
-                  <td
-                    colSpan={columns.keys.length + (bulk ? 1 : 0)}
-                    className="px-3 py-8 text-center text-muted"
-                  >
-                    {empty}
-                  </td>
-                </tr>
-              )}
-            </tbody>
+            {virtual ? (
+              <VirtualBody
+                rows={rows}
+                scrollRef={scrollRef}
+                rowHeight={virtual.rowHeight}
+                overscan={virtual.overscan}
+                colSpan={colSpan}
+                row={(r, index) => row(r, { height: virtual.rowHeight }, index + 2 /* the header is row 1 */)}
+              >
+                {emptyRow}
+              </VirtualBody>
+            ) : (
+              <tbody>
+                {rows.map((r) => row(r))}
+                {emptyRow}
+              </tbody>
+            )}
           </table>
         </div>
       )}

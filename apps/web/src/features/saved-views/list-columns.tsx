@@ -23,7 +23,7 @@ export type ColumnDef<R> = {
   text?: (row: R) => string;
   /** Classes of both the header and the cells (alignment, width). */
   className?: string;
-  /** Track of a CSS-grid list (`grid-template-columns`), e.g. `minmax(8rem,1fr)`. */
+  /** The column's width in a virtualised table (fixed layout, e.g. `8rem`); 10rem when absent. */
   width?: string;
 };
 
@@ -31,8 +31,6 @@ type Options = {
   /** Classes of every header cell and every body cell. */
   th?: string;
   td?: string;
-  /** A CSS-grid list (divs and spans) instead of a table. */
-  grid?: boolean;
   /** The list's URL state: columns with `sortBy` get a sort button and `aria-sort` from it. */
   list?: ListState;
 };
@@ -47,8 +45,8 @@ export type ListColumns<R> = {
   headerCells: ReactNode;
   /** The body cells of one row. */
   rowCells(row: R): ReactNode;
-  /** `grid-template-columns` of the visible columns (grid lists). */
-  gridTemplate: string;
+  /** The `<col>` elements of the visible columns with their widths (a virtualised table). */
+  cols: ReactNode;
   /** CSV of the visible columns for `<BulkBar csv=…>`. */
   csv(fileName: string): { fileName: string; header: string[]; row: (r: R) => string[] };
 };
@@ -77,7 +75,8 @@ function sortHeader<R>(def: ColumnDef<R>, list: ListState | undefined): ColumnDe
 
 /**
  * The columns of a declared list (`defineList` beside the list), following the URL's `cols` and so
- * the applied saved view. The list's fixed (identifying) columns always show.
+ * the applied saved view. The list's fixed (identifying) columns always show. Only `DataTable`
+ * uses it (list-specs.test.ts): a list screen renders the data table, never these cells itself.
  */
 export function useListColumns<C extends string, R>(
   spec: ListSpec<C>,
@@ -91,28 +90,22 @@ export function useListColumns<C extends string, R>(
   const shown = new Set<string>(visibleColumns(params, hideable));
   const keys = all.filter((k) => fixed.has(k) || shown.has(k));
   const visible = keys.map((k) => [k, sortHeader(defs[k], options.list)] as const);
-  const Head = options.grid ? 'div' : 'th';
-  const Cell = options.grid ? 'span' : 'td';
   return {
     keys: [...keys],
     isVisible: (key) => (keys as readonly string[]).includes(key),
     views: { listKey: spec.key, columns: hideable.map((k) => ({ key: k, label: defs[k].label })) },
     headerCells: visible.map(([k, d]) => (
-      <Head
-        key={k}
-        className={cn(options.th, d.className)}
-        {...(options.grid ? {} : { scope: 'col', 'aria-sort': d.sort })}
-      >
+      <th key={k} className={cn(options.th, d.className)} scope="col" aria-sort={d.sort}>
         {d.header ?? d.label}
-      </Head>
+      </th>
     )),
     rowCells: (row) =>
       visible.map(([k, d]) => (
-        <Cell key={k} className={cn(options.td, d.className)}>
+        <td key={k} className={cn(options.td, d.className)}>
           {d.cell(row)}
-        </Cell>
+        </td>
       )),
-    gridTemplate: visible.map(([, d]) => d.width ?? 'minmax(6rem,1fr)').join(' '),
+    cols: visible.map(([k, d]) => <col key={k} style={{ width: d.width ?? '10rem' }} />),
     csv: (fileName) => {
       const exported = visible.filter(([, d]) => d.text);
       return {

@@ -5,8 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { parse, SRC_DIR, sourceFiles } from '../../i18n-tests/source-scan.ts';
 
 /**
- * Screens with a table that are not list screens (so they need no saved views). A new table
- * elsewhere fails the "every list screen" test until it declares its list or is named here.
+ * Screens with table markup that are not list screens (so they need no saved views). A new table
+ * elsewhere fails the "every list screen" test until it declares its list on `DataTable` or is
+ * named here with the reason. There is no waiting list: every list is on the kit.
  */
 const NOT_LISTS: Record<string, string> = {
   'components/line-grid/line-grid.tsx': 'the document line editor',
@@ -18,6 +19,9 @@ const NOT_LISTS: Record<string, string> = {
   'features/inventory/import-page.tsx': 'import preview',
   'features/inventory/operations-page.tsx': 'the stock operation form',
   'features/inventory/item-detail.tsx': 'item detail',
+  'features/inventory/location-detail.tsx': "a location's stock (its detail page)",
+  'features/products/table-head.tsx': "the header row of the BOM, routing and cost editors' tables",
+  'features/team/team-table-head.tsx': "the header row of the team's settings cards",
   'features/cutting/stock-picker.tsx': 'stock chooser in a form',
   'features/cutting/work-order-cutting.tsx': "a work order's cutting panel",
   'features/cutting/plan-view.tsx': "a cutting plan's legend of pieces",
@@ -146,43 +150,160 @@ describe('list declarations (defineList beside each list)', () => {
     }
   });
 
-  it('are rendered by the data table or read by useListColumns in the file that declares them', () => {
+  it('are rendered by DataTable in the file that declares them', () => {
     for (const file of new Set(specs.map((s) => s.file))) {
       const text = files.find((f) => f.path === file)?.text ?? '';
-      expect(/<DataTable\b/.test(text) || /\buseListColumns\b/.test(text), file).toBe(true);
+      expect(/<DataTable\b/.test(text), file).toBe(true);
     }
   });
 
-  it('a bulk list without the data table keeps the selection and the bulk bar', () => {
-    for (const s of specs) {
-      const text = files.find((f) => f.path === s.file)?.text ?? '';
-      if (/<DataTable\b/.test(text)) continue; // the data table follows the declaration's bulk flag
-      const bulk = /\buseBulkSelection\b/.test(text) && /<BulkBar\b/.test(text);
-      expect(bulk, `${s.file} (${s.key}) bulk`).toBe(s.bulk);
+  it('the item list (up to 100 000 items, 200 a page) renders the data table virtualised', () => {
+    const items = specs.find((s) => s.key === 'items');
+    const file = files.find((f) => f.path === items?.file);
+    expect(file, 'the items list').toBeDefined();
+    const attributes = dataTables(parse(file?.abs ?? '')).map((a) => Object.keys(a));
+    expect(attributes).toEqual([expect.arrayContaining(['virtual', 'fetchPage'])]);
+  });
+});
+
+/** Table markup: a table, its parts or an ARIA table, grid or row. */
+const TABLE_MARKUP = /<(table|thead|tbody|tr)\b|role="(table|grid|row|rowgroup)"/;
+/** The list kit's parts that only the data table puts together (`features/saved-views/`). */
+const KIT_PARTS =
+  /\buseListColumns\b|<SavedViews\b|<BulkBar\b|<SelectRowBox\b|<SelectPageBox\b|\buseVirtualizer\b/;
+
+/** The attributes of each `<DataTable>` of a file: name → the source text of its value. */
+function dataTables(source: ts.SourceFile): Record<string, string>[] {
+  const out: Record<string, string>[] = [];
+  const visit = (node: ts.Node) => {
+    if (
+      (ts.isJsxSelfClosingElement(node) || ts.isJsxOpeningElement(node)) &&
+      node.tagName.getText(source) === 'DataTable'
+    ) {
+      const attributes: Record<string, string> = {};
+      for (const a of node.attributes.properties) {
+        if (!ts.isJsxAttribute(a)) continue;
+        const value =
+          a.initializer && ts.isJsxExpression(a.initializer) ? a.initializer.expression : a.initializer;
+        attributes[a.name.getText(source)] = value?.getText(source) ?? 'true';
+      }
+      out.push(attributes);
     }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return out;
+}
+
+const isJsx = (n: ts.Node): boolean =>
+  ts.isJsxElement(n) ||
+  ts.isJsxSelfClosingElement(n) ||
+  ts.isJsxFragment(n) ||
+  ts.isParenthesizedExpression(n)
+    ? ts.isParenthesizedExpression(n)
+      ? isJsx(n.expression)
+      : true
+    : false;
+
+/**
+ * The places where a list file renders the rows it gives the data table by itself: a `.map` of
+ * them to JSX (a row loop, cards) or another element given them (`<Cards rows={rows}>`).
+ */
+function ownRowRendering(source: ts.SourceFile): string[] {
+  const rows = new Set(dataTables(source).flatMap((a) => (a.rows ? [a.rows] : [])));
+  const found: string[] = [];
+  const line = (n: ts.Node) => source.getLineAndCharacterOfPosition(n.getStart(source)).line + 1;
+  const visit = (node: ts.Node) => {
+    if (
+      ts.isCallExpression(node) &&
+      ts.isPropertyAccessExpression(node.expression) &&
+      node.expression.name.text === 'map' &&
+      rows.has(node.expression.expression.getText(source))
+    ) {
+      const fn = node.arguments[0];
+      const body = fn && (ts.isArrowFunction(fn) || ts.isFunctionExpression(fn)) ? fn.body : undefined;
+      let jsx = body !== undefined && isJsx(body);
+      if (body && ts.isBlock(body)) {
+        const check = (n: ts.Node) => {
+          if (ts.isReturnStatement(n) && n.expression && isJsx(n.expression)) jsx = true;
+          if (!ts.isFunctionLike(n)) ts.forEachChild(n, check);
+        };
+        ts.forEachChild(body, check);
+      }
+      if (jsx) found.push(`${line(node)}: ${node.expression.expression.getText(source)}.map to JSX`);
+    }
+    if (
+      (ts.isJsxSelfClosingElement(node) || ts.isJsxOpeningElement(node)) &&
+      node.tagName.getText(source) !== 'DataTable'
+    ) {
+      for (const a of node.attributes.properties) {
+        const value =
+          ts.isJsxAttribute(a) && a.initializer && ts.isJsxExpression(a.initializer)
+            ? a.initializer.expression
+            : undefined;
+        if (value && rows.has(value.getText(source)))
+          found.push(`${line(node)}: <${node.tagName.getText(source)}> gets the rows`);
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+describe('the row check', () => {
+  const parseText = (text: string) =>
+    ts.createSourceFile('x.tsx', text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  it("finds a loop over the data table's rows to JSX and rows handed to another element", () => {
+    const cards = parseText(`const A = () => <>
+      <DataTable rows={rows} />
+      <ol>{rows.map((e) => <li key={e.id}>{e.name}</li>)}</ol>
+      {rows.map((e) => { const x = e.id; return (<p key={x} />); })}
+      <Cards rows={rows} />
+    </>;`);
+    expect(ownRowRendering(cards)).toEqual([
+      '3: rows.map to JSX',
+      '4: rows.map to JSX',
+      '5: <Cards> gets the rows',
+    ]);
+  });
+  it('leaves the data table alone, and maps of the rows to values', () => {
+    const table = parseText(`const A = () => <DataTable rows={rows} rowLabel={(r) => r.name} />;
+      const ids = rows.map((r) => r.id);
+      const other = lines.map((l) => <li key={l.id} />);`);
+    expect(ownRowRendering(table)).toEqual([]);
   });
 });
 
 describe('list screens', () => {
   const tsx = files.filter((f) => f.path.endsWith('.tsx'));
+  const declaring = tsx.filter((f) => /\bdefineList\(/.test(f.text));
 
-  it('render saved views only with the column set of useListColumns', () => {
-    const withViews = tsx.filter((f) => /<SavedViews\b/.test(f.text));
-    for (const f of withViews) {
-      expect(f.text, f.path).toMatch(/<SavedViews \{\.\.\.\w+\.views\} \/>/);
-      expect(f.text, f.path).toMatch(/\buseListColumns\b/);
-    }
+  it('use the kit only through DataTable (no columns, saved views, selection or virtualiser of their own)', () => {
+    const own = tsx.filter((f) => KIT_PARTS.test(f.text)).map((f) => f.path);
+    expect(own).toEqual([]);
   });
 
-  it('every screen with a table is a declared list unless it is not a list', () => {
-    const isList = (text: string) => /\bdefineList\(/.test(text) || /\buseListColumns\b/.test(text);
-    const tables = tsx.filter((f) => /<table\b/.test(f.text));
+  it('render no table markup of their own: the list is the data table', () => {
+    const own = declaring.filter((f) => TABLE_MARKUP.test(f.text)).map((f) => f.path);
+    expect(own).toEqual([]);
+  });
+
+  it("render the data table's rows nowhere else (no row loop, no cards)", () => {
+    const own = declaring.flatMap((f) => ownRowRendering(parse(f.abs)).map((w) => `${f.path}:${w}`));
+    expect(own).toEqual([]);
+  });
+
+  it('every other screen with table markup is named as not a list', () => {
+    const isList = (text: string) => /\bdefineList\(/.test(text) || /<DataTable\b/.test(text);
+    const tables = tsx.filter((f) => TABLE_MARKUP.test(f.text));
     const unregistered = tables.filter((f) => !isList(f.text) && !(f.path in NOT_LISTS)).map((f) => f.path);
     expect(unregistered).toEqual([]);
-    // The exemptions stay honest: each still exists and still has no column set.
+    // The exemptions stay honest: each still exists, still has table markup and declares no list.
     for (const path of Object.keys(NOT_LISTS)) {
       const f = tsx.find((x) => x.path === path);
       expect(f, path).toBeDefined();
+      expect(TABLE_MARKUP.test(f?.text ?? ''), path).toBe(true);
       expect(isList(f?.text ?? ''), path).toBe(false);
     }
   });

@@ -1,0 +1,66 @@
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { DelayedSkeleton } from '../../components/editing/delayed.tsx';
+import { cn } from '../../lib/cn.ts';
+import { formatUnit } from '../../lib/format.ts';
+import { LabelsButton } from '../warehouse-scan/labels-button.tsx';
+import { useLocation } from './inventory-api.ts';
+import { ItemLink, Money, NUM, Qty, TABLE, TD, TH } from './parts.tsx';
+import { Pieces, pieceSizeText } from './pieces.tsx';
+
+/** One location's page: its code, type and value, its label sheet and the stock on it (a detail page, not a list). */
+export function LocationDetail() {
+  const { id = '' } = useParams();
+  const { t } = useTranslation('inventory');
+  const { data } = useLocation(id);
+  if (!data) return <DelayedSkeleton loading rows={6} />;
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <h2 className="text-xl font-semibold">
+          {data.location.code} · {data.location.name}
+        </h2>
+        <LabelsButton kind="location" ids={[data.location.id]} name={data.location.code} />
+      </div>
+      <p className="text-sm text-muted">
+        {t(`locationTypes.${data.location.type}`)} · {t('items.value')}: <Money value={data.location.value} />
+      </p>
+      <table className={TABLE}>
+        <thead>
+          <tr>
+            <th className={TH}>{t('items.sku')}</th>
+            <th className={TH}>{t('items.name')}</th>
+            <th className={TH}>{t('lots.lot')}</th>
+            <th className={cn(TH, NUM)}>{t('items.quantity')}</th>
+            <th className={cn(TH, NUM)}>{t('items.value')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.stock.map((s) => (
+            <tr key={`${s.item_id}-${s.lot_number}`}>
+              <td className={TD}>
+                <ItemLink id={s.item_id} sku={s.sku} />
+              </td>
+              <td className={TD}>{s.name}</td>
+              <td className={TD}>{s.lot_number}</td>
+              <td className={cn(TD, NUM)}>
+                <Qty value={s.quantity} /> {formatUnit(s.base_unit)}
+                {s.pieces != null ? (
+                  <div data-testid="location-pieces">
+                    <Pieces pieces={s.pieces} />
+                    {s.remnant
+                      ? ` · ${t('pieces.remnant', { size: pieceSizeText(s.piece_length_mm, s.piece_width_mm) })}`
+                      : ''}
+                  </div>
+                ) : null}
+              </td>
+              <td className={cn(TD, NUM)}>
+                <Money value={s.value} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
