@@ -43,11 +43,12 @@ const DEFAULT_STYLES: Required<DataTableStyles> = {
 /**
  * A virtualised table scrolls inside its frame (both ways) under a sticky header; the scroll
  * padding keeps a focused row out from under the header. Columns have fixed widths (`width` of a
- * column), so they do not move as rows come and go.
+ * column), so they do not move as rows come and go; the table's classes are these (a list's
+ * `styles.table` applies to the paged mode).
  */
 const VIRTUAL = {
   frame: 'h-[60vh] overflow-auto scroll-pt-10',
-  table: 'table-fixed w-max min-w-full',
+  table: 'table-fixed w-max min-w-full text-left text-sm',
   thead: 'sticky top-0 z-10',
   cell: 'truncate whitespace-nowrap',
 };
@@ -190,7 +191,7 @@ export function DataTable<C extends string, R extends Row>({
       ) : (
         <div ref={scrollRef} className={cn(s.frame, virtual && VIRTUAL.frame)}>
           <table
-            className={cn(s.table, virtual && VIRTUAL.table)}
+            className={virtual ? VIRTUAL.table : s.table}
             data-testid={testId}
             aria-rowcount={virtual ? rows.length + 1 : undefined}
           >
