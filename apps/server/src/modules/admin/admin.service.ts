@@ -1,7 +1,8 @@
 import { AppError } from '@erp/domain';
 import { companyDb, dedicatedDatabases } from '../../db/company-router.ts';
 import type { Db } from '../../db/database.ts';
-import { setOwnAccountStatus } from '../tenants/tenants.service.ts';
+import { setPlatformAdminFlag } from '../auth/platform-admins.ts';
+import { copyAccountStatusTo, setOwnAccountStatus } from '../tenants/tenants.service.ts';
 import * as repo from './admin.repo.ts';
 
 export const findUserByEmail = repo.findUserByEmail;
@@ -29,11 +30,11 @@ export async function setAccountStatusByEmail(
 async function copyAccountStatus(db: Db, userId: string, status: 'active' | 'blocked'): Promise<void> {
   const home = await companyDb(db, userId);
   const others = [db, ...(await dedicatedDatabases(db)).map((d) => d.database.db)].filter((d) => d !== home);
-  for (const other of others) await other.transaction((tx) => repo.copyAccountStatus(tx, userId, status));
+  for (const other of others) await other.transaction((tx) => copyAccountStatusTo(tx, userId, status));
 }
 
 export async function setPlatformAdmin(db: Db, email: string, isAdmin: boolean): Promise<void> {
-  if (!(await repo.setPlatformAdmin(db, email, isAdmin)))
+  if (!(await setPlatformAdminFlag(db, email, isAdmin)))
     throw new AppError('NOT_FOUND', `Korisnik ${email} ne postoji`);
 }
 

@@ -98,3 +98,12 @@ export async function deleteSessions(db: Db | Tx, userId: string): Promise<numbe
     await db.execute(sql`delete from sessions where user_id = ${userId} returning id`),
   ).length;
 }
+
+/** Sets the platform-admin flag of the user with this e-mail (any case); false when there is none. */
+export async function setPlatformAdmin(db: Db, email: string, isAdmin: boolean): Promise<boolean> {
+  const updated = rowsOf<{ id: string }>(
+    await db.execute(sql`update users set is_platform_admin = ${isAdmin}
+      where lower(email) = ${email.trim().toLowerCase()} returning id`),
+  );
+  return updated.length > 0;
+}

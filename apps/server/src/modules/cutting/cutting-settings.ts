@@ -1,6 +1,7 @@
 import { CUTTING_DEFAULT_KEYS, type CuttingDefaults, DEFAULT_CUTTING_DEFAULTS } from '@erp/domain';
 import type { Tx } from '../../db/database.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
+import { saveCuttingDefaults } from '../tenants/company-settings.service.ts';
 import * as repo from './cutting.repo.ts';
 
 // Company cutting defaults (columns `cutting_<key>` of company_settings, migration 0029): what a
@@ -17,6 +18,6 @@ export async function putCuttingDefaults(
   ctx: CompanyContext,
   input: CuttingDefaults,
 ): Promise<CuttingDefaults> {
-  await repo.putCuttingDefaults(tx, ctx.companyId, input);
+  await saveCuttingDefaults(tx, ctx.companyId, input);
   return getCuttingDefaults(tx);
 }

@@ -200,14 +200,3 @@ export async function cuttingDefaultsRow(tx: Tx) {
   );
   return row;
 }
-
-export async function putCuttingDefaults(tx: Tx, companyId: string, input: CuttingDefaults): Promise<void> {
-  const columns = CUTTING_DEFAULT_KEYS.map(defaultsColumn);
-  const values = CUTTING_DEFAULT_KEYS.map((k) => sql`${input[k]}::integer`);
-  await tx.execute(
-    sql`insert into company_settings (company_id, ${sql.raw(columns.join(', '))})
-        values (${companyId}, ${sql.join(values, sql`, `)})
-        on conflict (company_id) do update set
-          ${sql.raw(columns.map((c) => `${c} = excluded.${c}`).join(', '))}, updated_at = now()`,
-  );
-}

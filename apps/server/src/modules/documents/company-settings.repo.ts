@@ -22,42 +22,11 @@ export async function getPricingSettingsRow(tx: Tx): Promise<PricingSettings | u
   );
 }
 
-/** Stores the pricing settings; `bands` is the jsonb text of the area bands. */
-export async function upsertPricingSettings(
-  tx: Tx,
-  companyId: string,
-  input: PricingSettings,
-  bands: string,
-): Promise<void> {
-  const values = COLUMNS.map((c) => sql`${input[c]}::numeric`);
-  await tx.execute(
-    sql`insert into company_settings (company_id, ${sql.raw(COLUMNS.join(', '))}, area_bands)
-        values (${companyId}, ${sql.join(values, sql`, `)}, ${bands}::jsonb)
-        on conflict (company_id) do update set
-          ${sql.raw(COLUMNS.map((c) => `${c} = excluded.${c}`).join(', '))}, area_bands = excluded.area_bands,
-          updated_at = now()`,
-  );
-}
-
 export async function getProductionLocationsRow(tx: Tx): Promise<ProductionLocations | undefined> {
   return one<ProductionLocations>(
     tx,
     sql`select production_source_location_id as source_location_id,
           production_output_location_id as output_location_id from company_settings`,
-  );
-}
-
-export async function upsertProductionLocations(
-  tx: Tx,
-  companyId: string,
-  input: ProductionLocations,
-): Promise<void> {
-  await tx.execute(
-    sql`insert into company_settings (company_id, production_source_location_id, production_output_location_id)
-        values (${companyId}, ${input.source_location_id}, ${input.output_location_id})
-        on conflict (company_id) do update set
-          production_source_location_id = excluded.production_source_location_id,
-          production_output_location_id = excluded.production_output_location_id, updated_at = now()`,
   );
 }
 

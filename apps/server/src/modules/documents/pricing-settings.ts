@@ -1,6 +1,7 @@
 import { DEFAULT_PRICING_SETTINGS, type PricingSettings } from '@erp/domain';
 import type { Tx } from '../../db/database.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
+import { savePricingSettings } from '../tenants/company-settings.service.ts';
 import * as settingsRepo from './company-settings.repo.ts';
 
 // Company settings of measure pricing (columns of company_settings, migration 0024): the step
@@ -22,6 +23,6 @@ export async function putPricingSettings(
   const bands = JSON.stringify(
     input.area_bands.map((b) => ({ max_area_m2: b.max_area_m2, surcharge_pct: b.surcharge_pct })),
   );
-  await settingsRepo.upsertPricingSettings(tx, ctx.companyId, input, bands);
+  await savePricingSettings(tx, ctx.companyId, input, bands);
   return getPricingSettings(tx);
 }

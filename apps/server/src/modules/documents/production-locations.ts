@@ -1,6 +1,7 @@
 import { AppError, type ProductionLocations, productionLocationsFor } from '@erp/domain';
 import type { Tx } from '../../db/database.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
+import { saveProductionLocations } from '../tenants/company-settings.service.ts';
 import * as settingsRepo from './company-settings.repo.ts';
 
 // Company default locations for production (columns production_*_location_id of company_settings,
@@ -26,7 +27,7 @@ export async function putProductionLocations(tx: Tx, ctx: CompanyContext, input:
         { field, key: 'validation.locationInactive' },
       ]);
   }
-  await settingsRepo.upsertProductionLocations(tx, ctx.companyId, input);
+  await saveProductionLocations(tx, ctx.companyId, input);
   return productionLocationsView(tx);
 }
 

@@ -13,29 +13,9 @@ export async function getOperatorRow(tx: Tx, userId: string): Promise<OperatorRo
   return one<OperatorRow>(tx, sql`select operator_mark, operator_oib from tenants where id = ${userId}`);
 }
 
-/** Stores a user's operator; `sealedOib` is the encrypted OIB (or null). */
-export async function putOperatorRow(
-  tx: Tx,
-  userId: string,
-  mark: string | null,
-  sealedOib: string | null,
-): Promise<void> {
-  await tx.execute(
-    sql`update tenants set operator_mark = ${mark},
-          operator_oib = ${sealedOib} where id = ${userId}`,
-  );
-}
-
 export async function vatRegistered(tx: Tx): Promise<boolean | undefined> {
   return (await one<{ vat_registered: boolean }>(tx, sql`select vat_registered from company_settings`))
     ?.vat_registered;
-}
-
-export async function putVatRegistered(tx: Tx, companyId: string, registered: boolean): Promise<void> {
-  await tx.execute(
-    sql`insert into company_settings (company_id, vat_registered) values (${companyId}, ${registered})
-        on conflict (company_id) do update set vat_registered = excluded.vat_registered, updated_at = now()`,
-  );
 }
 
 /** The buyer's electronic address (the UBL's EndpointID), as stored on the partner. */

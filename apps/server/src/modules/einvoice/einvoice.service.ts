@@ -3,6 +3,8 @@ import type { z } from 'zod';
 import type { Tx } from '../../db/database.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
 import { decryptField, encryptField } from '../../security/field-crypto.ts';
+import { saveVatRegistered } from '../tenants/company-settings.service.ts';
+import { saveOperator } from '../tenants/tenants.service.ts';
 import * as repo from './einvoice.repo.ts';
 
 // The operator of each user (HR-BT-4 mark and HR-BT-5 OIB, columns of the user's own tenants
@@ -27,7 +29,7 @@ export async function putOperator(
   ctx: CompanyContext,
   input: z.output<typeof operatorInputSchema>,
 ): Promise<Operator> {
-  await repo.putOperatorRow(
+  await saveOperator(
     tx,
     ctx.userId,
     input.operator_mark || null,
@@ -45,6 +47,6 @@ export async function putSettings(
   ctx: CompanyContext,
   input: z.output<typeof einvoiceSettingsSchema>,
 ) {
-  await repo.putVatRegistered(tx, ctx.companyId, input.vat_registered);
+  await saveVatRegistered(tx, ctx.companyId, input.vat_registered);
   return { vat_registered: await isVatRegistered(tx) };
 }

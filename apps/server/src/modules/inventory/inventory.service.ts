@@ -18,6 +18,7 @@ import type { z } from 'zod';
 import type { Tx } from '../../db/database.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
 import { assertKpdCode } from '../einvoice/kpd.ts';
+import { saveAllowNegativeStock } from '../tenants/company-settings.service.ts';
 import * as repo from './inventory.repo.ts';
 import * as itemsRepo from './items.repo.ts';
 import * as lotsRepo from './lots.repo.ts';
@@ -84,6 +85,30 @@ export async function createItem(tx: Tx, ctx: CompanyContext, input: ItemInput) 
   const id = await guarded(() => itemsRepo.insertItem(tx, ctx.companyId, itemColumns(input)), 'sku');
   await notifyStock(tx, ctx.companyId, [id]);
   return (await repo.getItem(tx, id)) as repo.ItemRow;
+}
+
+/**
+ * A product or component item the production area creates with its BOM editor (production checks
+ * the code and unit first). The inventory module owns items; this is production's way to add one.
+ */
+export async function createProductItem(
+  tx: Tx,
+  companyId: string,
+  p: {
+    sku: string;
+    name: string;
+    baseUnit: string;
+    salesPrice: string | null;
+    kind: 'product' | 'component';
+  },
+): Promise<string> {
+  return itemsRepo.insertItem(tx, companyId, [
+    ['sku', p.sku],
+    ['name', p.name],
+    ['kind', p.kind],
+    ['base_unit', p.baseUnit],
+    ['sales_price', p.salesPrice],
+  ]);
 }
 
 /** The item fields the input sets, as column/value pairs in ITEM_FIELDS order. */
@@ -492,7 +517,7 @@ export async function getSettings(tx: Tx) {
 }
 
 export async function putSettings(tx: Tx, ctx: CompanyContext, input: { allow_negative_stock: boolean }) {
-  await itemsRepo.putAllowNegativeStock(tx, ctx.companyId, input.allow_negative_stock);
+  await saveAllowNegativeStock(tx, ctx.companyId, input.allow_negative_stock);
   return getSettings(tx);
 }
 

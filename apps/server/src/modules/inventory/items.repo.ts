@@ -2,8 +2,9 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { rows as query, uuids as uuidArray } from '../../db/sql.ts';
 
-// Writes of inventory's master data: items, their unit conversions, locations, the company's stock
-// settings. Reads and lists of the same tables are in inventory.repo.ts.
+// Writes of inventory's master data: items, their unit conversions, locations, and the read of the
+// company's stock setting (the tenants module writes company_settings). Reads and lists of the same
+// tables are in inventory.repo.ts.
 
 /**
  * Column/value pairs of an insert or update. The column names come from the service's fixed lists
@@ -123,13 +124,6 @@ export async function allowNegativeStock(tx: Tx): Promise<boolean | undefined> {
     sql`select allow_negative_stock from company_settings`,
   );
   return row?.allow_negative_stock;
-}
-
-export async function putAllowNegativeStock(tx: Tx, companyId: string, allow: boolean): Promise<void> {
-  await tx.execute(
-    sql`insert into company_settings (company_id, allow_negative_stock) values (${companyId}, ${allow})
-        on conflict (company_id) do update set allow_negative_stock = excluded.allow_negative_stock, updated_at = now()`,
-  );
 }
 
 /** An item's id and whether it tracks lots, or undefined when there is no such item. */

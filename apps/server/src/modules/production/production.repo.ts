@@ -273,25 +273,6 @@ export async function skuTaken(tx: Tx, sku: string): Promise<boolean> {
   return (await query(tx, sql`select 1 from items where lower(sku) = lower(${sku})`)).length > 0;
 }
 
-export async function insertProductItem(
-  tx: Tx,
-  companyId: string,
-  p: {
-    sku: string;
-    name: string;
-    baseUnit: string;
-    salesPrice: string | null;
-    kind: 'product' | 'component';
-  },
-): Promise<string> {
-  const rows = await query<{ id: string }>(
-    tx,
-    sql`insert into items (company_id, sku, name, kind, base_unit, sales_price)
-        values (${companyId}, ${p.sku}, ${p.name}, ${p.kind}, ${p.baseUnit}, ${p.salesPrice}) returning id`,
-  );
-  return (rows[0] as { id: string }).id;
-}
-
 // --- BOMs ---------------------------------------------------------------------------------------
 
 export type BomHeader = BomHeaderWire;

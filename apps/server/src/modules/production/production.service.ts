@@ -22,7 +22,7 @@ import {
 import Decimal from 'decimal.js';
 import type { Tx } from '../../db/database.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
-import { ensureDefaultUnits } from '../inventory/inventory.service.ts';
+import { createProductItem, ensureDefaultUnits } from '../inventory/inventory.service.ts';
 import * as repo from './production.repo.ts';
 
 // --- processes ----------------------------------------------------------------------------------
@@ -88,7 +88,7 @@ export async function createProduct(
     throw new AppError('VALIDATION', 'Nepoznata jedinica mjere', [
       { field: 'baseUnit', key: 'validation.unitUnknown' },
     ]);
-  return { id: await repo.insertProductItem(tx, ctx.companyId, input) };
+  return { id: await createProductItem(tx, ctx.companyId, input) };
 }
 
 async function requireProduct(tx: Tx, productId: string): Promise<repo.ItemInfo> {

@@ -1,9 +1,8 @@
-import type { BankAccount, CompanyUpdate, Member, MemberStatus, MyCompany, Role } from '@erp/domain';
+import type { Member, MemberStatus, MyCompany, Role } from '@erp/domain';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/database.ts';
 import { invitations, tenants, users } from '../../db/schema.ts';
 import { COMPANY_LOCK_SPACE } from '../../db/tenant.ts';
-import { openTenantFields, sealTenantFields, withoutUnchangedSecrets } from '../../security/tenant-fields.ts';
 
 const iso = (v: Date | string): string => (v instanceof Date ? v : new Date(v)).toISOString();
 
@@ -160,6 +159,13 @@ export async function insertMembership(
   return rowsOf(result).length > 0;
 }
 
+/** The owner's membership of a user's own company (created with it); nothing when it is there. */
+export async function insertOwnerMembership(tx: Tx, companyId: string): Promise<void> {
+  await tx.execute(sql`
+    insert into memberships (company_id, user_id, role) values (${companyId}, ${companyId}, 'owner')
+    on conflict (company_id, user_id) do nothing`);
+}
+
 /** Owner connection only (users is a platform table). */
 export async function userName(tx: Tx, id: string | null): Promise<string | null> {
   if (!id) return null;
@@ -173,57 +179,6 @@ export async function companyName(tx: Tx, companyId: string): Promise<string | n
     .from(tenants)
     .where(eq(tenants.id, companyId));
   return row?.company_name || row?.full_name || null;
-}
-
-// Company fields --------------------------------------------------------------------------------------
-
-const companyColumns = {
-  id: tenants.id,
-  company_name: tenants.company_name,
-  company_address: tenants.company_address,
-  company_phone: tenants.company_phone,
-  company_email: tenants.company_email,
-  company_website: tenants.company_website,
-  tax_number: tenants.tax_number,
-  company_logo: tenants.company_logo,
-  bank_accounts: tenants.bank_accounts,
-};
-export type CompanyRow = {
-  id: string;
-  company_name: string | null;
-  company_address: string | null;
-  company_phone: string | null;
-  company_email: string | null;
-  company_website: string | null;
-  tax_number: string | null;
-  company_logo: string | null;
-  bank_accounts: BankAccount[];
-};
-
-// OIB and bank accounts are encrypted at rest: read and written through the tenant-fields helpers.
-export async function findCompany(tx: Tx, companyId: string): Promise<CompanyRow | null> {
-  const [row] = await tx.select(companyColumns).from(tenants).where(eq(tenants.id, companyId));
-  return row ? (openTenantFields(row) as CompanyRow) : null;
-}
-
-export async function updateCompany(
-  tx: Tx,
-  companyId: string,
-  changes: CompanyUpdate & { company_logo?: string },
-): Promise<CompanyRow | null> {
-  const [current] = await tx
-    .select(companyColumns)
-    .from(tenants)
-    .where(eq(tenants.id, companyId))
-    .for('update');
-  if (!current) return null;
-  const sealed = sealTenantFields(withoutUnchangedSecrets(openTenantFields(current), changes));
-  const [row] = await tx
-    .update(tenants)
-    .set({ ...sealed, updated_at: new Date() })
-    .where(eq(tenants.id, companyId))
-    .returning(companyColumns);
-  return row ? (openTenantFields(row) as CompanyRow) : null;
 }
 
 /**

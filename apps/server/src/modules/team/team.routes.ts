@@ -25,6 +25,7 @@ import { mirrorMemberships, mirrorProfileLogged } from '../../platform/team-mirr
 import * as auditService from '../audit/audit.service.ts';
 import { storeFile } from '../files/files.service.ts';
 import { readImageUpload } from '../files/image-upload.ts';
+import * as tenants from '../tenants/tenants.service.ts';
 import { mailerFor } from './team.mailer.ts';
 import * as service from './team.service.ts';
 
@@ -228,7 +229,7 @@ export function teamRoutes(deps: Deps): FastifyPluginAsyncZod {
         config: { access: 'company.read' },
         schema: { tags, summary: 'The current company’s details', response: { 200: companySchema } },
       },
-      async (request) => inCompany(deps, request, (tx, ctx) => service.getCompany(tx, ctx)),
+      async (request) => inCompany(deps, request, (tx, ctx) => tenants.getCompany(tx, ctx)),
     );
 
     app.patch(
@@ -243,7 +244,7 @@ export function teamRoutes(deps: Deps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const row = await inCompany(deps, request, (tx, ctx) => service.updateCompany(tx, ctx, request.body));
+        const row = await inCompany(deps, request, (tx, ctx) => tenants.updateCompany(tx, ctx, request.body));
         await mirrorProfileLogged(deps.db, row.id, request.log);
         return row;
       },
@@ -269,7 +270,7 @@ export function teamRoutes(deps: Deps): FastifyPluginAsyncZod {
             contentType: mime,
             data,
           });
-          return service.updateCompany(tx, ctx, { company_logo: `/api/files/${id}` });
+          return tenants.updateCompany(tx, ctx, { company_logo: `/api/files/${id}` });
         });
         await mirrorProfileLogged(deps.db, row.id, request.log);
         return row;

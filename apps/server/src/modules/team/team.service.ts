@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
   AppError,
-  type CompanyUpdate,
   can,
   type ErrorCode,
   INVITATION_TTL_DAYS,
@@ -322,22 +321,9 @@ function joinCompany(
   );
 }
 
-// Company fields ------------------------------------------------------------------------------------
-
-export async function getCompany(tx: Tx, ctx: CompanyContext): Promise<repo.CompanyRow> {
-  const row = await repo.findCompany(tx, ctx.companyId);
-  if (!row) throw new AppError('NOT_FOUND', 'Tvrtka ne postoji');
-  return row;
-}
-
-export async function updateCompany(
-  tx: Tx,
-  ctx: CompanyContext,
-  changes: CompanyUpdate & { company_logo?: string },
-): Promise<repo.CompanyRow> {
-  const row = await repo.updateCompany(tx, ctx.companyId, changes);
-  if (!row) throw new AppError('NOT_FOUND', 'Tvrtka ne postoji');
-  return row;
+/** The owner's membership of a user's own company, created with the company (tenants.service). */
+export function addOwnerMembership(tx: Tx, companyId: string): Promise<void> {
+  return repo.insertOwnerMembership(tx, companyId);
 }
 
 /** The signed-in user's companies (the company switcher), read through their own company. */

@@ -1,6 +1,7 @@
-import { AppError, type TenantProfile, type TenantUpdate } from '@erp/domain';
+import { AppError, type CompanyUpdate, type TenantProfile, type TenantUpdate } from '@erp/domain';
 import type { Db, Tx } from '../../db/database.ts';
-import { asPlatformFor, withCompany } from '../../db/tenant.ts';
+import { asPlatformFor, type CompanyContext, withCompany } from '../../db/tenant.ts';
+import { addOwnerMembership } from '../team/team.service.ts';
 import * as repo from './tenants.repo.ts';
 
 /**
@@ -10,7 +11,7 @@ import * as repo from './tenants.repo.ts';
 export async function bootstrapOwnCompany(db: Db, userId: string, fullName: string | null): Promise<void> {
   await asPlatformFor(db, { userId, companyId: userId }, async (tx) => {
     await repo.insertDefaultTenant(tx, userId, fullName);
-    await repo.insertOwnerMembership(tx, userId);
+    await addOwnerMembership(tx, userId);
   });
 }
 
@@ -38,7 +39,7 @@ export async function setOwnAccountStatus(
 ): Promise<void> {
   await asPlatformFor(db, { userId: user.id, companyId: user.id, actor: 'platform' }, async (tx) => {
     await repo.insertDefaultTenant(tx, user.id, user.name);
-    await repo.insertOwnerMembership(tx, user.id);
+    await addOwnerMembership(tx, user.id);
     await repo.setAccountStatus(tx, user.id, status);
   });
 }
@@ -101,4 +102,40 @@ export function setCompanyLogo(db: Db, userId: string, url: string): Promise<Ten
     if (!updated) throw new AppError('NOT_FOUND', 'Profil ne postoji');
     return updated;
   });
+}
+
+/**
+ * In a transaction on another database (the admin's copies of a user's profile row): the row's
+ * account status, set without an audit entry there (tenants.repo).
+ */
+export function copyAccountStatusTo(tx: Tx, userId: string, status: 'active' | 'blocked'): Promise<void> {
+  return repo.copyAccountStatus(tx, userId, status);
+}
+
+/** A user's e-invoice operator on their own row; the e-invoice area checks and seals the OIB first. */
+export function saveOperator(
+  tx: Tx,
+  userId: string,
+  mark: string | null,
+  sealedOib: string | null,
+): Promise<void> {
+  return repo.setOperator(tx, userId, mark, sealedOib);
+}
+
+// The company card (team settings) -------------------------------------------------------------------
+
+export async function getCompany(tx: Tx, ctx: CompanyContext): Promise<repo.CompanyRow> {
+  const row = await repo.findCompany(tx, ctx.companyId);
+  if (!row) throw new AppError('NOT_FOUND', 'Tvrtka ne postoji');
+  return row;
+}
+
+export async function updateCompany(
+  tx: Tx,
+  ctx: CompanyContext,
+  changes: CompanyUpdate & { company_logo?: string },
+): Promise<repo.CompanyRow> {
+  const row = await repo.updateCompany(tx, ctx.companyId, changes);
+  if (!row) throw new AppError('NOT_FOUND', 'Tvrtka ne postoji');
+  return row;
 }
