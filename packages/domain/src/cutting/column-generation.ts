@@ -247,6 +247,9 @@ export type LpSolution = {
   patterns: Pattern[];
   /** true when pricing proved the bound (every knapsack solved exactly) */
   proven: boolean;
+  /** simplex pivots and exact pricing rounds it took (for measurements) */
+  pivots: number;
+  pricings: number;
 };
 
 export type LpOptions = {
@@ -284,7 +287,7 @@ export function solveCuttingLp(
 ): LpSolution | null {
   const maxIterations = options.maxIterations ?? 100_000;
   const m = sizes.length;
-  if (m === 0) return { value: 0, bound: 0, usage: [], patterns: [], proven: true };
+  if (m === 0) return { value: 0, bound: 0, usage: [], patterns: [], proven: true, pivots: 0, pricings: 0 };
   const cheapest = pickStartStock(sizes, stocks);
   if (cheapest === null) return null;
   const capacity = (stocks[cheapest] as StockKind).capacity;
@@ -296,14 +299,23 @@ export function solveCuttingLp(
     (stocks[cheapest] as StockKind).cost,
   );
   // Patterns are sparse (a bar holds a few sizes of many): priced over their nonzero entries.
-  type Entry = { pattern: Pattern; at: number[] };
+  // `w`: the pattern's Devex reference weight (see the pivot below).
+  type Entry = { pattern: Pattern; at: number[]; w: number };
   const entry = (pattern: Pattern): Entry => ({
     pattern,
+    w: 1,
     at: pattern.counts.flatMap((c, j) => (c !== 0 ? [j] : [])),
   });
   const pool: Entry[] = (options.pool ?? []).filter((p) => p.counts.some((c) => c > 0)).map(entry);
-  const pooled = new Set<Pattern>(pool.map((e) => e.pattern));
+  const pooled = new Map<Pattern, Entry>(pool.map((e) => [e.pattern, e]));
   const generated: Pattern[] = [];
+  const addToPool = (p: Pattern): void => {
+    if (pooled.has(p)) return;
+    const e = entry(p);
+    pooled.set(p, e);
+    pool.push(e);
+    generated.push(p);
+  };
   const inBasis = new Set<Pattern>();
   for (const b of basis) if (b.kind === 'pattern') inBasis.add(b.pattern);
   // y_i = size_i × min(cost / capacity) is dual feasible: the continuous bound is the first bound.
@@ -315,10 +327,20 @@ export function solveCuttingLp(
   const y = new Float64Array(m);
   const dir = new Float64Array(m);
   const rowNz = new Int32Array(m);
+  const pivotRow = new Float64Array(m);
+  let pivots = 0;
+  let pricings = 0;
   const byLength = sizes.map((_, i) => i).sort((a, b) => (sizes[b] as number) - (sizes[a] as number));
+  // Devex weights of the unit columns (by position in `byLength`) and each unit's position by its row.
+  const unitW = new Float64Array(m).fill(1);
+  const unitAt = new Int32Array(m);
+  byLength.forEach((row, k) => {
+    unitAt[row] = k;
+  });
   // Exact pricing by a DP over the bar length is cheap; where the bar is too long for it (the
   // branch-and-bound knapsack runs instead), a greedy knapsack is tried first.
   const useGreedy = stocks.some((st) => dpStep(sizes, demand, st.capacity) === 0);
+  const devex = !useGreedy;
   const result = (optimal: boolean): LpSolution => {
     let value = 0;
     const usage: LpSolution['usage'] = [];
@@ -335,9 +357,14 @@ export function solveCuttingLp(
       usage,
       patterns: generated,
       proven: true,
+      pivots,
+      pricings,
     };
   };
   let priced = false;
+  // The stability centre of the pricing (Wentges smoothing) and its Farley bound.
+  let center: Float64Array | null = null;
+  let centerBound = Number.NEGATIVE_INFINITY;
   for (let iter = 0; iter < maxIterations; iter++) {
     // The clock after every exact pricing (on a long bar it takes milliseconds) and every 16th
     // pivot (a pivot without it takes well under a millisecond; reading a CPU clock is a syscall).
@@ -356,6 +383,12 @@ export function solveCuttingLp(
     let entering: BasisEntry | null = null;
     let column: number[] | null = null;
     let bestReduced = -1e-7;
+    // Devex pricing among the unit columns and the known patterns: the largest reduced cost² /
+    // reference weight enters (a cheap steepest edge: fewer, less degenerate pivots than the most
+    // negative reduced cost). Patterns from a knapsack enter on their own, with weight 1.
+    let bestScore = 0;
+    let enteringW = 1;
+    let enteringEntry: Entry | null = null;
     for (let k = 0; k < m; k++) {
       // k < m - 1: a piece of size k + 1 takes the place of one of size k (the next longer);
       // k = m - 1: surplus of the shortest size.
@@ -363,23 +396,29 @@ export function solveCuttingLp(
       const minus = byLength[k] as number;
       const plus = last ? -1 : (byLength[k + 1] as number);
       const reduced = (y[minus] as number) - (plus < 0 ? 0 : (y[plus] as number));
-      if (reduced < bestReduced) {
+      if (reduced < -1e-7 && reduced * reduced > bestScore * (unitW[k] as number)) {
+        bestScore = (reduced * reduced) / (unitW[k] as number);
         bestReduced = reduced;
         entering = { kind: 'unit', plus, minus };
+        enteringW = unitW[k] as number;
         column = null;
       }
     }
     if (pool.length > 0) {
       // Known patterns compete with the unit columns (most negative reduced cost enters): about
       // 20 % fewer pivots on 150-200 sizes than pricing them only when no unit column prices out.
-      for (const { pattern: p, at } of pool) {
+      for (const e of pool) {
+        const p = e.pattern;
         if (inBasis.has(p)) continue;
         let v = 0;
-        for (const j of at) v += (p.counts[j] as number) * (y[j] as number);
+        for (const j of e.at) v += (p.counts[j] as number) * (y[j] as number);
         const reduced = p.cost - v;
-        if (reduced < bestReduced) {
+        if (reduced < -1e-7 && reduced * reduced > bestScore * e.w) {
+          bestScore = (reduced * reduced) / e.w;
           bestReduced = reduced;
           entering = { kind: 'pattern', pattern: p };
+          enteringW = e.w;
+          enteringEntry = e;
           column = p.counts;
         }
       }
@@ -398,44 +437,50 @@ export function solveCuttingLp(
       }
     }
     if (entering === null) {
-      // Exact pricing: proves optimality when nothing prices out, and gives Farley's bound
-      // d·y / max(value / cost) (with the knapsack's upper bound where it is not exact).
+      // Exact pricing, stabilised (Wentges): the knapsack first runs at a point between the best
+      // dual point so far (the one with the highest Farley bound) and the master's duals. Its
+      // pattern enters if it prices out at the master's duals; if not (a mispricing) the next
+      // knapsack runs at the master's duals themselves, which either gives an entering pattern
+      // or proves the master optimal. Every priced point gives Farley's bound d·y / max(a·y / cost).
       priced = true;
-      let exact = true;
-      let ratio = 0;
-      const yPos = Array.from(y, (v) => Math.max(0, v));
-      for (let s = 0; s < stocks.length; s++) {
-        const stock = stocks[s] as StockKind;
-        let ks = boundedKnapsack(yPos, sizes, demand, stock.capacity, PRICING_NODES);
-        // Out of nodes without an improving pattern: a longer search once, so that the LP's
-        // optimum is proven (a weak Farley bound would round down, one bar short).
-        if (!ks.exact && ks.value <= stock.cost + 1e-7)
-          ks = boundedKnapsack(yPos, sizes, demand, stock.capacity, PROOF_NODES, () => now() > deadline);
-        if (!ks.exact) exact = false;
-        ratio = Math.max(ratio, ks.upper / stock.cost);
-        const reduced = stock.cost - ks.value;
-        if (reduced < bestReduced) {
-          bestReduced = reduced;
-          entering = { kind: 'pattern', pattern: { stock: s, counts: ks.counts, cost: stock.cost } };
-          column = ks.counts;
+      const smoothed: boolean = center !== null && SMOOTHING > 0 && !useGreedy;
+      const point: Float64Array = smoothed ? separationPoint(center as Float64Array, y, SMOOTHING) : y;
+      pricings++;
+      const priceAt = pricePoint(point, sizes, demand, stocks, deadline, now);
+      if (priceAt.bound > bound) bound = priceAt.bound;
+      if (priceAt.bound >= centerBound) {
+        center = Float64Array.from(point, (v) => Math.max(0, v));
+        centerBound = priceAt.bound;
+      }
+      // The best pattern (at the master's duals) enters; the other improving ones join the pool.
+      const consider = (found: readonly Pattern[]): void => {
+        for (const p of found) {
+          let v = 0;
+          for (let j = 0; j < m; j++) v += (p.counts[j] as number) * (y[j] as number);
+          const reduced = p.cost - v;
+          if (reduced < bestReduced) {
+            bestReduced = reduced;
+            entering = { kind: 'pattern', pattern: p };
+            column = p.counts;
+          }
+          if (reduced < -1e-7) addToPool(p);
         }
-      }
-      if (ratio > 0 && Number.isFinite(ratio)) {
-        let dy = 0;
-        for (let j = 0; j < m; j++) dy += (demand[j] as number) * (yPos[j] as number);
-        bound = Math.max(bound, dy / Math.max(1, ratio));
-      }
-      if (entering === null) return result(exact);
+      };
+      consider(priceAt.patterns);
+      if (entering === null && smoothed) {
+        pricings++;
+        const exact = pricePoint(y, sizes, demand, stocks, deadline, now);
+        if (exact.bound > bound) bound = exact.bound;
+        if (exact.bound >= centerBound) {
+          center = Float64Array.from(y, (v) => Math.max(0, v));
+          centerBound = exact.bound;
+        }
+        consider(exact.patterns);
+        if (entering === null) return result(exact.exact);
+      } else if (entering === null) return result(priceAt.exact);
       if (Math.ceil(bound - 1e-6) >= Math.ceil(currentValue(basis, xb) - 1e-6)) return result(false);
     }
-    if (entering.kind === 'pattern' && column) {
-      const p = entering.pattern;
-      if (!pooled.has(p)) {
-        pooled.add(p);
-        pool.push(entry(p));
-        generated.push(p);
-      }
-    }
+    if (entering.kind === 'pattern') addToPool(entering.pattern);
     // Direction d = B^-1 a.
     const nonzero: number[] = [];
     if (column) for (let j = 0; j < m; j++) if (column[j] !== 0) nonzero.push(j);
@@ -471,18 +516,44 @@ export function solveCuttingLp(
     for (let j = 0; j < m; j++) {
       const v = (binv[lb + j] as number) / pivot;
       binv[lb + j] = v;
+      pivotRow[j] = v;
       if (v !== 0) rowNz[nnz++] = j;
     }
+    // A dense row (the usual case on 150-200 sizes) runs a plain loop, a sparse one by index.
+    const dense = nnz * 2 > m;
     for (let r = 0; r < m; r++) {
       if (r === leave) continue;
       const f = dir[r] as number;
       if (f === 0) continue;
       const rb = r * m;
-      for (let q = 0; q < nnz; q++) {
-        const j = rowNz[q] as number;
-        binv[rb + j] = (binv[rb + j] as number) - f * (binv[lb + j] as number);
+      if (dense) {
+        for (let j = 0; j < m; j++) binv[rb + j] = (binv[rb + j] as number) - f * (pivotRow[j] as number);
+      } else {
+        for (let q = 0; q < nnz; q++) {
+          const j = rowNz[q] as number;
+          binv[rb + j] = (binv[rb + j] as number) - f * (pivotRow[j] as number);
+        }
       }
     }
+    pivots++;
+    // Devex: with the new pivot row (row `leave` of B^-1 over the pivot), every nonbasic column's
+    // weight grows to at least (its pivot-row entry)² × the entering weight; the leaving column
+    // gets the entering weight over the pivot².
+    for (let k = 0; k < m && devex; k++) {
+      const minus = byLength[k] as number;
+      const plus = k === m - 1 ? -1 : (byLength[k + 1] as number);
+      const a = (plus < 0 ? 0 : (pivotRow[plus] as number)) - (pivotRow[minus] as number);
+      const w = a * a * enteringW;
+      if (w > (unitW[k] as number)) unitW[k] = w;
+    }
+    for (const e of devex ? pool : []) {
+      if (inBasis.has(e.pattern)) continue;
+      let a = 0;
+      for (const j of e.at) a += (e.pattern.counts[j] as number) * (pivotRow[j] as number);
+      const w = a * a * enteringW;
+      if (w > e.w) e.w = w;
+    }
+    const leftW = devex ? Math.max(1, enteringW / (pivot * pivot)) : 1;
     // y' = y + d_q · (new row `leave` of B^-1), d_q the entering column's reduced cost.
     let reducedCost = entering.kind === 'pattern' ? entering.pattern.cost : 0;
     if (column) {
@@ -493,11 +564,64 @@ export function solveCuttingLp(
     }
     for (let j = 0; j < m; j++) y[j] = (y[j] as number) + reducedCost * (binv[leave * m + j] as number);
     const left = basis[leave] as BasisEntry;
-    if (left.kind === 'pattern') inBasis.delete(left.pattern);
+    if (left.kind === 'pattern') {
+      inBasis.delete(left.pattern);
+      const e = pooled.get(left.pattern);
+      if (e) e.w = leftW;
+    } else unitW[unitAt[left.minus] as number] = leftW;
+    if (enteringEntry) enteringEntry.w = 1;
     if (entering.kind === 'pattern') inBasis.add(entering.pattern);
     basis[leave] = entering;
   }
   return result(false);
+}
+
+/** Weight of the stability centre in the separation point (Wentges smoothing); 0 turns it off. */
+const SMOOTHING = 0.7;
+
+/** alpha·centre + (1 − alpha)·y, clipped at zero. */
+function separationPoint(center: Float64Array, y: Float64Array, alpha: number): Float64Array {
+  const out = new Float64Array(y.length);
+  for (let j = 0; j < y.length; j++)
+    out[j] = Math.max(0, alpha * (center[j] as number) + (1 - alpha) * (y[j] as number));
+  return out;
+}
+
+/**
+ * Exact pricing at the dual point `y` (negative entries count as 0): the best pattern of every
+ * stock kind and Farley's bound d·y / max(value / cost), with the knapsack's proven upper bound
+ * where the search did not finish. Where the first search ran out of nodes without an improving
+ * pattern, a longer one runs once, so that the LP's optimum is proven (a weak Farley bound would
+ * round down, one bar short).
+ */
+function pricePoint(
+  y: Float64Array,
+  sizes: readonly number[],
+  demand: readonly number[],
+  stocks: readonly StockKind[],
+  deadline: number,
+  now: () => number,
+): { patterns: Pattern[]; bound: number; exact: boolean } {
+  const yPos = Array.from(y, (v) => Math.max(0, v));
+  let exact = true;
+  let ratio = 0;
+  const patterns: Pattern[] = [];
+  for (let s = 0; s < stocks.length; s++) {
+    const stock = stocks[s] as StockKind;
+    let ks = boundedKnapsack(yPos, sizes, demand, stock.capacity, PRICING_NODES);
+    if (!ks.exact && ks.value <= stock.cost + 1e-7)
+      ks = boundedKnapsack(yPos, sizes, demand, stock.capacity, PROOF_NODES, () => now() > deadline);
+    if (!ks.exact) exact = false;
+    ratio = Math.max(ratio, ks.upper / stock.cost);
+    if (ks.value > stock.cost + 1e-9) patterns.push({ stock: s, counts: ks.counts, cost: stock.cost });
+  }
+  let bound = 0;
+  if (ratio > 0 && Number.isFinite(ratio)) {
+    let dy = 0;
+    for (let j = 0; j < yPos.length; j++) dy += (demand[j] as number) * (yPos[j] as number);
+    bound = dy / Math.max(1, ratio);
+  }
+  return { patterns, bound, exact };
 }
 
 function currentValue(basis: readonly BasisEntry[], xb: Float64Array): number {
