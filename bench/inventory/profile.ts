@@ -11,7 +11,8 @@
  * The HTTP clients run in a worker thread (http-load.ts), so the profile shows the server.
  *
  * `--path raw` / `--path raw-sealed` run the raw-SQL baseline (raw-posting.ts, without and with the
- * commit-time seal) instead of the application, for the same database-side figures. Every run
+ * commit-time trigger, which since migration 0050 marks the commit for the sealer of the server
+ * this process starts) instead of the application, for the same database-side figures. Every run
  * reports the PostgreSQL server's CPU per posting (its processes, from /proc); when the server was
  * started with pg_stat_statements (TEST_PG_OPTIONS="-c shared_preload_libraries=pg_stat_statements
  * -c pg_stat_statements.track=all" before sourcing test-env.sh) also its statements by time, the

@@ -1,8 +1,8 @@
 /**
  * The raw-SQL baseline of the posting benchmark: the writes of a one-line receipt straight through
  * `pg` (no HTTP, no session, no row-level security, no checks), one transaction each. The audit
- * trigger of each table writes its row as in the application; whether those rows are sealed is up
- * to the caller (`setSeal`: with it off, nobody takes the company's chain head).
+ * trigger of each table writes its row as in the application; whether those rows are marked for
+ * the seal is up to the caller (`setSeal`: with it off, they are neither marked nor sealed).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import type pg from 'pg';
@@ -48,7 +48,10 @@ export async function rawReceipt(c: pg.Client, p: RawPosting): Promise<void> {
   }
 }
 
-/** Switches the commit-time seal trigger of audit_log on or off (owner connection). */
+/**
+ * Switches the commit-time trigger of audit_log (`audit_seal`) on or off (owner connection). Since
+ * migration 0050 it only marks the transaction ready for the sealer; before, it sealed at commit.
+ */
 export function setSeal(admin: pg.Client, on: boolean): Promise<unknown> {
   return admin.query(`alter table audit_log ${on ? 'enable' : 'disable'} trigger audit_seal`);
 }

@@ -9,7 +9,6 @@ import type { Database, OwnerQuery } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { COMPANY_LOCK_SPACE } from '../db/tenant.ts';
 import { verifyAuditChain } from '../modules/audit/audit.service.ts';
-import { sealCompanyNow } from '../modules/audit/audit-sealer.ts';
 import {
   type CompanySnapshot,
   checkStock,
@@ -129,14 +128,26 @@ export async function inTransaction<T>(
   });
 }
 
-/** A consistent snapshot of one company's rows (REPEATABLE READ, read only). */
+/**
+ * A consistent snapshot of one company's rows (REPEATABLE READ). Its only write is the seal of the
+ * company's ready audit rows, made inside the snapshot before the read (commits leave their rows
+ * to the seal, migration 0050): so every committed audit row the snapshot holds is chained, also
+ * for a company that keeps writing (a backup), and the chain head stays locked until the read
+ * ends (commits do not wait for it). A seal that moved the head after the snapshot began fails
+ * this one with a serialization error: then it starts again.
+ */
 export async function snapshotCompany(database: Database, companyId: string): Promise<CompanySnapshot> {
-  // Audit rows whose commit left them to the next seal are chained first (migration 0048).
-  await sealCompanyNow(database.db, companyId);
-  return inTransaction(database, 'begin isolation level repeatable read read only', async (q) => {
-    await scopeTransaction(q, companyId);
-    return readCompany(q, companyId);
-  });
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await inTransaction(database, 'begin isolation level repeatable read', async (q) => {
+        await scopeTransaction(q, companyId);
+        await q('select audit_seal_ready($1::uuid, true, 1000000)', [companyId]);
+        return readCompany(q, companyId);
+      });
+    } catch (error) {
+      if (attempt >= 5 || (error as { code?: string }).code !== '40001') throw error;
+    }
+  }
 }
 
 export type Verification = {

@@ -194,6 +194,45 @@ describe('audit rows sealed after commit', () => {
     expect((await state())[0]).toEqual({ marks: 0, unsealed: 0, head: (before?.head as number) + 2 });
   });
 
+  it('queues the mark once per company and transaction, also after a savepoint took back the first row (migration 0050b)', async () => {
+    const user = await signUp(t.app, 'Mark Once');
+    await sealCompanyNow(t.deps.db, user.id);
+    const ids = { userId: user.id, companyId: user.id };
+    const kept = await withCompany(t.deps.db, ids, async (tx) => {
+      // The first audited row of the transaction is written in a savepoint that rolls back.
+      await tx
+        .transaction(async (sp) => {
+          await sp.execute(sql`insert into units (company_id, code, name) values (${user.id}, 'SP1', 'sp1')`);
+          throw new Error('back to the savepoint');
+        })
+        .catch(() => undefined);
+      const [row] = rowsOf<{ id: string }>(
+        await tx.execute(
+          sql`insert into units (company_id, code, name) values (${user.id}, 'SP2', 'sp2') returning id`,
+        ),
+      );
+      await tx.execute(sql`insert into units (company_id, code, name) values (${user.id}, 'SP3', 'sp3')`);
+      // audit_row() remembered the company for the rest of the transaction.
+      const [marked] = rowsOf<{ company: string }>(
+        await tx.execute(sql`select current_setting('audit.marked_company', true) as company`),
+      );
+      expect(marked?.company).toBe(user.id);
+      return row?.id as string;
+    });
+    const rows = await ownerQuery(
+      `select l.row_id, l.seq, (k.id is not null) as ready from audit_log l
+         left join audit_ready k on k.tx = l.tx and k.company = l.company_id
+        where l.company_id = $1 and l.table_name = 'units' order by l.id`,
+      [user.id],
+    );
+    // The savepoint's row is gone; the two kept rows are unsealed and marked ready.
+    expect(rows).toEqual([
+      { row_id: kept, seq: null, ready: true },
+      { row_id: expect.any(String), seq: null, ready: true },
+    ]);
+    expect(await verifyAuditChain(t.deps.db, user.id)).toMatchObject({ ok: true, unsealed: 0, pending: 0 });
+  });
+
   it('chains ready rows before a request reads the audit trail, so the reader sees them numbered', async () => {
     const user = await signUp(t.app, 'Reads Sealed');
     await addUnits({ userId: user.id, companyId: user.id }, ['READ1']);

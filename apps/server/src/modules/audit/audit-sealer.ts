@@ -6,7 +6,11 @@ import { sealAllReady, sealCompanyReady } from './audit.repo.ts';
 
 /** How often the sealer chains the rows of committed transactions (SECURITY.md: the seal window). */
 export const SEAL_INTERVAL_MS = 1000;
-/** One seal takes at most 1000 transactions of a company; a tick seals again while there are more. */
+/**
+ * One seal takes at most 1000 marked transactions of a company (audit_seal_ready's max_marks), so
+ * a seal of fewer rows than that left nothing behind; a tick seals again only after a full one.
+ */
+const FULL_SEAL_ROWS = 1000;
 const MAX_SEALS_PER_TICK = 20;
 
 /**
@@ -32,7 +36,7 @@ export function registerAuditSealer(app: FastifyInstance, deps: Pick<Deps, 'db' 
   let running: Promise<void> | null = null;
   const tick = async () => {
     for (const db of [deps.db, ...(await dedicatedDatabases(deps.db)).map((d) => d.database.db)])
-      for (let i = 0; i < MAX_SEALS_PER_TICK && (await sealReadyRows(db)) > 0; i++);
+      for (let i = 0; i < MAX_SEALS_PER_TICK && (await sealReadyRows(db)) >= FULL_SEAL_ROWS; i++);
   };
   app.addHook('onReady', async () => {
     timer = setInterval(() => {
