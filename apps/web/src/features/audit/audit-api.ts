@@ -37,8 +37,11 @@ export function useRecordHistory(table: string, id: string, page = 1) {
   });
 }
 
+/** Entries a page of the audit page's table. */
+export const AUDIT_PAGE_SIZE = 50;
+
 export function useAuditList(f: AuditFilters) {
-  const q = new URLSearchParams({ page: String(f.page), page_size: '50' });
+  const q = new URLSearchParams({ page: String(f.page), page_size: String(AUDIT_PAGE_SIZE) });
   for (const k of ['table', 'user', 'from', 'to'] as const) {
     const v = f[k];
     if (v) q.set(k, v);

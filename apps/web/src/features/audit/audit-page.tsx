@@ -12,10 +12,8 @@ import { defineList } from '../saved-views/list-spec.ts';
 import { useList } from '../saved-views/use-list.ts';
 import { useCurrentCompany } from '../team/current-company.tsx';
 import { useMembers } from '../team/team-api.ts';
-import { type AuditEntry, useAuditList, useVerifyChain } from './audit-api.ts';
+import { AUDIT_PAGE_SIZE, type AuditEntry, useAuditList, useVerifyChain } from './audit-api.ts';
 import { ChangesCell, entryTime, entryUser } from './audit-entries.tsx';
-
-const PAGE_SIZE = 50;
 
 /** The list's declaration (saved views' key, columns, the always-shown ones, bulk selection). */
 export const AUDIT_LIST = defineList({
@@ -23,7 +21,7 @@ export const AUDIT_LIST = defineList({
   columns: ['seq', 'when', 'user', 'action', 'record', 'changes'],
   fixed: ['seq'],
   bulk: false,
-  pageSize: PAGE_SIZE,
+  pageSize: AUDIT_PAGE_SIZE,
 });
 
 /** A row of the audit table: an entry named by its number in the chain. */

@@ -55,7 +55,7 @@ export function ItemsList() {
     sku: {
       label: t('items.sku'),
       sortBy: 'sku',
-      width: '10rem',
+      width: '8rem',
       className: 'truncate',
       // The row's link: open in a new tab, bookmark and Back work (UX.md).
       cell: (i) => (
@@ -68,7 +68,7 @@ export function ItemsList() {
     name: {
       label: t('items.name'),
       sortBy: 'name',
-      width: '18rem',
+      width: '12rem',
       className: 'truncate',
       cell: (i) => i.name,
       text: (i) => i.name,

@@ -18,6 +18,13 @@ import { VirtualBody, type VirtualRows } from './virtual-body.tsx';
 
 type Row = { id: string };
 
+/** A list's place without its visible columns (hiding a column keeps the scroll position). */
+const position = (params: URLSearchParams) => {
+  const at = new URLSearchParams(params);
+  at.delete('cols');
+  return at.toString();
+};
+
 /** The column definitions of a declared list, one per column of its `defineList`. */
 export type ColumnDefs<S extends ListSpec<string>, R> = { [K in ColumnOf<S>]: ColumnDef<R> };
 
@@ -224,6 +231,7 @@ export function DataTable<C extends string, R extends Row>({
                 rowHeight={virtual.rowHeight}
                 overscan={virtual.overscan}
                 colSpan={colSpan}
+                at={position(list.params)}
                 row={(r, index) => row(r, { height: virtual.rowHeight }, index + 2 /* the header is row 1 */)}
               >
                 {emptyRow}

@@ -16,6 +16,7 @@ function render(count: number, overscan?: number) {
         rowHeight={ROW}
         overscan={overscan}
         colSpan={3}
+        at=""
         row={(r, index) => (
           <tr key={r.id} data-row={index} style={{ height: ROW }}>
             <td>{r.id}</td>

@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import type { ReactNode, RefObject } from 'react';
+import { type ReactNode, type RefObject, useEffect, useRef } from 'react';
 
 /** The height assumed before the scroll box is measured (the first render has rows to show). */
 const FIRST_HEIGHT = 600;
@@ -24,12 +24,15 @@ export function VirtualBody<R>({
   overscan = 12,
   colSpan,
   row,
+  at,
   children,
 }: VirtualRows & {
   rows: readonly R[];
   /** The scrolling box around the table. */
   scrollRef: RefObject<HTMLElement | null>;
   colSpan: number;
+  /** Where the list is (page, sort, filters): when it changes, the box scrolls back to the top. */
+  at: string;
   /** One row (a `<tr>` of `rowHeight`); `index` is its place in `rows`. */
   row: (r: R, index: number) => ReactNode;
   /** Rendered after the rows (the empty row). */
@@ -42,6 +45,13 @@ export function VirtualBody<R>({
     overscan,
     initialRect: { width: 0, height: FIRST_HEIGHT },
   });
+  // Another page, sort or filter starts at its first row, not where the last one was scrolled to.
+  const shown = useRef(at);
+  useEffect(() => {
+    if (shown.current === at) return;
+    shown.current = at;
+    scrollRef.current?.scrollTo({ top: 0 });
+  }, [at, scrollRef]);
   const items = virtual.getVirtualItems();
   const above = items[0]?.start ?? 0;
   const below = virtual.getTotalSize() - (items.at(-1)?.end ?? 0);
