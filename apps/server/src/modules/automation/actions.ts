@@ -20,6 +20,7 @@ import * as deliveryNotes from '../documents/delivery-notes.service.ts';
 import * as documents from '../documents/documents.service.ts';
 import { convertQuote } from '../documents/quotes.service.ts';
 import { createFromLowStock, createOrder } from '../purchasing/purchasing.service.ts';
+import { activeMemberIds } from '../team/team.service.ts';
 import * as repo from './automation.repo.ts';
 import * as runsRepo from './automation-runs.repo.ts';
 import { DISPATCH_JOB, emitEvent } from './emit.ts';
@@ -132,22 +133,17 @@ async function internalAction(
       return { status: 'done', entityType: 'delivery_note', entityId: note.document.id };
     }
     case 'notify': {
-      const members = await repo.activeMembers(tx);
+      const members = await activeMemberIds(tx);
       const data = { ...event.data, rule: rule.name };
       for (const m of members)
         await runsRepo.insertNotification(tx, ctx.companyId, {
-          userId: m.user_id,
+          userId: m,
           title: fillTemplate(action.title, data).slice(0, 200),
           body: fillTemplate(action.body, data).slice(0, 1000),
           link: linkOf(event),
           runId,
         });
-      await notifyCompany(
-        tx,
-        ctx.companyId,
-        'notifications',
-        members.map((m) => m.user_id),
-      );
+      await notifyCompany(tx, ctx.companyId, 'notifications', members);
       return { status: 'done', detail: String(members.length) };
     }
     case 'webhook':

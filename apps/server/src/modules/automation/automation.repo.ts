@@ -54,12 +54,6 @@ export const countRuns = async (tx: Tx, ruleId: string) =>
       ?.n ?? 0,
   );
 
-export const activeMembers = (tx: Tx) =>
-  rows<{ user_id: string }>(
-    tx,
-    sql`select user_id from memberships where company_id = app_company_id() and status = 'active' order by user_id`,
-  );
-
 // Rules -------------------------------------------------------------------------------------------
 
 export type RuleWrite = {

@@ -11,6 +11,7 @@ import {
 import { notifyCompany } from '../../db/company-events.ts';
 import type { Tx } from '../../db/database.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
+import { activeMemberIds } from '../team/team.service.ts';
 import { scheduleOverdueCheck } from './actions.ts';
 import * as repo from './automation.repo.ts';
 import { newWebhookSecret, urlProblem } from './webhook.ts';
@@ -151,7 +152,7 @@ export async function testRun(tx: Tx, rule: AutomationRule, eventId: string | nu
     holds: testCondition(c, event.data),
   }));
   const matches = evaluateConditions(rule.conditions, event.data);
-  const recipients = (await repo.activeMembers(tx)).length;
+  const recipients = (await activeMemberIds(tx)).length;
   const data = { ...event.data, rule: rule.name };
   const actions = rule.actions.map((a, index) => {
     switch (a.type) {

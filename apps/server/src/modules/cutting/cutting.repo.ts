@@ -173,21 +173,6 @@ export async function stockCandidates(tx: Tx, kind: '1d' | '2d') {
   );
 }
 
-/** Whether an item of this id exists (row-level security keeps it inside the company). */
-export async function itemExists(tx: Tx, itemId: string): Promise<boolean> {
-  const [row] = await rows<{ id: string }>(tx, sql`select id from items where id = ${itemId}`);
-  return row !== undefined;
-}
-
-/** The item's moving average cost per base unit (what an issue takes stock out at), '0' without stock. */
-export async function avgCost(tx: Tx, itemId: string): Promise<string> {
-  const [row] = await rows<{ avg_cost: string }>(
-    tx,
-    sql`select avg_cost::text as avg_cost from item_stock where item_id = ${itemId}`,
-  );
-  return row?.avg_cost ?? '0';
-}
-
 // Company cutting defaults: columns `cutting_<key>` of company_settings (migration 0029).
 
 const defaultsColumn = (key: keyof CuttingDefaults) => `cutting_${key}`;

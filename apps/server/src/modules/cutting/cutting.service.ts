@@ -72,7 +72,7 @@ export async function createJob(tx: Tx, ctx: CompanyContext, create: CuttingJobC
 async function assertStockRefs(tx: Tx, input: CuttingJobInput) {
   for (const [i, s] of input.stock.entries()) {
     if (!s.item_id) continue;
-    if (!(await repo.itemExists(tx, s.item_id)))
+    if (!(await inventory.itemExists(tx, s.item_id)))
       throw new AppError('VALIDATION', 'Artikl zalihe nije pronađen', [
         { field: `stock.${i}.item_id`, key: 'validation.itemUnknown' },
       ]);
@@ -304,7 +304,7 @@ export async function complete(tx: Tx, ctx: CompanyContext, id: string) {
         ? { kind: '1d' as const, length: layout.length, width: 0 }
         : { kind: '2d' as const, length: layout?.width ?? 0, width: layout?.height ?? 0 };
     const shape = { kind: parent.kind, length: r.length, width: r.width };
-    const receipt = remnantReceipt(u.unit, await repo.avgCost(tx, u.itemId), parent, shape);
+    const receipt = remnantReceipt(u.unit, await inventory.itemAvgCost(tx, u.itemId), parent, shape);
     if (!receipt) continue; // below the ledger's resolution (under 50 mm²): waste, not a remnant
     k++;
     const lotId = await createRemnantLot(tx, ctx, {

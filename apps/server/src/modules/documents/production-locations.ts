@@ -1,6 +1,7 @@
 import { AppError, type ProductionLocations, productionLocationsFor } from '@erp/domain';
 import type { Tx } from '../../db/database.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
+import { locationActive, locationChoices, locationExists } from '../inventory/inventory.service.ts';
 import { saveProductionLocations } from '../tenants/company-settings.service.ts';
 import * as settingsRepo from './company-settings.repo.ts';
 
@@ -21,7 +22,7 @@ export async function putProductionLocations(tx: Tx, ctx: CompanyContext, input:
   for (const field of ['source_location_id', 'output_location_id'] as const) {
     const id = input[field];
     if (id === null) continue;
-    const row = await settingsRepo.locationActive(tx, id);
+    const row = await locationActive(tx, id);
     if (!row?.active)
       throw new AppError('VALIDATION', 'Lokacija nije pronađena ili nije aktivna', [
         { field, key: 'validation.locationInactive' },
@@ -40,7 +41,7 @@ export async function assertLocationsExist(tx: Tx, input: Partial<ProductionLoca
   for (const field of ['source_location_id', 'output_location_id'] as const) {
     const id = input[field];
     if (!id) continue;
-    if (!(await settingsRepo.locationExists(tx, id)))
+    if (!(await locationExists(tx, id)))
       throw new AppError('VALIDATION', 'Lokacija nije pronađena ili nije aktivna', [
         { field, key: 'validation.locationInactive' },
       ]);
@@ -63,6 +64,6 @@ export async function productionLocationsView(tx: Tx) {
  * `productionLocationsFor` (first active storage location by code, else the first active one).
  */
 export async function workOrderLocations(tx: Tx): Promise<ProductionLocations> {
-  const locations = await settingsRepo.locationChoices(tx);
+  const locations = await locationChoices(tx);
   return productionLocationsFor(await getProductionLocations(tx), locations);
 }

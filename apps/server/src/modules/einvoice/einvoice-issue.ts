@@ -17,7 +17,7 @@ import type { CompanyContext } from '../../db/tenant.ts';
 import type { ClientInfo, LineRow } from '../documents/documents.service.ts';
 import { reverseChargeFlags } from '../documents/invoice-vat.ts';
 import { vatExemptions } from '../inventory/inventory.service.ts';
-import * as repo from './einvoice.repo.ts';
+import { einvoiceAddress as partnerEinvoiceAddress } from '../partners/partners.service.ts';
 import { getOperator, isVatRegistered } from './einvoice.service.ts';
 import { isKpdCode } from './kpd.ts';
 
@@ -44,7 +44,7 @@ export async function einvoiceReadiness(
   const operator = await getOperator(tx, ctx.userId);
   const vatRegistered = await isVatRegistered(tx);
   const reverseCharge = doc ? await domesticReverseChargeOf(tx, doc) : null;
-  const einvoiceAddress = await repo.einvoiceAddress(tx, client.id);
+  const einvoiceAddress = await partnerEinvoiceAddress(tx, client.id);
   const problems: FieldIssue[] = einvoiceIssueProblems({
     kind: kind === 'credit_note' || kind === 'advance' ? kind : 'invoice',
     operator: { mark: operator.operator_mark, oib: operator.operator_oib },

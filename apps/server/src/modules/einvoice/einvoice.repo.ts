@@ -2,30 +2,12 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { one } from '../../db/sql.ts';
 
-// Data access of the e-invoice settings (migration 0037): each user's operator (HR-BT-4 mark and
-// HR-BT-5 OIB, columns of the user's own tenants row; the OIB stored encrypted by the service),
-// the company's VAT registration (company_settings.vat_registered), and the buyer's electronic
-// address a UBL names.
-
-export type OperatorRow = { operator_mark: string | null; operator_oib: string | null };
-
-export async function getOperatorRow(tx: Tx, userId: string): Promise<OperatorRow | undefined> {
-  return one<OperatorRow>(tx, sql`select operator_mark, operator_oib from tenants where id = ${userId}`);
-}
+// The e-invoice area's read of its setting, the company's VAT registration (its column of
+// company_settings, migration 0037). The row is the tenants module's: the setting is written, and
+// each user's operator (HR-BT-4 mark, HR-BT-5 OIB on the user's tenants row) read and written,
+// through the tenants services; the buyer's electronic address through the partners service.
 
 export async function vatRegistered(tx: Tx): Promise<boolean | undefined> {
   return (await one<{ vat_registered: boolean }>(tx, sql`select vat_registered from company_settings`))
     ?.vat_registered;
-}
-
-/** The buyer's electronic address (the UBL's EndpointID), as stored on the partner. */
-export async function einvoiceAddress(tx: Tx, partnerId: string): Promise<string | null> {
-  return (
-    (
-      await one<{ einvoice_address: string | null }>(
-        tx,
-        sql`select einvoice_address from partners where id = ${partnerId}`,
-      )
-    )?.einvoice_address ?? null
-  );
 }

@@ -4,7 +4,7 @@ import type { Tx } from '../../db/database.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
 import { decryptField, encryptField } from '../../security/field-crypto.ts';
 import { saveVatRegistered } from '../tenants/company-settings.service.ts';
-import { saveOperator } from '../tenants/tenants.service.ts';
+import { type OperatorRow, operatorOf, saveOperator } from '../tenants/tenants.service.ts';
 import * as repo from './einvoice.repo.ts';
 
 // The operator of each user (HR-BT-4 mark and HR-BT-5 OIB, columns of the user's own tenants
@@ -14,10 +14,10 @@ import * as repo from './einvoice.repo.ts';
 /** The encryption context of the operator OIB (security/encrypted-columns.ts). */
 const OIB_CONTEXT = 'tenants.operator_oib';
 
-export type Operator = repo.OperatorRow;
+export type Operator = OperatorRow;
 
 export async function getOperator(tx: Tx, userId: string): Promise<Operator> {
-  const row = await repo.getOperatorRow(tx, userId);
+  const row = await operatorOf(tx, userId);
   return {
     operator_mark: row?.operator_mark ?? null,
     operator_oib: decryptField(row?.operator_oib ?? null, OIB_CONTEXT),

@@ -602,11 +602,21 @@ export async function createLot(
   return lotsRepo.insertLot(tx, ctx.companyId, itemId, lotNumber);
 }
 
-/** Item facts other areas read by id (a document line's item, a cutting material, VAT exemptions). */
+/**
+ * Facts other areas read as a use-case: a document line's item, a cutting material, VAT exemptions,
+ * an item's existence and average cost, a taken code, known units, locations.
+ */
 export {
   type CuttingItemFacts,
   cuttingItemFacts,
   type DocumentItemFacts,
   documentItemFacts,
+  existingUnits,
+  itemAvgCost,
+  itemExists,
+  locationActive,
+  locationChoices,
+  locationExists,
+  skuTaken,
   vatExemptions,
 } from './item-facts.repo.ts';

@@ -1,10 +1,12 @@
-import type { PriceBasis } from '@erp/domain';
+import type { LocationChoice, PriceBasis } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { rows, uuids } from '../../db/sql.ts';
 
-// The item facts other areas read by id (exported through inventory.service.ts): what a document
-// line takes from its item, and the sizes a cutting list cuts from. Numbers as trimmed decimal text.
+// The facts of items, units and locations other areas read as a use-case (exported through
+// inventory.service.ts): what a document line takes from its item, the sizes a cutting list cuts
+// from, whether a code, unit or location exists. Numbers as trimmed decimal text. (A list or print
+// that joins these tables in its own read query does so in its own repository.)
 
 export type DocumentItemFacts = {
   id: string;
@@ -57,4 +59,52 @@ export async function vatExemptions(
     tx,
     sql`select id, vat_exemption from items where id = any(${uuids(ids)})`,
   );
+}
+
+/** Whether an item of this id exists (row-level security keeps it inside the company). */
+export async function itemExists(tx: Tx, itemId: string): Promise<boolean> {
+  const [row] = await rows<{ id: string }>(tx, sql`select id from items where id = ${itemId}`);
+  return row !== undefined;
+}
+
+/** The item's moving average cost per base unit (what an issue takes stock out at), '0' without stock. */
+export async function itemAvgCost(tx: Tx, itemId: string): Promise<string> {
+  const [row] = await rows<{ avg_cost: string }>(
+    tx,
+    sql`select avg_cost::text as avg_cost from item_stock where item_id = ${itemId}`,
+  );
+  return row?.avg_cost ?? '0';
+}
+
+/** Whether an item of the company has this code (any case). */
+export async function skuTaken(tx: Tx, sku: string): Promise<boolean> {
+  return (await rows(tx, sql`select 1 from items where lower(sku) = lower(${sku})`)).length > 0;
+}
+
+/** Which of these unit codes the company has. */
+export async function existingUnits(tx: Tx, codes: readonly string[]): Promise<Set<string>> {
+  if (codes.length === 0) return new Set();
+  const found = await rows<{ code: string }>(
+    tx,
+    sql`select code from units where code in (${sql.join(
+      codes.map((c) => sql`${c}`),
+      sql`, `,
+    )})`,
+  );
+  return new Set(found.map((r) => r.code));
+}
+
+/** Whether a location is active (undefined: no such location of the company). */
+export async function locationActive(tx: Tx, id: string): Promise<{ active: boolean } | undefined> {
+  const [row] = await rows<{ active: boolean }>(tx, sql`select active from locations where id = ${id}`);
+  return row;
+}
+
+export async function locationExists(tx: Tx, id: string): Promise<boolean> {
+  return (await rows<{ id: string }>(tx, sql`select id from locations where id = ${id}`)).length > 0;
+}
+
+/** Every location of the company, as a settings screen offers them. */
+export async function locationChoices(tx: Tx): Promise<LocationChoice[]> {
+  return rows<LocationChoice>(tx, sql`select id, code, type, active from locations`);
 }

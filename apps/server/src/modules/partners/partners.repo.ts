@@ -144,6 +144,15 @@ export async function updatePartner(tx: Tx, role: PartnerRole, id: string, p: Pa
   );
 }
 
+/** A partner's electronic address (a UBL's EndpointID), null when none is stored or no such partner. */
+export async function einvoiceAddress(tx: Tx, partnerId: string): Promise<string | null> {
+  const row = await one<{ einvoice_address: string | null }>(
+    tx,
+    sql`select einvoice_address from partners where id = ${partnerId}`,
+  );
+  return row?.einvoice_address ?? null;
+}
+
 export async function partnerIdByOib(tx: Tx, role: PartnerRole, oib: string, exceptId?: string) {
   const row = await one<{ id: string; name: string }>(
     tx,

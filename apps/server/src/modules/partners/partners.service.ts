@@ -34,6 +34,9 @@ async function assertOibFree(tx: Tx, role: PartnerRole, oib: string | null, exce
 /** A partner's row without contacts, or null (for other areas that check a reference). */
 export const findPartner = (tx: Tx, role: PartnerRole, id: string) => repo.getPartner(tx, role, id);
 
+/** The buyer's electronic address an e-invoice names (the UBL's EndpointID), or null. */
+export const einvoiceAddress = (tx: Tx, partnerId: string) => repo.einvoiceAddress(tx, partnerId);
+
 /** The partner of a list with this OIB (id and name), or null (a received invoice's supplier). */
 export const partnerByOib = (tx: Tx, role: PartnerRole, oib: string) => repo.partnerIdByOib(tx, role, oib);
 

@@ -199,18 +199,6 @@ export async function searchItems(tx: Tx, q: string, limit: number): Promise<Ite
   return rows.map((r) => info.get(r.id)).filter((i): i is ItemInfo => i !== undefined);
 }
 
-export async function unitExists(tx: Tx, codes: readonly string[]): Promise<Set<string>> {
-  if (codes.length === 0) return new Set();
-  const rows = await query<{ code: string }>(
-    tx,
-    sql`select code from units where code in (${sql.join(
-      codes.map((c) => sql`${c}`),
-      sql`, `,
-    )})`,
-  );
-  return new Set(rows.map((r) => r.code));
-}
-
 // --- products -----------------------------------------------------------------------------------
 
 export type ProductRow = ProductRowWire;
@@ -267,10 +255,6 @@ export async function listProducts(
       updatedAt: iso(r.updated_at),
     })),
   };
-}
-
-export async function skuTaken(tx: Tx, sku: string): Promise<boolean> {
-  return (await query(tx, sql`select 1 from items where lower(sku) = lower(${sku})`)).length > 0;
 }
 
 // --- BOMs ---------------------------------------------------------------------------------------

@@ -22,7 +22,12 @@ import {
 import Decimal from 'decimal.js';
 import type { Tx } from '../../db/database.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
-import { createProductItem, ensureDefaultUnits } from '../inventory/inventory.service.ts';
+import {
+  createProductItem,
+  ensureDefaultUnits,
+  existingUnits,
+  skuTaken,
+} from '../inventory/inventory.service.ts';
 import * as repo from './production.repo.ts';
 
 // --- processes ----------------------------------------------------------------------------------
@@ -78,13 +83,13 @@ export async function createProduct(
     kind: 'product' | 'component';
   },
 ) {
-  if (await repo.skuTaken(tx, input.sku))
+  if (await skuTaken(tx, input.sku))
     throw new AppError('CONFLICT', 'Šifra artikla već postoji', [
       { field: 'sku', key: 'validation.codeTaken' },
     ]);
   // The standard units (kom, m, m2, ...) exist before the first item, whoever creates it.
   await ensureDefaultUnits(tx, ctx.companyId);
-  if (!(await repo.unitExists(tx, [input.baseUnit])).has(input.baseUnit))
+  if (!(await existingUnits(tx, [input.baseUnit])).has(input.baseUnit))
     throw new AppError('VALIDATION', 'Nepoznata jedinica mjere', [
       { field: 'baseUnit', key: 'validation.unitUnknown' },
     ]);
@@ -152,7 +157,7 @@ async function validateBom(tx: Tx, productId: string, input: BomInput): Promise<
   const componentIds = [...new Set(input.lines.map((l) => l.componentId))];
   const components = await repo.itemsByIds(tx, componentIds);
   const factors = await repo.unitFactors(tx, componentIds);
-  const units = await repo.unitExists(tx, [...new Set(input.lines.map((l) => l.unit))]);
+  const units = await existingUnits(tx, [...new Set(input.lines.map((l) => l.unit))]);
   input.lines.forEach((line, i) => {
     const component = components.get(line.componentId);
     if (!component) issues.push({ field: `lines.${i}.componentId`, key: 'validation.itemUnknown' });

@@ -159,6 +159,14 @@ export async function insertMembership(
   return rowsOf(result).length > 0;
 }
 
+/** The active members of the current company (app.company_id), in user id order. */
+export async function activeMemberIds(tx: Tx): Promise<string[]> {
+  const result = await tx.execute(
+    sql`select user_id from memberships where company_id = app_company_id() and status = 'active' order by user_id`,
+  );
+  return rowsOf<{ user_id: string }>(result).map((r) => r.user_id);
+}
+
 /** The owner's membership of a user's own company (created with it); nothing when it is there. */
 export async function insertOwnerMembership(tx: Tx, companyId: string): Promise<void> {
   await tx.execute(sql`

@@ -321,6 +321,11 @@ function joinCompany(
   );
 }
 
+/** The current company's active members (an automation's notify action writes to each). */
+export function activeMemberIds(tx: Tx): Promise<string[]> {
+  return repo.activeMemberIds(tx);
+}
+
 /** The owner's membership of a user's own company, created with the company (tenants.service). */
 export function addOwnerMembership(tx: Tx, companyId: string): Promise<void> {
   return repo.insertOwnerMembership(tx, companyId);

@@ -115,6 +115,16 @@ export async function updateCompany(
   return row ? (openTenantFields(row) as CompanyRow) : null;
 }
 
+export type OperatorRow = { operator_mark: string | null; operator_oib: string | null };
+
+/** A user's operator for e-invoices as stored (the OIB sealed), undefined without the row. */
+export async function getOperator(tx: Tx, userId: string): Promise<OperatorRow | undefined> {
+  const [row] = rowsOf<OperatorRow>(
+    await tx.execute(sql`select operator_mark, operator_oib from tenants where id = ${userId}`),
+  );
+  return row;
+}
+
 /** A user's operator for e-invoices (migration 0037); `sealedOib` is the encrypted OIB (or null). */
 export async function setOperator(
   tx: Tx,

@@ -112,6 +112,13 @@ export function copyAccountStatusTo(tx: Tx, userId: string, status: 'active' | '
   return repo.copyAccountStatus(tx, userId, status);
 }
 
+export type OperatorRow = repo.OperatorRow;
+
+/** A user's e-invoice operator as stored (the e-invoice area opens the sealed OIB). */
+export function operatorOf(tx: Tx, userId: string): Promise<OperatorRow | undefined> {
+  return repo.getOperator(tx, userId);
+}
+
 /** A user's e-invoice operator on their own row; the e-invoice area checks and seals the OIB first. */
 export function saveOperator(
   tx: Tx,
