@@ -31,6 +31,17 @@ test.describe('audit', () => {
 
     await page.goto('/audit?table=partners');
     await expect(page.getByTestId('audit-entry')).toHaveCount(2);
+    // A row per change; the changes cell names the changed fields and opens to old → new.
+    await expect(page.getByRole('columnheader', { name: 'Zapis', exact: true })).toBeVisible();
+    const update = page.getByTestId('audit-entry').filter({ hasText: 'izmijenjen zapis' });
+    await expect(update).toContainText('Partner');
+    const changes = update.getByTestId('audit-changes');
+    await expect(changes.locator('summary')).toHaveText('Naziv');
+    const renamed = changes.getByText('Stolarija Opatija d.o.o.');
+    await expect(renamed).toBeHidden();
+    await changes.locator('summary').click();
+    await expect(renamed).toBeVisible();
+    await expect(changes.getByText('Stolarija Rijeka d.o.o.')).toBeVisible();
     await page.getByTestId('verify-chain').click();
     await expect(page.getByTestId('verify-result')).toContainText('Lanac je ispravan');
     await page.screenshot({ path: `${SCREENSHOTS}/audit-page.png`, fullPage: true });
