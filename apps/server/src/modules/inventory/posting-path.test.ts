@@ -6,7 +6,7 @@ import { inventoryClient } from './test-helpers.ts';
 
 /**
  * The shortened posting path (issue 21): locations checked with the item lock, a receipt without
- * the balance read, every write in one statement, the document read back in one query. What it
+ * the balance read, every write in one statement answering with the document from its own rows. What it
  * must keep: refusals change nothing, stock = ledger = balances, the answer matches the ledger,
  * and every audit row is chained.
  */
@@ -60,17 +60,30 @@ describe('posting path', () => {
     // Average of 10 @ 2 and 5 @ 5 is 3.
     expect((await inv.balance(screw.id)).item).toMatchObject({ on_hand: '15', avg_cost: '3' });
 
-    await inv.ok('POST', '/api/inventory/issues', {
+    const issue = await inv.ok('POST', '/api/inventory/issues', {
       location_id: a.id,
       reason: 'production',
       lines: [{ item_id: screw.id, quantity: '6' }],
     });
-    await inv.ok('POST', '/api/inventory/transfers', {
+    const transfer = await inv.ok('POST', '/api/inventory/transfers', {
       from_location_id: a.id,
       to_location_id: b.id,
       reason: 'relocation',
       lines: [{ item_id: glass.id, quantity: '3' }],
     });
+    // Each answer is built from the write statement's own rows (no read-back): it must be the
+    // document as a later read shows it, lot numbers, location codes and the reason included.
+    expect(await inv.ok('GET', `/api/inventory/documents/${issue.id}`)).toEqual(issue);
+    expect(await inv.ok('GET', `/api/inventory/documents/${transfer.id}`)).toEqual(transfer);
+    expect(
+      transfer.lines.map((l: { location_code: string; lot_number: string | null }) => [
+        l.location_code,
+        l.lot_number,
+      ]),
+    ).toEqual([
+      ['A', 'L-1'],
+      ['B', 'L-1'],
+    ]);
     const stock = await t.deps.database.session((q) => checkStock(q, user.id));
     expect(stock).toEqual({ balanceMismatches: 0, itemMismatches: 0, negative: 0 });
     expect((await inv.balance(screw.id)).item.on_hand).toBe('9');
