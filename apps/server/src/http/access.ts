@@ -74,23 +74,26 @@ export function registerAccessControl(app: FastifyInstance, deps: Deps): void {
   // check (refused by validation, failed in its handler before its transaction, or a handler that
   // does not use inCompany) is checked here, before anything leaves: a caller without the right
   // gets 403 whatever the body or the handler said, and learns nothing from validation errors.
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A callback hook: the common case (checked in the handler's transaction) answers at once.
+  app.addHook('onSend', (request, reply, payload, done) => {
     const access = routeAccess(request);
-    if (!isPermission(access) || request.accessChecked || reply.statusCode >= 500) return payload;
+    if (!isPermission(access) || request.accessChecked || reply.statusCode >= 500) return done(null, payload);
     const user = request.sessionUser;
     const companyId = request.companyId;
-    if (!user || !companyId) return payload; // refused before the company was known (401, bad header)
-    try {
-      await withCompany(deps.db, { userId: user.id, companyId }, async () => {}, { permission: access });
-      request.accessChecked = true;
-      return payload;
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      reply.removeHeader('content-disposition');
-      reply.removeHeader('content-length');
-      reply.status(error.status).header('content-type', 'application/json; charset=utf-8');
-      return JSON.stringify(errorBody(error.code, error.message, error.details));
-    }
+    if (!user || !companyId) return done(null, payload); // refused before the company was known (401, bad header)
+    withCompany(deps.db, { userId: user.id, companyId }, async () => {}, { permission: access }).then(
+      () => {
+        request.accessChecked = true;
+        done(null, payload);
+      },
+      (error: unknown) => {
+        if (!(error instanceof AppError)) return done(error as Error);
+        reply.removeHeader('content-disposition');
+        reply.removeHeader('content-length');
+        reply.status(error.status).header('content-type', 'application/json; charset=utf-8');
+        done(null, JSON.stringify(errorBody(error.code, error.message, error.details)));
+      },
+    );
   });
 }
 

@@ -67,11 +67,11 @@ export function followSessionRevocations(app: FastifyInstance, deps: Pick<Deps, 
     );
   });
   // Before the answer leaves, so the caller's next request cannot find the revoked session.
-  app.addHook('onSend', async (request, _reply, payload) => {
+  app.addHook('onSend', (request, _reply, payload, done) => {
     const cookie = request.headers.cookie;
     if (cookie && request.method !== 'GET' && request.url.startsWith('/api/auth/'))
       forget(cache, (key) => key === cookie);
-    return payload;
+    done(null, payload);
   });
   app.addHook('onClose', async () => {
     await unlisten?.();
