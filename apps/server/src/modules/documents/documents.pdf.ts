@@ -19,6 +19,7 @@ import {
 import { hrDate, hrMoney, hrPrice, hrQuantity, hrTime } from '../../pdf/pdf-format.ts';
 import { drawFiscalBlock, drawNotFiscalisedNote } from '../fiscalisation/fiscal-pdf-block.ts';
 import { openOib } from '../partners/partner-oib.ts';
+import { clientForPrint } from '../partners/partners.service.ts';
 import { drawAdvances } from './advances.pdf.ts';
 import * as repo from './documents.repo.ts';
 import { totalsOf, withGlassWorkWarnings } from './documents.service.ts';
@@ -31,7 +32,6 @@ import {
   vatRecap,
 } from './invoice-pdf.ts';
 import { hub3For, type PartySnapshot } from './invoices.service.ts';
-import * as partiesRepo from './parties.repo.ts';
 import { materials, operations } from './work-orders.repo.ts';
 
 // Printouts in Croatian (number and date formats from the shared PDF helpers): quotes, work order
@@ -65,7 +65,7 @@ export async function load(tx: Tx, id: string): Promise<Loaded> {
   const lines = await repo.getLines(tx, id);
   let client = (doc.buyer as PartySnapshot | null) ?? null;
   if (!client && doc.client_id) {
-    const row = await partiesRepo.clientForPrint(tx, doc.client_id);
+    const row = await clientForPrint(tx, doc.client_id);
     if (row) {
       const a = row.billing_address;
       client = {

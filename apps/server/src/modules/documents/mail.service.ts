@@ -10,11 +10,12 @@ import type { Tx } from '../../db/database.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
 import { type Attachment, SmtpError, type SmtpSettings, sendSmtp } from '../../mail/smtp.ts';
 import { decryptField, encryptField } from '../../security/field-crypto.ts';
+import { partnerEmail } from '../partners/partners.service.ts';
+import { ownCompanyName } from '../tenants/tenants.service.ts';
 import { TITLES } from './documents.pdf.ts';
 import * as repo from './documents.repo.ts';
 import { documentPdf, frozenFile } from './frozen-files.ts';
 import * as mailRepo from './mail.repo.ts';
-import * as partiesRepo from './parties.repo.ts';
 import { quoteAction } from './quotes.service.ts';
 
 // Documents e-mailed from the app (issue 22, deliverable 5; docs/documents.md "E-mail"). The
@@ -105,8 +106,8 @@ export async function mailDraft(tx: Tx, id: string) {
   const doc = await repo.getDocument(tx, id);
   if (!doc) throw new AppError('NOT_FOUND', 'Dokument nije pronađen');
   const template = mailTemplate(doc.kind, doc.status);
-  const client = doc.client_id ? await partiesRepo.clientEmail(tx, doc.client_id) : undefined;
-  const company = await partiesRepo.ownCompanyName(tx);
+  const client = doc.client_id ? await partnerEmail(tx, doc.client_id) : undefined;
+  const company = await ownCompanyName(tx);
   const number = doc.number ?? '';
   const settings = await getMailSettings(tx);
   return {

@@ -68,8 +68,8 @@ export async function correctConsumption(
   const lotIds = [...new Set(lines.flatMap((l) => (l.lotId ? [l.lotId] : [])))];
   const [mats, items, lots, coverage] = await Promise.all([
     costsRepo.materialSkus(tx, id),
-    costsRepo.itemSkus(tx, itemIds),
-    costsRepo.lotNumbers(tx, lotIds),
+    inventory.itemSkus(tx, itemIds),
+    inventory.lotNumbers(tx, lotIds),
     cuttingCoverage(tx, id),
   ]);
   const check = async () => {

@@ -177,26 +177,6 @@ export async function materialSkus(tx: Tx, woId: string): Promise<{ item_id: str
   );
 }
 
-export async function itemSkus(
-  tx: Tx,
-  ids: readonly string[],
-): Promise<{ id: string; sku: string; lot_tracked: boolean }[]> {
-  return rows<{ id: string; sku: string; lot_tracked: boolean }>(
-    tx,
-    sql`select id, sku, lot_tracked from items where id = any(${uuids(ids)})`,
-  );
-}
-
-export async function lotNumbers(
-  tx: Tx,
-  ids: readonly string[],
-): Promise<{ id: string; lot_number: string }[]> {
-  return rows<{ id: string; lot_number: string }>(
-    tx,
-    sql`select id, lot_number from lots where id = any(${uuids(ids)})`,
-  );
-}
-
 /** What a stock document booked per item: quantity and value at the ledger's costs. */
 export async function bookedPerItem(
   tx: Tx,

@@ -608,15 +608,18 @@ export async function createLot(
  */
 export {
   type CuttingItemFacts,
+  countExistingItems,
   cuttingItemFacts,
   type DocumentItemFacts,
   documentItemFacts,
   existingUnits,
   itemAvgCost,
   itemExists,
+  itemSkus,
   locationActive,
   locationChoices,
   locationExists,
+  lotNumbers,
   skuTaken,
   vatExemptions,
 } from './item-facts.repo.ts';

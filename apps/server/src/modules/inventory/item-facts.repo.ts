@@ -108,3 +108,35 @@ export async function locationExists(tx: Tx, id: string): Promise<boolean> {
 export async function locationChoices(tx: Tx): Promise<LocationChoice[]> {
   return rows<LocationChoice>(tx, sql`select id, code, type, active from locations`);
 }
+
+/** The code of items and whether they track lots. */
+export async function itemSkus(
+  tx: Tx,
+  ids: readonly string[],
+): Promise<{ id: string; sku: string; lot_tracked: boolean }[]> {
+  return rows<{ id: string; sku: string; lot_tracked: boolean }>(
+    tx,
+    sql`select id, sku, lot_tracked from items where id = any(${uuids(ids)})`,
+  );
+}
+
+/** The numbers of lots. */
+export async function lotNumbers(
+  tx: Tx,
+  ids: readonly string[],
+): Promise<{ id: string; lot_number: string }[]> {
+  return rows<{ id: string; lot_number: string }>(
+    tx,
+    sql`select id, lot_number from lots where id = any(${uuids(ids)})`,
+  );
+}
+
+/** How many of these ids are items of the company. */
+export async function countExistingItems(tx: Tx, ids: readonly string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const [row] = await rows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from items where id = any(${uuids(ids)})`,
+  );
+  return row?.n ?? 0;
+}

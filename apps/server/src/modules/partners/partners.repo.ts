@@ -153,6 +153,35 @@ export async function einvoiceAddress(tx: Tx, partnerId: string): Promise<string
   return row?.einvoice_address ?? null;
 }
 
+/** The supplier with this VAT id (spaces and case ignored), active ones first. */
+export async function supplierByVatId(tx: Tx, vatId: string) {
+  return one<{ id: string }>(
+    tx,
+    sql`select id from partners where role = 'supplier' and upper(replace(vat_id, ' ', '')) = ${vatId.replace(/\s/g, '').toUpperCase()}
+        order by active desc, created_at limit 1`,
+  );
+}
+
+/** Whether a supplier of this id exists. */
+export async function supplierExists(tx: Tx, id: string) {
+  return one<{ id: string }>(tx, sql`select id from partners where id = ${id} and role = 'supplier'`);
+}
+
+/** The fields a document without a frozen buyer prints of its client (the OIB still sealed). */
+export async function clientForPrint(tx: Tx, partnerId: string) {
+  return one<{
+    name: string;
+    oib: string | null;
+    vat_id: string | null;
+    billing_address: Record<string, string | null> | null;
+  }>(tx, sql`select name, oib, vat_id, billing_address from partners where id = ${partnerId}`);
+}
+
+/** A partner's e-mail address as stored. */
+export async function partnerEmail(tx: Tx, partnerId: string): Promise<{ email: string | null } | undefined> {
+  return one<{ email: string | null }>(tx, sql`select email from partners where id = ${partnerId}`);
+}
+
 export async function partnerIdByOib(tx: Tx, role: PartnerRole, oib: string, exceptId?: string) {
   const row = await one<{ id: string; name: string }>(
     tx,
@@ -229,15 +258,6 @@ export async function replaceSupplierItems(
           values (${companyId}, ${supplierId}, ${it.item_id}, ${it.supplier_sku}, ${it.price}, ${it.min_order_qty})`,
     );
   }
-}
-
-export async function countExistingItems(tx: Tx, ids: string[]): Promise<number> {
-  if (ids.length === 0) return 0;
-  const row = await one<{ n: number }>(
-    tx,
-    sql`select count(*)::int as n from items where id = any(${sql`${`{${ids.join(',')}}`}::uuid[]`})`,
-  );
-  return row?.n ?? 0;
 }
 
 /** Every month of a period as `YYYY-MM`, from the database calendar (the analytics' month axis). */

@@ -14,6 +14,7 @@ import {
 import { notifyCompany } from '../../db/company-events.ts';
 import type { Tx } from '../../db/database.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
+import { countExistingItems } from '../inventory/inventory.service.ts';
 import * as repo from './partners.repo.ts';
 
 const LABEL: Record<PartnerRole, string> = { client: 'Klijent', supplier: 'Dobavljač' };
@@ -33,6 +34,18 @@ async function assertOibFree(tx: Tx, role: PartnerRole, oib: string | null, exce
 
 /** A partner's row without contacts, or null (for other areas that check a reference). */
 export const findPartner = (tx: Tx, role: PartnerRole, id: string) => repo.getPartner(tx, role, id);
+
+/** A received invoice's supplier found by its VAT id ({ id } or undefined). */
+export const supplierByVatId = (tx: Tx, vatId: string) => repo.supplierByVatId(tx, vatId);
+
+/** Whether a supplier of this id exists ({ id } or undefined). */
+export const supplierExists = (tx: Tx, id: string) => repo.supplierExists(tx, id);
+
+/** What a document prints of its client when it has no frozen buyer (the OIB still sealed). */
+export const clientForPrint = (tx: Tx, partnerId: string) => repo.clientForPrint(tx, partnerId);
+
+/** A partner's e-mail address as stored (a document's mail goes to its client's). */
+export const partnerEmail = (tx: Tx, partnerId: string) => repo.partnerEmail(tx, partnerId);
 
 /** The buyer's electronic address an e-invoice names (the UBL's EndpointID), or null. */
 export const einvoiceAddress = (tx: Tx, partnerId: string) => repo.einvoiceAddress(tx, partnerId);
@@ -103,7 +116,7 @@ export async function replaceSupplierItems(
     if (ids.indexOf(id) !== i) issues.push({ field: `items.${i}.item_id`, key: 'validation.duplicate' });
   });
   if (issues.length) throw new AppError('VALIDATION', 'Artikl je naveden dvaput', issues);
-  if ((await repo.countExistingItems(tx, [...new Set(ids)])) !== new Set(ids).size)
+  if ((await countExistingItems(tx, [...new Set(ids)])) !== new Set(ids).size)
     throw new AppError('VALIDATION', 'Artikl nije pronađen', [{ field: 'items', key: 'validation.invalid' }]);
   await repo.replaceSupplierItems(tx, ctx.companyId, supplierId, items);
   await notifyCompany(tx, ctx.companyId, 'partners', [supplierId]);

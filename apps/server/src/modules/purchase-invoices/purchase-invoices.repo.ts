@@ -190,35 +190,6 @@ export async function addPayment(
   );
 }
 
-/** Suppliers by exact OIB (partners' blind index) or VAT id. */
-export async function supplierByVatId(tx: Tx, vatId: string) {
-  return one<{ id: string }>(
-    tx,
-    sql`select id from partners where role = 'supplier' and upper(replace(vat_id, ' ', '')) = ${vatId.replace(/\s/g, '').toUpperCase()}
-        order by active desc, created_at limit 1`,
-  );
-}
-
-export async function orderByNumber(tx: Tx, number: string, supplierId: string | null) {
-  return one<{ id: string; supplier_id: string }>(
-    tx,
-    sql`select id, supplier_id from purchase_orders where number = ${number}
-          and status <> 'cancelled' and (${supplierId}::uuid is null or supplier_id = ${supplierId}::uuid)
-        limit 1`,
-  );
-}
-
-export async function orderHeader(tx: Tx, id: string) {
-  return one<{ id: string; number: string | null; supplier_id: string; status: string }>(
-    tx,
-    sql`select id, number, supplier_id, status from purchase_orders where id = ${id}`,
-  );
-}
-
-export async function supplierExists(tx: Tx, id: string) {
-  return one<{ id: string }>(tx, sql`select id from partners where id = ${id} and role = 'supplier'`);
-}
-
 /** The order's lines with what its posted receipts received (in the order line's unit). */
 export async function orderLinesForMatch(tx: Tx, orderId: string) {
   return rows<{

@@ -21,7 +21,8 @@ import {
   onPurchaseInvoiceReceived,
   onPurchaseInvoiceRejected,
 } from '../fiscal-exchange/fiscal-exchange.service.ts';
-import { partnerByOib } from '../partners/partners.service.ts';
+import { partnerByOib, supplierByVatId, supplierExists } from '../partners/partners.service.ts';
+import { orderByNumber, orderHeader } from '../purchasing/purchasing.service.ts';
 import { companyProfile } from '../tenants/tenants.service.ts';
 import * as repo from './purchase-invoices.repo.ts';
 import { parseUbl } from './ubl-parse.ts';
@@ -123,7 +124,7 @@ export async function receiveUbl(
 
   const supplierId = await matchSupplier(tx, parsed);
   const order = parsed.order_reference
-    ? await repo.orderByNumber(tx, parsed.order_reference, supplierId)
+    ? await orderByNumber(tx, parsed.order_reference, supplierId)
     : undefined;
   const id = await repo.insert(tx, {
     companyId,
@@ -223,7 +224,7 @@ async function matchSupplier(tx: Tx, parsed: ParsedUbl): Promise<string | null> 
     if (hit) return hit.id;
   }
   if (parsed.seller.vat_id) {
-    const hit = await repo.supplierByVatId(tx, parsed.seller.vat_id);
+    const hit = await supplierByVatId(tx, parsed.seller.vat_id);
     if (hit) return hit.id;
   }
   return null;
@@ -287,13 +288,13 @@ export async function setMatch(
   if (row.status !== 'received') throw transitionError(row.status);
   let supplierId = input.supplier_id === undefined ? row.supplier_id : input.supplier_id;
   const orderId = input.purchase_order_id === undefined ? row.purchase_order_id : input.purchase_order_id;
-  if (supplierId && !(await repo.supplierExists(tx, supplierId))) {
+  if (supplierId && !(await supplierExists(tx, supplierId))) {
     throw new AppError('VALIDATION', 'Dobavljač ne postoji.', [
       { field: 'supplier_id', key: 'validation.invalid' },
     ]);
   }
   if (orderId) {
-    const order = await repo.orderHeader(tx, orderId);
+    const order = await orderHeader(tx, orderId);
     if (!order || order.status === 'draft' || order.status === 'cancelled') {
       throw new AppError('VALIDATION', 'Narudžbenica ne postoji ili nije poslana.', [
         { field: 'purchase_order_id', key: 'validation.invalid' },

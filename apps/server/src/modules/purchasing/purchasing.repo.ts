@@ -458,3 +458,21 @@ export async function supplierReceiptHistory(tx: Tx, supplierId: string, limit: 
         order by r.received_on desc, r.number desc limit ${limit}`,
   );
 }
+
+/** A not cancelled order with this number (of this supplier, when one is given). */
+export async function orderByNumber(tx: Tx, number: string, supplierId: string | null) {
+  return one<{ id: string; supplier_id: string }>(
+    tx,
+    sql`select id, supplier_id from purchase_orders where number = ${number}
+          and status <> 'cancelled' and (${supplierId}::uuid is null or supplier_id = ${supplierId}::uuid)
+        limit 1`,
+  );
+}
+
+/** An order's number, supplier and status. */
+export async function orderHeader(tx: Tx, id: string) {
+  return one<{ id: string; number: string | null; supplier_id: string; status: string }>(
+    tx,
+    sql`select id, number, supplier_id, status from purchase_orders where id = ${id}`,
+  );
+}

@@ -463,3 +463,10 @@ export async function orderHeaders(tx: Tx, ids: readonly string[]): Promise<repo
   for (const id of ids) headers.push((await repo.getHeader(tx, id)) as repo.PoHeader);
   return headers;
 }
+
+/** A received invoice's order found by its number (not cancelled; of the supplier when given). */
+export const orderByNumber = (tx: Tx, number: string, supplierId: string | null) =>
+  repo.orderByNumber(tx, number, supplierId);
+
+/** An order's number, supplier and status (a received invoice checks the order it names). */
+export const orderHeader = (tx: Tx, id: string) => repo.orderHeader(tx, id);

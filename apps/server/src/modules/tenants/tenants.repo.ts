@@ -115,6 +115,14 @@ export async function updateCompany(
   return row ? (openTenantFields(row) as CompanyRow) : null;
 }
 
+/** The name of the company in whose context the transaction runs. */
+export async function ownCompanyName(tx: Tx): Promise<{ company_name: string | null } | undefined> {
+  const [row] = rowsOf<{ company_name: string | null }>(
+    await tx.execute(sql`select company_name from tenants where id = app_company_id()`),
+  );
+  return row;
+}
+
 export type OperatorRow = { operator_mark: string | null; operator_oib: string | null };
 
 /** A user's operator for e-invoices as stored (the OIB sealed), undefined without the row. */

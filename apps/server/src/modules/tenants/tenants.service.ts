@@ -112,6 +112,11 @@ export function copyAccountStatusTo(tx: Tx, userId: string, status: 'active' | '
   return repo.copyAccountStatus(tx, userId, status);
 }
 
+/** The current company's name ({ company_name } or undefined), as a document's mail signs with it. */
+export function ownCompanyName(tx: Tx): Promise<{ company_name: string | null } | undefined> {
+  return repo.ownCompanyName(tx);
+}
+
 export type OperatorRow = repo.OperatorRow;
 
 /** A user's e-invoice operator as stored (the e-invoice area opens the sealed OIB). */
