@@ -75,6 +75,9 @@ describe('items and locations', () => {
       headers: { cookie: user.cookie },
     });
     expect(file.headers['content-type']).toBe('image/png');
+    // The route's own cache-control replaces the API's default no-store (http/security.ts).
+    expect(file.headers['cache-control']).toBe('private, max-age=3600');
+    expect(file.headers['permissions-policy']).toContain('camera=()');
     expect(file.rawPayload.equals(png)).toBe(true);
     const fake = await upload(Buffer.from('<svg onload="alert(1)"/>'));
     expect(fake.statusCode).toBe(415);
