@@ -1,6 +1,6 @@
 // 1D benchmark on the published BPPLIB sets: how many instances our optimiser brings to the
 // rounded-up continuous bound ceil(sum / capacity), next to first-fit-decreasing.
-//   npx tsx bench/cutting-1d/run.ts [--time 1000] [--step 1] [--set Hard28] [--wall]
+//   npx tsx bench/cutting-1d/run.ts [--time 1000] [--step 1] [--set Hard28] [--only a,b] [--wall]
 // --step k runs every k-th instance of each set (sorted by file name); --set keeps the sets whose
 // name contains the text. By default the optimiser's clock is this process's CPU time, so a busy
 // machine does not shorten its search (--wall: wall-clock time). Instances come from
@@ -21,6 +21,8 @@ const timeMs = Number(arg('--time') ?? 1000);
 const step = Math.max(1, Number(arg('--step') ?? 1));
 const per = arg('--per') === undefined ? 0 : Number(arg('--per'));
 const only = arg('--set');
+// --only a,b,c: just the instances whose file name contains one of the texts (e.g. the misses).
+const names = (arg('--only') ?? '').split(',').filter((x) => x.length > 0);
 const wall = args.includes('--wall');
 const root =
   process.env.CUTTING_1D_DIR ?? join(import.meta.dirname, '../../../shared/bench/cutting-1d-bpplib');
@@ -96,7 +98,10 @@ type Row = {
 const rows: Row[] = [];
 for (const set of SETS) {
   if (only && !set.name.toLowerCase().includes(only.toLowerCase())) continue;
-  const all = files(join(root, set.dir)).filter((_, i) => i % step === 0);
+  const all = files(join(root, set.dir))
+    .filter((_, i) => i % step === 0)
+    .filter((f) => names.length === 0 || names.some((x) => f.slice(root.length).includes(x)));
+  if (all.length === 0) continue;
   // --per N: N instances spread evenly over the set (all of them when it holds fewer).
   const list =
     per > 0 && all.length > per
@@ -161,7 +166,7 @@ process.stdout.write(`${table}\n`);
 writeFileSync(
   join(
     import.meta.dirname,
-    `results${only ? `-${only.replace(/\W+/g, '_')}` : ''}${per > 0 ? `-per${per}` : `-step${step}`}.csv`,
+    `results${only ? `-${only.replace(/\W+/g, '_')}` : ''}${names.length > 0 ? '-only' : ''}${per > 0 ? `-per${per}` : `-step${step}`}.csv`,
   ),
   `set,file,n,bound,ours,ffd,our_lower_bound,ms,cpu_ms,valid\n${rows.map((r) => [r.set, r.file, r.n, r.bound, r.ours, r.ffd, r.lb, r.ms, r.cpuMs, r.valid].join(',')).join('\n')}\n`,
 );

@@ -1,0 +1,401 @@
+// Consistent-neighbourhood search for bin packing with one bar length, after the method of
+// Buljubasic and Vasquez (Computers & Operations Research 76, 2016): it tries to fit every item
+// into `target` bars. The partial plan is always feasible: `target` bars within capacity and a
+// pool of items not yet placed. The aim is an empty pool.
+//  - Tabu phase: a move takes up to two items out of one bar into the pool and puts one or two
+//    pool items in their place (Swap(p, q), p in 0..2, q in 1..2; p = 0 is a plain insertion).
+//    Only moves that do not grow the pool's total size are allowed; among them the one that
+//    shrinks it most wins, ties go to the move that keeps the slack in fewer bars (sum of squared
+//    slacks, as best fit), then to the one that leaves more (so smaller) items in the pool, then
+//    at random. An item that left a bar may not return to that bar, and an item that entered
+//    one may not leave it, for a few moves (tabu), unless the move empties the pool.
+//  - Fill descent: when the tabu phase stalls, every bar with slack (and pairs of such bars) is
+//    refilled as full as possible from its own items and the pool (a subset sum).
+//  - Kick: if that gains nothing either, a random bar is emptied into the pool (its items may not
+//    return to it for a while).
+// All state lives in typed arrays sized once; the inner loop (the move scan) allocates nothing.
+// The clock is read after a fixed amount of scan work, not per move.
+import type { Rng } from './prng.ts';
+import { createSubsetSum } from './subset-sum-1d.ts';
+
+export type CnsInput = {
+  /** item sizes (one entry per item, all > 0) */
+  items: readonly number[];
+  capacity: number;
+  target: number;
+  /** a starting plan: item indices per bar (any number of bars) */
+  start: readonly (readonly number[])[];
+};
+
+/** Pool sizes up to this also offer pairs of pool items (the pair table grows with its square). */
+const PAIR_POOL = 72;
+/** Bars times slots per bar above this: the search declines (the caller has other searches). */
+const MAX_SLOTS = 1 << 21;
+/** Scan steps between two clock reads. */
+const WORK_PER_CLOCK = 1 << 16;
+/** Items one fill looks at (its bars' own plus a sample of the pool). */
+const FILL_ITEMS = 48;
+/** Random pair refills per fill descent, per bar. */
+const FILL_ROUNDS = 4;
+
+export function cnsPack1d(
+  input: CnsInput,
+  rng: Rng,
+  deadline: number,
+  now: () => number,
+  shouldStop: () => boolean,
+): number[][] | null {
+  const { capacity, target } = input;
+  const n = input.items.length;
+  if (target <= 0) return n === 0 ? [] : null;
+  const w = Int32Array.from(input.items);
+  let total = 0;
+  let minSize = capacity;
+  for (let i = 0; i < n; i++) {
+    const s = w[i] as number;
+    if (s <= 0 || s > capacity) return null;
+    total += s;
+    if (s < minSize) minSize = s;
+  }
+  if (total > target * capacity) return null;
+  const slots = Math.min(n, Math.floor(capacity / minSize));
+  if (target * slots > MAX_SLOTS) return null;
+
+  // Bars: items in binItems[b * slots .. b * slots + binCnt[b]); the pool in pool[0 .. poolCnt).
+  const binItems = new Int32Array(target * slots);
+  const binCnt = new Int32Array(target);
+  const load = new Float64Array(target);
+  const binOf = new Int32Array(n).fill(-1);
+  const pos = new Int32Array(n);
+  const pool = new Int32Array(n);
+  let poolCnt = 0;
+  let poolWeight = 0;
+  // Tabu: item i may not change sides with respect to bar tabuBin[i] before move tabuUntil[i].
+  const tabuBin = new Int32Array(n).fill(-1);
+  const tabuUntil = new Float64Array(n);
+
+  const addToBin = (i: number, b: number): void => {
+    const k = binCnt[b] as number;
+    binItems[b * slots + k] = i;
+    pos[i] = k;
+    binCnt[b] = k + 1;
+    binOf[i] = b;
+    load[b] = (load[b] as number) + (w[i] as number);
+  };
+  const removeFromBin = (i: number): void => {
+    const b = binOf[i] as number;
+    const k = pos[i] as number;
+    const last = (binCnt[b] as number) - 1;
+    const moved = binItems[b * slots + last] as number;
+    binItems[b * slots + k] = moved;
+    pos[moved] = k;
+    binCnt[b] = last;
+    binOf[i] = -1;
+    load[b] = (load[b] as number) - (w[i] as number);
+  };
+  const addToPool = (i: number): void => {
+    pool[poolCnt] = i;
+    pos[i] = poolCnt;
+    poolCnt++;
+    poolWeight += w[i] as number;
+  };
+  const removeFromPool = (i: number): void => {
+    const k = pos[i] as number;
+    poolCnt--;
+    const moved = pool[poolCnt] as number;
+    pool[k] = moved;
+    pos[moved] = k;
+    poolWeight -= w[i] as number;
+  };
+
+  // Start: the fullest `target` bars of the given plan, the rest pooled, then best fit.
+  const loadOf = (bar: readonly number[]): number => bar.reduce((a, i) => a + (w[i] as number), 0);
+  const sorted = input.start.slice().sort((a, b) => loadOf(b) - loadOf(a));
+  sorted.forEach((bar, k) => {
+    for (const i of bar) {
+      if (k < target) addToBin(i, k);
+      else addToPool(i);
+    }
+  });
+  bestFitPool();
+
+  // Pool combinations (singles and pairs) sorted by size: key = size * KEY + combination index.
+  const maxCombos = (Math.min(n, PAIR_POOL) * (Math.min(n, PAIR_POOL) + 1)) / 2 + n;
+  const KEY = 2 ** Math.ceil(Math.log2(maxCombos + 1));
+  const keys = new Float64Array(maxCombos);
+  const comboA = new Int32Array(maxCombos);
+  const comboB = new Int32Array(maxCombos);
+  let combos = 0;
+  const buildCombos = (): void => {
+    combos = 0;
+    for (let x = 0; x < poolCnt; x++) {
+      const a = pool[x] as number;
+      comboA[combos] = a;
+      comboB[combos] = -1;
+      keys[combos] = (w[a] as number) * KEY + combos;
+      combos++;
+    }
+    if (poolCnt <= PAIR_POOL) {
+      for (let x = 0; x < poolCnt; x++)
+        for (let y = x + 1; y < poolCnt; y++) {
+          const a = pool[x] as number;
+          const b = pool[y] as number;
+          comboA[combos] = a;
+          comboB[combos] = b;
+          keys[combos] = ((w[a] as number) + (w[b] as number)) * KEY + combos;
+          combos++;
+        }
+    }
+    keys.subarray(0, combos).sort();
+  };
+
+  // Fill descent scratch.
+  const fullestOf = createSubsetSum(capacity, FILL_ITEMS * 2);
+  const candItems: number[] = [];
+  const candSizes: number[] = [];
+  const take1 = new Uint8Array(FILL_ITEMS * 2 + 2 * slots);
+  const take2 = new Uint8Array(FILL_ITEMS * 2 + 2 * slots);
+  const restIdx = new Int32Array(FILL_ITEMS * 2 + 2 * slots);
+
+  let iter = 0;
+  let work = 0;
+  let bestPool = poolWeight;
+  let sinceBest = 0;
+  const kWeight = 4 * capacity;
+  const stallLimit = 50 + 4 * target;
+  buildCombos();
+  while (poolCnt > 0) {
+    if (work >= WORK_PER_CLOCK) {
+      work = 0;
+      if (now() > deadline || shouldStop()) return null;
+    }
+    iter++;
+    // --- scan: best admissible swap over all bars ---
+    let bestScore = Number.NEGATIVE_INFINITY;
+    let ties = 0;
+    let mBin = -1;
+    let mOut1 = -1;
+    let mOut2 = -1;
+    let mCombo = -1;
+    for (let b = 0; b < target; b++) {
+      const room = capacity - (load[b] as number);
+      const base = b * slots;
+      const k = binCnt[b] as number;
+      // p = 0, 1, 2 items out: o1 = -1 means none, o2 = -1 means at most one.
+      for (let x = -1; x < k; x++) {
+        const o1 = x < 0 ? -1 : (binItems[base + x] as number);
+        if (o1 >= 0 && tabuBin[o1] === b && (tabuUntil[o1] as number) > iter) continue;
+        for (let y = x; y < k; y++) {
+          let o2 = -1;
+          if (y > x) {
+            if (x < 0) break;
+            o2 = binItems[base + y] as number;
+            if (tabuBin[o2] === b && (tabuUntil[o2] as number) > iter) continue;
+          }
+          const out = (o1 < 0 ? 0 : (w[o1] as number)) + (o2 < 0 ? 0 : (w[o2] as number));
+          const outCount = (o1 < 0 ? 0 : 1) + (o2 < 0 ? 0 : 1);
+          const limit = room + out;
+          work++;
+          // Largest combination no bigger than limit, then downwards while it can still win.
+          let lo = 0;
+          let hi = combos;
+          const cut = (limit + 1) * KEY;
+          while (lo < hi) {
+            const mid = (lo + hi) >>> 1;
+            if ((keys[mid] as number) < cut) lo = mid + 1;
+            else hi = mid;
+          }
+          for (let j = lo - 1; j >= 0; j--) {
+            work++;
+            const key = keys[j] as number;
+            const c = key % KEY;
+            const size = (key - c) / KEY;
+            const gain = size - out;
+            const a = comboA[c] as number;
+            const bb = comboB[c] as number;
+            const inCount = bb < 0 ? 1 : 2;
+            if (gain < 0) break;
+            // Pool shrink first (kWeight > 2 * capacity keeps this term increasing in the gain),
+            // then the change of the sum of squared slacks (slack kept in few bars, as best fit
+            // does), then more items left in the pool.
+            const primary = gain * kWeight + gain * gain - 2 * gain * room;
+            if (primary + 3 < bestScore) break;
+            const score = primary + outCount - inCount;
+            if (score < bestScore) continue;
+            // A swap of equal sizes changes nothing.
+            if (gain === 0 && outCount === inCount) {
+              if (inCount === 1) continue;
+              const wa = w[a] as number;
+              const wb = w[bb] as number;
+              const w1 = w[o1] as number;
+              const w2 = w[o2] as number;
+              if (Math.min(wa, wb) === Math.min(w1, w2)) continue;
+            }
+            const aspire = gain === poolWeight;
+            if (
+              !aspire &&
+              ((tabuBin[a] === b && (tabuUntil[a] as number) > iter) ||
+                (bb >= 0 && tabuBin[bb] === b && (tabuUntil[bb] as number) > iter))
+            )
+              continue;
+            if (score > bestScore) {
+              bestScore = score;
+              ties = 1;
+            } else {
+              ties++;
+              if (rng.int(ties) !== 0) continue;
+            }
+            mBin = b;
+            mOut1 = o1;
+            mOut2 = o2;
+            mCombo = c;
+          }
+        }
+      }
+    }
+    if (mBin >= 0 && sinceBest < stallLimit) {
+      const tenure = 3 + rng.int(8);
+      const a = comboA[mCombo] as number;
+      const bb = comboB[mCombo] as number;
+      for (let q = 0; q < 2; q++) {
+        const o = q === 0 ? mOut1 : mOut2;
+        if (o < 0) continue;
+        removeFromBin(o);
+        addToPool(o);
+        tabuBin[o] = mBin;
+        tabuUntil[o] = iter + tenure;
+      }
+      removeFromPool(a);
+      addToBin(a, mBin);
+      tabuBin[a] = mBin;
+      tabuUntil[a] = iter + tenure;
+      if (bb >= 0) {
+        removeFromPool(bb);
+        addToBin(bb, mBin);
+        tabuBin[bb] = mBin;
+        tabuUntil[bb] = iter + tenure;
+      }
+    } else {
+      // Stalled: fill descent, and a kick if it gained nothing.
+      const before = poolWeight;
+      fillDescent();
+      if (poolWeight >= before) kick();
+      sinceBest = 0;
+    }
+    if (poolWeight < bestPool) {
+      bestPool = poolWeight;
+      sinceBest = 0;
+    } else sinceBest++;
+    buildCombos();
+  }
+  const out: number[][] = [];
+  for (let b = 0; b < target; b++) {
+    const bar: number[] = [];
+    for (let k = 0; k < (binCnt[b] as number); k++) bar.push(binItems[b * slots + k] as number);
+    if (bar.length > 0) out.push(bar);
+  }
+  return out;
+
+  function bestFitPool(): void {
+    // Largest pool items first, each into the bar it fills best.
+    const order = Array.from(pool.subarray(0, poolCnt)).sort((x, y) => (w[y] as number) - (w[x] as number));
+    for (const i of order) {
+      const s = w[i] as number;
+      let k = -1;
+      for (let b = 0; b < target; b++) {
+        const room = capacity - (load[b] as number);
+        if (room >= s && (k < 0 || room < capacity - (load[k] as number))) k = b;
+      }
+      if (k >= 0) {
+        removeFromPool(i);
+        addToBin(i, k);
+      }
+    }
+  }
+
+  /** Refills bars with slack (alone and in pairs) as full as possible from their items and the pool. */
+  function fillDescent(): void {
+    for (let b = 0; b < target && poolCnt > 0; b++) {
+      if ((load[b] as number) >= capacity) continue;
+      refill(b, -1);
+    }
+    // Pairs: a bar with slack and a random one; equal totals are accepted (the slack moves on).
+    for (let r = 0; r < FILL_ROUNDS * target && poolCnt > 0; r++) {
+      let b = rng.int(target);
+      for (let t = 0; t < 8 && (load[b] as number) >= capacity; t++) b = rng.int(target);
+      refill(b, rng.int(target));
+    }
+  }
+
+  function refill(b1: number, b2: number): void {
+    if (b2 === b1) return;
+    candItems.length = 0;
+    for (const b of [b1, b2]) {
+      if (b < 0) continue;
+      for (let k = 0; k < (binCnt[b] as number); k++) candItems.push(binItems[b * slots + k] as number);
+    }
+    const own = candItems.length;
+    if (own + 4 > take1.length) return;
+    // A random sample of the pool, shuffled together with the bars' own items (ties at random).
+    const want = Math.min(poolCnt, Math.max(4, FILL_ITEMS - own), take1.length - own);
+    for (let k = 0; k < want; k++) {
+      const j = k + rng.int(poolCnt - k);
+      const t = pool[k] as number;
+      pool[k] = pool[j] as number;
+      pool[j] = t;
+      pos[pool[k] as number] = k;
+      pos[t] = j;
+      candItems.push(pool[k] as number);
+    }
+    for (let k = candItems.length - 1; k > 0; k--) {
+      const j = rng.int(k + 1);
+      const t = candItems[k] as number;
+      candItems[k] = candItems[j] as number;
+      candItems[j] = t;
+    }
+    candSizes.length = candItems.length;
+    for (let k = 0; k < candItems.length; k++) candSizes[k] = w[candItems[k] as number] as number;
+    work += candItems.length * ((capacity >>> 5) + 1);
+    const old = (load[b1] as number) + (b2 < 0 ? 0 : (load[b2] as number));
+    const l1 = fullestOf(candSizes, take1);
+    let l2 = 0;
+    if (b2 >= 0) {
+      // The second bar from what the first left.
+      let r = 0;
+      for (let k = 0; k < candItems.length; k++) {
+        if (take1[k]) continue;
+        candSizes[r] = candSizes[k] as number;
+        restIdx[r] = k;
+        r++;
+      }
+      candSizes.length = r;
+      l2 = fullestOf(candSizes, take2);
+      if (l1 + l2 < old) return;
+      for (let k = 0; k < r; k++) if (take2[k]) take1[restIdx[k] as number] = 2;
+    } else if (l1 <= old) return;
+    for (let k = 0; k < candItems.length; k++) {
+      const i = candItems[k] as number;
+      if ((binOf[i] as number) >= 0) removeFromBin(i);
+      else removeFromPool(i);
+    }
+    for (let k = 0; k < candItems.length; k++) {
+      const i = candItems[k] as number;
+      const t = take1[k] as number;
+      if (t === 1) addToBin(i, b1);
+      else if (t === 2) addToBin(i, b2);
+      else addToPool(i);
+    }
+  }
+
+  /** A random bar goes to the pool whole (one item at a time gave far fewer successes). */
+  function kick(): void {
+    const b = rng.int(target);
+    for (let q = (binCnt[b] as number) - 1; q >= 0; q--) {
+      const i = binItems[b * slots + q] as number;
+      removeFromBin(i);
+      addToPool(i);
+      tabuBin[i] = b;
+      tabuUntil[i] = iter + 10 + rng.int(10);
+    }
+  }
+}
