@@ -7,7 +7,6 @@ import {
   CHANGELOG_TYPES,
   type ChangelogCreate,
   changelogCreateSchema,
-  croatianMessage,
   type ResetLink,
   zodIssuesToFieldIssues,
 } from '@erp/domain';
@@ -15,6 +14,7 @@ import { loadConfig } from '../config.ts';
 import { openDatabaseUrl } from '../db/company-router.ts';
 import { type Database, openDatabase } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
+import { croatianMessage } from '../i18n/validation-messages.ts';
 import { setAccountStatusByEmail, setPlatformAdmin } from '../modules/admin/admin.service.ts';
 import { type VerifyResult, verifyAuditChain } from '../modules/audit/audit.service.ts';
 import { createResetLink } from '../modules/auth/password-reset.ts';

@@ -1,6 +1,5 @@
 import {
   AppError,
-  croatianMessage,
   ERROR_STATUS,
   type ErrorBody,
   type ErrorCode,
@@ -9,6 +8,7 @@ import {
 } from '@erp/domain';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { croatianMessage } from '../i18n/validation-messages.ts';
 
 const MESSAGES_HR: Record<ErrorCode, string> = {
   VALIDATION: 'Neispravni podaci',
