@@ -4,14 +4,9 @@ import { rowsOf, type Tx } from '../../db/database.ts';
 import { tenants } from '../../db/schema.ts';
 import { openTenantFields, sealTenantFields, withoutUnchangedSecrets } from '../../security/tenant-fields.ts';
 
-const profileColumns = {
+// The company card's fields (team settings) and the whole profile of a tenants row.
+const companyColumns = {
   id: tenants.id,
-  full_name: tenants.full_name,
-  phone: tenants.phone,
-  address: tenants.address,
-  date_of_birth: tenants.date_of_birth,
-  position: tenants.position,
-  department: tenants.department,
   company_name: tenants.company_name,
   company_address: tenants.company_address,
   company_phone: tenants.company_phone,
@@ -20,6 +15,16 @@ const profileColumns = {
   tax_number: tenants.tax_number,
   company_logo: tenants.company_logo,
   bank_accounts: tenants.bank_accounts,
+};
+
+const profileColumns = {
+  ...companyColumns,
+  full_name: tenants.full_name,
+  phone: tenants.phone,
+  address: tenants.address,
+  date_of_birth: tenants.date_of_birth,
+  position: tenants.position,
+  department: tenants.department,
   account_status: tenants.account_status,
 };
 
@@ -65,18 +70,6 @@ export async function setAccountStatus(tx: Tx, id: string, status: 'active' | 'b
 }
 
 // The company card (team settings): the company fields of a company's tenants row.
-
-const companyColumns = {
-  id: tenants.id,
-  company_name: tenants.company_name,
-  company_address: tenants.company_address,
-  company_phone: tenants.company_phone,
-  company_email: tenants.company_email,
-  company_website: tenants.company_website,
-  tax_number: tenants.tax_number,
-  company_logo: tenants.company_logo,
-  bank_accounts: tenants.bank_accounts,
-};
 export type CompanyRow = {
   id: string;
   company_name: string | null;
