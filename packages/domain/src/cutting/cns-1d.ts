@@ -159,16 +159,14 @@ export function cnsPack1d(
 
   let iter = 0;
   let work = 0;
+  let stopped = false;
   let bestPool = poolWeight;
   let sinceBest = 0;
   const kWeight = 4 * capacity;
   const stallLimit = 50 + 4 * target;
   buildCombos();
   while (poolCnt > 0) {
-    if (work >= WORK_PER_CLOCK) {
-      work = 0;
-      if (now() > deadline || shouldStop()) return null;
-    }
+    if (timeUp()) return null;
     iter++;
     // --- scan: best admissible swap over all bars ---
     let bestScore = Number.NEGATIVE_INFINITY;
@@ -296,6 +294,15 @@ export function cnsPack1d(
   }
   return out;
 
+  /** Reads the clock once enough work was done since the last read. */
+  function timeUp(): boolean {
+    if (stopped) return true;
+    if (work < WORK_PER_CLOCK) return false;
+    work = 0;
+    stopped = now() > deadline || shouldStop();
+    return stopped;
+  }
+
   function bestFitPool(): void {
     // Largest pool items first, each into the bar it fills best.
     const order = Array.from(pool.subarray(0, poolCnt)).sort((x, y) => (w[y] as number) - (w[x] as number));
@@ -315,12 +322,12 @@ export function cnsPack1d(
 
   /** Refills bars with slack (alone and in pairs) as full as possible from their items and the pool. */
   function fillDescent(): void {
-    for (let b = 0; b < target && poolCnt > 0; b++) {
+    for (let b = 0; b < target && poolCnt > 0 && !timeUp(); b++) {
       if ((load[b] as number) >= capacity) continue;
       refill(b, -1);
     }
     // Pairs: a bar with slack and a random one; equal totals are accepted (the slack moves on).
-    for (let r = 0; r < FILL_ROUNDS * target && poolCnt > 0; r++) {
+    for (let r = 0; r < FILL_ROUNDS * target && poolCnt > 0 && !timeUp(); r++) {
       let b = rng.int(target);
       for (let t = 0; t < 8 && (load[b] as number) >= capacity; t++) b = rng.int(target);
       refill(b, rng.int(target));

@@ -3,6 +3,7 @@
 // on plain bin packing: pieces of length l + kerf into bars of L - head - tail + kerf.
 import { binCompletion } from './bin-completion.ts';
 import { l2Bound1d } from './bounds-1d.ts';
+import { cnsPack1d } from './cns-1d.ts';
 import {
   boundedKnapsack,
   type LpSolution,
@@ -15,6 +16,9 @@ import { lpDive1d } from './lp-dive-1d.ts';
 import { createRng, nowMs } from './prng.ts';
 import { repack1d } from './repack-1d.ts';
 import type { Cut1dInput, CutHooks, CutResult1d, Layout1d, Placement1d } from './types.ts';
+
+/** Share of the time limit that goes to the searches before the LP. */
+const EARLY_SHARE = 0.45;
 
 type Stock = {
   id: string;
@@ -121,6 +125,7 @@ export function optimize1d(input: Cut1dInput, hooks: CutHooks = {}): CutResult1d
     }
   };
   const done = (): boolean => best !== null && (best as Plan).bars <= bound;
+  const current = (): Plan | null => best;
 
   const firstPlan = firstFitDecreasing(
     sizes,
@@ -164,7 +169,8 @@ export function optimize1d(input: Cut1dInput, hooks: CutHooks = {}): CutResult1d
   // Cheap first: a short exact search at the L2 bound (solves easy exact-fit instances at once).
   completion(start + Math.min(150, (deadline - start) * 0.1));
   // Then the repacking local search: `repackTo` packs the bars of `from` into `target` bars.
-  const repackTo = (from: Bin[], target: number, until: number): boolean => {
+  // `search` is the repacking search or the consistent-neighbourhood search (same interface).
+  const repackTo = (from: Bin[], target: number, until: number, search = repack1d): boolean => {
     if (!longest) return false;
     const items: number[] = [];
     const startBins = from.map((b) => {
@@ -177,7 +183,7 @@ export function optimize1d(input: Cut1dInput, hooks: CutHooks = {}): CutResult1d
       });
       return bar;
     });
-    const result = repack1d(
+    const result = search(
       { items: items.map((t) => sizes[t] as number), capacity: maxCapacity, target, start: startBins },
       rng,
       until,
@@ -202,8 +208,9 @@ export function optimize1d(input: Cut1dInput, hooks: CutHooks = {}): CutResult1d
   };
   // The rest of the time goes round by round to an LP dive (one unlimited longest bar: residual
   // rounding on the LP towards the bound, other random choices from the second round on) and to
-  // restarts of the repacking search: a fresh run from the first-fit plan straight at the bound
-  // (many pooled pieces, a fluid start) and a run from the best plan. Every round has a time slice
+  // the searches (`searchRound`): the consistent-neighbourhood search from the best plan, a fresh
+  // repacking run from the first-fit plan straight at the bound (many pooled pieces, a fluid
+  // start) and a repacking run from the best plan. Every round has a time slice
   // that grows by half each round. The search's time to success varies from a tenth of a second to
   // never from one state, and dives and repacking succeed on different instances, so short turns
   // of both find more plans at the bound than one long turn of each (measured: 13 against 8 of 17
@@ -225,13 +232,34 @@ export function optimize1d(input: Cut1dInput, hooks: CutHooks = {}): CutResult1d
         offer(bars ? bars.map((counts) => ({ stock: longest.i, counts })) : null);
         if (done()) return;
       }
-      if (firstPlan && bound < (best as Plan).bars)
-        repackTo(firstPlan, bound, Math.min(until, nowMs() + slice));
-      repack(Math.min(until, nowMs() + slice));
+      searchRound(slice, until);
       slice *= 1.5;
     }
   };
-  repack(start + (deadline - start) * 0.2);
+  // One round of the searches aimed below the best plan, `slice` each: the consistent-neighbourhood
+  // search from the best plan at one bar fewer, the repacking search from the first-fit plan
+  // straight at the bound, and the repacking search from the best plan.
+  const searchRound = (slice: number, until: number): void => {
+    if (done() || best === null) return;
+    repackTo((best as Plan).bins, (best as Plan).bars - 1, Math.min(until, nowMs() + slice), cnsPack1d);
+    if (!done() && firstPlan && bound < (best as Plan).bars)
+      repackTo(firstPlan, bound, Math.min(until, nowMs() + slice));
+    repack(Math.min(until, nowMs() + slice));
+  };
+  // Searches first, while the best plan is above the bound (L2 here, often the optimum): easy
+  // instances end here without any LP. A third of this share: the consistent-neighbourhood search
+  // from the best plan, one bar fewer each time it succeeds; the rest: one long run of the
+  // repacking search from the first-fit plan straight at the bound (it needs 0.1-0.5 s on the
+  // hard triplets; restarting it in short slices lost most of those). Then the LP proves or
+  // raises the bound where they did not finish.
+  const early = start + (deadline - start) * EARLY_SHARE;
+  const cnsUntil = nowMs() + (early - nowMs()) / 3;
+  while (!done() && !shouldStop() && nowMs() < cnsUntil) {
+    const incumbent = current();
+    if (!incumbent || !repackTo(incumbent.bins, incumbent.bars - 1, cnsUntil, cnsPack1d)) break;
+  }
+  if (firstPlan && !done() && bound < (current()?.bars ?? 0)) repackTo(firstPlan, bound, early);
+  repack(early);
   let lp: LpSolution | null = null;
   if (!done() && restSizes.length > 0 && !shouldStop()) {
     // LP bound on the longest standard bar (every bar holds at most that much): it can only raise
@@ -240,7 +268,7 @@ export function optimize1d(input: Cut1dInput, hooks: CutHooks = {}): CutResult1d
       sizes,
       remaining,
       [{ capacity: maxCapacity, cost: 1 }],
-      start + (deadline - start) * 0.55,
+      start + (deadline - start) * (EARLY_SHARE + 0.3),
       nowMs,
       // The best plan's bars are priced first: they are near-optimal patterns, known for free.
       best ? { pool: incumbentPatterns((best as Plan).bins, maxCapacity, sizes) } : {},
