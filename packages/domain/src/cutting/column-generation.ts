@@ -30,6 +30,8 @@ export type LpSolution = {
   /** simplex pivots and exact pricing rounds it took (for measurements) */
   pivots: number;
   pricings: number;
+  /** the LP itself, to re-solve for another demand over the same sizes (a dive's residuals) */
+  model?: CuttingLp;
 };
 
 export type LpOptions = {
@@ -50,7 +52,7 @@ type BasisEntry = { kind: 'pattern'; pattern: Pattern } | { kind: 'unit'; plus: 
 
 const EPS = 1e-9;
 /** Pivots between two recomputations of the basis inverse from its columns. */
-const REINVERT_EVERY = 250;
+const REINVERT_EVERY = 1000;
 
 /**
  * Solves the LP relaxation by column generation. Out of time or iterations it returns what it has:
@@ -65,12 +67,42 @@ export function solveCuttingLp(
   now: () => number,
   options: LpOptions = {},
 ): LpSolution | null {
+  if (sizes.length === 0)
+    return { value: 0, bound: 0, usage: [], patterns: [], proven: true, pivots: 0, pricings: 0 };
+  const lp = createCuttingLp(sizes, demand, stocks, options);
+  const solved = lp ? lp.solve(deadline, now) : null;
+  return solved && lp ? { ...solved, model: lp } : null;
+}
+
+/**
+ * A cutting-stock LP kept between solves: `solve` runs column generation from the current basis;
+ * `setDemand` changes the right-hand side (a residual after cutting some bars, or the demand
+ * before them again) and restores a feasible basis by dual simplex pivots from the current one,
+ * so a dive re-solves in a few pivots instead of from the start.
+ */
+export type CuttingLp = {
+  solve(deadline: number, now: () => number): LpSolution | null;
+  /** false when no known column restores feasibility in time (the caller starts a new LP) */
+  setDemand(demand: readonly number[], deadline: number, now: () => number): boolean;
+};
+
+/** Dual simplex pivots `setDemand` may take, per size. */
+const DUAL_PIVOTS_PER_SIZE = 4;
+
+/** Null if the problem has no start (no sizes, or a piece longer than every bar). */
+export function createCuttingLp(
+  sizes: readonly number[],
+  initialDemand: readonly number[],
+  stocks: readonly StockKind[],
+  options: LpOptions = {},
+): CuttingLp | null {
   const maxIterations = options.maxIterations ?? 100_000;
   const m = sizes.length;
-  if (m === 0) return { value: 0, bound: 0, usage: [], patterns: [], proven: true, pivots: 0, pricings: 0 };
+  if (m === 0) return null;
   const cheapest = pickStartStock(sizes, stocks);
   if (cheapest === null) return null;
   const capacity = (stocks[cheapest] as StockKind).capacity;
+  const demand = initialDemand.slice();
   const { basis, binv, xb } = initialBasis(
     sizes,
     demand,
@@ -99,11 +131,15 @@ export function solveCuttingLp(
   const inBasis = new Set<Pattern>();
   for (const b of basis) if (b.kind === 'pattern') inBasis.add(b.pattern);
   // y_i = size_i × min(cost / capacity) is dual feasible: the continuous bound is the first bound.
-  let bound = 0;
-  if (stocks.every((st) => st.cost > 0)) {
-    const perLength = Math.min(...stocks.map((st) => st.cost / st.capacity));
-    for (let i = 0; i < m; i++) bound += (demand[i] as number) * (sizes[i] as number) * perLength;
-  }
+  const continuousBound = (): number => {
+    let b = 0;
+    if (stocks.every((st) => st.cost > 0)) {
+      const perLength = Math.min(...stocks.map((st) => st.cost / st.capacity));
+      for (let i = 0; i < m; i++) b += (demand[i] as number) * (sizes[i] as number) * perLength;
+    }
+    return b;
+  };
+  let bound = continuousBound();
   const y = new Float64Array(m);
   const dir = new Float64Array(m);
   const rowNz = new Int32Array(m);
@@ -141,127 +177,34 @@ export function solveCuttingLp(
       pricings,
     };
   };
-  let priced = false;
   // The stability centre of the pricing (Wentges smoothing) and its Farley bound.
   let center: Float64Array | null = null;
   let centerBound = Number.NEGATIVE_INFINITY;
-  for (let iter = 0; iter < maxIterations; iter++) {
-    // The clock after every exact pricing (on a long bar it takes milliseconds) and every 16th
-    // pivot (a pivot without it takes well under a millisecond; reading a CPU clock is a syscall).
-    if ((priced || (iter & 15) === 0) && now() > deadline) return result(false);
-    priced = false;
-    const fresh = iter % REINVERT_EVERY === 0;
-    if (iter > 0 && fresh) reinvert(basis, sizes.length, demand, binv, xb);
+  /** Pivots since B^-1 was last computed from the basis columns; the duals then come fresh too. */
+  let sinceInvert = 0;
+  let freshDuals = true;
+  /** Reinverts when due (true then: it took a while, the caller reads the clock) and refreshes the duals. */
+  const refresh = (): boolean => {
+    const due = sinceInvert >= REINVERT_EVERY;
+    if (due) {
+      reinvert(basis, m, demand, binv, xb);
+      sinceInvert = 0;
+      freshDuals = true;
+    }
+    if (!freshDuals) return due;
+    freshDuals = false;
     // Duals y = c_B B^-1 (from scratch after a reinversion, else updated at each pivot below).
-    if (fresh) y.fill(0);
-    for (let r = 0; r < m && fresh; r++) {
+    y.fill(0);
+    for (let r = 0; r < m; r++) {
       const entry = basis[r] as BasisEntry;
       const c = entry.kind === 'pattern' ? entry.pattern.cost : 0;
       if (c === 0) continue;
       for (let j = 0; j < m; j++) y[j] = (y[j] as number) + c * (binv[r * m + j] as number);
     }
-    let entering: BasisEntry | null = null;
-    let column: number[] | null = null;
-    let bestReduced = -1e-7;
-    // Devex pricing among the unit columns and the known patterns: the largest reduced cost² /
-    // reference weight enters (a cheap steepest edge: fewer, less degenerate pivots than the most
-    // negative reduced cost). Patterns from a knapsack enter on their own, with weight 1.
-    let bestScore = 0;
-    let enteringW = 1;
-    let enteringEntry: Entry | null = null;
-    for (let k = 0; k < m; k++) {
-      // k < m - 1: a piece of size k + 1 takes the place of one of size k (the next longer);
-      // k = m - 1: surplus of the shortest size.
-      const last = k === m - 1;
-      const minus = byLength[k] as number;
-      const plus = last ? -1 : (byLength[k + 1] as number);
-      const reduced = (y[minus] as number) - (plus < 0 ? 0 : (y[plus] as number));
-      if (reduced < -1e-7 && reduced * reduced > bestScore * (unitW[k] as number)) {
-        bestScore = (reduced * reduced) / (unitW[k] as number);
-        bestReduced = reduced;
-        entering = { kind: 'unit', plus, minus };
-        enteringW = unitW[k] as number;
-        column = null;
-      }
-    }
-    if (pool.length > 0) {
-      // Known patterns compete with the unit columns (most negative reduced cost enters): about
-      // 20 % fewer pivots on 150-200 sizes than pricing them only when no unit column prices out.
-      for (const e of pool) {
-        const p = e.pattern;
-        if (inBasis.has(p)) continue;
-        let v = 0;
-        for (const j of e.at) v += (p.counts[j] as number) * (y[j] as number);
-        const reduced = p.cost - v;
-        if (reduced < -1e-7 && reduced * reduced > bestScore * e.w) {
-          bestScore = (reduced * reduced) / e.w;
-          bestReduced = reduced;
-          entering = { kind: 'pattern', pattern: p };
-          enteringW = e.w;
-          enteringEntry = e;
-          column = p.counts;
-        }
-      }
-    }
-    if (entering === null && useGreedy) {
-      const yArr = Array.from(y);
-      for (let s = 0; s < stocks.length; s++) {
-        const stock = stocks[s] as StockKind;
-        const gk = greedyKnapsack(yArr, sizes, demand, stock.capacity);
-        const reduced = stock.cost - gk.value;
-        if (reduced < bestReduced) {
-          bestReduced = reduced;
-          entering = { kind: 'pattern', pattern: { stock: s, counts: gk.counts, cost: stock.cost } };
-          column = gk.counts;
-        }
-      }
-    }
-    if (entering === null) {
-      // Exact pricing, stabilised (Wentges): the knapsack first runs at a point between the best
-      // dual point so far (the one with the highest Farley bound) and the master's duals. Its
-      // pattern enters if it prices out at the master's duals; if not (a mispricing) the next
-      // knapsack runs at the master's duals themselves, which either gives an entering pattern
-      // or proves the master optimal. Every priced point gives Farley's bound d·y / max(a·y / cost).
-      priced = true;
-      const smoothed: boolean = center !== null && SMOOTHING > 0 && !useGreedy;
-      const point: Float64Array = smoothed ? separationPoint(center as Float64Array, y, SMOOTHING) : y;
-      pricings++;
-      const priceAt = pricePoint(point, sizes, demand, stocks, deadline, now);
-      if (priceAt.bound > bound) bound = priceAt.bound;
-      if (priceAt.bound >= centerBound) {
-        center = Float64Array.from(point, (v) => Math.max(0, v));
-        centerBound = priceAt.bound;
-      }
-      // The best pattern (at the master's duals) enters; the other improving ones join the pool.
-      const consider = (found: readonly Pattern[]): void => {
-        for (const p of found) {
-          let v = 0;
-          for (let j = 0; j < m; j++) v += (p.counts[j] as number) * (y[j] as number);
-          const reduced = p.cost - v;
-          if (reduced < bestReduced) {
-            bestReduced = reduced;
-            entering = { kind: 'pattern', pattern: p };
-            column = p.counts;
-          }
-          if (reduced < -1e-7) addToPool(p);
-        }
-      };
-      consider(priceAt.patterns);
-      if (entering === null && smoothed) {
-        pricings++;
-        const exact = pricePoint(y, sizes, demand, stocks, deadline, now);
-        if (exact.bound > bound) bound = exact.bound;
-        if (exact.bound >= centerBound) {
-          center = Float64Array.from(y, (v) => Math.max(0, v));
-          centerBound = exact.bound;
-        }
-        consider(exact.patterns);
-        if (entering === null) return result(exact.exact);
-      } else if (entering === null) return result(priceAt.exact);
-      if (Math.ceil(bound - 1e-6) >= Math.ceil(currentValue(basis, xb) - 1e-6)) return result(false);
-    }
-    if (entering.kind === 'pattern') addToPool(entering.pattern);
-    // Direction d = B^-1 a.
+    return due;
+  };
+  /** dir = B^-1 a for an entering column (a pattern's counts, or a unit column). */
+  const direction = (entering: BasisEntry, column: readonly number[] | null): void => {
     const nonzero: number[] = [];
     if (column) for (let j = 0; j < m; j++) if (column[j] !== 0) nonzero.push(j);
     for (let r = 0; r < m; r++) {
@@ -274,19 +217,146 @@ export function solveCuttingLp(
       }
       dir[r] = s;
     }
-    let leave = -1;
-    let theta = Number.POSITIVE_INFINITY;
-    for (let r = 0; r < m; r++) {
-      const d = dir[r] as number;
-      if (d > 1e-9) {
-        const t = Math.max(0, xb[r] as number) / d;
-        if (t < theta - 1e-12) {
-          theta = t;
-          leave = r;
+  };
+  const solve = (deadline: number, now: () => number): LpSolution | null => {
+    let priced = false;
+    for (let iter = 0; iter < maxIterations; iter++) {
+      // The clock after every exact pricing (on a long bar it takes milliseconds) and every 16th
+      // pivot (a pivot without it takes well under a millisecond; reading a CPU clock is a syscall).
+      if ((priced || (iter & 15) === 0) && now() > deadline) return result(false);
+      priced = false;
+      if (refresh() && now() > deadline) return result(false);
+      let entering: BasisEntry | null = null;
+      let column: number[] | null = null;
+      let bestReduced = -1e-7;
+      // Devex pricing among the unit columns and the known patterns: the largest reduced cost² /
+      // reference weight enters (a cheap steepest edge: fewer, less degenerate pivots than the most
+      // negative reduced cost). Patterns from a knapsack enter on their own, with weight 1.
+      let bestScore = 0;
+      let enteringW = 1;
+      let enteringEntry: Entry | null = null;
+      for (let k = 0; k < m; k++) {
+        // k < m - 1: a piece of size k + 1 takes the place of one of size k (the next longer);
+        // k = m - 1: surplus of the shortest size.
+        const last = k === m - 1;
+        const minus = byLength[k] as number;
+        const plus = last ? -1 : (byLength[k + 1] as number);
+        const reduced = (y[minus] as number) - (plus < 0 ? 0 : (y[plus] as number));
+        if (reduced < -1e-7 && reduced * reduced > bestScore * (unitW[k] as number)) {
+          bestScore = (reduced * reduced) / (unitW[k] as number);
+          bestReduced = reduced;
+          entering = { kind: 'unit', plus, minus };
+          enteringW = unitW[k] as number;
+          column = null;
         }
       }
+      if (pool.length > 0) {
+        // Known patterns compete with the unit columns (most negative reduced cost enters): about
+        // 20 % fewer pivots on 150-200 sizes than pricing them only when no unit column prices out.
+        for (const e of pool) {
+          const p = e.pattern;
+          if (inBasis.has(p)) continue;
+          let v = 0;
+          for (const j of e.at) v += (p.counts[j] as number) * (y[j] as number);
+          const reduced = p.cost - v;
+          if (reduced < -1e-7 && reduced * reduced > bestScore * e.w) {
+            bestScore = (reduced * reduced) / e.w;
+            bestReduced = reduced;
+            entering = { kind: 'pattern', pattern: p };
+            enteringW = e.w;
+            enteringEntry = e;
+            column = p.counts;
+          }
+        }
+      }
+      if (entering === null && useGreedy) {
+        const yArr = Array.from(y);
+        for (let s = 0; s < stocks.length; s++) {
+          const stock = stocks[s] as StockKind;
+          const gk = greedyKnapsack(yArr, sizes, demand, stock.capacity);
+          const reduced = stock.cost - gk.value;
+          if (reduced < bestReduced) {
+            bestReduced = reduced;
+            entering = { kind: 'pattern', pattern: { stock: s, counts: gk.counts, cost: stock.cost } };
+            column = gk.counts;
+          }
+        }
+      }
+      if (entering === null) {
+        // Exact pricing, stabilised (Wentges): the knapsack first runs at a point between the best
+        // dual point so far (the one with the highest Farley bound) and the master's duals. Its
+        // pattern enters if it prices out at the master's duals; if not (a mispricing) the next
+        // knapsack runs at the master's duals themselves, which either gives an entering pattern
+        // or proves the master optimal. Every priced point gives Farley's bound d·y / max(a·y / cost).
+        priced = true;
+        const smoothed: boolean = center !== null && SMOOTHING > 0 && !useGreedy;
+        const point: Float64Array = smoothed ? separationPoint(center as Float64Array, y, SMOOTHING) : y;
+        pricings++;
+        const priceAt = pricePoint(point, sizes, demand, stocks, deadline, now);
+        if (priceAt.bound > bound) bound = priceAt.bound;
+        if (priceAt.bound >= centerBound) {
+          center = Float64Array.from(point, (v) => Math.max(0, v));
+          centerBound = priceAt.bound;
+        }
+        // The best pattern (at the master's duals) enters; the other improving ones join the pool.
+        const consider = (found: readonly Pattern[]): void => {
+          for (const p of found) {
+            let v = 0;
+            for (let j = 0; j < m; j++) v += (p.counts[j] as number) * (y[j] as number);
+            const reduced = p.cost - v;
+            if (reduced < bestReduced) {
+              bestReduced = reduced;
+              entering = { kind: 'pattern', pattern: p };
+              column = p.counts;
+            }
+            if (reduced < -1e-7) addToPool(p);
+          }
+        };
+        consider(priceAt.patterns);
+        if (entering === null && smoothed) {
+          pricings++;
+          const exact = pricePoint(y, sizes, demand, stocks, deadline, now);
+          if (exact.bound > bound) bound = exact.bound;
+          if (exact.bound >= centerBound) {
+            center = Float64Array.from(y, (v) => Math.max(0, v));
+            centerBound = exact.bound;
+          }
+          consider(exact.patterns);
+          if (entering === null) return result(exact.exact);
+        } else if (entering === null) return result(priceAt.exact);
+        if (Math.ceil(bound - 1e-6) >= Math.ceil(currentValue(basis, xb) - 1e-6)) return result(false);
+      }
+      if (entering.kind === 'pattern') addToPool(entering.pattern);
+      direction(entering, column);
+      let leave = -1;
+      let theta = Number.POSITIVE_INFINITY;
+      for (let r = 0; r < m; r++) {
+        const d = dir[r] as number;
+        if (d > 1e-9) {
+          const t = Math.max(0, xb[r] as number) / d;
+          if (t < theta - 1e-12) {
+            theta = t;
+            leave = r;
+          }
+        }
+      }
+      if (leave < 0) return null;
+      pivotOn(leave, theta, entering, column, enteringW, enteringEntry);
     }
-    if (leave < 0) return null;
+    return result(false);
+  };
+  /**
+   * The basis change: `entering` (direction in `dir`) replaces the column of row `leave` at level
+   * `theta`; B^-1, x_B, the duals and the Devex weights follow.
+   */
+  const pivotOn = (
+    leave: number,
+    theta: number,
+    entering: BasisEntry,
+    column: readonly number[] | null,
+    enteringW: number,
+    enteringEntry: Entry | null,
+  ): void => {
     const pivot = dir[leave] as number;
     for (let r = 0; r < m; r++) xb[r] = (xb[r] as number) - theta * (dir[r] as number);
     xb[leave] = theta;
@@ -352,8 +422,82 @@ export function solveCuttingLp(
     if (enteringEntry) enteringEntry.w = 1;
     if (entering.kind === 'pattern') inBasis.add(entering.pattern);
     basis[leave] = entering;
-  }
-  return result(false);
+    sinceInvert++;
+  };
+  const setDemand = (next: readonly number[], deadline: number, now: () => number): boolean => {
+    for (let i = 0; i < m; i++) demand[i] = next[i] ?? 0;
+    bound = continuousBound();
+    center = null;
+    centerBound = Number.NEGATIVE_INFINITY;
+    if (refresh() && now() > deadline) return false;
+    for (let r = 0; r < m; r++) {
+      let x = 0;
+      for (let j = 0; j < m; j++) x += (binv[r * m + j] as number) * (demand[j] as number);
+      xb[r] = x;
+    }
+    // Dual simplex: the most negative basic variable leaves; of the columns with a negative entry
+    // in its row of B^-1 A, the one with the smallest reduced cost / |entry| enters (the duals stay
+    // feasible where they were: the basis was optimal or close to it).
+    const row = new Float64Array(m);
+    for (let step = 0; step < DUAL_PIVOTS_PER_SIZE * m; step++) {
+      if ((step & 15) === 15 && now() > deadline) return false;
+      let leave = -1;
+      for (let r = 0; r < m; r++)
+        if ((xb[r] as number) < -1e-9 && (leave < 0 || (xb[r] as number) < (xb[leave] as number))) leave = r;
+      if (leave < 0) return true;
+      for (let j = 0; j < m; j++) row[j] = binv[leave * m + j] as number;
+      let entering: BasisEntry | null = null;
+      let enteringEntry: Entry | null = null;
+      let best = Number.POSITIVE_INFINITY;
+      let bestAlpha = 0;
+      const offer = (alpha: number, reduced: number): boolean => {
+        if (alpha > -1e-9) return false;
+        const ratio = Math.max(0, reduced) / -alpha;
+        if (ratio < best - 1e-12 || (ratio <= best + 1e-12 && -alpha > -bestAlpha)) {
+          best = ratio;
+          bestAlpha = alpha;
+          return true;
+        }
+        return false;
+      };
+      for (let k = 0; k < m; k++) {
+        const minus = byLength[k] as number;
+        const plus = k === m - 1 ? -1 : (byLength[k + 1] as number);
+        const alpha = (plus < 0 ? 0 : (row[plus] as number)) - (row[minus] as number);
+        const reduced = (y[minus] as number) - (plus < 0 ? 0 : (y[plus] as number));
+        if (offer(alpha, reduced)) {
+          entering = { kind: 'unit', plus, minus };
+          enteringEntry = null;
+        }
+      }
+      for (const e of pool) {
+        if (inBasis.has(e.pattern)) continue;
+        let alpha = 0;
+        let v = 0;
+        for (const j of e.at) {
+          alpha += (e.pattern.counts[j] as number) * (row[j] as number);
+          v += (e.pattern.counts[j] as number) * (y[j] as number);
+        }
+        if (offer(alpha, e.pattern.cost - v)) {
+          entering = { kind: 'pattern', pattern: e.pattern };
+          enteringEntry = e;
+        }
+      }
+      if (entering === null) return false;
+      const column = entering.kind === 'pattern' ? entering.pattern.counts : null;
+      direction(entering, column);
+      pivotOn(
+        leave,
+        (xb[leave] as number) / (dir[leave] as number),
+        entering,
+        column,
+        enteringEntry?.w ?? 1,
+        enteringEntry,
+      );
+    }
+    return false;
+  };
+  return { solve, setDemand };
 }
 
 /** Weight of the stability centre in the separation point (Wentges smoothing); 0 turns it off. */

@@ -1,11 +1,14 @@
-// LP diving for one bar length (the literature's residual rounding): solve the cutting-stock LP by
-// column generation, cut every pattern as often as its LP usage rounded down, and when no usage
-// reaches one, cut the most used pattern once; the rest of the demand is a smaller LP (warm-started
-// with the patterns found so far), and so on. When the residual fits into a few bars it is finished
-// by the exact bin-completion search, otherwise by first-fit-decreasing. Pure; the bars come back
-// as counts per size.
+// LP diving for one bar length (the literature's residual rounding) with limited backtracking.
+// Solve the cutting-stock LP by column generation and cut every pattern as often as its LP usage
+// rounded down: the same basis stays optimal for the rest of the demand (only the right-hand side
+// changed), so the fractional parts are the rest's LP solution and no new LP is needed. When no
+// usage reaches one, one pattern is cut once (rounded up) and the rest is a new, smaller LP
+// (warm-started with every pattern found so far). A node whose bars plus the rest's rounded-up LP
+// bound exceed the target is a dead end: the search goes back to the last rounding up and tries the
+// next most used pattern there, within a budget of LP solves. A rest that fits into a few bars is
+// finished by the exact bin-completion search. Pure; the bars come back as counts per size.
 import { binCompletion } from './bin-completion.ts';
-import { type LpSolution, type Pattern, solveCuttingLp } from './column-generation.ts';
+import { type CuttingLp, createCuttingLp, type LpSolution, type Pattern } from './column-generation.ts';
 import type { Rng } from './prng.ts';
 
 export type Dive1dInput = {
@@ -19,6 +22,13 @@ export type Dive1dInput = {
 
 /** A residual this small (in bars of the LP bound) is finished by the exact search. */
 const EXACT_TAIL_BARS = 8;
+/** Patterns tried at one rounding up before the search gives that node up. */
+const BRANCHES = 3;
+/** LP solves a dive may spend on going back (the first descent is not counted). */
+export const DIVE_BACKTRACK_LPS = 40;
+
+type Usage = { counts: number[]; x: number };
+type NodeLp = { bound: number; usage: Usage[] };
 
 export function lpDive1d(
   input: Dive1dInput,
@@ -28,22 +38,21 @@ export function lpDive1d(
   now: () => number,
   shouldStop: () => boolean,
   randomise = false,
+  backtrackLps = DIVE_BACKTRACK_LPS,
 ): number[][] | null {
   const { sizes, capacity, target } = input;
   const m = sizes.length;
   const rest = input.demand.slice();
   const bars: number[][] = [];
-  const pool = new Map<string, number[]>();
-  const remember = (counts: number[]): void => {
-    pool.set(counts.join(','), counts);
-  };
-  for (const p of first?.patterns ?? []) remember(p.counts);
+  let budget = backtrackLps;
+  let descending = true;
+  let outOfTime = false;
+  /** The bars of the first descent, where it stopped (finished by first-fit if the search fails). */
+  let firstDescent: number[][] | null = null;
+  let firstRest: number[] | null = null;
 
-  let lp: { bound: number; usage: { counts: number[]; x: number }[] } | null = first
-    ? { bound: first.bound, usage: first.usage.map((u) => ({ counts: u.pattern.counts, x: u.x })) }
-    : null;
-  /** Cuts `counts` once, clipped to what is still wanted; false when it would cut nothing. */
-  const cut = (counts: readonly number[]): boolean => {
+  /** Cuts `counts` once, clipped to what is still wanted; null when it would cut nothing. */
+  const cut = (counts: readonly number[]): number[] | null => {
     const bar = new Array<number>(m).fill(0);
     let any = false;
     for (let t = 0; t < m; t++) {
@@ -54,77 +63,140 @@ export function lpDive1d(
         any = true;
       }
     }
-    if (any) bars.push(bar);
-    return any;
+    if (!any) return null;
+    bars.push(bar);
+    return bar;
   };
-
-  while (rest.some((d) => d > 0)) {
-    if (now() > deadline || shouldStop()) return null;
+  /** Takes back the last `count` bars. */
+  const uncut = (count: number): void => {
+    for (let k = 0; k < count; k++) {
+      const bar = bars.pop() as number[];
+      for (let t = 0; t < m; t++) rest[t] = (rest[t] as number) + (bar[t] as number);
+    }
+  };
+  // One LP over all sizes, kept through the dive: a rest is a new right-hand side, restored to
+  // feasibility by a few dual simplex pivots; a new LP (warm-started with every pattern known)
+  // only when that fails.
+  const known = new Map<string, Pattern>();
+  const learn = (patterns: readonly Pattern[]): void => {
+    for (const p of patterns) known.set(p.counts.join(','), p);
+  };
+  learn(first?.patterns ?? []);
+  learn(first?.usage.map((u) => u.pattern) ?? []);
+  // The caller's LP (same sizes) goes on from its optimal basis.
+  let lp: CuttingLp | null = first?.model ?? null;
+  const solveRest = (): NodeLp | null => {
+    if (!lp?.setDemand(rest, deadline, now)) {
+      lp = createCuttingLp(sizes, rest, [{ capacity, cost: 1 }], { pool: [...known.values()] });
+      if (!lp) return null;
+    }
+    const solved = lp.solve(deadline, now);
+    if (!solved) {
+      lp = null;
+      return null;
+    }
+    learn(solved.patterns);
+    return { bound: solved.bound, usage: solved.usage.map((u) => ({ counts: u.pattern.counts, x: u.x })) };
+  };
+  /** The exact search on a small rest; true when it fits into the bars the target leaves. */
+  const finishExactly = (need: number): boolean => {
+    const left = target - bars.length;
+    if (left < need) return false;
     const types: number[] = [];
     for (let t = 0; t < m; t++) if ((rest[t] as number) > 0) types.push(t);
+    const tail = binCompletion(
+      {
+        sizes: types.map((t) => sizes[t] as number),
+        counts: types.map((t) => rest[t] as number),
+        capacity,
+        bins: left,
+      },
+      rng,
+      Math.min(deadline, now() + 20),
+      now,
+      shouldStop,
+    );
+    if (!tail) return false;
+    for (const sub of tail) cut(expand(types, sub, m));
+    return true;
+  };
+
+  /** A dead end: the first one keeps the bars cut so far as the fallback plan's start. */
+  const deadEnd = (): false => {
+    if (descending) {
+      descending = false;
+      firstDescent = bars.map((b) => b.slice());
+      firstRest = rest.slice();
+    }
+    return false;
+  };
+  /** One node: true when the rest is cut within the target (the bars stay cut). */
+  const node = (given: NodeLp | null): boolean => {
+    if (!rest.some((d) => d > 0)) return true;
+    if (now() > deadline || shouldStop()) {
+      outOfTime = true;
+      return deadEnd();
+    }
+    const lp = given ?? solveRest();
     if (!lp) {
-      const subPool: Pattern[] = [];
-      const seen = new Set<string>();
-      for (const counts of pool.values()) {
-        const sub = types.map((t) => Math.min(counts[t] as number, rest[t] as number));
-        const key = sub.join(',');
-        if (seen.has(key) || !sub.some((c) => c > 0)) continue;
-        seen.add(key);
-        subPool.push({ stock: 0, counts: sub, cost: 1 });
-      }
-      const solved = solveCuttingLp(
-        types.map((t) => sizes[t] as number),
-        types.map((t) => rest[t] as number),
-        [{ capacity, cost: 1 }],
-        deadline,
-        now,
-        { pool: subPool },
-      );
-      if (!solved) return null;
-      const full = (sub: readonly number[]): number[] => expand(types, sub, m);
-      for (const p of solved.patterns) remember(full(p.counts));
-      lp = {
-        bound: solved.bound,
-        usage: solved.usage.map((u) => ({ counts: full(u.pattern.counts), x: u.x })),
-      };
+      outOfTime = true;
+      return deadEnd();
     }
     const need = Math.ceil(lp.bound - 1e-6);
-    if (need <= EXACT_TAIL_BARS) {
-      const left = target - bars.length;
-      const tail =
-        left >= need
-          ? binCompletion(
-              {
-                sizes: types.map((t) => sizes[t] as number),
-                counts: types.map((t) => rest[t] as number),
-                capacity,
-                bins: left,
-              },
-              rng,
-              Math.min(deadline, now() + 20),
-              now,
-              shouldStop,
-            )
-          : null;
-      if (tail) {
-        for (const sub of tail) cut(expand(types, sub, m));
-        break;
+    if (need <= EXACT_TAIL_BARS && finishExactly(need)) return true;
+    if (bars.length + need > target) return deadEnd();
+    // Usage rounded down: the fractional parts remain the rest's LP solution when nothing was
+    // clipped (each cut took the whole pattern), and its bound drops by the bars cut.
+    let fixed = 0;
+    let clipped = false;
+    const fractional: Usage[] = [];
+    for (const u of lp.usage) {
+      const whole = Math.floor(u.x + 1e-9);
+      for (let k = 0; k < whole; k++) {
+        const bar = cut(u.counts);
+        if (!bar) break;
+        fixed++;
+        if (bar.some((c, t) => c !== u.counts[t])) clipped = true;
       }
+      if (u.x - whole > 1e-9) fractional.push({ counts: u.counts, x: u.x - whole });
     }
-    if (bars.length + need > target) break;
-    // Usage rounded down first; if nothing reaches one, the most used pattern (fullest on ties).
-    const usage = [...lp.usage].sort((a, b) => b.x - a.x || load(b.counts) - load(a.counts));
-    let fixed = false;
-    for (const u of usage) {
-      for (let k = Math.floor(u.x + 1e-9); k > 0; k--) if (cut(u.counts)) fixed = true;
+    if (fixed > 0) {
+      const ok = node(clipped ? null : { bound: lp.bound - fixed, usage: fractional });
+      if (!ok) uncut(fixed);
+      return ok;
     }
-    if (!fixed && usage.length > 0) {
-      // A repeated dive (randomise) takes one of the three most used patterns instead.
-      const pick = randomise ? rng.int(Math.min(3, usage.length)) : 0;
-      fixed = cut((usage[pick] as (typeof usage)[number]).counts);
+    // Nothing reaches one: round one pattern up, the most used first (fullest on ties); a repeated
+    // dive (randomise) starts with one of the three most used.
+    const order = [...lp.usage].sort((a, b) => b.x - a.x || load(b.counts) - load(a.counts));
+    if (randomise && order.length > 1) {
+      const pick = rng.int(Math.min(3, order.length));
+      const [chosen] = order.splice(pick, 1);
+      order.unshift(chosen as Usage);
     }
-    if (!fixed) break;
-    lp = null;
+    for (let k = 0; k < Math.min(BRANCHES, order.length); k++) {
+      if (k > 0 && (budget <= 0 || outOfTime)) return false;
+      const bar = cut((order[k] as Usage).counts);
+      if (!bar) continue;
+      if (!descending) budget--;
+      if (node(null)) return true;
+      uncut(1);
+      if (outOfTime) return false;
+    }
+    return deadEnd();
+  };
+
+  if (
+    !node(
+      first
+        ? { bound: first.bound, usage: first.usage.map((u) => ({ counts: u.pattern.counts, x: u.x })) }
+        : null,
+    )
+  ) {
+    if (firstDescent === null || firstRest === null) return null;
+    if (outOfTime && (firstDescent as number[][]).length === 0) return null;
+    bars.length = 0;
+    bars.push(...(firstDescent as number[][]));
+    for (let t = 0; t < m; t++) rest[t] = (firstRest as number[])[t] as number;
   }
   // Whatever is left (a dive that missed the target) goes to first-fit-decreasing.
   const free = bars.map((bar) => capacity - load(bar));
