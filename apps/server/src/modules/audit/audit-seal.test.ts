@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/database.ts';
 import { withCompany } from '../../db/tenant.ts';
+import { snapshotCompany } from '../../platform/move.ts';
 import { onPostgres, signUp, startTestApp, type TestApp } from '../../test/harness.ts';
 import { verifyAuditChain } from './audit.service.ts';
 import { sealCompanyNow } from './audit-sealer.ts';
@@ -231,6 +232,23 @@ describe('audit rows sealed after commit', () => {
       { row_id: expect.any(String), seq: null, ready: true },
     ]);
     expect(await verifyAuditChain(t.deps.db, user.id)).toMatchObject({ ok: true, unsealed: 0, pending: 0 });
+  });
+
+  it("a move's or backup's snapshot of a company that keeps writing holds only chained audit rows", async () => {
+    const user = await signUp(t.app, 'Snapshot Seal');
+    const ids = { userId: user.id, companyId: user.id };
+    await addUnits(ids, ['SN0']);
+    // Writers commit while the snapshot is taken (side by side on PostgreSQL).
+    const [snap] = await Promise.all([
+      snapshotCompany(t.deps.database, user.id),
+      ...Array.from({ length: 6 }, (_, i) => addUnits(ids, [`SN${i + 1}`])),
+    ]);
+    const rows = snap.audit.map((text) => JSON.parse(text) as { seq: number | null; hash: string | null });
+    expect(rows.length).toBeGreaterThan(2);
+    expect(rows.filter((r) => r.seq === null || r.hash === null)).toEqual([]);
+    // Numbered 1..n without a gap, and the head the snapshot holds is its last row.
+    expect(rows.map((r) => r.seq)).toEqual(rows.map((_, i) => i + 1));
+    expect(JSON.parse(snap.head as string)).toMatchObject({ seq: rows.length, hash: rows.at(-1)?.hash });
   });
 
   it('chains ready rows before a request reads the audit trail, so the reader sees them numbered', async () => {
