@@ -16,7 +16,9 @@
  * reports the PostgreSQL server's CPU per posting (its processes, from /proc); when the server was
  * started with pg_stat_statements (TEST_PG_OPTIONS="-c shared_preload_libraries=pg_stat_statements
  * -c pg_stat_statements.track=all" before sourcing test-env.sh) also its statements by time, the
- * ones inside functions and triggers included.
+ * ones inside functions and triggers included. `--path raw-rls` runs the raw baseline (seal trigger
+ * off, as `raw`) as the request role `erp_app` with the company set, so row-level security applies:
+ * the difference to `raw` is what the policies on the written tables cost.
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -33,7 +35,8 @@ const PATH = (() => {
   const i = process.argv.indexOf('--path');
   return i >= 0 ? (process.argv[i + 1] as string) : 'app';
 })();
-if (!['app', 'raw', 'raw-sealed'].includes(PATH)) throw new Error('--path app|raw|raw-sealed');
+if (!['app', 'raw', 'raw-sealed', 'raw-rls'].includes(PATH))
+  throw new Error('--path app|raw|raw-sealed|raw-rls');
 requireDatabaseUrl('source scripts/test-env.sh first.');
 
 // Counts every statement the server sends (before the app opens its pool).
@@ -107,6 +110,13 @@ const rawClients = await Promise.all(
   Array.from({ length: PATH === 'app' ? 0 : CLIENTS }, async () => {
     const c = new pg.Client({ connectionString: testDb.url as string });
     await c.connect();
+    // raw-rls: the same statements as the request role, so every written table's policy applies.
+    if (PATH === 'raw-rls') {
+      await c.query(`select set_config('app.company_id', $1, false), set_config('app.user_id', $1, false)`, [
+        user.id,
+      ]);
+      await c.query('set role erp_app');
+    }
     return c;
   }),
 );
