@@ -18,7 +18,8 @@
  * -c pg_stat_statements.track=all" before sourcing test-env.sh) also its statements by time, the
  * ones inside functions and triggers included. `--path raw-rls` runs the raw baseline (seal trigger
  * off, as `raw`) as the request role `erp_app` with the company set, so row-level security applies:
- * the difference to `raw` is what the policies on the written tables cost.
+ * the difference to `raw` is what the policies on the written tables cost. `--path raw-notify` adds
+ * the application's `pg_notify` on the company's `stock` topic to each raw transaction.
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -35,8 +36,8 @@ const PATH = (() => {
   const i = process.argv.indexOf('--path');
   return i >= 0 ? (process.argv[i + 1] as string) : 'app';
 })();
-if (!['app', 'raw', 'raw-sealed', 'raw-rls'].includes(PATH))
-  throw new Error('--path app|raw|raw-sealed|raw-rls');
+if (!['app', 'raw', 'raw-sealed', 'raw-rls', 'raw-notify'].includes(PATH))
+  throw new Error('--path app|raw|raw-sealed|raw-rls|raw-notify');
 requireDatabaseUrl('source scripts/test-env.sh first.');
 
 // Counts every statement the server sends (before the app opens its pool).
@@ -125,6 +126,7 @@ const posting = {
   userId: user.id,
   locationId: loc,
   pick: () => items[(seq++ * 7919) % items.length] as string,
+  notify: PATH === 'raw-notify',
 };
 /** The raw baseline's clients, on this thread, for `seconds`. */
 async function runRaw(seconds: number) {

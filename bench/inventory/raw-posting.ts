@@ -13,6 +13,8 @@ export type RawPosting = {
   locationId: string;
   /** Picks the item of the next posting. */
   pick: () => string;
+  /** Also announce the item on the `company_event` channel inside the transaction, as the application does. */
+  notify?: boolean;
 };
 
 export async function rawReceipt(c: pg.Client, p: RawPosting): Promise<void> {
@@ -41,6 +43,11 @@ export async function rawReceipt(c: pg.Client, p: RawPosting): Promise<void> {
        where item_id = $1`,
       [item],
     );
+    if (p.notify)
+      await c.query(
+        `select pg_notify('company_event', json_build_object('company_id', $1::uuid, 'topic', 'stock', 'ids', json_build_array($2::uuid))::text)`,
+        [p.companyId, item],
+      );
     await c.query('commit');
   } catch (e) {
     await c.query('rollback');
