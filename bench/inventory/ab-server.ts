@@ -1,0 +1,153 @@
+/**
+ * Server code A against server code B in one process, on one database, under the same machine
+ * load: the server thread's CPU per posting (issue 21, the Node side of a posting).
+ *
+ *   source scripts/test-env.sh
+ *   node --import tsx bench/inventory/ab-server.ts --trees b761127,483b99b --clients 8 --window 1 --rounds 30
+ *
+ * Each tree is a commit's `apps/server` and `packages/domain`, extracted with `git archive` under
+ * tmp/ab/<commit> (`worktree` is the working tree as it is). Every tree's application listens on
+ * its own port; the posting load (http-load.ts: one-line receipts, keep-alive) goes to one tree for
+ * `--window` seconds, then to the next, round after round (the order reversed every other round),
+ * and the CPU time of this process's main thread (/proc/self/task/<pid>/schedstat, nanoseconds)
+ * during a window is charged to that tree. On a shared machine the windows see the same load on
+ * average, which separate runs minutes apart do not. The database is created by the working tree's
+ * migrations, so the trees must agree with its schema.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import pg from 'pg';
+import { numberArg, requireDatabaseUrl } from './cli.ts';
+import { runHttpClients } from './http-load.ts';
+import { postgresCpuMs } from './raw-posting.ts';
+
+const CLIENTS = numberArg('clients', 8);
+const WINDOW = numberArg('window', 1);
+const ROUNDS = numberArg('rounds', 20);
+const treesArg = process.argv[process.argv.indexOf('--trees') + 1];
+if (!process.argv.includes('--trees') || !treesArg)
+  throw new Error('--trees <commit|worktree>,<commit|worktree>');
+requireDatabaseUrl('source scripts/test-env.sh first.');
+
+const repo = resolve(import.meta.dirname, '../..');
+
+/** The directory whose apps/server is the tree's server code. */
+function extract(tree: string): string {
+  if (tree === 'worktree') return repo;
+  const commit = execFileSync('git', ['rev-parse', '--short', tree], { cwd: repo, encoding: 'utf8' }).trim();
+  const dir = join(repo, 'tmp', 'ab', commit);
+  if (!existsSync(join(dir, 'apps'))) {
+    mkdirSync(dir, { recursive: true });
+    const archive = execFileSync('git', ['archive', commit, 'apps/server', 'packages/domain'], {
+      cwd: repo,
+      maxBuffer: 1 << 30,
+    });
+    execFileSync('tar', ['-x', '-C', dir], { input: archive });
+    // The tree's server imports its own @erp/domain; every other package resolves from the repository.
+    mkdirSync(join(dir, 'node_modules', '@erp'), { recursive: true });
+    symlinkSync('../../packages/domain', join(dir, 'node_modules', '@erp', 'domain'));
+  }
+  return dir;
+}
+
+type Harness = typeof import('../../apps/server/src/test/harness.ts');
+type Keyring = typeof import('../../apps/server/src/security/keyring.ts');
+
+const keyDir = mkdtempSync(join(tmpdir(), 'ab-server-'));
+const trees = [];
+for (const name of treesArg.split(',')) {
+  const dir = extract(name);
+  const harness = (await import(join(dir, 'apps/server/src/test/harness.ts'))) as Harness;
+  const keyring = (await import(join(dir, 'apps/server/src/security/keyring.ts'))) as Keyring;
+  keyring.initKeyring({ env: process.env, dataDir: keyDir, production: false });
+  trees.push({ name, harness, cpuNs: 0, done: 0, pgMs: 0, windows: [] as number[], p95: [] as number[] });
+}
+
+const own = (await import(join(repo, 'apps/server/src/test/harness.ts'))) as Harness;
+const testDb = await own.createTestDatabase();
+const bases: string[] = [];
+const apps = [];
+for (const tree of trees) {
+  const t = await tree.harness.startTestApp({ testDb });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  bases.push(`http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`);
+  apps.push(t);
+}
+const user = await own.signUp((apps[0] as (typeof apps)[number]).app);
+const admin = new pg.Client({ connectionString: testDb.url as string });
+await admin.connect();
+await admin.query(
+  `insert into units (company_id, code, name) values ($1, 'kom', 'komad') on conflict do nothing`,
+  [user.id],
+);
+await admin.query(
+  `insert into items (company_id, sku, name, kind, base_unit, purchase_price)
+   select $1::uuid, 'P-' || g, 'Item ' || g, 'material', 'kom', 2 from generate_series(1, 1000) g`,
+  [user.id],
+);
+const locationId = (
+  await admin.query(`insert into locations (company_id, code, name) values ($1, 'P', 'P') returning id`, [
+    user.id,
+  ])
+).rows[0].id as string;
+await admin.query('analyze');
+const itemIds = (await admin.query('select id from items where company_id = $1', [user.id])).rows.map(
+  (r) => r.id as string,
+);
+
+const threadCpuNs = () =>
+  Number(readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ')[0]);
+let offset = 0;
+const post = (i: number, seconds: number) => {
+  offset += 997;
+  return runHttpClients({
+    bases: [bases[i] as string],
+    cookie: user.cookie,
+    locationId,
+    itemIds,
+    clients: CLIENTS,
+    seconds,
+    offset,
+  });
+};
+
+for (let i = 0; i < trees.length; i++) await post(i, 2); // warm-up
+const load0 = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+for (let round = 0; round < ROUNDS; round++) {
+  const order = trees.map((_, i) => i);
+  if (round % 2) order.reverse();
+  for (const i of order) {
+    const tree = trees[i] as (typeof trees)[number];
+    const pg0 = await postgresCpuMs(admin);
+    const cpu0 = threadCpuNs();
+    const result = await post(i, WINDOW);
+    const cpu = threadCpuNs() - cpu0;
+    const pg1 = await postgresCpuMs(admin);
+    if (result.failed) throw new Error(`${tree.name}: ${result.failed} postings failed`);
+    tree.cpuNs += cpu;
+    tree.done += result.done;
+    tree.pgMs += (pg1 ?? 0) - (pg0 ?? 0);
+    tree.windows.push(cpu / 1000 / Math.max(1, result.done));
+    tree.p95.push(result.p95);
+  }
+}
+const load1 = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+console.log(
+  `${CLIENTS} clients, ${ROUNDS} rounds of ${WINDOW} s per tree, load average ${load0} at the start, ${load1} at the end`,
+);
+console.log(
+  '| tree | postings | postings/s | server thread µs per posting | windows: median (min-max) | PostgreSQL ms per posting | p95 ms (median window) |',
+);
+console.log('|---|---:|---:|---:|---:|---:|---:|');
+for (const tree of trees)
+  console.log(
+    `| ${tree.name} | ${tree.done} | ${(tree.done / (ROUNDS * WINDOW)).toFixed(1)} | ${(tree.cpuNs / 1000 / tree.done).toFixed(0)} | ${median(tree.windows).toFixed(0)} (${Math.min(...tree.windows).toFixed(0)}-${Math.max(...tree.windows).toFixed(0)}) | ${(tree.pgMs / tree.done).toFixed(2)} | ${median(tree.p95).toFixed(1)} |`,
+  );
+await admin.end();
+for (const t of apps) await t.app.close();
+await testDb.drop();
+process.exit(0);
