@@ -21,6 +21,7 @@ import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { numberArg, requireDatabaseUrl } from './cli.ts';
 import { runHttpClients } from './http-load.ts';
+import { seedPostingCompany } from './posting-company.ts';
 import { postgresCpuMs } from './raw-posting.ts';
 
 const CLIENTS = numberArg('clients', 8);
@@ -79,24 +80,7 @@ for (const tree of trees) {
 const user = await own.signUp((apps[0] as (typeof apps)[number]).app);
 const admin = new pg.Client({ connectionString: testDb.url as string });
 await admin.connect();
-await admin.query(
-  `insert into units (company_id, code, name) values ($1, 'kom', 'komad') on conflict do nothing`,
-  [user.id],
-);
-await admin.query(
-  `insert into items (company_id, sku, name, kind, base_unit, purchase_price)
-   select $1::uuid, 'P-' || g, 'Item ' || g, 'material', 'kom', 2 from generate_series(1, 1000) g`,
-  [user.id],
-);
-const locationId = (
-  await admin.query(`insert into locations (company_id, code, name) values ($1, 'P', 'P') returning id`, [
-    user.id,
-  ])
-).rows[0].id as string;
-await admin.query('analyze');
-const itemIds = (await admin.query('select id from items where company_id = $1', [user.id])).rows.map(
-  (r) => r.id as string,
-);
+const { locationId, itemIds } = await seedPostingCompany(admin, user.id);
 
 const threadCpuNs = () =>
   Number(readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ')[0]);

@@ -28,6 +28,7 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { numberArg, requireDatabaseUrl } from './cli.ts';
 import { runHttpClients } from './http-load.ts';
+import { seedPostingCompany } from './posting-company.ts';
 import { postgresCpuMs, rawReceipt, setSeal } from './raw-posting.ts';
 
 const CLIENTS = numberArg('clients', 8);
@@ -85,25 +86,7 @@ const base = `http://127.0.0.1:${typeof address === 'object' && address ? addres
 const user = await signUp(t.app);
 const admin = new pg.Client({ connectionString: testDb.url as string });
 await admin.connect();
-await admin.query(
-  `insert into units (company_id, code, name) values ($1, 'kom', 'komad') on conflict do nothing`,
-  [user.id],
-);
-await admin.query(
-  `insert into items (company_id, sku, name, kind, base_unit, purchase_price)
-   select $1::uuid, 'P-' || g, 'Item ' || g, 'material', 'kom', 2 from generate_series(1, 1000) g`,
-  [user.id],
-);
-const loc = (
-  await admin.query(`insert into locations (company_id, code, name) values ($1, 'P', 'P') returning id`, [
-    user.id,
-  ])
-).rows[0].id as string;
-// Statistics as a database in use has them (the benchmark's seed does the same).
-await admin.query('analyze');
-const items = (await admin.query('select id from items where company_id = $1', [user.id])).rows.map(
-  (r) => r.id as string,
-);
+const { locationId: loc, itemIds: items } = await seedPostingCompany(admin, user.id);
 
 const load = { bases: [base], cookie: user.cookie, locationId: loc, itemIds: items };
 let seq = 0;
