@@ -207,32 +207,6 @@ export function documentHeader(tx: Tx, id: string) {
   );
 }
 
-export function purchaseHeader(tx: Tx, id: string) {
-  return one<{
-    id: string;
-    status: string;
-    source: string;
-    reject_code: 'N' | 'U' | 'O' | null;
-    reject_reason: string | null;
-    decided_on: string | null;
-    received_on: string;
-  }>(
-    tx,
-    sql`select id, status, source, reject_code, reject_reason,
-          (decided_at at time zone 'Europe/Zagreb')::date::text as decided_on,
-          (created_at at time zone 'Europe/Zagreb')::date::text as received_on
-        from purchase_invoices where id = ${id}`,
-  );
-}
-
-export async function purchaseXml(tx: Tx, id: string): Promise<string | null> {
-  const row = await one<{ data64: string }>(
-    tx,
-    sql`select encode(data, 'base64') as data64 from purchase_invoice_files where invoice_id = ${id}`,
-  );
-  return row ? Buffer.from(row.data64, 'base64').toString('utf8') : null;
-}
-
 export async function today(tx: Tx): Promise<string> {
   const row = await one<{ d: string }>(tx, sql`select (now() at time zone 'Europe/Zagreb')::date::text as d`);
   return row?.d as string;

@@ -4,6 +4,7 @@ import type { Tx } from '../../db/database.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
 import { enqueueJob } from '../../jobs/jobs.ts';
 import { decryptField, encryptField } from '../../security/field-crypto.ts';
+import { decisionHeader, storedXmlText } from '../purchase-invoices/purchase-invoices.service.ts';
 import * as repo from './fiscal-exchange.repo.ts';
 import type { IntermediaryConfig } from './intermediary.ts';
 import { eracunRequest, noEracunRequest, paymentRequest, rejectionRequest, sendingTime } from './messages.ts';
@@ -238,8 +239,8 @@ export async function reportWithoutEracun(tx: Tx, ctx: CompanyContext, documentI
 }
 
 async function purchaseFacts(tx: Tx, purchaseInvoiceId: string) {
-  const head = await repo.purchaseHeader(tx, purchaseInvoiceId);
-  const xml = head ? await repo.purchaseXml(tx, purchaseInvoiceId) : null;
+  const head = await decisionHeader(tx, purchaseInvoiceId);
+  const xml = head ? await storedXmlText(tx, purchaseInvoiceId) : null;
   if (!head || !xml) return null;
   try {
     const facts = readUblFacts(xml);

@@ -102,6 +102,25 @@ export async function getDocument(tx: Tx, id: string) {
   );
 }
 
+/** What the fiscalisation messages of a decision need: status, source, rejection, dates (Zagreb days). */
+export function decisionHeader(tx: Tx, id: string) {
+  return one<{
+    id: string;
+    status: string;
+    source: string;
+    reject_code: 'N' | 'U' | 'O' | null;
+    reject_reason: string | null;
+    decided_on: string | null;
+    received_on: string;
+  }>(
+    tx,
+    sql`select id, status, source, reject_code, reject_reason,
+          (decided_at at time zone 'Europe/Zagreb')::date::text as decided_on,
+          (created_at at time zone 'Europe/Zagreb')::date::text as received_on
+        from purchase_invoices where id = ${id}`,
+  );
+}
+
 export async function originalXml(tx: Tx, id: string): Promise<Buffer | null> {
   const row = await one<{ data64: string }>(
     tx,

@@ -237,6 +237,14 @@ export async function originalXml(tx: Tx, id: string): Promise<Buffer> {
   return data;
 }
 
+/** A received invoice's decision as its fiscalisation message reports it (undefined: no such invoice). */
+export const decisionHeader = (tx: Tx, id: string) => repo.decisionHeader(tx, id);
+
+/** The stored original file as text, or null (the fiscal exchange reads the buyer's OIB from it). */
+export async function storedXmlText(tx: Tx, id: string): Promise<string | null> {
+  return (await repo.originalXml(tx, id))?.toString('utf8') ?? null;
+}
+
 export function list(tx: Tx, q: PurchaseInvoiceListQuery) {
   return repo.list(tx, q);
 }
