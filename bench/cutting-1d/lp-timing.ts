@@ -1,0 +1,101 @@
+// Times the 1D optimiser's LP alone (column generation from its Gilmore–Gomory start, no pool)
+// on the BPPLIB sets: CPU ms per instance (mean / median / max), pivots and pricing rounds where
+// the LP reports them, and the sum of the rounded-up proven bounds.
+//   npx tsx bench/cutting-1d/lp-timing.ts [--step 4] [--set Hard28] [--module <column-generation.ts>]
+// --module loads another version of column-generation.ts (e.g. one written out by `git show
+// <commit>:packages/domain/src/cutting/column-generation.ts > /tmp/cg.ts`), for before/after.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+type Lp = { bound: number; pivots?: number; pricings?: number } | null;
+type Solve = (
+  sizes: number[],
+  demand: number[],
+  stocks: { capacity: number; cost: number }[],
+  deadline: number,
+  now: () => number,
+) => Lp;
+
+const args = process.argv.slice(2);
+const arg = (name: string): string | undefined => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const step = Math.max(1, Number(arg('--step') ?? 1));
+const only = arg('--set');
+const modulePath =
+  arg('--module') ?? join(import.meta.dirname, '../../packages/domain/src/cutting/column-generation.ts');
+const root =
+  process.env.CUTTING_1D_DIR ?? join(import.meta.dirname, '../../../shared/bench/cutting-1d-bpplib');
+const { solveCuttingLp } = (await import(pathToFileURL(resolve(modulePath)).href)) as {
+  solveCuttingLp: Solve;
+};
+
+const cpu = (): number => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+const SETS = [
+  ['Falkenauer U', 'Falkenauer/Falkenauer_U'],
+  ['Falkenauer T', 'Falkenauer/Falkenauer_T'],
+  ['Scholl 1', 'Scholl/Scholl_1'],
+  ['Scholl 2', 'Scholl/Scholl_2'],
+  ['Scholl 3', 'Scholl/Scholl_3'],
+  ['Schwerin', 'Schwerin'],
+  ['Waescher', 'Waescher'],
+  ['Hard28', 'Hard28'],
+] as const;
+
+function files(dir: string): string[] {
+  const out: string[] = [];
+  for (const e of readdirSync(dir).sort()) {
+    const p = join(dir, e);
+    if (statSync(p).isDirectory()) out.push(...files(p));
+    else if (e.endsWith('.txt')) out.push(p);
+  }
+  return out;
+}
+
+console.log(`Module: ${modulePath}; every ${step}. instance; CPU ms per LP (limit 10 s).`);
+console.log(
+  '| set | instances | ms mean / median / max | pivots (mean) | pricing rounds (mean) | Σ ⌈bound⌉ |',
+);
+console.log('|---|---:|---|---:|---:|---:|');
+for (const [name, dir] of SETS) {
+  if (only && !name.toLowerCase().includes(only.toLowerCase())) continue;
+  const times: number[] = [];
+  let pivots = 0;
+  let pricings = 0;
+  let bounds = 0;
+  files(join(root, dir)).forEach((path, k) => {
+    if (k % step !== 0) return;
+    const nums = readFileSync(path, 'utf8')
+      .split(/\s+/)
+      .filter((s) => s.length > 0)
+      .map(Number);
+    const capacity = nums[1] as number;
+    const count = new Map<number, number>();
+    for (const s of nums.slice(2, 2 + (nums[0] as number))) count.set(s, (count.get(s) ?? 0) + 1);
+    const sizes = [...count.keys()].sort((a, b) => b - a);
+    const t0 = cpu();
+    const lp = solveCuttingLp(
+      sizes,
+      sizes.map((s) => count.get(s) as number),
+      [{ capacity, cost: 1 }],
+      t0 + 10_000,
+      cpu,
+    );
+    times.push(cpu() - t0);
+    pivots += lp?.pivots ?? Number.NaN;
+    pricings += lp?.pricings ?? Number.NaN;
+    bounds += Math.ceil((lp?.bound ?? 0) - 1e-6);
+  });
+  const n = times.length;
+  const sorted = [...times].sort((a, b) => a - b);
+  const mean = times.reduce((a, b) => a + b, 0) / n;
+  const fmt = (x: number): string => (Number.isNaN(x) ? '–' : x.toFixed(0));
+  console.log(
+    `| ${name} | ${n} | ${fmt(mean)} / ${fmt(sorted[Math.floor(n / 2)] as number)} / ${fmt(sorted[n - 1] as number)} | ${fmt(pivots / n)} | ${fmt(pricings / n)} | ${bounds} |`,
+  );
+}
