@@ -1,0 +1,81 @@
+// The two 1D local searches alone, side by side: each starts from a first-fit-decreasing plan
+// (written here) and aims straight at ceil(sum / capacity) bars, for --time ms of this process's
+// CPU time, once per seed. No LP, no schedule: this measures the searches, not the optimiser.
+//   npx tsx bench/cutting-1d/searches.ts --set Falkenauer_T --only t501 --time 500 --seeds 1,2,3
+// --set is a folder under the BPPLIB directory (Falkenauer/Falkenauer_T, Waescher, Hard28, ...);
+// --only keeps the files whose name contains the text.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { cnsPack1d } from '../../packages/domain/src/cutting/cns-1d.ts';
+import { createRng } from '../../packages/domain/src/cutting/prng.ts';
+import { repack1d } from '../../packages/domain/src/cutting/repack-1d.ts';
+
+const args = process.argv.slice(2);
+const arg = (name: string): string | undefined => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const root =
+  process.env.CUTTING_1D_DIR ?? join(import.meta.dirname, '../../../shared/bench/cutting-1d-bpplib');
+const dir = join(root, arg('--set') ?? 'Waescher');
+const only = arg('--only') ?? '';
+const timeMs = Number(arg('--time') ?? 500);
+const seeds = (arg('--seeds') ?? '1').split(',').map(Number);
+const cpu = (): number => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+const searches = { cns: cnsPack1d, repack: repack1d };
+
+const solved: Record<string, number> = { cns: 0, repack: 0 };
+let runs = 0;
+for (const file of readdirSync(dir).sort()) {
+  if (!file.endsWith('.txt') || !file.includes(only)) continue;
+  const nums = readFileSync(join(dir, file), 'utf8')
+    .split(/\s+/)
+    .filter((s) => s.length > 0)
+    .map(Number);
+  const n = nums[0] as number;
+  const capacity = nums[1] as number;
+  const items = nums.slice(2, 2 + n);
+  const target = Math.ceil(items.reduce((a, s) => a + s, 0) / capacity);
+  const order = items.map((_, i) => i).sort((a, b) => (items[b] as number) - (items[a] as number));
+  const start: number[][] = [];
+  const free: number[] = [];
+  for (const i of order) {
+    let k = free.findIndex((f) => f >= (items[i] as number));
+    if (k < 0) {
+      start.push([]);
+      free.push(capacity);
+      k = start.length - 1;
+    }
+    (start[k] as number[]).push(i);
+    free[k] = (free[k] as number) - (items[i] as number);
+  }
+  const cells: string[] = [];
+  for (const seed of seeds) {
+    runs++;
+    for (const [name, search] of Object.entries(searches)) {
+      const t0 = cpu();
+      const plan = search({ items, capacity, target, start }, createRng(seed), t0 + timeMs, cpu, () => false);
+      const ms = Math.round(cpu() - t0);
+      if (plan) {
+        // Checked here: every item once, every bar within capacity.
+        const seen = new Set(plan.flat());
+        const ok =
+          seen.size === n &&
+          plan.flat().length === n &&
+          plan.length <= target &&
+          plan.every((bar) => bar.reduce((a, i) => a + (items[i] as number), 0) <= capacity);
+        if (!ok) throw new Error(`${file}: ${name} returned an invalid plan`);
+        solved[name] = (solved[name] as number) + 1;
+      }
+      cells.push(`${name}=${plan ? `${ms}ms` : '-'}`);
+    }
+  }
+  process.stderr.write(`${file} target=${target} ffd=${start.length} ${cells.join(' ')}\n`);
+}
+process.stdout.write(
+  `${dir.slice(root.length + 1)}${only ? ` (${only})` : ''}, ${timeMs} ms CPU, seeds ${seeds.join(',')}: ` +
+    `consistent-neighbourhood ${solved.cns}/${runs}, repacking ${solved.repack}/${runs} at ceil(sum/c)\n`,
+);
