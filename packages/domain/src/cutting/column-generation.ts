@@ -53,6 +53,8 @@ type BasisEntry = { kind: 'pattern'; pattern: Pattern } | { kind: 'unit'; plus: 
 const EPS = 1e-9;
 /** Pivots between two recomputations of the basis inverse from its columns. */
 const REINVERT_EVERY = 1000;
+/** Estimated reinversion time per m³ (ms; measured about 30 ms for m = 200). */
+const REINVERT_MS_PER_CUBE = 5e-6;
 
 /**
  * Solves the LP relaxation by column generation. Out of time or iterations it returns what it has:
@@ -183,9 +185,13 @@ export function createCuttingLp(
   /** Pivots since B^-1 was last computed from the basis columns; the duals then come fresh too. */
   let sinceInvert = 0;
   let freshDuals = true;
-  /** Reinverts when due (true then: it took a while, the caller reads the clock) and refreshes the duals. */
-  const refresh = (): boolean => {
-    const due = sinceInvert >= REINVERT_EVERY;
+  /**
+   * Reinverts when due (true then: it took a while, the caller reads the clock) and refreshes the
+   * duals. A reinversion (about 30 ms on 200 sizes, growing with m³) is put off while the deadline
+   * is nearer than its estimated time: the updated inverse serves until the next solve.
+   */
+  const refresh = (deadline: number, now: () => number): boolean => {
+    const due = sinceInvert >= REINVERT_EVERY && deadline - now() > m * m * m * REINVERT_MS_PER_CUBE;
     if (due) {
       reinvert(basis, m, demand, binv, xb);
       sinceInvert = 0;
@@ -225,7 +231,7 @@ export function createCuttingLp(
       // pivot (a pivot without it takes well under a millisecond; reading a CPU clock is a syscall).
       if ((priced || (iter & 15) === 0) && now() > deadline) return result(false);
       priced = false;
-      if (refresh() && now() > deadline) return result(false);
+      if (refresh(deadline, now) && now() > deadline) return result(false);
       let entering: BasisEntry | null = null;
       let column: number[] | null = null;
       let bestReduced = -1e-7;
@@ -429,7 +435,7 @@ export function createCuttingLp(
     bound = continuousBound();
     center = null;
     centerBound = Number.NEGATIVE_INFINITY;
-    if (refresh() && now() > deadline) return false;
+    if (refresh(deadline, now) && now() > deadline) return false;
     for (let r = 0; r < m; r++) {
       let x = 0;
       for (let j = 0; j < m; j++) x += (binv[r * m + j] as number) * (demand[j] as number);
@@ -532,9 +538,10 @@ function pricePoint(
   const patterns: Pattern[] = [];
   for (let s = 0; s < stocks.length; s++) {
     const stock = stocks[s] as StockKind;
-    let ks = boundedKnapsack(yPos, sizes, demand, stock.capacity, PRICING_NODES);
+    const expired = (): boolean => now() > deadline;
+    let ks = boundedKnapsack(yPos, sizes, demand, stock.capacity, PRICING_NODES, expired);
     if (!ks.exact && ks.value <= stock.cost + 1e-7)
-      ks = boundedKnapsack(yPos, sizes, demand, stock.capacity, PROOF_NODES, () => now() > deadline);
+      ks = boundedKnapsack(yPos, sizes, demand, stock.capacity, PROOF_NODES, expired);
     if (!ks.exact) exact = false;
     ratio = Math.max(ratio, ks.upper / stock.cost);
     if (ks.value > stock.cost + 1e-9) patterns.push({ stock: s, counts: ks.counts, cost: stock.cost });

@@ -77,17 +77,20 @@ export function lpDive1d(
   // One LP over all sizes, kept through the dive: a rest is a new right-hand side, restored to
   // feasibility by a few dual simplex pivots; a new LP (warm-started with every pattern known)
   // only when that fails.
-  const known = new Map<string, Pattern>();
-  const learn = (patterns: readonly Pattern[]): void => {
-    for (const p of patterns) known.set(p.counts.join(','), p);
+  // `known`: the patterns a new LP starts with; `learned`: how many of the current LP's generated
+  // patterns (a list that only grows) are in it already.
+  const known: Pattern[] = [...(first?.usage.map((u) => u.pattern) ?? [])];
+  let learned = 0;
+  const learn = (generated: readonly Pattern[]): void => {
+    for (; learned < generated.length; learned++) known.push(generated[learned] as Pattern);
   };
   learn(first?.patterns ?? []);
-  learn(first?.usage.map((u) => u.pattern) ?? []);
   // The caller's LP (same sizes) goes on from its optimal basis.
   let lp: CuttingLp | null = first?.model ?? null;
   const solveRest = (): NodeLp | null => {
     if (!lp?.setDemand(rest, deadline, now)) {
-      lp = createCuttingLp(sizes, rest, [{ capacity, cost: 1 }], { pool: [...known.values()] });
+      lp = createCuttingLp(sizes, rest, [{ capacity, cost: 1 }], { pool: known });
+      learned = 0;
       if (!lp) return null;
     }
     const solved = lp.solve(deadline, now);
