@@ -118,8 +118,8 @@ function knapsackGuided(
       const i = items[j2] as number;
       const w = weights[i] as number;
       if (w > room) continue;
-      // Out of nodes, or out of time (read every 1 024 nodes): the coarse bound stands in.
-      if (++nodes > nodeLimit || ((nodes & 1023) === 0 && expired())) {
+      // Out of nodes, or out of time (read every 256 nodes): the coarse bound stands in.
+      if (++nodes > nodeLimit || ((nodes & 255) === 0 && expired())) {
         complete = false;
         return true;
       }
