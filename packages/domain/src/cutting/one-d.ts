@@ -34,9 +34,11 @@ type Plan = { bins: Bin[]; bars: number; cost: number; patterns: number };
 
 export function optimize1d(input: Cut1dInput, hooks: CutHooks = {}): CutResult1d {
   const start = nowMs();
-  // A margin keeps the whole call (layout building included) inside the limit on a busy machine.
+  // A margin keeps the whole call (layout building included) inside the limit on a busy machine:
+  // measured on 200 sizes at 400 ms, the last round and the layouts ran up to 20 ms past the
+  // inner deadline on an idle machine and up to 76 ms (CPU time) at a load of 15.
   const limit = Math.max(0, input.timeLimitMs);
-  const deadline = start + limit - Math.min(100, limit * 0.08);
+  const deadline = start + limit - Math.min(150, limit * 0.2);
   const shouldStop = hooks.shouldStop ?? (() => false);
   const rng = createRng(input.seed);
   const { kerf } = input;
