@@ -4,6 +4,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { flushCompanyEvents } from './company-events.ts';
 import { closeCompanyDatabases, registerDatabase } from './company-router.ts';
 import * as schema from './schema.ts';
 
@@ -56,6 +57,7 @@ export async function openPglite(
     listen: async (channel, onPayload) => client.listen(channel, onPayload),
     dumpDataDir: () => client.dumpDataDir('none'),
     close: async () => {
+      await flushCompanyEvents(db); // committed changes still announced
       await closeCompanyDatabases(db);
       await client.close();
     },
@@ -123,6 +125,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
       };
     },
     close: async () => {
+      await flushCompanyEvents(db); // committed changes still announced
       await closeCompanyDatabases(db);
       const client = await listener?.catch(() => null);
       listener = null;

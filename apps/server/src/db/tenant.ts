@@ -1,6 +1,7 @@
 import { AppError, can, type Permission, type Role } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { transactionBeginningWith, uuidLiteral } from './begin-with.ts';
+import { announceAfterCommit } from './company-events.ts';
 import { companyDb, refreshCompanyRoutes } from './company-router.ts';
 import { type Db, rowsOf, type Tx } from './database.ts';
 
@@ -131,24 +132,29 @@ function companyTransaction<T>(
   // lock), the hosting state and the caller's membership under row-level security.
   const company = uuidLiteral(ids.companyId);
   const user = uuidLiteral(ids.userId);
-  return withRetry(async () => {
-    // On PostgreSQL it travels with BEGIN, in one round trip (db/begin-with.ts).
-    if (company && user) {
-      const enter = `select hosting, role, status, account_status
+  // Company events are announced after COMMIT, in batches (db/company-events.ts, issue 21).
+  return withRetry(() =>
+    announceAfterCommit(db, async (hold) => {
+      // On PostgreSQL it travels with BEGIN, in one round trip (db/begin-with.ts).
+      if (company && user) {
+        const enter = `select hosting, role, status, account_status
         from app_enter_company(${company}::uuid, ${user}::uuid, ${COMPANY_LOCK_SPACE})`;
-      const done = await transactionBeginningWith(db, enter, opts.isolation, (tx, rows) =>
-        entered(tx, rows[0] as EnterRow | undefined).then((value) => ({ value })),
-      );
-      if (done) return done.value;
-    }
-    return db.transaction(async (tx) => {
-      const result = await tx.execute(
-        sql`select hosting, role, status, account_status
+        const done = await transactionBeginningWith(db, enter, opts.isolation, (tx, rows) => {
+          hold(tx);
+          return entered(tx, rows[0] as EnterRow | undefined).then((value) => ({ value }));
+        });
+        if (done) return done.value;
+      }
+      return db.transaction(async (tx) => {
+        hold(tx);
+        const result = await tx.execute(
+          sql`select hosting, role, status, account_status
             from app_enter_company(${ids.companyId}::uuid, ${ids.userId}::uuid, ${COMPANY_LOCK_SPACE})`,
-      );
-      return entered(tx, rowsOf<EnterRow>(result)[0]);
-    }, txConfig(opts.isolation));
-  });
+        );
+        return entered(tx, rowsOf<EnterRow>(result)[0]);
+      }, txConfig(opts.isolation));
+    }),
+  );
 }
 
 /**
@@ -163,16 +169,19 @@ export function asPlatformFor<T>(
 ): Promise<T> {
   return onCompanyDatabase(db, ids.companyId, (target) =>
     withRetry(() =>
-      target.transaction(async (tx) => {
-        await tx.execute(sql`select set_config('app.user_id', ${ids.userId}, true),
+      announceAfterCommit(target, (hold) =>
+        target.transaction(async (tx) => {
+          hold(tx);
+          await tx.execute(sql`select set_config('app.user_id', ${ids.userId}, true),
           set_config('app.actor_id', ${ids.actor === 'platform' ? PLATFORM_ACTOR : ''}, true),
           pg_advisory_xact_lock_shared(${COMPANY_LOCK_SPACE}, hashtext(${ids.companyId}))`);
-        const result = await tx.execute(
-          sql`select set_config('app.company_id', ${ids.companyId}, true), app_company_hosting(${ids.companyId}::uuid) as hosting`,
-        );
-        await applyHosting(tx, rowsOf<{ hosting: string }>(result)[0]?.hosting);
-        return fn(tx);
-      }, txConfig(opts.isolation)),
+          const result = await tx.execute(
+            sql`select set_config('app.company_id', ${ids.companyId}, true), app_company_hosting(${ids.companyId}::uuid) as hosting`,
+          );
+          await applyHosting(tx, rowsOf<{ hosting: string }>(result)[0]?.hosting);
+          return fn(tx);
+        }, txConfig(opts.isolation)),
+      ),
     ),
   );
 }

@@ -1,5 +1,4 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { companyEventSql } from '../../db/company-events.ts';
 import type { Tx } from '../../db/database.ts';
 import { preparedRows } from '../../db/prepared.ts';
 import { rows, uuids } from '../../db/sql.ts';
@@ -95,7 +94,7 @@ export type ItemCostRow = { itemId: string; onHand: string; avgCost: string };
 /**
  * Every write of a document in one statement (one round trip whatever the line count): the header,
  * its movements (numbered in order), the balance upserts (applied in the given order: the lock
- * order), the items' on-hand and average, and the announcement on the company's `stock` topic.
+ * order), the items' on-hand and average (the `stock` announcement is the caller's, after commit).
  * Answers with the posted document and its lines, built from the rows the statement wrote.
  */
 export async function writePosting(
@@ -107,7 +106,6 @@ export async function writePosting(
     movements: MovementRow[];
     deltas: BalanceDelta[];
     changed: ItemCostRow[];
-    announcedItemIds: string[];
   },
 ): Promise<PostedDocument> {
   const h = w.header;
@@ -155,8 +153,7 @@ export async function writePosting(
   const [posted] = await preparedRows<Record<string, unknown>>(
     tx,
     sql`with ${sql.join(writes, sql`, `)}
-        select x.* from (${documentSql({ documents: sql`d`, movements: sql`m` }, null)}) as x,
-          (${companyEventSql(w.companyId, 'stock', w.announcedItemIds)}) as announced`,
+        select x.* from (${documentSql({ documents: sql`d`, movements: sql`m` }, null)}) as x`,
   );
   return toDocument(posted as Record<string, unknown>);
 }

@@ -216,8 +216,9 @@ export async function postLocked(
     movements,
     deltas,
     changed,
-    announcedItemIds: [...locked.keys()],
   });
+  // Remembered only: announced after the commit (db/company-events.ts).
+  await notifyStock(tx, ctx.companyId, [...locked.keys()]);
   await emitReorderCrossings(tx, ctx.companyId, locked, costs);
   return { documentId: document.id, document };
 }
