@@ -6,6 +6,7 @@ import { l2Bound1d } from './bounds-1d.ts';
 import { cnsPack1d } from './cns-1d.ts';
 import {
   boundedKnapsack,
+  createCuttingLp,
   type LpSolution,
   type Pattern,
   type StockKind,
@@ -17,8 +18,14 @@ import { createRng, nowMs } from './prng.ts';
 import { repack1d } from './repack-1d.ts';
 import type { Cut1dInput, CutHooks, CutResult1d, Layout1d, Placement1d } from './types.ts';
 
-/** Share of the time limit that goes to the searches before the LP. */
-const EARLY_SHARE = 0.5;
+/** Shares of the time limit (see the schedule in `optimize1d`): the LP's first turn ends here, */
+const LP_FIRST_SHARE = 0.15;
+/** its turns while it may raise the bound here, */
+const LP_SHARE = 0.6;
+/** a long search where the LP has nothing more to give here, */
+const LONG_SEARCH_SHARE = 0.85;
+/** and the LP ends by this share at the latest. */
+const LP_LONG_SHARE = 0.9;
 
 type Stock = {
   id: string;
@@ -208,72 +215,100 @@ export function optimize1d(input: Cut1dInput, hooks: CutHooks = {}): CutResult1d
       if (!repackTo((best as Plan).bins, (best as Plan).bars - 1, until)) return;
     }
   };
-  // The rest of the time goes round by round to an LP dive (one unlimited longest bar: residual
-  // rounding on the LP towards the bound, other random choices from the second round on) and to
-  // the searches (`searchRound`): the consistent-neighbourhood search from the best plan, a fresh
-  // repacking run from the first-fit plan straight at the bound (many pooled pieces, a fluid
-  // start) and a repacking run from the best plan. Every round has a time slice
-  // that grows by half each round. The search's time to success varies from a tenth of a second to
-  // never from one state, and dives and repacking succeed on different instances, so short turns
-  // of both find more plans at the bound than one long turn of each (measured: 13 against 8 of 17
-  // hard BPPLIB instances).
+  // The rest of the time goes round by round to LP dives (one unlimited longest bar: residual
+  // rounding on the LP towards the bound, random choices after the first dive) and to the searches
+  // (`searchRound`), in time slices that grow by half each round. A search's time to success varies
+  // from a tenth of a second to never from one state, and dives and searches succeed on different
+  // instances, so turns of both find more plans at the bound than one long turn of either. Each
+  // round's dives repeat until their slice ends: a dive takes milliseconds on most instances, and
+  // where the LP bound rounded up is one bar below the best plan, many dives are what reaches it
+  // (measured: 15 of 17 Wäscher instances by dives alone in 0.5 s after the LP).
   const restarts = (until: number, lp: LpSolution | null): void => {
     if (!longest) return;
-    let slice = Math.max(1, (until - nowMs()) * 0.15);
-    for (let k = 0; !done() && !shouldStop() && nowMs() < until && best !== null; k++) {
-      if (lp) {
+    let slice = Math.max(1, (until - nowMs()) * 0.25);
+    let dives = 0;
+    while (!done() && !shouldStop() && nowMs() < until && best !== null) {
+      const sliceEnd = Math.min(until, nowMs() + slice);
+      do {
+        if (!lp) break;
         const bars = lpDive1d(
           { sizes, demand: remaining, capacity: maxCapacity, target: bound },
           lp,
           rng,
-          Math.min(until, nowMs() + slice),
+          sliceEnd,
           nowMs,
           shouldStop,
-          k > 0,
+          dives > 0,
         );
+        dives++;
         offer(bars ? bars.map((counts) => ({ stock: longest.i, counts })) : null);
-        if (done()) return;
-      }
+      } while (!done() && !shouldStop() && nowMs() < sliceEnd);
+      if (done()) return;
       searchRound(slice, until);
       slice *= 1.5;
     }
   };
   // One round of the searches aimed below the best plan, `slice` each: the consistent-neighbourhood
-  // search from the best plan at one bar fewer, the repacking search from the first-fit plan
-  // straight at the bound, and the repacking search from the best plan.
+  // search from the best plan at one bar fewer; then, when the best plan is more than one bar above
+  // the bound, the repacking search from the first-fit plan straight at the bound and from the best
+  // plan one bar at a time (one bar above, both would aim where the first search just did).
   const searchRound = (slice: number, until: number): void => {
     if (done() || best === null) return;
     repackTo((best as Plan).bins, (best as Plan).bars - 1, Math.min(until, nowMs() + slice), cnsPack1d);
-    if (!done() && firstPlan && bound < (best as Plan).bars)
-      repackTo(firstPlan, bound, Math.min(until, nowMs() + slice));
+    if (done() || (best as Plan).bars <= bound + 1) return;
+    if (firstPlan) repackTo(firstPlan, bound, Math.min(until, nowMs() + slice));
     repack(Math.min(until, nowMs() + slice));
   };
-  // Searches first, while the best plan is above the bound (L2 here, often the optimum): easy
-  // instances end here without any LP. Two thirds of this share: one run of the
-  // consistent-neighbourhood search from the best plan straight at the bound (on the hard
-  // triplets it needs 0.1-0.6 s; restarting it in short slices, or splitting the time between
-  // two searches, lost about half of those); the rest: the repacking search from the best plan,
-  // one bar fewer each time it succeeds (a better plan where the bound is out of reach). Then the
-  // LP proves or raises the bound where they did not finish.
-  const early = start + (deadline - start) * EARLY_SHARE;
+  // The LP bound on the longest standard bar (every bar holds at most that much) can only raise the
+  // bound, and its patterns seed the LP dives. It is solved in turns (`model.solve` goes on from
+  // where the last turn stopped) and watched between them. The best plan's bars are priced first:
+  // near-optimal patterns, known for free.
+  const at = (share: number): number => start + (deadline - start) * share;
+  const model =
+    done() || restSizes.length === 0 || shouldStop()
+      ? null
+      : createCuttingLp(
+          sizes,
+          remaining,
+          [{ capacity: maxCapacity, cost: 1 }],
+          best ? { pool: incumbentPatterns((best as Plan).bins, maxCapacity, sizes) } : {},
+        );
+  let solved: LpSolution | null = null;
+  /** Is the LP still worth time: unfinished, and it may still raise the bound (`lpMayRaise`)? */
+  let lpOpen = model !== null;
+  const lpTurn = (until: number): void => {
+    if (!model || !lpOpen || done() || shouldStop() || nowMs() >= until) return;
+    solved = model.solve(until, nowMs) ?? solved;
+    if (!solved) {
+      lpOpen = false;
+      return;
+    }
+    if (solved.proven) bound = Math.max(bound, Math.ceil(solved.bound - 1e-6));
+    lpOpen = best !== null && lpMayRaise(solved, bound, (best as Plan).bars);
+  };
+  // A short first turn finishes the LP of most instances (tens of milliseconds); on the others
+  // its first exact pricing already tells whether the LP can still raise the bound. While it can,
+  // it goes on in turns of a tenth of the limit, to `LP_SHARE`.
+  const turn = (deadline - start) * 0.1;
+  lpTurn(at(LP_FIRST_SHARE));
+  // Where the best plan is still far above the bound, the repacking search first brings it down
+  // one bar at a time (the plan to beat; where the bound is out of reach, a better plan all the same).
+  if (!done() && best !== null && (best as Plan).bars > bound + 1) repack(nowMs() + turn);
+  while (lpOpen && !done() && !shouldStop() && nowMs() < at(LP_SHARE))
+    lpTurn(Math.min(nowMs() + turn, at(LP_SHARE)));
+  const lpFinished = solved !== null && lpSettled(solved as LpSolution);
+  // The consistent-neighbourhood search from the best plan straight at the bound. Where the LP
+  // stopped unfinished with nothing more to give (its dives would be weak), it runs to
+  // `LONG_SEARCH_SHARE` in one piece (the hard triplets need an unbroken run of 0.1-0.6 s; short
+  // restarts lost about half of them); after a finished LP it gets the turns of the rounds below,
+  // beside the dives. An LP still open leaves the time to its own proof.
   const incumbent = current();
-  if (incumbent && !done()) repackTo(incumbent.bins, bound, nowMs() + ((early - nowMs()) * 2) / 3, cnsPack1d);
-  repack(early);
-  let lp: LpSolution | null = null;
-  if (!done() && restSizes.length > 0 && !shouldStop()) {
-    // LP bound on the longest standard bar (every bar holds at most that much): it can only raise
-    // the bound, and its patterns seed the LP dive.
-    lp = solveCuttingLp(
-      sizes,
-      remaining,
-      [{ capacity: maxCapacity, cost: 1 }],
-      start + (deadline - start) * (EARLY_SHARE + 0.3),
-      nowMs,
-      // The best plan's bars are priced first: they are near-optimal patterns, known for free.
-      best ? { pool: incumbentPatterns((best as Plan).bins, maxCapacity, sizes) } : {},
-    );
-    if (lp?.proven) bound = Math.max(bound, Math.ceil(lp.bound - 1e-6));
-  }
+  if (incumbent && !done() && !lpFinished && !lpOpen)
+    repackTo(incumbent.bins, bound, at(LONG_SEARCH_SHARE), cnsPack1d);
+  // An LP still open goes on to `LP_LONG_SHARE` while it may still raise the bound.
+  while (lpOpen && !done() && !shouldStop() && nowMs() < at(LP_LONG_SHARE))
+    lpTurn(Math.min(nowMs() + turn, at(LP_LONG_SHARE)));
+  const lp: LpSolution | null = model && solved ? { ...(solved as LpSolution), model } : null;
   if (!longest && !done() && !shouldStop()) {
     // Limited stock of several lengths: LP diving respects the quantities.
     offer(
@@ -554,4 +589,25 @@ function incumbentPatterns(bins: Bin[], capacity: number, sizes: number[]): Patt
     out.push({ stock: 0, counts: b.counts.slice(), cost: 1 });
   }
   return out;
+}
+
+/**
+ * True while an unfinished LP may still raise the bound: its rounded-up proven bound is below both
+ * the best plan's `bars` and its current value rounded up (the LP optimum is at most the value),
+ * that value rounds up above the known `bound`, and its proven bound has not stopped exactly at the
+ * known bound. The last is a bet, not a proof: when the first exact pricing already proves the
+ * integer bound exactly (as on instances whose pieces fill the bars without waste), the LP optimum
+ * is that integer in every case measured, and the rest of column generation only brings the
+ * value down to it (on 501 pieces, 0.5-0.7 s for no gain).
+ */
+function lpMayRaise(lp: LpSolution, bound: number, bars: number): boolean {
+  const value = Math.ceil(lp.value - 1e-6);
+  return (
+    Math.ceil(lp.bound - 1e-6) < Math.min(bars, value) && value > bound && Math.abs(lp.bound - bound) > 1e-6
+  );
+}
+
+/** True when column generation has ended: its proven bound and its value round up alike. */
+function lpSettled(lp: LpSolution): boolean {
+  return Math.ceil(lp.bound - 1e-6) === Math.ceil(lp.value - 1e-6);
 }
