@@ -41,10 +41,14 @@ function extract(tree: string): string {
   const dir = join(repo, 'tmp', 'ab', commit);
   if (!existsSync(join(dir, 'apps'))) {
     mkdirSync(dir, { recursive: true });
-    const archive = execFileSync('git', ['archive', commit, 'apps/server', 'packages/domain'], {
-      cwd: repo,
-      maxBuffer: 1 << 30,
-    });
+    const archive = execFileSync(
+      'git',
+      ['archive', commit, 'apps/server', 'packages/domain', 'apps/web/public/locales'],
+      {
+        cwd: repo,
+        maxBuffer: 1 << 30,
+      },
+    );
     execFileSync('tar', ['-x', '-C', dir], { input: archive });
     // The tree's server imports its own @erp/domain; every other package resolves from the repository.
     mkdirSync(join(dir, 'node_modules', '@erp'), { recursive: true });
