@@ -4,9 +4,9 @@
 //   npx tsx bench/cutting-1d/lp-timing.ts [--step 4] [--set Hard28] [--module <column-generation.ts>]
 // --module loads another version of column-generation.ts (e.g. one written out by `git show
 // <commit>:packages/domain/src/cutting/column-generation.ts > /tmp/cg.ts`), for before/after.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { files, parse } from './instances.ts';
 
 type Lp = { bound: number; pivots?: number; pricings?: number } | null;
 type Solve = (
@@ -47,16 +47,6 @@ const SETS = [
   ['Hard28', 'Hard28'],
 ] as const;
 
-function files(dir: string): string[] {
-  const out: string[] = [];
-  for (const e of readdirSync(dir).sort()) {
-    const p = join(dir, e);
-    if (statSync(p).isDirectory()) out.push(...files(p));
-    else if (e.endsWith('.txt')) out.push(p);
-  }
-  return out;
-}
-
 console.log(`Module: ${modulePath}; every ${step}. instance; CPU ms per LP (limit 10 s).`);
 console.log(
   '| set | instances | ms mean / median / max | pivots (mean) | pricing rounds (mean) | Σ ⌈bound⌉ |',
@@ -70,13 +60,9 @@ for (const [name, dir] of SETS) {
   let bounds = 0;
   files(join(root, dir)).forEach((path, k) => {
     if (k % step !== 0) return;
-    const nums = readFileSync(path, 'utf8')
-      .split(/\s+/)
-      .filter((s) => s.length > 0)
-      .map(Number);
-    const capacity = nums[1] as number;
+    const { capacity, sizes: items } = parse(path);
     const count = new Map<number, number>();
-    for (const s of nums.slice(2, 2 + (nums[0] as number))) count.set(s, (count.get(s) ?? 0) + 1);
+    for (const s of items) count.set(s, (count.get(s) ?? 0) + 1);
     const sizes = [...count.keys()].sort((a, b) => b - a);
     const t0 = cpu();
     const lp = solveCuttingLp(

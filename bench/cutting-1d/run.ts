@@ -5,12 +5,13 @@
 // name contains the text. By default the optimiser's clock is this process's CPU time, so a busy
 // machine does not shorten its search (--wall: wall-clock time). Instances come from
 // ../shared/bench/cutting-1d-bpplib (override with CUTTING_1D_DIR).
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { optimize1d } from '../../packages/domain/src/cutting/one-d.ts';
 import { setCutClock } from '../../packages/domain/src/cutting/prng.ts';
 import type { Cut1dInput } from '../../packages/domain/src/cutting/types.ts';
 import { validatePlan1d } from '../../packages/domain/src/cutting/validate.ts';
+import { files, parse } from './instances.ts';
 
 const args = process.argv.slice(2);
 const arg = (name: string): string | undefined => {
@@ -44,32 +45,6 @@ const SETS: { name: string; dir: string }[] = [
   { name: 'Waescher', dir: 'Waescher' },
   { name: 'Hard28', dir: 'Hard28' },
 ];
-
-/** All .txt files under dir, sorted by path (a fixed order, so --step picks the same files). */
-function files(dir: string): string[] {
-  const out: string[] = [];
-  for (const e of readdirSync(dir).sort()) {
-    const p = join(dir, e);
-    if (statSync(p).isDirectory()) out.push(...files(p));
-    else if (e.endsWith('.txt')) out.push(p);
-  }
-  return out;
-}
-
-/** BPP format: n, capacity, then n integer weights. */
-function parse(path: string): { capacity: number; sizes: number[] } {
-  const nums = readFileSync(path, 'utf8')
-    .split(/\s+/)
-    .filter((s) => s.length > 0)
-    .map((s) => {
-      if (!/^\d+$/.test(s)) throw new Error(`${path}: not an integer: ${s}`);
-      return Number(s);
-    });
-  const n = nums[0] as number;
-  const sizes = nums.slice(2, 2 + n);
-  if (sizes.length !== n) throw new Error(`${path}: expected ${n} items`);
-  return { capacity: nums[1] as number, sizes };
-}
 
 /** Plain first-fit-decreasing, the baseline (written here, independent of the optimiser). */
 function firstFitDecreasing(sizes: number[], capacity: number): number {

@@ -29,3 +29,28 @@ export function bruteForceBars(items: readonly number[], capacity: number): numb
   place(0);
   return best;
 }
+
+/** Process CPU time in ms: the clock the optimiser's time limit is tested against. */
+export const cpuMs = (): number => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+
+/** Distinct sizes with demands from a plain LCG (the tests' own generator, independent of the optimiser). */
+export function lcgInstance(
+  n: number,
+  lo: number,
+  hi: number,
+  seed: number,
+): { sizes: number[]; demand: number[]; items: number[] } {
+  let state = seed;
+  const items: number[] = [];
+  for (let k = 0; k < n; k++) {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    items.push(lo + (state % (hi - lo + 1)));
+  }
+  const map = new Map<number, number>();
+  for (const s of items) map.set(s, (map.get(s) ?? 0) + 1);
+  const sizes = [...map.keys()].sort((a, b) => b - a);
+  return { sizes, demand: sizes.map((s) => map.get(s) as number), items };
+}

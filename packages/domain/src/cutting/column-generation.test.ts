@@ -1,35 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { bruteForceBars } from './brute-force.fixture.ts';
+import { bruteForceBars, cpuMs as cpu, lcgInstance as instance } from './brute-force.fixture.ts';
 import { solveCuttingLp } from './column-generation.ts';
 import { lpDive1d } from './lp-dive-1d.ts';
 import { optimize1d } from './one-d.ts';
 import { createRng, setCutClock } from './prng.ts';
 import { validatePlan1d } from './validate.ts';
 
-const cpu = (): number => {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-};
 const never = (): boolean => false;
-
-/** Distinct sizes with demands from a plain LCG (the test's own generator). */
-function instance(
-  n: number,
-  lo: number,
-  hi: number,
-  seed: number,
-): { sizes: number[]; demand: number[]; items: number[] } {
-  let state = seed;
-  const items: number[] = [];
-  for (let k = 0; k < n; k++) {
-    state = (state * 1103515245 + 12345) % 2147483648;
-    items.push(lo + (state % (hi - lo + 1)));
-  }
-  const map = new Map<number, number>();
-  for (const s of items) map.set(s, (map.get(s) ?? 0) + 1);
-  const sizes = [...map.keys()].sort((a, b) => b - a);
-  return { sizes, demand: sizes.map((s) => map.get(s) as number), items };
-}
 
 describe('cutting-stock LP (column generation)', () => {
   it('finds the fractional optimum of a hand-solved instance', () => {
