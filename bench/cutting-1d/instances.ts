@@ -27,3 +27,25 @@ export function parse(path: string): { capacity: number; sizes: number[] } {
   if (sizes.length !== n) throw new Error(`${path}: expected ${n} items`);
   return { capacity: nums[1] as number, sizes };
 }
+
+/** The BPPLIB sets the 1D bench scripts run, in this order: display name and folder. */
+export const SETS: readonly { name: string; dir: string }[] = [
+  { name: 'Falkenauer U', dir: 'Falkenauer/Falkenauer_U' },
+  { name: 'Falkenauer T', dir: 'Falkenauer/Falkenauer_T' },
+  { name: 'Scholl 1', dir: 'Scholl/Scholl_1' },
+  { name: 'Scholl 2', dir: 'Scholl/Scholl_2' },
+  { name: 'Scholl 3', dir: 'Scholl/Scholl_3' },
+  { name: 'Schwerin', dir: 'Schwerin' },
+  { name: 'Waescher', dir: 'Waescher' },
+  { name: 'Hard28', dir: 'Hard28' },
+];
+
+/** The BPPLIB directory (../shared/bench/cutting-1d-bpplib; CUTTING_1D_DIR overrides it). */
+export const bpplibRoot = (): string =>
+  process.env.CUTTING_1D_DIR ?? join(import.meta.dirname, '../../../shared/bench/cutting-1d-bpplib');
+
+/** This process's CPU time in ms (user + system), the clock of the 1D bench scripts. */
+export function cpuMs(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+}

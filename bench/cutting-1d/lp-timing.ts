@@ -6,7 +6,7 @@
 // <commit>:packages/domain/src/cutting/column-generation.ts > /tmp/cg.ts`), for before/after.
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { files, parse } from './instances.ts';
+import { bpplibRoot, cpuMs as cpu, files, parse, SETS } from './instances.ts';
 
 type Lp = { bound: number; pivots?: number; pricings?: number } | null;
 type Solve = (
@@ -26,33 +26,17 @@ const step = Math.max(1, Number(arg('--step') ?? 1));
 const only = arg('--set');
 const modulePath =
   arg('--module') ?? join(import.meta.dirname, '../../packages/domain/src/cutting/column-generation.ts');
-const root =
-  process.env.CUTTING_1D_DIR ?? join(import.meta.dirname, '../../../shared/bench/cutting-1d-bpplib');
+const root = bpplibRoot();
 const { solveCuttingLp } = (await import(pathToFileURL(resolve(modulePath)).href)) as {
   solveCuttingLp: Solve;
 };
-
-const cpu = (): number => {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-};
-const SETS = [
-  ['Falkenauer U', 'Falkenauer/Falkenauer_U'],
-  ['Falkenauer T', 'Falkenauer/Falkenauer_T'],
-  ['Scholl 1', 'Scholl/Scholl_1'],
-  ['Scholl 2', 'Scholl/Scholl_2'],
-  ['Scholl 3', 'Scholl/Scholl_3'],
-  ['Schwerin', 'Schwerin'],
-  ['Waescher', 'Waescher'],
-  ['Hard28', 'Hard28'],
-] as const;
 
 console.log(`Module: ${modulePath}; every ${step}. instance; CPU ms per LP (limit 10 s).`);
 console.log(
   '| set | instances | ms mean / median / max | pivots (mean) | pricing rounds (mean) | Σ ⌈bound⌉ |',
 );
 console.log('|---|---:|---|---:|---:|---:|');
-for (const [name, dir] of SETS) {
+for (const { name, dir } of SETS) {
   if (only && !name.toLowerCase().includes(only.toLowerCase())) continue;
   const times: number[] = [];
   let pivots = 0;

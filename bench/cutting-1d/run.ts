@@ -1,17 +1,19 @@
 // 1D benchmark on the published BPPLIB sets: how many instances our optimiser brings to the
-// rounded-up continuous bound ceil(sum / capacity), next to first-fit-decreasing.
+// instance's rounded-up LP bound (lp-bounds.csv, computed once by lp-bounds.ts with the LP run to
+// its end), next to first-fit-decreasing; and how many plans the optimiser proved optimal itself
+// within its time limit.
 //   npx tsx bench/cutting-1d/run.ts [--time 1000] [--step 1] [--set Hard28] [--only a,b] [--wall]
 // --step k runs every k-th instance of each set (sorted by file name); --set keeps the sets whose
 // name contains the text. By default the optimiser's clock is this process's CPU time, so a busy
 // machine does not shorten its search (--wall: wall-clock time). Instances come from
 // ../shared/bench/cutting-1d-bpplib (override with CUTTING_1D_DIR).
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { optimize1d } from '../../packages/domain/src/cutting/one-d.ts';
 import { setCutClock } from '../../packages/domain/src/cutting/prng.ts';
 import type { Cut1dInput } from '../../packages/domain/src/cutting/types.ts';
 import { validatePlan1d } from '../../packages/domain/src/cutting/validate.ts';
-import { files, parse } from './instances.ts';
+import { bpplibRoot, cpuMs, files, parse, SETS } from './instances.ts';
 
 const args = process.argv.slice(2);
 const arg = (name: string): string | undefined => {
@@ -25,26 +27,18 @@ const only = arg('--set');
 // --only a,b,c: just the instances whose file name contains one of the texts (e.g. the misses).
 const names = (arg('--only') ?? '').split(',').filter((x) => x.length > 0);
 const wall = args.includes('--wall');
-const root =
-  process.env.CUTTING_1D_DIR ?? join(import.meta.dirname, '../../../shared/bench/cutting-1d-bpplib');
+const root = bpplibRoot();
 
-if (!wall) {
-  setCutClock(() => {
-    const u = process.cpuUsage();
-    return (u.user + u.system) / 1000;
-  });
+if (!wall) setCutClock(cpuMs);
+
+// The reference bound per instance (file under root -> rounded-up LP bound), from lp-bounds.csv.
+const reference = new Map<string, number>();
+for (const line of readFileSync(join(import.meta.dirname, 'lp-bounds.csv'), 'utf8')
+  .split('\n')
+  .slice(1)) {
+  const cells = line.split(',');
+  if (cells.length >= 7) reference.set(cells[0] as string, Number(cells[5]));
 }
-
-const SETS: { name: string; dir: string }[] = [
-  { name: 'Falkenauer U', dir: 'Falkenauer/Falkenauer_U' },
-  { name: 'Falkenauer T', dir: 'Falkenauer/Falkenauer_T' },
-  { name: 'Scholl 1', dir: 'Scholl/Scholl_1' },
-  { name: 'Scholl 2', dir: 'Scholl/Scholl_2' },
-  { name: 'Scholl 3', dir: 'Scholl/Scholl_3' },
-  { name: 'Schwerin', dir: 'Schwerin' },
-  { name: 'Waescher', dir: 'Waescher' },
-  { name: 'Hard28', dir: 'Hard28' },
-];
 
 /** Plain first-fit-decreasing, the baseline (written here, independent of the optimiser). */
 function firstFitDecreasing(sizes: number[], capacity: number): number {
@@ -62,6 +56,8 @@ type Row = {
   file: string;
   n: number;
   bound: number;
+  /** the instance's rounded-up LP bound (lp-bounds.csv) */
+  ref: number;
   ours: number;
   ffd: number;
   lb: number;
@@ -98,11 +94,15 @@ for (const set of SETS) {
     const c0 = process.cpuUsage();
     const plan = optimize1d(input);
     const c1 = process.cpuUsage(c0);
+    const name = file.slice(root.length + 1);
+    const ref = reference.get(name);
+    if (ref === undefined) throw new Error(`${name}: not in lp-bounds.csv (run lp-bounds.ts)`);
     const row: Row = {
       set: set.name,
-      file: file.slice(root.length + 1),
+      file: name,
       n: sizes.length,
       bound: Math.ceil(sum / capacity),
+      ref,
       ours: plan.layouts.length,
       ffd: firstFitDecreasing(sizes, capacity),
       lb: plan.lowerBound,
@@ -112,7 +112,7 @@ for (const set of SETS) {
     };
     rows.push(row);
     process.stderr.write(
-      `${row.file} n=${row.n} bound=${row.bound} ours=${row.ours} ffd=${row.ffd} lb=${row.lb} ${row.ms}ms cpu=${row.cpuMs}ms${row.valid ? '' : ' INVALID'}\n`,
+      `${row.file} n=${row.n} bound=${row.bound} ref=${row.ref} ours=${row.ours} ffd=${row.ffd} lb=${row.lb} ${row.ms}ms cpu=${row.cpuMs}ms${row.valid ? '' : ' INVALID'}\n`,
     );
   }
 }
@@ -123,19 +123,24 @@ lines.push(
 );
 lines.push('');
 lines.push(
-  '| set | instances | **ours at ⌈sum/c⌉** | FFD at ⌈sum/c⌉ | **ours at lower bound** | FFD at lower bound | bars: lower bound / **ours** / FFD | mean wall ms | max CPU ms | invalid |',
+  '| set | instances | **ours at the LP bound** | FFD at the LP bound | ours proven optimal | bars: LP bound / **ours** / FFD | mean wall ms | max CPU ms | invalid |',
 );
-lines.push('|---|---|---|---|---|---|---|---|---|---|');
+lines.push('|---|---:|---:|---:|---:|---|---:|---:|---:|');
 const sum = (rs: Row[], f: (r: Row) => number): number => rs.reduce((a, r) => a + f(r), 0);
-// The lower bound: the larger of ⌈sum/c⌉ and the bound the optimiser proved (L2 or the rounded-up
-// column-generation LP). A plan at it is optimal.
-const lower = (r: Row): number => Math.max(r.bound, r.lb);
+// Proven optimal: the plan is at the larger of ⌈sum/c⌉ and the bound the optimiser proved itself
+// (L2 or its rounded-up LP) within the limit.
+const proven = (r: Row): boolean => r.ours <= Math.max(r.bound, r.lb);
 for (const name of [...new Set(rows.map((r) => r.set))]) {
   const rs = rows.filter((r) => r.set === name);
   lines.push(
-    `| ${name} | ${rs.length} | **${rs.filter((r) => r.ours <= r.bound).length}** | ${rs.filter((r) => r.ffd <= r.bound).length} | **${rs.filter((r) => r.ours <= lower(r)).length}** | ${rs.filter((r) => r.ffd <= lower(r)).length} | ${sum(rs, lower)} / **${sum(rs, (r) => r.ours)}** / ${sum(rs, (r) => r.ffd)} | ${Math.round(sum(rs, (r) => r.ms) / rs.length)} | ${Math.max(...rs.map((r) => r.cpuMs))} | ${rs.filter((r) => !r.valid).length} |`,
+    `| ${name} | ${rs.length} | **${rs.filter((r) => r.ours <= r.ref).length}** | ${rs.filter((r) => r.ffd <= r.ref).length} | ${rs.filter(proven).length} | ${sum(rs, (r) => r.ref)} / **${sum(rs, (r) => r.ours)}** / ${sum(rs, (r) => r.ffd)} | ${Math.round(sum(rs, (r) => r.ms) / rs.length)} | ${Math.max(...rs.map((r) => r.cpuMs))} | ${rs.filter((r) => !r.valid).length} |`,
   );
 }
+const above = rows.filter((r) => r.ours > r.ref);
+lines.push('');
+lines.push(
+  `Above the LP bound: ${above.length === 0 ? 'none' : above.map((r) => `${r.file.replace(/^.*\//, '').replace(/\.txt$/, '')} (+${r.ours - r.ref})`).join(', ')}.`,
+);
 const table = lines.join('\n');
 process.stdout.write(`${table}\n`);
 writeFileSync(
@@ -143,5 +148,5 @@ writeFileSync(
     import.meta.dirname,
     `results${only ? `-${only.replace(/\W+/g, '_')}` : ''}${names.length > 0 ? '-only' : ''}${per > 0 ? `-per${per}` : `-step${step}`}.csv`,
   ),
-  `set,file,n,bound,ours,ffd,our_lower_bound,ms,cpu_ms,valid\n${rows.map((r) => [r.set, r.file, r.n, r.bound, r.ours, r.ffd, r.lb, r.ms, r.cpuMs, r.valid].join(',')).join('\n')}\n`,
+  `set,file,n,bound,lp_bound,ours,ffd,our_lower_bound,ms,cpu_ms,valid\n${rows.map((r) => [r.set, r.file, r.n, r.bound, r.ref, r.ours, r.ffd, r.lb, r.ms, r.cpuMs, r.valid].join(',')).join('\n')}\n`,
 );
