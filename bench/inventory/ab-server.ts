@@ -59,6 +59,7 @@ function extract(tree: string): string {
 
 type Harness = typeof import('../../apps/server/src/test/harness.ts');
 type Keyring = typeof import('../../apps/server/src/security/keyring.ts');
+type DatabaseModule = typeof import('../../apps/server/src/db/database.ts');
 
 const keyDir = mkdtempSync(join(tmpdir(), 'ab-server-'));
 const trees = [];
@@ -66,8 +67,18 @@ for (const name of treesArg.split(',')) {
   const dir = extract(name);
   const harness = (await import(join(dir, 'apps/server/src/test/harness.ts'))) as Harness;
   const keyring = (await import(join(dir, 'apps/server/src/security/keyring.ts'))) as Keyring;
+  const database = (await import(join(dir, 'apps/server/src/db/database.ts'))) as DatabaseModule;
   keyring.initKeyring({ env: process.env, dataDir: keyDir, production: false });
-  trees.push({ name, harness, cpuNs: 0, done: 0, pgMs: 0, windows: [] as number[], p95: [] as number[] });
+  trees.push({
+    name,
+    harness,
+    database,
+    cpuNs: 0,
+    done: 0,
+    pgMs: 0,
+    windows: [] as number[],
+    p95: [] as number[],
+  });
 }
 
 const own = (await import(join(repo, 'apps/server/src/test/harness.ts'))) as Harness;
@@ -75,7 +86,14 @@ const testDb = await own.createTestDatabase();
 const bases: string[] = [];
 const apps = [];
 for (const tree of trees) {
-  const t = await tree.harness.startTestApp({ testDb });
+  // Each tree gets a pool of its own, opened by its own code. On one shared pool the trees' named
+  // statements (db/prepared.ts: erp_prepared_1, _2, ... in the order each tree first runs them) met
+  // on the same connections: once the two trees' texts differed, the second tree ran the first
+  // one's statement under its name and every posting failed with 500.
+  const database = await tree.database.openPostgres(testDb.url as string);
+  const t = await tree.harness.startTestApp({
+    testDb: { ...testDb, database, drop: () => database.close() },
+  });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const address = t.app.server.address();
   bases.push(`http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`);
@@ -136,6 +154,9 @@ for (const tree of trees)
     `| ${tree.name} | ${tree.done} | ${(tree.done / (ROUNDS * WINDOW)).toFixed(1)} | ${(tree.cpuNs / 1000 / tree.done).toFixed(0)} | ${median(tree.windows).toFixed(0)} (${Math.min(...tree.windows).toFixed(0)}-${Math.max(...tree.windows).toFixed(0)}) | ${(tree.pgMs / tree.done).toFixed(2)} | ${median(tree.p95).toFixed(1)} |`,
   );
 await admin.end();
-for (const t of apps) await t.app.close();
+for (const t of apps) {
+  await t.app.close();
+  await t.testDb.drop(); // the tree's own pool
+}
 await testDb.drop();
 process.exit(0);

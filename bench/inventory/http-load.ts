@@ -2,6 +2,7 @@
  * The application's load for the posting benchmark: N HTTP clients, each posting one-line receipts
  * back to back over keep-alive connections, run in a worker thread of their own so that the
  * server's event loop does not also carry the clients' work (as a real deployment's would not).
+ * The clients write HTTP/1.1 over plain sockets (http-load.worker.mjs says why).
  * Every answer must be 201; latencies are measured from request start to the whole answer read.
  */
 import { Worker } from 'node:worker_threads';
@@ -18,7 +19,15 @@ export type HttpLoad = {
   offset?: number;
 };
 
-export type LoadResult = { done: number; failed: number; perSecond: number; p50: number; p95: number };
+export type LoadResult = {
+  done: number;
+  failed: number;
+  perSecond: number;
+  p50: number;
+  p95: number;
+  /** CPU time of the clients' worker thread during the run (ms; 0 without /proc). */
+  clientCpuMs?: number;
+};
 
 export function runHttpClients(load: HttpLoad): Promise<LoadResult> {
   return new Promise((resolve, reject) => {

@@ -170,6 +170,8 @@ console.log(
 console.log(
   `server thread CPU ${per(mainCpu).toFixed(2)} ms per posting (the main thread: the server, and for --path raw its clients)`,
 );
+if ('clientCpuMs' in result && result.clientCpuMs !== undefined)
+  console.log(`HTTP clients' thread CPU ${per(result.clientCpuMs).toFixed(2)} ms per posting`);
 if (pg0 !== null && pg1 !== null)
   console.log(`PostgreSQL server CPU ${per(pg1 - pg0).toFixed(2)} ms per posting`);
 for (const [text, n] of [...counts.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25))
