@@ -39,6 +39,7 @@ export const TABLE_OWNERS: Record<string, TableOwner> = {
 
   // The audit trail is written by the audit trigger and sealed by the audit module.
   audit_log: m('audit'),
+  audit_links: m('audit'),
   audit_heads: m('audit'),
   audit_ready: m('audit'),
 

@@ -15,6 +15,7 @@ const PLATFORM_TABLES = new Set([
   'company_hosting',
   'company_operations',
   'audit_log',
+  'audit_links',
   'audit_heads',
 ]);
 const INSERT_BATCH = 500;
@@ -76,9 +77,10 @@ export async function readCompany(q: OwnerQuery, companyId: string): Promise<Com
       [companyId],
     );
   }
+  // Each row with its link (seq, prev_hash, hash; migration 0051's audit_trail), in chain order.
   const audit = await jsonRows(
     q,
-    `select (to_jsonb(a) - 'id' - 'tx')::text as j from audit_log a where company_id = $1 order by seq`,
+    `select (to_jsonb(a) - 'id' - 'tx')::text as j from audit_trail a where company_id = $1 order by seq`,
     [companyId],
   );
   const head =
@@ -184,8 +186,12 @@ export async function writeCompany(
       await insertRows(q, 'memberships', snap.mirror.memberships, 'on conflict do nothing');
     }
     for (const table of tables) await insertRows(q, table, snap.tables[table] ?? []);
-    // The audit row id is local to each database (an identity); the chain is (company, seq).
-    await insertRows(q, 'audit_log', snap.audit, '', ['id']);
+    // The audit row id is local to each database (an identity); the chain is (company, seq): each
+    // row gets a new id and its link (migration 0051).
+    for (let i = 0; i < snap.audit.length; i += INSERT_BATCH)
+      await q('select audit_restore_rows($1::jsonb)', [
+        `[${snap.audit.slice(i, i + INSERT_BATCH).join(',')}]`,
+      ]);
     if (snap.head) await insertRows(q, 'audit_heads', [snap.head]);
   });
 }
@@ -276,6 +282,7 @@ export async function purgeCompany(
   const tables = (await companyTables(q)).filter((t) => !opts.keep?.includes(t));
   await q(`select set_config('app.purge_company', $1, true)`, [companyId]);
   for (const table of tables) await q(`delete from ${quoteIdent(table)} where company_id = $1`, [companyId]);
+  await q('delete from audit_links where company_id = $1', [companyId]);
   await q('delete from audit_log where company_id = $1', [companyId]);
   await q('delete from audit_heads where company_id = $1', [companyId]);
   await q(`select set_config('app.purge_company', '', true)`, []);

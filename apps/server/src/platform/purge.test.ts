@@ -95,10 +95,18 @@ describe('company purge', () => {
     expect(await attempt(sql`delete from audit_log where company_id = ${user.id}`)).toMatch(
       /permission denied/,
     );
+    expect(await attempt(sql`delete from audit_links where company_id = ${user.id}`)).toMatch(
+      /permission denied/,
+    );
     // The owner without the setting is refused too.
     await expect(
       t.deps.database.session((q) => q('delete from stock_movements where company_id = $1', [user.id])),
     ).rejects.toThrow(/append-only/);
     expect(await verifyAuditChain(t.deps.db, user.id)).toMatchObject({ ok: true, unsealed: 0 });
+    // The owner without the setting is refused on the chain's links too (migration 0051; the check
+    // above sealed the company, so it has links).
+    await expect(
+      t.deps.database.session((q) => q('delete from audit_links where company_id = $1', [user.id])),
+    ).rejects.toThrow(/append-only/);
   });
 });

@@ -58,6 +58,7 @@ export async function rowsInDatabase(database: Database, companyId: string): Pro
     }
     const [audit] = await q(
       `select (select count(*) from audit_log where company_id = $1)
+            + (select count(*) from audit_links where company_id = $1)
             + (select count(*) from audit_heads where company_id = $1) as n`,
       [companyId],
     );

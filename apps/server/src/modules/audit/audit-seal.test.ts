@@ -27,7 +27,7 @@ describe('audit rows sealed after commit', () => {
   /** The chain of one table's rows of a company: unit id → seq. */
   async function seqOfUnits(companyId: string): Promise<Map<string, number>> {
     const rows = await ownerQuery(
-      `select row_id, seq from audit_log where company_id = $1 and table_name = 'units' and action = 'INSERT'`,
+      `select row_id, seq from audit_trail where company_id = $1 and table_name = 'units' and action = 'INSERT'`,
       [companyId],
     );
     return new Map(rows.map((r) => [String(r.row_id), Number(r.seq)]));
@@ -69,7 +69,7 @@ describe('audit rows sealed after commit', () => {
     const [stats] = await ownerQuery(
       `select count(*)::int as n, count(seq)::int as sealed, min(seq)::int as lo, max(seq)::int as hi,
               count(distinct seq)::int as distinct_seq
-         from audit_log where company_id = $1`,
+         from audit_trail where company_id = $1`,
       [user.id],
     );
     // Every row sealed, numbered 1..n without a gap or a repeat.
@@ -150,7 +150,7 @@ describe('audit rows sealed after commit', () => {
       const [a, b] = await Promise.race([addUnits(ids, ['BUSY1', 'BUSY2']), timeout]);
       // Committed, unsealed, and marked ready (not an unsealed break).
       const rows = await ownerQuery(
-        `select l.row_id, l.seq, (k.id is not null) as ready from audit_log l
+        `select l.row_id, l.seq, (k.id is not null) as ready from audit_trail l
            left join audit_ready k on k.tx = l.tx and k.company = l.company_id
           where l.company_id = $1 and l.table_name = 'units' and l.row_id = any($2::text[])`,
         [user.id, [a, b]],
@@ -183,7 +183,7 @@ describe('audit rows sealed after commit', () => {
     const state = () =>
       ownerQuery(
         `select (select count(*)::int from audit_ready where company = $1) as marks,
-                (select count(*)::int from audit_log where company_id = $1 and seq is null) as unsealed,
+                (select count(*)::int from audit_trail where company_id = $1 and seq is null) as unsealed,
                 (select seq::int from audit_heads where company_id = $1) as head`,
         [user.id],
       );
@@ -221,7 +221,7 @@ describe('audit rows sealed after commit', () => {
       return row?.id as string;
     });
     const rows = await ownerQuery(
-      `select l.row_id, l.seq, (k.id is not null) as ready from audit_log l
+      `select l.row_id, l.seq, (k.id is not null) as ready from audit_trail l
          left join audit_ready k on k.tx = l.tx and k.company = l.company_id
         where l.company_id = $1 and l.table_name = 'units' order by l.id`,
       [user.id],
@@ -260,7 +260,7 @@ describe('audit rows sealed after commit', () => {
     });
     expect(page.statusCode).toBe(200);
     const [unit] = await ownerQuery(
-      `select seq::int as seq from audit_log where company_id = $1 and table_name = 'units' and action = 'INSERT'`,
+      `select seq::int as seq from audit_trail where company_id = $1 and table_name = 'units' and action = 'INSERT'`,
       [user.id],
     );
     expect(unit?.seq).toBeGreaterThan(0);
@@ -284,60 +284,110 @@ describe('audit rows sealed after commit', () => {
     expect(after).toMatchObject({ ok: true, unsealed: 0, rows: before.rows });
   });
 
-  /** Runs statements with the log's guard switched off, as a superuser tampering would. */
+  /** Runs statements with the guards of the log and its links switched off, as a superuser tampering would. */
   async function tamper(statements: [string, unknown[]][]): Promise<void> {
+    const guards = {
+      audit_log: 'disable trigger audit_log_no_update, disable trigger audit_log_no_delete',
+      audit_links: 'disable trigger audit_links_no_update, disable trigger audit_links_no_delete',
+    };
     await t.deps.database.session(async (q) => {
-      await q(
-        'alter table audit_log disable trigger audit_log_no_update, disable trigger audit_log_no_delete',
-      );
+      for (const [table, off] of Object.entries(guards)) await q(`alter table ${table} ${off}`);
       try {
         for (const [text, params] of statements) await q(text, params);
       } finally {
-        await q(
-          'alter table audit_log enable trigger audit_log_no_update, enable trigger audit_log_no_delete',
-        );
+        for (const [table, off] of Object.entries(guards))
+          await q(`alter table ${table} ${off.replaceAll('disable', 'enable')}`);
       }
       return [];
     });
   }
+  /** The audit row linked at `seq` of the company's chain. */
+  const linked = (seq: number) => `(select audit_id from audit_links where company_id = $1 and seq = ${seq})`;
 
-  it('detects a sealed row deleted from the middle of the chain', async () => {
-    const user = await signUp(t.app, 'Middle Cut');
-    await addUnits({ userId: user.id, companyId: user.id }, ['M1', 'M2']);
-    expect((await verifyAuditChain(t.deps.db, user.id)).ok).toBe(true);
-    await tamper([['delete from audit_log where company_id = $1 and seq = 3', [user.id]]]);
-    const result = await verifyAuditChain(t.deps.db, user.id);
-    expect(result.ok).toBe(false);
-    expect(result.firstBreak).toEqual({ companyId: user.id, seq: 3, reason: 'sequence' });
+  it('detects a sealed row deleted from the middle of the chain, with or without its link', async () => {
+    for (const [name, statements] of [
+      [
+        'Middle Cut',
+        [
+          `delete from audit_log where id = ${linked(3)}`,
+          'delete from audit_links where company_id = $1 and seq = 3',
+        ],
+      ],
+      // The row alone: its link finds nothing to link and drops out of the chain.
+      ['Row Cut', [`delete from audit_log where id = ${linked(3)}`]],
+    ] as const) {
+      const user = await signUp(t.app, name);
+      await addUnits({ userId: user.id, companyId: user.id }, ['M1', 'M2']);
+      expect((await verifyAuditChain(t.deps.db, user.id)).ok).toBe(true);
+      await tamper(statements.map((text) => [text, [user.id]]));
+      const result = await verifyAuditChain(t.deps.db, user.id);
+      expect(result.ok).toBe(false);
+      expect(result.firstBreak).toEqual({ companyId: user.id, seq: 3, reason: 'sequence' });
+    }
   });
 
-  it('detects two sealed rows swapped in the chain', async () => {
-    const user = await signUp(t.app, 'Swapped Rows');
-    await addUnits({ userId: user.id, companyId: user.id }, ['S1', 'S2']);
-    expect((await verifyAuditChain(t.deps.db, user.id)).ok).toBe(true);
-    // Rows 3 and 4 trade places (their seq), each keeping its own hashes.
-    await tamper([
-      ['update audit_log set seq = -4 where company_id = $1 and seq = 4', [user.id]],
-      ['update audit_log set seq = 4 where company_id = $1 and seq = 3', [user.id]],
-      ['update audit_log set seq = 3 where company_id = $1 and seq = -4', [user.id]],
-    ]);
+  it('detects a link deleted from the chain: a gap, and its row outside the chain', async () => {
+    const user = await signUp(t.app, 'Link Cut');
+    await addUnits({ userId: user.id, companyId: user.id }, ['L1', 'L2']);
+    const before = await verifyAuditChain(t.deps.db, user.id);
+    expect(before.ok).toBe(true);
+    await tamper([['delete from audit_links where company_id = $1 and seq = 3', [user.id]]]);
     const result = await verifyAuditChain(t.deps.db, user.id);
-    expect(result.ok).toBe(false);
-    // The row now at 3 links to the old row 3, not to row 2.
-    expect(result.firstBreak).toEqual({ companyId: user.id, seq: 3, reason: 'prev_hash' });
+    expect(result).toMatchObject({
+      ok: false,
+      unsealed: 1,
+      firstBreak: { companyId: user.id, seq: 3, reason: 'sequence' },
+    });
+  });
+
+  it('detects two sealed rows swapped in the chain, by their links or by their contents', async () => {
+    for (const [name, statements, reason] of [
+      // Links 3 and 4 trade places (their seq), each keeping its own hashes.
+      [
+        'Swapped Links',
+        [
+          'update audit_links set seq = -4 where company_id = $1 and seq = 4',
+          'update audit_links set seq = 4 where company_id = $1 and seq = 3',
+          'update audit_links set seq = 3 where company_id = $1 and seq = -4',
+        ],
+        // The link now at 3 links to the old link 3, not to link 2.
+        'prev_hash',
+      ],
+      // Links 3 and 4 keep their places and hashes but point at each other's audit row.
+      [
+        'Swapped Rows',
+        [
+          `update audit_links set audit_id = -audit_id where company_id = $1 and seq in (3, 4)`,
+          `update audit_links k set audit_id = (select -o.audit_id from audit_links o
+             where o.company_id = k.company_id and o.seq = 7 - k.seq) where company_id = $1 and seq in (3, 4)`,
+        ],
+        'hash',
+      ],
+    ] as const) {
+      const user = await signUp(t.app, name);
+      await addUnits({ userId: user.id, companyId: user.id }, ['S1', 'S2']);
+      expect((await verifyAuditChain(t.deps.db, user.id)).ok).toBe(true);
+      await tamper(statements.map((text) => [text, [user.id]]));
+      const result = await verifyAuditChain(t.deps.db, user.id);
+      expect(result.ok).toBe(false);
+      expect(result.firstBreak).toEqual({ companyId: user.id, seq: 3, reason });
+    }
   });
 
   it('detects a sealed row whose text was changed, even with its hash recomputed without the chain', async () => {
     const user = await signUp(t.app, 'Rehashed');
     await addUnits({ userId: user.id, companyId: user.id }, ['R1', 'R2']);
     await sealCompanyNow(t.deps.db, user.id);
-    // The forger recomputes row 3's own hash from its new text; row 4 still links to the old hash.
+    // The forger recomputes link 3's own hash from the row's new text; link 4 still links to the old hash.
     await tamper([
       [
-        `update audit_log set changes = changes || '{"forged": {"new": 1}}',
-           hash = encode(sha256(convert_to(audit_canonical(company_id, seq, table_name, row_id, action,
-             changes || '{"forged": {"new": 1}}', actor_id, at, prev_hash), 'UTF8')), 'hex')
-         where company_id = $1 and seq = 3`,
+        `update audit_log set changes = changes || '{"forged": {"new": 1}}' where id = ${linked(3)}`,
+        [user.id],
+      ],
+      [
+        `update audit_links k set hash = encode(sha256(convert_to(audit_canonical(l.company_id, k.seq, l.table_name,
+             l.row_id, l.action, l.changes, l.actor_id, l.at, k.prev_hash), 'UTF8')), 'hex')
+           from audit_log l where l.id = k.audit_id and k.company_id = $1 and k.seq = 3`,
         [user.id],
       ],
     ]);
@@ -345,14 +395,38 @@ describe('audit rows sealed after commit', () => {
     expect(result.firstBreak).toEqual({ companyId: user.id, seq: 4, reason: 'prev_hash' });
   });
 
-  it('refuses to unseal a sealed row, and gives request code no way to write audit rows', async () => {
+  it("detects a link moved onto another company's row", async () => {
+    const user = await signUp(t.app, 'Own Rows');
+    await addUnits({ userId: user.id, companyId: user.id }, ['O1']);
+    expect((await verifyAuditChain(t.deps.db, user.id)).ok).toBe(true);
+    // Another company's rows, never marked for the seal (so no link of its own holds them).
+    await ownerQuery('alter table audit_log disable trigger audit_seal');
+    let other: { id: string };
+    try {
+      other = await signUp(t.app, 'Other Rows');
+    } finally {
+      await ownerQuery('alter table audit_log enable trigger audit_seal');
+    }
+    await tamper([
+      [
+        `update audit_links set audit_id = (select max(id) from audit_log where company_id = $2)
+          where company_id = $1 and seq = 2`,
+        [user.id, other.id],
+      ],
+    ]);
+    // Read as the user's chain, the other company's row is not there: a gap at 2.
+    const result = await verifyAuditChain(t.deps.db, user.id);
+    expect(result).toMatchObject({
+      ok: false,
+      firstBreak: { companyId: user.id, seq: 2, reason: 'sequence' },
+    });
+  });
+
+  it('refuses to unseal a sealed row, and gives request code no way to write audit rows or links', async () => {
     const user = await signUp(t.app, 'Sealed Once');
     await sealCompanyNow(t.deps.db, user.id);
     await expect(
-      ownerQuery(
-        `update audit_log set seq = null, prev_hash = null, hash = null where company_id = $1 and seq = 1`,
-        [user.id],
-      ),
+      ownerQuery('delete from audit_links where company_id = $1 and seq = 1', [user.id]),
     ).rejects.toThrow(/append-only/);
     // erp_app has no way to write audit rows at all: they come from the trigger only.
     const error = await withCompany(t.deps.db, { userId: user.id, companyId: user.id }, (tx) =>
@@ -363,13 +437,16 @@ describe('audit rows sealed after commit', () => {
       (e: Error & { cause?: Error }) => e.cause?.message ?? e.message,
     );
     expect(error).toMatch(/permission denied/);
-    // Nor mark a transaction ready for the seal, nor call the seal (migration 0048).
+    // Nor link a row, mark a transaction ready for the seal, call the seal or restore rows.
     for (const statement of [
+      sql`insert into audit_links (company_id, seq, audit_id, prev_hash, hash)
+        values (${user.id}, 999, 1, repeat('0', 64), repeat('1', 64))`,
       sql`insert into audit_ready (company, tx) values (${user.id}, pg_current_xact_id())`,
       sql`select count(*) from audit_ready`,
       sql`select audit_seal_ready(${user.id}::uuid, true)`,
       sql`select audit_seal_all_ready()`,
       sql`select audit_chain(${user.id}::uuid, array[1]::bigint[])`,
+      sql`select audit_restore_rows('[]'::jsonb)`,
     ]) {
       const refused = await withCompany(t.deps.db, { userId: user.id, companyId: user.id }, (tx) =>
         tx.execute(statement),
@@ -379,25 +456,17 @@ describe('audit rows sealed after commit', () => {
       );
       expect(refused).toMatch(/permission denied/);
     }
+    // It reads its own company's links, and no other's.
+    const other = await signUp(t.app, 'Sealed Elsewhere');
+    await sealCompanyNow(t.deps.db, other.id);
+    const seen = await withCompany(t.deps.db, { userId: user.id, companyId: user.id }, async (tx) =>
+      rowsOf<{ company_id: string }>(await tx.execute(sql`select distinct company_id from audit_links`)),
+    );
+    expect(seen.map((r) => r.company_id)).toEqual([user.id]);
   });
 
-  it("lets through only the seal's own update: chain fields filled once, every other column unchanged (migration 0049)", async () => {
-    // The guard's WHEN condition names the columns it keeps unchanged; a column added to audit_log
-    // later must be added there too, or the seal's update could change it.
-    const [trigger] = await ownerQuery(
-      `select pg_get_triggerdef(oid) as def from pg_trigger where tgname = 'audit_log_no_update'`,
-    );
-    const columns = await ownerQuery(
-      `select column_name from information_schema.columns where table_name = 'audit_log'
-        and column_name not in ('seq', 'prev_hash', 'hash')`,
-    );
-    expect(columns.length).toBeGreaterThan(5);
-    for (const { column_name } of columns) {
-      expect(String(trigger?.def)).toContain(`new.${column_name}`);
-      expect(String(trigger?.def)).toContain(`old.${column_name}`);
-    }
-    // An unsealed row (seal switched off by a superuser), then updates that fill the chain
-    // fields but also change something else: all refused, even for the owner.
+  it('never updates an audit row: the seal only adds links (migration 0051)', async () => {
+    // An unsealed row (seal switched off by a superuser); no update of it passes, even the owner's.
     const user = await signUp(t.app, 'Seal Guard');
     await ownerQuery('alter table audit_log disable trigger audit_seal');
     try {
@@ -405,27 +474,30 @@ describe('audit rows sealed after commit', () => {
     } finally {
       await ownerQuery('alter table audit_log enable trigger audit_seal');
     }
-    const [row] = await ownerQuery('select id from audit_log where company_id = $1 and seq is null', [
+    const [row] = await ownerQuery('select id from audit_trail where company_id = $1 and seq is null', [
       user.id,
     ]);
-    const fill = `seq = 999, prev_hash = repeat('0', 64), hash = repeat('1', 64)`;
-    for (const extra of [
-      `, changes = '{}'::jsonb`,
-      `, at = at + interval '1 second'`,
-      `, actor_id = null`,
-      `, row_id = 'other'`,
-      `, table_name = 'items'`,
+    const version = () => ownerQuery('select xmin::text as v from audit_log where id = $1', [row?.id]);
+    const [before] = await version();
+    for (const set of [
+      `changes = '{}'::jsonb`,
+      `at = at + interval '1 second'`,
+      'actor_id = null',
+      `row_id = row_id`,
     ])
-      await expect(
-        ownerQuery(`update audit_log set ${fill}${extra} where id = $1`, [row?.id]),
-      ).rejects.toThrow(/append-only/);
-    // Filling only one of the chain fields is refused too.
-    await expect(ownerQuery('update audit_log set seq = 999 where id = $1', [row?.id])).rejects.toThrow(
-      /append-only/,
-    );
-    // The operator's seal chains it; the chain verifies.
+      await expect(ownerQuery(`update audit_log set ${set} where id = $1`, [row?.id])).rejects.toThrow(
+        /append-only/,
+      );
+    // The operator's seal chains it with a link; the row itself is the version the trigger wrote.
     await ownerQuery('select audit_seal($1, true)', [user.id]);
+    expect(await version()).toEqual([before]);
+    const [link] = await ownerQuery('select count(*)::int as n from audit_links where audit_id = $1', [
+      row?.id,
+    ]);
+    expect(link?.n).toBe(1);
     expect(await verifyAuditChain(t.deps.db, user.id)).toMatchObject({ ok: true, unsealed: 0 });
+    // A second seal finds nothing left to link.
+    expect((await ownerQuery('select audit_seal($1, true) as n', [user.id]))[0]?.n).toBe(0);
   });
 
   it('reports rows that were never sealed, and seals them only when an operator says so', async () => {

@@ -94,7 +94,7 @@ export async function listAudit(
     await tx.execute(sql`
       select a.seq, to_char(a.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at,
              a.actor_id::text as actor_id, a.table_name, a.row_id::text as row_id, a.action, a.changes
-      from audit_log a where ${where}
+      from audit_trail a where ${where}
       order by a.seq desc limit ${f.page_size} offset ${(f.page - 1) * f.page_size}`),
   );
   return {
@@ -132,13 +132,14 @@ export async function recentActivity(
   names: ReadonlyMap<string, string>,
 ): Promise<ActivityEntry[]> {
   await sealForReading(tx);
+  // From the chain's end backwards (audit_links' primary key), each link joined to its row.
   const result = await tx.execute(sql`
-    select a.seq, a.at, a.actor_id, a.table_name, a.row_id, a.action,
+    select k.seq, a.at, a.actor_id, a.table_name, a.row_id, a.action,
       array(select jsonb_object_keys(a.changes) order by 1) as fields
-    from audit_log a
-    where a.company_id = ${companyId} and ${shownTables}
-      ${opts.beforeSeq ? sql`and a.seq < ${opts.beforeSeq}` : sql``}
-    order by a.seq desc
+    from audit_links k join audit_log a on a.id = k.audit_id
+    where k.company_id = ${companyId} and ${shownTables}
+      ${opts.beforeSeq ? sql`and k.seq < ${opts.beforeSeq}` : sql``}
+    order by k.seq desc
     limit ${opts.limit}`);
   return rowsOf<ActivityRow>(result).map((r) => ({
     seq: Number(r.seq),
@@ -165,21 +166,26 @@ export type ChainRow = {
 };
 
 /**
- * The company's committed rows outside the chain: `pending` when their transaction is marked ready
- * for the seal, `unsealed` when it is not (written past the seal).
+ * The company's committed rows outside the chain (no link, migration 0051): `pending` when their
+ * transaction is marked ready for the seal, `unsealed` when it is not (written past the seal).
  */
 export async function unchainedCounts(tx: Tx, companyId: string) {
   const [waiting] = rowsOf<{ unsealed: number; pending: number }>(
     await tx.execute(
       sql`select count(*) filter (where k.id is null)::int as unsealed, count(k.id)::int as pending
           from audit_log l left join audit_ready k on k.tx = l.tx and k.company = l.company_id
-          where l.company_id = ${companyId} and l.seq is null`,
+          where l.company_id = ${companyId}
+            and not exists (select 1 from audit_links c where c.audit_id = l.id)`,
     ),
   );
   return { unsealed: waiting?.unsealed ?? 0, pending: waiting?.pending ?? 0 };
 }
 
-/** Up to `limit` chained rows of the company from sequence number `fromSeq` on, in order. */
+/**
+ * Up to `limit` links of the company's chain from sequence number `fromSeq` on, in order, each with
+ * the fields of the audit row it links (migration 0051). A link whose row is gone (or belongs to
+ * another company) is left out, so the sequence shows a gap there.
+ */
 export async function chainRows(
   tx: Tx,
   companyId: string,
@@ -187,9 +193,10 @@ export async function chainRows(
   limit: number,
 ): Promise<ChainRow[]> {
   const result = await tx.execute(sql`
-    select seq, table_name, row_id, action, changes::text as changes, actor_id::text as actor_id,
-           to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at, prev_hash, hash
-    from audit_log where company_id = ${companyId} and seq >= ${fromSeq} order by seq limit ${limit}`);
+    select k.seq, l.table_name, l.row_id, l.action, l.changes::text as changes, l.actor_id::text as actor_id,
+           to_char(l.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at, k.prev_hash, k.hash
+    from audit_links k join audit_log l on l.id = k.audit_id and l.company_id = k.company_id
+    where k.company_id = ${companyId} and k.seq >= ${fromSeq} order by k.seq limit ${limit}`);
   return rowsOf<ChainRow>(result);
 }
 

@@ -86,7 +86,7 @@ describe('audit views', () => {
       await owner('alter table audit_log enable trigger audit_seal');
     }
     const [waiting] = await owner(
-      `select count(*)::int as n, min(tx::text) as tx from audit_log where company_id = $1 and seq is null`,
+      `select count(*)::int as n, min(tx::text) as tx from audit_trail where company_id = $1 and seq is null`,
       [user.id],
     );
     expect(waiting?.n).toBeGreaterThan(0);

@@ -37,7 +37,9 @@ describe('audit trail', () => {
         actor_id: string;
         seq: string;
       }>(
-        await tx.execute(sql`select table_name, action, changes, actor_id, seq from audit_log order by seq`),
+        await tx.execute(
+          sql`select table_name, action, changes, actor_id, seq from audit_trail order by seq`,
+        ),
       ),
     );
     expect(rows.map((r) => `${r.table_name}:${r.action}`)).toEqual([
@@ -62,7 +64,7 @@ describe('audit trail', () => {
       q(
         `select seq, table_name, row_id, action, changes::text as changes, actor_id::text as actor_id,
           to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at, prev_hash, hash
-         from audit_log where company_id = $1 order by seq`,
+         from audit_trail where company_id = $1 order by seq`,
         [user.id],
       ),
     );
@@ -74,13 +76,25 @@ describe('audit trail', () => {
     expect(result.rows).toBeGreaterThanOrEqual(2);
   });
 
-  it('refuses updates, deletes and truncation of the log, even from the owner', async () => {
-    await signUp(t.app);
+  it('refuses updates, deletes and truncation of the log and of its links, even from the owner', async () => {
+    const user = await signUp(t.app);
+    await sealCompanyNow(t.deps.db, user.id);
+    const owner = (text: string) => t.deps.database.session((q) => q(text));
     await expect(
-      t.deps.database.session((q) => q(`update audit_log set action = 'DELETE' where seq = 1`)),
+      owner(`update audit_log set action = 'DELETE' where id = (select min(id) from audit_log)`),
     ).rejects.toThrow(/append-only/);
-    await expect(t.deps.database.session((q) => q('delete from audit_log'))).rejects.toThrow(/append-only/);
-    await expect(t.deps.database.session((q) => q('truncate audit_log'))).rejects.toThrow(/append-only/);
+    await expect(owner('delete from audit_log')).rejects.toThrow(/append-only/);
+    await expect(owner('truncate audit_log')).rejects.toThrow(/append-only/);
+    // The chain's links (migration 0051): no update of any field, no delete, no truncation.
+    for (const set of [
+      'seq = seq + 1000',
+      `hash = repeat('1', 64)`,
+      `prev_hash = repeat('1', 64)`,
+      'audit_id = audit_id + 1',
+    ])
+      await expect(owner(`update audit_links set ${set} where seq = 1`)).rejects.toThrow(/append-only/);
+    await expect(owner('delete from audit_links')).rejects.toThrow(/append-only/);
+    await expect(owner('truncate audit_links')).rejects.toThrow(/append-only/);
   });
 
   it('reports a row edited behind the triggers’ back, and which one', async () => {
@@ -98,7 +112,8 @@ describe('audit trail', () => {
         'alter table audit_log disable trigger audit_log_no_update, disable trigger audit_log_no_delete',
       );
       await q(
-        `update audit_log set changes = '{"phone": {"old": null, "new": "000"}}'::jsonb where company_id = $1 and seq = 3`,
+        `update audit_log set changes = '{"phone": {"old": null, "new": "000"}}'::jsonb
+          where id = (select audit_id from audit_links where company_id = $1 and seq = 3)`,
         [user.id],
       );
       await q('alter table audit_log enable trigger audit_log_no_update, enable trigger audit_log_no_delete');
@@ -113,11 +128,16 @@ describe('audit trail', () => {
     const user = await signUp(t.app, 'Tail Cut');
     await sealCompanyNow(t.deps.db, user.id);
     await t.deps.database.session(async (q) => {
+      // Both the row and its link go (migration 0051), as a forger tidying up would do.
+      await q('alter table audit_log disable trigger audit_log_no_delete');
+      await q('alter table audit_links disable trigger audit_links_no_delete');
       await q(
-        'alter table audit_log disable trigger audit_log_no_update, disable trigger audit_log_no_delete',
+        'delete from audit_log where id = (select audit_id from audit_links where company_id = $1 and seq = 2)',
+        [user.id],
       );
-      await q('delete from audit_log where company_id = $1 and seq = 2', [user.id]);
-      await q('alter table audit_log enable trigger audit_log_no_update, enable trigger audit_log_no_delete');
+      await q('delete from audit_links where company_id = $1 and seq = 2', [user.id]);
+      await q('alter table audit_log enable trigger audit_log_no_delete');
+      await q('alter table audit_links enable trigger audit_links_no_delete');
       return [];
     });
     const result = await verifyAuditChain(t.deps.db, user.id);

@@ -554,7 +554,7 @@ export async function history(tx: Tx, id: string): Promise<HistoryRow[]> {
   const list = await rows<HistoryRow>(
     tx,
     sql`select a.seq::int as seq, a.table_name, a.action, a.changes, a.actor_id, u.name as actor_name, a.at
-        from audit_log a left join team_members() u on u.user_id = a.actor_id
+        from audit_trail a left join team_members() u on u.user_id = a.actor_id
         where (a.table_name = 'documents' and a.row_id = ${id}::text)
            or (a.table_name in ('document_lines', 'work_order_materials', 'work_order_operations', 'invoice_payments',
                                 'work_order_versions')

@@ -10,6 +10,7 @@ import { catalogColumns, catalogConstraints } from './archive.repo.ts';
 /** Tables that are not company data to carry over (bookkeeping, per-user or security state). */
 export const NOT_ARCHIVED = new Set([
   'audit_log',
+  'audit_links',
   'audit_heads',
   'memberships',
   'invitations',
