@@ -1,5 +1,6 @@
 import type { SQL } from 'drizzle-orm';
-import { rowsOf, type Tx } from './database.ts';
+import pg from 'pg';
+import type { Tx } from './database.ts';
 
 // Named (prepared) statements for the hot queries of the posting path (issue 21). An unnamed
 // statement is parsed, rewritten (row-level security adds each table's policy) and planned on every
@@ -17,10 +18,11 @@ type Query = { sql: string; params: unknown[] };
 type TxInternals = {
   dialect: { sqlToQuery(q: SQL): Query };
   session: {
+    client: unknown;
     prepareQuery(
       query: Query,
       fields: undefined,
-      name: string,
+      name: string | undefined,
       arrayMode: boolean,
     ): { execute(): Promise<unknown> };
   };
@@ -38,11 +40,87 @@ function nameFor(text: string): string | undefined {
   return name;
 }
 
+// What drizzle's node-postgres driver hands over as text (time and date types and their arrays), so
+// a statement sent here returns the same row values as through tx.execute.
+const AS_TEXT = new Set([1184, 1114, 1082, 1186, 1231, 1115, 1185, 1187, 1182]);
+const asText = (value: string) => value;
+const types = {
+  getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+    AS_TEXT.has(oid) ? asText : pg.types.getTypeParser(oid, format ?? 'text'),
+};
+
+/**
+ * Sends a statement of fixed text with its values in the caller's transaction. On PostgreSQL it goes
+ * to the transaction's pooled connection in one `query` call (drizzle's prepared-query object is
+ * built per call and copied by pg: measurable on the posting path); on PGlite through drizzle.
+ */
+async function send<T>(tx: Tx, name: string | undefined, text: string, values: unknown[]): Promise<T[]> {
+  const { session } = tx as unknown as TxInternals;
+  const client = session.client;
+  if (client instanceof pg.Client) return (await client.query({ name, text, values, types })).rows as T[];
+  const result = await session.prepareQuery({ sql: text, params: values }, undefined, name, false).execute();
+  return (result as { rows: T[] }).rows;
+}
+
 /** Runs a fixed-text query as a named statement in the caller's transaction; its rows typed as T. */
-export async function preparedRows<T>(tx: Tx, q: SQL): Promise<T[]> {
-  const { dialect, session } = tx as unknown as TxInternals;
-  const query = dialect.sqlToQuery(q);
-  const name = nameFor(query.sql);
-  if (!name) return rowsOf<T>(await tx.execute(q));
-  return rowsOf<T>(await session.prepareQuery(query, undefined, name, false).execute());
+export function preparedRows<T>(tx: Tx, q: SQL): Promise<T[]> {
+  const query = (tx as unknown as TxInternals).dialect.sqlToQuery(q);
+  return send<T>(tx, nameFor(query.sql), query.sql, query.params);
+}
+
+// Statement templates: the posting path's statements built by drizzle once per shape, not per call.
+// The builder is called with the shape as given and an input whose every value is a marker; where a
+// marker came out among the parameters, a call puts its own value. The builder may branch on the
+// shape only (line counts, one id or several); it must pass the input's values as parameters as
+// they are. A marker that ends up in the text or inside another value fails the first call.
+
+const MARK = '\u0000value:';
+const END = '\u0000';
+
+/** The input with every value replaced by a marker naming its path ("movements.0.itemId"). */
+function marked(value: unknown, path: string): unknown {
+  if (Array.isArray(value)) return value.map((v, i) => marked(v, `${path}${i}.`));
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, marked(v, `${path}${k}.`)]));
+  return `${MARK}${path.slice(0, -1)}${END}`;
+}
+
+type Slot = (input: unknown) => unknown;
+type Template = { name: string | undefined; text: string; slots: Slot[] };
+
+function slotFor(param: unknown): Slot {
+  if (typeof param !== 'string' || !param.includes(MARK)) return () => param; // a constant of the shape
+  if (!param.startsWith(MARK) || !param.endsWith(END) || param.indexOf(END, MARK.length) !== param.length - 1)
+    throw new Error('statementTemplate: an input value was changed before it became a parameter');
+  const path = param.slice(MARK.length, -1).split('.');
+  return (input) => {
+    let v = input;
+    for (const k of path) v = (v as Record<string, unknown>)[k];
+    return v;
+  };
+}
+
+/** How many shapes of one template are kept; a rarer shape beyond that is built for its call only. */
+const MAX_SHAPES = 64;
+
+/**
+ * A statement whose text depends only on `shape` (flat: its values form the cache key), run as a
+ * named statement. `build(input, shape)` is drizzle's SQL for that input.
+ */
+export function statementTemplate<I, S extends Record<string, string | number>>(
+  build: (input: I, shape: S) => SQL,
+): <T>(tx: Tx, input: I, shape: S) => Promise<T[]> {
+  const byShape = new Map<string, Template>();
+  return <T>(tx: Tx, input: I, shape: S) => {
+    const key = Object.values(shape).join('/');
+    let template = byShape.get(key);
+    if (!template) {
+      const q = (tx as unknown as TxInternals).dialect.sqlToQuery(build(marked(input, '') as I, shape));
+      if (q.sql.includes(MARK)) throw new Error('statementTemplate: an input value went into the text');
+      template = { name: nameFor(q.sql), text: q.sql, slots: q.params.map(slotFor) };
+      if (byShape.size < MAX_SHAPES) byShape.set(key, template);
+    }
+    const values = template.slots.map((slot) => slot(input));
+    return send<T>(tx, template.name, template.text, values);
+  };
 }

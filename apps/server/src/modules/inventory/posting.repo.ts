@@ -1,12 +1,13 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
-import { preparedRows } from '../../db/prepared.ts';
+import { statementTemplate } from '../../db/prepared.ts';
 import { rows, uuids } from '../../db/sql.ts';
 import { documentSql, toDocument } from './inventory.repo.ts';
 
 // SQL of the posting path (posting.ts keeps the rules: lock order, the stock check, costs). The
 // item lock and the write run as named statements (db/prepared.ts): their text depends only on
-// the shape of the posting (how many items, lines, balances), so PostgreSQL keeps their plans.
+// the shape of the posting (how many items, lines, balances), so PostgreSQL keeps their plans, and
+// drizzle builds each shape's text once (statementTemplate), not on every posting.
 
 export type LockedItemRow = {
   item_id: string;
@@ -20,8 +21,19 @@ export type LockedItemRow = {
 };
 
 /** One id is compared as a value, not as an array: then PostgreSQL keeps one plan for every call. */
-const anyOf = (column: SQL, values: readonly string[]) =>
-  values.length === 1 ? sql`${column} = ${values[0]}::uuid` : sql`${column} = any(${uuids(values)})`;
+const idsParam = (values: readonly string[]) => (values.length === 1 ? values[0] : `{${values.join(',')}}`);
+const idsShape = (values: readonly string[]) => (values.length === 1 ? 'one' : 'many');
+const anyOf = (column: SQL, value: unknown, shape: string) =>
+  shape === 'one' ? sql`${column} = ${value}::uuid` : sql`${column} = any(${value}::uuid[])`;
+
+const lockStatement = statementTemplate(
+  (ids: { items: unknown; locations: unknown }, shape: { items: string; locations: string }) =>
+    sql`select s.item_id, s.on_hand::text as on_hand, s.avg_cost::text as avg_cost, i.sku, i.lot_tracked,
+          i.purchase_price::text as purchase_price,
+          (select count(*) from locations where ${anyOf(sql`id`, ids.locations, shape.locations)})::int as locations
+        from item_stock s join items i on i.id = s.item_id
+        where ${anyOf(sql`s.item_id`, ids.items, shape.items)} order by s.item_id for update of s`,
+);
 
 /** Locks the items' stock rows in id order (`ids` sorted by the caller) and counts the locations. */
 export function lockItemRows(
@@ -29,13 +41,10 @@ export function lockItemRows(
   ids: readonly string[],
   locations: readonly string[],
 ): Promise<LockedItemRow[]> {
-  return preparedRows<LockedItemRow>(
+  return lockStatement<LockedItemRow>(
     tx,
-    sql`select s.item_id, s.on_hand::text as on_hand, s.avg_cost::text as avg_cost, i.sku, i.lot_tracked,
-          i.purchase_price::text as purchase_price,
-          (select count(*) from locations where ${anyOf(sql`id`, locations)})::int as locations
-        from item_stock s join items i on i.id = s.item_id
-        where ${anyOf(sql`s.item_id`, ids)} order by s.item_id for update of s`,
+    { items: idsParam(ids), locations: idsParam(locations) },
+    { items: idsShape(ids), locations: idsShape(locations) },
   );
 }
 
@@ -91,23 +100,17 @@ export type MovementRow = {
 export type BalanceDelta = { itemId: string; locationId: string; lotId: string | null; delta: string };
 export type ItemCostRow = { itemId: string; onHand: string; avgCost: string };
 
-/**
- * Every write of a document in one statement (one round trip whatever the line count): the header,
- * its movements (numbered in order), the balance upserts (applied in the given order: the lock
- * order), the items' on-hand and average (the `stock` announcement is the caller's, after commit).
- * Answers with the posted document and its lines, built from the rows the statement wrote.
- */
-export async function writePosting(
-  tx: Tx,
-  w: {
-    companyId: string;
-    userId: string;
-    header: HeaderRow;
-    movements: MovementRow[];
-    deltas: BalanceDelta[];
-    changed: ItemCostRow[];
-  },
-): Promise<PostedDocument> {
+type WriteInput = {
+  companyId: string;
+  userId: string;
+  header: HeaderRow;
+  movements: MovementRow[];
+  deltas: BalanceDelta[];
+  changed: ItemCostRow[];
+};
+
+/** The write statement's SQL; its text depends only on the three counts (statementTemplate). */
+function writeSql(w: WriteInput, n: { movements: number; deltas: number; changed: number }): SQL {
   const h = w.header;
   const header = sql`insert into stock_documents (company_id, type, reference, note, reverses_document_id, source_type, source_id,
           reason, document_date, created_by)
@@ -115,7 +118,7 @@ export async function writePosting(
           ${h.sourceType}, ${h.sourceId}, ${h.reason},
           coalesce(${h.documentDate}::date, (now() at time zone 'Europe/Zagreb')::date), ${w.userId}) returning *`;
   const writes: SQL[] = [sql`d as (${header})`];
-  if (w.movements.length > 0) {
+  if (n.movements > 0) {
     const values = w.movements.map(
       (m, i) =>
         sql`(${i + 1}::int, ${m.type}::text, ${m.itemId}::uuid, ${m.locationId}::uuid, ${m.lotId}::uuid,
@@ -131,7 +134,7 @@ export async function writePosting(
   } else {
     writes.push(sql`m as (select * from stock_movements where false)`);
   }
-  if (w.deltas.length > 0) {
+  if (n.deltas > 0) {
     const values = w.deltas.map(
       (e) =>
         sql`(${w.companyId}::uuid, ${e.itemId}::uuid, ${e.locationId}::uuid, ${e.lotId}::uuid, ${e.delta}::numeric)`,
@@ -141,7 +144,7 @@ export async function writePosting(
           on conflict (company_id, item_id, location_id, lot_id)
           do update set quantity = stock_balances.quantity + excluded.quantity, updated_at = now())`);
   }
-  if (w.changed.length > 0) {
+  if (n.changed > 0) {
     const values = w.changed.map(
       (c) => sql`(${c.itemId}::uuid, ${c.onHand}::numeric, ${c.avgCost}::numeric)`,
     );
@@ -150,11 +153,24 @@ export async function writePosting(
   }
   // The answer is read from what the statement wrote (RETURNING of d and m), in the shape of
   // getDocument: no read-back query. Nothing else in the statement can see those rows in the tables.
-  const [posted] = await preparedRows<Record<string, unknown>>(
-    tx,
-    sql`with ${sql.join(writes, sql`, `)}
-        select x.* from (${documentSql({ documents: sql`d`, movements: sql`m` }, null)}) as x`,
-  );
+  return sql`with ${sql.join(writes, sql`, `)}
+        select x.* from (${documentSql({ documents: sql`d`, movements: sql`m` }, null)}) as x`;
+}
+
+const writeStatement = statementTemplate(writeSql);
+
+/**
+ * Every write of a document in one statement (one round trip whatever the line count): the header,
+ * its movements (numbered in order), the balance upserts (applied in the given order: the lock
+ * order), the items' on-hand and average (the `stock` announcement is the caller's, after commit).
+ * Answers with the posted document and its lines, built from the rows the statement wrote.
+ */
+export async function writePosting(tx: Tx, w: WriteInput): Promise<PostedDocument> {
+  const [posted] = await writeStatement<Record<string, unknown>>(tx, w, {
+    movements: w.movements.length,
+    deltas: w.deltas.length,
+    changed: w.changed.length,
+  });
   return toDocument(posted as Record<string, unknown>);
 }
 
