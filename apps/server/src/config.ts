@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { readOrCreateFile } from './security/create-file-once.ts';
 
 export type Config = {
   port: number;
@@ -19,13 +20,9 @@ export type Config = {
   sentry: { dsn: string; environment: string; tracesSampleRate: number } | null;
 };
 
+/** The generated secret in DATA_DIR; instances starting at once on a fresh directory share one. */
 function readOrCreateSecret(dataDir: string): string {
-  const file = join(dataDir, 'auth-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(32).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
+  return readOrCreateFile(join(dataDir, 'auth-secret'), () => randomBytes(32).toString('base64url')).trim();
 }
 
 function positiveInt(value: string | undefined, fallback: number, name: string): number {

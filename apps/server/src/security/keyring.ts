@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { readOrCreateFile } from './create-file-once.ts';
 
 /**
  * Encryption keys for sensitive fields. Every key has an id (stored with each value) so several
@@ -125,7 +126,8 @@ export function loadKeyring({ env, dataDir, production }: KeySettings): Keyring 
         '(see SECURITY.md, "Keys"). Generate one with: npm run admin -- keys generate',
     );
   const path = join(dataDir, KEY_FILE_NAME);
-  if (!existsSync(path)) writeKeyFile(path, newKeyFile());
+  // Created once: instances starting at once on a fresh DATA_DIR all use the same keys.
+  readOrCreateFile(path, () => `${JSON.stringify(newKeyFile(), null, 2)}\n`);
   return keyringFromFile(readKeyFile(path), { kind: 'file', path });
 }
 
