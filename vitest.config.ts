@@ -16,7 +16,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server',
-          include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
+          include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'bench/**/*.test.ts'],
           exclude: MOCKING,
           // The server's module graph is loaded once per worker instead of once per file (about
           // 1.4 s of CPU per file). Each file still builds its own app on its own database.

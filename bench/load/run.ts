@@ -7,9 +7,10 @@
  * every acknowledged posting is in the database.
  *
  * Run through bench/load/run.sh (starts PostgreSQL); options: --users 40 --seconds 30 --companies 6
+ * The run's report becomes the newest section of bench/load/RESULTS.md; earlier runs stay below it.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdtempSync, openSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, openSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -18,6 +19,7 @@ import { companyDatabaseUrl } from '../../apps/server/src/db/company-router.ts';
 import { type Database, openPostgres } from '../../apps/server/src/db/database.ts';
 import { verifyAuditChain } from '../../apps/server/src/modules/audit/audit.service.ts';
 import { checkStock } from '../../apps/server/src/platform/company-data.ts';
+import { runLabel, writeRunOnTop } from '../results-history.ts';
 
 const { values: opts } = parseArgs({
   options: {
@@ -333,7 +335,8 @@ async function invariants(
       await q('commit');
       return { ...check, documents: Number(docs?.n) };
     });
-    const audit = await verifyAuditChain(database.db, c.id);
+    // A failing verification is a result of the run, not a reason to lose its figures.
+    const audit = await verifyAuditChain(database.db, c.id).catch((e: Error) => e);
     // The set-up receipt plus every posting answered 201 must be there; nothing else.
     const expected = 1 + (acked.get(c.id) ?? 0);
     rows.push({
@@ -343,9 +346,12 @@ async function invariants(
         stock.balanceMismatches === 0 && stock.itemMismatches === 0 && stock.negative === 0
           ? 'OK'
           : `BROKEN ${JSON.stringify(stock)}`,
-      audit: audit.ok
-        ? `OK (${audit.rows} rows)`
-        : `BROKEN at ${audit.firstBreak?.seq} (${audit.firstBreak?.reason}, ${audit.unsealed} unsealed)`,
+      audit:
+        audit instanceof Error
+          ? `ERROR ${((audit.cause as Error | undefined) ?? audit).message.split('\n')[0]}`
+          : audit.ok
+            ? `OK (${audit.rows} rows)`
+            : `BROKEN at ${audit.firstBreak?.seq} (${audit.firstBreak?.reason}, ${audit.unsealed} unsealed)`,
       acked:
         stock.documents === expected
           ? `OK (${expected} documents)`
@@ -404,6 +410,9 @@ async function main(): Promise<void> {
   stopInstances();
 
   const lines = [
+    `## Run at ${runLabel()}`,
+    '',
+    `Command: \`bash bench/load/run.sh --users ${USERS} --seconds ${SECONDS} --companies ${COMPANIES} --items ${ITEMS}\`.`,
     `Machine: ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), load average before the report ${loadavg()[0]?.toFixed(2)}; PostgreSQL from scripts/test-env.sh (fsync off); two instances on ports ${PORTS.join(' and ')}, requests round-robin.`,
     `Users: ${USERS} sessions over ${COMPANIES} companies (${ITEMS} items each), ${SECONDS} s per phase; mix 35 % item list, 20 % item detail, 15 % movements, 20 % receipts, 10 % issues.`,
     '',
@@ -438,7 +447,8 @@ async function main(): Promise<void> {
     `Status counts (all phases): ${JSON.stringify(statusTotals([shared, dedicated, alone]))}`,
   ];
   const report = lines.join('\n');
-  writeFileSync(join(import.meta.dirname, 'RESULTS.md'), `# Load test results\n\n${report}\n`);
+  // Newest run first: the earlier runs and the notes written under them stay below it.
+  writeRunOnTop(join(import.meta.dirname, 'RESULTS.md'), '# Load test results', report);
   console.log(report);
   const broken = checks.some(
     (c) => !c.stock.startsWith('OK') || !c.audit.startsWith('OK') || !c.acked.startsWith('OK'),
