@@ -17,16 +17,17 @@
  *   bench/inventory/run.sh [--items 100000] [--seconds 15] [--rounds 20] [--instances 2]
  *
  * (run.sh starts a throw-away PostgreSQL with scripts/test-env.sh; this file needs TEST_DATABASE_URL.)
- * Rewrites bench/inventory/RESULTS.md.
+ * Writes its tables as the newest section of bench/inventory/RESULTS.md; the earlier sections stay below.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { runLabel, writeRunOnTop } from '../results-history.ts';
 import { numberArg, requireDatabaseUrl } from './cli.ts';
 import { runHttpClients } from './http-load.ts';
 import { rawReceipt, setSeal } from './raw-posting.ts';
@@ -374,7 +375,7 @@ async function main() {
   const allApp = search.flatMap((r) => r.app);
   const allRaw = search.flatMap((r) => r.raw);
   const lines = [
-    '# Inventory benchmarks',
+    `## Run at ${runLabel()}`,
     '',
     `Command: \`bench/inventory/run.sh --items ${ITEMS} --seconds ${SECONDS} --rounds ${ROUNDS} --instances ${INSTANCES}\` (starts a throw-away`,
     `PostgreSQL ${version} through \`scripts/test-env.sh\`: fsync and synchronous_commit off, as in the test suite).`,
@@ -383,7 +384,7 @@ async function main() {
       .join(' / ')}, ${new Date().toISOString().slice(0, 10)}.`,
     'The application and its baseline run in the same process against the same database, one after the other.',
     '',
-    `## Item search at ${ITEMS.toLocaleString('en')} items`,
+    `### Item search at ${ITEMS.toLocaleString('en')} items`,
     '',
     'App: `GET /api/inventory/items?q=<term>&limit=200` over HTTP on loopback (session lookup, tenant',
     'transaction with `SET LOCAL ROLE erp_app` and row-level security, list + count query, response',
@@ -402,7 +403,7 @@ async function main() {
     ),
     `| **all terms** | | ${fmt(percentile(allApp, 0.5))} | **${fmt(percentile(allApp, 0.95))}** | ${fmt(percentile(allRaw, 0.5))} | **${fmt(percentile(allRaw, 0.95))}** | **${fmt(percentile(allApp, 0.95) / percentile(allRaw, 0.95))}** |`,
     '',
-    '## Stock postings, 8 and 32 concurrent clients',
+    '### Stock postings, 8 and 32 concurrent clients',
     '',
     `App: N clients each posting one-line receipts (\`POST /api/inventory/receipts\`, quantity 1, over`,
     `${POSTING_ITEMS} items at one location) back to back over HTTP from a worker thread (keep-alive): validation,`,
@@ -440,7 +441,8 @@ async function main() {
     `chain verified (after \`audit verify\`'s own seal of ready rows): ${postings.verify}.`,
     '',
   ];
-  writeFileSync(join(import.meta.dirname, 'RESULTS.md'), `${lines.join('\n')}`);
+  // Newest run first: the earlier runs and the notes added to them stay below it.
+  writeRunOnTop(join(import.meta.dirname, 'RESULTS.md'), '# Inventory benchmarks', lines.join('\n'));
   console.log(lines.join('\n'));
 }
 
