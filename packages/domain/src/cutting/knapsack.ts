@@ -9,6 +9,11 @@ export type KnapsackResult = {
   exact: boolean;
   /** a proven upper bound on the optimum (= value when exact) */
   upper: number;
+  /**
+   * The DP's best fill of each capacity asked for in `within` (same bounds), from the same table;
+   * absent when the long-bar search ran instead of the DP.
+   */
+  within?: { value: number; counts: number[] }[];
 };
 
 /** Largest DP table (cells) a knapsack call may use. */
@@ -35,9 +40,10 @@ export function boundedKnapsack(
   capacity: number,
   nodeLimit = 200_000,
   expired: () => boolean = () => false,
+  within: readonly number[] = [],
 ): KnapsackResult {
   const g = dpStep(weights, bounds, capacity);
-  if (g > 0) return knapsackDp(values, weights, bounds, capacity, g);
+  if (g > 0) return knapsackDp(values, weights, bounds, capacity, g, within);
   return knapsackGuided(values, weights, bounds, capacity, nodeLimit, expired);
 }
 
@@ -164,6 +170,7 @@ function knapsackDp(
   bounds: readonly number[],
   capacity: number,
   g: number,
+  within: readonly number[],
 ): KnapsackResult {
   const cap = Math.floor(capacity / g);
   const parts: { item: number; mult: number; w: number; v: number }[] = [];
@@ -190,16 +197,28 @@ function knapsackDp(
       }
     }
   });
-  const counts = new Array<number>(values.length).fill(0);
-  let c = cap;
-  for (let k = parts.length - 1; k >= 0; k--) {
-    const p = parts[k] as (typeof parts)[number];
-    if (take[k * (cap + 1) + c]) {
-      counts[p.item] = (counts[p.item] as number) + p.mult;
-      c -= p.w;
+  // dp[c] is the best value within length c (not exactly c): the same table answers every
+  // shorter capacity, read back from there.
+  const readBack = (from: number): number[] => {
+    const counts = new Array<number>(values.length).fill(0);
+    let c = from;
+    for (let k = parts.length - 1; k >= 0; k--) {
+      const p = parts[k] as (typeof parts)[number];
+      if (take[k * (cap + 1) + c]) {
+        counts[p.item] = (counts[p.item] as number) + p.mult;
+        c -= p.w;
+      }
     }
-  }
-  return { value: dp[cap] as number, counts, exact: true, upper: dp[cap] as number };
+    return counts;
+  };
+  const value = dp[cap] as number;
+  const result: KnapsackResult = { value, counts: readBack(cap), exact: true, upper: value };
+  if (within.length > 0)
+    result.within = within.map((length) => {
+      const c = Math.max(0, Math.min(cap, Math.floor(length / g)));
+      return { value: dp[c] as number, counts: readBack(c) };
+    });
+  return result;
 }
 
 export function greedyKnapsack(
