@@ -46,3 +46,34 @@ describe('bounded knapsack on long bars (the DP-guided search)', () => {
     }
   });
 });
+
+describe('bounded knapsack DP: best fills of shorter lengths from the same table', () => {
+  it('matches brute force at every length asked for, with real patterns', () => {
+    const rng = createRng(11);
+    for (let round = 0; round < 30; round++) {
+      const capacity = 200 + rng.int(300);
+      const n = 3 + rng.int(5);
+      const weights = Array.from({ length: n }, () => 20 + rng.int(180));
+      const values = weights.map((w) => (w / capacity) * (0.7 + 0.6 * rng.next()));
+      const bounds = weights.map(() => 1 + rng.int(3));
+      const lengths = [capacity, ...weights, 0, Math.floor(capacity / 2)];
+      const got = boundedKnapsack(values, weights, bounds, capacity, 200_000, () => false, lengths);
+      expect(got.value).toBeCloseTo(bruteForce(values, weights, bounds, capacity), 9);
+      expect(got.within).toHaveLength(lengths.length);
+      lengths.forEach((length, k) => {
+        const fill = got.within?.[k];
+        expect(fill?.value ?? -1).toBeCloseTo(bruteForce(values, weights, bounds, length), 9);
+        let load = 0;
+        let value = 0;
+        fill?.counts.forEach((c, i) => {
+          expect(c).toBeGreaterThanOrEqual(0);
+          expect(c).toBeLessThanOrEqual(bounds[i] as number);
+          load += c * (weights[i] as number);
+          value += c * (values[i] as number);
+        });
+        expect(load).toBeLessThanOrEqual(length);
+        expect(value).toBeCloseTo(fill?.value ?? -1, 9);
+      });
+    }
+  });
+});

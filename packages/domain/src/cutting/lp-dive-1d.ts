@@ -50,6 +50,21 @@ export function lpDive1d(
   /** The bars of the first descent, where it stopped (finished by first-fit if the search fails). */
   let firstDescent: number[][] | null = null;
   let firstRest: number[] | null = null;
+  // The bars may waste at most `slack` in all (target × bar − the demand's length): a bar that
+  // would pass it is not cut, since its node is a dead end whatever the rest's LP says (the LP bound
+  // is at least the rest's length over the bar). On tight instances (Hard28: 1–182 over 60–80 bars
+  // of 1 000) this rules out most fractional patterns without solving an LP.
+  let length = 0;
+  for (let t = 0; t < m; t++) length += (rest[t] as number) * (sizes[t] as number);
+  const slack = target * capacity - length;
+  let waste = 0;
+  /** The waste of `counts` cut now (clipped to what is still wanted). */
+  const wasteOf = (counts: readonly number[]): number => {
+    let l = 0;
+    for (let t = 0; t < m; t++) l += Math.min(counts[t] as number, rest[t] as number) * (sizes[t] as number);
+    return capacity - l;
+  };
+  const withinSlack = (counts: readonly number[]): boolean => waste + wasteOf(counts) <= slack;
 
   /** Cuts `counts` once, clipped to what is still wanted; null when it would cut nothing. */
   const cut = (counts: readonly number[]): number[] | null => {
@@ -65,6 +80,7 @@ export function lpDive1d(
     }
     if (!any) return null;
     bars.push(bar);
+    waste += capacity - load(bar);
     return bar;
   };
   /** Takes back the last `count` bars. */
@@ -72,6 +88,7 @@ export function lpDive1d(
     for (let k = 0; k < count; k++) {
       const bar = bars.pop() as number[];
       for (let t = 0; t < m; t++) rest[t] = (rest[t] as number) + (bar[t] as number);
+      waste -= capacity - load(bar);
     }
   };
   // One LP over all sizes, kept through the dive: a rest is a new right-hand side, restored to
@@ -156,6 +173,11 @@ export function lpDive1d(
     for (const u of lp.usage) {
       const whole = Math.floor(u.x + 1e-9);
       for (let k = 0; k < whole; k++) {
+        // Past the slack: the rest of this pattern's usage stays with the rest's LP.
+        if (!withinSlack(u.counts)) {
+          clipped = true;
+          break;
+        }
         const bar = cut(u.counts);
         if (!bar) break;
         fixed++;
@@ -170,7 +192,9 @@ export function lpDive1d(
     }
     // Nothing reaches one: round one pattern up, the most used first (fullest on ties); a repeated
     // dive (randomise) starts with one of the three most used.
-    const order = [...lp.usage].sort((a, b) => b.x - a.x || load(b.counts) - load(a.counts));
+    const order = lp.usage
+      .filter((u) => withinSlack(u.counts))
+      .sort((a, b) => b.x - a.x || load(b.counts) - load(a.counts));
     if (randomise && order.length > 1) {
       const pick = rng.int(Math.min(3, order.length));
       const [chosen] = order.splice(pick, 1);
