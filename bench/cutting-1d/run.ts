@@ -146,7 +146,7 @@ process.stdout.write(`${table}\n`);
 writeFileSync(
   join(
     import.meta.dirname,
-    `results${only ? `-${only.replace(/\W+/g, '_')}` : ''}${names.length > 0 ? '-only' : ''}${per > 0 ? `-per${per}` : `-step${step}`}.csv`,
+    `results${only ? `-${only.replace(/\W+/g, '_')}` : ''}${names.length > 0 ? '-only' : ''}${per > 0 ? `-per${per}` : `-step${step}`}${timeMs === 1000 ? '' : `-${timeMs}ms`}.csv`,
   ),
   `set,file,n,bound,lp_bound,ours,ffd,our_lower_bound,ms,cpu_ms,valid\n${rows.map((r) => [r.set, r.file, r.n, r.bound, r.ref, r.ours, r.ffd, r.lb, r.ms, r.cpuMs, r.valid].join(',')).join('\n')}\n`,
 );

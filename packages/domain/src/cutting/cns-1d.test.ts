@@ -59,6 +59,31 @@ describe('consistent-neighbourhood search (1D, one bar length)', () => {
     }
   });
 
+  it('packs bars filled without any waste (three pieces each) from one piece per bar', () => {
+    // Bars of 1 000 cut into three pieces each (the last one makes up the bar), shuffled.
+    const bars = 40;
+    const cuts = items(2 * bars, 250, 370, 17);
+    const list: number[] = [];
+    for (let b = 0; b < bars; b++) {
+      const x = cuts[2 * b] as number;
+      const y = cuts[2 * b + 1] as number;
+      list.push(x, y, 1000 - x - y);
+    }
+    const order = items(list.length, 0, 1_000_000, 23);
+    const shuffled = list.map((s, i) => ({ s, k: order[i] as number })).sort((p, q) => p.k - q.k);
+    const sizes = shuffled.map((x) => x.s);
+    for (let seed = 1; seed <= 3; seed++) {
+      const result = cnsPack1d(
+        { items: sizes, capacity: 1000, target: bars, start: singles(sizes.length) },
+        createRng(seed),
+        3000,
+        counter(),
+        () => false,
+      );
+      expectPacking(result, sizes, 1000, bars);
+    }
+  });
+
   it('gives up at once below the continuous bound and when stopped', () => {
     const list = items(30, 100, 700, 3);
     const sum = list.reduce((a, s) => a + s, 0);

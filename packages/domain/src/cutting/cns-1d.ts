@@ -1,14 +1,15 @@
 // Consistent-neighbourhood search for bin packing with one bar length, after the method of
 // Buljubasic and Vasquez (Computers & Operations Research 76, 2016): it tries to fit every item
-// into `target` bars. The partial plan is always feasible: `target` bars within capacity and a
-// pool of items not yet placed. The aim is an empty pool.
+// into `target` bars. The partial plan is always feasible: `target` - 2 bars within capacity and a
+// pool of items not yet placed. The aim is a pool that the last two bars hold.
 //  - Tabu phase: a move takes up to two items out of one bar into the pool and puts one or two
 //    pool items in their place (Swap(p, q), p in 0..2, q in 1..2; p = 0 is a plain insertion).
 //    Only moves that do not grow the pool's total size are allowed; among them the one that
 //    shrinks it most wins, ties go to the move that keeps the slack in fewer bars (sum of squared
 //    slacks, as best fit), then to the one that leaves more (so smaller) items in the pool, then
 //    at random. An item that left a bar may not return to that bar, and an item that entered
-//    one may not leave it, for a few moves (tabu), unless the move empties the pool.
+//    one may not leave it, for a few moves (tabu), unless the move brings the pool below its
+//    best so far.
 //  - Fill descent: when the tabu phase stalls, every bar with slack (and pairs of such bars) is
 //    refilled as full as possible from its own items and the pool (a subset sum).
 //  - Kick: if that gains nothing either, a random bar is emptied into the pool (its items may not
@@ -37,6 +38,12 @@ const WORK_PER_CLOCK = 1 << 16;
 const FILL_ITEMS = 48;
 /** Random pair refills per fill descent, per bar. */
 const FILL_ROUNDS = 4;
+/**
+ * Bars left out of the search: the pool has to fit into them, not to be empty (Buljubasic and
+ * Vasquez keep m - 2 bars). Any pool that two bars hold ends the search, whatever its items, so
+ * far more end states count than an empty pool, and the last two bars need no moves to be filled.
+ */
+const FREE_BARS = 2;
 
 export function cnsPack1d(
   input: CnsInput,
@@ -60,6 +67,9 @@ export function cnsPack1d(
   if (total > target * capacity) return null;
   const slots = Math.min(n, Math.floor(capacity / minSize));
   if (target * slots > MAX_SLOTS) return null;
+  // The search keeps `bars` bars; the pool only has to fit into the last `free` ones.
+  const free = Math.min(FREE_BARS, target);
+  const bars = target - free;
 
   // Bars: items in binItems[b * slots .. b * slots + binCnt[b]); the pool in pool[0 .. poolCnt).
   const binItems = new Int32Array(target * slots);
@@ -108,12 +118,12 @@ export function cnsPack1d(
     poolWeight -= w[i] as number;
   };
 
-  // Start: the fullest `target` bars of the given plan, the rest pooled, then best fit.
+  // Start: the fullest `bars` bars of the given plan, the rest pooled, then best fit.
   const loadOf = (bar: readonly number[]): number => bar.reduce((a, i) => a + (w[i] as number), 0);
   const sorted = input.start.slice().sort((a, b) => loadOf(b) - loadOf(a));
   sorted.forEach((bar, k) => {
     for (const i of bar) {
-      if (k < target) addToBin(i, k);
+      if (k < bars) addToBin(i, k);
       else addToPool(i);
     }
   });
@@ -156,6 +166,21 @@ export function cnsPack1d(
   const take1 = new Uint8Array(FILL_ITEMS * 2 + 2 * slots);
   const take2 = new Uint8Array(FILL_ITEMS * 2 + 2 * slots);
   const restIdx = new Int32Array(FILL_ITEMS * 2 + 2 * slots);
+  // The end test: the pool into the `free` bars (two: the fullest subset in one, the rest in the other).
+  const splitOf = createSubsetSum(capacity, Math.min(n, 64));
+  const splitSizes: number[] = [];
+  const split = new Uint8Array(n);
+  const poolFits = (): boolean => {
+    if (poolWeight > free * capacity) return false;
+    if (free < 2 || poolWeight <= capacity) {
+      split.fill(0, 0, poolCnt);
+      return true;
+    }
+    splitSizes.length = poolCnt;
+    for (let k = 0; k < poolCnt; k++) splitSizes[k] = w[pool[k] as number] as number;
+    work += poolCnt * ((capacity >>> 5) + 1);
+    return poolWeight - splitOf(splitSizes, split) <= capacity;
+  };
 
   let iter = 0;
   let work = 0;
@@ -163,10 +188,10 @@ export function cnsPack1d(
   let bestPool = poolWeight;
   let sinceBest = 0;
   const kWeight = 4 * capacity;
-  const stallLimit = 50 + 4 * target;
+  const stallLimit = 50 + 4 * bars;
   buildCombos();
-  while (poolCnt > 0) {
-    if (timeUp()) return null;
+  while (!poolFits()) {
+    if (bars === 0 || timeUp()) return null;
     iter++;
     // --- scan: best admissible swap over all bars ---
     let bestScore = Number.NEGATIVE_INFINITY;
@@ -175,7 +200,7 @@ export function cnsPack1d(
     let mOut1 = -1;
     let mOut2 = -1;
     let mCombo = -1;
-    for (let b = 0; b < target; b++) {
+    for (let b = 0; b < bars; b++) {
       const room = capacity - (load[b] as number);
       const base = b * slots;
       const k = binCnt[b] as number;
@@ -229,7 +254,7 @@ export function cnsPack1d(
               const w2 = w[o2] as number;
               if (Math.min(wa, wb) === Math.min(w1, w2)) continue;
             }
-            const aspire = gain === poolWeight;
+            const aspire = poolWeight - gain < bestPool;
             if (
               !aspire &&
               ((tabuBin[a] === b && (tabuUntil[a] as number) > iter) ||
@@ -287,9 +312,15 @@ export function cnsPack1d(
     buildCombos();
   }
   const out: number[][] = [];
-  for (let b = 0; b < target; b++) {
+  for (let b = 0; b < bars; b++) {
     const bar: number[] = [];
     for (let k = 0; k < (binCnt[b] as number); k++) bar.push(binItems[b * slots + k] as number);
+    if (bar.length > 0) out.push(bar);
+  }
+  // The pool: the items `split` marks in one bar, the others in the last.
+  for (const side of [1, 0]) {
+    const bar: number[] = [];
+    for (let k = 0; k < poolCnt; k++) if (split[k] === side) bar.push(pool[k] as number);
     if (bar.length > 0) out.push(bar);
   }
   return out;
@@ -309,7 +340,7 @@ export function cnsPack1d(
     for (const i of order) {
       const s = w[i] as number;
       let k = -1;
-      for (let b = 0; b < target; b++) {
+      for (let b = 0; b < bars; b++) {
         const room = capacity - (load[b] as number);
         if (room >= s && (k < 0 || room < capacity - (load[k] as number))) k = b;
       }
@@ -322,15 +353,15 @@ export function cnsPack1d(
 
   /** Refills bars with slack (alone and in pairs) as full as possible from their items and the pool. */
   function fillDescent(): void {
-    for (let b = 0; b < target && poolCnt > 0 && !timeUp(); b++) {
+    for (let b = 0; b < bars && poolCnt > 0 && !timeUp(); b++) {
       if ((load[b] as number) >= capacity) continue;
       refill(b, -1);
     }
     // Pairs: a bar with slack and a random one; equal totals are accepted (the slack moves on).
-    for (let r = 0; r < FILL_ROUNDS * target && poolCnt > 0 && !timeUp(); r++) {
-      let b = rng.int(target);
-      for (let t = 0; t < 8 && (load[b] as number) >= capacity; t++) b = rng.int(target);
-      refill(b, rng.int(target));
+    for (let r = 0; r < FILL_ROUNDS * bars && poolCnt > 0 && !timeUp(); r++) {
+      let b = rng.int(bars);
+      for (let t = 0; t < 8 && (load[b] as number) >= capacity; t++) b = rng.int(bars);
+      refill(b, rng.int(bars));
     }
   }
 
@@ -396,7 +427,7 @@ export function cnsPack1d(
 
   /** A random bar goes to the pool whole (one item at a time gave far fewer successes). */
   function kick(): void {
-    const b = rng.int(target);
+    const b = rng.int(bars);
     for (let q = (binCnt[b] as number) - 1; q >= 0; q--) {
       const i = binItems[b * slots + q] as number;
       removeFromBin(i);
