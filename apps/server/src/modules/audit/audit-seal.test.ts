@@ -446,6 +446,7 @@ describe('audit rows sealed after commit', () => {
       sql`select audit_seal_ready(${user.id}::uuid, true)`,
       sql`select audit_seal_all_ready()`,
       sql`select audit_chain(${user.id}::uuid, array[1]::bigint[])`,
+      sql`select audit_link_rows(${user.id}::uuid, array[1]::bigint[], array['x'])`,
       sql`select audit_restore_rows('[]'::jsonb)`,
     ]) {
       const refused = await withCompany(t.deps.db, { userId: user.id, companyId: user.id }, (tx) =>
