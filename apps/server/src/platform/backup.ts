@@ -7,6 +7,8 @@ import {
 } from '../modules/export/archive.ts';
 import {
   type CompanySnapshot,
+  copyLocks,
+  lockForCopy,
   purgeCompany,
   RESTORE_KEEPS,
   restoreCompanyProfile,
@@ -17,6 +19,7 @@ import {
 import {
   databaseFor,
   drainCompany,
+  inCopyTransaction,
   inTransaction,
   type Log,
   registeredUrl,
@@ -133,8 +136,10 @@ export async function restoreCompany(
   await setHosting(database, companyId, 'read_only');
   try {
     await drainCompany(database, companyId);
-    await inTransaction(database, 'begin', async (q) => {
+    // Other companies may keep writing in this database: every table lock first (lockForCopy).
+    await inCopyTransaction(database, async (q) => {
       await scopeTransaction(q, companyId);
+      await lockForCopy(q, ...copyLocks(snapshot, ['tenants']));
       await purgeCompany(q, companyId, { mirror: false, keep: RESTORE_KEEPS });
       await writeCompany(q, snapshot, { mirror: false });
       await restoreCompanyProfile(q, snapshot);

@@ -167,6 +167,62 @@ async function withoutTriggers(q: OwnerQuery, tables: string[], run: () => Promi
   await q('set constraints all deferred', []);
 }
 
+/** The table locks of a copy were not all granted within its budget: start the transaction again. */
+export class LockBudgetError extends Error {
+  override name = 'LockBudgetError';
+}
+
+/**
+ * Every table lock a copy into a live database needs, taken first, in one statement per mode, before
+ * the copy writes anything: SHARE ROW EXCLUSIVE (what switching triggers off takes: readers go on,
+ * writers of these tables wait for the copy) on `tables`, ACCESS EXCLUSIVE on `exclusive` (lifting
+ * forced row-level security). Taken one ALTER TABLE at a time through the copy, while other
+ * companies kept writing, they formed cycles with those companies' requests: holding the tables
+ * done so far, waiting for a request that held the next one and then needed one of those (issue
+ * 21). Each statement may wait a quarter of the server's deadlock_timeout at most, so a request
+ * waiting for a lock taken here has not waited deadlock_timeout when the copy stops waiting, and
+ * PostgreSQL never picks it as a deadlock victim. Past the budget: LockBudgetError (the
+ * transaction is aborted; the caller starts it again, see inCopyTransaction in move.ts).
+ */
+export async function lockForCopy(q: OwnerQuery, tables: string[], exclusive: string[] = []): Promise<void> {
+  const [row] = await q(
+    `select setting::int as deadlock_ms, current_setting('statement_timeout') as statement_timeout
+       from pg_settings where name = 'deadlock_timeout'`,
+    [],
+  );
+  const budget = Math.max(10, Math.floor(Number(row?.deadlock_ms ?? 1000) / 4));
+  // A table this database lacks is left to writeCompany, which names it.
+  const present = (
+    await q('select t from unnest($1::text[]) t where to_regclass(quote_ident(t)) is not null', [tables])
+  ).map((r) => String(r.t));
+  const shared = [...new Set(present)].filter((t) => !exclusive.includes(t)).sort();
+  const steps = [
+    { list: shared, mode: 'share row exclusive' },
+    { list: [...new Set(exclusive)].sort(), mode: 'access exclusive' },
+  ].filter((step) => step.list.length > 0);
+  await q(`select set_config('statement_timeout', $1, true)`, [`${budget}ms`]);
+  try {
+    for (const { list, mode } of steps)
+      await q(`lock table ${list.map(quoteIdent).join(', ')} in ${mode} mode`, []);
+  } catch (error) {
+    // 57014: cancelled by the statement timeout set above.
+    if ((error as { code?: string }).code === '57014')
+      throw new LockBudgetError(`table locks for the copy not granted within ${budget} ms`);
+    throw error;
+  }
+  await q(`select set_config('statement_timeout', $1, true)`, [String(row?.statement_timeout ?? '0')]);
+}
+
+/**
+ * The locks of a transaction that writes `snap` and switches triggers on `extra` tables too
+ * (`users`, `tenants`, `memberships`: the mirror copies, replaceMemberships, the profile row), for
+ * lockForCopy: `tenants` exclusively when it is among them (its forced row-level security is lifted).
+ */
+export function copyLocks(snap: CompanySnapshot, extra: string[]): [string[], string[]] {
+  const tables = [...Object.keys(snap.tables), ...extra];
+  return [tables, tables.includes('tenants') ? ['tenants'] : []];
+}
+
 /** Writes a snapshot into this database (inside the caller's transaction, after scopeTransaction). */
 export async function writeCompany(
   q: OwnerQuery,

@@ -12,7 +12,10 @@ import { verifyAuditChain } from '../modules/audit/audit.service.ts';
 import {
   type CompanySnapshot,
   checkStock,
+  copyLocks,
   countCompany,
+  LockBudgetError,
+  lockForCopy,
   purgeCompany,
   readCompany,
   replaceMemberships,
@@ -126,6 +129,26 @@ export async function inTransaction<T>(
       throw error;
     }
   });
+}
+
+/**
+ * inTransaction for a copy into a live database that starts with lockForCopy: started again after
+ * a short pause while its table locks are not granted within their budget (other companies' writes
+ * hold the tables; each attempt lets them go on). Returns the result and the attempts it took.
+ */
+export async function inCopyTransaction<T>(
+  database: Database,
+  fn: (q: OwnerQuery) => Promise<T>,
+  attempts = 100,
+): Promise<{ result: T; attempts: number }> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return { result: await inTransaction(database, 'begin', fn), attempts: attempt };
+    } catch (error) {
+      if (!(error instanceof LockBudgetError) || attempt >= attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 30 * Math.min(attempt, 10)));
+    }
+  }
 }
 
 /**
@@ -264,8 +287,11 @@ export async function moveCompany(
     await drainCompany(source, companyId);
     snap = await snapshotCompany(source, companyId);
     log(`snapshot: ${JSON.stringify(snapshotCounts(snap))}`);
-    await inTransaction(target, 'begin', async (q) => {
+    const copy = await inCopyTransaction(target, async (q) => {
       await scopeTransaction(q, companyId);
+      // The main database keeps serving the other companies: every table lock first (lockForCopy).
+      const extra = toUrl !== null ? ['users', 'tenants', 'memberships'] : ['memberships', 'tenants'];
+      await lockForCopy(q, ...copyLocks(snap, extra));
       await q(
         `insert into company_hosting (company_id, state) values ($1, 'read_only')
          on conflict (company_id) do update set state = 'read_only', updated_at = now()`,
@@ -274,6 +300,7 @@ export async function moveCompany(
       await writeCompany(q, snap, { mirror: toUrl !== null });
       if (toUrl === null) await replaceMemberships(q, snap);
     });
+    log(`copied (table locks granted at attempt ${copy.attempts})`);
     verification = await verifyCompany(target, snap);
     if (verification.problems.length > 0) {
       await inTransaction(target, 'begin', async (q) => {
