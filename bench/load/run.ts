@@ -3,10 +3,12 @@
  * companies doing mixed reads and stock postings over HTTP, round-robin over the instances.
  * Phase 1: every company in the shared database. Phase 2: the same load while the admin CLI moves
  * one company into a dedicated database (its writes are refused with 423 during the move) and
- * afterwards. Then the invariants: balances = ledger, no negative stock, audit chains verify, and
- * every acknowledged posting is in the database.
+ * afterwards. Phase 3: that company's users alone. With --back, phase 4: the whole load again
+ * while the company moves back into the shared database. Then the invariants: balances = ledger,
+ * no negative stock, audit chains verify, every acknowledged posting is in the database, and the
+ * database the company left last holds none of its rows.
  *
- * Run through bench/load/run.sh (starts PostgreSQL); options: --users 40 --seconds 30 --companies 6
+ * Run through bench/load/run.sh (starts PostgreSQL); options: --users 40 --seconds 30 --companies 6 [--back]
  * The run's report becomes the newest section of bench/load/RESULTS.md; earlier runs stay below it.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
@@ -18,7 +20,7 @@ import pg from 'pg';
 import { companyDatabaseUrl } from '../../apps/server/src/db/company-router.ts';
 import { type Database, openPostgres } from '../../apps/server/src/db/database.ts';
 import { verifyAuditChain } from '../../apps/server/src/modules/audit/audit.service.ts';
-import { checkStock } from '../../apps/server/src/platform/company-data.ts';
+import { checkStock, countCompany } from '../../apps/server/src/platform/company-data.ts';
 import { runLabel, writeRunOnTop } from '../results-history.ts';
 
 const { values: opts } = parseArgs({
@@ -27,12 +29,15 @@ const { values: opts } = parseArgs({
     seconds: { type: 'string', default: '30' },
     companies: { type: 'string', default: '6' },
     items: { type: 'string', default: '30' },
+    // Phase 4: the same load while the company moves back into the shared database.
+    back: { type: 'boolean', default: false },
   },
 });
 const USERS = Number(opts.users);
 const SECONDS = Number(opts.seconds);
 const COMPANIES = Number(opts.companies);
 const ITEMS = Number(opts.items);
+const BACK = opts.back === true;
 const PORTS = [3301, 3302];
 const base = process.env.TEST_DATABASE_URL;
 if (!base) throw new Error('TEST_DATABASE_URL is not set: run bench/load/run.sh');
@@ -362,6 +367,23 @@ async function invariants(
   return rows;
 }
 
+/** Rows of the company still in a database it moved out of (the purge must have left none). */
+async function leftBehind(url: string, companyId: string): Promise<number> {
+  const database = await openPostgres(url, 1);
+  const n = await database.session(async (q) => {
+    const counts = await countCompany(q, companyId);
+    const [audit] = await q(
+      `select (select count(*) from audit_log where company_id = $1)
+            + (select count(*) from audit_links where company_id = $1)
+            + (select count(*) from audit_heads where company_id = $1) as n`,
+      [companyId],
+    );
+    return Object.values(counts).reduce((a, b) => a + b, 0) + Number(audit?.n);
+  });
+  await database.close();
+  return n;
+}
+
 async function main(): Promise<void> {
   await createDatabases();
   startInstance(PORTS[0] as number);
@@ -379,80 +401,90 @@ async function main(): Promise<void> {
     sessions.push({ s: await signIn(c), c });
   }
   const acked = new Map<string, number>();
-  const merge = (stats: Stats) => {
+
+  type Phase = { name: string; stats: Stats; seconds: number };
+  const phases: Phase[] = [];
+  const run = async (
+    name: string,
+    users: typeof sessions,
+    seconds: number,
+    during?: Parameters<typeof runPhase>[2],
+  ) => {
+    const { stats, seconds: lasted } = await runPhase(users, seconds, during);
     for (const [k, v] of stats.acked) acked.set(k, (acked.get(k) ?? 0) + v);
+    phases.push({ name, stats, seconds: during ? lasted : seconds });
+  };
+  const moves: { label: string; ms: number; out: string; phaseSeconds: number }[] = [];
+  /** A phase with the whole load while the admin CLI moves the company; on until 5 s after the move. */
+  const moveDuringLoad = async (name: string, label: string, to: string) => {
+    console.error(`${name}: ${SECONDS} s, moving ${moved.id} ${label} during the load`);
+    let move = { ms: 0, out: '' };
+    // The CLI starts at once (its start-up takes seconds).
+    await run(name, sessions, SECONDS, async (deadline) => {
+      move = await admin(['company', 'move', moved.id, '--to', to]);
+      deadline.at = Math.max(deadline.at, Date.now() + 5000);
+      console.error(`move finished after ${move.ms} ms: ${move.out}`);
+    });
+    moves.push({ label, ...move, phaseSeconds: phases.at(-1)?.seconds ?? 0 });
   };
 
-  console.error(`phase 1: ${USERS} users, ${SECONDS} s, all shared`);
-  const { stats: shared } = await runPhase(sessions, SECONDS);
-  merge(shared);
-
   const moved = companies[0] as Company;
-  let move = { ms: 0, out: '' };
-  console.error(`phase 2: ${SECONDS} s, moving ${moved.id} to a dedicated database during the load`);
-  // The CLI starts at once (its start-up takes seconds); the load goes on until 5 s after the move.
-  const { stats: dedicated, seconds: moveSeconds } = await runPhase(sessions, SECONDS, async (deadline) => {
-    move = await admin(['company', 'move', moved.id, '--to', DEDICATED_URL]);
-    deadline.at = Math.max(deadline.at, Date.now() + 5000);
-    console.error(`move finished after ${move.ms} ms: ${move.out}`);
-  });
-  merge(dedicated);
-
+  console.error(`phase 1: ${USERS} users, ${SECONDS} s, all shared`);
+  await run('1 shared', sessions, SECONDS);
+  await moveDuringLoad('2 move during load', 'to a dedicated database', DEDICATED_URL);
   // Only the moved company's users, now on the dedicated database.
   const mine = sessions.filter((x) => x.c.id === moved.id);
   console.error(`phase 3: ${mine.length} users of the dedicated company alone, ${Math.min(SECONDS, 15)} s`);
-  const { stats: alone } = await runPhase(mine, Math.min(SECONDS, 15));
-  merge(alone);
+  await run('3 dedicated company alone', mine, Math.min(SECONDS, 15));
+  if (BACK) await moveDuringLoad('4 move back during load', 'back to the shared database', 'shared');
 
   const mainDb = await openPostgres(MAIN_URL, 2);
   const checks = await invariants(mainDb, companies, acked);
   await mainDb.close();
+  const left = await leftBehind(BACK ? DEDICATED_URL : MAIN_URL, moved.id);
   stopInstances();
 
   const lines = [
     `## Run at ${runLabel()}`,
     '',
-    `Command: \`bash bench/load/run.sh --users ${USERS} --seconds ${SECONDS} --companies ${COMPANIES} --items ${ITEMS}\`.`,
+    `Command: \`bash bench/load/run.sh --users ${USERS} --seconds ${SECONDS} --companies ${COMPANIES} --items ${ITEMS}${BACK ? ' --back' : ''}\`.`,
     `Machine: ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), load average before the report ${loadavg()[0]?.toFixed(2)}; PostgreSQL from scripts/test-env.sh (fsync off); two instances on ports ${PORTS.join(' and ')}, requests round-robin.`,
     `Users: ${USERS} sessions over ${COMPANIES} companies (${ITEMS} items each), ${SECONDS} s per phase; mix 35 % item list, 20 % item detail, 15 % movements, 20 % receipts, 10 % issues.`,
     '',
     '| phase | operation | requests | per second | p50 ms | p95 ms | p99 ms |',
     '|---|---|---:|---:|---:|---:|---:|',
-    ...summarise('1 shared', shared, SECONDS),
-    ...summarise('2 move during load', dedicated, moveSeconds),
-    ...summarise('3 dedicated company alone', alone, Math.min(SECONDS, 15)),
+    ...phases.flatMap((ph) => summarise(ph.name, ph.stats, ph.seconds)),
     '',
     '| phase | errors (not 2xx/409) | refused read-only (423) | business refusals (409) |',
     '|---|---:|---:|---:|',
-    ...[
-      ['1 shared', shared],
-      ['2 move during load', dedicated],
-      ['3 dedicated company alone', alone],
-    ].map(([name, s]) => {
-      const st = s as Stats;
+    ...phases.map(({ name, stats: st }) => {
       const conflicts = [...st.statuses].filter(([k]) => k.endsWith(' 409')).reduce((a, [, v]) => a + v, 0);
       return `| ${name} | ${st.errors} | ${st.readOnly} | ${conflicts} |`;
     }),
-    '',
-    `Phase 2 lasted ${moveSeconds.toFixed(1)} s; the admin CLI process (start-up, migration check, move) took ${move.ms} ms:`,
-    '',
-    '```',
-    move.out,
-    '```',
+    ...moves.flatMap((m) => [
+      '',
+      `Move ${m.label}: its phase lasted ${m.phaseSeconds.toFixed(1)} s; the admin CLI process (start-up, migration check, move) took ${m.ms} ms:`,
+      '',
+      '```',
+      m.out,
+      '```',
+    ]),
     '',
     '| company | database | balances = ledger, none negative | audit chain | acknowledged postings stored |',
     '|---|---|---|---|---|',
     ...checks.map((c) => `| ${c.company} | ${c.where} | ${c.stock} | ${c.audit} | ${c.acked} |`),
     '',
-    `Status counts (all phases): ${JSON.stringify(statusTotals([shared, dedicated, alone]))}`,
+    `Rows of the moved company left in the ${BACK ? 'dedicated' : 'shared'} database it moved out of last: ${left} (${left === 0 ? 'OK' : 'NOT PURGED'}).`,
+    '',
+    `Status counts (all phases): ${JSON.stringify(statusTotals(phases.map((ph) => ph.stats)))}`,
   ];
   const report = lines.join('\n');
   // Newest run first: the earlier runs and the notes written under them stay below it.
   writeRunOnTop(join(import.meta.dirname, 'RESULTS.md'), '# Load test results', report);
   console.log(report);
-  const broken = checks.some(
-    (c) => !c.stock.startsWith('OK') || !c.audit.startsWith('OK') || !c.acked.startsWith('OK'),
-  );
+  const broken =
+    left !== 0 ||
+    checks.some((c) => !c.stock.startsWith('OK') || !c.audit.startsWith('OK') || !c.acked.startsWith('OK'));
   process.exit(broken ? 1 : 0);
 }
 
