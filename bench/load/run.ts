@@ -306,6 +306,15 @@ async function runPhase(
   return { stats, seconds: (Date.now() - started) / 1000 };
 }
 
+/** The move's progress lines (stderr), without the long table counts of its snapshot. */
+const progressLines = (stderr: string) =>
+  stderr
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('snapshot:'))
+    .map((line) => `${line}\n`)
+    .join('');
+
 function admin(args: string[]): Promise<{ ms: number; out: string }> {
   const started = Date.now();
   return new Promise((resolve, reject) =>
@@ -316,7 +325,7 @@ function admin(args: string[]): Promise<{ ms: number; out: string }> {
       (error, stdout, stderr) =>
         error
           ? reject(new Error(`${stderr}\n${stdout}`))
-          : resolve({ ms: Date.now() - started, out: stdout.trim() }),
+          : resolve({ ms: Date.now() - started, out: `${progressLines(stderr)}${stdout.trim()}` }),
     ),
   );
 }
