@@ -311,7 +311,7 @@ const progressLines = (stderr: string) =>
   stderr
     .split('\n')
     .map((line) => line.trim())
-    .filter((line) => line !== '' && !line.startsWith('snapshot:'))
+    .filter((line) => line !== '' && !/^(\+\d+ ms )?snapshot:/.test(line))
     .map((line) => `${line}\n`)
     .join('');
 

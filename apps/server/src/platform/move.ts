@@ -279,6 +279,8 @@ export async function moveCompany(
 
   log('read-only');
   const readOnlyFrom = Date.now();
+  /** Progress lines say how long the company has been read-only. */
+  const step = (line: string) => log(`+${Date.now() - readOnlyFrom} ms ${line}`);
   await setRegistry(main, companyId, { url: fromUrl, state: 'read_only' });
   await setHosting(source, companyId, 'read_only');
   let verification: Verification;
@@ -286,12 +288,14 @@ export async function moveCompany(
   try {
     await drainCompany(source, companyId);
     snap = await snapshotCompany(source, companyId);
-    log(`snapshot: ${JSON.stringify(snapshotCounts(snap))}`);
+    step(`snapshot: ${JSON.stringify(snapshotCounts(snap))}`);
+    let lockedAt = 0;
     const copy = await inCopyTransaction(target, async (q) => {
       await scopeTransaction(q, companyId);
       // The main database keeps serving the other companies: every table lock first (lockForCopy).
       const extra = toUrl !== null ? ['users', 'tenants', 'memberships'] : ['memberships', 'tenants'];
       await lockForCopy(q, ...copyLocks(snap, extra));
+      lockedAt = Date.now();
       await q(
         `insert into company_hosting (company_id, state) values ($1, 'read_only')
          on conflict (company_id) do update set state = 'read_only', updated_at = now()`,
@@ -300,7 +304,7 @@ export async function moveCompany(
       await writeCompany(q, snap, { mirror: toUrl !== null });
       if (toUrl === null) await replaceMemberships(q, snap);
     });
-    log(`copied (table locks granted at attempt ${copy.attempts})`);
+    step(`copied (table locks granted at attempt ${copy.attempts}, +${lockedAt - readOnlyFrom} ms)`);
     verification = await verifyCompany(target, snap);
     if (verification.problems.length > 0) {
       await inTransaction(target, 'begin', async (q) => {
@@ -309,7 +313,7 @@ export async function moveCompany(
       });
       throw new Error(`Verification failed, nothing switched: ${verification.problems.join('; ')}`);
     }
-    log(`verified: stock ${JSON.stringify(verification.stock)}, audit rows ${verification.auditRows}`);
+    step(`verified: stock ${JSON.stringify(verification.stock)}, audit rows ${verification.auditRows}`);
   } catch (error) {
     await setHosting(source, companyId, 'normal');
     await setRegistry(main, companyId, { url: fromUrl, state: 'normal' });
@@ -320,7 +324,7 @@ export async function moveCompany(
   await setHosting(source, companyId, 'gone');
   await setRegistry(main, companyId, { url: toUrl, state: 'read_only' });
   await setHosting(target, companyId, 'read_only');
-  log('switched; purging the source');
+  step('switched; purging the source');
   await inTransaction(source, 'begin', async (q) => {
     await scopeTransaction(q, companyId);
     await purgeCompany(q, companyId, { mirror: fromUrl !== null });
@@ -336,6 +340,6 @@ export async function moveCompany(
     readOnlyMs: Date.now() - readOnlyFrom,
   };
   await finishOperation(main, operation, { counts: result.counts, ms: result.ms });
-  log('done');
+  step('done');
   return result;
 }
