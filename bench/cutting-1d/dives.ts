@@ -1,0 +1,59 @@
+// Times the 1D LP dive alone (`lp-dive-1d.ts`) on the BPPLIB sets: per instance the LP is solved
+// to its end, then dives are repeated (the first plain, the others randomised, as the optimiser
+// does) for a given CPU time, aiming at the LP bound rounded up; counts the instances where a dive
+// reached it. No schedule, no other search.
+//   npx tsx bench/cutting-1d/dives.ts --set Hard28 [--time 400] [--backtrack 0] [--only BPP13]
+import { join } from 'node:path';
+import { solveCuttingLp } from '../../packages/domain/src/cutting/column-generation.ts';
+import { DIVE_BACKTRACK_LPS, lpDive1d } from '../../packages/domain/src/cutting/lp-dive-1d.ts';
+import { createRng } from '../../packages/domain/src/cutting/prng.ts';
+import { bpplibRoot, cpuMs, files, parse, SETS } from './instances.ts';
+
+const args = process.argv.slice(2);
+const arg = (name: string): string | undefined => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const only = arg('--set');
+const name = arg('--only');
+const timeMs = Number(arg('--time') ?? 400);
+const backtrack = Number(arg('--backtrack') ?? DIVE_BACKTRACK_LPS);
+const never = (): boolean => false;
+
+console.log(`Dives alone: ${timeMs} ms CPU per instance after the LP, going back: ${backtrack} LP solves.`);
+console.log('| set | instances | dives at ⌈LP⌉ | dives (all instances) | mean LP ms | instances reached |');
+console.log('|---|---:|---:|---:|---:|---|');
+for (const set of SETS) {
+  if (only && !set.name.toLowerCase().includes(only.toLowerCase())) continue;
+  let n = 0;
+  let dives = 0;
+  let lpMs = 0;
+  const reached: string[] = [];
+  for (const path of files(join(bpplibRoot(), set.dir))) {
+    if (name && !path.includes(name)) continue;
+    const { capacity, sizes: items } = parse(path);
+    const count = new Map<number, number>();
+    for (const s of items) count.set(s, (count.get(s) ?? 0) + 1);
+    const sizes = [...count.keys()].sort((a, b) => b - a);
+    const demand = sizes.map((s) => count.get(s) as number);
+    const t0 = cpuMs();
+    const lp = solveCuttingLp(sizes, demand, [{ capacity, cost: 1 }], t0 + 10_000, cpuMs);
+    lpMs += cpuMs() - t0;
+    n++;
+    if (!lp) continue;
+    const target = Math.ceil(lp.bound - 1e-6);
+    const rng = createRng(1);
+    const end = cpuMs() + timeMs;
+    let best = Number.POSITIVE_INFINITY;
+    for (let k = 0; best > target && cpuMs() < end; k++) {
+      const input = { sizes, demand, capacity, target };
+      const bars = lpDive1d(input, lp, rng, end, cpuMs, never, k > 0, backtrack);
+      dives++;
+      if (bars) best = Math.min(best, bars.length);
+    }
+    if (best <= target) reached.push((path.split('/').pop() as string).replace(/\.txt$/, ''));
+  }
+  console.log(
+    `| ${set.name} | ${n} | ${reached.length} | ${dives} | ${(lpMs / Math.max(1, n)).toFixed(0)} | ${reached.join(' ')} |`,
+  );
+}
