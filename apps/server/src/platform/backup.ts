@@ -6,6 +6,7 @@ import {
   importCompanyArchive,
 } from '../modules/export/archive.ts';
 import {
+  analyzeCopied,
   type CompanySnapshot,
   copyLocks,
   lockForCopy,
@@ -151,6 +152,7 @@ export async function restoreCompany(
         await restoreCompanyProfile(q, snapshot);
       });
     log('rows and company profile restored; verifying');
+    await database.session((q) => analyzeCopied(q, snapshot));
     const verification = await verifyCompany(database, snapshot);
     if (verification.problems.length > 0)
       throw new Error(`Restored, but verification found: ${verification.problems.join('; ')}`);

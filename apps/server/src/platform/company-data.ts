@@ -223,6 +223,21 @@ export function copyLocks(snap: CompanySnapshot, extra: string[]): [string[], st
   return [tables, tables.includes('tenants') ? ['tenants'] : []];
 }
 
+/**
+ * Fresh planner statistics for the tables a copy filled (run after it commits, before verifying).
+ * Without them PostgreSQL still believes the company has next to no rows there and plans the
+ * verification's joins as nested loops: checking the chain of a company moved back into a busy
+ * shared database (4 266 audit rows) took 6 s instead of a fraction of one. ANALYZE samples, reads
+ * no whole table, and blocks no reader or writer.
+ */
+export async function analyzeCopied(q: OwnerQuery, snap: CompanySnapshot): Promise<void> {
+  const filled = Object.entries(snap.tables)
+    .filter(([, rows]) => rows.length > 0)
+    .map(([table]) => table);
+  const tables = [...filled, ...(snap.audit.length > 0 ? ['audit_log', 'audit_links'] : [])];
+  if (tables.length > 0) await q(`analyze ${tables.map(quoteIdent).join(', ')}`, []);
+}
+
 /** Writes a snapshot into this database (inside the caller's transaction, after scopeTransaction). */
 export async function writeCompany(
   q: OwnerQuery,

@@ -104,5 +104,15 @@ describe.runIf(onPostgres)('moving a company back into the shared database under
     const [item] = await main.session((q) => q('select name from items where id = $1', [busyItems[0]]));
     expect(String(item?.name)).toMatch(/\(busy\)$/);
     expect(await verifyAuditChain(main.db)).toMatchObject({ ok: true });
+    // The tables it filled were analyzed before its verification (analyzeCopied): last_analyze
+    // is set by ANALYZE only, never by autovacuum.
+    const analyzed = await main.session((q) =>
+      q(
+        `select relname from pg_stat_user_tables
+          where relname in ('audit_log', 'audit_links', 'stock_movements') and last_analyze is not null`,
+        [],
+      ),
+    );
+    expect(analyzed.map((r) => r.relname).sort()).toEqual(['audit_links', 'audit_log', 'stock_movements']);
   }, 120_000);
 });

@@ -10,6 +10,7 @@ import { migrate } from '../db/migrate.ts';
 import { COMPANY_LOCK_SPACE } from '../db/tenant.ts';
 import { verifyAuditChain } from '../modules/audit/audit.service.ts';
 import {
+  analyzeCopied,
   type CompanySnapshot,
   checkStock,
   copyLocks,
@@ -305,6 +306,7 @@ export async function moveCompany(
       if (toUrl === null) await replaceMemberships(q, snap);
     });
     step(`copied (table locks granted at attempt ${copy.attempts}, +${lockedAt - readOnlyFrom} ms)`);
+    await target.session((q) => analyzeCopied(q, snap));
     verification = await verifyCompany(target, snap);
     if (verification.problems.length > 0) {
       await inTransaction(target, 'begin', async (q) => {
