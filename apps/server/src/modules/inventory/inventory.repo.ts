@@ -245,8 +245,30 @@ export type MovementFilter = {
  * The relations a document's query reads: the stored tables, or the rows a posting statement has
  * just written (its CTEs `d` and `m`, which hold only that document: posting.repo.ts).
  */
-export type DocumentSource = { documents: SQL; movements: SQL };
+export type DocumentSource = { documents: SQL; movements: SQL; written?: true };
 const STORED: DocumentSource = { documents: sql`stock_documents`, movements: sql`stock_movements` };
+
+/**
+ * What a document's query looks up in other rows: whether a line or the document was reversed,
+ * and the goods receipt that owns it. For rows the same statement has just written (`written`)
+ * the answers are known without a look-up: the statement's snapshot does not see its own new rows
+ * and no other row can refer to them yet, so a line is not reversed, the document has no reversal
+ * and no goods receipt. Skipping the look-ups matters: without an index on the reversal columns
+ * each one read every row of the company's movements or documents (issue 21).
+ */
+function lookUps(from: DocumentSource) {
+  if (from.written)
+    return {
+      reversed: sql`false`,
+      reversedBy: sql`null::uuid`,
+      ownerJoin: sql`left join goods_receipts gr on false`,
+    };
+  return {
+    reversed: sql`exists (select 1 from stock_movements x where x.reverses_movement_id = m.id)`,
+    reversedBy: sql`(select r.id from stock_documents r where r.reverses_document_id = d.id)`,
+    ownerJoin,
+  };
+}
 
 /** The movement list's query; a document's lines use it too (getDocument, a posting's answer). */
 function movementsSql(f: MovementFilter, from: DocumentSource = STORED): SQL {
@@ -262,15 +284,16 @@ function movementsSql(f: MovementFilter, from: DocumentSource = STORED): SQL {
   if (f.from) parts.push(sql`${day} >= ${f.from}::date`);
   if (f.to) parts.push(sql`${day} <= ${f.to}::date`);
   const where = parts.length ? sql`where ${sql.join(parts, sql` and `)}` : sql``;
+  const look = lookUps(from);
   return sql`select m.id, m.document_id, m.line_no, m.type, m.item_id, i.sku, i.name as item_name, m.location_id,
           l.code as location_code, m.lot_id, lt.lot_number, trim_scale(m.quantity)::text as quantity,
           trim_scale(m.unit_cost)::text as unit_cost, m.reverses_movement_id, d.reference, d.type as document_type,
-          exists (select 1 from stock_movements x where x.reverses_movement_id = m.id) as reversed,
+          ${look.reversed} as reversed,
           d.reason, d.note, coalesce(d.document_date, (d.created_at at time zone 'Europe/Zagreb')::date)::text as document_date,
           d.source_type, d.source_id, ${ownerColumns},
           m.created_by, m.created_at
         from ${from.movements} m join items i on i.id = m.item_id join locations l on l.id = m.location_id
-        join ${from.documents} d on d.id = m.document_id left join lots lt on lt.id = m.lot_id ${ownerJoin}
+        join ${from.documents} d on d.id = m.document_id left join lots lt on lt.id = m.lot_id ${look.ownerJoin}
         ${where} order by m.created_at desc, m.document_id, m.line_no limit ${f.limit} offset ${f.offset}`;
 }
 
@@ -287,12 +310,13 @@ export type MovementRow = StockMovement;
  */
 export function documentSql(from: DocumentSource, id: string | null): SQL {
   const lines = movementsSql({ ...(id === null ? {} : { document_id: id }), limit: 500, offset: 0 }, from);
+  const look = lookUps(from);
   return sql`select d.id, d.type, d.reference, d.note, d.reason,
           coalesce(d.document_date, (d.created_at at time zone 'Europe/Zagreb')::date)::text as document_date,
           d.reverses_document_id, d.source_type, d.source_id, d.created_by,
-          d.created_at, (select r.id from stock_documents r where r.reverses_document_id = d.id) as reversed_by, ${ownerColumns},
+          d.created_at, ${look.reversedBy} as reversed_by, ${ownerColumns},
           (select coalesce(json_agg(x order by x.line_no), '[]'::json) from (${lines}) as x) as lines
-        from ${from.documents} d ${ownerJoin}${id === null ? sql`` : sql` where d.id = ${id}`}`;
+        from ${from.documents} d ${look.ownerJoin}${id === null ? sql`` : sql` where d.id = ${id}`}`;
 }
 
 export async function getDocument(tx: Tx, id: string) {

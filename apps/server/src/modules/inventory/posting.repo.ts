@@ -154,7 +154,7 @@ function writeSql(w: WriteInput, n: { movements: number; deltas: number; changed
   // The answer is read from what the statement wrote (RETURNING of d and m), in the shape of
   // getDocument: no read-back query. Nothing else in the statement can see those rows in the tables.
   return sql`with ${sql.join(writes, sql`, `)}
-        select x.* from (${documentSql({ documents: sql`d`, movements: sql`m` }, null)}) as x`;
+        select x.* from (${documentSql({ documents: sql`d`, movements: sql`m`, written: true }, null)}) as x`;
 }
 
 const writeStatement = statementTemplate(writeSql);
