@@ -253,8 +253,9 @@ const STORED: DocumentSource = { documents: sql`stock_documents`, movements: sql
  * and the goods receipt that owns it. For rows the same statement has just written (`written`)
  * the answers are known without a look-up: the statement's snapshot does not see its own new rows
  * and no other row can refer to them yet, so a line is not reversed, the document has no reversal
- * and no goods receipt. Skipping the look-ups matters: without an index on the reversal columns
- * each one read every row of the company's movements or documents (issue 21).
+ * and no goods receipt. Skipping the look-ups matters: while the posting statement's cached plan
+ * predated fresh statistics (a new company, a fast-growing table), each look-up read every row of
+ * the company's movements or documents instead of their unique indexes (issue 21).
  */
 function lookUps(from: DocumentSource) {
   if (from.written)
