@@ -91,6 +91,31 @@ describe('posting path', () => {
     expect(await verifyAuditChain(t.deps.db, user.id)).toMatchObject({ ok: true, unsealed: 0, pending: 0 });
   });
 
+  it('answers a reversal as a later read shows it, and the reversed document then names it', async () => {
+    // The answer's reversal and owner fields are constants for the rows just written (documentSql
+    // with `written`): they must still be what the stored document shows, before and after.
+    const user = await signUp(t.app, 'Posting Reversal');
+    const inv = inventoryClient(t.app, user);
+    const a = await inv.location('A');
+    const screw = await inv.item('VIJ-2');
+    const receipt = await inv.receive(a.id, [{ item_id: screw.id, quantity: '7', unit_cost: '4' }]);
+    expect(receipt.reversed_by).toBeNull();
+    expect(receipt.lines.map((l: { reversed: boolean }) => l.reversed)).toEqual([false]);
+    const reversal = await inv.ok('POST', `/api/inventory/documents/${receipt.id}/reverse`);
+    expect(reversal.reverses_document_id).toBe(receipt.id);
+    expect(await inv.ok('GET', `/api/inventory/documents/${reversal.id}`)).toEqual(reversal);
+    const stored = await inv.ok('GET', `/api/inventory/documents/${receipt.id}`);
+    expect(stored.reversed_by).toBe(reversal.id);
+    expect(stored.lines.map((l: { reversed: boolean }) => l.reversed)).toEqual([true]);
+    expect(reversal.lines.map((l: { reverses_movement_id: string }) => l.reverses_movement_id)).toEqual(
+      stored.lines.map((l: { id: string }) => l.id),
+    );
+    expect((await inv.balance(screw.id)).item.on_hand).toBe('0');
+    const stock = await t.deps.database.session((q) => checkStock(q, user.id));
+    expect(stock).toEqual({ balanceMismatches: 0, itemMismatches: 0, negative: 0 });
+    expect(await verifyAuditChain(t.deps.db, user.id)).toMatchObject({ ok: true, unsealed: 0, pending: 0 });
+  });
+
   it('refuses an unknown location, an unknown item and a shortage without writing anything', async () => {
     const user = await signUp(t.app, 'Posting Refusals');
     const inv = inventoryClient(t.app, user);
