@@ -412,7 +412,7 @@ async function main() {
     'on-hand and average) answering with the document from its own RETURNING rows: 4 round trips with COMMIT, the lock and the write as named statements (a receipt reads no balances: it cannot go',
     "short); the `stock` event goes out after COMMIT in the server's 50 ms batch, outside the transaction.",
     "Its commit marks its audit rows ready and the server's sealer chains them every second",
-    '(migration 0050), in one UPDATE per seal (migration 0049).',
+    '(migration 0050), one narrow insert-only link per row in audit_links (migrations 0051, 0051b).',
     'Baseline: N `pg` clients, each transaction doing the same writes (item_stock row lock, document,',
     'movement, balance upsert, on-hand/average update: 7 statements) with no application code; the',
     'audit triggers write their rows, but the seal trigger is switched off (`raw, no chain lock`):',
