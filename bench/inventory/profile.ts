@@ -16,7 +16,8 @@
  * reports the PostgreSQL server's CPU per posting (its processes, from /proc); when the server was
  * started with pg_stat_statements (TEST_PG_OPTIONS="-c shared_preload_libraries=pg_stat_statements
  * -c pg_stat_statements.track=all" before sourcing test-env.sh) also its statements by time, the
- * ones inside functions and triggers included. `--path raw-rls` runs the raw baseline (seal trigger
+ * ones inside functions and triggers included (add `-c pg_stat_statements.track_planning=on` for
+ * the planning time; without it that column reads 0). `--path raw-rls` runs the raw baseline (seal trigger
  * off, as `raw`) as the request role `erp_app` with the company set, so row-level security applies:
  * the difference to `raw` is what the policies on the written tables cost. `--path raw-notify` adds
  * the application's `pg_notify` on the company's `stock` topic to each raw transaction.
