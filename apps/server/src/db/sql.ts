@@ -16,8 +16,11 @@ export async function one<T>(tx: Tx, q: SQL): Promise<T | undefined> {
   return (await rows<T>(tx, q))[0];
 }
 
-/** A uuid[] parameter; callers pass ids that zod validated as uuids, so the literal is safe. */
-export const uuids = (ids: readonly string[]): SQL => sql`${`{${ids.join(',')}}`}::uuid[]`;
+/** The array literal of a uuid[] parameter; callers pass ids that zod validated as uuids, so it is safe. */
+export const uuidArrayLiteral = (ids: readonly string[]): string => `{${ids.join(',')}}`;
+
+/** A uuid[] parameter (see uuidArrayLiteral). */
+export const uuids = (ids: readonly string[]): SQL => sql`${uuidArrayLiteral(ids)}::uuid[]`;
 
 /** A timestamp as it leaves the server: ISO text for a Date, the driver's text otherwise. */
 export const iso = (value: unknown): string => (value instanceof Date ? value.toISOString() : String(value));

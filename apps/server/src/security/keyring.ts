@@ -99,11 +99,14 @@ export function readKeyFile(path: string): KeyFile {
   }
 }
 
+/** A key file's text as it is stored. */
+const keyFileText = (file: KeyFile): string => `${JSON.stringify(file, null, 2)}\n`;
+
 /** Written to a temporary file and renamed, so a crash never leaves half a key file. */
 export function writeKeyFile(path: string, file: KeyFile): void {
   mkdirSync(dirname(path), { recursive: true });
   const tmp = `${path}.${process.pid}.tmp`;
-  writeFileSync(tmp, `${JSON.stringify(file, null, 2)}\n`, { mode: 0o600 });
+  writeFileSync(tmp, keyFileText(file), { mode: 0o600 });
   renameSync(tmp, path);
 }
 
@@ -127,7 +130,7 @@ export function loadKeyring({ env, dataDir, production }: KeySettings): Keyring 
     );
   const path = join(dataDir, KEY_FILE_NAME);
   // Created once: instances starting at once on a fresh DATA_DIR all use the same keys.
-  readOrCreateFile(path, () => `${JSON.stringify(newKeyFile(), null, 2)}\n`);
+  readOrCreateFile(path, () => keyFileText(newKeyFile()));
   return keyringFromFile(readKeyFile(path), { kind: 'file', path });
 }
 

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { statementTemplate } from '../../db/prepared.ts';
-import { rows, uuids } from '../../db/sql.ts';
+import { rows, uuidArrayLiteral, uuids } from '../../db/sql.ts';
 import { documentSql, toDocument } from './inventory.repo.ts';
 
 // SQL of the posting path (posting.ts keeps the rules: lock order, the stock check, costs). The
@@ -21,7 +21,7 @@ export type LockedItemRow = {
 };
 
 /** One id is compared as a value, not as an array: then PostgreSQL keeps one plan for every call. */
-const idsParam = (values: readonly string[]) => (values.length === 1 ? values[0] : `{${values.join(',')}}`);
+const idsParam = (values: readonly string[]) => (values.length === 1 ? values[0] : uuidArrayLiteral(values));
 const idsShape = (values: readonly string[]) => (values.length === 1 ? 'one' : 'many');
 const anyOf = (column: SQL, value: unknown, shape: string) =>
   shape === 'one' ? sql`${column} = ${value}::uuid` : sql`${column} = any(${value}::uuid[])`;
