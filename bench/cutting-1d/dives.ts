@@ -7,13 +7,8 @@ import { join } from 'node:path';
 import { solveCuttingLp } from '../../packages/domain/src/cutting/column-generation.ts';
 import { DIVE_BACKTRACK_LPS, lpDive1d } from '../../packages/domain/src/cutting/lp-dive-1d.ts';
 import { createRng } from '../../packages/domain/src/cutting/prng.ts';
-import { bpplibRoot, cpuMs, files, parse, SETS } from './instances.ts';
+import { arg, bpplibRoot, cpuMs, files, parse, SETS, sizesAndDemand } from './instances.ts';
 
-const args = process.argv.slice(2);
-const arg = (name: string): string | undefined => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-};
 const only = arg('--set');
 const name = arg('--only');
 const timeMs = Number(arg('--time') ?? 400);
@@ -32,10 +27,7 @@ for (const set of SETS) {
   for (const path of files(join(bpplibRoot(), set.dir))) {
     if (name && !path.includes(name)) continue;
     const { capacity, sizes: items } = parse(path);
-    const count = new Map<number, number>();
-    for (const s of items) count.set(s, (count.get(s) ?? 0) + 1);
-    const sizes = [...count.keys()].sort((a, b) => b - a);
-    const demand = sizes.map((s) => count.get(s) as number);
+    const { sizes, demand } = sizesAndDemand(items);
     const t0 = cpuMs();
     const lp = solveCuttingLp(sizes, demand, [{ capacity, cost: 1 }], t0 + 10_000, cpuMs);
     lpMs += cpuMs() - t0;

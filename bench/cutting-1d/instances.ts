@@ -1,4 +1,4 @@
-// Reading BPPLIB instance files, shared by the 1D bench scripts (run.ts, lp-timing.ts).
+// Reading BPPLIB instance files and the command line, shared by the 1D bench scripts.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -48,4 +48,19 @@ export const bpplibRoot = (): string =>
 export function cpuMs(): number {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;
+}
+
+/** The value given after `name` on the command line (`--set Hard28`), if any. */
+export function arg(name: string): string | undefined {
+  const args = process.argv.slice(2);
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+}
+
+/** An instance's distinct sizes, longest first, and the demand of each (the LP's input). */
+export function sizesAndDemand(items: readonly number[]): { sizes: number[]; demand: number[] } {
+  const count = new Map<number, number>();
+  for (const s of items) count.set(s, (count.get(s) ?? 0) + 1);
+  const sizes = [...count.keys()].sort((a, b) => b - a);
+  return { sizes, demand: sizes.map((s) => count.get(s) as number) };
 }

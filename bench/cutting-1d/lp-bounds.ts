@@ -10,13 +10,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { solveCuttingLp } from '../../packages/domain/src/cutting/column-generation.ts';
-import { bpplibRoot, cpuMs, files, parse, SETS } from './instances.ts';
+import { arg, bpplibRoot, cpuMs, files, parse, SETS, sizesAndDemand } from './instances.ts';
 
-const args = process.argv.slice(2);
-const arg = (name: string): string | undefined => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-};
 const only = arg('--set');
 const out = arg('--out') ?? join(import.meta.dirname, 'lp-bounds.csv');
 const root = bpplibRoot();
@@ -30,18 +25,10 @@ for (const set of SETS) {
   const list = files(join(root, set.dir));
   for (const path of list) {
     const { capacity, sizes: items } = parse(path);
-    const count = new Map<number, number>();
-    for (const s of items) count.set(s, (count.get(s) ?? 0) + 1);
-    const sizes = [...count.keys()].sort((a, b) => b - a);
+    const { sizes, demand } = sizesAndDemand(items);
     const t0 = cpuMs();
     // No time limit: the deadline is never reached.
-    const lp = solveCuttingLp(
-      sizes,
-      sizes.map((s) => count.get(s) as number),
-      [{ capacity, cost: 1 }],
-      Number.POSITIVE_INFINITY,
-      cpuMs,
-    );
+    const lp = solveCuttingLp(sizes, demand, [{ capacity, cost: 1 }], Number.POSITIVE_INFINITY, cpuMs);
     const took = cpuMs() - t0;
     ms += took;
     worst = Math.max(worst, took);

@@ -6,7 +6,7 @@
 // <commit>:packages/domain/src/cutting/column-generation.ts > /tmp/cg.ts`), for before/after.
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { bpplibRoot, cpuMs as cpu, files, parse, SETS } from './instances.ts';
+import { arg, bpplibRoot, cpuMs as cpu, files, parse, SETS, sizesAndDemand } from './instances.ts';
 
 type Lp = { bound: number; pivots?: number; pricings?: number } | null;
 type Solve = (
@@ -17,11 +17,6 @@ type Solve = (
   now: () => number,
 ) => Lp;
 
-const args = process.argv.slice(2);
-const arg = (name: string): string | undefined => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-};
 const step = Math.max(1, Number(arg('--step') ?? 1));
 const only = arg('--set');
 const modulePath =
@@ -45,17 +40,9 @@ for (const { name, dir } of SETS) {
   files(join(root, dir)).forEach((path, k) => {
     if (k % step !== 0) return;
     const { capacity, sizes: items } = parse(path);
-    const count = new Map<number, number>();
-    for (const s of items) count.set(s, (count.get(s) ?? 0) + 1);
-    const sizes = [...count.keys()].sort((a, b) => b - a);
+    const { sizes, demand } = sizesAndDemand(items);
     const t0 = cpu();
-    const lp = solveCuttingLp(
-      sizes,
-      sizes.map((s) => count.get(s) as number),
-      [{ capacity, cost: 1 }],
-      t0 + 10_000,
-      cpu,
-    );
+    const lp = solveCuttingLp(sizes, demand, [{ capacity, cost: 1 }], t0 + 10_000, cpu);
     times.push(cpu() - t0);
     pivots += lp?.pivots ?? Number.NaN;
     pricings += lp?.pricings ?? Number.NaN;

@@ -13,13 +13,9 @@ import { optimize1d } from '../../packages/domain/src/cutting/one-d.ts';
 import { setCutClock } from '../../packages/domain/src/cutting/prng.ts';
 import type { Cut1dInput } from '../../packages/domain/src/cutting/types.ts';
 import { validatePlan1d } from '../../packages/domain/src/cutting/validate.ts';
-import { bpplibRoot, cpuMs, files, parse, SETS } from './instances.ts';
+import { arg, bpplibRoot, cpuMs, files, parse, SETS } from './instances.ts';
 
 const args = process.argv.slice(2);
-const arg = (name: string): string | undefined => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-};
 const timeMs = Number(arg('--time') ?? 1000);
 const step = Math.max(1, Number(arg('--step') ?? 1));
 const per = arg('--per') === undefined ? 0 : Number(arg('--per'));

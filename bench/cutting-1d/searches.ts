@@ -4,40 +4,26 @@
 //   npx tsx bench/cutting-1d/searches.ts --set Falkenauer_T --only t501 --time 500 --seeds 1,2,3
 // --set is a folder under the BPPLIB directory (Falkenauer/Falkenauer_T, Waescher, Hard28, ...);
 // --only keeps the files whose name contains the text.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { cnsPack1d } from '../../packages/domain/src/cutting/cns-1d.ts';
 import { createRng } from '../../packages/domain/src/cutting/prng.ts';
 import { repack1d } from '../../packages/domain/src/cutting/repack-1d.ts';
+import { arg, bpplibRoot, cpuMs as cpu, files, parse } from './instances.ts';
 
-const args = process.argv.slice(2);
-const arg = (name: string): string | undefined => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-};
-const root =
-  process.env.CUTTING_1D_DIR ?? join(import.meta.dirname, '../../../shared/bench/cutting-1d-bpplib');
+const root = bpplibRoot();
 const dir = join(root, arg('--set') ?? 'Waescher');
 const only = arg('--only') ?? '';
 const timeMs = Number(arg('--time') ?? 500);
 const seeds = (arg('--seeds') ?? '1').split(',').map(Number);
-const cpu = (): number => {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-};
 const searches = { cns: cnsPack1d, repack: repack1d };
 
 const solved: Record<string, number> = { cns: 0, repack: 0 };
 let runs = 0;
-for (const file of readdirSync(dir).sort()) {
-  if (!file.endsWith('.txt') || !file.includes(only)) continue;
-  const nums = readFileSync(join(dir, file), 'utf8')
-    .split(/\s+/)
-    .filter((s) => s.length > 0)
-    .map(Number);
-  const n = nums[0] as number;
-  const capacity = nums[1] as number;
-  const items = nums.slice(2, 2 + n);
+for (const path of files(dir)) {
+  const file = basename(path);
+  if (!file.includes(only)) continue;
+  const { capacity, sizes: items } = parse(path);
+  const n = items.length;
   const target = Math.ceil(items.reduce((a, s) => a + s, 0) / capacity);
   const order = items.map((_, i) => i).sort((a, b) => (items[b] as number) - (items[a] as number));
   const start: number[][] = [];
