@@ -110,4 +110,25 @@ describe('exports in the user language', () => {
     const bad = await api.call('GET', '/api/export/sections/items?format=csv&lang=xx');
     expect(bad.status).toBe(400);
   });
+
+  it("a document's status reads as its badge does: a cancelled work order, an issued delivery note", async () => {
+    const hrDocuments = locale('hr', 'documents');
+    const called = await api.ok('POST', '/api/documents/work-orders', {});
+    await api.ok('POST', `/api/documents/work-orders/${called.document.id}/cancel`);
+    const spoken = async (section: string) => {
+      const rows = parseCsv((await csv(section, 'hr')).toString('utf8').slice(1), ';');
+      const coded = parseCsv((await csv(section)).toString('utf8').slice(1), ',');
+      const at = (coded[0] as string[]).indexOf('status');
+      return coded.slice(1).map((row, i) => [row[at], (rows[i + 1] as string[])[at]] as const);
+    };
+    const orders = await spoken('work_orders');
+    expect(orders).toContainEqual(['cancelled', hrDocuments.status.cancelled_work_order]);
+    expect(orders).toContainEqual(['planned', hrDocuments.status.planned]);
+    expect(await spoken('delivery_notes')).toContainEqual([
+      'issued',
+      hrDocuments.status.issued_delivery_note,
+    ]);
+    // The two kinds' words differ in Croatian: a work order is called off, a delivery note reversed.
+    expect(hrDocuments.status.cancelled_work_order).not.toBe(hrDocuments.status.cancelled_delivery_note);
+  });
 });

@@ -74,6 +74,17 @@ const VALUE_TEXTS: Record<ExportSection, Record<string, string>> = {
   cutting_jobs: { status: 'cutting:status', kind: 'cutting:kind', source_type: SOURCES },
 };
 const UNIT_COLUMNS = new Set(['unit', 'base_unit']);
+/**
+ * A document's status in the words its own badge uses: `status.<value>_<kind>` where the language
+ * has one (a cancelled work order is "Otkazan", a cancelled delivery note "Stornirana"), else the
+ * plain key, as i18next's context does on the screens.
+ */
+const STATUS_CONTEXT: Partial<Record<ExportSection, string>> = {
+  quotes: 'quote',
+  work_orders: 'work_order',
+  delivery_notes: 'delivery_note',
+  invoices: 'invoice',
+};
 
 /**
  * How a section file speaks a language: headers and coded values (kinds, statuses, units, yes/no)
@@ -105,7 +116,11 @@ export function fileWords(
     if (c.type === 'boolean') return value === 'true' ? yes : value === 'false' ? no : value;
     if (UNIT_COLUMNS.has(c.name)) return unitSymbol(value);
     const where = valueTexts[c.name];
-    return (where && lookup(lng, `${where}.${value}`)) ?? value;
+    if (!where) return value;
+    const context = c.name === 'status' ? STATUS_CONTEXT[section] : undefined;
+    return (
+      (context && lookup(lng, `${where}.${value}_${context}`)) || lookup(lng, `${where}.${value}`) || value
+    );
   };
   const english = lng === 'en';
   return { lng, headers, word, separator: english ? ',' : ';', decimalComma: !english, dayFirst: !english };

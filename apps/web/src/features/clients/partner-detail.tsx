@@ -173,8 +173,11 @@ const HREF: Record<HistoryEntry['type'], (id: string) => string> = {
   purchase_invoice: (id) => `/suppliers/invoices/${id}`,
 };
 
+/** A client's documents show the status words of their own badge; a supplier's have theirs here. */
+const SALES_DOCUMENTS = new Set<HistoryEntry['type']>(['quote', 'work_order', 'delivery_note', 'invoice']);
+
 function HistoryTab({ list: role, id }: { list: PartnerRole; id: string }) {
-  const { t } = useTranslation('partners');
+  const { t } = useTranslation(['partners', 'documents']);
   const { data, isLoading } = useHistory(role, id);
   if (isLoading || !data) return <p className="text-sm text-muted">{t('list.loading')}</p>;
   if (data.entries.length === 0)
@@ -208,7 +211,11 @@ function HistoryTab({ list: role, id }: { list: PartnerRole; id: string }) {
                 {e.number ?? t('history.draft')}
               </Link>
             </td>
-            <td className={TD}>{t(`history.statuses.${e.status}`, { defaultValue: e.status })}</td>
+            <td className={TD}>
+              {SALES_DOCUMENTS.has(e.type)
+                ? t(`documents:status.${e.status}`, { context: e.type })
+                : t(`history.statuses.${e.status}`, { defaultValue: e.status })}
+            </td>
             <td className={`${TD} ${NUM}`}>{e.total === null ? '' : formatCurrency(e.total)}</td>
           </tr>
         ))}

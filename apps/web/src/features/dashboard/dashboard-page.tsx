@@ -11,8 +11,7 @@ import { useCurrentCompany } from '../team/current-company.tsx';
 import { useRecentActivity } from '../team/team-api.ts';
 import { type DashboardFigures, useDashboard, useDemoFill, useLiveDashboard } from './dashboard-api.ts';
 import { RevenueChart } from './revenue-chart.tsx';
-
-const WO_STATUSES = ['draft', 'planned', 'in_progress', 'completed', 'cancelled'] as const;
+import { WorkOrdersByStatus } from './work-orders-by-status.tsx';
 
 function Tile(props: { to: string; title: string; value: ReactNode; hint?: ReactNode; testId: string }) {
   return (
@@ -106,19 +105,7 @@ function Tiles({ d }: { d: DashboardFigures }) {
           <CardTitle>{t('tiles.workOrders')}</CardTitle>
         </CardHeader>
         <CardContent>
-          <ul className="grid grid-cols-2 gap-1 text-sm" data-testid="work-orders-by-status">
-            {WO_STATUSES.map((s) => (
-              <li key={s}>
-                <Link
-                  className="underline-offset-2 hover:underline"
-                  to={`/documents/work-orders?status=${s}`}
-                >
-                  {t(`woStatus.${s}`)}:{' '}
-                  {formatNumber(d.work_orders.by_status.find((x) => x.status === s)?.count ?? 0)}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <WorkOrdersByStatus counts={d.work_orders.by_status} />
         </CardContent>
       </Card>
     </div>

@@ -363,7 +363,7 @@ function DeliveryNoteView({ detail }: { detail: Detail }) {
         </Button>
       )}
       <MailLog id={doc.id} />
-      <LinksAndHistory id={doc.id} links={detail.links} />
+      <LinksAndHistory id={doc.id} kind="delivery_note" links={detail.links} />
     </div>
   );
 }

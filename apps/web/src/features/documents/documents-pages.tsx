@@ -199,14 +199,16 @@ function DocumentForm({ kind, detail }: { kind: DocumentKind; detail: Detail | n
     }),
   );
 
+  // A work order is called off ("Otkaži nalog"), a delivery note reversed: the word follows the kind.
+  const actionLabel = (name: string) => t(`actions.${name}`, { context: doc?.kind });
   const runAction = async (name: string) => {
     if (!doc) return;
     if (
       IRREVERSIBLE_ACTIONS.has(name) &&
       !(await confirm({
-        title: tg('confirm.title', { action: t(`actions.${name}`), record: title }),
+        title: tg('confirm.title', { action: actionLabel(name), record: title }),
         text: tg('confirm.irreversible'),
-        confirm: t(`actions.${name}`),
+        confirm: actionLabel(name),
       }))
     )
       return;
@@ -255,7 +257,7 @@ function DocumentForm({ kind, detail }: { kind: DocumentKind; detail: Detail | n
         <h1 className="text-2xl font-semibold" data-testid="document-title">
           {title}
         </h1>
-        {doc && <StatusBadge status={doc.status} />}
+        {doc && <StatusBadge status={doc.status} kind={doc.kind} />}
         {(doc || dirty) && (
           <SaveState status={saveStatus({ saving: save.isPending, dirty, locked: !editable })} />
         )}
@@ -270,7 +272,7 @@ function DocumentForm({ kind, detail }: { kind: DocumentKind; detail: Detail | n
               title={dirty && editable ? t('form.saveFirst') : undefined}
               onClick={() => void runAction(a)}
             >
-              {t(`actions.${a}`)}
+              {actionLabel(a)}
             </Button>
           ))}
           {doc && (
@@ -475,7 +477,7 @@ function DocumentForm({ kind, detail }: { kind: DocumentKind; detail: Detail | n
       {isWo && doc && <WorkOrderCutting workOrderId={doc.id} />}
       {detail && <AdvancesSection detail={detail} />}
       {doc && <MailLog id={doc.id} />}
-      {doc && detail && <LinksAndHistory id={doc.id} links={detail.links} />}
+      {doc && detail && <LinksAndHistory id={doc.id} kind={doc.kind} links={detail.links} />}
     </div>
   );
 }

@@ -219,8 +219,8 @@ export function LoadedDocument({ render }: { render: (detail: Detail) => ReactNo
   return <Fragment key={`${doc.id}-${doc.status}`}>{render(detail.data)}</Fragment>;
 }
 
-/** Links to related documents and the change history from the audit trail. */
-export function LinksAndHistory({ id, links }: { id: string; links: DocLink[] }) {
+/** Links to related documents and the change history from the audit trail (statuses in the words of `kind`). */
+export function LinksAndHistory({ id, kind, links }: { id: string; kind: DocKind; links: DocLink[] }) {
   // Field names in business terms (audit namespace), bookkeeping columns left out.
   const { t, i18n } = useTranslation(['documents', 'audit']);
   const history = useHistory(id);
@@ -262,7 +262,9 @@ export function LinksAndHistory({ id, links }: { id: string; links: DocLink[] })
                 {h.action === 'INSERT'
                   ? t('detail.created')
                   : h.changes.status
-                    ? t('detail.statusChanged', { status: t(`status.${String(h.changes.status.new)}`) })
+                    ? t('detail.statusChanged', {
+                        status: t(`status.${String(h.changes.status.new)}`, { context: kind }),
+                      })
                     : t('detail.edited', {
                         fields: Object.keys(h.changes)
                           .filter(isAuditFieldShown)

@@ -224,7 +224,7 @@ function InvoiceView({ detail }: { detail: Detail }) {
         <h1 className="text-2xl font-semibold" data-testid="document-title">
           <InvoiceKindLabel doc={doc} /> {doc.number ?? t('detail.draftNumber')}
         </h1>
-        <StatusBadge status={doc.status} />
+        <StatusBadge status={doc.status} kind={doc.kind} />
         {doc.payment_status && <StatusBadge status={doc.payment_status} scope="payment" />}
         <SaveState status={saveStatus({ saving: call.isPending && draft, dirty, locked: !draft })} />
         <UnsavedChangesGuard when={draft && dirty} />
@@ -367,7 +367,7 @@ function InvoiceView({ detail }: { detail: Detail }) {
         </section>
       )}
       <MailLog id={doc.id} />
-      <LinksAndHistory id={doc.id} links={detail.links} />
+      <LinksAndHistory id={doc.id} kind={doc.kind} links={detail.links} />
     </div>
   );
 }
