@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../test/harness.ts';
+import { createTestDatabase, onPostgres, type TestDatabase } from '../test/harness.ts';
 import type { Tx } from './database.ts';
 import { preparedRows, statementTemplate } from './prepared.ts';
 
@@ -81,5 +82,60 @@ describe('statement templates: built once per shape, each call with its own valu
       );
     expect(await read('a')).toEqual([{ v: 'a', d: '2026-03-29' }]);
     expect(await read('b')).toEqual([{ v: 'b', d: '2026-03-29' }]);
+  });
+});
+
+describe.runIf(onPostgres)('named statements on PostgreSQL: rows described once per connection', () => {
+  let testDb: TestDatabase;
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await testDb.drop();
+  });
+
+  it('asks for the row description on the first execution only, and parses every later row the same', async () => {
+    const query = (tx: Tx, v: string | null, n: string) =>
+      preparedRows<Record<string, unknown>>(
+        tx,
+        sql`select ${v}::text as v, ${n}::numeric::text as n, ${n}::int + 1 as next, ${n}::int > 2 as big,
+          '2026-03-29'::date + ${n}::int as d, array[${n}::int, 7] as a`,
+      );
+    const describes: string[] = [];
+    const results = await testDb.database.db.transaction(async (tx) => {
+      const client = (tx as unknown as { session: { client: pg.Client } }).session.client;
+      expect(client).toBeInstanceOf(pg.Client);
+      const connection = (client as unknown as { connection: { describe(m: { type: string }): void } })
+        .connection;
+      const describe = connection.describe.bind(connection);
+      connection.describe = (m) => {
+        describes.push(m.type);
+        describe(m);
+      };
+      try {
+        return [await query(tx, 'a', '1'), await query(tx, null, '5'), await query(tx, 'c', '2')];
+      } finally {
+        connection.describe = describe;
+      }
+    });
+    // Once for this text on this connection (a later connection describes it once too).
+    expect(describes).toEqual(['P']);
+    expect(results).toEqual([
+      [{ v: 'a', n: '1', next: 2, big: false, d: '2026-03-30', a: [1, 7] }],
+      [{ v: null, n: '5', next: 6, big: true, d: '2026-04-03', a: [5, 7] }],
+      [{ v: 'c', n: '2', next: 3, big: false, d: '2026-03-31', a: [2, 7] }],
+    ]);
+  });
+
+  it('reports an error of a described statement and keeps the connection usable', async () => {
+    const divide = (tx: Tx, d: string) =>
+      preparedRows<{ q: number }>(tx, sql`select (10 / ${d}::int)::int as q`);
+    await expect(
+      testDb.database.db.transaction(async (tx) => {
+        expect(await divide(tx, '2')).toEqual([{ q: 5 }]);
+        await divide(tx, '0');
+      }),
+    ).rejects.toThrow(/division by zero/);
+    expect(await testDb.database.db.transaction((tx) => divide(tx, '5'))).toEqual([{ q: 2 }]);
   });
 });

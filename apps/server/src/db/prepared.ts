@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
 import type { Tx } from './database.ts';
@@ -49,15 +50,131 @@ const types = {
     AS_TEXT.has(oid) ? asText : pg.types.getTypeParser(oid, format ?? 'text'),
 };
 
+// A named statement's rows, described once per connection. pg asks for the row description
+// (Describe) on every execution and rebuilds the result's parsers and empty row from it; on the
+// posting path that was about 7 % of the server thread's CPU (issue 21, session 12). A name keeps
+// its text for the life of the connection, so its rows keep their columns and types (PostgreSQL
+// refuses to run a prepared statement whose result type changed: "cached plan must not change
+// result type"), and a later execution on that connection skips the Describe and reuses them.
+// This leans on pg 8's Query and Result internals (prepare, _result, _parsers), pinned by the
+// lockfile and covered by prepared.test.ts on PostgreSQL.
+
+type Described = { fields: unknown[]; parsers: unknown[]; empty: Record<string, null> };
+type ResultInternals = {
+  fields: unknown[];
+  _parsers: unknown[];
+  _prebuiltEmptyResultObject: Record<string, null>;
+};
+type Connection = {
+  parsedStatements: Record<string, string>;
+  bind(config: object): void;
+  execute(config: object): void;
+  sync(): void;
+  close(config: object): void;
+};
+type QueryInternals = {
+  name: string;
+  values: unknown[];
+  portal: string;
+  binary: boolean;
+  _result: ResultInternals;
+  _accumulateRows: boolean;
+  prepare(connection: Connection): void;
+  handleRowDescription(message: unknown): void;
+  handleError(error: unknown, connection: Connection): void;
+};
+type QueryConfig = {
+  name: string;
+  text: string;
+  values: unknown[];
+  types: typeof types;
+  callback: (error: Error | null, result: { rows: unknown[] }) => void;
+};
+const PgQuery = pg.Query as unknown as new (config: QueryConfig) => QueryInternals;
+/** pg's own conversion of a parameter to its wire text, as its Query's bind uses it. */
+const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils.js') as {
+  prepareValue: (value: unknown) => unknown;
+};
+
+const describedByConnection = new WeakMap<object, Map<string, Described>>();
+
+class NamedStatement extends PgQuery {
+  constructor(
+    private readonly described: Map<string, Described>,
+    config: QueryConfig,
+  ) {
+    super(config);
+  }
+
+  override prepare(connection: Connection): void {
+    const known = this.described.get(this.name);
+    if (!known || connection.parsedStatements[this.name] === undefined) return super.prepare(connection);
+    try {
+      connection.bind({
+        portal: this.portal,
+        statement: this.name,
+        values: this.values,
+        binary: this.binary,
+        valueMapper: prepareValue,
+      });
+    } catch (error) {
+      connection.sync();
+      this.handleError(error, connection);
+      return;
+    }
+    // No Describe: the rows are parsed as the first execution's description said.
+    this._result.fields = known.fields;
+    this._result._parsers = known.parsers;
+    this._result._prebuiltEmptyResultObject = known.empty;
+    this._accumulateRows = true;
+    connection.execute({ portal: this.portal });
+    connection.sync();
+  }
+
+  override handleRowDescription(message: unknown): void {
+    super.handleRowDescription(message);
+    const r = this._result;
+    this.described.set(this.name, {
+      fields: r.fields,
+      parsers: r._parsers,
+      empty: r._prebuiltEmptyResultObject,
+    });
+  }
+}
+
+/** Runs a named statement on a pg connection, its rows described once per connection. */
+function runNamed<T>(client: pg.Client, name: string, text: string, values: unknown[]): Promise<T[]> {
+  let described = describedByConnection.get(client);
+  if (!described) {
+    described = new Map();
+    describedByConnection.set(client, described);
+  }
+  const known = described;
+  return new Promise((resolve, reject) => {
+    const query = new NamedStatement(known, {
+      name,
+      text,
+      values,
+      types,
+      callback: (error, result) => (error ? reject(error) : resolve(result.rows as T[])),
+    });
+    client.query(query as unknown as pg.Submittable);
+  });
+}
+
 /**
  * Sends a statement of fixed text with its values in the caller's transaction. On PostgreSQL it goes
  * to the transaction's pooled connection in one `query` call (drizzle's prepared-query object is
- * built per call and copied by pg: measurable on the posting path); on PGlite through drizzle.
+ * built per call and copied by pg: measurable on the posting path), a named one through
+ * `runNamed`; on PGlite through drizzle.
  */
 async function send<T>(tx: Tx, name: string | undefined, text: string, values: unknown[]): Promise<T[]> {
   const { session } = tx as unknown as TxInternals;
   const client = session.client;
-  if (client instanceof pg.Client) return (await client.query({ name, text, values, types })).rows as T[];
+  if (client instanceof pg.Client) {
+    if (name) return runNamed<T>(client, name, text, values);
+    return (await client.query({ text, values, types })).rows as T[];
+  }
   const result = await session.prepareQuery({ sql: text, params: values }, undefined, name, false).execute();
   return (result as { rows: T[] }).rows;
 }
