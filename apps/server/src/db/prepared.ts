@@ -108,7 +108,10 @@ class NamedStatement extends PgQuery {
 
   override prepare(connection: Connection): void {
     const known = this.described.get(this.name);
-    if (!known || connection.parsedStatements[this.name] === undefined) return super.prepare(connection);
+    if (!known || connection.parsedStatements[this.name] === undefined) {
+      super.prepare(connection);
+      return;
+    }
     try {
       connection.bind({
         portal: this.portal,
