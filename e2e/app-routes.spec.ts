@@ -52,10 +52,12 @@ test.describe('routing and guards (signed in)', () => {
     }
   });
 
-  test('/documents goes to /documents/work-orders', async ({ page }) => {
+  test('/documents goes to /documents/work-orders, /inventory to /inventory/items', async ({ page }) => {
     await page.goto('/documents');
     await expect(page).toHaveURL(/\/documents\/work-orders$/);
     await expect(page.getByTestId('sidebar')).toBeVisible();
+    await page.goto('/inventory');
+    await expect(page).toHaveURL(/\/inventory\/items$/);
   });
 
   test('every protected route renders inside the shell', async ({ page }) => {
@@ -99,8 +101,17 @@ test.describe('routing and guards (signed in)', () => {
   });
 
   test('unknown paths and /login go to /landing and from there to /', async ({ page }) => {
-    // A path one level deeper than a section knows is unknown too (not the shell with an empty page).
-    for (const path of ['/login', '/no-such-page', '/delivery-notes/a/b', '/processes/a/b']) {
+    // A path one level deeper than a section knows is unknown too (not the shell with an empty page),
+    // and so is one under /documents or /inventory (it no longer opens the section's first list).
+    for (const path of [
+      '/login',
+      '/no-such-page',
+      '/delivery-notes/a/b',
+      '/processes/a/b',
+      '/documents/nope',
+      '/documents/work-orders/7/nope',
+      '/inventory/nope',
+    ]) {
       await page.goto(path);
       await expect(page, path).toHaveURL(/:\d+\/$/);
       await expect(page.getByTestId('sidebar'), path).toBeVisible();

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { PageLoading } from '../components/page-loading.tsx';
+import { UnknownPath } from '../components/unknown-path.tsx';
 import { useAuth } from '../features/auth/auth-context.tsx';
 import { PublicOnly, RequireAuth } from './guards.tsx';
 import { lazyNamed } from './lazy-named.ts';
@@ -96,7 +97,7 @@ export function AppRoutes() {
             <Route path="settings/automation/*" element={<AutomationPage />} />
           </Route>
         </Route>
-        <Route path="*" element={<Navigate to="/landing" replace />} />
+        <Route path="*" element={<UnknownPath />} />
       </Routes>
     </Suspense>
   );

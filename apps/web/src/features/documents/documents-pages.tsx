@@ -13,6 +13,7 @@ import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { FormErrors } from '../../components/ui/form-errors.tsx';
 import { Input, Textarea } from '../../components/ui/input.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
+import { UnknownPath } from '../../components/unknown-path.tsx';
 import { cn } from '../../lib/cn.ts';
 import { WorkOrderCutting } from '../cutting/work-order-cutting.tsx';
 import { WorkOrderFulfilment } from '../delivery-notes/delivery-lines.tsx';
@@ -63,7 +64,10 @@ const HEADER_LABELS: Record<string, string> = {
 };
 const KIND = { 'work-orders': 'work_order', quotes: 'quote' } as const;
 
-/** Everything under /documents: work orders and quotes (shared screens, seed section 2) and invoices. */
+/**
+ * Everything under /documents: work orders and quotes (shared screens, seed section 2) and invoices.
+ * `/documents` itself opens the work orders (seed); any other path is unknown (seed: → /landing).
+ */
 export function DocumentsRoutes() {
   return (
     <Routes>
@@ -99,7 +103,7 @@ export function DocumentsRoutes() {
       />
       <Route path="invoices/:id" element={<InvoiceDetailPage />} />
       <Route path="settings" element={<DocumentSettingsPage />} />
-      <Route path="*" element={<Navigate to="/documents/work-orders" replace />} />
+      <Route path="*" element={<UnknownPath />} />
     </Routes>
   );
 }

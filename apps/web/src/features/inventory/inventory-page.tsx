@@ -2,6 +2,7 @@ import { ScanLine } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Route, Routes } from 'react-router';
 import { buttonClasses } from '../../components/ui/button.tsx';
+import { UnknownPath } from '../../components/unknown-path.tsx';
 import { PageHeader } from '../sections/page-header.tsx';
 import { IfAllowed } from '../team/use-permission.tsx';
 import { CountDetailPage, CountsPage } from './counts-page.tsx';
@@ -40,53 +41,63 @@ export function InventoryPage() {
         }
       />
       <InventoryTabs />
-      <Routes>
-        <Route index element={<Navigate to="items" replace />} />
-        <Route path="items" element={<ItemsList />} />
-        <Route
-          path="items/new"
-          element={
-            <IfAllowed permission="master.write">
-              <ItemFormPage />
-            </IfAllowed>
-          }
-        />
-        <Route path="items/:id" element={<ItemDetail />} />
-        <Route
-          path="items/:id/edit"
-          element={
-            <IfAllowed permission="master.write">
-              <ItemFormPage />
-            </IfAllowed>
-          }
-        />
-        <Route path="locations" element={<LocationsPage />} />
-        <Route path="locations/:id" element={<LocationDetail />} />
-        <Route
-          path="operations"
-          element={
-            <IfAllowed permission="inventory.write">
-              <OperationsPage />
-            </IfAllowed>
-          }
-        />
-        <Route path="counts" element={<CountsPage />} />
-        <Route path="counts/:id" element={<CountDetailPage />} />
-        <Route path="lots" element={<LotsPage />} />
-        <Route path="lots/:id" element={<LotDetail />} />
-        <Route path="low-stock" element={<LowStockPage />} />
-        <Route path="movements" element={<MovementsPage />} />
-        <Route path="reservations" element={<ReservationsPage />} />
-        <Route
-          path="import"
-          element={
-            <IfAllowed permission="master.write">
-              <ImportPage />
-            </IfAllowed>
-          }
-        />
-        <Route path="*" element={<Navigate to="items" replace />} />
-      </Routes>
+      <InventoryRoutes />
     </div>
+  );
+}
+
+/**
+ * The inventory's pages. `/inventory` opens the items; any other path is unknown (seed section 2:
+ * → /landing), never a silent jump to the items list.
+ */
+export function InventoryRoutes() {
+  return (
+    <Routes>
+      <Route index element={<Navigate to="items" replace />} />
+      <Route path="items" element={<ItemsList />} />
+      <Route
+        path="items/new"
+        element={
+          <IfAllowed permission="master.write">
+            <ItemFormPage />
+          </IfAllowed>
+        }
+      />
+      <Route path="items/:id" element={<ItemDetail />} />
+      <Route
+        path="items/:id/edit"
+        element={
+          <IfAllowed permission="master.write">
+            <ItemFormPage />
+          </IfAllowed>
+        }
+      />
+      <Route path="locations" element={<LocationsPage />} />
+      <Route path="locations/:id" element={<LocationDetail />} />
+      <Route
+        path="operations"
+        element={
+          <IfAllowed permission="inventory.write">
+            <OperationsPage />
+          </IfAllowed>
+        }
+      />
+      <Route path="counts" element={<CountsPage />} />
+      <Route path="counts/:id" element={<CountDetailPage />} />
+      <Route path="lots" element={<LotsPage />} />
+      <Route path="lots/:id" element={<LotDetail />} />
+      <Route path="low-stock" element={<LowStockPage />} />
+      <Route path="movements" element={<MovementsPage />} />
+      <Route path="reservations" element={<ReservationsPage />} />
+      <Route
+        path="import"
+        element={
+          <IfAllowed permission="master.write">
+            <ImportPage />
+          </IfAllowed>
+        }
+      />
+      <Route path="*" element={<UnknownPath />} />
+    </Routes>
   );
 }
