@@ -114,7 +114,7 @@ describe('company archive', () => {
       importCompanyArchive(t.deps.db, other.id, first, { userId: other.id }),
     ).rejects.toMatchObject({
       code: 'CONFLICT',
-      details: [{ field: 'company', key: 'export.companyNotEmpty' }],
+      details: [{ field: 'company', key: 'export:restore.notEmpty' }],
     });
     expect(await count(other.id, 'items')).toBe(1);
     expect(await count(other.id, 'audit_log')).toBe(before);

@@ -284,7 +284,7 @@ async function checkTarget(tx: Tx, targetCompanyId: string, archive: CompanyArch
   }
   if (!(await isEmpty(tx, targetCompanyId, tables)))
     throw new AppError('CONFLICT', 'Arhiva se može vratiti samo u praznu tvrtku', [
-      { field: 'company', key: 'export.companyNotEmpty' },
+      { field: 'company', key: 'export:restore.notEmpty' },
     ]);
   return tables;
 }

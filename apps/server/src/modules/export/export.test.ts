@@ -294,7 +294,7 @@ describe('background exports', () => {
     const archive = (await api.call('GET', `/api/export/files/${status.file.id}`)).body;
     const r = await api.call('POST', '/api/export/archive/import', archive);
     expect(r.status).toBe(409);
-    expect(r.body.error.details).toEqual([{ field: 'company', key: 'export.companyNotEmpty' }]);
+    expect(r.body.error.details).toEqual([{ field: 'company', key: 'export:restore.notEmpty' }]);
     expect(await count(owner.id, 'export_files', sql`and kind = 'upload'`)).toBe(0);
     expect(await count(owner.id, 'jobs', sql`and kind = 'export.restore'`)).toBe(0);
 

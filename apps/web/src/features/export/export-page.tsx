@@ -33,7 +33,7 @@ function useErrorText() {
   const { t } = useTranslation('export');
   return (error: unknown) => {
     if (error instanceof ApiError) {
-      if (error.details?.some((d) => d.key === 'export.companyNotEmpty')) return t('restore.notEmpty');
+      if (error.details?.some((d) => d.key === 'export:restore.notEmpty')) return t('restore.notEmpty');
       if (error.code === 'VALIDATION') return t('restore.invalid');
       if (error.code === 'FORBIDDEN') return t('errors.forbidden');
       if (error.code === 'NOT_FOUND') return t('errors.expired');
