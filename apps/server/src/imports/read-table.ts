@@ -8,6 +8,10 @@ export const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
 
 const notXlsx = () => new AppError('UNSUPPORTED_MEDIA_TYPE', 'Datoteka nije valjana XLSX tablica');
 
+/** A multipart upload without its file (field "file"): every upload route's one refusal for it. */
+export const fileNotSent = () =>
+  new AppError('VALIDATION', 'Datoteka nije poslana', [{ field: 'file', key: 'validation.fileRequired' }]);
+
 /**
  * Reads the first sheet of an XLSX file, or a CSV file, into rows of trimmed cell texts, each with
  * the row number the user sees in a spreadsheet. Blank rows are dropped.
@@ -69,10 +73,7 @@ function cellText(cell: ExcelJS.Cell): string {
 /** The uploaded file of a multipart request (field "file"), read into rows. */
 export async function readUploadedSheet(request: FastifyRequest): Promise<SheetRow[]> {
   const part = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } });
-  if (!part)
-    throw new AppError('VALIDATION', 'Datoteka nije poslana', [
-      { field: 'file', key: 'validation.required' },
-    ]);
+  if (!part) throw fileNotSent();
   const data = await part.toBuffer();
   if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', 'Datoteka je veća od 2 MB');
   return readSheet(part.filename, data);

@@ -437,6 +437,9 @@ export async function workOrderMaterials(tx: Tx, workOrderId: string) {
   }));
 }
 
+/** The most pieces one work order's material group may put into a cutting list. */
+const MAX_ORDER_PIECES = 2000;
+
 /**
  * A draft job from one material group of a work order (`materialId`; null = the lines' own W × H
  * without a BOM material). Without a choice the order must have exactly one group.
@@ -465,9 +468,9 @@ export async function createFromWorkOrder(
       { field: 'material_id', key: 'validation.cuttingMaterialNotInOrder' },
     ]);
   const pieces = group.pieces;
-  if (pieces.length > 2000)
-    throw new AppError('VALIDATION', 'Radni nalog ima previše stavki po mjeri', [
-      { field: 'lines', key: 'validation.tooLong' },
+  if (pieces.length > MAX_ORDER_PIECES)
+    throw new AppError('VALIDATION', 'Radni nalog ima previše komada po mjeri za jednu krojnu listu', [
+      { field: 'lines', key: 'validation.tooManyCutPieces', params: { max: MAX_ORDER_PIECES } },
     ]);
   // The company's cutting defaults for the kind (1D: left/right are the head and tail trim of a bar).
   const input: CuttingJobInput = {

@@ -50,7 +50,7 @@ async function requireLocation(tx: Tx, id: string) {
   } catch (error) {
     if (!(error instanceof AppError) || error.code !== 'VALIDATION') throw error;
     throw new AppError('VALIDATION', 'Lokacija nije pronađena', [
-      { field: 'source_location_id', key: 'validation.invalid' },
+      { field: 'source_location_id', key: 'validation.locationUnknown' },
     ]);
   }
 }

@@ -79,7 +79,7 @@ export async function requireClient(
   if (!id) return null;
   const client = await findPartner(tx, 'client', id);
   if (!client)
-    throw new AppError('VALIDATION', 'Klijent nije pronađen', [{ field, key: 'validation.invalid' }]);
+    throw new AppError('VALIDATION', 'Klijent nije pronađen', [{ field, key: 'validation.clientUnknown' }]);
   return {
     id: client.id,
     name: client.name,
@@ -120,7 +120,7 @@ export async function resolveLines(
     const item = l.item_id ? items.get(l.item_id) : undefined;
     if (l.item_id && !item)
       throw new AppError('VALIDATION', 'Artikl nije pronađen', [
-        { field: `${field}.${i}.item_id`, key: 'validation.invalid' },
+        { field: `${field}.${i}.item_id`, key: 'validation.itemUnknown' },
       ]);
     if (!item && !l.description.trim())
       throw new AppError('VALIDATION', 'Unesite artikl ili opis stavke', [

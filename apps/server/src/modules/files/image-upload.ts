@@ -1,6 +1,7 @@
 import { AppError } from '@erp/domain';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
+import { fileNotSent } from '../../imports/read-table.ts';
 
 /** Largest image (company logo, item image) an upload may hold. */
 export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
@@ -16,10 +17,7 @@ export async function readImageUpload(
   typeMessage: string,
 ): Promise<{ data: Buffer; mime: string }> {
   const part = await request.file({ limits: { fileSize: IMAGE_MAX_BYTES, files: 1 } });
-  if (!part)
-    throw new AppError('VALIDATION', 'Datoteka nije poslana', [
-      { field: 'file', key: 'validation.required' },
-    ]);
+  if (!part) throw fileNotSent();
   const data = await part.toBuffer();
   if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', 'Slika je veća od 2 MB');
   const sniffed = await fileTypeFromBuffer(data);

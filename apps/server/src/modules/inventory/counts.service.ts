@@ -49,7 +49,7 @@ export async function addCountLine(
   const count = await draftCount(tx, countId);
   if (!(await itemLotTracking(tx, input.item_id)))
     throw new AppError('VALIDATION', 'Artikl nije pronađen', [
-      { field: 'item_id', key: 'validation.invalid' },
+      { field: 'item_id', key: 'validation.itemUnknown' },
     ]);
   if (input.lot_id) {
     if (!(await lotIsOfItem(tx, input.lot_id, input.item_id)))
@@ -105,7 +105,7 @@ export async function postCount(tx: Tx, ctx: CompanyContext, countId: string) {
   const counted = count.lines.filter((l) => l.counted_qty !== null);
   if (counted.length === 0)
     throw new AppError('VALIDATION', 'Nijedna stavka nije prebrojana', [
-      { field: 'lines', key: 'validation.required' },
+      { field: 'lines', key: 'validation.countNothingCounted' },
     ]);
   const locationId = count.location_id as string;
   const day = businessDay();

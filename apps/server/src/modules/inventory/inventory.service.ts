@@ -149,7 +149,7 @@ export async function replaceConversions(
   const units = new Set(list.map((c) => c.unit));
   if (units.size !== list.length)
     throw new AppError('VALIDATION', 'Jedinica je navedena dvaput', [
-      { field: 'unit', key: 'validation.duplicate' },
+      { field: 'unit', key: 'validation.unitRepeated' },
     ]);
   await itemsRepo.deleteConversions(tx, itemId);
   for (const c of list) {
@@ -185,7 +185,7 @@ export async function updateLocation(tx: Tx, id: string, input: LocationUpdate) 
     // A location may not sit inside itself or inside one of its own children.
     if (await itemsRepo.isAncestorOrSelf(tx, id, input.parent_id))
       throw new AppError('VALIDATION', 'Lokacija ne može biti unutar sebe same', [
-        { field: 'parent_id', key: 'validation.invalid' },
+        { field: 'parent_id', key: 'validation.locationInsideItself' },
       ]);
   }
   const columns = (['code', 'name', 'type', 'parent_id', 'active'] as const)
@@ -226,7 +226,7 @@ export async function assertLocations(tx: Tx, ids: string[]): Promise<void> {
   const found = await itemsRepo.existingLocationIds(tx, ids);
   if (found.length !== new Set(ids).size)
     throw new AppError('VALIDATION', 'Lokacija nije pronađena', [
-      { field: 'location_id', key: 'validation.invalid' },
+      { field: 'location_id', key: 'validation.locationUnknown' },
     ]);
 }
 

@@ -22,7 +22,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { inCompany } from '../../http/access.ts';
 import type { Deps } from '../../http/context.ts';
-import { readTable } from '../../imports/read-table.ts';
+import { fileNotSent, readTable } from '../../imports/read-table.ts';
 import { clientAnalytics } from './partners.analytics.ts';
 import { partnerHistory } from './partners.history.ts';
 import * as service from './partners.service.ts';
@@ -88,10 +88,7 @@ function routesFor(deps: Deps, role: PartnerRole, base: string): FastifyPluginAs
       },
       async (request) => {
         const part = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } });
-        if (!part)
-          throw new AppError('VALIDATION', 'Datoteka nije poslana', [
-            { field: 'file', key: 'validation.required' },
-          ]);
+        if (!part) throw fileNotSent();
         const data = await part.toBuffer();
         if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', 'Datoteka je veća od 2 MB');
         const table = await readTable(part.filename, data);

@@ -12,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { inCompany } from '../../http/access.ts';
 import type { Deps } from '../../http/context.ts';
+import { fileNotSent } from '../../imports/read-table.ts';
 import * as service from './purchase-invoices.service.ts';
 import './purchase-invoices.history.ts';
 import './purchase-invoices.jobs.ts';
@@ -55,10 +56,7 @@ export function purchaseInvoicesRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const part = await request.file({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
-        if (!part)
-          throw new AppError('VALIDATION', 'Datoteka nije poslana', [
-            { field: 'file', key: 'validation.required' },
-          ]);
+        if (!part) throw fileNotSent();
         const data = await part.toBuffer();
         if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', 'Datoteka je veća od 5 MB');
         const xml = data.toString('utf8');

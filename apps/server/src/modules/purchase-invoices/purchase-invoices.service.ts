@@ -298,7 +298,7 @@ export async function setMatch(
   const orderId = input.purchase_order_id === undefined ? row.purchase_order_id : input.purchase_order_id;
   if (supplierId && !(await supplierExists(tx, supplierId))) {
     throw new AppError('VALIDATION', 'Dobavljač ne postoji.', [
-      { field: 'supplier_id', key: 'validation.invalid' },
+      { field: 'supplier_id', key: 'validation.supplierUnknown' },
     ]);
   }
   if (orderId) {

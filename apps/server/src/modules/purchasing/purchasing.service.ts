@@ -48,7 +48,7 @@ async function assertSupplier(tx: Tx, id: string) {
   const supplier = await findPartner(tx, 'supplier', id);
   if (!supplier)
     throw new AppError('VALIDATION', 'Dobavljač nije pronađen', [
-      { field: 'supplier_id', key: 'validation.invalid' },
+      { field: 'supplier_id', key: 'validation.supplierUnknown' },
     ]);
   return supplier;
 }
