@@ -279,7 +279,9 @@ describe('purchasing: orders, receipts, on order and stock', () => {
       supplier_id: '00000000-0000-4000-8000-000000000000',
       lines: [{ item_id: s.glass.id, quantity: '1', unit_price: '1' }],
     });
-    expect(notSupplier.body.error.details).toEqual([{ field: 'supplier_id', key: 'validation.supplierUnknown' }]);
+    expect(notSupplier.body.error.details).toEqual([
+      { field: 'supplier_id', key: 'validation.supplierUnknown' },
+    ]);
   });
 
   it('prints the order as a PDF with company data and Croatian formats', async () => {
