@@ -117,7 +117,9 @@ export async function replaceSupplierItems(
   });
   if (issues.length) throw new AppError('VALIDATION', 'Artikl je naveden dvaput', issues);
   if ((await countExistingItems(tx, [...new Set(ids)])) !== new Set(ids).size)
-    throw new AppError('VALIDATION', 'Artikl nije pronađen', [{ field: 'items', key: 'validation.itemUnknown' }]);
+    throw new AppError('VALIDATION', 'Artikl nije pronađen', [
+      { field: 'items', key: 'validation.itemUnknown' },
+    ]);
   await repo.replaceSupplierItems(tx, ctx.companyId, supplierId, items);
   await notifyCompany(tx, ctx.companyId, 'partners', [supplierId]);
   return repo.listSupplierItems(tx, supplierId);
