@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documentsClient, type Json } from '../modules/documents/test-helpers.ts';
+import { documentsClient, glassShop, type Json } from '../modules/documents/test-helpers.ts';
 import { type SignedIn, signUp, startTestApp, type TestApp } from '../test/harness.ts';
 
 /**
@@ -153,5 +153,38 @@ describe('refusals name their own problem', () => {
       item_id: NOBODY,
     });
     expect(refusal(unknownItem)).toMatchObject({ field: 'item_id', key: 'validation.itemUnknown' });
+  });
+
+  it('a failed quality check without a note asks for the defect, at the desk and on the shop floor', async () => {
+    const shop = await glassShop(api, '-rk');
+    const created = await api.ok('POST', '/api/documents/work-orders', {
+      client_id: shop.client.id,
+      source_location_id: shop.materials.id,
+      output_location_id: shop.finished.id,
+      lines: [{ item_id: shop.igu.id, quantity: '1', width_mm: '1000', height_mm: '500', unit_price: '100' }],
+    });
+    const id = created.document.id;
+    await api.ok('POST', `/api/documents/work-orders/${id}/plan`);
+    const started = await api.ok('POST', `/api/documents/work-orders/${id}/start`);
+    const cut = (started.operations as Json[]).find((o) => o.quality_check_required) as Json;
+    const desk = await api.call('POST', `/api/documents/work-orders/${id}/operations/${cut.id}/checks`, {
+      result: 'fail',
+    });
+    expect(refusal(desk)).toMatchObject({
+      field: 'note',
+      key: 'validation.defectNoteRequired',
+      text: 'Opišite nedostatak',
+    });
+    await api.ok('POST', `/api/shop-floor/operations/${cut.id}/start`);
+    const floor = await api.call('POST', `/api/shop-floor/operations/${cut.id}/finish`, {
+      good_qty: '1',
+      check: { result: 'fail' },
+    });
+    expect(refusal(floor)).toMatchObject({ field: 'check.note', key: 'validation.defectNoteRequired' });
+    // Neither refusal recorded a check or finished the operation.
+    const after = await api.ok('GET', `/api/documents/${id}`);
+    const op = (after.operations as Json[]).find((o) => o.id === cut.id) as Json;
+    expect(op.status).not.toBe('done');
+    expect(op.last_check ?? null).toBeNull();
   });
 });

@@ -309,7 +309,9 @@ export async function qualityCheck(
 ) {
   await requireOperation(tx, woId, opId);
   if (input.result === 'fail' && !input.note)
-    throw new AppError('VALIDATION', 'Opišite nedostatak', [{ field: 'note', key: 'validation.required' }]);
+    throw new AppError('VALIDATION', 'Opišite nedostatak', [
+      { field: 'note', key: 'validation.defectNoteRequired' },
+    ]);
   await woRepo.insertQualityCheck(tx, ctx, opId, input);
   await repo.notifyDocuments(tx, ctx.companyId, [woId]);
   return workOrderDetail(tx, woId);

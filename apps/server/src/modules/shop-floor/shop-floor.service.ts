@@ -62,7 +62,7 @@ export async function finish(tx: Tx, ctx: CompanyContext, id: string, input: Fin
     ]);
   if (input.check?.result === 'fail' && !input.check.note)
     throw new AppError('VALIDATION', 'Opišite nedostatak', [
-      { field: 'check.note', key: 'validation.required' },
+      { field: 'check.note', key: 'validation.defectNoteRequired' },
     ]);
   if (input.check)
     await workOrders.qualityCheck(tx, ctx, op.work_order_id, id, {
