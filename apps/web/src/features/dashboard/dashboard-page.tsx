@@ -171,7 +171,8 @@ function DemoFill() {
 }
 
 export function DashboardPage() {
-  const { t } = useTranslation('dashboard');
+  // The documents' status words (work orders by status) load with the page, not after it.
+  const { t } = useTranslation(['dashboard', 'documents']);
   const { t: tApp } = useTranslation('app');
   const { name } = useUserDisplay();
   const { companyId, role } = useCurrentCompany();
