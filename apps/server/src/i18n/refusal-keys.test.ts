@@ -155,6 +155,28 @@ describe('refusals name their own problem', () => {
     expect(refusal(unknownItem)).toMatchObject({ field: 'item_id', key: 'validation.itemUnknown' });
   });
 
+  it('a quote sent or an order planned without what it needs names what is missing', async () => {
+    // A company of its own, with no location an order could take by default.
+    const api = documentsClient(t.app, await signUp(t.app, 'Bez lokacija'));
+    const line = { description: 'Brušenje rubova', quantity: '1', unit_price: '10' };
+    const quote = await api.ok('POST', '/api/documents/quotes', { lines: [line] });
+    const send = await api.call('POST', `/api/documents/quotes/${quote.document.id}/send`);
+    expect(refusal(send)).toMatchObject({
+      field: 'client_id',
+      key: 'validation.clientRequired',
+      text: 'Odaberite klijenta',
+    });
+    const order = await api.ok('POST', '/api/documents/work-orders', { lines: [line] });
+    const plan = await api.call('POST', `/api/documents/work-orders/${order.document.id}/plan`);
+    expect(refusal(plan)).toMatchObject({
+      field: 'source_location_id',
+      key: 'validation.materialLocationRequired',
+    });
+    // Each stays a draft.
+    for (const id of [quote.document.id, order.document.id])
+      expect((await api.ok('GET', `/api/documents/${id}`)).document.status).toBe('draft');
+  });
+
   it('a failed quality check without a note asks for the defect, at the desk and on the shop floor', async () => {
     const shop = await glassShop(api, '-rk');
     const created = await api.ok('POST', '/api/documents/work-orders', {

@@ -58,7 +58,7 @@ describe('quote, invoice and work order guards', () => {
       'validation.linesRequired',
     );
     expect(refusal(() => assertQuoteSendable({ lineCount: 3, clientId: null }))?.key).toBe(
-      'validation.required',
+      'validation.clientRequired',
     );
   });
 

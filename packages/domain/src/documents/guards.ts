@@ -63,7 +63,7 @@ export function assertQuoteSendable(quote: { lineCount: number; clientId: string
     ]);
   if (!quote.clientId)
     throw new AppError('VALIDATION', 'Odaberite klijenta', [
-      { field: 'client_id', key: 'validation.required' },
+      { field: 'client_id', key: 'validation.clientRequired' },
     ]);
 }
 

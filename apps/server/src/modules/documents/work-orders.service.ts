@@ -133,7 +133,7 @@ export async function plan(tx: Tx, ctx: CompanyContext, id: string) {
   refuse(wo, 'plan');
   if (!wo.source_location_id)
     throw new AppError('VALIDATION', 'Odaberite lokaciju materijala', [
-      { field: 'source_location_id', key: 'validation.required' },
+      { field: 'source_location_id', key: 'validation.materialLocationRequired' },
     ]);
   const lines = await repo.getLines(tx, id);
   type Need = {
