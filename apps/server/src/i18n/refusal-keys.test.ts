@@ -85,6 +85,14 @@ describe('refusals name their own problem', () => {
       lines: [{ item_id: NOBODY, quantity: '1' }],
     });
     expect(refusal(line)).toMatchObject({ field: 'lines.0.item_id', key: 'validation.itemUnknown' });
+    const blank = await api.call('POST', '/api/documents/quotes', {
+      lines: [{ description: ' ', quantity: '1' }],
+    });
+    expect(refusal(blank)).toMatchObject({
+      field: 'lines.0.description',
+      key: 'validation.lineItemOrDescription',
+      text: 'Unesite artikl ili opis stavke',
+    });
     expect((await api.ok('GET', '/api/documents/quotes')).total).toBe(before);
 
     const order = await api.call('POST', '/api/purchase-orders', {

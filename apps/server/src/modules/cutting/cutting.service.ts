@@ -115,7 +115,7 @@ export async function savePlan(tx: Tx, ctx: CompanyContext, id: string, plan: Cu
   if (plan.lowerBound > plan.layouts.length) issues.push('lower bound above the plan');
   if (issues.length > 0)
     throw new AppError('VALIDATION', `Plan rezanja nije ispravan: ${issues.slice(0, 3).join('; ')}`, [
-      { field: 'plan', key: 'validation.invalid' },
+      { field: 'plan', key: 'validation.cuttingPlanInvalid' },
     ]);
   await repo.savePlan(tx, id, plan, planFigures(job.input, plan).total.wastePercent);
   await notifyCompany(tx, ctx.companyId, 'cutting', [id]);

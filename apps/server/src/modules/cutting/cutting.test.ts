@@ -77,6 +77,8 @@ describe('cutting jobs', () => {
     const refused = await client.call('PUT', `/api/cutting/jobs/${created.id}/plan`, broken);
     expect(refused.status).toBe(400);
     expect(refused.body.error.code).toBe('VALIDATION');
+    // The screen shows the key's text: the plan no longer fits the list, run the optimiser again.
+    expect(refused.body.error.details).toEqual([{ field: 'plan', key: 'validation.cuttingPlanInvalid' }]);
 
     // 4 x 1200 + 4 x 1400 + kerf = 10 432 mm: two 6 m bars (the bound), one offcut above 800 mm.
     const planned = await client.ok('PUT', `/api/cutting/jobs/${created.id}/plan`, good);

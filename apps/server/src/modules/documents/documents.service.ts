@@ -124,7 +124,7 @@ export async function resolveLines(
       ]);
     if (!item && !l.description.trim())
       throw new AppError('VALIDATION', 'Unesite artikl ili opis stavke', [
-        { field: `${field}.${i}.description`, key: 'validation.required' },
+        { field: `${field}.${i}.description`, key: 'validation.lineItemOrDescription' },
       ]);
     if (l.hole_count > 0 && !l.hole_diameter_mm)
       throw new AppError('VALIDATION', `Stavka ${i + 1}: unesite promjer rupa`, [

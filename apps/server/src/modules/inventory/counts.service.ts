@@ -60,7 +60,7 @@ export async function addCountLine(
   const lotId = input.lot_id ?? null;
   if (await countsRepo.hasLine(tx, countId, input.item_id, lotId))
     throw new AppError('CONFLICT', 'Artikl je već na popisu', [
-      { field: 'item_id', key: 'validation.duplicate' },
+      { field: 'item_id', key: 'validation.countLineExists' },
     ]);
   await countsRepo.insertLine(tx, ctx.companyId, sheet(countId, count), input.item_id, lotId);
   return repo.getCount(tx, countId);

@@ -124,7 +124,7 @@ describe('stock count posts exactly the difference it shows', () => {
     ]);
     const dup = await api.call('POST', `/api/inventory/counts/${sheet.id}/lines`, { item_id: found.id });
     expect(dup.status).toBe(409);
-    expect(dup.body.error.details[0].key).toBe('validation.duplicate');
+    expect(dup.body.error.details[0].key).toBe('validation.countLineExists');
     const [la, lf] = withFound.lines;
     await api.ok('PUT', `/api/inventory/counts/${sheet.id}/lines`, {
       lines: [
