@@ -84,6 +84,61 @@ describe('consistent-neighbourhood search (1D, one bar length)', () => {
     }
   });
 
+  it('with LP prices: the brute-force optimum, and a valid plan or none whatever the prices', () => {
+    for (let seed = 1; seed <= 12; seed++) {
+      const list = items(12, 120, 640, seed);
+      const optimum = bruteForceBars(list, 1000);
+      // The continuous bound's dual point (length / bar) is one no pattern beats.
+      const result = cnsPack1d(
+        {
+          items: list,
+          capacity: 1000,
+          target: optimum,
+          start: singles(list.length),
+          dual: list.map((s) => s / 1000),
+        },
+        createRng(seed),
+        20_000,
+        counter(),
+        () => false,
+      );
+      expectPacking(result, list, 1000, optimum);
+      // Prices unrelated to the lengths (not a dual point at all) still never lose or invent a piece.
+      const odd = items(12, 0, 1000, seed + 50).map((x) => x / 1000);
+      const other = cnsPack1d(
+        { items: list, capacity: 1000, target: optimum, start: singles(list.length), dual: odd },
+        createRng(seed),
+        2_000,
+        counter(),
+        () => false,
+      );
+      if (other !== null) expectPacking(other, list, 1000, optimum);
+    }
+    // Zero-waste bars of three pieces, from one piece per bar, with prices.
+    const bars = 30;
+    const cuts = items(2 * bars, 250, 370, 29);
+    const list: number[] = [];
+    for (let b = 0; b < bars; b++) {
+      const x = cuts[2 * b] as number;
+      const y = cuts[2 * b + 1] as number;
+      list.push(x, y, 1000 - x - y);
+    }
+    const result = cnsPack1d(
+      {
+        items: list,
+        capacity: 1000,
+        target: bars,
+        start: singles(list.length),
+        dual: list.map((s) => s / 1000),
+      },
+      createRng(3),
+      5000,
+      counter(),
+      () => false,
+    );
+    expectPacking(result, list, 1000, bars);
+  });
+
   it('gives up at once below the continuous bound and when stopped', () => {
     const list = items(30, 100, 700, 3);
     const sum = list.reduce((a, s) => a + s, 0);

@@ -14,6 +14,15 @@
 //    refilled as full as possible from its own items and the pool (a subset sum).
 //  - Kick: if that gains nothing either, a random bar is emptied into the pool (its items may not
 //    return to it for a while).
+//  - LP prices (optional `dual`): where the caller has solved the LP, the pool is measured by its
+//    length plus its prices (a price per unit of the bar length weighs `DUAL_WEIGHT` times a unit
+//    of length), and moves that lose some of that value are allowed too (the tabu rules keep them
+//    from being undone at once). With a dual point no pattern beats and a plan of k bars, the bars'
+//    reduced costs (1 - their items' prices) add up to k - the LP bound; where the bound is nearly
+//    integral, a plan at it can only hold bars of (nearly) zero reduced cost, and a bar filled to
+//    the last millimetre can still be one of the others. Length alone cannot tell them apart; the
+//    prices steer the bars towards the LP's patterns (Hard28, the search alone from first fit at
+//    1 s: 6-7 of 28 with them, none without).
 // All state lives in typed arrays sized once; the inner loop (the move scan) allocates nothing.
 // The clock is read after a fixed amount of scan work, not per move.
 import type { Rng } from './prng.ts';
@@ -26,6 +35,11 @@ export type CnsInput = {
   target: number;
   /** a starting plan: item indices per bar (any number of bars) */
   start: readonly (readonly number[])[];
+  /**
+   * LP prices per item (optional): a dual point of the cutting LP at which no pattern's prices
+   * add up to more than 1 (`LpSolution.dual` of the item's size).
+   */
+  dual?: readonly number[];
 };
 
 /** Pool sizes up to this also offer pairs of pool items (the pair table grows with its square). */
@@ -44,6 +58,8 @@ const FILL_ROUNDS = 4;
  * far more end states count than an empty pool, and the last two bars need no moves to be filled.
  */
 const FREE_BARS = 2;
+/** With LP prices: an item's value is its length plus this many bar lengths times its price. */
+const DUAL_WEIGHT = 16;
 
 export function cnsPack1d(
   input: CnsInput,
@@ -56,6 +72,12 @@ export function cnsPack1d(
   const n = input.items.length;
   if (target <= 0) return n === 0 ? [] : null;
   const w = Int32Array.from(input.items);
+  // The value the pool is measured by: the length, plus the LP price where there is one.
+  const dual = input.dual;
+  const priced = dual !== undefined && dual.length === n;
+  const v = Float64Array.from(input.items);
+  if (priced)
+    for (let i = 0; i < n; i++) v[i] = (v[i] as number) + DUAL_WEIGHT * capacity * (dual[i] as number);
   let total = 0;
   let minSize = capacity;
   for (let i = 0; i < n; i++) {
@@ -80,6 +102,7 @@ export function cnsPack1d(
   const pool = new Int32Array(n);
   let poolCnt = 0;
   let poolWeight = 0;
+  let poolValue = 0;
   // Tabu: item i may not change sides with respect to bar tabuBin[i] before move tabuUntil[i].
   const tabuBin = new Int32Array(n).fill(-1);
   const tabuUntil = new Float64Array(n);
@@ -108,6 +131,7 @@ export function cnsPack1d(
     pos[i] = poolCnt;
     poolCnt++;
     poolWeight += w[i] as number;
+    poolValue += v[i] as number;
   };
   const removeFromPool = (i: number): void => {
     const k = pos[i] as number;
@@ -116,6 +140,7 @@ export function cnsPack1d(
     pool[k] = moved;
     pos[moved] = k;
     poolWeight -= w[i] as number;
+    poolValue -= v[i] as number;
   };
 
   // Start: the fullest `bars` bars of the given plan, the rest pooled, then best fit.
@@ -135,6 +160,12 @@ export function cnsPack1d(
   const keys = new Float64Array(maxCombos);
   const comboA = new Int32Array(maxCombos);
   const comboB = new Int32Array(maxCombos);
+  // The combinations in size order: items, length, value, and the largest value up to each.
+  const sortedA = new Int32Array(maxCombos);
+  const sortedB = new Int32Array(maxCombos);
+  const sortedSize = new Float64Array(maxCombos);
+  const sortedValue = new Float64Array(maxCombos);
+  const valueUpTo = new Float64Array(maxCombos);
   let combos = 0;
   const buildCombos = (): void => {
     combos = 0;
@@ -157,6 +188,23 @@ export function cnsPack1d(
         }
     }
     keys.subarray(0, combos).sort();
+    // The pool's value afresh (its running sum of fractional prices drifts).
+    poolValue = 0;
+    for (let x = 0; x < poolCnt; x++) poolValue += v[pool[x] as number] as number;
+    let most = Number.NEGATIVE_INFINITY;
+    for (let j = 0; j < combos; j++) {
+      const key = keys[j] as number;
+      const c = key % KEY;
+      const a = comboA[c] as number;
+      const b = comboB[c] as number;
+      sortedA[j] = a;
+      sortedB[j] = b;
+      sortedSize[j] = (key - c) / KEY;
+      const value = (v[a] as number) + (b < 0 ? 0 : (v[b] as number));
+      sortedValue[j] = value;
+      if (value > most) most = value;
+      valueUpTo[j] = most;
+    }
   };
 
   // Fill descent scratch.
@@ -185,11 +233,14 @@ export function cnsPack1d(
   let iter = 0;
   let work = 0;
   let stopped = false;
-  let bestPool = poolWeight;
+  let bestPool = 0;
+  // A new best pool must be better by more than rounding (0 without prices: lengths are integers).
+  const betterBy = priced ? 1e-6 : 0;
   let sinceBest = 0;
   const kWeight = 4 * capacity;
   const stallLimit = 50 + 4 * bars;
   buildCombos();
+  bestPool = poolValue;
   while (!poolFits()) {
     if (bars === 0 || timeUp()) return null;
     iter++;
@@ -217,6 +268,9 @@ export function cnsPack1d(
           }
           const out = (o1 < 0 ? 0 : (w[o1] as number)) + (o2 < 0 ? 0 : (w[o2] as number));
           const outCount = (o1 < 0 ? 0 : 1) + (o2 < 0 ? 0 : 1);
+          const outValue = (o1 < 0 ? 0 : (v[o1] as number)) + (o2 < 0 ? 0 : (v[o2] as number));
+          // With prices, the most the slack term below can add for this bar (at gain = -out).
+          const slackMost = priced ? out * out + 2 * out * room + 3 : 3;
           const limit = room + out;
           work++;
           // Largest combination no bigger than limit, then downwards while it can still win.
@@ -230,19 +284,20 @@ export function cnsPack1d(
           }
           for (let j = lo - 1; j >= 0; j--) {
             work++;
-            const key = keys[j] as number;
-            const c = key % KEY;
-            const size = (key - c) / KEY;
-            const gain = size - out;
-            const a = comboA[c] as number;
-            const bb = comboB[c] as number;
+            // With prices the value is not in size order: stop where no smaller one can win.
+            if (priced && ((valueUpTo[j] as number) - outValue) * kWeight + slackMost < bestScore) break;
+            const gain = (sortedSize[j] as number) - out;
+            const gainValue = priced ? (sortedValue[j] as number) - outValue : gain;
+            const a = sortedA[j] as number;
+            const bb = sortedB[j] as number;
             const inCount = bb < 0 ? 1 : 2;
-            if (gain < 0) break;
+            // Without prices only moves that do not grow the pool (in size order: the rest neither).
+            if (gain < 0 && !priced) break;
             // Pool shrink first (kWeight > 2 * capacity keeps this term increasing in the gain),
             // then the change of the sum of squared slacks (slack kept in few bars, as best fit
             // does), then more items left in the pool.
-            const primary = gain * kWeight + gain * gain - 2 * gain * room;
-            if (primary + 3 < bestScore) break;
+            const primary = gainValue * kWeight + gain * gain - 2 * gain * room;
+            if (!priced && primary + 3 < bestScore) break;
             const score = primary + outCount - inCount;
             if (score < bestScore) continue;
             // A swap of equal sizes changes nothing.
@@ -254,7 +309,7 @@ export function cnsPack1d(
               const w2 = w[o2] as number;
               if (Math.min(wa, wb) === Math.min(w1, w2)) continue;
             }
-            const aspire = poolWeight - gain < bestPool;
+            const aspire = poolValue - gainValue < bestPool - betterBy;
             if (
               !aspire &&
               ((tabuBin[a] === b && (tabuUntil[a] as number) > iter) ||
@@ -271,15 +326,15 @@ export function cnsPack1d(
             mBin = b;
             mOut1 = o1;
             mOut2 = o2;
-            mCombo = c;
+            mCombo = j;
           }
         }
       }
     }
     if (mBin >= 0 && sinceBest < stallLimit) {
       const tenure = 3 + rng.int(8);
-      const a = comboA[mCombo] as number;
-      const bb = comboB[mCombo] as number;
+      const a = sortedA[mCombo] as number;
+      const bb = sortedB[mCombo] as number;
       for (let q = 0; q < 2; q++) {
         const o = q === 0 ? mOut1 : mOut2;
         if (o < 0) continue;
@@ -305,11 +360,11 @@ export function cnsPack1d(
       if (poolWeight >= before) kick();
       sinceBest = 0;
     }
-    if (poolWeight < bestPool) {
-      bestPool = poolWeight;
+    buildCombos();
+    if (poolValue < bestPool - betterBy) {
+      bestPool = poolValue;
       sinceBest = 0;
     } else sinceBest++;
-    buildCombos();
   }
   const out: number[][] = [];
   for (let b = 0; b < bars; b++) {
