@@ -106,6 +106,35 @@ describe('LP dive with limited backtracking', () => {
     console.info(`dive: going back saved a bar on ${better} of 6 instances`);
   });
 
+  it('with one piece per size (its LP narrowed to the sizes left) cuts exactly the demand, never below the optimum', () => {
+    for (let seed = 41; seed <= 52; seed++) {
+      const { sizes, demand, items } = instance(13, 12, 70, seed);
+      const optimum = bruteForceBars(items, 100);
+      const lp = solveCuttingLp(sizes, demand, [{ capacity: 100, cost: 1 }], cpu() + 4000, cpu);
+      const input = { sizes, demand, capacity: 100, target: Math.ceil((lp?.bound ?? 0) - 1e-6) };
+      const rng = createRng(seed);
+      for (let k = 0; k < 4; k++) {
+        const bars = lpDive1d(input, lp, rng, cpu() + 4000, cpu, never, k > 0);
+        expect(bars).not.toBeNull();
+        expectExactCut(bars ?? [], sizes, demand, 100);
+        expect((bars ?? []).length).toBeGreaterThanOrEqual(optimum);
+      }
+    }
+    // 150 pieces of 120 and more sizes: most sizes leave the LP during a dive.
+    for (const seed of [61, 62]) {
+      const { sizes, demand } = instance(150, 20, 700, seed);
+      expect(sizes.length).toBeGreaterThan(100);
+      const lp = solveCuttingLp(sizes, demand, [{ capacity: 1000, cost: 1 }], cpu() + 4000, cpu);
+      const input = { sizes, demand, capacity: 1000, target: Math.ceil((lp?.bound ?? 0) - 1e-6) };
+      const rng = createRng(seed);
+      for (let k = 0; k < 3; k++) {
+        const bars = lpDive1d(input, lp, rng, cpu() + 4000, cpu, never, k > 0);
+        expectExactCut(bars ?? [], sizes, demand, 1000);
+        expect((bars ?? []).length).toBeGreaterThanOrEqual(input.target);
+      }
+    }
+  });
+
   it('returns null or a complete plan when the clock has run out', () => {
     const { sizes, demand } = instance(100, 180, 420, 31);
     const lp = solveCuttingLp(sizes, demand, [{ capacity: 1000, cost: 1 }], cpu() + 4000, cpu);
