@@ -30,6 +30,11 @@ export type LpSolution = {
   /** simplex pivots and exact pricing rounds it took (for measurements) */
   pivots: number;
   pricings: number;
+  /**
+   * The master's duals per size when the solve stopped: at the LP optimum, prices no pattern's
+   * items add up to more than its cost; before it, an estimate (the search's guide, `cns-1d.ts`).
+   */
+  dual?: number[];
   /** the LP itself, to re-solve for another demand over the same sizes (a dive's residuals) */
   model?: CuttingLp;
 };
@@ -186,6 +191,7 @@ export function createCuttingLp(
       proven: true,
       pivots,
       pricings,
+      dual: Array.from(y),
     };
   };
   // The stability centre of the pricing (Wentges smoothing) and its Farley bound.
