@@ -178,8 +178,14 @@ export function optimize1d(input: Cut1dInput, hooks: CutHooks = {}): CutResult1d
   // Cheap first: a short exact search at the L2 bound (solves easy exact-fit instances at once).
   completion(start + Math.min(150, (deadline - start) * 0.1));
   // Then the repacking local search: `repackTo` packs the bars of `from` into `target` bars.
-  // `search` is the repacking search or the consistent-neighbourhood search (same interface).
-  const repackTo = (from: Bin[], target: number, until: number, search = repack1d): boolean => {
+  // `search` is the repacking search or the consistent-neighbourhood search (same interface);
+  // once the LP has run, its duals go with the items as prices (the latter steers by them).
+  const repackTo = (
+    from: Bin[],
+    target: number,
+    until: number,
+    search: typeof cnsPack1d = repack1d,
+  ): boolean => {
     if (!longest) return false;
     const items: number[] = [];
     const startBins = from.map((b) => {
@@ -192,8 +198,15 @@ export function optimize1d(input: Cut1dInput, hooks: CutHooks = {}): CutResult1d
       });
       return bar;
     });
+    const prices = solved === null ? undefined : (solved as LpSolution).dual;
     const result = search(
-      { items: items.map((t) => sizes[t] as number), capacity: maxCapacity, target, start: startBins },
+      {
+        items: items.map((t) => sizes[t] as number),
+        capacity: maxCapacity,
+        target,
+        start: startBins,
+        ...(prices?.length === m ? { dual: items.map((t) => prices[t] as number) } : {}),
+      },
       rng,
       until,
       nowMs,
