@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { bruteForceBars } from './brute-force.fixture.ts';
+import { bruteForceBars, lcgInstance } from './brute-force.fixture.ts';
 import { cnsPack1d } from './cns-1d.ts';
+import { solveCuttingLp } from './column-generation.ts';
 import { optimize1d } from './one-d.ts';
 import { createRng, setCutClock } from './prng.ts';
 import type { Cut1dInput } from './types.ts';
@@ -137,6 +138,32 @@ describe('consistent-neighbourhood search (1D, one bar length)', () => {
       () => false,
     );
     expectPacking(result, list, 1000, bars);
+  });
+
+  it("with the LP's own duals as prices: the brute-force optimum", () => {
+    for (let seed = 1; seed <= 6; seed++) {
+      const { sizes, demand, items: list } = lcgInstance(13, 110, 620, seed);
+      const lp = solveCuttingLp(sizes, demand, [{ capacity: 1000, cost: 1 }], 1e9, counter());
+      const dual = lp?.dual ?? [];
+      expect(dual.length).toBe(sizes.length);
+      // The master's duals price the demand at the LP's value (the basis' dual objective).
+      expect(demand.reduce((a, d, i) => a + d * (dual[i] as number), 0)).toBeCloseTo(lp?.value ?? -1, 6);
+      const optimum = bruteForceBars(list, 1000);
+      const result = cnsPack1d(
+        {
+          items: list,
+          capacity: 1000,
+          target: optimum,
+          start: singles(list.length),
+          dual: list.map((s) => dual[sizes.indexOf(s)] as number),
+        },
+        createRng(seed),
+        20_000,
+        counter(),
+        () => false,
+      );
+      expectPacking(result, list, 1000, optimum);
+    }
   });
 
   it('gives up at once below the continuous bound and when stopped', () => {

@@ -22,7 +22,8 @@
 //    integral, a plan at it can only hold bars of (nearly) zero reduced cost, and a bar filled to
 //    the last millimetre can still be one of the others. Length alone cannot tell them apart; the
 //    prices steer the bars towards the LP's patterns (Hard28, the search alone from first fit at
-//    1 s: 6-7 of 28 with them, none without).
+//    1 s with the LP's final duals: 6-7 of 28 with them, none without). Any prices keep the plan
+//    valid; only the guidance depends on them.
 // All state lives in typed arrays sized once; the inner loop (the move scan) allocates nothing.
 // The clock is read after a fixed amount of scan work, not per move.
 import type { Rng } from './prng.ts';
@@ -36,8 +37,8 @@ export type CnsInput = {
   /** a starting plan: item indices per bar (any number of bars) */
   start: readonly (readonly number[])[];
   /**
-   * LP prices per item (optional): a dual point of the cutting LP at which no pattern's prices
-   * add up to more than 1 (`LpSolution.dual` of the item's size).
+   * LP prices per item (optional): the cutting LP's duals (`LpSolution.dual` of the item's size),
+   * ideally a dual point at which no bar's prices add up to more than 1.
    */
   dual?: readonly number[];
 };

@@ -31,8 +31,9 @@ export type LpSolution = {
   pivots: number;
   pricings: number;
   /**
-   * The master's duals per size when the solve stopped: at the LP optimum, prices no pattern's
-   * items add up to more than its cost; before it, an estimate (the search's guide, `cns-1d.ts`).
+   * The master's duals per size when the solve stopped (they price the demand at `value`). Column
+   * generation stops once the rounded bound is settled, so a pattern may still be worth a little
+   * more than its cost at them: a guide (the prices of `cns-1d.ts`), not a proof.
    */
   dual?: number[];
   /** the LP itself, to re-solve for another demand over the same sizes (a dive's residuals) */
