@@ -26,6 +26,16 @@ const LP_SHARE = 0.6;
 const LONG_SEARCH_SHARE = 0.85;
 /** and the LP ends by this share at the latest. */
 const LP_LONG_SHARE = 0.9;
+/**
+ * Time the step in progress at the deadline may run past it (CPU ms), at least; more where a step
+ * of this call has run further past the time it was given (`OVERRUN_FACTOR` × the worst seen).
+ * Measured with no margin at all at 1 s on Hard28, Scholl 3 and the hardest Scholl 1/2 and Wäscher
+ * instances, load average about 10: 2–17 ms past the deadline, 32–39 ms on three calls (the first
+ * call of a process, whose CPU time includes the compiler's threads, and Scholl 2 N4W1B2R6 with 500
+ * pieces); on 60 exact-fit bars at 400 ms, a consistent-neighbourhood run up to 68 ms past its end.
+ */
+const STEP_OVERRUN_MS = 60;
+const OVERRUN_FACTOR = 1.5;
 
 type Stock = {
   id: string;
@@ -41,11 +51,7 @@ type Plan = { bins: Bin[]; bars: number; cost: number; patterns: number };
 
 export function optimize1d(input: Cut1dInput, hooks: CutHooks = {}): CutResult1d {
   const start = nowMs();
-  // A margin keeps the whole call (layout building included) inside the limit on a busy machine:
-  // measured on 200 sizes at 400 ms, the last round and the layouts ran up to 20 ms past the
-  // inner deadline on an idle machine and up to 76 ms (CPU time) at a load of 15.
   const limit = Math.max(0, input.timeLimitMs);
-  const deadline = start + limit - Math.min(150, limit * 0.2);
   const shouldStop = hooks.shouldStop ?? (() => false);
   const rng = createRng(input.seed);
   const { kerf } = input;
@@ -144,6 +150,22 @@ export function optimize1d(input: Cut1dInput, hooks: CutHooks = {}): CutResult1d
     used,
   );
   offer(firstPlan);
+  // The searches stop at `end()`; what runs after it is the step in progress (each reads the
+  // clock every few hundred steps of work, an LP pivot or pricing, a bin-completion enumeration)
+  // and building the result. The first is kept as `STEP_OVERRUN_MS` or 1.5 × the furthest a step
+  // of this call ran past its time (`ran`), the second is measured here on the first plan and kept
+  // twice (the best plan is no larger); at most a fifth of the limit. `deadline`, the end with no
+  // overrun seen yet, sets the shares of the schedule.
+  const building = nowMs();
+  finish(best);
+  const buildMs = nowMs() - building;
+  let overrun = 0;
+  const ran = (until: number): void => {
+    overrun = Math.max(overrun, nowMs() - until);
+  };
+  const end = (): number =>
+    start + limit - Math.min(limit * 0.2, 2 * buildMs + Math.max(STEP_OVERRUN_MS, OVERRUN_FACTOR * overrun));
+  const deadline = end();
 
   // Bin completion towards the bound when one unlimited bar length dominates.
   const longest = standard.find(
@@ -212,6 +234,7 @@ export function optimize1d(input: Cut1dInput, hooks: CutHooks = {}): CutResult1d
       nowMs,
       shouldStop,
     );
+    ran(until);
     if (!result) return false;
     offer(
       result.map((bar) => {
@@ -236,11 +259,12 @@ export function optimize1d(input: Cut1dInput, hooks: CutHooks = {}): CutResult1d
   // round's dives repeat until their slice ends: a dive takes milliseconds on most instances, and
   // where the LP bound rounded up is one bar below the best plan, many dives are what reaches it
   // (measured: 15 of 17 Wäscher instances by dives alone in 0.5 s after the LP).
-  const restarts = (until: number, lp: LpSolution | null): void => {
+  const restarts = (lp: LpSolution | null): void => {
     if (!longest) return;
-    let slice = Math.max(1, (until - nowMs()) * 0.25);
+    let slice = Math.max(1, (end() - nowMs()) * 0.25);
     let dives = 0;
-    while (!done() && !shouldStop() && nowMs() < until && best !== null) {
+    while (!done() && !shouldStop() && nowMs() < end() && best !== null) {
+      const until = end();
       const sliceEnd = Math.min(until, nowMs() + slice);
       do {
         if (!lp) break;
@@ -254,6 +278,7 @@ export function optimize1d(input: Cut1dInput, hooks: CutHooks = {}): CutResult1d
           dives > 0,
         );
         dives++;
+        ran(sliceEnd);
         offer(bars ? bars.map((counts) => ({ stock: longest.i, counts })) : null);
       } while (!done() && !shouldStop() && nowMs() < sliceEnd);
       if (done()) return;
@@ -292,6 +317,7 @@ export function optimize1d(input: Cut1dInput, hooks: CutHooks = {}): CutResult1d
   const lpTurn = (until: number): void => {
     if (!model || !lpOpen || done() || shouldStop() || nowMs() >= until) return;
     solved = model.solve(until, nowMs) ?? solved;
+    ran(until);
     if (!solved) {
       lpOpen = false;
       return;
@@ -336,8 +362,8 @@ export function optimize1d(input: Cut1dInput, hooks: CutHooks = {}): CutResult1d
       ),
     );
   }
-  restarts(deadline, lp);
-  completion(deadline);
+  restarts(lp);
+  completion(end());
   return finish(best as Plan | null);
 
   /** The plan for the standard bars of `plan` plus the remnant bars (also the anytime snapshot). */
