@@ -47,8 +47,13 @@ export type CnsInput = {
 const PAIR_POOL = 72;
 /** Bars times slots per bar above this: the search declines (the caller has other searches). */
 const MAX_SLOTS = 1 << 21;
-/** Scan steps between two clock reads. */
+/** Scan steps between two clock reads, */
 const WORK_PER_CLOCK = 1 << 16;
+/**
+ * or this many moves or refills, whichever comes first: a step's cost is not its count (measured:
+ * 40 moves from one piece per bar took 30-50 ms of CPU with the scan's count far below the above).
+ */
+const STEPS_PER_CLOCK = 8;
 /** Items one fill looks at (its bars' own plus a sample of the pool). */
 const FILL_ITEMS = 48;
 /** Random pair refills per fill descent, per bar. */
@@ -233,7 +238,9 @@ export function cnsPack1d(
 
   let iter = 0;
   let work = 0;
-  let stopped = false;
+  let steps = 0;
+  // Called after its time (a schedule's slice already spent): no work at all.
+  let stopped = now() > deadline || shouldStop();
   let bestPool = 0;
   // A new best pool must be better by more than rounding (0 without prices: lengths are integers).
   const betterBy = priced ? 1e-6 : 0;
@@ -384,8 +391,9 @@ export function cnsPack1d(
   /** Reads the clock once enough work was done since the last read. */
   function timeUp(): boolean {
     if (stopped) return true;
-    if (work < WORK_PER_CLOCK) return false;
+    if (work < WORK_PER_CLOCK && ++steps < STEPS_PER_CLOCK) return false;
     work = 0;
+    steps = 0;
     stopped = now() > deadline || shouldStop();
     return stopped;
   }
