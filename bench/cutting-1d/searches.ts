@@ -2,19 +2,23 @@
 // (written here) and aims straight at ceil(sum / capacity) bars, for --time ms of this process's
 // CPU time, once per seed. No LP, no schedule: this measures the searches, not the optimiser.
 //   npx tsx bench/cutting-1d/searches.ts --set Falkenauer_T --only t501 --time 500 --seeds 1,2,3
+// --prices first solves the instance's LP (column generation, not timed) and gives the
+// consistent-neighbourhood search its duals as prices, as the optimiser does once its LP has run.
 // --set is a folder under the BPPLIB directory (Falkenauer/Falkenauer_T, Waescher, Hard28, ...);
 // --only keeps the files whose name contains the text.
 import { basename, join } from 'node:path';
 import { cnsPack1d } from '../../packages/domain/src/cutting/cns-1d.ts';
+import { solveCuttingLp } from '../../packages/domain/src/cutting/column-generation.ts';
 import { createRng } from '../../packages/domain/src/cutting/prng.ts';
 import { repack1d } from '../../packages/domain/src/cutting/repack-1d.ts';
-import { arg, bpplibRoot, cpuMs as cpu, files, parse } from './instances.ts';
+import { arg, bpplibRoot, cpuMs as cpu, files, parse, sizesAndDemand } from './instances.ts';
 
 const root = bpplibRoot();
 const dir = join(root, arg('--set') ?? 'Waescher');
 const only = arg('--only') ?? '';
 const timeMs = Number(arg('--time') ?? 500);
 const seeds = (arg('--seeds') ?? '1').split(',').map(Number);
+const withPrices = process.argv.includes('--prices');
 const searches = { cns: cnsPack1d, repack: repack1d };
 
 const solved: Record<string, number> = { cns: 0, repack: 0 };
@@ -38,12 +42,25 @@ for (const path of files(dir)) {
     (start[k] as number[]).push(i);
     free[k] = (free[k] as number) - (items[i] as number);
   }
+  let dual: number[] | undefined;
+  if (withPrices) {
+    const { sizes, demand } = sizesAndDemand(items);
+    const lp = solveCuttingLp(sizes, demand, [{ capacity, cost: 1 }], cpu() + 60_000, cpu);
+    const bySize = new Map(sizes.map((s, t) => [s, lp?.dual?.[t] ?? 0]));
+    dual = items.map((s) => bySize.get(s) ?? 0);
+  }
   const cells: string[] = [];
   for (const seed of seeds) {
     runs++;
     for (const [name, search] of Object.entries(searches)) {
       const t0 = cpu();
-      const plan = search({ items, capacity, target, start }, createRng(seed), t0 + timeMs, cpu, () => false);
+      const plan = search(
+        { items, capacity, target, start, dual },
+        createRng(seed),
+        t0 + timeMs,
+        cpu,
+        () => false,
+      );
       const ms = Math.round(cpu() - t0);
       if (plan) {
         // Checked here: every item once, every bar within capacity.
@@ -62,6 +79,7 @@ for (const path of files(dir)) {
   process.stderr.write(`${file} target=${target} ffd=${start.length} ${cells.join(' ')}\n`);
 }
 process.stdout.write(
-  `${dir.slice(root.length + 1)}${only ? ` (${only})` : ''}, ${timeMs} ms CPU, seeds ${seeds.join(',')}: ` +
+  `${dir.slice(root.length + 1)}${only ? ` (${only})` : ''}, ${timeMs} ms CPU, seeds ${seeds.join(',')}` +
+    `${withPrices ? ', LP prices' : ''}: ` +
     `consistent-neighbourhood ${solved.cns}/${runs}, repacking ${solved.repack}/${runs} at ceil(sum/c)\n`,
 );
