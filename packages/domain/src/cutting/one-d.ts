@@ -202,7 +202,7 @@ export function optimize1d(input: Cut1dInput, hooks: CutHooks = {}): CutResult1d
   completion(start + Math.min(150, (deadline - start) * 0.1));
   // Then the repacking local search: `repackTo` packs the bars of `from` into `target` bars.
   // `search` is the repacking search or the consistent-neighbourhood search (same interface);
-  // once the LP has run, its duals go with the items as prices (the latter steers by them).
+  // once the LP has settled, its duals go with the items as prices (the latter steers by them).
   const repackTo = (
     from: Bin[],
     target: number,
