@@ -42,6 +42,35 @@ describe('cutting-stock LP (column generation)', () => {
     }
   });
 
+  it('keeps its basis sound and its bound below first fit with first-fit bars as its pool (260 sizes)', () => {
+    // With a pivot tolerance of 1e-9 these two went nearly singular and "proved" 1.1 million and
+    // 69 billion bars for 500 pieces (the optimiser seeds its LP with its best plan's bars).
+    for (const seed of [4, 6]) {
+      const { sizes, demand, items } = instance(500, 50, 400, seed);
+      const bins: number[][] = [];
+      const free: number[] = [];
+      sizes.forEach((size, t) => {
+        for (let q = 0; q < (demand[t] as number); q++) {
+          let k = free.findIndex((f) => f >= size);
+          if (k < 0) {
+            bins.push(sizes.map(() => 0));
+            free.push(1000);
+            k = bins.length - 1;
+          }
+          (bins[k] as number[])[t] = ((bins[k] as number[])[t] as number) + 1;
+          free[k] = (free[k] as number) - size;
+        }
+      });
+      const pool = bins.map((counts) => ({ stock: 0, counts, cost: 1 }));
+      const lp = solveCuttingLp(sizes, demand, [{ capacity: 1000, cost: 1 }], cpu() + 20_000, cpu, { pool });
+      const length = items.reduce((sum, l) => sum + l, 0);
+      expect(lp?.bound ?? 0).toBeLessThanOrEqual(bins.length);
+      expect(lp?.value ?? 0).toBeLessThanOrEqual(bins.length);
+      expect(lp?.bound ?? 0).toBeGreaterThanOrEqual(length / 1000 - 1e-6);
+      expect(Math.ceil((lp?.bound ?? 0) - 1e-6)).toBe(Math.ceil((lp?.value ?? 0) - 1e-6));
+    }
+  });
+
   it('converges on 150 distinct sizes (a start with surplus columns stalled for 5 000 pivots there)', () => {
     const { sizes, demand, items } = instance(180, 200, 500, 7);
     expect(sizes.length).toBeGreaterThan(120);
