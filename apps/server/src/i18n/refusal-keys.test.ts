@@ -217,4 +217,32 @@ describe('refusals name their own problem', () => {
     expect(op.status).not.toBe('done');
     expect(op.last_check ?? null).toBeNull();
   });
+  it('a number over its limit or a list over its length says so, not that a text is too long', async () => {
+    const job = (pieces: Json[]) => ({
+      name: 'Granice',
+      kind: '1d',
+      kerf: 4,
+      trim: { left: 0, right: 0, top: 0, bottom: 0 },
+      min_remnant_length: 0,
+      min_remnant_width: 0,
+      pieces,
+      stock: [{ ref: 'sipka', length: 6000, quantity: 5 }],
+    });
+    const piece = { ref: 'k', length: 1000, quantity: 1 };
+    const tooLongPiece = await api.call('POST', '/api/cutting/jobs', job([{ ...piece, length: 100_001 }]));
+    expect(refusal(tooLongPiece)).toMatchObject({
+      field: 'pieces.0.length',
+      key: 'validation.numberTooLarge',
+      text: 'Broj je prevelik',
+    });
+    const many = Array.from({ length: 2001 }, (_, i) => ({ ...piece, ref: `k${i}` }));
+    expect(refusal(await api.call('POST', '/api/cutting/jobs', job(many)))).toMatchObject({
+      field: 'pieces',
+      key: 'validation.tooManyItems',
+      text: 'Previše stavki',
+    });
+    // Neither refused job was stored.
+    const list = await api.ok('GET', '/api/cutting/jobs');
+    expect(list.items.map((j: Json) => j.name)).not.toContain('Granice');
+  });
 });

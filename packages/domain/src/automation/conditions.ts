@@ -36,13 +36,13 @@ const conditionValue = z.union([
 export const conditionSchema = z.object({
   field: fieldPath,
   op: z.enum(CONDITION_OPERATORS, 'validation.invalid'),
-  value: z.union([conditionValue, z.array(conditionValue).max(50, 'validation.tooLong')]).optional(),
+  value: z.union([conditionValue, z.array(conditionValue).max(50, 'validation.tooManyItems')]).optional(),
 });
 export type Condition = z.infer<typeof conditionSchema>;
 
 export const conditionsSchema = z.object({
   mode: z.enum(['all', 'any'], 'validation.invalid'),
-  items: z.array(conditionSchema).max(20, 'validation.tooLong'),
+  items: z.array(conditionSchema).max(20, 'validation.tooManyItems'),
 });
 export type Conditions = z.infer<typeof conditionsSchema>;
 

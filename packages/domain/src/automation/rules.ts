@@ -86,7 +86,7 @@ export const automationRuleInputSchema = z
     name: z.string().trim().min(1, 'validation.required').max(200, 'validation.tooLong'),
     trigger: z.enum(AUTOMATION_TRIGGERS, 'validation.invalid'),
     conditions: conditionsSchema.default({ mode: 'all', items: [] }),
-    actions: z.array(automationActionSchema).min(1, 'validation.required').max(10, 'validation.tooLong'),
+    actions: z.array(automationActionSchema).min(1, 'validation.required').max(10, 'validation.tooManyItems'),
     enabled: z.boolean().default(true),
   })
   .superRefine((rule, ctx) => {

@@ -33,14 +33,14 @@ export const changelogCreateSchema = z
     version: required(40),
     description: z.string().trim().max(5000, 'validation.tooLong').nullable().optional(),
     type: z.enum(CHANGELOG_TYPES, { error: 'validation.changelogTypeInvalid' }),
-    items: z.array(required(500)).max(50, 'validation.tooLong').default([]),
+    items: z.array(required(500)).max(50, 'validation.tooManyItems').default([]),
     is_published: z.boolean().default(false),
     published_at: z.iso.datetime({ offset: true, error: 'validation.dateInvalid' }).nullable().optional(),
   })
   .strict();
 /** A PATCH changes only what it sends (no creation defaults: editing a title keeps items and publication). */
 export const changelogUpdateSchema = changelogCreateSchema
-  .extend({ items: z.array(required(500)).max(50, 'validation.tooLong'), is_published: z.boolean() })
+  .extend({ items: z.array(required(500)).max(50, 'validation.tooManyItems'), is_published: z.boolean() })
   .partial()
   .strict();
 export type ChangelogCreate = z.infer<typeof changelogCreateSchema>;

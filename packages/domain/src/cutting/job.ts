@@ -9,12 +9,12 @@ const mm = (max: number) =>
     .number({ error: 'validation.numberInvalid' })
     .int('validation.numberInvalid')
     .min(0, 'validation.positive')
-    .max(max, 'validation.tooLong');
+    .max(max, 'validation.numberTooLarge');
 const size = z
   .number({ error: 'validation.numberInvalid' })
   .int('validation.numberInvalid')
   .min(1, 'validation.positive')
-  .max(100_000, 'validation.tooLong');
+  .max(100_000, 'validation.numberTooLarge');
 const ref = z.string().trim().min(1, 'validation.required').max(40, 'validation.tooLong');
 const text = (max: number) => z.string().trim().max(max, 'validation.tooLong').optional();
 const uuid = z.uuid('validation.invalid');
@@ -39,7 +39,7 @@ export const cuttingPieceSchema = z.object({
     .number()
     .int('validation.numberInvalid')
     .min(1, 'validation.positive')
-    .max(10_000, 'validation.tooLong'),
+    .max(10_000, 'validation.numberTooLarge'),
   rotate: z.boolean().optional().default(true),
   /**
    * 1D only: the saw angle at each end of the bar piece, 90 (square) or 45 (mitre: frame and sash
@@ -60,7 +60,12 @@ export const cuttingStockSchema = z.object({
   width: size.optional(),
   height: size.optional(),
   /** null = as many as needed */
-  quantity: z.number().int('validation.numberInvalid').min(0, 'validation.positive').max(100_000).nullable(),
+  quantity: z
+    .number()
+    .int('validation.numberInvalid')
+    .min(0, 'validation.positive')
+    .max(100_000, 'validation.numberTooLarge')
+    .nullable(),
   remnant: z.boolean().optional().default(false),
 });
 
@@ -84,8 +89,8 @@ const jobFields = {
   source_id: uuid.nullable().optional(),
   /** A list made from a work order: the sheet/bar item its pieces are cut from (null = the lines' own W × H). */
   material_id: uuid.nullable().optional(),
-  pieces: z.array(cuttingPieceSchema).min(1, 'validation.required').max(2000, 'validation.tooLong'),
-  stock: z.array(cuttingStockSchema).min(1, 'validation.required').max(200, 'validation.tooLong'),
+  pieces: z.array(cuttingPieceSchema).min(1, 'validation.required').max(2000, 'validation.tooManyItems'),
+  stock: z.array(cuttingStockSchema).min(1, 'validation.required').max(200, 'validation.tooManyItems'),
 };
 
 type JobShape = {

@@ -77,7 +77,9 @@ export const itemDetailSchema = z.object({
 export type ItemDetail = z.infer<typeof itemDetailSchema>;
 export const itemPageSchema = z.object({ items: z.array(inventoryItemSchema), total: z.number() });
 export type ItemPage = z.infer<typeof itemPageSchema>;
-export const conversionsBodySchema = z.object({ conversions: z.array(unitConversionSchema).max(20) });
+export const conversionsBodySchema = z.object({
+  conversions: z.array(unitConversionSchema).max(20, 'validation.tooManyItems'),
+});
 
 export const stockLocationSchema = z.object({
   id: z.string(),

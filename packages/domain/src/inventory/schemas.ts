@@ -133,7 +133,7 @@ export const receiptSchema = z.object({
       }),
     )
     .min(1, 'validation.required')
-    .max(500, 'validation.tooLong'),
+    .max(500, 'validation.tooManyItems'),
 });
 
 export const LOT_STRATEGIES = ['fefo', 'fifo'] as const;
@@ -175,7 +175,7 @@ export const issueSchema = z
     lines: z
       .array(z.object({ item_id: uuid, quantity: positiveDecimal, lot_id: uuid.nullable().optional() }))
       .min(1, 'validation.required')
-      .max(500, 'validation.tooLong'),
+      .max(500, 'validation.tooManyItems'),
   })
   .superRefine(noteForOther);
 
@@ -190,7 +190,7 @@ export const transferSchema = z
     lines: z
       .array(z.object({ item_id: uuid, quantity: positiveDecimal, lot_id: uuid.nullable().optional() }))
       .min(1, 'validation.required')
-      .max(500, 'validation.tooLong'),
+      .max(500, 'validation.tooManyItems'),
   })
   .superRefine(noteForOther);
 
@@ -211,7 +211,7 @@ export const adjustmentSchema = z
         }),
       )
       .min(1, 'validation.required')
-      .max(500, 'validation.tooLong'),
+      .max(500, 'validation.tooManyItems'),
   })
   .superRefine(noteForOther);
 
@@ -228,11 +228,11 @@ export const countCreateSchema = z.object({ location_id: uuid, note: optionalTex
 export const countLinesSchema = z.object({
   lines: z
     .array(z.object({ id: uuid, counted_qty: nonNegativeDecimal.nullable() }))
-    .max(5000, 'validation.tooLong'),
+    .max(5000, 'validation.tooManyItems'),
 });
 /** Lines to count again (their count and book quantity are cleared). */
 export const countRecountSchema = z.object({
-  line_ids: z.array(uuid).min(1, 'validation.required').max(5000, 'validation.tooLong'),
+  line_ids: z.array(uuid).min(1, 'validation.required').max(5000, 'validation.tooManyItems'),
 });
 
 export const ITEM_SORTS = ['sku', '-sku', 'name', '-name', 'kind', '-kind', 'on_hand', '-on_hand'] as const;

@@ -96,7 +96,7 @@ const partnerFields = {
   default_discount: decimalText(2, '100'),
   notes: optional(text(4000)),
   active: z.boolean(),
-  contacts: z.array(contactSchema).max(50, 'validation.tooLong'),
+  contacts: z.array(contactSchema).max(50, 'validation.tooManyItems'),
   /** Suppliers only; ignored for clients. */
   lead_time_days: wholeDays(365).nullable(),
 };
@@ -156,5 +156,5 @@ export const supplierItemInputSchema = z.object({
 });
 export type SupplierItemInput = z.infer<typeof supplierItemInputSchema>;
 export const supplierItemsInputSchema = z.object({
-  items: z.array(supplierItemInputSchema).max(2000, 'validation.tooLong'),
+  items: z.array(supplierItemInputSchema).max(2000, 'validation.tooManyItems'),
 });

@@ -50,7 +50,7 @@ export const consumptionCorrectionSchema = z
           .strict(),
       )
       .min(1, 'validation.required')
-      .max(200, 'validation.tooLong'),
+      .max(200, 'validation.tooManyItems'),
   })
   .strict()
   .superRefine((v, ctx) => {

@@ -97,8 +97,8 @@ export type BomStatus = (typeof BOM_STATUSES)[number];
 
 export const bomInputSchema = z.object({
   note: z.string().trim().max(500, 'validation.tooLong').default(''),
-  variables: z.array(bomVariableSchema).max(20).default([]),
-  lines: z.array(bomLineInputSchema).max(500),
+  variables: z.array(bomVariableSchema).max(20, 'validation.tooManyItems').default([]),
+  lines: z.array(bomLineInputSchema).max(500, 'validation.tooManyItems'),
 });
 export type BomInput = z.infer<typeof bomInputSchema>;
 
@@ -109,7 +109,9 @@ export const routingStepInputSchema = z.object({
   minutesPerUnit: decimalString().nullable().default(null),
   note: z.string().trim().max(200, 'validation.tooLong').default(''),
 });
-export const routingInputSchema = z.object({ steps: z.array(routingStepInputSchema).max(100) });
+export const routingInputSchema = z.object({
+  steps: z.array(routingStepInputSchema).max(100, 'validation.tooManyItems'),
+});
 export type RoutingInput = z.infer<typeof routingInputSchema>;
 
 export const explosionQuerySchema = z.object({

@@ -54,7 +54,7 @@ export const tenantUpdateSchema = z
     company_email: optional(text(254).regex(EMAIL_PATTERN, 'validation.emailInvalid')),
     company_website: optional(website),
     tax_number: optional(z.string().trim().refine(isValidOib, 'validation.oibInvalid')),
-    bank_accounts: z.array(bankAccountSchema).max(10, 'validation.tooLong'),
+    bank_accounts: z.array(bankAccountSchema).max(10, 'validation.tooManyItems'),
   })
   .partial()
   .strict();
