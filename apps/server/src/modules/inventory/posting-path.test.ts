@@ -131,7 +131,7 @@ describe('posting path', () => {
     expect(badLocation.status).toBe(400);
     expect(badLocation.body.error.details[0]).toMatchObject({
       field: 'location_id',
-      key: 'validation.invalid',
+      key: 'validation.locationUnknown',
     });
     const badTransfer = await inv.call('POST', '/api/inventory/transfers', {
       from_location_id: a.id,
@@ -140,6 +140,7 @@ describe('posting path', () => {
       lines: [{ item_id: item.id, quantity: '1' }],
     });
     expect(badTransfer.status).toBe(400);
+    expect(badTransfer.body.error.details[0]).toMatchObject({ key: 'validation.locationUnknown' });
     const badItem = await inv.call('POST', '/api/inventory/receipts', {
       location_id: a.id,
       lines: [{ item_id: otherLocation, quantity: '1', unit_cost: '1' }],

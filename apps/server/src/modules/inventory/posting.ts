@@ -72,7 +72,7 @@ export async function lockItems(
   const rows = await repo.lockItemRows(tx, ids, locations);
   if (rows.length > 0 && (rows[0]?.locations ?? 0) !== locations.length)
     throw new AppError('VALIDATION', 'Lokacija nije pronađena', [
-      { field: 'location_id', key: 'validation.invalid' },
+      { field: 'location_id', key: 'validation.locationUnknown' },
     ]);
   if (rows.length !== ids.length) throw new AppError('NOT_FOUND', 'Artikl nije pronađen');
   return new Map(rows.map(({ locations: _, ...r }) => [r.item_id, r]));
