@@ -27,6 +27,9 @@ export type LoadResult = {
   p95: number;
   /** CPU time of the clients' worker thread during the run (ms; 0 without /proc). */
   clientCpuMs?: number;
+  /** How long the run took (s) and each acknowledged posting's latency (ms), to pool runs. */
+  seconds: number;
+  latencies: number[];
 };
 
 export function runHttpClients(load: HttpLoad): Promise<LoadResult> {

@@ -139,6 +139,8 @@ async function main() {
     p50: percentile(latencies, 0.5),
     p95: percentile(latencies, 0.95),
     clientCpuMs,
+    seconds: elapsed,
+    latencies,
   };
 }
 

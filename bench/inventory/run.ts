@@ -14,7 +14,7 @@
  *    process chains the rows every second, as it does the application's).
  *    The application's HTTP clients run in a worker thread (http-load.ts).
  *
- *   bench/inventory/run.sh [--items 100000] [--seconds 15] [--rounds 20] [--instances 2]
+ *   bench/inventory/run.sh [--items 100000] [--seconds 15] [--rounds 20] [--instances 2] [--windows 5]
  *
  * (run.sh starts a throw-away PostgreSQL with scripts/test-env.sh; this file needs TEST_DATABASE_URL.)
  * Writes its tables as the newest section of bench/inventory/RESULTS.md; the earlier sections stay below.
@@ -35,6 +35,8 @@ import { rawReceipt, setSeal } from './raw-posting.ts';
 const ITEMS = numberArg('items', 100_000);
 const SECONDS = numberArg('seconds', 15);
 const ROUNDS = numberArg('rounds', 20);
+/** The posting runs' time is cut into this many windows, the paths taking turns (see postings). */
+const WINDOWS = numberArg('windows', 5);
 /** Application instances of the second application run (processes on the same database). */
 const INSTANCES = numberArg('instances', 2);
 const CLIENT_COUNTS = [8, 32];
@@ -173,7 +175,31 @@ async function searchBench(base: string, cookie: string, pool: pg.Pool) {
   return rows;
 }
 
-type RunResult = { done: number; failed: number; perSecond: number; p50: number; p95: number };
+type RunResult = {
+  done: number;
+  failed: number;
+  perSecond: number;
+  p50: number;
+  p95: number;
+  seconds: number;
+  latencies: number[];
+};
+
+/** The windows of one path as one run: postings over their summed time, percentiles over all. */
+function pooled(windows: RunResult[]): RunResult {
+  const latencies = windows.flatMap((w) => w.latencies);
+  const seconds = windows.reduce((sum, w) => sum + w.seconds, 0);
+  const done = latencies.length;
+  return {
+    done,
+    failed: windows.reduce((sum, w) => sum + w.failed, 0),
+    perSecond: done / seconds,
+    p50: done ? percentile(latencies, 0.5) : 0,
+    p95: done ? percentile(latencies, 0.95) : 0,
+    seconds,
+    latencies,
+  };
+}
 
 async function forSeconds(
   seconds: number,
@@ -206,6 +232,8 @@ async function forSeconds(
     perSecond: done / elapsed,
     p50: done ? percentile(latencies, 0.5) : 0,
     p95: done ? percentile(latencies, 0.95) : 0,
+    seconds: elapsed,
+    latencies,
   };
 }
 
@@ -279,17 +307,52 @@ async function postingBench(
     sealedLater += (await admin.query('select audit_seal($1, true) as n', [companyId])).rows[0].n as number;
     sealMs += performance.now() - t0;
   };
+  // The sealer of the server in this process chains what the marked runs left ready; each window
+  // starts once it is done, so no path pays for the one before it.
+  const sealerIdle = async () => {
+    for (let i = 0; i < 600; i++) {
+      const left = (
+        await admin.query('select count(*)::int as n from audit_ready where company = $1', [companyId])
+      ).rows[0].n as number;
+      if (left === 0) return;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error('the sealer did not catch up within 60 s');
+  };
+  // The paths take turns in WINDOWS windows of SECONDS / WINDOWS each (raw without the chain lock,
+  // the application, raw marked for the sealer, the application on more processes), so that a
+  // path is not measured later, on a fuller database, than the one it is compared with.
+  const window = SECONDS / WINDOWS;
   const runs: PostingRun[] = [];
   for (const n of CLIENT_COUNTS) {
     await app(n, 2);
     await seal(false);
     await forSeconds(2, n, (c) => raw(c));
-    const rawNoLock = await forSeconds(SECONDS, n, (c) => raw(c));
-    await seal(true);
-    await sealLeftovers();
-    const rawSealed = await forSeconds(SECONDS, n, (c) => raw(c));
-    const appResult = await app(n, SECONDS);
-    const appInstances = bases.length > 1 ? await app(n, SECONDS, bases.length) : null;
+    const parts = {
+      rawNoLock: [] as RunResult[],
+      rawSealed: [] as RunResult[],
+      app: [] as RunResult[],
+      appInstances: [] as RunResult[],
+    };
+    for (let w = 0; w < WINDOWS; w++) {
+      await seal(false);
+      parts.rawNoLock.push(await forSeconds(window, n, (c) => raw(c)));
+      await seal(true);
+      await sealLeftovers();
+      await sealerIdle();
+      parts.app.push(await app(n, window));
+      await sealerIdle();
+      parts.rawSealed.push(await forSeconds(window, n, (c) => raw(c)));
+      await sealerIdle();
+      if (bases.length > 1) {
+        parts.appInstances.push(await app(n, window, bases.length));
+        await sealerIdle();
+      }
+    }
+    const rawNoLock = pooled(parts.rawNoLock);
+    const rawSealed = pooled(parts.rawSealed);
+    const appResult = pooled(parts.app);
+    const appInstances = bases.length > 1 ? pooled(parts.appInstances) : null;
     runs.push({ clients: n, rawNoLock, rawSealed, app: appResult, appInstances });
     console.log(
       `${n} clients: raw without chain lock ${fmt(rawNoLock.perSecond, 1)}/s, raw sealed ${fmt(rawSealed.perSecond, 1)}/s, app ${fmt(appResult.perSecond, 1)}/s (p95 ${fmt(appResult.p95, 1)} ms)${appInstances ? `, ${bases.length} app processes ${fmt(appInstances.perSecond, 1)}/s (p95 ${fmt(appInstances.p95, 1)} ms)` : ''}`,
@@ -377,7 +440,7 @@ async function main() {
   const lines = [
     `## Run at ${runLabel()}`,
     '',
-    `Command: \`bench/inventory/run.sh --items ${ITEMS} --seconds ${SECONDS} --rounds ${ROUNDS} --instances ${INSTANCES}\` (starts a throw-away`,
+    `Command: \`bench/inventory/run.sh --items ${ITEMS} --seconds ${SECONDS} --rounds ${ROUNDS} --instances ${INSTANCES} --windows ${WINDOWS}\` (starts a throw-away`,
     `PostgreSQL ${version} through \`scripts/test-env.sh\`: fsync and synchronous_commit off, as in the test suite).`,
     `Node ${process.version}, ${cpus().length} cores, load average at the end ${loadavg()
       .map((x) => fmt(x, 2))
@@ -420,8 +483,10 @@ async function main() {
     'marks its rows ready and the sealer of the server in this process chains them. The second',
     `application row spreads the same clients over ${INSTANCES} server processes on the same database`,
     '(app-process.ts; client i talks to process i mod n), as a deployment with one process per core',
-    'would. Runs of',
-    `${SECONDS} s after 2 s of warm-up, one after the other in this order.`,
+    `would. Each path runs ${SECONDS} s in all, after 2 s of warm-up, in ${WINDOWS} windows of ${SECONDS / WINDOWS} s: the`,
+    'paths take turns in the order of the table, and each window starts once the sealer has chained',
+    'what the one before it left ready, so no path is measured later, on a fuller database, or while',
+    "the sealer works off another path's rows. A row pools its windows (postings over their summed time).",
     '',
     '| clients | path | postings | failed | postings/s | p50 ms | p95 ms | app / raw without chain lock |',
     '|---:|---|---:|---:|---:|---:|---:|---:|',
