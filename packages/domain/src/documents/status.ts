@@ -1,4 +1,5 @@
 import { AppError } from '../errors.ts';
+import { WORK_ORDER_STATUSES } from './work-order-statuses.ts';
 
 /**
  * Document lifecycles. Each machine lists its actions and, per action, the states it may start
@@ -29,8 +30,7 @@ export const quoteMachine = machine({
 });
 export type QuoteAction = keyof typeof quoteMachine.actions;
 
-export const WORK_ORDER_STATUSES = ['draft', 'planned', 'in_progress', 'completed', 'cancelled'] as const;
-export type WorkOrderStatus = (typeof WORK_ORDER_STATUSES)[number];
+export { WORK_ORDER_STATUSES, type WorkOrderStatus } from './work-order-statuses.ts';
 export const workOrderMachine = machine({
   name: 'work_order',
   states: WORK_ORDER_STATUSES,

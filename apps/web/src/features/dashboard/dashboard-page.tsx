@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { formatCurrency, formatDate, formatNumber, formatPercent } from '../../lib/format.ts';
-import { FiscalTodoList } from '../fiscal-exchange/fiscal-exchange-panel.tsx';
+import { FiscalTodoList } from '../fiscal-exchange/fiscal-todo-list.tsx';
 import { useUserDisplay } from '../shell/user-menu.tsx';
 import { useCurrentCompany } from '../team/current-company.tsx';
 import { useRecentActivity } from '../team/team-api.ts';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { WORK_ORDER_STATUSES } from '@erp/domain/documents/status';
+import { WORK_ORDER_STATUSES } from '@erp/domain/documents/work-order-statuses';
 import i18next from 'i18next';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';

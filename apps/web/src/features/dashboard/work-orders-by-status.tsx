@@ -1,4 +1,4 @@
-import { WORK_ORDER_STATUSES } from '@erp/domain/documents/status';
+import { WORK_ORDER_STATUSES } from '@erp/domain/documents/work-order-statuses';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatNumber } from '../../lib/format.ts';

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { formatCurrency, formatDate } from '../../lib/format.ts';
 import { errorText, useDocument } from '../documents/documents-api.ts';
@@ -8,24 +7,16 @@ import { usePermission } from '../team/use-permission.tsx';
 import {
   type FiscalMessage,
   fiscalKeys,
-  type TodoItem,
   useDocumentFiscal,
   useDocumentFiscalAction,
   useFiscalSettings,
-  useFiscalTodo,
   usePurchaseInvoiceFiscal,
   useRetryMessage,
 } from './fiscal-exchange-api.ts';
+import { STATE_CLASS } from './fiscal-todo-list.tsx';
 
 // What Fiskalizacija 2.0 knows of an issued invoice (its messages to the fiscalisation system and
-// its delivery through the intermediary), and the dashboard's to-do of what is still owed.
-
-const STATE_CLASS: Record<string, string> = {
-  accepted: 'text-success',
-  delivered: 'text-success',
-  refused: 'text-danger',
-  failed: 'text-danger',
-};
+// its delivery through the intermediary). The dashboard's to-do is in fiscal-todo-list.tsx.
 
 function MessageLine({ m, queryKey }: { m: FiscalMessage; queryKey: readonly string[] }) {
   const { t, i18n } = useTranslation('fiscal-exchange');
@@ -151,53 +142,6 @@ export function PurchaseInvoiceFiscalPanel({ purchaseInvoiceId }: { purchaseInvo
         {messages.data.map((m) => (
           <MessageLine key={m.id} m={m} queryKey={fiscalKeys.purchase(purchaseInvoiceId)} />
         ))}
-      </ul>
-    </section>
-  );
-}
-
-function todoLink(item: TodoItem): string | null {
-  if (item.document_id) return `/documents/invoices/${item.document_id}`;
-  if (item.purchase_invoice_id) return `/suppliers/invoices/${item.purchase_invoice_id}`;
-  return null;
-}
-
-/** The dashboard's list of what Fiskalizacija 2.0 still owes, earliest legal deadline first. */
-export function FiscalTodoList() {
-  const { t, i18n } = useTranslation('fiscal-exchange');
-  const todo = useFiscalTodo();
-  if (!todo.data || todo.data.length === 0) return null;
-  return (
-    <section
-      aria-labelledby="fiscal-todo"
-      className="rounded-lg border border-border bg-surface p-5"
-      data-testid="fiscal-todo"
-    >
-      <h2 id="fiscal-todo" className="mb-1 font-semibold">
-        {t('todo.title')}
-      </h2>
-      <p className="mb-2 text-sm text-muted">{t('todo.description')}</p>
-      <ul className="divide-y divide-border text-sm">
-        {todo.data.slice(0, 20).map((item) => {
-          const to = todoLink(item);
-          const label = `${t(`kinds.${item.kind}`)} ${item.number ?? ''}`;
-          return (
-            <li key={item.message_id ?? `d-${item.document_id}`} className="flex flex-wrap gap-x-3 py-1">
-              {to ? <Link to={to}>{label}</Link> : <span>{label}</span>}
-              <span className={STATE_CLASS[item.state] ?? 'text-muted'}>
-                {item.kind === 'delivery' ? t(`delivery.${item.state}`) : t(`states.${item.state}`)}
-              </span>
-              {item.due_on && (
-                <span className={item.overdue ? 'font-medium text-danger' : 'text-muted'}>
-                  {item.overdue
-                    ? t('todo.overdue', { date: formatDate(item.due_on, i18n.language) })
-                    : t('dueOn', { date: formatDate(item.due_on, i18n.language) })}
-                </span>
-              )}
-              {item.error_text && <span className="text-danger">{item.error_text}</span>}
-            </li>
-          );
-        })}
       </ul>
     </section>
   );
