@@ -8,9 +8,9 @@ export function PublicOnly() {
   return status === 'signed-in' ? <Navigate to="/" replace /> : <Outlet />;
 }
 
-/** Protected routes: without a user, go to the landing page. */
+/** Protected routes: without a user, go to the landing page (or where the sign-out asked for). */
 export function RequireAuth() {
-  const { status } = useAuth();
+  const { status, leaveTo } = useAuth();
   if (status === 'loading') return null;
-  return status === 'signed-in' ? <Outlet /> : <Navigate to="/landing" replace />;
+  return status === 'signed-in' ? <Outlet /> : <Navigate to={leaveTo ?? '/landing'} replace />;
 }

@@ -30,10 +30,17 @@ export type AuthValue = {
   session: AuthSession | null;
   signIn(input: { email: string; password: string }): Promise<void>;
   signUp(input: { name: string; email: string; password: string }): Promise<void>;
-  signOut(): Promise<void>;
+  /**
+   * Ends the session. `leaveTo` is where the protected routes then send the user (default
+   * /landing): the guard that notices the sign-out navigates there itself, so no later navigation
+   * races it.
+   */
+  signOut(options?: { leaveTo?: string }): Promise<void>;
+  /** Where a signed-out user leaves the protected routes for (set by `signOut`). */
+  leaveTo?: string;
 };
 
-type AuthState = Pick<AuthValue, 'status' | 'user' | 'session'>;
+type AuthState = Pick<AuthValue, 'status' | 'user' | 'session' | 'leaveTo'>;
 
 const SIGNED_OUT: AuthState = { status: 'signed-out', user: null, session: null };
 const CHANNEL_NAME = 'erp-auth';
@@ -67,7 +74,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         prev.status === next.status &&
         prev.user?.id === next.user?.id &&
         prev.user?.name === next.user?.name &&
-        prev.session?.expiresAt === next.session?.expiresAt;
+        prev.session?.expiresAt === next.session?.expiresAt &&
+        prev.leaveTo === next.leaveTo;
       if (same) return;
       current.current = next;
       setState(next);
@@ -133,11 +141,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [reload, announce],
   );
 
-  const signOut = useCallback<AuthValue['signOut']>(async () => {
-    await signOutSession();
-    apply(SIGNED_OUT);
-    announce();
-  }, [apply, announce]);
+  const signOut = useCallback<AuthValue['signOut']>(
+    async (options) => {
+      await signOutSession();
+      apply(options?.leaveTo ? { ...SIGNED_OUT, leaveTo: options.leaveTo } : SIGNED_OUT);
+      announce();
+    },
+    [apply, announce],
+  );
 
   const value = useMemo<AuthValue>(
     () => ({ ...state, signIn, signUp, signOut }),

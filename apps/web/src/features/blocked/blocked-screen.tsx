@@ -23,7 +23,9 @@ export function BlockedScreen() {
   const onSignOut = async () => {
     setSigningOut(true);
     try {
-      await signOut();
+      // The protected routes' guard sends the signed-out user to /auth; navigating here as well
+      // raced it (the guard's redirect to /landing could land after this one).
+      await signOut({ leaveTo: '/auth' });
       navigate('/auth', { replace: true });
     } catch {
       // Seed section 8: a failed sign-out re-enables the button.
