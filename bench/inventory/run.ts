@@ -322,7 +322,7 @@ async function postingBench(
   // The paths take turns in WINDOWS windows of SECONDS / WINDOWS each (raw without the chain lock,
   // the application, raw marked for the sealer, the application on more processes), so that a
   // path is not measured later, on a fuller database, than the one it is compared with.
-  const window = SECONDS / WINDOWS;
+  const windowSeconds = SECONDS / WINDOWS;
   const runs: PostingRun[] = [];
   for (const n of CLIENT_COUNTS) {
     await app(n, 2);
@@ -336,16 +336,16 @@ async function postingBench(
     };
     for (let w = 0; w < WINDOWS; w++) {
       await seal(false);
-      parts.rawNoLock.push(await forSeconds(window, n, (c) => raw(c)));
+      parts.rawNoLock.push(await forSeconds(windowSeconds, n, (c) => raw(c)));
       await seal(true);
       await sealLeftovers();
       await sealerIdle();
-      parts.app.push(await app(n, window));
+      parts.app.push(await app(n, windowSeconds));
       await sealerIdle();
-      parts.rawSealed.push(await forSeconds(window, n, (c) => raw(c)));
+      parts.rawSealed.push(await forSeconds(windowSeconds, n, (c) => raw(c)));
       await sealerIdle();
       if (bases.length > 1) {
-        parts.appInstances.push(await app(n, window, bases.length));
+        parts.appInstances.push(await app(n, windowSeconds, bases.length));
         await sealerIdle();
       }
     }

@@ -1,7 +1,6 @@
 import { Gamepad2, LogOut, RefreshCw, ShieldAlert } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
@@ -16,17 +15,15 @@ export function BlockedScreen() {
   const { t } = useTranslation('app');
   const { signOut } = useAuth();
   const { toast } = useToast();
-  const navigate = useNavigate();
   const [showGame, setShowGame] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
 
   const onSignOut = async () => {
     setSigningOut(true);
     try {
-      // The protected routes' guard sends the signed-out user to /auth; navigating here as well
-      // raced it (the guard's redirect to /landing could land after this one).
+      // The protected routes' guard, which this screen is under, sends the signed-out user to
+      // /auth. A navigation of its own here raced the guard's redirect to /landing.
       await signOut({ leaveTo: '/auth' });
-      navigate('/auth', { replace: true });
     } catch {
       // Seed section 8: a failed sign-out re-enables the button.
       setSigningOut(false);
