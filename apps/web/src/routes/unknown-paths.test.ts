@@ -78,18 +78,18 @@ describe('unknown paths (seed section 2)', () => {
   });
 
   it('a `*` route treats the path as unknown: no silent jump to a list of the section', () => {
-    // /documents/xyz used to open the work orders and /inventory/xyz the items. A record's unknown
-    // tab opening the record (its tabs differ between clients and suppliers) is the one exception.
-    const EXCEPTIONS = new Set(['features/clients/partner-detail.tsx']);
+    // /documents/xyz used to open the work orders, /inventory/xyz the items and a partner's unknown
+    // tab (/clients/7/xyz) the partner's data tab.
     const stars = blocks.filter((b) => b.catchAll !== null);
     expect(stars.map((b) => b.where.split(':')[0])).toEqual(
       expect.arrayContaining([
         'features/documents/documents-pages.tsx',
         'features/inventory/inventory-page.tsx',
+        'features/clients/partner-detail.tsx',
       ]),
     );
     const others = stars
-      .filter((b) => b.catchAll !== '<UnknownPath />' && !EXCEPTIONS.has(b.where.split(':')[0] as string))
+      .filter((b) => b.catchAll !== '<UnknownPath />')
       .map((b) => `${b.where} ${b.catchAll}`);
     expect(others).toEqual([]);
   });

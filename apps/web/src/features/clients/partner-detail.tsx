@@ -1,9 +1,10 @@
 import { Pencil } from 'lucide-react';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, Route, Routes, useParams } from 'react-router';
+import { Link, Route, Routes, useParams } from 'react-router';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { Card, CardContent } from '../../components/ui/card.tsx';
+import { UnknownPath } from '../../components/unknown-path.tsx';
 import { formatCurrency, formatDate, formatNumber } from '../../lib/format.ts';
 import { PageHeader } from '../sections/page-header.tsx';
 import { usePermission } from '../team/use-permission.tsx';
@@ -68,27 +69,51 @@ export function PartnerDetailPage({
         }
       />
       <TabLinks tabs={tabs} label={t('tabs.label')} />
-      <Routes>
-        <Route index element={<DataTab p={p} />} />
-        <Route path="contacts" element={<ContactsTab p={p} />} />
-        <Route path="history" element={<HistoryTab list={role} id={p.id} />} />
-        {role === 'client' && (
-          <Route
-            path="analytics"
-            element={
-              <Suspense fallback={<p className="text-sm text-muted">{t('list.loading')}</p>}>
-                <ClientAnalyticsTab id={p.id} />
-              </Suspense>
-            }
-          />
-        )}
-        {extraTabs.map((x) => (
-          <Route key={x.path} path={x.path} element={x.element(p)} />
-        ))}
-        <Route path="*" element={<Navigate to={base} replace />} />
-      </Routes>
+      <PartnerTabRoutes role={role} p={p} extraTabs={extraTabs} />
     </div>
   );
+}
+
+/**
+ * The tabs' routes. A tab this partner does not have (a supplier's tab on a client, a typo) is an
+ * unknown path like any other (seed section 2: → /landing, signed in → /), not the data tab.
+ * No hooks: routes/section-routes.test.tsx matches these routes with react-router itself.
+ */
+export function PartnerTabRoutes({
+  role,
+  p,
+  extraTabs,
+}: {
+  role: PartnerRole;
+  p: PartnerDetail;
+  extraTabs: ExtraTab[];
+}) {
+  return (
+    <Routes>
+      <Route index element={<DataTab p={p} />} />
+      <Route path="contacts" element={<ContactsTab p={p} />} />
+      <Route path="history" element={<HistoryTab list={role} id={p.id} />} />
+      {role === 'client' && (
+        <Route
+          path="analytics"
+          element={
+            <Suspense fallback={<TabLoading />}>
+              <ClientAnalyticsTab id={p.id} />
+            </Suspense>
+          }
+        />
+      )}
+      {extraTabs.map((x) => (
+        <Route key={x.path} path={x.path} element={x.element(p)} />
+      ))}
+      <Route path="*" element={<UnknownPath />} />
+    </Routes>
+  );
+}
+
+function TabLoading() {
+  const { t } = useTranslation('partners');
+  return <p className="text-sm text-muted">{t('list.loading')}</p>;
 }
 
 function DataTab({ p }: { p: PartnerDetail }) {
