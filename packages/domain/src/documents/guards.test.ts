@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../errors.ts';
 import {
   assertDeliveryNoteCancellable,
+  assertDeliveryNoteInvoiceable,
   assertDeliveryNoteIssuable,
   assertDraft,
   assertInvoiceIssued,
@@ -48,6 +49,34 @@ describe('delivery note guards', () => {
         code: 'CONFLICT',
         key: 'validation.deliveryNoteInvoiced',
       });
+  });
+
+  it('invoices an issued or delivered note; a refusal names the note and its state', () => {
+    for (const status of ['issued', 'delivered'])
+      expect(refusal(() => assertDeliveryNoteInvoiceable({ status, number: 'OT-2026-0007' }))).toBeNull();
+    const details = (status: string, number: string | null) => {
+      try {
+        assertDeliveryNoteInvoiceable({ status, number });
+      } catch (error) {
+        if (error instanceof AppError) return error.details;
+        throw error;
+      }
+      return null;
+    };
+    expect(details('cancelled', 'OT-2026-0007')).toEqual([
+      {
+        field: 'delivery_note_ids',
+        key: 'validation.deliveryNoteCancelled',
+        params: { number: 'OT-2026-0007' },
+      },
+    ]);
+    expect(details('draft', 'OT-2026-0008')).toEqual([
+      {
+        field: 'delivery_note_ids',
+        key: 'validation.deliveryNoteNotIssued',
+        params: { number: 'OT-2026-0008' },
+      },
+    ]);
   });
 });
 

@@ -85,6 +85,25 @@ export function assertDeliveryNoteCancellable(note: { status: string; invoiced: 
   assertAction(deliveryNoteMachine, note.status, 'cancel');
 }
 
+/**
+ * Only an issued or delivered note is invoiced; the refusal names the note and says why. Every
+ * delivery note has its number from the moment it is created, drafts too (the database holds no
+ * other document without one but a draft invoice), so the sentence always has it.
+ */
+export function assertDeliveryNoteInvoiceable(note: { status: string; number: string | null }) {
+  if (note.status === 'issued' || note.status === 'delivered') return;
+  const params = { number: note.number ?? '' };
+  if (note.status === 'cancelled')
+    throw new AppError('VALIDATION', `Otpremnica ${note.number} je stornirana i ne može se fakturirati`, [
+      { field: 'delivery_note_ids', key: 'validation.deliveryNoteCancelled', params },
+    ]);
+  throw new AppError(
+    'VALIDATION',
+    `Otpremnica ${note.number} nije izdana: fakturirati se može samo izdana ili isporučena otpremnica`,
+    [{ field: 'delivery_note_ids', key: 'validation.deliveryNoteNotIssued', params }],
+  );
+}
+
 /** Credit notes and payments go only against an issued invoice. */
 export function assertInvoiceIssued(status: string, what: 'credit_note' | 'payment') {
   if (status !== 'issued')

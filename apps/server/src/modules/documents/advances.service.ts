@@ -84,7 +84,9 @@ export async function createAdvance(
     ]);
   const client = await requireClient(tx, order.client_id);
   if (!client)
-    throw new AppError('VALIDATION', 'Odaberite kupca', [{ field: 'client_id', key: 'validation.required' }]);
+    throw new AppError('VALIDATION', 'Odaberite klijenta', [
+      { field: 'client_id', key: 'validation.clientRequired' },
+    ]);
   // The quote and its work order are locked (in id order), so two advances of one order queue.
   const family = await orderFamily(tx, [order.id]);
   await repo.lockDocuments(tx, family);

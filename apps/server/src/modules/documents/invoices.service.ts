@@ -1,6 +1,7 @@
 import {
   AppError,
   assertAction,
+  assertDeliveryNoteInvoiceable,
   assertDraft,
   assertInvoiceIssued,
   buildUbl,
@@ -101,14 +102,7 @@ async function deliveryNotesOf(tx: Tx, clientId: string, ids: readonly string[])
           params: { number: note.number ?? '' },
         },
       ]);
-    if (!['issued', 'delivered'].includes(note.status))
-      throw new AppError('VALIDATION', `Otpremnica ${note.number} se ne može fakturirati`, [
-        {
-          field: 'delivery_note_ids',
-          key: 'validation.deliveryNoteNotInvoiceable',
-          params: { number: note.number ?? '' },
-        },
-      ]);
+    assertDeliveryNoteInvoiceable(note);
     out.push({ doc: note, lines: await repo.getLines(tx, id) });
   }
   return out;
@@ -321,7 +315,9 @@ export async function issue(tx: Tx, ctx: CompanyContext, id: string) {
   assertAction(invoiceMachine, doc.status, 'issue');
   const client = await requireClient(tx, doc.client_id);
   if (!client)
-    throw new AppError('VALIDATION', 'Odaberite kupca', [{ field: 'client_id', key: 'validation.required' }]);
+    throw new AppError('VALIDATION', 'Odaberite klijenta', [
+      { field: 'client_id', key: 'validation.clientRequired' },
+    ]);
   await issueDocument(tx, ctx, doc, client);
   await deductAdvances(tx, ctx, id); // the order's advances, before the files are made
   await freezeFiles(tx, ctx.companyId, id); // the UBL and the PDF, made once and stored

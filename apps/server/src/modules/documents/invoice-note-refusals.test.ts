@@ -1,0 +1,226 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/database.ts';
+import { withCompany } from '../../db/tenant.ts';
+import { type SignedIn, signUp, startTestApp, type TestApp } from '../../test/harness.ts';
+import { documentsClient, glassShop, type Json } from './test-helpers.ts';
+
+/**
+ * Invoicing from a delivery note that cannot be invoiced, or for a client that is gone. The web shows
+ * the text of the refusal's key (with its params), so each test reads that Croatian sentence: it
+ * names the note when the note has a number, says something true without one, and never falls back
+ * to "Polje je obavezno". A refused request writes nothing.
+ */
+const hr = JSON.parse(
+  readFileSync(join(import.meta.dirname, '../../../../web/public/locales/hr/common.json'), 'utf8'),
+) as { validation: Record<string, string> };
+const NOBODY = '00000000-0000-4000-8000-00000000abcd';
+
+let t: TestApp;
+let owner: SignedIn;
+let api: ReturnType<typeof documentsClient>;
+let shop: Awaited<ReturnType<typeof glassShop>>;
+let montage: Json;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  owner = await signUp(t.app, 'Invoice Note Refusals');
+  api = documentsClient(t.app, owner);
+  shop = await glassShop(api);
+  montage = await api.ok('POST', '/api/inventory/items', {
+    sku: 'MONT',
+    name: 'Montaža',
+    kind: 'service',
+    base_unit: 'h',
+    sales_price: '40',
+    vat_rate: '25',
+    kpd_code: '43.32.09',
+  });
+}, 120_000);
+afterAll(async () => t?.close());
+
+const query = <T>(q: ReturnType<typeof sql>) =>
+  withCompany(t.deps.db, { userId: owner.id, companyId: owner.id }, async (tx) =>
+    rowsOf<T>(await tx.execute(q)),
+  );
+
+/** A delivery note of two hours of fitting (a service: no stock moves), as a draft. */
+async function draftNote(clientId = shop.client.id): Promise<Json> {
+  const note = await api.ok('POST', '/api/delivery-notes', {
+    client_id: clientId,
+    source_location_id: shop.finished.id,
+    lines: [{ item_id: montage.id, quantity: '2' }],
+  });
+  return note.document;
+}
+
+async function issuedNote(clientId = shop.client.id): Promise<Json> {
+  const note = await draftNote(clientId);
+  return (await api.ok('POST', `/api/delivery-notes/${note.id}/issue`)).document;
+}
+
+const invoiceCount = async () =>
+  (await query<{ n: number }>(sql`select count(*)::int as n from documents where kind = 'invoice'`))[0]?.n;
+
+/** The one detail of a refusal and the Croatian sentence the screen makes of it. */
+function refusal(res: { status: number; body: Json }, status = 400) {
+  expect(res.status, JSON.stringify(res.body)).toBe(status);
+  const [detail, ...more] = res.body.error.details as { key: string; params?: Record<string, string> }[];
+  expect(more).toEqual([]);
+  const template = hr.validation[(detail?.key ?? '').replace(/^validation\./, '')];
+  expect(template, detail?.key).toBeDefined();
+  const text = (template ?? '').replace(/\{\{(\w+)\}\}/g, (_, name: string) => detail?.params?.[name] ?? '');
+  expect(text).not.toBe(hr.validation.required);
+  expect(text).not.toBe(hr.validation.invalid);
+  return { ...detail, text };
+}
+
+describe('invoicing a delivery note that cannot be invoiced', () => {
+  it('names a note cancelled after issue by its number, and writes nothing', async () => {
+    const note = await issuedNote();
+    expect(note.number).toMatch(/\S/);
+    await api.ok('POST', `/api/delivery-notes/${note.id}/cancel`);
+    const before = await invoiceCount();
+    const r = refusal(
+      await api.call('POST', '/api/invoices', { client_id: shop.client.id, delivery_note_ids: [note.id] }),
+    );
+    expect(r).toMatchObject({
+      key: 'validation.deliveryNoteCancelled',
+      params: { number: note.number },
+    });
+    expect(r.text).toContain(`Otpremnica ${note.number} je stornirana`);
+    expect(await invoiceCount()).toBe(before);
+  });
+
+  it('names a draft note (numbered when it was created) and says it is not issued', async () => {
+    const draft = await draftNote();
+    expect(draft.number).toMatch(/\S/);
+    const before = await invoiceCount();
+    const r = refusal(
+      await api.call('POST', '/api/invoices', { client_id: shop.client.id, delivery_note_ids: [draft.id] }),
+    );
+    expect(r).toMatchObject({ key: 'validation.deliveryNoteNotIssued', params: { number: draft.number } });
+    expect(r.text).toMatch(new RegExp(`^Otpremnica ${draft.number} nije izdana`));
+    // An issued note next to the draft: the whole request is refused.
+    const issued = await issuedNote();
+    const mixed = await api.call('POST', '/api/invoices', {
+      client_id: shop.client.id,
+      delivery_note_ids: [issued.id, draft.id],
+    });
+    expect(refusal(mixed).key).toBe('validation.deliveryNoteNotIssued');
+    // A draft cancelled before issue keeps its number and is named as cancelled.
+    await api.ok('POST', `/api/delivery-notes/${draft.id}/cancel`);
+    const cancelled = refusal(
+      await api.call('POST', '/api/invoices', { client_id: shop.client.id, delivery_note_ids: [draft.id] }),
+    );
+    expect(cancelled).toMatchObject({
+      key: 'validation.deliveryNoteCancelled',
+      params: { number: draft.number },
+    });
+    expect(await invoiceCount()).toBe(before);
+  });
+
+  it('every note has a number, so the refusal always names it: the database holds none without', async () => {
+    const draft = await draftNote();
+    await api.ok('POST', `/api/delivery-notes/${draft.id}/cancel`);
+    const refused = await query(sql`update documents set number = null where id = ${draft.id}`).then(
+      () => null,
+      (e: Error & { cause?: Error }) => e.cause?.message ?? e.message,
+    );
+    expect(refused).toMatch(/check constraint/);
+  });
+});
+
+describe('invoicing for a client that is gone', () => {
+  it('a client that does not exist is named as such, not "field required"', async () => {
+    const note = await issuedNote();
+    const before = await invoiceCount();
+    const r = refusal(
+      await api.call('POST', '/api/invoices', { client_id: NOBODY, delivery_note_ids: [note.id] }),
+    );
+    expect(r).toMatchObject({
+      field: 'client_id',
+      key: 'validation.clientUnknown',
+      text: 'Klijent ne postoji',
+    });
+    expect(await invoiceCount()).toBe(before);
+  });
+
+  it('a client with documents cannot be deleted: there is no route, and the database refuses', async () => {
+    const note = await issuedNote();
+    const gone = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/clients/${shop.client.id}`,
+      headers: { cookie: owner.cookie },
+    });
+    expect(gone.statusCode).toBe(404);
+    const refused = await query(sql`delete from partners where id = ${shop.client.id}`).then(
+      () => null,
+      (e: Error & { cause?: Error }) => e.cause?.message ?? e.message,
+    );
+    expect(refused).toMatch(/foreign key/);
+    const [kept] = await query<{ client_id: string }>(
+      sql`select client_id from documents where id = ${note.id}`,
+    );
+    expect(kept?.client_id).toBe(shop.client.id);
+  });
+
+  it('an advance for a work order without a client asks for the client, and writes nothing', async () => {
+    const order = await api.ok('POST', '/api/documents/work-orders', {
+      lines: [{ item_id: montage.id, quantity: '1' }],
+    });
+    const before = await invoiceCount();
+    const r = refusal(
+      await api.call('POST', `/api/documents/${order.document.id}/advance-invoices`, { percent: '30' }),
+    );
+    expect(r).toMatchObject({
+      field: 'client_id',
+      key: 'validation.clientRequired',
+      text: 'Odaberite klijenta',
+    });
+    expect(await invoiceCount()).toBe(before);
+  });
+
+  it('a draft invoice without a client (only a restored archive can hold one) asks for the client when issued', async () => {
+    const note = await issuedNote();
+    const draft = await api.ok('POST', '/api/invoices', {
+      client_id: shop.client.id,
+      delivery_note_ids: [note.id],
+    });
+    // The API always sets an invoice's client; an archive restore carries the column as it is.
+    await query(sql`update documents set client_id = null where id = ${draft.document.id}`);
+    const r = refusal(await api.call('POST', `/api/invoices/${draft.document.id}/issue`));
+    expect(r).toMatchObject({ field: 'client_id', key: 'validation.clientRequired' });
+    const [after] = await query<{ status: string; number: string | null }>(
+      sql`select status, number from documents where id = ${draft.document.id}`,
+    );
+    expect(after).toEqual({ status: 'draft', number: null });
+  });
+
+  it('a client deactivated after the note was issued is still invoiced, and the note only once', async () => {
+    const note = await issuedNote();
+    await api.ok('PATCH', `/api/clients/${shop.client.id}`, { active: false });
+    expect((await api.ok('GET', `/api/clients/${shop.client.id}`)).active).toBe(false);
+    const billable = await api.ok('GET', `/api/invoices/billable?client_id=${shop.client.id}`);
+    expect((billable.delivery_notes as Json[]).map((d) => d.id)).toContain(note.id);
+
+    const invoice = await api.ok('POST', '/api/invoices', {
+      client_id: shop.client.id,
+      delivery_note_ids: [note.id],
+    });
+    expect(invoice.document.client_id).toBe(shop.client.id);
+    expect(invoice.lines.map((l: Json) => [l.item_id, l.quantity])).toEqual([[montage.id, '2']]);
+    const issued = await api.ok('POST', `/api/invoices/${invoice.document.id}/issue`);
+    expect(issued.document.status).toBe('issued');
+
+    const again = await api.call('POST', '/api/invoices', {
+      client_id: shop.client.id,
+      delivery_note_ids: [note.id],
+    });
+    expect(refusal(again, 409).key).toBe('validation.deliveryNoteInvoiced');
+    const left = await api.ok('GET', `/api/invoices/billable?client_id=${shop.client.id}`);
+    expect((left.delivery_notes as Json[]).map((d) => d.id)).not.toContain(note.id);
+  });
+});
