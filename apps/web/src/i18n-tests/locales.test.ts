@@ -91,6 +91,15 @@ describe('common namespace', () => {
   it('has the seed loading text', () => {
     expect(hr.get('loading.page')).toBe('Učitavanje stranice...');
   });
+
+  it("says a blocked account's refusal in the seed's words, as the blocked screen does (seed section 8)", () => {
+    // The server's ACCOUNT_BLOCKED message is the same sentence (apps/server/src/http/errors.ts).
+    expect(hr.get('errors.ACCOUNT_BLOCKED')).toBe('Račun privremeno nije dostupan');
+    for (const lng of LANGS)
+      expect(flatten(readLocale(lng, 'common')).get('errors.ACCOUNT_BLOCKED'), lng).toBe(
+        flatten(readLocale(lng, 'app')).get('blocked.title'),
+      );
+  });
 });
 
 describe('app namespace Croatian texts from the seed', () => {
@@ -124,4 +133,17 @@ describe('app namespace Croatian texts from the seed', () => {
   for (const [key, text] of Object.entries(seed)) {
     it(key, () => expect(hr.get(key)).toBe(text));
   }
+
+  it("names the game's documents with the seed's words (seed section 3, capitalised as labels)", () => {
+    const seedTypes = { ponuda: 'ponuda', nalog: 'nalog', otpremnica: 'otpremnica', racun: 'račun' };
+    for (const [key, word] of Object.entries(seedTypes))
+      expect(hr.get(`game.documents.${key}`)?.toLocaleLowerCase('hr'), key).toBe(word);
+  });
+});
+
+describe('public namespace constants from the seed', () => {
+  it('gives the working hours as the seed writes them (seed section 9), in every language', () => {
+    for (const lng of LANGS)
+      expect(flatten(readLocale(lng, 'public')).get('contact.hoursValue'), lng).toContain('9:00-17:00');
+  });
 });
