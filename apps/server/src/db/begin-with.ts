@@ -39,15 +39,14 @@ export async function transactionBeginningWith<T>(
 ): Promise<T | null> {
   const pool = poolOf(db);
   if (!pool) return null;
-  const { dialect, schema, options } = (db as unknown as Internals).session;
   const client = await pool.connect();
-  const tx = new NodePgTransaction(dialect, new NodePgSession(client, dialect, schema, options), schema);
+  const tx = transactionOn(db, client);
   let broken: Error | undefined;
   try {
     const results = (await client.query(
       `begin${isolation ? ` isolation level ${isolation}` : ''}; ${first}`,
     )) as unknown as pg.QueryResult[];
-    const result = await fn(tx as unknown as Tx, results[1]?.rows ?? []);
+    const result = await fn(tx, results[1]?.rows ?? []);
     await client.query('commit');
     return result;
   } catch (error) {
@@ -59,6 +58,30 @@ export async function transactionBeginningWith<T>(
     // A connection that could not even roll back is closed instead of going back to the pool.
     client.release(broken);
   }
+}
+
+// drizzle's transaction object holds nothing but its connection, dialect and schema (the
+// relational query builders its constructor makes for every table): built once per pooled
+// connection and database, not per request. Only the transaction that has the connection checked
+// out uses it.
+const transactions = new WeakMap<pg.PoolClient, WeakMap<Db, Tx>>();
+function transactionOn(db: Db, client: pg.PoolClient): Tx {
+  let byDb = transactions.get(client);
+  if (!byDb) {
+    byDb = new WeakMap();
+    transactions.set(client, byDb);
+  }
+  let tx = byDb.get(db);
+  if (!tx) {
+    const { dialect, schema, options } = (db as unknown as Internals).session;
+    tx = new NodePgTransaction(
+      dialect,
+      new NodePgSession(client, dialect, schema, options),
+      schema,
+    ) as unknown as Tx;
+    byDb.set(db, tx);
+  }
+  return tx;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -107,6 +107,16 @@ export function dedicatedDatabase(db: Db, url: string): Promise<Database> {
 }
 
 /**
+ * The main database itself when the cached routes are fresh and do not send the company elsewhere,
+ * else null (the caller then awaits companyDb). The common case of a request needs no promise here.
+ */
+export function mainDbIfCurrent(db: Db, companyId: string): Db | null {
+  const router = routers.get(db);
+  if (!router || Date.now() - router.loadedAt > ROUTES_TTL_MS || router.routes.has(companyId)) return null;
+  return db;
+}
+
+/**
  * The database holding a company's rows: the main one (the `db` passed in) or its dedicated one.
  * Every company-scoped path (withCompany, jobs, CLI, realtime) resolves through here.
  */

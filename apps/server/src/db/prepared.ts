@@ -74,6 +74,9 @@ type Connection = {
 };
 type QueryInternals = {
   name: string;
+  types: unknown;
+  callback: Callback;
+  _results: unknown;
   values: unknown[];
   portal: string;
   binary: boolean;
@@ -83,14 +86,13 @@ type QueryInternals = {
   handleRowDescription(message: unknown): void;
   handleError(error: unknown, connection: Connection): void;
 };
-type QueryConfig = {
-  name: string;
-  text: string;
-  values: unknown[];
-  types: typeof types;
-  callback: (error: Error | null, result: { rows: unknown[] }) => void;
-};
-const PgQuery = pg.Query as unknown as new (config: QueryConfig) => QueryInternals;
+type Callback = (error: Error | null, result: { rows: unknown[] }) => void;
+// Built from the text and the values, not from a config object: pg copies a config object with
+// Object.getOwnPropertyDescriptors/defineProperties (about 2.5 µs per query, and the copy's
+// dictionary-mode properties slow every later read of them), a text it does not copy.
+const PgQuery = pg.Query as unknown as new (text: string, values: unknown[]) => QueryInternals;
+const PgResult = (pg as unknown as { Result: new (rowMode: undefined, types: unknown) => ResultInternals })
+  .Result;
 /** pg's own conversion of a parameter to its wire text, as its Query's bind uses it. */
 const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils.js') as {
   prepareValue: (value: unknown) => unknown;
@@ -98,12 +100,26 @@ const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils.js') as {
 
 const describedByConnection = new WeakMap<object, Map<string, Described>>();
 
+/** A pg Query with our type parsers (the same fields pg's constructor sets from a config object). */
+function withTypes<Q extends QueryInternals>(query: Q, callback: Callback): Q {
+  query.types = types;
+  query._result = new PgResult(undefined, types);
+  query._results = query._result;
+  query.callback = callback;
+  return query;
+}
+
 class NamedStatement extends PgQuery {
   constructor(
     private readonly described: Map<string, Described>,
-    config: QueryConfig,
+    name: string,
+    text: string,
+    values: unknown[],
+    callback: Callback,
   ) {
-    super(config);
+    super(text, values);
+    this.name = name;
+    withTypes(this, callback);
   }
 
   override prepare(connection: Connection): void {
@@ -154,13 +170,19 @@ function runNamed<T>(client: pg.Client, name: string, text: string, values: unkn
   }
   const known = described;
   return new Promise((resolve, reject) => {
-    const query = new NamedStatement(known, {
-      name,
-      text,
-      values,
-      types,
-      callback: (error, result) => (error ? reject(error) : resolve(result.rows as T[])),
-    });
+    const query = new NamedStatement(known, name, text, values, (error, result) =>
+      error ? reject(error) : resolve(result.rows as T[]),
+    );
+    client.query(query as unknown as pg.Submittable);
+  });
+}
+
+/** Runs an unnamed statement on a pg connection (parsed and planned by PostgreSQL on every call). */
+function runUnnamed<T>(client: pg.Client, text: string, values: unknown[]): Promise<T[]> {
+  return new Promise((resolve, reject) => {
+    const query = withTypes(new PgQuery(text, values), (error, result) =>
+      error ? reject(error) : resolve(result.rows as T[]),
+    );
     client.query(query as unknown as pg.Submittable);
   });
 }
@@ -171,15 +193,15 @@ function runNamed<T>(client: pg.Client, name: string, text: string, values: unkn
  * built per call and copied by pg: measurable on the posting path), a named one through
  * `runNamed`; on PGlite through drizzle.
  */
-async function send<T>(tx: Tx, name: string | undefined, text: string, values: unknown[]): Promise<T[]> {
+function send<T>(tx: Tx, name: string | undefined, text: string, values: unknown[]): Promise<T[]> {
   const { session } = tx as unknown as TxInternals;
   const client = session.client;
-  if (client instanceof pg.Client) {
-    if (name) return runNamed<T>(client, name, text, values);
-    return (await client.query({ text, values, types })).rows as T[];
-  }
-  const result = await session.prepareQuery({ sql: text, params: values }, undefined, name, false).execute();
-  return (result as { rows: T[] }).rows;
+  if (client instanceof pg.Client)
+    return name ? runNamed<T>(client, name, text, values) : runUnnamed<T>(client, text, values);
+  return session
+    .prepareQuery({ sql: text, params: values }, undefined, name, false)
+    .execute()
+    .then((result) => (result as { rows: T[] }).rows);
 }
 
 /** Runs a fixed-text query as a named statement in the caller's transaction; its rows typed as T. */

@@ -2,7 +2,7 @@ import { AppError, can, type Permission, type Role } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { transactionBeginningWith, uuidLiteral } from './begin-with.ts';
 import { announceAfterCommit } from './company-events.ts';
-import { companyDb, refreshCompanyRoutes } from './company-router.ts';
+import { companyDb, mainDbIfCurrent, refreshCompanyRoutes } from './company-router.ts';
 import { type Db, rowsOf, type Tx } from './database.ts';
 
 export type MemberRole = Role;
@@ -56,7 +56,7 @@ export const companyReadOnlyError = () =>
 async function onCompanyDatabase<T>(db: Db, companyId: string, run: (target: Db) => Promise<T>): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     if (attempt > 0) await refreshCompanyRoutes(db);
-    const target = await companyDb(db, companyId);
+    const target = mainDbIfCurrent(db, companyId) ?? (await companyDb(db, companyId));
     try {
       return await run(target);
     } catch (error) {

@@ -6,7 +6,7 @@ import { type CompanyContext, withCompany } from '../db/tenant.ts';
 import { requirePlatformAdmin } from '../modules/admin/admin.guard.ts';
 import { type Deps, requestCompanyId, type SessionUser } from './context.ts';
 import { errorBody } from './errors.ts';
-import { cachedSessionUser, followSessionRevocations } from './session-cache.ts';
+import { cachedSessionUser, followSessionRevocations, sessionUserFromCache } from './session-cache.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -59,15 +59,25 @@ export function registerAccessControl(app: FastifyInstance, deps: Deps): void {
     for (const method of [route.method].flat()) declared.push({ method, url: route.url, access });
   });
   // Before validation: who the caller is and which company they act in (no database transaction).
-  app.addHook('preValidation', async (request) => {
+  // A callback hook: a session found in the cache (nearly every request) goes on without a promise.
+  app.addHook('preValidation', (request, _reply, done) => {
     const access = routeAccess(request);
-    if (!access || access === 'public') return;
-    if (access === 'platform') return requirePlatformAdmin(deps, request);
-    const user = await cachedSessionUser(deps.auth, request);
-    if (!user) throw new AppError('UNAUTHENTICATED', 'Niste prijavljeni');
-    request.sessionUser = user;
-    if (!isPermission(access)) return;
-    request.companyId = requestCompanyId(request, request.sessionUser);
+    if (!access || access === 'public') return done();
+    if (access === 'platform') return void requirePlatformAdmin(deps, request).then(() => done(), done);
+    const identify = (user: SessionUser | null | undefined) => {
+      let refused: Error | undefined;
+      try {
+        if (!user) throw new AppError('UNAUTHENTICATED', 'Niste prijavljeni');
+        request.sessionUser = user;
+        if (isPermission(access)) request.companyId = requestCompanyId(request, user);
+      } catch (error) {
+        refused = error as Error;
+      }
+      done(refused);
+    };
+    const cached = sessionUserFromCache(deps.auth, request);
+    if (cached) return identify(cached);
+    cachedSessionUser(deps.auth, request).then(identify, done);
   });
   // The permission itself is checked at the start of the use-case's transaction (inCompany), so a
   // request opens one transaction, not two. A request that is answered without having passed that

@@ -35,6 +35,14 @@ function forget(cache: Cache, match: (key: string, entry: Entry) => boolean): vo
   for (const [key, entry] of cache.entries) if (match(key, entry)) cache.entries.delete(key);
 }
 
+/** The signed-in user of a request when the cache holds its cookie fresh, else undefined (no promise). */
+export function sessionUserFromCache(auth: Deps['auth'], request: FastifyRequest): SessionUser | undefined {
+  const key = request.headers.cookie;
+  if (!key || request.headers.authorization) return undefined;
+  const hit = caches.get(auth)?.entries.get(key);
+  return hit && hit.until > Date.now() ? hit.user : undefined;
+}
+
 /** The signed-in user of a request, from the cache or from better-auth. */
 export async function cachedSessionUser(
   auth: Deps['auth'],
@@ -43,10 +51,10 @@ export async function cachedSessionUser(
   const key = request.headers.cookie;
   // Other credentials (or none) go to better-auth every time.
   if (!key || request.headers.authorization) return findSessionUser(auth, request);
+  const hit = sessionUserFromCache(auth, request);
+  if (hit) return hit;
   const cache = cacheOf(auth);
   const now = Date.now();
-  const hit = cache.entries.get(key);
-  if (hit && hit.until > now) return hit.user;
   const generation = cache.generation;
   const user = await findSessionUser(auth, request);
   cache.entries.delete(key);
