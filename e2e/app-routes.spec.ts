@@ -1,4 +1,4 @@
-import { dismissChangelog, newAccount, signUpViaApi } from './support/app.ts';
+import { dismissChangelog, newAccount, postJson, signUpViaApi } from './support/app.ts';
 import { expect, test } from './support/fixtures.ts';
 
 test.describe('routing and guards (signed out)', () => {
@@ -111,6 +111,27 @@ test.describe('routing and guards (signed in)', () => {
       '/documents/nope',
       '/documents/work-orders/7/nope',
       '/inventory/nope',
+    ]) {
+      await page.goto(path);
+      await expect(page, path).toHaveURL(/:\d+\/$/);
+      await expect(page.getByTestId('sidebar'), path).toBeVisible();
+    }
+  });
+
+  test("a client's or supplier's unknown tab is an unknown path; its own tabs open", async ({ page }) => {
+    const client = await postJson(page, '/api/clients', { name: 'Kupac Rute d.o.o.' });
+    const supplier = await postJson(page, '/api/suppliers', { name: 'Dobavljač Rute d.o.o.' });
+    await page.goto(`/clients/${client.id}/contacts`);
+    await expect(page.getByRole('heading', { name: 'Kupac Rute d.o.o.' })).toBeVisible();
+    await expect(page).toHaveURL(/\/contacts$/);
+    await page.goto(`/suppliers/${supplier.id}/items`);
+    await expect(page.getByRole('heading', { name: 'Dobavljač Rute d.o.o.' })).toBeVisible();
+    await expect(page).toHaveURL(/\/items$/);
+    // A typo, a supplier's tab on a client, a client's tab on a supplier: each used to open the data tab.
+    for (const path of [
+      `/clients/${client.id}/nope`,
+      `/clients/${client.id}/items`,
+      `/suppliers/${supplier.id}/analytics`,
     ]) {
       await page.goto(path);
       await expect(page, path).toHaveURL(/:\d+\/$/);

@@ -11,6 +11,7 @@ import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { FormErrors } from '../../components/ui/form-errors.tsx';
 import { Input, Textarea } from '../../components/ui/input.tsx';
 import { cn } from '../../lib/cn.ts';
+import { usePartner } from '../clients/partners-api.ts';
 import { DocumentList } from '../documents/document-list.tsx';
 import {
   createCreditNote,
@@ -108,7 +109,14 @@ export function InvoiceNewPage() {
       onError: (e) => setError(errorText(t, e)),
     }),
   );
-  const client = clients.data?.items.find((c) => c.id === clientId);
+  // The pickers list active clients; a client deactivated since its delivery note ("Izradi račun")
+  // is still the buyer, so it is read on its own and offered, marked inactive.
+  const listed = clients.data?.items;
+  const unlisted = usePartner(
+    'client',
+    listed && clientId && !listed.some((c) => c.id === clientId) ? clientId : undefined,
+  ).data;
+  const client = listed?.find((c) => c.id === clientId) ?? unlisted;
 
   return (
     <div className="space-y-4">
@@ -119,11 +127,14 @@ export function InvoiceNewPage() {
         <Field label={t('invoice.buyer')} htmlFor="inv-client">
           <select id="inv-client" className={SELECT} {...form.register('client_id')} value={clientId}>
             <option value="">—</option>
-            {clients.data?.items.map((c) => (
+            {listed?.map((c) => (
               <option key={c.id} value={c.id}>
                 {c.name}
               </option>
             ))}
+            {unlisted && (
+              <option value={unlisted.id}>{t('invoice.inactiveClient', { name: unlisted.name })}</option>
+            )}
           </select>
         </Field>
         <Field label={t('form.date')} htmlFor="inv-date">
