@@ -63,6 +63,14 @@ const EPS = 1e-9;
  * 480 pivots), and the LP's value grew to a million bars for 500 pieces.
  */
 const PIVOT_TOLERANCE = 1e-7;
+/**
+ * Entries of an entering column's direction B^-1 a and of the pivot row of B^-1 smaller than this
+ * count as zero. They are the rounding residue of cancellations (the exact values are 0): on
+ * Hard28 a quarter of the direction's entries were below 1e-12 and the update of B^-1 spent a row
+ * operation on each; dropped, the direction holds 67 % nonzeros instead of 85 % and the LP takes
+ * about 11 % less CPU (median 19 %) with the same bounds.
+ */
+const DROP = 1e-12;
 /** Pivots between two recomputations of the basis inverse from its columns. */
 const REINVERT_EVERY = 1000;
 /** Estimated reinversion time per m³ (ms; measured about 30 ms for m = 200). */
@@ -252,7 +260,7 @@ export function createCuttingLp(
         s = -(binv[r * m + entering.minus] as number);
         if (entering.plus >= 0) s += binv[r * m + entering.plus] as number;
       }
-      dir[r] = s;
+      dir[r] = Math.abs(s) < DROP ? 0 : s;
     }
   };
   const solve = (deadline: number, now: () => number): LpSolution | null => {
@@ -401,7 +409,8 @@ export function createCuttingLp(
     let nnz = 0;
     const lb = leave * m;
     for (let j = 0; j < m; j++) {
-      const v = (binv[lb + j] as number) / pivot;
+      let v = (binv[lb + j] as number) / pivot;
+      if (Math.abs(v) < DROP) v = 0;
       binv[lb + j] = v;
       pivotRow[j] = v;
       if (v !== 0) rowNz[nnz++] = j;
