@@ -16,7 +16,7 @@ import type { CompanyContext } from '../../db/tenant.ts';
 import { onDocumentIssued } from '../fiscal-exchange/fiscal-exchange.service.ts';
 import * as advancesRepo from './advances.repo.ts';
 import * as repo from './documents.repo.ts';
-import { detail, requireClient, saveLines } from './documents.service.ts';
+import { detail, insertWithLines, requireClient } from './documents.service.ts';
 import { freezeFiles } from './frozen-files.ts';
 import { issueDocument } from './invoices.service.ts';
 
@@ -104,22 +104,21 @@ export async function createAdvance(
       },
     ]);
   const { date } = await repo.today(tx);
-  const id = await repo.insertDocument(tx, ctx.companyId, ctx.userId, {
-    kind: 'invoice',
-    number: null,
-    seq: null,
-    year: null,
-    client_id: client.id,
-    doc_date: date,
-    due_date: date,
-    note: input.note ?? null,
-  });
-  await repo.updateHeader(tx, id, { advance_for_id: order.id });
   const what = order.kind === 'quote' ? 'ponudi' : 'radnom nalogu';
-  await saveLines(
+  const id = await insertWithLines(
     tx,
     ctx,
-    id,
+    {
+      kind: 'invoice',
+      number: null,
+      seq: null,
+      year: null,
+      client_id: client.id,
+      doc_date: date,
+      due_date: date,
+      note: input.note ?? null,
+      advance_for_id: order.id,
+    },
     rates.map((r) => ({
       item_id: null,
       description: `Predujam po ${what} ${order.number ?? ''}`.trim(),

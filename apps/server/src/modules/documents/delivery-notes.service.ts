@@ -23,6 +23,7 @@ import * as repo from './documents.repo.ts';
 import {
   addressLine,
   detail,
+  insertWithLines,
   requireClient,
   resolveLines,
   saveLines,
@@ -238,19 +239,23 @@ export async function create(tx: Tx, ctx: CompanyContext, input: Input) {
   const settings = await repo.getSettings(tx, ctx.companyId);
   const { date, year } = await repo.today(tx);
   const number = await repo.allocateNumber(tx, ctx.companyId, 'delivery_note', settings, year);
-  const id = await repo.insertDocument(tx, ctx.companyId, ctx.userId, {
-    kind: 'delivery_note',
-    ...number,
-    client_id: client?.id ?? null,
-    doc_date: input.doc_date ?? date,
-    delivery_address:
-      input.delivery_address ??
-      addressLine(client?.delivery_address ?? null) ??
-      addressLine(client?.billing_address ?? null),
-    source_location_id: input.source_location_id,
-    note: input.note,
-  });
-  await saveLines(tx, ctx, id, lines);
+  const id = await insertWithLines(
+    tx,
+    ctx,
+    {
+      kind: 'delivery_note',
+      ...number,
+      client_id: client?.id ?? null,
+      doc_date: input.doc_date ?? date,
+      delivery_address:
+        input.delivery_address ??
+        addressLine(client?.delivery_address ?? null) ??
+        addressLine(client?.billing_address ?? null),
+      source_location_id: input.source_location_id,
+      note: input.note,
+    },
+    lines,
+  );
   if (woId) await repo.link(tx, ctx.companyId, woId, id, 'delivered');
   await holdStock(tx, ctx, id, input.source_location_id);
   await repo.notifyDocuments(tx, ctx.companyId, [id]);
@@ -268,14 +273,13 @@ export async function update(tx: Tx, ctx: CompanyContext, id: string, input: Inp
   const lines = woId
     ? await linesForWorkOrder(tx, woId, input.lines, client, id)
     : (await resolveLines(tx, input.lines, client)).map((l) => ({ ...l, source_line_id: null }));
-  await repo.updateHeader(tx, id, {
+  await saveLines(tx, ctx, id, lines, {
     client_id: client?.id ?? null,
     doc_date: input.doc_date,
     delivery_address: input.delivery_address,
     source_location_id: input.source_location_id,
     note: input.note,
   });
-  await saveLines(tx, ctx, id, lines);
   await holdStock(tx, ctx, id, input.source_location_id);
   await repo.notifyDocuments(tx, ctx.companyId, [id]);
   return detail(tx, id);

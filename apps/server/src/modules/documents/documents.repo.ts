@@ -263,7 +263,12 @@ export type NewDocument = {
   source_location_id?: string | null;
   output_location_id?: string | null;
   original_invoice_id?: string | null;
+  advance_for_id?: string | null;
   rush?: boolean;
+  /** The lines' totals, when the lines are known before the header is written (0 otherwise). */
+  net_total?: string;
+  vat_total?: string;
+  total?: string;
 };
 
 export async function insertDocument(
@@ -275,11 +280,13 @@ export async function insertDocument(
   const row = await one<{ id: string }>(
     tx,
     sql`insert into documents (company_id, kind, number, seq, year, status, client_id, doc_date, valid_until, due_date,
-          delivery_date, delivery_address, note, source_location_id, output_location_id, original_invoice_id, rush, created_by)
+          delivery_date, delivery_address, note, source_location_id, output_location_id, original_invoice_id, advance_for_id,
+          rush, net_total, vat_total, total, created_by)
         values (${companyId}, ${d.kind}, ${d.number}, ${d.seq}, ${d.year}, ${d.status ?? 'draft'}, ${d.client_id}, ${d.doc_date},
           ${d.valid_until ?? null}, ${d.due_date ?? null}, ${d.delivery_date ?? null}, ${d.delivery_address ?? null},
           ${d.note ?? null}, ${d.source_location_id ?? null}, ${d.output_location_id ?? null}, ${d.original_invoice_id ?? null},
-          ${d.rush ?? false}, ${userId})
+          ${d.advance_for_id ?? null}, ${d.rush ?? false}, ${d.net_total ?? '0'}, ${d.vat_total ?? '0'}, ${d.total ?? '0'},
+          ${userId})
         returning id`,
   );
   return row?.id as string;

@@ -230,16 +230,42 @@ export function totalsOf(
   );
 }
 
-/** Writes a draft's lines and the header totals computed from them. */
-export async function saveLines(tx: Tx, ctx: CompanyContext, documentId: string, lines: repo.LineWrite[]) {
-  const ids = await repo.replaceLines(tx, ctx.companyId, documentId, lines);
+/** The header's totals of these lines, as the documents table stores them. */
+function headerTotals(lines: readonly repo.LineWrite[]) {
   const t = totalsOf(lines);
-  await repo.updateHeader(tx, documentId, {
-    net_total: money(t.net),
-    vat_total: money(t.vat),
-    total: money(t.total),
-  });
+  return { net_total: money(t.net), vat_total: money(t.vat), total: money(t.total) };
+}
+
+/**
+ * Writes a draft's lines, then its header: the edited `header` fields and the totals computed from
+ * the lines in one update, so one save is one change in the document's history.
+ */
+export async function saveLines(
+  tx: Tx,
+  ctx: CompanyContext,
+  documentId: string,
+  lines: repo.LineWrite[],
+  header: Record<string, unknown> = {},
+) {
+  const ids = await repo.replaceLines(tx, ctx.companyId, documentId, lines);
+  await repo.updateHeader(tx, documentId, { ...header, ...headerTotals(lines) });
   return ids;
+}
+
+/**
+ * A new document and its lines. The header is inserted with its lines' totals already in it, so the
+ * history shows the creation as one event (the INSERT) and not also an edit of the totals that
+ * nobody made; every row written is still in the audit trail (the header, then each line).
+ */
+export async function insertWithLines(
+  tx: Tx,
+  ctx: CompanyContext,
+  d: repo.NewDocument,
+  lines: repo.LineWrite[],
+): Promise<string> {
+  const id = await repo.insertDocument(tx, ctx.companyId, ctx.userId, { ...d, ...headerTotals(lines) });
+  await repo.replaceLines(tx, ctx.companyId, id, lines);
+  return id;
 }
 
 // Shared detail -----------------------------------------------------------------------------------
@@ -331,16 +357,20 @@ export async function createDraft(
   const { date, year } = await repo.today(tx);
   const docDate = input.doc_date ?? date;
   const number = await repo.allocateNumber(tx, ctx.companyId, kind, settings, year);
-  const id = await repo.insertDocument(tx, ctx.companyId, ctx.userId, {
-    kind,
-    ...number,
-    client_id: client?.id ?? null,
-    doc_date: docDate,
-    ...(await header({ docDate, settings })),
-    note: input.note,
-    rush: input.rush,
-  });
-  await saveLines(tx, ctx, id, lines);
+  const id = await insertWithLines(
+    tx,
+    ctx,
+    {
+      kind,
+      ...number,
+      client_id: client?.id ?? null,
+      doc_date: docDate,
+      ...(await header({ docDate, settings })),
+      note: input.note,
+      rush: input.rush,
+    },
+    lines,
+  );
   await repo.notifyDocuments(tx, ctx.companyId, [id]);
   return detail(tx, id);
 }
@@ -359,14 +389,13 @@ export async function updateDraft(
   const client = await requireClient(tx, input.client_id);
   const lines = await resolveLines(tx, input.lines, client, 'lines', input.rush);
   const own = await header(doc);
-  await repo.updateHeader(tx, id, {
+  await saveLines(tx, ctx, id, lines, {
     client_id: client?.id ?? null,
     doc_date: input.doc_date,
     note: input.note,
     rush: input.rush,
     ...own,
   });
-  await saveLines(tx, ctx, id, lines);
   await repo.notifyDocuments(tx, ctx.companyId, [id]);
   return detail(tx, id);
 }
@@ -404,20 +433,19 @@ export async function copyDocument(
   const settings = await repo.getSettings(tx, ctx.companyId);
   const { date, year } = await repo.today(tx);
   const number = await repo.allocateNumber(tx, ctx.companyId, kind, settings, year);
-  const copyId = await repo.insertDocument(tx, ctx.companyId, ctx.userId, {
-    kind,
-    ...number,
-    client_id: source.client_id,
-    doc_date: date,
-    ...(await header({ date, settings })),
-    note: source.note,
-    rush: source.rush,
-  });
   const lines = await repo.getLines(tx, source.id);
-  await saveLines(
+  const copyId = await insertWithLines(
     tx,
     ctx,
-    copyId,
+    {
+      kind,
+      ...number,
+      client_id: source.client_id,
+      doc_date: date,
+      ...(await header({ date, settings })),
+      note: source.note,
+      rush: source.rush,
+    },
     lines.map((l) => ({ ...l, source_line_id: copy.sourceLines ? l.id : null })),
   );
   await repo.link(tx, ctx.companyId, source.id, copyId, copy.relation);

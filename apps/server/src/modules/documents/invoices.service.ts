@@ -38,6 +38,7 @@ import * as repo from './documents.repo.ts';
 import {
   addressLine,
   detail,
+  insertWithLines,
   requireClient,
   resolveLines,
   saveLines,
@@ -168,21 +169,20 @@ export async function create(tx: Tx, ctx: CompanyContext, input: Input) {
       .map((n) => n.doc.delivery_date ?? n.doc.doc_date)
       .sort()
       .at(-1) ?? null;
-  const id = await repo.insertDocument(tx, ctx.companyId, ctx.userId, {
-    kind: 'invoice',
-    number: null,
-    seq: null,
-    year: null,
-    client_id: client.id,
-    doc_date: docDate,
-    delivery_date: input.delivery_date ?? lastDelivery,
-    due_date: input.due_date ?? dueDateFrom(docDate, client.payment_terms_days),
-    note: input.note,
-  });
-  await saveLines(
+  const id = await insertWithLines(
     tx,
     ctx,
-    id,
+    {
+      kind: 'invoice',
+      number: null,
+      seq: null,
+      year: null,
+      client_id: client.id,
+      doc_date: docDate,
+      delivery_date: input.delivery_date ?? lastDelivery,
+      due_date: input.due_date ?? dueDateFrom(docDate, client.payment_terms_days),
+      note: input.note,
+    },
     lines.map((l, i) => ({ ...l, source_line_id: lineInput[i]?.source_line_id ?? null })),
   );
   await relinkInvoiced(
@@ -207,18 +207,18 @@ export async function update(tx: Tx, ctx: CompanyContext, id: string, input: Inp
   const budget = await invoiceBudget(tx, sourceIds, id);
   checkSourcedLines(budget, client?.id ?? '', input.lines);
   const lines = await resolveLines(tx, input.lines, client);
-  await repo.updateHeader(tx, id, {
-    client_id: client?.id,
-    doc_date: input.doc_date,
-    delivery_date: input.delivery_date,
-    due_date: input.due_date,
-    note: input.note,
-  });
   await saveLines(
     tx,
     ctx,
     id,
     lines.map((l, i) => ({ ...l, source_line_id: input.lines[i]?.source_line_id ?? null })),
+    {
+      client_id: client?.id,
+      doc_date: input.doc_date,
+      delivery_date: input.delivery_date,
+      due_date: input.due_date,
+      note: input.note,
+    },
   );
   await relinkInvoiced(
     tx,
@@ -347,21 +347,20 @@ export async function creditNote(
   const lineInput = creditLines(original, credited, input.lines);
   const lines = await resolveLines(tx, lineInput, client);
   const { date } = await repo.today(tx);
-  const id = await repo.insertDocument(tx, ctx.companyId, ctx.userId, {
-    kind: 'credit_note',
-    number: null,
-    seq: null,
-    year: null,
-    client_id: invoice.client_id,
-    doc_date: date,
-    delivery_date: invoice.delivery_date,
-    original_invoice_id: invoiceId,
-    note: input.note,
-  });
-  await saveLines(
+  const id = await insertWithLines(
     tx,
     ctx,
-    id,
+    {
+      kind: 'credit_note',
+      number: null,
+      seq: null,
+      year: null,
+      client_id: invoice.client_id,
+      doc_date: date,
+      delivery_date: invoice.delivery_date,
+      original_invoice_id: invoiceId,
+      note: input.note,
+    },
     lines.map((l, i) => ({ ...l, source_line_id: lineInput[i]?.source_line_id ?? null })),
   );
   const credit = (await repo.getDocument(tx, id)) as repo.DocumentRow;

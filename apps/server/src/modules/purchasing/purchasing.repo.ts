@@ -119,15 +119,22 @@ export type NewLine = {
   net: string;
 };
 
+/**
+ * A new order's header with its lines' totals already in it (replaceLines then writes the same
+ * totals, which the audit trigger does not record), so its history starts with one creation.
+ */
 export async function insertHeader(
   tx: Tx,
   ids: { companyId: string; userId: string },
   h: { supplier_id: string; expected_on: string | null; note: string | null; source: 'manual' | 'low_stock' },
+  totals: { net: string; vat_total: string; total: string },
 ): Promise<string> {
   const row = await one<{ id: string }>(
     tx,
-    sql`insert into purchase_orders (company_id, supplier_id, expected_on, note, source, created_by)
-        values (${ids.companyId}, ${h.supplier_id}, ${h.expected_on}, ${h.note}, ${h.source}, ${ids.userId})
+    sql`insert into purchase_orders (company_id, supplier_id, expected_on, note, source, net_total, vat_total, total,
+          created_by)
+        values (${ids.companyId}, ${h.supplier_id}, ${h.expected_on}, ${h.note}, ${h.source}, ${totals.net},
+          ${totals.vat_total}, ${totals.total}, ${ids.userId})
         returning id`,
   );
   return row?.id as string;
@@ -155,14 +162,17 @@ export async function replaceLines(
   );
 }
 
+/** A draft's edited header with its new lines' totals: one save, one change in its history. */
 export async function updateHeader(
   tx: Tx,
   id: string,
   h: { supplier_id: string; expected_on: string | null; note: string | null },
+  totals: { net: string; vat_total: string; total: string },
 ) {
   await tx.execute(
     sql`update purchase_orders set supplier_id = ${h.supplier_id}, expected_on = ${h.expected_on}, note = ${h.note},
-          updated_at = now() where id = ${id}`,
+          net_total = ${totals.net}, vat_total = ${totals.vat_total}, total = ${totals.total}, updated_at = now()
+        where id = ${id}`,
   );
 }
 
