@@ -39,16 +39,27 @@ describe('delivery note guards', () => {
   });
 
   it('cancels a draft or an issued note that is not invoiced', () => {
+    const number = 'OT-2026-0007';
     for (const status of ['draft', 'issued'])
-      expect(refusal(() => assertDeliveryNoteCancellable({ status, invoiced: false }))).toBeNull();
+      expect(refusal(() => assertDeliveryNoteCancellable({ status, number, invoiced: false }))).toBeNull();
     for (const status of ['delivered', 'cancelled'])
-      expect(refusal(() => assertDeliveryNoteCancellable({ status, invoiced: false }))).toEqual(transition);
-    // An invoiced note is refused as such whatever its state (a credit note comes first).
-    for (const status of ['draft', 'issued', 'delivered'])
-      expect(refusal(() => assertDeliveryNoteCancellable({ status, invoiced: true }))).toEqual({
+      expect(refusal(() => assertDeliveryNoteCancellable({ status, number, invoiced: false }))).toEqual(
+        transition,
+      );
+    // An invoiced note is refused as such whatever its state (a credit note comes first), by its number.
+    for (const status of ['draft', 'issued', 'delivered']) {
+      expect(refusal(() => assertDeliveryNoteCancellable({ status, number, invoiced: true }))).toEqual({
         code: 'CONFLICT',
         key: 'validation.deliveryNoteInvoiced',
       });
+      try {
+        assertDeliveryNoteCancellable({ status, number, invoiced: true });
+      } catch (error) {
+        expect(error instanceof AppError && error.details).toEqual([
+          { field: 'status', key: 'validation.deliveryNoteInvoiced', params: { number } },
+        ]);
+      }
+    }
   });
 
   it('invoices an issued or delivered note; a refusal names the note and its state', () => {

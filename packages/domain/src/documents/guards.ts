@@ -76,11 +76,18 @@ export function assertDeliveryNoteIssuable(note: { status: string; lineCount: nu
     ]);
 }
 
-/** An invoiced note is corrected by a credit note, never cancelled; otherwise draft or issued → cancelled. */
-export function assertDeliveryNoteCancellable(note: { status: string; invoiced: boolean }) {
+/**
+ * An invoiced note is corrected by a credit note, never cancelled; otherwise draft or issued →
+ * cancelled. The refusal names the note (every delivery note is numbered when it is created).
+ */
+export function assertDeliveryNoteCancellable(note: {
+  status: string;
+  invoiced: boolean;
+  number: string | null;
+}) {
   if (note.invoiced)
-    throw new AppError('CONFLICT', 'Otpremnica je fakturirana: najprije izdajte odobrenje', [
-      { field: 'status', key: 'validation.deliveryNoteInvoiced' },
+    throw new AppError('CONFLICT', `Otpremnica ${note.number} je fakturirana: najprije izdajte odobrenje`, [
+      { field: 'status', key: 'validation.deliveryNoteInvoiced', params: { number: note.number ?? '' } },
     ]);
   assertAction(deliveryNoteMachine, note.status, 'cancel');
 }

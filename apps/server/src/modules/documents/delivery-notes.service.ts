@@ -362,7 +362,11 @@ export async function deliver(tx: Tx, ctx: CompanyContext, id: string) {
  */
 export async function cancel(tx: Tx, ctx: CompanyContext, id: string) {
   const doc = await repo.requireDocument(tx, id, ['delivery_note'], true);
-  assertDeliveryNoteCancellable({ status: doc.status, invoiced: await repo.isInvoiced(tx, id) });
+  assertDeliveryNoteCancellable({
+    status: doc.status,
+    number: doc.number,
+    invoiced: await repo.isInvoiced(tx, id),
+  });
   if (doc.status === 'draft') {
     await endHolds(tx, ctx, id, 'released');
     await transition(tx, ctx, doc, 'cancel');

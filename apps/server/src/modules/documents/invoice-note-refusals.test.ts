@@ -133,6 +133,61 @@ describe('invoicing a delivery note that cannot be invoiced', () => {
   });
 });
 
+describe('refusals that name the document by its number', () => {
+  it('a note invoiced before is named when it is invoiced again or cancelled, and nothing changes', async () => {
+    const note = await issuedNote();
+    const first = await api.ok('POST', '/api/invoices', {
+      client_id: shop.client.id,
+      delivery_note_ids: [note.id],
+    });
+    await api.ok('POST', `/api/invoices/${first.document.id}/issue`);
+    const before = await invoiceCount();
+    const again = refusal(
+      await api.call('POST', '/api/invoices', { client_id: shop.client.id, delivery_note_ids: [note.id] }),
+      409,
+    );
+    expect(again).toMatchObject({
+      field: 'delivery_note_ids',
+      key: 'validation.deliveryNoteInvoiced',
+      params: { number: note.number },
+    });
+    expect(again.text).toBe(`Otpremnica ${note.number} je već fakturirana`);
+    expect(await invoiceCount()).toBe(before);
+
+    const cancel = refusal(await api.call('POST', `/api/delivery-notes/${note.id}/cancel`), 409);
+    expect(cancel).toMatchObject({
+      field: 'status',
+      key: 'validation.deliveryNoteInvoiced',
+      params: { number: note.number },
+    });
+    expect(cancel.text).toBe(`Otpremnica ${note.number} je već fakturirana`);
+    expect((await api.ok('GET', `/api/documents/${note.id}`)).document.status).toBe('issued');
+  });
+
+  it('a work order that cannot be invoiced is named, and nothing is written', async () => {
+    const order = (
+      await api.ok('POST', '/api/documents/work-orders', {
+        client_id: shop.client.id,
+        lines: [{ item_id: montage.id, quantity: '1' }],
+      })
+    ).document as Json;
+    expect(order.number).toMatch(/\S/);
+    const before = await invoiceCount();
+    const r = refusal(
+      await api.call('POST', '/api/invoices', { client_id: shop.client.id, work_order_ids: [order.id] }),
+    );
+    expect(r).toMatchObject({
+      field: 'work_order_ids',
+      key: 'validation.workOrderNotInvoiceable',
+      params: { number: order.number },
+    });
+    expect(r.text).toBe(
+      `Radni nalog ${order.number} se ne može fakturirati (nije završen ili je drugog kupca)`,
+    );
+    expect(await invoiceCount()).toBe(before);
+  });
+});
+
 describe('invoicing for a client that is gone', () => {
   it('a client that does not exist is named as such, not "field required"', async () => {
     const note = await issuedNote();
