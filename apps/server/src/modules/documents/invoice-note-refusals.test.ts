@@ -278,4 +278,30 @@ describe('invoicing for a client that is gone', () => {
     const left = await api.ok('GET', `/api/invoices/billable?client_id=${shop.client.id}`);
     expect((left.delivery_notes as Json[]).map((d) => d.id)).not.toContain(note.id);
   });
+
+  it("a draft invoice of a deactivated client prices a line without its own discount with the client's, as the editor shows", async () => {
+    // The shop's client gives 10 % (glassShop); the invoice editor applies the same (useDocumentClient).
+    expect(shop.client.default_discount).toMatch(/^10(\.0+)?$/);
+    const note = await issuedNote();
+    await api.ok('PATCH', `/api/clients/${shop.client.id}`, { active: false });
+    const draft = await api.ok('POST', '/api/invoices', {
+      client_id: shop.client.id,
+      delivery_note_ids: [note.id],
+    });
+    const sourced = (draft.lines as Json[]).map((l) => ({
+      item_id: l.item_id,
+      description: l.description,
+      quantity: l.quantity,
+      discount_pct: l.discount_pct,
+      source_line_id: l.source_line_id,
+    }));
+    const edited = await api.ok('PUT', `/api/invoices/${draft.document.id}`, {
+      client_id: shop.client.id,
+      lines: [...sourced, { item_id: montage.id, quantity: '1' }],
+    });
+    const typed = (edited.lines as Json[]).find((l) => !l.source_line_id);
+    // By hand: 1 h × 40,00 less 10 % = 36,00; the note's 2 h × 40,00 less 10 % = 72,00; net 108,00.
+    expect(typed).toMatchObject({ quantity: '1', net_amount: '36.00' });
+    expect(edited.document.net_total).toBe('108.00');
+  });
 });

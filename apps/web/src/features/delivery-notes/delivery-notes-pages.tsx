@@ -19,6 +19,7 @@ import {
   updateDeliveryNote,
   useClients,
   useDocument,
+  useDocumentClient,
   useDocumentMutation,
   useDocuments,
   useLocations,
@@ -124,6 +125,8 @@ export function DeliveryNoteNewPage() {
     setValue('order_location_id', orderLocation);
   }, [setValue, orderClient, orderLocation]);
   const { client_id: clientId, source_location_id: sourceId } = chosenParties(header);
+  // The client's default discount: the editor's totals apply it to lines without one, as the server does.
+  const clientDiscount = useDocumentClient(clientId).discount;
   const messages = useFormMessages(form.formState.errors, {
     label: (path) =>
       path === 'client_id' ? t('form.client') : path === 'source_location_id' ? t('dn.sourceLocation') : '',
@@ -226,7 +229,7 @@ export function DeliveryNoteNewPage() {
             setLines(next);
             setDirty(true);
           }}
-          defaultDiscount={discountOf(clients.data?.items, clientId)}
+          defaultDiscount={clientDiscount}
         />
       )}
       <Field label={t('form.note')} htmlFor="dn-note">
@@ -246,16 +249,11 @@ export function DeliveryNoteDetailPage() {
   return <LoadedDocument render={(detail) => <DeliveryNoteView detail={detail} />} />;
 }
 
-/** The client's default discount: the editor's totals apply it to lines without one, as the server does. */
-const discountOf = (clients: { id: string; default_discount: string }[] | undefined, id: string | null) => {
-  const pct = clients?.find((c) => c.id === id)?.default_discount;
-  return pct && pct !== '0' ? pct : undefined;
-};
-
 function DeliveryNoteView({ detail }: { detail: Detail }) {
-  const clients = useClients();
   const { t } = useTranslation('documents');
   const doc = detail.document;
+  // The client's discount, a client deactivated since the note was made included (the server applies it).
+  const clientDiscount = useDocumentClient(doc.client_id).discount;
   const { t: tg } = useTranslation('ux-grid');
   const [lines, setLines] = useState<EditLine[]>(() => detail.lines.map(lineFromApi));
   const [dirty, setDirty] = useState(false);
@@ -342,7 +340,7 @@ function DeliveryNoteView({ detail }: { detail: Detail }) {
         }}
         readOnly={!draft}
         showLots
-        defaultDiscount={discountOf(clients.data?.items, doc.client_id)}
+        defaultDiscount={clientDiscount}
       />
       {draft && (
         <Button

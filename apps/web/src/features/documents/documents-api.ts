@@ -39,6 +39,7 @@ import type {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { input } from 'zod';
 import { ApiError, api } from '../../lib/api.ts';
+import { usePartner } from '../clients/partners-api.ts';
 import { useCompanyLive } from '../team/use-live.ts';
 import type { lineToApi } from './line-model.ts';
 
@@ -197,6 +198,21 @@ export function useClients() {
     }),
     staleTime: 60_000,
   });
+}
+
+/**
+ * A document's client as the server prices with it. The pickers list active clients only; a client
+ * deactivated since the document was made is still its buyer, and the server still applies its
+ * default discount to lines without one, so it is read on its own (`unlisted`, to be offered marked
+ * inactive) and the editor's totals take its discount too.
+ */
+export function useDocumentClient(id: string | null | undefined) {
+  const listed = useClients().data?.items;
+  const missing = listed && id && !listed.some((c) => c.id === id) ? id : undefined;
+  const unlisted = usePartner('client', missing).data;
+  const client = listed?.find((c) => c.id === id) ?? (unlisted?.id === id ? unlisted : undefined);
+  const discount = client?.default_discount;
+  return { listed, unlisted, client, discount: discount && discount !== '0' ? discount : undefined };
 }
 
 export function useLocations() {

@@ -36,8 +36,8 @@ import {
   duplicateDocument,
   errorText,
   saveDocument,
-  useClients,
   useDocument,
+  useDocumentClient,
   useDocumentMutation,
   useLiveDocuments,
   useLocations,
@@ -145,7 +145,6 @@ function DocumentForm({ kind, detail }: { kind: DocumentKind; detail: Detail | n
   const { t } = useTranslation('documents');
   const navigate = useNavigate();
   const toast = useToast();
-  const clients = useClients();
   const locations = useLocations();
   // A new work order left without a location gets the company's default (server side): say which.
   const defaults = useProductionLocations(kind === 'work-orders' && !detail);
@@ -177,7 +176,8 @@ function DocumentForm({ kind, detail }: { kind: DocumentKind; detail: Detail | n
   const canWrite = usePermission('documents.write');
   const canAct = usePermission(isWo ? 'production.write' : 'documents.write');
   const editable = canWrite && (!doc || doc.status === 'draft');
-  const client = clients.data?.items.find((c) => c.id === header.client_id);
+  // A draft's client deactivated since is still offered (marked) and its discount still applies, as on the server.
+  const { listed, unlisted, discount } = useDocumentClient(header.client_id);
 
   const save = useDocumentMutation(async (head: HeaderBody) => {
     const body = { ...head, lines: lines.filter((l) => l.item_id || l.description.trim()).map(lineToApi) };
@@ -342,11 +342,14 @@ function DocumentForm({ kind, detail }: { kind: DocumentKind; detail: Detail | n
             onChange={(e) => set({ client_id: e.target.value })}
           >
             <option value="">{t('form.noClient')}</option>
-            {clients.data?.items.map((c) => (
+            {listed?.map((c) => (
               <option key={c.id} value={c.id}>
                 {c.name}
               </option>
             ))}
+            {unlisted && (
+              <option value={unlisted.id}>{t('invoice.inactiveClient', { name: unlisted.name })}</option>
+            )}
           </select>
         </Field>
         <Field label={t('form.date')} htmlFor="doc-date">
@@ -433,9 +436,7 @@ function DocumentForm({ kind, detail }: { kind: DocumentKind; detail: Detail | n
         rush={header.rush}
         readOnly={!editable}
         showLots={isWo && doc?.status === 'completed'}
-        defaultDiscount={
-          client?.default_discount && client.default_discount !== '0' ? client.default_discount : undefined
-        }
+        defaultDiscount={discount}
         onChange={(next) => {
           setLines(next);
           setDirty(true);

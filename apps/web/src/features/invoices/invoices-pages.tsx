@@ -11,7 +11,6 @@ import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { FormErrors } from '../../components/ui/form-errors.tsx';
 import { Input, Textarea } from '../../components/ui/input.tsx';
 import { cn } from '../../lib/cn.ts';
-import { usePartner } from '../clients/partners-api.ts';
 import { DocumentList } from '../documents/document-list.tsx';
 import {
   createCreditNote,
@@ -19,7 +18,7 @@ import {
   type Detail,
   errorText,
   updateInvoice,
-  useClients,
+  useDocumentClient,
   useDocumentMutation,
 } from '../documents/documents-api.ts';
 import { type EditLine, LineEditor, lineFromApi, lineToApi } from '../documents/line-editor.tsx';
@@ -74,7 +73,6 @@ export function InvoiceNewPage() {
   const { t } = useTranslation('documents');
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const clients = useClients();
   const form = useZodForm<typeof invoiceHeaderSchema, InvoiceHeaderValues>(invoiceHeaderSchema, {
     defaultValues: { ...EMPTY_INVOICE_HEADER, client_id: params.get('client_id') ?? '' },
   });
@@ -111,12 +109,7 @@ export function InvoiceNewPage() {
   );
   // The pickers list active clients; a client deactivated since its delivery note ("Izradi račun")
   // is still the buyer, so it is read on its own and offered, marked inactive.
-  const listed = clients.data?.items;
-  const unlisted = usePartner(
-    'client',
-    listed && clientId && !listed.some((c) => c.id === clientId) ? clientId : undefined,
-  ).data;
-  const client = listed?.find((c) => c.id === clientId) ?? unlisted;
+  const { listed, unlisted, discount } = useDocumentClient(clientId);
 
   return (
     <div className="space-y-4">
@@ -173,13 +166,7 @@ export function InvoiceNewPage() {
       )}
       <h2 className="font-semibold">{t('invoice.extraLines')}</h2>
       <UnsavedChangesGuard when={(lines.length > 0 || form.formState.isDirty) && !save.isSuccess} />
-      <LineEditor
-        lines={lines}
-        onChange={setLines}
-        defaultDiscount={
-          client?.default_discount && client.default_discount !== '0' ? client.default_discount : undefined
-        }
-      />
+      <LineEditor lines={lines} onChange={setLines} defaultDiscount={discount} />
       <Field label={t('form.note')} htmlFor="inv-note">
         <Textarea id="inv-note" {...form.register('note')} />
       </Field>
@@ -222,9 +209,9 @@ function InvoiceView({ detail }: { detail: Detail }) {
       onError,
     });
   const isCredit = doc.kind === 'credit_note';
-  // The client's discount applies to lines without one: the editor's totals price them as the server does.
-  const clients = useClients();
-  const clientDiscount = clients.data?.items.find((c) => c.id === doc.client_id)?.default_discount;
+  // The client's discount applies to lines without one: the editor's totals price them as the server
+  // does, a client deactivated since included.
+  const clientDiscount = useDocumentClient(doc.client_id).discount;
   // Issuing and payments answer at once (status and payment badge); a refusal puts them back.
   const status = useDocumentStatusChange(doc.id, doc.kind);
 
@@ -311,7 +298,7 @@ function InvoiceView({ detail }: { detail: Detail }) {
           setDirty(true);
         }}
         readOnly={!canWrite || !draft}
-        defaultDiscount={clientDiscount && clientDiscount !== '0' ? clientDiscount : undefined}
+        defaultDiscount={clientDiscount}
       />
       {canWrite && draft && (
         <Button
