@@ -1,12 +1,29 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, onPostgres, type TestDatabase } from '../test/harness.ts';
-import { transactionBeginningWith } from './begin-with.ts';
+import { transactionBeginningWith, uuidLiteral } from './begin-with.ts';
 import { announceAfterCommit, flushCompanyEvents, notifyCompany } from './company-events.ts';
 import { type Database, type Db, openPostgres, rowsOf, type Tx } from './database.ts';
 
 const COMPANY = '5b2e8c1d-7a4f-4e3b-9c6d-0a1b2c3d4e5f';
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('uuidLiteral: only a uuid becomes a literal', () => {
+  it('quotes a uuid and refuses anything else, so nothing but hex digits and hyphens reaches the script', () => {
+    expect(uuidLiteral(COMPANY)).toBe(`'${COMPANY}'`);
+    expect(uuidLiteral(COMPANY.toUpperCase())).toBe(`'${COMPANY.toUpperCase()}'`);
+    for (const bad of [
+      `${COMPANY}'`,
+      `${COMPANY}\n`,
+      `'; drop table tenants; --`,
+      `${COMPANY.slice(0, -1)}g`,
+      `${COMPANY} `,
+      `x${COMPANY}`,
+      '',
+    ])
+      expect(uuidLiteral(bad)).toBeNull();
+  });
+});
 
 // One pooled connection, so every call below runs on the same connection and gets the same
 // drizzle transaction object (kept per connection since issue 21, session 13): nothing of one
