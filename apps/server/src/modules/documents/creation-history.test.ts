@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, signUp, startTestApp, type TestApp } from '../../test/harness.ts';
-import { documentsClient, type Json, TEST_OPERATOR } from './test-helpers.ts';
+import { createMontage, documentsClient, glassShop, type Json } from './test-helpers.ts';
 
 /**
  * A document's history right after it is made: one creation, not a creation followed by an edit of
@@ -22,51 +22,21 @@ const TOTALS = ['net_total', 'vat_total', 'total'];
 let t: TestApp;
 let owner: SignedIn;
 let api: ReturnType<typeof documentsClient>;
+let shop: Awaited<ReturnType<typeof glassShop>>;
 let client: Json;
 let location: Json;
 let montage: Json;
 let supplier: Json;
-let glass: Json;
 
 beforeAll(async () => {
   t = await startTestApp();
   owner = await signUp(t.app, 'Creation History');
   api = documentsClient(t.app, owner);
-  await api.ok('PATCH', '/api/tenants/me', {
-    company_name: 'Staklo Horvat d.o.o.',
-    company_address: 'Ilica 1, 10000 Zagreb',
-    tax_number: '94577403194',
-    bank_accounts: [{ iban: 'HR1210010051863000160' }],
-  });
-  await api.ok('PUT', '/api/einvoice/operator', TEST_OPERATOR);
-  client = await api.ok('POST', '/api/clients', {
-    kind: 'company',
-    name: 'Gradnja Kovač j.d.o.o.',
-    oib: '69435151530',
-    billing_address: { street: 'Vukovarska 5', postal_code: '21000', city: 'Split' },
-    default_discount: '10',
-  });
-  location = await api.ok('POST', '/api/inventory/locations', {
-    code: 'GOT',
-    name: 'Gotovi',
-    type: 'storage',
-  });
-  montage = await api.ok('POST', '/api/inventory/items', {
-    sku: 'MONT',
-    name: 'Montaža',
-    kind: 'service',
-    base_unit: 'h',
-    sales_price: '40',
-    vat_rate: '25',
-    kpd_code: '43.32.09',
-  });
+  shop = await glassShop(api); // the company profile and operator (invoices are issued), a client with 10 %
+  client = shop.client;
+  location = shop.finished;
+  montage = await createMontage(api);
   supplier = await api.ok('POST', '/api/suppliers', { name: 'Staklo Dobavljač d.o.o.', lead_time_days: 7 });
-  glass = await api.ok('POST', '/api/inventory/items', {
-    sku: 'FLOAT4',
-    name: 'Float staklo 4 mm',
-    kind: 'material',
-    base_unit: 'm2',
-  });
 }, 120_000);
 afterAll(async () => t?.close());
 
@@ -244,7 +214,7 @@ describe('a document is created as one event in its history', () => {
   it('a purchase order (its record history), and a real edit afterwards', async () => {
     const body = (quantity: string) => ({
       supplier_id: supplier.id,
-      lines: [{ item_id: glass.id, quantity, unit_price: '12.50', vat_rate: '25' }],
+      lines: [{ item_id: shop.glass.id, quantity, unit_price: '12.50', vat_rate: '25' }],
     });
     const order = await api.ok('POST', '/api/purchase-orders', body('4'));
     const history = async () =>

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/database.ts';
 import { withCompany } from '../../db/tenant.ts';
 import { type SignedIn, signUp, startTestApp, type TestApp } from '../../test/harness.ts';
-import { documentsClient, glassShop, type Json } from './test-helpers.ts';
+import { createMontage, documentsClient, glassShop, type Json } from './test-helpers.ts';
 
 /**
  * Invoicing from a delivery note that cannot be invoiced, or for a client that is gone. The web shows
@@ -29,15 +29,7 @@ beforeAll(async () => {
   owner = await signUp(t.app, 'Invoice Note Refusals');
   api = documentsClient(t.app, owner);
   shop = await glassShop(api);
-  montage = await api.ok('POST', '/api/inventory/items', {
-    sku: 'MONT',
-    name: 'Montaža',
-    kind: 'service',
-    base_unit: 'h',
-    sales_price: '40',
-    vat_rate: '25',
-    kpd_code: '43.32.09',
-  });
+  montage = await createMontage(api);
 }, 120_000);
 afterAll(async () => t?.close());
 

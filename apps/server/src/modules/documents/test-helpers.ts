@@ -118,6 +118,19 @@ export async function glassShop(api: Api, tag = '') {
   return { materials, finished, glass, spacer, igu, cut, assemble, client };
 }
 
+/** Fitting by the hour, a service at 40.00 and 25 % (no stock moves when it is delivered). */
+export function createMontage(api: Api): Promise<Json> {
+  return api.ok('POST', '/api/inventory/items', {
+    sku: 'MONT',
+    name: 'Montaža',
+    kind: 'service',
+    base_unit: 'h',
+    sales_price: '40',
+    vat_rate: '25',
+    kpd_code: '43.32.09',
+  });
+}
+
 /** Glass measure-pricing settings with the PRODUCT.md defaults, written out for hand-computed tests. */
 export const GLASS_PRICING_SETTINGS = {
   dimension_step_mm: '30',
