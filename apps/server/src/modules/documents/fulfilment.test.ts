@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/database.ts';
 import { withCompany } from '../../db/tenant.ts';
 import { type SignedIn, signUp, startTestApp, type TestApp } from '../../test/harness.ts';
-import { documentsClient, glassShop, type Json } from './test-helpers.ts';
+import { createMontage, documentsClient, glassShop, type Json } from './test-helpers.ts';
 
 // Issue 17, "every line reaches an invoice exactly once": a quote with glass, window and service
 // lines → work order → two partial delivery notes (stock moves for goods only) → one invoice from
@@ -56,15 +56,7 @@ beforeAll(async () => {
     lines: [{ componentId: profile.id, formula: '2*(W+H)/1000', unit: 'm', scrapPct: '0' }],
   });
   await api.ok('POST', `/api/products/${window.id}/boms/${bom.id}/activate`);
-  montage = await api.ok('POST', '/api/inventory/items', {
-    sku: 'MONT',
-    name: 'Montaža',
-    kind: 'service',
-    base_unit: 'h',
-    sales_price: '40',
-    vat_rate: '25',
-    kpd_code: '43.32.09',
-  });
+  montage = await createMontage(api);
   transport = await api.ok('POST', '/api/inventory/items', {
     sku: 'TRANS',
     name: 'Transport',
