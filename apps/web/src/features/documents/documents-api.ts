@@ -203,8 +203,9 @@ export function useClients() {
 /**
  * A document's client as the server prices with it. The pickers list active clients only; a client
  * deactivated since the document was made is still its buyer, and the server still applies its
- * default discount to lines without one, so it is read on its own (`unlisted`, to be offered marked
- * inactive) and the editor's totals take its discount too.
+ * default discount to lines without one, so it is read on its own (`unlisted`, offered marked
+ * inactive; an active client past the list's 200 is read the same way, unmarked) and the editor's
+ * totals take its discount too.
  */
 export function useDocumentClient(id: string | null | undefined) {
   const listed = useClients().data?.items;

@@ -348,7 +348,9 @@ function DocumentForm({ kind, detail }: { kind: DocumentKind; detail: Detail | n
               </option>
             ))}
             {unlisted && (
-              <option value={unlisted.id}>{t('invoice.inactiveClient', { name: unlisted.name })}</option>
+              <option value={unlisted.id}>
+                {unlisted.active ? unlisted.name : t('invoice.inactiveClient', { name: unlisted.name })}
+              </option>
             )}
           </select>
         </Field>

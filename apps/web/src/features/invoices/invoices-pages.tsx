@@ -126,7 +126,9 @@ export function InvoiceNewPage() {
               </option>
             ))}
             {unlisted && (
-              <option value={unlisted.id}>{t('invoice.inactiveClient', { name: unlisted.name })}</option>
+              <option value={unlisted.id}>
+                {unlisted.active ? unlisted.name : t('invoice.inactiveClient', { name: unlisted.name })}
+              </option>
             )}
           </select>
         </Field>
