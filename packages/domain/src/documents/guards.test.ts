@@ -8,6 +8,7 @@ import {
   assertInvoiceIssued,
   assertQuoteSendable,
   assertWorkOrderInProgress,
+  assertWorkOrderInvoiceable,
   documentActions,
   shownStatus,
 } from './guards.ts';
@@ -88,6 +89,43 @@ describe('delivery note guards', () => {
         params: { number: 'OT-2026-0008' },
       },
     ]);
+  });
+});
+
+describe('invoicing a work order directly', () => {
+  const number = 'RN-2026-0004';
+  const details = (status: string, client_id: string | null) => {
+    try {
+      assertWorkOrderInvoiceable({ status, number, client_id }, 'client-a');
+    } catch (error) {
+      if (error instanceof AppError) return { code: error.code, details: error.details };
+      throw error;
+    }
+    return null;
+  };
+  const refused = (key: string) => ({
+    code: 'VALIDATION',
+    details: [{ field: 'work_order_ids', key, params: { number } }],
+  });
+
+  it("invoices a completed order of the invoice's client", () => {
+    expect(details('completed', 'client-a')).toBeNull();
+  });
+
+  it('names an order not completed yet, whichever of its open states', () => {
+    for (const status of ['draft', 'planned', 'in_progress'])
+      expect(details(status, 'client-a'), status).toEqual(refused('validation.workOrderNotCompletedInvoice'));
+  });
+
+  it('names a cancelled order as cancelled', () => {
+    expect(details('cancelled', 'client-a')).toEqual(refused('validation.workOrderCancelledInvoice'));
+  });
+
+  it("names another client's order (or one without a client) as such, whatever its state", () => {
+    for (const status of ['completed', 'in_progress', 'cancelled']) {
+      expect(details(status, 'client-b'), status).toEqual(refused('validation.workOrderOtherClient'));
+      expect(details(status, null), status).toEqual(refused('validation.workOrderOtherClient'));
+    }
   });
 });
 

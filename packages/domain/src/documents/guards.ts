@@ -111,6 +111,32 @@ export function assertDeliveryNoteInvoiceable(note: { status: string; number: st
   );
 }
 
+/**
+ * A work order is invoiced directly once it is completed, and only on an invoice of its own client.
+ * The refusal names the order and its one problem: another client's order, a cancelled order (never
+ * invoiced), or an order not completed yet (draft, planned or in production: complete it first).
+ */
+export function assertWorkOrderInvoiceable(
+  order: { status: string; number: string | null; client_id: string | null },
+  clientId: string,
+) {
+  const params = { number: order.number ?? '' };
+  if (order.client_id !== clientId)
+    throw new AppError('VALIDATION', `Radni nalog ${order.number} je drugog kupca`, [
+      { field: 'work_order_ids', key: 'validation.workOrderOtherClient', params },
+    ]);
+  if (order.status === 'completed') return;
+  if (order.status === 'cancelled')
+    throw new AppError('VALIDATION', `Radni nalog ${order.number} je otkazan i ne može se fakturirati`, [
+      { field: 'work_order_ids', key: 'validation.workOrderCancelledInvoice', params },
+    ]);
+  throw new AppError(
+    'VALIDATION',
+    `Radni nalog ${order.number} nije završen: fakturirati se može samo završen radni nalog`,
+    [{ field: 'work_order_ids', key: 'validation.workOrderNotCompletedInvoice', params }],
+  );
+}
+
 /** Credit notes and payments go only against an issued invoice. */
 export function assertInvoiceIssued(status: string, what: 'credit_note' | 'payment') {
   if (status !== 'issued')

@@ -443,7 +443,7 @@ describe('invoice straight from a work order', () => {
     });
     expect(early.status).toBe(400);
     expect(early.body.error.details).toEqual([
-      expect.objectContaining({ key: 'validation.workOrderNotInvoiceable' }),
+      expect.objectContaining({ key: 'validation.workOrderNotCompletedInvoice' }),
     ]);
     for (const step of ['plan', 'start', 'complete'])
       await api.ok(

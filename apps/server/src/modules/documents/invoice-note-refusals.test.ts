@@ -156,27 +156,85 @@ describe('refusals that name the document by its number', () => {
     expect((await api.ok('GET', `/api/documents/${note.id}`)).document.status).toBe('issued');
   });
 
-  it('a work order that cannot be invoiced is named, and nothing is written', async () => {
-    const order = (
-      await api.ok('POST', '/api/documents/work-orders', {
-        client_id: shop.client.id,
-        lines: [{ item_id: montage.id, quantity: '1' }],
-      })
-    ).document as Json;
-    expect(order.number).toMatch(/\S/);
+  it('a work order not completed yet, cancelled, or of another client is named with its problem; nothing is written', async () => {
+    const workOrder = async (clientId: string) =>
+      (
+        await api.ok('POST', '/api/documents/work-orders', {
+          client_id: clientId,
+          lines: [{ item_id: montage.id, quantity: '1' }],
+        })
+      ).document as Json;
+    const invoiceOrder = async (order: Json) =>
+      refusal(
+        await api.call('POST', '/api/invoices', { client_id: shop.client.id, work_order_ids: [order.id] }),
+      );
     const before = await invoiceCount();
-    const r = refusal(
-      await api.call('POST', '/api/invoices', { client_id: shop.client.id, work_order_ids: [order.id] }),
-    );
-    expect(r).toMatchObject({
+
+    // Planned, not completed: said so, with its number.
+    const open = await workOrder(shop.client.id);
+    expect(open.number).toMatch(/\S/);
+    await api.ok('POST', `/api/documents/work-orders/${open.id}/plan`);
+    const notCompleted = await invoiceOrder(open);
+    expect(notCompleted).toMatchObject({
       field: 'work_order_ids',
-      key: 'validation.workOrderNotInvoiceable',
-      params: { number: order.number },
+      key: 'validation.workOrderNotCompletedInvoice',
+      params: { number: open.number },
     });
-    expect(r.text).toBe(
-      `Radni nalog ${order.number} se ne može fakturirati (nije završen ili je drugog kupca)`,
+    expect(notCompleted.text).toBe(
+      `Radni nalog ${open.number} nije završen: fakturirati se može samo završen radni nalog`,
     );
+
+    // Cancelled: said so, not "not completed".
+    const cancelled = await workOrder(shop.client.id);
+    await api.ok('POST', `/api/documents/work-orders/${cancelled.id}/cancel`);
+    const refusedCancelled = await invoiceOrder(cancelled);
+    expect(refusedCancelled).toMatchObject({
+      key: 'validation.workOrderCancelledInvoice',
+      params: { number: cancelled.number },
+    });
+    expect(refusedCancelled.text).toBe(`Radni nalog ${cancelled.number} je otkazan i ne može se fakturirati`);
+
+    // Completed, but another client's: the client is the problem.
+    const other = await api.ok('POST', '/api/clients', { name: 'Drugi Kupac d.o.o.' });
+    const theirs = await workOrder(other.id);
+    for (const step of ['plan', 'start', 'complete'])
+      await api.ok(
+        'POST',
+        `/api/documents/work-orders/${theirs.id}/${step}`,
+        step === 'complete' ? {} : undefined,
+      );
+    expect((await api.ok('GET', `/api/documents/${theirs.id}`)).document.status).toBe('completed');
+    const otherClient = await invoiceOrder(theirs);
+    expect(otherClient).toMatchObject({
+      key: 'validation.workOrderOtherClient',
+      params: { number: theirs.number },
+    });
+    expect(otherClient.text).toBe(
+      `Radni nalog ${theirs.number} je drugog kupca: jedan račun objedinjuje dokumente jednog kupca`,
+    );
+
+    // Nothing written: no invoice, and each order stays as it was.
     expect(await invoiceCount()).toBe(before);
+    const states = await query<{ id: string; status: string }>(
+      sql`select id, status from documents where id in (${open.id}, ${cancelled.id}, ${theirs.id})`,
+    );
+    expect(Object.fromEntries(states.map((r) => [r.id, r.status]))).toEqual({
+      [open.id]: 'planned',
+      [cancelled.id]: 'cancelled',
+      [theirs.id]: 'completed',
+    });
+    // The invoice the client's own order does get, once it is completed, shows the guard is no stricter.
+    for (const step of ['start', 'complete'])
+      await api.ok(
+        'POST',
+        `/api/documents/work-orders/${open.id}/${step}`,
+        step === 'complete' ? {} : undefined,
+      );
+    const invoice = await api.ok('POST', '/api/invoices', {
+      client_id: shop.client.id,
+      work_order_ids: [open.id],
+    });
+    expect(invoice.lines.map((l: Json) => [l.item_id, l.quantity])).toEqual([[montage.id, '1']]);
   });
 });
 

@@ -4,6 +4,7 @@ import {
   assertDeliveryNoteInvoiceable,
   assertDraft,
   assertInvoiceIssued,
+  assertWorkOrderInvoiceable,
   buildUbl,
   buyerEndpoint,
   type creditNoteInputSchema,
@@ -114,14 +115,7 @@ async function workOrdersOf(tx: Tx, clientId: string, ids: readonly string[]) {
   const out: { doc: repo.DocumentRow; lines: repo.LineRow[] }[] = [];
   for (const id of ids) {
     const wo = await repo.requireDocument(tx, id, ['work_order'], true);
-    if (wo.status !== 'completed' || wo.client_id !== clientId)
-      throw new AppError('VALIDATION', `Radni nalog ${wo.number} se ne može fakturirati`, [
-        {
-          field: 'work_order_ids',
-          key: 'validation.workOrderNotInvoiceable',
-          params: { number: wo.number ?? '' },
-        },
-      ]);
+    assertWorkOrderInvoiceable(wo, clientId);
     out.push({ doc: wo, lines: await repo.getLines(tx, id) });
   }
   return out;
