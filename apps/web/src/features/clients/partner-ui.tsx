@@ -145,3 +145,30 @@ export function fieldErrors(error: unknown): Record<string, string> {
   for (const d of (error.details ?? []) as IssueDetail[]) out[d.field] ??= d.key;
   return out;
 }
+
+/**
+ * A document's partner picker's options: the listed (active) partners, then the document's own
+ * partner when the list lacks it (`useUnlistedPartner`), as "<name> (neaktivan)" when it has been
+ * deactivated since, by its name alone when it is active but past the list's first 200.
+ */
+export function PartnerOptions(props: {
+  listed: readonly { id: string; name: string }[] | undefined;
+  unlisted: { id: string; name: string; active: boolean } | undefined;
+}) {
+  const { t } = useTranslation('common');
+  const { unlisted } = props;
+  return (
+    <>
+      {props.listed?.map((p) => (
+        <option key={p.id} value={p.id}>
+          {p.name}
+        </option>
+      ))}
+      {unlisted && (
+        <option value={unlisted.id}>
+          {unlisted.active ? unlisted.name : t('common:inactivePartner', { name: unlisted.name })}
+        </option>
+      )}
+    </>
+  );
+}

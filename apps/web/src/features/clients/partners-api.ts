@@ -81,6 +81,26 @@ export function usePartner(role: PartnerRole, id: string | undefined) {
   });
 }
 
+/** The document's partner to read on its own: only once the list has loaded, and only when it lacks it. */
+export const unlistedId = (listed: readonly { id: string }[] | undefined, id: string | null | undefined) =>
+  listed && id && !listed.some((p) => p.id === id) ? id : undefined;
+
+/**
+ * The partner a document names when the picker's list lacks it: the pickers list active partners
+ * (the first 200), but a client or supplier deactivated since the document was made is still its
+ * partner, so it is read on its own (undefined while the list loads, when the list has it, or for
+ * none). The picker offers it with `PartnerOptions` (partner-ui.tsx).
+ */
+export function useUnlistedPartner(
+  role: PartnerRole,
+  listed: readonly { id: string }[] | undefined,
+  id: string | null | undefined,
+) {
+  const missing = unlistedId(listed, id);
+  const partner = usePartner(role, missing).data;
+  return missing && partner?.id === missing ? partner : undefined;
+}
+
 export function useDuplicates(role: PartnerRole, probe: { name: string; oib: string; excludeId?: string }) {
   const name = probe.name.trim();
   const oib = /^\d{11}$/.test(probe.oib.trim()) ? probe.oib.trim() : '';

@@ -11,13 +11,13 @@ import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { FormErrors } from '../../components/ui/form-errors.tsx';
 import { Input, Textarea } from '../../components/ui/input.tsx';
 import { UnknownPath } from '../../components/unknown-path.tsx';
+import { PartnerOptions } from '../clients/partner-ui.tsx';
 import { DocumentList } from '../documents/document-list.tsx';
 import {
   createDeliveryNote,
   type Detail,
   errorText,
   updateDeliveryNote,
-  useClients,
   useDocument,
   useDocumentClient,
   useDocumentMutation,
@@ -109,7 +109,6 @@ export function DeliveryNoteNewPage() {
     'work_order',
     new URLSearchParams({ status: 'completed', page_size: '100' }),
   );
-  const clients = useClients();
   const locations = useLocations();
   // One empty line to type into; its key stays the same across renders, so focus stays in it.
   const [lines, setLines] = useState<EditLine[]>(() => [newLine()]);
@@ -125,8 +124,9 @@ export function DeliveryNoteNewPage() {
     setValue('order_location_id', orderLocation);
   }, [setValue, orderClient, orderLocation]);
   const { client_id: clientId, source_location_id: sourceId } = chosenParties(header);
-  // The client's default discount: the editor's totals apply it to lines without one, as the server does.
-  const clientDiscount = useDocumentClient(clientId).discount;
+  // The client's default discount: the editor's totals apply it to lines without one, as the server
+  // does. A work order's client deactivated since is still the note's client: offered, marked inactive.
+  const { listed, unlisted, discount: clientDiscount } = useDocumentClient(clientId);
   const messages = useFormMessages(form.formState.errors, {
     label: (path) =>
       path === 'client_id' ? t('form.client') : path === 'source_location_id' ? t('dn.sourceLocation') : '',
@@ -181,11 +181,7 @@ export function DeliveryNoteNewPage() {
         <Field label={t('form.client')} htmlFor="dn-client">
           <select id="dn-client" className={SELECT} {...form.register('client_id')} value={clientId}>
             <option value="">—</option>
-            {clients.data?.items.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
+            <PartnerOptions listed={listed} unlisted={unlisted} />
           </select>
         </Field>
         <Field label={t('dn.sourceLocation')} htmlFor="dn-source">

@@ -39,7 +39,7 @@ import type {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { input } from 'zod';
 import { ApiError, api } from '../../lib/api.ts';
-import { usePartner } from '../clients/partners-api.ts';
+import { useUnlistedPartner } from '../clients/partners-api.ts';
 import { useCompanyLive } from '../team/use-live.ts';
 import type { lineToApi } from './line-model.ts';
 
@@ -203,15 +203,14 @@ export function useClients() {
 /**
  * A document's client as the server prices with it. The pickers list active clients only; a client
  * deactivated since the document was made is still its buyer, and the server still applies its
- * default discount to lines without one, so it is read on its own (`unlisted`, offered marked
+ * default discount to lines without one, so it is read on its own (`unlisted`, offered by `PartnerOptions` marked
  * inactive; an active client past the list's 200 is read the same way, unmarked) and the editor's
  * totals take its discount too.
  */
 export function useDocumentClient(id: string | null | undefined) {
   const listed = useClients().data?.items;
-  const missing = listed && id && !listed.some((c) => c.id === id) ? id : undefined;
-  const unlisted = usePartner('client', missing).data;
-  const client = listed?.find((c) => c.id === id) ?? (unlisted?.id === id ? unlisted : undefined);
+  const unlisted = useUnlistedPartner('client', listed, id);
+  const client = listed?.find((c) => c.id === id) ?? unlisted;
   const discount = client?.default_discount;
   return { listed, unlisted, client, discount: discount && discount !== '0' ? discount : undefined };
 }

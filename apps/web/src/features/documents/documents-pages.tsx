@@ -15,6 +15,7 @@ import { Input, Textarea } from '../../components/ui/input.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { UnknownPath } from '../../components/unknown-path.tsx';
 import { cn } from '../../lib/cn.ts';
+import { PartnerOptions } from '../clients/partner-ui.tsx';
 import { WorkOrderCutting } from '../cutting/work-order-cutting.tsx';
 import { WorkOrderFulfilment } from '../delivery-notes/delivery-lines.tsx';
 import { AdvanceAction, AdvancesSection } from '../invoices/advances.tsx';
@@ -342,16 +343,7 @@ function DocumentForm({ kind, detail }: { kind: DocumentKind; detail: Detail | n
             onChange={(e) => set({ client_id: e.target.value })}
           >
             <option value="">{t('form.noClient')}</option>
-            {listed?.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-            {unlisted && (
-              <option value={unlisted.id}>
-                {unlisted.active ? unlisted.name : t('invoice.inactiveClient', { name: unlisted.name })}
-              </option>
-            )}
+            <PartnerOptions listed={listed} unlisted={unlisted} />
           </select>
         </Field>
         <Field label={t('form.date')} htmlFor="doc-date">

@@ -11,6 +11,7 @@ import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { FormErrors } from '../../components/ui/form-errors.tsx';
 import { Input, Textarea } from '../../components/ui/input.tsx';
 import { cn } from '../../lib/cn.ts';
+import { PartnerOptions } from '../clients/partner-ui.tsx';
 import { DocumentList } from '../documents/document-list.tsx';
 import {
   createCreditNote,
@@ -120,16 +121,7 @@ export function InvoiceNewPage() {
         <Field label={t('invoice.buyer')} htmlFor="inv-client">
           <select id="inv-client" className={SELECT} {...form.register('client_id')} value={clientId}>
             <option value="">—</option>
-            {listed?.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-            {unlisted && (
-              <option value={unlisted.id}>
-                {unlisted.active ? unlisted.name : t('invoice.inactiveClient', { name: unlisted.name })}
-              </option>
-            )}
+            <PartnerOptions listed={listed} unlisted={unlisted} />
           </select>
         </Field>
         <Field label={t('form.date')} htmlFor="inv-date">

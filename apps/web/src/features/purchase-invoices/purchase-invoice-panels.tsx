@@ -19,8 +19,16 @@ import { Input, Textarea } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { cn } from '../../lib/cn.ts';
 import { formatCurrency, formatDate, formatNumber, numberInputToApi } from '../../lib/format.ts';
-import { apiErrorMessages, NUM, selectClasses, TABLE, TD, TH } from '../clients/partner-ui.tsx';
-import { usePartners } from '../clients/partners-api.ts';
+import {
+  apiErrorMessages,
+  NUM,
+  PartnerOptions,
+  selectClasses,
+  TABLE,
+  TD,
+  TH,
+} from '../clients/partner-ui.tsx';
+import { usePartners, useUnlistedPartner } from '../clients/partners-api.ts';
 import { useOrders } from '../purchasing/purchasing-api.ts';
 import { type Difference, type PurchaseInvoice, usePurchaseInvoiceAction } from './purchase-invoices-api.ts';
 
@@ -47,6 +55,8 @@ export function MatchPanel({ pi, canEdit }: { pi: PurchaseInvoice; canEdit: bool
   const { t } = useTranslation('purchase-invoices');
   const action = usePurchaseInvoiceAction(pi.id);
   const suppliers = usePartners('supplier', new URLSearchParams({ page_size: '200' }));
+  // A supplier deactivated since the invoice was matched is still its supplier: offered, marked inactive.
+  const unlistedSupplier = useUnlistedPartner('supplier', suppliers.data?.rows, pi.supplier_id);
   const orders = useOrders(
     new URLSearchParams(
       pi.supplier_id ? { supplier_id: pi.supplier_id, page_size: '100' } : { page_size: '100' },
@@ -75,11 +85,7 @@ export function MatchPanel({ pi, canEdit }: { pi: PurchaseInvoice; canEdit: bool
                 }
               >
                 <option value="">{t('match.noSupplier')}</option>
-                {(suppliers.data?.rows ?? []).map((s) => (
-                  <option key={s.id} value={s.id}>
-                    {s.name}
-                  </option>
-                ))}
+                <PartnerOptions listed={suppliers.data?.rows} unlisted={unlistedSupplier} />
               </select>
             ) : pi.supplier_id ? (
               <Link to={`/suppliers/${pi.supplier_id}`} className="block text-primary hover:underline">

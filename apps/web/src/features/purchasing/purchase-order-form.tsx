@@ -15,8 +15,8 @@ import { FormErrors } from '../../components/ui/form-errors.tsx';
 import { Input, Textarea } from '../../components/ui/input.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { formatCurrency, formatNumber, numberInputToApi } from '../../lib/format.ts';
-import { apiErrorMessages, Field, NUM, selectClasses } from '../clients/partner-ui.tsx';
-import { fetchPartners } from '../clients/partners-api.ts';
+import { apiErrorMessages, Field, NUM, PartnerOptions, selectClasses } from '../clients/partner-ui.tsx';
+import { fetchPartners, useUnlistedPartner } from '../clients/partners-api.ts';
 import { PageHeader } from '../sections/page-header.tsx';
 import { type Order, saveOrder, useOrder, usePurchasingMutation } from './purchasing-api.ts';
 
@@ -128,6 +128,9 @@ function PurchaseOrderForm({ initial }: { initial?: Order }) {
     queryFn: ({ signal }) =>
       fetchPartners('supplier', new URLSearchParams({ page_size: '200', sort: 'name' }), signal),
   });
+  // A draft order's supplier deactivated since is still its supplier: offered, marked inactive.
+  const supplierId = form.watch('supplier_id');
+  const unlistedSupplier = useUnlistedPartner('supplier', suppliers?.rows, supplierId);
   const save = usePurchasingMutation((body: unknown) => saveOrder(initial?.id ?? null, body));
   // Dirty = the request differs from what was loaded (a new order: anything entered at all); the
   // grid's fresh last line is not a change.
@@ -241,14 +244,10 @@ function PurchaseOrderForm({ initial }: { initial?: Order }) {
                 className={`${selectClasses} w-full`}
                 {...form.register('supplier_id')}
                 // The suppliers arrive after the field: the select follows the form's value.
-                value={form.watch('supplier_id')}
+                value={supplierId}
               >
                 <option value="">{t('form.chooseSupplier')}</option>
-                {suppliers?.rows.map((s) => (
-                  <option key={s.id} value={s.id}>
-                    {s.name}
-                  </option>
-                ))}
+                <PartnerOptions listed={suppliers?.rows} unlisted={unlistedSupplier} />
               </select>
             </Field>
             <Field id="po-expected" label={t('fields.expectedOn')}>
