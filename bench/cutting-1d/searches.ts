@@ -4,6 +4,9 @@
 //   npx tsx bench/cutting-1d/searches.ts --set Falkenauer_T --only t501 --time 500 --seeds 1,2,3
 // --prices first solves the instance's LP (column generation, not timed) and gives the
 // consistent-neighbourhood search its duals as prices, as the optimiser does once its LP has run.
+// --vertices K (with --prices): the prices are the average of the LP's duals and those of K
+// re-solves of the same LP with every size's demand raised by a random 0-0.001 (other vertices of
+// the optimal dual face; not timed either). --search cns (or repack) runs one search only.
 // --set is a folder under the BPPLIB directory (Falkenauer/Falkenauer_T, Waescher, Hard28, ...);
 // --only keeps the files whose name contains the text.
 import { basename, join } from 'node:path';
@@ -19,7 +22,10 @@ const only = arg('--only') ?? '';
 const timeMs = Number(arg('--time') ?? 500);
 const seeds = (arg('--seeds') ?? '1').split(',').map(Number);
 const withPrices = process.argv.includes('--prices');
-const searches = { cns: cnsPack1d, repack: repack1d };
+const vertices = Number(arg('--vertices') ?? 0);
+const searches = Object.fromEntries(
+  Object.entries({ cns: cnsPack1d, repack: repack1d }).filter(([name]) => (arg('--search') ?? name) === name),
+);
 
 const solved: Record<string, number> = { cns: 0, repack: 0 };
 let runs = 0;
@@ -46,7 +52,18 @@ for (const path of files(dir)) {
   if (withPrices) {
     const { sizes, demand } = sizesAndDemand(items);
     const lp = solveCuttingLp(sizes, demand, [{ capacity, cost: 1 }], cpu() + 60_000, cpu);
-    const bySize = new Map(sizes.map((s, t) => [s, lp?.dual?.[t] ?? 0]));
+    const y = sizes.map((_, t) => lp?.dual?.[t] ?? 0);
+    const perturb = createRng(99);
+    for (let k = 0; k < vertices && lp?.model; k++) {
+      lp.model.setDemand(
+        demand.map((d) => d + perturb.int(1000) / 1e6),
+        cpu() + 60_000,
+        cpu,
+      );
+      const other = lp.model.solve(cpu() + 60_000, cpu);
+      for (let t = 0; t < y.length; t++) y[t] = (y[t] as number) + (other?.dual?.[t] ?? 0);
+    }
+    const bySize = new Map(sizes.map((s, t) => [s, (y[t] as number) / (vertices + 1)]));
     dual = items.map((s) => bySize.get(s) ?? 0);
   }
   const cells: string[] = [];
@@ -80,6 +97,8 @@ for (const path of files(dir)) {
 }
 process.stdout.write(
   `${dir.slice(root.length + 1)}${only ? ` (${only})` : ''}, ${timeMs} ms CPU, seeds ${seeds.join(',')}` +
-    `${withPrices ? ', LP prices' : ''}: ` +
-    `consistent-neighbourhood ${solved.cns}/${runs}, repacking ${solved.repack}/${runs} at ceil(sum/c)\n`,
+    `${withPrices ? `, LP prices${vertices > 0 ? ` (${vertices + 1} vertices)` : ''}` : ''}: ` +
+    `${Object.keys(searches)
+      .map((name) => `${name === 'cns' ? 'consistent-neighbourhood' : 'repacking'} ${solved[name]}/${runs}`)
+      .join(', ')} at ceil(sum/c)\n`,
 );
