@@ -18,6 +18,8 @@ export interface ArcFlowGraph {
   capacity: number;
   sizes: number[];
   demand: number[];
+  /** The node flow leaves from (0, or its label after compress). */
+  source: number;
   nodes: number[];
   arcs: Arc[];
 }
@@ -49,7 +51,43 @@ export function buildGraph(
   });
   const nodes = [...reached, capacity].filter((v, i, a) => a.indexOf(v) === i).sort((a, b) => a - b);
   for (const u of nodes) if (u !== 0 && u !== capacity) arcs.push({ from: u, to: capacity, type: -1 });
-  return { capacity, sizes: [...sizes], demand: [...demand], nodes, arcs };
+  return { capacity, sizes: [...sizes], demand: [...demand], source: 0, nodes, arcs };
+}
+
+/**
+ * A smaller equivalent graph: each node u is relabelled C - h(u), h(u) being the longest item load
+ * on a path from u to C, and nodes with one label merge. An arc of size w from u to u + w still
+ * spans at least w (h(u) >= w + h(u + w)), so every path holds at most C of items, and every path
+ * of the first graph has its image: the same plans. Loss arcs from every node to C.
+ */
+export function compress(g: ArcFlowGraph): ArcFlowGraph {
+  const h = new Map<number, number>([[g.capacity, 0]]);
+  const byFrom = new Map<number, Arc[]>();
+  for (const a of g.arcs)
+    if (a.type >= 0) (byFrom.get(a.from) ?? byFrom.set(a.from, []).get(a.from))?.push(a);
+  for (const u of [...g.nodes].sort((a, b) => b - a)) {
+    let best = 0;
+    for (const a of byFrom.get(u) ?? [])
+      best = Math.max(best, (g.sizes[a.type] as number) + (h.get(a.to) as number));
+    h.set(u, best);
+  }
+  const label = (u: number): number => g.capacity - (h.get(u) as number);
+  const seen = new Set<string>();
+  const arcs: Arc[] = [];
+  for (const a of g.arcs) {
+    if (a.type < 0) continue;
+    const arc = { from: label(a.from), to: label(a.to), type: a.type };
+    const key = `${arc.from},${arc.to},${arc.type}`;
+    if (!seen.has(key)) {
+      seen.add(key);
+      arcs.push(arc);
+    }
+  }
+  const nodes = [...new Set([...g.nodes.map(label), g.capacity])].sort((a, b) => a - b);
+  const source = label(0);
+  for (const u of nodes)
+    if (u !== source && u !== g.capacity) arcs.push({ from: u, to: g.capacity, type: -1 });
+  return { ...g, source, nodes, arcs };
 }
 
 /**
@@ -71,9 +109,9 @@ export function lpText(g: ArcFlowGraph, maxBars?: number): string {
     for (let i = 0; i < terms.length; i += 12) lines.push(`  ${terms.slice(i, i + 12).join(' ')}`);
     lines.push(`  ${rhs}`);
   };
-  row('bars', [...(out.get(0) ?? []).map((k) => `+ x${k}`), '- z'], '= 0');
+  row('bars', [...(out.get(g.source) ?? []).map((k) => `+ x${k}`), '- z'], '= 0');
   for (const v of g.nodes) {
-    if (v === 0 || v === g.capacity) continue;
+    if (v === g.source || v === g.capacity) continue;
     const terms = [...(into.get(v) ?? []).map((k) => `+ x${k}`), ...(out.get(v) ?? []).map((k) => `- x${k}`)];
     row(`n${v}`, terms, '= 0');
   }
@@ -113,10 +151,10 @@ export function planFromFlows(
   });
   const bars: number[][] = [];
   for (;;) {
-    const first = (outArcs.get(0) ?? []).find((k) => (left[k] as number) > 0);
+    const first = (outArcs.get(g.source) ?? []).find((k) => (left[k] as number) > 0);
     if (first === undefined) break;
     const bar: number[] = [];
-    let at = 0;
+    let at = g.source;
     while (at !== g.capacity) {
       const k = (outArcs.get(at) ?? []).find((j) => (left[j] as number) > 0);
       if (k === undefined) throw new Error(`flow stops at node ${at}`);

@@ -5,7 +5,7 @@
 //   bench/cutting-1d/exact/run.sh --tiny
 // Default: "bars ≤ lp_bound" added, so CBC either finds a plan at the bound or proves there is none
 // (the optimum is above it). --free: no limit, minimise the bars. --limit: CBC seconds (wall) per
-// instance. --tiny: small random instances whose optimum a brute force knows: CBC must find a plan
+// instance. --compress: the smaller equivalent graph (compress in arc-flow.ts). --tiny: small random instances whose optimum a brute force knows: CBC must find a plan
 // at the optimum and prove "bars ≤ optimum - 1" infeasible. Every plan CBC returns is read back
 // and checked (planFromFlows). Rows are appended to results.csv next to this script.
 import { spawnSync } from 'node:child_process';
@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bruteForceBars } from '../../../packages/domain/src/cutting/brute-force.fixture.ts';
 import { arg, bpplibRoot, files, parse, sizesAndDemand } from '../instances.ts';
-import { type ArcFlowGraph, buildGraph, lpText, planFromFlows } from './arc-flow.ts';
+import { type ArcFlowGraph, buildGraph, compress, lpText, planFromFlows } from './arc-flow.ts';
 
 interface CbcRun {
   status: string;
@@ -72,7 +72,8 @@ function runCbc(g: ArcFlowGraph, maxBars: number | undefined, limit: number): Cb
 /** CBC on one instance; the plan, if any, checked; one printed and recorded row. */
 function check(name: string, capacity: number, items: number[], lpBound: number, maxBars?: number): CbcRun {
   const { sizes, demand } = sizesAndDemand(items);
-  const g = buildGraph(capacity, sizes, demand);
+  const full = buildGraph(capacity, sizes, demand);
+  const g = compressed ? compress(full) : full;
   const run = runCbc(g, maxBars, limit);
   let plan = '';
   if (run.flows) {
@@ -88,7 +89,7 @@ function check(name: string, capacity: number, items: number[], lpBound: number,
     g.nodes.length,
     g.arcs.length,
     lpBound,
-    maxBars === undefined ? 'free' : `<=${maxBars}`,
+    `${maxBars === undefined ? 'free' : `<=${maxBars}`}${compressed ? ' compressed' : ''}`,
     run.status,
     run.best ?? '',
     run.bound ?? '',
@@ -108,6 +109,7 @@ function check(name: string, capacity: number, items: number[], lpBound: number,
 const loadAverage = (): string => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
 const limit = Number(arg('--limit') ?? 600);
+const compressed = process.argv.includes('--compress');
 console.log(
   ['instance', 'n', 'C', 'nodes', 'arcs', 'lp_bound', 'limit', 'status', 'best', 'bound', 's', 'plan'].join(
     '\t',
