@@ -35,6 +35,15 @@ for (const line of readFileSync(join(import.meta.dirname, 'lp-bounds.csv'), 'utf
   const cells = line.split(',');
   if (cells.length >= 7) reference.set(cells[0] as string, Number(cells[5]));
 }
+// Optima proven above the LP bound (exact/optima.csv: CBC on the arc-flow model, see exact/).
+// No plan of such an instance can reach its LP bound; at its optimum it counts as reached.
+const optimum = new Map<string, number>();
+for (const line of readFileSync(join(import.meta.dirname, 'exact', 'optima.csv'), 'utf8')
+  .split('\n')
+  .slice(1)) {
+  const cells = line.split(',');
+  if (cells.length >= 3) optimum.set(cells[0] as string, Number(cells[2]));
+}
 
 /** Plain first-fit-decreasing, the baseline (written here, independent of the optimiser). */
 function firstFitDecreasing(sizes: number[], capacity: number): number {
@@ -119,23 +128,25 @@ lines.push(
 );
 lines.push('');
 lines.push(
-  '| set | instances | **ours at the LP bound** | FFD at the LP bound | ours proven optimal | bars: LP bound / **ours** / FFD | mean wall ms | max CPU ms | invalid |',
+  '| set | instances | **ours at the LP bound** | ours at the LP bound or the proven optimum above it | FFD at the LP bound | ours proven optimal | bars: LP bound / **ours** / FFD | mean wall ms | max CPU ms | invalid |',
 );
-lines.push('|---|---:|---:|---:|---:|---|---:|---:|---:|');
+lines.push('|---|---:|---:|---:|---:|---:|---|---:|---:|---:|');
 const sum = (rs: Row[], f: (r: Row) => number): number => rs.reduce((a, r) => a + f(r), 0);
+// At the best known bound: at the LP bound, or at the optimum CBC proved above it.
+const best = (r: Row): number => Math.max(r.ref, optimum.get(r.file) ?? 0);
 // Proven optimal: the plan is at the larger of ⌈sum/c⌉ and the bound the optimiser proved itself
 // (L2 or its rounded-up LP) within the limit.
 const proven = (r: Row): boolean => r.ours <= Math.max(r.bound, r.lb);
 for (const name of [...new Set(rows.map((r) => r.set))]) {
   const rs = rows.filter((r) => r.set === name);
   lines.push(
-    `| ${name} | ${rs.length} | **${rs.filter((r) => r.ours <= r.ref).length}** | ${rs.filter((r) => r.ffd <= r.ref).length} | ${rs.filter(proven).length} | ${sum(rs, (r) => r.ref)} / **${sum(rs, (r) => r.ours)}** / ${sum(rs, (r) => r.ffd)} | ${Math.round(sum(rs, (r) => r.ms) / rs.length)} | ${Math.max(...rs.map((r) => r.cpuMs))} | ${rs.filter((r) => !r.valid).length} |`,
+    `| ${name} | ${rs.length} | **${rs.filter((r) => r.ours <= r.ref).length}** | ${rs.filter((r) => r.ours <= best(r)).length} | ${rs.filter((r) => r.ffd <= r.ref).length} | ${rs.filter(proven).length} | ${sum(rs, (r) => r.ref)} / **${sum(rs, (r) => r.ours)}** / ${sum(rs, (r) => r.ffd)} | ${Math.round(sum(rs, (r) => r.ms) / rs.length)} | ${Math.max(...rs.map((r) => r.cpuMs))} | ${rs.filter((r) => !r.valid).length} |`,
   );
 }
 const above = rows.filter((r) => r.ours > r.ref);
 lines.push('');
 lines.push(
-  `Above the LP bound: ${above.length === 0 ? 'none' : above.map((r) => `${r.file.replace(/^.*\//, '').replace(/\.txt$/, '')} (+${r.ours - r.ref})`).join(', ')}.`,
+  `Above the LP bound: ${above.length === 0 ? 'none' : above.map((r) => `${r.file.replace(/^.*\//, '').replace(/\.txt$/, '')} (+${r.ours - r.ref}${r.ours <= best(r) ? ', optimal: proven above the bound' : ''})`).join(', ')}.`,
 );
 const table = lines.join('\n');
 process.stdout.write(`${table}\n`);
