@@ -120,8 +120,8 @@ export type NewLine = {
 };
 
 /**
- * A new order's header with its lines' totals already in it (replaceLines then writes the same
- * totals, which the audit trigger does not record), so its history starts with one creation.
+ * A new order's header with its lines' totals already in it (`replaceLines` writes only the lines),
+ * so its history starts with one creation.
  */
 export async function insertHeader(
   tx: Tx,
@@ -140,13 +140,7 @@ export async function insertHeader(
   return row?.id as string;
 }
 
-export async function replaceLines(
-  tx: Tx,
-  companyId: string,
-  orderId: string,
-  lines: NewLine[],
-  totals: { net: string; vat_total: string; total: string },
-) {
+export async function replaceLines(tx: Tx, companyId: string, orderId: string, lines: NewLine[]) {
   await tx.execute(sql`delete from purchase_order_lines where order_id = ${orderId}`);
   for (const [i, l] of lines.entries()) {
     await tx.execute(
@@ -156,10 +150,6 @@ export async function replaceLines(
             ${l.unit_factor}, ${l.unit_price}, ${l.vat_rate}, ${l.net})`,
     );
   }
-  await tx.execute(
-    sql`update purchase_orders set net_total = ${totals.net}, vat_total = ${totals.vat_total}, total = ${totals.total},
-          updated_at = now() where id = ${orderId}`,
-  );
 }
 
 /** A draft's edited header with its new lines' totals: one save, one change in its history. */

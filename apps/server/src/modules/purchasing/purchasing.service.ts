@@ -112,7 +112,7 @@ export async function createOrder(
   await assertSupplier(tx, input.supplier_id);
   const { lines, totals } = await resolveLines(tx, input.lines);
   const id = await repo.insertHeader(tx, ctx, { ...input, source }, totals);
-  await repo.replaceLines(tx, ctx.companyId, id, lines, totals);
+  await repo.replaceLines(tx, ctx.companyId, id, lines);
   await notifyCompany(tx, ctx.companyId, 'purchasing', [id]);
   return id;
 }
@@ -127,7 +127,7 @@ export async function updateOrder(tx: Tx, ctx: CompanyContext, id: string, input
   await assertSupplier(tx, input.supplier_id);
   const { lines, totals } = await resolveLines(tx, input.lines);
   await repo.updateHeader(tx, id, input, totals);
-  await repo.replaceLines(tx, ctx.companyId, id, lines, totals);
+  await repo.replaceLines(tx, ctx.companyId, id, lines);
   await notifyCompany(tx, ctx.companyId, 'purchasing', [id]);
 }
 
