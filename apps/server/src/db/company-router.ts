@@ -67,6 +67,9 @@ function routerOf(db: Db): Router {
   return router;
 }
 
+/** Are the cached routes older than their time to live (or never loaded)? */
+const stale = (router: Router): boolean => Date.now() - router.loadedAt > ROUTES_TTL_MS;
+
 async function loadRoutes(db: Db, router: Router): Promise<void> {
   const rows = rowsOf<{ company_id: string; database_url: string }>(
     await db.execute(sql`select company_id, database_url from company_registry where mode = 'dedicated'`),
@@ -89,7 +92,7 @@ export async function refreshCompanyRoutes(db: Db): Promise<void> {
 /** The URL of the company's dedicated database, or null when it lives in the main database. */
 export async function companyDatabaseUrl(db: Db, companyId: string): Promise<string | null> {
   const router = routerOf(db);
-  if (Date.now() - router.loadedAt > ROUTES_TTL_MS) await refreshCompanyRoutes(db);
+  if (stale(router)) await refreshCompanyRoutes(db);
   return router.routes.get(companyId) ?? null;
 }
 
@@ -112,7 +115,7 @@ export function dedicatedDatabase(db: Db, url: string): Promise<Database> {
  */
 export function mainDbIfCurrent(db: Db, companyId: string): Db | null {
   const router = routers.get(db);
-  if (!router || Date.now() - router.loadedAt > ROUTES_TTL_MS || router.routes.has(companyId)) return null;
+  if (!router || stale(router) || router.routes.has(companyId)) return null;
   return db;
 }
 
@@ -127,7 +130,7 @@ export async function companyDb(db: Db, companyId: string): Promise<Db> {
 
 /** Every dedicated database currently registered (for work that walks all databases: jobs, status). */
 export async function dedicatedDatabases(db: Db): Promise<{ url: string; database: Database }[]> {
-  if (Date.now() - routerOf(db).loadedAt > ROUTES_TTL_MS) await refreshCompanyRoutes(db);
+  if (stale(routerOf(db))) await refreshCompanyRoutes(db);
   const urls = [...new Set(routerOf(db).routes.values())];
   return Promise.all(urls.map(async (url) => ({ url, database: await dedicatedDatabase(db, url) })));
 }
