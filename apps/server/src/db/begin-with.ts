@@ -36,28 +36,82 @@ export async function transactionBeginningWith<T>(
   first: string,
   isolation: 'repeatable read' | undefined,
   fn: (tx: Tx, firstRows: Record<string, unknown>[]) => Promise<T>,
+  /** `fn`'s last statement is the transaction's last: it may carry the COMMIT (`claimCommit`). */
+  lastStatementCommits = false,
 ): Promise<T | null> {
   const pool = poolOf(db);
   if (!pool) return null;
   const client = await pool.connect();
   const tx = transactionOn(db, client);
+  const ending: Ending = { client, mayCommit: lastStatementCommits, committed: false };
+  endings.set(tx, ending);
   let broken: Error | undefined;
   try {
     const results = (await client.query(
       `begin${isolation ? ` isolation level ${isolation}` : ''}; ${first}`,
     )) as unknown as pg.QueryResult[];
     const result = await fn(tx, results[1]?.rows ?? []);
-    await client.query('commit');
+    if (!ending.committed) await client.query('commit');
     return result;
   } catch (error) {
+    reopen(ending);
     await client.query('rollback').catch((e: Error) => {
       broken = e;
     });
     throw error;
   } finally {
+    reopen(ending);
+    endings.delete(tx);
     // A connection that could not even roll back is closed instead of going back to the pool.
     client.release(broken);
   }
+}
+
+// The last statement and COMMIT in one round trip (issue 21). A use-case whose last statement is
+// also the transaction's (nothing it or its caller runs afterwards touches the database) can send
+// COMMIT with it (db/prepared.ts, `thenCommit`). Only the code that owns the end of the transaction
+// knows that nothing follows, so it is said twice: the transaction is opened with
+// `lastStatementCommits` (inCompany, for the routes whose use-case ends with its write), and the
+// code that sends the last statement claims the COMMIT with `claimCommit` right before sending it
+// (once per transaction). After that COMMIT the connection refuses every statement until the
+// transaction helper has finished: a statement sent after it would otherwise run outside the
+// transaction, as the table owner without row-level security. An error thrown after that COMMIT
+// cannot undo the committed writes, so nothing that can fail may follow a claimed COMMIT.
+
+type Ending = { client: pg.PoolClient; mayCommit: boolean; committed: boolean };
+const endings = new WeakMap<Tx, Ending>();
+/** pg's own switch: a client that is not queryable fails every query (a pg 8 internal). */
+type Queryable = { _queryable: boolean; connection: { stream: { destroyed: boolean } } };
+
+/**
+ * True once per transaction when its last statement may carry the COMMIT: the caller must then send
+ * that statement with `thenCommit` and run no statement after it. False on PGlite, in transactions
+ * not opened with `lastStatementCommits`, and for every later call.
+ */
+export function claimCommit(tx: Tx): boolean {
+  const ending = endings.get(tx);
+  if (!ending?.mayCommit) return false;
+  ending.mayCommit = false;
+  return true;
+}
+
+/** The claimed COMMIT went through: the helper sends none, and the connection takes no statement. */
+export function committedWithLast(tx: Tx): void {
+  const ending = endings.get(tx);
+  if (!ending) throw new Error('committedWithLast: not a transaction of transactionBeginningWith');
+  ending.committed = true;
+  (ending.client as unknown as Queryable)._queryable = false;
+}
+
+/** Whether the transaction has committed with its last statement (no statement may follow). */
+export function isCommitted(tx: Tx): boolean {
+  return endings.get(tx)?.committed === true;
+}
+
+/** Takes statements again (a connection whose socket died meanwhile stays refused: the pool drops it). */
+function reopen(ending: Ending): void {
+  const client = ending.client as unknown as Queryable;
+  if (ending.committed && !client.connection.stream.destroyed) client._queryable = true;
 }
 
 // drizzle's transaction object holds nothing but its connection, dialect and schema (the

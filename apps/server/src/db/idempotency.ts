@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { AppError } from '@erp/domain';
 import { sql } from 'drizzle-orm';
+import { claimCommit } from './begin-with.ts';
 import { rowsOf, type Tx } from './database.ts';
+import { preparedRows } from './prepared.ts';
 
 /** What makes two requests "the same": the route (method, path with its ids) and the body. */
 export type Idempotency = { key: string; scope: string; body: unknown };
@@ -40,13 +42,18 @@ export async function once<T>(
       throw new AppError('CONFLICT', 'Ključ idempotentnosti već je upotrijebljen za drugi zahtjev');
     return stored.response.value;
   }
+  // The key's row follows the use-case: when the transaction may commit with its last statement
+  // (db/begin-with.ts), that statement is this insert, not the use-case's own last one.
+  const last = claimCommit(tx);
   const value = await run();
   // A file answer (a PDF made on request) is not a posting: it is made again on a replay.
   if (value instanceof Uint8Array) return value;
   // The answer goes through JSON exactly as the client would receive it (dates become strings).
-  await tx.execute(
+  await preparedRows(
+    tx,
     sql`insert into idempotency_keys (company_id, key, request_hash, response)
         values (${companyId}, ${idem.key}, ${hash}, ${JSON.stringify({ value: value ?? null })}::jsonb)`,
+    last,
   );
   return value;
 }

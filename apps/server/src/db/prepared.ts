@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
+import { committedWithLast, isCommitted } from './begin-with.ts';
 import type { Tx } from './database.ts';
 
 // Named (prepared) statements for the hot queries of the posting path (issue 21). An unnamed
@@ -67,6 +68,7 @@ type ResultInternals = {
 };
 type Connection = {
   parsedStatements: Record<string, string>;
+  parse(config: object): void;
   bind(config: object): void;
   execute(config: object): void;
   sync(): void;
@@ -86,7 +88,9 @@ type QueryInternals = {
   handleRowDescription(message: unknown): void;
   handleError(error: unknown, connection: Connection): void;
 };
-type Callback = (error: Error | null, result: { rows: unknown[] }) => void;
+/** One result, or one per statement when the statement was sent with its COMMIT. */
+type Results = { rows: unknown[] } | { rows: unknown[] }[];
+type Callback = (error: Error | null, result: Results) => void;
 // Built from the text and the values, not from a config object: pg copies a config object with
 // Object.getOwnPropertyDescriptors/defineProperties (about 2.5 µs per query, and the copy's
 // dictionary-mode properties slow every later read of them), a text it does not copy.
@@ -116,10 +120,32 @@ class NamedStatement extends PgQuery {
     text: string,
     values: unknown[],
     callback: Callback,
+    /** Followed by COMMIT in the same round trip (see `finish`). */
+    private readonly thenCommit: boolean,
   ) {
     super(text, values);
     this.name = name;
     withTypes(this, callback);
+  }
+
+  // The statement's Execute, then (thenCommit) COMMIT as an unnamed statement, then one Sync: one
+  // round trip. When the statement fails, PostgreSQL skips the COMMIT (it discards everything up to
+  // the Sync) and the transaction is left aborted for the caller's ROLLBACK; when the COMMIT itself
+  // fails (a deferred trigger, a serialisation failure) the transaction is rolled back and the
+  // error is this query's. Either way nothing of the transaction stays.
+  private finish(connection: Connection): void {
+    connection.execute({ portal: this.portal });
+    if (this.thenCommit) {
+      connection.parse({ text: 'commit' });
+      connection.bind({});
+      connection.execute({});
+    }
+    connection.sync();
+  }
+
+  /** pg's prepare ends here (execute and sync); `rows` (a cursor) is never set on these queries. */
+  _getRows(connection: Connection): void {
+    this.finish(connection);
   }
 
   override prepare(connection: Connection): void {
@@ -146,8 +172,7 @@ class NamedStatement extends PgQuery {
     this._result._parsers = known.parsers;
     this._result._prebuiltEmptyResultObject = known.empty;
     this._accumulateRows = true;
-    connection.execute({ portal: this.portal });
-    connection.sync();
+    this.finish(connection);
   }
 
   override handleRowDescription(message: unknown): void {
@@ -161,8 +186,17 @@ class NamedStatement extends PgQuery {
   }
 }
 
-/** Runs a named statement on a pg connection, its rows described once per connection. */
-function runNamed<T>(client: pg.Client, name: string, text: string, values: unknown[]): Promise<T[]> {
+/**
+ * Runs a named statement on a pg connection, its rows described once per connection; with
+ * `thenCommit`, COMMIT goes in the same round trip (its own result comes second and is dropped).
+ */
+function runNamed<T>(
+  client: pg.Client,
+  name: string,
+  text: string,
+  values: unknown[],
+  thenCommit = false,
+): Promise<T[]> {
   let described = describedByConnection.get(client);
   if (!described) {
     described = new Map();
@@ -170,18 +204,25 @@ function runNamed<T>(client: pg.Client, name: string, text: string, values: unkn
   }
   const known = described;
   return new Promise((resolve, reject) => {
-    const query = new NamedStatement(known, name, text, values, (error, result) =>
-      error ? reject(error) : resolve(result.rows as T[]),
+    const query = new NamedStatement(
+      known,
+      name,
+      text,
+      values,
+      (error, result) => (error ? reject(error) : resolve(rowsOfFirst(result) as T[])),
+      thenCommit,
     );
     client.query(query as unknown as pg.Submittable);
   });
 }
 
+const rowsOfFirst = (result: Results) => (Array.isArray(result) ? (result[0]?.rows ?? []) : result.rows);
+
 /** Runs an unnamed statement on a pg connection (parsed and planned by PostgreSQL on every call). */
 function runUnnamed<T>(client: pg.Client, text: string, values: unknown[]): Promise<T[]> {
   return new Promise((resolve, reject) => {
     const query = withTypes(new PgQuery(text, values), (error, result) =>
-      error ? reject(error) : resolve(result.rows as T[]),
+      error ? reject(error) : resolve(rowsOfFirst(result) as T[]),
     );
     client.query(query as unknown as pg.Submittable);
   });
@@ -193,21 +234,44 @@ function runUnnamed<T>(client: pg.Client, text: string, values: unknown[]): Prom
  * built per call and copied by pg: measurable on the posting path), a named one through
  * `runNamed`; on PGlite through drizzle.
  */
-function send<T>(tx: Tx, name: string | undefined, text: string, values: unknown[]): Promise<T[]> {
+function send<T>(
+  tx: Tx,
+  name: string | undefined,
+  text: string,
+  values: unknown[],
+  thenCommit: boolean,
+): Promise<T[]> {
   const { session } = tx as unknown as TxInternals;
   const client = session.client;
-  if (client instanceof pg.Client)
-    return name ? runNamed<T>(client, name, text, values) : runUnnamed<T>(client, text, values);
+  if (isCommitted(tx))
+    return Promise.reject(new Error('A statement after its transaction committed with its last statement'));
+  if (client instanceof pg.Client) {
+    if (!thenCommit)
+      return name ? runNamed<T>(client, name, text, values) : runUnnamed<T>(client, text, values);
+    // COMMIT with the statement (claimed by the caller: db/begin-with.ts), one round trip; an
+    // unnamed statement (past MAX_NAMES) sends it after, in a second.
+    const rows = name
+      ? runNamed<T>(client, name, text, values, true)
+      : runUnnamed<T>(client, text, values).then((r) => client.query('commit').then(() => r));
+    return rows.then((r) => {
+      committedWithLast(tx);
+      return r;
+    });
+  }
+  if (thenCommit) throw new Error('thenCommit on a transaction that is not node-postgres');
   return session
     .prepareQuery({ sql: text, params: values }, undefined, name, false)
     .execute()
     .then((result) => (result as { rows: T[] }).rows);
 }
 
-/** Runs a fixed-text query as a named statement in the caller's transaction; its rows typed as T. */
-export function preparedRows<T>(tx: Tx, q: SQL): Promise<T[]> {
+/**
+ * Runs a fixed-text query as a named statement in the caller's transaction; its rows typed as T.
+ * `thenCommit`: the transaction's last statement, sent with its COMMIT (only after `claimCommit`).
+ */
+export function preparedRows<T>(tx: Tx, q: SQL, thenCommit = false): Promise<T[]> {
   const query = (tx as unknown as TxInternals).dialect.sqlToQuery(q);
-  return send<T>(tx, nameFor(query.sql), query.sql, query.params);
+  return send<T>(tx, nameFor(query.sql), query.sql, query.params, thenCommit);
 }
 
 // Statement templates: the posting path's statements built by drizzle once per shape, not per call.
@@ -251,9 +315,9 @@ const MAX_SHAPES = 64;
  */
 export function statementTemplate<I, S extends Record<string, string | number>>(
   build: (input: I, shape: S) => SQL,
-): <T>(tx: Tx, input: I, shape: S) => Promise<T[]> {
+): <T>(tx: Tx, input: I, shape: S, thenCommit?: boolean) => Promise<T[]> {
   const byShape = new Map<string, Template>();
-  return <T>(tx: Tx, input: I, shape: S) => {
+  return <T>(tx: Tx, input: I, shape: S, thenCommit = false) => {
     const key = Object.values(shape).join('/');
     let template = byShape.get(key);
     if (!template) {
@@ -263,6 +327,6 @@ export function statementTemplate<I, S extends Record<string, string | number>>(
       if (byShape.size < MAX_SHAPES) byShape.set(key, template);
     }
     const values = template.slots.map((slot) => slot(input));
-    return send<T>(tx, template.name, template.text, values);
+    return send<T>(tx, template.name, template.text, values, thenCommit);
   };
 }

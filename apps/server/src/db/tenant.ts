@@ -91,13 +91,23 @@ export function withCompany<T>(
   db: Db,
   ids: { userId: string; companyId: string },
   fn: (tx: Tx, ctx: CompanyContext) => Promise<T>,
-  opts: { allowBlocked?: boolean; permission?: Permission; isolation?: Isolation } = {},
+  opts: CompanyOptions = {},
 ): Promise<T> {
   return onCompanyDatabase(db, ids.companyId, (target) => companyTransaction(target, ids, fn, opts));
 }
 
 /** Repeatable read gives a multi-statement read one snapshot (the company archive). */
 type Isolation = 'repeatable read';
+type CompanyOptions = {
+  allowBlocked?: boolean;
+  permission?: Permission;
+  isolation?: Isolation;
+  /**
+   * `fn`'s last statement is the transaction's: it may carry the COMMIT (db/begin-with.ts,
+   * `claimCommit`). Only for a `fn` that runs no statement after the one that claims it.
+   */
+  lastStatementCommits?: boolean;
+};
 const txConfig = (isolation?: Isolation) => (isolation ? { isolationLevel: isolation } : undefined);
 
 type EnterRow = {
@@ -111,7 +121,7 @@ function companyTransaction<T>(
   db: Db,
   ids: { userId: string; companyId: string },
   fn: (tx: Tx, ctx: CompanyContext) => Promise<T>,
-  opts: { allowBlocked?: boolean; permission?: Permission; isolation?: Isolation },
+  opts: CompanyOptions,
 ): Promise<T> {
   // After entering: a refusal aborts the transaction before anything else runs.
   const entered = async (tx: Tx, row: EnterRow | undefined): Promise<T> => {
@@ -139,10 +149,16 @@ function companyTransaction<T>(
       if (company && user) {
         const enter = `select hosting, role, status, account_status
         from app_enter_company(${company}::uuid, ${user}::uuid, ${COMPANY_LOCK_SPACE})`;
-        const done = await transactionBeginningWith(db, enter, opts.isolation, (tx, rows) => {
-          hold(tx);
-          return entered(tx, rows[0] as EnterRow | undefined).then((value) => ({ value }));
-        });
+        const done = await transactionBeginningWith(
+          db,
+          enter,
+          opts.isolation,
+          (tx, rows) => {
+            hold(tx);
+            return entered(tx, rows[0] as EnterRow | undefined).then((value) => ({ value }));
+          },
+          opts.lastStatementCommits,
+        );
         if (done) return done.value;
       }
       return db.transaction(async (tx) => {

@@ -112,11 +112,16 @@ function sessionOf(request: FastifyRequest): SessionUser {
   return request.sessionUser;
 }
 
-/** Runs `fn` in the request's company with the permission the route declared. */
+/**
+ * Runs `fn` in the request's company with the permission the route declared. `lastStatementCommits`:
+ * the route's use-case ends with a statement that may carry the COMMIT (db/begin-with.ts); with an
+ * Idempotency-Key the key's row is that statement instead.
+ */
 export function inCompany<T>(
   deps: Deps,
   request: FastifyRequest,
   fn: (tx: Tx, ctx: CompanyContext) => Promise<T>,
+  opts: { lastStatementCommits?: boolean } = {},
 ): Promise<T> {
   const access = routeAccess(request);
   if (!isPermission(access)) throw new Error(`inCompany used on a route whose access is ${access}`);
@@ -144,12 +149,11 @@ export function inCompany<T>(
     ? (tx: Tx, ctx: CompanyContext) => once(tx, companyId, idem, () => checked(tx, ctx))
     : checked;
   // A refusal by those checks (an AppError before the body started) is the request's answer too.
-  return withCompany(deps.db, { userId: user.id, companyId }, guarded, { permission: access }).catch(
-    (error: unknown) => {
-      if (error instanceof AppError) request.accessChecked = true;
-      throw error;
-    },
-  );
+  const options = { permission: access, lastStatementCommits: opts.lastStatementCommits };
+  return withCompany(deps.db, { userId: user.id, companyId }, guarded, options).catch((error: unknown) => {
+    if (error instanceof AppError) request.accessChecked = true;
+    throw error;
+  });
 }
 
 export function currentUser(request: FastifyRequest): SessionUser {

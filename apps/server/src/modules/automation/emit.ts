@@ -73,6 +73,19 @@ export async function emitDocumentTransition(
   });
 }
 
+/** The items whose on-hand fell: the only ones a posting can take below their reorder point. */
+export function loweredItems(
+  before: ReadonlyMap<string, { on_hand: string }>,
+  after: ReadonlyMap<string, { onHand: string }>,
+): string[] {
+  return [...after.entries()]
+    .filter(([id, a]) => {
+      const b = before.get(id);
+      return b && new Decimal(a.onHand).lt(b.on_hand);
+    })
+    .map(([id]) => id);
+}
+
 /**
  * Called after a stock posting with each item's on-hand quantity before and after: an item that
  * crossed from at/above its reorder point to below it raises one event (not one per posting while
@@ -84,15 +97,9 @@ export async function emitReorderCrossings(
   before: ReadonlyMap<string, { on_hand: string }>,
   after: ReadonlyMap<string, { onHand: string }>,
 ): Promise<void> {
-  const candidates = [...after.entries()].filter(([id, a]) => {
-    const b = before.get(id);
-    return b && new Decimal(a.onHand).lt(b.on_hand);
-  });
-  if (candidates.length === 0) return;
-  const items = await repo.reorderItems(
-    tx,
-    candidates.map(([id]) => id),
-  );
+  const lowered = loweredItems(before, after);
+  if (lowered.length === 0) return;
+  const items = await repo.reorderItems(tx, lowered);
   for (const item of items) {
     const b = new Decimal(before.get(item.id)?.on_hand ?? '0');
     const a = new Decimal(after.get(item.id)?.onHand ?? '0');

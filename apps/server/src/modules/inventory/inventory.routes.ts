@@ -257,17 +257,19 @@ export function inventoryRoutes(deps: Deps): FastifyPluginAsyncZod {
               >,
             ),
       );
+    // Each of these use-cases ends with its posting's write (postLocked): the COMMIT may go with it.
+    const last = { lastStatementCommits: true };
     posting('/api/inventory/receipts', 'Receive stock', receiptSchema, (r) =>
-      run(r, (tx, ctx) => service.receive(tx, ctx, r.body)),
+      inCompany(deps, r, (tx, ctx) => service.receive(tx, ctx, r.body), last),
     );
     posting('/api/inventory/issues', 'Issue stock', issueSchema, (r) =>
-      run(r, (tx, ctx) => service.issue(tx, ctx, r.body)),
+      inCompany(deps, r, (tx, ctx) => service.issue(tx, ctx, r.body), last),
     );
     posting('/api/inventory/transfers', 'Transfer stock between locations', transferSchema, (r) =>
-      run(r, (tx, ctx) => service.transfer(tx, ctx, r.body)),
+      inCompany(deps, r, (tx, ctx) => service.transfer(tx, ctx, r.body), last),
     );
     posting('/api/inventory/adjustments', 'Adjust stock (signed quantities)', adjustmentSchema, (r) =>
-      run(r, (tx, ctx) => service.adjust(tx, ctx, r.body)),
+      inCompany(deps, r, (tx, ctx) => service.adjust(tx, ctx, r.body), last),
     );
     app.post(
       '/api/inventory/documents/:id/reverse',

@@ -164,13 +164,11 @@ const writeStatement = statementTemplate(writeSql);
  * its movements (numbered in order), the balance upserts (applied in the given order: the lock
  * order), the items' on-hand and average (the `stock` announcement is the caller's, after commit).
  * Answers with the posted document and its lines, built from the rows the statement wrote.
+ * `thenCommit`: the transaction's COMMIT goes with it (claimed with `claimCommit`, db/begin-with.ts).
  */
-export async function writePosting(tx: Tx, w: WriteInput): Promise<PostedDocument> {
-  const [posted] = await writeStatement<Record<string, unknown>>(tx, w, {
-    movements: w.movements.length,
-    deltas: w.deltas.length,
-    changed: w.changed.length,
-  });
+export async function writePosting(tx: Tx, w: WriteInput, thenCommit = false): Promise<PostedDocument> {
+  const shape = { movements: w.movements.length, deltas: w.deltas.length, changed: w.changed.length };
+  const [posted] = await writeStatement<Record<string, unknown>>(tx, w, shape, thenCommit);
   return toDocument(posted as Record<string, unknown>);
 }
 

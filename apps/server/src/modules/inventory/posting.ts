@@ -9,10 +9,11 @@ import {
   stockKey,
 } from '@erp/domain';
 import Decimal from 'decimal.js';
+import { claimCommit } from '../../db/begin-with.ts';
 import { notifyCompany } from '../../db/company-events.ts';
 import type { Tx } from '../../db/database.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
-import { emitReorderCrossings } from '../automation/emit.ts';
+import { emitReorderCrossings, loweredItems } from '../automation/emit.ts';
 import * as repo from './posting.repo.ts';
 
 export type DocumentType =
@@ -198,28 +199,37 @@ export async function postLocked(
     })
     .map(([itemId, cost]) => ({ itemId, onHand: cost.onHand, avgCost: cost.avgCost }));
 
+  // Remembered only: announced after the commit (db/company-events.ts), nothing if it rolls back.
+  await notifyStock(tx, ctx.companyId, [...locked.keys()]);
+  // An item whose on-hand fell may cross its reorder point: that check is a statement after the
+  // write. Without it the write is this use-case's last statement, and when the transaction's
+  // owner said the use-case is its last work (db/begin-with.ts), the COMMIT goes with it.
+  const lowered = loweredItems(locked, costs);
+  const thenCommit = lowered.length === 0 && claimCommit(tx);
   // Every write of the document in one statement (one round trip whatever the line count); the
   // item rows are locked already, so the item update cannot deadlock.
-  const document = await repo.writePosting(tx, {
-    companyId: ctx.companyId,
-    userId: ctx.userId,
-    header: {
-      type: doc.type,
-      reference: doc.reference ?? null,
-      note: doc.note ?? null,
-      reversesDocumentId: doc.reversesDocumentId ?? null,
-      sourceType: doc.sourceType ?? null,
-      sourceId: doc.sourceId ?? null,
-      reason: doc.reason ?? null,
-      documentDate: doc.documentDate ?? null,
+  const document = await repo.writePosting(
+    tx,
+    {
+      companyId: ctx.companyId,
+      userId: ctx.userId,
+      header: {
+        type: doc.type,
+        reference: doc.reference ?? null,
+        note: doc.note ?? null,
+        reversesDocumentId: doc.reversesDocumentId ?? null,
+        sourceType: doc.sourceType ?? null,
+        sourceId: doc.sourceId ?? null,
+        reason: doc.reason ?? null,
+        documentDate: doc.documentDate ?? null,
+      },
+      movements,
+      deltas,
+      changed,
     },
-    movements,
-    deltas,
-    changed,
-  });
-  // Remembered only: announced after the commit (db/company-events.ts).
-  await notifyStock(tx, ctx.companyId, [...locked.keys()]);
-  await emitReorderCrossings(tx, ctx.companyId, locked, costs);
+    thenCommit,
+  );
+  if (lowered.length > 0) await emitReorderCrossings(tx, ctx.companyId, locked, costs);
   return { documentId: document.id, document };
 }
 
