@@ -117,6 +117,7 @@ const itemColumns = (input: ItemInput | ItemUpdate): itemsRepo.Columns =>
 
 export async function updateItem(tx: Tx, ctx: CompanyContext, id: string, input: ItemUpdate) {
   assertKpdCode(input.kpd_code);
+  if (input.base_unit !== undefined) await assertBaseUnitChangeable(tx, id, input.base_unit);
   const columns = itemColumns(input);
   if (columns.length > 0) {
     const found = await guarded(() => itemsRepo.updateItem(tx, id, columns), 'sku');
@@ -126,6 +127,28 @@ export async function updateItem(tx: Tx, ctx: CompanyContext, id: string, input:
   const item = await repo.getItem(tx, id);
   if (!item) throw notFound('Artikl');
   return item;
+}
+
+/**
+ * The ledger, balances, reservations and quantities on order hold numbers in the item's base unit:
+ * once any exist, another unit would relabel them (300 kom would read 300 kg). Such an item keeps
+ * its unit; another unit is added as a conversion.
+ */
+async function assertBaseUnitChangeable(tx: Tx, id: string, baseUnit: string) {
+  const use = await itemsRepo.baseUnitUse(tx, id);
+  if (!use) throw notFound('Artikl');
+  if (use.base_unit !== baseUnit && use.in_use)
+    throw new AppError(
+      'CONFLICT',
+      `Osnovna jedinica artikla ${use.sku} ne može se promijeniti: artikl već ima kretanja zalihe, rezervacije ili narudžbe`,
+      [
+        {
+          field: 'base_unit',
+          key: 'validation.baseUnitInUse',
+          params: { sku: use.sku, unit: use.base_unit },
+        },
+      ],
+    );
 }
 
 export async function itemDetail(tx: Tx, id: string) {
@@ -187,6 +210,23 @@ export async function updateLocation(tx: Tx, id: string, input: LocationUpdate) 
       throw new AppError('VALIDATION', 'Lokacija ne može biti unutar sebe same', [
         { field: 'parent_id', key: 'validation.locationInsideItself' },
       ]);
+  }
+  if (input.active === false) {
+    // Stock on an inactive location would be counted but offered nowhere: move it out first.
+    const held = await itemsRepo.locationHoldings(tx, id);
+    if (!held) throw notFound('Lokacija');
+    if (held.items > 0)
+      throw new AppError(
+        'CONFLICT',
+        `Lokacija ${held.code} još ima zalihu (${held.items} artikala): prenesite je prije deaktivacije`,
+        [
+          {
+            field: 'active',
+            key: 'validation.locationHasStock',
+            params: { code: held.code, items: held.items },
+          },
+        ],
+      );
   }
   const columns = (['code', 'name', 'type', 'parent_id', 'active'] as const)
     .filter((c) => input[c] !== undefined)

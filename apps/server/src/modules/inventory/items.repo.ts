@@ -39,6 +39,28 @@ export async function updateItem(tx: Tx, id: string, columns: Columns): Promise<
   return rows.length > 0;
 }
 
+/**
+ * An item's base unit and whether its quantities are already counted in it: movements in the
+ * ledger, active reservations or quantities on order. The item's stock row is locked first, so a
+ * posting of the item waits until the caller's change of unit is decided.
+ */
+export async function baseUnitUse(
+  tx: Tx,
+  id: string,
+): Promise<{ sku: string; base_unit: string; in_use: boolean } | undefined> {
+  const [row] = await query<{ sku: string; base_unit: string; in_use: boolean }>(
+    tx,
+    sql`select i.sku, i.base_unit,
+          (coalesce(s.on_order, 0) <> 0
+            or exists (select 1 from stock_movements m where m.item_id = i.id)
+            or exists (select 1 from reservations r where r.item_id = i.id and r.status = 'active')) as in_use
+        from items i
+        left join (select on_order from item_stock where item_id = ${id} for update) s on true
+        where i.id = ${id}`,
+  );
+  return row;
+}
+
 /** The purchase prices of items that have one, by item id. */
 export async function purchasePrices(tx: Tx, ids: readonly string[]): Promise<Map<string, string>> {
   const rows = await query<{ id: string; p: string | null }>(
@@ -105,6 +127,20 @@ export async function updateLocation(tx: Tx, id: string, columns: Columns): Prom
     sql`update locations set ${setList(columns)}, updated_at = now() where id = ${id} returning id`,
   );
   return rows.length > 0;
+}
+
+/** A location's code and how many items it still holds (balances other than zero). */
+export async function locationHoldings(
+  tx: Tx,
+  id: string,
+): Promise<{ code: string; items: number } | undefined> {
+  const [row] = await query<{ code: string; items: number }>(
+    tx,
+    sql`select l.code, (select count(distinct b.item_id) from stock_balances b
+          where b.location_id = l.id and b.quantity <> 0)::int as items
+        from locations l where l.id = ${id}`,
+  );
+  return row;
 }
 
 /** Those of the ids that name a location. */

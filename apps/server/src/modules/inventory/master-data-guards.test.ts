@@ -1,0 +1,143 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withCompany } from '../../db/tenant.ts';
+import { type SignedIn, signUp, startTestApp, type TestApp } from '../../test/harness.ts';
+import { inventoryClient } from './test-helpers.ts';
+
+// Master data that the ledger already counts in: an item's base unit and a location holding stock.
+// A change that would relabel or hide counted quantities is refused and changes nothing.
+
+let t: TestApp;
+let user: SignedIn;
+let api: ReturnType<typeof inventoryClient>;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  user = await signUp(t.app);
+  api = inventoryClient(t.app, user);
+}, 60_000);
+afterAll(async () => t?.close());
+
+/** Ledger sum, on hand and on order of one item, read from the tables. */
+async function books(itemId: string) {
+  return withCompany(t.deps.db, { userId: user.id, companyId: user.id }, async (tx) => {
+    const r = await tx.execute(
+      sql`select trim_scale(coalesce((select sum(quantity) from stock_movements where item_id = ${itemId}), 0))::text as ledger,
+            trim_scale(on_hand)::text as on_hand, trim_scale(on_order)::text as on_order
+          from item_stock where item_id = ${itemId}`,
+    );
+    return (r as unknown as { rows: { ledger: string; on_hand: string; on_order: string }[] }).rows[0];
+  });
+}
+
+describe("an item's base unit", () => {
+  it('changes freely before anything is counted in it, and not once stock has moved', async () => {
+    const loc = await api.location('GU1');
+    const screw = await api.item('GU-SCREW');
+    // Nothing counted yet: a mistyped unit is corrected.
+    const fixed = await api.ok('PATCH', `/api/inventory/items/${screw.id}`, { base_unit: 'kg' });
+    expect(fixed.base_unit).toBe('kg');
+    await api.ok('PATCH', `/api/inventory/items/${screw.id}`, { base_unit: 'kom' });
+
+    await api.receive(loc.id, [{ item_id: screw.id, quantity: '300', unit_cost: '0.05' }]);
+    const refused = await api.call('PATCH', `/api/inventory/items/${screw.id}`, {
+      base_unit: 'kg',
+      name: 'Vijak preimenovan',
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.details).toEqual([
+      { field: 'base_unit', key: 'validation.baseUnitInUse', params: { sku: 'GU-SCREW', unit: 'kom' } },
+    ]);
+    const after = await api.balance(screw.id);
+    expect(after.item).toMatchObject({ base_unit: 'kom', name: 'Artikl GU-SCREW', on_hand: '300' });
+    expect(await books(screw.id)).toMatchObject({ ledger: '300', on_hand: '300' });
+
+    // The form sends the unit it shows with every save: the same unit is no change.
+    const renamed = await api.ok('PATCH', `/api/inventory/items/${screw.id}`, {
+      base_unit: 'kom',
+      name: 'Vijak 4x40',
+    });
+    expect(renamed).toMatchObject({ base_unit: 'kom', name: 'Vijak 4x40' });
+
+    // Issued to zero, the ledger still holds its quantities in pieces.
+    await api.ok('POST', '/api/inventory/issues', {
+      location_id: loc.id,
+      reason: 'production',
+      lines: [{ item_id: screw.id, quantity: '300' }],
+    });
+    const stillRefused = await api.call('PATCH', `/api/inventory/items/${screw.id}`, { base_unit: 'kg' });
+    expect(stillRefused.status).toBe(409);
+  });
+
+  it('is kept while the item is only reserved or on order', async () => {
+    const loc = await api.location('GU2');
+    const reserved = await api.item('GU-RES');
+    await api.ok('POST', '/api/inventory/reservations', {
+      item_id: reserved.id,
+      location_id: loc.id,
+      quantity: '5',
+    });
+    const r1 = await api.call('PATCH', `/api/inventory/items/${reserved.id}`, { base_unit: 'm' });
+    expect(r1.status).toBe(409);
+    expect(r1.body.error.details[0].key).toBe('validation.baseUnitInUse');
+
+    const ordered = await api.item('GU-ORD');
+    const supplier = await api.ok('POST', '/api/suppliers', { name: 'Dobavljač GU' });
+    const po = await api.ok('POST', '/api/purchase-orders', {
+      supplier_id: supplier.id,
+      lines: [{ item_id: ordered.id, quantity: '12', unit_price: '1.50' }],
+    });
+    // A draft is not on order yet: the unit may still change (the draft line keeps its own unit).
+    expect((await books(ordered.id)).on_order).toBe('0');
+    await api.ok('PATCH', `/api/inventory/items/${ordered.id}`, { base_unit: 'm' });
+    await api.ok('PATCH', `/api/inventory/items/${ordered.id}`, { base_unit: 'kom' });
+    await api.ok('POST', `/api/purchase-orders/${po.id}/send`);
+    expect((await books(ordered.id)).on_order).toBe('12');
+    const r2 = await api.call('PATCH', `/api/inventory/items/${ordered.id}`, { base_unit: 'm' });
+    expect(r2.status).toBe(409);
+    expect((await api.balance(ordered.id)).item).toMatchObject({ base_unit: 'kom' });
+  });
+});
+
+describe('deactivating a location', () => {
+  it('is refused while it holds stock, naming it, and allowed once the stock is moved out', async () => {
+    const shelf = await api.location('GU-SHELF');
+    const other = await api.location('GU-OTHER');
+    const a = await api.item('GU-A');
+    const b = await api.item('GU-B', { base_unit: 'm2' });
+    await api.receive(shelf.id, [
+      { item_id: a.id, quantity: '10', unit_cost: '2' },
+      { item_id: b.id, quantity: '4.5', unit_cost: '8' },
+    ]);
+
+    const refused = await api.call('PATCH', `/api/inventory/locations/${shelf.id}`, { active: false });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.details).toEqual([
+      { field: 'active', key: 'validation.locationHasStock', params: { code: 'GU-SHELF', items: 2 } },
+    ]);
+    const locations = (await api.ok('GET', '/api/inventory/locations')) as { id: string; active: boolean }[];
+    expect(locations.find((l) => l.id === shelf.id)?.active).toBe(true);
+
+    // Renaming is not deactivating.
+    await api.ok('PATCH', `/api/inventory/locations/${shelf.id}`, { name: 'Polica za ukidanje' });
+
+    await api.ok('POST', '/api/inventory/transfers', {
+      from_location_id: shelf.id,
+      to_location_id: other.id,
+      reason: 'relocation',
+      lines: [
+        { item_id: a.id, quantity: '10' },
+        { item_id: b.id, quantity: '4.5' },
+      ],
+    });
+    // Its balance rows are zero now: nothing is left to hide.
+    const done = await api.ok('PATCH', `/api/inventory/locations/${shelf.id}`, { active: false });
+    expect(done).toMatchObject({ active: false, item_count: 0, value: '0' });
+    expect(await books(a.id)).toMatchObject({ ledger: '10', on_hand: '10' });
+    expect(await books(b.id)).toMatchObject({ ledger: '4.5', on_hand: '4.5' });
+    // Reactivating is always allowed.
+    expect(await api.ok('PATCH', `/api/inventory/locations/${shelf.id}`, { active: true })).toMatchObject({
+      active: true,
+    });
+  });
+});
