@@ -6,12 +6,16 @@
 // consistent-neighbourhood search its duals as prices, as the optimiser does once its LP has run.
 // --vertices K (with --prices): the prices are the average of the LP's duals and those of K
 // re-solves of the same LP with every size's demand raised by a random 0-0.001 (other vertices of
-// the optimal dual face; not timed either). --search cns (or repack) runs one search only.
+// the optimal dual face; not timed either). --walk K (with --prices): the average of the LP's duals
+// and K vertices of the same face from dual simplex pivots on the LP's final basis
+// (`dual-vertices-1d.ts`; --signed: directions of either sign; their CPU ms are printed, not
+// counted in the search's time). --search cns (or repack) runs one search only.
 // --set is a folder under the BPPLIB directory (Falkenauer/Falkenauer_T, Waescher, Hard28, ...);
 // --only keeps the files whose name contains the text.
 import { basename, join } from 'node:path';
 import { cnsPack1d } from '../../packages/domain/src/cutting/cns-1d.ts';
 import { solveCuttingLp } from '../../packages/domain/src/cutting/column-generation.ts';
+import { averageDuals, optimalDualVertices } from '../../packages/domain/src/cutting/dual-vertices-1d.ts';
 import { createRng } from '../../packages/domain/src/cutting/prng.ts';
 import { repack1d } from '../../packages/domain/src/cutting/repack-1d.ts';
 import { arg, bpplibRoot, cpuMs as cpu, files, parse, sizesAndDemand } from './instances.ts';
@@ -23,6 +27,10 @@ const timeMs = Number(arg('--time') ?? 500);
 const seeds = (arg('--seeds') ?? '1').split(',').map(Number);
 const withPrices = process.argv.includes('--prices');
 const vertices = Number(arg('--vertices') ?? 0);
+const walk = Number(arg('--walk') ?? 0);
+const signed = process.argv.includes('--signed');
+let walkMs = 0;
+let walkFound = 0;
 const searches = Object.fromEntries(
   Object.entries({ cns: cnsPack1d, repack: repack1d }).filter(([name]) => (arg('--search') ?? name) === name),
 );
@@ -63,7 +71,22 @@ for (const path of files(dir)) {
       const other = lp.model.solve(cpu() + 60_000, cpu);
       for (let t = 0; t < y.length; t++) y[t] = (y[t] as number) + (other?.dual?.[t] ?? 0);
     }
-    const bySize = new Map(sizes.map((s, t) => [s, (y[t] as number) / (vertices + 1)]));
+    let prices = y.map((v) => v / (vertices + 1));
+    if (walk > 0 && lp) {
+      const t0 = cpu();
+      const found = optimalDualVertices(
+        { sizes, demand, capacity, cost: 1, lp, patterns: lp.patterns },
+        walk,
+        createRng(99),
+        cpu() + 60_000,
+        cpu,
+        signed,
+      );
+      walkMs += cpu() - t0;
+      walkFound += found.vertices.length;
+      prices = averageDuals(prices, found.vertices);
+    }
+    const bySize = new Map(sizes.map((s, t) => [s, prices[t] as number]));
     dual = items.map((s) => bySize.get(s) ?? 0);
   }
   const cells: string[] = [];
@@ -97,7 +120,8 @@ for (const path of files(dir)) {
 }
 process.stdout.write(
   `${dir.slice(root.length + 1)}${only ? ` (${only})` : ''}, ${timeMs} ms CPU, seeds ${seeds.join(',')}` +
-    `${withPrices ? `, LP prices${vertices > 0 ? ` (${vertices + 1} vertices)` : ''}` : ''}: ` +
+    `${withPrices ? `, LP prices${vertices > 0 ? ` (${vertices + 1} vertices)` : ''}` : ''}` +
+    `${walk > 0 ? ` (walk ${walk}${signed ? ' signed' : ''}: ${walkFound} vertices, ${Math.round(walkMs)} ms)` : ''}: ` +
     `${Object.keys(searches)
       .map((name) => `${name === 'cns' ? 'consistent-neighbourhood' : 'repacking'} ${solved[name]}/${runs}`)
       .join(', ')} at ceil(sum/c)\n`,
