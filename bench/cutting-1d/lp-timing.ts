@@ -1,7 +1,7 @@
 // Times the 1D optimiser's LP alone (column generation from its Gilmore–Gomory start, no pool)
 // on the BPPLIB sets: CPU ms per instance (mean / median / max), pivots and pricing rounds where
 // the LP reports them, and the sum of the rounded-up proven bounds.
-//   npx tsx bench/cutting-1d/lp-timing.ts [--step 4] [--set Hard28] [--module <column-generation.ts>]
+//   npx tsx bench/cutting-1d/lp-timing.ts [--step 4] [--set Hard28] [--only N4W1B3R8,HARD2] [--module <column-generation.ts>]
 // --module loads another version of column-generation.ts (e.g. one written out by `git show
 // <commit>:packages/domain/src/cutting/column-generation.ts > /tmp/cg.ts`), for before/after.
 import { join, resolve } from 'node:path';
@@ -19,6 +19,8 @@ type Solve = (
 
 const step = Math.max(1, Number(arg('--step') ?? 1));
 const only = arg('--set');
+/** Instances whose path contains one of these texts (comma-separated). */
+const names = arg('--only')?.split(',');
 const modulePath =
   arg('--module') ?? join(import.meta.dirname, '../../packages/domain/src/cutting/column-generation.ts');
 const root = bpplibRoot();
@@ -38,7 +40,7 @@ for (const { name, dir } of SETS) {
   let pricings = 0;
   let bounds = 0;
   files(join(root, dir)).forEach((path, k) => {
-    if (k % step !== 0) return;
+    if (k % step !== 0 || (names && !names.some((n) => path.includes(n)))) return;
     const { capacity, sizes: items } = parse(path);
     const { sizes, demand } = sizesAndDemand(items);
     const t0 = cpu();
@@ -49,6 +51,7 @@ for (const { name, dir } of SETS) {
     bounds += Math.ceil((lp?.bound ?? 0) - 1e-6);
   });
   const n = times.length;
+  if (n === 0) continue;
   const sorted = [...times].sort((a, b) => a - b);
   const mean = times.reduce((a, b) => a + b, 0) / n;
   const fmt = (x: number): string => (Number.isNaN(x) ? '–' : x.toFixed(0));

@@ -1,9 +1,10 @@
 // Column generation for the cutting-stock LP: min sum(cost_p x_p) s.t. sum(a_ip x_p) >= d_i, x >= 0.
-// The restricted master is solved by a small revised simplex with an explicit basis inverse
-// (m = number of distinct piece sizes, so m x m stays small); new patterns come from a bounded
+// The restricted master is solved by a revised simplex over a sparse LU factorisation of its
+// basis (`lu-basis.ts`; m = number of distinct piece sizes); new patterns come from a bounded
 // knapsack: a DP over the bar length when that table is small, else a search guided by a DP on
 // coarsened lengths (an upper bound that keeps the LP bound proven).
 import { boundedKnapsack, dpStep, greedyKnapsack } from './knapsack.ts';
+import { createLuBasis, type SparseColumn } from './lu-basis.ts';
 
 export { boundedKnapsack, type KnapsackResult } from './knapsack.ts';
 
@@ -66,9 +67,9 @@ const PIVOT_TOLERANCE = 1e-7;
 /**
  * Entries of an entering column's direction B^-1 a and of the pivot row of B^-1 smaller than this
  * count as zero. They are the rounding residue of cancellations (the exact values are 0): on
- * Hard28 a quarter of the direction's entries were below 1e-12 and the update of B^-1 spent a row
- * operation on each; dropped, the direction holds 67 % nonzeros instead of 85 % and the LP takes
- * about 11 % less CPU (median 19 %) with the same bounds.
+ * Hard28 a quarter of the direction's entries were below 1e-12 (with the explicit inverse of
+ * session 13, dropping them took 11 % off the LP's CPU); the direction becomes an eta of the
+ * factorised basis, so they would cost in every later solve.
  */
 const DROP = 1e-12;
 /**
@@ -77,10 +78,14 @@ const DROP = 1e-12;
  * pivots; 0.05 the same, pruning past 2 × the sizes 5 %); the other sets even, the same bounds.
  */
 const POOL_KEEP_REDUCED = 0.1;
-/** Pivots between two recomputations of the basis inverse from its columns. */
-const REINVERT_EVERY = 1000;
-/** Estimated reinversion time per m³ (ms; measured about 30 ms for m = 200). */
-const REINVERT_MS_PER_CUBE = 5e-6;
+/**
+ * The basis is factorised afresh after this many updates, or once the updates' etas hold more
+ * nonzeros than ETA_FILL × the factors (each FTRAN and BTRAN runs over all of them), or when a
+ * pivot's two computations (B⁻¹a and the row of B⁻¹ times a) disagree by more than DRIFT.
+ */
+const REFACTOR_EVERY = 64;
+const ETA_FILL = 4;
+const DRIFT = 1e-8;
 
 /**
  * Solves the LP relaxation by column generation. Out of time or iterations it returns what it has:
@@ -131,13 +136,11 @@ export function createCuttingLp(
   if (cheapest === null) return null;
   const capacity = (stocks[cheapest] as StockKind).capacity;
   const demand = initialDemand.slice();
-  const { basis, binv, xb } = initialBasis(
-    sizes,
-    demand,
-    capacity,
-    cheapest,
-    (stocks[cheapest] as StockKind).cost,
-  );
+  const { basis, xb } = initialBasis(sizes, demand, capacity, cheapest, (stocks[cheapest] as StockKind).cost);
+  const lu = createLuBasis(m);
+  // The basis columns as the factorisation reads them (kept beside `basis`, one made per pivot).
+  const columns = basis.map(columnOf);
+  lu.factor(columns);
   // Patterns are sparse (a bar holds a few sizes of many): priced over their nonzero entries, kept
   // in typed arrays (`at`: the sizes, `n`: the counts there), since pricing the pool and updating
   // its Devex weights at every pivot took as long as the basis update on Hard28.
@@ -179,8 +182,18 @@ export function createCuttingLp(
   let bound = continuousBound();
   const y = new Float64Array(m);
   const dir = new Float64Array(m);
-  const rowNz = new Int32Array(m);
   const pivotRow = new Float64Array(m);
+  // Scratch vectors of the solves: an entering column, a unit vector, a row of B⁻¹, c_B.
+  const colWork = new Float64Array(m);
+  const unit = new Float64Array(m);
+  const rho = new Float64Array(m);
+  const costs = new Float64Array(m);
+  /** rho = row r of B⁻¹ (BTRAN of the unit vector e_r). */
+  const rowOfInverse = (r: number, out: Float64Array): void => {
+    unit[r] = 1;
+    lu.btran(unit, out);
+    unit[r] = 0;
+  };
   let pivots = 0;
   let pricings = 0;
   const byLength = sizes.map((_, i) => i).sort((a, b) => (sizes[b] as number) - (sizes[a] as number));
@@ -222,52 +235,50 @@ export function createCuttingLp(
   // The stability centre of the pricing (Wentges smoothing) and its Farley bound.
   let center: Float64Array | null = null;
   let centerBound = Number.NEGATIVE_INFINITY;
-  /** Pivots since B^-1 was last computed from the basis columns; the duals then come fresh too. */
-  let sinceInvert = 0;
+  /** The duals are recomputed from scratch at the next refresh (after a factorisation). */
   let freshDuals = true;
+  /** A pivot found the factors drifting: factorise at the next refresh. */
+  let drifted = false;
+  /** After a failed factorisation (B looked singular) the next try waits for 16 more updates. */
+  let retryAt = 0;
   /**
-   * Reinverts when due (true then: it took a while, the caller reads the clock) and refreshes the
-   * duals. A reinversion (about 30 ms on 200 sizes, growing with m³) is put off while the deadline
-   * is nearer than its estimated time: the updated inverse serves until the next solve; but not
-   * past twice the interval (on 300 sizes the estimate, 135 ms, outlasted every turn of a 1 s
-   * schedule, and the inverse wore out until the basis was garbage).
+   * Factorises the basis afresh when due (true then) and refreshes the duals: y = c_B B⁻¹ from
+   * scratch after a factorisation, else kept up to date by the pivots.
    */
-  const refresh = (deadline: number, now: () => number): boolean => {
+  const refresh = (): boolean => {
     const due =
-      sinceInvert >= REINVERT_EVERY &&
-      (sinceInvert >= 2 * REINVERT_EVERY || deadline - now() > m * m * m * REINVERT_MS_PER_CUBE);
+      lu.updates() >= retryAt &&
+      (drifted || lu.updates() >= REFACTOR_EVERY || lu.etaNonzeros() > ETA_FILL * lu.factorNonzeros());
     if (due) {
-      reinvert(basis, m, demand, binv, xb);
-      sinceInvert = 0;
-      freshDuals = true;
+      drifted = false;
+      if (lu.factor(columns)) {
+        retryAt = 0;
+        colWork.set(demand);
+        lu.ftran(colWork, xb);
+        freshDuals = true;
+      } else retryAt = lu.updates() + 16;
     }
     if (!freshDuals) return due;
     freshDuals = false;
-    // Duals y = c_B B^-1 (from scratch after a reinversion, else updated at each pivot below).
-    y.fill(0);
     for (let r = 0; r < m; r++) {
       const entry = basis[r] as BasisEntry;
-      const c = entry.kind === 'pattern' ? entry.pattern.cost : 0;
-      if (c === 0) continue;
-      for (let j = 0; j < m; j++) y[j] = (y[j] as number) + c * (binv[r * m + j] as number);
+      costs[r] = entry.kind === 'pattern' ? entry.pattern.cost : 0;
     }
+    lu.btran(costs, y);
     for (const e of pool) e.d = e.pattern.cost - dot(e.at, e.n, y);
     return due;
   };
-  /** dir = B^-1 a for an entering column (a pattern's counts, or a unit column). */
+  /** dir = B⁻¹a for an entering column (a pattern's counts, or a unit column). */
   const direction = (entering: BasisEntry, column: readonly number[] | null): void => {
-    const nonzero: number[] = [];
-    if (column) for (let j = 0; j < m; j++) if (column[j] !== 0) nonzero.push(j);
-    for (let r = 0; r < m; r++) {
-      let s = 0;
-      if (column) {
-        for (const j of nonzero) s += (binv[r * m + j] as number) * (column[j] as number);
-      } else if (entering.kind === 'unit') {
-        s = -(binv[r * m + entering.minus] as number);
-        if (entering.plus >= 0) s += binv[r * m + entering.plus] as number;
-      }
-      dir[r] = Math.abs(s) < DROP ? 0 : s;
+    colWork.fill(0);
+    if (column) {
+      for (let j = 0; j < m; j++) colWork[j] = column[j] as number;
+    } else if (entering.kind === 'unit') {
+      colWork[entering.minus] = -1;
+      if (entering.plus >= 0) colWork[entering.plus] = 1;
     }
+    lu.ftran(colWork, dir);
+    for (let r = 0; r < m; r++) if (Math.abs(dir[r] as number) < DROP) dir[r] = 0;
   };
   const solve = (deadline: number, now: () => number): LpSolution | null => {
     let priced = false;
@@ -276,7 +287,7 @@ export function createCuttingLp(
       // pivot (a pivot without it takes well under a millisecond; reading a CPU clock is a syscall).
       if ((priced || (iter & 15) === 0) && now() > deadline) return result(false);
       priced = false;
-      if (refresh(deadline, now) && now() > deadline) return result(false);
+      if (refresh() && now() > deadline) return result(false);
       let entering: BasisEntry | null = null;
       let column: number[] | null = null;
       let bestReduced = -1e-7;
@@ -409,7 +420,8 @@ export function createCuttingLp(
   };
   /**
    * The basis change: `entering` (direction in `dir`) replaces the column of row `leave` at level
-   * `theta`; B^-1, x_B, the duals and the Devex weights follow.
+   * `theta`; the factors, x_B, the duals and the Devex weights follow. `row`: row `leave` of B⁻¹
+   * when the caller has it (the dual simplex), else computed here.
    */
   const pivotOn = (
     leave: number,
@@ -418,45 +430,28 @@ export function createCuttingLp(
     column: readonly number[] | null,
     enteringW: number,
     enteringEntry: Entry | null,
+    row: Float64Array | null = null,
   ): void => {
     const pivot = dir[leave] as number;
+    if (!row) rowOfInverse(leave, rho);
+    const oldRow = row ?? rho;
+    // The pivot computed a second way, as (row of B⁻¹) · a: a gap means the factors drift.
+    let alpha = 0;
+    if (column) {
+      for (let j = 0; j < m; j++) if (column[j] !== 0) alpha += (column[j] as number) * (oldRow[j] as number);
+    } else if (entering.kind === 'unit') {
+      alpha =
+        -(oldRow[entering.minus] as number) + (entering.plus >= 0 ? (oldRow[entering.plus] as number) : 0);
+    }
+    if (Math.abs(alpha - pivot) > DRIFT * (1 + Math.abs(pivot))) drifted = true;
     for (let r = 0; r < m; r++) xb[r] = (xb[r] as number) - theta * (dir[r] as number);
     xb[leave] = theta;
-    // The pivot row of B^-1 is often sparse: the update runs over its nonzero entries only.
-    let nnz = 0;
-    const lb = leave * m;
+    // The new row `leave` of B⁻¹ (the old one over the pivot).
     for (let j = 0; j < m; j++) {
-      let v = (binv[lb + j] as number) / pivot;
-      if (Math.abs(v) < DROP) v = 0;
-      binv[lb + j] = v;
-      pivotRow[j] = v;
-      if (v !== 0) rowNz[nnz++] = j;
+      const v = (oldRow[j] as number) / pivot;
+      pivotRow[j] = Math.abs(v) < DROP ? 0 : v;
     }
-    // A dense row (the usual case on 150-200 sizes) runs a plain loop, a sparse one by index.
-    const dense = nnz * 2 > m;
-    for (let r = 0; r < m; r++) {
-      if (r === leave) continue;
-      const f = dir[r] as number;
-      if (f === 0) continue;
-      const rb = r * m;
-      if (dense) {
-        // Four entries a step: about a third faster than one in V8 (measured on 170 × 170).
-        let j = 0;
-        for (const end = m - 3; j < end; j += 4) {
-          const k = rb + j;
-          binv[k] = (binv[k] as number) - f * (pivotRow[j] as number);
-          binv[k + 1] = (binv[k + 1] as number) - f * (pivotRow[j + 1] as number);
-          binv[k + 2] = (binv[k + 2] as number) - f * (pivotRow[j + 2] as number);
-          binv[k + 3] = (binv[k + 3] as number) - f * (pivotRow[j + 3] as number);
-        }
-        for (; j < m; j++) binv[rb + j] = (binv[rb + j] as number) - f * (pivotRow[j] as number);
-      } else {
-        for (let q = 0; q < nnz; q++) {
-          const j = rowNz[q] as number;
-          binv[rb + j] = (binv[rb + j] as number) - f * (pivotRow[j] as number);
-        }
-      }
-    }
+    lu.update(leave, dir);
     pivots++;
     // Devex: with the new pivot row (row `leave` of B^-1 over the pivot), every nonbasic column's
     // weight grows to at least (its pivot-row entry)² × the entering weight; the leaving column
@@ -486,7 +481,7 @@ export function createCuttingLp(
       if (w > e.w) e.w = w;
     }
     const leftW = devex ? Math.max(1, enteringW / (pivot * pivot)) : 1;
-    for (let j = 0; j < m; j++) y[j] = (y[j] as number) + reducedCost * (binv[leave * m + j] as number);
+    for (let j = 0; j < m; j++) y[j] = (y[j] as number) + reducedCost * (pivotRow[j] as number);
     const left = basis[leave] as BasisEntry;
     if (left.kind === 'pattern') {
       const e = pooled.get(left.pattern);
@@ -502,19 +497,16 @@ export function createCuttingLp(
       if (e) e.basic = true;
     }
     basis[leave] = entering;
-    sinceInvert++;
+    columns[leave] = columnOf(entering);
   };
   const setDemand = (next: readonly number[], deadline: number, now: () => number): boolean => {
     for (let i = 0; i < m; i++) demand[i] = next[i] ?? 0;
     bound = continuousBound();
     center = null;
     centerBound = Number.NEGATIVE_INFINITY;
-    if (refresh(deadline, now) && now() > deadline) return false;
-    for (let r = 0; r < m; r++) {
-      let x = 0;
-      for (let j = 0; j < m; j++) x += (binv[r * m + j] as number) * (demand[j] as number);
-      xb[r] = x;
-    }
+    if (refresh() && now() > deadline) return false;
+    colWork.set(demand);
+    lu.ftran(colWork, xb);
     // Dual simplex: the most negative basic variable leaves; of the columns with a negative entry
     // in its row of B^-1 A, the one with the smallest reduced cost / |entry| enters (the duals stay
     // feasible where they were: the basis was optimal or close to it).
@@ -525,7 +517,7 @@ export function createCuttingLp(
       for (let r = 0; r < m; r++)
         if ((xb[r] as number) < -1e-9 && (leave < 0 || (xb[r] as number) < (xb[leave] as number))) leave = r;
       if (leave < 0) return true;
-      for (let j = 0; j < m; j++) row[j] = binv[leave * m + j] as number;
+      rowOfInverse(leave, row);
       let entering: BasisEntry | null = null;
       let enteringEntry: Entry | null = null;
       let best = Number.POSITIVE_INFINITY;
@@ -567,6 +559,7 @@ export function createCuttingLp(
         column,
         enteringEntry?.w ?? 1,
         enteringEntry,
+        row,
       );
     }
     return false;
@@ -674,62 +667,6 @@ function currentValue(basis: readonly BasisEntry[], xb: Float64Array): number {
   return value;
 }
 
-/**
- * Recomputes B^-1 and x_B = B^-1 d from the basis columns (Gauss–Jordan with partial pivoting),
- * so rounding errors of many product-form updates do not pile up. Keeps the old ones if B looks
- * singular.
- */
-function reinvert(
-  basis: readonly BasisEntry[],
-  m: number,
-  demand: readonly number[],
-  binv: Float64Array,
-  xb: Float64Array,
-): void {
-  // a = [B | I], row-major, m x 2m; column r of B is basis entry r.
-  const w = 2 * m;
-  const a = new Float64Array(m * w);
-  basis.forEach((entry, r) => {
-    if (entry.kind === 'pattern') {
-      for (let j = 0; j < m; j++) a[j * w + r] = entry.pattern.counts[j] as number;
-    } else {
-      a[entry.minus * w + r] = -1;
-      if (entry.plus >= 0) a[entry.plus * w + r] = 1;
-    }
-  });
-  for (let j = 0; j < m; j++) a[j * w + m + j] = 1;
-  for (let col = 0; col < m; col++) {
-    let p = col;
-    for (let r = col + 1; r < m; r++)
-      if (Math.abs(a[r * w + col] as number) > Math.abs(a[p * w + col] as number)) p = r;
-    const piv = a[p * w + col] as number;
-    if (Math.abs(piv) < 1e-9) return;
-    if (p !== col) {
-      for (let k = 0; k < w; k++) {
-        const t = a[p * w + k] as number;
-        a[p * w + k] = a[col * w + k] as number;
-        a[col * w + k] = t;
-      }
-    }
-    for (let k = 0; k < w; k++) a[col * w + k] = (a[col * w + k] as number) / piv;
-    for (let r = 0; r < m; r++) {
-      if (r === col) continue;
-      const f = a[r * w + col] as number;
-      if (f === 0) continue;
-      for (let k = col; k < w; k++) a[r * w + k] = (a[r * w + k] as number) - f * (a[col * w + k] as number);
-    }
-  }
-  for (let r = 0; r < m; r++) {
-    let x = 0;
-    for (let j = 0; j < m; j++) {
-      const v = a[r * w + m + j] as number;
-      binv[r * m + j] = v;
-      x += v * (demand[j] as number);
-    }
-    xb[r] = x;
-  }
-}
-
 function pickStartStock(sizes: readonly number[], stocks: readonly StockKind[]): number | null {
   let best: number | null = null;
   const largest = Math.max(...sizes);
@@ -752,10 +689,9 @@ function initialBasis(
   capacity: number,
   stock: number,
   cost: number,
-): { basis: BasisEntry[]; binv: Float64Array; xb: Float64Array } {
+): { basis: BasisEntry[]; xb: Float64Array } {
   const m = sizes.length;
   const basis: BasisEntry[] = [];
-  const binv = new Float64Array(m * m);
   const xb = new Float64Array(m);
   for (let i = 0; i < m; i++) {
     const d = demand[i] as number;
@@ -763,8 +699,24 @@ function initialBasis(
     const counts = new Array<number>(m).fill(0);
     counts[i] = a;
     basis.push({ kind: 'pattern', pattern: { stock, counts, cost } });
-    binv[i * m + i] = 1 / a;
     xb[i] = d / a;
   }
-  return { basis, binv, xb };
+  return { basis, xb };
+}
+
+/** Column of B for a basis entry: a pattern's nonzero counts, or a unit column's −1 and +1. */
+function columnOf(entry: BasisEntry): SparseColumn {
+  if (entry.kind === 'unit')
+    return entry.plus >= 0
+      ? { index: [entry.minus, entry.plus], value: [-1, 1] }
+      : { index: [entry.minus], value: [-1] };
+  const index: number[] = [];
+  const value: number[] = [];
+  entry.pattern.counts.forEach((c, i) => {
+    if (c !== 0) {
+      index.push(i);
+      value.push(c);
+    }
+  });
+  return { index, value };
 }

@@ -5,7 +5,8 @@
 // reinversion m³. Here a solve (FTRAN B x = b, BTRAN yᵀB = cᵀ) costs the factors' nonzeros plus
 // those of the updates since the last factorisation, and a factorisation about m² plus its fill.
 //
-// Factorisation: Gaussian elimination on a dense scratch copy of B, visiting only nonzeros, with
+// Factorisation: Gaussian elimination on a scratch copy of B (values in a dense m × m array, the
+// nonzeros of each row and column in lists, so a step visits only nonzeros), with
 // the pivot order chosen Markowitz-style: column singletons first (nothing to eliminate), then row
 // singletons (no fill), else among the columns of fewest nonzeros the entry of least
 // (row count − 1)(column count − 1) that passes a threshold (at least PIVOT_THRESHOLD of the
@@ -22,8 +23,6 @@ export type SparseColumn = { index: readonly number[]; value: readonly number[] 
 const PIVOT_THRESHOLD = 0.1;
 /** Below this a would-be pivot means B is singular (B's entries are small integers). */
 const SINGULAR = 1e-9;
-/** Entries that cancel to below this during elimination count as zero. */
-const TINY = 1e-13;
 
 export type LuBasis = {
   readonly m: number;
@@ -42,206 +41,284 @@ export type LuBasis = {
   factorNonzeros(): number;
 };
 
+/** Growable sparse storage of L or U: entries by step (start[k] … start[k + 1]). */
+type Factors = {
+  pivRow: Int32Array;
+  pivCol: Int32Array;
+  pivVal: Float64Array;
+  lStart: Int32Array;
+  lIndex: Int32Array;
+  lValue: Float64Array;
+  uStart: Int32Array;
+  uIndex: Int32Array;
+  uValue: Float64Array;
+};
+
+function emptyFactors(m: number): Factors {
+  return {
+    pivRow: new Int32Array(m),
+    pivCol: new Int32Array(m),
+    pivVal: new Float64Array(m),
+    lStart: new Int32Array(m + 1),
+    lIndex: new Int32Array(4 * m + 16),
+    lValue: new Float64Array(4 * m + 16),
+    uStart: new Int32Array(m + 1),
+    uIndex: new Int32Array(4 * m + 16),
+    uValue: new Float64Array(4 * m + 16),
+  };
+}
+
 export function createLuBasis(m: number): LuBasis {
-  // The factors (replaced as a whole by a successful factorisation).
-  let pivRow = new Int32Array(m);
-  let pivCol = new Int32Array(m);
-  let pivVal = new Float64Array(m);
-  let lStart = new Int32Array(m + 1);
-  let lIndex = new Int32Array(0);
-  let lValue = new Float64Array(0);
-  let uStart = new Int32Array(m + 1);
-  let uIndex = new Int32Array(0);
-  let uValue = new Float64Array(0);
+  // The factors in use, and a spare set a factorisation writes (swapped in when it succeeds).
+  let f = emptyFactors(m);
+  let spare = emptyFactors(m);
   // Without a factorisation B is taken as the identity.
   for (let k = 0; k < m; k++) {
-    pivRow[k] = k;
-    pivCol[k] = k;
-    pivVal[k] = 1;
+    f.pivRow[k] = k;
+    f.pivCol[k] = k;
+    f.pivVal[k] = 1;
   }
   // The etas, in the order of the updates.
-  let etaPos: number[] = [];
-  let etaPivot: number[] = [];
-  let etaStart: number[] = [0];
-  let etaIndex: number[] = [];
-  let etaValue: number[] = [];
-  // Scratch: the dense active matrix (row-major), counts, and a work vector.
-  let scratch: Float64Array | null = null;
+  // The etas, in typed arrays grown by doubling (update t: position etaPos[t], pivot etaPivot[t],
+  // the other nonzeros etaStart[t] … etaStart[t + 1]); etaCount updates, etaNnz nonzeros.
+  let etaCount = 0;
+  let etaNnz = 0;
+  let etaPos = new Int32Array(64);
+  let etaPivot = new Float64Array(64);
+  let etaStart = new Int32Array(65);
+  let etaIndex = new Int32Array(16 * m + 64);
+  let etaValue = new Float64Array(16 * m + 64);
   const work = new Float64Array(m);
+  // Scratch of the factorisation: values (dense, row-major), which entries are structurally
+  // nonzero, each row's columns and each column's rows (every entry ever nonzero, done ones too),
+  // the nonzeros left in the active part per row and column, and the active rows and columns.
+  const a = new Float64Array(m * m);
+  const present = new Uint8Array(m * m);
+  const rowList = new Int32Array(m * m);
+  const colList = new Int32Array(m * m);
+  const rowLen = new Int32Array(m);
+  const colLen = new Int32Array(m);
+  const rowCount = new Int32Array(m);
+  const colCount = new Int32Array(m);
+  const rowDone = new Uint8Array(m);
+  const colDone = new Uint8Array(m);
+  const activeRows = new Int32Array(m);
+  const activeCols = new Int32Array(m);
+  const rows = new Int32Array(m);
+  const cols = new Int32Array(m);
 
-  const factor = (columns: readonly SparseColumn[]): boolean => {
-    if (!scratch) scratch = new Float64Array(m * m);
-    const a = scratch;
-    a.fill(0);
-    const rowCount = new Int32Array(m);
-    const colCount = new Int32Array(m);
-    for (let j = 0; j < m; j++) {
-      const col = columns[j] as SparseColumn;
-      for (let q = 0; q < col.index.length; q++) {
-        const v = col.value[q] as number;
-        if (v === 0) continue;
-        const i = col.index[q] as number;
-        if (a[i * m + j] === 0) {
-          rowCount[i] = (rowCount[i] as number) + 1;
-          colCount[j] = (colCount[j] as number) + 1;
-        }
-        a[i * m + j] = (a[i * m + j] as number) + v;
+  const addEntry = (i: number, j: number, v: number): void => {
+    const k = i * m + j;
+    if (!present[k]) {
+      present[k] = 1;
+      rowList[i * m + (rowLen[i] as number)] = j;
+      rowLen[i] = (rowLen[i] as number) + 1;
+      colList[j * m + (colLen[j] as number)] = i;
+      colLen[j] = (colLen[j] as number) + 1;
+      rowCount[i] = (rowCount[i] as number) + 1;
+      colCount[j] = (colCount[j] as number) + 1;
+    }
+    a[k] = (a[k] as number) + v;
+  };
+  /** Largest |entry| of column j in the active rows. */
+  const colMax = (j: number): number => {
+    let big = 0;
+    for (let t = 0, end = colLen[j] as number; t < end; t++) {
+      const i = colList[j * m + t] as number;
+      if (rowDone[i]) continue;
+      const v = Math.abs(a[i * m + j] as number);
+      if (v > big) big = v;
+    }
+    return big;
+  };
+  const clear = (): void => {
+    for (let i = 0; i < m; i++) {
+      for (let t = 0, end = rowLen[i] as number; t < end; t++) {
+        const k = i * m + (rowList[i * m + t] as number);
+        a[k] = 0;
+        present[k] = 0;
       }
     }
-    const rowDone = new Uint8Array(m);
-    const colDone = new Uint8Array(m);
-    const pr = new Int32Array(m);
-    const pc = new Int32Array(m);
-    const pv = new Float64Array(m);
-    const ls: number[] = [0];
-    const li: number[] = [];
-    const lv: number[] = [];
-    const us: number[] = [0];
-    const ui: number[] = [];
-    const uv: number[] = [];
-    const rows: number[] = [];
-    const cols: number[] = [];
-    /** Largest |entry| of active column j. */
-    const colMax = (j: number): number => {
-      let big = 0;
-      for (let i = 0; i < m; i++) {
-        if (rowDone[i]) continue;
-        const v = Math.abs(a[i * m + j] as number);
-        if (v > big) big = v;
-      }
-      return big;
-    };
-    for (let k = 0; k < m; k++) {
-      let p = -1;
-      let q = -1;
-      // 1. A column singleton (a slack-like column).
-      for (let j = 0; j < m && q < 0; j++) {
-        if (colDone[j] || colCount[j] !== 1) continue;
-        for (let i = 0; i < m; i++) {
-          if (!rowDone[i] && a[i * m + j] !== 0) {
-            if (Math.abs(a[i * m + j] as number) >= SINGULAR) {
-              p = i;
-              q = j;
-            }
-            break;
-          }
+    rowLen.fill(0);
+    colLen.fill(0);
+    rowCount.fill(0);
+    colCount.fill(0);
+    rowDone.fill(0);
+    colDone.fill(0);
+  };
+  const grow = (s: Factors, which: 'l' | 'u', need: number): void => {
+    const idx = which === 'l' ? s.lIndex : s.uIndex;
+    if (need <= idx.length) return;
+    const size = Math.max(need, 2 * idx.length);
+    const ni = new Int32Array(size);
+    const nv = new Float64Array(size);
+    ni.set(idx);
+    nv.set(which === 'l' ? s.lValue : s.uValue);
+    if (which === 'l') {
+      s.lIndex = ni;
+      s.lValue = nv;
+    } else {
+      s.uIndex = ni;
+      s.uValue = nv;
+    }
+  };
+
+  /** The pivot of the next step as row * m + column, or −1 when the active part is singular. */
+  const choosePivot = (nActive: number): number => {
+    // 1. A column singleton (a slack-like column: nothing to eliminate), else the fewest nonzeros.
+    let fewest = m + 1;
+    for (let t = 0; t < nActive && fewest > 1; t++) {
+      const c = colCount[activeCols[t] as number] as number;
+      if (c < fewest) fewest = c;
+    }
+    if (fewest === 0) return -1;
+    if (fewest === 1) {
+      for (let t = 0; t < nActive; t++) {
+        const j = activeCols[t] as number;
+        if (colCount[j] !== 1) continue;
+        for (let u = 0, end = colLen[j] as number; u < end; u++) {
+          const i = colList[j * m + u] as number;
+          if (rowDone[i]) continue;
+          return Math.abs(a[i * m + j] as number) >= SINGULAR ? i * m + j : -1;
         }
       }
-      // 2. A row singleton whose entry passes the threshold in its column.
-      for (let i = 0; i < m && q < 0; i++) {
-        if (rowDone[i] || rowCount[i] !== 1) continue;
-        for (let j = 0; j < m; j++) {
-          if (colDone[j] || a[i * m + j] === 0) continue;
-          const v = Math.abs(a[i * m + j] as number);
-          if (v >= SINGULAR && v >= PIVOT_THRESHOLD * colMax(j)) {
-            p = i;
-            q = j;
-          }
+    }
+    // 2. A row singleton whose entry passes the threshold in its column (no fill).
+    for (let t = 0; t < nActive; t++) {
+      const i = activeRows[t] as number;
+      if (rowCount[i] !== 1) continue;
+      for (let u = 0, end = rowLen[i] as number; u < end; u++) {
+        const j = rowList[i * m + u] as number;
+        if (colDone[j]) continue;
+        const v = Math.abs(a[i * m + j] as number);
+        if (v >= SINGULAR && v >= PIVOT_THRESHOLD * colMax(j)) return i * m + j;
+        break;
+      }
+    }
+    // 3. Markowitz: among up to four columns of the fewest nonzeros, the entry passing the
+    // threshold with the least (row count − 1)(column count − 1), the largest on a tie.
+    let best = Number.POSITIVE_INFINITY;
+    let bestAbs = 0;
+    let pick = -1;
+    let seen = 0;
+    for (let t = 0; t < nActive && seen < 4; t++) {
+      const j = activeCols[t] as number;
+      if (colCount[j] !== fewest) continue;
+      seen++;
+      const limit = Math.max(SINGULAR, PIVOT_THRESHOLD * colMax(j));
+      for (let u = 0, end = colLen[j] as number; u < end; u++) {
+        const i = colList[j * m + u] as number;
+        if (rowDone[i]) continue;
+        const v = Math.abs(a[i * m + j] as number);
+        if (v < limit) continue;
+        const cost = ((rowCount[i] as number) - 1) * (fewest - 1);
+        if (cost < best || (cost === best && v > bestAbs)) {
+          best = cost;
+          bestAbs = v;
+          pick = i * m + j;
+        }
+      }
+    }
+    return pick;
+  };
+
+  const factor = (columns: readonly SparseColumn[]): boolean => {
+    for (let j = 0; j < m; j++) {
+      const col = columns[j] as SparseColumn;
+      for (let q = 0; q < col.index.length; q++)
+        if (col.value[q] !== 0) addEntry(col.index[q] as number, j, col.value[q] as number);
+      activeRows[j] = j;
+      activeCols[j] = j;
+    }
+    const s = spare;
+    let nl = 0;
+    let nu = 0;
+    let nActive = m;
+    for (let k = 0; k < m; k++) {
+      const pick = choosePivot(nActive);
+      if (pick < 0) {
+        clear();
+        return false;
+      }
+      const p = Math.floor(pick / m);
+      const q = pick - p * m;
+      const piv = a[pick] as number;
+      s.pivRow[k] = p;
+      s.pivCol[k] = q;
+      s.pivVal[k] = piv;
+      rowDone[p] = 1;
+      colDone[q] = 1;
+      // Drop p and q from the active lists (swap with the last).
+      nActive--;
+      for (let t = 0; t <= nActive; t++) {
+        if (activeRows[t] === p) {
+          activeRows[t] = activeRows[nActive] as number;
           break;
         }
       }
-      // 3. Markowitz among the columns of fewest nonzeros (up to four of them).
-      if (q < 0) {
-        let fewest = Number.POSITIVE_INFINITY;
-        for (let j = 0; j < m; j++)
-          if (!colDone[j] && (colCount[j] as number) < fewest) fewest = colCount[j] as number;
-        if (!(fewest > 0) || !Number.isFinite(fewest)) return false;
-        let best = Number.POSITIVE_INFINITY;
-        let bestAbs = 0;
-        let seen = 0;
-        for (let j = 0; j < m && seen < 4; j++) {
-          if (colDone[j] || colCount[j] !== fewest) continue;
-          seen++;
-          const limit = Math.max(SINGULAR, PIVOT_THRESHOLD * colMax(j));
-          for (let i = 0; i < m; i++) {
-            if (rowDone[i]) continue;
-            const v = Math.abs(a[i * m + j] as number);
-            if (v < limit) continue;
-            const cost = ((rowCount[i] as number) - 1) * (fewest - 1);
-            if (cost < best || (cost === best && v > bestAbs)) {
-              best = cost;
-              bestAbs = v;
-              p = i;
-              q = j;
-            }
-          }
+      for (let t = 0; t <= nActive; t++) {
+        if (activeCols[t] === q) {
+          activeCols[t] = activeCols[nActive] as number;
+          break;
         }
-        if (q < 0) return false;
       }
-      const piv = a[p * m + q] as number;
-      pr[k] = p;
-      pc[k] = q;
-      pv[k] = piv;
-      rowDone[p] = 1;
-      colDone[q] = 1;
-      rows.length = 0;
-      cols.length = 0;
-      for (let i = 0; i < m; i++) if (!rowDone[i] && a[i * m + q] !== 0) rows.push(i);
-      for (let j = 0; j < m; j++) {
-        if (colDone[j] || a[p * m + j] === 0) continue;
-        cols.push(j);
-        ui.push(j);
-        uv.push(a[p * m + j] as number);
+      let nr = 0;
+      for (let u = 0, end = colLen[q] as number; u < end; u++) {
+        const i = colList[q * m + u] as number;
+        if (rowDone[i]) continue;
+        rows[nr++] = i;
+        rowCount[i] = (rowCount[i] as number) - 1;
+      }
+      let nc = 0;
+      grow(s, 'u', nu + (rowLen[p] as number));
+      for (let u = 0, end = rowLen[p] as number; u < end; u++) {
+        const j = rowList[p * m + u] as number;
+        if (colDone[j]) continue;
+        cols[nc++] = j;
+        s.uIndex[nu] = j;
+        s.uValue[nu++] = a[p * m + j] as number;
         colCount[j] = (colCount[j] as number) - 1;
       }
-      us.push(ui.length);
-      for (const i of rows) {
-        const f = (a[i * m + q] as number) / piv;
-        a[i * m + q] = 0;
-        rowCount[i] = (rowCount[i] as number) - 1;
-        li.push(i);
-        lv.push(f);
-        const ib = i * m;
-        for (const j of cols) {
-          const old = a[ib + j] as number;
-          let v = old - f * (a[p * m + j] as number);
-          if (Math.abs(v) < TINY) v = 0;
-          if (old === 0 && v !== 0) {
-            rowCount[i] = (rowCount[i] as number) + 1;
-            colCount[j] = (colCount[j] as number) + 1;
-          } else if (old !== 0 && v === 0) {
-            rowCount[i] = (rowCount[i] as number) - 1;
-            colCount[j] = (colCount[j] as number) - 1;
-          }
-          a[ib + j] = v;
+      s.uStart[k + 1] = nu;
+      grow(s, 'l', nl + nr);
+      for (let t = 0; t < nr; t++) {
+        const i = rows[t] as number;
+        const l = (a[i * m + q] as number) / piv;
+        s.lIndex[nl] = i;
+        s.lValue[nl++] = l;
+        if (l === 0) continue;
+        for (let u = 0; u < nc; u++) {
+          const j = cols[u] as number;
+          addEntry(i, j, -l * (a[p * m + j] as number));
         }
       }
-      ls.push(li.length);
+      s.lStart[k + 1] = nl;
     }
-    pivRow = pr;
-    pivCol = pc;
-    pivVal = pv;
-    lStart = Int32Array.from(ls);
-    lIndex = Int32Array.from(li);
-    lValue = Float64Array.from(lv);
-    uStart = Int32Array.from(us);
-    uIndex = Int32Array.from(ui);
-    uValue = Float64Array.from(uv);
-    etaPos = [];
-    etaPivot = [];
-    etaStart = [0];
-    etaIndex = [];
-    etaValue = [];
+    clear();
+    spare = f;
+    f = s;
+    etaCount = 0;
+    etaNnz = 0;
     return true;
   };
 
   const ftran = (b: Float64Array, x: Float64Array): void => {
     work.set(b);
     for (let k = 0; k < m; k++) {
-      const v = work[pivRow[k] as number] as number;
+      const v = work[f.pivRow[k] as number] as number;
       if (v === 0) continue;
-      for (let e = lStart[k] as number, end = lStart[k + 1] as number; e < end; e++) {
-        const i = lIndex[e] as number;
-        work[i] = (work[i] as number) - (lValue[e] as number) * v;
+      for (let e = f.lStart[k] as number, end = f.lStart[k + 1] as number; e < end; e++) {
+        const i = f.lIndex[e] as number;
+        work[i] = (work[i] as number) - (f.lValue[e] as number) * v;
       }
     }
     for (let k = m - 1; k >= 0; k--) {
-      let s = work[pivRow[k] as number] as number;
-      for (let e = uStart[k] as number, end = uStart[k + 1] as number; e < end; e++)
-        s -= (uValue[e] as number) * (x[uIndex[e] as number] as number);
-      x[pivCol[k] as number] = s / (pivVal[k] as number);
+      let s = work[f.pivRow[k] as number] as number;
+      for (let e = f.uStart[k] as number, end = f.uStart[k + 1] as number; e < end; e++)
+        s -= (f.uValue[e] as number) * (x[f.uIndex[e] as number] as number);
+      x[f.pivCol[k] as number] = s / (f.pivVal[k] as number);
     }
-    for (let t = 0; t < etaPos.length; t++) {
+    for (let t = 0; t < etaCount; t++) {
       const r = etaPos[t] as number;
       const xr = (x[r] as number) / (etaPivot[t] as number);
       x[r] = xr;
@@ -255,7 +332,7 @@ export function createLuBasis(m: number): LuBasis {
 
   const btran = (c: Float64Array, y: Float64Array): void => {
     work.set(c);
-    for (let t = etaPos.length - 1; t >= 0; t--) {
+    for (let t = etaCount - 1; t >= 0; t--) {
       const r = etaPos[t] as number;
       let s = work[r] as number;
       for (let e = etaStart[t] as number, end = etaStart[t + 1] as number; e < end; e++)
@@ -263,31 +340,52 @@ export function createLuBasis(m: number): LuBasis {
       work[r] = s / (etaPivot[t] as number);
     }
     for (let k = 0; k < m; k++) {
-      const z = (work[pivCol[k] as number] as number) / (pivVal[k] as number);
-      y[pivRow[k] as number] = z;
+      const z = (work[f.pivCol[k] as number] as number) / (f.pivVal[k] as number);
+      y[f.pivRow[k] as number] = z;
       if (z === 0) continue;
-      for (let e = uStart[k] as number, end = uStart[k + 1] as number; e < end; e++) {
-        const j = uIndex[e] as number;
-        work[j] = (work[j] as number) - (uValue[e] as number) * z;
+      for (let e = f.uStart[k] as number, end = f.uStart[k + 1] as number; e < end; e++) {
+        const j = f.uIndex[e] as number;
+        work[j] = (work[j] as number) - (f.uValue[e] as number) * z;
       }
     }
     for (let k = m - 1; k >= 0; k--) {
       let s = 0;
-      for (let e = lStart[k] as number, end = lStart[k + 1] as number; e < end; e++)
-        s += (lValue[e] as number) * (y[lIndex[e] as number] as number);
-      if (s !== 0) y[pivRow[k] as number] = (y[pivRow[k] as number] as number) - s;
+      for (let e = f.lStart[k] as number, end = f.lStart[k + 1] as number; e < end; e++)
+        s += (f.lValue[e] as number) * (y[f.lIndex[e] as number] as number);
+      if (s !== 0) y[f.pivRow[k] as number] = (y[f.pivRow[k] as number] as number) - s;
     }
   };
 
   const update = (r: number, d: Float64Array): void => {
-    etaPos.push(r);
-    etaPivot.push(d[r] as number);
+    if (etaCount + 1 >= etaPos.length) {
+      const n = 2 * etaPos.length;
+      const pos = new Int32Array(n);
+      const piv = new Float64Array(n);
+      const start = new Int32Array(n + 1);
+      pos.set(etaPos);
+      piv.set(etaPivot);
+      start.set(etaStart);
+      etaPos = pos;
+      etaPivot = piv;
+      etaStart = start;
+    }
+    if (etaNnz + m > etaIndex.length) {
+      const index = new Int32Array(2 * etaIndex.length + m);
+      const value = new Float64Array(2 * etaIndex.length + m);
+      index.set(etaIndex);
+      value.set(etaValue);
+      etaIndex = index;
+      etaValue = value;
+    }
+    etaPos[etaCount] = r;
+    etaPivot[etaCount] = d[r] as number;
     for (let i = 0; i < m; i++) {
       if (i === r || d[i] === 0) continue;
-      etaIndex.push(i);
-      etaValue.push(d[i] as number);
+      etaIndex[etaNnz] = i;
+      etaValue[etaNnz++] = d[i] as number;
     }
-    etaStart.push(etaIndex.length);
+    etaCount++;
+    etaStart[etaCount] = etaNnz;
   };
 
   return {
@@ -296,8 +394,8 @@ export function createLuBasis(m: number): LuBasis {
     ftran,
     btran,
     update,
-    updates: () => etaPos.length,
-    etaNonzeros: () => etaIndex.length,
-    factorNonzeros: () => lIndex.length + uIndex.length + m,
+    updates: () => etaCount,
+    etaNonzeros: () => etaNnz,
+    factorNonzeros: () => (f.lStart[m] as number) + (f.uStart[m] as number) + m,
   };
 }
