@@ -91,6 +91,9 @@ export const stockLocationSchema = z.object({
   quantity: dec,
   value: dec,
   item_count: z.number(),
+  /** The location and every place under it (a warehouse and its shelves). */
+  total_value: dec,
+  total_item_count: z.number(),
 });
 export type StockLocation = z.infer<typeof stockLocationSchema>;
 export const locationStockSchema = z.object({
@@ -98,6 +101,9 @@ export const locationStockSchema = z.object({
   sku: z.string(),
   name: z.string(),
   base_unit: z.string(),
+  /** The location itself or a place under it. */
+  location_id: z.string(),
+  location_code: z.string(),
   lot_id: z.string().nullable(),
   lot_number: z.string().nullable(),
   quantity: dec,

@@ -52,6 +52,11 @@ export async function listUnits(tx: Tx): Promise<{ code: string; name: string }[
   return query(tx, sql`select code, name from units order by code`);
 }
 
+/** The ids of a location and of every place under it (the hierarchy has no cycles). */
+export const locationSubtree = (locationId: string) =>
+  sql`(with recursive t(id) as (select ${locationId}::uuid
+        union select l.id from locations l join t on l.parent_id = t.id) select id from t)`;
+
 const ITEM_COLUMNS = sql`i.id, i.sku, i.name, i.kind, i.base_unit,
   trim_scale(i.length_mm)::text as length_mm, trim_scale(i.width_mm)::text as width_mm,
   trim_scale(i.thickness_mm)::text as thickness_mm, i.lot_tracked,
@@ -94,7 +99,8 @@ function itemFilters(q: ItemListQuery): SQL {
   else if (q.active !== 'all') parts.push(sql`i.active`);
   if (q.location_id)
     parts.push(
-      sql`exists (select 1 from stock_balances b where b.item_id = i.id and b.location_id = ${q.location_id} and b.quantity <> 0)`,
+      sql`exists (select 1 from stock_balances b where b.item_id = i.id
+            and b.location_id in ${locationSubtree(q.location_id)} and b.quantity <> 0)`,
     );
   if (q.low_stock === 'true') parts.push(LOW_STOCK);
   return parts.length ? sql`where ${sql.join(parts, sql` and `)}` : sql``;
@@ -201,30 +207,51 @@ export async function listConversions(tx: Tx, itemId: string) {
   );
 }
 
+/**
+ * Locations with their own stock (`quantity`, `value`, `item_count`) and the stock of the location
+ * and every place under it (`total_value`, `total_item_count`): a warehouse is worth what its
+ * shelves hold.
+ */
 export async function listLocations(tx: Tx) {
   const rows = await query<Record<string, unknown>>(
     tx,
-    sql`select l.id, l.code, l.name, l.type, l.parent_id, l.active,
+    sql`with recursive tree(root, id) as (
+          select id, id from locations
+          union select t.root, l.id from tree t join locations l on l.parent_id = t.id),
+        totals as (
+          select t.root, round(sum(b.quantity * coalesce(s.avg_cost, 0)), 2) as value,
+            count(distinct b.item_id) filter (where b.quantity <> 0) as items
+          from tree t join stock_balances b on b.location_id = t.id
+          left join item_stock s on s.item_id = b.item_id
+          group by t.root)
+        select l.id, l.code, l.name, l.type, l.parent_id, l.active,
           trim_scale(coalesce(sum(b.quantity), 0))::text as quantity,
           trim_scale(round(coalesce(sum(b.quantity * coalesce(s.avg_cost, 0)), 0), 2))::text as value,
-          count(distinct b.item_id) filter (where b.quantity <> 0)::int as item_count
+          count(distinct b.item_id) filter (where b.quantity <> 0)::int as item_count,
+          trim_scale(coalesce(max(tt.value), 0))::text as total_value,
+          coalesce(max(tt.items), 0)::int as total_item_count
         from locations l
         left join stock_balances b on b.location_id = l.id
         left join item_stock s on s.item_id = b.item_id
+        left join totals tt on tt.root = l.id
         group by l.id order by l.code`,
   );
   return rows as StockLocation[];
 }
 
+/** The stock on a location and on the places under it, each balance with its own location. */
 export async function locationStock(tx: Tx, locationId: string) {
   return query<LocationStock>(
     tx,
-    sql`select b.item_id, i.sku, i.name, i.base_unit, b.lot_id, lt.lot_number, trim_scale(b.quantity)::text as quantity,
+    sql`select b.item_id, i.sku, i.name, i.base_unit, b.location_id, l.code as location_code,
+          b.lot_id, lt.lot_number, trim_scale(b.quantity)::text as quantity,
           trim_scale(coalesce(s.avg_cost, 0))::text as avg_cost,
           trim_scale(round(b.quantity * coalesce(s.avg_cost, 0), 2))::text as value
-        from stock_balances b join items i on i.id = b.item_id left join lots lt on lt.id = b.lot_id
+        from stock_balances b join items i on i.id = b.item_id join locations l on l.id = b.location_id
+        left join lots lt on lt.id = b.lot_id
         left join item_stock s on s.item_id = b.item_id
-        where b.location_id = ${locationId} and b.quantity <> 0 order by i.sku, lt.lot_number nulls first limit 2000`,
+        where b.location_id in ${locationSubtree(locationId)} and b.quantity <> 0
+        order by i.sku, l.code, lt.lot_number nulls first limit 2000`,
   );
 }
 

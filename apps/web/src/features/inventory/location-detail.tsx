@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { DelayedSkeleton } from '../../components/editing/delayed.tsx';
 import { cn } from '../../lib/cn.ts';
 import { formatUnit } from '../../lib/format.ts';
@@ -8,12 +8,17 @@ import { useLocation } from './inventory-api.ts';
 import { ItemLink, Money, NUM, Qty, TABLE, TD, TH } from './parts.tsx';
 import { Pieces, pieceSizeText } from './pieces.tsx';
 
-/** One location's page: its code, type and value, its label sheet and the stock on it (a detail page, not a list). */
+/**
+ * One location's page: its code, type and value, its label sheet and the stock on it and on the
+ * places under it (a detail page, not a list).
+ */
 export function LocationDetail() {
   const { id = '' } = useParams();
   const { t } = useTranslation('inventory');
   const { data } = useLocation(id);
   if (!data) return <DelayedSkeleton loading rows={6} />;
+  // A warehouse lists the stock of its places too; the column says where each balance is.
+  const places = data.stock.some((s) => s.location_id !== data.location.id);
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -23,13 +28,15 @@ export function LocationDetail() {
         <LabelsButton kind="location" ids={[data.location.id]} name={data.location.code} />
       </div>
       <p className="text-sm text-muted">
-        {t(`locationTypes.${data.location.type}`)} · {t('items.value')}: <Money value={data.location.value} />
+        {t(`locationTypes.${data.location.type}`)} · {t('items.value')}:{' '}
+        <Money value={data.location.total_value} />
       </p>
       <table className={TABLE}>
         <thead>
           <tr>
             <th className={TH}>{t('items.sku')}</th>
             <th className={TH}>{t('items.name')}</th>
+            {places && <th className={TH}>{t('items.location')}</th>}
             <th className={TH}>{t('lots.lot')}</th>
             <th className={cn(TH, NUM)}>{t('items.quantity')}</th>
             <th className={cn(TH, NUM)}>{t('items.value')}</th>
@@ -37,11 +44,18 @@ export function LocationDetail() {
         </thead>
         <tbody>
           {data.stock.map((s) => (
-            <tr key={`${s.item_id}-${s.lot_number}`}>
+            <tr key={`${s.item_id}-${s.location_id}-${s.lot_id}`}>
               <td className={TD}>
                 <ItemLink id={s.item_id} sku={s.sku} />
               </td>
               <td className={TD}>{s.name}</td>
+              {places && (
+                <td className={TD}>
+                  <Link className="text-primary hover:underline" to={`/inventory/locations/${s.location_id}`}>
+                    {s.location_code}
+                  </Link>
+                </td>
+              )}
               <td className={TD}>{s.lot_number}</td>
               <td className={cn(TD, NUM)}>
                 <Qty value={s.quantity} /> {formatUnit(s.base_unit)}

@@ -30,7 +30,10 @@ export const LOCATIONS_LIST = defineList({
   bulk: true,
 });
 
-/** Locations as a tree (warehouse → places within it) with stock and value at average cost. */
+/**
+ * Locations as a tree (warehouse → places within it) with stock and value at average cost; a
+ * location's figures include the places under it.
+ */
 export function LocationsPage() {
   const { t } = useTranslation('inventory');
   const canWrite = usePermission('inventory.write');
@@ -70,14 +73,14 @@ export function LocationsPage() {
     items: {
       label: t('locations.items'),
       className: NUM,
-      cell: ({ loc }) => loc.item_count,
-      text: ({ loc }) => String(loc.item_count),
+      cell: ({ loc }) => loc.total_item_count,
+      text: ({ loc }) => String(loc.total_item_count),
     },
     value: {
       label: t('items.value'),
       className: NUM,
-      cell: ({ loc }) => <Money value={loc.value} />,
-      text: ({ loc }) => loc.value,
+      cell: ({ loc }) => <Money value={loc.total_value} />,
+      text: ({ loc }) => loc.total_value,
     },
   };
   const listed = rows.map((r) => ({ id: r.loc.id, ...r }));
