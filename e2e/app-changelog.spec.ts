@@ -29,6 +29,8 @@ async function publishEntry(title: string, version: string, type = 'feature') {
 const modal = (page: Page) => page.getByRole('dialog', { name: 'Sistemska ažuriranja' });
 
 test.describe('changelog', () => {
+  // One after another: each test publishes an entry that the others' open sessions would see.
+  test.describe.configure({ mode: 'default' });
   test('modal opens after login with unseen entries; confirming marks them viewed', async ({ page }) => {
     await signUpViaApi(page, newAccount('changelog'));
     await dismissChangelog(page);

@@ -33,9 +33,11 @@ const GLOBAL_SPECS = /app-changelog\.spec\.ts$/;
 export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
-  fullyParallel: false,
-  // Two browsers side by side, one spec file each at a time. Specs that change what every user sees
-  // (published changelog entries pop up in any open session) run afterwards, on their own.
+  fullyParallel: true,
+  // Every test is scheduled on its own (each signs up its own account), so the two workers stay
+  // busy to the end instead of one finishing a long file alone. A file whose tests must run in order
+  // says so with test.describe.configure({ mode: 'default' }). Specs that change what every user
+  // sees (published changelog entries pop up in any open session) run afterwards, on their own.
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   timeout: 60_000,
@@ -63,7 +65,11 @@ export default defineConfig({
     { name: 'global', testMatch: GLOBAL_SPECS, dependencies: ['chromium'], use: BROWSER },
   ],
   webServer: {
-    command: `npm run build -w @erp/web -- --outDir ${WEB_DIST} --emptyOutDir && npm run start -w @erp/server`,
+    // The web build and the server's bundle (what `npm start`'s prestart builds) side by side, then
+    // the bundle itself, as `npm start` runs it (not through npm, which would build it a second time).
+    command:
+      `npm run build -w @erp/web -- --outDir ${WEB_DIST} --emptyOutDir & web=$!; ` +
+      'npm run build -w @erp/server && wait $web && cd apps/server && exec node --enable-source-maps dist/main.js',
     cwd: ROOT,
     url: `http://localhost:${PORT}/api/health`,
     timeout: 240_000,
