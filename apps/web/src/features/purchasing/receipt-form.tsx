@@ -25,6 +25,7 @@ import {
   usePurchasingMutation,
   useReceipt,
 } from './purchasing-api.ts';
+import { defaultReceiptLocation } from './receipt-location.ts';
 
 type Row = {
   po_line_id: string;
@@ -75,7 +76,7 @@ function ReceiptForm({ order }: { order: Order }) {
   const { t } = useTranslation('purchasing');
   const navigate = useNavigate();
   const { data: locations = [] } = useLocations();
-  const storage = locations.filter((l) => l.active);
+  const active = locations.filter((l) => l.active);
   const form = useZodForm<typeof receiptFormSchema, Values>(receiptFormSchema, {
     defaultValues: {
       location_id: '',
@@ -103,12 +104,12 @@ function ReceiptForm({ order }: { order: Order }) {
   const post = usePurchasingMutation((body: unknown) =>
     postIdempotent<Receipt>(`/api/purchase-orders/${order.id}/receipts`, body, key),
   );
-  // The first active storage location until another is picked.
-  const firstStorage = storage[0]?.id;
+  // Where this order's last receipt went, else the first active storage location, until another
+  // is picked.
+  const initial = defaultReceiptLocation(locations, order.receipts);
   useEffect(() => {
-    if (firstStorage && !form.getValues('location_id'))
-      form.resetField('location_id', { defaultValue: firstStorage });
-  }, [firstStorage, form]);
+    if (initial && !form.getValues('location_id')) form.resetField('location_id', { defaultValue: initial });
+  }, [initial, form]);
   const dirty = form.formState.isDirty;
   const columns = useMemo<GridColumn<Row>[]>(() => {
     const input = (
@@ -220,7 +221,7 @@ function ReceiptForm({ order }: { order: Order }) {
                 // The locations arrive after the field: the select follows the form's value.
                 value={form.watch('location_id')}
               >
-                {storage.map((l) => (
+                {active.map((l) => (
                   <option key={l.id} value={l.id}>
                     {l.code} · {l.name}
                   </option>
