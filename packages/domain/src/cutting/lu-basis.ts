@@ -68,6 +68,26 @@ function emptyFactors(m: number): Factors {
   };
 }
 
+type Scratch = { a: Float64Array; present: Uint8Array; rowList: Int32Array; colList: Int32Array };
+let scratch: Scratch | null = null;
+/**
+ * The factorisation's m × m scratch, one for every basis of the process: a dive creates many LPs,
+ * and four m × m arrays each were as much garbage as work. Safe because a factorisation runs from
+ * start to end without yielding and leaves the arrays zeroed (it clears the entries it set).
+ */
+function sharedScratch(m: number): Scratch {
+  if (!scratch || scratch.a.length < m * m) {
+    const n = m * m;
+    scratch = {
+      a: new Float64Array(n),
+      present: new Uint8Array(n),
+      rowList: new Int32Array(n),
+      colList: new Int32Array(n),
+    };
+  }
+  return scratch;
+}
+
 export function createLuBasis(m: number): LuBasis {
   // The factors in use, and a spare set a factorisation writes (swapped in when it succeeds).
   let f = emptyFactors(m);
@@ -92,10 +112,8 @@ export function createLuBasis(m: number): LuBasis {
   // Scratch of the factorisation: values (dense, row-major), which entries are structurally
   // nonzero, each row's columns and each column's rows (every entry ever nonzero, done ones too),
   // the nonzeros left in the active part per row and column, and the active rows and columns.
-  const a = new Float64Array(m * m);
-  const present = new Uint8Array(m * m);
-  const rowList = new Int32Array(m * m);
-  const colList = new Int32Array(m * m);
+  // The m × m arrays are shared by all bases (`sharedScratch`), taken at each factorisation.
+  let { a, present, rowList, colList } = sharedScratch(m);
   const rowLen = new Int32Array(m);
   const colLen = new Int32Array(m);
   const rowCount = new Int32Array(m);
@@ -223,6 +241,7 @@ export function createLuBasis(m: number): LuBasis {
   };
 
   const factor = (columns: readonly SparseColumn[]): boolean => {
+    ({ a, present, rowList, colList } = sharedScratch(m));
     for (let j = 0; j < m; j++) {
       const col = columns[j] as SparseColumn;
       for (let q = 0; q < col.index.length; q++)
