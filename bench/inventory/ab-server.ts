@@ -12,7 +12,8 @@
  * and the CPU time of this process's main thread (/proc/self/task/<pid>/schedstat, nanoseconds)
  * during a window is charged to that tree. On a shared machine the windows see the same load on
  * average, which separate runs minutes apart do not. The database is created by the working tree's
- * migrations, so the trees must agree with its schema.
+ * migrations, so the trees must agree with its schema. `--keys`: every posting carries an
+ * Idempotency-Key of its own, as the web app's do.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync } from 'node:fs';
@@ -117,6 +118,7 @@ const post = (i: number, seconds: number) => {
     clients: CLIENTS,
     seconds,
     offset,
+    idempotencyKeys: process.argv.includes('--keys'),
   });
 };
 
@@ -143,7 +145,7 @@ for (let round = 0; round < ROUNDS; round++) {
 const load1 = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 console.log(
-  `${CLIENTS} clients, ${ROUNDS} rounds of ${WINDOW} s per tree, load average ${load0} at the start, ${load1} at the end`,
+  `${CLIENTS} clients${process.argv.includes('--keys') ? ' with Idempotency-Keys' : ''}, ${ROUNDS} rounds of ${WINDOW} s per tree, load average ${load0} at the start, ${load1} at the end`,
 );
 console.log(
   '| tree | postings | postings/s | server thread µs per posting | windows: median (min-max) | PostgreSQL ms per posting | p95 ms (median window) |',

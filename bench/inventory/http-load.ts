@@ -17,6 +17,8 @@ export type HttpLoad = {
   seconds: number;
   /** Where in the item list this run starts, so successive runs spread over the items alike. */
   offset?: number;
+  /** Each request with an Idempotency-Key of its own (the web app sends one with every posting). */
+  idempotencyKeys?: boolean;
 };
 
 export type LoadResult = {

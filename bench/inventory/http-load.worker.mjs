@@ -31,11 +31,16 @@ function threadCpuMs() {
   }
 }
 
+// With `idempotencyKeys`, every request carries a key of its own, as the web app's postings do.
+const keyPrefix = `load-${process.pid}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+let keys = 0;
+const keyHeader = () => (load.idempotencyKeys ? `idempotency-key: ${keyPrefix}-${keys++}\r\n` : '');
+
 /** The request's bytes: the same headers node:http sent (Host, Connection) and the client's own. */
 function requestBytes(url, body) {
   const head =
     `POST ${url.pathname} HTTP/1.1\r\nhost: ${url.host}\r\nconnection: keep-alive\r\n` +
-    `cookie: ${load.cookie}\r\ncontent-type: application/json\r\n` +
+    `cookie: ${load.cookie}\r\ncontent-type: application/json\r\n${keyHeader()}` +
     `content-length: ${Buffer.byteLength(body)}\r\n\r\n`;
   return head + body;
 }

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { AppError } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { claimCommit } from './begin-with.ts';
-import { rowsOf, type Tx } from './database.ts';
-import { preparedRows } from './prepared.ts';
+import type { Tx } from './database.ts';
+import { preparedRows, statementsRows } from './prepared.ts';
 
 /** What makes two requests "the same": the route (method, path with its ids) and the body. */
 export type Idempotency = { key: string; scope: string; body: unknown };
@@ -32,11 +32,14 @@ export async function once<T>(
   idem: Idempotency,
   run: () => Promise<T>,
 ): Promise<T> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${companyId}:${idem.key}`}, 0))`);
+  // The lock, then the look-up in a statement of its own (its snapshot taken once the lock is held,
+  // so a twin that waited sees the first one's key): two statements, one round trip.
+  const [, found] = await statementsRows(tx, [
+    sql`select pg_advisory_xact_lock(hashtextextended(${`${companyId}:${idem.key}`}, 0))`,
+    sql`select request_hash, response from idempotency_keys where key = ${idem.key}`,
+  ]);
   const hash = hashOf(idem);
-  const [stored] = rowsOf<{ request_hash: string; response: { value: T } }>(
-    await tx.execute(sql`select request_hash, response from idempotency_keys where key = ${idem.key}`),
-  );
+  const stored = (found as { request_hash: string; response: { value: T } }[] | undefined)?.[0];
   if (stored) {
     if (stored.request_hash !== hash)
       throw new AppError('CONFLICT', 'Ključ idempotentnosti već je upotrijebljen za drugi zahtjev');

@@ -70,6 +70,7 @@ type Connection = {
   parsedStatements: Record<string, string>;
   parse(config: object): void;
   bind(config: object): void;
+  describe(config: object): void;
   execute(config: object): void;
   sync(): void;
   close(config: object): void;
@@ -224,6 +225,63 @@ function runUnnamed<T>(client: pg.Client, text: string, values: unknown[]): Prom
     const query = withTypes(new PgQuery(text, values), (error, result) =>
       error ? reject(error) : resolve(rowsOfFirst(result) as T[]),
     );
+    client.query(query as unknown as pg.Submittable);
+  });
+}
+
+// Several statements in one round trip: each parsed, bound and executed unnamed, then one Sync.
+// PostgreSQL runs them in order and each takes its snapshot when it is bound, after the one before it
+// has finished (so a statement after a lock sees what the lock waited for); the first that fails
+// makes PostgreSQL skip the rest up to the Sync, and the transaction is left aborted.
+class Statements extends PgQuery {
+  constructor(
+    private readonly statements: Query[],
+    callback: Callback,
+  ) {
+    super((statements[0] as Query).sql, (statements[0] as Query).params);
+    withTypes(this, callback);
+  }
+
+  requiresPreparation(): boolean {
+    return true;
+  }
+
+  override prepare(connection: Connection): void {
+    try {
+      for (const statement of this.statements) {
+        connection.parse({ text: statement.sql });
+        connection.bind({ values: statement.params, valueMapper: prepareValue });
+        connection.describe({ type: 'P', name: '' });
+        connection.execute({});
+      }
+    } catch (error) {
+      connection.sync();
+      this.handleError(error, connection);
+      return;
+    }
+    connection.sync();
+  }
+}
+
+/**
+ * Runs statements one after another in the caller's transaction, in one round trip on PostgreSQL
+ * (one by one on PGlite, where a round trip costs nothing); the rows of each, in order.
+ */
+export async function statementsRows(tx: Tx, statements: SQL[]): Promise<unknown[][]> {
+  const { dialect, session } = tx as unknown as TxInternals;
+  const queries = statements.map((q) => dialect.sqlToQuery(q));
+  const client = session.client;
+  if (isCommitted(tx)) throw new Error('A statement after its transaction committed with its last statement');
+  if (!(client instanceof pg.Client)) {
+    const all: unknown[][] = [];
+    for (const q of queries) all.push(await send(tx, undefined, q.sql, q.params, false));
+    return all;
+  }
+  return new Promise((resolve, reject) => {
+    const query = new Statements(queries, (error, result) => {
+      if (error) return reject(error);
+      resolve((Array.isArray(result) ? result : [result]).map((r) => r.rows));
+    });
     client.query(query as unknown as pg.Submittable);
   });
 }
