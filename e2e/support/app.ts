@@ -27,9 +27,13 @@ export async function signUpViaApi(page: Page, account: Account): Promise<void> 
   expect(res.status(), await res.text()).toBe(200);
 }
 
-/** Runs the admin CLI against the running server (same DATA_DIR as the server). */
+/**
+ * Runs the admin CLI against the running server (same DATA_DIR as the server): the command
+ * `npm run admin` runs, without npm's own start-up in front of it.
+ */
 export async function admin(...args: string[]): Promise<string> {
-  const { stdout } = await run('npm', ['run', '--silent', 'admin', '--', ...args], {
+  const tsx = resolve(ROOT, 'node_modules/.bin/tsx');
+  const { stdout } = await run(tsx, ['apps/server/src/cli/admin.ts', ...args], {
     cwd: ROOT,
     env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
     timeout: 60_000,
