@@ -6,7 +6,7 @@ import { PO_STATUSES } from './po-status.ts';
 // /api/goods-receipts, /api/purchasing/settings, /api/suppliers/:id/performance).
 
 export const PO_SOURCES = ['manual', 'low_stock'] as const;
-export const PO_ACTIONS = ['edit', 'send', 'receive', 'cancel'] as const;
+export const PO_ACTIONS = ['edit', 'send', 'receive', 'cancel', 'close'] as const;
 export const RECEIPT_STATUSES = ['posted', 'cancelled'] as const;
 
 export const poHeaderSchema = z.object({

@@ -3,7 +3,8 @@ import Decimal from 'decimal.js';
 /**
  * Purchase order lifecycle: draft → sent → partially received → received, or cancelled (from
  * draft or sent, before anything arrived). Receipts move an order between sent, partially received
- * and received in both directions (cancelling a receipt can take an order back).
+ * and received in both directions (cancelling a receipt can take an order back). A partially
+ * received order the supplier will not complete is closed: received, its rest no longer on order.
  */
 export const PO_STATUSES = ['draft', 'sent', 'partially_received', 'received', 'cancelled'] as const;
 export type PoStatus = (typeof PO_STATUSES)[number];
@@ -33,14 +34,14 @@ export function statusFromReceipts(lines: { ordered: string; received: string }[
 }
 
 /** Actions the user may take on an order in a status (the web offers only these). */
-export function poActions(status: PoStatus): ('edit' | 'send' | 'receive' | 'cancel')[] {
+export function poActions(status: PoStatus): ('edit' | 'send' | 'receive' | 'cancel' | 'close')[] {
   switch (status) {
     case 'draft':
       return ['edit', 'send', 'cancel'];
     case 'sent':
       return ['receive', 'cancel'];
     case 'partially_received':
-      return ['receive'];
+      return ['receive', 'close'];
     default:
       return [];
   }

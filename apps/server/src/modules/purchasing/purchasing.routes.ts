@@ -118,6 +118,7 @@ export function purchasingRoutes(deps: Deps): FastifyPluginAsyncZod {
     for (const [action, run] of [
       ['send', service.sendOrder],
       ['cancel', service.cancelOrder],
+      ['close', service.closeOrder],
     ] as const) {
       app.post(
         `/api/purchase-orders/:id/${action}`,
@@ -125,10 +126,11 @@ export function purchasingRoutes(deps: Deps): FastifyPluginAsyncZod {
           config: write,
           schema: {
             tags,
-            summary:
-              action === 'send'
-                ? 'Send a draft (allocates its number)'
-                : 'Cancel (draft or sent, nothing received)',
+            summary: {
+              send: 'Send a draft (allocates its number)',
+              cancel: 'Cancel (draft or sent, nothing received)',
+              close: 'Close a partially received order (its rest is no longer expected)',
+            }[action],
             params: idParams,
             response: { 200: orderSchema },
           },

@@ -93,7 +93,11 @@ export async function getOrder(tx: Tx, id: string) {
     ...header,
     vat: poTotals(lines).vat,
     actions: poActions(header.status),
-    lines: lines.map((l) => ({ ...l, open_qty: openQuantity(l.quantity, l.received_qty) })),
+    // A received order expects nothing more, also when it was closed with a rest.
+    lines: lines.map((l) => ({
+      ...l,
+      open_qty: header.status === 'received' ? '0' : openQuantity(l.quantity, l.received_qty),
+    })),
     receipts: receipts.map((r) => ({ ...r, lines: rLines.filter((l) => l.receipt_id === r.id) })),
   };
 }
@@ -179,6 +183,21 @@ export async function cancelOrder(tx: Tx, ctx: CompanyContext, id: string) {
     const lines = await repo.getLines(tx, id);
     await inventory.addOnOrder(tx, deltas(openByItem(lines), new Map()));
   }
+  await notifyCompany(tx, ctx.companyId, 'purchasing', [id]);
+}
+
+/**
+ * Closes a partially received order the supplier will not complete: it counts as received, and
+ * what was still open leaves the items' quantities on order (so low stock sees the shortfall).
+ * Cancelling one of its receipts later opens it again (`applyReceived`).
+ */
+export async function closeOrder(tx: Tx, ctx: CompanyContext, id: string) {
+  const header = await repo.getHeader(tx, id, true);
+  if (!header) throw notFound();
+  if (header.status !== 'partially_received') throw refuse(header.status, 'received');
+  const lines = await repo.getLines(tx, id);
+  await repo.setStatus(tx, id, 'received');
+  await inventory.addOnOrder(tx, deltas(openByItem(lines), new Map()));
   await notifyCompany(tx, ctx.companyId, 'purchasing', [id]);
 }
 
@@ -332,15 +351,19 @@ async function applyReceived(
     if (!change.has(lineId)) continue;
     await repo.setReceivedQty(tx, lineId, qty);
   }
+  const next = statusFromReceipts(
+    lines.map((l) => ({ ordered: l.quantity, received: after.get(l.id) as string })),
+  );
+  // Open quantities are on order only while goods are expected: a received order (fully, or
+  // closed with a rest) has none, so a receipt cancelled on a closed order puts its rest back.
+  const onOrder = (status: PoStatus, received?: (l: repo.PoLineRow) => string) =>
+    isReceivable(status) ? openByItem(lines, received) : new Map<string, Decimal>();
   await inventory.addOnOrder(
     tx,
     deltas(
-      openByItem(lines),
-      openByItem(lines, (l) => after.get(l.id) as string),
+      onOrder(header.status),
+      onOrder(next, (l) => after.get(l.id) as string),
     ),
-  );
-  const next = statusFromReceipts(
-    lines.map((l) => ({ ordered: l.quantity, received: after.get(l.id) as string })),
   );
   if (next !== header.status) {
     assertTransition(header.status, next);

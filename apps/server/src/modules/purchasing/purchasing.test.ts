@@ -157,7 +157,7 @@ describe('purchasing: orders, receipts, on order and stock', () => {
       ['DIST-16', '40', '0'],
       ['FLOAT-4', '60', '40'],
     ]);
-    expect(after.actions).toEqual(['receive']);
+    expect(after.actions).toEqual(['receive', 'close']);
   });
 
   it('refuses over-receipt unless confirmed', async () => {

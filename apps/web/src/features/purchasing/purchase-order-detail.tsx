@@ -1,4 +1,5 @@
-import { FileDown, PackageCheck, Pencil, Send, XCircle } from 'lucide-react';
+import Decimal from 'decimal.js';
+import { FileDown, PackageCheck, PackageX, Pencil, Send, XCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useConfirm } from '../../components/editing/confirm-dialog.tsx';
@@ -47,6 +48,9 @@ export function PurchaseOrderDetail() {
   if (isError) return <p className="text-danger">{t('notFound')}</p>;
   if (!o) return null;
   const title = o.number ?? t('draftTitle');
+  // Received with less than ordered: the order was closed and its rest is not expected.
+  const closedShort =
+    o.status === 'received' && o.lines.some((l) => new Decimal(l.received_qty).lt(l.quantity));
   return (
     <div>
       {confirmElement}
@@ -90,6 +94,24 @@ export function PurchaseOrderDetail() {
                 {t('actions.cancel')}
               </Button>
             )}
+            {canWrite && o.actions.includes('close') && (
+              <Button
+                type="button"
+                variant="outline"
+                disabled={change.pending}
+                onClick={async () => {
+                  const yes = await confirm({
+                    title: t('actions.closeConfirm', { number: title }),
+                    text: t('actions.closeText'),
+                    confirm: t('actions.close'),
+                  });
+                  if (yes) change.run({ type: 'order', action: 'close' });
+                }}
+              >
+                <PackageX className="size-4" aria-hidden />
+                {t('actions.close')}
+              </Button>
+            )}
             {canWrite && o.actions.includes('send') && (
               <Button
                 type="button"
@@ -130,6 +152,11 @@ export function PurchaseOrderDetail() {
             <p className="font-semibold">{formatCurrency(o.total)}</p>
           </div>
           {o.note && <p className="sm:col-span-4 whitespace-pre-wrap">{o.note}</p>}
+          {closedShort && (
+            <p className="sm:col-span-4 text-muted" data-testid="po-closed-short">
+              {t('closedShort')}
+            </p>
+          )}
         </CardContent>
       </Card>
       <table className={TABLE}>

@@ -19,12 +19,13 @@ import { useCompanyLive } from '../team/use-live.ts';
 export type { GoodsReceipt as Receipt, LowStockItem, PoHeader, PoLine, PoStatus, PurchaseOrder as Order };
 
 export type OrderChange =
-  | { type: 'order'; action: 'send' | 'cancel' }
+  | { type: 'order'; action: 'send' | 'cancel' | 'close' }
   | { type: 'receipt-cancel'; receiptId: string };
 
 /**
- * The order as the server will show it after a status change (optimistic update): sent or
- * cancelled with the actions of that status (the domain's `poActions`), or one receipt cancelled.
+ * The order as the server will show it after a status change (optimistic update): sent, cancelled
+ * or closed (received, nothing open) with the actions of that status (the domain's `poActions`),
+ * or one receipt cancelled.
  */
 export function predictOrder(order: PurchaseOrder, change: OrderChange): PurchaseOrder {
   if (change.type === 'receipt-cancel')
@@ -35,6 +36,13 @@ export function predictOrder(order: PurchaseOrder, change: OrderChange): Purchas
       ),
     };
   if (!order.actions.includes(change.action)) return order;
+  if (change.action === 'close')
+    return {
+      ...order,
+      status: 'received',
+      actions: poActions('received'),
+      lines: order.lines.map((l) => ({ ...l, open_qty: '0' })),
+    };
   const status: PoStatus = change.action === 'send' ? 'sent' : 'cancelled';
   return { ...order, status, actions: poActions(status) };
 }
