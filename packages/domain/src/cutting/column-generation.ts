@@ -83,8 +83,8 @@ const POOL_KEEP_REDUCED = 0.1;
  * nonzeros than ETA_FILL × the factors (each FTRAN and BTRAN runs over all of them), or when a
  * pivot's two computations (B⁻¹a and the row of B⁻¹ times a) disagree by more than DRIFT.
  */
-const REFACTOR_EVERY = 64;
-const ETA_FILL = 4;
+const REFACTOR_EVERY = 32;
+const ETA_FILL = 2;
 const DRIFT = 1e-8;
 
 /**

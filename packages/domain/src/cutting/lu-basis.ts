@@ -111,7 +111,8 @@ export function createLuBasis(m: number): LuBasis {
   const work = new Float64Array(m);
   // Scratch of the factorisation: values (dense, row-major), which entries are structurally
   // nonzero, each row's columns and each column's rows (every entry ever nonzero, done ones too),
-  // the nonzeros left in the active part per row and column, and the active rows and columns.
+  // the nonzeros left in the active part per row and column, the active columns, and stacks of
+  // the columns and rows whose count fell to 1.
   // The m × m arrays are shared by all bases (`sharedScratch`), taken at each factorisation.
   let { a, present, rowList, colList } = sharedScratch(m);
   const rowLen = new Int32Array(m);
@@ -120,8 +121,11 @@ export function createLuBasis(m: number): LuBasis {
   const colCount = new Int32Array(m);
   const rowDone = new Uint8Array(m);
   const colDone = new Uint8Array(m);
-  const activeRows = new Int32Array(m);
   const activeCols = new Int32Array(m);
+  /** Position of each active column in `activeCols`. */
+  const colAt = new Int32Array(m);
+  const colSingles: number[] = [];
+  const rowSingles: number[] = [];
   const rows = new Int32Array(m);
   const cols = new Int32Array(m);
 
@@ -183,28 +187,21 @@ export function createLuBasis(m: number): LuBasis {
 
   /** The pivot of the next step as row * m + column, or −1 when the active part is singular. */
   const choosePivot = (nActive: number): number => {
-    // 1. A column singleton (a slack-like column: nothing to eliminate), else the fewest nonzeros.
-    let fewest = m + 1;
-    for (let t = 0; t < nActive && fewest > 1; t++) {
-      const c = colCount[activeCols[t] as number] as number;
-      if (c < fewest) fewest = c;
-    }
-    if (fewest === 0) return -1;
-    if (fewest === 1) {
-      for (let t = 0; t < nActive; t++) {
-        const j = activeCols[t] as number;
-        if (colCount[j] !== 1) continue;
-        for (let u = 0, end = colLen[j] as number; u < end; u++) {
-          const i = colList[j * m + u] as number;
-          if (rowDone[i]) continue;
-          return Math.abs(a[i * m + j] as number) >= SINGULAR ? i * m + j : -1;
-        }
+    // 1. A column singleton (a slack-like column: nothing to eliminate). Columns and rows are
+    // pushed on their stack when their count falls to 1 (an entry may be stale: checked here).
+    while (colSingles.length > 0) {
+      const j = colSingles.pop() as number;
+      if (colDone[j] || colCount[j] !== 1) continue;
+      for (let u = 0, end = colLen[j] as number; u < end; u++) {
+        const i = colList[j * m + u] as number;
+        if (rowDone[i]) continue;
+        return Math.abs(a[i * m + j] as number) >= SINGULAR ? i * m + j : -1;
       }
     }
     // 2. A row singleton whose entry passes the threshold in its column (no fill).
-    for (let t = 0; t < nActive; t++) {
-      const i = activeRows[t] as number;
-      if (rowCount[i] !== 1) continue;
+    while (rowSingles.length > 0) {
+      const i = rowSingles.pop() as number;
+      if (rowDone[i] || rowCount[i] !== 1) continue;
       for (let u = 0, end = rowLen[i] as number; u < end; u++) {
         const j = rowList[i * m + u] as number;
         if (colDone[j]) continue;
@@ -213,6 +210,12 @@ export function createLuBasis(m: number): LuBasis {
         break;
       }
     }
+    let fewest = m + 1;
+    for (let t = 0; t < nActive && fewest > 0; t++) {
+      const c = colCount[activeCols[t] as number] as number;
+      if (c < fewest) fewest = c;
+    }
+    if (fewest === 0) return -1;
     // 3. Markowitz: among up to four columns of the fewest nonzeros, the entry passing the
     // threshold with the least (row count − 1)(column count − 1), the largest on a tie.
     let best = Number.POSITIVE_INFINITY;
@@ -246,8 +249,14 @@ export function createLuBasis(m: number): LuBasis {
       const col = columns[j] as SparseColumn;
       for (let q = 0; q < col.index.length; q++)
         if (col.value[q] !== 0) addEntry(col.index[q] as number, j, col.value[q] as number);
-      activeRows[j] = j;
       activeCols[j] = j;
+      colAt[j] = j;
+    }
+    colSingles.length = 0;
+    rowSingles.length = 0;
+    for (let j = 0; j < m; j++) {
+      if (colCount[j] === 1) colSingles.push(j);
+      if (rowCount[j] === 1) rowSingles.push(j);
     }
     const s = spare;
     let nl = 0;
@@ -267,26 +276,18 @@ export function createLuBasis(m: number): LuBasis {
       s.pivVal[k] = piv;
       rowDone[p] = 1;
       colDone[q] = 1;
-      // Drop p and q from the active lists (swap with the last).
+      // Drop q from the active columns (swap with the last).
       nActive--;
-      for (let t = 0; t <= nActive; t++) {
-        if (activeRows[t] === p) {
-          activeRows[t] = activeRows[nActive] as number;
-          break;
-        }
-      }
-      for (let t = 0; t <= nActive; t++) {
-        if (activeCols[t] === q) {
-          activeCols[t] = activeCols[nActive] as number;
-          break;
-        }
-      }
+      const last = activeCols[nActive] as number;
+      activeCols[colAt[q] as number] = last;
+      colAt[last] = colAt[q] as number;
       let nr = 0;
       for (let u = 0, end = colLen[q] as number; u < end; u++) {
         const i = colList[q * m + u] as number;
         if (rowDone[i]) continue;
         rows[nr++] = i;
         rowCount[i] = (rowCount[i] as number) - 1;
+        if (rowCount[i] === 1) rowSingles.push(i);
       }
       let nc = 0;
       grow(s, 'u', nu + (rowLen[p] as number));
@@ -297,6 +298,7 @@ export function createLuBasis(m: number): LuBasis {
         s.uIndex[nu] = j;
         s.uValue[nu++] = a[p * m + j] as number;
         colCount[j] = (colCount[j] as number) - 1;
+        if (colCount[j] === 1) colSingles.push(j);
       }
       s.uStart[k + 1] = nu;
       grow(s, 'l', nl + nr);
