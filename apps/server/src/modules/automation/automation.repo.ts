@@ -1,7 +1,7 @@
 import type { ActionResult, AutomationEvent, AutomationRuleRow, AutomationRun } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
-import { one, rows, uuids } from '../../db/sql.ts';
+import { one, rows } from '../../db/sql.ts';
 
 export type RuleRow = AutomationRuleRow & { created_by: string | null };
 
@@ -167,23 +167,5 @@ export async function insertOutboxEvent(
         as listened) l
       on conflict (company_id, dedupe_key) where dedupe_key is not null do nothing
       returning id, dispatched_at is null as listened`,
-  );
-}
-
-export type ReorderItemRow = {
-  id: string;
-  sku: string;
-  name: string;
-  reorder_point: string;
-  reorder_qty: string | null;
-};
-
-/** The items among these that have a reorder point. */
-export async function reorderItems(tx: Tx, ids: readonly string[]): Promise<ReorderItemRow[]> {
-  return rows<ReorderItemRow>(
-    tx,
-    sql`select id, sku, name, reorder_point::text as reorder_point, reorder_qty::text as reorder_qty
-      from items where reorder_point is not null
-        and id = any(${uuids(ids)})`,
   );
 }

@@ -73,37 +73,58 @@ export async function emitDocumentTransition(
   });
 }
 
-/** The items whose on-hand fell: the only ones a posting can take below their reorder point. */
-export function loweredItems(
-  before: ReadonlyMap<string, { on_hand: string }>,
-  after: ReadonlyMap<string, { onHand: string }>,
-): string[] {
-  return [...after.entries()]
-    .filter(([id, a]) => {
-      const b = before.get(id);
-      return b && new Decimal(a.onHand).lt(b.on_hand);
-    })
-    .map(([id]) => id);
-}
+/** What a posting knows of an item before it writes (its locked stock row and the item's reorder fields). */
+export type ReorderFacts = {
+  on_hand: string;
+  sku: string;
+  name: string;
+  reorder_point: string | null;
+  reorder_qty: string | null;
+};
+export type ReorderCrossing = {
+  id: string;
+  sku: string;
+  name: string;
+  onHand: Decimal;
+  point: string;
+  qty: string | null;
+};
 
 /**
- * Called after a stock posting with each item's on-hand quantity before and after: an item that
- * crossed from at/above its reorder point to below it raises one event (not one per posting while
- * it stays low).
+ * The items a posting takes from at or above their reorder point to below it (not every posting
+ * while an item stays low), from each item's on-hand before and after: decided before the write, so
+ * a posting without a crossing ends with its write.
  */
+export function reorderCrossings(
+  before: ReadonlyMap<string, ReorderFacts>,
+  after: ReadonlyMap<string, { onHand: string }>,
+): ReorderCrossing[] {
+  const crossings: ReorderCrossing[] = [];
+  for (const [id, next] of after) {
+    const item = before.get(id);
+    if (!item || item.reorder_point === null) continue;
+    const b = new Decimal(item.on_hand);
+    const a = new Decimal(next.onHand);
+    if (!(b.gte(item.reorder_point) && a.lt(item.reorder_point))) continue;
+    crossings.push({
+      id,
+      sku: item.sku,
+      name: item.name,
+      onHand: a,
+      point: item.reorder_point,
+      qty: item.reorder_qty,
+    });
+  }
+  return crossings;
+}
+
+/** Raises one `stock.below_reorder_point` event per crossing, in the posting's transaction. */
 export async function emitReorderCrossings(
   tx: Tx,
   companyId: string,
-  before: ReadonlyMap<string, { on_hand: string }>,
-  after: ReadonlyMap<string, { onHand: string }>,
+  crossings: readonly ReorderCrossing[],
 ): Promise<void> {
-  const lowered = loweredItems(before, after);
-  if (lowered.length === 0) return;
-  const items = await repo.reorderItems(tx, lowered);
-  for (const item of items) {
-    const b = new Decimal(before.get(item.id)?.on_hand ?? '0');
-    const a = new Decimal(after.get(item.id)?.onHand ?? '0');
-    if (!(b.gte(item.reorder_point) && a.lt(item.reorder_point))) continue;
+  for (const item of crossings)
     await emitEvent(tx, {
       companyId,
       type: 'stock.below_reorder_point',
@@ -111,10 +132,9 @@ export async function emitReorderCrossings(
       data: {
         sku: item.sku,
         name: item.name,
-        onHand: a.toFixed(4),
-        reorderPoint: new Decimal(item.reorder_point).toFixed(4),
-        reorderQty: item.reorder_qty === null ? null : new Decimal(item.reorder_qty).toFixed(4),
+        onHand: item.onHand.toFixed(4),
+        reorderPoint: new Decimal(item.point).toFixed(4),
+        reorderQty: item.qty === null ? null : new Decimal(item.qty).toFixed(4),
       },
     });
-  }
 }

@@ -1,6 +1,7 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkStock } from '../../platform/company-data.ts';
-import { signUp, startTestApp, type TestApp } from '../../test/harness.ts';
+import { onPostgres, signUp, startTestApp, type TestApp } from '../../test/harness.ts';
 import { verifyAuditChain } from '../audit/audit.service.ts';
 import { inventoryClient } from './test-helpers.ts';
 
@@ -156,4 +157,74 @@ describe('posting path', () => {
     expect(await counts(user.id)).toEqual(before);
     expect((await inv.balance(item.id)).item.on_hand).toBe('2');
   });
+  /**
+   * What one request sends on its transaction's connection (from its BEGIN on; the connection is
+   * the request's alone until it is released). Query texts, in order.
+   */
+  const sentBy = async <T>(request: () => Promise<T>): Promise<{ answer: T; sent: string[] }> => {
+    const original = pg.Client.prototype.query;
+    let mine: unknown = null;
+    const sent: string[] = [];
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const q = args[0] as string | { text?: string };
+      const text = typeof q === 'string' ? q : (q?.text ?? '');
+      if (mine === null && text.startsWith('begin; select hosting')) mine = this;
+      if (this === mine) sent.push(text.replace(/\s+/g, ' ').slice(0, 40));
+      return (original as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof original;
+    try {
+      return { answer: await request(), sent };
+    } finally {
+      pg.Client.prototype.query = original;
+    }
+  };
+
+  it.runIf(onPostgres)(
+    'sends COMMIT with the write when nothing follows it: round trips per posting',
+    async () => {
+      const user = await signUp(t.app, 'Posting Round Trips');
+      const inv = inventoryClient(t.app, user);
+      const a = await inv.location('A');
+      const bolt = await inv.item('BOLT-1', { reorder_point: '5' });
+      const receipt = await sentBy(() =>
+        inv.receive(a.id, [{ item_id: bolt.id, quantity: '10', unit_cost: '2' }]),
+      );
+      // BEGIN with the company's entry, the item lock, the write with its COMMIT.
+      expect(receipt.sent).toHaveLength(3);
+      expect(receipt.sent.some((text) => /^commit/i.test(text))).toBe(false);
+      // An Idempotency-Key: its lock and look-up in one round trip, its row with the COMMIT.
+      const keyed = await sentBy(() =>
+        inv.receive(a.id, [{ item_id: bolt.id, quantity: '1', unit_cost: '2' }], {
+          'idempotency-key': 'rt-1',
+        }),
+      );
+      expect(keyed.sent).toHaveLength(5);
+      expect(keyed.sent.some((text) => /^commit/i.test(text))).toBe(false);
+      const replay = await inv.receive(a.id, [{ item_id: bolt.id, quantity: '1', unit_cost: '2' }], {
+        'idempotency-key': 'rt-1',
+      });
+      expect(replay).toEqual(keyed.answer);
+      // An issue that stays above the reorder point (11 → 8): the balance read, then the write with COMMIT.
+      const issue = { location_id: a.id, reason: 'production', lines: [{ item_id: bolt.id, quantity: '3' }] };
+      const above = await sentBy(() => inv.ok('POST', '/api/inventory/issues', issue));
+      expect(above.sent).toHaveLength(4);
+      expect(above.sent.some((text) => /^commit/i.test(text))).toBe(false);
+      // One that crosses it (8 → 5 is not below; 5 → 2 is): the event is written after the document,
+      // so the COMMIT goes on its own, and the event is there once.
+      await inv.ok('POST', '/api/inventory/issues', issue);
+      const crossing = await sentBy(() => inv.ok('POST', '/api/inventory/issues', issue));
+      expect(crossing.sent.at(-1)).toMatch(/^commit/i);
+      const [events] = await t.deps.database.session((q) =>
+        q(
+          `select count(*)::int as n from outbox_events where company_id = $1 and type = 'stock.below_reorder_point'`,
+          [user.id],
+        ),
+      );
+      expect(events).toEqual({ n: 1 });
+      expect((await inv.balance(bolt.id)).item.on_hand).toBe('2');
+      const stock = await t.deps.database.session((q) => checkStock(q, user.id));
+      expect(stock).toEqual({ balanceMismatches: 0, itemMismatches: 0, negative: 0 });
+      expect(await verifyAuditChain(t.deps.db, user.id)).toMatchObject({ ok: true, unsealed: 0, pending: 0 });
+    },
+  );
 });

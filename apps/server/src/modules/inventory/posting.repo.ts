@@ -16,6 +16,10 @@ export type LockedItemRow = {
   sku: string;
   lot_tracked: boolean;
   purchase_price: string | null;
+  /** The item's name and reorder fields: whether the posting crosses the reorder point (automation). */
+  name: string;
+  reorder_point: string | null;
+  reorder_qty: string | null;
   /** How many of the posting's locations exist (checked in the same round trip). */
   locations: number;
 };
@@ -29,7 +33,8 @@ const anyOf = (column: SQL, value: unknown, shape: string) =>
 const lockStatement = statementTemplate(
   (ids: { items: unknown; locations: unknown }, shape: { items: string; locations: string }) =>
     sql`select s.item_id, s.on_hand::text as on_hand, s.avg_cost::text as avg_cost, i.sku, i.lot_tracked,
-          i.purchase_price::text as purchase_price,
+          i.purchase_price::text as purchase_price, i.name, i.reorder_point::text as reorder_point,
+          i.reorder_qty::text as reorder_qty,
           (select count(*) from locations where ${anyOf(sql`id`, ids.locations, shape.locations)})::int as locations
         from item_stock s join items i on i.id = s.item_id
         where ${anyOf(sql`s.item_id`, ids.items, shape.items)} order by s.item_id for update of s`,

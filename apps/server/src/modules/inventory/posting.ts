@@ -13,7 +13,7 @@ import { claimCommit } from '../../db/begin-with.ts';
 import { notifyCompany } from '../../db/company-events.ts';
 import type { Tx } from '../../db/database.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
-import { emitReorderCrossings, loweredItems } from '../automation/emit.ts';
+import { emitReorderCrossings, reorderCrossings } from '../automation/emit.ts';
 import * as repo from './posting.repo.ts';
 
 export type DocumentType =
@@ -201,11 +201,11 @@ export async function postLocked(
 
   // Remembered only: announced after the commit (db/company-events.ts), nothing if it rolls back.
   await notifyStock(tx, ctx.companyId, [...locked.keys()]);
-  // An item whose on-hand fell may cross its reorder point: that check is a statement after the
-  // write. Without it the write is this use-case's last statement, and when the transaction's
-  // owner said the use-case is its last work (db/begin-with.ts), the COMMIT goes with it.
-  const lowered = loweredItems(locked, costs);
-  const thenCommit = lowered.length === 0 && claimCommit(tx);
+  // An item taken below its reorder point raises an event, written after the document (from the
+  // locked rows, no query). Without one the write is this use-case's last statement, and when the
+  // transaction's owner said the use-case is its last work (db/begin-with.ts), the COMMIT goes with it.
+  const crossings = reorderCrossings(locked, costs);
+  const thenCommit = crossings.length === 0 && claimCommit(tx);
   // Every write of the document in one statement (one round trip whatever the line count); the
   // item rows are locked already, so the item update cannot deadlock.
   const document = await repo.writePosting(
@@ -229,7 +229,7 @@ export async function postLocked(
     },
     thenCommit,
   );
-  if (lowered.length > 0) await emitReorderCrossings(tx, ctx.companyId, locked, costs);
+  if (crossings.length > 0) await emitReorderCrossings(tx, ctx.companyId, crossings);
   return { documentId: document.id, document };
 }
 
