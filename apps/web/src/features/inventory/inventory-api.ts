@@ -11,6 +11,7 @@ import type {
   LotPicks,
   LotTrace,
   LowStockItem,
+  locationUpdateSchema,
   Reservation,
   StockBalance,
   StockCount,
@@ -21,6 +22,7 @@ import type {
   Unit,
 } from '@erp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { ApiError, api } from '../../lib/api.ts';
 import { useCompanyLive } from '../team/use-live.ts';
 
@@ -276,6 +278,9 @@ export const createLocation = (body: {
   type: string;
   parent_id: string | null;
 }) => api('/api/inventory/locations', { method: 'POST', body });
+/** Changes a location's code, name, type, place in the hierarchy or active flag. */
+export const updateLocation = (change: { id: string; body: z.input<typeof locationUpdateSchema> }) =>
+  api<StockLocation>(`/api/inventory/locations/${change.id}`, { method: 'PATCH', body: change.body });
 /** Reverses a stock document (every movement of it, as one new document). */
 export const reverseDocument = (documentId: string) =>
   api(`/api/inventory/documents/${documentId}/reverse`, { method: 'POST' });

@@ -3,8 +3,10 @@ import { Link, useParams } from 'react-router';
 import { DelayedSkeleton } from '../../components/editing/delayed.tsx';
 import { cn } from '../../lib/cn.ts';
 import { formatUnit } from '../../lib/format.ts';
+import { usePermission } from '../team/use-permission.tsx';
 import { LabelsButton } from '../warehouse-scan/labels-button.tsx';
 import { useLocation } from './inventory-api.ts';
+import { LocationEdit } from './location-edit.tsx';
 import { ItemLink, Money, NUM, Qty, TABLE, TD, TH } from './parts.tsx';
 import { Pieces, pieceSizeText } from './pieces.tsx';
 
@@ -16,6 +18,7 @@ export function LocationDetail() {
   const { id = '' } = useParams();
   const { t } = useTranslation('inventory');
   const { data } = useLocation(id);
+  const canWrite = usePermission('inventory.write');
   if (!data) return <DelayedSkeleton loading rows={6} />;
   // A warehouse lists the stock of its places too; the column says where each balance is.
   const places = data.stock.some((s) => s.location_id !== data.location.id);
@@ -28,7 +31,8 @@ export function LocationDetail() {
         <LabelsButton kind="location" ids={[data.location.id]} name={data.location.code} />
       </div>
       <p className="text-sm text-muted">
-        {t(`locationTypes.${data.location.type}`)} · {t('items.value')}:{' '}
+        {t(`locationTypes.${data.location.type}`)}
+        {!data.location.active && ` · ${t('locations.inactive')}`} · {t('items.value')}:{' '}
         <Money value={data.location.total_value} />
       </p>
       <table className={TABLE}>
@@ -75,6 +79,7 @@ export function LocationDetail() {
           ))}
         </tbody>
       </table>
+      {canWrite && <LocationEdit location={data.location} />}
     </div>
   );
 }

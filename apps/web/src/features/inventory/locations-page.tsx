@@ -64,7 +64,16 @@ export function LocationsPage() {
       ),
       text: ({ loc }) => loc.code,
     },
-    name: { label: t('locations.name'), cell: ({ loc }) => loc.name, text: ({ loc }) => loc.name },
+    name: {
+      label: t('locations.name'),
+      cell: ({ loc }) => (
+        <>
+          {loc.name}
+          {!loc.active && <span className="text-muted"> · {t('locations.inactive')}</span>}
+        </>
+      ),
+      text: ({ loc }) => loc.name,
+    },
     type: {
       label: t('locations.type'),
       cell: ({ loc }) => t(`locationTypes.${loc.type}`),

@@ -123,11 +123,14 @@ export function LocationSelect({
   return (
     <select id={id} className={selectClasses} value={value} onChange={(e) => onChange(e.target.value)}>
       {allowEmpty !== false && <option value="">{t('common.choose')}</option>}
-      {locations.map((l) => (
-        <option key={l.id} value={l.id}>
-          {l.code} · {l.name}
-        </option>
-      ))}
+      {/* An inactive location is not offered, unless it is the one already chosen. */}
+      {locations
+        .filter((l) => l.active || l.id === value)
+        .map((l) => (
+          <option key={l.id} value={l.id}>
+            {l.code} · {l.name}
+          </option>
+        ))}
     </select>
   );
 }
