@@ -18,7 +18,14 @@ import { formatCurrency, formatNumber, numberInputToApi } from '../../lib/format
 import { apiErrorMessages, Field, NUM, PartnerOptions, selectClasses } from '../clients/partner-ui.tsx';
 import { fetchPartners, useUnlistedPartner } from '../clients/partners-api.ts';
 import { PageHeader } from '../sections/page-header.tsx';
-import { type Order, saveOrder, useOrder, usePurchasingMutation } from './purchasing-api.ts';
+import { proposedLinePrice } from './po-line-price.ts';
+import {
+  type Order,
+  saveOrder,
+  useOrder,
+  usePurchasingMutation,
+  useSupplierPrices,
+} from './purchasing-api.ts';
 
 type Line = {
   key: string;
@@ -131,6 +138,8 @@ function PurchaseOrderForm({ initial }: { initial?: Order }) {
   // A draft order's supplier deactivated since is still its supplier: offered, marked inactive.
   const supplierId = form.watch('supplier_id');
   const unlistedSupplier = useUnlistedPartner('supplier', suppliers?.rows, supplierId);
+  // A picked item starts at this supplier's price for it.
+  const { data: supplierPrices } = useSupplierPrices(supplierId);
   const save = usePurchasingMutation((body: unknown) => saveOrder(initial?.id ?? null, body));
   // Dirty = the request differs from what was loaded (a new order: anything entered at all); the
   // grid's fresh last line is not a change.
@@ -266,7 +275,7 @@ function PurchaseOrderForm({ initial }: { initial?: Order }) {
               item_id: item.id,
               item_label: `${item.sku} · ${item.name}`,
               unit: item.base_unit,
-              unit_price: item.purchase_price ?? l.unit_price,
+              unit_price: proposedLinePrice(item, supplierPrices, l.unit_price),
               vat_rate: normaliseVatRate(item.vat_rate) ?? l.vat_rate,
             })}
             onRemoved={(_, index, restore) =>

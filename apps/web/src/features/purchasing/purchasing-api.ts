@@ -8,6 +8,7 @@ import type {
   PoStatus,
   PurchaseOrder,
   StockLocation,
+  SupplierItem,
 } from '@erp/domain';
 import { poActions } from '@erp/domain/purchasing/po-status';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -55,6 +56,15 @@ export const purchasingKeys = {
   lowStock: () => [...purchasingKeys.all, 'low-stock'] as const,
   locations: () => [...purchasingKeys.all, 'locations'] as const,
 };
+
+/** The items the order's supplier supplies, with its own prices (none until a supplier is chosen). */
+export function useSupplierPrices(supplierId: string) {
+  return useQuery({
+    queryKey: partnerKeys.items(supplierId),
+    queryFn: ({ signal }) => api<SupplierItem[]>(`/api/suppliers/${supplierId}/items`, { signal }),
+    enabled: Boolean(supplierId),
+  });
+}
 
 /** One page of purchase orders for the list's query (filters, page and page size). */
 export function fetchOrders(query: URLSearchParams, signal?: AbortSignal) {
