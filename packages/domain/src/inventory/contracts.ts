@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { wireDecimal as dec, wireDecimalOrNull as decN, importIssueSchema, uuidParam } from '../contracts.ts';
 import { GLASS_KINDS, PRICE_BASES } from '../pricing/measure-pricing.ts';
-import { ITEM_KINDS, LOT_STRATEGIES, positiveDecimal, unitConversionSchema } from './schemas.ts';
+import { ITEM_KINDS, LOT_STRATEGIES, stockQuantity, unitConversionSchema } from './schemas.ts';
 
 // The HTTP contract of /api/inventory: what the routes validate and serialise, what the repos
 // return and what the web reads. Request bodies that are also forms live in schemas.ts.
@@ -219,7 +219,7 @@ export const lotListQuerySchema = z.object({
 export const lotLinkInputSchema = z.object({
   consumed_lot_id: uuidParam,
   produced_lot_id: uuidParam,
-  quantity: positiveDecimal,
+  quantity: stockQuantity,
   source_type: z.string().max(40).nullable().optional(),
   source_id: uuidParam.nullable().optional(),
 });

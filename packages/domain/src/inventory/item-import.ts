@@ -11,13 +11,7 @@ import {
 } from '../imports/table.ts';
 import { GLASS_KINDS, type GlassKind, PRICE_BASES, type PriceBasis } from '../pricing/measure-pricing.ts';
 import { zodIssuesToFieldIssues } from '../validation.ts';
-import {
-  ITEM_KINDS,
-  type ItemKind,
-  itemInputSchema,
-  nonNegativeDecimal,
-  positiveDecimal,
-} from './schemas.ts';
+import { ITEM_KINDS, type ItemKind, itemInputSchema, nonNegativeDecimal, stockQuantity } from './schemas.ts';
 
 /**
  * Import of items and opening stock from a table (CSV or the first XLSX sheet). One row is one item;
@@ -207,7 +201,7 @@ function itemCandidate(raw: Record<string, string>, errors: FieldIssue[]): Recor
 
 function stockOf(raw: Record<string, string>, errors: FieldIssue[]): OpeningStock | null {
   if (!STOCK_FIELDS.some((f) => raw[f])) return null;
-  const quantity = positiveDecimal.safeParse(raw.quantity ?? '');
+  const quantity = stockQuantity.safeParse(raw.quantity ?? '');
   if (!raw.quantity) errors.push({ field: 'quantity', key: 'validation.required' });
   else if (!quantity.success)
     errors.push(...zodIssuesToFieldIssues(quantity.error).map((i) => ({ ...i, field: 'quantity' })));

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { itemInputSchema, itemUpdateSchema, locationUpdateSchema } from './schemas.ts';
+import {
+  adjustmentSchema,
+  countLinesSchema,
+  itemInputSchema,
+  itemUpdateSchema,
+  locationUpdateSchema,
+  receiptSchema,
+} from './schemas.ts';
 
 const item = (vat_rate?: string) =>
   itemInputSchema.safeParse({ sku: 'A-1', name: 'Staklo', kind: 'material', base_unit: 'm2', vat_rate });
@@ -34,5 +41,32 @@ describe('location update', () => {
   it('moves a location without resetting its type or active flag', () => {
     const parent = '6f1c2a1e-8a9b-4c3d-9e8f-0a1b2c3d4e5f';
     expect(locationUpdateSchema.parse({ parent_id: parent })).toEqual({ parent_id: parent });
+  });
+});
+
+describe("stock quantities keep the ledger's 4 decimals", () => {
+  const id = '6f1c2a1e-8a9b-4c3d-9e8f-0a1b2c3d4e5f';
+  const receipt = (quantity: string) =>
+    receiptSchema.safeParse({ location_id: id, lines: [{ item_id: id, quantity }] });
+  const adjust = (quantity: string) =>
+    adjustmentSchema.safeParse({ location_id: id, reason: 'found', lines: [{ item_id: id, quantity }] });
+
+  it('takes up to 4 decimals, typed with a comma too', () => {
+    expect(receipt('1.2345').data?.lines[0]?.quantity).toBe('1.2345');
+    expect(receipt('0,0001').data?.lines[0]?.quantity).toBe('0.0001');
+    expect(adjust('-7.5').success).toBe(true);
+    expect(countLinesSchema.safeParse({ lines: [{ id, counted_qty: '3.1416' }] }).success).toBe(true);
+  });
+
+  it('refuses a fifth decimal (0.00001 would be stored as 0) with its own key', () => {
+    for (const r of [receipt('0.00001'), receipt('1.23456'), adjust('-0.00001')])
+      expect(r.error?.issues).toEqual([
+        expect.objectContaining({ path: ['lines', 0, 'quantity'], message: 'validation.quantityDecimals' }),
+      ]);
+    expect(
+      countLinesSchema.safeParse({ lines: [{ id, counted_qty: '2.50001' }] }).error?.issues[0]?.message,
+    ).toBe('validation.quantityDecimals');
+    // An unreadable number keeps its own message only.
+    expect(receipt('abc').error?.issues.map((i) => i.message)).not.toContain('validation.quantityDecimals');
   });
 });

@@ -38,6 +38,15 @@ export const nonNegativeDecimal = decimalString.refine((s) => !s.startsWith('-')
   message: 'validation.positive',
 });
 const optionalDecimal = nonNegativeDecimal.nullable().optional();
+/**
+ * The ledger, balances, reservations and counts keep quantities to 4 decimals (numeric(18, 4)): a
+ * fifth would be rounded away, and 0.00001 to a zero the ledger refuses. Only a readable number is
+ * checked here (the rules above name an unreadable one).
+ */
+const fourDecimals = (s: string) => !DECIMAL.test(s) || /^-?\d+(\.\d{1,4})?$/.test(s);
+const QUANTITY_DECIMALS = { message: 'validation.quantityDecimals' } as const;
+/** A quantity posted to stock: positive, at most 4 decimals. */
+export const stockQuantity = positiveDecimal.refine(fourDecimals, QUANTITY_DECIMALS);
 const text = (max: number) =>
   z
     .string({ error: 'validation.required' })
@@ -127,7 +136,7 @@ export const receiptSchema = z.object({
     .array(
       z.object({
         item_id: uuid,
-        quantity: positiveDecimal,
+        quantity: stockQuantity,
         unit_cost: nonNegativeDecimal.optional(),
         ...lotRef,
       }),
@@ -173,7 +182,7 @@ export const issueSchema = z
     reason,
     lot_strategy: z.enum(LOT_STRATEGIES).optional().default('fefo'),
     lines: z
-      .array(z.object({ item_id: uuid, quantity: positiveDecimal, lot_id: uuid.nullable().optional() }))
+      .array(z.object({ item_id: uuid, quantity: stockQuantity, lot_id: uuid.nullable().optional() }))
       .min(1, 'validation.required')
       .max(500, 'validation.tooManyItems'),
   })
@@ -188,7 +197,7 @@ export const transferSchema = z
     reason,
     lot_strategy: z.enum(LOT_STRATEGIES).optional().default('fefo'),
     lines: z
-      .array(z.object({ item_id: uuid, quantity: positiveDecimal, lot_id: uuid.nullable().optional() }))
+      .array(z.object({ item_id: uuid, quantity: stockQuantity, lot_id: uuid.nullable().optional() }))
       .min(1, 'validation.required')
       .max(500, 'validation.tooManyItems'),
   })
@@ -205,7 +214,9 @@ export const adjustmentSchema = z
         z.object({
           item_id: uuid,
           /** Signed: positive adds, negative removes. */
-          quantity: decimalString.refine((s) => Number(s) !== 0, { message: 'validation.invalid' }),
+          quantity: decimalString
+            .refine((s) => Number(s) !== 0, { message: 'validation.invalid' })
+            .refine(fourDecimals, QUANTITY_DECIMALS),
           unit_cost: nonNegativeDecimal.optional(),
           ...lotRef,
         }),
@@ -218,7 +229,7 @@ export const adjustmentSchema = z
 export const reservationInputSchema = z.object({
   item_id: uuid,
   location_id: uuid.nullable().optional(),
-  quantity: positiveDecimal,
+  quantity: stockQuantity,
   source_type: optionalText(40),
   source_id: uuid.nullable().optional(),
   note: optionalText(500),
@@ -227,7 +238,12 @@ export const reservationInputSchema = z.object({
 export const countCreateSchema = z.object({ location_id: uuid, note: optionalText(500) });
 export const countLinesSchema = z.object({
   lines: z
-    .array(z.object({ id: uuid, counted_qty: nonNegativeDecimal.nullable() }))
+    .array(
+      z.object({
+        id: uuid,
+        counted_qty: nonNegativeDecimal.refine(fourDecimals, QUANTITY_DECIMALS).nullable(),
+      }),
+    )
     .max(5000, 'validation.tooManyItems'),
 });
 /** Lines to count again (their count and book quantity are cleared). */

@@ -141,3 +141,29 @@ describe('deactivating a location', () => {
     });
   });
 });
+
+describe('a quantity finer than the ledger keeps', () => {
+  it('is refused with its own key and posts nothing (0.00001 was a 500)', async () => {
+    const loc = await api.location('GU-FINE');
+    const fine = await api.item('GU-FINE', { base_unit: 'kg' });
+    for (const quantity of ['0.00001', '1.23456']) {
+      const r = await api.call('POST', '/api/inventory/receipts', {
+        location_id: loc.id,
+        lines: [{ item_id: fine.id, quantity, unit_cost: '3' }],
+      });
+      expect(r.status).toBe(400);
+      expect(r.body.error.details).toEqual([
+        { field: 'lines.0.quantity', key: 'validation.quantityDecimals' },
+      ]);
+    }
+    expect(await books(fine.id)).toMatchObject({ ledger: '0', on_hand: '0' });
+    await api.receive(loc.id, [{ item_id: fine.id, quantity: '1.2345', unit_cost: '3' }]);
+    const adjusted = await api.call('POST', '/api/inventory/adjustments', {
+      location_id: loc.id,
+      reason: 'correction',
+      lines: [{ item_id: fine.id, quantity: '-0.00004' }],
+    });
+    expect(adjusted.status).toBe(400);
+    expect(await books(fine.id)).toMatchObject({ ledger: '1.2345', on_hand: '1.2345' });
+  });
+});
