@@ -167,7 +167,13 @@ export async function replaceConversions(
   itemId: string,
   list: { unit: string; factor: string }[],
 ) {
-  if (!(await repo.getItem(tx, itemId))) throw notFound('Artikl');
+  const item = await repo.getItem(tx, itemId);
+  if (!item) throw notFound('Artikl');
+  // The base unit is 1 by definition: a factor for it would make "1 kom = 2 kom".
+  if (list.some((c) => c.unit === item.base_unit))
+    throw new AppError('VALIDATION', `Osnovna jedinica ${item.base_unit} nema pretvorbu`, [
+      { field: 'unit', key: 'validation.conversionBaseUnit', params: { unit: item.base_unit } },
+    ]);
   await repo.ensureDefaultUnits(tx, ctx.companyId);
   const units = new Set(list.map((c) => c.unit));
   if (units.size !== list.length)

@@ -167,3 +167,25 @@ describe('a quantity finer than the ledger keeps', () => {
     expect(await books(fine.id)).toMatchObject({ ledger: '1.2345', on_hand: '1.2345' });
   });
 });
+
+describe('unit conversions', () => {
+  it('are for other units than the base unit, which is 1 by definition', async () => {
+    const screw = await api.item('GU-CONV');
+    const r = await api.call('PUT', `/api/inventory/items/${screw.id}/conversions`, {
+      conversions: [
+        { unit: 'kut', factor: '50' },
+        { unit: 'kom', factor: '2' },
+      ],
+    });
+    expect(r.status).toBe(400);
+    expect(r.body.error.details).toEqual([
+      { field: 'unit', key: 'validation.conversionBaseUnit', params: { unit: 'kom' } },
+    ]);
+    // Nothing replaced: the item still has no conversion.
+    expect((await api.ok('GET', `/api/inventory/items/${screw.id}`)).conversions).toEqual([]);
+    const ok = await api.ok('PUT', `/api/inventory/items/${screw.id}/conversions`, {
+      conversions: [{ unit: 'kut', factor: '50' }],
+    });
+    expect(ok).toEqual([{ unit: 'kut', factor: '50' }]);
+  });
+});
