@@ -5,45 +5,6 @@ import { createTestDatabase, onPostgres, type TestDatabase } from '../test/harne
 import type { Tx } from './database.ts';
 import { preparedRows, statementsRows, statementTemplate } from './prepared.ts';
 
-describe('statements in one round trip', () => {
-  let testDb: TestDatabase;
-  beforeAll(async () => {
-    testDb = await createTestDatabase();
-  });
-  afterAll(async () => {
-    await testDb.drop();
-  });
-  const inTx = <T>(fn: (tx: Tx) => Promise<T>) => testDb.database.db.transaction(fn);
-
-  it('answers each statement’s rows in order, a later one seeing what an earlier one wrote', async () => {
-    const rows = await inTx(async (tx) => {
-      await tx.execute(sql`create temporary table probe (n int) on commit drop`);
-      return statementsRows(tx, [
-        sql`insert into probe values (${3}), (${4})`,
-        sql`select n from probe where n > ${3}`,
-        sql`select n from probe where n > ${9}`,
-        sql`select ${'x'}::text as t, now() as at`,
-      ]);
-    });
-    expect(rows.slice(0, 3)).toEqual([[], [{ n: 4 }], []]);
-    expect(typeof (rows[3] as { at: unknown }[])[0]?.at).toBe('string'); // the driver's time text, as elsewhere
-  });
-
-  it('stops at the first failing statement and the transaction rolls back', async () => {
-    await testDb.database.db.execute(sql`create table probe_kept (n int)`);
-    const error = await inTx((tx) =>
-      statementsRows(tx, [
-        sql`insert into probe_kept values (1)`,
-        sql`select 1/${0}::int`,
-        sql`insert into probe_kept values (2)`,
-      ]),
-    ).catch((e: Error & { cause?: Error }) => `${e.message} ${e.cause?.message ?? ''}`);
-    expect(error).toMatch(/division by zero/);
-    const left = await testDb.database.db.execute(sql`select count(*)::int as n from probe_kept`);
-    expect((left as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(0);
-  });
-});
-
 describe('statement templates: built once per shape, each call with its own values', () => {
   let testDb: TestDatabase;
   beforeAll(async () => {
@@ -121,6 +82,36 @@ describe('statement templates: built once per shape, each call with its own valu
       );
     expect(await read('a')).toEqual([{ v: 'a', d: '2026-03-29' }]);
     expect(await read('b')).toEqual([{ v: 'b', d: '2026-03-29' }]);
+  });
+
+  describe('statements in one round trip', () => {
+    it('answers each statement’s rows in order, a later one seeing what an earlier one wrote', async () => {
+      const rows = await inTx(async (tx) => {
+        await tx.execute(sql`create temporary table probe (n int) on commit drop`);
+        return statementsRows(tx, [
+          sql`insert into probe values (${3}), (${4})`,
+          sql`select n from probe where n > ${3}`,
+          sql`select n from probe where n > ${9}`,
+          sql`select ${'x'}::text as t, now() as at`,
+        ]);
+      });
+      expect(rows.slice(0, 3)).toEqual([[], [{ n: 4 }], []]);
+      expect(typeof (rows[3] as { at: unknown }[])[0]?.at).toBe('string'); // the driver's time text, as elsewhere
+    });
+
+    it('stops at the first failing statement and the transaction rolls back', async () => {
+      await testDb.database.db.execute(sql`create table probe_kept (n int)`);
+      const error = await inTx((tx) =>
+        statementsRows(tx, [
+          sql`insert into probe_kept values (1)`,
+          sql`select 1/${0}::int`,
+          sql`insert into probe_kept values (2)`,
+        ]),
+      ).catch((e: Error & { cause?: Error }) => `${e.message} ${e.cause?.message ?? ''}`);
+      expect(error).toMatch(/division by zero/);
+      const left = await testDb.database.db.execute(sql`select count(*)::int as n from probe_kept`);
+      expect((left as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(0);
+    });
   });
 });
 
