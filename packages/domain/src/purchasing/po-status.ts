@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { dueDateFrom } from '../documents/payments.ts';
 
 /**
  * Purchase order lifecycle: draft → sent → partially received → received, or cancelled (from
@@ -45,4 +46,18 @@ export function poActions(status: PoStatus): ('edit' | 'send' | 'receive' | 'can
     default:
       return [];
   }
+}
+
+/**
+ * The delivery date an order is sent with when none was typed: the send date plus the supplier's
+ * lead time in calendar days (null without a lead time). The supplier's on-time rate is measured
+ * against it.
+ */
+export function expectedDelivery(
+  typed: string | null,
+  orderedOn: string,
+  leadTimeDays: number | null,
+): string | null {
+  if (typed) return typed;
+  return leadTimeDays === null ? null : dueDateFrom(orderedOn, leadTimeDays);
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { canTransition, PO_STATUSES, type PoStatus, poActions, statusFromReceipts } from './po-status.ts';
+import {
+  canTransition,
+  expectedDelivery,
+  PO_STATUSES,
+  type PoStatus,
+  poActions,
+  statusFromReceipts,
+} from './po-status.ts';
 import { formatPurchasingNumber, openQuantity, poTotals, receiptCheck } from './po-totals.ts';
 import { poInputSchema, receiptInputSchema } from './purchasing.schemas.ts';
 
@@ -123,5 +130,15 @@ describe('purchasing input', () => {
       lines: [{ po_line_id: uuid, quantity: '1' }],
     });
     expect(r.error?.issues.map((i) => i.message)).toEqual(['validation.dateInvalid']);
+  });
+});
+
+describe('expected delivery of a sent order', () => {
+  it('is the typed date, else the send date plus the supplier lead time in calendar days', () => {
+    expect(expectedDelivery('2026-12-01', '2026-11-27', 5)).toBe('2026-12-01');
+    expect(expectedDelivery(null, '2026-11-27', 5)).toBe('2026-12-02');
+    expect(expectedDelivery(null, '2026-12-30', 3)).toBe('2027-01-02');
+    expect(expectedDelivery(null, '2026-11-27', 0)).toBe('2026-11-27');
+    expect(expectedDelivery(null, '2026-11-27', null)).toBeNull();
   });
 });

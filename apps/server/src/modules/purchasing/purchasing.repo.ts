@@ -176,9 +176,20 @@ export async function setStatus(tx: Tx, id: string, status: PoStatus) {
   await updateStatus(tx, id, status);
 }
 
-/** The order is sent: it takes its number and order date. */
-export async function markSent(tx: Tx, id: string, number: string, orderedOn: string) {
-  await updateStatus(tx, id, 'sent', sql`, number = ${number}, ordered_on = ${orderedOn}, sent_at = now()`);
+/** The order is sent: it takes its number, order date and expected delivery date. */
+export async function markSent(
+  tx: Tx,
+  id: string,
+  number: string,
+  orderedOn: string,
+  expectedOn: string | null,
+) {
+  await updateStatus(
+    tx,
+    id,
+    'sent',
+    sql`, number = ${number}, ordered_on = ${orderedOn}, expected_on = ${expectedOn}, sent_at = now()`,
+  );
 }
 
 export async function markCancelled(tx: Tx, id: string) {

@@ -2,6 +2,7 @@ import {
   AppError,
   businessDay,
   canTransition,
+  expectedDelivery,
   type FieldIssue,
   formatPurchasingNumber,
   isEditable,
@@ -155,7 +156,10 @@ function deltas(before: Map<string, Decimal>, after: Map<string, Decimal>): Map<
   return out;
 }
 
-/** Sends a draft: allocates its number (gapless, per year) and puts its quantities on order. */
+/**
+ * Sends a draft: allocates its number (gapless, per year), dates it (and, without a typed delivery
+ * date, expects it after the supplier's lead time) and puts its quantities on order.
+ */
 export async function sendOrder(tx: Tx, ctx: CompanyContext, id: string) {
   const header = await repo.getHeader(tx, id, true);
   if (!header) throw notFound();
@@ -169,7 +173,9 @@ export async function sendOrder(tx: Tx, ctx: CompanyContext, id: string) {
     year,
     await repo.nextSequence(tx, ctx.companyId, 'purchase_order', year),
   );
-  await repo.markSent(tx, id, number, date);
+  const supplier = await findPartner(tx, 'supplier', header.supplier_id);
+  const expectedOn = expectedDelivery(header.expected_on, date, supplier?.lead_time_days ?? null);
+  await repo.markSent(tx, id, number, date, expectedOn);
   await inventory.addOnOrder(tx, deltas(new Map(), openByItem(lines)));
   await notifyCompany(tx, ctx.companyId, 'purchasing', [id]);
 }
