@@ -9,7 +9,10 @@
 // the optimal dual face; not timed either). --walk K (with --prices): the average of the LP's duals
 // and K vertices of the same face from dual simplex pivots on the LP's final basis
 // (`dual-vertices-1d.ts`; --signed: directions of either sign; their CPU ms are printed, not
-// counted in the search's time). --search cns (or repack) runs one search only.
+// counted in the search's time). --vseed S seeds the random demands or directions of both (99).
+// --converge: the LP, once solved, solves the same demand again first (its bound proven afresh
+// from its final basis, so column generation goes on past the rounded bound; timed, printed).
+// --search cns (or repack) runs one search only.
 // --set is a folder under the BPPLIB directory (Falkenauer/Falkenauer_T, Waescher, Hard28, ...);
 // --only keeps the files whose name contains the text.
 import { basename, join } from 'node:path';
@@ -29,6 +32,9 @@ const withPrices = process.argv.includes('--prices');
 const vertices = Number(arg('--vertices') ?? 0);
 const walk = Number(arg('--walk') ?? 0);
 const signed = process.argv.includes('--signed');
+const vseed = Number(arg('--vseed') ?? 99);
+const converge = process.argv.includes('--converge');
+let convergeMs = 0;
 let walkMs = 0;
 let walkFound = 0;
 const searches = Object.fromEntries(
@@ -59,33 +65,49 @@ for (const path of files(dir)) {
   let dual: number[] | undefined;
   if (withPrices) {
     const { sizes, demand } = sizesAndDemand(items);
-    const lp = solveCuttingLp(sizes, demand, [{ capacity, cost: 1 }], cpu() + 60_000, cpu);
-    const y = sizes.map((_, t) => lp?.dual?.[t] ?? 0);
-    const perturb = createRng(99);
-    for (let k = 0; k < vertices && lp?.model; k++) {
-      lp.model.setDemand(
-        demand.map((d) => d + perturb.int(1000) / 1e6),
-        cpu() + 60_000,
-        cpu,
-      );
-      const other = lp.model.solve(cpu() + 60_000, cpu);
-      for (let t = 0; t < y.length; t++) y[t] = (y[t] as number) + (other?.dual?.[t] ?? 0);
+    let lp = solveCuttingLp(sizes, demand, [{ capacity, cost: 1 }], cpu() + 60_000, cpu);
+    const model = lp?.model;
+    if (converge && model) {
+      // The same demand again: column generation proves its bound afresh from the final basis.
+      const t0 = cpu();
+      model.setDemand(demand, cpu() + 60_000, cpu);
+      lp = model.solve(cpu() + 60_000, cpu) ?? lp;
+      convergeMs += cpu() - t0;
     }
-    let prices = y.map((v) => v / (vertices + 1));
-    if (walk > 0 && lp) {
+    // Every dual point found; the prices are their average.
+    const points: number[][] = [sizes.map((_, t) => lp?.dual?.[t] ?? 0)];
+    const perturb = createRng(vseed);
+    let last = lp;
+    let lastDemand = demand;
+    for (let k = 0; k < vertices && model; k++) {
+      lastDemand = demand.map((d) => d + perturb.int(1000) / 1e6);
+      model.setDemand(lastDemand, cpu() + 60_000, cpu);
+      last = model.solve(cpu() + 60_000, cpu) ?? last;
+      points.push(sizes.map((_, t) => last?.dual?.[t] ?? 0));
+    }
+    // The walk starts from the last LP solved: after re-solves, that LP's basis brought back to
+    // the instance's own demand (a degenerate primal point again; column generation then stops at
+    // its first pricing, the duals being nearly optimal already).
+    if (walk > 0 && vertices > 0 && model) {
+      lastDemand = demand;
+      model.setDemand(demand, cpu() + 60_000, cpu);
+      last = model.solve(cpu() + 60_000, cpu) ?? last;
+    }
+    if (walk > 0 && last) {
       const t0 = cpu();
       const found = optimalDualVertices(
-        { sizes, demand, capacity, cost: 1, lp, patterns: lp.patterns },
+        { sizes, demand: lastDemand, capacity, cost: 1, lp: last, patterns: last.patterns },
         walk,
-        createRng(99),
+        createRng(vseed),
         cpu() + 60_000,
         cpu,
         signed,
       );
       walkMs += cpu() - t0;
       walkFound += found.vertices.length;
-      prices = averageDuals(prices, found.vertices);
+      points.push(...found.vertices);
     }
+    const prices = averageDuals(points[0] as number[], points.slice(1));
     const bySize = new Map(sizes.map((s, t) => [s, prices[t] as number]));
     dual = items.map((s) => bySize.get(s) ?? 0);
   }
@@ -121,7 +143,9 @@ for (const path of files(dir)) {
 process.stdout.write(
   `${dir.slice(root.length + 1)}${only ? ` (${only})` : ''}, ${timeMs} ms CPU, seeds ${seeds.join(',')}` +
     `${withPrices ? `, LP prices${vertices > 0 ? ` (${vertices + 1} vertices)` : ''}` : ''}` +
-    `${walk > 0 ? ` (walk ${walk}${signed ? ' signed' : ''}: ${walkFound} vertices, ${Math.round(walkMs)} ms)` : ''}: ` +
+    `${walk > 0 ? ` (walk ${walk}${signed ? ' signed' : ''}: ${walkFound} vertices, ${Math.round(walkMs)} ms)` : ''}` +
+    `${vertices > 0 || walk > 0 ? `, vseed ${vseed}` : ''}` +
+    `${converge ? `, converged (${Math.round(convergeMs)} ms)` : ''}: ` +
     `${Object.keys(searches)
       .map((name) => `${name === 'cns' ? 'consistent-neighbourhood' : 'repacking'} ${solved[name]}/${runs}`)
       .join(', ')} at ceil(sum/c)\n`,
