@@ -472,7 +472,7 @@ async function main() {
     `${POSTING_ITEMS} items at one location) back to back over HTTP from a worker thread (keep-alive): validation,`,
     'session (cached per cookie), tenant transaction (BEGIN with settings, lock and membership: one round trip), item',
     'lock with the location check, every write in one statement (document, movement, balance,',
-    'on-hand and average) answering with the document from its own RETURNING rows: 4 round trips with COMMIT, the lock and the write as named statements (a receipt reads no balances: it cannot go',
+    'on-hand and average) answering with the document from its own RETURNING rows and carrying the COMMIT: 3 round trips, the lock and the write as named statements (a receipt reads no balances: it cannot go',
     "short); the `stock` event goes out after COMMIT in the server's 50 ms batch, outside the transaction.",
     "Its commit marks its audit rows ready and the server's sealer chains them every second",
     '(migration 0050), one narrow insert-only link per row in audit_links (migrations 0051, 0051b).',
