@@ -115,8 +115,9 @@ describe.runIf(onPostgres)('a transaction begun with its first statement, on a r
     });
   const probe = async () =>
     Number(
-      rowsOf<{ n: string }>(await db.execute(sql`select count(*)::text as n from begin_with_probe where n >= 10`))[0]
-        ?.n,
+      rowsOf<{ n: string }>(
+        await db.execute(sql`select count(*)::text as n from begin_with_probe where n >= 10`),
+      )[0]?.n,
     );
 
   it('commits with the claimed last statement, once, and refuses any statement after it', async () => {
@@ -124,11 +125,17 @@ describe.runIf(onPostgres)('a transaction begun with its first statement, on a r
     const claims: boolean[] = [];
     const after = await ending(true, async (tx) => {
       claims.push(claimCommit(tx), claimCommit(tx)); // once per transaction
-      const rows = await preparedRows<{ n: number }>(tx, sql`insert into begin_with_probe values (10) returning n`, true);
+      const rows = await preparedRows<{ n: number }>(
+        tx,
+        sql`insert into begin_with_probe values (10) returning n`,
+        true,
+      );
       expect(rows).toEqual([{ n: 10 }]);
       expect(isCommitted(tx)).toBe(true);
       // Neither our statements nor drizzle's may run now: they would run outside the transaction.
-      const ours = await preparedRows(tx, sql`insert into begin_with_probe values (11)`).catch((e: Error) => e);
+      const ours = await preparedRows(tx, sql`insert into begin_with_probe values (11)`).catch(
+        (e: Error) => e,
+      );
       const drizzle = await tx.execute(sql`insert into begin_with_probe values (12)`).catch((e: Error) => e);
       return [ours, drizzle];
     });
@@ -146,7 +153,9 @@ describe.runIf(onPostgres)('a transaction begun with its first statement, on a r
   });
 
   it('leaves nothing when the last statement or its COMMIT fails, and the connection stays usable', async () => {
-    await db.execute(sql`create table if not exists begin_with_deferred (n int unique deferrable initially deferred)`);
+    await db.execute(
+      sql`create table if not exists begin_with_deferred (n int unique deferrable initially deferred)`,
+    );
     const before = await probe();
     // The statement fails: PostgreSQL skips the COMMIT sent with it; the helper rolls back.
     const failed = await ending(true, async (tx) => {
