@@ -1,8 +1,6 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withCompany } from '../../db/tenant.ts';
 import { type SignedIn, signUp, startTestApp, type TestApp } from '../../test/harness.ts';
-import { inventoryClient } from './test-helpers.ts';
+import { inventoryClient, stockBooks } from './test-helpers.ts';
 
 // Master data that the ledger already counts in: an item's base unit and a location holding stock.
 // A change that would relabel or hide counted quantities is refused and changes nothing.
@@ -18,17 +16,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => t?.close());
 
-/** Ledger sum, on hand and on order of one item, read from the tables. */
-async function books(itemId: string) {
-  return withCompany(t.deps.db, { userId: user.id, companyId: user.id }, async (tx) => {
-    const r = await tx.execute(
-      sql`select trim_scale(coalesce((select sum(quantity) from stock_movements where item_id = ${itemId}), 0))::text as ledger,
-            trim_scale(on_hand)::text as on_hand, trim_scale(on_order)::text as on_order
-          from item_stock where item_id = ${itemId}`,
-    );
-    return (r as unknown as { rows: { ledger: string; on_hand: string; on_order: string }[] }).rows[0];
-  });
-}
+const books = (itemId: string) => stockBooks(t, user, itemId);
 
 describe("an item's base unit", () => {
   it('changes freely before anything is counted in it, and not once stock has moved', async () => {

@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { SignedIn } from '../../test/harness.ts';
+import { withCompany } from '../../db/tenant.ts';
+import type { SignedIn, TestApp } from '../../test/harness.ts';
 
 /** Small API client for inventory tests: every call is a real HTTP request through the app. */
 export function inventoryClient(app: FastifyInstance, user: SignedIn) {
@@ -53,4 +55,16 @@ export function inventoryClient(app: FastifyInstance, user: SignedIn) {
         }[];
       },
   };
+}
+
+/** One item's ledger sum, on hand and on order, read from the tables (for stock = ledger checks). */
+export async function stockBooks(t: TestApp, user: SignedIn, itemId: string) {
+  return withCompany(t.deps.db, { userId: user.id, companyId: user.id }, async (tx) => {
+    const r = await tx.execute(
+      sql`select trim_scale(coalesce((select sum(quantity) from stock_movements where item_id = ${itemId}), 0))::text as ledger,
+            trim_scale(on_hand)::text as on_hand, trim_scale(on_order)::text as on_order
+          from item_stock where item_id = ${itemId}`,
+    );
+    return (r as unknown as { rows: { ledger: string; on_hand: string; on_order: string }[] }).rows[0];
+  });
 }

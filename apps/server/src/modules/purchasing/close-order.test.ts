@@ -1,8 +1,6 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withCompany } from '../../db/tenant.ts';
 import { type SignedIn, signUp, startTestApp, type TestApp } from '../../test/harness.ts';
-import { inventoryClient } from '../inventory/test-helpers.ts';
+import { inventoryClient, stockBooks } from '../inventory/test-helpers.ts';
 
 // A supplier delivers part of an order and nothing more will come: the planner closes the order.
 // The rest leaves "on order", so the low-stock list sees the shortfall again. Figures by hand:
@@ -19,17 +17,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => t?.close());
 
-/** Ledger sum, on hand and on order of one item, from the tables. */
-async function books(itemId: string) {
-  return withCompany(t.deps.db, { userId: user.id, companyId: user.id }, async (tx) => {
-    const r = await tx.execute(
-      sql`select trim_scale(coalesce((select sum(quantity) from stock_movements where item_id = ${itemId}), 0))::text as ledger,
-            trim_scale(on_hand)::text as on_hand, trim_scale(on_order)::text as on_order
-          from item_stock where item_id = ${itemId}`,
-    );
-    return (r as unknown as { rows: { ledger: string; on_hand: string; on_order: string }[] }).rows[0];
-  });
-}
+const books = (itemId: string) => stockBooks(t, user, itemId);
 
 const lowStockSkus = async () =>
   ((await api.ok('GET', '/api/inventory/low-stock')) as { sku: string }[]).map((i) => i.sku).sort();

@@ -1,6 +1,6 @@
 import { LOCATION_TYPES, type LocationType, locationUpdateSchema } from '@erp/domain';
 import { formSchema } from '@erp/domain/form-schema';
-import { Controller } from 'react-hook-form';
+import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { SaveState, saveStatus } from '../../components/editing/save-state.tsx';
 import { UnsavedChangesGuard } from '../../components/editing/unsaved-changes.tsx';
@@ -17,10 +17,17 @@ import {
 } from './inventory-api.ts';
 import { Field, LocationSelect, selectClasses } from './parts.tsx';
 
-type Values = { code: string; name: string; type: LocationType; parent_id: string; active: boolean };
+/** A location's form values as typed (the new-location form and the edit share them). */
+export type LocationValues = {
+  code: string;
+  name: string;
+  type: LocationType;
+  parent_id: string;
+  active: boolean;
+};
 /** No parent chosen ('') moves the location to the top level (null). */
 const editSchema = formSchema(
-  (v: Values) => ({ ...v, parent_id: v.parent_id || null }),
+  (v: LocationValues) => ({ ...v, parent_id: v.parent_id || null }),
   locationUpdateSchema,
 );
 const LABELS: Record<string, string> = {
@@ -38,14 +45,14 @@ const LABELS: Record<string, string> = {
 export function LocationEdit({ location }: { location: Location }) {
   const { t } = useTranslation('inventory');
   const { data: locations = [] } = useLocations();
-  const values: Values = {
+  const values: LocationValues = {
     code: location.code,
     name: location.name,
     type: location.type as LocationType,
     parent_id: location.parent_id ?? '',
     active: location.active,
   };
-  const form = useZodForm<typeof editSchema, Values>(editSchema, { values });
+  const form = useZodForm<typeof editSchema, LocationValues>(editSchema, { values });
   const dirty = form.formState.isDirty;
   const save = useInventoryMutation(updateLocation);
   const messages = useFormMessages(form.formState.errors, {
@@ -71,30 +78,7 @@ export function LocationEdit({ location }: { location: Location }) {
         <SaveState status={saveStatus({ saving: save.isPending, dirty })} />
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field label={t('locations.code')}>{(id) => <Input id={id} {...form.register('code')} />}</Field>
-        <Field label={t('locations.name')}>{(id) => <Input id={id} {...form.register('name')} />}</Field>
-        <Field label={t('locations.type')}>
-          {(id) => (
-            <select id={id} className={selectClasses} {...form.register('type')}>
-              {LOCATION_TYPES.map((lt) => (
-                <option key={lt} value={lt}>
-                  {t(`locationTypes.${lt}`)}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field label={t('locations.parent')}>
-          {(id) => (
-            <Controller
-              control={form.control}
-              name="parent_id"
-              render={({ field }) => (
-                <LocationSelect id={id} locations={parents} value={field.value} onChange={field.onChange} />
-              )}
-            />
-          )}
-        </Field>
+        <LocationFields form={form} parents={parents} />
       </div>
       <label className="flex items-center gap-2 text-sm">
         <input type="checkbox" {...form.register('active')} />
@@ -105,5 +89,44 @@ export function LocationEdit({ location }: { location: Location }) {
         {t('locations.save')}
       </Button>
     </form>
+  );
+}
+
+/** Code, name, type and parent of a location: the fields of the new-location form and of the edit. */
+export function LocationFields<Out>({
+  form,
+  parents,
+}: {
+  form: UseFormReturn<LocationValues, unknown, Out>;
+  parents: Location[];
+}) {
+  const { t } = useTranslation('inventory');
+  return (
+    <>
+      <Field label={t('locations.code')}>{(id) => <Input id={id} {...form.register('code')} />}</Field>
+      <Field label={t('locations.name')}>{(id) => <Input id={id} {...form.register('name')} />}</Field>
+      <Field label={t('locations.type')}>
+        {(id) => (
+          <select id={id} className={selectClasses} {...form.register('type')}>
+            {LOCATION_TYPES.map((lt) => (
+              <option key={lt} value={lt}>
+                {t(`locationTypes.${lt}`)}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field label={t('locations.parent')}>
+        {(id) => (
+          <Controller
+            control={form.control}
+            name="parent_id"
+            render={({ field }) => (
+              <LocationSelect id={id} locations={parents} value={field.value} onChange={field.onChange} />
+            )}
+          />
+        )}
+      </Field>
+    </>
   );
 }

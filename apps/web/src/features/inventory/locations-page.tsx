@@ -1,6 +1,5 @@
-import { LOCATION_TYPES, type LocationType, locationInputSchema } from '@erp/domain';
+import { locationInputSchema } from '@erp/domain';
 import { formSchema } from '@erp/domain/form-schema';
-import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SaveState, saveStatus } from '../../components/editing/save-state.tsx';
@@ -8,7 +7,6 @@ import { UnsavedChangesGuard } from '../../components/editing/unsaved-changes.ts
 import { useFormMessages, useZodForm } from '../../components/editing/zod-form.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { FormErrors } from '../../components/ui/form-errors.tsx';
-import { Input } from '../../components/ui/input.tsx';
 import { type ColumnDefs, DataTable } from '../saved-views/data-table.tsx';
 import { defineList } from '../saved-views/list-spec.ts';
 import { useList } from '../saved-views/use-list.ts';
@@ -20,7 +18,8 @@ import {
   useInventoryMutation,
   useLocations,
 } from './inventory-api.ts';
-import { Field, INVENTORY_TABLE, LocationSelect, Money, NUM, selectClasses } from './parts.tsx';
+import { LocationFields, type LocationValues } from './location-edit.tsx';
+import { INVENTORY_TABLE, Money, NUM } from './parts.tsx';
 
 /** The list's declaration (saved views' key, columns, the always-shown ones, bulk selection). */
 export const LOCATIONS_LIST = defineList({
@@ -112,8 +111,7 @@ export function LocationsPage() {
   );
 }
 
-type LocationValues = { code: string; name: string; type: LocationType; parent_id: string };
-const EMPTY_LOCATION: LocationValues = { code: '', name: '', type: 'storage', parent_id: '' };
+const EMPTY_LOCATION: LocationValues = { code: '', name: '', type: 'storage', parent_id: '', active: true };
 /** No parent chosen ('') is a top-level location (null). */
 const newLocationSchema = formSchema(
   (v: LocationValues) => ({ ...v, parent_id: v.parent_id || null }),
@@ -153,30 +151,7 @@ function NewLocation({ locations }: { locations: Location[] }) {
         </h2>
         <SaveState status={saveStatus({ saving: create.isPending, dirty })} />
       </div>
-      <Field label={t('locations.code')}>{(id) => <Input id={id} {...form.register('code')} />}</Field>
-      <Field label={t('locations.name')}>{(id) => <Input id={id} {...form.register('name')} />}</Field>
-      <Field label={t('locations.type')}>
-        {(id) => (
-          <select id={id} className={selectClasses} {...form.register('type')}>
-            {LOCATION_TYPES.map((lt) => (
-              <option key={lt} value={lt}>
-                {t(`locationTypes.${lt}`)}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
-      <Field label={t('locations.parent')}>
-        {(id) => (
-          <Controller
-            control={form.control}
-            name="parent_id"
-            render={({ field }) => (
-              <LocationSelect id={id} locations={locations} value={field.value} onChange={field.onChange} />
-            )}
-          />
-        )}
-      </Field>
+      <LocationFields form={form} parents={locations} />
       <FormErrors messages={messages} />
       <Button type="submit" loading={create.isPending}>
         {t('locations.create')}

@@ -76,42 +76,33 @@ export function PurchaseOrderDetail() {
                 {t('actions.edit')}
               </Link>
             )}
-            {canWrite && o.actions.includes('cancel') && (
-              <Button
-                type="button"
-                variant="outline"
-                disabled={change.pending}
-                onClick={async () => {
-                  const yes = await confirm({
-                    title: t('actions.cancelConfirm', { number: title }),
-                    text: tg('confirm.irreversible'),
-                    confirm: t('actions.cancel'),
-                  });
-                  if (yes) change.run({ type: 'order', action: 'cancel' });
-                }}
-              >
-                <XCircle className="size-4" aria-hidden />
-                {t('actions.cancel')}
-              </Button>
-            )}
-            {canWrite && o.actions.includes('close') && (
-              <Button
-                type="button"
-                variant="outline"
-                disabled={change.pending}
-                onClick={async () => {
-                  const yes = await confirm({
-                    title: t('actions.closeConfirm', { number: title }),
-                    text: t('actions.closeText'),
-                    confirm: t('actions.close'),
-                  });
-                  if (yes) change.run({ type: 'order', action: 'close' });
-                }}
-              >
-                <PackageX className="size-4" aria-hidden />
-                {t('actions.close')}
-              </Button>
-            )}
+            {/* Cancelling and closing ask once, naming the order. */}
+            {canWrite &&
+              (['cancel', 'close'] as const)
+                .filter((action) => o.actions.includes(action))
+                .map((action) => (
+                  <Button
+                    key={action}
+                    type="button"
+                    variant="outline"
+                    disabled={change.pending}
+                    onClick={async () => {
+                      const yes = await confirm({
+                        title: t(`actions.${action}Confirm`, { number: title }),
+                        text: action === 'cancel' ? tg('confirm.irreversible') : t('actions.closeText'),
+                        confirm: t(`actions.${action}`),
+                      });
+                      if (yes) change.run({ type: 'order', action });
+                    }}
+                  >
+                    {action === 'cancel' ? (
+                      <XCircle className="size-4" aria-hidden />
+                    ) : (
+                      <PackageX className="size-4" aria-hidden />
+                    )}
+                    {t(`actions.${action}`)}
+                  </Button>
+                ))}
             {canWrite && o.actions.includes('send') && (
               <Button
                 type="button"
