@@ -2,10 +2,15 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { pgliteDataDirFromTemplate } from '../test/harness.ts';
 
 const root = resolve(import.meta.dirname, '../../../..');
 const dataDir = mkdtempSync(join(tmpdir(), 'erp-cli-'));
+
+// The CLI finds a migrated database in its data directory (a copy of the tests' template) instead
+// of running initdb and every migration in its first command.
+beforeAll(() => pgliteDataDirFromTemplate(join(dataDir, 'pglite')), 60_000);
 
 /** Runs the admin CLI on its own embedded database (no server running for this DATA_DIR). */
 function admin(...args: string[]) {

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import pg from 'pg';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { check, crashRun, openDirect } from './crash.ts';
-import { TEST_PG_URL } from './harness.ts';
+import { pgliteDataDirFromTemplate, postgresDatabaseFromTemplate, TEST_PG_URL } from './harness.ts';
 
 /**
  * Crash safety in CI (issue 11): three SIGKILLs of a real server process while clients post, on the
@@ -12,19 +12,19 @@ import { TEST_PG_URL } from './harness.ts';
  */
 describe('crash safety', () => {
   it('loses no acknowledged write and keeps postings, balances, numbering and audit whole', async () => {
-    let databaseUrl: string | undefined;
-    if (TEST_PG_URL) {
-      const name = `erp_crash_${randomUUID().replaceAll('-', '')}`;
-      const admin = new pg.Client({ connectionString: TEST_PG_URL });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      await admin.end();
-      const url = new URL(TEST_PG_URL);
-      url.pathname = `/${name}`;
-      databaseUrl = url.toString();
-    }
+    // The server starts on a copy of the migrated template (a PostgreSQL database, or a PGlite data
+    // directory) instead of running initdb and every migration in the first cycle.
+    const copy = TEST_PG_URL ? await postgresDatabaseFromTemplate() : null;
+    const databaseUrl = copy?.url;
     const kind = databaseUrl ? 'postgres' : 'pglite';
-    const report = await crashRun({ kind, databaseUrl, cycles: 3, killAfterMs: [0, 1500], seed: 20261122 });
+    const report = await crashRun({
+      kind,
+      databaseUrl,
+      cycles: 3,
+      killAfterMs: [0, 1500],
+      seed: 20261122,
+      prepare: (dir) => (copy ? Promise.resolve() : pgliteDataDirFromTemplate(join(dir, 'pglite'))),
+    });
 
     expect(report.problems).toEqual([]);
     expect(report.cycles).toHaveLength(3);
@@ -49,12 +49,7 @@ describe('crash safety', () => {
     } finally {
       await database.close();
       rmSync(report.dataDir, { recursive: true, force: true });
-      if (databaseUrl) {
-        const admin = new pg.Client({ connectionString: TEST_PG_URL as string });
-        await admin.connect();
-        await admin.query(`drop database if exists ${new URL(databaseUrl).pathname.slice(1)} with (force)`);
-        await admin.end();
-      }
+      await copy?.drop();
     }
   }, 600_000);
 });

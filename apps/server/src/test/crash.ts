@@ -27,6 +27,8 @@ export type CrashOptions = {
   killAfterMs?: [number, number];
   seed?: number;
   log?: (line: string) => void;
+  /** Runs on the fresh data directory before the first start (a test copies a migrated database in). */
+  prepare?: (dataDir: string) => Promise<void>;
 };
 
 export type CycleResult = {
@@ -373,6 +375,7 @@ export async function crashRun(opts: CrashOptions): Promise<CrashReport> {
     join(dataDir, 'server.log'),
   );
   log(`data dir ${dataDir}`);
+  await opts.prepare?.(dataDir);
   const cycles: CycleResult[] = [];
   const allAcked: Acked[] = [];
   const problems: string[] = [];

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 // scripts/db-test-files.mjs picks the server tests the PostgreSQL pass runs again (issue 20,
 // deliverable 7). A database test left out would never run on PostgreSQL: check the choice.
 const ROOT = resolve(import.meta.dirname, '../../../..');
+const ADMIN_CLI_TEST = 'apps/server/src/cli/admin.test.ts';
 const list = (...args: string[]) =>
   execFileSync(process.execPath, ['scripts/db-test-files.mjs', ...args], { cwd: ROOT, encoding: 'utf8' })
     .trim()
@@ -34,6 +35,7 @@ describe('the PostgreSQL pass runs every server test that opens a database', () 
     const direct = all.filter(
       (f) =>
         !f.endsWith('db-test-files.test.ts') &&
+        f !== ADMIN_CLI_TEST &&
         /test\/harness\.ts'|from '\.\/harness\.ts'|from 'pg'|@electric-sql\/pglite/.test(
           readFileSync(resolve(ROOT, f), 'utf8'),
         ),
@@ -41,6 +43,11 @@ describe('the PostgreSQL pass runs every server test that opens a database', () 
     expect(direct.length).toBeGreaterThan(50);
     expect(direct.filter((f) => !database.includes(f))).toEqual([]);
     expect(database).toContain('apps/server/src/flows/order-flow.property.test.ts');
+  });
+
+  it('leaves out the admin CLI test: its CLI runs on an embedded PGlite on both passes', () => {
+    expect(others).toContain(ADMIN_CLI_TEST);
+    expect(readFileSync(resolve(ROOT, ADMIN_CLI_TEST), 'utf8')).toContain("DATABASE_URL: ''");
   });
 
   it('leaves out the tests that never open one', () => {

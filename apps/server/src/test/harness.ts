@@ -50,10 +50,18 @@ function templateKey(): string {
 }
 
 async function pgliteTemplate(): Promise<Blob> {
-  const file = join(tmpdir(), `erp-pglite-template-${templateKey()}.tar`);
+  const file = join(tmpdir(), `erp-pglite-template-${templateKey()}-1db.tar`);
   if (existsSync(file)) return new Blob([readFileSync(file)]);
   const database = await openPglite(null);
   try {
+    // PGlite serves only the database "postgres"; initdb's template0 and template1 (CREATE DATABASE
+    // copies them, which nothing does on PGlite) are 600 of the dump's 1 500 files, and loading
+    // the dump takes about a quarter less CPU without them.
+    await database.session(async (query) => {
+      await query(`update pg_database set datistemplate = false where datname in ('template0', 'template1')`);
+      await query('drop database template0');
+      await query('drop database template1');
+    });
     await migrate(database);
     const dump = await (database.dumpDataDir as () => Promise<Blob>)();
     // Written under a name of its own and renamed: a parallel test process never reads half a file.
@@ -89,33 +97,59 @@ async function postgresTemplate(admin: pg.Client): Promise<string> {
   return name;
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
-  if (!TEST_PG_URL) {
-    const database = await openPglite(null, { loadDataDir: await pgliteTemplate() });
-    await migrate(database);
-    return { database, url: null, drop: () => database.close() };
-  }
+/**
+ * A PGlite data directory at `dir` (which must not hold one yet) that starts as a copy of the
+ * migrated template: for tests that hand the database to another process (the server, the admin
+ * CLI, a worker), which would otherwise run initdb and every migration on its first start.
+ */
+export async function pgliteDataDirFromTemplate(dir: string): Promise<void> {
+  const database = await openPglite(dir, { loadDataDir: await pgliteTemplate() });
+  await database.close();
+}
+
+/** A new PostgreSQL database copied from the migrated template: its URL, and how to drop it. */
+export async function postgresDatabaseFromTemplate(): Promise<{ url: string; drop(): Promise<void> }> {
+  if (!TEST_PG_URL) throw new Error('TEST_DATABASE_URL is not set');
+  const server = TEST_PG_URL;
   const name = `erp_test_${randomUUID().replaceAll('-', '')}`;
-  const admin = new pg.Client({ connectionString: TEST_PG_URL });
+  const admin = new pg.Client({ connectionString: server });
   await admin.connect();
   try {
     await admin.query(`create database ${name} template ${await postgresTemplate(admin)}`);
   } finally {
     await admin.end();
   }
-  const url = new URL(TEST_PG_URL);
+  const url = new URL(server);
   url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString());
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: server });
+      await c.connect();
+      try {
+        await c.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await c.end();
+      }
+    },
+  };
+}
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  if (!TEST_PG_URL) {
+    const database = await openPglite(null, { loadDataDir: await pgliteTemplate() });
+    await migrate(database);
+    return { database, url: null, drop: () => database.close() };
+  }
+  const copy = await postgresDatabaseFromTemplate();
+  const database = await openPostgres(copy.url);
   await migrate(database);
   return {
     database,
-    url: url.toString(),
+    url: copy.url,
     drop: async () => {
       await database.close();
-      const c = new pg.Client({ connectionString: TEST_PG_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      await copy.drop();
     },
   };
 }

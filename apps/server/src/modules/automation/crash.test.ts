@@ -4,10 +4,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Database, openPglite } from '../../db/database.ts';
-import { migrate } from '../../db/migrate.ts';
 import { withCompany } from '../../db/tenant.ts';
 import { runDueJobs } from '../../jobs/runner.ts';
-import { createTestDatabase, signUp, startTestApp, TEST_PG_URL } from '../../test/harness.ts';
+import {
+  createTestDatabase,
+  pgliteDataDirFromTemplate,
+  signUp,
+  startTestApp,
+  TEST_PG_URL,
+  type TestDatabase,
+} from '../../test/harness.ts';
 import { emitEvent } from './emit.ts';
 
 process.env.JOBS = 'off';
@@ -41,15 +47,16 @@ const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 describe('a worker killed mid-run', () => {
   it('neither loses nor repeats an action (killed inside the transaction and right after its commit)', async () => {
     // PGlite allows one process per data directory, so the test hands the directory to each child in
-    // turn; on PostgreSQL the children connect to the same test database.
+    // turn (a data directory copied from the migrated template); on PostgreSQL the children connect
+    // to the same test database.
     let dir = '';
-    let testDb = await createTestDatabase();
-    if (!TEST_PG_URL) {
-      await testDb.database.close();
+    let testDb: TestDatabase;
+    if (TEST_PG_URL) testDb = await createTestDatabase();
+    else {
       dir = mkdtempSync(join(tmpdir(), 'erp-crash-'));
       dirs.push(dir);
+      await pgliteDataDirFromTemplate(dir);
       const database = await openPglite(dir);
-      await migrate(database);
       testDb = { database, url: null, drop: () => database.close() };
     }
     const target = TEST_PG_URL ? (testDb.url as string) : `pglite:${dir}`;
