@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normaliseVatRate } from '../documents/totals.ts';
 import { decimalText } from '../partners/partner.schemas.ts';
 import { PO_STATUSES } from './po-status.ts';
 
@@ -26,7 +27,10 @@ export const poLineInputSchema = z.object({
   /** Item's base unit or one of its conversion units; defaults to the base unit. */
   unit: z.string().trim().max(16, 'validation.tooLong').nullable().default(null),
   unit_price: decimalText(4),
-  vat_rate: decimalText(2, '100').default('25'),
+  /** A Croatian rate (25, 13, 5, 0 %), as on items and documents. */
+  vat_rate: decimalText(2, '100')
+    .refine((r) => normaliseVatRate(r) !== null, 'validation.vatRateInvalid')
+    .default('25'),
 });
 export type PoLineInput = z.infer<typeof poLineInputSchema>;
 

@@ -123,6 +123,16 @@ describe('purchasing input', () => {
     });
     expect(q.error?.issues.map((i) => i.message)).toEqual(['validation.positive']);
   });
+  it('takes the Croatian VAT rates on lines (25, 13, 5, 0 %) and refuses others', () => {
+    const line = (vat_rate?: string) =>
+      poInputSchema.safeParse({
+        supplier_id: uuid,
+        lines: [{ item_id: uuid, quantity: '1', unit_price: '1', vat_rate }],
+      });
+    for (const rate of ['25', '13.00', '5', '0', undefined]) expect(line(rate).success).toBe(true);
+    for (const rate of ['22', '10', '100'])
+      expect(line(rate).error?.issues.map((i) => i.message)).toEqual(['validation.vatRateInvalid']);
+  });
   it('refuses impossible dates on receipts', () => {
     const r = receiptInputSchema.safeParse({
       location_id: uuid,

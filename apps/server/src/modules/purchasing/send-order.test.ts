@@ -35,6 +35,17 @@ describe('sending a purchase order', () => {
       return api.ok('POST', `/api/purchase-orders/${draft.id}/send`);
     };
 
+    // A line at a rate Croatia does not have is refused before anything is written.
+    const foreignRate = await api.call('POST', '/api/purchase-orders', {
+      supplier_id: quick.id,
+      lines: [{ item_id: item.id, quantity: '4', unit_price: '1', vat_rate: '22' }],
+    });
+    expect(foreignRate.status).toBe(400);
+    expect(foreignRate.body.error.details).toEqual([
+      { field: 'lines.0.vat_rate', key: 'validation.vatRateInvalid' },
+    ]);
+    expect((await api.ok('GET', '/api/purchase-orders')).total).toBe(0);
+
     const byLeadTime = await send(quick.id, null);
     expect(byLeadTime.expected_on).toBe(plusDays(byLeadTime.ordered_on, 5));
     const typed = plusDays(byLeadTime.ordered_on, 30);
