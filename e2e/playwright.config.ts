@@ -70,10 +70,11 @@ export default defineConfig({
   ],
   webServer: {
     // The web build and the server's bundle (what `npm start`'s prestart builds) side by side, then
-    // the bundle itself, as `npm start` runs it (not through npm, which would build it a second time).
+    // `npm start` itself without its prestart (--ignore-scripts skips only pre/post scripts), so the
+    // bundle is not built a second time and the start command stays in one place.
     command:
       `npm run build -w @erp/web -- --outDir ${WEB_DIST} --emptyOutDir & web=$!; ` +
-      'npm run build -w @erp/server && wait $web && cd apps/server && exec node --enable-source-maps dist/main.js',
+      'npm run build -w @erp/server && wait $web && npm run start -w @erp/server --ignore-scripts',
     cwd: ROOT,
     url: `http://localhost:${PORT}/api/health`,
     timeout: 240_000,
