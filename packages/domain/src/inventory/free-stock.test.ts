@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type FreeStockBalance, type FreeStockHold, freeStock } from './free-stock.ts';
+import { type FreeStockBalance, type FreeStockHold, freeStock, freeToReserve } from './free-stock.ts';
 
 // Expected figures are worked out by hand in the comments (base unit: m² or m).
 
@@ -100,5 +100,50 @@ describe('free stock on a balance with lot, location and item-wide reservations'
     ];
     expect(free(neg, [], 'MAT', 'X')).toBe('5');
     expect(free(neg, [], 'MAT', null)).toBe('0');
+  });
+});
+
+describe('what a reservation without a lot may still take', () => {
+  // 100 kom at MAT, 20 at GOT (no lots).
+  const screws: FreeStockBalance[] = [
+    { locationId: 'MAT', lotId: null, onHand: '100' },
+    { locationId: 'GOT', lotId: null, onHand: '20' },
+  ];
+  const room = (holds: FreeStockHold[], locationId: string | null) =>
+    freeToReserve(screws, holds, locationId).toString();
+
+  it('at a location: its own stock less what is held there', () => {
+    expect(room([], 'MAT')).toBe('100');
+    // 30 held at MAT: 70 left there; GOT untouched.
+    const held = [{ locationId: 'MAT', lotId: null, quantity: '30' }];
+    expect(room(held, 'MAT')).toBe('70');
+    expect(room(held, 'GOT')).toBe('20');
+    // A location without stock has nothing to reserve.
+    expect(room([], 'EMPTY')).toBe('0');
+  });
+
+  it('without a location: the whole item less every reservation', () => {
+    // 120 on hand − 30 at MAT − 15 item-wide = 75.
+    const held = [
+      { locationId: 'MAT', lotId: null, quantity: '30' },
+      { locationId: null, lotId: null, quantity: '15' },
+    ];
+    expect(room(held, null)).toBe('75');
+    // Item-wide holds cap a location too: 110 held without a location leaves 10 for MAT.
+    expect(room([{ locationId: null, lotId: null, quantity: '110' }], 'MAT')).toBe('10');
+  });
+
+  it('over-reserved stock (a work order holding more than there is) leaves 0, never a negative', () => {
+    expect(room([{ locationId: 'GOT', lotId: null, quantity: '25' }], 'GOT')).toBe('0');
+  });
+
+  it('lots at a location all count for a lot-less reservation there', () => {
+    const lots: FreeStockBalance[] = [
+      { locationId: 'MAT', lotId: 'A', onHand: '5' },
+      { locationId: 'MAT', lotId: 'B', onHand: '3' },
+    ];
+    expect(freeToReserve(lots, [{ locationId: 'MAT', lotId: 'A', quantity: '2' }], 'MAT').toString()).toBe(
+      '6',
+    );
   });
 });

@@ -28,12 +28,8 @@ const keyOf = (locationId: string, lotId: string | null) => `${locationId}/${lot
 const ZERO = new Decimal(0);
 const pos = (d: Decimal) => Decimal.max(ZERO, d);
 
-/** The free quantity (base unit, ≥ 0) on one balance of an item; 0 where the item has no such balance. */
-export function freeStock(
-  balances: readonly FreeStockBalance[],
-  holds: readonly FreeStockHold[],
-  key: FreeStockKey,
-): Decimal {
+/** The three levels of the rule above: own(b) per balance, spare(L) per location, spare of the item. */
+function levels(balances: readonly FreeStockBalance[], holds: readonly FreeStockHold[]) {
   // own(b) per balance key; a lot reservation without stock under it stays on its own key.
   const own = new Map<string, { locationId: string; value: Decimal }>();
   const ownOf = (locationId: string, lotId: string | null) => {
@@ -66,8 +62,32 @@ export function freeStock(
   for (const [loc, q] of lotLess) spareAt.set(loc, (spareAt.get(loc) ?? ZERO).minus(q));
   let spare = ZERO.minus(itemWide);
   for (const s of spareAt.values()) spare = spare.plus(pos(s));
+  return { own, spareAt, spare };
+}
 
+/** The free quantity (base unit, ≥ 0) on one balance of an item; 0 where the item has no such balance. */
+export function freeStock(
+  balances: readonly FreeStockBalance[],
+  holds: readonly FreeStockHold[],
+  key: FreeStockKey,
+): Decimal {
+  const { own, spareAt, spare } = levels(balances, holds);
   const mine = own.get(keyOf(key.locationId, key.lotId))?.value ?? ZERO;
   const atLocation = spareAt.get(key.locationId) ?? ZERO;
   return pos(Decimal.min(mine, atLocation, spare));
+}
+
+/**
+ * What a reservation without a lot may still take (base unit, ≥ 0): at a location, what that
+ * location has spare capped by what the item has spare, min(spare(L), spare); without a location,
+ * what the item has spare. Reserving more would leave some reservation unsatisfiable.
+ */
+export function freeToReserve(
+  balances: readonly FreeStockBalance[],
+  holds: readonly FreeStockHold[],
+  locationId: string | null,
+): Decimal {
+  const { spareAt, spare } = levels(balances, holds);
+  if (locationId === null) return pos(spare);
+  return pos(Decimal.min(spareAt.get(locationId) ?? ZERO, spare));
 }

@@ -44,6 +44,7 @@ import { readImageUpload } from '../files/image-upload.ts';
 import { countRoutes } from './counts.routes.ts';
 import { importItems } from './inventory.import.ts';
 import * as service from './inventory.service.ts';
+import { lockAhead } from './posting.ts';
 import { reverseManual } from './reverse.service.ts';
 import { balancesWithPieces, itemDetailWithPieces, itemsWithPieces } from './sheet-stock.ts';
 import * as reads from './stock-reads.service.ts';
@@ -257,19 +258,47 @@ export function inventoryRoutes(deps: Deps): FastifyPluginAsyncZod {
               >,
             ),
       );
-    // Each of these use-cases ends with its posting's write (postLocked): the COMMIT may go with it.
-    const last = { lastStatementCommits: true };
+    // Each of these use-cases starts with its item lock (service.posting: the same items and
+    // locations), sent with the company's entry, and ends with its posting's write (postLocked):
+    // the COMMIT may go with it.
+    const lockFirst = (lines: { item_id: string }[], locations: string[]) => ({
+      lastStatementCommits: true,
+      ahead: lockAhead(
+        lines.map((l) => l.item_id),
+        locations,
+      ),
+    });
     posting('/api/inventory/receipts', 'Receive stock', receiptSchema, (r) =>
-      inCompany(deps, r, (tx, ctx) => service.receive(tx, ctx, r.body), last),
+      inCompany(
+        deps,
+        r,
+        (tx, ctx) => service.receive(tx, ctx, r.body),
+        lockFirst(r.body.lines, [r.body.location_id]),
+      ),
     );
     posting('/api/inventory/issues', 'Issue stock', issueSchema, (r) =>
-      inCompany(deps, r, (tx, ctx) => service.issue(tx, ctx, r.body), last),
+      inCompany(
+        deps,
+        r,
+        (tx, ctx) => service.issue(tx, ctx, r.body),
+        lockFirst(r.body.lines, [r.body.location_id]),
+      ),
     );
     posting('/api/inventory/transfers', 'Transfer stock between locations', transferSchema, (r) =>
-      inCompany(deps, r, (tx, ctx) => service.transfer(tx, ctx, r.body), last),
+      inCompany(
+        deps,
+        r,
+        (tx, ctx) => service.transfer(tx, ctx, r.body),
+        lockFirst(r.body.lines, [r.body.from_location_id, r.body.to_location_id]),
+      ),
     );
     posting('/api/inventory/adjustments', 'Adjust stock (signed quantities)', adjustmentSchema, (r) =>
-      inCompany(deps, r, (tx, ctx) => service.adjust(tx, ctx, r.body), last),
+      inCompany(
+        deps,
+        r,
+        (tx, ctx) => service.adjust(tx, ctx, r.body),
+        lockFirst(r.body.lines, [r.body.location_id]),
+      ),
     );
     app.post(
       '/api/inventory/documents/:id/reverse',
@@ -389,7 +418,7 @@ export function inventoryRoutes(deps: Deps): FastifyPluginAsyncZod {
         config: write,
         schema: {
           tags,
-          summary: 'Reserve stock',
+          summary: 'Reserve stock (refused above what is free at the location, or for the item)',
           body: reservationInputSchema,
           response: { 201: createdIdSchema },
         },
@@ -397,7 +426,7 @@ export function inventoryRoutes(deps: Deps): FastifyPluginAsyncZod {
       async (request, reply) =>
         reply
           .status(201)
-          .send({ id: await run(request, (tx, ctx) => service.reserve(tx, ctx, request.body)) }),
+          .send({ id: await run(request, (tx, ctx) => service.reserveManual(tx, ctx, request.body)) }),
     );
     app.post(
       '/api/inventory/reservations/:id/release',

@@ -23,6 +23,7 @@ import * as repo from './inventory.repo.ts';
 import * as itemsRepo from './items.repo.ts';
 import * as lotsRepo from './lots.repo.ts';
 import { lockItems, notifyStock, type PostingDocument, type PostingLine, postLocked } from './posting.ts';
+import { reservationShortfall } from './sheet-stock.ts';
 
 type ItemInput = z.output<typeof itemInputSchema>;
 type ItemUpdate = z.output<typeof itemUpdateSchema>;
@@ -530,6 +531,50 @@ export async function reverse(tx: Tx, ctx: CompanyContext, documentId: string) {
 }
 
 // Reservations, lots, settings -------------------------------------------------------------------
+
+/**
+ * A reservation made by hand (`POST reservations`): refused when it asks for more than is free at
+ * its location (or for the item, without one), like a posting that would leave stock negative.
+ * Work orders and delivery notes reserve through `reserve` without this check: their holds record
+ * demand, and a shortage shows in availability and low stock.
+ */
+export async function reserveManual(
+  tx: Tx,
+  ctx: CompanyContext,
+  input: z.output<typeof reservationInputSchema>,
+) {
+  const short = await reservationShortfall(tx, {
+    itemId: input.item_id,
+    locationId: input.location_id ?? null,
+    quantity: input.quantity,
+  });
+  if (short) throw reservationRefused(short, input.quantity);
+  return reserve(tx, ctx, input);
+}
+
+function reservationRefused(
+  s: { free: string; sku: string; location: string | null },
+  requested: string,
+): AppError {
+  const where = s.location === null ? 'ukupno' : `na lokaciji ${s.location}`;
+  return new AppError(
+    'INSUFFICIENT_STOCK',
+    `Rezervacija nije moguća: artikl ${s.sku} ${where} ima slobodno ${s.free}, traženo ${requested}`,
+    [
+      s.location === null
+        ? {
+            field: 'quantity',
+            key: 'validation.reservationOverFreeItem',
+            params: { item: s.sku, available: s.free, requested },
+          }
+        : {
+            field: 'quantity',
+            key: 'validation.reservationOverFree',
+            params: { item: s.sku, location: s.location, available: s.free, requested },
+          },
+    ],
+  );
+}
 
 export async function reserve(tx: Tx, ctx: CompanyContext, input: z.output<typeof reservationInputSchema>) {
   if (!(await repo.getItem(tx, input.item_id))) throw notFound('Artikl');

@@ -297,7 +297,9 @@ describe('lots, reservations, counts, low stock', () => {
     const a = await api.location('RSV-A');
     const b = await api.location('RSV-B');
     const item = await api.item('RSV-1', { name: 'Rezervirani profil' });
-    await api.receive(a.id, [{ item_id: item.id, quantity: '10' }]);
+    // 7 at A and 3 at B: a manual reservation takes only what is free where it is made.
+    await api.receive(a.id, [{ item_id: item.id, quantity: '7' }]);
+    await api.receive(b.id, [{ item_id: item.id, quantity: '3' }]);
     const atA = await api.ok('POST', '/api/inventory/reservations', {
       item_id: item.id,
       location_id: a.id,

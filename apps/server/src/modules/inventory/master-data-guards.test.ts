@@ -60,11 +60,14 @@ describe("an item's base unit", () => {
   it('is kept while the item is only reserved or on order', async () => {
     const loc = await api.location('GU2');
     const reserved = await api.item('GU-RES');
+    // A reservation without stock (and so without any movement) needs negative stock allowed.
+    await api.ok('PUT', '/api/inventory/settings', { allow_negative_stock: true });
     await api.ok('POST', '/api/inventory/reservations', {
       item_id: reserved.id,
       location_id: loc.id,
       quantity: '5',
     });
+    await api.ok('PUT', '/api/inventory/settings', { allow_negative_stock: false });
     const r1 = await api.call('PATCH', `/api/inventory/items/${reserved.id}`, { base_unit: 'm' });
     expect(r1.status).toBe(409);
     expect(r1.body.error.details[0].key).toBe('validation.baseUnitInUse');

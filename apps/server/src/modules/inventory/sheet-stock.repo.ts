@@ -195,3 +195,9 @@ export async function balanceLabel(tx: Tx, w: { itemId: string; locationId: stri
   );
   return label;
 }
+
+/** A location's code (what a message names). */
+export async function locationCode(tx: Tx, id: string): Promise<string | undefined> {
+  const [row] = await query<{ code: string }>(tx, sql`select code from locations where id = ${id}`);
+  return row?.code;
+}

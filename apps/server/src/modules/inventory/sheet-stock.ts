@@ -1,7 +1,8 @@
 // Sheet and bar stock (items with a length, and a width for sheets): the piece count beside the
 // base unit on every read, remnant lots (a piece with its own size under its parent item), and the
 // lot-aware reservations cutting makes, and what is free to reserve on a balance (`freeOnBalances`,
-// `firstShortfall`: the cutting picker and confirmation). The ledger keeps the base unit only;
+// `firstShortfall`: the cutting picker and confirmation) or for a manual reservation
+// (`reservationShortfall`). The ledger keeps the base unit only;
 // pieces are derived from the size of the lot (a remnant) or of the item (a full sheet/bar) by the
 // domain rule.
 import {
@@ -9,6 +10,7 @@ import {
   type FreeStockBalance,
   type FreeStockHold,
   freeStock,
+  freeToReserve,
   type PieceSize,
   pieceMeasure,
 } from '@erp/domain';
@@ -350,4 +352,31 @@ export async function firstShortfall(
     data.holds.set(w.itemId, [...holds, { locationId: w.locationId, lotId: w.lotId, quantity: w.quantity }]);
   }
   return null;
+}
+
+/**
+ * Whether a manual reservation (no lot) fits: the item is locked first (`lockItems`, the postings'
+ * lock order, which also checks the location), so two reservations racing for the last units run
+ * one after the other and the second sees the first. Its shortfall (what was free, the item's SKU
+ * and the location's code) when it does not fit; null when it fits or the company allows negative
+ * stock.
+ */
+export async function reservationShortfall(
+  tx: Tx,
+  want: { itemId: string; locationId: string | null; quantity: string },
+): Promise<{ free: string; sku: string; location: string | null } | null> {
+  const locked = await lockItems(tx, [want.itemId], want.locationId ? [want.locationId] : []);
+  const data = await freeStockData(tx, [want.itemId], null);
+  if (data.allowNegative) return null;
+  const free = freeToReserve(
+    data.balances.get(want.itemId) ?? [],
+    data.holds.get(want.itemId) ?? [],
+    want.locationId,
+  );
+  if (new Decimal(want.quantity).lte(free)) return null;
+  return {
+    free: free.toString(),
+    sku: locked.get(want.itemId)?.sku ?? want.itemId,
+    location: want.locationId ? ((await repo.locationCode(tx, want.locationId)) ?? want.locationId) : null,
+  };
 }
