@@ -32,6 +32,13 @@ const nonNegative = (places: number) =>
   decimal(places).refine((s) => !s.startsWith('-'), 'validation.positive');
 const positive = (places: number) =>
   nonNegative(places).refine((s) => /[1-9]/.test(s), 'validation.positive');
+/**
+ * A quantity that may reach stock (a line delivered or produced, a material consumed): the ledger,
+ * balances and reservations keep 4 decimals (numeric(18, 4)), so a fifth would make the note or
+ * the order say one thing and the ledger another. Refused by name rather than rounded.
+ */
+const stockQuantity = (base: z.ZodType<string>) =>
+  base.refine((s) => !/\.\d{5,}$/.test(s), 'validation.quantityDecimals');
 
 /** A count of holes or cut-outs on one pane: a whole number 0–999. */
 const pieceCount = z
@@ -58,7 +65,7 @@ const optionalText = (max: number) =>
 export const documentLineInputSchema = z.object({
   item_id: z.uuid('validation.invalid').nullable().default(null),
   description: z.string().trim().max(1000, 'validation.tooLong').default(''),
-  quantity: positive(6),
+  quantity: stockQuantity(positive(6)),
   /** Omitted: the item's base unit (`kom` for free text). */
   unit: z
     .string()
@@ -82,7 +89,7 @@ export const documentLineInputSchema = z.object({
     .nullable()
     .default(null),
   /** Omitted: the item's VAT rate (25 % for free text). */
-  vat_rate: z.enum(DOCUMENT_VAT_RATES, { error: 'validation.invalid' }).nullable().default(null),
+  vat_rate: z.enum(DOCUMENT_VAT_RATES, { error: 'validation.vatRateInvalid' }).nullable().default(null),
   lot_id: z.uuid('validation.invalid').nullable().default(null),
   /**
    * The line this one delivers or bills (a work-order line on a delivery note; a delivery-note or
@@ -233,7 +240,7 @@ export const completionInputSchema = z
   .object({
     /** Actual quantities per material line (item id → quantity); omitted = planned. */
     actual: z
-      .array(z.object({ item_id: z.uuid(), quantity: nonNegative(6) }))
+      .array(z.object({ item_id: z.uuid(), quantity: stockQuantity(nonNegative(6)) }))
       .max(2000)
       .default([]),
     output_location_id: z.uuid('validation.required').optional(),

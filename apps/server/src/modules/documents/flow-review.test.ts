@@ -1,0 +1,151 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/database.ts';
+import { withCompany } from '../../db/tenant.ts';
+import { type SignedIn, signUp, startTestApp, type TestApp } from '../../test/harness.ts';
+import { documentsClient, glassShop, type Json } from './test-helpers.ts';
+
+// The documents flow reviewed as a planner uses it (2026-11-27, docs/product-conformance.md):
+// each test is one defect found, driven over HTTP through the neighbouring areas, with the stock
+// and money invariants checked after it.
+
+let t: TestApp;
+let user: SignedIn;
+let api: ReturnType<typeof documentsClient>;
+let shop: Awaited<ReturnType<typeof glassShop>>;
+
+const db = <T>(query: ReturnType<typeof sql>) =>
+  withCompany(t.deps.db, { userId: user.id, companyId: user.id }, async (tx) =>
+    rowsOf<T>(await tx.execute(query)),
+  );
+
+/** Stock = ledger: per item, the movements add up to the balances and to the item's on-hand. */
+async function ledgerMismatches() {
+  return db<{ item_id: string }>(
+    sql`select s.item_id from item_stock s
+        where s.on_hand <> coalesce((select sum(quantity) from stock_movements m where m.item_id = s.item_id), 0)
+           or s.on_hand <> coalesce((select sum(quantity) from stock_balances b where b.item_id = s.item_id), 0)`,
+  );
+}
+
+/** What a refused request must leave alone: documents, lines, movements, reservations. */
+async function counts() {
+  const [row] = await db<Json>(
+    sql`select (select count(*) from documents)::int as documents,
+          (select count(*) from document_lines)::int as lines,
+          (select count(*) from stock_movements)::int as movements,
+          (select count(*) from reservations where status = 'active')::int as reservations`,
+  );
+  return row;
+}
+
+const item = async (id: string) => (await api.ok('GET', `/api/inventory/items/${id}`)).item as Json;
+
+async function finishOperations(woId: string) {
+  const wo = await api.ok('POST', `/api/documents/work-orders/${woId}/start`);
+  for (const op of wo.operations as Json[]) {
+    const base = `/api/documents/work-orders/${woId}/operations/${op.id}`;
+    await api.ok('POST', `${base}/start`);
+    await api.ok('POST', `${base}/time`, { minutes: '30' });
+    await api.ok('POST', `${base}/finish`);
+    if (op.quality_check_required) await api.ok('POST', `${base}/checks`, { result: 'pass' });
+  }
+}
+
+beforeAll(async () => {
+  t = await startTestApp();
+  user = await signUp(t.app);
+  api = documentsClient(t.app, user);
+  shop = await glassShop(api);
+  await api.ok('POST', '/api/inventory/receipts', {
+    location_id: shop.materials.id,
+    lines: [
+      { item_id: shop.glass.id, quantity: '10', unit_cost: '20', lot_number: 'L-100' },
+      { item_id: shop.spacer.id, quantity: '50', unit_cost: '1' },
+    ],
+  });
+}, 120_000);
+afterAll(async () => t?.close());
+
+describe('quantities that reach stock have at most 4 decimals', () => {
+  it('refuses a delivery note line of 1,234567 m² (the ledger would move 1,2346) and writes nothing', async () => {
+    const before = await counts();
+    const r = await api.call('POST', '/api/delivery-notes', {
+      client_id: shop.client.id,
+      source_location_id: shop.materials.id,
+      lines: [{ item_id: shop.glass.id, quantity: '1.234567' }],
+    });
+    expect(r.status).toBe(400);
+    expect(r.body.error.details).toEqual([{ field: 'lines.0.quantity', key: 'validation.quantityDecimals' }]);
+    expect(r.body.error.message).toBe('Količina može imati najviše 4 decimale');
+    expect(await counts()).toEqual(before);
+    expect(await item(shop.glass.id)).toMatchObject({ on_hand: '10', reserved: '0' });
+  });
+
+  it('a note of 1,2345 m² moves exactly what it says', async () => {
+    const note = await api.ok('POST', '/api/delivery-notes', {
+      client_id: shop.client.id,
+      source_location_id: shop.materials.id,
+      lines: [{ item_id: shop.glass.id, quantity: '1,2345' }],
+    });
+    expect(note.lines[0].quantity).toBe('1.2345');
+    expect(await item(shop.glass.id)).toMatchObject({ reserved: '1.2345' });
+    await api.ok('POST', `/api/delivery-notes/${note.document.id}/issue`);
+    expect(await item(shop.glass.id)).toMatchObject({ on_hand: '8.7655', reserved: '0' });
+    expect(await ledgerMismatches()).toEqual([]);
+  });
+
+  it('refuses a quote line and a completion actual with a fifth decimal', async () => {
+    const before = await counts();
+    const q = await api.call('POST', '/api/documents/quotes', {
+      client_id: shop.client.id,
+      lines: [{ description: 'Staklo', quantity: '0.00001', unit_price: '10' }],
+    });
+    expect(q.status).toBe(400);
+    expect(q.body.error.details).toEqual([{ field: 'lines.0.quantity', key: 'validation.quantityDecimals' }]);
+    expect(await counts()).toEqual(before);
+
+    const wo = await api.ok('POST', '/api/documents/work-orders', {
+      client_id: shop.client.id,
+      source_location_id: shop.materials.id,
+      output_location_id: shop.finished.id,
+      lines: [{ item_id: shop.igu.id, quantity: '1', width_mm: '1000', height_mm: '500' }],
+    });
+    const woId = wo.document.id;
+    await api.ok('POST', `/api/documents/work-orders/${woId}/plan`);
+    await finishOperations(woId);
+    const planned = await counts();
+    const done = await api.call('POST', `/api/documents/work-orders/${woId}/complete`, {
+      actual: [{ item_id: shop.glass.id, quantity: '1.00005' }],
+    });
+    expect(done.status).toBe(400);
+    expect(done.body.error.details).toEqual([
+      { field: 'actual.0.quantity', key: 'validation.quantityDecimals' },
+    ]);
+    expect(await counts()).toEqual(planned);
+    expect((await api.ok('GET', `/api/documents/${woId}`)).document.status).toBe('in_progress');
+    // The same completion with 4 decimals posts them as typed.
+    await api.ok('POST', `/api/documents/work-orders/${woId}/complete`, {
+      actual: [{ item_id: shop.glass.id, quantity: '1.0001' }],
+    });
+    const glass = (await api.ok('GET', `/api/documents/${woId}`)).materials.find(
+      (m: Json) => m.item_id === shop.glass.id,
+    );
+    expect(glass.actual_qty).toBe('1.0001');
+    expect(await ledgerMismatches()).toEqual([]);
+    const open = await db<Json>(
+      sql`select id from reservations where status = 'active' and source_id = ${woId}`,
+    );
+    expect(open).toEqual([]);
+  });
+
+  it('names a VAT rate outside 25/13/5/0 % as such', async () => {
+    const r = await api.call('POST', '/api/documents/quotes', {
+      client_id: shop.client.id,
+      lines: [{ description: 'Staklo', quantity: '1', unit_price: '10', vat_rate: '22' }],
+    });
+    expect(r.status).toBe(400);
+    expect(r.body.error.details).toEqual([{ field: 'lines.0.vat_rate', key: 'validation.vatRateInvalid' }]);
+    expect(r.body.error.message).toBe('Stopa PDV-a mora biti 25, 13, 5 ili 0 %');
+  });
+});
