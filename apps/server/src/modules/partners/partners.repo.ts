@@ -44,10 +44,11 @@ const mapRow = (r: PartnerRow): PartnerRow => ({
 });
 
 const SORT_SQL: Record<PartnerListQuery['sort'], SQL> = {
-  name: sql`lower(p.name)`,
+  // hr_sort (migration 0056): the Croatian alphabet, case-insensitive (Č after C, Ž after Z).
+  name: sql`p.name collate hr_sort`,
   // Encrypted: no order by value is possible; partners with an OIB come first, then by name.
-  oib: sql`(p.oib is null), lower(p.name)`,
-  city: sql`lower(p.billing_address->>'city')`,
+  oib: sql`(p.oib is null), p.name collate hr_sort`,
+  city: sql`(p.billing_address->>'city') collate hr_sort`,
   created_at: sql`p.created_at`,
   payment_terms_days: sql`p.payment_terms_days`,
 };

@@ -143,6 +143,58 @@ describe('clients and suppliers', () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it('sorts names and cities in the Croatian alphabet, not in byte order', async () => {
+    const shop = await signUp(t.app, 'Abeceda');
+    for (const [name, city] of [
+      ['Žuti obrt', 'Zadar'],
+      ['Zagreb staklo', 'Šibenik'],
+      ['Šimić d.o.o.', 'Čakovec'],
+      ['Sisak metal', 'Đakovo'],
+      ['Đakovo drvo', 'Dubrovnik'],
+      ['Dubrava', 'Cres'],
+      ['Ćuk obrt', 'Split'],
+      ['Čakovec staklo', 'Žminj'],
+      ['cvijet', 'Osijek'],
+      ['Ante', 'Ćićarija'],
+    ] as const) {
+      const r = await call('POST', '/api/clients', { name, billing_address: { city } }, shop);
+      expect(r.statusCode).toBe(201);
+    }
+    const names = async (query: string) =>
+      (await call('GET', `/api/clients?${query}`, undefined, shop))
+        .json()
+        .rows.map((r: { name: string }) => r.name);
+    const alphabet = [
+      'Ante',
+      'cvijet',
+      'Čakovec staklo',
+      'Ćuk obrt',
+      'Dubrava',
+      'Đakovo drvo',
+      'Sisak metal',
+      'Šimić d.o.o.',
+      'Zagreb staklo',
+      'Žuti obrt',
+    ];
+    expect(await names('sort=name')).toEqual(alphabet);
+    expect(await names('sort=name&dir=desc')).toEqual([...alphabet].reverse());
+    const cities = (await call('GET', '/api/clients?sort=city', undefined, shop))
+      .json()
+      .rows.map((r: { billing_address: { city: string } }) => r.billing_address.city);
+    expect(cities).toEqual([
+      'Cres',
+      'Čakovec',
+      'Ćićarija',
+      'Dubrovnik',
+      'Đakovo',
+      'Osijek',
+      'Split',
+      'Šibenik',
+      'Zadar',
+      'Žminj',
+    ]);
+  });
+
   it('patches fields, replaces contacts and rejects an OIB taken by another client', async () => {
     const created = (
       await call('POST', '/api/clients', { name: 'Zeta', contacts: [{ name: 'A' }, { name: 'B' }] })

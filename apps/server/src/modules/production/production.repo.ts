@@ -61,10 +61,11 @@ const toProcess = (r: ProcessRow): Process => ({
   updatedAt: iso(r.updated_at),
 });
 
+// hr_sort (migration 0056): the Croatian alphabet, case-insensitive (Č after C, Ž after Z).
 const PROCESS_SORT_SQL: Record<ProcessListQuery['sort'], string> = {
-  code: 'code',
-  name: 'lower(name)',
-  workCentre: 'lower(work_centre)',
+  code: 'code collate hr_sort',
+  name: 'name collate hr_sort',
+  workCentre: 'work_centre collate hr_sort',
   costPerHour: 'cost_per_hour',
 };
 
@@ -216,7 +217,7 @@ export async function listProducts(
   }
   const where = sql.join(conditions, sql` and `);
   const order = sql.raw(
-    `${q.sort === 'name' ? 'lower(i.name)' : 'i.sku'} ${q.dir === 'desc' ? 'desc' : 'asc'}, i.id`,
+    `${q.sort === 'name' ? 'i.name collate hr_sort' : 'i.sku collate hr_sort'} ${q.dir === 'desc' ? 'desc' : 'asc'}, i.id`,
   );
   const rows = await query<{
     id: string;

@@ -439,6 +439,63 @@ describe('production API', () => {
     expect((await api.ok('GET', `/api/products/${shop.igu.id}`)).routingWarnings).toEqual([]);
   });
 
+  it('sorts processes and products in the Croatian alphabet, case-insensitively', async () => {
+    const shop = await signUp(t.app, 'Abeceda Proizvodnje');
+    const process = (code: string, name: string, workCentre: string) => ({
+      code,
+      name,
+      workCentre,
+      costPerHour: '10',
+      setupMinutes: '0',
+      minutesPerUnit: '0',
+      dailyCapacityHours: '8',
+    });
+    for (const [code, name, centre] of [
+      ['ZAV', 'Završna kontrola', 'Žica'],
+      ['ŠLI', 'Šlifanje', 'Dvorana'],
+      ['rez', 'Rezanje', 'Čelik'],
+      ['ČIŠ', 'Čišćenje', 'Cijevi'],
+      ['CNC', 'cnc obrada', 'Đurđa'],
+    ] as const) {
+      expect((await call('POST', '/api/processes', process(code, name, centre), shop)).statusCode).toBe(201);
+    }
+    const processes = async (sort: string, field: 'code' | 'name' | 'workCentre') =>
+      (await call('GET', `/api/processes?sort=${sort}`, undefined, shop))
+        .json()
+        .items.map((p: Record<string, string>) => p[field]);
+    expect(await processes('code', 'code')).toEqual(['CNC', 'ČIŠ', 'rez', 'ŠLI', 'ZAV']);
+    expect(await processes('name', 'name')).toEqual([
+      'cnc obrada',
+      'Čišćenje',
+      'Rezanje',
+      'Šlifanje',
+      'Završna kontrola',
+    ]);
+    expect(await processes('workCentre', 'workCentre')).toEqual([
+      'Cijevi',
+      'Čelik',
+      'Dvorana',
+      'Đurđa',
+      'Žica',
+    ]);
+
+    for (const [sku, name] of [
+      ['ŽIC-1', 'Žičana mreža'],
+      ['zid-1', 'Zidni panel'],
+      ['ČEP-1', 'Čep'],
+      ['CEV-1', 'cijev'],
+    ] as const) {
+      const r = await call('POST', '/api/products', { sku, name, baseUnit: 'kom', kind: 'product' }, shop);
+      expect(r.statusCode, r.body).toBe(201);
+    }
+    const products = async (sort: string, field: 'sku' | 'name') =>
+      (await call('GET', `/api/products?sort=${sort}`, undefined, shop))
+        .json()
+        .items.map((p: Record<string, string>) => p[field]);
+    expect(await products('name', 'name')).toEqual(['cijev', 'Čep', 'Zidni panel', 'Žičana mreža']);
+    expect(await products('sku', 'sku')).toEqual(['CEV-1', 'ČEP-1', 'zid-1', 'ŽIC-1']);
+  });
+
   it('another company sees none of it', async () => {
     const other = await signUp(t.app, 'Druga Tvrtka');
     expect((await call('GET', `/api/products/${ids.WIN}`, undefined, other)).statusCode).toBe(404);
