@@ -40,3 +40,25 @@ export function dueDateFrom(issueDate: string, termsDays: number): string {
   const date = new Date(Date.UTC(y, m - 1, d + termsDays));
   return date.toISOString().slice(0, 10);
 }
+
+/** Whole calendar days from one ISO date to another (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  const utc = (iso: string) => {
+    const [y = 0, m = 1, d = 1] = iso.split('-').map(Number);
+    return Date.UTC(y, m - 1, d);
+  };
+  return Math.round((utc(to) - utc(from)) / 86_400_000);
+}
+
+/**
+ * The due date of an invoice issued on `issueDate`. Issuing dates the invoice on the day of issue,
+ * so its due date moves with it: the draft's terms (due − date, in days) are kept, and a draft
+ * written a month ago is not issued already overdue. No due date stays none.
+ */
+export function dueDateAtIssue(
+  draft: { doc_date: string; due_date: string | null },
+  issueDate: string,
+): string | null {
+  if (draft.due_date === null) return null;
+  return dueDateFrom(issueDate, daysBetween(draft.doc_date, draft.due_date));
+}

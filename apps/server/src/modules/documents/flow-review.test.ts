@@ -149,3 +149,53 @@ describe('quantities that reach stock have at most 4 decimals', () => {
     expect(r.body.error.message).toBe('Stopa PDV-a mora biti 25, 13, 5 ili 0 %');
   });
 });
+
+describe('an invoice keeps its payment terms when it is issued', () => {
+  const line = { description: 'Brušenje rubova', quantity: '1', unit_price: '100', kpd_code: '23.12.13' };
+  /** The ISO date `days` after `iso`, computed here without the app's helpers. */
+  const plusDays = (iso: string, days: number) =>
+    new Date(new Date(`${iso}T00:00:00Z`).getTime() + days * 86_400_000).toISOString().slice(0, 10);
+
+  it('a draft written long ago is issued due 30 days (the client terms) after the day of issue, not overdue', async () => {
+    const draft = await api.ok('POST', '/api/invoices', {
+      client_id: shop.client.id,
+      doc_date: '2025-06-01',
+      lines: [line],
+    });
+    expect(draft.document).toMatchObject({ doc_date: '2025-06-01', due_date: '2025-07-01' });
+    const issued = await api.ok('POST', `/api/invoices/${draft.document.id}/issue`);
+    expect(issued.document.doc_date).not.toBe('2025-06-01');
+    expect(issued.document.due_date).toBe(plusDays(issued.document.doc_date, 30));
+    expect(issued.document.payment_status).toBe('unpaid');
+  });
+
+  it('refuses a due date before the invoice date, on a new draft and on an edit, and writes nothing', async () => {
+    const before = await counts();
+    const r = await api.call('POST', '/api/invoices', {
+      client_id: shop.client.id,
+      doc_date: '2026-11-20',
+      due_date: '2026-11-19',
+      lines: [line],
+    });
+    expect(r.status).toBe(400);
+    expect(r.body.error.details).toEqual([{ field: 'due_date', key: 'validation.dueBeforeDate' }]);
+    expect(r.body.error.message).toBe('Rok plaćanja ne može biti prije datuma računa');
+    expect(await counts()).toEqual(before);
+
+    const draft = await api.ok('POST', '/api/invoices', {
+      client_id: shop.client.id,
+      doc_date: '2026-11-20',
+      lines: [line],
+    });
+    const edit = await api.call('PUT', `/api/invoices/${draft.document.id}`, {
+      client_id: shop.client.id,
+      due_date: '2026-11-01',
+      lines: [{ ...line, quantity: '2' }],
+    });
+    expect(edit.status).toBe(400);
+    expect(edit.body.error.details).toEqual([{ field: 'due_date', key: 'validation.dueBeforeDate' }]);
+    const kept = await api.ok('GET', `/api/documents/${draft.document.id}`);
+    expect(kept.document).toMatchObject({ due_date: '2026-12-20', total: draft.document.total });
+    expect(kept.lines.map((l: Json) => l.quantity)).toEqual(['1']);
+  });
+});

@@ -9,6 +9,7 @@ import {
   buyerEndpoint,
   type creditNoteInputSchema,
   type DomesticReverseCharge,
+  dueDateAtIssue,
   dueDateFrom,
   hub3Payload,
   type invoiceInputSchema,
@@ -158,6 +159,7 @@ export async function create(tx: Tx, ctx: CompanyContext, input: Input) {
   const lines = await resolveLines(tx, lineInput, client);
   const { date } = await repo.today(tx);
   const docDate = input.doc_date ?? date;
+  assertDueNotBeforeDate(docDate, input.due_date);
   const lastDelivery =
     notes
       .map((n) => n.doc.delivery_date ?? n.doc.doc_date)
@@ -196,6 +198,7 @@ export async function create(tx: Tx, ctx: CompanyContext, input: Input) {
 export async function update(tx: Tx, ctx: CompanyContext, id: string, input: Input) {
   const doc = await repo.requireDocument(tx, id, ['invoice'], true);
   assertDraft(doc.status);
+  assertDueNotBeforeDate(input.doc_date ?? doc.doc_date, input.due_date);
   const client = await requireClient(tx, input.client_id);
   const sourceIds = input.lines.flatMap((l) => (l.source_line_id ? [l.source_line_id] : []));
   const budget = await invoiceBudget(tx, sourceIds, id);
@@ -222,6 +225,14 @@ export async function update(tx: Tx, ctx: CompanyContext, id: string, input: Inp
   );
   await repo.notifyDocuments(tx, ctx.companyId, [id]);
   return detail(tx, id);
+}
+
+/** An invoice is not due before its own date (checked before anything is written). */
+function assertDueNotBeforeDate(docDate: string, dueDate: string | null) {
+  if (dueDate !== null && dueDate < docDate)
+    throw new AppError('VALIDATION', 'Rok plaćanja ne može biti prije datuma računa', [
+      { field: 'due_date', key: 'validation.dueBeforeDate' },
+    ]);
 }
 
 async function sellerSnapshot(tx: Tx, companyId: string): Promise<PartySnapshot> {
@@ -295,6 +306,7 @@ export async function issueDocument(
     seq: number.seq,
     year: number.year,
     doc_date: date,
+    due_date: dueDateAtIssue(doc, date), // the draft's terms kept from the day of issue
     issued_at: new Date(),
     reference_model: model,
     payment_reference: invoiceReference(model, { seq: number.seq, year: number.year }),
