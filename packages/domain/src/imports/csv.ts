@@ -12,6 +12,15 @@ export function detectSeparator(text: string): string {
 }
 
 /**
+ * The export's CSV writer puts an apostrophe before text that a spreadsheet would run as a formula
+ * (`'+385 1 2345 678`, `'-Rabat`); reading such a file back takes it off again, so a phone number
+ * or a name survives export and import unchanged.
+ */
+function unguard(cell: string): string {
+  return /^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell;
+}
+
+/**
  * CSV records with their record number (1-based, blank records counted), which is the row number a
  * spreadsheet shows for the same file, so an error can point at the row the user sees.
  */
@@ -22,7 +31,7 @@ export function parseCsvRows(input: string, separator = detectSeparator(input)):
   let field = '';
   let quoted = false;
   const endRecord = () => {
-    cells.push(field);
+    cells.push(unguard(field));
     rows.push({ line: rows.length + 1, cells });
     cells = [];
     field = '';
@@ -38,7 +47,7 @@ export function parseCsvRows(input: string, separator = detectSeparator(input)):
       } else field += ch;
     } else if (ch === '"' && field === '') quoted = true;
     else if (ch === separator) {
-      cells.push(field);
+      cells.push(unguard(field));
       field = '';
     } else if (ch === '\n' || ch === '\r') {
       if (ch === '\r' && text[i + 1] === '\n') i++;

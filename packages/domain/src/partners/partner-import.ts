@@ -1,7 +1,12 @@
 import type { FieldIssue } from '../errors.ts';
 import { isValidOib } from '../identity/oib.ts';
 import { zodIssuesToFieldIssues } from '../validation.ts';
-import { type PartnerInput, partnerInputSchema, withPartnerDefaults } from './partner.schemas.ts';
+import {
+  PARTNER_KINDS,
+  type PartnerInput,
+  partnerInputSchema,
+  withPartnerDefaults,
+} from './partner.schemas.ts';
 
 /** Column headers accepted in import files (Croatian and English), by the field they fill. */
 const HEADER_ALIASES: Record<string, string[]> = {
@@ -50,6 +55,41 @@ const KIND_WORDS: Record<string, 'company' | 'person'> = {
 const TRUE_WORDS = new Set(['da', 'yes', 'true', '1', 'x']);
 const FALSE_WORDS = new Set(['ne', 'no', 'false', '0']);
 
+/**
+ * Words of the export files in the app's six languages (the server reads them from the translation
+ * files), so a client or supplier list exported from the export screen, in any language, imports
+ * back: its column headers by field, the kind's words, yes and no.
+ */
+export type PartnerImportWords = {
+  headers: Record<string, string[]>;
+  kinds: Record<'company' | 'person', string[]>;
+  yes: string[];
+  no: string[];
+};
+
+type Vocabulary = {
+  headers: Map<string, string>;
+  kinds: Map<string, 'company' | 'person'>;
+  yes: Set<string>;
+  no: Set<string>;
+};
+
+function vocabulary(words?: PartnerImportWords): Vocabulary {
+  const headers = new Map(HEADER_TO_FIELD);
+  const kinds = new Map(Object.entries(KIND_WORDS));
+  const yes = new Set(TRUE_WORDS);
+  const no = new Set(FALSE_WORDS);
+  if (words) {
+    for (const [field, names] of Object.entries(words.headers))
+      for (const n of names) if (!headers.has(normHeader(n))) headers.set(normHeader(n), field);
+    for (const kind of PARTNER_KINDS)
+      for (const w of words.kinds[kind]) kinds.set(w.trim().toLowerCase(), kind);
+    for (const w of words.yes) yes.add(w.trim().toLowerCase());
+    for (const w of words.no) no.add(w.trim().toLowerCase());
+  }
+  return { headers, kinds, yes, no };
+}
+
 export type ImportRow = { line: number; input: PartnerInput | null; errors: FieldIssue[] };
 export type ImportPreview = {
   rows: ImportRow[];
@@ -58,9 +98,10 @@ export type ImportPreview = {
 };
 
 /** Maps a table (first row = headers) to partner inputs, with every problem per row and field. */
-export function previewPartnerImport(table: string[][]): ImportPreview {
+export function previewPartnerImport(table: string[][], words?: PartnerImportWords): ImportPreview {
+  const vocab = vocabulary(words);
   const [header = [], ...body] = table;
-  const columns = header.map((h) => ({ header: h, field: HEADER_TO_FIELD.get(normHeader(h)) ?? null }));
+  const columns = header.map((h) => ({ header: h, field: vocab.headers.get(normHeader(h)) ?? null }));
   if (!columns.some((c) => c.field === 'name')) {
     return {
       columns,
@@ -84,14 +125,14 @@ export function previewPartnerImport(table: string[][]): ImportPreview {
       if (raw[field]) candidate[field] = raw[field];
     }
     if (raw.kind) {
-      const kind = KIND_WORDS[raw.kind.toLowerCase()];
+      const kind = vocab.kinds.get(raw.kind.toLowerCase());
       if (kind) candidate.kind = kind;
       else errors.push({ field: 'kind', key: 'validation.invalid' });
     }
     if (raw.active) {
       const v = raw.active.toLowerCase();
-      if (TRUE_WORDS.has(v)) candidate.active = true;
-      else if (FALSE_WORDS.has(v)) candidate.active = false;
+      if (vocab.yes.has(v)) candidate.active = true;
+      else if (vocab.no.has(v)) candidate.active = false;
       else errors.push({ field: 'active', key: 'validation.invalid' });
     }
     if (raw.street || raw.postal_code || raw.city || raw.country) {

@@ -1,6 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { type ExportLanguage, type ExportSection, type PdfExportKind, unitSymbol } from '@erp/domain';
+import {
+  EXPORT_LANGUAGES,
+  type ExportLanguage,
+  type ExportSection,
+  type PartnerImportWords,
+  type PdfExportKind,
+  unitSymbol,
+} from '@erp/domain';
 import type { SectionColumn } from './sections.repo.ts';
 
 /** A language the section files can be written in (the app's six). */
@@ -124,6 +131,40 @@ export function fileWords(
   };
   const english = lng === 'en';
   return { lng, headers, word, separator: english ? ',' : ';', decimalComma: !english, dayFirst: !english };
+}
+
+/** The client and supplier files' columns the partner import reads back (docs/export.md). */
+const PARTNER_IMPORT_COLUMNS = [
+  'name',
+  'kind',
+  'oib',
+  'vat_id',
+  'email',
+  'phone',
+  'street',
+  'postal_code',
+  'city',
+  'country',
+  'payment_terms_days',
+  'default_discount',
+  'lead_time_days',
+  'notes',
+  'active',
+] as const;
+
+/**
+ * What the client and supplier files say in each of the six languages (headers, the kind's words,
+ * yes and no), so that such a file, as the export screen wrote it, imports back.
+ */
+export function partnerImportWords(): PartnerImportWords {
+  const all = (path: string) =>
+    EXPORT_LANGUAGES.map((l) => lookup(l, path)).filter((w): w is string => w !== undefined);
+  return {
+    headers: Object.fromEntries(PARTNER_IMPORT_COLUMNS.map((c) => [c, all(`export:file.columns.${c}`)])),
+    kinds: { company: all('partners:kind.company'), person: all('partners:kind.person') },
+    yes: all('export:file.yes'),
+    no: all('export:file.no'),
+  };
 }
 
 /**

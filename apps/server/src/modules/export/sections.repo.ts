@@ -39,18 +39,24 @@ function partnerSection(role: 'client' | 'supplier'): SectionDef {
       col('vat_id', 'text', { sensitive: true }),
       col('email'),
       col('phone'),
-      col('billing_address'),
+      // The billing address in the importers' four columns, so the file imports back whole.
+      col('street'),
+      col('postal_code'),
+      col('city'),
+      col('country'),
       col('delivery_address'),
       col('payment_terms_days', 'integer'),
       col('default_discount', 'number'),
       col('lead_time_days', 'integer'),
+      col('notes'),
       col('active', 'boolean'),
       col('created_at', 'datetime'),
     ],
-    query: sql`select name, kind, oib, vat_id, email, phone, ${address('billing_address')},
+    query: sql`select name, kind, oib, vat_id, email, phone, billing_address->>'street',
+      billing_address->>'postal_code', billing_address->>'city', billing_address->>'country',
       ${address('delivery_address')}, payment_terms_days::text, default_discount::text, lead_time_days::text,
-      active::text, created_at::text
-      from partners where role = ${role} order by name_key, id`,
+      notes, active::text, created_at::text
+      from partners where role = ${role} order by name collate hr_sort, id`,
   };
 }
 

@@ -14,6 +14,7 @@ import {
 import { notifyCompany } from '../../db/company-events.ts';
 import type { Tx } from '../../db/database.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
+import { partnerImportWords } from '../export/export-language.ts';
 import { countExistingItems } from '../inventory/inventory.service.ts';
 import * as repo from './partners.repo.ts';
 
@@ -138,7 +139,7 @@ export async function importPartners(
   table: string[][],
   commit: boolean,
 ): Promise<ImportResult> {
-  const preview = previewPartnerImport(table);
+  const preview = previewPartnerImport(table, partnerImportWords());
   const rows: ImportResult['rows'] = [];
   for (const r of preview.rows) {
     const errors = [...r.errors];

@@ -244,6 +244,75 @@ describe('clients and suppliers', () => {
     expect(foreign.statusCode).toBe(404);
   });
 
+  it('a client list exported in any language, CSV or XLSX, imports into another company whole', async () => {
+    const from = await signUp(t.app, 'Izvoz Klijenata');
+    const clients = [
+      {
+        name: 'Šimić d.o.o.',
+        kind: 'company',
+        oib: '69435151530',
+        vat_id: 'HR69435151530',
+        email: 'ured@simic.hr',
+        phone: '+385 1 2345 678',
+        billing_address: { street: 'Ilica 12, II. kat', postal_code: '10000', city: 'Zagreb', country: 'HR' },
+        payment_terms_days: 45,
+        default_discount: '12.5',
+        notes: 'Plaća na vrijeme; dostava iza 8 h',
+        active: true,
+      },
+      {
+        name: 'Đuro Čačić',
+        kind: 'person',
+        oib: null,
+        vat_id: null,
+        email: null,
+        phone: null,
+        billing_address: { street: null, postal_code: '31000', city: 'Osijek', country: 'HR' },
+        payment_terms_days: 0,
+        default_discount: '0',
+        notes: null,
+        active: false,
+      },
+    ];
+    for (const c of clients) expect((await call('POST', '/api/clients', c, from)).statusCode).toBe(201);
+    for (const [lang, format] of [
+      ['hr', 'csv'],
+      ['de', 'xlsx'],
+      ['cs', 'csv'],
+      ['en', 'csv'],
+    ] as const) {
+      const file = await call(
+        'GET',
+        `/api/export/sections/clients?format=${format}&lang=${lang}`,
+        undefined,
+        from,
+      );
+      expect(file.statusCode).toBe(200);
+      const into = await signUp(t.app, `Uvoz ${lang}`);
+      const upload = multipart(`klijenti.${format}`, file.rawPayload);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/clients/import?commit=true',
+        headers: { cookie: into.cookie, ...upload.headers },
+        payload: upload.payload,
+      });
+      expect(res.statusCode, `${lang} ${res.body}`).toBe(200);
+      expect(res.json()).toMatchObject({ valid: true, committed: true, created: 2 });
+      // Delivery address and creation time are information, not imported; every other column is.
+      expect(
+        res
+          .json()
+          .columns.filter((c: { field: string | null }) => c.field === null)
+          .map((c: { header: string }) => c.header),
+      ).toHaveLength(2);
+      const list = (await call('GET', '/api/clients?active=all&sort=name', undefined, into)).json().rows;
+      expect(list).toMatchObject([
+        { ...clients[1], kind: 'person' },
+        { ...clients[0], default_discount: '12.5' },
+      ]);
+    }
+  });
+
   it('imports CSV all-or-nothing with per-row errors, and XLSX', async () => {
     const bad = Buffer.from('Naziv;OIB;Grad\nUvoz Jedan;94577403194;Osijek\nX;123;Pula\n');
     const preview = await t.app.inject({
