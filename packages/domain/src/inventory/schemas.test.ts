@@ -6,6 +6,7 @@ import {
   itemUpdateSchema,
   locationUpdateSchema,
   receiptSchema,
+  unitConversionSchema,
 } from './schemas.ts';
 
 const item = (vat_rate?: string) =>
@@ -68,5 +69,22 @@ describe("stock quantities keep the ledger's 4 decimals", () => {
     ).toBe('validation.quantityDecimals');
     // An unreadable number keeps its own message only.
     expect(receipt('abc').error?.issues.map((i) => i.message)).not.toContain('validation.quantityDecimals');
+  });
+});
+
+describe('unit conversion factor', () => {
+  const factor = (f: string) => {
+    const r = unitConversionSchema.safeParse({ unit: 'kut', factor: f });
+    return r.success ? 'ok' : r.error.issues.map((i) => i.message).join(',');
+  };
+  it('is at least the ledger step 0.0001, so one unit never books as zero', () => {
+    expect(factor('50')).toBe('ok');
+    expect(factor('0.001')).toBe('ok');
+    expect(factor('0.0001')).toBe('ok');
+    expect(factor('0,0001')).toBe('ok');
+    expect(factor('0.00009')).toBe('validation.conversionFactorTooSmall');
+    expect(factor('0.00001')).toBe('validation.conversionFactorTooSmall');
+    expect(factor('0')).toBe('validation.positive');
+    expect(factor('0.0000001')).toBe('validation.numberInvalid,validation.positive');
   });
 });

@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import { z } from 'zod';
 import { VAT_EXEMPTION_CODES } from '../einvoice/einvoice.ts';
 import { decimalInputToApi } from '../number-input.ts';
@@ -34,6 +35,8 @@ export const decimalString = z
   .transform((s) => decimalInputToApi(s))
   .refine((s) => DECIMAL.test(s), { message: 'validation.numberInvalid' });
 export const positiveDecimal = decimalString.refine(isPositive, { message: 'validation.positive' });
+/** The smallest conversion factor: one unit must be at least the ledger's step (0.0001 base unit). */
+export const MIN_CONVERSION_FACTOR = '0.0001';
 export const nonNegativeDecimal = decimalString.refine((s) => !s.startsWith('-'), {
   message: 'validation.positive',
 });
@@ -102,9 +105,15 @@ export const itemUpdateSchema = itemInputSchema
   .extend({ lot_tracked: z.boolean(), vat_rate: itemVatRate, active: z.boolean() })
   .partial();
 
+/**
+ * 1 unit = factor × base unit. A factor below 0.0001 (the ledger's step) would book a whole unit as
+ * zero base units (1 kut = 0.00001 kom answered 500 at the goods receipt).
+ */
 export const unitConversionSchema = z.object({
   unit: text(16),
-  factor: positiveDecimal,
+  factor: positiveDecimal.refine((s) => !isPositive(s) || new Decimal(s).gte(MIN_CONVERSION_FACTOR), {
+    message: 'validation.conversionFactorTooSmall',
+  }),
 });
 
 export const locationInputSchema = z.object({

@@ -1,5 +1,6 @@
 import {
   AppError,
+  baseQuantity,
   businessDay,
   canTransition,
   expectedDelivery,
@@ -54,6 +55,15 @@ async function assertSupplier(tx: Tx, id: string) {
   return supplier;
 }
 
+/** Whether a quantity of a unit books as zero base units (a factor below the ledger's step). */
+const zeroInBase = (quantity: string, factor: string) => baseQuantity(quantity, factor).isZero();
+
+const baseQuantityZero = (field: string, quantity: string, unit: string): FieldIssue => ({
+  field,
+  key: 'validation.baseQuantityZero',
+  params: { quantity, unit },
+});
+
 /** Resolves each line's unit to a factor of the item's base unit and computes the exact totals. */
 async function resolveLines(tx: Tx, lines: PoInput['lines']) {
   const facts = await repo.itemFacts(tx, [...new Set(lines.map((l) => l.item_id))]);
@@ -68,6 +78,10 @@ async function resolveLines(tx: Tx, lines: PoInput['lines']) {
     const factor = unit === item.base_unit ? '1' : item.conversions?.find((c) => c.unit === unit)?.factor;
     if (!factor) {
       issues.push({ field: `lines.${i}.unit`, key: 'validation.unitUnknown' });
+      return null;
+    }
+    if (zeroInBase(l.quantity, factor)) {
+      issues.push(baseQuantityZero(`lines.${i}.quantity`, l.quantity, unit));
       return null;
     }
     return { ...l, unit, unit_factor: factor };
@@ -242,9 +256,11 @@ export async function receive(tx: Tx, ctx: CompanyContext, orderId: string, inpu
   input.lines.forEach((r, i) => {
     const line = byId.get(r.po_line_id);
     if (!line) issues.push({ field: `lines.${i}.po_line_id`, key: 'validation.invalid' });
+    else if (zeroInBase(r.quantity, line.unit_factor))
+      issues.push(baseQuantityZero(`lines.${i}.quantity`, r.quantity, line.unit));
     else adding.set(line.id, (adding.get(line.id) ?? new D(0)).plus(r.quantity));
   });
-  if (issues.length) throw new AppError('VALIDATION', 'Stavka ne pripada ovoj narudžbenici', issues);
+  if (issues.length) throw new AppError('VALIDATION', 'Stavke primke nisu ispravne', issues);
 
   if (!input.confirm_over_receipt) {
     const over: FieldIssue[] = [];
@@ -295,7 +311,7 @@ export async function receive(tx: Tx, ctx: CompanyContext, orderId: string, inpu
     const price = r.unit_price ?? line.unit_price;
     return {
       item_id: line.item_id,
-      quantity: new D(r.quantity).times(line.unit_factor).toFixed(),
+      quantity: baseQuantity(r.quantity, line.unit_factor).toFixed(),
       unit_cost: new D(price).div(line.unit_factor).toDecimalPlaces(6).toFixed(),
       lot_number: r.lot_number,
       expires_on: r.expires_on,
