@@ -71,9 +71,12 @@ describe('quote → work order → delivery note → invoice', () => {
   });
 
   it('expires a sent quote automatically after its valid-until date', async () => {
+    // Dated and valid until yesterday (a quote may not be valid until a day before its own date).
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
     const q = await api.ok('POST', '/api/documents/quotes', {
       client_id: shop.client.id,
-      valid_until: '2020-01-31',
+      doc_date: yesterday,
+      valid_until: yesterday,
       lines: [{ description: 'Staro', quantity: '1', unit_price: '1' }],
     });
     const sent = await api.ok('POST', `/api/documents/quotes/${q.document.id}/send`);
@@ -393,7 +396,8 @@ describe('quote → work order → delivery note → invoice', () => {
     const history = await api.ok('GET', `/api/clients/${shop.client.id}/history`);
     const byType = (type: string) =>
       history.entries.filter((e: Json) => e.type === type).map((e: Json) => e.number);
-    expect(byType('quote')).toEqual([`P-${year}-0002`, `P-${year}-0001`]);
+    // newest date first: the accepted quote (today), then the expired one (dated yesterday)
+    expect(byType('quote')).toEqual([`P-${year}-0001`, `P-${year}-0002`]);
     expect(byType('work_order')).toEqual([`RN-${year}-0001`]);
     expect(byType('delivery_note')).toEqual(expect.arrayContaining([`OT-${year}-0001`]));
     // credit notes appear with the invoices

@@ -199,3 +199,66 @@ describe('an invoice keeps its payment terms when it is issued', () => {
     expect(kept.lines.map((l: Json) => l.quantity)).toEqual(['1']);
   });
 });
+
+describe('dates a planner can mistype', () => {
+  it('refuses a quote valid until a day before its own date, on create and on edit, and writes nothing', async () => {
+    const line = { description: 'Kaljeno staklo', quantity: '1', unit_price: '80' };
+    const before = await counts();
+    const r = await api.call('POST', '/api/documents/quotes', {
+      client_id: shop.client.id,
+      doc_date: '2026-11-20',
+      valid_until: '2026-11-01',
+      lines: [line],
+    });
+    expect(r.status).toBe(400);
+    expect(r.body.error.details).toEqual([{ field: 'valid_until', key: 'validation.validUntilBeforeDate' }]);
+    expect(r.body.error.message).toBe('Ponuda ne može vrijediti do dana prije svog datuma');
+    expect(await counts()).toEqual(before);
+
+    const quote = await api.ok('POST', '/api/documents/quotes', {
+      client_id: shop.client.id,
+      doc_date: '2026-11-20',
+      valid_until: '2026-11-20',
+      lines: [line],
+    });
+    const edit = await api.call('PUT', `/api/documents/quotes/${quote.document.id}`, {
+      client_id: shop.client.id,
+      valid_until: '2026-11-19',
+      lines: [{ ...line, quantity: '3' }],
+    });
+    expect(edit.status).toBe(400);
+    expect(edit.body.error.details).toEqual([
+      { field: 'valid_until', key: 'validation.validUntilBeforeDate' },
+    ]);
+    const kept = await api.ok('GET', `/api/documents/${quote.document.id}`);
+    expect(kept.document).toMatchObject({ valid_until: '2026-11-20', total: quote.document.total });
+    expect(kept.lines.map((l: Json) => l.quantity)).toEqual(['1']);
+  });
+
+  it('refuses a payment dated in the future: the invoice stays owed', async () => {
+    const draft = await api.ok('POST', '/api/invoices', {
+      client_id: shop.client.id,
+      lines: [{ description: 'Rezanje', quantity: '1', unit_price: '100', kpd_code: '23.12.13' }],
+    });
+    const invoice = (await api.ok('POST', `/api/invoices/${draft.document.id}/issue`)).document;
+    const tomorrow = new Date(new Date(`${invoice.doc_date}T00:00:00Z`).getTime() + 86_400_000)
+      .toISOString()
+      .slice(0, 10);
+    const r = await api.call('POST', `/api/invoices/${invoice.id}/payments`, {
+      paid_on: tomorrow,
+      amount: invoice.total,
+    });
+    expect(r.status).toBe(400);
+    expect(r.body.error.details).toEqual([{ field: 'paid_on', key: 'validation.paymentInFuture' }]);
+    expect(r.body.error.message).toBe('Datum uplate ne može biti u budućnosti');
+    const after = await api.ok('GET', `/api/documents/${invoice.id}`);
+    expect(after.document).toMatchObject({ paid_total: '0.00', payment_status: 'unpaid' });
+    expect(after.payments).toEqual([]);
+    // Paid today: accepted, the invoice is paid and its payments add up to its total.
+    const paid = await api.ok('POST', `/api/invoices/${invoice.id}/payments`, {
+      paid_on: invoice.doc_date,
+      amount: invoice.total,
+    });
+    expect(paid.document).toMatchObject({ paid_total: invoice.total, payment_status: 'paid' });
+  });
+});

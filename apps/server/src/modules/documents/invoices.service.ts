@@ -387,6 +387,13 @@ export async function addPayment(
 ) {
   const invoice = await repo.requireDocument(tx, invoiceId, ['invoice'], true);
   assertInvoiceIssued(invoice.status, 'payment');
+  // Money not received yet is not a payment: it would settle the invoice (and stop it showing
+  // overdue) before the money is there.
+  const { date } = await repo.today(tx);
+  if (input.paid_on > date)
+    throw new AppError('VALIDATION', 'Datum uplate ne može biti u budućnosti', [
+      { field: 'paid_on', key: 'validation.paymentInFuture' },
+    ]);
   const owed = outstanding({
     total: invoice.total,
     credited: invoice.credited_total,

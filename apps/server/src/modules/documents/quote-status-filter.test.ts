@@ -17,17 +17,18 @@ beforeAll(async () => {
   user = await signUp(t.app);
   api = documentsClient(t.app, user);
   const client = await api.ok('POST', '/api/clients', { kind: 'company', name: 'Staklorez d.o.o.' });
-  const quote = async (valid_until: string | null) =>
+  const quote = async (valid_until: string | null, doc_date?: string) =>
     (
       await api.ok('POST', '/api/documents/quotes', {
         client_id: client.id,
+        doc_date,
         valid_until,
         lines: [{ description: 'Kaljeno staklo 8 mm', quantity: '2', unit_price: '45' }],
       })
     ).document.id as string;
   const send = (id: string) => api.ok('POST', `/api/documents/quotes/${id}/send`);
   // Made in this order, so by number (newest first) the draft comes first.
-  ids.lapsed = await quote('2020-01-31');
+  ids.lapsed = await quote('2020-01-31', '2020-01-02');
   await send(ids.lapsed);
   ids.sent = await quote('2099-12-31');
   await send(ids.sent);

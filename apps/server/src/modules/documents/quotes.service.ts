@@ -1,4 +1,5 @@
 import {
+  AppError,
   assertQuoteSendable,
   dueDateFrom,
   type QuoteAction,
@@ -25,15 +26,27 @@ export async function quoteDetail(tx: Tx, id: string) {
   return { ...base, advances: await advancesOf(tx, base.document) };
 }
 
+/** A quote valid until a day before its own date would be expired the moment it is sent. */
+function checkValidUntil(docDate: string, validUntil: string | null) {
+  if (validUntil !== null && validUntil < docDate)
+    throw new AppError('VALIDATION', 'Ponuda ne može vrijediti do dana prije svog datuma', [
+      { field: 'valid_until', key: 'validation.validUntilBeforeDate' },
+    ]);
+  return validUntil;
+}
+
 export function createQuote(tx: Tx, ctx: CompanyContext, input: Input) {
   return createDraft(tx, ctx, 'quote', input, async ({ docDate, settings }) => ({
-    valid_until: input.valid_until ?? dueDateFrom(docDate, settings.quote_valid_days),
+    valid_until: checkValidUntil(
+      docDate,
+      input.valid_until ?? dueDateFrom(docDate, settings.quote_valid_days),
+    ),
   }));
 }
 
 export function updateQuote(tx: Tx, ctx: CompanyContext, id: string, input: Input) {
   return updateDraft(tx, ctx, id, 'quote', input, async (doc) => ({
-    valid_until: input.valid_until ?? doc.valid_until,
+    valid_until: checkValidUntil(input.doc_date ?? doc.doc_date, input.valid_until ?? doc.valid_until),
   }));
 }
 
