@@ -4,12 +4,14 @@ import {
   type ImportColumn,
   type ImportIssue,
   matchColumns,
+  normalizeHeader,
   parseYesNo,
   rowValues,
   type SheetRow,
   withColumns,
 } from '../imports/table.ts';
 import { GLASS_KINDS, type GlassKind, PRICE_BASES, type PriceBasis } from '../pricing/measure-pricing.ts';
+import { unitCodeOf } from '../unit-symbol.ts';
 import { zodIssuesToFieldIssues } from '../validation.ts';
 import { ITEM_KINDS, type ItemKind, itemInputSchema, nonNegativeDecimal, stockQuantity } from './schemas.ts';
 
@@ -133,6 +135,51 @@ const GLASS_KIND_WORDS: Record<string, GlassKind> = {
   ...Object.fromEntries(GLASS_KINDS.map((k) => [k, k])),
 };
 
+/**
+ * Words of the item export in the app's six languages (the server reads them from the translation
+ * files): headers by field and the words of kinds, price bases and glass kinds, so an item list
+ * exported from the export screen, in any language, imports back.
+ */
+export type ItemImportWords = {
+  headers: Record<string, string[]>;
+  kinds: Record<ItemKind, string[]>;
+  priceBases: Record<PriceBasis, string[]>;
+  glassKinds: Record<GlassKind, string[]>;
+};
+
+type Vocabulary = {
+  aliases: Record<string, readonly string[]>;
+  kinds: Record<string, ItemKind>;
+  priceBases: Record<string, PriceBasis>;
+  glassKinds: Record<string, GlassKind>;
+};
+
+function withWords<T extends string>(
+  base: Record<string, T>,
+  words?: Record<T, string[]>,
+): Record<string, T> {
+  const out = { ...base };
+  for (const [value, list] of Object.entries(words ?? {}) as [T, string[]][])
+    for (const w of list) out[w.trim().toLowerCase()] ??= value;
+  return out;
+}
+
+function vocabulary(words?: ItemImportWords): Vocabulary {
+  // A translated header joins its field's aliases unless it already names another field.
+  const known = new Set(
+    Object.entries(ITEM_IMPORT_ALIASES).flatMap(([f, names]) => [f, ...names].map(normalizeHeader)),
+  );
+  const aliases: Record<string, readonly string[]> = { ...ITEM_IMPORT_ALIASES };
+  for (const [field, names] of Object.entries(words?.headers ?? {}))
+    aliases[field] = [...(aliases[field] ?? []), ...names.filter((n) => !known.has(normalizeHeader(n)))];
+  return {
+    aliases,
+    kinds: withWords(KIND_WORDS, words?.kinds),
+    priceBases: withWords(PRICE_BASIS_WORDS, words?.priceBases),
+    glassKinds: withWords(GLASS_KIND_WORDS, words?.glassKinds),
+  };
+}
+
 export type ImportedItem = z.output<typeof itemInputSchema>;
 export type OpeningStock = {
   location: string;
@@ -177,7 +224,11 @@ function validDate(iso: string): string | null {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === iso ? iso : null;
 }
 
-function itemCandidate(raw: Record<string, string>, errors: FieldIssue[]): Record<string, unknown> {
+function itemCandidate(
+  raw: Record<string, string>,
+  errors: FieldIssue[],
+  vocab: Vocabulary,
+): Record<string, unknown> {
   const c: Record<string, unknown> = { sku: raw.sku ?? '', name: raw.name ?? '' };
   for (const f of ITEM_FIELDS) {
     if (f === 'sku' || f === 'name' || f === 'kind' || f === 'lot_tracked' || f === 'grain' || f === 'active')
@@ -185,10 +236,11 @@ function itemCandidate(raw: Record<string, string>, errors: FieldIssue[]): Recor
     if (raw[f]) c[f] = raw[f];
   }
   // A known word becomes the API value; anything else goes to the schema as typed (validation.invalid).
-  if (raw.price_basis) c.price_basis = PRICE_BASIS_WORDS[raw.price_basis.toLowerCase()] ?? raw.price_basis;
-  if (raw.glass_kind) c.glass_kind = GLASS_KIND_WORDS[raw.glass_kind.toLowerCase()] ?? raw.glass_kind;
-  c.base_unit = raw.base_unit || 'kom';
-  const kind = raw.kind ? KIND_WORDS[raw.kind.toLowerCase()] : 'material';
+  if (raw.price_basis) c.price_basis = vocab.priceBases[raw.price_basis.toLowerCase()] ?? raw.price_basis;
+  if (raw.glass_kind) c.glass_kind = vocab.glassKinds[raw.glass_kind.toLowerCase()] ?? raw.glass_kind;
+  // The export prints units as symbols (m²): back to the code (m2).
+  c.base_unit = unitCodeOf(raw.base_unit || 'kom');
+  const kind = raw.kind ? vocab.kinds[raw.kind.toLowerCase()] : 'material';
   if (kind) c.kind = kind;
   else errors.push({ field: 'kind', key: 'validation.invalid' });
   for (const f of ['lot_tracked', 'grain', 'active'] as const) {
@@ -232,9 +284,10 @@ function stockOf(raw: Record<string, string>, errors: FieldIssue[]): OpeningStoc
  * Checks every row on its own and against the earlier rows of the file (what needs the database —
  * existing SKUs, units, locations — is checked by the server). Pure: the same table, the same answer.
  */
-export function previewItemImport(table: readonly SheetRow[]): ItemImportPreview {
+export function previewItemImport(table: readonly SheetRow[], words?: ItemImportWords): ItemImportPreview {
+  const vocab = vocabulary(words);
   const [header, ...body] = table;
-  const columns = matchColumns(header?.cells ?? [], ITEM_IMPORT_ALIASES);
+  const columns = matchColumns(header?.cells ?? [], vocab.aliases);
   const fileErrors: ImportIssue[] = [];
   // Only the SKU column is required: a file of SKUs and quantities is opening stock for existing items.
   if (!columns.some((c) => c.field === 'sku'))
@@ -265,7 +318,7 @@ export function previewItemImport(table: readonly SheetRow[]): ItemImportPreview
     let candidate: Record<string, unknown> | null = null;
     if (!sku) errors.push({ field: 'sku', key: 'validation.required' });
     if (name) {
-      candidate = itemCandidate(raw, errors);
+      candidate = itemCandidate(raw, errors, vocab);
       const parsed = itemInputSchema.safeParse(candidate);
       if (parsed.success) item = parsed.data;
       else

@@ -4,8 +4,12 @@ import {
   EXPORT_LANGUAGES,
   type ExportLanguage,
   type ExportSection,
+  GLASS_KINDS,
+  ITEM_KINDS,
+  type ItemImportWords,
   type PartnerImportWords,
   type PdfExportKind,
+  PRICE_BASES,
   unitSymbol,
 } from '@erp/domain';
 import type { SectionColumn } from './sections.repo.ts';
@@ -164,6 +168,46 @@ export function partnerImportWords(): PartnerImportWords {
     kinds: { company: all('partners:kind.company'), person: all('partners:kind.person') },
     yes: all('export:file.yes'),
     no: all('export:file.no'),
+  };
+}
+
+/** The item file's columns the item import reads back (the rest: stock and cost, information). */
+const ITEM_IMPORT_COLUMNS = [
+  'sku',
+  'name',
+  'kind',
+  'base_unit',
+  'length_mm',
+  'width_mm',
+  'thickness_mm',
+  'lot_tracked',
+  'grain',
+  'reorder_point',
+  'reorder_qty',
+  'purchase_price',
+  'sales_price',
+  'price_basis',
+  'glass_kind',
+  'min_charge',
+  'vat_rate',
+  'kpd_code',
+  'active',
+] as const;
+
+const inAllLanguages = (path: string) =>
+  EXPORT_LANGUAGES.map((l) => lookup(l, path)).filter((w): w is string => w !== undefined);
+const wordsOf = <T extends string>(values: readonly T[], where: string) =>
+  Object.fromEntries(values.map((v) => [v, inAllLanguages(`${where}.${v}`)])) as Record<T, string[]>;
+
+/** What the item files say in each of the six languages, so that such a file imports back. */
+export function itemImportWords(): ItemImportWords {
+  return {
+    headers: Object.fromEntries(
+      ITEM_IMPORT_COLUMNS.map((c) => [c, inAllLanguages(`export:file.columns.${c}`)]),
+    ),
+    kinds: wordsOf(ITEM_KINDS, 'inventory:kinds'),
+    priceBases: wordsOf(PRICE_BASES, 'inventory:priceBases'),
+    glassKinds: wordsOf(GLASS_KINDS, 'inventory:glassKinds'),
   };
 }
 

@@ -13,6 +13,7 @@ import {
 } from '@erp/domain';
 import type { Tx } from '../../db/database.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
+import { itemImportWords } from '../export/export-language.ts';
 import * as repo from './inventory.repo.ts';
 import { postOpeningStock } from './inventory.service.ts';
 import * as itemsRepo from './items.repo.ts';
@@ -93,7 +94,7 @@ export async function importItems(
   table: readonly SheetRow[],
   commit: boolean,
 ): Promise<ItemImportResult> {
-  const preview = previewItemImport(table);
+  const preview = previewItemImport(table, itemImportWords());
   const known = await lookUp(tx, preview.rows);
   const columnOf = (field: string) => preview.columns.find((c) => c.field === field)?.header ?? null;
   const rows = preview.rows.map((r) => ({
