@@ -26,14 +26,22 @@ function poolOf(db: Db): pg.Pool | null {
 }
 
 /**
+ * Opens the transaction itself: sends `begin` (BEGIN with its isolation level) and the first
+ * statement in one round trip, and answers with the first statement's rows (db/prepared.ts,
+ * beginWithStatements). When it throws, the transaction is rolled back.
+ */
+export type Opening = (client: pg.PoolClient, begin: string) => Promise<Record<string, unknown>[]>;
+
+/**
  * Runs `fn` in a transaction opened by `begin[ isolation level ...]; <first>` in one round trip and
- * hands it the first statement's rows. `first` must be a complete statement without parameters
- * (its values already quoted by the caller). Returns null without doing anything when the
- * database is not node-postgres; the caller then uses db.transaction.
+ * hands it the first statement's rows. `first` is a complete statement without parameters (its
+ * values already quoted by the caller), or an `Opening` that sends the round trip itself. Returns
+ * null without doing anything when the database is not node-postgres; the caller then uses
+ * db.transaction.
  */
 export async function transactionBeginningWith<T>(
   db: Db,
-  first: string,
+  first: string | Opening,
   isolation: 'repeatable read' | undefined,
   fn: (tx: Tx, firstRows: Record<string, unknown>[]) => Promise<T>,
   /** `fn`'s last statement is the transaction's last: it may carry the COMMIT (`claimCommit`). */
@@ -47,10 +55,12 @@ export async function transactionBeginningWith<T>(
   endings.set(tx, ending);
   let broken: Error | undefined;
   try {
-    const results = (await client.query(
-      `begin${isolation ? ` isolation level ${isolation}` : ''}; ${first}`,
-    )) as unknown as pg.QueryResult[];
-    const result = await fn(tx, results[1]?.rows ?? []);
+    const begin = `begin${isolation ? ` isolation level ${isolation}` : ''}`;
+    const firstRows =
+      typeof first === 'string'
+        ? (((await client.query(`${begin}; ${first}`)) as unknown as pg.QueryResult[])[1]?.rows ?? [])
+        : await first(client, begin);
+    const result = await fn(tx, firstRows);
     if (!ending.committed) await client.query('commit');
     return result;
   } catch (error) {

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { committedWithLast, isCommitted } from './begin-with.ts';
 import type { Tx } from './database.ts';
@@ -217,6 +218,182 @@ function runNamed<T>(
   });
 }
 
+// A transaction opened with statements sent ahead (issue 21): BEGIN, the company's entry and the
+// use-case's first statement in one round trip. Each is executed in order, the named ones parsed once
+// per connection and described once (as runNamed does), and one Sync ends the round trip. When one
+// fails, PostgreSQL skips every later message up to the Sync: nothing after a refused entry runs.
+
+/** A statement of fixed text with its values; `name` when it runs as a named statement. */
+export type AheadStatement = { name: string | undefined; text: string; values: unknown[] };
+
+/** A fixed-text statement as a named one (a name per distinct text, as `preparedRows`). */
+export function namedStatement(text: string, values: unknown[]): AheadStatement {
+  return { name: nameFor(text), text, values };
+}
+
+type Step = AheadStatement & { result: ResultInternals };
+type ParseEvents = {
+  on(e: 'parseComplete', f: () => void): void;
+  off(e: 'parseComplete', f: () => void): void;
+};
+type RowDescription = { fields: unknown[] };
+
+class Pipeline extends PgQuery {
+  private step = 0;
+  private unparsable: Error | undefined;
+  /** The named statements parsed in this round trip, in order, each marked parsed when PostgreSQL says so. */
+  private readonly parsing: AheadStatement[] = [];
+  private events: (Connection & ParseEvents) | undefined;
+  private readonly onParsed = () => {
+    const statement = this.parsing.shift();
+    if (statement?.name && this.events) this.events.parsedStatements[statement.name] = statement.text;
+  };
+
+  constructor(
+    private readonly described: Map<string, Described>,
+    private readonly steps: Step[],
+    callback: Callback,
+  ) {
+    super((steps[0] as Step).text, []);
+    withTypes(this, callback);
+  }
+
+  requiresPreparation(): boolean {
+    return true;
+  }
+
+  override prepare(connection: Connection): void {
+    this.events = connection as Connection & ParseEvents;
+    this.events.on('parseComplete', this.onParsed);
+    try {
+      for (const step of this.steps) this.send(connection, step);
+    } catch (error) {
+      connection.sync();
+      this.handleError(error, connection);
+      return;
+    }
+    connection.sync();
+  }
+
+  /** Parse (unless parsed on this connection), Bind, Describe (unless described), Execute. */
+  private send(connection: Connection, step: Step): void {
+    const known = step.name ? this.described.get(step.name) : undefined;
+    const parsed = step.name !== undefined && connection.parsedStatements[step.name] !== undefined;
+    if (!parsed) {
+      connection.parse({ text: step.text, name: step.name ?? '' });
+      this.parsing.push(step);
+    }
+    connection.bind({ statement: step.name ?? '', values: step.values, valueMapper: prepareValue });
+    if (known && parsed) {
+      step.result.fields = known.fields;
+      step.result._parsers = known.parsers;
+      step.result._prebuiltEmptyResultObject = known.empty;
+    } else {
+      connection.describe({ type: 'P', name: '' });
+    }
+    connection.execute({});
+  }
+
+  private stop(): void {
+    this.events?.off('parseComplete', this.onParsed);
+    this.events = undefined;
+  }
+
+  override handleRowDescription(message: unknown): void {
+    const step = this.steps[this.step] as Step;
+    step.result.fields = [];
+    (step.result as unknown as { addFields(f: unknown[]): void }).addFields(
+      (message as RowDescription).fields,
+    );
+    if (step.name)
+      this.described.set(step.name, {
+        fields: step.result.fields,
+        parsers: step.result._parsers,
+        empty: step.result._prebuiltEmptyResultObject,
+      });
+  }
+
+  handleDataRow(message: { fields: unknown[] }): void {
+    const result = (this.steps[this.step] as Step).result as unknown as {
+      parseRow(f: unknown[]): unknown;
+      addRow(r: unknown): void;
+    };
+    if (this.unparsable) return;
+    try {
+      result.addRow(result.parseRow(message.fields));
+    } catch (error) {
+      this.unparsable = error as Error; // reported once the round trip has ended, as pg's Query does
+    }
+  }
+
+  handleCommandComplete(): void {
+    this.step++;
+  }
+
+  override handleError(error: unknown, connection: Connection): void {
+    this.stop();
+    super.handleError(error, connection);
+  }
+
+  handleReadyForQuery(): void {
+    this.stop();
+    if (this.unparsable) return void this.callback(this.unparsable, []);
+    this.callback(
+      null,
+      this.steps.map((s) => ({ rows: (s.result as unknown as { rows: unknown[] }).rows })),
+    );
+  }
+}
+
+/**
+ * Sends `begin` (the transaction's opening, with its isolation level) and then `statements` in one
+ * round trip on a pg connection; the rows of each statement, in order. The first error is thrown and
+ * nothing after the failed statement ran.
+ */
+export function beginWithStatements(
+  client: pg.PoolClient,
+  begin: string,
+  statements: AheadStatement[],
+): Promise<unknown[][]> {
+  let described = describedByConnection.get(client);
+  if (!described) {
+    described = new Map();
+    describedByConnection.set(client, described);
+  }
+  const steps: Step[] = [{ name: undefined, text: begin, values: [] }, ...statements].map((s) => ({
+    ...s,
+    result: new PgResult(undefined, types),
+  }));
+  const known = described;
+  return new Promise((resolve, reject) => {
+    const query = new Pipeline(known, steps, (error, result) => {
+      if (error) return reject(error);
+      resolve((result as { rows: unknown[] }[]).slice(1).map((r) => r.rows));
+    });
+    client.query(query as unknown as pg.Submittable);
+  });
+}
+
+// The answer of a statement sent ahead waits for the use-case: its first statement, when it is that
+// statement with the same values, takes the answer instead of being sent. Any other statement drops it.
+const aheadAnswers = new WeakMap<Tx, { statement: AheadStatement; rows: unknown[] }>();
+
+/** The rows `statement` answered in the round trip that opened `tx` (see beginWithStatements). */
+export function answeredAhead(tx: Tx, statement: AheadStatement, rows: unknown[]): void {
+  aheadAnswers.set(tx, { statement, rows });
+}
+
+/** The answer sent ahead, when this statement (text and values) is the one that was sent; dropped either way. */
+function takeAhead(tx: Tx, text: string, values: unknown[]): unknown[] | undefined {
+  const ahead = aheadAnswers.get(tx);
+  if (!ahead) return undefined;
+  aheadAnswers.delete(tx);
+  const s = ahead.statement;
+  const same =
+    s.text === text && s.values.length === values.length && s.values.every((v, i) => v === values[i]);
+  return same ? ahead.rows : undefined;
+}
+
 const rowsOfFirst = (result: Results) => (Array.isArray(result) ? (result[0]?.rows ?? []) : result.rows);
 
 /** Runs an unnamed statement on a pg connection (parsed and planned by PostgreSQL on every call). */
@@ -272,6 +449,7 @@ export async function statementsRows(tx: Tx, statements: SQL[]): Promise<unknown
   const queries = statements.map((q) => dialect.sqlToQuery(q));
   const client = session.client;
   if (isCommitted(tx)) throw new Error('A statement after its transaction committed with its last statement');
+  aheadAnswers.delete(tx);
   if (!(client instanceof pg.Client)) {
     const all: unknown[][] = [];
     for (const q of queries) all.push(await send(tx, undefined, q.sql, q.params, false));
@@ -303,6 +481,8 @@ function send<T>(
   const client = session.client;
   if (isCommitted(tx))
     return Promise.reject(new Error('A statement after its transaction committed with its last statement'));
+  const answered = takeAhead(tx, text, values);
+  if (answered && !thenCommit) return Promise.resolve(answered as T[]);
   if (client instanceof pg.Client) {
     if (!thenCommit)
       return name ? runNamed<T>(client, name, text, values) : runUnnamed<T>(client, text, values);
@@ -350,7 +530,13 @@ function marked(value: unknown, path: string): unknown {
 }
 
 type Slot = (input: unknown) => unknown;
-type Template = { name: string | undefined; text: string; slots: Slot[] };
+type TemplateText = { name: string | undefined; text: string; slots: Slot[] };
+/** Runs the statement in a transaction; `statement` is the same statement to send ahead (AheadStatement). */
+type Template<I, S> = (<T>(tx: Tx, input: I, shape: S, thenCommit?: boolean) => Promise<T[]>) & {
+  statement(input: I, shape: S): AheadStatement;
+};
+/** drizzle's PostgreSQL dialect (no options: the databases' own dialects are built without any either). */
+const dialect = new PgDialect();
 
 function slotFor(param: unknown): Slot {
   if (typeof param !== 'string' || !param.includes(MARK)) return () => param; // a constant of the shape
@@ -373,18 +559,22 @@ const MAX_SHAPES = 64;
  */
 export function statementTemplate<I, S extends Record<string, string | number>>(
   build: (input: I, shape: S) => SQL,
-): <T>(tx: Tx, input: I, shape: S, thenCommit?: boolean) => Promise<T[]> {
-  const byShape = new Map<string, Template>();
-  return <T>(tx: Tx, input: I, shape: S, thenCommit = false) => {
+): Template<I, S> {
+  const byShape = new Map<string, TemplateText>();
+  const statement = (input: I, shape: S): AheadStatement => {
     const key = Object.values(shape).join('/');
     let template = byShape.get(key);
     if (!template) {
-      const q = (tx as unknown as TxInternals).dialect.sqlToQuery(build(marked(input, '') as I, shape));
+      const q = dialect.sqlToQuery(build(marked(input, '') as I, shape));
       if (q.sql.includes(MARK)) throw new Error('statementTemplate: an input value went into the text');
       template = { name: nameFor(q.sql), text: q.sql, slots: q.params.map(slotFor) };
       if (byShape.size < MAX_SHAPES) byShape.set(key, template);
     }
-    const values = template.slots.map((slot) => slot(input));
-    return send<T>(tx, template.name, template.text, values, thenCommit);
+    return { name: template.name, text: template.text, values: template.slots.map((slot) => slot(input)) };
   };
+  const run = <T>(tx: Tx, input: I, shape: S, thenCommit = false) => {
+    const s = statement(input, shape);
+    return send<T>(tx, s.name, s.text, s.values, thenCommit);
+  };
+  return Object.assign(run, { statement });
 }

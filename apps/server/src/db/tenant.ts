@@ -1,9 +1,10 @@
-import { AppError, can, type Permission, type Role } from '@erp/domain';
+import { AppError, can, type Permission, ROLES, type Role } from '@erp/domain';
 import { sql } from 'drizzle-orm';
-import { transactionBeginningWith, uuidLiteral } from './begin-with.ts';
+import { type Opening, transactionBeginningWith, uuidLiteral } from './begin-with.ts';
 import { announceAfterCommit } from './company-events.ts';
 import { companyDb, mainDbIfCurrent, refreshCompanyRoutes } from './company-router.ts';
 import { type Db, rowsOf, type Tx } from './database.ts';
+import { type AheadStatement, answeredAhead, beginWithStatements, namedStatement } from './prepared.ts';
 
 export type MemberRole = Role;
 export type CompanyContext = { userId: string; companyId: string; role: MemberRole };
@@ -107,6 +108,13 @@ type CompanyOptions = {
    * `claimCommit`). Only for a `fn` that runs no statement after the one that claims it.
    */
   lastStatementCommits?: boolean;
+  /**
+   * `fn`'s first statement, sent with the company's entry in the round trip that opens the
+   * transaction (PostgreSQL only); `fn` then gets its answer without sending it (db/prepared.ts,
+   * answeredAhead). The entry refuses in the database (migration 0054), so the statement never runs
+   * for a refused caller. Only for a statement that is `fn`'s first whatever the input.
+   */
+  ahead?: AheadStatement;
 };
 const txConfig = (isolation?: Isolation) => (isolation ? { isolationLevel: isolation } : undefined);
 
@@ -117,6 +125,52 @@ type EnterRow = {
   account_status: string | null;
 };
 
+/** Why the entry refuses this caller (the same rules in app_enter_company_checked, 0054), or nothing. */
+function refusal(row: EnterRow | undefined, opts: CompanyOptions): Error | undefined {
+  if (row?.hosting === 'gone') return new CompanyMovedError();
+  if (!row?.role) return new AppError('FORBIDDEN', 'Niste član ove tvrtke');
+  // A member suspended by their company (issue 9: team) sees the blocked screen there.
+  if ((row.account_status === 'blocked' || row.status === 'suspended') && !opts.allowBlocked)
+    return new AppError('ACCOUNT_BLOCKED', 'Račun privremeno nije dostupan');
+  if (opts.permission && !can(row.role, opts.permission))
+    return new AppError('FORBIDDEN', 'Vaša uloga ne dopušta ovu radnju');
+  return undefined;
+}
+
+/** SQLSTATE of app_enter_company_checked's refusal; its DETAIL is the entry row as JSON. */
+const ENTRY_REFUSED = 'ERP01';
+
+/** The refusal raised by app_enter_company_checked as the error the server's own check gives. */
+function refusedInDatabase(error: unknown, opts: CompanyOptions): unknown {
+  if (pgCode(error) !== ENTRY_REFUSED) return error;
+  const detail = (error as { detail?: string }).detail;
+  return refusal(detail ? (JSON.parse(detail) as EnterRow) : undefined, opts) ?? forbidden();
+}
+const forbidden = () => new AppError('FORBIDDEN', 'Vaša uloga ne dopušta ovu radnju');
+
+/**
+ * The entry that refuses in the database, followed by the statement sent ahead, in the round trip
+ * that opens the transaction (db/prepared.ts, beginWithStatements). `aheadRows` gets that
+ * statement's rows.
+ */
+function enterWithAhead(
+  ids: { userId: string; companyId: string },
+  opts: CompanyOptions & { ahead: AheadStatement },
+  aheadRows: (rows: unknown[]) => void,
+): Opening {
+  const roles = ROLES.filter((role) => !opts.permission || can(role, opts.permission));
+  const enter = namedStatement(
+    `select hosting, role, status, account_status
+       from app_enter_company_checked($1::uuid, $2::uuid, $3::int, $4::text[], $5::boolean)`,
+    [ids.companyId, ids.userId, COMPANY_LOCK_SPACE, roles, opts.allowBlocked === true],
+  );
+  return async (client, begin) => {
+    const [entry, ahead] = await beginWithStatements(client, begin, [enter, opts.ahead]);
+    aheadRows(ahead ?? []);
+    return (entry ?? []) as Record<string, unknown>[];
+  };
+}
+
 function companyTransaction<T>(
   db: Db,
   ids: { userId: string; companyId: string },
@@ -125,15 +179,8 @@ function companyTransaction<T>(
 ): Promise<T> {
   // After entering: a refusal aborts the transaction before anything else runs.
   const entered = async (tx: Tx, row: EnterRow | undefined): Promise<T> => {
-    if (row?.hosting === 'gone') throw new CompanyMovedError();
-    if (!row?.role) throw new AppError('FORBIDDEN', 'Niste član ove tvrtke');
-    // A member suspended by their company (issue 9: team) sees the blocked screen there.
-    if ((row.account_status === 'blocked' || row.status === 'suspended') && !opts.allowBlocked) {
-      throw new AppError('ACCOUNT_BLOCKED', 'Račun privremeno nije dostupan');
-    }
-    if (opts.permission && !can(row.role, opts.permission)) {
-      throw new AppError('FORBIDDEN', 'Vaša uloga ne dopušta ovu radnju');
-    }
+    const refused = refusal(row, opts);
+    if (refused || !row?.role) throw refused ?? forbidden();
     await applyHosting(tx, row.hosting);
     return fn(tx, { ...ids, role: row.role });
   };
@@ -147,7 +194,13 @@ function companyTransaction<T>(
     announceAfterCommit(db, async (hold) => {
       // On PostgreSQL it travels with BEGIN, in one round trip (db/begin-with.ts).
       if (company && user) {
-        const enter = `select hosting, role, status, account_status
+        const { ahead } = opts;
+        let aheadRows: unknown[] = [];
+        const enter = ahead
+          ? enterWithAhead(ids, { ...opts, ahead }, (rows) => {
+              aheadRows = rows;
+            })
+          : `select hosting, role, status, account_status
         from app_enter_company(${company}::uuid, ${user}::uuid, ${COMPANY_LOCK_SPACE})`;
         const done = await transactionBeginningWith(
           db,
@@ -155,10 +208,13 @@ function companyTransaction<T>(
           opts.isolation,
           (tx, rows) => {
             hold(tx);
+            if (ahead) answeredAhead(tx, ahead, aheadRows);
             return entered(tx, rows[0] as EnterRow | undefined).then((value) => ({ value }));
           },
           opts.lastStatementCommits,
-        );
+        ).catch((error: unknown) => {
+          throw refusedInDatabase(error, opts);
+        });
         if (done) return done.value;
       }
       return db.transaction(async (tx) => {

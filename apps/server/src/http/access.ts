@@ -2,6 +2,7 @@ import { AppError, PERMISSIONS, type Permission, type RouteAccess } from '@erp/d
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Tx } from '../db/database.ts';
 import { idempotencyKey, once } from '../db/idempotency.ts';
+import type { AheadStatement } from '../db/prepared.ts';
 import { type CompanyContext, withCompany } from '../db/tenant.ts';
 import { requirePlatformAdmin } from '../modules/admin/admin.guard.ts';
 import { type Deps, requestCompanyId, type SessionUser } from './context.ts';
@@ -115,13 +116,15 @@ function sessionOf(request: FastifyRequest): SessionUser {
 /**
  * Runs `fn` in the request's company with the permission the route declared. `lastStatementCommits`:
  * the route's use-case ends with a statement that may carry the COMMIT (db/begin-with.ts); with an
- * Idempotency-Key the key's row is that statement instead.
+ * Idempotency-Key the key's row is that statement instead. `ahead`: the use-case's first statement,
+ * sent with the company's entry (db/tenant.ts); not with an Idempotency-Key, whose look-up comes
+ * first (a replay must not take the use-case's locks, and the key's lock stays the first one taken).
  */
 export function inCompany<T>(
   deps: Deps,
   request: FastifyRequest,
   fn: (tx: Tx, ctx: CompanyContext) => Promise<T>,
-  opts: { lastStatementCommits?: boolean } = {},
+  opts: { lastStatementCommits?: boolean; ahead?: AheadStatement } = {},
 ): Promise<T> {
   const access = routeAccess(request);
   if (!isPermission(access)) throw new Error(`inCompany used on a route whose access is ${access}`);
@@ -149,7 +152,11 @@ export function inCompany<T>(
     ? (tx: Tx, ctx: CompanyContext) => once(tx, companyId, idem, () => checked(tx, ctx))
     : checked;
   // A refusal by those checks (an AppError before the body started) is the request's answer too.
-  const options = { permission: access, lastStatementCommits: opts.lastStatementCommits };
+  const options = {
+    permission: access,
+    lastStatementCommits: opts.lastStatementCommits,
+    ahead: idem ? undefined : opts.ahead,
+  };
   return withCompany(deps.db, { userId: user.id, companyId }, guarded, options).catch((error: unknown) => {
     if (error instanceof AppError) request.accessChecked = true;
     throw error;

@@ -1,8 +1,9 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkStock } from '../../platform/company-data.ts';
-import { onPostgres, signUp, startTestApp, type TestApp } from '../../test/harness.ts';
+import { onPostgres, type SignedIn, signUp, startTestApp, type TestApp } from '../../test/harness.ts';
 import { verifyAuditChain } from '../audit/audit.service.ts';
+import { inviteAndJoin } from '../team/team.test-support.ts';
 import { inventoryClient } from './test-helpers.ts';
 
 /**
@@ -168,7 +169,7 @@ describe('posting path', () => {
     pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
       const q = args[0] as string | { text?: string };
       const text = typeof q === 'string' ? q : (q?.text ?? '');
-      if (mine === null && text.startsWith('begin; select hosting')) mine = this;
+      if (mine === null && /^begin\b/.test(text)) mine = this;
       if (this === mine) sent.push(text.replace(/\s+/g, ' ').slice(0, 40));
       return (original as (...a: unknown[]) => unknown).apply(this, args);
     } as typeof original;
@@ -189,10 +190,11 @@ describe('posting path', () => {
       const receipt = await sentBy(() =>
         inv.receive(a.id, [{ item_id: bolt.id, quantity: '10', unit_cost: '2' }]),
       );
-      // BEGIN with the company's entry, the item lock, the write with its COMMIT.
-      expect(receipt.sent).toHaveLength(3);
+      // BEGIN with the company's entry and the item lock (sent ahead), the write with its COMMIT.
+      expect(receipt.sent).toHaveLength(2);
       expect(receipt.sent.some((text) => /^commit/i.test(text))).toBe(false);
-      // An Idempotency-Key: its lock and look-up in one round trip, its row with the COMMIT.
+      // An Idempotency-Key: its lock and look-up in one round trip, its row with the COMMIT (the item
+      // lock is not sent ahead: the key's look-up comes first).
       const keyed = await sentBy(() =>
         inv.receive(a.id, [{ item_id: bolt.id, quantity: '1', unit_cost: '2' }], {
           'idempotency-key': 'rt-1',
@@ -207,7 +209,7 @@ describe('posting path', () => {
       // An issue that stays above the reorder point (11 → 8): the balance read, then the write with COMMIT.
       const issue = { location_id: a.id, reason: 'production', lines: [{ item_id: bolt.id, quantity: '3' }] };
       const above = await sentBy(() => inv.ok('POST', '/api/inventory/issues', issue));
-      expect(above.sent).toHaveLength(4);
+      expect(above.sent).toHaveLength(3);
       expect(above.sent.some((text) => /^commit/i.test(text))).toBe(false);
       // One that crosses it (8 → 5 is not below; 5 → 2 is): the event is written after the document,
       // so the COMMIT goes on its own, and the event is there once.
@@ -225,6 +227,82 @@ describe('posting path', () => {
       const stock = await t.deps.database.session((q) => checkStock(q, user.id));
       expect(stock).toEqual({ balanceMismatches: 0, itemMismatches: 0, negative: 0 });
       expect(await verifyAuditChain(t.deps.db, user.id)).toMatchObject({ ok: true, unsealed: 0, pending: 0 });
+    },
+  );
+
+  // The item lock travels with the company's entry (migration 0054): the entry refuses in the
+  // database, and PostgreSQL runs nothing after it in that round trip. Shown with the item's row
+  // locked by another transaction: a lock statement that ran would wait for it.
+  it.runIf(onPostgres)(
+    'runs nothing after a refused entry: a refused caller takes no lock and reads no row',
+    async () => {
+      const owner = await signUp(t.app, 'Posting Entry Owner');
+      const inv = inventoryClient(t.app, owner);
+      const a = await inv.location('A');
+      const item = await inv.item('LOCK-1');
+      await inv.receive(a.id, [{ item_id: item.id, quantity: '4', unit_cost: '1' }]);
+      const viewer = await inviteAndJoin(t.app, owner, 'viewer', 'Posting Entry Viewer');
+      const warehouse = await inviteAndJoin(t.app, owner, 'warehouse', 'Posting Entry Warehouse');
+      const stranger = await signUp(t.app, 'Posting Entry Stranger');
+      const receipt = { location_id: a.id, lines: [{ item_id: item.id, quantity: '1', unit_cost: '1' }] };
+      const post = (user: SignedIn) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/inventory/receipts',
+          headers: { cookie: user.cookie, 'x-company-id': owner.id },
+          payload: receipt,
+        });
+      const before = await counts(owner.id);
+      await t.deps.database.session(async (q) => {
+        await q('begin');
+        await q('select 1 from item_stock where item_id = $1 for update', [item.id]);
+        // How many other connections wait for this one's lock.
+        const waiting = async () =>
+          Number(
+            (
+              await q(
+                `select count(*)::int as n from pg_stat_activity where pg_backend_pid() = any(pg_blocking_pids(pid))`,
+              )
+            )[0]?.n,
+          );
+        try {
+          /** The request's answer, once it has answered or waits for the locked row. */
+          const answerOrWait = async (user: SignedIn) => {
+            let answered = false;
+            const answer = post(user).finally(() => {
+              answered = true;
+            });
+            while (!answered && (await waiting()) === 0) await new Promise((r) => setTimeout(r, 20));
+            return { answer, waits: await waiting() };
+          };
+          // Refused in the entry: answered without waiting on the row (a lock that ran would wait).
+          const viewerPost = await answerOrWait(viewer);
+          expect(viewerPost.waits).toBe(0);
+          const refusedViewer = await viewerPost.answer;
+          expect(refusedViewer.statusCode).toBe(403);
+          expect(refusedViewer.json().error.message).toBe('Vaša uloga ne dopušta ovu radnju');
+          const strangerPost = await answerOrWait(stranger);
+          expect(strangerPost.waits).toBe(0);
+          const refusedStranger = await strangerPost.answer;
+          expect(refusedStranger.statusCode).toBe(403);
+          expect(refusedStranger.json().error.message).toBe('Niste član ove tvrtke');
+          // A member allowed to post does run the lock: it waits for the row until it is free.
+          const warehousePost = await answerOrWait(warehouse);
+          expect(warehousePost.waits).toBe(1);
+          await q('rollback');
+          expect((await warehousePost.answer).statusCode).toBe(201);
+        } finally {
+          await q('rollback');
+        }
+      });
+      const after = await counts(owner.id);
+      expect(after).toMatchObject({
+        documents: Number(before?.documents) + 1,
+        movements: Number(before?.movements) + 1,
+      });
+      expect((await inv.balance(item.id)).item.on_hand).toBe('5');
+      const stock = await t.deps.database.session((q) => checkStock(q, owner.id));
+      expect(stock).toEqual({ balanceMismatches: 0, itemMismatches: 0, negative: 0 });
     },
   );
 });

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
-import { statementTemplate } from '../../db/prepared.ts';
+import { type AheadStatement, statementTemplate } from '../../db/prepared.ts';
 import { rows, uuidArrayLiteral, uuids } from '../../db/sql.ts';
 import { documentSql, toDocument } from './inventory.repo.ts';
 
@@ -40,17 +40,24 @@ const lockStatement = statementTemplate(
         where ${anyOf(sql`s.item_id`, ids.items, shape.items)} order by s.item_id for update of s`,
 );
 
+const lockInput = (ids: readonly string[], locations: readonly string[]) =>
+  [
+    { items: idsParam(ids), locations: idsParam(locations) },
+    { items: idsShape(ids), locations: idsShape(locations) },
+  ] as const;
+
 /** Locks the items' stock rows in id order (`ids` sorted by the caller) and counts the locations. */
 export function lockItemRows(
   tx: Tx,
   ids: readonly string[],
   locations: readonly string[],
 ): Promise<LockedItemRow[]> {
-  return lockStatement<LockedItemRow>(
-    tx,
-    { items: idsParam(ids), locations: idsParam(locations) },
-    { items: idsShape(ids), locations: idsShape(locations) },
-  );
+  return lockStatement<LockedItemRow>(tx, ...lockInput(ids, locations));
+}
+
+/** The same lock as a statement to send ahead, with the company's entry (db/tenant.ts). */
+export function lockItemsStatement(ids: readonly string[], locations: readonly string[]): AheadStatement {
+  return lockStatement.statement(...lockInput(ids, locations));
 }
 
 export type BalanceRow = { i: string; l: string; t: string | null; q: string };

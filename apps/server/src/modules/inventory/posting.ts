@@ -12,6 +12,7 @@ import Decimal from 'decimal.js';
 import { claimCommit } from '../../db/begin-with.ts';
 import { notifyCompany } from '../../db/company-events.ts';
 import type { Tx } from '../../db/database.ts';
+import type { AheadStatement } from '../../db/prepared.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
 import { emitReorderCrossings, reorderCrossings } from '../automation/emit.ts';
 import * as repo from './posting.repo.ts';
@@ -68,8 +69,7 @@ export async function lockItems(
   itemIds: readonly string[],
   locationIds: readonly string[] = [],
 ): Promise<Map<string, LockedItem>> {
-  const ids = [...new Set(itemIds)].sort();
-  const locations = [...new Set(locationIds)];
+  const { ids, locations } = lockOrder(itemIds, locationIds);
   const rows = await repo.lockItemRows(tx, ids, locations);
   if (rows.length > 0 && (rows[0]?.locations ?? 0) !== locations.length)
     throw new AppError('VALIDATION', 'Lokacija nije pronađena', [
@@ -77,6 +77,20 @@ export async function lockItems(
     ]);
   if (rows.length !== ids.length) throw new AppError('NOT_FOUND', 'Artikl nije pronađen');
   return new Map(rows.map(({ locations: _, ...r }) => [r.item_id, r]));
+}
+
+const lockOrder = (itemIds: readonly string[], locationIds: readonly string[]) => ({
+  ids: [...new Set(itemIds)].sort(),
+  locations: [...new Set(locationIds)],
+});
+
+/**
+ * `lockItems(tx, itemIds, locationIds)` as a statement a route sends with the company's entry
+ * (inCompany's `ahead`), when its use-case starts with that lock: the lock then takes its answer.
+ */
+export function lockAhead(itemIds: readonly string[], locationIds: readonly string[]): AheadStatement {
+  const { ids, locations } = lockOrder(itemIds, locationIds);
+  return repo.lockItemsStatement(ids, locations);
 }
 
 /** The balances of the posted items and the company's negative-stock setting, in one round trip. */
