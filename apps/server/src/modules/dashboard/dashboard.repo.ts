@@ -42,12 +42,18 @@ export async function workOrders(tx: Tx, today: string): Promise<DashboardWorkOr
   return { by_status: byStatus, overdue: overdue?.count ?? 0 };
 }
 
-/** Net revenue of issued invoices minus issued credit notes, by document month (last 12 months). */
+/**
+ * Net revenue of issued invoices minus issued credit notes, by document month (last 12 months). An
+ * advance invoice counts in its own month; the final invoice that deducts it counts only what is
+ * left (its net less the advances' net), so an order invoiced with an advance is counted once.
+ */
 export async function revenue(tx: Tx, today: string): Promise<DashboardRevenue> {
   const months = await many<{ month: string; net: string }>(
     tx,
     sql`select to_char(m.month, 'YYYY-MM') as month, coalesce(sum(
-          case when d.kind = 'credit_note' then -d.net_total else d.net_total end), 0)::numeric(18,2)::text as net
+          case when d.kind = 'credit_note' then -d.net_total
+               else d.net_total - coalesce((select sum(a.net) from advance_deductions a where a.invoice_id = d.id), 0)
+          end), 0)::numeric(18,2)::text as net
         from generate_series(date_trunc('month', ${today}::date) - interval '11 months',
                              date_trunc('month', ${today}::date), interval '1 month') as m(month)
         left join documents d on d.kind in ('invoice', 'credit_note') and d.status = 'issued'
