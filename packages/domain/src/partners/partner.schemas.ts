@@ -105,8 +105,20 @@ const partnerFields = {
 export const partnerPatchSchema = z.object(partnerFields).partial().strict();
 export type PartnerPatch = z.infer<typeof partnerPatchSchema>;
 
+/**
+ * A Croatian VAT id is HR followed by the OIB: beside a partner's own OIB it must be that one (a
+ * typing slip would send eRačuni and VAT records to another firm).
+ */
+export function vatIdMatchesOib(oib: string | null | undefined, vatId: string | null | undefined): boolean {
+  if (!oib || !vatId || !vatId.startsWith('HR')) return true;
+  return vatId === `HR${oib}`;
+}
+
 /** Creation needs a name; every other field falls back to PARTNER_DEFAULTS. */
-export const partnerInputSchema = partnerPatchSchema.required({ name: true });
+export const partnerInputSchema = partnerPatchSchema.required({ name: true }).superRefine((p, ctx) => {
+  if (!vatIdMatchesOib(p.oib, p.vat_id))
+    ctx.addIssue({ code: 'custom', path: ['vat_id'], message: 'validation.vatIdOibMismatch' });
+});
 export type PartnerInputRaw = z.infer<typeof partnerInputSchema>;
 export type PartnerInput = Required<PartnerPatch>;
 

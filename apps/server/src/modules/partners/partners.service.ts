@@ -9,6 +9,7 @@ import {
   type PartnerRole,
   previewPartnerImport,
   type SupplierItemInput,
+  vatIdMatchesOib,
   withPartnerDefaults,
 } from '@erp/domain';
 import { notifyCompany } from '../../db/company-events.ts';
@@ -84,6 +85,10 @@ export async function updatePartner(
   const current = await getPartner(tx, role, id);
   const next = { ...current } as unknown as PartnerInput;
   for (const [k, v] of Object.entries(patch)) if (v !== undefined) (next as Record<string, unknown>)[k] = v;
+  if (!vatIdMatchesOib(next.oib, next.vat_id))
+    throw new AppError('VALIDATION', 'PDV ID nije HR i OIB partnera', [
+      { field: 'vat_id', key: 'validation.vatIdOibMismatch' },
+    ]);
   if (patch.oib !== undefined) await assertOibFree(tx, role, next.oib, id);
   await repo.updatePartner(tx, role, id, next);
   if (patch.contacts) await repo.replaceContacts(tx, ctx.companyId, id, patch.contacts);

@@ -75,6 +75,55 @@ describe('clients and suppliers', () => {
     );
   });
 
+  it("refuses a Croatian VAT id that is not HR + the partner's own OIB, on create, patch and import", async () => {
+    const shop = await signUp(t.app, 'PDV Provjera');
+    // Both numbers valid on their own (check digits), but of two different firms.
+    const create = await call(
+      'POST',
+      '/api/clients',
+      { name: 'Žuti obrt', oib: '33392005961', vat_id: 'HR69435151530' },
+      shop,
+    );
+    expect(create.statusCode).toBe(400);
+    expect(create.json().error.details).toEqual([{ field: 'vat_id', key: 'validation.vatIdOibMismatch' }]);
+    expect((await call('GET', '/api/clients?active=all', undefined, shop)).json().total).toBe(0);
+
+    const ok = await call(
+      'POST',
+      '/api/clients',
+      { name: 'Žuti obrt', oib: '33392005961', vat_id: 'hr 33392005961' },
+      shop,
+    );
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json().vat_id).toBe('HR33392005961');
+    // A foreign VAT id beside an OIB is a foreign firm's business: not compared.
+    const foreign = await call(
+      'POST',
+      '/api/clients',
+      { name: 'Müller GmbH', oib: '94577403194', vat_id: 'DE123456789' },
+      shop,
+    );
+    expect(foreign.statusCode).toBe(201);
+
+    const patch = await call('PATCH', `/api/clients/${ok.json().id}`, { oib: '69435151530' }, shop);
+    expect(patch.statusCode).toBe(400);
+    expect(patch.json().error.details).toEqual([{ field: 'vat_id', key: 'validation.vatIdOibMismatch' }]);
+    expect((await call('GET', `/api/clients/${ok.json().id}`, undefined, shop)).json()).toMatchObject({
+      oib: '33392005961',
+      vat_id: 'HR33392005961',
+    });
+
+    const file = Buffer.from('Naziv;OIB;PDV ID\nKrivi PDV;69435151530;HR33392005961\n');
+    const upload = multipart('k.csv', file);
+    const preview = await t.app.inject({
+      method: 'POST',
+      url: '/api/clients/import',
+      headers: { cookie: shop.cookie, ...upload.headers },
+      payload: upload.payload,
+    });
+    expect(preview.json().rows[0].errors).toEqual([{ field: 'vat_id', key: 'validation.vatIdOibMismatch' }]);
+  });
+
   it('keeps OIB unique per company and list, not across companies or lists', async () => {
     const dup = await call('POST', '/api/clients', { name: 'Netko drugi', oib: '69435151530' });
     expect(dup.statusCode).toBe(409);
