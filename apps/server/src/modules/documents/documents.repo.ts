@@ -347,6 +347,16 @@ export type LineRow = {
   item_min_charge: string | null;
 };
 
+/** The item each of these lots belongs to (lots of other companies are not visible). */
+export async function lotItems(tx: Tx, lotIds: readonly string[]): Promise<Map<string, string>> {
+  if (lotIds.length === 0) return new Map();
+  const found = await rows<{ id: string; item_id: string }>(
+    tx,
+    sql`select id, item_id from lots where id = any(${uuids([...new Set(lotIds)])})`,
+  );
+  return new Map(found.map((l) => [l.id, l.item_id]));
+}
+
 export async function getLines(tx: Tx, documentId: string): Promise<LineRow[]> {
   return rows<LineRow>(
     tx,

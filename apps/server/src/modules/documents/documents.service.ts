@@ -116,11 +116,20 @@ export async function resolveLines(
   const settings = [...items.values()].some((item) => item.price_basis !== 'unit')
     ? await getPricingSettings(tx)
     : null;
+  const lots = await repo.lotItems(
+    tx,
+    lines.flatMap((l) => (l.lot_id ? [l.lot_id] : [])),
+  );
   return lines.map((l, i) => {
     const item = l.item_id ? items.get(l.item_id) : undefined;
     if (l.item_id && !item)
       throw new AppError('VALIDATION', 'Artikl nije pronađen', [
         { field: `${field}.${i}.item_id`, key: 'validation.itemUnknown' },
+      ]);
+    // A chosen lot must be one of the line's item's lots (an unknown id was a 500 from the key).
+    if (l.lot_id && (!item || lots.get(l.lot_id) !== item.id))
+      throw new AppError('VALIDATION', `Stavka ${i + 1}: odabrani lot ne pripada artiklu`, [
+        { field: `${field}.${i}.lot_id`, key: 'validation.lotNotOfItem', params: { item: item?.sku ?? '' } },
       ]);
     if (!item && !l.description.trim())
       throw new AppError('VALIDATION', 'Unesite artikl ili opis stavke', [

@@ -262,3 +262,41 @@ describe('dates a planner can mistype', () => {
     expect(paid.document).toMatchObject({ paid_total: invoice.total, payment_status: 'paid' });
   });
 });
+
+describe('a delivery note line naming a lot', () => {
+  it('refuses a lot of another item or an unknown lot (was 500) and writes nothing', async () => {
+    const [glassLot] = await db<{ id: string }>(
+      sql`select id from lots where item_id = ${shop.glass.id} and lot_number = 'L-100'`,
+    );
+    const before = await counts();
+    for (const lotId of [glassLot?.id, '00000000-0000-4000-8000-000000000000']) {
+      const r = await api.call('POST', '/api/delivery-notes', {
+        client_id: shop.client.id,
+        source_location_id: shop.materials.id,
+        lines: [
+          { item_id: shop.glass.id, quantity: '1', lot_id: glassLot?.id },
+          { item_id: shop.spacer.id, quantity: '2', lot_id: lotId },
+        ],
+      });
+      expect(r.status).toBe(400);
+      expect(r.body.error.details).toEqual([
+        { field: 'lines.1.lot_id', key: 'validation.lotNotOfItem', params: { item: 'DIST16' } },
+      ]);
+    }
+    expect(await counts()).toEqual(before);
+    // The glass line with its own lot is fine, and issuing takes that lot.
+    const note = await api.ok('POST', '/api/delivery-notes', {
+      client_id: shop.client.id,
+      source_location_id: shop.materials.id,
+      lines: [{ item_id: shop.glass.id, quantity: '1', lot_id: glassLot?.id }],
+    });
+    await api.ok('POST', `/api/delivery-notes/${note.document.id}/issue`);
+    const moved = await db<{ lot_id: string; quantity: string }>(
+      sql`select m.lot_id, trim_scale(m.quantity)::text as quantity from stock_movements m
+          join stock_documents s on s.id = m.document_id
+          where s.id = (select stock_document_id from documents where id = ${note.document.id})`,
+    );
+    expect(moved).toEqual([{ lot_id: glassLot?.id, quantity: '-1' }]);
+    expect(await ledgerMismatches()).toEqual([]);
+  });
+});
