@@ -68,7 +68,7 @@ export const stockBalanceSchema = z.object({
 });
 export type StockBalance = z.infer<typeof stockBalanceSchema>;
 
-export const unitConversionRowSchema = z.object({ unit: z.string(), factor: dec });
+export const unitConversionRowSchema = z.object({ unit: z.string(), factor: dec, purchase: z.boolean() });
 export const itemDetailSchema = z.object({
   item: inventoryItemSchema,
   balances: z.array(stockBalanceSchema),
@@ -78,7 +78,10 @@ export type ItemDetail = z.infer<typeof itemDetailSchema>;
 export const itemPageSchema = z.object({ items: z.array(inventoryItemSchema), total: z.number() });
 export type ItemPage = z.infer<typeof itemPageSchema>;
 export const conversionsBodySchema = z.object({
-  conversions: z.array(unitConversionSchema).max(20, 'validation.tooManyItems'),
+  conversions: z
+    .array(unitConversionSchema)
+    .max(20, 'validation.tooManyItems')
+    .refine((list) => list.filter((c) => c.purchase).length <= 1, 'validation.purchaseUnitRepeated'),
 });
 
 export const stockLocationSchema = z.object({

@@ -114,6 +114,8 @@ export const unitConversionSchema = z.object({
   factor: positiveDecimal.refine((s) => !isPositive(s) || new Decimal(s).gte(MIN_CONVERSION_FACTOR), {
     message: 'validation.conversionFactorTooSmall',
   }),
+  /** The unit the item is bought in (drafts from low stock order in it); at most one per item. */
+  purchase: z.boolean({ error: 'validation.invalid' }).optional().default(false),
 });
 
 export const locationInputSchema = z.object({

@@ -10,3 +10,20 @@ const D = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
 export function baseQuantity(quantity: Decimal.Value, factor: Decimal.Value): Decimal {
   return new D(quantity).times(factor).toDecimalPlaces(4);
 }
+
+/** The whole units of `factor` base units that hold at least a base quantity: ceil(base / factor). */
+export function wholeUnitsFor(base: Decimal.Value, factor: Decimal.Value): Decimal {
+  return new D(base).div(factor).ceil();
+}
+
+/**
+ * A price per unit moved to another unit (factors of the base unit; the base unit's is 1): price ÷
+ * from × to, half up to the 4 decimals a line price keeps. 10 €/m² is 72.225 € per 7.2225 m² sheet.
+ */
+export function rescalePrice(
+  price: Decimal.Value,
+  fromFactor: Decimal.Value,
+  toFactor: Decimal.Value,
+): Decimal {
+  return new D(price).div(fromFactor).times(toFactor).toDecimalPlaces(4);
+}

@@ -201,9 +201,9 @@ export async function itemBalances(tx: Tx, itemId: string) {
 }
 
 export async function listConversions(tx: Tx, itemId: string) {
-  return query<{ unit: string; factor: string }>(
+  return query<{ unit: string; factor: string; purchase: boolean }>(
     tx,
-    sql`select unit, trim_scale(factor)::text as factor from item_unit_conversions where item_id = ${itemId} order by unit`,
+    sql`select unit, trim_scale(factor)::text as factor, purchase from item_unit_conversions where item_id = ${itemId} order by unit`,
   );
 }
 

@@ -166,7 +166,7 @@ export async function replaceConversions(
   tx: Tx,
   ctx: CompanyContext,
   itemId: string,
-  list: { unit: string; factor: string }[],
+  list: { unit: string; factor: string; purchase: boolean }[],
 ) {
   const item = await repo.getItem(tx, itemId);
   if (!item) throw notFound('Artikl');

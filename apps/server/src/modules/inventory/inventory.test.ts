@@ -103,7 +103,7 @@ describe('items and locations', () => {
     const conv = await api.ok('PUT', `/api/inventory/items/${item.id}/conversions`, {
       conversions: [{ unit: 'kut', factor: '50' }],
     });
-    expect(conv).toEqual([{ unit: 'kut', factor: '50' }]);
+    expect(conv).toEqual([{ unit: 'kut', factor: '50', purchase: false }]);
   });
 });
 

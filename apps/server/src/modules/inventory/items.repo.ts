@@ -85,10 +85,11 @@ export async function insertConversion(
   tx: Tx,
   companyId: string,
   itemId: string,
-  c: { unit: string; factor: string },
+  c: { unit: string; factor: string; purchase: boolean },
 ): Promise<void> {
   await tx.execute(
-    sql`insert into item_unit_conversions (company_id, item_id, unit, factor) values (${companyId}, ${itemId}, ${c.unit}, ${c.factor})`,
+    sql`insert into item_unit_conversions (company_id, item_id, unit, factor, purchase)
+        values (${companyId}, ${itemId}, ${c.unit}, ${c.factor}, ${c.purchase})`,
   );
 }
 

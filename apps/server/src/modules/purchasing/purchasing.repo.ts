@@ -393,11 +393,15 @@ export type LowStockItem = {
   price: string | null;
   vat_rate: string;
   draft_order_id: string | null;
+  /** The item's purchase unit (a conversion marked purchase) and its factor; null: the base unit. */
+  purchase_unit: string | null;
+  purchase_factor: string | null;
 };
 
 /**
  * Active items (all, or the named ones) whose available stock plus what is on order is below their
- * reorder point, with the shortfall, the default supplier's price and a draft order holding them.
+ * reorder point, with the shortfall, the default supplier's price (per base unit), the purchase unit
+ * and a draft order holding them.
  */
 export async function lowStockItems(tx: Tx, itemIds?: readonly string[]): Promise<LowStockItem[]> {
   return rows<LowStockItem>(
@@ -406,12 +410,14 @@ export async function lowStockItems(tx: Tx, itemIds?: readonly string[]): Promis
           (select o.id from purchase_order_lines pl join purchase_orders o on o.id = pl.order_id
             where pl.item_id = i.id and o.status = 'draft' order by o.created_at desc limit 1) as draft_order_id,
           (i.reorder_point - (coalesce(s.on_hand, 0) - coalesce(r.reserved, 0) + coalesce(s.on_order, 0)))::text as shortfall,
-          coalesce(si.price, i.purchase_price)::text as price, i.vat_rate::text as vat_rate
+          coalesce(si.price, i.purchase_price)::text as price, i.vat_rate::text as vat_rate,
+          pu.unit as purchase_unit, pu.factor::text as purchase_factor
         from items i
         left join item_stock s on s.item_id = i.id
         left join lateral (select sum(quantity) as reserved from reservations rv
           where rv.item_id = i.id and rv.status = 'active') r on true
         left join supplier_items si on si.item_id = i.id and si.supplier_id = i.default_supplier_id
+        left join item_unit_conversions pu on pu.item_id = i.id and pu.purchase
         where i.active and i.reorder_point is not null
           and coalesce(s.on_hand, 0) - coalesce(r.reserved, 0) + coalesce(s.on_order, 0) < i.reorder_point
           and (${itemIds ? sql`i.id = any(${uuids(itemIds)})` : sql`true`})

@@ -16,8 +16,10 @@ import {
   poTotals,
   type ReceiptInput,
   receiptCheck,
+  rescalePrice,
   statusFromReceipts,
   supplierPerformance,
+  wholeUnitsFor,
 } from '@erp/domain';
 import Decimal from 'decimal.js';
 import { notifyCompany } from '../../db/company-events.ts';
@@ -421,6 +423,23 @@ export async function getReceipt(tx: Tx, id: string) {
 }
 
 /**
+ * A low-stock line's quantity, unit and price: the reorder quantity (else the shortfall) and the
+ * price per base unit, or, when the item has a purchase unit (glass kept in m², bought in sheets),
+ * that many base units rounded up to whole purchase units at the price of one purchase unit.
+ */
+function draftQuantity(i: repo.LowStockItem) {
+  const base = new D(i.reorder_qty && new D(i.reorder_qty).gt(0) ? i.reorder_qty : i.shortfall);
+  const price = new D(i.price ?? 0);
+  if (!i.purchase_unit || !i.purchase_factor)
+    return { quantity: base.toFixed(), unit: null, unit_price: price.toFixed() };
+  return {
+    quantity: wholeUnitsFor(base, i.purchase_factor).toFixed(),
+    unit: i.purchase_unit,
+    unit_price: rescalePrice(price, 1, i.purchase_factor).toFixed(),
+  };
+}
+
+/**
  * One draft order per default supplier for the items below their reorder point, each for its
  * reorder quantity (or, without one, what brings it back to the reorder point). Items without a
  * default supplier are returned as skipped; items already on a draft order are skipped too (the
@@ -449,9 +468,7 @@ export async function createFromLowStock(tx: Tx, ctx: CompanyContext, itemIds?: 
     const lines = items.map((i) => ({
       item_id: i.id,
       description: null,
-      quantity: new D(i.reorder_qty && new D(i.reorder_qty).gt(0) ? i.reorder_qty : i.shortfall).toFixed(),
-      unit: null,
-      unit_price: new D(i.price ?? 0).toFixed(),
+      ...draftQuantity(i),
       vat_rate: new D(i.vat_rate).toFixed(),
     }));
     orders.push(

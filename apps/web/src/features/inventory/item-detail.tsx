@@ -173,7 +173,7 @@ function Conversions({
 }: {
   itemId: string;
   baseUnit: string;
-  conversions: { unit: string; factor: string }[];
+  conversions: Conversion[];
 }) {
   const { t } = useTranslation('inventory');
   const canWrite = usePermission('master.write');
@@ -196,6 +196,11 @@ function Conversions({
             <span>
               1 {formatUnit(c.unit)} = <Qty value={c.factor} /> {formatUnit(baseUnit)}
             </span>
+            {c.purchase && (
+              <span className="text-muted" data-testid="purchase-unit">
+                · {t('items.convPurchase')}
+              </span>
+            )}
             {canWrite && (
               <button
                 type="button"
@@ -226,6 +231,10 @@ function Conversions({
             invalid={Boolean(form.formState.errors.factor)}
             {...form.register('factor')}
           />
+          <label className="flex items-center gap-1.5 text-sm">
+            <input type="checkbox" {...form.register('purchase')} />
+            {t('items.convPurchase')}
+          </label>
           <Button type="submit" size="sm" variant="outline" loading={save.isPending}>
             {t('common.add')}
           </Button>
