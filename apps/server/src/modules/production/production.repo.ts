@@ -61,6 +61,13 @@ const toProcess = (r: ProcessRow): Process => ({
   updatedAt: iso(r.updated_at),
 });
 
+const CROATIAN_MARKED = 'čćđšžČĆĐŠŽ';
+const CROATIAN_PLAIN = 'ccdszCCDSZ';
+/** The same letters without their marks, in JavaScript (the query text) and in SQL (`translate`). */
+function foldCroatian(text: string): string {
+  return text.replace(/[čćđšžČĆĐŠŽ]/g, (c) => CROATIAN_PLAIN[CROATIAN_MARKED.indexOf(c)] as string);
+}
+
 // hr_sort (migration 0056): the Croatian alphabet, case-insensitive (Č after C, Ž after Z).
 const PROCESS_SORT_SQL: Record<ProcessListQuery['sort'], string> = {
   code: 'code collate hr_sort',
@@ -75,8 +82,13 @@ export async function listProcesses(
 ): Promise<{ items: Process[]; total: number }> {
   const conditions: SQL[] = [sql`true`];
   if (q.q) {
-    const like = `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conditions.push(sql`(code ilike ${like} or name ilike ${like} or work_centre ilike ${like})`);
+    // Without Croatian marks on either side: "cisc" finds ČIŠ Čišćenje, as the partner search does.
+    const like = `%${foldCroatian(q.q).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const folded = (column: string) =>
+      sql.raw(`translate(${column}, '${CROATIAN_MARKED}', '${CROATIAN_PLAIN}')`);
+    conditions.push(
+      sql`(${folded('code')} ilike ${like} or ${folded('name')} ilike ${like} or ${folded('work_centre')} ilike ${like})`,
+    );
   }
   if (q.active !== 'all') conditions.push(sql`active = ${q.active === 'active'}`);
   const where = sql.join(conditions, sql` and `);

@@ -439,7 +439,7 @@ describe('production API', () => {
     expect((await api.ok('GET', `/api/products/${shop.igu.id}`)).routingWarnings).toEqual([]);
   });
 
-  it('sorts processes and products in the Croatian alphabet, case-insensitively', async () => {
+  it('sorts processes and products in the Croatian alphabet and finds processes without the marks', async () => {
     const shop = await signUp(t.app, 'Abeceda Proizvodnje');
     const process = (code: string, name: string, workCentre: string) => ({
       code,
@@ -478,6 +478,19 @@ describe('production API', () => {
       'Đurđa',
       'Žica',
     ]);
+    // Searched with or without the marks, in code, name or work centre.
+    const found = async (q: string) =>
+      (await call('GET', `/api/processes?q=${encodeURIComponent(q)}`, undefined, shop))
+        .json()
+        .items.map((p: { code: string }) => p.code)
+        .sort();
+    expect(await found('cisc')).toEqual(['ČIŠ']);
+    expect(await found('ČIŠĆ')).toEqual(['ČIŠ']);
+    expect(await found('slif')).toEqual(['ŠLI']);
+    expect(await found('durd')).toEqual(['CNC']);
+    expect(await found('zica')).toEqual(['ZAV']);
+    expect(await found('celik')).toEqual(['rez']);
+    expect(await found('50%')).toEqual([]);
 
     for (const [sku, name] of [
       ['ŽIC-1', 'Žičana mreža'],
