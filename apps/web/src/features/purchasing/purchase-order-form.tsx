@@ -14,14 +14,15 @@ import { Card, CardContent } from '../../components/ui/card.tsx';
 import { FormErrors } from '../../components/ui/form-errors.tsx';
 import { Input, Textarea } from '../../components/ui/input.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
-import { formatCurrency, formatNumber, numberInputToApi } from '../../lib/format.ts';
+import { formatCurrency, formatNumber, formatNumberInput, numberInputToApi } from '../../lib/format.ts';
 import { apiErrorMessages, Field, NUM, PartnerOptions, selectClasses } from '../clients/partner-ui.tsx';
 import { fetchPartners, useUnlistedPartner } from '../clients/partners-api.ts';
 import { PageHeader } from '../sections/page-header.tsx';
-import { proposedLinePrice } from './po-line-price.ts';
+import { orderLineInputs, proposedLinePrice, withUnit } from './po-line-price.ts';
 import {
   type Order,
   saveOrder,
+  useItemUnits,
   useOrder,
   usePurchasingMutation,
   useSupplierPrices,
@@ -35,6 +36,8 @@ type Line = {
   quantity: string;
   unit: string;
   unit_price: string;
+  /** The unit the price is in (not sent): a unit change moves the price from it (`withUnit`). */
+  price_unit: string;
   vat_rate: string;
 };
 const VAT_RATES = ['25', '13', '5', '0'];
@@ -47,12 +50,20 @@ const newLine = (defaults: Partial<Line> = {}): Line => ({
   quantity: '1',
   unit: '',
   unit_price: '',
+  price_unit: '',
   vat_rate: '25',
   ...defaults,
 });
 
 const dec = (s: string) => numberInputToApi(s);
 const isDec = (s: string) => /^\d+(\.\d+)?$/.test(dec(s));
+/**
+ * A picked item's price in the language's number format (a supplier's 1.125 € is not 1 125 € in a
+ * Croatian input), else what was typed.
+ */
+const pickedPrice = (proposed: string, typed: string) => ({
+  unit_price: proposed ? formatNumberInput(proposed) : typed,
+});
 /** A row the user left untouched (the grid's fresh last line): not sent, not an error. */
 const isBlank = (l: Line) => !l.item_id && !l.item_label.trim();
 
@@ -116,9 +127,7 @@ function PurchaseOrderForm({ initial }: { initial?: Order }) {
           newLine({
             item_id: l.item_id,
             item_label: `${l.sku} · ${l.item_name}`,
-            quantity: l.quantity,
-            unit: l.unit,
-            unit_price: l.unit_price,
+            ...orderLineInputs(l),
             vat_rate: normaliseVatRate(l.vat_rate) ?? l.vat_rate,
           }),
         ) ?? []),
@@ -140,6 +149,8 @@ function PurchaseOrderForm({ initial }: { initial?: Order }) {
   const unlistedSupplier = useUnlistedPartner('supplier', suppliers?.rows, supplierId);
   // A picked item starts at this supplier's price for it.
   const { data: supplierPrices } = useSupplierPrices(supplierId);
+  // The lines' item units: a unit change moves the line's price through the conversion.
+  const itemUnits = useItemUnits(lines.map((l) => l.item_id));
   const save = usePurchasingMutation((body: unknown) => saveOrder(initial?.id ?? null, body));
   // Dirty = the request differs from what was loaded (a new order: anything entered at all); the
   // grid's fresh last line is not a change.
@@ -169,8 +180,11 @@ function PurchaseOrderForm({ initial }: { initial?: Order }) {
         set: (l, v) => ({ ...l, item_label: v, item_id: '' }),
       },
       text('quantity', 'decimal', '6rem'),
-      text('unit', 'text', '4.5rem'),
-      text('unit_price', 'decimal', '7rem'),
+      { ...text('unit', 'text', '4.5rem'), set: (l, v) => withUnit(l, v, itemUnits.get(l.item_id)) },
+      {
+        ...text('unit_price', 'decimal', '7rem'),
+        set: (l, v) => ({ ...l, unit_price: v, price_unit: l.unit }),
+      },
       {
         id: 'vat_rate',
         header: t('fields.vat_rate'),
@@ -197,7 +211,7 @@ function PurchaseOrderForm({ initial }: { initial?: Order }) {
         },
       },
     ];
-  }, [t]);
+  }, [t, itemUnits]);
   const totals = liveTotals(lines);
   const label = (field: string) => {
     const m = /^lines\.(\d+)\.(\w+)$/.exec(field);
@@ -275,7 +289,8 @@ function PurchaseOrderForm({ initial }: { initial?: Order }) {
               item_id: item.id,
               item_label: `${item.sku} · ${item.name}`,
               unit: item.base_unit,
-              unit_price: proposedLinePrice(item, supplierPrices, l.unit_price),
+              ...pickedPrice(proposedLinePrice(item, supplierPrices, ''), l.unit_price),
+              price_unit: item.base_unit,
               vat_rate: normaliseVatRate(item.vat_rate) ?? l.vat_rate,
             })}
             onRemoved={(_, index, restore) =>

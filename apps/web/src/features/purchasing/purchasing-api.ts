@@ -1,6 +1,7 @@
 import type {
   DraftOrders,
   GoodsReceipt,
+  ItemDetail,
   LowStockItem,
   PoHeader,
   PoLine,
@@ -11,7 +12,7 @@ import type {
   SupplierItem,
 } from '@erp/domain';
 import { poActions } from '@erp/domain/purchasing/po-status';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, type ApiErrorDetail, api } from '../../lib/api.ts';
 import { partnerKeys } from '../clients/partners-api.ts';
 import { useCompanyLive } from '../team/use-live.ts';
@@ -56,6 +57,35 @@ export const purchasingKeys = {
   lowStock: () => [...purchasingKeys.all, 'low-stock'] as const,
   locations: () => [...purchasingKeys.all, 'locations'] as const,
 };
+
+/**
+ * The units of the order's items (base unit and conversions, from the item page's read), by item
+ * id: a line's unit change moves its price through them. An item still loading is absent.
+ */
+export function useItemUnits(itemIds: readonly string[]) {
+  const ids = [...new Set(itemIds.filter(Boolean))].sort();
+  return useQueries({
+    queries: ids.map((id) => ({
+      queryKey: ['purchasing', 'item-units', id],
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        api<ItemDetail>(`/api/inventory/items/${id}`, { signal }),
+      staleTime: 60_000,
+    })),
+    combine: (results) =>
+      new Map(
+        results.flatMap((r) =>
+          r.data
+            ? [
+                [
+                  r.data.item.id,
+                  { base_unit: r.data.item.base_unit, conversions: r.data.conversions },
+                ] as const,
+              ]
+            : [],
+        ),
+      ),
+  });
+}
 
 /** The items the order's supplier supplies, with its own prices (none until a supplier is chosen). */
 export function useSupplierPrices(supplierId: string) {
