@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { AppError } from '@erp/domain';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { claimCommit } from './begin-with.ts';
 import type { Tx } from './database.ts';
 import { preparedRows, statementsRows } from './prepared.ts';
@@ -18,6 +18,14 @@ const hashOf = (idem: Idempotency) =>
     .update(`${idem.scope}\n${JSON.stringify(idem.body ?? null)}`)
     .digest('hex');
 
+/** The key's advisory lock and its look-up: `once`'s first two statements. */
+export function keyLookup(companyId: string, key: string): SQL[] {
+  return [
+    sql`select pg_advisory_xact_lock(hashtextextended(${`${companyId}:${key}`}, 0))`,
+    sql`select request_hash, response from idempotency_keys where key = ${key}`,
+  ];
+}
+
 /**
  * Runs a use-case once per Idempotency-Key, inside the use-case's own transaction. The key is
  * locked first (a transaction-scoped advisory lock), so a twin request waits here and then finds
@@ -33,11 +41,9 @@ export async function once<T>(
   run: () => Promise<T>,
 ): Promise<T> {
   // The lock, then the look-up in a statement of its own (its snapshot taken once the lock is held,
-  // so a twin that waited sees the first one's key): two statements, one round trip.
-  const [, found] = await statementsRows(tx, [
-    sql`select pg_advisory_xact_lock(hashtextextended(${`${companyId}:${idem.key}`}, 0))`,
-    sql`select request_hash, response from idempotency_keys where key = ${idem.key}`,
-  ]);
+  // so a twin that waited sees the first one's key): two statements, one round trip (on PostgreSQL
+  // inCompany sends them with the company's entry: keyLookup).
+  const [, found] = await statementsRows(tx, keyLookup(companyId, idem.key));
   const hash = hashOf(idem);
   const stored = (found as { request_hash: string; response: { value: T } }[] | undefined)?.[0];
   if (stored) {

@@ -2,8 +2,17 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, onPostgres, type TestDatabase } from '../test/harness.ts';
-import type { Tx } from './database.ts';
-import { preparedRows, statementsRows, statementTemplate } from './prepared.ts';
+import { transactionBeginningWith } from './begin-with.ts';
+import { type Database, openPostgres, type Tx } from './database.ts';
+import {
+  type AheadStatement,
+  aheadOf,
+  answeredAhead,
+  beginWithStatements,
+  preparedRows,
+  statementsRows,
+  statementTemplate,
+} from './prepared.ts';
 
 describe('statement templates: built once per shape, each call with its own values', () => {
   let testDb: TestDatabase;
@@ -167,5 +176,95 @@ describe.runIf(onPostgres)('named statements on PostgreSQL: rows described once 
       }),
     ).rejects.toThrow(/division by zero/);
     expect(await testDb.database.db.transaction((tx) => divide(tx, '5'))).toEqual([{ q: 2 }]);
+  });
+});
+
+// BEGIN, an entry and the use-case's first statements in one round trip (issue 21, session 15).
+describe.runIf(onPostgres)('statements sent ahead with BEGIN', () => {
+  let testDb: TestDatabase;
+  let one: Database;
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+    one = await openPostgres(testDb.url as string, 1); // one connection: every run reuses it
+    await one.db.execute(sql`create table ahead_probe (n int not null)`);
+    await one.db.execute(sql`create sequence ahead_seq`);
+  });
+  afterAll(async () => {
+    await one?.close();
+    await testDb?.drop();
+  });
+
+  const countAhead = aheadOf(sql`select count(*)::int as n from ahead_probe`, true);
+  /** A transaction opened with `ahead` sent after BEGIN; `fn` gets the first statement's rows. */
+  const run = <T>(ahead: AheadStatement[], fn: (tx: Tx) => Promise<T>) =>
+    transactionBeginningWith(
+      one.db,
+      async (client, begin) => {
+        const [first, ...rest] = await beginWithStatements(client, begin, ahead);
+        return { first, rest } as unknown as Record<string, unknown>[];
+      },
+      undefined,
+      async (tx, opened) => {
+        const { first, rest } = opened as unknown as { first: unknown[]; rest: unknown[][] };
+        answeredAhead(tx, ahead.slice(1), rest);
+        return { first, value: await fn(tx) };
+      },
+    );
+  /** The statements `fn` sends on its connection itself. */
+  const sending = async <T>(tx: Tx, fn: () => Promise<T>) => {
+    const client = (tx as unknown as { session: { client: pg.Client } }).session.client;
+    const query = client.query;
+    let sent = 0;
+    client.query = ((...args: unknown[]) => {
+      sent++;
+      return (query as (...a: unknown[]) => unknown).apply(client, args);
+    }) as typeof query;
+    try {
+      return { value: await fn(), sent };
+    } finally {
+      client.query = query;
+    }
+  };
+  const count = (tx: Tx) => preparedRows<{ n: number }>(tx, sql`select count(*)::int as n from ahead_probe`);
+
+  it('answers the use-case’s first statements from the opening round trip, not after another statement', async () => {
+    const marker = aheadOf(sql`select ${'a'}::text as m`);
+    const taken = await run([marker, countAhead], (tx) => sending(tx, () => count(tx)));
+    expect(taken?.first).toEqual([{ m: 'a' }]);
+    expect(taken?.value).toEqual({ value: [{ n: 0 }], sent: 0 });
+    // A statement through drizzle first: the answer sent ahead is stale and is not used.
+    const after = await run([marker, countAhead], async (tx) => {
+      await tx.execute(sql`insert into ahead_probe values (1)`);
+      return sending(tx, () => count(tx));
+    });
+    expect(after?.value).toEqual({ value: [{ n: 1 }], sent: 1 });
+    // Another value for the same text is another statement: sent.
+    const other = aheadOf(sql`select count(*)::int as n from ahead_probe where n = ${2}`, true);
+    const differs = await run([marker, other], (tx) =>
+      sending(tx, () =>
+        preparedRows<{ n: number }>(tx, sql`select count(*)::int as n from ahead_probe where n = ${1}`),
+      ),
+    );
+    expect(differs?.value).toEqual({ value: [{ n: 1 }], sent: 1 });
+  });
+
+  it('runs nothing after a statement that fails, and the connection goes on (its named statements too)', async () => {
+    const next = aheadOf(sql`select nextval('ahead_seq')::int as v`, true);
+    const failing = aheadOf(sql`select (1 / ${0}::int) as x`);
+    await expect(run([failing, next], async () => null)).rejects.toThrow(/division by zero/);
+    // A sequence is not rolled back: had the statement after the failure run, it would show.
+    const [seq] = await one.session((q) => q('select is_called from ahead_seq'));
+    expect(seq).toEqual({ is_called: false });
+    // A named statement parsed in a round trip that failed after it is known on the connection (a
+    // second Parse of its name would fail with "already exists"); one whose Parse was skipped
+    // (`next` above) is parsed again.
+    const afterParse = aheadOf(sql`select ${'b'}::text as m, (1 / ${0}::int) as x`, true);
+    await expect(run([countAhead, afterParse], async () => null)).rejects.toThrow(/division by zero/);
+    await expect(run([countAhead, afterParse], async () => null)).rejects.toThrow(/division by zero/);
+    const again = await run([countAhead, next], (tx) =>
+      sending(tx, () => preparedRows(tx, sql`select nextval('ahead_seq')::int as v`)),
+    );
+    expect(again?.first).toEqual([{ n: 1 }]);
+    expect(again?.value).toEqual({ value: [{ v: 1 }], sent: 0 });
   });
 });

@@ -374,24 +374,72 @@ export function beginWithStatements(
   });
 }
 
-// The answer of a statement sent ahead waits for the use-case: its first statement, when it is that
-// statement with the same values, takes the answer instead of being sent. Any other statement drops it.
-const aheadAnswers = new WeakMap<Tx, { statement: AheadStatement; rows: unknown[] }>();
+// The answers of statements sent ahead wait for the use-case: its first statements, when they are
+// those statements with the same values in the same order, take the answers instead of being sent.
+// The first statement that differs drops the rest (a statement in between may have changed what
+// they would read).
+type Answered = { statement: AheadStatement; rows: unknown[] };
+const aheadAnswers = new WeakMap<Tx, Answered[]>();
 
-/** The rows `statement` answered in the round trip that opened `tx` (see beginWithStatements). */
-export function answeredAhead(tx: Tx, statement: AheadStatement, rows: unknown[]): void {
-  aheadAnswers.set(tx, { statement, rows });
+/** The rows `statements` answered in the round trip that opened `tx` (see beginWithStatements). */
+export function answeredAhead(tx: Tx, statements: AheadStatement[], rows: unknown[][]): void {
+  dropAheadOnDrizzleStatements(tx);
+  aheadAnswers.set(
+    tx,
+    statements.map((statement, i) => ({ statement, rows: rows[i] ?? [] })),
+  );
 }
 
-/** The answer sent ahead, when this statement (text and values) is the one that was sent; dropped either way. */
+// A statement sent through drizzle (tx.execute, the query builders: all go through the session's
+// prepareQuery) is one that differs too, so it drops the answers. The transaction object and its
+// session are kept per pooled connection (db/begin-with.ts), so each session is wrapped once.
+const watched = new WeakSet<object>();
+function dropAheadOnDrizzleStatements(tx: Tx): void {
+  const session = (tx as unknown as TxInternals).session;
+  if (watched.has(session)) return;
+  watched.add(session);
+  const prepareQuery = session.prepareQuery.bind(session);
+  session.prepareQuery = (...args) => {
+    aheadAnswers.delete(tx);
+    return prepareQuery(...args);
+  };
+}
+
+const sameStatement = (s: AheadStatement, text: string, values: unknown[]) =>
+  s.text === text && s.values.length === values.length && s.values.every((v, i) => v === values[i]);
+
+/** The next answer sent ahead, when this statement is the one it answers; otherwise all are dropped. */
 function takeAhead(tx: Tx, text: string, values: unknown[]): unknown[] | undefined {
-  const ahead = aheadAnswers.get(tx);
-  if (!ahead) return undefined;
-  aheadAnswers.delete(tx);
-  const s = ahead.statement;
-  const same =
-    s.text === text && s.values.length === values.length && s.values.every((v, i) => v === values[i]);
-  return same ? ahead.rows : undefined;
+  const queue = aheadAnswers.get(tx);
+  const next = queue?.[0];
+  if (!queue || !next) return undefined;
+  if (!sameStatement(next.statement, text, values)) {
+    aheadAnswers.delete(tx);
+    return undefined;
+  }
+  queue.shift();
+  return next.rows;
+}
+
+/** The answers of these statements sent ahead, all of them or none (then none is left). */
+function takeAllAhead(tx: Tx, queries: Query[]): unknown[][] | undefined {
+  const queue = aheadAnswers.get(tx);
+  if (!queue) return undefined;
+  const all = queries.every((q, i) => {
+    const next = queue[i];
+    return next !== undefined && sameStatement(next.statement, q.sql, q.params);
+  });
+  if (!all) {
+    aheadAnswers.delete(tx);
+    return undefined;
+  }
+  return queue.splice(0, queries.length).map((a) => a.rows);
+}
+
+/** A statement built by drizzle as one to send ahead; `named`: as a named statement (fixed text only). */
+export function aheadOf(q: SQL, named = false): AheadStatement {
+  const query = dialect.sqlToQuery(q);
+  return { name: named ? nameFor(query.sql) : undefined, text: query.sql, values: query.params };
 }
 
 const rowsOfFirst = (result: Results) => (Array.isArray(result) ? (result[0]?.rows ?? []) : result.rows);
@@ -449,7 +497,8 @@ export async function statementsRows(tx: Tx, statements: SQL[]): Promise<unknown
   const queries = statements.map((q) => dialect.sqlToQuery(q));
   const client = session.client;
   if (isCommitted(tx)) throw new Error('A statement after its transaction committed with its last statement');
-  aheadAnswers.delete(tx);
+  const answered = takeAllAhead(tx, queries);
+  if (answered) return answered;
   if (!(client instanceof pg.Client)) {
     const all: unknown[][] = [];
     for (const q of queries) all.push(await send(tx, undefined, q.sql, q.params, false));

@@ -109,12 +109,13 @@ type CompanyOptions = {
    */
   lastStatementCommits?: boolean;
   /**
-   * `fn`'s first statement, sent with the company's entry in the round trip that opens the
-   * transaction (PostgreSQL only); `fn` then gets its answer without sending it (db/prepared.ts,
-   * answeredAhead). The entry refuses in the database (migration 0054), so the statement never runs
-   * for a refused caller. Only for a statement that is `fn`'s first whatever the input.
+   * `fn`'s first statements, sent with the company's entry in the round trip that opens the
+   * transaction (PostgreSQL only); `fn` then gets their answers without sending them (db/prepared.ts,
+   * answeredAhead). The entry refuses in the database (migration 0054), so they never run for a
+   * refused caller. Only for statements that are `fn`'s first whatever the input: a statement that
+   * `fn` does not send holds what it locked until the end of the transaction.
    */
-  ahead?: AheadStatement;
+  ahead?: AheadStatement[];
 };
 const txConfig = (isolation?: Isolation) => (isolation ? { isolationLevel: isolation } : undefined);
 
@@ -155,8 +156,8 @@ const forbidden = () => new AppError('FORBIDDEN', 'Vaša uloga ne dopušta ovu r
  */
 function enterWithAhead(
   ids: { userId: string; companyId: string },
-  opts: CompanyOptions & { ahead: AheadStatement },
-  aheadRows: (rows: unknown[]) => void,
+  opts: CompanyOptions & { ahead: AheadStatement[] },
+  aheadRows: (rows: unknown[][]) => void,
 ): Opening {
   const roles = ROLES.filter((role) => !opts.permission || can(role, opts.permission));
   const enter = namedStatement(
@@ -165,8 +166,8 @@ function enterWithAhead(
     [ids.companyId, ids.userId, COMPANY_LOCK_SPACE, roles, opts.allowBlocked === true],
   );
   return async (client, begin) => {
-    const [entry, ahead] = await beginWithStatements(client, begin, [enter, opts.ahead]);
-    aheadRows(ahead ?? []);
+    const [entry, ...ahead] = await beginWithStatements(client, begin, [enter, ...opts.ahead]);
+    aheadRows(ahead);
     return (entry ?? []) as Record<string, unknown>[];
   };
 }
@@ -194,8 +195,8 @@ function companyTransaction<T>(
     announceAfterCommit(db, async (hold) => {
       // On PostgreSQL it travels with BEGIN, in one round trip (db/begin-with.ts).
       if (company && user) {
-        const { ahead } = opts;
-        let aheadRows: unknown[] = [];
+        const ahead = opts.ahead?.length ? opts.ahead : undefined;
+        let aheadRows: unknown[][] = [];
         const enter = ahead
           ? enterWithAhead(ids, { ...opts, ahead }, (rows) => {
               aheadRows = rows;

@@ -1,8 +1,8 @@
 import { AppError, PERMISSIONS, type Permission, type RouteAccess } from '@erp/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Tx } from '../db/database.ts';
-import { idempotencyKey, once } from '../db/idempotency.ts';
-import type { AheadStatement } from '../db/prepared.ts';
+import { idempotencyKey, keyLookup, once } from '../db/idempotency.ts';
+import { type AheadStatement, aheadOf } from '../db/prepared.ts';
 import { type CompanyContext, withCompany } from '../db/tenant.ts';
 import { requirePlatformAdmin } from '../modules/admin/admin.guard.ts';
 import { type Deps, requestCompanyId, type SessionUser } from './context.ts';
@@ -116,15 +116,15 @@ function sessionOf(request: FastifyRequest): SessionUser {
 /**
  * Runs `fn` in the request's company with the permission the route declared. `lastStatementCommits`:
  * the route's use-case ends with a statement that may carry the COMMIT (db/begin-with.ts); with an
- * Idempotency-Key the key's row is that statement instead. `ahead`: the use-case's first statement,
- * sent with the company's entry (db/tenant.ts); not with an Idempotency-Key, whose look-up comes
- * first (a replay must not take the use-case's locks, and the key's lock stays the first one taken).
+ * Idempotency-Key the key's row is that statement instead. `ahead`: the use-case's first statements,
+ * sent with the company's entry (db/tenant.ts). With an Idempotency-Key the key's lock and look-up
+ * go first, ahead too (a replay then also holds the use-case's first locks until it commits).
  */
 export function inCompany<T>(
   deps: Deps,
   request: FastifyRequest,
   fn: (tx: Tx, ctx: CompanyContext) => Promise<T>,
-  opts: { lastStatementCommits?: boolean; ahead?: AheadStatement } = {},
+  opts: { lastStatementCommits?: boolean; ahead?: AheadStatement[] } = {},
 ): Promise<T> {
   const access = routeAccess(request);
   if (!isPermission(access)) throw new Error(`inCompany used on a route whose access is ${access}`);
@@ -155,7 +155,10 @@ export function inCompany<T>(
   const options = {
     permission: access,
     lastStatementCommits: opts.lastStatementCommits,
-    ahead: idem ? undefined : opts.ahead,
+    ahead: [
+      ...(idem ? keyLookup(companyId, idem.key).map((q) => aheadOf(q, true)) : []),
+      ...(opts.ahead ?? []),
+    ],
   };
   return withCompany(deps.db, { userId: user.id, companyId }, guarded, options).catch((error: unknown) => {
     if (error instanceof AppError) request.accessChecked = true;

@@ -44,7 +44,7 @@ import { readImageUpload } from '../files/image-upload.ts';
 import { countRoutes } from './counts.routes.ts';
 import { importItems } from './inventory.import.ts';
 import * as service from './inventory.service.ts';
-import { lockAhead } from './posting.ts';
+import { postingAhead } from './posting.ts';
 import { reverseManual } from './reverse.service.ts';
 import { balancesWithPieces, itemDetailWithPieces, itemsWithPieces } from './sheet-stock.ts';
 import * as reads from './stock-reads.service.ts';
@@ -259,13 +259,14 @@ export function inventoryRoutes(deps: Deps): FastifyPluginAsyncZod {
             ),
       );
     // Each of these use-cases starts with its item lock (service.posting: the same items and
-    // locations), sent with the company's entry, and ends with its posting's write (postLocked):
-    // the COMMIT may go with it.
-    const lockFirst = (lines: { item_id: string }[], locations: string[]) => ({
+    // locations) and, when it takes stock away, the balance read: sent with the company's entry.
+    // Each ends with its posting's write (postLocked): the COMMIT may go with it.
+    const lockFirst = (lines: { item_id: string }[], locations: string[], outgoing = true) => ({
       lastStatementCommits: true,
-      ahead: lockAhead(
+      ahead: postingAhead(
         lines.map((l) => l.item_id),
         locations,
+        outgoing,
       ),
     });
     posting('/api/inventory/receipts', 'Receive stock', receiptSchema, (r) =>
@@ -273,7 +274,7 @@ export function inventoryRoutes(deps: Deps): FastifyPluginAsyncZod {
         deps,
         r,
         (tx, ctx) => service.receive(tx, ctx, r.body),
-        lockFirst(r.body.lines, [r.body.location_id]),
+        lockFirst(r.body.lines, [r.body.location_id], false),
       ),
     );
     posting('/api/inventory/issues', 'Issue stock', issueSchema, (r) =>
@@ -297,7 +298,11 @@ export function inventoryRoutes(deps: Deps): FastifyPluginAsyncZod {
         deps,
         r,
         (tx, ctx) => service.adjust(tx, ctx, r.body),
-        lockFirst(r.body.lines, [r.body.location_id]),
+        lockFirst(
+          r.body.lines,
+          [r.body.location_id],
+          r.body.lines.some((l) => l.quantity.startsWith('-')),
+        ),
       ),
     );
     app.post(

@@ -193,23 +193,24 @@ describe('posting path', () => {
       // BEGIN with the company's entry and the item lock (sent ahead), the write with its COMMIT.
       expect(receipt.sent).toHaveLength(2);
       expect(receipt.sent.some((text) => /^commit/i.test(text))).toBe(false);
-      // An Idempotency-Key: its lock and look-up in one round trip, its row with the COMMIT (the item
-      // lock is not sent ahead: the key's look-up comes first).
+      // An Idempotency-Key: its lock and look-up, then the item lock, all sent with the entry; the
+      // write; the key's row with the COMMIT.
       const keyed = await sentBy(() =>
         inv.receive(a.id, [{ item_id: bolt.id, quantity: '1', unit_cost: '2' }], {
           'idempotency-key': 'rt-1',
         }),
       );
-      expect(keyed.sent).toHaveLength(5);
+      expect(keyed.sent).toHaveLength(3);
       expect(keyed.sent.some((text) => /^commit/i.test(text))).toBe(false);
       const replay = await inv.receive(a.id, [{ item_id: bolt.id, quantity: '1', unit_cost: '2' }], {
         'idempotency-key': 'rt-1',
       });
       expect(replay).toEqual(keyed.answer);
-      // An issue that stays above the reorder point (11 → 8): the balance read, then the write with COMMIT.
+      // An issue that stays above the reorder point (11 → 8): the item lock and the balance read sent
+      // with the entry, then the write with COMMIT.
       const issue = { location_id: a.id, reason: 'production', lines: [{ item_id: bolt.id, quantity: '3' }] };
       const above = await sentBy(() => inv.ok('POST', '/api/inventory/issues', issue));
-      expect(above.sent).toHaveLength(3);
+      expect(above.sent).toHaveLength(2);
       expect(above.sent.some((text) => /^commit/i.test(text))).toBe(false);
       // One that crosses it (8 → 5 is not below; 5 → 2 is): the event is written after the document,
       // so the COMMIT goes on its own, and the event is there once.

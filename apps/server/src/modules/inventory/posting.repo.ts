@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { type AheadStatement, statementTemplate } from '../../db/prepared.ts';
-import { rows, uuidArrayLiteral, uuids } from '../../db/sql.ts';
+import { rows, uuidArrayLiteral } from '../../db/sql.ts';
 import { documentSql, toDocument } from './inventory.repo.ts';
 
 // SQL of the posting path (posting.ts keeps the rules: lock order, the stock check, costs). The
@@ -63,17 +63,29 @@ export function lockItemsStatement(ids: readonly string[], locations: readonly s
 export type BalanceRow = { i: string; l: string; t: string | null; q: string };
 
 /** The balances of these items and the company's negative-stock setting, in one round trip. */
+const balancesStatement = statementTemplate(
+  (ids: { items: unknown }, shape: { items: string }) =>
+    sql`select coalesce((select allow_negative_stock from company_settings where company_id = app_company_id()), false) as allow,
+          coalesce((select json_agg(json_build_object('i', item_id, 'l', location_id, 't', lot_id, 'q', quantity::text))
+            from stock_balances where ${anyOf(sql`item_id`, ids.items, shape.items)}), '[]'::json) as balances`,
+);
+const balancesInput = (itemIds: readonly string[]) =>
+  [{ items: idsParam(itemIds) }, { items: idsShape(itemIds) }] as const;
+
 export async function balancesAndSetting(
   tx: Tx,
   itemIds: readonly string[],
 ): Promise<{ allow: boolean; balances: BalanceRow[] } | undefined> {
-  const [row] = await rows<{ allow: boolean; balances: BalanceRow[] }>(
+  const [row] = await balancesStatement<{ allow: boolean; balances: BalanceRow[] }>(
     tx,
-    sql`select coalesce((select allow_negative_stock from company_settings where company_id = app_company_id()), false) as allow,
-          coalesce((select json_agg(json_build_object('i', item_id, 'l', location_id, 't', lot_id, 'q', quantity::text))
-            from stock_balances where item_id = any(${uuids(itemIds)})), '[]'::json) as balances`,
+    ...balancesInput(itemIds),
   );
   return row;
+}
+
+/** The same read as a statement to send ahead, after the item lock (db/tenant.ts). */
+export function balancesStatementFor(itemIds: readonly string[]): AheadStatement {
+  return balancesStatement.statement(...balancesInput(itemIds));
 }
 
 /** What a shortage message names: the item's code and name, the location's code, the lot. */

@@ -85,12 +85,20 @@ const lockOrder = (itemIds: readonly string[], locationIds: readonly string[]) =
 });
 
 /**
- * `lockItems(tx, itemIds, locationIds)` as a statement a route sends with the company's entry
- * (inCompany's `ahead`), when its use-case starts with that lock: the lock then takes its answer.
+ * A posting's first statements as a route sends them with the company's entry (inCompany's
+ * `ahead`): `lockItems(tx, itemIds, locationIds)`, and with `outgoing` (a document that takes stock
+ * away) the balance read `postLocked` makes next. The use-case takes their answers when it sends
+ * the same statements first (an item tracked in lots reads its lots in between: then the balances
+ * are read again).
  */
-export function lockAhead(itemIds: readonly string[], locationIds: readonly string[]): AheadStatement {
+export function postingAhead(
+  itemIds: readonly string[],
+  locationIds: readonly string[],
+  outgoing: boolean,
+): AheadStatement[] {
   const { ids, locations } = lockOrder(itemIds, locationIds);
-  return repo.lockItemsStatement(ids, locations);
+  const lock = repo.lockItemsStatement(ids, locations);
+  return outgoing ? [lock, repo.balancesStatementFor(ids)] : [lock];
 }
 
 /** The balances of the posted items and the company's negative-stock setting, in one round trip. */
@@ -98,7 +106,7 @@ async function currentBalances(
   tx: Tx,
   lines: readonly PostingLine[],
 ): Promise<{ balances: Map<string, Decimal>; allowNegative: boolean }> {
-  const itemIds = [...new Set(lines.map((l) => l.itemId))];
+  const itemIds = [...new Set(lines.map((l) => l.itemId))].sort();
   const row = await repo.balancesAndSetting(tx, itemIds);
   const balances = new Map(
     (row?.balances ?? []).map((r) => [
