@@ -118,7 +118,8 @@ const itemColumns = (input: ItemInput | ItemUpdate): itemsRepo.Columns =>
 
 export async function updateItem(tx: Tx, ctx: CompanyContext, id: string, input: ItemUpdate) {
   assertKpdCode(input.kpd_code);
-  if (input.base_unit !== undefined) await assertBaseUnitChangeable(tx, id, input.base_unit);
+  if (input.base_unit !== undefined || input.length_mm !== undefined || input.width_mm !== undefined)
+    await assertCountedFieldsKept(tx, id, input);
   const columns = itemColumns(input);
   if (columns.length > 0) {
     const found = await guarded(() => itemsRepo.updateItem(tx, id, columns), 'sku');
@@ -131,14 +132,22 @@ export async function updateItem(tx: Tx, ctx: CompanyContext, id: string, input:
 }
 
 /**
- * The ledger, balances, reservations and quantities on order hold numbers in the item's base unit:
- * once any exist, another unit would relabel them (300 kom would read 300 kg). Such an item keeps
- * its unit; another unit is added as a conversion.
+ * The ledger, balances, reservations and quantities on order hold numbers in the item's base unit,
+ * and for a sheet or bar in pieces of its size: once any exist, another unit would relabel them
+ * (300 kom would read 300 kg) and another size would recount them (10 sheets of 3210 × 2250 would
+ * read as 7.2 sheets of 3210 × 3210, and cutting would plan with sheets that are not there). Such
+ * an item keeps its unit and size; another unit is added as a conversion, another size is a new
+ * item.
  */
-async function assertBaseUnitChangeable(tx: Tx, id: string, baseUnit: string) {
-  const use = await itemsRepo.baseUnitUse(tx, id);
+async function assertCountedFieldsKept(
+  tx: Tx,
+  id: string,
+  input: Pick<ItemUpdate, 'base_unit' | 'length_mm' | 'width_mm'>,
+) {
+  const use = await itemsRepo.itemUse(tx, id);
   if (!use) throw notFound('Artikl');
-  if (use.base_unit !== baseUnit && use.in_use)
+  if (!use.in_use) return;
+  if (input.base_unit !== undefined && use.base_unit !== input.base_unit)
     throw new AppError(
       'CONFLICT',
       `Osnovna jedinica artikla ${use.sku} ne može se promijeniti: artikl već ima kretanja zalihe, rezervacije ili narudžbe`,
@@ -150,7 +159,22 @@ async function assertBaseUnitChangeable(tx: Tx, id: string, baseUnit: string) {
         },
       ],
     );
+  const changed = (field: 'length_mm' | 'width_mm') =>
+    input[field] !== undefined && !sameSize(input[field] ?? null, use[field]);
+  const field = changed('length_mm') ? 'length_mm' : changed('width_mm') ? 'width_mm' : null;
+  if (field) {
+    const size = [use.length_mm, use.width_mm].filter((s) => s !== null).join(' × ') || '—';
+    throw new AppError(
+      'CONFLICT',
+      `Dimenzije artikla ${use.sku} (${size} mm) ne mogu se promijeniti: artikl već ima kretanja zalihe, rezervacije ili narudžbe`,
+      [{ field, key: 'validation.sizeInUse', params: { sku: use.sku, size } }],
+    );
+  }
 }
+
+/** Two sizes in mm (decimal text or none) are the same: 3210 = 3210.0. */
+const sameSize = (a: string | null, b: string | null) =>
+  a === null || b === null ? a === b : new Decimal(a).eq(b);
 
 export async function itemDetail(tx: Tx, id: string) {
   const item = await repo.getItem(tx, id);

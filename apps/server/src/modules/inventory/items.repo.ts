@@ -40,17 +40,23 @@ export async function updateItem(tx: Tx, id: string, columns: Columns): Promise<
 }
 
 /**
- * An item's base unit and whether its quantities are already counted in it: movements in the
- * ledger, active reservations or quantities on order. The item's stock row is locked first, so a
- * posting of the item waits until the caller's change of unit is decided.
+ * An item's base unit and size and whether its quantities are already counted in them: movements
+ * in the ledger, active reservations (a confirmed cutting list's sheets among them) or quantities
+ * on order. The item's stock row is locked first, so a posting of the item waits until the
+ * caller's change is decided.
  */
-export async function baseUnitUse(
-  tx: Tx,
-  id: string,
-): Promise<{ sku: string; base_unit: string; in_use: boolean } | undefined> {
-  const [row] = await query<{ sku: string; base_unit: string; in_use: boolean }>(
+export type ItemUse = {
+  sku: string;
+  base_unit: string;
+  length_mm: string | null;
+  width_mm: string | null;
+  in_use: boolean;
+};
+
+export async function itemUse(tx: Tx, id: string): Promise<ItemUse | undefined> {
+  const [row] = await query<ItemUse>(
     tx,
-    sql`select i.sku, i.base_unit,
+    sql`select i.sku, i.base_unit, trim_scale(i.length_mm)::text as length_mm, trim_scale(i.width_mm)::text as width_mm,
           (coalesce(s.on_order, 0) <> 0
             or exists (select 1 from stock_movements m where m.item_id = i.id)
             or exists (select 1 from reservations r where r.item_id = i.id and r.status = 'active')) as in_use

@@ -90,6 +90,57 @@ describe("an item's base unit", () => {
   });
 });
 
+describe("a sheet or bar item's size", () => {
+  it('changes freely before anything is counted in it, and not once stock has moved', async () => {
+    const loc = await api.location('GU-PL');
+    const glass = await api.item('GU-FLOAT', { base_unit: 'm2', length_mm: '3210', width_mm: '2200' });
+    // Nothing counted yet: a mistyped width is corrected.
+    const fixed = await api.ok('PATCH', `/api/inventory/items/${glass.id}`, { width_mm: '2250' });
+    expect(fixed).toMatchObject({ length_mm: '3210', width_mm: '2250' });
+
+    // Two sheets received: 2 × 7.2225 = 14.445 m².
+    await api.receive(loc.id, [{ item_id: glass.id, quantity: '14.445', unit_cost: '10' }]);
+    const refused = await api.call('PATCH', `/api/inventory/items/${glass.id}`, {
+      width_mm: '3210',
+      name: 'Float preimenovan',
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.details).toEqual([
+      { field: 'width_mm', key: 'validation.sizeInUse', params: { sku: 'GU-FLOAT', size: '3210 × 2250' } },
+    ]);
+    const after = await api.balance(glass.id);
+    expect(after.item).toMatchObject({ width_mm: '2250', name: 'Artikl GU-FLOAT', on_hand: '14.445' });
+    expect(await books(glass.id)).toMatchObject({ ledger: '14.445', on_hand: '14.445' });
+
+    // The form sends the size it shows with every save: the same size (3210.0 = 3210) is no change.
+    const renamed = await api.ok('PATCH', `/api/inventory/items/${glass.id}`, {
+      length_mm: '3210.0',
+      width_mm: '2250',
+      name: 'Float 4 mm',
+    });
+    expect(renamed).toMatchObject({ name: 'Float 4 mm', width_mm: '2250' });
+    // Taking the size away is a change too.
+    const cleared = await api.call('PATCH', `/api/inventory/items/${glass.id}`, { width_mm: null });
+    expect(cleared.status).toBe(409);
+  });
+
+  it('is kept for a bar on order, and a bar without stock may change', async () => {
+    const bar = await api.item('GU-PROFIL', { base_unit: 'm', length_mm: '6500' });
+    const supplier = await api.ok('POST', '/api/suppliers', { name: 'Profili GU' });
+    const po = await api.ok('POST', '/api/purchase-orders', {
+      supplier_id: supplier.id,
+      lines: [{ item_id: bar.id, quantity: '65', unit_price: '2' }],
+    });
+    await api.ok('PATCH', `/api/inventory/items/${bar.id}`, { length_mm: '6000' });
+    await api.ok('POST', `/api/purchase-orders/${po.id}/send`);
+    const refused = await api.call('PATCH', `/api/inventory/items/${bar.id}`, { length_mm: '6500' });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.details).toEqual([
+      { field: 'length_mm', key: 'validation.sizeInUse', params: { sku: 'GU-PROFIL', size: '6000' } },
+    ]);
+  });
+});
+
 describe('deactivating a location', () => {
   it('is refused while it holds stock, naming it, and allowed once the stock is moved out', async () => {
     const shelf = await api.location('GU-SHELF');
@@ -177,6 +228,6 @@ describe('unit conversions', () => {
     const ok = await api.ok('PUT', `/api/inventory/items/${screw.id}/conversions`, {
       conversions: [{ unit: 'kut', factor: '50' }],
     });
-    expect(ok).toEqual([{ unit: 'kut', factor: '50' }]);
+    expect(ok).toEqual([{ unit: 'kut', factor: '50', purchase: false }]);
   });
 });
