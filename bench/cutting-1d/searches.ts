@@ -12,6 +12,9 @@
 // counted in the search's time). --vseed S seeds the random demands or directions of both (99).
 // --converge: the LP, once solved, solves the same demand again first (its bound proven afresh
 // from its final basis, so column generation goes on past the rounded bound; timed, printed).
+// --optimum: the LP, once solved, goes on past its rounded bound to its optimum (`solve` with
+// `toOptimum`; its duals then price no pattern above its cost), before --walk, and so does each
+// re-solve of --vertices; timed, printed.
 // --search cns (or repack) runs one search only.
 // --set is a folder under the BPPLIB directory (Falkenauer/Falkenauer_T, Waescher, Hard28, ...);
 // --only keeps the files whose name contains the text.
@@ -34,6 +37,9 @@ const walk = Number(arg('--walk') ?? 0);
 const signed = process.argv.includes('--signed');
 const vseed = Number(arg('--vseed') ?? 99);
 const converge = process.argv.includes('--converge');
+const optimum = process.argv.includes('--optimum');
+let optimumMs = 0;
+let verticesMs = 0;
 let convergeMs = 0;
 let walkMs = 0;
 let walkFound = 0;
@@ -67,6 +73,12 @@ for (const path of files(dir)) {
     const { sizes, demand } = sizesAndDemand(items);
     let lp = solveCuttingLp(sizes, demand, [{ capacity, cost: 1 }], cpu() + 60_000, cpu);
     const model = lp?.model;
+    if (optimum && model) {
+      // Column generation on from where it stopped, past its rounded bound to the LP optimum.
+      const t0 = cpu();
+      lp = model.solve(cpu() + 60_000, cpu, true) ?? lp;
+      optimumMs += cpu() - t0;
+    }
     if (converge && model) {
       // The same demand again: column generation proves its bound afresh from the final basis.
       const t0 = cpu();
@@ -79,12 +91,14 @@ for (const path of files(dir)) {
     const perturb = createRng(vseed);
     let last = lp;
     let lastDemand = demand;
+    const t1 = cpu();
     for (let k = 0; k < vertices && model; k++) {
       lastDemand = demand.map((d) => d + perturb.int(1000) / 1e6);
       model.setDemand(lastDemand, cpu() + 60_000, cpu);
-      last = model.solve(cpu() + 60_000, cpu) ?? last;
+      last = model.solve(cpu() + 60_000, cpu, optimum) ?? last;
       points.push(sizes.map((_, t) => last?.dual?.[t] ?? 0));
     }
+    verticesMs += cpu() - t1;
     // The walk starts from the last LP solved: after re-solves, that LP's basis brought back to
     // the instance's own demand (a degenerate primal point again; column generation then stops at
     // its first pricing, the duals being nearly optimal already).
@@ -142,10 +156,11 @@ for (const path of files(dir)) {
 }
 process.stdout.write(
   `${dir.slice(root.length + 1)}${only ? ` (${only})` : ''}, ${timeMs} ms CPU, seeds ${seeds.join(',')}` +
-    `${withPrices ? `, LP prices${vertices > 0 ? ` (${vertices + 1} vertices)` : ''}` : ''}` +
+    `${withPrices ? `, LP prices${vertices > 0 ? ` (${vertices + 1} vertices, ${Math.round(verticesMs)} ms)` : ''}` : ''}` +
     `${walk > 0 ? ` (walk ${walk}${signed ? ' signed' : ''}: ${walkFound} vertices, ${Math.round(walkMs)} ms)` : ''}` +
     `${vertices > 0 || walk > 0 ? `, vseed ${vseed}` : ''}` +
-    `${converge ? `, converged (${Math.round(convergeMs)} ms)` : ''}: ` +
+    `${converge ? `, converged (${Math.round(convergeMs)} ms)` : ''}` +
+    `${optimum ? `, LP to its optimum (${Math.round(optimumMs)} ms)` : ''}: ` +
     `${Object.keys(searches)
       .map((name) => `${name === 'cns' ? 'consistent-neighbourhood' : 'repacking'} ${solved[name]}/${runs}`)
       .join(', ')} at ceil(sum/c)\n`,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bruteForceBars, cpuMs as cpu, lcgInstance as instance } from './brute-force.fixture.ts';
-import { solveCuttingLp } from './column-generation.ts';
+import { boundedKnapsack, solveCuttingLp } from './column-generation.ts';
 import { lpDive1d } from './lp-dive-1d.ts';
 import { optimize1d } from './one-d.ts';
 import { createRng, setCutClock } from './prng.ts';
@@ -80,6 +80,31 @@ describe('cutting-stock LP (column generation)', () => {
     const sum = items.reduce((a, s) => a + s, 0);
     expect(lp?.bound).toBeGreaterThanOrEqual(sum / 1000 - 1e-6);
     expect(lp?.bound).toBeLessThanOrEqual((lp?.value ?? 0) + 1e-9);
+  });
+  it('goes on past its rounded bound to the LP optimum when asked, its duals then dual feasible', () => {
+    // Column generation stops once ⌈bound⌉ = ⌈value⌉; `solve(.., true)` from there ends only when
+    // no pattern prices out: value = bound, and the exact knapsack at the duals is worth at most 1.
+    let stoppedEarly = 0;
+    for (let seed = 1; seed <= 12; seed++) {
+      const { sizes, demand } = instance(120, 180, 520, seed);
+      const lp = solveCuttingLp(sizes, demand, [{ capacity: 1000, cost: 1 }], cpu() + 5000, cpu);
+      if (!lp?.model) throw new Error('no LP');
+      if (lp.value - lp.bound > 1e-6) stoppedEarly++;
+      const optimum = lp.model.solve(cpu() + 5000, cpu, true);
+      if (!optimum?.dual) throw new Error('no duals');
+      expect(optimum.value).toBeLessThanOrEqual(lp.value + 1e-9);
+      expect(Math.abs(optimum.value - optimum.bound)).toBeLessThan(1e-6);
+      expect(Math.ceil(optimum.bound - 1e-6)).toBe(Math.ceil(lp.bound - 1e-6));
+      const y = optimum.dual.map((v) => Math.max(0, v));
+      const best = boundedKnapsack(y, sizes, demand, 1000);
+      expect(best.exact).toBe(true);
+      expect(best.value).toBeLessThanOrEqual(1 + 1e-6);
+      // The duals price the demand at the optimum (strong duality).
+      const dy = demand.reduce((acc, d, i) => acc + d * (optimum.dual?.[i] as number), 0);
+      expect(dy).toBeCloseTo(optimum.value, 6);
+    }
+    // The early stop is what this checks: it must have happened on some of the instances.
+    expect(stoppedEarly).toBeGreaterThan(2);
   });
 });
 
