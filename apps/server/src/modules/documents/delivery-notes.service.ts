@@ -360,12 +360,26 @@ export async function deliver(tx: Tx, ctx: CompanyContext, id: string) {
  * issued → cancelled: the posting is reversed (opposite movements at the original costs);
  * draft → cancelled: its reservations are released (a numbered note is never deleted).
  */
+/**
+ * Whether an invoice still bills some of the note (draft invoices hold what they bill; what credit
+ * notes took back is not billed any more). The refusal tells the user to issue a credit note first,
+ * so once the credit note has taken everything back the note can be cancelled.
+ */
+async function stillBilled(tx: Tx, noteId: string): Promise<boolean> {
+  const lines = await repo.getLines(tx, noteId);
+  const billed = await invoicedQuantities(
+    tx,
+    lines.map((l) => l.id),
+  );
+  return [...billed.values()].some((q) => q.gt(0));
+}
+
 export async function cancel(tx: Tx, ctx: CompanyContext, id: string) {
   const doc = await repo.requireDocument(tx, id, ['delivery_note'], true);
   assertDeliveryNoteCancellable({
     status: doc.status,
     number: doc.number,
-    invoiced: await repo.isInvoiced(tx, id),
+    invoiced: await stillBilled(tx, id),
   });
   if (doc.status === 'draft') {
     await endHolds(tx, ctx, id, 'released');

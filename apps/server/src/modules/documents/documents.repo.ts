@@ -519,15 +519,6 @@ export async function link(
 }
 
 /** Whether an invoice bills this delivery note or work order (a link `invoiced` to an invoice). */
-export async function isInvoiced(tx: Tx, id: string): Promise<boolean> {
-  const found = await one<{ id: string }>(
-    tx,
-    sql`select d.id from document_links k join documents d on d.id = k.to_id
-        where k.from_id = ${id} and k.relation = 'invoiced' and d.kind = 'invoice' limit 1`,
-  );
-  return found !== undefined;
-}
-
 /** How many of these ids are documents of the company (row-level security hides the others). */
 export async function countExisting(tx: Tx, ids: readonly string[]): Promise<number> {
   const found = await rows<{ id: string }>(tx, sql`select id from documents where id = any(${uuids(ids)})`);

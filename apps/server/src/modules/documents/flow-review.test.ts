@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/database.ts';
@@ -298,5 +299,171 @@ describe('a delivery note line naming a lot', () => {
     );
     expect(moved).toEqual([{ lot_id: glassLot?.id, quantity: '-1' }]);
     expect(await ledgerMismatches()).toEqual([]);
+  });
+});
+
+describe('a delivery note whose invoice was credited in full', () => {
+  it('can be cancelled (goods back in stock) and the order delivered and billed again: quote = invoiced − credited', async () => {
+    const quote = await api.ok('POST', '/api/documents/quotes', {
+      client_id: shop.client.id,
+      lines: [{ item_id: shop.igu.id, quantity: '3', width_mm: '1000', height_mm: '500' }],
+    });
+    const quoteId = quote.document.id;
+    expect(quote.document.net_total).toBe('270.00'); // 3 × 100 × (1 − 10 %)
+    await api.ok('POST', `/api/documents/quotes/${quoteId}/send`);
+    await api.ok('POST', `/api/documents/quotes/${quoteId}/accept`);
+    const converted = await api.ok('POST', `/api/documents/quotes/${quoteId}/convert`);
+    const woId = converted.document.id;
+    await api.ok('PUT', `/api/documents/work-orders/${woId}`, {
+      client_id: shop.client.id,
+      source_location_id: shop.materials.id,
+      output_location_id: shop.finished.id,
+      lines: converted.lines.map((l: Json) => ({
+        item_id: l.item_id,
+        quantity: l.quantity,
+        width_mm: l.width_mm,
+        height_mm: l.height_mm,
+        unit_price: l.unit_price,
+        discount_pct: l.discount_pct,
+        source_line_id: l.source_line_id,
+      })),
+    });
+    await api.ok('POST', `/api/documents/work-orders/${woId}/plan`);
+    await finishOperations(woId);
+    // IZO units made by earlier tests stay in stock: this order's count on top of them.
+    const base = new Decimal((await item(shop.igu.id)).on_hand);
+    const onHand = (plus: number) => base.plus(plus).toFixed();
+    const done = await api.ok('POST', `/api/documents/work-orders/${woId}/complete`, {});
+    const woLine = done.lines[0].id;
+    expect((await item(shop.igu.id)).on_hand).toBe(onHand(3));
+
+    const note = await api.ok('POST', '/api/delivery-notes', {
+      client_id: shop.client.id,
+      source_location_id: shop.finished.id,
+      work_order_id: woId,
+      lines: [{ source_line_id: woLine, quantity: '2' }],
+    });
+    const noteId = note.document.id;
+    await api.ok('POST', `/api/delivery-notes/${noteId}/issue`);
+    expect((await item(shop.igu.id)).on_hand).toBe(onHand(1));
+    const draft = await api.ok('POST', '/api/invoices', {
+      client_id: shop.client.id,
+      delivery_note_ids: [noteId],
+    });
+    const invoice = await api.ok('POST', `/api/invoices/${draft.document.id}/issue`);
+    const invoiceLine = invoice.lines[0].id;
+
+    const refused = async () => {
+      const r = await api.call('POST', `/api/delivery-notes/${noteId}/cancel`);
+      expect(r.status).toBe(409);
+      expect(r.body.error.details[0].key).toBe('validation.deliveryNoteInvoiced');
+      expect((await api.ok('GET', `/api/documents/${noteId}`)).document.status).toBe('issued');
+      expect((await item(shop.igu.id)).on_hand).toBe(onHand(1));
+    };
+    await refused();
+    // Half credited: still billed, still refused.
+    await api.ok('POST', `/api/invoices/${invoice.document.id}/credit-notes`, {
+      lines: [{ source_line_id: invoiceLine, quantity: '1' }],
+    });
+    await refused();
+    // The rest credited: nothing of the note is billed any more, so it can be cancelled.
+    await api.ok('POST', `/api/invoices/${invoice.document.id}/credit-notes`, {});
+    const cancelled = await api.ok('POST', `/api/delivery-notes/${noteId}/cancel`);
+    expect(cancelled.document.status).toBe('cancelled');
+    expect(await item(shop.igu.id)).toMatchObject({ on_hand: onHand(3), reserved: '0' });
+    expect(await ledgerMismatches()).toEqual([]);
+    const progress = await api.ok('GET', `/api/documents/work-orders/${woId}/progress`);
+    expect(progress.lines[0]).toMatchObject({ ordered: '3', delivered: '0', invoiced: '0', to_invoice: '3' });
+
+    // Delivered and billed again in full: the order's quote equals invoiced − credited.
+    const again = await api.ok('POST', '/api/delivery-notes', {
+      client_id: shop.client.id,
+      source_location_id: shop.finished.id,
+      work_order_id: woId,
+    });
+    await api.ok('POST', `/api/delivery-notes/${again.document.id}/issue`);
+    const second = await api.ok('POST', '/api/invoices', {
+      client_id: shop.client.id,
+      delivery_note_ids: [again.document.id],
+    });
+    await api.ok('POST', `/api/invoices/${second.document.id}/issue`);
+    const [money] = await db<{ invoiced: string; credited: string }>(
+      sql`select coalesce(sum(d.net_total) filter (where d.kind = 'invoice'), 0)::text as invoiced,
+            coalesce(sum(d.net_total) filter (where d.kind = 'credit_note'), 0)::text as credited
+          from documents d where d.status = 'issued' and d.id in (
+            select l.document_id from document_lines l where l.source_line_id in (
+              select id from document_lines where document_id in (${noteId}, ${again.document.id})
+              union select i.id from document_lines i join document_lines n on n.id = i.source_line_id
+                where n.document_id in (${noteId}, ${again.document.id})))`,
+    );
+    expect(money).toEqual({ invoiced: '450.00', credited: '180.00' }); // 180 + 270 billed, 90 + 90 credited
+    expect(Number(money?.invoiced) - Number(money?.credited)).toBe(270);
+    expect(await item(shop.igu.id)).toMatchObject({ on_hand: onHand(0), reserved: '0' });
+    expect(await ledgerMismatches()).toEqual([]);
+    const open = await db<Json>(sql`select id from reservations where status = 'active'`);
+    expect(open).toEqual([]);
+  });
+});
+
+describe('a credit note takes back what the invoice billed, never more', () => {
+  it('credits a line on the invoice terms; a higher price or more than the invoice is refused', async () => {
+    const draft = await api.ok('POST', '/api/invoices', {
+      client_id: shop.client.id,
+      lines: [{ item_id: shop.igu.id, quantity: '2', kpd_code: '23.12.13' }],
+    });
+    const invoice = await api.ok('POST', `/api/invoices/${draft.document.id}/issue`);
+    const invoiceId = invoice.document.id;
+    const line = invoice.lines[0];
+    // 2 × 100 less the client's 10 % = 180.00 net, 225.00 with 25 % VAT
+    expect(line).toMatchObject({ unit_price: '100', discount_pct: '10', net_amount: '180.00' });
+    expect(invoice.document.total).toBe('225.00');
+    const credits = async () =>
+      db<Json>(
+        sql`select id from documents where kind = 'credit_note' and original_invoice_id = ${invoiceId}`,
+      );
+
+    // One piece at 1 000 (was credited as 1 250,00 on a 225,00 invoice).
+    const before = await counts();
+    const high = await api.call('POST', `/api/invoices/${invoiceId}/credit-notes`, {
+      lines: [
+        {
+          source_line_id: line.id,
+          item_id: shop.igu.id,
+          quantity: '1',
+          unit_price: '1000',
+          discount_pct: '0',
+        },
+      ],
+    });
+    expect(high.status).toBe(400);
+    expect(high.body.error.details).toEqual([
+      { field: 'lines.0.unit_price', key: 'validation.creditPriceAbove', params: { line: 1 } },
+    ]);
+    expect(await counts()).toEqual(before);
+    expect(await credits()).toEqual([]);
+
+    // The item costs 150 today: one piece is still credited at the invoice's 100 less 10 %.
+    await api.ok('PATCH', `/api/inventory/items/${shop.igu.id}`, { sales_price: '150' });
+    const one = await api.ok('POST', `/api/invoices/${invoiceId}/credit-notes`, {
+      lines: [{ source_line_id: line.id, item_id: shop.igu.id, quantity: '1' }],
+    });
+    expect(
+      one.lines.map((l: Json) => [l.quantity, l.unit_price, l.discount_pct, l.vat_rate, l.net_amount]),
+    ).toEqual([['1', '100', '10', '25', '90.00']]);
+    expect(one.document.total).toBe('112.50');
+
+    // A free line worth more than what is left (112,50) is refused too.
+    const free = await api.call('POST', `/api/invoices/${invoiceId}/credit-notes`, {
+      lines: [{ description: 'Popust', quantity: '1', unit_price: '100', discount_pct: '0', vat_rate: '25' }],
+    });
+    expect(free.status).toBe(400);
+    expect(free.body.error.details).toEqual([{ field: 'lines', key: 'validation.creditExceedsInvoice' }]);
+    expect(await credits()).toHaveLength(1);
+
+    // The rest: credited in full, exactly the invoice.
+    await api.ok('POST', `/api/invoices/${invoiceId}/credit-notes`, {});
+    const after = await api.ok('GET', `/api/documents/${invoiceId}`);
+    expect(after.document).toMatchObject({ total: '225.00', credited_total: '225.00', outstanding: '0.00' });
+    await api.ok('PATCH', `/api/inventory/items/${shop.igu.id}`, { sales_price: '100' });
   });
 });

@@ -219,8 +219,22 @@ export function creditLines<L extends CreditInput>(
       );
     }
     used.set(target.id, quantityOf(used, target.id).plus(g.quantity));
-    return { ...g, source_line_id: target.id };
+    return creditOf(target, g, index);
   });
+}
+
+/**
+ * A credit line of an invoice line credits it on the invoice's own terms: its item, description,
+ * unit, discount and VAT rate, only the quantity (and a lower price, for a price reduction) given.
+ * Priced at the item's price of today, or at a typed higher price, it credited more than was billed.
+ */
+function creditOf(target: repo.LineRow, given: CreditInput, index: number) {
+  const price = given.unit_price ?? target.unit_price;
+  if (new Decimal(price).gt(target.unit_price))
+    throw new AppError('VALIDATION', `Stavka ${index + 1}: cijena odobrenja veća je od cijene na računu`, [
+      { field: `lines.${index}.unit_price`, key: 'validation.creditPriceAbove', params: { line: index + 1 } },
+    ]);
+  return { ...lineFrom(target, given.quantity), unit_price: price };
 }
 
 /**

@@ -27,6 +27,7 @@ import {
   type VatTreatment,
   vatTreatment,
 } from '@erp/domain';
+import Decimal from 'decimal.js';
 import type { z } from 'zod';
 import type { Tx } from '../../db/database.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
@@ -370,6 +371,11 @@ export async function creditNote(
     lines.map((l, i) => ({ ...l, source_line_id: lineInput[i]?.source_line_id ?? null })),
   );
   const credit = (await repo.getDocument(tx, id)) as repo.DocumentRow;
+  // Credit notes together never take back more than the invoice billed (free lines included).
+  if (new Decimal(credit.total).gt(new Decimal(invoice.total).minus(invoice.credited_total)))
+    throw new AppError('VALIDATION', 'Odobrenje je veće od iznosa računa koji još nije odobren', [
+      { field: 'lines', key: 'validation.creditExceedsInvoice' },
+    ]);
   await issueDocument(tx, ctx, credit, client as NonNullable<typeof client>);
   await invoicesRepo.addCredited(tx, invoiceId, credit.total);
   await repo.link(tx, ctx.companyId, invoiceId, id, 'credited');
