@@ -13,7 +13,8 @@ const optional = <T extends z.ZodType>(schema: T) =>
 
 const isoDate = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.dateInvalid')
+  // One message for a date that is not one: the range check does not run on a failed format.
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'validation.dateInvalid', abort: true })
   .refine((v) => {
     const d = new Date(`${v}T00:00:00Z`);
     return (
