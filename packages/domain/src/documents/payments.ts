@@ -1,4 +1,5 @@
 import type Decimal from 'decimal.js';
+import { daysBetween } from '../partners/supplier-performance.ts';
 import { Dec } from '../production/decimal.ts';
 import type { PaymentStatus } from './status.ts';
 
@@ -39,15 +40,6 @@ export function dueDateFrom(issueDate: string, termsDays: number): string {
   const [y = 0, m = 1, d = 1] = issueDate.split('-').map(Number);
   const date = new Date(Date.UTC(y, m - 1, d + termsDays));
   return date.toISOString().slice(0, 10);
-}
-
-/** Whole calendar days from one ISO date to another (negative when `to` is earlier). */
-export function daysBetween(from: string, to: string): number {
-  const utc = (iso: string) => {
-    const [y = 0, m = 1, d = 1] = iso.split('-').map(Number);
-    return Date.UTC(y, m - 1, d);
-  };
-  return Math.round((utc(to) - utc(from)) / 86_400_000);
 }
 
 /**
