@@ -39,6 +39,7 @@ import type {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { input } from 'zod';
 import { ApiError, api } from '../../lib/api.ts';
+import { formatCurrency, formatNumber } from '../../lib/format.ts';
 import { useUnlistedPartner } from '../clients/partners-api.ts';
 import { useCompanyLive } from '../team/use-live.ts';
 import type { lineToApi } from './line-model.ts';
@@ -224,6 +225,23 @@ export function useLocations() {
 }
 
 /** Text of an API error in the user's language: each detail key, with its parameters. */
+/** Refusal parameters that are amounts or quantities (the server sends them as "5974.57"). */
+const MONEY_PARAMS = new Set(['owed']);
+const QUANTITY_PARAMS = new Set(['available', 'requested', 'remaining', 'consumed']);
+
+/** A refusal's amounts and quantities as the screens show them ("5.974,57 €", "1,2345"). */
+export function shownParams(params: Record<string, unknown> | undefined): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(params ?? {}).map(([name, value]) => {
+      if (typeof value !== 'string' || !/^-?\d+(\.\d+)?$/.test(value)) return [name, value];
+      if (MONEY_PARAMS.has(name)) return [name, formatCurrency(value)];
+      if (QUANTITY_PARAMS.has(name))
+        return [name, formatNumber(value, undefined, { maximumFractionDigits: 6 })];
+      return [name, value];
+    }),
+  );
+}
+
 export function errorText(
   t: (key: string, opts?: Record<string, unknown>) => string,
   error: unknown,
@@ -232,9 +250,14 @@ export function errorText(
   const details = (error.details ?? []) as { key: string; params?: Record<string, unknown> }[];
   const first = details[0];
   if (error.code === 'INSUFFICIENT_STOCK' && first)
-    return t('common:errors.INSUFFICIENT_STOCK', { ...first.params, defaultValue: error.message });
+    return t('common:errors.INSUFFICIENT_STOCK', {
+      ...shownParams(first.params),
+      defaultValue: error.message,
+    });
   if (details.length > 0)
-    return details.map((d) => t(`common:${d.key}`, { ...d.params, defaultValue: error.message })).join(' · ');
+    return details
+      .map((d) => t(`common:${d.key}`, { ...shownParams(d.params), defaultValue: error.message }))
+      .join(' · ');
   return t(`common:errors.${error.code}`, { defaultValue: error.message });
 }
 
