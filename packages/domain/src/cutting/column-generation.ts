@@ -153,11 +153,21 @@ export function createCuttingLp(
   // `w`: the pattern's Devex reference weight (see the pivot below); `basic`: in the basis now;
   // `d`: its reduced cost at the current duals, updated at each pivot with the same product as the
   // Devex weight (one pass over the pool per pivot, none per pricing).
-  type Entry = { pattern: Pattern; at: Int32Array; n: Float64Array; w: number; basic: boolean; d: number };
+  type Entry = {
+    pattern: Pattern;
+    at: Int32Array;
+    n: Float64Array;
+    w: number;
+    basic: boolean;
+    d: number;
+    id: number;
+  };
+  let entries = 0;
   const entry = (pattern: Pattern): Entry => {
     const at = pattern.counts.flatMap((c, j) => (c !== 0 ? [j] : []));
     return {
       pattern,
+      id: m + entries++,
       w: 1,
       basic: false,
       d: 0,
@@ -286,9 +296,29 @@ export function createCuttingLp(
     lu.ftran(colWork, dir);
     for (let r = 0; r < m; r++) if (Math.abs(dir[r] as number) < DROP) dir[r] = 0;
   };
+  /** Id of a basic column for Bland's rule: a unit column's place by length, a pattern's entry. */
+  const basicId = (r: number): number => {
+    const b = basis[r] as BasisEntry;
+    if (b.kind === 'unit') return unitAt[b.minus] as number;
+    return pooled.get(b.pattern)?.id ?? Number.MAX_SAFE_INTEGER;
+  };
+  /** Of the rows tied at the ratio `theta`, the one whose basic column has the lowest id. */
+  const lowestTied = (theta: number): number => {
+    let leave = -1;
+    for (let r = 0; r < m; r++) {
+      const d = dir[r] as number;
+      if (d <= PIVOT_TOLERANCE || Math.max(0, xb[r] as number) / d > theta + 1e-12) continue;
+      if (leave < 0 || basicId(r) < basicId(leave)) leave = r;
+    }
+    return leave;
+  };
+  let degenerate = 0;
   const solve = (deadline: number, now: () => number, toOptimum = false): LpSolution | null => {
     let priced = false;
     for (let iter = 0; iter < maxIterations; iter++) {
+      // Run on to the optimum, a long run of degenerate pivots switches to Bland's rule (lowest
+      // index enters and leaves), which cannot cycle.
+      const bland = toOptimum && degenerate > 2 * m;
       // The clock after every exact pricing (on a long bar it takes milliseconds) and every 16th
       // pivot (a pivot without it takes well under a millisecond; reading a CPU clock is a syscall).
       if ((priced || (iter & 15) === 0) && now() > deadline) return result(false);
@@ -310,7 +340,10 @@ export function createCuttingLp(
         const minus = byLength[k] as number;
         const plus = last ? -1 : (byLength[k + 1] as number);
         const reduced = (y[minus] as number) - (plus < 0 ? 0 : (y[plus] as number));
-        if (reduced < -1e-7 && reduced * reduced > bestScore * (unitW[k] as number)) {
+        if (
+          reduced < -1e-7 &&
+          (bland ? entering === null : reduced * reduced > bestScore * (unitW[k] as number))
+        ) {
           bestScore = (reduced * reduced) / (unitW[k] as number);
           bestReduced = reduced;
           entering = { kind: 'unit', plus, minus };
@@ -325,7 +358,12 @@ export function createCuttingLp(
           const p = e.pattern;
           if (e.basic) continue;
           const reduced = e.d;
-          if (reduced < -1e-7 && reduced * reduced > bestScore * e.w) {
+          if (
+            reduced < -1e-7 &&
+            (bland
+              ? entering === null || (enteringEntry !== null && e.id < enteringEntry.id)
+              : reduced * reduced > bestScore * e.w)
+          ) {
             bestScore = (reduced * reduced) / e.w;
             bestReduced = reduced;
             entering = { kind: 'pattern', pattern: p };
@@ -421,6 +459,8 @@ export function createCuttingLp(
         }
       }
       if (leave < 0) return null;
+      if (bland) leave = lowestTied(theta);
+      degenerate = theta <= 1e-12 ? degenerate + 1 : 0;
       pivotOn(leave, theta, entering, column, enteringW, enteringEntry);
     }
     return result(false);
