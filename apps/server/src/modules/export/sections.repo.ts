@@ -183,7 +183,7 @@ export const SECTIONS: Record<ExportSection, SectionDef> = {
       col('category'),
     ],
     query: sql`select code, name, work_centre, cost_per_hour::text, setup_minutes::text, minutes_per_unit::text,
-      daily_capacity_hours::text, quality_check_required::text, active::text, category from processes order by code`,
+      daily_capacity_hours::text, quality_check_required::text, active::text, category from processes order by code collate hr_sort, id`,
   },
   bom_lines: {
     columns: [
@@ -208,7 +208,7 @@ export const SECTIONS: Record<ExportSection, SectionDef> = {
       l.cut_height
       from bom_lines l join boms b on b.id = l.bom_id join items p on p.id = b.product_id
       join items c on c.id = l.component_id
-      order by p.sku, b.version, l.position`,
+      order by p.sku collate hr_sort, b.version, l.position`,
   },
   clients: partnerSection('client'),
   suppliers: partnerSection('supplier'),

@@ -491,6 +491,15 @@ describe('production API', () => {
     expect(await found('zica')).toEqual(['ZAV']);
     expect(await found('celik')).toEqual(['rez']);
     expect(await found('50%')).toEqual([]);
+    // The export file lists them in the same order as the screen.
+    const csv = (await call('GET', '/api/export/sections/processes?format=csv', undefined, shop)).body;
+    const codes = csv
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')
+      .slice(1)
+      .map((line) => line.split(',')[0]);
+    expect(codes).toEqual(['CNC', 'ČIŠ', 'rez', 'ŠLI', 'ZAV']);
 
     for (const [sku, name] of [
       ['ŽIC-1', 'Žičana mreža'],
