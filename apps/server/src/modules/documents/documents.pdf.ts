@@ -187,11 +187,12 @@ function linesTable(
         { header: 'Iznos', width: CONTENT_WIDTH - 440, align: 'right' },
       ]
     : [
+        // The lot column holds a produced lot ("RN-2026-0001-1") on one line.
         { header: 'R.br.', width: 30 },
-        { header: 'Opis', width: 300 },
-        { header: 'Kol.', width: 70, align: 'right' },
-        { header: 'JM', width: 40 },
-        { header: 'Lot', width: CONTENT_WIDTH - 440 },
+        { header: 'Opis', width: 250 },
+        { header: 'Kol.', width: 60, align: 'right' },
+        { header: 'JM', width: 35 },
+        { header: 'Lot', width: CONTENT_WIDTH - 375 },
       ];
   const describe = (l: repo.LineRow) =>
     [

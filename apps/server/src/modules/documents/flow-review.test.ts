@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/database.ts';
 import { withCompany } from '../../db/tenant.ts';
@@ -38,6 +39,15 @@ async function counts() {
           (select count(*) from reservations where status = 'active')::int as reservations`,
   );
   return row;
+}
+
+/** A PDF's text, line by line as laid out (text items on one baseline joined). */
+async function pdfText(url: string): Promise<string> {
+  const res = await api.call('GET', url);
+  expect(res.status).toBe(200);
+  const pdf = await getDocumentProxy(new Uint8Array(res.raw.rawPayload));
+  const { text } = await extractText(pdf, { mergePages: true });
+  return text;
 }
 
 const item = async (id: string) => (await api.ok('GET', `/api/inventory/items/${id}`)).item as Json;
@@ -382,6 +392,11 @@ describe('a delivery note whose invoice was credited in full', () => {
       work_order_id: woId,
     });
     await api.ok('POST', `/api/delivery-notes/${again.document.id}/issue`);
+    // The note's PDF prints the produced lot whole ("RN-2026-0003-1" was wrapped after its last dash).
+    const lot = (await api.ok('GET', `/api/documents/${again.document.id}`)).lines[0].lot_number;
+    expect(lot).toMatch(/^RN-\d{4}-\d{4}-1$/);
+    const pdfLines = (await pdfText(`/api/documents/${again.document.id}/pdf`)).split('\n');
+    expect(pdfLines.some((l) => l.includes(lot))).toBe(true);
     const second = await api.ok('POST', '/api/invoices', {
       client_id: shop.client.id,
       delivery_note_ids: [again.document.id],
