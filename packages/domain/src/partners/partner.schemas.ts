@@ -110,7 +110,7 @@ export type PartnerPatch = z.infer<typeof partnerPatchSchema>;
  * typing slip would send eRačuni and VAT records to another firm).
  */
 export function vatIdMatchesOib(oib: string | null | undefined, vatId: string | null | undefined): boolean {
-  if (!oib || !vatId || !vatId.startsWith('HR')) return true;
+  if (!oib || !vatId?.startsWith('HR')) return true;
   return vatId === `HR${oib}`;
 }
 
