@@ -82,6 +82,20 @@ function inputCausedDbError(error: unknown): ErrorCode | null {
   return null;
 }
 
+/**
+ * A database rule's refusal that names its own key: stock booked to an inactive location (the
+ * stock_balances trigger of migration 0057b, SQLSTATE EL001, the location's code in the detail).
+ */
+function databaseRefusal(error: unknown): AppError | null {
+  const e = error as { code?: unknown; detail?: unknown; cause?: { code?: unknown; detail?: unknown } };
+  const source = typeof e?.code === 'string' ? e : e?.cause;
+  if (source?.code !== 'EL001') return null;
+  const code = typeof source.detail === 'string' ? source.detail : '';
+  return new AppError('CONFLICT', `Lokacija ${code} nije aktivna: na nju se ne može knjižiti zaliha`, [
+    { field: 'location_id', key: 'validation.locationInactiveStock', params: { code } },
+  ]);
+}
+
 /** The one place where errors become HTTP responses: stable codes, Croatian text, never a stack or SQL. */
 export function registerErrorHandler(app: FastifyInstance, report: (error: unknown) => void): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -90,6 +104,8 @@ export function registerErrorHandler(app: FastifyInstance, report: (error: unkno
       const details = validationIssues(error);
       return reply.status(400).send(errorBody('VALIDATION', croatianMessage(details), details));
     }
+    const refusal = databaseRefusal(error);
+    if (refusal) return sendError(reply, refusal);
     const dbCode = inputCausedDbError(error);
     if (dbCode) return reply.status(ERROR_STATUS[dbCode]).send(errorBody(dbCode));
     const status = error.statusCode ?? 500;

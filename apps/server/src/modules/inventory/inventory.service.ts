@@ -243,7 +243,11 @@ export async function updateLocation(tx: Tx, id: string, input: LocationUpdate) 
       ]);
   }
   if (input.active === false) {
-    // Stock on an inactive location would be counted but offered nowhere: move it out first.
+    // Stock on an inactive location would be counted but offered nowhere: move it out first. The
+    // location row is locked first (FOR UPDATE): a posting to it in flight holds it FOR KEY SHARE
+    // (migration 0057b's balance trigger), so this waits for that posting and then sees its stock,
+    // and a posting that comes after waits for this and then finds the location inactive.
+    await itemsRepo.lockLocation(tx, id);
     const held = await itemsRepo.locationHoldings(tx, id);
     if (!held) throw notFound('Lokacija');
     if (held.items > 0)

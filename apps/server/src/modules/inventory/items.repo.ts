@@ -137,6 +137,11 @@ export async function updateLocation(tx: Tx, id: string, columns: Columns): Prom
 }
 
 /** A location's code and how many items it still holds (balances other than zero). */
+/** Locks a location's row FOR UPDATE (a deactivation; see updateLocation). */
+export async function lockLocation(tx: Tx, id: string): Promise<void> {
+  await tx.execute(sql`select 1 from locations where id = ${id} for update`);
+}
+
 export async function locationHoldings(
   tx: Tx,
   id: string,
