@@ -21,7 +21,7 @@ import {
   lineNet,
   remeasure,
 } from './line-model.ts';
-import { Money, NUM } from './parts.tsx';
+import { Money, NUM, UnitPrice } from './parts.tsx';
 
 type TextCol =
   | 'description'
@@ -279,10 +279,11 @@ export function useLineColumns({
               })
             : t('lines.auto');
         },
-        // Read-only documents show the price as money, like the totals.
+        // Read-only documents show the price as money with its own decimals (2 to 4, as the PDFs):
+        // 0,3333 € rounded to 0,33 € did not multiply out to the line's amount.
         render: (l: EditLine) => (
           <span className="block px-1.5 text-right">
-            <Money value={parseNumberInput(l.unit_price)} />
+            <UnitPrice value={parseNumberInput(l.unit_price)} />
           </span>
         ),
       },

@@ -85,6 +85,22 @@ export function Money({ value }: { value: string | null | undefined }) {
   return <>{formatNumber(value, i18n.language, { style: 'currency', currency: 'EUR' })}</>;
 }
 
+/** A unit price as money with the decimals it has (2 to 4), as the PDFs print it: 0,3333 €. */
+export function UnitPrice({ value }: { value: string | null | undefined }) {
+  const { i18n } = useTranslation();
+  if (value == null) return null;
+  return (
+    <>
+      {formatNumber(value, i18n.language, {
+        style: 'currency',
+        currency: 'EUR',
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 4,
+      })}
+    </>
+  );
+}
+
 export function Qty({ value }: { value: string | null | undefined }) {
   const { i18n } = useTranslation();
   if (value == null) return null;
