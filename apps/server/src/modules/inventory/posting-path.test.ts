@@ -245,6 +245,14 @@ describe('posting path', () => {
       const viewer = await inviteAndJoin(t.app, owner, 'viewer', 'Posting Entry Viewer');
       const warehouse = await inviteAndJoin(t.app, owner, 'warehouse', 'Posting Entry Warehouse');
       const stranger = await signUp(t.app, 'Posting Entry Stranger');
+      const suspended = await inviteAndJoin(t.app, owner, 'warehouse', 'Posting Entry Suspended');
+      const suspend = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/team/members/${suspended.id}`,
+        headers: { cookie: owner.cookie, 'x-company-id': owner.id },
+        payload: { status: 'suspended' },
+      });
+      expect(suspend.statusCode).toBe(200);
       const receipt = { location_id: a.id, lines: [{ item_id: item.id, quantity: '1', unit_cost: '1' }] };
       const post = (user: SignedIn) =>
         t.app.inject({
@@ -287,6 +295,9 @@ describe('posting path', () => {
           const refusedStranger = await strangerPost.answer;
           expect(refusedStranger.statusCode).toBe(403);
           expect(refusedStranger.json().error.message).toBe('Niste član ove tvrtke');
+          const suspendedPost = await answerOrWait(suspended);
+          expect(suspendedPost.waits).toBe(0);
+          expect((await suspendedPost.answer).json().error.code).toBe('ACCOUNT_BLOCKED');
           // A member allowed to post does run the lock: it waits for the row until it is free.
           const warehousePost = await answerOrWait(warehouse);
           expect(warehousePost.waits).toBe(1);
