@@ -482,3 +482,35 @@ describe('a credit note takes back what the invoice billed, never more', () => {
     await api.ok('PATCH', `/api/inventory/items/${shop.igu.id}`, { sales_price: '100' });
   });
 });
+
+describe('completing a work order into an unknown location', () => {
+  it('is refused naming the field (was 500) and posts nothing; the order completes afterwards', async () => {
+    const wo = await api.ok('POST', '/api/documents/work-orders', {
+      client_id: shop.client.id,
+      source_location_id: shop.materials.id,
+      output_location_id: shop.finished.id,
+      lines: [{ item_id: shop.igu.id, quantity: '1', width_mm: '500', height_mm: '400' }],
+    });
+    const woId = wo.document.id;
+    await api.ok('POST', `/api/documents/work-orders/${woId}/plan`);
+    await finishOperations(woId);
+    const before = await counts();
+    const r = await api.call('POST', `/api/documents/work-orders/${woId}/complete`, {
+      output_location_id: '00000000-0000-4000-8000-000000000000',
+    });
+    expect(r.status).toBe(400);
+    expect(r.body.error.details).toEqual([
+      { field: 'output_location_id', key: 'validation.locationInactive' },
+    ]);
+    expect(await counts()).toEqual(before);
+    expect((await api.ok('GET', `/api/documents/${woId}`)).document.status).toBe('in_progress');
+    const done = await api.ok('POST', `/api/documents/work-orders/${woId}/complete`, {
+      output_location_id: shop.finished.id,
+    });
+    expect(done.document.status).toBe('completed');
+    expect(await ledgerMismatches()).toEqual([]);
+    expect(
+      await db<Json>(sql`select id from reservations where status = 'active' and source_id = ${woId}`),
+    ).toEqual([]);
+  });
+});

@@ -381,6 +381,8 @@ export async function complete(
       blockers,
     );
   refuseOpenLists((await cuttingCoverage(tx, id)).open);
+  // A named output location must be the company's (an unknown id was a 500 from the posting).
+  await assertLocationsExist(tx, { output_location_id: input.output_location_id });
   const source = wo.source_location_id as string;
   const output = input.output_location_id ?? wo.output_location_id ?? source;
   const mats = await woRepo.materials(tx, wo);
