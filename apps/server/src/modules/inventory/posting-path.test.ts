@@ -158,6 +158,40 @@ describe('posting path', () => {
     expect(await counts(user.id)).toEqual(before);
     expect((await inv.balance(item.id)).item.on_hand).toBe('2');
   });
+  it('refuses a posting in a read-only company (its lock sent with the entry) and writes nothing', async () => {
+    const user = await signUp(t.app, 'Posting Read Only');
+    const inv = inventoryClient(t.app, user);
+    const a = await inv.location('A');
+    const item = await inv.item('RO-1');
+    await inv.receive(a.id, [{ item_id: item.id, quantity: '2', unit_cost: '1' }]);
+    const readOnly = (on: boolean) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/companies/${user.id}/read-only`,
+        headers: { authorization: 'Bearer test-admin-token' },
+        payload: { read_only: on },
+      });
+    const before = await counts(user.id);
+    expect((await readOnly(true)).statusCode).toBe(200);
+    const receipt = { location_id: a.id, lines: [{ item_id: item.id, quantity: '1', unit_cost: '1' }] };
+    const issue = { location_id: a.id, reason: 'production', lines: [{ item_id: item.id, quantity: '1' }] };
+    for (const [url, body, headers] of [
+      ['/api/inventory/receipts', receipt, {}],
+      ['/api/inventory/receipts', receipt, { 'idempotency-key': 'ro-1' }],
+      ['/api/inventory/issues', issue, {}],
+    ] as const) {
+      const refused = await inv.call('POST', url, body, headers);
+      expect(refused.status).toBe(423);
+      expect(refused.body.error.code).toBe('COMPANY_READ_ONLY');
+    }
+    expect(await counts(user.id)).toEqual(before);
+    expect((await readOnly(false)).statusCode).toBe(200);
+    expect(
+      (await inv.call('POST', '/api/inventory/receipts', receipt, { 'idempotency-key': 'ro-1' })).status,
+    ).toBe(201);
+    expect((await inv.balance(item.id)).item.on_hand).toBe('3');
+  });
+
   /**
    * What one request sends on its transaction's connection (from its BEGIN on; the connection is
    * the request's alone until it is released). Query texts, in order.
