@@ -44,7 +44,8 @@ export function compareDecimalText(a: string, b: string): number {
 
 const wholeDays = (max: number) =>
   z.preprocess(
-    (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
+    // A whole number as text (from forms and files), negative too, so that -3 reads "out of range".
+    (v) => (typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v),
     z
       .number({ error: 'validation.numberInvalid' })
       .int('validation.numberInvalid')

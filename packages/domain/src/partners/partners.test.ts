@@ -55,6 +55,18 @@ describe('partner input', () => {
       contacts: [],
     });
   });
+  it('calls a negative or too long payment term out of range, and text not a number', () => {
+    const keys = (payment_terms_days: unknown) => {
+      const r = partnerInputSchema.safeParse({ name: 'Staklo', payment_terms_days });
+      return r.success ? [] : r.error.issues.map((i) => [i.path.join('.'), i.message]);
+    };
+    expect(keys('-3')).toEqual([['payment_terms_days', 'validation.outOfRange']]);
+    expect(keys(-3)).toEqual([['payment_terms_days', 'validation.outOfRange']]);
+    expect(keys('366')).toEqual([['payment_terms_days', 'validation.outOfRange']]);
+    expect(keys('30 dana')).toEqual([['payment_terms_days', 'validation.numberInvalid']]);
+    expect(keys('2,5')).toEqual([['payment_terms_days', 'validation.numberInvalid']]);
+    expect(keys(' 45 ')).toEqual([]);
+  });
   it('names each bad field with its i18n key', () => {
     const result = partnerInputSchema.safeParse({
       name: 'A',
