@@ -73,7 +73,7 @@ test.describe('editors: keyboard and saving', () => {
       }
     }
     await expect(page.getByTestId('line-row')).toHaveCount(3);
-    await expect(page.getByLabel('Stavka 2, Cijena')).toHaveValue('3.99');
+    await expect(page.getByLabel('Stavka 2, Cijena')).toHaveValue('3,99');
     // ↑ moves up the same column.
     await page.keyboard.press('ArrowUp');
     await expect.poll(() => focused(page)).toBe('Stavka 2, Količina');

@@ -138,4 +138,62 @@ test.describe('purchasing', () => {
     expect(flat).toContain('312,50 EUR');
     expect(flat).toContain('1.562,50 EUR');
   });
+
+  test("a line's unit change moves its price through the item's conversion; the saved order keeps it", async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await signUpViaApi(page, newAccount('po-units'));
+    await dismissChangelog(page);
+    const post = (url: string, data?: unknown) => postJson(page, url, data);
+    const supplier = await post('/api/suppliers', { name: 'Staklo Jedinice d.o.o.' });
+    const created = await post('/api/inventory/items', {
+      sku: 'FLOAT-PLO',
+      name: 'Float 4 mm u pločama',
+      kind: 'material',
+      base_unit: 'm2',
+      length_mm: '3210',
+      width_mm: '2250',
+      purchase_price: '10',
+    });
+    const itemId = (created.item ?? created).id as string;
+    const conv = await page.request.put(`/api/inventory/items/${itemId}/conversions`, {
+      headers: { Origin: BASE_URL },
+      data: { conversions: [{ unit: 'plo', factor: '7.2225', purchase: true }] },
+    });
+    expect(conv.status()).toBe(200);
+
+    await page.goto('/suppliers/orders/new');
+    await expect(page.getByRole('heading', { name: 'Nova narudžbenica' })).toBeVisible({ timeout: 30_000 });
+    await page.getByLabel('Dobavljač').selectOption({ label: 'Staklo Jedinice d.o.o.' });
+    await page.getByLabel('Stavka 1, Artikl').fill('FLOAT-PLO');
+    await page.getByRole('listbox').getByRole('option').first().click();
+    await page.getByLabel('Stavka 1, Količina').fill('2');
+    await expect(page.getByLabel('Stavka 1, JM')).toHaveValue('m2');
+    await expect(page.getByLabel('Stavka 1, Cijena')).toHaveValue('10');
+    // One sheet is 7.2225 m²: 10 €/m² is 72,225 € a sheet; 2 sheets 144,45 €.
+    await page.getByLabel('Stavka 1, JM').fill('plo');
+    await expect(page.getByLabel('Stavka 1, Cijena')).toHaveValue('72,225');
+    await expect(page.getByTestId('total-net')).toContainText('144,45');
+    await page.getByRole('button', { name: 'Spremi nacrt' }).click();
+    await expect(page).toHaveURL(/\/suppliers\/orders\/[0-9a-f-]{36}$/);
+    const id = page.url().split('/').at(-1) as string;
+    const saved = await (await page.request.get(`/api/purchase-orders/${id}`)).json();
+    expect(saved.lines.map((l: { unit: string; unit_price: string }) => [l.unit, l.unit_price])).toEqual([
+      ['plo', '72.225'],
+    ]);
+    expect(saved.net_total).toBe('144.45');
+
+    // Opened again and saved unchanged, the sheet price stays 72.225 (it was read as 72 225).
+    await page.getByRole('link', { name: 'Uredi' }).click();
+    await expect(page.getByLabel('Stavka 1, Cijena')).toHaveValue('72,225');
+    await page.getByLabel('Stavka 1, Količina').fill('3');
+    await page.getByRole('button', { name: 'Spremi nacrt' }).click();
+    await expect(page.getByTestId('po-status')).toHaveText('Nacrt');
+    const again = await (await page.request.get(`/api/purchase-orders/${id}`)).json();
+    expect(
+      again.lines.map((l: { quantity: string; unit_price: string }) => [l.quantity, l.unit_price]),
+    ).toEqual([['3', '72.225']]);
+    expect(again.net_total).toBe('216.68'); // 3 × 72.225 = 216.675 → 216.68
+  });
 });
