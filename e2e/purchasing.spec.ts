@@ -157,11 +157,15 @@ test.describe('purchasing', () => {
       purchase_price: '10',
     });
     const itemId = (created.item ?? created).id as string;
-    const conv = await page.request.put(`/api/inventory/items/${itemId}/conversions`, {
-      headers: { Origin: BASE_URL },
-      data: { conversions: [{ unit: 'plo', factor: '7.2225', purchase: true }] },
-    });
-    expect(conv.status()).toBe(200);
+    // The sheet as the item's purchase unit, on the item page: 1 plo = 7,2225 m².
+    await page.goto(`/inventory/items/${itemId}`);
+    await page.getByRole('textbox', { name: 'Jedinica', exact: true }).fill('plo');
+    await page.getByRole('textbox', { name: 'Faktor', exact: true }).fill('7,2225');
+    await page.getByRole('checkbox', { name: 'Jedinica nabave' }).check();
+    await page.getByRole('button', { name: 'Dodaj', exact: true }).click();
+    await expect(page.getByTestId('purchase-unit')).toBeVisible();
+    const item = await (await page.request.get(`/api/inventory/items/${itemId}`)).json();
+    expect(item.conversions).toEqual([{ unit: 'plo', factor: '7.2225', purchase: true }]);
 
     await page.goto('/suppliers/orders/new');
     await expect(page.getByRole('heading', { name: 'Nova narudžbenica' })).toBeVisible({ timeout: 30_000 });
