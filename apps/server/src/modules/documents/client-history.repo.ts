@@ -24,12 +24,15 @@ export async function clientDocuments(
   );
 }
 
-const netOf = sql`case when kind = 'credit_note' then -net_total else net_total end`;
+// An advance invoice counts in its own month; the final invoice that deducts it counts only what is
+// left (its net less the advances' net), so an order invoiced with an advance is counted once.
+const netOf = sql`case when kind = 'credit_note' then -net_total
+  else net_total - coalesce((select sum(a.net) from advance_deductions a where a.invoice_id = documents.id), 0) end`;
 const revenueScope = (clientId: string, period: Period) =>
   sql`client_id = ${clientId} and kind in ('invoice', 'credit_note') and status = 'issued'
       and doc_date between ${period.from}::date and ${period.to}::date`;
 
-/** Net revenue per month (invoices less credit notes); months without any are absent. */
+/** Net revenue per month (invoices less advances they deduct, less credit notes); months without any are absent. */
 export async function revenueByMonth(
   tx: Tx,
   clientId: string,
