@@ -72,6 +72,7 @@ export async function transactionBeginningWith<T>(
   } finally {
     reopen(ending);
     endings.delete(tx);
+    aheadAnswers.delete(tx); // the transaction object is the connection's next one's too
     // A connection that could not even roll back is closed instead of going back to the pool.
     client.release(broken);
   }
@@ -138,14 +139,68 @@ function transactionOn(db: Db, client: pg.PoolClient): Tx {
   let tx = byDb.get(db);
   if (!tx) {
     const { dialect, schema, options } = (db as unknown as Internals).session;
-    tx = new NodePgTransaction(
-      dialect,
-      new NodePgSession(client, dialect, schema, options),
-      schema,
-    ) as unknown as Tx;
+    const session = new NodePgSession(client, dialect, schema, options);
+    const made = new NodePgTransaction(dialect, session, schema) as unknown as Tx;
+    // A statement sent through drizzle (tx.execute, the query builders: all prepare through the
+    // session) differs from any statement sent ahead, so it drops their answers.
+    const prepareQuery = session.prepareQuery.bind(session);
+    session.prepareQuery = ((...args: Parameters<typeof prepareQuery>) => {
+      aheadAnswers.delete(made);
+      return prepareQuery(...args);
+    }) as typeof session.prepareQuery;
+    tx = made;
     byDb.set(db, tx);
   }
   return tx;
+}
+
+// Statements sent ahead (issue 21, session 15): a transaction's opening round trip may carry its
+// use-case's first statements (db/prepared.ts, beginWithStatements). Their answers wait for the
+// use-case: its first statements, when they are those statements with the same values in the same
+// order, take the answers instead of being sent (`send` and `statementsRows` in db/prepared.ts).
+// The first statement that differs drops the rest (a statement in between may have changed what
+// they would read), and the end of the transaction drops what is left.
+
+/** A statement of fixed text with its values; `name` when it runs as a named statement. */
+export type AheadStatement = { name: string | undefined; text: string; values: unknown[] };
+type Answered = { statement: AheadStatement; rows: unknown[] };
+const aheadAnswers = new WeakMap<Tx, Answered[]>();
+
+/** The rows `statements` answered in the round trip that opened `tx` (a transaction of this helper). */
+export function answeredAhead(tx: Tx, statements: AheadStatement[], rows: unknown[][]): void {
+  if (!endings.has(tx)) throw new Error('answeredAhead: not a transaction of transactionBeginningWith');
+  aheadAnswers.set(
+    tx,
+    statements.map((statement, i) => ({ statement, rows: rows[i] ?? [] })),
+  );
+}
+
+type Sent = { text: string; values: unknown[] };
+const same = (s: AheadStatement, q: Sent) =>
+  s.text === q.text && s.values.length === q.values.length && s.values.every((v, i) => v === q.values[i]);
+
+/** The next answer sent ahead, when this statement is the one it answers; otherwise all are dropped. */
+export function takeAhead(tx: Tx, sent: Sent): unknown[] | undefined {
+  const queue = aheadAnswers.get(tx);
+  const next = queue?.[0];
+  if (!queue || !next) return undefined;
+  if (!same(next.statement, sent)) {
+    aheadAnswers.delete(tx);
+    return undefined;
+  }
+  queue.shift();
+  return next.rows;
+}
+
+/** The answers of these statements sent ahead, all of them or none (then none is left). */
+export function takeAllAhead(tx: Tx, sent: Sent[]): unknown[][] | undefined {
+  const queue = aheadAnswers.get(tx);
+  if (!queue) return undefined;
+  if (!sent.every((q, i) => queue[i] !== undefined && same((queue[i] as Answered).statement, q))) {
+    aheadAnswers.delete(tx);
+    return undefined;
+  }
+  return queue.splice(0, sent.length).map((a) => a.rows);
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -2,17 +2,9 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, onPostgres, type TestDatabase } from '../test/harness.ts';
-import { transactionBeginningWith } from './begin-with.ts';
+import { type AheadStatement, answeredAhead, transactionBeginningWith } from './begin-with.ts';
 import { type Database, openPostgres, type Tx } from './database.ts';
-import {
-  type AheadStatement,
-  aheadOf,
-  answeredAhead,
-  beginWithStatements,
-  preparedRows,
-  statementsRows,
-  statementTemplate,
-} from './prepared.ts';
+import { aheadOf, beginWithStatements, preparedRows, statementsRows, statementTemplate } from './prepared.ts';
 
 describe('statement templates: built once per shape, each call with its own values', () => {
   let testDb: TestDatabase;
@@ -246,6 +238,15 @@ describe.runIf(onPostgres)('statements sent ahead with BEGIN', () => {
       ),
     );
     expect(differs?.value).toEqual({ value: [{ n: 1 }], sent: 1 });
+  });
+
+  it('leaves no answer to the next transaction on the connection (the same transaction object)', async () => {
+    const marker = aheadOf(sql`select ${'c'}::text as m`);
+    await run([marker, countAhead], async () => null); // its answer is not taken
+    const next = await transactionBeginningWith(one.db, 'select 1', undefined, (tx) =>
+      sending(tx, () => count(tx)),
+    );
+    expect(next?.sent).toBe(1);
   });
 
   it('runs nothing after a statement that fails, and the connection goes on (its named statements too)', async () => {

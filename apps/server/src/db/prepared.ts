@@ -2,7 +2,13 @@ import { createRequire } from 'node:module';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { committedWithLast, isCommitted } from './begin-with.ts';
+import {
+  type AheadStatement,
+  committedWithLast,
+  isCommitted,
+  takeAhead,
+  takeAllAhead,
+} from './begin-with.ts';
 import type { Tx } from './database.ts';
 
 // Named (prepared) statements for the hot queries of the posting path (issue 21). An unnamed
@@ -223,8 +229,7 @@ function runNamed<T>(
 // per connection and described once (as runNamed does), and one Sync ends the round trip. When one
 // fails, PostgreSQL skips every later message up to the Sync: nothing after a refused entry runs.
 
-/** A statement of fixed text with its values; `name` when it runs as a named statement. */
-export type AheadStatement = { name: string | undefined; text: string; values: unknown[] };
+export type { AheadStatement } from './begin-with.ts';
 
 /** A fixed-text statement as a named one (a name per distinct text, as `preparedRows`). */
 export function namedStatement(text: string, values: unknown[]): AheadStatement {
@@ -374,68 +379,6 @@ export function beginWithStatements(
   });
 }
 
-// The answers of statements sent ahead wait for the use-case: its first statements, when they are
-// those statements with the same values in the same order, take the answers instead of being sent.
-// The first statement that differs drops the rest (a statement in between may have changed what
-// they would read).
-type Answered = { statement: AheadStatement; rows: unknown[] };
-const aheadAnswers = new WeakMap<Tx, Answered[]>();
-
-/** The rows `statements` answered in the round trip that opened `tx` (see beginWithStatements). */
-export function answeredAhead(tx: Tx, statements: AheadStatement[], rows: unknown[][]): void {
-  dropAheadOnDrizzleStatements(tx);
-  aheadAnswers.set(
-    tx,
-    statements.map((statement, i) => ({ statement, rows: rows[i] ?? [] })),
-  );
-}
-
-// A statement sent through drizzle (tx.execute, the query builders: all go through the session's
-// prepareQuery) is one that differs too, so it drops the answers. The transaction object and its
-// session are kept per pooled connection (db/begin-with.ts), so each session is wrapped once.
-const watched = new WeakSet<object>();
-function dropAheadOnDrizzleStatements(tx: Tx): void {
-  const session = (tx as unknown as TxInternals).session;
-  if (watched.has(session)) return;
-  watched.add(session);
-  const prepareQuery = session.prepareQuery.bind(session);
-  session.prepareQuery = (...args) => {
-    aheadAnswers.delete(tx);
-    return prepareQuery(...args);
-  };
-}
-
-const sameStatement = (s: AheadStatement, text: string, values: unknown[]) =>
-  s.text === text && s.values.length === values.length && s.values.every((v, i) => v === values[i]);
-
-/** The next answer sent ahead, when this statement is the one it answers; otherwise all are dropped. */
-function takeAhead(tx: Tx, text: string, values: unknown[]): unknown[] | undefined {
-  const queue = aheadAnswers.get(tx);
-  const next = queue?.[0];
-  if (!queue || !next) return undefined;
-  if (!sameStatement(next.statement, text, values)) {
-    aheadAnswers.delete(tx);
-    return undefined;
-  }
-  queue.shift();
-  return next.rows;
-}
-
-/** The answers of these statements sent ahead, all of them or none (then none is left). */
-function takeAllAhead(tx: Tx, queries: Query[]): unknown[][] | undefined {
-  const queue = aheadAnswers.get(tx);
-  if (!queue) return undefined;
-  const all = queries.every((q, i) => {
-    const next = queue[i];
-    return next !== undefined && sameStatement(next.statement, q.sql, q.params);
-  });
-  if (!all) {
-    aheadAnswers.delete(tx);
-    return undefined;
-  }
-  return queue.splice(0, queries.length).map((a) => a.rows);
-}
-
 /** A statement built by drizzle as one to send ahead; `named`: as a named statement (fixed text only). */
 export function aheadOf(q: SQL, named = false): AheadStatement {
   const query = dialect.sqlToQuery(q);
@@ -497,7 +440,10 @@ export async function statementsRows(tx: Tx, statements: SQL[]): Promise<unknown
   const queries = statements.map((q) => dialect.sqlToQuery(q));
   const client = session.client;
   if (isCommitted(tx)) throw new Error('A statement after its transaction committed with its last statement');
-  const answered = takeAllAhead(tx, queries);
+  const answered = takeAllAhead(
+    tx,
+    queries.map((q) => ({ text: q.sql, values: q.params })),
+  );
   if (answered) return answered;
   if (!(client instanceof pg.Client)) {
     const all: unknown[][] = [];
@@ -530,7 +476,7 @@ function send<T>(
   const client = session.client;
   if (isCommitted(tx))
     return Promise.reject(new Error('A statement after its transaction committed with its last statement'));
-  const answered = takeAhead(tx, text, values);
+  const answered = takeAhead(tx, { text, values });
   if (answered && !thenCommit) return Promise.resolve(answered as T[]);
   if (client instanceof pg.Client) {
     if (!thenCommit)

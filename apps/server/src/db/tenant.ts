@@ -1,10 +1,16 @@
 import { AppError, can, type Permission, ROLES, type Role } from '@erp/domain';
 import { sql } from 'drizzle-orm';
-import { type Opening, transactionBeginningWith, uuidLiteral } from './begin-with.ts';
+import {
+  type AheadStatement,
+  answeredAhead,
+  type Opening,
+  transactionBeginningWith,
+  uuidLiteral,
+} from './begin-with.ts';
 import { announceAfterCommit } from './company-events.ts';
 import { companyDb, mainDbIfCurrent, refreshCompanyRoutes } from './company-router.ts';
 import { type Db, rowsOf, type Tx } from './database.ts';
-import { type AheadStatement, answeredAhead, beginWithStatements, namedStatement } from './prepared.ts';
+import { beginWithStatements, namedStatement } from './prepared.ts';
 
 export type MemberRole = Role;
 export type CompanyContext = { userId: string; companyId: string; role: MemberRole };
@@ -110,8 +116,8 @@ type CompanyOptions = {
   lastStatementCommits?: boolean;
   /**
    * `fn`'s first statements, sent with the company's entry in the round trip that opens the
-   * transaction (PostgreSQL only); `fn` then gets their answers without sending them (db/prepared.ts,
-   * answeredAhead). The entry refuses in the database (migration 0054), so they never run for a
+   * transaction (PostgreSQL only); `fn` then gets their answers without sending them
+   * (db/begin-with.ts, answeredAhead). The entry refuses in the database (migration 0054), so they never run for a
    * refused caller. Only for statements that are `fn`'s first whatever the input: a statement that
    * `fn` does not send holds what it locked until the end of the transaction.
    */
