@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withCompany } from '../../db/tenant.ts';
+import { exportCompanyArchive, importCompanyArchive } from '../export/archive.ts';
 import { onPostgres, type SignedIn, signUp, startTestApp, type TestApp } from '../../test/harness.ts';
 import * as inventory from './inventory.service.ts';
 import { inventoryClient, stockBooks } from './test-helpers.ts';
@@ -91,6 +92,30 @@ describe('stock on an inactive location', () => {
     expect(await balanceAt(item.id, old.id)).toBe('0');
     expect(await balanceAt(item.id, main.id)).toBe('6');
     expect(await books(item.id)).toMatchObject({ ledger: '6', on_hand: '6' });
+  });
+});
+
+describe('a company archive with old stock on an inactive location', () => {
+  it('is restored as it was: the rule guards postings, not a restore', async () => {
+    const owner = await signUp(t.app, 'Arhiva Stara Zaliha');
+    const ownerApi = inventoryClient(t.app, owner);
+    const old = await ownerApi.location('AR-OLD');
+    const item = await ownerApi.item('AR-1');
+    await ownerApi.receive(old.id, [{ item_id: item.id, quantity: '7', unit_cost: '2' }]);
+    await withCompany(t.deps.db, { userId: owner.id, companyId: owner.id }, (tx) =>
+      tx.execute(sql`update locations set active = false where id = ${old.id}`),
+    );
+    const archive = await exportCompanyArchive(t.deps.db, owner.id, { userId: owner.id });
+    const target = await signUp(t.app, 'Arhiva Cilj');
+    await importCompanyArchive(t.deps.db, target.id, archive, { userId: target.id });
+    const restored = await withCompany(t.deps.db, { userId: target.id, companyId: target.id }, async (tx) => {
+      const r = await tx.execute(
+        sql`select l.code, l.active, trim_scale(b.quantity)::text as quantity
+            from stock_balances b join locations l on l.id = b.location_id`,
+      );
+      return (r as unknown as { rows: unknown[] }).rows;
+    });
+    expect(restored).toEqual([{ code: 'AR-OLD', active: false, quantity: '7' }]);
   });
 });
 
