@@ -514,3 +514,23 @@ describe('completing a work order into an unknown location', () => {
     ).toEqual([]);
   });
 });
+
+describe('an invoice that cannot be an eRačun yet', () => {
+  it('says what is missing in words, not keys, and numbers nothing', async () => {
+    const draft = await api.ok('POST', '/api/invoices', {
+      client_id: shop.client.id,
+      lines: [
+        { item_id: shop.igu.id, quantity: '1' },
+        { description: 'Prijevoz', quantity: '1', unit_price: '30', vat_rate: '13' },
+      ],
+    });
+    const r = await api.call('POST', `/api/invoices/${draft.document.id}/issue`);
+    expect(r.status).toBe(400);
+    expect(r.body.error.details).toEqual([
+      { field: 'lines.kpd_code', key: 'validation.lineKpdMissing', params: { line: 2 } },
+    ]);
+    expect(r.body.error.message).toBe('Račun se ne može izdati kao eRačun: Stavka 2 nema šifru KPD');
+    const kept = await api.ok('GET', `/api/documents/${draft.document.id}`);
+    expect(kept.document).toMatchObject({ status: 'draft', number: null });
+  });
+});

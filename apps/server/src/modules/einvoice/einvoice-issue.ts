@@ -14,6 +14,7 @@ import {
 import { Decimal } from 'decimal.js';
 import type { Tx } from '../../db/database.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
+import { croatianMessage } from '../../i18n/validation-messages.ts';
 import type { ClientInfo, LineRow } from '../documents/documents.service.ts';
 import { reverseChargeFlags } from '../documents/invoice-vat.ts';
 import { vatExemptions } from '../inventory/inventory.service.ts';
@@ -84,7 +85,8 @@ export async function einvoiceReadiness(
   if (problems.length > 0)
     throw new AppError(
       'VALIDATION',
-      `Račun se ne može izdati kao eRačun: ${problems.map((p) => p.key.replace('validation.', '')).join(', ')}`,
+      // The problems in words ("Stavka 2 nema šifru KPD"), not their keys ("lineKpdMissing").
+      `Račun se ne može izdati kao eRačun: ${croatianMessage(problems)}`,
       problems,
     );
   return {
