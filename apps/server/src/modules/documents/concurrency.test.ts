@@ -129,4 +129,35 @@ describe.runIf(onPostgres)('documents under concurrency (PostgreSQL)', () => {
     const progress = await api.ok('GET', `/api/documents/work-orders/${wo.document.id}/progress`);
     expect(progress.lines.map((l: { invoiced: string }) => l.invoiced)).toEqual(['2']);
   }, 120_000);
+  it('two credit notes at once, each 60 % of an invoice: exactly one is issued (5 rounds)', async () => {
+    for (let round = 0; round < 5; round++) {
+      const draft = await api.ok('POST', '/api/invoices', {
+        client_id: shop.client.id,
+        lines: [
+          {
+            description: `Montaža ${round}`,
+            quantity: '1',
+            unit_price: '100',
+            discount_pct: '0',
+            kpd_code: '43.34.20',
+          },
+        ],
+      });
+      const invoice = await api.ok('POST', `/api/invoices/${draft.document.id}/issue`);
+      const credit = () =>
+        api.call('POST', `/api/invoices/${invoice.document.id}/credit-notes`, {
+          lines: [
+            { description: 'Popust', quantity: '1', unit_price: '60', discount_pct: '0', vat_rate: '25' },
+          ],
+        });
+      const results = await Promise.all([credit(), credit()]);
+      expect(results.map((r) => r.status).sort()).toEqual([201, 400]);
+      const refused = results.find((r) => r.status === 400);
+      expect(refused?.body.error.details).toEqual([
+        { field: 'lines', key: 'validation.creditExceedsInvoice' },
+      ]);
+      const after = await api.ok('GET', `/api/documents/${invoice.document.id}`);
+      expect(after.document).toMatchObject({ total: '125.00', credited_total: '75.00' });
+    }
+  }, 120_000);
 });
