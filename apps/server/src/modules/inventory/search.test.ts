@@ -81,6 +81,28 @@ describe('item search (item_search_ids)', () => {
     expect(skus(await apiA.ok('GET', '/api/inventory/items?q=kaljeno&active=false'))).toEqual(['A-STA-1']);
   });
 
+  it('finds names typed without Croatian marks, and marked terms in plain names (migration 0058)', async () => {
+    await apiA.item('A-G-1', { name: 'Čep gumeni 12', kind: 'component' });
+    await apiA.item('A-N-1', { name: 'Nosač Đuro 40', kind: 'component' });
+    await apiA.item('A-J-1', { name: 'Adjuster nogica', kind: 'component' });
+    const find = async (q: string) =>
+      skus(await apiA.ok('GET', `/api/inventory/items?q=${encodeURIComponent(q)}`));
+    expect(await find('cep')).toEqual(['A-G-1']);
+    expect(await find('ČEP')).toEqual(['A-G-1']);
+    expect(await find('nosac')).toEqual(['A-N-1']);
+    expect(await find('djuro')).toEqual(['A-N-1']);
+    expect(await find('duro')).toEqual(['A-N-1']);
+    expect(await find('Đuro')).toEqual(['A-N-1']);
+    // A "dj" that is not an đ still matches itself; and a plain name is found by a marked term.
+    expect(await find('adjust')).toEqual(['A-J-1']);
+    expect(await find('pocincani')).toEqual(['A-VIJ-2']);
+    expect(await find('vijak pocinčani')).toEqual(['A-VIJ-2']);
+    expect(await find('čep')).toEqual(['A-G-1']);
+    // B's items stay out of A's folded search.
+    await apiB.item('B-G-1', { name: 'Čep', kind: 'component' });
+    expect(await find('cep')).toEqual(['A-G-1']);
+  });
+
   it('leaves the side table unreadable to request code', async () => {
     const code = await withCompany(t.deps.db, { userId: a.id, companyId: a.id }, (tx) =>
       tx.execute(sql`select count(*) from item_search`),

@@ -199,10 +199,10 @@ export async function itemsByIds(tx: Tx, ids: readonly string[]): Promise<Map<st
 }
 
 export async function searchItems(tx: Tx, q: string, limit: number): Promise<ItemInfo[]> {
-  const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  // item_search_ids (migration 0058): SKU or name, without Croatian marks, through the trigram indexes.
   const rows = await query<{ id: string }>(
     tx,
-    sql`select id from items where active and (sku ilike ${like} or name ilike ${like})
+    sql`select id from items where active and id in (select item_search_ids(${q}))
         order by (lower(sku) = lower(${q})) desc, sku limit ${limit}`,
   );
   const info = await itemsByIds(
@@ -223,10 +223,8 @@ export async function listProducts(
   const conditions: SQL[] = [
     sql`(i.kind = 'product' or exists (select 1 from boms b where b.product_id = i.id))`,
   ];
-  if (q.q) {
-    const like = `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conditions.push(sql`(i.sku ilike ${like} or i.name ilike ${like})`);
-  }
+  // As the item list: SKU or name without Croatian marks ("cep" finds Čep), migration 0058.
+  if (q.q) conditions.push(sql`i.id in (select item_search_ids(${q.q}))`);
   const where = sql.join(conditions, sql` and `);
   const order = sql.raw(
     `${q.sort === 'name' ? 'i.name collate hr_sort' : 'i.sku collate hr_sort'} ${q.dir === 'desc' ? 'desc' : 'asc'}, i.id`,

@@ -516,6 +516,30 @@ describe('production API', () => {
         .items.map((p: Record<string, string>) => p[field]);
     expect(await products('name', 'name')).toEqual(['cijev', 'Čep', 'Zidni panel', 'Žičana mreža']);
     expect(await products('sku', 'sku')).toEqual(['CEV-1', 'ČEP-1', 'zid-1', 'ŽIC-1']);
+
+    // The product list and the BOM item picker find them without the marks (migration 0058).
+    const r = await call(
+      'POST',
+      '/api/products',
+      { sku: 'N-40', name: 'Nosač Đuro', baseUnit: 'kom', kind: 'product' },
+      shop,
+    );
+    expect(r.statusCode, r.body).toBe(201);
+    const searched = async (url: string, q: string) => {
+      const res = await call('GET', `${url}?q=${encodeURIComponent(q)}`, undefined, shop);
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json();
+      return (Array.isArray(body) ? body : body.items).map((p: { sku: string }) => p.sku).sort();
+    };
+    for (const url of ['/api/products', '/api/products/items']) {
+      expect(await searched(url, 'cep')).toEqual(['ČEP-1']);
+      expect(await searched(url, 'zic')).toEqual(['ŽIC-1']);
+      expect(await searched(url, 'djuro')).toEqual(['N-40']);
+      expect(await searched(url, 'duro')).toEqual(['N-40']);
+      expect(await searched(url, 'NOSAČ')).toEqual(['N-40']);
+      expect(await searched(url, 'čijev')).toEqual(['CEV-1']);
+      expect(await searched(url, '50%')).toEqual([]);
+    }
   });
 
   it('another company sees none of it', async () => {
