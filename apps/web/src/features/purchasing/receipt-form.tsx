@@ -12,7 +12,14 @@ import { Card, CardContent } from '../../components/ui/card.tsx';
 import { FormErrors } from '../../components/ui/form-errors.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { ApiError } from '../../lib/api.ts';
-import { formatCurrency, formatDate, formatNumber, formatUnit, numberInputToApi } from '../../lib/format.ts';
+import {
+  formatCurrency,
+  formatDate,
+  formatNumber,
+  formatNumberInput,
+  formatUnit,
+  numberInputToApi,
+} from '../../lib/format.ts';
 import { apiErrorMessages, Field, NUM, selectClasses, TABLE, TD, TH } from '../clients/partner-ui.tsx';
 import { PageHeader } from '../sections/page-header.tsx';
 import {
@@ -46,7 +53,7 @@ const isDec = (s: string) => /^\d+(\.\d+)?$/.test(dec(s));
 
 type Values = { location_id: string; received_on: string; confirm_over_receipt: boolean; rows: Row[] };
 /** The lines with a quantity typed, amounts in the language's format; then the route's schema. */
-const receiptFormSchema = formSchema(
+export const receiptFormSchema = formSchema(
   (v: Values) => ({
     location_id: v.location_id,
     received_on: v.received_on,
@@ -72,6 +79,26 @@ export function ReceiptFormPage() {
 }
 
 /** Goods receipt (primka) against an order: quantities default to what is still open; an excess must be confirmed. */
+/**
+ * The receipt's rows as first shown: the open quantity and the order's price put into the inputs
+ * in the language's number format (a Croatian input reads "2.125" as 2 125).
+ */
+export function receiptRows(lines: Order['lines'], lng?: string): Row[] {
+  return lines.map((l) => ({
+    po_line_id: l.id,
+    sku: l.sku,
+    item_name: l.item_name,
+    ordered: l.quantity,
+    unit: l.unit,
+    open_qty: l.open_qty,
+    lot_tracked: l.lot_tracked,
+    quantity: l.open_qty === '0' ? '' : formatNumberInput(l.open_qty, lng),
+    unit_price: formatNumberInput(l.unit_price, lng),
+    lot_number: '',
+    expires_on: '',
+  }));
+}
+
 function ReceiptForm({ order }: { order: Order }) {
   const { t } = useTranslation('purchasing');
   const navigate = useNavigate();
@@ -83,19 +110,7 @@ function ReceiptForm({ order }: { order: Order }) {
       // Today in Zagreb; the server refuses a date after it or before the order was sent.
       received_on: businessDay(),
       confirm_over_receipt: false,
-      rows: order.lines.map((l) => ({
-        po_line_id: l.id,
-        sku: l.sku,
-        item_name: l.item_name,
-        ordered: l.quantity,
-        unit: l.unit,
-        open_qty: l.open_qty,
-        lot_tracked: l.lot_tracked,
-        quantity: l.open_qty === '0' ? '' : l.open_qty,
-        unit_price: l.unit_price,
-        lot_number: '',
-        expires_on: '',
-      })),
+      rows: receiptRows(order.lines),
     },
   });
   const rows = form.watch('rows');
