@@ -11,6 +11,9 @@ const decimalString = (max?: number) =>
     .regex(DECIMAL, 'validation.decimalInvalid')
     .refine((s) => max === undefined || Number(s) <= max, 'validation.decimalInvalid');
 
+/** A decimal string of the DECIMAL form that is zero ("0", "0.000"). */
+const isZero = (s: string) => !/[1-9]/.test(s);
+
 const text = (min: number, max: number) =>
   z.string().trim().min(min, 'validation.required').max(max, 'validation.tooLong');
 
@@ -88,6 +91,12 @@ export const bomLineInputSchema = z
   })
   .refine((l) => (l.formula ?? '').trim() !== '' || l.quantity !== null, {
     message: 'validation.bomQuantityRequired',
+    path: ['quantity'],
+  })
+  // A fixed quantity of 0 would put the component on the BOM without ever using it; a formula may
+  // still give 0 for some sizes (its quantity field is ignored).
+  .refine((l) => (l.formula ?? '').trim() !== '' || l.quantity === null || !isZero(l.quantity), {
+    message: 'validation.positive',
     path: ['quantity'],
   });
 export type BomLineInput = z.infer<typeof bomLineInputSchema>;

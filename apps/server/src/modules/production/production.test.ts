@@ -256,6 +256,39 @@ describe('production API', () => {
     expect(detail.json().boms).toHaveLength(1);
   });
 
+  it('refuses a fixed quantity of 0 on a BOM line; a formula line may leave its quantity at 0', async () => {
+    const product = await call('POST', '/api/products', {
+      sku: 'VRATA-0',
+      name: 'Vrata',
+      baseUnit: 'kom',
+      kind: 'product',
+    });
+    expect(product.statusCode, product.body).toBe(201);
+    const id = product.json().id;
+    const response = await call('POST', `/api/products/${id}/boms`, {
+      lines: [
+        { componentId: ids.HINGESET, unit: 'kom', quantity: '0' },
+        { componentId: ids.CORNER16, unit: 'kom', quantity: '0.000' },
+        { componentId: ids.GASKET, unit: 'm', quantity: '0', formula: '2*(W+H)/1000' },
+        { componentId: ids.FLOAT4, unit: 'm2', quantity: '0.5' },
+      ],
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.details).toEqual([
+      { field: 'lines.0.quantity', key: 'validation.positive' },
+      { field: 'lines.1.quantity', key: 'validation.positive' },
+    ]);
+    expect((await call('GET', `/api/products/${id}`)).json().boms).toHaveLength(0);
+    const ok = await call('POST', `/api/products/${id}/boms`, {
+      lines: [
+        { componentId: ids.GASKET, unit: 'm', quantity: '0', formula: '2*(W+H)/1000' },
+        { componentId: ids.FLOAT4, unit: 'm2', quantity: '0.5' },
+      ],
+    });
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect((await call('GET', `/api/products/${id}`)).json().boms).toHaveLength(1);
+  });
+
   it('refuses a cycle on save and on activation, naming the path', async () => {
     const direct = await call('POST', `/api/products/${ids.IGU}/boms`, {
       lines: [{ componentId: ids.WIN, unit: 'kom', quantity: '1' }],
