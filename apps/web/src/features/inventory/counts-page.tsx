@@ -16,7 +16,13 @@ import { type GridColumn, LineGrid } from '../../components/line-grid/line-grid.
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { FormErrors } from '../../components/ui/form-errors.tsx';
 import { cn } from '../../lib/cn.ts';
-import { formatDate, formatNumber, formatUnit, numberInputToApi } from '../../lib/format.ts';
+import {
+  formatDate,
+  formatNumber,
+  formatNumberInput,
+  formatUnit,
+  numberInputToApi,
+} from '../../lib/format.ts';
 import { type ColumnDefs, DataTable } from '../saved-views/data-table.tsx';
 import { defineList } from '../saved-views/list-spec.ts';
 import { useList } from '../saved-views/use-list.ts';
@@ -157,20 +163,25 @@ const bookOf = (r: CountRow): string =>
 const difference = (r: CountRow): string | null =>
   isDec(r.counted) ? new Decimal(dec(r.counted)).minus(bookOf(r)).toFixed() : null;
 
-const rowsOf = (count: CountDetail): CountRow[] =>
+/** The sheet's rows; a saved count goes into its input in the language's number format. */
+export const rowsOf = (count: CountDetail, lng?: string): CountRow[] =>
   count.lines.map((l) => ({
     id: l.id,
     sku: l.sku,
     item_name: l.item_name,
     lot_number: l.lot_number,
     base_unit: l.base_unit,
-    counted: l.counted_qty ?? '',
+    counted: formatNumberInput(l.counted_qty, lng),
     saved_counted: l.counted_qty,
     book_qty: l.book_qty,
     current_qty: l.current_qty,
   }));
 
 type SentLine = { id: string; counted_qty: string | null };
+
+/** What saving sends: each typed count as a plain decimal, an empty cell as null. */
+export const sentLines = (rows: CountRow[]): SentLine[] =>
+  rows.map((r) => ({ id: r.id, counted_qty: r.counted.trim() ? dec(r.counted) : null }));
 
 /** The count as the server will show it once posted: posted, with the counts just sent. */
 export function predictPostedCount(count: CountDetail, lines: SentLine[]): CountDetail {
@@ -194,7 +205,7 @@ function CountSheet({ count }: { count: CountDetail }) {
   const [postKey] = useState(newKey);
   const { companyId } = useCurrentCompany();
   const canWrite = usePermission('inventory.write');
-  const lines = () => rows.map((r) => ({ id: r.id, counted_qty: r.counted.trim() ? dec(r.counted) : null }));
+  const lines = () => sentLines(rows);
   // Dirty = differs from what the server holds (the baseline moves on every successful save).
   const [saved, setSaved] = useState(() => JSON.stringify(lines()));
   const dirty = JSON.stringify(lines()) !== saved;
