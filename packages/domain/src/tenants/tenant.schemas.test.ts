@@ -16,4 +16,12 @@ describe('tenantUpdateSchema', () => {
     expect(issues({ date_of_birth: '1990-12-31' })).toEqual([]);
     expect(issues({ date_of_birth: '' })).toEqual([]);
   });
+
+  it('takes a phone number written with +, spaces, dashes, slashes or brackets, and refuses letters', () => {
+    for (const value of ['+385 1 2345 678', '01/2345-678', '(091) 111 2222', '099', ''])
+      for (const field of ['phone', 'company_phone']) expect(issues({ [field]: value }), value).toEqual([]);
+    for (const value of ['zovi Ivana', '091 abc', '+', '--', '385+1'])
+      for (const field of ['phone', 'company_phone'])
+        expect(issues({ [field]: value }), value).toEqual([{ field, key: 'validation.phoneInvalid' }]);
+  });
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EMAIL_PATTERN } from '../auth/auth.schemas.ts';
 import { isValidIban, normalizeIban } from '../identity/iban.ts';
 import { isValidOib } from '../identity/oib.ts';
+import { isValidPhone } from '../identity/phone.ts';
 
 export const ACCOUNT_STATUSES = ['active', 'blocked'] as const;
 export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
@@ -10,6 +11,8 @@ const text = (max = 200) => z.string().trim().max(max, 'validation.tooLong');
 /** Empty strings from forms mean "no value". */
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), schema.nullable());
+
+const phone = optional(text(50).refine(isValidPhone, 'validation.phoneInvalid'));
 
 const isoDate = z
   .string()
@@ -44,14 +47,14 @@ export type BankAccount = z.infer<typeof bankAccountSchema>;
 export const tenantUpdateSchema = z
   .object({
     full_name: optional(text(200)),
-    phone: optional(text(50)),
+    phone,
     address: optional(text(300)),
     date_of_birth: optional(isoDate),
     position: optional(text(120)),
     department: optional(text(120)),
     company_name: optional(text(200)),
     company_address: optional(text(300)),
-    company_phone: optional(text(50)),
+    company_phone: phone,
     company_email: optional(text(254).regex(EMAIL_PATTERN, 'validation.emailInvalid')),
     company_website: optional(website),
     tax_number: optional(z.string().trim().refine(isValidOib, 'validation.oibInvalid')),
