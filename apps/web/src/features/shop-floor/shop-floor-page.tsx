@@ -12,7 +12,7 @@ import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
 import { FormErrors } from '../../components/ui/form-errors.tsx';
 import { cn } from '../../lib/cn.ts';
-import { formatNumber, numberInputToApi } from '../../lib/format.ts';
+import { formatNumber, formatNumberInput, numberInputToApi } from '../../lib/format.ts';
 import { errorText, useLiveDocuments } from '../documents/documents-api.ts';
 import {
   type Card,
@@ -358,6 +358,23 @@ function WorkOrderPanel({ card }: { card: Card | null }) {
 
 type FinishValues = { good_qty: string; scrap_qty: string; result: 'pass' | 'fail' | null; note: string };
 
+/**
+ * The finish dialog's first values: the quantity still to make as the good quantity, in the
+ * language's number format (a Croatian input reads "1.125" as 1 125).
+ */
+export function finishDefaults(
+  op: Pick<FloorOperation, 'quantity' | 'good_qty' | 'last_check'>,
+  lng?: string,
+): FinishValues {
+  const remaining = Decimal.max(new Decimal(op.quantity).minus(op.good_qty), 0).toString();
+  return {
+    good_qty: formatNumberInput(remaining, lng),
+    scrap_qty: '0',
+    result: op.last_check === 'pass' ? 'pass' : null,
+    note: '',
+  };
+}
+
 /** Quantities good and scrap (only the quantity is typed), and the quality check where required. */
 function FinishDialog({
   op,
@@ -369,7 +386,6 @@ function FinishDialog({
   onDone: (op: FloorOperation) => void;
 }) {
   const { t } = useTranslation('shopfloor');
-  const remaining = Decimal.max(new Decimal(op.quantity).minus(op.good_qty), 0).toString();
   // The recipe's schema: the typed quantities (language format) and the check, as the route takes them.
   const schema = useMemo(
     () =>
@@ -386,12 +402,7 @@ function FinishDialog({
     [op.quality_check_required],
   );
   const form = useZodForm<typeof schema, FinishValues>(schema, {
-    defaultValues: {
-      good_qty: remaining,
-      scrap_qty: '0',
-      result: op.last_check === 'pass' ? 'pass' : null,
-      note: '',
-    },
+    defaultValues: finishDefaults(op),
   });
   const check = form.watch('result');
   // The good quantity has focus, selected, so typing replaces it: focused once the form has
