@@ -15,7 +15,7 @@ import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { UnknownPath } from '../../components/unknown-path.tsx';
-import { formatCurrency, formatNumber, numberInputToApi } from '../../lib/format.ts';
+import { formatCurrency, formatNumber, formatNumberInput, numberInputToApi } from '../../lib/format.ts';
 import { errorMessages } from '../products/error-messages.ts';
 import { MasterListHeader, useListSearch } from '../products/master-list-header.tsx';
 import { type ColumnDefs, DataTable } from '../saved-views/data-table.tsx';
@@ -214,9 +214,23 @@ const EMPTY: ProcessInput = {
   category: 'other',
 };
 
+/**
+ * A saved process as the form shows it: its numbers in the language's format (a Croatian input
+ * reads "1.125" minutes as 1 125).
+ */
+export function processFormValues(p: ProcessInput, lng?: string): ProcessInput {
+  return {
+    ...p,
+    costPerHour: formatNumberInput(p.costPerHour, lng),
+    setupMinutes: formatNumberInput(p.setupMinutes, lng),
+    minutesPerUnit: formatNumberInput(p.minutesPerUnit, lng),
+    dailyCapacityHours: formatNumberInput(p.dailyCapacityHours, lng),
+  };
+}
+
 /** Accepts "12,5" as typed by Croatian users and sends "12.5"; then the route's schema. */
 const decimalInput = (s: string) => numberInputToApi(s);
-const processFormSchema = formSchema(
+export const processFormSchema = formSchema(
   (form: ProcessInput) => ({
     ...form,
     costPerHour: decimalInput(form.costPerHour),
@@ -242,7 +256,7 @@ function ProcessForm() {
     defaultValues: EMPTY,
   });
   useEffect(() => {
-    if (existing.data) form.reset({ ...existing.data });
+    if (existing.data) form.reset(processFormValues(existing.data));
   }, [existing.data, form]);
 
   // Unsaved = differs from the process as loaded (a new one: from the empty form).
