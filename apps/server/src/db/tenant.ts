@@ -156,9 +156,9 @@ function refusedInDatabase(error: unknown, opts: CompanyOptions): unknown {
 const forbidden = () => new AppError('FORBIDDEN', 'Vaša uloga ne dopušta ovu radnju');
 
 /**
- * The entry that refuses in the database, followed by the statement sent ahead, in the round trip
- * that opens the transaction (db/prepared.ts, beginWithStatements). `aheadRows` gets that
- * statement's rows.
+ * The entry that refuses in the database, followed by the statements sent ahead, in the round trip
+ * that opens the transaction (db/prepared.ts, beginWithStatements). `aheadRows` gets those
+ * statements' rows.
  */
 function enterWithAhead(
   ids: { userId: string; companyId: string },
