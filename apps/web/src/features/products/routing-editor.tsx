@@ -11,7 +11,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { FormErrors } from '../../components/ui/form-errors.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
-import { formatCurrency, formatNumber, numberInputToApi } from '../../lib/format.ts';
+import { formatCurrency, formatNumber, formatNumberInput, numberInputToApi } from '../../lib/format.ts';
 import { useProcessOptions } from '../processes/processes-api.ts';
 import { RoutingWarnings } from '../processes/routing-warnings.tsx';
 import { usePermission } from '../team/use-permission.tsx';
@@ -22,12 +22,13 @@ import { ProductionTableHead } from './table-head.tsx';
 
 type Step = { key: string; processId: string; setupMinutes: string; minutesPerUnit: string; note: string };
 let seq = 0;
-const toSteps = (routing: RoutingStep[]): Step[] =>
+/** The saved steps as the editor shows them: times in the language's format, empty = the process's. */
+export const toSteps = (routing: RoutingStep[], lng?: string): Step[] =>
   routing.map((s) => ({
     key: `s${++seq}`,
     processId: s.processId,
-    setupMinutes: s.setupMinutes ?? '',
-    minutesPerUnit: s.minutesPerUnit ?? '',
+    setupMinutes: formatNumberInput(s.setupMinutes, lng),
+    minutesPerUnit: formatNumberInput(s.minutesPerUnit, lng),
     note: s.note,
   }));
 
@@ -37,7 +38,7 @@ const fingerprint = (steps: Step[]) => JSON.stringify(steps.map(({ key: _key, ..
 const decimal = (s: string) => (s.trim() === '' ? null : numberInputToApi(s));
 type RoutingValues = { steps: Step[] };
 /** The steps as typed (times in the language's format, empty = the process's), checked as the route does. */
-const routingFormSchema = formSchema(
+export const routingFormSchema = formSchema(
   (v: RoutingValues) => ({
     steps: v.steps.map((s) => ({
       processId: s.processId,
