@@ -8,6 +8,8 @@ export type SearchWord = {
   text: string;
   /** LIKE pattern on a name key (lower case, no diacritics), or null when the word has no letters or digits. */
   key: string | null;
+  /** The key with "dj" as "d" (đ typed without its mark: "djakovo" for Đakovo), or null without a "dj". */
+  keyDj: string | null;
 };
 
 /** Lower case without diacritics and punctuation, as partner name keys are stored (partnerNameKey). */
@@ -37,7 +39,13 @@ export function searchWords(q: string): SearchWord[] {
     if (!text || seen.has(text.toLowerCase())) continue;
     seen.add(text.toLowerCase());
     const key = wordKey(text);
-    words.push({ like: `%${escapeLike(text)}%`, text, key: key ? `%${escapeLike(key)}%` : null });
+    const keyDj = key.includes('dj') ? key.replaceAll('dj', 'd') : '';
+    words.push({
+      like: `%${escapeLike(text)}%`,
+      text,
+      key: key ? `%${escapeLike(key)}%` : null,
+      keyDj: keyDj ? `%${escapeLike(keyDj)}%` : null,
+    });
     if (words.length === MAX_SEARCH_WORDS) break;
   }
   return words;

@@ -64,7 +64,8 @@ function listWhere(role: PartnerRole, q: PartnerListQuery): SQL {
     // Each word of the query must match one of the fields, in any order ("staklo horvat").
     const words = allWordsMatch(
       q.q,
-      (w) => sql`${w.key === null ? sql`false` : sql`p.name_key like ${w.key}`} or p.name ilike ${w.like}
+      (w) => sql`${w.key === null ? sql`false` : sql`p.name_key like ${w.key}`}
+        or ${w.keyDj === null ? sql`false` : sql`p.name_key like ${w.keyDj}`} or p.name ilike ${w.like}
         or p.email ilike ${w.like} or p.vat_id ilike ${w.like} or (p.billing_address->>'city') ilike ${w.like}`,
     );
     parts.push(sql`(${sameOib(oib, 'p')} or ${words})`);

@@ -227,6 +227,9 @@ describe('clients and suppliers', () => {
     ];
     expect(await names('sort=name')).toEqual(alphabet);
     expect(await names('sort=name&dir=desc')).toEqual([...alphabet].reverse());
+    // đ typed as "dj" or as "d" finds the name; a "dj" of the name itself still matches.
+    expect(await names('q=djakovo')).toEqual(['Đakovo drvo']);
+    expect(await names('q=dakovo')).toEqual(['Đakovo drvo']);
     const cities = (await call('GET', '/api/clients?sort=city', undefined, shop))
       .json()
       .rows.map((r: { billing_address: { city: string } }) => r.billing_address.city);
