@@ -16,7 +16,7 @@ import { useFormMessages, useZodForm } from '../../components/editing/zod-form.t
 import { Button } from '../../components/ui/button.tsx';
 import { FormErrors } from '../../components/ui/form-errors.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { numberInputToApi } from '../../lib/format.ts';
+import { decimalSeparatorOf, formatNumberInput, numberInputToApi } from '../../lib/format.ts';
 import { errorMessages, fieldLabel } from './error-messages.ts';
 import { type BomLine, type ItemInfo, useItemSearch, useSaveBom } from './products-api.ts';
 import { moved, RowOrderButtons } from './row-order-buttons.tsx';
@@ -48,8 +48,17 @@ const PLAIN_NUMBER = /^\d+([.,]\d+)?$/;
 let keySeq = 0;
 const nextKey = () => `l${++keySeq}`;
 
+/**
+ * A saved fixed quantity as the amount input shows it: the language's decimal mark, no thousands
+ * grouping, so it still reads as a plain number and not as a formula (a Croatian input reads
+ * "1.125" as 1 125).
+ */
+const amountInput = (quantity: string, lng?: string) => quantity.replace('.', decimalSeparatorOf(lng));
+
+/** The saved BOM as the editor shows it; numbers in the language's format, formulas as written. */
 export function editorStateFrom(
   bom: { note: string; variables: { name: string; value: string }[]; lines: BomLine[] } | undefined,
+  lng?: string,
 ): EditorState {
   if (!bom) return { note: '', variables: [], lines: [] };
   return {
@@ -58,9 +67,9 @@ export function editorStateFrom(
     lines: bom.lines.map((l) => ({
       key: nextKey(),
       component: l.component,
-      amount: l.formula ?? l.quantity ?? '',
+      amount: l.formula ?? amountInput(l.quantity ?? '', lng),
       unit: l.unit,
-      scrapPct: l.scrapPct,
+      scrapPct: formatNumberInput(l.scrapPct, lng),
       childWidth: l.childWidth ?? '',
       childHeight: l.childHeight ?? '',
       cutCount: l.cutCount ?? '',
