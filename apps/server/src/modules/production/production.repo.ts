@@ -82,13 +82,17 @@ export async function listProcesses(
 ): Promise<{ items: Process[]; total: number }> {
   const conditions: SQL[] = [sql`true`];
   if (q.q) {
-    // Without Croatian marks on either side: "cisc" finds ČIŠ Čišćenje, as the partner search does.
-    const like = `%${foldCroatian(q.q).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    // Without Croatian marks on either side: "cisc" finds ČIŠ Čišćenje, as the partner search does;
+    // "dj" is also tried as "d" (đ typed without its mark: "djurdj" finds Đurđa).
+    const plain = foldCroatian(q.q);
+    const terms = [...new Set([plain, plain.replace(/dj/gi, 'd')])];
     const folded = (column: string) =>
       sql.raw(`translate(${column}, '${CROATIAN_MARKED}', '${CROATIAN_PLAIN}')`);
-    conditions.push(
-      sql`(${folded('code')} ilike ${like} or ${folded('name')} ilike ${like} or ${folded('work_centre')} ilike ${like})`,
-    );
+    const matches = terms.map((term) => {
+      const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      return sql`${folded('code')} ilike ${like} or ${folded('name')} ilike ${like} or ${folded('work_centre')} ilike ${like}`;
+    });
+    conditions.push(sql`(${sql.join(matches, sql` or `)})`);
   }
   if (q.active !== 'all') conditions.push(sql`active = ${q.active === 'active'}`);
   const where = sql.join(conditions, sql` and `);

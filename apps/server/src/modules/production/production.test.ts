@@ -521,6 +521,7 @@ describe('production API', () => {
     expect(await found('ČIŠĆ')).toEqual(['ČIŠ']);
     expect(await found('slif')).toEqual(['ŠLI']);
     expect(await found('durd')).toEqual(['CNC']);
+    expect(await found('djurdj')).toEqual(['CNC']);
     expect(await found('zica')).toEqual(['ZAV']);
     expect(await found('celik')).toEqual(['rez']);
     expect(await found('50%')).toEqual([]);
