@@ -14,7 +14,7 @@ import { UnsavedChangesGuard } from '../../components/editing/unsaved-changes.ts
 
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { numberInputToApi } from '../../lib/format.ts';
+import { formatNumberInput, numberInputToApi } from '../../lib/format.ts';
 import { usePermission } from '../team/use-permission.tsx';
 import { errorText, putPricingSettings, useDocumentMutation } from './documents-api.ts';
 import { usePricingSettings } from './line-editor.tsx';
@@ -43,6 +43,25 @@ export function PricingSettingsCard() {
   );
 }
 
+/**
+ * The stored settings as the inputs show them: every number in the language's format (a Croatian
+ * input reads "2.125" as 2 125).
+ */
+export function pricingFormValues(saved: PricingSettings, lng?: string): PricingSettings {
+  return {
+    ...(Object.fromEntries(
+      PRICING_SETTING_KEYS.map((k) => [
+        k,
+        typeof saved[k] === 'string' ? formatNumberInput(saved[k], lng) : saved[k],
+      ]),
+    ) as Omit<PricingSettings, 'area_bands'>),
+    area_bands: (saved.area_bands ?? []).map((b) => ({
+      max_area_m2: formatNumberInput(b.max_area_m2, lng),
+      surcharge_pct: formatNumberInput(b.surcharge_pct, lng),
+    })),
+  };
+}
+
 /** Every setting is a number typed like any amount (lib/format.ts numberInputToApi), then the route's schema. */
 export const pricingFormSchema = formSchema(
   (form: PricingSettings): PricingSettings => ({
@@ -61,10 +80,10 @@ type PricingFormReturn = UseFormReturn<PricingSettings, unknown, PricingSettings
 function PricingForm({ initial }: { initial: PricingSettings }) {
   const { t } = useTranslation('documents');
   const canManage = usePermission('company.manage');
-  const settings = useSettingsForm(pricingFormSchema, initial, (e) => errorText(t, e));
+  const settings = useSettingsForm(pricingFormSchema, pricingFormValues(initial), (e) => errorText(t, e));
   const { form, dirty, errorOf } = settings;
   const save = useDocumentMutation(putPricingSettings);
-  const submit = settings.submit((body) => save.mutateAsync(body));
+  const submit = settings.submit(async (body) => pricingFormValues(await save.mutateAsync(body)));
   return (
     <form className="space-y-3" noValidate onSubmit={submit}>
       <UnsavedChangesGuard when={dirty} />
