@@ -4,11 +4,39 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
 import { FormErrors } from '../../components/ui/form-errors.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { formatCurrency, formatNumber, formatUnit, optionalNumberInputToApi } from '../../lib/format.ts';
+import {
+  formatCurrency,
+  formatNumber,
+  formatNumberInput,
+  formatUnit,
+  optionalNumberInputToApi,
+} from '../../lib/format.ts';
 import { apiErrorMessages, NUM, TABLE, TD, TH } from '../clients/partner-ui.tsx';
 import { type SupplierItem, usePartnerMutation, useSupplierItems } from '../clients/partners-api.ts';
 import { usePermission } from '../team/use-permission.tsx';
 import { saveSupplierItems, useItemSearch } from './suppliers-api.ts';
+
+/**
+ * The saved rows as the editor shows them: price and minimum order quantity in the language's
+ * number format (a Croatian input reads "1.125" as 1 125, and saving sends every row).
+ */
+export function supplierItemsDraft(items: SupplierItem[], lng?: string): SupplierItem[] {
+  return items.map((i) => ({
+    ...i,
+    price: formatNumberInput(i.price, lng) || null,
+    min_order_qty: formatNumberInput(i.min_order_qty, lng) || null,
+  }));
+}
+
+/** The request body from the rows as typed: numbers read in the language's format, empty = none. */
+export function supplierItemsBody(items: SupplierItem[], lng?: string) {
+  return items.map((i) => ({
+    item_id: i.item_id,
+    supplier_sku: i.supplier_sku,
+    price: optionalNumberInputToApi(i.price ?? '', lng),
+    min_order_qty: optionalNumberInputToApi(i.min_order_qty ?? '', lng),
+  }));
+}
 
 /** Items a supplier delivers, with the supplier's code, price and minimum order quantity; edited in place. */
 export function SupplierItemsTab({ id }: { id: string }) {
@@ -19,15 +47,7 @@ export function SupplierItemsTab({ id }: { id: string }) {
   const [q, setQ] = useState('');
   const { data: hits = [] } = useItemSearch(q);
   const save = usePartnerMutation('supplier', (items: SupplierItem[]) =>
-    saveSupplierItems(
-      id,
-      items.map((i) => ({
-        item_id: i.item_id,
-        supplier_sku: i.supplier_sku,
-        price: optionalNumberInputToApi(i.price ?? ''),
-        min_order_qty: optionalNumberInputToApi(i.min_order_qty ?? ''),
-      })),
-    ),
+    saveSupplierItems(id, supplierItemsBody(items)),
   );
   const rows = draft ?? data ?? [];
   const edit = (i: number, key: 'supplier_sku' | 'price' | 'min_order_qty', value: string) =>
@@ -64,7 +84,12 @@ export function SupplierItemsTab({ id }: { id: string }) {
           </table>
         )}
         {canWrite && (
-          <Button type="button" variant="outline" className="mt-3" onClick={() => setDraft(rows)}>
+          <Button
+            type="button"
+            variant="outline"
+            className="mt-3"
+            onClick={() => setDraft(supplierItemsDraft(rows))}
+          >
             {t('common.edit')}
           </Button>
         )}
