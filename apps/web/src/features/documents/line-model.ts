@@ -325,7 +325,7 @@ export function lineNet(l: EditLine, settings: GridPricing, clientDiscount?: str
  * An item priced per m² or per running metre leaves the price to the measure rule (shown as the
  * price's placeholder) and is counted in pieces.
  */
-export function pickIntoLine(l: EditLine, item: GridItem, defaultDiscount?: string): EditLine {
+export function pickIntoLine(l: EditLine, item: GridItem, defaultDiscount?: string, lng?: string): EditLine {
   const measured = item.price_basis === 'area' || item.price_basis === 'perimeter';
   return {
     ...l,
@@ -334,8 +334,9 @@ export function pickIntoLine(l: EditLine, item: GridItem, defaultDiscount?: stri
     item_kind: item.kind,
     description: l.description || item.name,
     unit: measured ? 'kom' : item.base_unit,
-    unit_price: measured ? '' : formatNumberInput(item.sales_price, undefined, 2),
-    discount_pct: l.discount_pct || defaultDiscount || '',
+    unit_price: measured ? '' : formatNumberInput(item.sales_price, lng, 2),
+    // The client's discount arrives as API text ("2.125"): into the input in the language's format.
+    discount_pct: l.discount_pct || formatNumberInput(defaultDiscount, lng),
     vat_rate: (normaliseVatRate(item.vat_rate) ?? '25') as VatRate,
     pricing: {
       basis: (item.price_basis ?? 'unit') as PriceBasis,
