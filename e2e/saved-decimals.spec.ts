@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { dismissChangelog, type Json, newAccount, postJson, signUpViaApi } from './support/app.ts';
+import { BASE_URL, dismissChangelog, type Json, newAccount, postJson, signUpViaApi } from './support/app.ts';
 import { expect, test } from './support/fixtures.ts';
 
 // Saved decimals put back into inputs (issue 21, E2): a Croatian input reads "." as a thousands
@@ -70,4 +70,44 @@ test("an item's 3-decimal purchase price survives a re-save unchanged", async ({
   expect(stored.name).toBe('Lim 2 mm pocinčani');
   expect(stored.purchase_price).toMatch(/^72\.2250*$/);
   expect(stored.sales_price).toMatch(/^1234\.50*$/);
+});
+
+test('a stock count saved at 41.125 and posted unchanged from the sheet moves 1.125, not 41 085', async ({
+  page,
+}) => {
+  await signUpViaApi(page, newAccount('saved-decimals-count'));
+  await dismissChangelog(page);
+  const loc = await postJson(page, '/api/inventory/locations', { code: 'SKL', name: 'Skladište' });
+  const created = await postJson(page, '/api/inventory/items', {
+    sku: 'PROF-C',
+    name: 'Profil',
+    kind: 'material',
+    base_unit: 'm',
+  });
+  const itemId = (created.item ?? created).id as string;
+  await postJson(page, '/api/inventory/receipts', {
+    location_id: loc.id,
+    lines: [{ item_id: itemId, quantity: '40', unit_cost: '2' }],
+  });
+  const count = await postJson(page, '/api/inventory/counts', { location_id: loc.id });
+  const detail = (await (await page.request.get(`/api/inventory/counts/${count.id}`)).json()) as Json;
+  const saved = await page.request.put(`/api/inventory/counts/${count.id}/lines`, {
+    headers: { Origin: BASE_URL },
+    data: { lines: [{ id: detail.lines[0].id, counted_qty: '41.125' }] },
+  });
+  expect(saved.status(), await saved.text()).toBeLessThan(300);
+
+  await page.goto(`/inventory/counts/${count.id}`);
+  await expect(page.getByLabel('Prebrojano za PROF-C')).toHaveValue('41,125');
+  await expect(page.getByTestId('difference-PROF-C')).toHaveText('1,125');
+  await page.getByRole('button', { name: 'Proknjiži razlike' }).click();
+  const posted = page.waitForResponse(
+    (r) => r.url().endsWith(`/api/inventory/counts/${count.id}/post`) && r.request().method() === 'POST',
+  );
+  await page.getByRole('dialog').getByRole('button', { name: 'Proknjiži razlike' }).click();
+  const answer = await posted;
+  expect(answer.status(), await answer.text()).toBeLessThan(300);
+
+  const after = (await (await page.request.get(`/api/inventory/items/${itemId}`)).json()) as Json;
+  expect(after.item.on_hand).toMatch(/^41\.1250*$/);
 });
