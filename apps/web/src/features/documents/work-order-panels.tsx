@@ -8,7 +8,7 @@ import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { FormErrors } from '../../components/ui/form-errors.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { cn } from '../../lib/cn.ts';
-import { formatUnit } from '../../lib/format.ts';
+import { formatNumberInput, formatUnit } from '../../lib/format.ts';
 import { RoutingWarnings } from '../processes/routing-warnings.tsx';
 import { usePermission } from '../team/use-permission.tsx';
 import {
@@ -173,7 +173,7 @@ export function WorkOrderPanels({
                           className="h-8 w-24 text-right"
                           inputMode="decimal"
                           aria-label={t('wo.actualOf', { item: m.sku })}
-                          placeholder={m.planned_qty}
+                          placeholder={formatNumberInput(m.planned_qty)}
                           invalid={badLines.has(i)}
                           {...completion.register(`quantities.${i}`)}
                         />
