@@ -22,8 +22,15 @@ export function searchTerms(q: string): Terms {
   };
 }
 
-/** The word, without case and diacritics, inside a name key or a plainText() column. */
-const inKey = (w: SearchWord, plain: SQL): SQL => (w.key === null ? sql`false` : sql`${plain} like ${w.key}`);
+/**
+ * The word, without case and diacritics, inside a name key or a plainText() column; a word with
+ * "dj" also as "d" (đ typed without its mark: "djakovo" finds Đakovo), as the partner list does.
+ */
+const inKey = (w: SearchWord, plain: SQL): SQL => {
+  if (w.key === null) return sql`false`;
+  if (w.keyDj === null) return sql`${plain} like ${w.key}`;
+  return sql`(${plain} like ${w.key} or ${plain} like ${w.keyDj})`;
+};
 
 function items(tx: Tx, t: Terms, limit: number) {
   return rows<SearchHit>(

@@ -152,6 +152,36 @@ describe('GET /api/search', () => {
     expect(await search(stranger, 'FLOAT')).toEqual([]);
   });
 
+  it('reads "dj" as đ too: "djakovo" finds Đakovo (client, its quote) and "djurdjevac" an item', async () => {
+    const client = await call(owner, 'POST', '/api/clients', { name: 'Đakovo drvo d.o.o.' });
+    expect(client.statusCode).toBe(201);
+    const quote = await call(owner, 'POST', '/api/documents/quotes', {
+      client_id: client.json().id,
+      lines: [{ item_id: ids.item, quantity: '1' }],
+    });
+    expect(quote.statusCode).toBe(201);
+    const item = await call(owner, 'POST', '/api/inventory/items', {
+      sku: 'KUT-DJ',
+      name: 'Kutnik Đurđevac',
+      kind: 'component',
+      base_unit: 'kom',
+    });
+    expect(item.statusCode).toBe(201);
+
+    for (const q of ['djakovo', 'dakovo', 'Đakovo']) {
+      const hits = await search(owner, q);
+      expect(hits.map((h) => [h.kind, h.id])).toEqual([
+        ['client', client.json().id],
+        ['quote', quote.json().document.id],
+      ]);
+    }
+    for (const q of ['djurdjevac', 'kutnik durdevac']) {
+      expect((await search(owner, q)).map((h) => [h.kind, h.id])).toEqual([['item', item.json().id]]);
+    }
+    // "dj" stays "dj" as well: a name really spelt with dj is still found.
+    expect(await search(owner, 'djx')).toEqual([]);
+  });
+
   it('treats % and _ as plain characters and refuses an empty query', async () => {
     expect(await search(owner, '%')).toEqual([]);
     expect((await call(owner, 'GET', '/api/search?q=%20')).statusCode).toBe(400);
