@@ -375,6 +375,10 @@ export function optimize1d(input: Cut1dInput, hooks: CutHooks = {}): CutResult1d
   }
   restarts(lp);
   completion(end());
+  // Counted bars that no search could fit every piece on: a plan without some pieces is not a
+  // plan (it was returned as one and only the validator refused it, in English).
+  if (best === null && remaining.some((d) => d > 0))
+    throw new CuttingInputError('stock', 'not enough stock bars for all pieces');
   return finish(best as Plan | null);
 
   /** The plan for the standard bars of `plan` plus the remnant bars (also the anytime snapshot). */

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { CuttingInputError } from './errors.ts';
 import { optimize1d } from './one-d.ts';
 import { optimize2d } from './two-d.ts';
 import type { Cut1dInput, Cut2dInput } from './types.ts';
@@ -160,6 +161,28 @@ describe('1D optimiser', () => {
     expect(plan.layouts.length).toBe(1);
     expect(plan.layouts[0]?.placements.map((p) => p.x)).toEqual([10, 1505, 3000, 4495]);
     expect(validatePlan1d(input, plan)).toEqual([]);
+  });
+
+  it('refuses counted bars too few for the pieces, and still finds a tight plan first fit misses', () => {
+    const bars = (lengths: number[], count: number): Cut1dInput => ({
+      kind: '1d',
+      kerf: 0,
+      trim: { head: 0, tail: 0 },
+      stock: [{ id: 'bar', length: 6000, quantity: count }],
+      pieces: lengths.map((length, i) => ({ id: `p${i}`, length, quantity: 1 })),
+      timeLimitMs: 200,
+      seed: 1,
+    });
+    // Five pieces of 3000 need 2.5 bars: one bar holds two. It returned a plan of no bars (the
+    // pieces simply missing), which only the server's validator refused, in English.
+    expect(() => optimize1d(bars([3000, 3000, 3000, 3000, 3000], 1))).toThrow(CuttingInputError);
+    expect(() => optimize1d(bars([3000, 3000, 3000, 3000, 3000], 2))).toThrow(CuttingInputError);
+    // 3000+1800+1200 and 2400+1800+1800: exactly two bars, which first-fit-decreasing misses
+    // (3000+2400, then 1800+1800+1800, and 1200 fits neither).
+    const tight = bars([3000, 2400, 1800, 1800, 1800, 1200], 2);
+    const plan = optimize1d(tight);
+    expect(plan.layouts.length).toBe(2);
+    expect(validatePlan1d(tight, plan)).toEqual([]);
   });
 });
 

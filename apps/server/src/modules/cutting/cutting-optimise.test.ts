@@ -216,6 +216,32 @@ describe('server-side cutting optimiser', () => {
     ]);
     await expectUnchanged(big.id, big);
 
+    // Too few bars: five 3000 mm pieces on one counted 6500 mm bar (two fit on it). This answered
+    // `validation.cuttingPlanInvalid` with the validator's English text ("piece P placed 0 times").
+    const shortBars = await api.ok('POST', '/api/cutting/jobs', {
+      name: 'Profili RN-8',
+      kind: '1d',
+      kerf: KERF,
+      trim: { left: TRIM, right: TRIM, top: 0, bottom: 0 },
+      min_remnant_length: 500,
+      min_remnant_width: 0,
+      time_limit_ms: 300,
+      pieces: [{ ref: 'P', length: 3000, quantity: 5 }],
+      stock: [
+        {
+          ref: 'PVC-70',
+          item_id: barStock.item_id,
+          location_id: barStock.location_id,
+          length: 6500,
+          quantity: 1,
+        },
+      ],
+    });
+    const r0 = await api.call('POST', `/api/cutting/jobs/${shortBars.id}/optimise`);
+    expect(r0.status).toBe(400);
+    expect(r0.body.error.details).toEqual([{ field: 'stock', key: 'validation.cuttingStockShort' }]);
+    await expectUnchanged(shortBars.id, shortBars);
+
     // No stock left on the list (every line at quantity 0).
     const none = await api.ok('POST', '/api/cutting/jobs', job2d(0));
     const r3 = await api.call('POST', `/api/cutting/jobs/${none.id}/optimise`);
