@@ -47,7 +47,9 @@ test.describe('changelog', () => {
     await expect(entry).toContainText(version);
     await expect(entry).toContainText(`Opis: ${title}`);
     await expect(entry.getByRole('listitem')).toHaveText(['Prva promjena', 'Druga promjena']);
-    const today = new Intl.DateTimeFormat('hr-HR', { dateStyle: 'long' }).format(new Date());
+    const now = new Date(); // the calendar date in Croatian: "27. 11. 2026.", "05. 03. 2026."
+    const two = (n: number) => String(n).padStart(2, '0');
+    const today = `${two(now.getDate())}. ${two(now.getMonth() + 1)}. ${now.getFullYear()}.`;
     await expect(entry).toContainText(today);
 
     // Hold the mark calls to see the busy label, then let them through.

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   formatCurrency,
   formatDate,
+  formatDateTime,
+  formatMonth,
   formatNumber,
   formatNumberInput,
   formatPercent,
@@ -21,10 +23,51 @@ describe('formatting per language', () => {
     expect(localeOf('xx')).toBe('hr-HR');
   });
 
-  it('formats dates in Croatian and English', () => {
-    expect(formatDate('2025-01-15', 'hr')).toBe('15. siječnja 2025.');
-    expect(formatDate('2025-01-15', 'en')).toBe('15 January 2025');
-    expect(formatDate('2025-03-02', 'de')).toBe('2. März 2025');
+  it('writes a calendar date the same way in each language, Croatian "27. 11. 2026."', () => {
+    const expected = {
+      hr: '27. 11. 2026.',
+      en: '27/11/2026',
+      sl: '27. 11. 2026',
+      de: '27.11.2026',
+      it: '27/11/2026',
+      cs: '27. 11. 2026',
+    };
+    for (const [lng, text] of Object.entries(expected)) {
+      expect(formatDate('2026-11-27', lng)).toBe(text);
+      // A date-only value is a calendar date: no shift by the time zone.
+      expect(formatDate('2026-01-01', lng)).toContain('2026');
+    }
+    // Day and month padded in Croatian (CLDR "dd. MM. y."), not in Slovenian, German or Czech.
+    expect(formatDate('2025-03-02', 'hr')).toBe('02. 03. 2025.');
+    expect(formatDate('2025-03-02', 'sl')).toBe('2. 3. 2025');
+    expect(formatDate('2025-03-02', 'de')).toBe('2.3.2025');
+  });
+
+  it('writes a moment as the date with hours and minutes, no seconds', () => {
+    const at = new Date(2026, 10, 27, 14, 5, 9); // local time, as the screen shows it
+    const expected = {
+      hr: '27. 11. 2026. 14:05',
+      en: '27/11/2026, 14:05',
+      sl: '27. 11. 2026, 14:05',
+      de: '27.11.2026, 14:05',
+      it: '27/11/2026, 14:05',
+      cs: '27. 11. 2026 14:05',
+    };
+    for (const [lng, text] of Object.entries(expected)) expect(formatDateTime(at, lng)).toBe(text);
+    expect(formatDateTime(new Date(2026, 0, 5, 9, 7), 'hr')).toBe('05. 01. 2026. 09:07');
+  });
+
+  it('writes a chart month short, with a two-digit year', () => {
+    const expected = {
+      hr: 'stu 26.',
+      en: 'Nov 26',
+      sl: 'nov. 26',
+      de: 'Nov. 26',
+      it: 'nov 26',
+      cs: 'listopad 26',
+    };
+    for (const [lng, text] of Object.entries(expected)) expect(formatMonth('2026-11', lng)).toBe(text);
+    expect(formatMonth('2026-01', 'hr')).toBe('sij 26.');
   });
 
   it('formats decimal strings without float rounding', () => {

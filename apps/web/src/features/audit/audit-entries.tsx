@@ -1,13 +1,12 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../lib/format.ts';
+import { formatDateTime } from '../../lib/format.ts';
 import type { AuditEntry, FieldChange } from './audit-api.ts';
 
 /** How many field names the audit table's changes cell names before "and N more". */
 const NAMED_FIELDS = 3;
 
-export const entryTime = (e: AuditEntry) =>
-  formatDate(e.at, undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+export const entryTime = (e: AuditEntry) => formatDateTime(e.at);
 
 export const entryUser = (t: TFunction<'audit'>, e: AuditEntry) =>
   e.is_platform ? t('platform') : (e.actor_name ?? t('unknownUser'));

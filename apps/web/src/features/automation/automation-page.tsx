@@ -5,7 +5,7 @@ import { buttonClasses } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { UnknownPath } from '../../components/unknown-path.tsx';
 import { cn } from '../../lib/cn.ts';
-import { formatDate } from '../../lib/format.ts';
+import { formatDateTime } from '../../lib/format.ts';
 import { type ColumnDefs, DataTable } from '../saved-views/data-table.tsx';
 import { defineList } from '../saved-views/list-spec.ts';
 import { useList } from '../saved-views/use-list.ts';
@@ -65,7 +65,7 @@ function RulesList() {
         r.last_run_at ? (
           <span className="flex items-center gap-2">
             {r.last_run_status ? <StatusBadge status={r.last_run_status} /> : null}
-            {formatDate(r.last_run_at, i18n.language, { dateStyle: 'short', timeStyle: 'short' })}
+            {formatDateTime(r.last_run_at, i18n.language)}
           </span>
         ) : (
           <span className="text-muted">{t('list.never')}</span>

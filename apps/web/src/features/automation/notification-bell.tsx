@@ -10,7 +10,7 @@ import {
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu.tsx';
 import { cn } from '../../lib/cn.ts';
-import { formatDate } from '../../lib/format.ts';
+import { formatDateTime } from '../../lib/format.ts';
 import { useCurrentCompany } from '../team/current-company.tsx';
 import { useLiveNotifications, useMarkRead, useNotifications } from './automation-api.ts';
 
@@ -61,9 +61,7 @@ export function NotificationBell() {
             >
               <span className="font-medium">{n.title}</span>
               {n.body ? <span className="text-xs text-muted">{n.body}</span> : null}
-              <span className="text-xs text-muted">
-                {formatDate(n.created_at, i18n.language, { dateStyle: 'short', timeStyle: 'short' })}
-              </span>
+              <span className="text-xs text-muted">{formatDateTime(n.created_at, i18n.language)}</span>
             </DropdownMenuItem>
           ))
         )}

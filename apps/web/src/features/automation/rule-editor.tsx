@@ -22,7 +22,7 @@ import { Input, inputClasses } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
-import { formatDate } from '../../lib/format.ts';
+import { formatDateTime } from '../../lib/format.ts';
 import { PageHeader } from '../sections/page-header.tsx';
 import {
   type Rule,
@@ -222,7 +222,7 @@ function TestRunPanel({ rule }: { rule: RuleForm }) {
               <option value="">{t('test.sample')}</option>
               {(events.data ?? []).map((e) => (
                 <option key={e.id} value={e.id}>
-                  {`${String(e.data.number ?? e.data.sku ?? e.entity_id ?? '')} · ${formatDate(e.created_at, i18n.language, { dateStyle: 'short', timeStyle: 'short' })}`}
+                  {`${String(e.data.number ?? e.data.sku ?? e.entity_id ?? '')} · ${formatDateTime(e.created_at, i18n.language)}`}
                 </option>
               ))}
             </select>

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { formatDate } from '../../lib/format.ts';
+import { formatDateTime } from '../../lib/format.ts';
 import { type ActionResult, useRuns } from './automation-api.ts';
 import { StatusBadge } from './automation-page.tsx';
 import { refusalKey } from './secret-state.ts';
@@ -70,9 +70,7 @@ export function RunLog({ ruleId }: { ruleId: string }) {
             <tbody>
               {runs.data.items.map((r) => (
                 <tr key={r.id} className="border-b border-border align-top last:border-0">
-                  <td className="px-4 py-3">
-                    {formatDate(r.created_at, i18n.language, { dateStyle: 'short', timeStyle: 'medium' })}
-                  </td>
+                  <td className="px-4 py-3">{formatDateTime(r.created_at, i18n.language)}</td>
                   <td className="px-4 py-3">
                     {t(`triggers.${r.event_type}`)}
                     {r.event_data.number || r.event_data.sku ? (

@@ -40,6 +40,6 @@ describe('changelog entry (seed sections 2 and 3)', () => {
       <ChangelogEntryView entry={entry({ published_at: '2026-03-05T10:00:00Z' })} />,
     );
     expect(html).not.toContain('changelog.recentlyPublished');
-    expect(html).toContain('5. ožujka 2026.');
+    expect(html).toContain('05. 03. 2026.');
   });
 });

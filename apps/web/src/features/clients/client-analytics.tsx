@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { formatCurrency, formatDate, formatNumber } from '../../lib/format.ts';
+import { formatCurrency, formatMonth, formatNumber } from '../../lib/format.ts';
 import { Field, NUM, Percent, TABLE, TD, TH } from './partner-ui.tsx';
 import { defaultPeriod, useAnalytics } from './partners-api.ts';
 
-const monthLabel = (m: string) => formatDate(`${m}-01`, undefined, { month: 'short', year: '2-digit' });
+const monthLabel = (m: string) => formatMonth(m);
 
 /** Client analytics: revenue by month (chart), quote win rate, average order value, top products, open items. */
 export function ClientAnalyticsTab({ id }: { id: string }) {

@@ -229,7 +229,7 @@ function HistoryTab({ list: role, id }: { list: PartnerRole; id: string }) {
       <tbody>
         {data.entries.map((e) => (
           <tr key={`${e.type}-${e.id}`}>
-            <td className={TD}>{formatDate(e.date, undefined, { dateStyle: 'medium' })}</td>
+            <td className={TD}>{formatDate(e.date)}</td>
             <td className={TD}>{t(`history.types.${e.type}`)}</td>
             <td className={TD}>
               <Link to={HREF[e.type](e.id)} className="text-primary hover:underline">

@@ -230,6 +230,9 @@ function JobPage() {
       else if (m.type === 'best') {
         bestSoFar.current = m.result;
         setRun((r) => (r.state === 'running' ? { ...r, best: m.result } : r));
+      } else if (m.type === 'input-error') {
+        setRun({ state: 'failed', message: t(`common:${m.issue.key}`, m.issue.params ?? {}) });
+        w.terminate();
       } else if (m.type === 'error') {
         setRun({ state: 'failed', message: m.message });
         w.terminate();

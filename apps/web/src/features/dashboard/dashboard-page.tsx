@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { formatCurrency, formatDate, formatNumber, formatPercent } from '../../lib/format.ts';
+import { formatCurrency, formatDateTime, formatNumber, formatPercent } from '../../lib/format.ts';
 import { FiscalTodoList } from '../fiscal-exchange/fiscal-todo-list.tsx';
 import { useUserDisplay } from '../shell/user-menu.tsx';
 import { useCurrentCompany } from '../team/current-company.tsx';
@@ -129,9 +129,7 @@ function Activity({ companyId }: { companyId: string }) {
           <ul className="space-y-1 text-sm" data-testid="recent-activity">
             {activity.data.map((a) => (
               <li key={a.seq} className="flex flex-wrap gap-x-2">
-                <span className="text-muted">
-                  {formatDate(a.at, undefined, { dateStyle: 'short', timeStyle: 'short' })}
-                </span>
+                <span className="text-muted">{formatDateTime(a.at)}</span>
                 {/* One sentence per event, worded by each language (no "je dodao/la"). */}
                 <span>
                   {t(`activity.sentence.${a.action}`, {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
-import { formatCurrency, formatDate } from '../../lib/format.ts';
+import { formatCurrency, formatMonth } from '../../lib/format.ts';
 import type { DashboardFigures } from './dashboard-api.ts';
 
 const HEIGHT = 200;
@@ -15,7 +15,7 @@ const BAR_GAP = 0.25;
 export function RevenueChart({ d }: { d: DashboardFigures }) {
   const { t } = useTranslation('dashboard');
   const months = d.revenue.months.map((m) => ({
-    label: formatDate(`${m.month}-01`, undefined, { month: 'short', year: '2-digit' }),
+    label: formatMonth(m.month),
     amount: formatCurrency(m.net),
     value: Number(m.net),
   }));

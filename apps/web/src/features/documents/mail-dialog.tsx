@@ -10,7 +10,7 @@ import { FormErrors } from '../../components/ui/form-errors.tsx';
 import { Input, Textarea } from '../../components/ui/input.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { ApiError } from '../../lib/api.ts';
-import { formatDate } from '../../lib/format.ts';
+import { formatDateTime } from '../../lib/format.ts';
 import { usePermission } from '../team/use-permission.tsx';
 import {
   type Doc,
@@ -222,9 +222,7 @@ export function MailLog({ id }: { id: string }) {
           <tbody>
             {log.map((entry) => (
               <tr key={entry.id}>
-                <td className={TD}>
-                  {formatDate(entry.sent_at, undefined, { dateStyle: 'medium', timeStyle: 'short' })}
-                </td>
+                <td className={TD}>{formatDateTime(entry.sent_at)}</td>
                 <td className={TD}>{entry.sent_by_name ?? ''}</td>
                 <td className={TD}>{[...entry.to_addresses, ...entry.cc_addresses].join(', ')}</td>
                 <td className={TD}>{entry.subject}</td>

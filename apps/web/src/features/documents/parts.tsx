@@ -6,7 +6,7 @@ import { useSaveShortcut } from '../../components/editing/save-shortcut.ts';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { cn } from '../../lib/cn.ts';
-import { formatDate, formatNumber } from '../../lib/format.ts';
+import { formatDate, formatDateTime, formatNumber } from '../../lib/format.ts';
 import {
   type Detail,
   type DocKind,
@@ -110,7 +110,7 @@ export function Qty({ value }: { value: string | null | undefined }) {
 export function DateText({ value }: { value: string | null | undefined }) {
   const { i18n } = useTranslation();
   if (!value) return null;
-  return <>{formatDate(value, i18n.language, { dateStyle: 'medium' })}</>;
+  return <>{formatDate(value, i18n.language)}</>;
 }
 
 /** Work orders, quotes and invoices share the documents section (seed: /documents/...). */
@@ -271,9 +271,7 @@ export function LinksAndHistory({ id, kind, links }: { id: string; kind: DocKind
             .filter((h) => h.table_name === 'documents')
             .map((h) => (
               <li key={h.seq}>
-                <span className="text-muted">
-                  {formatDate(h.at, i18n.language, { dateStyle: 'short', timeStyle: 'short' })}
-                </span>{' '}
+                <span className="text-muted">{formatDateTime(h.at, i18n.language)}</span>{' '}
                 {h.actor_name ?? t('detail.system')}:{' '}
                 {h.action === 'INSERT'
                   ? t('detail.created')

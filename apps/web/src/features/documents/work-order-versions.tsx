@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
-import { formatDate } from '../../lib/format.ts';
+import { formatDateTime } from '../../lib/format.ts';
 import { usePermission } from '../team/use-permission.tsx';
 import { errorText, useDocument } from './documents-api.ts';
 import { TABLE, TD, TH } from './parts.tsx';
@@ -10,8 +10,6 @@ import { useIssueVersion, useWorkOrderVersions, versionPdfUrl } from './work-ord
 // The printed versions of a released work order (issue 18): which versions were issued, each
 // downloadable as stored, and, when what the sheet prints has changed since the latest one, a
 // warning with "Izdaj novu verziju".
-
-const DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
 
 export function WorkOrderVersions({ workOrderId }: { workOrderId: string }) {
   const { t, i18n } = useTranslation('work-order-versions');
@@ -71,7 +69,7 @@ export function WorkOrderVersions({ workOrderId }: { workOrderId: string }) {
                 {v.version === latest?.version && data.state === 'current' ? ` · ${t('current')}` : ''}
                 {v.version > 1 ? ` · ${t('replaces', { version: v.version - 1 })}` : ''}
               </td>
-              <td className={TD}>{formatDate(v.created_at, i18n.language, DATE_TIME)}</td>
+              <td className={TD}>{formatDateTime(v.created_at, i18n.language)}</td>
               <td className={TD}>{v.created_by_name ?? '—'}</td>
               <td className={TD}>
                 <a

@@ -15,7 +15,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
-import { formatDate, formatNumber } from '../../lib/format.ts';
+import { formatDateTime, formatNumber } from '../../lib/format.ts';
 import { useCurrentCompany } from '../team/current-company.tsx';
 import { usePermission } from '../team/use-permission.tsx';
 import {
@@ -397,10 +397,7 @@ function FilesCard() {
                   <span className="text-muted">
                     {t('files.meta', {
                       size: sizeText(f.size),
-                      expires: formatDate(f.expires_at, undefined, {
-                        dateStyle: 'short',
-                        timeStyle: 'short',
-                      }),
+                      expires: formatDateTime(f.expires_at),
                     })}
                   </span>
                 </span>

@@ -17,7 +17,7 @@ import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { FormErrors } from '../../components/ui/form-errors.tsx';
 import { cn } from '../../lib/cn.ts';
 import {
-  formatDate,
+  formatDateTime,
   formatNumber,
   formatNumberInput,
   formatUnit,
@@ -77,7 +77,7 @@ export function CountsPage() {
       label: t('movements.when'),
       cell: (c) => (
         <Link className="text-primary hover:underline" to={`/inventory/counts/${c.id}`}>
-          {formatDate(c.created_at, i18n.language, { dateStyle: 'short', timeStyle: 'short' })}
+          {formatDateTime(c.created_at, i18n.language)}
         </Link>
       ),
     },

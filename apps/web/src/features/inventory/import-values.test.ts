@@ -43,7 +43,7 @@ describe('import preview: understood values', async () => {
       'Jedinica: m2',
       'Nabavna cijena: 1.234,5',
       'Praćenje lotova: da',
-      'Rok trajanja: 31. pro 2027.',
+      'Rok trajanja: 31. 12. 2027.',
     ]);
   });
 

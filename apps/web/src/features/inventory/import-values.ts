@@ -33,8 +33,7 @@ function valueText(t: TFunction<'inventory'>, lng: string, field: string, value:
   if (field === 'kind') return t(`kinds.${value}`, { defaultValue: value });
   if (field === 'price_basis') return t(`priceBases.${value}`, { defaultValue: value });
   if (field === 'glass_kind') return t(`glassKinds.${value}`, { defaultValue: value });
-  if (field === 'expires_on' && /^\d{4}-\d{2}-\d{2}$/.test(value))
-    return formatDate(value, lng, { dateStyle: 'medium' });
+  if (field === 'expires_on' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return formatDate(value, lng);
   if (DECIMAL.test(value) && field !== 'kpd_code')
     return formatNumber(value, lng, { maximumFractionDigits: 4 });
   return value;

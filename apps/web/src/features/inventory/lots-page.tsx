@@ -23,7 +23,7 @@ export const LOTS_LIST = defineList({
 export function LotsPage() {
   const { t, i18n } = useTranslation('inventory');
   /** Dates in the user's locale format, not ISO (issue 22). */
-  const day = (d: string) => formatDate(d, i18n.language, { dateStyle: 'short' });
+  const day = (d: string) => formatDate(d, i18n.language);
   const list = useList(LOTS_LIST);
   const q = list.get('q') ?? '';
   const query = new URLSearchParams(q ? { q } : {});
@@ -140,12 +140,10 @@ export function LotDetail() {
       </div>
       <p className="text-sm text-muted">
         <ItemLink id={lot.item_id} sku={lot.sku} /> · {lot.item_name} · {t('lots.received')}{' '}
-        {formatDate(lot.received_on, i18n.language, { dateStyle: 'medium' })}
+        {formatDate(lot.received_on, i18n.language)}
         {lot.supplier_name ? ` · ${t('lots.supplier')} ${lot.supplier_name}` : ''}
-        {lot.expires_on
-          ? ` · ${t('lots.expires')} ${formatDate(lot.expires_on, i18n.language, { dateStyle: 'medium' })}`
-          : ''}{' '}
-        · {t('items.onHand')} <Qty value={lot.quantity} /> {formatUnit(lot.base_unit)}
+        {lot.expires_on ? ` · ${t('lots.expires')} ${formatDate(lot.expires_on, i18n.language)}` : ''} ·{' '}
+        {t('items.onHand')} <Qty value={lot.quantity} /> {formatUnit(lot.base_unit)}
         {lot.pieces != null ? ' · ' : ''}
         <Pieces pieces={lot.pieces} />
       </p>

@@ -6,7 +6,7 @@ import { useConfirm } from '../../components/editing/confirm-dialog.tsx';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { cn } from '../../lib/cn.ts';
-import { formatDate } from '../../lib/format.ts';
+import { formatDateTime } from '../../lib/format.ts';
 import { type ColumnDefs, DataTable } from '../saved-views/data-table.tsx';
 import { defineList } from '../saved-views/list-spec.ts';
 import { useList } from '../saved-views/use-list.ts';
@@ -217,8 +217,7 @@ export function MovementTable({
   /** The reason of a manual posting (translated) and its note. */
   const reasonText = (m: Movement) =>
     [m.reason ? t(`reasons.${m.reason}`) : '', m.note ?? ''].filter(Boolean).join(' · ');
-  const when = (m: Movement) =>
-    formatDate(m.created_at, i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+  const when = (m: Movement) => formatDateTime(m.created_at, i18n.language);
   const listState = useList(MOVEMENTS_LIST);
   // Issue 12: hideable columns (the time always shows; the reverse action is not a column).
   const columns: ColumnDefs<typeof MOVEMENTS_LIST, Movement> = {

@@ -95,7 +95,7 @@ export function ReservationsPage() {
     },
     created: {
       label: t('reservations.created'),
-      cell: (r) => formatDate(r.created_at, i18n.language, { dateStyle: 'medium' }),
+      cell: (r) => formatDate(r.created_at, i18n.language),
       text: (r) => r.created_at,
     },
   };

@@ -135,7 +135,7 @@ function ProductList() {
           },
           updated: {
             label: t('products.updated'),
-            cell: (p) => formatDate(p.updatedAt, undefined, { dateStyle: 'medium' }),
+            cell: (p) => formatDate(p.updatedAt),
             text: (p) => p.updatedAt,
           },
         }}

@@ -50,7 +50,7 @@ export function PurchaseInvoicesList({ supplierId }: { supplierId?: string }) {
   const set = (key: string, value: string | null) => list.set(key, value, { replace: key === 'q' });
   const rows = data?.rows ?? [];
   const total = data?.total ?? 0;
-  const day = (d: string | null) => (d ? formatDate(d, undefined, { dateStyle: 'medium' }) : '');
+  const day = (d: string | null) => (d ? formatDate(d) : '');
   const columns: ColumnDefs<typeof PURCHASE_INVOICES_LIST, PurchaseInvoiceRow> = {
     number: {
       label: t('fields.number'),

@@ -238,7 +238,7 @@ export function PurchaseOrderDetail() {
                         {r.number}
                       </Link>
                     </td>
-                    <td className={TD}>{formatDate(r.received_on, undefined, { dateStyle: 'medium' })}</td>
+                    <td className={TD}>{formatDate(r.received_on)}</td>
                     <td className={TD}>{r.location_code}</td>
                     <td className={TD}>
                       {r.lines

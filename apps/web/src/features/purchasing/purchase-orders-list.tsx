@@ -39,7 +39,7 @@ export function PurchaseOrdersList() {
   const set = (key: string, value: string | null) => list.set(key, value, { replace: key === 'q' });
   const rows = data?.rows ?? [];
   const total = data?.total ?? 0;
-  const day = (d: string | null) => (d ? formatDate(d, undefined, { dateStyle: 'medium' }) : '');
+  const day = (d: string | null) => (d ? formatDate(d) : '');
   // Issue 12: hideable columns (the number is the link) and the selection with CSV export.
   const columns: ColumnDefs<typeof PURCHASE_ORDERS_LIST, PoHeader> = {
     number: {

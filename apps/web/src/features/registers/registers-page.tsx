@@ -155,9 +155,7 @@ function RegisterTable({ kind, reg }: { kind: 'ira' | 'ura'; reg: Register }) {
                   </span>
                 )}
               </td>
-              <td className={cn(TD, 'whitespace-nowrap')}>
-                {formatDate(r.date, undefined, { dateStyle: 'medium' })}
-              </td>
+              <td className={cn(TD, 'whitespace-nowrap')}>{formatDate(r.date)}</td>
               <td className={TD}>{r.partner}</td>
               <td className={TD}>{r.oib ?? ''}</td>
               {cells(r)}

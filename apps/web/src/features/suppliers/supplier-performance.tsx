@@ -13,7 +13,7 @@ import {
 } from 'recharts';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { formatDate, formatNumber } from '../../lib/format.ts';
+import { formatMonth, formatNumber } from '../../lib/format.ts';
 import { Kpi } from '../clients/client-analytics.tsx';
 import { Field, Percent } from '../clients/partner-ui.tsx';
 import { defaultPeriod, usePerformance } from '../clients/partners-api.ts';
@@ -24,7 +24,7 @@ export function SupplierPerformanceTab({ id }: { id: string }) {
   const [period, setPeriod] = useState(defaultPeriod);
   const { data } = usePerformance(id, period.from, period.to);
   const chart = (data?.months ?? []).map((m) => ({
-    month: formatDate(`${m.month}-01`, undefined, { month: 'short', year: '2-digit' }),
+    month: formatMonth(m.month),
     on_time: m.on_time,
     late: m.late,
     other: m.receipts - m.on_time - m.late,

@@ -152,7 +152,7 @@ export function InvitationsCard() {
                     {t(`invitations.status.${inv.status}`)}
                   </td>
                   <td className="py-2 pr-3 whitespace-nowrap text-muted">
-                    {formatDate(inv.expires_at, i18n.language, { dateStyle: 'medium' })}
+                    {formatDate(inv.expires_at, i18n.language)}
                   </td>
                   <td className="py-2 text-right">
                     {inv.status === 'pending' && (

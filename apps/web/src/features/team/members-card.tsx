@@ -136,7 +136,7 @@ export function MembersCard() {
                     </span>
                   </td>
                   <td className="py-2 pr-3 whitespace-nowrap text-muted">
-                    {formatDate(m.joined_at, i18n.language, { dateStyle: 'medium' })}
+                    {formatDate(m.joined_at, i18n.language)}
                   </td>
                   <td className="py-2 text-right whitespace-nowrap">
                     {editable(m) && !me && m.status === 'active' && (
