@@ -188,6 +188,8 @@ export const workOrderCostsSchema = z.object({
 });
 
 export const invoicePaymentSchema = z.object({ id: s, paid_on: s, amount: s, note: sN });
+/** An issued invoice's line and the quantity of it no credit note has taken back yet. */
+export const creditableLineSchema = z.object({ line_id: s, quantity: s });
 
 /** An advance invoice of an order, an advance itself, or one a final invoice deducted. */
 export const advanceViewSchema = z.object({
@@ -218,6 +220,8 @@ export const documentDetailSchema = z.object({
   costs: workOrderCostsSchema.optional(),
   payments: z.array(invoicePaymentSchema).optional(),
   advances: z.array(advanceViewSchema).optional(),
+  /** An invoice: per line, what is still creditable (the credit-note dialog's limits). */
+  creditable: z.array(creditableLineSchema).optional(),
 });
 
 export const documentPageSchema = z.object({

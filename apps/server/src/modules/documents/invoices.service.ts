@@ -23,6 +23,7 @@ import {
   paymentFits,
   type paymentInputSchema,
   type ReferenceModel,
+  remainingQuantity,
   type UblDocument,
   type VatTreatment,
   vatTreatment,
@@ -418,7 +419,24 @@ export async function addPayment(
 /** An invoice as its screen reads it: lines, links, payments and its advances. */
 export async function invoiceView(tx: Tx, id: string) {
   const base = await detail(tx, id);
-  return { ...base, payments: await payments(tx, id), advances: await advancesOf(tx, base.document) };
+  return {
+    ...base,
+    payments: await payments(tx, id),
+    advances: await advancesOf(tx, base.document),
+    creditable: base.document.kind === 'invoice' ? await creditableLines(tx, base.lines) : [],
+  };
+}
+
+/** Per invoice line, the quantity credit notes have not taken back yet (the credit dialog's limits). */
+async function creditableLines(tx: Tx, lines: readonly repo.LineRow[]) {
+  const credited = await creditedQuantities(
+    tx,
+    lines.map((l) => l.id),
+  );
+  return lines.map((l) => ({
+    line_id: l.id,
+    quantity: remainingQuantity(l.quantity, credited.get(l.id) ?? new Decimal(0)).toFixed(),
+  }));
 }
 
 /** The e-invoice file of an invoice or credit note: an issued one as stored, else ubl()'s refusal. */

@@ -357,8 +357,11 @@ type DeliveryNoteBody = Omit<DeliveryNoteInput, 'lines'> & {
 export const createInvoice = (body: InvoiceBody) => callDocument('/api/invoices', body);
 export const updateInvoice = (id: string, body: InvoiceBody) =>
   callDocument(`/api/invoices/${id}`, body, 'PUT');
-export const createCreditNote = (invoiceId: string) =>
-  callDocument(`/api/invoices/${invoiceId}/credit-notes`, {});
+/** A credit note: the given lines (an invoice line and the quantity), or the whole invoice. */
+export const createCreditNote = (
+  invoiceId: string,
+  body: { lines?: { source_line_id: string; quantity: string; unit_price?: string }[] } = {},
+) => callDocument(`/api/invoices/${invoiceId}/credit-notes`, body);
 export const createDeliveryNote = (body: DeliveryNoteBody) => callDocument('/api/delivery-notes', body);
 export const updateDeliveryNote = (id: string, body: DeliveryNoteBody) =>
   callDocument(`/api/delivery-notes/${id}`, body, 'PUT');

@@ -14,7 +14,6 @@ import { cn } from '../../lib/cn.ts';
 import { PartnerOptions } from '../clients/partner-ui.tsx';
 import { DocumentList } from '../documents/document-list.tsx';
 import {
-  createCreditNote,
   createInvoice,
   type Detail,
   errorText,
@@ -47,6 +46,7 @@ import { FiscalExchangePanel } from '../fiscal-exchange/fiscal-exchange-panel.ts
 import { FiscalSection } from '../fiscalisation/fiscal-cards.tsx';
 import { usePermission } from '../team/use-permission.tsx';
 import { AdvancesSection, InvoiceKindLabel } from './advances.tsx';
+import { CreditNoteAction } from './credit-dialog.tsx';
 import { useBillable } from './billable.ts';
 import {
   EMPTY_INVOICE_HEADER,
@@ -180,7 +180,6 @@ export function InvoiceDetailPage() {
 
 function InvoiceView({ detail }: { detail: Detail }) {
   const { t } = useTranslation('documents');
-  const navigate = useNavigate();
   const doc = detail.document;
   const draft = doc.status === 'draft';
   const canWrite = usePermission('invoices.write');
@@ -237,26 +236,7 @@ function InvoiceView({ detail }: { detail: Detail }) {
               {t('actions.issue')}
             </Button>
           )}
-          {canWrite && !draft && !isCredit && (
-            <Button
-              variant="outline"
-              disabled={call.isPending}
-              onClick={async () => {
-                const ok = await confirm({
-                  title: t('invoice.confirmCredit', { number: doc.number ?? '' }),
-                  text: tg('confirm.irreversible'),
-                  confirm: t('invoice.creditNote'),
-                });
-                if (ok)
-                  run(
-                    () => createCreditNote(doc.id),
-                    (d) => navigate(`/documents/invoices/${d.document.id}`),
-                  );
-              }}
-            >
-              {t('invoice.creditNote')}
-            </Button>
-          )}
+          {canWrite && !draft && !isCredit && <CreditNoteAction detail={detail} disabled={call.isPending} />}
           <SendMailAction doc={doc} disabled={call.isPending || status.pending} />
           {!draft && (
             <a className={buttonClasses('outline', 'md')} href={`${base}/ubl`} data-testid="ubl">
