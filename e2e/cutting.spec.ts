@@ -374,6 +374,38 @@ test.describe('cutting', () => {
     await expect(page.getByTestId('job-status')).toHaveText('Izračunato');
   });
 
+  test('a list the optimiser cannot plan says why in Croatian and stores nothing', async ({ page }) => {
+    await signUpViaApi(page, newAccount('cutting-unplannable'));
+    await dismissChangelog(page);
+    // A 3210 × 2250 pane is exactly the sheet, so the 15 mm trim leaves it nowhere to go. The
+    // in-browser run showed the optimiser's English text ("pieces.XL: piece is larger than every
+    // stock sheet (after trim)") after the Croatian "Optimizacija nije uspjela:".
+    const res = await page.request.post('/api/cutting/jobs', {
+      headers: { Origin: BASE_URL },
+      data: {
+        name: 'Cijela ploča',
+        kind: '2d',
+        kerf: 0,
+        trim: { left: 15, right: 15, top: 15, bottom: 15 },
+        time_limit_ms: 500,
+        pieces: [{ ref: 'XL', width: 3210, height: 2250, quantity: 1 }],
+        stock: [{ ref: 'FLOAT-4', width: 3210, height: 2250, quantity: null }],
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    const job = await res.json();
+    await page.goto(`/cutting/${job.id}`);
+    await expect(page.getByTestId('job-status')).toHaveText('Nacrt');
+    await page.getByRole('button', { name: 'Pokreni optimizaciju' }).click();
+    await expect(page.getByRole('alert')).toHaveText(
+      'Optimizacija nije uspjela: Komad XL veći je od svake ploče (nakon obrezivanja rubova)',
+    );
+    // Nothing was stored: still a draft without a plan on the server.
+    const stored = await (await page.request.get(`/api/cutting/jobs/${job.id}`)).json();
+    expect(stored.status).toBe('draft');
+    expect(stored.plan).toBeNull();
+  });
+
   test('a cutting list from a work order: its W × H lines become the pieces, sheets are picked, the order lists it', async ({
     page,
   }) => {

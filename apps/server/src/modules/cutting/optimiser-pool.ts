@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { AppError, type CutInput, type CutProgress, type CutResult } from '@erp/domain';
+import { AppError, type CutInput, type CutProgress, type CutResult, cuttingInputIssue } from '@erp/domain';
 
 // Server-side optimiser runs: each run is one worker thread (optimiser-worker.ts) so the event loop
 // (requests, PGlite) keeps going while the domain optimiser searches. At most `maxWorkers` run at
@@ -69,18 +69,14 @@ function release(): void {
   else running--;
 }
 
-const inputError = (field: string) =>
-  field.startsWith('pieces.')
-    ? new AppError('VALIDATION', 'Komad je veći od svake ploče (nakon obrezivanja)', [
-        {
-          field: 'pieces',
-          key: 'validation.cuttingPieceTooLarge',
-          params: { piece: field.slice('pieces.'.length) },
-        },
-      ])
-    : new AppError('VALIDATION', 'Zaliha nije dovoljna za sve komade', [
-        { field: 'stock', key: 'validation.cuttingStockShort' },
-      ]);
+const inputError = (field: string) => {
+  const issue = cuttingInputIssue(field);
+  const text =
+    issue.field === 'pieces'
+      ? 'Komad je veći od svake ploče (nakon obrezivanja)'
+      : 'Zaliha nije dovoljna za sve komade';
+  return new AppError('VALIDATION', text, [issue]);
+};
 
 const timedOut = () =>
   new AppError('VALIDATION', 'Optimizacija nije našla plan u zadanom vremenu; plan nije spremljen', [
