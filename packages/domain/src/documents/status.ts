@@ -119,5 +119,31 @@ export function effectiveQuoteStatus(
   return status;
 }
 
+/** The statuses a document list can be filtered by, per kind (as the list shows them). */
+export const LIST_STATUSES = {
+  quote: QUOTE_STATUSES,
+  work_order: WORK_ORDER_STATUSES,
+  delivery_note: DELIVERY_NOTE_STATUSES,
+  invoice: INVOICE_STATUSES,
+  credit_note: INVOICE_STATUSES,
+} as const;
+
+/**
+ * A document list's `?status=` filter: comma-separated statuses of the listed kinds. A status no
+ * listed kind has is refused (validation.invalid), not answered with an empty list.
+ */
+export function listStatusFilter(kinds: readonly (keyof typeof LIST_STATUSES)[], text: string): string[] {
+  const known = new Set<string>(kinds.flatMap((k) => LIST_STATUSES[k]));
+  const statuses = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (statuses.length === 0 || statuses.some((s) => !known.has(s)))
+    throw new AppError('VALIDATION', `Nepoznat status: ${text}`, [
+      { field: 'status', key: 'validation.invalid' },
+    ]);
+  return statuses;
+}
+
 export const PAYMENT_STATUSES = ['unpaid', 'partially_paid', 'paid', 'overdue'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];

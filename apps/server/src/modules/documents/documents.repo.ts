@@ -9,6 +9,7 @@ import {
   formatDocumentNumber,
   formatInvoiceNumber,
   type InvoiceSeparator,
+  listStatusFilter,
   uniqueTexts,
 } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
@@ -469,7 +470,7 @@ export async function listDocuments(
     );
   }
   if (q.status) {
-    const statuses = q.status.split(',').filter((s) => /^[a-z_]+$/.test(s));
+    const statuses = listStatusFilter(kinds, q.status);
     // The filter matches the status the list shows (shownStatus): a sent quote past its
     // valid-until date is "expired" (expiry is automatic), so it is found by "expired", not "sent".
     where.push(

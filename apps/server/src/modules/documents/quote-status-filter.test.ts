@@ -72,4 +72,24 @@ describe('quote list filtered by status', () => {
       expect(total, filter).toBe(expected.length);
     }
   });
+
+  // An unknown status answered an empty list, as if no document had it; it is refused now with a
+  // translated validation message, on every document list.
+  it('an unknown status is refused with 400 and validation.invalid on the field', async () => {
+    for (const url of [
+      '/api/documents/quotes?status=posted',
+      '/api/documents/quotes?status=sent,bogus',
+      '/api/documents/work-orders?status=sent',
+      '/api/delivery-notes?status=paid',
+      '/api/invoices?status=expired',
+      '/api/documents/quotes?status=,',
+    ]) {
+      const res = await api.call('GET', url);
+      expect(res.status, url).toBe(400);
+      expect((res.body.error as Json).details, url).toEqual([{ field: 'status', key: 'validation.invalid' }]);
+    }
+    // Each list's own statuses still filter (an invoice list: draft, issued).
+    expect((await api.call('GET', '/api/invoices?status=draft,issued')).status).toBe(200);
+    expect((await api.call('GET', '/api/delivery-notes?status=cancelled')).status).toBe(200);
+  });
 });
