@@ -7,6 +7,7 @@ import {
   formatNumber,
   formatNumberInput,
   formatPercent,
+  formatQuantity,
   formatUnit,
   hundredth,
   localeOf,
@@ -68,6 +69,19 @@ describe('formatting per language', () => {
     };
     for (const [lng, text] of Object.entries(expected)) expect(formatMonth('2026-11', lng)).toBe(text);
     expect(formatMonth('2026-01', 'hr')).toBe('sij 26.');
+  });
+
+  it('shows a quantity with at most 4 decimals and no trailing zeros, in each language', () => {
+    // The work order's planned 16.792272 m² (6 decimals from the BOM explosion) next to stock's 4.
+    expect(formatQuantity('16.792272', 'hr')).toBe('16,7923');
+    expect(formatQuantity('16.792272', 'en')).toBe('16.7923');
+    expect(formatQuantity('16.79225', 'hr')).toBe('16,7923'); // half away from zero, on the string
+    expect(formatQuantity('2.5000', 'hr')).toBe('2,5');
+    expect(formatQuantity('3.0000', 'de')).toBe('3');
+    expect(formatQuantity('0.1235', 'hr')).toBe('0,1235'); // Intl's default would cut it to 0,124
+    expect(formatQuantity('1234.5', 'hr')).toBe('1.234,5');
+    expect(formatQuantity('-1.25', 'en')).toBe('-1.25');
+    expect(formatQuantity('12345678901234.123456', 'en')).toBe('12,345,678,901,234.1235');
   });
 
   it('formats decimal strings without float rounding', () => {

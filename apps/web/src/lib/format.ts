@@ -55,6 +55,18 @@ export function formatNumber(value: string | number, lng?: string, options: Intl
   return new Intl.NumberFormat(localeOf(lng), options).format(value as Intl.StringNumericLiteral);
 }
 
+/** Stock, reservations and the ledger keep 4 decimals; a screen never shows more. */
+export const QUANTITY_DECIMALS = 4;
+
+/**
+ * A quantity as the screen shows it: at most 4 decimals (the stored precision of stock and of what
+ * a work order consumes; a planned 16.792272 m² reads 16,7923), no trailing zeros ("2.5000" → 2,5),
+ * rounded half away from zero on the decimal string itself.
+ */
+export function formatQuantity(value: string | number, lng?: string): string {
+  return formatNumber(value, lng, { maximumFractionDigits: QUANTITY_DECIMALS });
+}
+
 /**
  * A decimal string divided by 100, exactly, by moving the point ("66.7" → "0.667", "-5" → "-0.05"):
  * Intl's percent style multiplies by 100 again. No decimal library, so the first signed-in screen

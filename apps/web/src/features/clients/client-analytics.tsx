@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { formatCurrency, formatMonth, formatNumber } from '../../lib/format.ts';
+import { formatCurrency, formatMonth, formatNumber, formatQuantity } from '../../lib/format.ts';
 import { Field, NUM, Percent, TABLE, TD, TH } from './partner-ui.tsx';
 import { defaultPeriod, useAnalytics } from './partners-api.ts';
 
@@ -97,7 +97,7 @@ export function ClientAnalyticsTab({ id }: { id: string }) {
                   <tr key={p.item_id}>
                     <td className={TD}>{p.sku}</td>
                     <td className={TD}>{p.name}</td>
-                    <td className={`${TD} ${NUM}`}>{formatNumber(p.quantity)}</td>
+                    <td className={`${TD} ${NUM}`}>{formatQuantity(p.quantity)}</td>
                     <td className={`${TD} ${NUM}`}>{formatCurrency(p.revenue)}</td>
                   </tr>
                 ))}

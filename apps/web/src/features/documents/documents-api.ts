@@ -39,7 +39,7 @@ import type {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { input } from 'zod';
 import { ApiError, api } from '../../lib/api.ts';
-import { formatCurrency, formatNumber } from '../../lib/format.ts';
+import { formatCurrency, formatQuantity } from '../../lib/format.ts';
 import { useUnlistedPartner } from '../clients/partners-api.ts';
 import { useCompanyLive } from '../team/use-live.ts';
 import type { lineToApi } from './line-model.ts';
@@ -235,8 +235,7 @@ export function shownParams(params: Record<string, unknown> | undefined): Record
     Object.entries(params ?? {}).map(([name, value]) => {
       if (typeof value !== 'string' || !/^-?\d+(\.\d+)?$/.test(value)) return [name, value];
       if (MONEY_PARAMS.has(name)) return [name, formatCurrency(value)];
-      if (QUANTITY_PARAMS.has(name))
-        return [name, formatNumber(value, undefined, { maximumFractionDigits: 6 })];
+      if (QUANTITY_PARAMS.has(name)) return [name, formatQuantity(value)];
       return [name, value];
     }),
   );

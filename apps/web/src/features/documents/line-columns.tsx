@@ -9,7 +9,7 @@ import {
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GridColumn } from '../../components/line-grid/line-grid.tsx';
-import { formatNumber, formatUnit, parseNumberInput, unitCodeOf } from '../../lib/format.ts';
+import { formatNumber, formatQuantity, formatUnit, parseNumberInput, unitCodeOf } from '../../lib/format.ts';
 import {
   autoMeasurePrice,
   type EditLine,
@@ -121,9 +121,7 @@ export function useLineColumns({
     };
     const billedText = (l: EditLine) => {
       const b = billedOf(l);
-      return b
-        ? `${formatNumber(b.measure, i18n.language, { maximumFractionDigits: 6 })} ${b.unit === 'm2' ? 'm²' : 'm'}`
-        : '';
+      return b ? `${formatQuantity(b.measure, i18n.language)} ${b.unit === 'm2' ? 'm²' : 'm'}` : '';
     };
     const cols: GridColumn<EditLine>[] = [
       {

@@ -6,7 +6,7 @@ import { useSaveShortcut } from '../../components/editing/save-shortcut.ts';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { cn } from '../../lib/cn.ts';
-import { formatDate, formatDateTime, formatNumber } from '../../lib/format.ts';
+import { formatDate, formatDateTime, formatNumber, formatQuantity } from '../../lib/format.ts';
 import {
   type Detail,
   type DocKind,
@@ -104,7 +104,7 @@ export function UnitPrice({ value }: { value: string | null | undefined }) {
 export function Qty({ value }: { value: string | null | undefined }) {
   const { i18n } = useTranslation();
   if (value == null) return null;
-  return <>{formatNumber(value, i18n.language, { maximumFractionDigits: 6 })}</>;
+  return <>{formatQuantity(value, i18n.language)}</>;
 }
 
 export function DateText({ value }: { value: string | null | undefined }) {

@@ -12,7 +12,7 @@ import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
 import { FormErrors } from '../../components/ui/form-errors.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { cn } from '../../lib/cn.ts';
-import { formatDate, formatNumber, formatUnit, numberInputToApi } from '../../lib/format.ts';
+import { formatDate, formatNumber, formatQuantity, formatUnit, numberInputToApi } from '../../lib/format.ts';
 import {
   type Correction,
   correctConsumption,
@@ -143,7 +143,7 @@ export function ConsumptionCorrectionDialog({ detail, onClose }: { detail: Detai
                   <option key={l.lot_id} value={l.lot_id}>
                     {t('woCorrection.lotConsumed', {
                       lot: l.lot_number,
-                      quantity: formatNumber(l.quantity, i18n.language),
+                      quantity: formatQuantity(l.quantity, i18n.language),
                       unit: formatUnit(material.unit),
                     })}
                   </option>

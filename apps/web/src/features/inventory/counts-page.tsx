@@ -18,8 +18,8 @@ import { FormErrors } from '../../components/ui/form-errors.tsx';
 import { cn } from '../../lib/cn.ts';
 import {
   formatDateTime,
-  formatNumber,
   formatNumberInput,
+  formatQuantity,
   formatUnit,
   numberInputToApi,
 } from '../../lib/format.ts';
@@ -345,8 +345,8 @@ function CountSheet({ count }: { count: CountDetail }) {
               <li key={l.id}>
                 {t('counts.movedLine', {
                   item: l.lot_number ? `${l.sku} (${l.lot_number})` : l.sku,
-                  book: formatNumber(l.book_qty ?? '0', i18n.language),
-                  current: formatNumber(l.current_qty, i18n.language),
+                  book: formatQuantity(l.book_qty ?? '0', i18n.language),
+                  current: formatQuantity(l.current_qty, i18n.language),
                 })}
               </li>
             ))}

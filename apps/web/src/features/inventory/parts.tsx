@@ -4,7 +4,7 @@ import { Link, NavLink } from 'react-router';
 import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { cn } from '../../lib/cn.ts';
-import { formatNumber } from '../../lib/format.ts';
+import { formatNumber, formatQuantity } from '../../lib/format.ts';
 import { usePermission } from '../team/use-permission.tsx';
 import { type Item, type Location, useItems } from './inventory-api.ts';
 
@@ -30,7 +30,7 @@ export const NUM = 'text-right tabular-nums';
 export function Qty({ value }: { value: string | null | undefined }) {
   const { i18n } = useTranslation();
   if (value == null) return null;
-  return <>{formatNumber(value, i18n.language, { maximumFractionDigits: 4 })}</>;
+  return <>{formatQuantity(value, i18n.language)}</>;
 }
 
 export function Money({ value }: { value: string | null | undefined }) {

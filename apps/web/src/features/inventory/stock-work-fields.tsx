@@ -2,7 +2,7 @@ import { STOCK_REASONS } from '@erp/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Input } from '../../components/ui/input.tsx';
-import { formatDate, formatNumber, numberInputToApi } from '../../lib/format.ts';
+import { formatDate, formatNumber, formatQuantity, numberInputToApi } from '../../lib/format.ts';
 import { getLotPicks } from './inventory-api.ts';
 import { Field, selectClasses } from './parts.tsx';
 
@@ -88,7 +88,7 @@ export function LotChoice({
   const lots = data?.lots ?? [];
   const numberOf = (id: string) => lots.find((l) => l.lot_id === id)?.lot_number ?? '';
   const suggestion = (data?.picks ?? [])
-    .map((p) => `${numberOf(p.lot_id)} ${formatNumber(p.quantity, i18n.language)}`)
+    .map((p) => `${numberOf(p.lot_id)} ${formatQuantity(p.quantity, i18n.language)}`)
     .join(' + ');
   return (
     <select

@@ -4,13 +4,19 @@ import { useSearchParams } from 'react-router';
 import { FormErrors } from '../../components/ui/form-errors.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
-import { formatCurrency, formatNumber, formatUnit, numberInputToApi } from '../../lib/format.ts';
+import {
+  formatCurrency,
+  formatNumber,
+  formatQuantity,
+  formatUnit,
+  numberInputToApi,
+} from '../../lib/format.ts';
 import { errorMessages, missingSizes } from './error-messages.ts';
 import { useCost } from './products-api.ts';
 import { ProductionTableHead } from './table-head.tsx';
 
-/** Quantities keep their six stored decimals (Intl would cut them at three). */
-const qty = (v: string) => formatNumber(v, undefined, { maximumFractionDigits: 6 });
+/** Quantities at most 4 decimals, as everywhere (the explosion computes 6). */
+const qty = (v: string) => formatQuantity(v);
 
 const DECIMAL = /^\d{1,12}([.,]\d{1,6})?$/;
 const FIELDS = [

@@ -4,7 +4,7 @@ import { useParams } from 'react-router';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { cn } from '../../lib/cn.ts';
-import { formatCurrency, formatDate, formatNumber } from '../../lib/format.ts';
+import { formatCurrency, formatDate, formatNumber, formatQuantity } from '../../lib/format.ts';
 import { apiErrorMessages, NUM, TABLE, TD, TH } from '../clients/partner-ui.tsx';
 import { PurchaseInvoiceFiscalPanel } from '../fiscal-exchange/fiscal-exchange-panel.tsx';
 import { PageHeader } from '../sections/page-header.tsx';
@@ -187,11 +187,13 @@ export function PurchaseInvoiceDetail() {
                     {l.description && <p className="text-xs text-muted">{l.description}</p>}
                     {l.kpd && <p className="text-xs text-muted">{t('lines.kpd', { code: l.kpd })}</p>}
                   </td>
-                  <td className={cn(TD, NUM)}>{formatNumber(l.quantity)}</td>
+                  <td className={cn(TD, NUM)}>{formatQuantity(l.quantity)}</td>
                   <td className={TD}>{l.unit_code ?? ''}</td>
                   <td className={cn(TD, NUM)}>
                     {formatNumber(l.price, undefined, { minimumFractionDigits: 2 })}
-                    {l.base_quantity && l.base_quantity !== '1' ? ` / ${formatNumber(l.base_quantity)}` : ''}
+                    {l.base_quantity && l.base_quantity !== '1'
+                      ? ` / ${formatQuantity(l.base_quantity)}`
+                      : ''}
                   </td>
                   <td className={cn(TD, NUM)}>
                     {l.vat_category} {l.vat_percent === null ? '' : `${formatNumber(l.vat_percent)} %`}

@@ -18,7 +18,13 @@ import { FormErrors } from '../../components/ui/form-errors.tsx';
 import { Input, Textarea } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { cn } from '../../lib/cn.ts';
-import { formatCurrency, formatDate, formatNumber, numberInputToApi } from '../../lib/format.ts';
+import {
+  formatCurrency,
+  formatDate,
+  formatNumber,
+  formatQuantity,
+  numberInputToApi,
+} from '../../lib/format.ts';
 import {
   apiErrorMessages,
   NUM,
@@ -32,7 +38,7 @@ import { usePartners, useUnlistedPartner } from '../clients/partners-api.ts';
 import { useOrders } from '../purchasing/purchasing-api.ts';
 import { type Difference, type PurchaseInvoice, usePurchaseInvoiceAction } from './purchase-invoices-api.ts';
 
-const qty = (v: string | null) => (v === null ? '—' : formatNumber(v));
+const qty = (v: string | null) => (v === null ? '—' : formatQuantity(v));
 const price = (v: string | null) =>
   v === null ? '—' : formatNumber(v, undefined, { minimumFractionDigits: 2 });
 

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { FormErrors } from '../../components/ui/form-errors.tsx';
-import { formatNumber } from '../../lib/format.ts';
+import { formatNumber, formatQuantity } from '../../lib/format.ts';
 import { apiErrorMessages, NUM, TABLE, TD, TH } from '../clients/partner-ui.tsx';
 import { PageHeader } from '../sections/page-header.tsx';
 import {
@@ -98,7 +98,7 @@ export function LowStockOrdersPage() {
                     )}
                   </td>
                   <td className={`${TD} ${NUM}`}>{i.reorder_point ? formatNumber(i.reorder_point) : ''}</td>
-                  <td className={`${TD} ${NUM}`}>{i.reorder_qty ? formatNumber(i.reorder_qty) : ''}</td>
+                  <td className={`${TD} ${NUM}`}>{i.reorder_qty ? formatQuantity(i.reorder_qty) : ''}</td>
                   <td className={TD}>
                     {i.default_supplier_id ? (
                       <Link to={`/suppliers/${i.default_supplier_id}`} className="hover:underline">

@@ -6,7 +6,7 @@ import { useConfirm } from '../../components/editing/confirm-dialog.tsx';
 import { useStatusChange } from '../../components/editing/status-change.ts';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
-import { formatCurrency, formatDate, formatNumber, formatUnit } from '../../lib/format.ts';
+import { formatCurrency, formatDate, formatNumber, formatQuantity, formatUnit } from '../../lib/format.ts';
 import { apiErrorMessages, NUM, TABLE, TD, TH } from '../clients/partner-ui.tsx';
 import { partnerKeys } from '../clients/partners-api.ts';
 import { PageHeader } from '../sections/page-header.tsx';
@@ -174,10 +174,10 @@ export function PurchaseOrderDetail() {
               </td>
               <td className={TD}>{l.item_name}</td>
               <td className={`${TD} ${NUM}`}>
-                {formatNumber(l.quantity)} {formatUnit(l.unit)}
+                {formatQuantity(l.quantity)} {formatUnit(l.unit)}
               </td>
               <td className={`${TD} ${NUM}`} data-testid={`received-${l.sku}`}>
-                {formatNumber(l.received_qty)}
+                {formatQuantity(l.received_qty)}
               </td>
               <td className={`${TD} ${NUM}`}>{formatCurrency(l.unit_price)}</td>
               <td className={`${TD} ${NUM}`}>{formatNumber(l.vat_rate)} %</td>
@@ -244,7 +244,7 @@ export function PurchaseOrderDetail() {
                       {r.lines
                         .map(
                           (l) =>
-                            `${l.sku} ${formatNumber(l.quantity)}${l.lot_number ? ` (${l.lot_number})` : ''}`,
+                            `${l.sku} ${formatQuantity(l.quantity)}${l.lot_number ? ` (${l.lot_number})` : ''}`,
                         )
                         .join(', ')}
                     </td>

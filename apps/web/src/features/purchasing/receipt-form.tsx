@@ -17,6 +17,7 @@ import {
   formatDate,
   formatNumber,
   formatNumberInput,
+  formatQuantity,
   formatUnit,
   numberInputToApi,
 } from '../../lib/format.ts';
@@ -177,7 +178,7 @@ function ReceiptForm({ order }: { order: Order }) {
         width: '6rem',
         className: NUM,
         render: (r) => (
-          <span className="block px-1.5 text-right tabular-nums">{formatNumber(r.open_qty)}</span>
+          <span className="block px-1.5 text-right tabular-nums">{formatQuantity(r.open_qty)}</span>
         ),
       },
       input('quantity', t('receive.quantity'), 'decimal', '7rem', 'receive.quantityOf'),
@@ -313,7 +314,7 @@ export function ReceiptDetailPage() {
             <tr key={l.line_no}>
               <td className={TD}>{l.sku}</td>
               <td className={TD}>{l.item_name}</td>
-              <td className={`${TD} ${NUM}`}>{formatNumber(l.quantity)}</td>
+              <td className={`${TD} ${NUM}`}>{formatQuantity(l.quantity)}</td>
               <td className={`${TD} ${NUM}`}>{formatNumber(l.unit_price)}</td>
               <td className={TD}>{l.lot_number}</td>
             </tr>

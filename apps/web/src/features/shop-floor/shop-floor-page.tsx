@@ -12,7 +12,7 @@ import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
 import { FormErrors } from '../../components/ui/form-errors.tsx';
 import { cn } from '../../lib/cn.ts';
-import { formatNumber, formatNumberInput, numberInputToApi } from '../../lib/format.ts';
+import { formatNumber, formatNumberInput, formatQuantity, numberInputToApi } from '../../lib/format.ts';
 import { errorText, useLiveDocuments } from '../documents/documents-api.ts';
 import {
   type Card,
@@ -191,7 +191,7 @@ export function ShopFloorPage() {
  * whole order when the operation is not tied to a line.
  */
 export function pieceText(t: TFunction<'shopfloor'>, lng: string, op: FloorOperation): string {
-  if (op.line_position === null) return t('piece.wholeOrder', { qty: formatNumber(op.quantity, lng) });
+  if (op.line_position === null) return t('piece.wholeOrder', { qty: formatQuantity(op.quantity, lng) });
   const size =
     op.width_mm && op.height_mm
       ? t('piece.size', { w: formatNumber(op.width_mm, lng), h: formatNumber(op.height_mm, lng) })
@@ -199,7 +199,7 @@ export function pieceText(t: TFunction<'shopfloor'>, lng: string, op: FloorOpera
   return [
     t('piece.line', { n: op.line_position, label: op.line_label ?? '' }).trim(),
     size,
-    t('piece.qty', { qty: formatNumber(op.quantity, lng) }),
+    t('piece.qty', { qty: formatQuantity(op.quantity, lng) }),
   ]
     .filter(Boolean)
     .join(' · ');
@@ -207,7 +207,7 @@ export function pieceText(t: TFunction<'shopfloor'>, lng: string, op: FloorOpera
 
 function Qty({ value }: { value: string }) {
   const { i18n } = useTranslation();
-  return <>{formatNumber(value, i18n.language)}</>;
+  return <>{formatQuantity(value, i18n.language)}</>;
 }
 
 function OperationCard({

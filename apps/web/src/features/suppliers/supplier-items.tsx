@@ -6,8 +6,8 @@ import { FormErrors } from '../../components/ui/form-errors.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import {
   formatCurrency,
-  formatNumber,
   formatNumberInput,
+  formatQuantity,
   formatUnit,
   optionalNumberInputToApi,
 } from '../../lib/format.ts';
@@ -76,7 +76,7 @@ export function SupplierItemsTab({ id }: { id: string }) {
                   <td className={TD}>{r.supplier_sku}</td>
                   <td className={`${TD} ${NUM}`}>{r.price ? formatCurrency(r.price) : ''}</td>
                   <td className={`${TD} ${NUM}`}>
-                    {r.min_order_qty ? `${formatNumber(r.min_order_qty)} ${formatUnit(r.base_unit)}` : ''}
+                    {r.min_order_qty ? `${formatQuantity(r.min_order_qty)} ${formatUnit(r.base_unit)}` : ''}
                   </td>
                 </tr>
               ))}

@@ -7,7 +7,7 @@ import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
-import { formatNumber } from '../../lib/format.ts';
+import { formatQuantity } from '../../lib/format.ts';
 import { errorText, type Item, inventoryKeys, useLiveStock } from '../inventory/inventory-api.ts';
 import { lookupCode, type ScanHit } from '../shop-floor/shop-floor-api.ts';
 import { usePermission } from '../team/use-permission.tsx';
@@ -73,7 +73,7 @@ export function WarehouseScanPage() {
   const key = useRef(newKey());
   const qtyRef = useRef<HTMLInputElement>(null);
   const lotRef = useRef<HTMLInputElement>(null);
-  const qty = (v: string) => formatNumber(v, i18n.language, { maximumFractionDigits: 6 });
+  const qty = (v: string) => formatQuantity(v, i18n.language);
 
   const detail = useQuery({
     queryKey: inventoryKeys.item(state.item?.id ?? ''),
