@@ -77,9 +77,15 @@ export async function replaceInput(tx: Tx, id: string, input: CuttingJobInput) {
 }
 
 export async function setStatus(tx: Tx, id: string, status: JobRow['status']) {
-  const stamp = status === 'confirmed' ? sql.raw('confirmed_at') : sql.raw('completed_at');
+  // Back to planned (a confirmation undone) clears the confirmation's time.
+  const stamp =
+    status === 'confirmed'
+      ? sql.raw('confirmed_at = now()')
+      : status === 'completed'
+        ? sql.raw('completed_at = now()')
+        : sql.raw('confirmed_at = null');
   await tx.execute(
-    sql`update cutting_jobs set status = ${status}, ${stamp} = now(), updated_at = now() where id = ${id}`,
+    sql`update cutting_jobs set status = ${status}, ${stamp}, updated_at = now() where id = ${id}`,
   );
 }
 

@@ -248,6 +248,21 @@ export function cuttingRoutes(deps: Deps): FastifyPluginAsyncZod {
     );
 
     app.post(
+      '/api/cutting/jobs/:id/unconfirm',
+      {
+        config: { access: 'cutting.write' },
+        schema: {
+          tags,
+          summary: 'Undo a confirmation before cutting: release its reservations, back to planned',
+          params: idParams,
+          response: { 200: jobDetail },
+        },
+      },
+      async (request) =>
+        wire(await inCompany(deps, request, (tx, ctx) => service.unconfirm(tx, ctx, request.params.id))),
+    );
+
+    app.post(
       '/api/cutting/jobs/:id/complete',
       {
         config: { access: 'cutting.write' },

@@ -272,6 +272,22 @@ export async function confirm(tx: Tx, ctx: CompanyContext, id: string) {
 }
 
 /**
+ * Undoing a confirmation before anything is cut (the customer cancelled, the order changed): the
+ * list's reservations are released and it is planned again, so it can be planned afresh, confirmed
+ * again, or its work order cancelled (which waits while a list of it is confirmed). The work
+ * order's own reservation of the material, released at confirmation, is not taken back.
+ */
+export async function unconfirm(tx: Tx, ctx: CompanyContext, id: string) {
+  const job = await repo.getJob(tx, id, true);
+  if (!job) throw notFound();
+  if (job.status !== 'confirmed') throw transition('Poništiti se može samo potvrda potvrđene krojne liste');
+  await consumeReservations(tx, ctx, 'cutting', id, 'released');
+  await repo.setStatus(tx, id, 'planned');
+  await notifyCompany(tx, ctx.companyId, 'cutting', [id]);
+  return getJob(tx, id);
+}
+
+/**
  * Completing issues the pieces of the plan (count × size in the base unit, from the reserved
  * location and lot) through the inventory posting service, and returns every offcut above the
  * job's minimum size as a remnant: a lot of the same item with its own size, received at its
