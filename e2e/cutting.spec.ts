@@ -406,6 +406,65 @@ test.describe('cutting', () => {
     expect(stored.plan).toBeNull();
   });
 
+  test('a confirmed list is undone before cutting: its sheet is free again and nothing was issued', async ({
+    page,
+  }) => {
+    await signUpViaApi(page, newAccount('cutting-unconfirm'));
+    await dismissChangelog(page);
+    const post = async (url: string, data: object) => {
+      const res = await page.request.post(url, { headers: { Origin: BASE_URL }, data });
+      expect(res.status(), await res.text()).toBeLessThan(300);
+      return res.json();
+    };
+    const loc = await post('/api/inventory/locations', { code: 'SKL', name: 'Skladište' });
+    const sheet = await post('/api/inventory/items', {
+      sku: 'FLOAT4-P',
+      name: 'Float 4 mm',
+      kind: 'material',
+      base_unit: 'm2',
+      length_mm: '3210',
+      width_mm: '2250',
+    });
+    // One sheet of 3210 × 2250 = 7.2225 m².
+    await post('/api/inventory/receipts', {
+      location_id: loc.id,
+      lines: [{ item_id: sheet.id, quantity: '7.2225', unit_cost: '10' }],
+    });
+    const job = await post('/api/cutting/jobs', {
+      name: 'Otkazana narudžba',
+      kind: '2d',
+      time_limit_ms: 500,
+      pieces: [{ ref: 'P', width: 1000, height: 800, quantity: 2 }],
+      stock: [
+        { ref: 'FLOAT4-P', item_id: sheet.id, location_id: loc.id, width: 3210, height: 2250, quantity: 1 },
+      ],
+    });
+    const reserved = async () =>
+      (await (
+        await page.request.get(`/api/inventory/reservations?item_id=${sheet.id}&status=active`)
+      ).json()) as { quantity: string }[];
+    const answered = async (path: RegExp, act: () => Promise<void>) => {
+      const [res] = await Promise.all([
+        page.waitForResponse((r) => r.request().method() === 'POST' && path.test(new URL(r.url()).pathname)),
+        act(),
+      ]);
+      expect(res.status(), await res.text()).toBe(200);
+    };
+    await page.goto(`/cutting/${job.id}`);
+    await page.getByRole('button', { name: 'Pokreni optimizaciju' }).click();
+    await expect(page.getByTestId('job-status')).toHaveText('Izračunato', { timeout: 15_000 });
+    await answered(/\/confirm$/, () => page.getByRole('button', { name: 'Potvrdi i rezerviraj' }).click());
+    await expect(page.getByTestId('job-status')).toHaveText('Potvrđeno');
+    expect((await reserved()).map((r) => r.quantity)).toEqual(['7.2225']);
+
+    await answered(/\/unconfirm$/, () => page.getByRole('button', { name: 'Poništi potvrdu' }).click());
+    await expect(page.getByTestId('job-status')).toHaveText('Izračunato');
+    await expect(page.getByRole('button', { name: 'Potvrdi i rezerviraj' })).toBeVisible();
+    expect(await reserved()).toEqual([]);
+    const item = await (await page.request.get(`/api/inventory/items/${sheet.id}`)).json();
+    expect(item.item.on_hand).toBe('7.2225');
+  });
+
   test('a cutting list from a work order: its W × H lines become the pieces, sheets are picked, the order lists it', async ({
     page,
   }) => {

@@ -135,7 +135,9 @@ export function useSetStock(id: string) {
 export function useJobAction(id: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (a: { action: 'plan'; plan: CutResult } | { action: 'confirm' | 'complete' }) =>
+    mutationFn: (
+      a: { action: 'plan'; plan: CutResult } | { action: 'confirm' | 'unconfirm' | 'complete' },
+    ) =>
       a.action === 'plan'
         ? api<JobDetail>(`/cutting/jobs/${id}/plan`, { method: 'PUT', body: a.plan })
         : api<JobDetail>(`/cutting/jobs/${id}/${a.action}`, { method: 'POST', body: {} }),

@@ -319,6 +319,15 @@ function JobPage() {
             {t('detail.complete')}
           </Button>
         ) : null}
+        {canWrite && data.status === 'confirmed' ? (
+          <Button
+            variant="outline"
+            onClick={() => action.mutate({ action: 'unconfirm' })}
+            disabled={action.isPending}
+          >
+            {t('detail.unconfirm')}
+          </Button>
+        ) : null}
         {data.plan
           ? (['pdf', 'csv', 'dxf'] as const).map((f) => (
               <Button
