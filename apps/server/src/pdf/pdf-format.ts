@@ -16,9 +16,12 @@ export function hrNumber(value: string | number, decimals?: number): string {
 
 export const hrMoney = (value: string | number) => hrNumber(value, 2);
 
-/** Quantities keep their own decimals, without trailing zeros (2,5 not 2,5000). */
+/**
+ * Quantities as on screen (web formatQuantity): at most 4 decimals, the stored precision of stock,
+ * rounded half up, without trailing zeros (2,5 not 2,5000; a planned 3.357218 m² prints 3,3572).
+ */
 export function hrQuantity(value: string): string {
-  return hrNumber(new Decimal(value).toFixed());
+  return hrNumber(new Decimal(value).toDecimalPlaces(4, Decimal.ROUND_HALF_UP).toFixed());
 }
 
 export function hrDate(isoDate: string | null | undefined): string {

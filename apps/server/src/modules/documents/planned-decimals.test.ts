@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/database.ts';
 import { withCompany } from '../../db/tenant.ts';
@@ -53,6 +54,13 @@ describe('a planned quantity with 6 decimals', () => {
           where source_id = ${woId} and item_id = ${shop.glass.id} and status = 'active'`,
     );
     expect(reserved).toEqual([{ quantity: '3.3573' }]);
+    // The work order's PDF prints the planned glass as the screens show it.
+    const res = await api.call('GET', `/api/documents/${woId}/pdf`);
+    expect(res.status).toBe(200);
+    const pdf = await getDocumentProxy(new Uint8Array(res.raw.rawPayload));
+    const { text } = await extractText(pdf, { mergePages: true });
+    expect(text).toContain('3,3572');
+    expect(text).not.toContain('3,357218');
 
     const started = await api.ok('POST', `/api/documents/work-orders/${woId}/start`);
     for (const op of started.operations as Json[]) {
