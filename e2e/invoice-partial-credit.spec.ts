@@ -112,3 +112,51 @@ test('part of an invoice line is credited from the invoice page', async ({ page 
   expect(unchanged.document.credited_total).toBe('125.00');
   expect(unchanged.links.filter((l: { relation: string }) => l.relation === 'credited')).toHaveLength(1);
 });
+
+// Crediting the whole of an invoice paid in part (102,00 of 225,00) showed "Plaćen" with
+// outstanding -102,00 and nowhere to record the money paid back. The invoice now reads "Za povrat"
+// with 102,00 owed back to the client; recording that refund stores a payment of -102.00 and the
+// invoice is paid with nothing left either way.
+test('a refund owed after crediting a partly paid invoice is shown and recorded', async ({ page }) => {
+  await signUpViaApi(page, newAccount('refund-owed'));
+  await dismissChangelog(page);
+  await call(page, 'patch', '/api/tenants/me', {
+    company_name: 'Staklo Horvat d.o.o.',
+    company_address: 'Ilica 1, 10000 Zagreb',
+    tax_number: '94577403194',
+    bank_accounts: [{ iban: 'HR1210010051863000160' }],
+  });
+  await call(page, 'put', '/api/einvoice/operator', { operator_mark: 'Ana', operator_oib: '12345678903' });
+  const client = await call(page, 'post', '/api/clients', {
+    kind: 'company',
+    name: 'Gradnja Kovač j.d.o.o.',
+    oib: '69435151530',
+    billing_address: { street: 'Vukovarska 5', postal_code: '21000', city: 'Split' },
+  });
+  // 2 × 90,00 net + 25 % VAT = 225,00.
+  const draft = await call(page, 'post', '/api/invoices', {
+    client_id: client.id,
+    lines: [{ description: 'Kaljeno staklo 8 mm', quantity: '2', unit_price: '90', kpd_code: '23.12.12' }],
+  });
+  const invoice = await call(page, 'post', `/api/invoices/${draft.document.id}/issue`);
+  const id = invoice.document.id as string;
+  await call(page, 'post', `/api/invoices/${id}/payments`, {
+    paid_on: invoice.document.doc_date,
+    amount: '102',
+  });
+  await call(page, 'post', `/api/invoices/${id}/credit-notes`);
+
+  await page.goto(`/documents/invoices/${id}`);
+  await expect(page.getByText('Za povrat', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('refund-owed')).toHaveText('102,00 €');
+  await page.getByLabel('Iznos povrata').fill('102,00');
+  const answer = page.waitForResponse((r) => r.url().endsWith(`/api/invoices/${id}/refunds`));
+  await page.getByTestId('refund-add').click();
+  expect((await answer).status()).toBe(200);
+  await expect(page.getByTestId('outstanding')).toHaveText('0,00 €');
+  await expect(page.getByText('Plaćen', { exact: true })).toBeVisible();
+
+  const stored = await get(page, `/api/documents/${id}`);
+  expect(stored.payments.map((p: { amount: string }) => p.amount)).toEqual(['102.00', '-102.00']);
+  expect([stored.document.outstanding, stored.document.payment_status]).toEqual(['0.00', 'paid']);
+});

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { dueDateAtIssue, dueDateFrom, outstanding, paymentFits, paymentStatus } from './payments.ts';
+import {
+  dueDateAtIssue,
+  dueDateFrom,
+  outstanding,
+  paymentFits,
+  paymentStatus,
+  refundFits,
+} from './payments.ts';
 
 describe('payment status', () => {
   const base = { total: '125.00', dueDate: '2026-03-15', today: '2026-03-10' };
@@ -17,6 +24,17 @@ describe('payment status', () => {
   it('counts credit notes against the invoice', () => {
     expect(outstanding({ total: '125.00', credited: '25.00', paid: '50.00' }).toFixed(2)).toBe('50.00');
     expect(paymentStatus({ ...base, credited: '125.00', paid: '0', today: '2027-01-01' })).toBe('paid');
+  });
+  it('is refund due when credit notes took back more than was left to pay, paid once refunded', () => {
+    // 225 billed, 102 paid, all 225 credited: 102 owed back; a refund of 102 (a payment of -102) settles it.
+    const owed = { total: '225.00', credited: '225.00', dueDate: null, today: '2026-03-10' };
+    expect(paymentStatus({ ...owed, paid: '102.00' })).toBe('refund_due');
+    expect(outstanding({ ...owed, paid: '102.00' }).toFixed(2)).toBe('-102.00');
+    expect(paymentStatus({ ...owed, paid: '0.00' })).toBe('paid');
+    expect(refundFits('102', '-102.00')).toBe(true);
+    expect(refundFits('102.01', '-102.00')).toBe(false);
+    expect(refundFits('1', '0')).toBe(false);
+    expect(refundFits('0', '-102.00')).toBe(false);
   });
   it('accepts payments up to what is owed', () => {
     expect(paymentFits('50', '50')).toBe(true);

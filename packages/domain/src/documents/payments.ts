@@ -5,7 +5,8 @@ import type { PaymentStatus } from './status.ts';
 
 /**
  * What is still owed on an issued invoice: its total, less credit notes issued against it, less
- * payments received. Paid when nothing is owed; overdue when something is owed after the due date
+ * payments received (refunds paid back count as negative payments). Paid when nothing is owed;
+ * refund due when credit notes took back more than was left to pay (it is negative); overdue when something is owed after the due date
  * (ISO dates; due through the whole due day).
  */
 export function outstanding(input: {
@@ -24,7 +25,8 @@ export function paymentStatus(input: {
   today: string;
 }): PaymentStatus {
   const owed = outstanding(input);
-  if (owed.lte(0)) return 'paid';
+  if (owed.lt(0)) return 'refund_due';
+  if (owed.eq(0)) return 'paid';
   if (input.dueDate !== null && input.today > input.dueDate) return 'overdue';
   return new Dec(input.paid).gt(0) ? 'partially_paid' : 'unpaid';
 }
@@ -33,6 +35,15 @@ export function paymentStatus(input: {
 export function paymentFits(amount: Decimal.Value, owed: Decimal.Value): boolean {
   const a = new Dec(amount);
   return a.gt(0) && a.lte(owed);
+}
+
+/**
+ * A refund paid back to the client (recorded as a negative payment) may not exceed what credit
+ * notes left owed back: `owed` is the invoice's outstanding, negative when a refund is due.
+ */
+export function refundFits(amount: Decimal.Value, owed: Decimal.Value): boolean {
+  const a = new Dec(amount);
+  return a.gt(0) && a.lte(new Dec(owed).neg());
 }
 
 /** Due date = issue date + the client's payment terms in days (ISO dates, calendar days). */

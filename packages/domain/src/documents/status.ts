@@ -145,5 +145,6 @@ export function listStatusFilter(kinds: readonly (keyof typeof LIST_STATUSES)[],
   return statuses;
 }
 
-export const PAYMENT_STATUSES = ['unpaid', 'partially_paid', 'paid', 'overdue'] as const;
+/** refund_due: credit notes took back more than was left to pay; the client is owed the difference. */
+export const PAYMENT_STATUSES = ['unpaid', 'partially_paid', 'paid', 'overdue', 'refund_due'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];

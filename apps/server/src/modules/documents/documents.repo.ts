@@ -484,7 +484,8 @@ export async function listDocuments(
   if (q.payment_status) {
     const owed = sql`(d.total - d.credited_total - d.paid_total)`;
     const cond = {
-      paid: sql`d.status = 'issued' and ${owed} <= 0`,
+      paid: sql`d.status = 'issued' and ${owed} = 0`,
+      refund_due: sql`d.status = 'issued' and ${owed} < 0`,
       overdue: sql`d.status = 'issued' and ${owed} > 0 and d.due_date < ${today}::date`,
       partially_paid: sql`d.status = 'issued' and ${owed} > 0 and d.paid_total > 0 and (d.due_date is null or d.due_date >= ${today}::date)`,
       unpaid: sql`d.status = 'issued' and ${owed} > 0 and d.paid_total = 0 and (d.due_date is null or d.due_date >= ${today}::date)`,

@@ -117,6 +117,22 @@ export function invoicesRoutes(deps: Deps): FastifyPluginAsyncZod {
       (request) =>
         inCompany(deps, request, (tx, ctx) => invoices.addPayment(tx, ctx, request.params.id, request.body)),
     );
+    app.post(
+      '/api/invoices/:id/refunds',
+      {
+        config: billing,
+        schema: {
+          tags,
+          summary:
+            'Record a refund paid back to the client, up to what credit notes left owed (Idempotency-Key)',
+          params,
+          body: paymentInputSchema,
+          response,
+        },
+      },
+      (request) =>
+        inCompany(deps, request, (tx, ctx) => invoices.addRefund(tx, ctx, request.params.id, request.body)),
+    );
     app.get(
       '/api/invoices/:id/ubl',
       {

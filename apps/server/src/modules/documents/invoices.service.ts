@@ -23,6 +23,7 @@ import {
   paymentFits,
   type paymentInputSchema,
   type ReferenceModel,
+  refundFits,
   remainingQuantity,
   type UblDocument,
   type VatTreatment,
@@ -396,11 +397,7 @@ export async function addPayment(
   assertInvoiceIssued(invoice.status, 'payment');
   // Money not received yet is not a payment: it would settle the invoice (and stop it showing
   // overdue) before the money is there.
-  const { date } = await repo.today(tx);
-  if (input.paid_on > date)
-    throw new AppError('VALIDATION', 'Datum uplate ne može biti u budućnosti', [
-      { field: 'paid_on', key: 'validation.paymentInFuture' },
-    ]);
+  await assertNotFuture(tx, input.paid_on);
   const owed = outstanding({
     total: invoice.total,
     credited: invoice.credited_total,
@@ -414,6 +411,49 @@ export async function addPayment(
   await onPaymentsRecorded(tx, ctx, invoiceId); // Fiskalizacija 2.0: EvidentirajNaplatu
   await repo.notifyDocuments(tx, ctx.companyId, [invoiceId]);
   return { ...(await detail(tx, invoiceId)), payments: await payments(tx, invoiceId) };
+}
+
+/**
+ * A refund paid back to the client: credit notes took back more than was left to pay (outstanding
+ * below zero, payment status refund_due). Stored as a negative payment, so outstanding = total −
+ * credited − paid stays the one rule; it may not exceed what is owed back. Not reported as a
+ * collection (EvidentirajNaplatu): that message reports money received.
+ */
+export async function addRefund(
+  tx: Tx,
+  ctx: CompanyContext,
+  invoiceId: string,
+  input: z.output<typeof paymentInputSchema>,
+) {
+  const invoice = await repo.requireDocument(tx, invoiceId, ['invoice'], true);
+  assertInvoiceIssued(invoice.status, 'payment');
+  await assertNotFuture(tx, input.paid_on);
+  const owed = outstanding({
+    total: invoice.total,
+    credited: invoice.credited_total,
+    paid: invoice.paid_total,
+  });
+  if (!refundFits(input.amount, owed)) {
+    const due = money(Decimal.max(owed.neg(), 0));
+    throw new AppError('VALIDATION', `Povrat premašuje iznos koji se duguje klijentu (${due})`, [
+      { field: 'amount', key: 'validation.refundTooLarge', params: { owed: due } },
+    ]);
+  }
+  await invoicesRepo.insertPayment(tx, ctx, invoiceId, {
+    ...input,
+    amount: new Decimal(input.amount).neg().toFixed(2),
+  });
+  await repo.notifyDocuments(tx, ctx.companyId, [invoiceId]);
+  return { ...(await detail(tx, invoiceId)), payments: await payments(tx, invoiceId) };
+}
+
+/** Money not received (or paid back) yet is not a payment: it is dated today at the latest. */
+async function assertNotFuture(tx: Tx, paidOn: string) {
+  const { date } = await repo.today(tx);
+  if (paidOn > date)
+    throw new AppError('VALIDATION', 'Datum uplate ne može biti u budućnosti', [
+      { field: 'paid_on', key: 'validation.paymentInFuture' },
+    ]);
 }
 
 /** An invoice as its screen reads it: lines, links, payments and its advances. */

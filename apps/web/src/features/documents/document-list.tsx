@@ -1,3 +1,4 @@
+import { PAYMENT_STATUSES } from '@erp/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -190,7 +191,7 @@ export function DocumentList({
             onChange={(e) => set('payment_status', e.target.value || null)}
           >
             <option value="">{t('list.allPayments')}</option>
-            {['unpaid', 'partially_paid', 'paid', 'overdue'].map((s) => (
+            {PAYMENT_STATUSES.map((s) => (
               <option key={s} value={s}>
                 {t(`payment.${s}`)}
               </option>

@@ -341,6 +341,9 @@ export const correctConsumption = (workOrderId: string, body: ConsumptionCorrect
 /** A payment received on an invoice. */
 export const recordPayment = (invoiceId: string, body: input<typeof paymentInputSchema>) =>
   callDocument(`/api/invoices/${invoiceId}/payments`, body);
+/** A refund paid back to the client when credit notes left the invoice owing money back. */
+export const recordRefund = (invoiceId: string, body: input<typeof paymentInputSchema>) =>
+  callDocument(`/api/invoices/${invoiceId}/refunds`, body);
 /** An advance invoice on a quote or work order (answers the new invoice). */
 export const issueAdvanceInvoice = (documentId: string, body: AdvanceInput) =>
   callDocument(`/api/documents/${documentId}/advance-invoices`, body);

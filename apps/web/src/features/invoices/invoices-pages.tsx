@@ -1,4 +1,5 @@
 import { businessDay } from '@erp/domain';
+import Decimal from 'decimal.js';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -17,6 +18,7 @@ import {
   createInvoice,
   type Detail,
   errorText,
+  recordRefund,
   updateInvoice,
   useDocumentClient,
   useDocumentMutation,
@@ -207,6 +209,8 @@ function InvoiceView({ detail }: { detail: Detail }) {
   const clientDiscount = useDocumentClient(doc.client_id).discount;
   // Issuing and payments answer at once (status and payment badge); a refusal puts them back.
   const status = useDocumentStatusChange(doc.id, doc.kind);
+  // Credit notes took back more than was left to pay: the client is owed the difference.
+  const refundOwed = refundOwedOf(doc.outstanding);
 
   return (
     <div className="space-y-4">
@@ -305,12 +309,21 @@ function InvoiceView({ detail }: { detail: Detail }) {
           <h2 id="inv-payments" className="mb-2 font-semibold">
             {t('invoice.payments')}
           </h2>
-          <p className="mb-2 text-sm">
-            {t('invoice.outstanding')}:{' '}
-            <strong data-testid="outstanding">
-              <Money value={doc.outstanding} />
-            </strong>
-          </p>
+          {refundOwed ? (
+            <p className="mb-2 text-sm">
+              {t('invoice.refundOwed')}:{' '}
+              <strong data-testid="refund-owed">
+                <Money value={refundOwed} />
+              </strong>
+            </p>
+          ) : (
+            <p className="mb-2 text-sm">
+              {t('invoice.outstanding')}:{' '}
+              <strong data-testid="outstanding">
+                <Money value={doc.outstanding} />
+              </strong>
+            </p>
+          )}
           {(detail.payments ?? []).length > 0 && (
             <table className={cn(TABLE, 'mb-2 max-w-md')}>
               <thead>
@@ -335,6 +348,12 @@ function InvoiceView({ detail }: { detail: Detail }) {
           )}
           {canWrite && Number(doc.outstanding ?? '0') > 0 && (
             <PaymentEntry busy={call.isPending || status.pending} onPay={status.run} />
+          )}
+          {canWrite && refundOwed && (
+            <RefundEntry
+              busy={call.isPending || status.pending}
+              onRefund={(body) => run(() => recordRefund(doc.id, body))}
+            />
           )}
         </section>
       )}
@@ -390,6 +409,51 @@ function BillablePicker({
 }
 
 type RunStatus = ReturnType<typeof useDocumentStatusChange>['run'];
+
+/** What an issued invoice owes back to the client (its outstanding below zero), else null. */
+function refundOwedOf(outstanding: string | null | undefined): string | null {
+  if (!outstanding || !new Decimal(outstanding).isNegative()) return null;
+  return new Decimal(outstanding).neg().toFixed(2);
+}
+
+/** A refund paid back to the client: date and amount, checked with the payment schema; the server caps it. */
+function RefundEntry({
+  busy,
+  onRefund,
+}: {
+  busy: boolean;
+  onRefund: (body: Parameters<typeof recordRefund>[1]) => void;
+}) {
+  const { t } = useTranslation('documents');
+  const form = useZodForm<typeof paymentSchema, PaymentValues>(paymentSchema, {
+    defaultValues: { paid_on: businessDay(), amount: '' },
+  });
+  const messages = useFormMessages(form.formState.errors, {
+    label: (path) => (path === 'paid_on' ? t('invoice.refundedOn') : t('invoice.amount')),
+  });
+  const typed = form.watch('amount');
+  return (
+    <div className="space-y-2">
+      <FormErrors messages={messages} />
+      <div className="flex flex-wrap items-end gap-2">
+        <Field label={t('invoice.refundedOn')} htmlFor="refund-date">
+          <Input id="refund-date" type="date" {...form.register('paid_on')} />
+        </Field>
+        <Field label={t('invoice.refundAmount')} htmlFor="refund-amount">
+          <Input
+            id="refund-amount"
+            inputMode="decimal"
+            className="w-32 text-right"
+            {...form.register('amount')}
+          />
+        </Field>
+        <Button disabled={busy || !typed} onClick={form.handleSubmit(onRefund)} data-testid="refund-add">
+          {t('invoice.addRefund')}
+        </Button>
+      </div>
+    </div>
+  );
+}
 
 /** A payment received: date and amount, checked with the route's schema before it is listed. */
 function PaymentEntry({ busy, onPay }: { busy: boolean; onPay: RunStatus }) {
