@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { cn } from '../../lib/cn.ts';
-import { formatNumber, formatUnit } from '../../lib/format.ts';
+import { formatQuantity, formatUnit } from '../../lib/format.ts';
 import { createCreditNote, type Detail, errorText, useDocumentMutation } from '../documents/documents-api.ts';
 import { FormError, NUM, TABLE, TD, TH } from '../documents/parts.tsx';
 import { type CreditRow, creditRequest, creditRows, refusalForRows } from './credit-values.ts';
@@ -86,7 +86,7 @@ function CreditForm({ detail }: { detail: Detail }) {
                   <td className={TD}>{n}</td>
                   <td className={TD}>{source?.description || source?.item_name}</td>
                   <td className={cn(TD, NUM)} data-testid={`credit-left-${n}`}>
-                    {formatNumber(r.left, lng, { maximumFractionDigits: 6 })} {formatUnit(source?.unit)}
+                    {formatQuantity(r.left, lng)} {formatUnit(source?.unit)}
                   </td>
                   <td className={TD}>
                     <Input
