@@ -328,6 +328,12 @@ async function postingBench(
     await app(n, 2);
     await seal(false);
     await forSeconds(2, n, (c) => raw(c));
+    // The first client count's warm-up is the company's first postings: without this the
+    // application's pooled connections kept the plans PostgreSQL chose for an empty company (its
+    // named statements and its triggers' statements are cached per connection), while the
+    // baseline's planned after them. ANALYZE invalidates every cached plan of the analysed tables,
+    // so both sides plan again on the same statistics (README, session 15: ab-server.ts).
+    await admin.query('analyze');
     const parts = {
       rawNoLock: [] as RunResult[],
       rawSealed: [] as RunResult[],
@@ -483,7 +489,7 @@ async function main() {
     'marks its rows ready and the sealer of the server in this process chains them. The second',
     `application row spreads the same clients over ${INSTANCES} server processes on the same database`,
     '(app-process.ts; client i talks to process i mod n), as a deployment with one process per core',
-    `would. Each path runs ${SECONDS} s in all, after 2 s of warm-up, in ${WINDOWS} windows of ${SECONDS / WINDOWS} s: the`,
+    `would. Each path runs ${SECONDS} s in all, after 2 s of warm-up and an ANALYZE, in ${WINDOWS} windows of ${SECONDS / WINDOWS} s: the`,
     'paths take turns in the order of the table, and each window starts once the sealer has chained',
     'what the one before it left ready, so no path is measured later, on a fuller database, or while',
     "the sealer works off another path's rows. A row pools its windows (postings over their summed time).",
