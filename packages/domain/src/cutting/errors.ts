@@ -14,13 +14,14 @@ export type CuttingInputIssue = { field: 'pieces' | 'stock'; key: string; params
 
 /**
  * The translated form of a `CuttingInputError`'s field, one rule for the server's runs and the
- * browser's worker: `pieces.<ref>` is a piece no stock holds, anything else is stock too short.
+ * browser's worker: `pieces.<ref>` is a piece no stock holds (a sheet piece larger than every
+ * sheet, a bar piece longer than every bar), anything else is stock too short.
  */
-export function cuttingInputIssue(field: string): CuttingInputIssue {
+export function cuttingInputIssue(field: string, kind: '1d' | '2d'): CuttingInputIssue {
   return field.startsWith('pieces.')
     ? {
         field: 'pieces',
-        key: 'validation.cuttingPieceTooLarge',
+        key: kind === '1d' ? 'validation.cuttingPieceTooLong' : 'validation.cuttingPieceTooLarge',
         params: { piece: field.slice('pieces.'.length) },
       }
     : { field: 'stock', key: 'validation.cuttingStockShort' };

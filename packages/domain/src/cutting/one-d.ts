@@ -102,7 +102,10 @@ export function optimize1d(input: Cut1dInput, hooks: CutHooks = {}): CutResult1d
   const standard = stocks.map((s, i) => ({ s, i })).filter((x) => !x.s.remnant);
   for (let t = 0; t < m; t++) {
     if ((remaining[t] as number) > 0 && !standard.some((x) => x.s.capacity >= (sizes[t] as number))) {
-      throw new CuttingInputError('stock', `not enough stock for pieces of length ${lengths[t]}`);
+      throw new CuttingInputError(
+        `pieces.${(byLength.get(lengths[t] as number) ?? [])[0]?.id}`,
+        `piece is longer than every stock bar (after trim): ${lengths[t]}`,
+      );
     }
   }
   const maxCapacity = Math.max(0, ...standard.map((x) => x.s.capacity));

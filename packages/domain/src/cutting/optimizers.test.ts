@@ -177,6 +177,9 @@ describe('1D optimiser', () => {
     // pieces simply missing), which only the server's validator refused, in English.
     expect(() => optimize1d(bars([3000, 3000, 3000, 3000, 3000], 1))).toThrow(CuttingInputError);
     expect(() => optimize1d(bars([3000, 3000, 3000, 3000, 3000], 2))).toThrow(CuttingInputError);
+    // A piece no bar holds names the piece, as a 2D piece no sheet holds does (it said "stock").
+    const long = { ...bars([6000], 2), trim: { head: 10, tail: 10 } };
+    expect(() => optimize1d(long)).toThrow(expect.objectContaining({ field: 'pieces.p0' }));
     // 3000+1800+1200 and 2400+1800+1800: exactly two bars, which first-fit-decreasing misses
     // (3000+2400, then 1800+1800+1800, and 1200 fits neither).
     const tight = bars([3000, 2400, 1800, 1800, 1800, 1200], 2);

@@ -242,6 +242,33 @@ describe('server-side cutting optimiser', () => {
     expect(r0.body.error.details).toEqual([{ field: 'stock', key: 'validation.cuttingStockShort' }]);
     await expectUnchanged(shortBars.id, shortBars);
 
+    // A bar piece longer than the bar after its trims names the piece, in bar words.
+    const longPiece = await api.ok('POST', '/api/cutting/jobs', {
+      name: 'Profili RN-9',
+      kind: '1d',
+      kerf: KERF,
+      trim: { left: TRIM, right: TRIM, top: 0, bottom: 0 },
+      min_remnant_length: 500,
+      min_remnant_width: 0,
+      time_limit_ms: 300,
+      pieces: [{ ref: 'L', length: 6500, quantity: 1 }],
+      stock: [
+        {
+          ref: 'PVC-70',
+          item_id: barStock.item_id,
+          location_id: barStock.location_id,
+          length: 6500,
+          quantity: 3,
+        },
+      ],
+    });
+    const rLong = await api.call('POST', `/api/cutting/jobs/${longPiece.id}/optimise`);
+    expect(rLong.status).toBe(400);
+    expect(rLong.body.error.details).toEqual([
+      { field: 'pieces', key: 'validation.cuttingPieceTooLong', params: { piece: 'L' } },
+    ]);
+    await expectUnchanged(longPiece.id, longPiece);
+
     // No stock left on the list (every line at quantity 0).
     const none = await api.ok('POST', '/api/cutting/jobs', job2d(0));
     const r3 = await api.call('POST', `/api/cutting/jobs/${none.id}/optimise`);

@@ -69,13 +69,15 @@ function release(): void {
   else running--;
 }
 
-const inputError = (field: string) => {
-  const issue = cuttingInputIssue(field);
-  const text =
-    issue.field === 'pieces'
-      ? 'Komad je veći od svake ploče (nakon obrezivanja)'
-      : 'Zaliha nije dovoljna za sve komade';
-  return new AppError('VALIDATION', text, [issue]);
+const INPUT_TEXT: Record<string, string> = {
+  'validation.cuttingPieceTooLarge': 'Komad je veći od svake ploče (nakon obrezivanja)',
+  'validation.cuttingPieceTooLong': 'Komad je duži od svake šipke (nakon obrezivanja)',
+  'validation.cuttingStockShort': 'Zaliha nije dovoljna za sve komade',
+};
+
+const inputError = (field: string, kind: '1d' | '2d') => {
+  const issue = cuttingInputIssue(field, kind);
+  return new AppError('VALIDATION', INPUT_TEXT[issue.key] ?? issue.key, [issue]);
 };
 
 const timedOut = () =>
@@ -146,7 +148,7 @@ export async function runOptimiser(
           }
         } else if (m.type === 'best') best = m.result;
         else if (m.type === 'done') finish(() => resolve(m.result));
-        else if (m.type === 'input-error') finish(() => reject(inputError(m.field)));
+        else if (m.type === 'input-error') finish(() => reject(inputError(m.field, input.kind)));
         else finish(() => reject(failed()));
       });
       worker.on('error', () => finish(() => reject(failed())));

@@ -29,7 +29,8 @@ self.onmessage = (event: MessageEvent<CutInput>) => {
     post({ type: 'done', result });
   } catch (e) {
     // Input the optimiser cannot plan is the user's to fix: sent as a translated key, as the server's runs do.
-    if (e instanceof CuttingInputError) post({ type: 'input-error', issue: cuttingInputIssue(e.field) });
+    if (e instanceof CuttingInputError)
+      post({ type: 'input-error', issue: cuttingInputIssue(e.field, event.data.kind) });
     else post({ type: 'error', message: e instanceof Error ? e.message : String(e) });
   }
 };
