@@ -39,6 +39,7 @@ const TONES: Record<string, string> = {
   issued: 'bg-blue-100 text-blue-900 border-blue-300 dark:bg-blue-950 dark:text-blue-100',
   in_progress: 'bg-amber-100 text-amber-900 border-amber-300 dark:bg-amber-950 dark:text-amber-100',
   partially_paid: 'bg-amber-100 text-amber-900 border-amber-300 dark:bg-amber-950 dark:text-amber-100',
+  refund_due: 'bg-amber-100 text-amber-900 border-amber-300 dark:bg-amber-950 dark:text-amber-100',
   accepted: 'bg-green-100 text-green-900 border-green-300 dark:bg-green-950 dark:text-green-100',
   completed: 'bg-green-100 text-green-900 border-green-300 dark:bg-green-950 dark:text-green-100',
   delivered: 'bg-green-100 text-green-900 border-green-300 dark:bg-green-950 dark:text-green-100',

@@ -35,6 +35,7 @@ const NOT_LISTS: Record<string, string> = {
   'features/documents/work-order-panels.tsx': 'work order detail panels',
   'features/documents/work-order-completion.tsx': "the completion dialog's preview",
   'features/invoices/advances.tsx': "an order's advance invoices, a final invoice's deductions",
+  'features/invoices/credit-dialog.tsx': "an invoice's lines to credit (a dialog form)",
   'features/documents/mail-dialog.tsx': "a document's sent-mail log in the send dialog",
   'features/documents/work-order-versions.tsx': "a work order's printed versions",
   'features/documents/work-order-correction.tsx':
