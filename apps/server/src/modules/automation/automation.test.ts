@@ -405,6 +405,11 @@ describe('invoice overdue (daily check) → notification', () => {
       lines: [{ description: 'Montaža', quantity: '1', unit_price: '300', kpd_code: '43.34.20' }],
     });
     const issued = await api.ok('POST', `/api/invoices/${draft.document.id}/issue`);
+    // Issuing dates the invoice today and keeps the draft's 30 days of terms, so it is not due yet;
+    // as the owner, the due date is put where it would be for an invoice issued last year.
+    await t.deps.database.session((q) =>
+      q(`update documents set due_date = '2025-02-09' where id = $1`, [draft.document.id]),
+    );
     const before = (await api.ok('GET', '/api/notifications')).unread;
     await run();
     // Run the check again the same day, as a second instance would: nothing new.
