@@ -78,7 +78,8 @@ export const ITEM_IMPORT_TEMPLATE = [
   'Rok trajanja',
 ] as const;
 
-const ITEM_FIELDS = [
+/** The item file's columns the item import reads (the export's stock and cost columns are information). */
+export const ITEM_IMPORT_FIELDS = [
   'sku',
   'name',
   'kind',
@@ -230,7 +231,7 @@ function itemCandidate(
   vocab: Vocabulary,
 ): Record<string, unknown> {
   const c: Record<string, unknown> = { sku: raw.sku ?? '', name: raw.name ?? '' };
-  for (const f of ITEM_FIELDS) {
+  for (const f of ITEM_IMPORT_FIELDS) {
     if (f === 'sku' || f === 'name' || f === 'kind' || f === 'lot_tracked' || f === 'grain' || f === 'active')
       continue;
     if (raw[f]) c[f] = raw[f];
@@ -362,7 +363,8 @@ function understoodValues(
   put('sku', raw.sku);
   if (candidate) {
     const read: Record<string, unknown> = item ?? candidate;
-    for (const f of ITEM_FIELDS) if (f in raw || f === 'kind' || f === 'base_unit') put(f, read[f] ?? raw[f]);
+    for (const f of ITEM_IMPORT_FIELDS)
+      if (f in raw || f === 'kind' || f === 'base_unit') put(f, read[f] ?? raw[f]);
   }
   if (stock) {
     put('location', stock.location);

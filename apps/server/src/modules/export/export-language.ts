@@ -5,6 +5,7 @@ import {
   type ExportLanguage,
   type ExportSection,
   GLASS_KINDS,
+  ITEM_IMPORT_FIELDS,
   ITEM_KINDS,
   type ItemImportWords,
   type PartnerImportWords,
@@ -156,46 +157,28 @@ const PARTNER_IMPORT_COLUMNS = [
   'active',
 ] as const;
 
+/** A text's words in every export language (the languages that have it). */
+const inAllLanguages = (path: string) =>
+  EXPORT_LANGUAGES.map((l) => lookup(l, path)).filter((w): w is string => w !== undefined);
+
 /**
  * What the client and supplier files say in each of the six languages (headers, the kind's words,
  * yes and no), so that such a file, as the export screen wrote it, imports back.
  */
 export function partnerImportWords(): PartnerImportWords {
-  const all = (path: string) =>
-    EXPORT_LANGUAGES.map((l) => lookup(l, path)).filter((w): w is string => w !== undefined);
   return {
-    headers: Object.fromEntries(PARTNER_IMPORT_COLUMNS.map((c) => [c, all(`export:file.columns.${c}`)])),
-    kinds: { company: all('partners:kind.company'), person: all('partners:kind.person') },
-    yes: all('export:file.yes'),
-    no: all('export:file.no'),
+    headers: Object.fromEntries(
+      PARTNER_IMPORT_COLUMNS.map((c) => [c, inAllLanguages(`export:file.columns.${c}`)]),
+    ),
+    kinds: {
+      company: inAllLanguages('partners:kind.company'),
+      person: inAllLanguages('partners:kind.person'),
+    },
+    yes: inAllLanguages('export:file.yes'),
+    no: inAllLanguages('export:file.no'),
   };
 }
 
-/** The item file's columns the item import reads back (the rest: stock and cost, information). */
-const ITEM_IMPORT_COLUMNS = [
-  'sku',
-  'name',
-  'kind',
-  'base_unit',
-  'length_mm',
-  'width_mm',
-  'thickness_mm',
-  'lot_tracked',
-  'grain',
-  'reorder_point',
-  'reorder_qty',
-  'purchase_price',
-  'sales_price',
-  'price_basis',
-  'glass_kind',
-  'min_charge',
-  'vat_rate',
-  'kpd_code',
-  'active',
-] as const;
-
-const inAllLanguages = (path: string) =>
-  EXPORT_LANGUAGES.map((l) => lookup(l, path)).filter((w): w is string => w !== undefined);
 const wordsOf = <T extends string>(values: readonly T[], where: string) =>
   Object.fromEntries(values.map((v) => [v, inAllLanguages(`${where}.${v}`)])) as Record<T, string[]>;
 
@@ -203,7 +186,7 @@ const wordsOf = <T extends string>(values: readonly T[], where: string) =>
 export function itemImportWords(): ItemImportWords {
   return {
     headers: Object.fromEntries(
-      ITEM_IMPORT_COLUMNS.map((c) => [c, inAllLanguages(`export:file.columns.${c}`)]),
+      ITEM_IMPORT_FIELDS.map((c) => [c, inAllLanguages(`export:file.columns.${c}`)]),
     ),
     kinds: wordsOf(ITEM_KINDS, 'inventory:kinds'),
     priceBases: wordsOf(PRICE_BASES, 'inventory:priceBases'),
