@@ -416,7 +416,66 @@ function refundOwedOf(outstanding: string | null | undefined): string | null {
   return new Decimal(outstanding).neg().toFixed(2);
 }
 
-/** A refund paid back to the client: date and amount, checked with the payment schema; the server caps it. */
+/**
+ * A date and an amount, checked with the payment route's schema: a payment received or a refund
+ * paid back. `onEntry` gets the values and the form (a payment clears its amount at once).
+ */
+function DatedAmountEntry({
+  idPrefix,
+  dateLabel,
+  amountLabel,
+  actionLabel,
+  busy,
+  testId,
+  onEntry,
+}: {
+  idPrefix: string;
+  dateLabel: string;
+  amountLabel: string;
+  actionLabel: string;
+  busy: boolean;
+  testId?: string;
+  onEntry: (body: PaymentValues, form: ReturnType<typeof usePaymentForm>) => void;
+}) {
+  const form = usePaymentForm();
+  const messages = useFormMessages(form.formState.errors, {
+    label: (path) => (path === 'paid_on' ? dateLabel : amountLabel),
+  });
+  const typed = form.watch('amount');
+  return (
+    <div className="space-y-2">
+      <FormErrors messages={messages} />
+      <div className="flex flex-wrap items-end gap-2">
+        <Field label={dateLabel} htmlFor={`${idPrefix}-date`}>
+          <Input id={`${idPrefix}-date`} type="date" {...form.register('paid_on')} />
+        </Field>
+        <Field label={amountLabel} htmlFor={`${idPrefix}-amount`}>
+          <Input
+            id={`${idPrefix}-amount`}
+            inputMode="decimal"
+            className="w-32 text-right"
+            {...form.register('amount')}
+          />
+        </Field>
+        <Button
+          disabled={busy || !typed}
+          onClick={form.handleSubmit((body) => onEntry(body, form))}
+          data-testid={testId}
+        >
+          {actionLabel}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function usePaymentForm() {
+  return useZodForm<typeof paymentSchema, PaymentValues>(paymentSchema, {
+    defaultValues: { paid_on: businessDay(), amount: '' },
+  });
+}
+
+/** A refund paid back to the client; the server caps it at what is owed back. */
 function RefundEntry({
   busy,
   onRefund,
@@ -425,70 +484,34 @@ function RefundEntry({
   onRefund: (body: Parameters<typeof recordRefund>[1]) => void;
 }) {
   const { t } = useTranslation('documents');
-  const form = useZodForm<typeof paymentSchema, PaymentValues>(paymentSchema, {
-    defaultValues: { paid_on: businessDay(), amount: '' },
-  });
-  const messages = useFormMessages(form.formState.errors, {
-    label: (path) => (path === 'paid_on' ? t('invoice.refundedOn') : t('invoice.amount')),
-  });
-  const typed = form.watch('amount');
   return (
-    <div className="space-y-2">
-      <FormErrors messages={messages} />
-      <div className="flex flex-wrap items-end gap-2">
-        <Field label={t('invoice.refundedOn')} htmlFor="refund-date">
-          <Input id="refund-date" type="date" {...form.register('paid_on')} />
-        </Field>
-        <Field label={t('invoice.refundAmount')} htmlFor="refund-amount">
-          <Input
-            id="refund-amount"
-            inputMode="decimal"
-            className="w-32 text-right"
-            {...form.register('amount')}
-          />
-        </Field>
-        <Button disabled={busy || !typed} onClick={form.handleSubmit(onRefund)} data-testid="refund-add">
-          {t('invoice.addRefund')}
-        </Button>
-      </div>
-    </div>
+    <DatedAmountEntry
+      idPrefix="refund"
+      dateLabel={t('invoice.refundedOn')}
+      amountLabel={t('invoice.refundAmount')}
+      actionLabel={t('invoice.addRefund')}
+      busy={busy}
+      testId="refund-add"
+      onEntry={(body) => onRefund(body)}
+    />
   );
 }
 
-/** A payment received: date and amount, checked with the route's schema before it is listed. */
+/** A payment received. It is listed at once; a refused one comes back into the field. */
 function PaymentEntry({ busy, onPay }: { busy: boolean; onPay: RunStatus }) {
   const { t } = useTranslation('documents');
-  const form = useZodForm<typeof paymentSchema, PaymentValues>(paymentSchema, {
-    defaultValues: { paid_on: businessDay(), amount: '' },
-  });
-  const messages = useFormMessages(form.formState.errors, {
-    label: (path) => (path === 'paid_on' ? t('invoice.paidOn') : t('invoice.amount')),
-  });
-  const typed = form.watch('amount');
-  const pay = form.handleSubmit((body) => {
-    onPay({ type: 'payment', ...body }, { onError: () => form.setValue('amount', typed) });
-    // The payment is listed at once; a refused one comes back into the field.
-    form.setValue('amount', '');
-  });
   return (
-    <div className="space-y-2">
-      <FormErrors messages={messages} />
-      <div className="flex flex-wrap items-end gap-2">
-        <Field label={t('invoice.paidOn')} htmlFor="pay-date">
-          <Input id="pay-date" type="date" {...form.register('paid_on')} />
-        </Field>
-        <Field label={t('invoice.amount')} htmlFor="pay-amount">
-          <Input
-            id="pay-amount"
-            inputMode="decimal"
-            className="w-32 text-right"
-            {...form.register('amount')}
-          />
-        </Field>
-        <Button disabled={busy || !typed} onClick={pay}>
-          {t('invoice.addPayment')}
-        </Button>
-      </div>
-    </div>
+    <DatedAmountEntry
+      idPrefix="pay"
+      dateLabel={t('invoice.paidOn')}
+      amountLabel={t('invoice.amount')}
+      actionLabel={t('invoice.addPayment')}
+      busy={busy}
+      onEntry={(body, form) => {
+        const typed = form.getValues('amount'); // as typed, not as the schema read it
+        onPay({ type: 'payment', ...body }, { onError: () => form.setValue('amount', typed) });
+        form.setValue('amount', '');
+      }}
+    />
   );
 }
