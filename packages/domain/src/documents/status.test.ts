@@ -34,10 +34,11 @@ const EXPECTED: Record<string, Record<string, Record<string, string>>> = {
     cancelled: {},
   },
   operation: {
-    pending: { start: 'in_progress' },
-    in_progress: { pause: 'paused', finish: 'done' },
-    paused: { start: 'in_progress', finish: 'done' },
+    pending: { start: 'in_progress', cancel: 'cancelled' },
+    in_progress: { pause: 'paused', finish: 'done', cancel: 'cancelled' },
+    paused: { start: 'in_progress', finish: 'done', cancel: 'cancelled' },
     done: { reopen: 'in_progress' },
+    cancelled: {},
   },
   delivery_note: {
     draft: { issue: 'issued', cancel: 'cancelled' },

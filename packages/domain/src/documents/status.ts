@@ -43,8 +43,13 @@ export const workOrderMachine = machine({
 });
 export type WorkOrderAction = keyof typeof workOrderMachine.actions;
 
-export const OPERATION_STATUSES = ['pending', 'in_progress', 'paused', 'done'] as const;
+export const OPERATION_STATUSES = ['pending', 'in_progress', 'paused', 'done', 'cancelled'] as const;
 export type OperationStatus = (typeof OPERATION_STATUSES)[number];
+/**
+ * `cancel` is not a user's action on one operation (no route offers it): cancelling the work
+ * order applies it to every operation not done, so a running or paused one is no longer shown
+ * open. A cancelled operation takes no further action.
+ */
 export const operationMachine = machine({
   name: 'operation',
   states: OPERATION_STATUSES,
@@ -53,6 +58,7 @@ export const operationMachine = machine({
     pause: { from: ['in_progress'], to: 'paused' },
     finish: { from: ['in_progress', 'paused'], to: 'done' },
     reopen: { from: ['done'], to: 'in_progress' },
+    cancel: { from: ['pending', 'in_progress', 'paused'], to: 'cancelled' },
   },
 });
 export type OperationAction = keyof typeof operationMachine.actions;

@@ -159,6 +159,22 @@ export function lockOperation(tx: Tx, woId: string, opId: string) {
   );
 }
 
+/**
+ * An order's operations, locked, each running one with the minutes since its last shop-floor start
+ * (`running_minutes`, null when not running or started from the desk), for closing them on cancel.
+ */
+export function lockedOperations(tx: Tx, woId: string) {
+  return rows<{ id: string; status: OperationStatus; running_minutes: string | null }>(
+    tx,
+    sql`select o.id, o.status,
+          case when o.status = 'in_progress' then
+            (select case when e.event = 'start' then round(extract(epoch from (now() - e.created_at)) / 60, 2)::text end
+               from shop_floor_events e where e.operation_id = o.id order by e.created_at desc, e.id desc limit 1)
+          end as running_minutes
+        from work_order_operations o where o.document_id = ${woId} order by o.position for update`,
+  );
+}
+
 export async function setOperationStatus(tx: Tx, opId: string, status: string): Promise<void> {
   await tx.execute(
     sql`update work_order_operations set status = ${status}, updated_at = now() where id = ${opId}`,

@@ -4,6 +4,7 @@ import {
   assertAction,
   assertWorkOrderInProgress,
   type CompletionPlan,
+  canApply,
   checkRoutingOrder,
   type completionInputSchema,
   money,
@@ -261,8 +262,23 @@ export async function cancel(tx: Tx, ctx: CompanyContext, id: string) {
   // completion, cancelling waits until the list is completed (else its reservation stays active).
   refuseOpenLists((await cuttingCoverage(tx, id)).open);
   await releaseReservations(tx, ctx, id);
+  await cancelOperations(tx, ctx, id);
   await transition(tx, ctx, wo, 'cancel');
   return workOrderDetail(tx, id);
+}
+
+/**
+ * The operations not done are cancelled with their order (the domain's operation `cancel`), so a
+ * running or paused one is not left shown open. A running one's stretch since its last shop-floor
+ * start is logged first, as a pause would log it: that time was worked.
+ */
+async function cancelOperations(tx: Tx, ctx: CompanyContext, woId: string) {
+  for (const op of await woRepo.lockedOperations(tx, woId)) {
+    if (!canApply(operationMachine, op.status, 'cancel')) continue;
+    if (op.running_minutes && new Decimal(op.running_minutes).gt(0))
+      await woRepo.logOperationTime(tx, ctx, op.id, { minutes: op.running_minutes, note: null });
+    await woRepo.setOperationStatus(tx, op.id, applyAction(operationMachine, op.status, 'cancel'));
+  }
 }
 
 async function requireOperation(tx: Tx, woId: string, opId: string) {

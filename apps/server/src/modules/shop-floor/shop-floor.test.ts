@@ -142,6 +142,58 @@ describe('shop floor', () => {
     expect(rez[0]?.line_label).toContain('IZO');
   });
 
+  it('cancelling an order cancels its running and paused operations, logs the running time and releases its reservations', async () => {
+    const created = await api.ok('POST', '/api/documents/work-orders', {
+      client_id: shop.client.id,
+      source_location_id: shop.materials.id,
+      output_location_id: shop.finished.id,
+      lines: [{ item_id: shop.igu.id, quantity: '1', width_mm: '600', height_mm: '400' }],
+    });
+    const id = created.document.id as string;
+    await api.ok('POST', `/api/documents/work-orders/${id}/plan`);
+    const ops = (await api.ok('GET', `/api/shop-floor/work-orders/${id}`)).operations as Json[];
+    const [rez, sas] = ops as [Json, Json];
+    await api.ok('POST', `/api/shop-floor/operations/${sas.id}/start`);
+    await api.ok('POST', `/api/shop-floor/operations/${sas.id}/pause`);
+    await api.ok('POST', `/api/shop-floor/operations/${rez.id}/start`);
+    // The cutting has been running for 30 minutes when the customer cancels.
+    await t.deps.database.session((q) =>
+      q(`update shop_floor_events set created_at = now() - interval '30 minutes' where operation_id = $1 and event = 'start'`, [
+        rez.id,
+      ]),
+    );
+    const reserved = async () =>
+      ((await api.ok('GET', '/api/inventory/reservations?status=active')) as Json[]).filter(
+        (r) => r.source_id === id,
+      );
+    expect((await reserved()).length).toBeGreaterThan(0);
+
+    const cancelled = await api.ok('POST', `/api/documents/work-orders/${id}/cancel`);
+    expect(cancelled.document.status).toBe('cancelled');
+    expect(cancelled.operations.map((o: Json) => [o.code, o.status])).toEqual([
+      ['REZ', 'cancelled'],
+      ['SAS', 'cancelled'],
+    ]);
+    // The running stretch went onto the operation's logged time, as a pause would have put it.
+    const logged = Number(cancelled.operations[0].logged_minutes);
+    expect(logged).toBeGreaterThanOrEqual(30);
+    expect(logged).toBeLessThan(35);
+    expect(await reserved()).toEqual([]);
+    const card = await api.ok('GET', `/api/shop-floor/work-orders/${id}`);
+    expect(card.operations.map((o: Json) => [o.status, o.started_at])).toEqual([
+      ['cancelled', null],
+      ['cancelled', null],
+    ]);
+    // Gone from today's list, and no tap brings a cancelled operation back.
+    const today = await api.ok('GET', '/api/shop-floor/today');
+    const listed = today.work_centres.flatMap((c: Json) => c.operations.map((o: Json) => o.id));
+    expect(listed).not.toContain(rez.id);
+    expect((await api.call('POST', `/api/shop-floor/operations/${rez.id}/start`)).status).toBe(409);
+    expect((await api.call('POST', `/api/shop-floor/operations/${sas.id}/finish`, { good_qty: '1' })).status).toBe(
+      409,
+    );
+  });
+
   it('prints item, lot and location labels with their codes', async () => {
     const lots = await api.ok('GET', `/api/inventory/lots?item_id=${shop.glass.id}`);
     const lot = (lots.items ?? lots)[0];

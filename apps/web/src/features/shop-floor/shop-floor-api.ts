@@ -1,6 +1,7 @@
 import type { FinishInput, FloorCard, FloorOperation, FloorToday, ScanHit, ScanResult } from '@erp/domain';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
+import { useCompanyLive } from '../team/use-live.ts';
 
 // Wire types of /api/shop-floor: the domain's contracts.
 export type { FloorCard as Card, FloorOperation, FloorToday as Today, ScanHit };
@@ -10,6 +11,15 @@ export const floorKeys = {
   today: () => [...floorKeys.all, 'today'] as const,
   card: (id: string) => [...floorKeys.all, 'card', id] as const,
 };
+
+/**
+ * Keeps the screen live: a tap on another tablet, or a change on the work order's page, is
+ * announced on the documents topic and re-reads today's list and the open card at once (a second
+ * worker no longer waits for the 30 s poll to see that an operation was started).
+ */
+export function useLiveShopFloor(): void {
+  useCompanyLive(['documents'], () => [floorKeys.all]);
+}
 
 export function useToday() {
   return useQuery({
@@ -45,9 +55,12 @@ export async function lookupCode(code: string): Promise<ScanHit[]> {
   return (await api<ScanResult>(`/api/shop-floor/scan?code=${encodeURIComponent(code)}`)).hits;
 }
 
-/** The operation a scan or the big button acts on next: the first not done, preferring a work centre. */
+/**
+ * The operation a scan or the big button acts on next: the first still open (not done, not
+ * cancelled with its order), preferring a work centre.
+ */
 export function nextOperation(ops: readonly FloorOperation[], centre: string | null): FloorOperation | null {
-  const open = ops.filter((o) => o.status !== 'done');
+  const open = ops.filter((o) => o.status !== 'done' && o.status !== 'cancelled');
   return (
     open.find((o) => o.status === 'in_progress' && (!centre || o.code === centre)) ??
     open.find((o) => !centre || o.code === centre) ??

@@ -13,7 +13,7 @@ import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
 import { FormErrors } from '../../components/ui/form-errors.tsx';
 import { cn } from '../../lib/cn.ts';
 import { formatNumber, formatNumberInput, formatQuantity, numberInputToApi } from '../../lib/format.ts';
-import { errorText, useLiveDocuments } from '../documents/documents-api.ts';
+import { errorText } from '../documents/documents-api.ts';
 import {
   type Card,
   type FloorOperation,
@@ -25,6 +25,7 @@ import {
   operationAction,
   type Today,
   useCard,
+  useLiveShopFloor,
   useToday,
 } from './shop-floor-api.ts';
 
@@ -37,7 +38,7 @@ const BIG = 'min-h-12 min-w-12 px-5 text-base';
  */
 export function ShopFloorPage() {
   const { t } = useTranslation('shopfloor');
-  useLiveDocuments();
+  useLiveShopFloor();
   const qc = useQueryClient();
   const today = useToday();
   const centres = today.data?.work_centres ?? [];
@@ -112,6 +113,10 @@ export function ShopFloorPage() {
           queryFn: () => getCard(wo.id),
           staleTime: 0,
         });
+        if (detail.work_order.status === 'cancelled') {
+          show('error', t('scan.cancelledOrder', { wo: wo.label }));
+          return;
+        }
         const op = nextOperation(detail.operations, current);
         if (!op) {
           show('info', t('scan.allDone', { wo: wo.label }));

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import type { FloorOperation } from './shop-floor-api.ts';
+import { type FloorOperation, nextOperation } from './shop-floor-api.ts';
 import { pieceText } from './shop-floor-page.tsx';
 
 // Issue 22: a shop-floor card says which piece it is (order line, item, W × H, quantity).
@@ -59,5 +59,17 @@ describe('shop-floor piece text', async () => {
     expect(pieceText(t, 'hr', op({ line_position: 1, line_label: 'Montaža' }))).toBe(
       'Stavka 1: Montaža · 3 kom',
     );
+  });
+});
+
+describe('next operation of a scanned order', () => {
+  it('skips done and cancelled operations (a cancelled order has nothing left to start)', () => {
+    const ops = [
+      op({ id: 'a', status: 'done' }),
+      op({ id: 'b', status: 'cancelled', code: 'SAS' }),
+      op({ id: 'c', status: 'paused', code: 'SAS' }),
+    ];
+    expect(nextOperation(ops, 'SAS')?.id).toBe('c');
+    expect(nextOperation(ops.slice(0, 2), null)).toBeNull();
   });
 });
