@@ -136,3 +136,43 @@ test('shop floor on a 10-inch tablet: start and finish by scanning, then by tapp
   for (const code of ['REZ', 'SAS'])
     await expect(page.getByTestId('operation-row').filter({ hasText: code })).toContainText('Gotovo');
 });
+
+test('two workers on one order: a tap on one tablet shows on the other and on the planner’s page at once', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await signUpViaApi(page, newAccount('shop-floor-two'));
+  await dismissChangelog(page);
+  const wo = await plannedOrder(page);
+  const number = wo.number as string;
+  // A second tablet and the planner's desk, signed in to the same company.
+  const state = await page.context().storageState();
+  const second = await (await browser.newContext({ storageState: state, hasTouch: true })).newPage();
+  const desk = await (await browser.newContext({ storageState: state })).newPage();
+  await desk.goto(`/documents/work-orders/${wo.id}/edit`);
+  const deskCut = desk.getByTestId('operation-row').filter({ hasText: 'REZ' });
+  await expect(deskCut).toBeVisible();
+
+  const cutCard = (p: Page) => p.getByTestId('floor-operation').filter({ hasText: `${number} · REZ` });
+  for (const p of [page, second]) {
+    await p.goto('/shop-floor');
+    await expect(cutCard(p).getByTestId('op-status')).toHaveText('Čeka');
+  }
+  // Worker one starts the cutting; the server's answer is awaited before looking at the others.
+  const started = page.waitForResponse((r) => r.url().includes('/start') && r.request().method() === 'POST');
+  await cutCard(page).getByRole('button', { name: 'Početak' }).tap();
+  expect((await started).status()).toBe(200);
+  // The other tablet polls only every 30 s: within the assertion's 10 s only the live update shows it.
+  await expect(cutCard(second).getByTestId('op-status')).toHaveText('Radi se');
+  await expect(deskCut).toContainText('Radi se');
+
+  // Worker two pauses it; worker one's tablet follows.
+  const paused = second.waitForResponse((r) => r.url().includes('/pause') && r.request().method() === 'POST');
+  await cutCard(second).getByRole('button', { name: 'Pauza' }).tap();
+  expect((await paused).status()).toBe(200);
+  await expect(cutCard(page).getByTestId('op-status')).toHaveText('Pauzirano');
+  await expect(deskCut).toContainText('Pauza');
+  await second.context().close();
+  await desk.context().close();
+});
