@@ -200,4 +200,44 @@ test.describe('purchasing', () => {
     ).toEqual([['3', '72.225']]);
     expect(again.net_total).toBe('216.68'); // 3 × 72.225 = 216.675 → 216.68
   });
+
+  test('unit prices show the decimals they have: the order and its receipt are not rounded to cents', async ({
+    page,
+  }) => {
+    await signUpViaApi(page, newAccount('purchasing-prices'));
+    await dismissChangelog(page);
+    const post = (url: string, data?: unknown) => postJson(page, url, data);
+    const supplier = await post('/api/suppliers', { name: 'Float Trade d.o.o.' });
+    const store = await post('/api/inventory/locations', { code: 'SK1', name: 'Skladište' });
+    const glass = await post('/api/inventory/items', {
+      sku: 'FLOAT-4',
+      name: 'Float 4 mm',
+      kind: 'material',
+      base_unit: 'm2',
+    });
+    const put = await page.request.put(`/api/inventory/items/${glass.id}/conversions`, {
+      headers: { Origin: BASE_URL },
+      data: { conversions: [{ unit: 'plo', factor: '7.2225' }] },
+    });
+    expect(put.status()).toBe(200);
+    // 10 sheets at 72.225 € = 722.25 €; shown as 72,23 € a sheet, the line did not add up.
+    const draft = await post('/api/purchase-orders', {
+      supplier_id: supplier.id,
+      lines: [{ item_id: glass.id, quantity: '10', unit: 'plo', unit_price: '72.225' }],
+    });
+    const order = await post(`/api/purchase-orders/${draft.id}/send`);
+    const receipt = await post(`/api/purchase-orders/${order.id}/receipts`, {
+      location_id: store.id,
+      received_on: order.ordered_on,
+      lines: [{ po_line_id: order.lines[0].id, quantity: '4', unit_price: '72.2254' }],
+    });
+
+    await page.goto(`/suppliers/orders/${order.id}`);
+    const line = page.getByRole('row').filter({ hasText: 'Float 4 mm' });
+    await expect(line).toContainText('72,225 €');
+    await expect(line).toContainText('722,25 €');
+    await page.goto(`/suppliers/orders/receipts/${receipt.id}`);
+    // The receipt's own price, 4 decimals (it read 72,225).
+    await expect(page.getByRole('row').filter({ hasText: 'FLOAT-4' })).toContainText('72,2254 €');
+  });
 });

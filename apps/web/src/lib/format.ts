@@ -95,6 +95,19 @@ export function formatCurrency(value: string, currency = 'EUR', lng?: string) {
   return formatNumber(value, lng, { style: 'currency', currency });
 }
 
+/**
+ * A unit price as money with the decimals it has, 2 to 4 (prices are stored with 4), as the PDFs
+ * print it: 72,225 € per sheet, not 72,23 € (ten sheets at 72,23 € would not make 722,25 €).
+ */
+export function formatUnitPrice(value: string, lng?: string) {
+  return formatNumber(value, lng, {
+    style: 'currency',
+    currency: 'EUR',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 4,
+  });
+}
+
 /** The decimal separator of the interface language ("," in hr, sl, de, it, cs; "." in en). */
 export function decimalSeparatorOf(lng?: string): DecimalSeparator {
   const part = new Intl.NumberFormat(localeOf(lng)).formatToParts(1.5).find((p) => p.type === 'decimal');

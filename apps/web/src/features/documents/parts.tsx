@@ -6,7 +6,13 @@ import { useSaveShortcut } from '../../components/editing/save-shortcut.ts';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { cn } from '../../lib/cn.ts';
-import { formatDate, formatDateTime, formatNumber, formatQuantity } from '../../lib/format.ts';
+import {
+  formatDate,
+  formatDateTime,
+  formatNumber,
+  formatQuantity,
+  formatUnitPrice,
+} from '../../lib/format.ts';
 import {
   type Detail,
   type DocKind,
@@ -90,16 +96,7 @@ export function Money({ value }: { value: string | null | undefined }) {
 export function UnitPrice({ value }: { value: string | null | undefined }) {
   const { i18n } = useTranslation();
   if (value == null) return null;
-  return (
-    <>
-      {formatNumber(value, i18n.language, {
-        style: 'currency',
-        currency: 'EUR',
-        minimumFractionDigits: 2,
-        maximumFractionDigits: 4,
-      })}
-    </>
-  );
+  return <>{formatUnitPrice(value, i18n.language)}</>;
 }
 
 export function Qty({ value }: { value: string | null | undefined }) {

@@ -6,7 +6,14 @@ import { useConfirm } from '../../components/editing/confirm-dialog.tsx';
 import { useStatusChange } from '../../components/editing/status-change.ts';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
-import { formatCurrency, formatDate, formatNumber, formatQuantity, formatUnit } from '../../lib/format.ts';
+import {
+  formatCurrency,
+  formatDate,
+  formatNumber,
+  formatQuantity,
+  formatUnit,
+  formatUnitPrice,
+} from '../../lib/format.ts';
 import { apiErrorMessages, NUM, TABLE, TD, TH } from '../clients/partner-ui.tsx';
 import { partnerKeys } from '../clients/partners-api.ts';
 import { PageHeader } from '../sections/page-header.tsx';
@@ -179,7 +186,7 @@ export function PurchaseOrderDetail() {
               <td className={`${TD} ${NUM}`} data-testid={`received-${l.sku}`}>
                 {formatQuantity(l.received_qty)}
               </td>
-              <td className={`${TD} ${NUM}`}>{formatCurrency(l.unit_price)}</td>
+              <td className={`${TD} ${NUM}`}>{formatUnitPrice(l.unit_price)}</td>
               <td className={`${TD} ${NUM}`}>{formatNumber(l.vat_rate)} %</td>
               <td className={`${TD} ${NUM}`}>{formatCurrency(l.net)}</td>
             </tr>

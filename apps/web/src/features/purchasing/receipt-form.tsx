@@ -19,6 +19,7 @@ import {
   formatNumberInput,
   formatQuantity,
   formatUnit,
+  formatUnitPrice,
   numberInputToApi,
 } from '../../lib/format.ts';
 import { apiErrorMessages, Field, NUM, selectClasses, TABLE, TD, TH } from '../clients/partner-ui.tsx';
@@ -315,7 +316,7 @@ export function ReceiptDetailPage() {
               <td className={TD}>{l.sku}</td>
               <td className={TD}>{l.item_name}</td>
               <td className={`${TD} ${NUM}`}>{formatQuantity(l.quantity)}</td>
-              <td className={`${TD} ${NUM}`}>{formatNumber(l.unit_price)}</td>
+              <td className={`${TD} ${NUM}`}>{formatUnitPrice(l.unit_price)}</td>
               <td className={TD}>{l.lot_number}</td>
             </tr>
           ))}
