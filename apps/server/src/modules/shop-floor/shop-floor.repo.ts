@@ -1,4 +1,9 @@
-import type { FloorOperation as FloorOperationWire, ScanHit, WorkOrderCard } from '@erp/domain';
+import {
+  BUSINESS_TIME_ZONE,
+  type FloorOperation as FloorOperationWire,
+  type ScanHit,
+  type WorkOrderCard,
+} from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/database.ts';
 
@@ -32,9 +37,12 @@ const STATUS_ORDER = sql`case o.status when 'in_progress' then 0 when 'paused' t
 const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : v == null ? null : String(v));
 const mapOp = (r: FloorOperation): FloorOperation => ({ ...r, started_at: iso(r.started_at) });
 
+/** Today's start in Europe/Zagreb (the business day), not midnight in the session's time zone (UTC). */
+const ZAGREB_MIDNIGHT = sql`(date_trunc('day', now() at time zone ${BUSINESS_TIME_ZONE}) at time zone ${BUSINESS_TIME_ZONE})`;
+
 /**
  * Today's work: every operation of a planned or running work order that is not done, plus the
- * ones finished today (so the screen shows what got done). Work centre = the operation's process;
+ * ones finished today in Zagreb (so the screen shows what got done). Work centre = the operation's process;
  * within a centre the open ones come first (running, paused, waiting by due date), finished last.
  */
 export async function todaysOperations(tx: Tx): Promise<FloorOperation[]> {
@@ -42,7 +50,7 @@ export async function todaysOperations(tx: Tx): Promise<FloorOperation[]> {
     sql`select ${OPERATION_COLUMNS} ${FROM}
         where d.kind = 'work_order' and (
           (d.status in ('planned', 'in_progress') and o.status <> 'done')
-          or (o.status = 'done' and o.updated_at >= date_trunc('day', now())))
+          or (o.status = 'done' and o.updated_at >= ${ZAGREB_MIDNIGHT}))
         order by o.code, ${STATUS_ORDER}, d.due_date nulls last, d.number nulls last, o.position`,
   );
   return rowsOf<FloorOperation>(r).map(mapOp);
