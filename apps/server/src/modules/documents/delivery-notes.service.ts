@@ -65,19 +65,49 @@ async function endHolds(tx: Tx, ctx: CompanyContext, id: string, status: 'releas
   await consumeReservations(tx, ctx, 'delivery_note', id, status);
 }
 
+/**
+ * The note's goods lines reserved at its source location, each only from what is free there (on
+ * hand less what other documents and manual reservations hold, the note's own earlier holds
+ * released first). A line that does not fit refuses the save with INSUFFICIENT_STOCK naming the
+ * line, item, location, free and requested quantity, and the transaction leaves nothing saved.
+ */
 async function holdStock(tx: Tx, ctx: CompanyContext, id: string, locationId: string) {
   await endHolds(tx, ctx, id, 'released');
-  const lines = (await repo.getLines(tx, id)).filter((l) => l.item_id && l.item_kind !== 'service');
-  for (const l of lines)
-    if (new Decimal(l.quantity).gt(0))
-      await inventory.reserve(tx, ctx, {
-        item_id: l.item_id as string,
-        location_id: locationId,
-        quantity: l.quantity,
-        source_type: 'delivery_note',
-        source_id: id,
-        note: null,
-      });
+  const lines = (await repo.getLines(tx, id)).filter(
+    (l) => l.item_id && l.item_kind !== 'service' && new Decimal(l.quantity).gt(0),
+  );
+  const short = await inventory.reserveWithinFree(
+    tx,
+    ctx,
+    lines.map((l) => ({
+      item_id: l.item_id as string,
+      location_id: locationId,
+      quantity: l.quantity,
+      source_type: 'delivery_note',
+      source_id: id,
+      note: null,
+    })),
+  );
+  if (!short) return;
+  const line = lines[short.index] as repo.LineRow;
+  const location = short.location as string; // reserved at a location, so it has a code
+  throw new AppError(
+    'INSUFFICIENT_STOCK',
+    `Stavka ${line.position}: artikl ${short.sku} na lokaciji ${location} ima slobodno ${short.free}, traženo ${line.quantity}`,
+    [
+      {
+        field: `lines.${line.position - 1}.quantity`,
+        key: 'validation.deliveryOverFree',
+        params: {
+          line: line.position,
+          item: short.sku,
+          location,
+          available: short.free,
+          requested: line.quantity,
+        },
+      },
+    ],
+  );
 }
 
 /** A completed work order (locked: notes made from it at the same time wait for each other). */

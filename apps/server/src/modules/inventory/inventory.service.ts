@@ -563,8 +563,9 @@ export async function reverse(tx: Tx, ctx: CompanyContext, documentId: string) {
 /**
  * A reservation made by hand (`POST reservations`): refused when it asks for more than is free at
  * its location (or for the item, without one), like a posting that would leave stock negative.
- * Work orders and delivery notes reserve through `reserve` without this check: their holds record
- * demand, and a shortage shows in availability and low stock.
+ * Delivery notes reserve through `reserveWithinFree` (the same check, line by line); work orders
+ * reserve through `reserve` without it: their holds record demand, and a shortage shows in
+ * availability and low stock.
  */
 export async function reserveManual(
   tx: Tx,
@@ -602,6 +603,37 @@ function reservationRefused(
           },
     ],
   );
+}
+
+/**
+ * Several reservations that must each fit in what is free (a draft delivery note's lines at its
+ * source location). The items are locked together first, in the postings' fixed order, so two
+ * documents reserving the same items queue instead of deadlocking; then each reservation is checked
+ * against what is free after the ones before it (the same item twice counts twice) and made. The
+ * first that does not fit is returned with its index and what was free for it, and nothing after
+ * it is reserved: the caller refuses, and its transaction rolls back the ones made before. Null:
+ * everything is reserved. A company that allows negative stock reserves everything.
+ */
+export async function reserveWithinFree(
+  tx: Tx,
+  ctx: CompanyContext,
+  inputs: readonly z.output<typeof reservationInputSchema>[],
+): Promise<{ index: number; free: string; sku: string; location: string | null } | null> {
+  if (inputs.length === 0) return null;
+  await lockItems(
+    tx,
+    inputs.map((i) => i.item_id),
+  );
+  for (const [index, input] of inputs.entries()) {
+    const short = await reservationShortfall(tx, {
+      itemId: input.item_id,
+      locationId: input.location_id ?? null,
+      quantity: input.quantity,
+    });
+    if (short) return { index, ...short };
+    await reserve(tx, ctx, input);
+  }
+  return null;
 }
 
 export async function reserve(tx: Tx, ctx: CompanyContext, input: z.output<typeof reservationInputSchema>) {

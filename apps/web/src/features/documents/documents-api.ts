@@ -247,12 +247,8 @@ export function errorText(
 ): string {
   if (!(error instanceof ApiError)) return t('common:errors.UNKNOWN');
   const details = (error.details ?? []) as { key: string; params?: Record<string, unknown> }[];
-  const first = details[0];
-  if (error.code === 'INSUFFICIENT_STOCK' && first)
-    return t('common:errors.INSUFFICIENT_STOCK', {
-      ...shownParams(first.params),
-      defaultValue: error.message,
-    });
+  // A posting's shortage names `errors.INSUFFICIENT_STOCK`, a delivery note's reservation
+  // `validation.deliveryOverFree`: each detail's own key, like any other refusal.
   if (details.length > 0)
     return details
       .map((d) => t(`common:${d.key}`, { ...shownParams(d.params), defaultValue: error.message }))

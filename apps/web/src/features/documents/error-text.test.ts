@@ -52,4 +52,20 @@ describe('errorText shows a refusal in the language of the screen', () => {
     );
     expect(errorText(await hrT(), error)).toContain('1,2345');
   });
+
+  it("a posting's shortage and a delivery note's reservation each read their own sentence", async () => {
+    const params = { item: 'DIST16', location: 'MAT', available: '1.5', requested: '4' };
+    const posting = new ApiError('INSUFFICIENT_STOCK', 'x', 409, [
+      { field: 'lines.0.quantity', key: 'errors.INSUFFICIENT_STOCK', params },
+    ]);
+    expect(errorText(await hrT(), posting)).toBe(
+      'Nedovoljno zalihe: artikl DIST16 na lokaciji MAT ima raspoloživo 1,5, traženo 4.',
+    );
+    const reservation = new ApiError('INSUFFICIENT_STOCK', 'x', 409, [
+      { field: 'lines.1.quantity', key: 'validation.deliveryOverFree', params: { ...params, line: 2 } },
+    ]);
+    expect(errorText(await hrT(), reservation)).toBe(
+      'Stavka 2: artikl DIST16 na lokaciji MAT ima slobodno samo 1,5, traženo 4.',
+    );
+  });
 });
