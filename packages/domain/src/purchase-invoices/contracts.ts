@@ -148,6 +148,8 @@ export const matchedLineSchema = z.object({
   received_qty: z.string().nullable(),
   invoice_price: z.string().nullable(),
   order_price: z.string().nullable(),
+  /** Billed for the order line by the order's other invoices (less credit notes); null: not on the order. */
+  invoiced_elsewhere: z.string().nullable(),
   differences: z.array(matchDifferenceSchema),
 });
 export type MatchedLine = z.infer<typeof matchedLineSchema>;

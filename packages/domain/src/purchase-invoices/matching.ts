@@ -13,7 +13,22 @@ export type OrderLineForMatch = {
   unit_price: string;
   /** Quantity received by the order's posted receipts. */
   received: string;
+  /**
+   * Quantity billed for this line by the order's other invoices that are not rejected or invalid,
+   * less their credit notes (a supplier often invoices each delivery of one order separately).
+   */
+  invoiced_elsewhere: string;
 };
+
+/**
+ * What this invoice is expected to bill of an order line: what was received (what was ordered
+ * while nothing was received), less what the order's other invoices already bill, never below 0.
+ */
+function toBill(ol: OrderLineForMatch): Dec {
+  const received = new Dec(ol.received);
+  const base = received.gt(0) ? received : new Dec(ol.quantity);
+  return Dec.max(0, base.minus(ol.invoiced_elsewhere));
+}
 
 const same = (a: string | null, b: string | null) =>
   a !== null && b !== null && a.trim().toLowerCase() === b.trim().toLowerCase() && a.trim() !== '';
@@ -27,8 +42,10 @@ export function unitPriceOf(line: Pick<ReceivedLine, 'price' | 'base_quantity'>)
 /**
  * Pairs the invoice's lines with the order's lines and lists the differences. A line is paired by
  * our SKU in the buyer's item id, then by the supplier's code in the seller's item id, then by the
- * item name, and what is left by position. Quantities are compared with what was received (with
- * what was ordered while nothing was received), prices with the order's price per unit.
+ * item name, and what is left by position. Quantities are compared with what is left to bill
+ * (`toBill`: received, or ordered while nothing was received, less the order's other invoices),
+ * prices with the order's price per unit. An order line this invoice does not bill is a
+ * difference only while something of it is left to bill.
  */
 export function matchLines(invoiceLines: ReceivedLine[], orderLines: OrderLineForMatch[]): MatchedLine[] {
   const free = new Set(orderLines.map((l) => l.id));
@@ -73,12 +90,13 @@ export function matchLines(invoiceLines: ReceivedLine[], orderLines: OrderLineFo
         received_qty: null,
         invoice_price: price.toFixed(4),
         order_price: null,
+        invoiced_elsewhere: null,
         differences: [{ kind: 'not_on_order' }],
       };
     }
     const differences: MatchDifference[] = [];
     const received = new Dec(ol.received);
-    const expectedQty = received.gt(0) ? received : new Dec(ol.quantity);
+    const expectedQty = toBill(ol);
     const invoiced = new Dec(inv.quantity);
     if (!invoiced.eq(expectedQty)) {
       differences.push({
@@ -108,10 +126,12 @@ export function matchLines(invoiceLines: ReceivedLine[], orderLines: OrderLineFo
       received_qty: received.toString(),
       invoice_price: price.toFixed(4),
       order_price: orderPrice.toFixed(4),
+      invoiced_elsewhere: new Dec(ol.invoiced_elsewhere).toString(),
       differences,
     };
   });
   for (const ol of orderLines.filter((l) => free.has(l.id))) {
+    const left = toBill(ol);
     out.push({
       invoice_line_id: null,
       invoice_line_name: null,
@@ -123,7 +143,8 @@ export function matchLines(invoiceLines: ReceivedLine[], orderLines: OrderLineFo
       received_qty: new Dec(ol.received).toString(),
       invoice_price: null,
       order_price: new Dec(ol.unit_price).toFixed(4),
-      differences: [{ kind: 'not_invoiced', expected: new Dec(ol.received).toString() }],
+      invoiced_elsewhere: new Dec(ol.invoiced_elsewhere).toString(),
+      differences: left.gt(0) ? [{ kind: 'not_invoiced', expected: left.toString() }] : [],
     });
   }
   return out;

@@ -30,6 +30,7 @@ const orderLine = (id: string, over: Partial<OrderLineForMatch>): OrderLineForMa
   unit: 'kom',
   unit_price: '0',
   received: '0',
+  invoiced_elsewhere: '0',
   ...over,
 });
 
@@ -103,6 +104,42 @@ describe('matching an invoice with its order', () => {
     const unbilled = matchLines([], [orderLine('a', { received: '4' })]);
     expect(unbilled[0]?.differences).toEqual([{ kind: 'not_invoiced', expected: '4' }]);
     expect(unitPriceOf({ price: '100', base_quantity: '3' }).toFixed(4)).toBe('33.3333');
+  });
+
+  it("compares with what the order's other invoices have not billed yet", () => {
+    // 7 sheets received in two deliveries; the first delivery's invoice billed 4.
+    const order = [
+      orderLine('a', {
+        sku: 'A',
+        quantity: '10',
+        unit_price: '72.225',
+        received: '7',
+        invoiced_elsewhere: '4',
+      }),
+      orderLine('b', {
+        sku: 'B',
+        line_no: 2,
+        quantity: '5',
+        unit_price: '1',
+        received: '5',
+        invoiced_elsewhere: '5',
+      }),
+    ];
+    const second = matchLines([line('1', { buyer_item_id: 'A', quantity: '3', price: '72.225' })], order);
+    expect(second.map((m) => [m.po_line_id, m.invoiced_elsewhere, m.differences])).toEqual([
+      ['a', '4', []],
+      // b was billed in full on the other invoice: not a difference of this one.
+      ['b', '5', []],
+    ]);
+    // The same 7 billed again: everything is over what is left to bill.
+    const twice = matchLines([line('1', { buyer_item_id: 'A', quantity: '7', price: '72.225' })], order);
+    expect(twice[0]?.differences).toEqual([
+      { kind: 'quantity', expected: '3', actual: '7', difference: '4' },
+    ]);
+    const billedOver = [orderLine('a', { sku: 'A', received: '2', invoiced_elsewhere: '3' })];
+    expect(
+      matchLines([line('1', { buyer_item_id: 'A', quantity: '1' })], billedOver)[0]?.differences,
+    ).toEqual([{ kind: 'quantity', expected: '0', actual: '1', difference: '1' }]);
   });
 });
 

@@ -235,6 +235,19 @@ export async function orderLinesForMatch(tx: Tx, orderId: string) {
   );
 }
 
+/**
+ * The lines of the order's other invoices and credit notes that count as billed: received or
+ * approved (not rejected, not invalid, not still being checked).
+ */
+export async function otherDocumentsOfOrder(tx: Tx, orderId: string, exceptId: string) {
+  return rows<{ doc_type: string; parsed: ParsedUbl }>(
+    tx,
+    sql`select doc_type, parsed from purchase_invoices
+        where purchase_order_id = ${orderId} and id <> ${exceptId} and status in ('received', 'approved')
+        order by created_at, id`,
+  );
+}
+
 export async function orderReceipts(tx: Tx, orderId: string) {
   return rows<{ id: string; number: string; received_on: string }>(
     tx,

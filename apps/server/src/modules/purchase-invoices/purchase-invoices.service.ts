@@ -249,13 +249,36 @@ export function list(tx: Tx, q: PurchaseInvoiceListQuery) {
   return repo.list(tx, q);
 }
 
+/**
+ * The order's lines with what its other invoices bill of each (credit notes taken off), each of
+ * them paired with the order by the same rules as this one: a supplier who invoices every
+ * delivery separately is not shown the earlier deliveries as differences, and a delivery billed
+ * twice is.
+ */
+async function orderLinesBilledElsewhere(tx: Tx, orderId: string, invoiceId: string) {
+  const lines = (await repo.orderLinesForMatch(tx, orderId)).map((l) => ({ ...l, invoiced_elsewhere: '0' }));
+  const billed = new Map<string, Decimal>();
+  for (const other of await repo.otherDocumentsOfOrder(tx, orderId, invoiceId)) {
+    const sign = other.doc_type === 'credit_note' ? -1 : 1;
+    for (const m of matchLines(other.parsed.lines, lines)) {
+      if (!m.po_line_id || m.invoiced_qty === null) continue;
+      const sum = billed.get(m.po_line_id) ?? new Decimal(0);
+      billed.set(m.po_line_id, sum.plus(new Decimal(m.invoiced_qty).times(sign)));
+    }
+  }
+  return lines.map((l) => ({ ...l, invoiced_elsewhere: (billed.get(l.id) ?? new Decimal(0)).toString() }));
+}
+
 export async function get(tx: Tx, id: string, companyId: string): Promise<PurchaseInvoiceDetail> {
   const row = await repo.get(tx, id);
   const doc = await repo.getDocument(tx, id);
   if (!row || !doc) throw notFound();
   let match: PurchaseInvoiceDetail['match'] = null;
   if (row.purchase_order_id) {
-    const lines = matchLines(doc.parsed.lines, await repo.orderLinesForMatch(tx, row.purchase_order_id));
+    const lines = matchLines(
+      doc.parsed.lines,
+      await orderLinesBilledElsewhere(tx, row.purchase_order_id, id),
+    );
     match = {
       receipts: await repo.orderReceipts(tx, row.purchase_order_id),
       lines,

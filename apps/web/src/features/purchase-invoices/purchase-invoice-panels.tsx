@@ -169,6 +169,7 @@ export function MatchPanel({ pi, canEdit }: { pi: PurchaseInvoice; canEdit: bool
                     <th className={cn(TH, NUM)}>{t('match.invoiced')}</th>
                     <th className={cn(TH, NUM)}>{t('match.ordered')}</th>
                     <th className={cn(TH, NUM)}>{t('match.received')}</th>
+                    <th className={cn(TH, NUM)}>{t('match.invoicedElsewhere')}</th>
                     <th className={cn(TH, NUM)}>{t('match.invoicePrice')}</th>
                     <th className={cn(TH, NUM)}>{t('match.orderPrice')}</th>
                     <th className={TH}>{t('match.difference')}</th>
@@ -185,6 +186,7 @@ export function MatchPanel({ pi, canEdit }: { pi: PurchaseInvoice; canEdit: bool
                       <td className={cn(TD, NUM)}>{qty(l.invoiced_qty)}</td>
                       <td className={cn(TD, NUM)}>{qty(l.ordered_qty)}</td>
                       <td className={cn(TD, NUM)}>{qty(l.received_qty)}</td>
+                      <td className={cn(TD, NUM)}>{qty(l.invoiced_elsewhere)}</td>
                       <td className={cn(TD, NUM)}>{price(l.invoice_price)}</td>
                       <td className={cn(TD, NUM)}>{price(l.order_price)}</td>
                       <td className={TD} data-testid="pi-difference">
