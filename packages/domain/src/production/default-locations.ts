@@ -18,13 +18,15 @@ export type LocationChoice = {
 };
 
 /**
- * The fallback when a default is not set (or names a location that is no longer active): the first
- * active storage location by code, else the first active location of any type by code (so a
- * company with one location always gets it), else none.
+ * The fallback when a default is not set (or names a location that is no longer active): the
+ * company's only active location, whatever its type. With several active locations there is none:
+ * stock is never taken from or put into a location nobody chose, so such an order names its
+ * locations itself (planning refuses it without a material location, completion without an output
+ * location).
  */
 export function fallbackLocation(locations: readonly LocationChoice[]): string | null {
-  const active = locations.filter((l) => l.active).sort((a, b) => a.code.localeCompare(b.code, 'en'));
-  return (active.find((l) => l.type === 'storage') ?? active[0])?.id ?? null;
+  const active = locations.filter((l) => l.active);
+  return active.length === 1 ? (active[0] as LocationChoice).id : null;
 }
 
 /**

@@ -161,6 +161,9 @@ describe('refusals that name the document by its number', () => {
       (
         await api.ok('POST', '/api/documents/work-orders', {
           client_id: clientId,
+          // The shop has two locations and no production defaults: the order names its own.
+          source_location_id: shop.materials.id,
+          output_location_id: shop.finished.id,
           lines: [{ item_id: montage.id, quantity: '1' }],
         })
       ).document as Json;

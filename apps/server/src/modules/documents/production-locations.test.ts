@@ -43,12 +43,14 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 describe('default production locations of work orders', () => {
-  it('without settings a converted work order gets the fallback: the first active storage location by code', async () => {
+  it('without settings and with several locations a work order gets none: planning asks for one, nothing is reserved', async () => {
     expect(await api.ok('GET', '/api/documents/production-locations')).toMatchObject({
       source_location_id: null,
       output_location_id: null,
     });
-    // The shop's storage locations are GOT and MAT; a production-type location sorts before both.
+    // The shop has MAT and GOT (storage) and a production location: none of them is chosen for it.
+    // (Before, the first storage location by code, GOT, was taken for both sides, though the
+    // material lies in MAT.)
     await api.ok('POST', '/api/inventory/locations', {
       code: 'AA-PROIZ',
       name: 'Proizvodnja',
@@ -58,14 +60,41 @@ describe('default production locations of work orders', () => {
     expect(await api.ok('GET', '/api/documents/production-locations')).toEqual({
       source_location_id: null,
       output_location_id: null,
-      effective_source_location_id: shop.finished.id,
-      effective_output_location_id: shop.finished.id,
+      effective_source_location_id: null,
+      effective_output_location_id: null,
     });
     const wo = await api.ok('POST', `/api/documents/quotes/${await acceptedQuote()}/convert`);
-    expect(wo.document).toMatchObject({
-      source_location_id: shop.finished.id,
-      output_location_id: shop.finished.id,
+    expect(wo.document).toMatchObject({ source_location_id: null, output_location_id: null });
+    const before = await stockOf(shop.glass.id);
+    const refused = await api.call('POST', `/api/documents/work-orders/${wo.document.id}/plan`);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.details).toEqual([
+      { field: 'source_location_id', key: 'validation.materialLocationRequired' },
+    ]);
+    expect(refused.body.error.message).toBe('Odaberite lokaciju materijala');
+    expect((await api.ok('GET', `/api/documents/${wo.document.id}`)).document.status).toBe('draft');
+    expect(await stockOf(shop.glass.id)).toMatchObject({
+      reserved: before.reserved,
+      on_hand: before.on_hand,
     });
+  });
+
+  it('a company with one active location gets it on both sides (nothing else to choose)', async () => {
+    const solo = documentsClient(t.app, await signUp(t.app));
+    await solo
+      .ok('POST', '/api/inventory/locations', { code: 'OLD', name: 'Staro' })
+      .then((old: Json) => solo.ok('PATCH', `/api/inventory/locations/${old.id}`, { active: false }));
+    const only = await solo.ok('POST', '/api/inventory/locations', { code: 'RAD', name: 'Radionica' });
+    const item = await solo.ok('POST', '/api/inventory/items', {
+      sku: 'X1',
+      name: 'X1',
+      kind: 'product',
+      base_unit: 'kom',
+    });
+    const wo = await solo.ok('POST', '/api/documents/work-orders', {
+      lines: [{ item_id: item.id, quantity: '1' }],
+    });
+    expect(wo.document).toMatchObject({ source_location_id: only.id, output_location_id: only.id });
   });
 
   it('refuses an inactive or unknown location with a translated key and changes nothing', async () => {
@@ -133,7 +162,7 @@ describe('default production locations of work orders', () => {
     expect(after.on_hand).toBe(before.on_hand);
   });
 
-  it('a new work order fills in only the locations it leaves out; an inactive default falls back', async () => {
+  it('a new work order fills in only the locations it leaves out; an inactive default is not replaced, and completion asks for the output', async () => {
     const line = { item_id: shop.igu.id, quantity: '1', width_mm: '600', height_mm: '400', unit_price: '50' };
     const bare = await api.ok('POST', '/api/documents/work-orders', {
       client_id: shop.client.id,
@@ -153,20 +182,51 @@ describe('default production locations of work orders', () => {
       output_location_id: shop.materials.id,
     });
 
-    // The output default is deactivated: the fallback (first active storage location: GOT is
-    // inactive now, so MAT) takes its place; the stored setting stays as it was.
+    // The output default is deactivated: with MAT and AA-PROIZ still active nothing takes its place
+    // (the stored setting stays as it was); the order names its output or completion asks for it.
     await api.ok('PATCH', `/api/inventory/locations/${shop.finished.id}`, { active: false });
     const wo = await api.ok('POST', `/api/documents/quotes/${await acceptedQuote()}/convert`);
     expect(wo.document).toMatchObject({
       source_location_id: shop.materials.id,
-      output_location_id: shop.materials.id,
+      output_location_id: null,
     });
     expect(await api.ok('GET', '/api/documents/production-locations')).toEqual({
       source_location_id: shop.materials.id,
       output_location_id: shop.finished.id,
       effective_source_location_id: shop.materials.id,
-      effective_output_location_id: shop.materials.id,
+      effective_output_location_id: null,
     });
+
+    // Completion without an output location is refused and posts nothing; it put the products
+    // into the material location before.
+    const id = wo.document.id as string;
+    await api.ok('POST', `/api/documents/work-orders/${id}/plan`);
+    await api.ok('POST', `/api/documents/work-orders/${id}/start`);
+    const ops = (await api.ok('GET', `/api/shop-floor/work-orders/${id}`)).operations as Json[];
+    for (const op of ops) {
+      await api.ok('POST', `/api/shop-floor/operations/${op.id}/start`);
+      await api.ok('POST', `/api/shop-floor/operations/${op.id}/finish`, {
+        good_qty: '2',
+        check: { result: 'pass' },
+      });
+    }
+    const glass = await stockOf(shop.glass.id);
+    const product = await stockOf(shop.igu.id);
+    const refused = await api.call('POST', `/api/documents/work-orders/${id}/complete`, { actual: [] });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.details).toEqual([
+      { field: 'output_location_id', key: 'validation.outputLocationRequired' },
+    ]);
+    expect(refused.body.error.message).toBe('Odaberite lokaciju gotovih proizvoda');
+    expect((await api.ok('GET', `/api/documents/${id}`)).document.status).toBe('in_progress');
+    expect(await stockOf(shop.glass.id)).toMatchObject({ on_hand: glass.on_hand, reserved: glass.reserved });
+    expect((await stockOf(shop.igu.id)).on_hand).toBe(product.on_hand);
+    // Named at completion, it is used.
+    const done = await api.ok('POST', `/api/documents/work-orders/${id}/complete`, {
+      actual: [],
+      output_location_id: shop.materials.id,
+    });
+    expect(done.document).toMatchObject({ status: 'completed', output_location_id: shop.materials.id });
   });
 
   it('refuses a work order naming an unknown or foreign location before writing anything', async () => {

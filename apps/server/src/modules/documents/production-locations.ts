@@ -61,7 +61,7 @@ export async function productionLocationsView(tx: Tx) {
 
 /**
  * The locations a new work order gets: the company defaults, else the fallback of
- * `productionLocationsFor` (first active storage location by code, else the first active one).
+ * `productionLocationsFor` (the company's only active location; with several, none).
  */
 export async function workOrderLocations(tx: Tx): Promise<ProductionLocations> {
   const locations = await locationChoices(tx);

@@ -400,7 +400,13 @@ export async function complete(
   // A named output location must be the company's (an unknown id was a 500 from the posting).
   await assertLocationsExist(tx, { output_location_id: input.output_location_id });
   const source = wo.source_location_id as string;
-  const output = input.output_location_id ?? wo.output_location_id ?? source;
+  // Finished products go where the completion or the order says, never to a location nobody chose
+  // (it was the material location when neither named one).
+  const output = input.output_location_id ?? wo.output_location_id;
+  if (!output)
+    throw new AppError('VALIDATION', 'Odaberite lokaciju gotovih proizvoda', [
+      { field: 'output_location_id', key: 'validation.outputLocationRequired' },
+    ]);
   const mats = await woRepo.materials(tx, wo);
   const lines = await repo.getLines(tx, id);
   const items = await itemsById(
