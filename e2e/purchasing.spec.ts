@@ -15,7 +15,8 @@ const isoDay = (offset = 0) => {
   const p = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
 };
-const hrDay = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}.`;
+/** "2026-05-04" → "04. 05. 2026.", as the Croatian screens and PDFs write a date. */
+const hrDay = (iso: string) => `${iso.slice(8, 10)}. ${iso.slice(5, 7)}. ${iso.slice(0, 4)}.`;
 
 test.describe('purchasing', () => {
   test('supplier, purchase order from low stock, two partial receipts, stock and supplier performance, PDF', async ({

@@ -7,6 +7,7 @@ export * from './automation/index.ts';
 export * from './business-day.ts';
 export * from './changelog/changelog.schemas.ts';
 export * from './contracts.ts';
+export * from './date-format.ts';
 export * from './cutting/index.ts';
 export * from './dashboard/contracts.ts';
 export * from './demo/contracts.ts';

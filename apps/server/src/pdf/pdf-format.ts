@@ -1,9 +1,10 @@
+import { BUSINESS_TIME_ZONE, formatDateAs } from '@erp/domain';
 import Decimal from 'decimal.js';
 
 /**
  * Croatian number and date formats for printed documents: thousands with a dot, decimals with a
- * comma (1.234,56), dates as 15.01.2026. Values arrive as decimal strings and never pass through a
- * binary float.
+ * comma (1.234,56), dates as on screen (15. 01. 2026.). Values arrive as decimal strings and never
+ * pass through a binary float.
  */
 export function hrNumber(value: string | number, decimals?: number): string {
   const d = new Decimal(value);
@@ -24,10 +25,15 @@ export function hrQuantity(value: string): string {
   return hrNumber(new Decimal(value).toDecimalPlaces(4, Decimal.ROUND_HALF_UP).toFixed());
 }
 
-export function hrDate(isoDate: string | null | undefined): string {
-  if (!isoDate) return '';
-  const [y, m, d] = isoDate.slice(0, 10).split('-');
-  return `${d}.${m}.${y}.`;
+/**
+ * A date as the Croatian screens show it (domain `formatDateAs`, the web's `formatDate`):
+ * "27. 11. 2026.". An ISO date prints as that day; a timestamp as its day in Zagreb (the business
+ * calendar), not the server's zone. Documents issued before this rule keep their stored files,
+ * which print "27.11.2026." (frozen-files.ts: an issued document's PDF is never made again).
+ */
+export function hrDate(value: string | Date | null | undefined): string {
+  if (!value) return '';
+  return formatDateAs('date', value, 'hr', BUSINESS_TIME_ZONE);
 }
 
 /**

@@ -1,53 +1,40 @@
-import { type DecimalSeparator, parseDecimalInput, unitCodeOf, unitSymbol } from '@erp/domain';
+import {
+  type DecimalSeparator,
+  formatDateAs,
+  languageLocale,
+  parseDecimalInput,
+  unitCodeOf,
+  unitSymbol,
+} from '@erp/domain';
 import i18n from 'i18next';
 
-/** Intl locale per interface language (region chosen for the usual number and date conventions). */
-const LOCALES = { hr: 'hr-HR', en: 'en-GB', sl: 'sl-SI', de: 'de-DE', it: 'it-IT', cs: 'cs-CZ' } as const;
+/** The language given, else the interface's. */
+const languageOr = (lng?: string): string => lng ?? i18n.resolvedLanguage ?? i18n.language ?? 'hr';
 
-export function localeOf(lng: string = i18n.resolvedLanguage ?? i18n.language ?? 'hr'): string {
-  return LOCALES[lng.slice(0, 2) as keyof typeof LOCALES] ?? LOCALES.hr;
+/** Intl locale of the language (domain `languageLocale`: hr-HR, en-GB, sl-SI, de-DE, it-IT, cs-CZ). */
+export function localeOf(lng?: string): string {
+  return languageLocale(languageOr(lng));
 }
 
-/**
- * Dates on screens: one rule per kind, in the language's conventions, written only here (a rule
- * test in date-rules.test.ts fails on a screen that formats a date its own way).
- * - `date`: a calendar date, numeric — "27. 11. 2026." (hr, the reference), "27/11/2026" (en),
- *   "27.11.2026" (de);
- * - `dateTime`: the same date with hours and minutes — "27. 11. 2026. 14:05";
- * - `month`: a month on a chart axis — "stu 26." (hr), "Nov 26" (en).
+/*
+ * Dates on screens: one rule per kind in the language's conventions, the domain's `formatDateAs`
+ * (printed documents use the same), called only here (a rule test in date-rules.test.ts fails on a
+ * screen that formats a date its own way). A timestamp is shown in the browser's zone.
  */
-const DATE_KINDS = {
-  date: { day: 'numeric', month: 'numeric', year: 'numeric' },
-  dateTime: { day: 'numeric', month: 'numeric', year: 'numeric', hour: '2-digit', minute: '2-digit' },
-  month: { month: 'short', year: '2-digit' },
-} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
-
-type DateKind = keyof typeof DATE_KINDS;
-
-/** An ISO date ("2026-11-27") is a calendar date (no time zone shift); a timestamp is shown in the browser's zone. */
-function toDate(value: string | Date): Date {
-  return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)
-    ? new Date(`${value}T12:00:00`)
-    : new Date(value);
-}
-
-function formatDateKind(kind: DateKind, value: string | Date, lng?: string): string {
-  return new Intl.DateTimeFormat(localeOf(lng), DATE_KINDS[kind]).format(toDate(value));
-}
 
 /** A calendar date ("27. 11. 2026."); `value` is an ISO date or a timestamp. */
 export function formatDate(value: string | Date, lng?: string): string {
-  return formatDateKind('date', value, lng);
+  return formatDateAs('date', value, languageOr(lng));
 }
 
 /** A moment: the date with hours and minutes ("27. 11. 2026. 14:05"). */
 export function formatDateTime(value: string | Date, lng?: string): string {
-  return formatDateKind('dateTime', value, lng);
+  return formatDateAs('dateTime', value, languageOr(lng));
 }
 
 /** A month of a chart or a monthly table; `month` is "2026-11". */
 export function formatMonth(month: string, lng?: string): string {
-  return formatDateKind('month', `${month.slice(0, 7)}-01`, lng);
+  return formatDateAs('month', `${month.slice(0, 7)}-01`, languageOr(lng));
 }
 
 /** Numbers and money arrive as decimal strings; Intl formats the string itself, so no float rounding. */

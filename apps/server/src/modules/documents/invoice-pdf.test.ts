@@ -26,7 +26,8 @@ const SELLER = {
 
 /** "1.234,5678" → 1234.5678 */
 const hr = (s: string) => new Decimal(s.replace(/\./g, '').replace(',', '.'));
-const hrDate = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}.`;
+/** "2030-05-17" → "17. 05. 2030.", as the Croatian screens write it. */
+const hrDate = (iso: string) => `${iso.slice(8, 10)}. ${iso.slice(5, 7)}. ${iso.slice(0, 4)}.`;
 
 async function pdfOf(id: string, who = api) {
   const r = await who.call('GET', `/api/documents/${id}/pdf`);
@@ -337,7 +338,7 @@ describe('quote and work order PDFs (issue 22)', () => {
     const images = await imageBoxes(pdf);
     const texts = await textBoxes(pdf);
     expect(images).toHaveLength(1); // the QR code (no logo in this company)
-    expect(texts.map((b) => b.text).join(' ')).toContain('17.05.2030.');
+    expect(texts.map((b) => b.text).join(' ')).toContain('17. 05. 2030.');
     const covered = texts.filter((b) => overlaps(b, images[0] as (typeof images)[number]));
     expect(covered.map((b) => b.text)).toEqual([]);
     expect(await textOf(pdf)).toContain('UPOZORENJE'); // internal: the work order keeps the warnings

@@ -319,7 +319,7 @@ describe('purchasing: orders, receipts, on order and stock', () => {
     expect(flat).toContain('15.431,25 EUR');
     expect(flat).toContain('3.857,81 EUR');
     expect(flat).toContain('19.289,06 EUR');
-    expect(flat).toContain('04.05.2026.');
+    expect(flat).toContain('04. 05. 2026.');
     expect(flat).toContain('Isporuka na rampu 2');
   });
 
