@@ -5,6 +5,7 @@ import {
   definedEarlier,
   type ImportedItem,
   type ImportIssue,
+  ITEM_IMPORT_FIELDS,
   type ItemImportResult,
   type ItemImportRow,
   importIssueDetails,
@@ -177,35 +178,16 @@ export async function importItems(
   return done;
 }
 
-const COLUMNS = [
-  'sku',
-  'name',
-  'kind',
-  'base_unit',
-  'length_mm',
-  'width_mm',
-  'thickness_mm',
-  'lot_tracked',
-  'grain',
-  'reorder_point',
-  'reorder_qty',
-  'purchase_price',
-  'sales_price',
-  'price_basis',
-  'glass_kind',
-  'min_charge',
-  'vat_rate',
-  'kpd_code',
-  'active',
-] as const;
-
-/** Inserts the items in batches (one statement per 500 rows instead of one per item). */
+/**
+ * Inserts the items in batches (one statement per 500 rows instead of one per item), one column per
+ * field the import reads (the domain's `ITEM_IMPORT_FIELDS`).
+ */
 async function insertItems(tx: Tx, ctx: CompanyContext, items: readonly ImportedItem[]) {
   const out: { id: string; sku: string }[] = [];
   for (let i = 0; i < items.length; i += 500) {
     const batch = items.slice(i, i + 500);
     const values = batch.map((it) =>
-      COLUMNS.map((c) =>
+      ITEM_IMPORT_FIELDS.map((c) =>
         c === 'price_basis'
           ? (it.price_basis ?? 'unit')
           : c === 'grain'
@@ -214,7 +196,7 @@ async function insertItems(tx: Tx, ctx: CompanyContext, items: readonly Imported
       ),
     );
     try {
-      out.push(...(await itemsRepo.insertItemRows(tx, ctx.companyId, COLUMNS, values)));
+      out.push(...(await itemsRepo.insertItemRows(tx, ctx.companyId, ITEM_IMPORT_FIELDS, values)));
     } catch (e) {
       // Another import or form created one of these SKUs after our check: refuse the whole file.
       const code =
