@@ -176,3 +176,49 @@ test('two workers on one order: a tap on one tablet shows on the other and on th
   await second.context().close();
   await desk.context().close();
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('the chosen card stays in view with the order below it, and every target of the finish dialog is at least 44 px', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await signUpViaApi(page, newAccount('shop-floor-phone'));
+    await dismissChangelog(page);
+    const first = await call(page, 'get', `/api/documents/${(await plannedOrder(page)).id}`);
+    // A second order for the same frames, so the cutting centre lists two cards.
+    const second = await call(page, 'post', '/api/documents/work-orders', {
+      source_location_id: first.document.source_location_id,
+      output_location_id: first.document.output_location_id,
+      lines: [{ item_id: first.lines[0].item_id, quantity: '2' }],
+    });
+    const planned = (await call(page, 'post', `/api/documents/work-orders/${second.document.id}/plan`))
+      .document as Json;
+    await page.goto('/shop-floor');
+    const card = page.getByTestId('floor-operation').filter({ hasText: `${planned.number} · REZ` });
+    await expect(card.getByTestId('op-status')).toHaveText('Čeka');
+    // Choosing the second card opens its order; the card and its Start stay where the finger is
+    // (the list and the order were two scroll boxes of a third of the screen each: the list kept
+    // its scroll position, so the chosen card went out of its box).
+    await card.getByTestId('op-piece').tap();
+    await expect(page.getByTestId('order-panel')).toContainText(planned.number);
+    await expect(card.getByRole('button', { name: 'Početak' })).toBeInViewport();
+
+    await card.getByRole('button', { name: 'Početak' }).tap();
+    await expect(card.getByTestId('op-status')).toHaveText('Radi se');
+    await card.getByRole('button', { name: 'Gotovo' }).tap();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText(`Završetak: REZ Rezanje · ${planned.number}`);
+    // Every target of the dialog meets the shop floor's 44 px (the × in its corner had 28).
+    for (const target of await dialog.locator('button, input').all()) {
+      const box = await target.boundingBox();
+      expect(
+        Math.min(box?.width ?? 0, box?.height ?? 0),
+        await target.evaluate((e) => e.outerHTML),
+      ).toBeGreaterThanOrEqual(44);
+    }
+    await dialog.getByRole('button', { name: 'Odustani' }).tap();
+    await expect(dialog).toHaveCount(0);
+  });
+});

@@ -159,8 +159,9 @@ export function ShopFloorPage() {
           </Button>
         ))}
       </nav>
-      <div className="grid min-h-0 flex-1 gap-4 overflow-hidden px-4 pb-4 md:grid-cols-[1fr_22rem]">
-        <section aria-label={t('operations')} className="min-h-0 overflow-y-auto">
+      {/* Side by side from md up, each scrolling on its own; on a phone one scroll, the order under the list. */}
+      <div className="grid min-h-0 flex-1 content-start gap-4 overflow-y-auto px-4 pb-4 md:grid-cols-[1fr_22rem] md:content-stretch md:overflow-hidden">
+        <section aria-label={t('operations')} className="md:min-h-0 md:overflow-y-auto">
           {today.isSuccess && centres.length === 0 && (
             <p className="p-4 text-lg text-muted">{t('nothingToday')}</p>
           )}
@@ -284,7 +285,7 @@ function WorkOrderPanel({ card }: { card: Card | null }) {
   const done = card.operations.filter((o) => o.status === 'done').length;
   return (
     <aside
-      className="min-h-0 overflow-y-auto rounded-xl border border-border bg-surface p-4"
+      className="rounded-xl border border-border bg-surface p-4 md:min-h-0 md:overflow-y-auto"
       aria-label={t('orderPanel', { wo: card.work_order.number })}
       data-testid="order-panel"
     >
@@ -440,7 +441,11 @@ function FinishDialog({
   const field = 'h-12 w-full rounded-md border border-border bg-surface px-3 text-lg text-right';
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent title={t('finishTitle', { op: `${op.code} ${op.name}`, wo: op.work_order_number })}>
+      {/* No small × in the corner: Odustani (48 px) and Esc close it, as a shop-floor target should. */}
+      <DialogContent
+        title={t('finishTitle', { op: `${op.code} ${op.name}`, wo: op.work_order_number })}
+        closeIcon={false}
+      >
         <form onSubmit={submit} className="grid gap-4" data-testid="finish-form">
           <div className="grid grid-cols-2 gap-3">
             <label className="grid gap-1 text-sm font-medium">
