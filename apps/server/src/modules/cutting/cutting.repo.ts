@@ -7,7 +7,7 @@ import {
 } from '@erp/domain';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
-import { rows } from '../../db/sql.ts';
+import { rows, uuids } from '../../db/sql.ts';
 
 /** A job as stored: the wire summary with its input and plan, timestamps as the driver gives them. */
 export type JobRow = Omit<CuttingJobSummary, 'created_at' | 'updated_at'> & {
@@ -74,6 +74,21 @@ export async function replaceInput(tx: Tx, id: string, input: CuttingJobInput) {
           lower_bound = null, waste_percent = null, planned_at = null, updated_at = now()
         where id = ${id}`,
   );
+}
+
+/** The work order's reservations a confirmation took over (released), kept to put them back on undo. */
+export async function setTakenOver(tx: Tx, id: string, reservationIds: string[]) {
+  await tx.execute(
+    sql`update cutting_jobs set taken_over_reservation_ids = ${uuids(reservationIds)}, updated_at = now() where id = ${id}`,
+  );
+}
+
+export async function takenOver(tx: Tx, id: string): Promise<string[]> {
+  const taken = await rows<{ id: string }>(
+    tx,
+    sql`select unnest(taken_over_reservation_ids) as id from cutting_jobs where id = ${id}`,
+  );
+  return taken.map((r) => r.id);
 }
 
 export async function setStatus(tx: Tx, id: string, status: JobRow['status']) {

@@ -25,7 +25,7 @@ import { notifyCompany } from '../../db/company-events.ts';
 import type { Tx } from '../../db/database.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
 import { workOrderCuttingGroups, workOrderCuttingPieces } from '../documents/cutting-pieces.ts';
-import { onCuttingListConfirmed } from '../documents/work-order-completion.ts';
+import { onCuttingListConfirmed, onCuttingListUnconfirmed } from '../documents/work-order-completion.ts';
 import * as inventory from '../inventory/inventory.service.ts';
 import type { PostingLine } from '../inventory/posting.ts';
 import {
@@ -235,9 +235,11 @@ export async function confirm(tx: Tx, ctx: CompanyContext, id: string) {
   if (!job) throw notFound();
   if (job.status !== 'planned' || !job.plan) throw transition('Potvrditi se može samo izračunat plan');
   // Refused for a completed order (it would consume twice); the order's own reservation of the
-  // material gives way to the list's.
-  if (job.source_type === 'work_order' && job.source_id)
-    await onCuttingListConfirmed(tx, ctx, job.source_id, job.input.material_id ?? null);
+  // material gives way to the list's, and the list keeps which ones it took (undo puts them back).
+  const takenOver =
+    job.source_type === 'work_order' && job.source_id
+      ? await onCuttingListConfirmed(tx, ctx, job.source_id, job.input.material_id ?? null)
+      : [];
   const uses = await stockUses(tx, job);
   // Nothing is reserved unless every line has the pieces free (the check locks the items, so a
   // concurrent confirmation or posting cannot take the same stock before the reservations below).
@@ -266,6 +268,7 @@ export async function confirm(tx: Tx, ctx: CompanyContext, id: string) {
       sourceId: id,
       note: `Krojna lista ${job.number}: ${u.count} kom`,
     });
+  await repo.setTakenOver(tx, id, takenOver);
   await repo.setStatus(tx, id, 'confirmed');
   await notifyCompany(tx, ctx.companyId, 'cutting', [id]);
   return getJob(tx, id);
@@ -273,15 +276,18 @@ export async function confirm(tx: Tx, ctx: CompanyContext, id: string) {
 
 /**
  * Undoing a confirmation before anything is cut (the customer cancelled, the order changed): the
- * list's reservations are released and it is planned again, so it can be planned afresh, confirmed
- * again, or its work order cancelled (which waits while a list of it is confirmed). The work
- * order's own reservation of the material, released at confirmation, is not taken back.
+ * list's reservations are released, the work order's own reservations the confirmation took over
+ * are active again, and the list is planned again. So reservations are as they were before the
+ * confirmation (nothing was posted), and the list can be planned afresh, confirmed again, or its
+ * work order cancelled or completed (both wait while a list of it is confirmed).
  */
 export async function unconfirm(tx: Tx, ctx: CompanyContext, id: string) {
   const job = await repo.getJob(tx, id, true);
   if (!job) throw notFound();
   if (job.status !== 'confirmed') throw transition('Poništiti se može samo potvrda potvrđene krojne liste');
   await consumeReservations(tx, ctx, 'cutting', id, 'released');
+  await onCuttingListUnconfirmed(tx, ctx, await repo.takenOver(tx, id));
+  await repo.setTakenOver(tx, id, []);
   await repo.setStatus(tx, id, 'planned');
   await notifyCompany(tx, ctx.companyId, 'cutting', [id]);
   return getJob(tx, id);

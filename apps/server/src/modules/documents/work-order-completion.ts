@@ -102,16 +102,31 @@ export async function onCuttingListConfirmed(
   ctx: CompanyContext,
   woId: string,
   materialId: string | null,
-) {
+): Promise<string[]> {
   const wo = await costsRepo.lockWorkOrderStatus(tx, woId);
-  if (!wo) return;
+  if (!wo) return [];
   if (wo.status === 'completed' || wo.status === 'cancelled')
     throw new AppError('CONFLICT', `Radni nalog ${wo.number ?? ''} je završen ili otkazan`, [
       { field: 'source_id', key: 'validation.cuttingOrderClosed', params: { order: wo.number ?? '' } },
     ]);
-  if (!materialId) return;
+  if (!materialId) return [];
   const held = await costsRepo.activeMaterialReservations(tx, woId, materialId);
   for (const reservationId of held) await inventory.releaseReservation(tx, ctx, reservationId);
+  return held;
+}
+
+/**
+ * A confirmation of a cutting list undone: the order's reservations the list took over
+ * (`onCuttingListConfirmed` returned them) are active again, so the order holds its material as it
+ * did before the confirmation. The order is still planned or in progress: it cannot be completed or
+ * cancelled while a list of it is confirmed (`refuseOpenLists`).
+ */
+export async function onCuttingListUnconfirmed(
+  tx: Tx,
+  ctx: CompanyContext,
+  reservationIds: readonly string[],
+) {
+  for (const reservationId of reservationIds) await inventory.restoreReservation(tx, ctx, reservationId);
 }
 
 export type CompletionData = {

@@ -560,6 +560,14 @@ export async function insertReservation(
 }
 
 /** Releases an active reservation: its item, or null when there is no active reservation of this id. */
+export async function restoreReservation(tx: Tx, id: string): Promise<string | null> {
+  const rows = await query<{ item_id: string }>(
+    tx,
+    sql`update reservations set status = 'active', updated_at = now() where id = ${id} and status = 'released' returning item_id`,
+  );
+  return rows[0]?.item_id ?? null;
+}
+
 export async function releaseReservation(tx: Tx, id: string): Promise<string | null> {
   const rows = await query<{ item_id: string }>(
     tx,

@@ -649,6 +649,13 @@ export async function releaseReservation(tx: Tx, ctx: CompanyContext, id: string
   await notifyStock(tx, ctx.companyId, [itemId]);
 }
 
+/** A released reservation active again (a cutting list's confirmation undone gives its order's back). */
+export async function restoreReservation(tx: Tx, ctx: CompanyContext, id: string) {
+  const itemId = await repo.restoreReservation(tx, id);
+  if (!itemId) throw notFound('Rezervacija');
+  await notifyStock(tx, ctx.companyId, [itemId]);
+}
+
 export async function linkLots(
   tx: Tx,
   ctx: CompanyContext,
