@@ -65,6 +65,21 @@ describe('client and supplier form', () => {
       'contacts.0.email',
     ]);
   });
+
+  it("refuses the phone the server refuses, with the same key (the partner's and a contact's)", async () => {
+    const issues = await validateForm(partnerFormSchema('supplier'), {
+      ...partner,
+      phone: 'zovi Ivana',
+      contacts: [{ name: 'Ana', position: '', email: '', phone: '099' }],
+    });
+    expect(issues).toEqual([
+      { path: 'phone', message: 'validation.phoneInvalid' },
+      { path: 'contacts.0.phone', message: 'validation.phoneDigits' },
+    ]);
+    expect(await validateForm(partnerFormSchema('client'), { ...partner, phone: '+385 1 2345 678' })).toEqual(
+      [],
+    );
+  });
 });
 
 describe('settings cards', () => {

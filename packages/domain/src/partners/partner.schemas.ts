@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EMAIL_PATTERN } from '../auth/auth.schemas.ts';
 import { einvoiceAddressSchema } from '../einvoice/einvoice.ts';
 import { isValidOib } from '../identity/oib.ts';
+import { hasPhoneDigits, isValidPhone } from '../identity/phone.ts';
 import { decimalInputToApi } from '../number-input.ts';
 import { isValidVatId, normalizeVatId } from './vat-id.ts';
 
@@ -59,6 +60,14 @@ export const vatIdSchema = z
   .transform(normalizeVatId)
   .refine(isValidVatId, 'validation.vatIdInvalid');
 const emailSchema = text(254).regex(EMAIL_PATTERN, 'validation.emailInvalid');
+/**
+ * A partner's or contact's phone: the characters of the profile's rule (digits, spaces, a leading
+ * +, - / . ( )), then 6 to 17 digits. Only what is sent is checked: a number stored before the rule
+ * still loads (the answer's schema takes any text) and is refused only when it is sent again.
+ */
+const phoneSchema = text(50)
+  .refine(isValidPhone, { message: 'validation.phoneInvalid', abort: true })
+  .refine(hasPhoneDigits, 'validation.phoneDigits');
 
 export const addressSchema = z.object({
   street: optional(text(200)).default(null),
@@ -78,7 +87,7 @@ export const contactSchema = z.object({
   name: text(200).min(1, 'validation.required'),
   position: optional(text(120)).default(null),
   email: optional(emailSchema).default(null),
-  phone: optional(text(50)).default(null),
+  phone: optional(phoneSchema).default(null),
 });
 export type Contact = z.infer<typeof contactSchema>;
 
@@ -92,7 +101,7 @@ const partnerFields = {
   billing_address: addressSchema.nullable(),
   delivery_address: addressSchema.nullable(),
   email: optional(emailSchema),
-  phone: optional(text(50)),
+  phone: optional(phoneSchema),
   payment_terms_days: wholeDays(365),
   default_discount: decimalText(2, '100'),
   notes: optional(text(4000)),

@@ -88,8 +88,34 @@ describe('partner input', () => {
     });
   });
   it('a patch accepts any subset and refuses unknown fields', () => {
-    expect(partnerPatchSchema.parse({ phone: '01 234' })).toEqual({ phone: '01 234' });
+    expect(partnerPatchSchema.parse({ phone: '01 2345 678' })).toEqual({ phone: '01 2345 678' });
     expect(partnerPatchSchema.safeParse({ company_id: 'x' }).success).toBe(false);
+  });
+  it('takes a phone written with digits, spaces, a leading +, - / . ( ), 6 to 17 digits', () => {
+    const issues = (patch: Record<string, unknown>) =>
+      (partnerPatchSchema.safeParse(patch).error?.issues ?? []).map((i) => [i.path.join('.'), i.message]);
+    for (const phone of [
+      '+385 1 2345 678',
+      '01/2345-678',
+      '(091) 111 2222',
+      '021.345.678',
+      '0038512345678901',
+      '',
+    ])
+      expect(issues({ phone, contacts: [{ name: 'Ana', phone }] }), phone).toEqual([]);
+    for (const phone of ['zovi Ivana', '091 abc', '+', '385+1 234 567', '01 234 567 ext 2'])
+      expect(issues({ phone, contacts: [{ name: 'Ana', phone }] }), phone).toEqual([
+        ['phone', 'validation.phoneInvalid'],
+        ['contacts.0.phone', 'validation.phoneInvalid'],
+      ]);
+    for (const phone of ['099', '01 234', '+385 1 2345 6789 0123 45'])
+      expect(issues({ phone, contacts: [{ name: 'Ana', phone }] }), phone).toEqual([
+        ['phone', 'validation.phoneDigits'],
+        ['contacts.0.phone', 'validation.phoneDigits'],
+      ]);
+    expect(partnerInputSchema.safeParse({ name: 'Staklo', phone: '1' }).error?.issues[0]?.message).toBe(
+      'validation.phoneDigits',
+    );
   });
   it('compares decimal strings without floats', () => {
     expect(compareDecimalText('100', '100.00')).toBe(0);
