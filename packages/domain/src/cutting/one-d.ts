@@ -15,6 +15,7 @@ import {
 import { CuttingInputError } from './errors.ts';
 import { lpDive1d } from './lp-dive-1d.ts';
 import { createRng, nowMs } from './prng.ts';
+import { tightCover1d } from './tight-cover-1d.ts';
 import { repack1d } from './repack-1d.ts';
 import type { Cut1dInput, CutHooks, CutResult1d, Layout1d, Placement1d } from './types.ts';
 
@@ -26,6 +27,10 @@ const LP_SHARE = 0.6;
 const LONG_SEARCH_SHARE = 0.85;
 /** and the LP ends by this share at the latest. */
 const LP_LONG_SHARE = 0.9;
+/** Of the time left when the dives begin: the LP on to its optimum at most, */
+const TIGHT_LP_SHARE = 0.15;
+/** then the exact cover by its tight patterns at most. */
+const TIGHT_SEARCH_SHARE = 0.5;
 /**
  * Time the step in progress at the deadline may run past it (CPU ms), at least; more where a step
  * of this call has run further past the time it was given (`OVERRUN_FACTOR` × the worst seen).
@@ -270,6 +275,7 @@ export function optimize1d(input: Cut1dInput, hooks: CutHooks = {}): CutResult1d
     if (!longest) return;
     let slice = Math.max(1, (end() - nowMs()) * 0.25);
     let dives = 0;
+    let rounds = 0;
     while (!done() && !shouldStop() && nowMs() < end() && best !== null) {
       const until = end();
       const sliceEnd = Math.min(until, nowMs() + slice);
@@ -289,9 +295,39 @@ export function optimize1d(input: Cut1dInput, hooks: CutHooks = {}): CutResult1d
         offer(bars ? bars.map((counts) => ({ stock: longest.i, counts })) : null);
       } while (!done() && !shouldStop() && nowMs() < sliceEnd);
       if (done()) return;
+      if (rounds++ === 0) tightCover(lp);
       searchRound(slice, until);
       slice *= 1.5;
     }
+  };
+  // The exact cover by the LP optimum's tight patterns (`tight-cover-1d.ts`): the LP goes on from
+  // where it settled to its optimum (its duals then price no pattern above 1), and a depth-first
+  // search looks for the bound's number of bars among the patterns those duals leave.
+  const tightCover = (lp: LpSolution | null): void => {
+    if (!lp?.model || !longest || done() || shouldStop() || !lpSettled(lp)) return;
+    const lpEnd = nowMs() + (end() - nowMs()) * TIGHT_LP_SHARE;
+    if (!lp.model.setDemand(remaining, lpEnd, nowMs)) return;
+    const optimum = lp.model.solve(lpEnd, nowMs, true);
+    ran(lpEnd);
+    if (!optimum?.dual || done()) return;
+    const until = nowMs() + (end() - nowMs()) * TIGHT_SEARCH_SHARE;
+    const bars = tightCover1d(
+      {
+        sizes,
+        demand: remaining,
+        capacity: maxCapacity,
+        target: bound,
+        value: optimum.value,
+        dual: optimum.dual,
+        usage: optimum.usage,
+      },
+      until,
+      nowMs,
+      shouldStop,
+      rng,
+    );
+    ran(until);
+    offer(bars ? bars.map((counts) => ({ stock: longest.i, counts })) : null);
   };
   // One round of the searches aimed below the best plan, `slice` each: the consistent-neighbourhood
   // search from the best plan at one bar fewer; then, when the best plan is more than one bar above
