@@ -179,12 +179,17 @@ export function openMessages(tx: Tx, limit = 200) {
   );
 }
 
-/** Payments of an issued document that have no message yet. */
+/**
+ * Payments of an issued document that have no message yet: money received (Art. 53). A refund paid
+ * back to the client (a negative payment, migration 0059) is no collection and is never reported;
+ * a negative naplaceniIznos would cancel an earlier report (docs/fiscal-exchange.md, "Refunds").
+ */
 export function unreportedPayments(tx: Tx, documentId: string) {
   return rows<{ id: string; paid_on: string; amount: string }>(
     tx,
     sql`select p.id, p.paid_on::text as paid_on, p.amount::text as amount from invoice_payments p
         where p.document_id = ${documentId} and p.advance_id is null -- an advance deducted is no new payment
+          and p.amount > 0
           and not exists (select 1 from fiscal_messages m where m.payment_id = p.id and m.kind = 'payment')
         order by p.paid_on, p.created_at`,
   );

@@ -108,6 +108,51 @@ describe('EvidentirajNaplatu', () => {
   });
 });
 
+// A refund (money paid back to the client after a credit note, stored as a negative payment) is no
+// collection: Art. 53 and EvidentirajNaplatu report payments the issuer received, and a negative
+// naplaceniIznos cancels an earlier report (spec 4.1.2, Napomena). docs/fiscal-exchange.md.
+describe('a refund paid back to the client', () => {
+  it('is not reported as a collection, neither when recorded nor with a later no-eRačun report', async () => {
+    // Fiscalised invoice: the payment is reported, the refund after the credit note is not.
+    const fiscalised = await issue('100');
+    const today = fiscalised.doc_date as string;
+    await api.ok('POST', `/api/invoices/${fiscalised.id}/payments`, { paid_on: today, amount: '50.00' });
+    await api.ok('POST', `/api/invoices/${fiscalised.id}/credit-notes`, {});
+    await api.ok('POST', `/api/invoices/${fiscalised.id}/refunds`, { paid_on: today, amount: '50.00' });
+    const amounts = async (id: string) =>
+      (await state(id)).messages.filter((m: Json) => m.kind === 'payment').map((m: Json) => m.amount);
+    expect(await amounts(fiscalised.id)).toEqual(['50.00']);
+
+    // Paid, credited and refunded before Fiskalizacija 2.0 was on, then reported as a delivery
+    // without an eRačun (Art. 40/51): its payment goes with the report, its refund does not.
+    await f.settings({ enabled: false });
+    try {
+      const late = await issue('100');
+      const day = late.doc_date as string;
+      await api.ok('POST', `/api/invoices/${late.id}/payments`, { paid_on: day, amount: '30.00' });
+      await api.ok('POST', `/api/invoices/${late.id}/credit-notes`, {});
+      await api.ok('POST', `/api/invoices/${late.id}/refunds`, { paid_on: day, amount: '30.00' });
+      expect((await api.ok('GET', `/api/documents/${late.id}`)).payments.map((p: Json) => p.amount)).toEqual([
+        '30.00',
+        '-30.00',
+      ]);
+      await f.settings();
+      await api.ok('POST', `/api/invoices/${late.id}/report-without-eracun`);
+      expect(await amounts(late.id)).toEqual(['30.00']);
+      await jobs();
+      const messages = (await state(late.id)).messages as Json[];
+      expect(messages.map((m) => [m.kind, m.state]).sort()).toEqual([
+        ['no_eracun', 'accepted'],
+        ['payment', 'accepted'],
+      ]);
+      const sent = porezna.recorded.get(messages.find((m) => m.kind === 'payment')?.id);
+      expect(sent?.body).toContain('<eiz:naplaceniIznos>30.00</eiz:naplaceniIznos>');
+    } finally {
+      await f.settings();
+    }
+  });
+});
+
 describe('delivery exactly once', () => {
   async function issueMany(n: number) {
     const ids: string[] = [];
