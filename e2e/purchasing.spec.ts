@@ -241,4 +241,58 @@ test.describe('purchasing', () => {
     // The receipt's own price, 4 decimals (it read 72,225).
     await expect(page.getByRole('row').filter({ hasText: 'FLOAT-4' })).toContainText('72,2254 €');
   });
+
+  test('the order list sorts by its column headers and finds an order by an item on it', async ({ page }) => {
+    await signUpViaApi(page, newAccount('purchasing-list'));
+    await dismissChangelog(page);
+    const post = (url: string, data?: unknown) => postJson(page, url, data);
+    const glass = await post('/api/inventory/items', {
+      sku: 'FLOAT-4',
+      name: 'Float 4 mm',
+      kind: 'material',
+      base_unit: 'm2',
+    });
+    const screws = await post('/api/inventory/items', {
+      sku: 'VIJAK-6',
+      name: 'Vijak 6 mm',
+      kind: 'material',
+      base_unit: 'kom',
+    });
+    for (const [name, item] of [
+      ['Staklo d.o.o.', glass],
+      ['Čelik d.o.o.', screws],
+      ['Cink d.o.o.', screws],
+    ] as const) {
+      const supplier = await post('/api/suppliers', { name });
+      const draft = await post('/api/purchase-orders', {
+        supplier_id: supplier.id,
+        lines: [{ item_id: item.id, quantity: '1', unit_price: '1' }],
+      });
+      await post(`/api/purchase-orders/${draft.id}/send`);
+    }
+    await page.goto('/suppliers/orders');
+    const suppliers = page.getByRole('row').locator('td:nth-child(3)');
+    await expect(suppliers).toHaveText(['Cink d.o.o.', 'Čelik d.o.o.', 'Staklo d.o.o.']); // newest first
+    // The supplier's header sorts (the Croatian alphabet: Č after C), the address keeps it.
+    const waitList = () => page.waitForResponse((r) => r.url().includes('/api/purchase-orders?') && r.ok());
+    let answered = waitList();
+    await page.getByRole('button', { name: 'Dobavljač' }).click();
+    await answered;
+    await expect(page).toHaveURL(/sort=supplier/);
+    await expect(page.getByRole('columnheader', { name: 'Dobavljač' })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+    await expect(suppliers).toHaveText(['Cink d.o.o.', 'Čelik d.o.o.', 'Staklo d.o.o.']);
+    answered = waitList();
+    await page.getByRole('button', { name: 'Dobavljač' }).click();
+    await answered;
+    await expect(suppliers).toHaveText(['Staklo d.o.o.', 'Čelik d.o.o.', 'Cink d.o.o.']);
+    // The search finds the order an item is on.
+    await expect(page.getByLabel('Traži po broju, dobavljaču ili artiklu')).toBeVisible();
+    answered = waitList();
+    await page.getByLabel('Traži po broju, dobavljaču ili artiklu').fill('vijak');
+    await answered;
+    await expect(suppliers).toHaveText(['Čelik d.o.o.', 'Cink d.o.o.']);
+  });
 });

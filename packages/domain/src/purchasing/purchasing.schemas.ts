@@ -48,7 +48,9 @@ export const poListQuerySchema = z.object({
   q: z.string().trim().max(100, 'validation.tooLong').optional(),
   status: z.enum(['all', 'open', ...PO_STATUSES]).default('all'),
   supplier_id: z.uuid('validation.invalid').optional(),
-  sort: z.enum(['number', 'created_at', 'expected_on', 'total']).default('created_at'),
+  sort: z
+    .enum(['number', 'supplier', 'ordered_on', 'expected_on', 'total', 'created_at'])
+    .default('created_at'),
   dir: z.enum(['asc', 'desc']).default('desc'),
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(200).default(50),

@@ -198,6 +198,8 @@ export async function markCancelled(tx: Tx, id: string) {
 
 const PO_SORT: Record<PoListQuery['sort'], SQL> = {
   number: sql`o.number`,
+  supplier: sql`p.name collate hr_sort`,
+  ordered_on: sql`o.ordered_on`,
   created_at: sql`o.created_at`,
   expected_on: sql`o.expected_on`,
   total: sql`o.total`,
@@ -210,7 +212,10 @@ export async function listOrders(tx: Tx, q: PoListQuery) {
   if (q.supplier_id) parts.push(sql`o.supplier_id = ${q.supplier_id}`);
   if (q.q) {
     const like = `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    parts.push(sql`(o.number ilike ${like} or p.name ilike ${like})`);
+    // The order's number, its supplier, or an item on it (SKU or name): "where is my FLOAT-4?".
+    parts.push(sql`(o.number ilike ${like} or p.name ilike ${like} or exists (
+      select 1 from purchase_order_lines l join items i on i.id = l.item_id
+      where l.order_id = o.id and (i.sku ilike ${like} or i.name ilike ${like})))`);
   }
   const where = sql.join(parts, sql` and `);
   const dir = q.dir === 'asc' ? sql`asc nulls last` : sql`desc nulls last`;

@@ -20,6 +20,8 @@ export const PURCHASE_ORDERS_LIST = defineList({
   columns: ['number', 'supplier', 'status', 'ordered_on', 'expected_on', 'total'],
   fixed: ['number'],
   bulk: true,
+  sort: 'created_at',
+  dir: 'desc',
   pageSize: PAGE_SIZE,
 });
 
@@ -30,7 +32,7 @@ export function PurchaseOrdersList() {
   const canWrite = usePermission('purchasing.write');
   const list = useList(PURCHASE_ORDERS_LIST);
   const query = new URLSearchParams();
-  for (const k of ['q', 'status', 'supplier_id', 'page']) {
+  for (const k of ['q', 'status', 'supplier_id', 'sort', 'dir', 'page']) {
     const v = list.get(k);
     if (v) query.set(k, v);
   }
@@ -44,6 +46,7 @@ export function PurchaseOrdersList() {
   const columns: ColumnDefs<typeof PURCHASE_ORDERS_LIST, PoHeader> = {
     number: {
       label: t('fields.number'),
+      sortBy: 'number',
       cell: (o) => (
         <Link to={`/suppliers/orders/${o.id}`} className="font-medium text-primary hover:underline">
           {o.number ?? t('draft')}
@@ -53,6 +56,7 @@ export function PurchaseOrdersList() {
     },
     supplier: {
       label: t('fields.supplier'),
+      sortBy: 'supplier',
       cell: (o) => (
         <Link to={`/suppliers/${o.supplier_id}`} className="hover:underline">
           {o.supplier_name}
@@ -67,16 +71,19 @@ export function PurchaseOrdersList() {
     },
     ordered_on: {
       label: t('fields.orderedOn'),
+      sortBy: 'ordered_on',
       cell: (o) => day(o.ordered_on),
       text: (o) => o.ordered_on ?? '',
     },
     expected_on: {
       label: t('fields.expectedOn'),
+      sortBy: 'expected_on',
       cell: (o) => day(o.expected_on),
       text: (o) => o.expected_on ?? '',
     },
     total: {
       label: t('fields.total'),
+      sortBy: 'total',
       className: NUM,
       cell: (o) => formatCurrency(o.total),
       text: (o) => o.total,
