@@ -398,7 +398,13 @@ test.describe('cutting', () => {
     await expect(page.getByTestId('job-status')).toHaveText('Nacrt');
     await page.getByRole('button', { name: 'Pokreni optimizaciju' }).click();
     await expect(page.getByRole('alert')).toHaveText(
-      'Optimizacija nije uspjela: Komad XL veći je od svake ploče (nakon obrezivanja rubova)',
+      'Optimizacija nije uspjela: Komad XL (3210 × 2250 mm) veći je od svake ploče (nakon obrezivanja rubova)',
+    );
+    // The server's background run names the piece and its size too (it stored only the key, and
+    // the page printed the message without the piece).
+    await page.getByTestId('server-run').click();
+    await expect(page.getByTestId('server-run-failed')).toHaveText(
+      'Optimizacija nije uspjela: Komad XL (3210 × 2250 mm) veći je od svake ploče (nakon obrezivanja rubova)',
     );
     // Nothing was stored: still a draft without a plan on the server.
     const stored = await (await page.request.get(`/api/cutting/jobs/${job.id}`)).json();

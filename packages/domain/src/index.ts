@@ -9,6 +9,7 @@ export * from './changelog/changelog.schemas.ts';
 export * from './contracts.ts';
 export * from './date-format.ts';
 export * from './cutting/index.ts';
+export * from './cutting-piece-issue.ts';
 export * from './dashboard/contracts.ts';
 export * from './demo/contracts.ts';
 export * from './documents/index.ts';

@@ -1,3 +1,4 @@
+import type { FieldIssue } from '@erp/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../db/database.ts';
 
@@ -20,6 +21,7 @@ export type JobRow = {
   progress_total: number | null;
   result: unknown;
   error: string | null;
+  error_details: FieldIssue[] | null;
   created_by: string | null;
   created_at: string | Date;
   updated_at: string | Date;
@@ -27,7 +29,7 @@ export type JobRow = {
 };
 
 const JOB_COLUMNS = sql.raw(
-  'id, company_id, kind, payload, status, attempts, max_attempts, run_at, progress, progress_done, progress_total, result, error, created_by, created_at, updated_at, finished_at',
+  'id, company_id, kind, payload, status, attempts, max_attempts, run_at, progress, progress_done, progress_total, result, error, error_details, created_by, created_at, updated_at, finished_at',
 );
 
 export type NewJob = {
@@ -134,12 +136,19 @@ export async function writeProgress(
 
 export async function markDone(tx: Tx, claim: Claim, resultJson: string): Promise<void> {
   await tx.execute(sql`update jobs set status = 'done', progress = 1, progress_done = progress_total, result = ${resultJson}::jsonb,
-    error = null, locked_by = null, locked_until = null, finished_at = now(), updated_at = now()
+    error = null, error_details = null, locked_by = null, locked_until = null, finished_at = now(), updated_at = now()
     where ${fence(claim)}`);
 }
 
-export async function markFailed(tx: Tx, claim: Claim, message: string): Promise<void> {
-  await tx.execute(sql`update jobs set status = 'failed', error = ${message}, locked_by = null,
+/** Failed for good, with the error's text and its translated issues (null when it has none). */
+export async function markFailed(
+  tx: Tx,
+  claim: Claim,
+  message: string,
+  details: FieldIssue[] | null,
+): Promise<void> {
+  await tx.execute(sql`update jobs set status = 'failed', error = ${message},
+    error_details = ${details ? JSON.stringify(details) : null}::jsonb, locked_by = null,
     locked_until = null, finished_at = now(), updated_at = now() where ${fence(claim)}`);
 }
 

@@ -1,3 +1,4 @@
+import type { FieldIssue } from '@erp/domain';
 import type { Db, Tx } from '../db/database.ts';
 import { type CompanyContext, withCompany } from '../db/tenant.ts';
 import * as repo from './jobs.repo.ts';
@@ -19,6 +20,8 @@ export type Job = {
   progressTotal: number | null;
   result: unknown;
   error: string | null;
+  /** The translated issues of a failure (field, i18n key, params), when the error had them. */
+  errorDetails: FieldIssue[] | null;
   createdBy: string | null;
   createdAt: string;
   updatedAt: string;
@@ -44,7 +47,15 @@ export type JobContext = {
 export type JobHandler = (job: Job, ctx: JobContext) => Promise<unknown>;
 
 /** Thrown by a handler when trying again cannot help (bad payload, missing record): no more retries. */
-export class PermanentJobError extends Error {}
+export class PermanentJobError extends Error {
+  /** `details`: the translated issues of the failure, stored with the job (`errorDetails`). */
+  constructor(
+    message: string,
+    readonly details?: FieldIssue[],
+  ) {
+    super(message);
+  }
+}
 
 export type JobHandlerOptions = {
   /**
@@ -128,6 +139,7 @@ export function jobFromRow(r: repo.JobRow): Job {
     progressTotal: r.progress_total === null ? null : Number(r.progress_total),
     result: r.result ?? null,
     error: r.error,
+    errorDetails: r.error_details ?? null,
     createdBy: r.created_by,
     createdAt: iso(r.created_at),
     updatedAt: iso(r.updated_at),

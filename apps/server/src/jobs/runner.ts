@@ -132,7 +132,9 @@ export async function executeJob(deps: RunDeps, job: Job): Promise<'done' | 'ret
     const message = errorText(error).slice(0, 2000);
     const final = isPermanent(error) || job.attempts >= job.maxAttempts;
     if (final) {
-      await asRunner(db, (tx) => repo.markFailed(tx, claim, message));
+      const details =
+        error instanceof AppError || error instanceof PermanentJobError ? error.details : undefined;
+      await asRunner(db, (tx) => repo.markFailed(tx, claim, message, details?.length ? details : null));
       return 'failed';
     }
     const delay = Math.max(0, Math.round(deps.retryDelayMs(job.attempts)));

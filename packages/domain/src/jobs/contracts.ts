@@ -15,6 +15,16 @@ export const backgroundJobSchema = z.object({
   progress: z.string(),
   result: z.unknown(),
   error: z.string().nullable(),
+  /** The translated issues of a failure: field, i18n key and params (a cutting run names the piece and its size). */
+  errorDetails: z
+    .array(
+      z.object({
+        field: z.string(),
+        key: z.string(),
+        params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+      }),
+    )
+    .nullable(),
   runAt: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -212,7 +212,11 @@ describe('server-side cutting optimiser', () => {
     const r2 = await api.call('POST', `/api/cutting/jobs/${big.id}/optimise`);
     expect(r2.status).toBe(400);
     expect(r2.body.error.details).toEqual([
-      { field: 'pieces', key: 'validation.cuttingPieceTooLarge', params: { piece: 'XL' } },
+      {
+        field: 'pieces',
+        key: 'validation.cuttingPieceTooLarge',
+        params: { piece: 'XL', size: '3200 × 2240' },
+      },
     ]);
     await expectUnchanged(big.id, big);
 
@@ -265,7 +269,7 @@ describe('server-side cutting optimiser', () => {
     const rLong = await api.call('POST', `/api/cutting/jobs/${longPiece.id}/optimise`);
     expect(rLong.status).toBe(400);
     expect(rLong.body.error.details).toEqual([
-      { field: 'pieces', key: 'validation.cuttingPieceTooLong', params: { piece: 'L' } },
+      { field: 'pieces', key: 'validation.cuttingPieceTooLong', params: { piece: 'L', size: '6500' } },
     ]);
     await expectUnchanged(longPiece.id, longPiece);
 
@@ -432,7 +436,46 @@ describe('server-side cutting optimiser', () => {
     expect(res.status).toBe(202);
     expect(await runDueJobs(t.deps)).toBe(1);
     const failed = await api.ok('GET', `/api/jobs/${res.body.job_id}`);
-    expect(failed).toMatchObject({ status: 'failed', attempts: 1, error: 'validation.cuttingStockShort' });
+    expect(failed).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      error: 'validation.cuttingStockShort',
+      errorDetails: [{ field: 'stock', key: 'validation.cuttingStockShort' }],
+    });
     expect((await jobRow(created.id)).plan).toBeNull();
+  });
+
+  it('a background run refused for a piece no sheet holds keeps the piece and its size with the error', async () => {
+    // Only the key was stored, so the page could not say which piece ("Komad {{piece}} …").
+    const created = await api.ok(
+      'POST',
+      '/api/cutting/jobs',
+      job2d(10, [...panes, { ref: 'XL', width: 3200, height: 2240, quantity: 1, rotate: true }]),
+    );
+    const res = await api.call('POST', `/api/cutting/jobs/${created.id}/optimise`, { background: true });
+    expect(res.status).toBe(202);
+    expect(await runDueJobs(t.deps)).toBe(1);
+    const failed = await api.ok('GET', `/api/jobs/${res.body.job_id}`);
+    expect(failed).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      error: 'validation.cuttingPieceTooLarge',
+      errorDetails: [
+        {
+          field: 'pieces',
+          key: 'validation.cuttingPieceTooLarge',
+          params: { piece: 'XL', size: '3200 × 2240' },
+        },
+      ],
+    });
+    expect((await jobRow(created.id)).plan).toBeNull();
+    // A job that ends well keeps no error details.
+    const fine = await api.ok('POST', '/api/cutting/jobs', job2d(10));
+    const ok = await api.call('POST', `/api/cutting/jobs/${fine.id}/optimise`, { background: true });
+    expect(await runDueJobs(t.deps)).toBe(1);
+    expect(await api.ok('GET', `/api/jobs/${ok.body.job_id}`)).toMatchObject({
+      status: 'done',
+      errorDetails: null,
+    });
   });
 });

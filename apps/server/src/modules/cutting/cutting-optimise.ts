@@ -1,4 +1,4 @@
-import { AppError, type CutProgress, jobToCutInput } from '@erp/domain';
+import { AppError, type CutProgress, jobToCutInput, withPieceSize } from '@erp/domain';
 import type { Tx } from '../../db/database.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
 import { enqueueJob, PermanentJobError, registerJobHandler } from '../../jobs/jobs.ts';
@@ -55,6 +55,15 @@ export async function optimiseJob(
   const timeLimitMs = input.timeLimitMs ?? job.input.time_limit_ms;
   const plan = await runOptimiser(input, {
     onProgress: (p) => hooks.onProgress?.({ ...p, timeLimitMs }),
+  }).catch((error: unknown) => {
+    // A piece no sheet or bar holds is named with its size as the list states it.
+    if (error instanceof AppError && error.details)
+      throw new AppError(
+        error.code,
+        error.message,
+        error.details.map((d) => withPieceSize(d, job.input)),
+      );
+    throw error;
   });
   return inCompany(async (tx, ctx) => {
     const now = await repo.getJob(tx, id, true);
@@ -82,7 +91,8 @@ export async function queueOptimise(tx: Tx, ctx: CompanyContext, id: string): Pr
 
 // A background run: progress is the elapsed share of the job's time limit (GET /api/jobs/:id);
 // the result names the job and the plan's figures. A run the input makes impossible fails for good
-// with the i18n key of the reason as its error; a full worker pool is tried again later.
+// with the i18n key of the reason as its error and the issues themselves (field, key, params: the
+// piece and its size) as its `errorDetails`; a full worker pool is tried again later.
 registerJobHandler(OPTIMISE_JOB_KIND, async (job, ctx) => {
   const id = typeof job.payload.cutting_job_id === 'string' ? job.payload.cutting_job_id : '';
   if (!id) throw new PermanentJobError('cutting_job_id missing');
@@ -100,7 +110,8 @@ registerJobHandler(OPTIMISE_JOB_KIND, async (job, ctx) => {
     };
   } catch (error) {
     if (error instanceof AppError && error.code === 'RATE_LIMITED') throw new Error('optimiser busy');
-    if (error instanceof AppError) throw new PermanentJobError(error.details?.[0]?.key ?? error.message);
+    if (error instanceof AppError)
+      throw new PermanentJobError(error.details?.[0]?.key ?? error.message, error.details);
     throw error;
   }
 });

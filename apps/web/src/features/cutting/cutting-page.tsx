@@ -1,4 +1,4 @@
-import { type CutResult, jobToCutInput } from '@erp/domain';
+import { type CutResult, jobToCutInput, withPieceSize } from '@erp/domain';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Route, Routes, useParams, useSearchParams } from 'react-router';
@@ -231,7 +231,8 @@ function JobPage() {
         bestSoFar.current = m.result;
         setRun((r) => (r.state === 'running' ? { ...r, best: m.result } : r));
       } else if (m.type === 'input-error') {
-        setRun({ state: 'failed', message: t(`common:${m.issue.key}`, m.issue.params ?? {}) });
+        const issue = withPieceSize(m.issue, data.input);
+        setRun({ state: 'failed', message: t(`common:${issue.key}`, issue.params ?? {}) });
         w.terminate();
       } else if (m.type === 'error') {
         setRun({ state: 'failed', message: m.message });

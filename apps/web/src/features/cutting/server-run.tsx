@@ -37,8 +37,8 @@ export function useServerRun(jobId: string) {
     running: start.isPending || (runId !== null && status !== 'done' && status !== 'failed'),
     percent: Math.round(Number(run.data?.progress ?? 0) * 100),
     startError: start.error,
-    /** the i18n key (or text) of why the server run failed */
-    failure: status === 'failed' ? (run.data?.error ?? '') : null,
+    /** why the server run failed: its first translated issue (key and params: the piece and its size), else its text */
+    failure: status === 'failed' ? (run.data?.errorDetails?.[0] ?? run.data?.error ?? '') : null,
   };
 }
 
@@ -67,9 +67,11 @@ export function ServerRunStatus({ run }: { run: ReturnType<typeof useServerRun> 
         {t('detail.failed', {
           message: run.startError
             ? saveErrorText(t, run.startError)
-            : failure?.startsWith('validation.')
-              ? t(`common:${failure}`)
-              : t('serverRun.failed'),
+            : typeof failure === 'object' && failure !== null
+              ? t(`common:${failure.key}`, failure.params ?? {})
+              : failure?.startsWith('validation.')
+                ? t(`common:${failure}`)
+                : t('serverRun.failed'),
         })}
       </p>
     );
