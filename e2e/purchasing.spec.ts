@@ -295,4 +295,49 @@ test.describe('purchasing', () => {
     await answered;
     await expect(suppliers).toHaveText(['Čelik d.o.o.', 'Cink d.o.o.']);
   });
+
+  test("a unit typed before the item's units have arrived still moves the price once they do", async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await signUpViaApi(page, newAccount('po-units-slow'));
+    await dismissChangelog(page);
+    const post = (url: string, data?: unknown) => postJson(page, url, data);
+    await post('/api/suppliers', { name: 'Staklo Spora Mreža d.o.o.' });
+    const item = await post('/api/inventory/items', {
+      sku: 'FLOAT-SLOW',
+      name: 'Float 4 mm',
+      kind: 'material',
+      base_unit: 'm2',
+      purchase_price: '10',
+    });
+    const put = await page.request.put(`/api/inventory/items/${item.id}/conversions`, {
+      headers: { Origin: BASE_URL },
+      data: { conversions: [{ unit: 'plo', factor: '7.2225' }] },
+    });
+    expect(put.status()).toBe(200);
+    // The item's read (its units) is held back until the unit has been typed, as on a slow line.
+    let release: () => void = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    await page.route(`**/api/inventory/items/${item.id}`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/suppliers/orders/new');
+    await page.getByLabel('Dobavljač').selectOption({ label: 'Staklo Spora Mreža d.o.o.' });
+    await page.getByLabel('Stavka 1, Artikl').fill('FLOAT-SLOW');
+    await page.getByRole('listbox').getByRole('option').first().click();
+    await page.getByLabel('Stavka 1, Količina').fill('2');
+    await expect(page.getByLabel('Stavka 1, Cijena')).toHaveValue('10');
+    await page.getByLabel('Stavka 1, JM').fill('plo');
+    await expect(page.getByLabel('Stavka 1, Cijena')).toHaveValue('10');
+    const units = page.waitForResponse((r) => r.url().endsWith(`/api/inventory/items/${item.id}`));
+    release();
+    await units;
+    // 10 €/m² is 72,225 € a sheet; it stayed 10 € a sheet (2 sheets 20 € instead of 144,45 €).
+    await expect(page.getByLabel('Stavka 1, Cijena')).toHaveValue('72,225');
+    await expect(page.getByTestId('total-net')).toContainText('144,45');
+  });
 });

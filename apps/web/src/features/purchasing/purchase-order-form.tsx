@@ -1,7 +1,7 @@
 import { normaliseVatRate, poInputSchema, poTotals } from '@erp/domain';
 import { formSchema } from '@erp/domain/form-schema';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useSaveShortcut } from '../../components/editing/save-shortcut.ts';
@@ -151,6 +151,16 @@ function PurchaseOrderForm({ initial }: { initial?: Order }) {
   const { data: supplierPrices } = useSupplierPrices(supplierId);
   // The lines' item units: a unit change moves the line's price through the conversion.
   const itemUnits = useItemUnits(lines.map((l) => l.item_id));
+  // A unit typed before the item's units arrived (a slow answer) left the price in the unit it was
+  // in: once they are here, such a line's price moves through the conversion as if typed now.
+  useEffect(() => {
+    const current = form.getValues('lines');
+    const settled = current.map((l) =>
+      l.unit === l.price_unit ? l : withUnit(l, l.unit, itemUnits.get(l.item_id)),
+    );
+    if (settled.some((l, i) => l.price_unit !== current[i]?.price_unit))
+      form.setValue('lines', settled, { shouldDirty: true });
+  }, [itemUnits, form]);
   const save = usePurchasingMutation((body: unknown) => saveOrder(initial?.id ?? null, body));
   // Dirty = the request differs from what was loaded (a new order: anything entered at all); the
   // grid's fresh last line is not a change.
