@@ -147,11 +147,12 @@ function DocumentForm({ kind, detail }: { kind: DocumentKind; detail: Detail | n
   const navigate = useNavigate();
   const toast = useToast();
   const locations = useLocations();
-  // A new work order left without a location gets the company's default (server side): say which.
+  // A new work order left without a location gets the company's default (server side): say which;
+  // without one (several locations, none set) the location is to be chosen.
   const defaults = useProductionLocations(kind === 'work-orders' && !detail);
   const emptyLocation = (side: 'effective_source_location_id' | 'effective_output_location_id') => {
     const l = detail ? undefined : locations.data?.find((x) => x.id === defaults.data?.[side]);
-    return l ? t('form.companyDefault', { location: `${l.code} · ${l.name}` }) : '—';
+    return l ? t('form.companyDefault', { location: `${l.code} · ${l.name}` }) : t('form.chooseLocation');
   };
   const isWo = kind === 'work-orders';
   const docKind = KIND[kind];

@@ -308,7 +308,7 @@ export function WorkOrderPanels({
                 className={cn(SELECT, 'w-56')}
                 {...completion.register('output_location_id')}
               >
-                <option value="">{t('wo.chooseOutput')}</option>
+                <option value="">{t('form.chooseLocation')}</option>
                 {locations.data?.map((l) => (
                   <option key={l.id} value={l.id}>
                     {l.code} · {l.name}
