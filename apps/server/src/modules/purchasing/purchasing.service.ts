@@ -258,6 +258,13 @@ export async function receive(tx: Tx, ctx: CompanyContext, orderId: string, inpu
   input.lines.forEach((r, i) => {
     const line = byId.get(r.po_line_id);
     if (!line) issues.push({ field: `lines.${i}.po_line_id`, key: 'validation.invalid' });
+    else if (!line.lot_tracked && (r.lot_number || r.expires_on))
+      // Inventory makes no lot for such an item: the receipt would name a lot nobody can trace.
+      issues.push({
+        field: `lines.${i}.${r.lot_number ? 'lot_number' : 'expires_on'}`,
+        key: 'validation.lotNotTracked',
+        params: { item: line.sku },
+      });
     else if (zeroInBase(r.quantity, line.unit_factor))
       issues.push(baseQuantityZero(`lines.${i}.quantity`, r.quantity, line.unit));
     else adding.set(line.id, (adding.get(line.id) ?? new D(0)).plus(r.quantity));
