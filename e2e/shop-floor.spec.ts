@@ -222,3 +222,59 @@ test.describe('on a phone', () => {
     await expect(dialog).toHaveCount(0);
   });
 });
+
+test('a viewer sees the shop floor and opens an order by scanning, but is offered no taps that would be refused', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await signUpViaApi(page, newAccount('shop-floor-owner'));
+  await dismissChangelog(page);
+  const wo = await plannedOrder(page);
+  const number = wo.number as string;
+  // A viewer joins the company (invitation accepted over the API; the app opens in that company).
+  const viewerAccount = newAccount('shop-floor-viewer', 'Vid Pregled');
+  const { link } = await call(page, 'post', '/api/team/invitations', {
+    email: viewerAccount.email,
+    role: 'viewer',
+  });
+  const context = await browser.newContext({
+    locale: 'hr-HR',
+    viewport: { width: 1024, height: 768 },
+    hasTouch: true,
+  });
+  const viewer = await context.newPage();
+  await signUpViaApi(viewer, { ...viewerAccount, password: 'lozinka-123' });
+  const accepted = await viewer.request.post('/api/invitations/accept', {
+    headers: { Origin: BASE_URL },
+    data: { token: (link as string).split('#')[1] },
+  });
+  expect(accepted.status(), await accepted.text()).toBeLessThan(300);
+  const companyId = ((await accepted.json()) as { company_id: string }).company_id;
+  const me = await (await viewer.request.get('/api/auth/get-session')).json();
+  await dismissChangelog(viewer);
+  await viewer.goto('/favicon.svg');
+  await viewer.evaluate(
+    ([key, value]) => localStorage.setItem(key as string, value as string),
+    [`erp:company:${me.user.id}`, companyId],
+  );
+
+  await viewer.goto('/shop-floor');
+  const cutCard = viewer.getByTestId('floor-operation').filter({ hasText: `${number} · REZ` });
+  await expect(cutCard.getByTestId('op-status')).toHaveText('Čeka');
+  await expect(viewer.getByTestId('scan-feedback')).toHaveText(
+    'Vaša uloga ne može mijenjati operacije: skeniranjem i dodirom samo otvarate radni nalog.',
+  );
+  // No Start, Pause or Done: the server would refuse them (403) after the card had changed.
+  await expect(
+    viewer.getByTestId('shop-floor').getByRole('button', { name: /^(Početak|Pauza|Gotovo)$/ }),
+  ).toHaveCount(0);
+  // A scan of the order's QR opens it, and starts nothing.
+  await scan(viewer, number);
+  await expect(viewer.getByTestId('order-panel')).toContainText(number);
+  await expect(viewer.getByTestId('scan-feedback')).toHaveText(`Otvoren radni nalog ${number}`);
+  await expect(cutCard.getByTestId('op-status')).toHaveText('Čeka');
+  const detail = await call(page, 'get', `/api/documents/${wo.id}`);
+  expect(detail.document.status).toBe('planned');
+  await context.close();
+});

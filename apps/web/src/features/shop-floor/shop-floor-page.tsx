@@ -14,6 +14,7 @@ import { FormErrors } from '../../components/ui/form-errors.tsx';
 import { cn } from '../../lib/cn.ts';
 import { formatNumber, formatNumberInput, formatQuantity, numberInputToApi } from '../../lib/format.ts';
 import { errorText } from '../documents/documents-api.ts';
+import { usePermission } from '../team/use-permission.tsx';
 import {
   type Card,
   type FloorOperation,
@@ -49,6 +50,9 @@ export function ShopFloorPage() {
   const card = useCard(woId);
   const [finishing, setFinishing] = useState<FloorOperation | null>(null);
   const { feedback, show } = useFeedback();
+  // Taps need production.write: a viewer sees the floor and opens orders, but is offered nothing
+  // the server would refuse (a tap changed the card and was then put back with a 403).
+  const canTap = usePermission('production.write');
   const current = centre ?? centres[0]?.code ?? null;
   const list = centres.find((c) => c.code === current)?.operations ?? [];
   // Today's waiting work first (the server's order); what is finished folds away at the end.
@@ -91,6 +95,7 @@ export function ShopFloorPage() {
       key={op.id}
       op={op}
       busy={action.isPending}
+      canTap={canTap}
       selected={op.work_order_id === woId}
       onOpen={() => setWoId(op.work_order_id)}
       onPrimary={() => primary(op)}
@@ -117,6 +122,10 @@ export function ShopFloorPage() {
           show('error', t('scan.cancelledOrder', { wo: wo.label }));
           return;
         }
+        if (!canTap) {
+          show('info', t('scan.opened', { wo: wo.label }));
+          return;
+        }
         const op = nextOperation(detail.operations, current);
         if (!op) {
           show('info', t('scan.allDone', { wo: wo.label }));
@@ -141,7 +150,7 @@ export function ShopFloorPage() {
         </Link>
       </header>
       <div className="px-4 pt-3">
-        <FeedbackBar feedback={feedback} idle={t('scan.idle')} />
+        <FeedbackBar feedback={feedback} idle={canTap ? t('scan.idle') : t('readOnly')} />
       </div>
       <nav aria-label={t('centres')} className="flex flex-wrap gap-2 px-4 py-3">
         {centres.map((c) => (
@@ -219,6 +228,7 @@ function Qty({ value }: { value: string }) {
 function OperationCard({
   op,
   busy,
+  canTap,
   selected,
   onOpen,
   onPrimary,
@@ -226,6 +236,7 @@ function OperationCard({
 }: {
   op: FloorOperation;
   busy: boolean;
+  canTap: boolean;
   selected: boolean;
   onOpen: () => void;
   onPrimary: () => void;
@@ -262,12 +273,12 @@ function OperationCard({
       <span className="rounded-full bg-surface-2 px-3 py-1 text-sm font-medium" data-testid="op-status">
         {t(`status.${op.status}`)}
       </span>
-      {op.status === 'in_progress' && (
+      {canTap && op.status === 'in_progress' && (
         <Button variant="outline" className={BIG} disabled={busy} onClick={onPause}>
           {t('pause')}
         </Button>
       )}
-      {op.status !== 'done' && (
+      {canTap && op.status !== 'done' && (
         <Button className={BIG} disabled={busy} onClick={onPrimary}>
           {op.status === 'in_progress' ? t('finish') : t('start')}
         </Button>
