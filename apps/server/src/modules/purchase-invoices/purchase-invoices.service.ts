@@ -14,6 +14,7 @@ import {
 } from '@erp/domain';
 import Decimal from 'decimal.js';
 import type { Tx } from '../../db/database.ts';
+import { businessToday } from '../../db/sql.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
 import { enqueueJob } from '../../jobs/jobs.ts';
 import { validateEInvoices, validatorsAvailable } from '../einvoice/validators.ts';
@@ -379,6 +380,11 @@ export async function addPayment(
 ) {
   const row = await locked(tx, id);
   if (row.status !== 'approved' || row.doc_type !== 'invoice') throw transitionError(row.status);
+  // Money paid is money that has left: dated today at the latest, as an issued invoice's payment.
+  if (input.paid_on > (await businessToday(tx)).date)
+    throw new AppError('VALIDATION', 'Datum uplate ne može biti u budućnosti', [
+      { field: 'paid_on', key: 'validation.paymentInFuture' },
+    ]);
   if (new Decimal(input.amount).gt(row.open)) {
     throw new AppError('VALIDATION', `Iznos je veći od otvorenog (${row.open}).`, [
       { field: 'amount', key: 'validation.paymentTooLarge', params: { owed: row.open } },
