@@ -27,9 +27,9 @@ const LP_SHARE = 0.6;
 const LONG_SEARCH_SHARE = 0.85;
 /** and the LP ends by this share at the latest. */
 const LP_LONG_SHARE = 0.9;
-/** Of the time left when the dives begin: the LP on to its optimum at most, */
+/** Of the time left after the LP's turns: the LP on to its optimum at most, */
 const TIGHT_LP_SHARE = 0.15;
-/** then the exact cover by its tight patterns at most. */
+/** and of the time left after the first slice of dives, the exact cover by its tight patterns. */
 const TIGHT_SEARCH_SHARE = 0.5;
 /**
  * Time the step in progress at the deadline may run past it (CPU ms), at least; more where a step
@@ -270,7 +270,9 @@ export function optimize1d(input: Cut1dInput, hooks: CutHooks = {}): CutResult1d
   // instances, so turns of both find more plans at the bound than one long turn of either. Each
   // round's dives repeat until their slice ends: a dive takes milliseconds on most instances, and
   // where the LP bound rounded up is one bar below the best plan, many dives are what reaches it
-  // (measured: 15 of 17 Wäscher instances by dives alone in 0.5 s after the LP).
+  // (measured: 15 of 17 Wäscher instances by dives alone in 0.5 s after the LP). Between the first
+  // round's dives and its searches, the exact cover by tight patterns has its one turn (Hard28:
+  // after the dives' slice rather than before them, 17 and 14 of 28 against 16 and 14, one run each).
   const restarts = (lp: LpSolution | null): void => {
     if (!longest) return;
     let slice = Math.max(1, (end() - nowMs()) * 0.25);
@@ -295,21 +297,16 @@ export function optimize1d(input: Cut1dInput, hooks: CutHooks = {}): CutResult1d
         offer(bars ? bars.map((counts) => ({ stock: longest.i, counts })) : null);
       } while (!done() && !shouldStop() && nowMs() < sliceEnd);
       if (done()) return;
-      if (rounds++ === 0) tightCover(lp);
+      if (rounds++ === 0) tightCover();
       searchRound(slice, until);
       slice *= 1.5;
     }
   };
-  // The exact cover by the LP optimum's tight patterns (`tight-cover-1d.ts`): the LP goes on from
-  // where it settled to its optimum (its duals then price no pattern above 1), and a depth-first
-  // search looks for the bound's number of bars among the patterns those duals leave.
-  const tightCover = (lp: LpSolution | null): void => {
-    if (!lp?.model || !longest || done() || shouldStop() || !lpSettled(lp)) return;
-    const lpEnd = nowMs() + (end() - nowMs()) * TIGHT_LP_SHARE;
-    if (!lp.model.setDemand(remaining, lpEnd, nowMs)) return;
-    const optimum = lp.model.solve(lpEnd, nowMs, true);
-    ran(lpEnd);
-    if (!optimum?.dual || done()) return;
+  // The exact cover by the LP optimum's tight patterns (`tight-cover-1d.ts`), once, after the first
+  // slice of dives: a depth-first search for the bound's number of bars among the patterns the
+  // optimum's duals leave within the budget (`optimum` below).
+  const tightCover = (): void => {
+    if (!optimum?.dual || !longest || done() || shouldStop()) return;
     const until = nowMs() + (end() - nowMs()) * TIGHT_SEARCH_SHARE;
     const bars = tightCover1d(
       {
@@ -398,6 +395,15 @@ export function optimize1d(input: Cut1dInput, hooks: CutHooks = {}): CutResult1d
     lpTurn(Math.min(nowMs() + turn, at(LP_LONG_SHARE)));
   }
   const lp: LpSolution | null = model && solved ? { ...(solved as LpSolution), model } : null;
+  // A settled LP goes on past its rounded bound to its optimum (a few milliseconds on most
+  // instances): its duals then price no pattern above 1, which the exact cover needs. The dives
+  // start from the basis it ends at; its usage at the early stop stays theirs.
+  let optimum: LpSolution | null = null;
+  if (lp?.model && longest && !done() && !shouldStop() && lpSettled(lp)) {
+    const lpEnd = nowMs() + (end() - nowMs()) * TIGHT_LP_SHARE;
+    optimum = lp.model.solve(lpEnd, nowMs, true);
+    ran(lpEnd);
+  }
   if (!longest && !done() && !shouldStop()) {
     // Limited stock of several lengths: LP diving respects the quantities.
     offer(

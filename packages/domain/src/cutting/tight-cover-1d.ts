@@ -44,7 +44,7 @@ export const MAX_TIGHT_PATTERNS = 30_000;
 const RESTART_NODES = 1000;
 const RESTART_GROWTH = 1.5;
 /** How far a restart shakes the order (added at random to a pattern's LP usage, 0 to 1+). */
-const ORDER_NOISE = 0.5;
+const ORDER_NOISE = 1;
 /** Nodes between two clock reads. */
 const NODES_PER_CLOCK = 256;
 
