@@ -5,6 +5,7 @@ import { NavLink } from 'react-router';
 import { Input } from '../../components/ui/input.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
+import { shownParams } from '../../lib/error-params.ts';
 import { formatPercent } from '../../lib/format.ts';
 
 export const TABLE = 'w-full border-collapse text-sm';
@@ -133,7 +134,7 @@ export function apiErrorMessages(
   const details = (error.details ?? []) as IssueDetail[];
   if (details.length === 0) return [t(`common:errors.${error.code}`, { defaultValue: error.message })];
   return details.map((d) => {
-    const text = t(`common:${d.key}`, { ...(d.params ?? {}), defaultValue: error.message });
+    const text = t(`common:${d.key}`, { ...shownParams(d.params), defaultValue: error.message });
     const label = fieldLabel(d.field);
     return label ? `${label}: ${text}` : text;
   });

@@ -39,7 +39,7 @@ import type {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { input } from 'zod';
 import { ApiError, api } from '../../lib/api.ts';
-import { formatCurrency, formatQuantity } from '../../lib/format.ts';
+import { shownParams } from '../../lib/error-params.ts';
 import { useUnlistedPartner } from '../clients/partners-api.ts';
 import { useCompanyLive } from '../team/use-live.ts';
 import type { lineToApi } from './line-model.ts';
@@ -225,22 +225,6 @@ export function useLocations() {
 }
 
 /** Text of an API error in the user's language: each detail key, with its parameters. */
-/** Refusal parameters that are amounts or quantities (the server sends them as "5974.57"). */
-const MONEY_PARAMS = new Set(['owed']);
-const QUANTITY_PARAMS = new Set(['available', 'requested', 'remaining', 'consumed']);
-
-/** A refusal's amounts and quantities as the screens show them ("5.974,57 €", "1,2345"). */
-export function shownParams(params: Record<string, unknown> | undefined): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(params ?? {}).map(([name, value]) => {
-      if (typeof value !== 'string' || !/^-?\d+(\.\d+)?$/.test(value)) return [name, value];
-      if (MONEY_PARAMS.has(name)) return [name, formatCurrency(value)];
-      if (QUANTITY_PARAMS.has(name)) return [name, formatQuantity(value)];
-      return [name, value];
-    }),
-  );
-}
-
 export function errorText(
   t: (key: string, opts?: Record<string, unknown>) => string,
   error: unknown,
