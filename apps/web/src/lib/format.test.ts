@@ -167,6 +167,22 @@ describe('percents (the API sends 0..100)', () => {
     for (const [value, expected] of cases) expect(hundredth(value), value).toBe(expected);
     // Compared with the decimal string read as a number, never a float result of our own.
     for (const [value] of cases) expect(Number(hundredth(value)) * 100).toBeCloseTo(Number(value), 9);
-    expect(formatPercent('33.35', 'en', 1)).toBe('33.4%');
+    expect(formatPercent('33.35', 'en')).toBe('33.4%');
+  });
+
+  it('writes the sign as each language does: after a no-break space, or right after the number in en and it', () => {
+    const waste = (lng: string) =>
+      formatPercent('8.6796', lng, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    expect(['hr', 'en', 'sl', 'de', 'it', 'cs'].map(waste)).toEqual([
+      '8,68\u00a0%',
+      '8.68%',
+      '8,68\u00a0%',
+      '8,68\u00a0%',
+      '8,68%',
+      '8,68\u00a0%',
+    ]);
+    expect(formatPercent('-63.2', 'en', { signDisplay: 'always' })).toBe('-63.2%');
+    expect(formatPercent('12.5', 'de', { signDisplay: 'always' })).toBe('+12,5\u00a0%');
+    expect(formatPercent('25', 'it')).toBe('25%');
   });
 });

@@ -69,12 +69,20 @@ export function hundredth(value: string): string {
 
 /**
  * A percent from the API (0..100, docs/api.md "Percentages": "66.7" = 66,7 %) in the language's
- * percent format ("66,7 %" in Croatian, "66.7%" in English).
+ * percent format ("66,7 %" in Croatian and German, "66.7%" in English and Italian). Every percent a
+ * screen shows goes through here (percent-rules.test.ts): a sign appended by hand put "25 %" on an
+ * English screen and broke the line between the number and its sign. One decimal at most unless
+ * `digits` says otherwise; `signDisplay: 'always'` for a change (+12,5 %).
  */
-export function formatPercent(value: string, lng?: string, maximumFractionDigits = 1) {
+export function formatPercent(
+  value: string,
+  lng?: string,
+  digits: { minimumFractionDigits?: number; maximumFractionDigits?: number; signDisplay?: 'always' } = {},
+) {
   return formatNumber(hundredth(value), lng, {
     style: 'percent',
-    maximumFractionDigits,
+    maximumFractionDigits: 1,
+    ...digits,
   });
 }
 

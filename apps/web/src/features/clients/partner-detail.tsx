@@ -5,7 +5,7 @@ import { Link, Route, Routes, useParams } from 'react-router';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { Card, CardContent } from '../../components/ui/card.tsx';
 import { UnknownPath } from '../../components/unknown-path.tsx';
-import { formatCurrency, formatDate, formatNumber } from '../../lib/format.ts';
+import { formatCurrency, formatDate, formatNumber, formatPercent } from '../../lib/format.ts';
 import { PageHeader } from '../sections/page-header.tsx';
 import { usePermission } from '../team/use-permission.tsx';
 import { NUM, TABLE, TabLinks, TD, TH } from './partner-ui.tsx';
@@ -134,7 +134,7 @@ function DataTab({ p }: { p: PartnerDetail }) {
     [t('fields.billingAddress'), addressText(p.billing_address)],
     [t('fields.deliveryAddress'), addressText(p.delivery_address)],
     [t('fields.paymentTermsDays'), formatNumber(p.payment_terms_days)],
-    [t('fields.defaultDiscount'), `${formatNumber(p.default_discount)} %`],
+    [t('fields.defaultDiscount'), formatPercent(p.default_discount, undefined, { maximumFractionDigits: 2 })],
     ...(p.role === 'supplier'
       ? ([[t('fields.leadTimeDays'), p.lead_time_days === null ? null : formatNumber(p.lead_time_days)]] as [
           string,

@@ -6,7 +6,7 @@ import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { UnknownPath } from '../../components/unknown-path.tsx';
-import { formatNumber, formatUnit } from '../../lib/format.ts';
+import { formatNumber, formatPercent, formatUnit } from '../../lib/format.ts';
 import { type ColumnDefs, DataTable } from '../saved-views/data-table.tsx';
 import { defineList } from '../saved-views/list-spec.ts';
 import { useList } from '../saved-views/use-list.ts';
@@ -83,7 +83,9 @@ function JobList() {
   const stockText = (j: JobSummary) =>
     j.stock_count === null ? '—' : `${num(j.stock_count)} / ${num(j.lower_bound ?? 0)}`;
   const wasteText = (j: JobSummary) =>
-    j.waste_percent === null ? '—' : `${num(Number(j.waste_percent), 2)} %`;
+    j.waste_percent === null
+      ? '—'
+      : formatPercent(j.waste_percent, undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   // Issue 12: hideable columns (the number is the link), the selection and its CSV export.
   const columns: ColumnDefs<typeof CUTTING_JOBS_LIST, JobSummary> = {
     number: {

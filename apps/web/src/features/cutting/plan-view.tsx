@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
-import { formatNumber } from '../../lib/format.ts';
+import { formatNumber, formatPercent } from '../../lib/format.ts';
 import { LayoutSvg, pieceLabels } from './layout-svg.tsx';
 
 // A plan on the job page: the totals, an overview of every sheet/bar as a thumbnail (number,
@@ -20,6 +20,13 @@ function useFormat() {
     });
 }
 
+/** A waste or offcut share of the server's figures, with two decimals ("8,68 %", "8.68%"). */
+function usePercent() {
+  const { i18n } = useTranslation();
+  return (value: string) =>
+    formatPercent(value, i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+}
+
 export function PlanView({
   plan,
   figures,
@@ -31,6 +38,7 @@ export function PlanView({
 }) {
   const { t } = useTranslation('cutting');
   const fmt = useFormat();
+  const pct = usePercent();
   const [zoom, setZoom] = useState<number | null>(null);
   const count = plan.layouts.length;
   const open = zoom !== null && zoom < count ? zoom : null;
@@ -61,10 +69,10 @@ export function PlanView({
   );
   const waste = (i: number) => {
     const f = figures?.layouts[i];
-    return f ? `${fmt(f.wastePercent, 2)} %` : '—';
+    return f ? pct(f.wastePercent) : '—';
   };
   const offcut = (f: { offcutMeasure: string; offcutPercent: string } | undefined) =>
-    f ? `${fmt(f.offcutMeasure, 3)} ${unit} (${fmt(f.offcutPercent, 2)} %)` : '—';
+    f ? `${fmt(f.offcutMeasure, 3)} ${unit} (${pct(f.offcutPercent)})` : '—';
   const title = (i: number) =>
     t('plan.sheetTitle', { n: i + 1, stock: plan.layouts[i]?.stockId ?? '', waste: waste(i) });
 
@@ -79,7 +87,7 @@ export function PlanView({
             {fmt(plan.lowerBound, 0)}
           </Figure>
           <Figure label={t('detail.waste')} testId="waste-total">
-            {figures ? `${fmt(figures.total.wastePercent, 2)} %` : '—'}
+            {figures ? pct(figures.total.wastePercent) : '—'}
           </Figure>
           <Figure label={t('plan.offcutsTotal')} testId="offcut-total">
             {offcut(figures?.total)}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { formatPercent } from '../../lib/format.ts';
 import { useDocument } from '../documents/documents-api.ts';
 import { usePermission } from '../team/use-permission.tsx';
 import {
@@ -32,7 +33,7 @@ export function WorkOrderCutting({ workOrderId }: { workOrderId: string }) {
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const pct = (v: string) =>
-    `${new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Number(v))} %`;
+    formatPercent(v, i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   const items = jobs.data?.items ?? [];
 
   // A BOM problem names the order line, product and BOM line before the formula's own message.

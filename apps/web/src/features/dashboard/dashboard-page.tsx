@@ -75,7 +75,7 @@ function Tiles({ d }: { d: DashboardFigures }) {
             ? t('tiles.revenueNoPrevious', { value: formatCurrency(d.revenue.last_month) })
             : t('tiles.revenueVsLast', {
                 value: formatCurrency(d.revenue.last_month),
-                change: formatNumber(change.toFixed(1), undefined, { signDisplay: 'always' }),
+                change: formatPercent(change.toFixed(1), undefined, { signDisplay: 'always' }),
               })
         }
       />

@@ -9,7 +9,14 @@ import {
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GridColumn } from '../../components/line-grid/line-grid.tsx';
-import { formatNumber, formatQuantity, formatUnit, parseNumberInput, unitCodeOf } from '../../lib/format.ts';
+import {
+  formatNumber,
+  formatPercent,
+  formatQuantity,
+  formatUnit,
+  parseNumberInput,
+  unitCodeOf,
+} from '../../lib/format.ts';
 import {
   autoMeasurePrice,
   type EditLine,
@@ -317,7 +324,7 @@ export function useLineColumns({
         label: (n) => t('lines.vatOf', { row: n }),
         value: (l) => l.vat_rate,
         set: (l, v) => ({ ...l, vat_rate: (normaliseVatRate(v) ?? l.vat_rate) as VatRate }),
-        options: DOCUMENT_VAT_RATES.map((r) => ({ value: r, label: `${r} %` })),
+        options: DOCUMENT_VAT_RATES.map((r) => ({ value: r, label: formatPercent(r, i18n.language) })),
       },
     ];
     if (showLots)

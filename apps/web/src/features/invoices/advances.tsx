@@ -9,6 +9,7 @@ import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
 import { FormErrors } from '../../components/ui/form-errors.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { cn } from '../../lib/cn.ts';
+import { formatPercent } from '../../lib/format.ts';
 import {
   type Detail,
   type Doc,
@@ -175,7 +176,7 @@ export function AdvancesSection({ detail }: { detail: Detail }) {
                   )}
                 </td>
                 <td className={TD}>{i === 0 && <DateText value={a.doc_date} />}</td>
-                <td className={TD}>{t('ratePct', { rate: Number(r.rate) })}</td>
+                <td className={TD}>{formatPercent(r.rate)}</td>
                 <td className={cn(TD, NUM)}>
                   <Money value={final ? `-${r.base}` : r.base} />
                 </td>

@@ -4,7 +4,7 @@ import { useParams } from 'react-router';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { cn } from '../../lib/cn.ts';
-import { formatCurrency, formatDate, formatNumber, formatQuantity } from '../../lib/format.ts';
+import { formatCurrency, formatDate, formatNumber, formatPercent, formatQuantity } from '../../lib/format.ts';
 import { apiErrorMessages, NUM, TABLE, TD, TH } from '../clients/partner-ui.tsx';
 import { PurchaseInvoiceFiscalPanel } from '../fiscal-exchange/fiscal-exchange-panel.tsx';
 import { PageHeader } from '../sections/page-header.tsx';
@@ -196,7 +196,7 @@ export function PurchaseInvoiceDetail() {
                       : ''}
                   </td>
                   <td className={cn(TD, NUM)}>
-                    {l.vat_category} {l.vat_percent === null ? '' : `${formatNumber(l.vat_percent)} %`}
+                    {l.vat_category} {l.vat_percent === null ? '' : formatPercent(l.vat_percent)}
                   </td>
                   <td className={cn(TD, NUM)}>{money(l.net)}</td>
                 </tr>
@@ -216,7 +216,7 @@ export function PurchaseInvoiceDetail() {
                 {doc.tax_subtotals.map((s) => (
                   <tr key={`${s.category}-${s.percent}`}>
                     <td className={TD}>
-                      {s.category} {formatNumber(s.percent)} %
+                      {s.category} {formatPercent(s.percent)}
                       {s.exemption_reason && <p className="text-xs text-muted">{s.exemption_reason}</p>}
                     </td>
                     <td className={cn(TD, NUM)}>{money(s.taxable)}</td>

@@ -10,6 +10,7 @@ import {
   formatCurrency,
   formatDate,
   formatNumber,
+  formatPercent,
   formatQuantity,
   formatUnit,
   formatUnitPrice,
@@ -187,7 +188,7 @@ export function PurchaseOrderDetail() {
                 {formatQuantity(l.received_qty)}
               </td>
               <td className={`${TD} ${NUM}`}>{formatUnitPrice(l.unit_price)}</td>
-              <td className={`${TD} ${NUM}`}>{formatNumber(l.vat_rate)} %</td>
+              <td className={`${TD} ${NUM}`}>{formatPercent(l.vat_rate)}</td>
               <td className={`${TD} ${NUM}`}>{formatCurrency(l.net)}</td>
             </tr>
           ))}

@@ -14,7 +14,13 @@ import { Card, CardContent } from '../../components/ui/card.tsx';
 import { FormErrors } from '../../components/ui/form-errors.tsx';
 import { Input, Textarea } from '../../components/ui/input.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
-import { formatCurrency, formatNumber, formatNumberInput, numberInputToApi } from '../../lib/format.ts';
+import {
+  formatCurrency,
+  formatNumber,
+  formatNumberInput,
+  formatPercent,
+  numberInputToApi,
+} from '../../lib/format.ts';
 import { apiErrorMessages, Field, NUM, PartnerOptions, selectClasses } from '../clients/partner-ui.tsx';
 import { fetchPartners, useUnlistedPartner } from '../clients/partners-api.ts';
 import { PageHeader } from '../sections/page-header.tsx';
@@ -203,7 +209,7 @@ function PurchaseOrderForm({ initial }: { initial?: Order }) {
         label: (n) => field(n, 'vat_rate'),
         value: (l) => l.vat_rate,
         set: (l, v) => ({ ...l, vat_rate: v }),
-        options: VAT_RATES.map((r) => ({ value: r, label: `${r} %` })),
+        options: VAT_RATES.map((r) => ({ value: r, label: formatPercent(r) })),
       },
       {
         id: 'net',
