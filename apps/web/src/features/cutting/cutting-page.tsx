@@ -152,7 +152,7 @@ function JobList() {
         fetchPage={fetchPage}
         testId="cutting-jobs"
         styles={{
-          frame: '',
+          frame: 'relative overflow-x-auto',
           table: 'w-full text-sm',
           thead: 'text-left text-muted-foreground',
           th: 'py-2 pr-2',

@@ -120,7 +120,7 @@ export function DocumentTabs() {
       isActive ? 'border-primary text-foreground' : 'border-transparent text-muted hover:text-foreground',
     );
   return (
-    <nav aria-label={t('tabs.label')} className="mb-4 flex gap-1 border-b border-border">
+    <nav aria-label={t('tabs.label')} className="mb-4 flex flex-wrap gap-1 border-b border-border">
       <NavLink to="/documents/work-orders" className={tab}>
         {t('kindsPlural.work_order')}
       </NavLink>

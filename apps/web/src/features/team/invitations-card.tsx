@@ -130,55 +130,57 @@ export function InvitationsCard() {
           </div>
         )}
         {(invitations.data ?? []).length > 0 && (
-          <table className="w-full text-sm">
-            <TeamTableHead
-              columns={[
-                'invitations.email',
-                'invitations.role',
-                'invitations.statusLabel',
-                'invitations.expires',
-              ]}
-            />
-            <tbody>
-              {(invitations.data ?? []).map((inv) => (
-                <tr
-                  key={inv.id}
-                  className="border-b border-border last:border-0"
-                  data-testid="invitation-row"
-                >
-                  <td className="py-2 pr-3">{inv.email}</td>
-                  <td className="py-2 pr-3">{t(`roles.${inv.role}`)}</td>
-                  <td className="py-2 pr-3" data-testid="invitation-status">
-                    {t(`invitations.status.${inv.status}`)}
-                  </td>
-                  <td className="py-2 pr-3 whitespace-nowrap text-muted">
-                    {formatDate(inv.expires_at, i18n.language)}
-                  </td>
-                  <td className="py-2 text-right">
-                    {inv.status === 'pending' && (
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        onClick={() =>
-                          revoke.mutate(inv.id, {
-                            onSuccess: () =>
-                              toast({
-                                type: 'success',
-                                title: t('invitations.revoked', { email: inv.email }),
-                              }),
-                            onError: (error) => toast({ type: 'error', title: errorText(error) }),
-                          })
-                        }
-                      >
-                        <XCircle className="size-4" aria-hidden />
-                        {t('invitations.revoke')}
-                      </Button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <div className="relative overflow-x-auto">
+            <table className="w-full text-sm">
+              <TeamTableHead
+                columns={[
+                  'invitations.email',
+                  'invitations.role',
+                  'invitations.statusLabel',
+                  'invitations.expires',
+                ]}
+              />
+              <tbody>
+                {(invitations.data ?? []).map((inv) => (
+                  <tr
+                    key={inv.id}
+                    className="border-b border-border last:border-0"
+                    data-testid="invitation-row"
+                  >
+                    <td className="py-2 pr-3">{inv.email}</td>
+                    <td className="py-2 pr-3">{t(`roles.${inv.role}`)}</td>
+                    <td className="py-2 pr-3" data-testid="invitation-status">
+                      {t(`invitations.status.${inv.status}`)}
+                    </td>
+                    <td className="py-2 pr-3 whitespace-nowrap text-muted">
+                      {formatDate(inv.expires_at, i18n.language)}
+                    </td>
+                    <td className="py-2 text-right">
+                      {inv.status === 'pending' && (
+                        <Button
+                          variant="ghost"
+                          size="sm"
+                          onClick={() =>
+                            revoke.mutate(inv.id, {
+                              onSuccess: () =>
+                                toast({
+                                  type: 'success',
+                                  title: t('invitations.revoked', { email: inv.email }),
+                                }),
+                              onError: (error) => toast({ type: 'error', title: errorText(error) }),
+                            })
+                          }
+                        >
+                          <XCircle className="size-4" aria-hidden />
+                          {t('invitations.revoke')}
+                        </Button>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
       </CardContent>
     </Card>

@@ -73,7 +73,7 @@ export function MembersCard() {
         <CardTitle>{t('members.title')}</CardTitle>
         <CardDescription>{t('members.description')}</CardDescription>
       </CardHeader>
-      <CardContent className="overflow-x-auto">
+      <CardContent className="relative overflow-x-auto">
         <table className="w-full text-sm">
           <TeamTableHead columns={['members.name', 'members.role', 'members.status', 'members.joined']} />
           <tbody>

@@ -1,0 +1,64 @@
+import { BASE_URL, dismissChangelog, newAccount, signUpViaApi } from './support/app.ts';
+import { expect, type Page, test } from './support/fixtures.ts';
+
+// A phone (390 × 844) in the languages with the longest words: no page scrolls sideways. Found by
+// walking the demo company in en, sl, de, it and cs: the documents' tabs did not wrap (German
+// "Arbeitsaufträge · Angebote · Rechnungen · Nummernkreise" made every quote, work order and
+// invoice page 499 px wide), the cutting list's table had no scrolling frame of its own (400-477 px
+// in every language), and the team table's screen-reader column title, positioned against the page
+// instead of the table's scrolling box, widened the settings page (409-453 px).
+
+const PHONE = { width: 390, height: 844 };
+
+async function pageWidth(page: Page): Promise<number> {
+  return page.evaluate(() => (document.scrollingElement ?? document.documentElement).scrollWidth);
+}
+
+for (const [lng, loaded] of [
+  ['de', { quotes: 'Angebote', cutting: 'Zuschnittlisten', settings: 'Einstellungen' }],
+  ['cs', { quotes: 'Nabídky', cutting: 'Řezné plány', settings: 'Nastavení' }],
+] as const) {
+  test(`${lng} at 390 × 844: documents, cutting list and settings do not scroll sideways`, async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const account = newAccount(`phone-${lng}`);
+    await signUpViaApi(page, account);
+    await dismissChangelog(page);
+    // A cutting list with a long name, as one made from a work order is called.
+    const res = await page.request.post('/api/cutting/jobs', {
+      headers: { Origin: BASE_URL },
+      data: {
+        name: 'Krojna lista – RN-2026-0021 · ST-FLOAT-8-3210x2250',
+        kind: '2d',
+        kerf: 0,
+        trim: { left: 15, right: 15, top: 15, bottom: 15 },
+        min_remnant_length: 300,
+        min_remnant_width: 300,
+        time_limit_ms: 1000,
+        pieces: [{ ref: 'B1', width: 1200, height: 800, quantity: 2 }],
+        stock: [{ ref: 'FLOAT-8-3210x2250', width: 3210, height: 2250, quantity: null }],
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    await page.setViewportSize(PHONE);
+    await page.goto(`/documents/quotes?lng=${lng}`);
+
+    const screens: [string, string][] = [
+      ['/documents/quotes', loaded.quotes],
+      ['/documents/work-orders', loaded.quotes],
+      ['/documents/invoices', loaded.quotes],
+      ['/cutting', 'ST-FLOAT-8-3210x2250'],
+      // The team table lists the new account.
+      ['/settings', account.email],
+    ];
+    for (const [path, text] of screens) {
+      await page.goto(path);
+      await expect(page.getByRole('main')).toContainText(text);
+      expect.soft(await pageWidth(page), `${lng} ${path}`).toBeLessThanOrEqual(PHONE.width);
+    }
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(loaded.settings);
+    await page.goto('/cutting');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(loaded.cutting);
+  });
+}
