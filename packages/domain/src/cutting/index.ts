@@ -5,7 +5,7 @@ import type { CutHooks, CutInput, CutResult } from './types.ts';
 
 export { areaBound1d, l2Bound1d } from './bounds-1d.ts';
 export { areaBound2d, l2Bound2d } from './bounds-2d.ts';
-export { CuttingInputError, type CuttingInputIssue, cuttingInputIssue } from './errors.ts';
+export { CuttingInputError, type CuttingInputIssue, cuttingInputIssue, withPieceSize } from './errors.ts';
 export { optimize1d } from './one-d.ts';
 export { cutInputSchema, describeIssues, parseCutInput } from './schema.ts';
 export { optimize2d } from './two-d.ts';

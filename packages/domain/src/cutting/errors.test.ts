@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withPieceSize } from './cutting-piece-issue.ts';
+import { withPieceSize } from './errors.ts';
 
 describe('a cutting refusal names the piece with its size', () => {
   const pane = { ref: 'XL', width: 3210, height: 2250, quantity: 1, rotate: true };
