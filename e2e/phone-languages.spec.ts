@@ -1,4 +1,4 @@
-import { BASE_URL, dismissChangelog, newAccount, signUpViaApi } from './support/app.ts';
+import { BASE_URL, dismissChangelog, newAccount, postJson, signUpViaApi } from './support/app.ts';
 import { expect, type Page, test } from './support/fixtures.ts';
 
 // A phone (390 × 844) in the languages with the longest words: no page scrolls sideways. Found by
@@ -62,3 +62,39 @@ for (const [lng, loaded] of [
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(loaded.cutting);
   });
 }
+
+// The line grid's headers in each language: a header wider than its column was cut off (German
+// "Bohrungen" and "Ausschnitte" in 4rem). The abbreviations keep their full name in the title.
+test('a glass quote: every line grid header fits its column in all six languages', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signUpViaApi(page, newAccount('grid-headers'));
+  await dismissChangelog(page);
+  const glass = await postJson(page, '/api/inventory/items', {
+    sku: 'FLOAT-4',
+    name: 'Float 4 mm',
+    kind: 'material',
+    base_unit: 'm2',
+    sales_price: '25.00',
+    vat_rate: '25',
+    price_basis: 'area',
+    glass_kind: 'float',
+    thickness_mm: '4',
+  });
+  const client = await postJson(page, '/api/clients', { name: 'Staklorez d.o.o.' });
+  const quote = await postJson(page, '/api/documents/quotes', {
+    client_id: client.id,
+    lines: [{ item_id: glass.id, quantity: '2', width_mm: '1200', height_mm: '800', vat_rate: '25' }],
+  });
+  for (const lng of ['hr', 'en', 'sl', 'de', 'it', 'cs']) {
+    await page.goto(`/documents/quotes/${quote.document.id}/edit?lng=${lng}`);
+    const grid = page.getByRole('grid');
+    await expect(grid.getByRole('columnheader').nth(8)).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', lng);
+    const cut = await grid
+      .getByRole('columnheader')
+      .evaluateAll((headers) =>
+        headers.filter((h) => h.scrollWidth > h.clientWidth + 1).map((h) => h.textContent ?? ''),
+      );
+    expect.soft(cut, `${lng}: headers cut off`).toEqual([]);
+  }
+});
