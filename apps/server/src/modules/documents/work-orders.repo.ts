@@ -152,32 +152,40 @@ export async function activeReservationIds(tx: Tx, woId: string): Promise<string
 }
 
 /** One operation of the order, locked for the change (undefined: not this order's). */
+const RUNNING_MINUTES = sql`case when started_at is not null
+    then round(extract(epoch from (now() - started_at)) / 60, 2)::text end`;
+
+/**
+ * An operation, locked, with the minutes of its running stretch (since `started_at`, set by start
+ * or reopen on any screen; null when it is not running).
+ */
 export function lockOperation(tx: Tx, woId: string, opId: string) {
-  return one<{ id: string; status: string }>(
+  return one<{ id: string; status: OperationStatus; running_minutes: string | null }>(
     tx,
-    sql`select id, status from work_order_operations where id = ${opId} and document_id = ${woId} for update`,
+    sql`select id, status, ${RUNNING_MINUTES} as running_minutes
+        from work_order_operations where id = ${opId} and document_id = ${woId} for update`,
   );
 }
 
-/**
- * An order's operations, locked, each running one with the minutes since its last shop-floor start
- * (`running_minutes`, null when not running or started from the desk), for closing them on cancel.
- */
+/** An order's operations, locked, each with its running stretch's minutes, for closing them on cancel. */
 export function lockedOperations(tx: Tx, woId: string) {
   return rows<{ id: string; status: OperationStatus; running_minutes: string | null }>(
     tx,
-    sql`select o.id, o.status,
-          case when o.status = 'in_progress' then
-            (select case when e.event = 'start' then round(extract(epoch from (now() - e.created_at)) / 60, 2)::text end
-               from shop_floor_events e where e.operation_id = o.id order by e.created_at desc, e.id desc limit 1)
-          end as running_minutes
-        from work_order_operations o where o.document_id = ${woId} order by o.position for update`,
+    sql`select id, status, ${RUNNING_MINUTES} as running_minutes
+        from work_order_operations where document_id = ${woId} order by position for update`,
   );
 }
 
-export async function setOperationStatus(tx: Tx, opId: string, status: string): Promise<void> {
+/** The new status; a start or reopen opens a running stretch, any other change closes it. */
+export async function setOperationStatus(
+  tx: Tx,
+  opId: string,
+  status: OperationStatus,
+  running: boolean,
+): Promise<void> {
   await tx.execute(
-    sql`update work_order_operations set status = ${status}, updated_at = now() where id = ${opId}`,
+    sql`update work_order_operations set status = ${status},
+          started_at = ${running ? sql`now()` : sql`null`}, updated_at = now() where id = ${opId}`,
   );
 }
 

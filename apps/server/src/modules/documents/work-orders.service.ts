@@ -9,6 +9,7 @@ import {
   type completionInputSchema,
   money,
   type OperationAction,
+  type OperationStatus,
   operationMachine,
   type qualityCheckInputSchema,
   type timeLogInputSchema,
@@ -269,16 +270,12 @@ export async function cancel(tx: Tx, ctx: CompanyContext, id: string) {
 
 /**
  * The operations not done are cancelled with their order (the domain's operation `cancel`), so a
- * running or paused one is not left shown open. A running one's stretch since its last shop-floor
- * start is logged first, as a pause would log it: that time was worked.
+ * running or paused one is not left shown open. A running one's stretch is logged as a pause would
+ * log it: that time was worked.
  */
 async function cancelOperations(tx: Tx, ctx: CompanyContext, woId: string) {
-  for (const op of await woRepo.lockedOperations(tx, woId)) {
-    if (!canApply(operationMachine, op.status, 'cancel')) continue;
-    if (op.running_minutes && new Decimal(op.running_minutes).gt(0))
-      await woRepo.logOperationTime(tx, ctx, op.id, { minutes: op.running_minutes, note: null });
-    await woRepo.setOperationStatus(tx, op.id, applyAction(operationMachine, op.status, 'cancel'));
-  }
+  for (const op of await woRepo.lockedOperations(tx, woId))
+    if (canApply(operationMachine, op.status, 'cancel')) await applyOperationAction(tx, ctx, op, 'cancel');
 }
 
 async function requireOperation(tx: Tx, woId: string, opId: string) {
@@ -289,6 +286,38 @@ async function requireOperation(tx: Tx, woId: string, opId: string) {
   return { wo, op };
 }
 
+/**
+ * The one place an operation's status changes, so its time is logged the same way from every
+ * screen: start and reopen open a running stretch (`started_at`), pause, finish and cancel log the
+ * stretch's minutes (operation_time_logs, which costs read) and close it. Gives the minutes logged.
+ */
+async function applyOperationAction(
+  tx: Tx,
+  ctx: CompanyContext,
+  op: { id: string; status: OperationStatus; running_minutes: string | null },
+  action: OperationAction,
+): Promise<string | null> {
+  const next = applyAction(operationMachine, op.status, action);
+  const minutes = op.running_minutes && new Decimal(op.running_minutes).gt(0) ? op.running_minutes : null;
+  if (minutes) await woRepo.logOperationTime(tx, ctx, op.id, { minutes, note: null });
+  await woRepo.setOperationStatus(tx, op.id, next, next === 'in_progress');
+  return minutes;
+}
+
+/** An operation's status change from any screen (the work order page, the shop floor): the minutes logged. */
+export async function changeOperation(
+  tx: Tx,
+  ctx: CompanyContext,
+  woId: string,
+  opId: string,
+  action: OperationAction,
+): Promise<{ minutes: string | null }> {
+  const { op } = await requireOperation(tx, woId, opId);
+  const minutes = await applyOperationAction(tx, ctx, op, action);
+  await repo.notifyDocuments(tx, ctx.companyId, [woId]);
+  return { minutes };
+}
+
 export async function operationAction(
   tx: Tx,
   ctx: CompanyContext,
@@ -296,10 +325,7 @@ export async function operationAction(
   opId: string,
   action: OperationAction,
 ) {
-  const { op } = await requireOperation(tx, woId, opId);
-  const next = applyAction(operationMachine, op.status as never, action);
-  await woRepo.setOperationStatus(tx, opId, next);
-  await repo.notifyDocuments(tx, ctx.companyId, [woId]);
+  await changeOperation(tx, ctx, woId, opId, action);
   return workOrderDetail(tx, woId);
 }
 

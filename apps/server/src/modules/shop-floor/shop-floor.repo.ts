@@ -19,8 +19,7 @@ const OPERATION_COLUMNS = sql`
      where l.document_id = d.id and (o.line_id is null or l.id = o.line_id)), 0))::text as quantity,
   trim_scale(coalesce((select sum(e.good_qty) from shop_floor_events e where e.operation_id = o.id), 0))::text as good_qty,
   trim_scale(coalesce((select sum(e.scrap_qty) from shop_floor_events e where e.operation_id = o.id), 0))::text as scrap_qty,
-  (select e.created_at from shop_floor_events e where e.operation_id = o.id and e.event = 'start'
-     and o.status = 'in_progress' order by e.created_at desc limit 1) as started_at,
+  o.started_at,
   ol.position as line_position,
   nullif(concat_ws(' ', oi.sku, coalesce(nullif(ol.description, ''), oi.name)), '') as line_label,
   trim_scale(ol.width_mm)::text as width_mm, trim_scale(ol.height_mm)::text as height_mm`;
@@ -69,17 +68,6 @@ export async function operation(tx: Tx, id: string): Promise<FloorOperation | nu
   );
   const row = rowsOf<FloorOperation>(r)[0];
   return row ? mapOp(row) : null;
-}
-
-/** Minutes since the operation's last start (the running stretch), or null when none is open. */
-export async function openStretchMinutes(tx: Tx, operationId: string): Promise<string | null> {
-  const r = await tx.execute(
-    sql`select e.event, round(extract(epoch from (now() - e.created_at)) / 60, 2)::text as minutes
-        from shop_floor_events e where e.operation_id = ${operationId}
-        order by e.created_at desc, e.id desc limit 1`,
-  );
-  const last = rowsOf<{ event: string; minutes: string }>(r)[0];
-  return last?.event === 'start' ? last.minutes : null;
 }
 
 export async function addEvent(

@@ -1,5 +1,4 @@
 import { AppError, type FinishInputParsed } from '@erp/domain';
-import Decimal from 'decimal.js';
 import type { Tx } from '../../db/database.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
 import * as workOrders from '../documents/work-orders.service.ts';
@@ -11,19 +10,11 @@ async function requireOp(tx: Tx, id: string) {
   return op;
 }
 
-/** The running stretch since the last start goes onto the operation's logged time (costs use it). */
-async function logStretch(tx: Tx, ctx: CompanyContext, op: repo.FloorOperation): Promise<string | null> {
-  const minutes = await repo.openStretchMinutes(tx, op.id);
-  if (minutes && new Decimal(minutes).gt(0))
-    await workOrders.logTime(tx, ctx, op.work_order_id, op.id, { minutes, note: null });
-  return minutes;
-}
-
 /** One tap: a planned order starts with its first operation, so the worker never has to go to the office. */
 export async function start(tx: Tx, ctx: CompanyContext, id: string) {
   const op = await requireOp(tx, id);
   if (op.work_order_status === 'planned') await workOrders.start(tx, ctx, op.work_order_id);
-  await workOrders.operationAction(tx, ctx, op.work_order_id, id, 'start');
+  await workOrders.changeOperation(tx, ctx, op.work_order_id, id, 'start');
   await repo.addEvent(tx, {
     companyId: ctx.companyId,
     operationId: id,
@@ -36,8 +27,7 @@ export async function start(tx: Tx, ctx: CompanyContext, id: string) {
 
 export async function pause(tx: Tx, ctx: CompanyContext, id: string) {
   const op = await requireOp(tx, id);
-  await workOrders.operationAction(tx, ctx, op.work_order_id, id, 'pause');
-  const minutes = await logStretch(tx, ctx, op);
+  const { minutes } = await workOrders.changeOperation(tx, ctx, op.work_order_id, id, 'pause');
   await repo.addEvent(tx, {
     companyId: ctx.companyId,
     operationId: id,
@@ -69,8 +59,7 @@ export async function finish(tx: Tx, ctx: CompanyContext, id: string, input: Fin
       result: input.check.result,
       note: input.check.note ?? null,
     });
-  const minutes = op.status === 'in_progress' ? await logStretch(tx, ctx, op) : null;
-  await workOrders.operationAction(tx, ctx, op.work_order_id, id, 'finish');
+  const { minutes } = await workOrders.changeOperation(tx, ctx, op.work_order_id, id, 'finish');
   await repo.addEvent(tx, {
     companyId: ctx.companyId,
     operationId: id,

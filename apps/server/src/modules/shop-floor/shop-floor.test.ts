@@ -158,7 +158,7 @@ describe('shop floor', () => {
     await api.ok('POST', `/api/shop-floor/operations/${rez.id}/start`);
     // The cutting has been running for 30 minutes when the customer cancels.
     await t.deps.database.session((q) =>
-      q(`update shop_floor_events set created_at = now() - interval '30 minutes' where operation_id = $1 and event = 'start'`, [
+      q(`update work_order_operations set started_at = now() - interval '30 minutes' where id = $1`, [
         rez.id,
       ]),
     );
@@ -189,9 +189,9 @@ describe('shop floor', () => {
     const listed = today.work_centres.flatMap((c: Json) => c.operations.map((o: Json) => o.id));
     expect(listed).not.toContain(rez.id);
     expect((await api.call('POST', `/api/shop-floor/operations/${rez.id}/start`)).status).toBe(409);
-    expect((await api.call('POST', `/api/shop-floor/operations/${sas.id}/finish`, { good_qty: '1' })).status).toBe(
-      409,
-    );
+    expect(
+      (await api.call('POST', `/api/shop-floor/operations/${sas.id}/finish`, { good_qty: '1' })).status,
+    ).toBe(409);
   });
 
   it('prints item, lot and location labels with their codes', async () => {
