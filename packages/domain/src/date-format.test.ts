@@ -29,6 +29,18 @@ describe('formatDateAs', () => {
     expect(formatDateAs('month', '2026-11-01', 'en')).toBe('Nov 26');
   });
 
+  it('writes a chart month in at most 8 characters in every language', () => {
+    // Twelve months share a dashboard chart's width: Czech's month-and-year pattern spelled the name
+    // out ("červenec 26", 11 characters), so Czech numbers the month ("7/26").
+    for (const lng of ['hr', 'en', 'sl', 'de', 'it', 'cs'])
+      for (let month = 1; month <= 12; month++) {
+        const text = formatDateAs('month', `2026-${String(month).padStart(2, '0')}-01`, lng);
+        expect(text.length, `${lng} ${text}`).toBeLessThanOrEqual(8);
+      }
+    expect(formatDateAs('month', '2026-07-01', 'cs')).toBe('7/26');
+    expect(formatDateAs('month', '2026-11-01', 'hr')).toBe('stu 26.');
+  });
+
   it('maps languages to locales, unknown ones to Croatian', () => {
     expect(languageLocale('de')).toBe('de-DE');
     expect(languageLocale('en-US')).toBe('en-GB');

@@ -4,7 +4,7 @@
  * - `date`: a calendar date, numeric: "27. 11. 2026." (hr, the reference), "27/11/2026" (en),
  *   "27.11.2026" (de);
  * - `dateTime`: the same date with hours and minutes: "27. 11. 2026. 14:05";
- * - `month`: a month on a chart axis: "stu 26." (hr), "Nov 26" (en).
+ * - `month`: a month on a chart axis: "stu 26." (hr), "Nov 26" (en), "11/26" (cs).
  */
 
 /** Intl locale per interface language (region chosen for the usual number and date conventions). */
@@ -30,6 +30,16 @@ const DATE_KINDS = {
 
 export type DateKind = keyof typeof DATE_KINDS;
 
+/**
+ * Czech numbers the month on a chart: its CLDR month-and-year pattern spells the name out
+ * ("červenec 26"), and twelve of those do not fit under a dashboard chart's bars.
+ */
+const MONTH_NUMBERED = { month: 'numeric', year: '2-digit' } as const satisfies Intl.DateTimeFormatOptions;
+
+function kindOptions(kind: DateKind, lng: string): Intl.DateTimeFormatOptions {
+  return kind === 'month' && lng.slice(0, 2) === 'cs' ? MONTH_NUMBERED : DATE_KINDS[kind];
+}
+
 const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
@@ -40,7 +50,7 @@ const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
 export function formatDateAs(kind: DateKind, value: string | Date, lng: string, timeZone?: string): string {
   const calendar = typeof value === 'string' && CALENDAR_DATE.test(value);
   return new Intl.DateTimeFormat(languageLocale(lng), {
-    ...DATE_KINDS[kind],
+    ...kindOptions(kind, lng),
     timeZone: calendar ? 'UTC' : timeZone,
   }).format(calendar ? new Date(`${value}T12:00:00Z`) : new Date(value));
 }

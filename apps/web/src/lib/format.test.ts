@@ -59,13 +59,15 @@ describe('formatting per language', () => {
   });
 
   it('writes a chart month short, with a two-digit year', () => {
+    // Czech numbers the month: its CLDR month-and-year pattern spells the name out ("listopad 26",
+    // "červenec 26"), wider than a dashboard chart's column.
     const expected = {
       hr: 'stu 26.',
       en: 'Nov 26',
       sl: 'nov. 26',
       de: 'Nov. 26',
       it: 'nov 26',
-      cs: 'listopad 26',
+      cs: '11/26',
     };
     for (const [lng, text] of Object.entries(expected)) expect(formatMonth('2026-11', lng)).toBe(text);
     expect(formatMonth('2026-01', 'hr')).toBe('sij 26.');
