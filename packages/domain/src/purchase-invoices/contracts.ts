@@ -135,6 +135,11 @@ export const matchDifferenceSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('quantity'), expected: z.string(), actual: z.string(), difference: z.string() }),
   z.object({ kind: z.literal('not_on_order') }),
   z.object({ kind: z.literal('not_invoiced'), expected: z.string() }),
+  /**
+   * The invoice line's unit (UN/ECE code, BT-130; null when the invoice names none) is none of the
+   * item's units, or more than one of them: its quantity and price are not compared with the order line's.
+   */
+  z.object({ kind: z.literal('unit'), invoice_unit: z.string().nullable(), order_unit: z.string() }),
 ]);
 export type MatchDifference = z.infer<typeof matchDifferenceSchema>;
 export const matchedLineSchema = z.object({
@@ -143,9 +148,19 @@ export const matchedLineSchema = z.object({
   po_line_id: z.string().nullable(),
   po_line_no: z.number().nullable(),
   sku: z.string().nullable(),
+  /** As the invoice states it, in its own unit (`invoice_unit`). */
   invoiced_qty: z.string().nullable(),
+  /** The invoice line's UN/ECE unit code (BT-130). */
+  invoice_unit: z.string().nullable(),
+  /**
+   * The invoiced quantity in the order line's unit (`order_unit`), converted by the item's unit
+   * conversions where the invoice bills in another of the item's units; null: not comparable.
+   */
+  invoiced_in_order_unit: z.string().nullable(),
+  order_unit: z.string().nullable(),
   ordered_qty: z.string().nullable(),
   received_qty: z.string().nullable(),
+  /** The invoice's net price per the order line's unit (converted like the quantity), else per its own unit. */
   invoice_price: z.string().nullable(),
   order_price: z.string().nullable(),
   /** Billed for the order line by the order's other invoices (less credit notes); null: not on the order. */

@@ -1,4 +1,5 @@
-import { Dec } from '../production/decimal.ts';
+import { unitCode } from '../documents/ubl.ts';
+import { Dec, QTY_DECIMALS } from '../production/decimal.ts';
 import type { MatchDifference, MatchedLine, ReceivedLine } from './contracts.ts';
 
 /** One purchase-order line as matching needs it (quantities in the order line's unit). */
@@ -11,6 +12,8 @@ export type OrderLineForMatch = {
   quantity: string;
   unit: string;
   unit_price: string;
+  /** The item's units: its base unit (factor 1) and its conversions (1 unit = factor base units). */
+  units: { unit: string; factor: string }[];
   /** Quantity received by the order's posted receipts. */
   received: string;
   /**
@@ -30,6 +33,30 @@ function toBill(ol: OrderLineForMatch): Dec {
   return Dec.max(0, base.minus(ol.invoiced_elsewhere));
 }
 
+/** H87 (piece) and C62 (one) both count pieces; our units without a code of their own are sent as C62. */
+const COUNT_CODES = ['H87', 'C62'];
+const sameCode = (a: string, b: string) => a === b || (COUNT_CODES.includes(a) && COUNT_CODES.includes(b));
+
+/**
+ * How many of the order line's units one of the invoice's units is: 1 when the invoice's unit code
+ * (BT-130) is the order line's unit, the ratio of the two conversion factors when it is exactly one
+ * other unit of the item (m² invoiced for sheets ordered: 1 m² = 1 / 7.2225 plo), and null when the
+ * invoice names no unit, a unit the item does not have, or one that fits several of its units.
+ */
+export function orderUnitsPerInvoiceUnit(invoiceUnit: string | null, ol: OrderLineForMatch): Dec | null {
+  if (!invoiceUnit) return null;
+  const code = invoiceUnit.trim().toUpperCase();
+  const orderFactor = ol.units.find((u) => u.unit === ol.unit)?.factor;
+  if (!orderFactor) return null;
+  if (sameCode(code, unitCode(ol.unit))) return new Dec(1);
+  const fits = ol.units.filter((u) => sameCode(code, unitCode(u.unit)));
+  if (fits.length !== 1) return null;
+  return new Dec((fits[0] as { factor: string }).factor).div(orderFactor);
+}
+
+/** Decimal places a quantity is written with (the supplier's rounding of a converted quantity). */
+const placesOf = (quantity: string) => (quantity.split('.')[1] ?? '').length;
+
 const same = (a: string | null, b: string | null) =>
   a !== null && b !== null && a.trim().toLowerCase() === b.trim().toLowerCase() && a.trim() !== '';
 
@@ -44,7 +71,8 @@ export function unitPriceOf(line: Pick<ReceivedLine, 'price' | 'base_quantity'>)
  * our SKU in the buyer's item id, then by the supplier's code in the seller's item id, then by the
  * item name, and what is left by position. Quantities are compared with what is left to bill
  * (`toBill`: received, or ordered while nothing was received, less the order's other invoices),
- * prices with the order's price per unit. An order line this invoice does not bill is a
+ * prices with the order's price per unit, both in the order line's unit (an invoice in another of
+ * the item's units is converted; one in a unit the item does not define is a `unit` difference). An order line this invoice does not bill is a
  * difference only while something of it is left to bill.
  */
 export function matchLines(invoiceLines: ReceivedLine[], orderLines: OrderLineForMatch[]): MatchedLine[] {
@@ -86,6 +114,9 @@ export function matchLines(invoiceLines: ReceivedLine[], orderLines: OrderLineFo
         po_line_no: null,
         sku: null,
         invoiced_qty: inv.quantity,
+        invoice_unit: inv.unit_code,
+        invoiced_in_order_unit: null,
+        order_unit: null,
         ordered_qty: null,
         received_qty: null,
         invoice_price: price.toFixed(4),
@@ -98,35 +129,58 @@ export function matchLines(invoiceLines: ReceivedLine[], orderLines: OrderLineFo
     const received = new Dec(ol.received);
     const expectedQty = toBill(ol);
     const invoiced = new Dec(inv.quantity);
-    if (!invoiced.eq(expectedQty)) {
-      differences.push({
-        kind: 'quantity',
-        expected: expectedQty.toString(),
-        actual: invoiced.toString(),
-        difference: invoiced.minus(expectedQty).toString(),
-      });
-    }
     const orderPrice = new Dec(ol.unit_price);
-    if (!price.toDecimalPlaces(4).eq(orderPrice)) {
-      differences.push({
-        kind: 'price',
-        expected: orderPrice.toFixed(4),
-        actual: price.toFixed(4),
-        difference: price.minus(orderPrice).toFixed(4),
-      });
-    }
-    return {
+    const perInvoiceUnit = orderUnitsPerInvoiceUnit(inv.unit_code, ol);
+    const common = {
       invoice_line_id: inv.id,
       invoice_line_name: inv.name,
       po_line_id: ol.id,
       po_line_no: ol.line_no,
       sku: ol.sku,
       invoiced_qty: invoiced.toString(),
+      invoice_unit: inv.unit_code,
+      order_unit: ol.unit,
       ordered_qty: new Dec(ol.quantity).toString(),
       received_qty: received.toString(),
-      invoice_price: price.toFixed(4),
       order_price: orderPrice.toFixed(4),
       invoiced_elsewhere: new Dec(ol.invoiced_elsewhere).toString(),
+    };
+    if (!perInvoiceUnit) {
+      // Numbers in different units are never compared: the line says so instead.
+      return {
+        ...common,
+        invoiced_in_order_unit: null,
+        invoice_price: price.toFixed(4),
+        differences: [{ kind: 'unit', invoice_unit: inv.unit_code, order_unit: ol.unit }],
+      };
+    }
+    const inOrderUnit = invoiced.mul(perInvoiceUnit).toDecimalPlaces(QTY_DECIMALS);
+    const orderUnitPrice = price.div(perInvoiceUnit);
+    // In another unit the expected quantity, converted to the invoice's unit, is compared at the
+    // decimals the invoice states it with, at least two (3 sheets of 7.2225 m² invoiced as 21.67 m² agree).
+    const expectedAsInvoiced = perInvoiceUnit.eq(1)
+      ? expectedQty
+      : expectedQty.div(perInvoiceUnit).toDecimalPlaces(Math.max(2, placesOf(inv.quantity)));
+    if (!invoiced.eq(expectedAsInvoiced)) {
+      differences.push({
+        kind: 'quantity',
+        expected: expectedQty.toString(),
+        actual: inOrderUnit.toString(),
+        difference: inOrderUnit.minus(expectedQty).toString(),
+      });
+    }
+    if (!orderUnitPrice.toDecimalPlaces(4).eq(orderPrice)) {
+      differences.push({
+        kind: 'price',
+        expected: orderPrice.toFixed(4),
+        actual: orderUnitPrice.toFixed(4),
+        difference: orderUnitPrice.minus(orderPrice).toFixed(4),
+      });
+    }
+    return {
+      ...common,
+      invoiced_in_order_unit: inOrderUnit.toString(),
+      invoice_price: orderUnitPrice.toFixed(4),
       differences,
     };
   });
@@ -139,6 +193,9 @@ export function matchLines(invoiceLines: ReceivedLine[], orderLines: OrderLineFo
       po_line_no: ol.line_no,
       sku: ol.sku,
       invoiced_qty: null,
+      invoice_unit: null,
+      invoiced_in_order_unit: null,
+      order_unit: ol.unit,
       ordered_qty: new Dec(ol.quantity).toString(),
       received_qty: new Dec(ol.received).toString(),
       invoice_price: null,

@@ -29,6 +29,7 @@ const orderLine = (id: string, over: Partial<OrderLineForMatch>): OrderLineForMa
   quantity: '1',
   unit: 'kom',
   unit_price: '0',
+  units: [{ unit: 'kom', factor: '1' }],
   received: '0',
   invoiced_elsewhere: '0',
   ...over,
@@ -140,6 +141,81 @@ describe('matching an invoice with its order', () => {
     expect(
       matchLines([line('1', { buyer_item_id: 'A', quantity: '1' })], billedOver)[0]?.differences,
     ).toEqual([{ kind: 'quantity', expected: '0', actual: '1', difference: '1' }]);
+  });
+});
+
+describe("matching in the order line's unit", () => {
+  // Glass kept in m² and bought in sheets (1 plo = 7.2225 m²): 4 sheets ordered at 72.225 a sheet.
+  const glass = (over: Partial<OrderLineForMatch> = {}) =>
+    orderLine('a', {
+      sku: 'A',
+      quantity: '4',
+      unit: 'plo',
+      unit_price: '72.225',
+      units: [
+        { unit: 'm2', factor: '1' },
+        { unit: 'plo', factor: '7.2225' },
+      ],
+      received: '4',
+      ...over,
+    });
+
+  it("converts an invoice in another of the item's units", () => {
+    const [m2] = matchLines(
+      [line('1', { buyer_item_id: 'A', quantity: '28.89', unit_code: 'MTK', price: '10' })],
+      [glass()],
+    );
+    expect(m2).toMatchObject({
+      invoiced_qty: '28.89',
+      invoice_unit: 'MTK',
+      invoiced_in_order_unit: '4',
+      order_unit: 'plo',
+      invoice_price: '72.2250',
+      differences: [],
+    });
+    // 3 sheets received, 21.67 m² invoiced (21.6675 rounded by the supplier): agrees.
+    expect(
+      matchLines(
+        [line('1', { buyer_item_id: 'A', quantity: '21.67', unit_code: 'MTK', price: '10' })],
+        [glass({ received: '3' })],
+      )[0]?.differences,
+    ).toEqual([]);
+    // 4 m² are not 4 sheets: a quantity difference in sheets, and the price per sheet.
+    const fourM2 = matchLines(
+      [line('1', { buyer_item_id: 'A', quantity: '4', unit_code: 'MTK', price: '72.225' })],
+      [glass()],
+    )[0];
+    expect(fourM2?.differences.map((d) => d.kind)).toEqual(['quantity', 'price']);
+    expect(fourM2?.differences[0]).toMatchObject({ expected: '4', actual: '0.553825' });
+    // Sheets invoiced as pieces (H87, or C62 as our own invoices send a unit without a code) are sheets.
+    for (const code of ['H87', 'C62'])
+      expect(
+        matchLines(
+          [line('1', { buyer_item_id: 'A', quantity: '4', unit_code: code, price: '72.225' })],
+          [glass()],
+        )[0]?.differences,
+      ).toEqual([]);
+  });
+
+  it('never compares numbers in units the item does not convert', () => {
+    for (const unit_code of ['KGM', null]) {
+      const [kg] = matchLines(
+        [line('1', { buyer_item_id: 'A', quantity: '4', unit_code, price: '72.225' })],
+        [glass()],
+      );
+      expect(kg).toMatchObject({
+        invoiced_in_order_unit: null,
+        differences: [{ kind: 'unit', invoice_unit: unit_code, order_unit: 'plo' }],
+      });
+    }
+    // m² against an order line of an item without m² (pieces only): flagged, not compared as 4 = 4.
+    const pieces = orderLine('b', { sku: 'B', quantity: '4', unit_price: '5', received: '4' });
+    expect(
+      matchLines(
+        [line('1', { buyer_item_id: 'B', quantity: '4', unit_code: 'MTK', price: '5' })],
+        [pieces],
+      )[0]?.differences,
+    ).toEqual([{ kind: 'unit', invoice_unit: 'MTK', order_unit: 'kom' }]);
   });
 });
 

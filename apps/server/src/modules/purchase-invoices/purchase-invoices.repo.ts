@@ -209,7 +209,7 @@ export async function addPayment(
   );
 }
 
-/** The order's lines with what its posted receipts received (in the order line's unit). */
+/** The order's lines with what its posted receipts received (in the order line's unit) and the item's units. */
 export async function orderLinesForMatch(tx: Tx, orderId: string) {
   return rows<{
     id: string;
@@ -220,11 +220,16 @@ export async function orderLinesForMatch(tx: Tx, orderId: string) {
     quantity: string;
     unit: string;
     unit_price: string;
+    units: { unit: string; factor: string }[];
     received: string;
   }>(
     tx,
     sql`select l.id, l.line_no, i.sku, i.name as item_name, si.supplier_sku, l.quantity::text as quantity, l.unit,
           l.unit_price::text as unit_price,
+          (select json_agg(json_build_object('unit', u.unit, 'factor', u.factor) order by u.unit)
+             from (select i.base_unit as unit, '1' as factor
+                   union all select c.unit, trim_scale(c.factor)::text from item_unit_conversions c
+                   where c.item_id = i.id) u) as units,
           coalesce((select sum(rl.quantity) from goods_receipt_lines rl join goods_receipts r on r.id = rl.receipt_id
                     where rl.po_line_id = l.id and r.status = 'posted'), 0)::text as received
         from purchase_order_lines l

@@ -262,9 +262,10 @@ async function orderLinesBilledElsewhere(tx: Tx, orderId: string, invoiceId: str
   for (const other of await repo.otherDocumentsOfOrder(tx, orderId, invoiceId)) {
     const sign = other.doc_type === 'credit_note' ? -1 : 1;
     for (const m of matchLines(other.parsed.lines, lines)) {
-      if (!m.po_line_id || m.invoiced_qty === null) continue;
+      // A line in a unit the order line's item does not define bills nothing that can be counted.
+      if (!m.po_line_id || m.invoiced_in_order_unit === null) continue;
       const sum = billed.get(m.po_line_id) ?? new Decimal(0);
-      billed.set(m.po_line_id, sum.plus(new Decimal(m.invoiced_qty).times(sign)));
+      billed.set(m.po_line_id, sum.plus(new Decimal(m.invoiced_in_order_unit).times(sign)));
     }
   }
   return lines.map((l) => ({ ...l, invoiced_elsewhere: (billed.get(l.id) ?? new Decimal(0)).toString() }));

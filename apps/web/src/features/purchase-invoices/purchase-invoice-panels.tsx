@@ -23,6 +23,7 @@ import {
   formatDate,
   formatNumber,
   formatQuantity,
+  formatUnit,
   numberInputToApi,
 } from '../../lib/format.ts';
 import {
@@ -39,12 +40,23 @@ import { useOrders } from '../purchasing/purchasing-api.ts';
 import { type Difference, type PurchaseInvoice, usePurchaseInvoiceAction } from './purchase-invoices-api.ts';
 
 const qty = (v: string | null) => (v === null ? '—' : formatQuantity(v));
+/** A quantity with its unit ('28,89 MTK', '4 plo'); the invoice's unit is its UN/ECE code as sent. */
+const withUnit = (v: string | null, unit: string | null) =>
+  v === null ? '—' : `${formatQuantity(v)} ${unit ?? ''}`.trim();
 const price = (v: string | null) =>
   v === null ? '—' : formatNumber(v, undefined, { minimumFractionDigits: 2 });
 
 function DifferenceText({ d }: { d: Difference }) {
   const { t } = useTranslation('purchase-invoices');
   if (d.kind === 'not_on_order' || d.kind === 'not_invoiced') return <>{t(`match.${d.kind}`)}</>;
+  if (d.kind === 'unit')
+    return (
+      <>
+        {d.invoice_unit === null
+          ? t('match.unitMissing', { orderUnit: formatUnit(d.order_unit) })
+          : t('match.unit', { invoiceUnit: d.invoice_unit, orderUnit: formatUnit(d.order_unit) })}
+      </>
+    );
   return (
     <>
       {t(`match.${d.kind}`, {
@@ -183,8 +195,15 @@ export function MatchPanel({ pi, canEdit }: { pi: PurchaseInvoice; canEdit: bool
                     >
                       <td className={TD}>{l.invoice_line_name ?? '—'}</td>
                       <td className={TD}>{l.po_line_no === null ? '—' : `${l.po_line_no}. ${l.sku}`}</td>
-                      <td className={cn(TD, NUM)}>{qty(l.invoiced_qty)}</td>
-                      <td className={cn(TD, NUM)}>{qty(l.ordered_qty)}</td>
+                      <td className={cn(TD, NUM)} data-testid="pi-invoiced">
+                        {withUnit(l.invoiced_qty, l.invoice_unit)}
+                        {l.invoiced_in_order_unit !== null && l.invoiced_in_order_unit !== l.invoiced_qty && (
+                          <span className="block text-muted">
+                            = {withUnit(l.invoiced_in_order_unit, formatUnit(l.order_unit))}
+                          </span>
+                        )}
+                      </td>
+                      <td className={cn(TD, NUM)}>{withUnit(l.ordered_qty, formatUnit(l.order_unit))}</td>
                       <td className={cn(TD, NUM)}>{qty(l.received_qty)}</td>
                       <td className={cn(TD, NUM)}>{qty(l.invoiced_elsewhere)}</td>
                       <td className={cn(TD, NUM)}>{price(l.invoice_price)}</td>
