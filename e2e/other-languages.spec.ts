@@ -98,3 +98,49 @@ test('a glass quote: every line grid header fits its column in all six languages
     expect.soft(cut, `${lng}: headers cut off`).toEqual([]);
   }
 });
+
+// The piece is stored as kom and read in the interface language (pcs, Stk., …): a German items list
+// said "kom" in the unit column beside "100 Stk." in the next one.
+test('the piece unit reads pcs in English and Stk. in German, and is saved as kom', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signUpViaApi(page, newAccount('pieces'));
+  await dismissChangelog(page);
+  const screw = await postJson(page, '/api/inventory/items', {
+    sku: 'VIJAK-6',
+    name: 'Vijak inox 6 mm',
+    kind: 'material',
+    base_unit: 'kom',
+    sales_price: '0.50',
+    vat_rate: '25',
+  });
+  const client = await postJson(page, '/api/clients', { name: 'Staklorez d.o.o.' });
+  const quote = await postJson(page, '/api/documents/quotes', {
+    client_id: client.id,
+    lines: [
+      { item_id: screw.id, quantity: '10', unit: 'kom', vat_rate: '25' },
+      { description: 'Montaža', quantity: '2', unit: 'h', unit_price: '30', vat_rate: '25' },
+    ],
+  });
+  const id = quote.document.id as string;
+
+  await page.goto(`/documents/quotes/${id}/edit?lng=en`);
+  await expect(page.getByLabel('Unit, line 1')).toHaveValue('pcs');
+  await expect(page.getByLabel('Unit, line 2')).toHaveValue('h');
+  // The unit typed as the screen shows it is stored as the code.
+  await page.getByLabel('Unit, line 2').fill('pcs');
+  await page.getByLabel('Quantity, line 1').fill('12');
+  const saved = page.waitForResponse((r) => r.url().includes(id) && r.request().method() !== 'GET');
+  await page.keyboard.press('Control+s');
+  const answer = await saved;
+  expect(answer.status(), await answer.text()).toBeLessThan(300);
+  const doc = await (await page.request.get(`/api/documents/${id}`)).json();
+  expect(doc.lines.map((l: { unit: string; quantity: string }) => [l.unit, Number(l.quantity)])).toEqual([
+    ['kom', 12],
+    ['kom', 2],
+  ]);
+
+  await page.goto('/inventory/items?lng=de');
+  const row = page.getByRole('row').filter({ hasText: 'VIJAK-6' });
+  await expect(row).toContainText('Stk.');
+  await expect(row).not.toContainText('kom');
+});

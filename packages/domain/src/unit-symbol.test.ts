@@ -13,4 +13,15 @@ describe('unit symbols', () => {
     expect(unitCodeOf(' m3 ')).toBe('m3');
     expect(unitCodeOf('kg')).toBe('kg');
   });
+  it('prints the piece (kom) as each interface language abbreviates it and reads that back to kom', () => {
+    const pieces = ['hr', 'en', 'sl', 'de', 'it', 'cs'].map((lng) => unitSymbol('kom', lng));
+    expect(pieces).toEqual(['kom', 'pcs', 'kos', 'Stk.', 'pz', 'ks']);
+    expect(unitCodeOf('pcs', 'en')).toBe('kom');
+    expect(unitCodeOf(' stk. ', 'de')).toBe('kom');
+    expect(unitCodeOf('kom', 'de')).toBe('kom');
+    expect(unitSymbol('m2', 'de')).toBe('m²');
+    // Without a language (the printed documents, which are Croatian) the code as it is.
+    expect(unitSymbol('kom')).toBe('kom');
+    expect(unitCodeOf('pcs')).toBe('pcs');
+  });
 });

@@ -142,6 +142,8 @@ describe('typed numbers: one reading, one display', () => {
     expect(formatUnit('m2')).toBe('m²');
     expect(formatUnit('m3')).toBe('m³');
     expect(formatUnit('kom')).toBe('kom');
+    expect(formatUnit('kom', 'de')).toBe('Stk.');
+    expect(unitCodeOf('pcs', 'en')).toBe('kom');
     expect(formatUnit(null)).toBe('');
     expect(unitCodeOf('m²')).toBe('m2');
     expect(unitCodeOf('M3')).toBe('m3');

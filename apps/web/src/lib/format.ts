@@ -3,7 +3,7 @@ import {
   formatDateAs,
   languageLocale,
   parseDecimalInput,
-  unitCodeOf,
+  unitCodeOf as unitCodeIn,
   unitSymbol,
 } from '@erp/domain';
 import i18n from 'i18next';
@@ -143,9 +143,15 @@ export function formatNumberInput(
   return formatNumber(value, lng, { minimumFractionDigits: minFractionDigits, maximumFractionDigits: 6 });
 }
 
-/** A unit code as people read it: m2 → m², m3 → m³; other codes (kom, m, kg, l, h) as they are. */
-export function formatUnit(code: string | null | undefined): string {
-  return unitSymbol(code);
+/**
+ * A unit code as people read it in the interface language: m2 → m², m3 → m³, kom → pcs (en), Stk.
+ * (de), kos (sl), pz (it), ks (cs); other codes (m, kg, l, h) as they are.
+ */
+export function formatUnit(code: string | null | undefined, lng?: string): string {
+  return unitSymbol(code, languageOr(lng));
 }
 
-export { unitCodeOf };
+/** A unit as typed or shown back to its code (m² → m2, "pcs" on an English screen → kom). */
+export function unitCodeOf(text: string, lng?: string): string {
+  return unitCodeIn(text, languageOr(lng));
+}
