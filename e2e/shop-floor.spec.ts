@@ -108,9 +108,16 @@ test('shop floor on a 10-inch tablet: start and finish by scanning, then by tapp
   await expect(dialog).toContainText(`Završetak: REZ Rezanje · ${number}`);
   await expect(dialog.getByLabel('Dobro')).toHaveValue('4');
   await expect(dialog.getByTestId('confirm-finish')).toBeDisabled(); // the check is required
-  await page.keyboard.type('3'); // the good quantity has focus and is selected
-  await dialog.getByLabel('Škart').fill('1');
+  await page.keyboard.type('40'); // the good quantity has focus and is selected
   await dialog.getByRole('button', { name: 'Prošla', exact: true }).tap();
+  await dialog.getByTestId('confirm-finish').tap();
+  // More than the 4 ordered is named in the dialog and not sent: the operation still runs.
+  await expect(dialog).toContainText(
+    'Dobro i škart zajedno (40 kom) više su od otvorene količine operacije (4 kom).',
+  );
+  await expect(cutCard.getByTestId('op-status')).toHaveText('Radi se');
+  await dialog.getByLabel('Dobro').fill('3');
+  await dialog.getByLabel('Škart').fill('1');
   await dialog.getByTestId('confirm-finish').tap();
   await expect(page.getByTestId('scan-feedback')).toHaveText(`Gotovo: REZ · ${number} · dobrih 3`);
 

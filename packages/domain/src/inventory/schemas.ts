@@ -50,6 +50,8 @@ const fourDecimals = (s: string) => !DECIMAL.test(s) || /^-?\d+(\.\d{1,4})?$/.te
 const QUANTITY_DECIMALS = { message: 'validation.quantityDecimals' } as const;
 /** A quantity posted to stock: positive, at most 4 decimals. */
 export const stockQuantity = positiveDecimal.refine(fourDecimals, QUANTITY_DECIMALS);
+/** A quantity reported or counted: zero or more, at most 4 decimals. */
+export const reportedQuantity = nonNegativeDecimal.refine(fourDecimals, QUANTITY_DECIMALS);
 const text = (max: number) =>
   z
     .string({ error: 'validation.required' })

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { wireDecimal as dec, wireDecimalOrNull as decN } from '../contracts.ts';
 import { OPERATION_STATUSES } from '../documents/status.ts';
-import { nonNegativeDecimal } from '../inventory/schemas.ts';
+import { reportedQuantity } from '../inventory/schemas.ts';
+import { Dec } from '../production/decimal.ts';
 
 // The HTTP contract of /api/shop-floor: today's operations per work centre, a work order's card,
 // scanned-code lookup and one-tap start / pause / finish.
@@ -22,6 +23,8 @@ export const floorOperationSchema = z.object({
   planned_minutes: dec,
   logged_minutes: dec,
   quantity: dec,
+  /** The unit of the operation's lines when they have one (null: several, so `quantity` is no count). */
+  unit: z.string().nullable(),
   good_qty: dec,
   scrap_qty: dec,
   started_at: z.string().nullable(),
@@ -79,8 +82,8 @@ export type ScanResult = z.infer<typeof scanResultSchema>;
 
 export const finishInputSchema = z
   .object({
-    good_qty: nonNegativeDecimal,
-    scrap_qty: nonNegativeDecimal.optional().default('0'),
+    good_qty: reportedQuantity,
+    scrap_qty: reportedQuantity.optional().default('0'),
     check: z
       .object({ result: z.enum(['pass', 'fail']), note: z.string().trim().max(1000).nullable().optional() })
       .optional(),
@@ -88,3 +91,40 @@ export const finishInputSchema = z
   .strict();
 export type FinishInput = z.input<typeof finishInputSchema>;
 export type FinishInputParsed = z.output<typeof finishInputSchema>;
+
+type FinishedSoFar = Pick<FloorOperation, 'quantity' | 'unit' | 'good_qty' | 'scrap_qty'>;
+
+/** What is still open on an operation: its quantity less what finishes reported good or scrap, never below 0. */
+export function operationOpenQuantity(op: FinishedSoFar): Dec {
+  return Dec.max(new Dec(op.quantity).minus(op.good_qty).minus(op.scrap_qty), 0);
+}
+
+/**
+ * A finish may report at most what is still open, good and scrap together, where the operation's
+ * lines are in one unit (an operation of the whole order over lines in pieces and m² has no count
+ * to hold it to). No product allows over-production, so there is nothing to confirm it with.
+ * Gives the issue on `good_qty`, or null.
+ */
+export function finishOverIssue(
+  op: FinishedSoFar,
+  input: { good_qty: string; scrap_qty?: string },
+): { field: string; key: string; params: Record<string, string> } | null {
+  if (op.unit === null) return null;
+  const reported = new Dec(input.good_qty).add(input.scrap_qty ?? '0');
+  const open = operationOpenQuantity(op);
+  if (reported.lte(open)) return null;
+  return {
+    field: 'good_qty',
+    key: 'validation.finishOverQuantity',
+    params: { remaining: open.toString(), requested: reported.toString(), unit: op.unit },
+  };
+}
+
+/** The finish dialog's schema for one operation: the route's schema and the open-quantity rule. */
+export function finishInputSchemaFor(op: FinishedSoFar) {
+  return finishInputSchema.superRefine((input, ctx) => {
+    const issue = finishOverIssue(op, input);
+    if (issue)
+      ctx.addIssue({ code: 'custom', path: [issue.field], message: issue.key, params: issue.params });
+  });
+}

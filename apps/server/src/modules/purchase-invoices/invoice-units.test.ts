@@ -128,7 +128,7 @@ const rowsOf = (m: Json) =>
 describe('purchase invoices: units of the invoice and the order', () => {
   it('flags a unit the item does not have and converts, rather than equates, another of its units', async () => {
     const m = await match(invoices.wrongUnits as string);
-    const [glass, seal] = m.lines as Json[];
+    const [glass, seal] = m.lines as [Json, Json];
     // 4 m² are 0.553825 sheets, at 521.6451 a sheet; the 4 sheets received are billed by the other
     // invoice (its 28.89 m² counted as 4 sheets), so nothing is left for this one.
     expect(glass).toMatchObject({ invoice_unit: 'MTK', order_unit: 'plo', invoiced_elsewhere: '4' });

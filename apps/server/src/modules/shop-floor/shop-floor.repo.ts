@@ -17,6 +17,8 @@ const OPERATION_COLUMNS = sql`
   trim_scale(o.planned_minutes)::text as planned_minutes, trim_scale(o.logged_minutes)::text as logged_minutes,
   trim_scale(coalesce((select sum(l.quantity) from document_lines l
      where l.document_id = d.id and (o.line_id is null or l.id = o.line_id)), 0))::text as quantity,
+  (select case when count(distinct l.unit) = 1 then min(l.unit) end from document_lines l
+     where l.document_id = d.id and (o.line_id is null or l.id = o.line_id)) as unit,
   trim_scale(coalesce((select sum(e.good_qty) from shop_floor_events e where e.operation_id = o.id), 0))::text as good_qty,
   trim_scale(coalesce((select sum(e.scrap_qty) from shop_floor_events e where e.operation_id = o.id), 0))::text as scrap_qty,
   o.started_at,

@@ -1,4 +1,4 @@
-import { AppError, type FinishInputParsed } from '@erp/domain';
+import { AppError, type FinishInputParsed, finishOverIssue } from '@erp/domain';
 import type { Tx } from '../../db/database.ts';
 import type { CompanyContext } from '../../db/tenant.ts';
 import * as workOrders from '../documents/work-orders.service.ts';
@@ -40,12 +40,20 @@ export async function pause(tx: Tx, ctx: CompanyContext, id: string) {
 }
 
 /**
- * Finish with the quantities good and scrap. Where the process requires a quality check, the
+ * Finish with the quantities good and scrap, together at most what is still open where the
+ * operation's lines are in one unit (`finishOverIssue`, the dialog's rule too). Where the process requires a quality check, the
  * finish carries it (or a passing one was recorded before); a failed check is recorded and still
  * blocks the order's completion, as on the desk screen.
  */
 export async function finish(tx: Tx, ctx: CompanyContext, id: string, input: FinishInputParsed) {
   const op = await requireOp(tx, id);
+  const over = finishOverIssue(op, input);
+  if (over)
+    throw new AppError(
+      'VALIDATION',
+      `Operacija ${op.code}: prijavljeno ${over.params.requested}, otvoreno ${over.params.remaining} ${op.unit}`,
+      [over],
+    );
   if (op.quality_check_required && !input.check && op.last_check !== 'pass')
     throw new AppError('VALIDATION', `Operacija ${op.code} traži kontrolu kvalitete`, [
       { field: 'check', key: 'validation.qualityCheckMissing', params: { operation: op.code } },

@@ -12,6 +12,7 @@ import {
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { input, output, ZodType } from 'zod';
+import { shownParams } from '../../lib/error-params.ts';
 
 /**
  * The form recipe of every editor (issue 20): react-hook-form validated by the domain's schema,
@@ -67,7 +68,7 @@ function isFieldError(value: unknown): value is FieldError {
 
 /** The sentence of one failure in the user's language; an unknown key reads as `validation.invalid`. */
 export function issueText(t: TFunction, issue: Pick<FormIssue, 'message' | 'params'>): string {
-  return t(issue.message, { ...issue.params, defaultValue: t('validation.invalid') });
+  return t(issue.message, { ...shownParams(issue.params), defaultValue: t('validation.invalid') });
 }
 
 /**

@@ -1,7 +1,10 @@
 import { formSchema } from '@erp/domain/form-schema';
-import { type FinishInput, finishInputSchema } from '@erp/domain/shop-floor/contracts';
+import {
+  type FinishInput,
+  finishInputSchemaFor,
+  operationOpenQuantity,
+} from '@erp/domain/shop-floor/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import Decimal from 'decimal.js';
 import type { TFunction } from 'i18next';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -376,16 +379,16 @@ function WorkOrderPanel({ card }: { card: Card | null }) {
 type FinishValues = { good_qty: string; scrap_qty: string; result: 'pass' | 'fail' | null; note: string };
 
 /**
- * The finish dialog's first values: the quantity still to make as the good quantity, in the
+ * The finish dialog's first values: what is still open (the quantity less the good and scrap
+ * reported before, `operationOpenQuantity`) as the good quantity, in the
  * language's number format (a Croatian input reads "1.125" as 1 125).
  */
 export function finishDefaults(
-  op: Pick<FloorOperation, 'quantity' | 'good_qty' | 'last_check'>,
+  op: Pick<FloorOperation, 'quantity' | 'unit' | 'good_qty' | 'scrap_qty' | 'last_check'>,
   lng?: string,
 ): FinishValues {
-  const remaining = Decimal.max(new Decimal(op.quantity).minus(op.good_qty), 0).toString();
   return {
-    good_qty: formatNumberInput(remaining, lng),
+    good_qty: formatNumberInput(operationOpenQuantity(op).toString(), lng),
     scrap_qty: '0',
     result: op.last_check === 'pass' ? 'pass' : null,
     note: '',
@@ -414,9 +417,9 @@ function FinishDialog({
             ? { check: { result: v.result, note: v.note || null } }
             : {}),
         }),
-        finishInputSchema,
+        finishInputSchemaFor(op),
       ),
-    [op.quality_check_required],
+    [op],
   );
   const form = useZodForm<typeof schema, FinishValues>(schema, {
     defaultValues: finishDefaults(op),

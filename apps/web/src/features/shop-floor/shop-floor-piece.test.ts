@@ -25,6 +25,7 @@ const op = (extra: Partial<FloorOperation>): FloorOperation => ({
   planned_minutes: '10',
   logged_minutes: '0',
   quantity: '3',
+  unit: 'kom',
   good_qty: '0',
   scrap_qty: '0',
   started_at: null,
