@@ -6,7 +6,8 @@ import { expect, type Page, test } from './support/fixtures.ts';
 // "Arbeitsaufträge · Angebote · Rechnungen · Nummernkreise" made every quote, work order and
 // invoice page 499 px wide), the cutting list's table had no scrolling frame of its own (400-477 px
 // in every language), and the team table's screen-reader column title, positioned against the page
-// instead of the table's scrolling box, widened the settings page (409-453 px).
+// instead of the table's scrolling box, widened the settings page (409-453 px); the stock
+// operations' tabs (receipt, issue, transfer, adjustment) did not wrap either (German 448 px).
 
 const PHONE = { width: 390, height: 844 };
 
@@ -15,10 +16,13 @@ async function pageWidth(page: Page): Promise<number> {
 }
 
 for (const [lng, loaded] of [
-  ['de', { quotes: 'Angebote', cutting: 'Zuschnittlisten', settings: 'Einstellungen' }],
-  ['cs', { quotes: 'Nabídky', cutting: 'Řezné plány', settings: 'Nastavení' }],
+  [
+    'de',
+    { quotes: 'Angebote', cutting: 'Zuschnittlisten', settings: 'Einstellungen', operations: 'Umlagerung' },
+  ],
+  ['cs', { quotes: 'Nabídky', cutting: 'Řezné plány', settings: 'Nastavení', operations: 'Převod' }],
 ] as const) {
-  test(`${lng} at 390 × 844: documents, cutting list and settings do not scroll sideways`, async ({
+  test(`${lng} at 390 × 844: documents, cutting list, stock operations and settings do not scroll sideways`, async ({
     page,
   }) => {
     test.setTimeout(120_000);
@@ -49,6 +53,7 @@ for (const [lng, loaded] of [
       ['/documents/work-orders', loaded.quotes],
       ['/documents/invoices', loaded.quotes],
       ['/cutting', 'ST-FLOAT-8-3210x2250'],
+      ['/inventory/operations', loaded.operations],
       // The team table lists the new account.
       ['/settings', account.email],
     ];

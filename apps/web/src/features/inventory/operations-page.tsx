@@ -105,7 +105,7 @@ export function OperationsPage() {
   return (
     <div className="space-y-4">
       <UnsavedChangesGuard when={dirty.length > 0} />
-      <div role="tablist" aria-label={t('ops.label')} className="flex gap-1">
+      <div role="tablist" aria-label={t('ops.label')} className="flex flex-wrap gap-1">
         {OPS.map((o) => (
           <button
             key={o}
