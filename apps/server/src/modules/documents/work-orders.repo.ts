@@ -152,8 +152,12 @@ export async function activeReservationIds(tx: Tx, woId: string): Promise<string
 }
 
 /** One operation of the order, locked for the change (undefined: not this order's). */
+/**
+ * A running stretch in whole minutes (half a minute up), as a time sheet counts it: a start and a
+ * finish a few seconds apart (a planner ticking off operations on the desk) add nothing.
+ */
 const RUNNING_MINUTES = sql`case when started_at is not null
-    then round(extract(epoch from (now() - started_at)) / 60, 2)::text end`;
+    then round(extract(epoch from (now() - started_at)) / 60)::text end`;
 
 /**
  * An operation, locked, with the minutes of its running stretch (since `started_at`, set by start
