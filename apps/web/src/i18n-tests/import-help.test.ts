@@ -1,3 +1,4 @@
+import { PARTNER_IMPORT_FIELDS } from '@erp/domain';
 import { describe, expect, it } from 'vitest';
 import { flatten, readLocale } from './locale-files.ts';
 
@@ -8,23 +9,6 @@ import { flatten, readLocale } from './locale-files.ts';
  * Italian or Czech screen listed the English headers and a Slovene one the Croatian: the help of
  * those languages names the export file's own words.
  */
-const COLUMNS = [
-  'name',
-  'oib',
-  'vat_id',
-  'kind',
-  'email',
-  'phone',
-  'street',
-  'postal_code',
-  'city',
-  'country',
-  'payment_terms_days',
-  'default_discount',
-  'lead_time_days',
-  'notes',
-  'active',
-] as const;
 
 describe('the partner import help names the columns in the language of the screen', () => {
   for (const lng of ['sl', 'de', 'it', 'cs']) {
@@ -34,7 +18,7 @@ describe('the partner import help names the columns in the language of the scree
       const file = flatten(readLocale(lng, 'export'));
       const kinds = flatten(readLocale(lng, 'partners'));
       const words = [
-        ...COLUMNS.map((c) => file.get(`file.columns.${c}`) ?? c),
+        ...PARTNER_IMPORT_FIELDS.map((c) => file.get(`file.columns.${c}`) ?? c),
         ...['company', 'person'].map((k) => kinds.get(`kind.${k}`) ?? k),
         file.get('file.yes') ?? 'yes',
         file.get('file.no') ?? 'no',

@@ -8,8 +8,27 @@ import {
   withPartnerDefaults,
 } from './partner.schemas.ts';
 
+/** The fields a client or supplier import file may fill, one column each (docs/partners.md). */
+export const PARTNER_IMPORT_FIELDS = [
+  'name',
+  'kind',
+  'oib',
+  'vat_id',
+  'email',
+  'phone',
+  'street',
+  'postal_code',
+  'city',
+  'country',
+  'payment_terms_days',
+  'default_discount',
+  'lead_time_days',
+  'notes',
+  'active',
+] as const;
+
 /** Column headers accepted in import files (Croatian and English), by the field they fill. */
-const HEADER_ALIASES: Record<string, string[]> = {
+const HEADER_ALIASES: Record<(typeof PARTNER_IMPORT_FIELDS)[number], string[]> = {
   name: ['naziv', 'name', 'ime', 'ime i prezime'],
   kind: ['vrsta', 'kind', 'tip', 'type'],
   oib: ['oib'],

@@ -8,6 +8,7 @@ import {
   ITEM_IMPORT_FIELDS,
   ITEM_KINDS,
   type ItemImportWords,
+  PARTNER_IMPORT_FIELDS,
   type PartnerImportWords,
   type PdfExportKind,
   PRICE_BASES,
@@ -138,25 +139,6 @@ export function fileWords(
   return { lng, headers, word, separator: english ? ',' : ';', decimalComma: !english, dayFirst: !english };
 }
 
-/** The client and supplier files' columns the partner import reads back (docs/export.md). */
-const PARTNER_IMPORT_COLUMNS = [
-  'name',
-  'kind',
-  'oib',
-  'vat_id',
-  'email',
-  'phone',
-  'street',
-  'postal_code',
-  'city',
-  'country',
-  'payment_terms_days',
-  'default_discount',
-  'lead_time_days',
-  'notes',
-  'active',
-] as const;
-
 /** A text's words in every export language (the languages that have it). */
 const inAllLanguages = (path: string) =>
   EXPORT_LANGUAGES.map((l) => lookup(l, path)).filter((w): w is string => w !== undefined);
@@ -168,7 +150,7 @@ const inAllLanguages = (path: string) =>
 export function partnerImportWords(): PartnerImportWords {
   return {
     headers: Object.fromEntries(
-      PARTNER_IMPORT_COLUMNS.map((c) => [c, inAllLanguages(`export:file.columns.${c}`)]),
+      PARTNER_IMPORT_FIELDS.map((c) => [c, inAllLanguages(`export:file.columns.${c}`)]),
     ),
     kinds: {
       company: inAllLanguages('partners:kind.company'),
