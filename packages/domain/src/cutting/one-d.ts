@@ -271,8 +271,8 @@ export function optimize1d(input: Cut1dInput, hooks: CutHooks = {}): CutResult1d
   // round's dives repeat until their slice ends: a dive takes milliseconds on most instances, and
   // where the LP bound rounded up is one bar below the best plan, many dives are what reaches it
   // (measured: 15 of 17 Wäscher instances by dives alone in 0.5 s after the LP). Between the first
-  // round's dives and its searches, the exact cover by tight patterns has its one turn (Hard28:
-  // after the dives' slice rather than before them, 17 and 14 of 28 against 16 and 14, one run each).
+  // round's dives and its searches, the exact cover by tight patterns has its one turn (Hard28 under
+  // load, side by side: after the dives' slice 14 and 17 of 28, before them 14 and 15).
   const restarts = (lp: LpSolution | null): void => {
     if (!longest) return;
     let slice = Math.max(1, (end() - nowMs()) * 0.25);

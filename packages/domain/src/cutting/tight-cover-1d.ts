@@ -8,8 +8,8 @@
 // reduced costs add up to at most K − z. Where the LP value is (nearly) an integer and K = ⌈z⌉,
 // that budget is (nearly) zero: the plan is made of patterns that are (nearly) tight at y. On
 // Hard28 a few hundred to a few thousand patterns are; the plan is an exact cover of the demand by
-// K of them, which a depth-first search finds in milliseconds where the LP dives and the local
-// searches miss it. The same budget holds for the waste: a plan of K bars wastes at most
+// K of them, which a depth-first search finds in milliseconds on several instances the LP dives
+// and the local searches miss. The same budget holds for the waste: a plan of K bars wastes at most
 // K × bar − the demand's length, so the search spends both budgets as it picks bars.
 //
 // Sizes with a zero dual (short pieces the LP can place anywhere) are left out of the patterns and
@@ -39,7 +39,7 @@ export type TightCoverInput = {
 /** Numerical slack on reduced costs and on the dual being exactly feasible. */
 const TOLERANCE = 1e-7;
 /** More tight patterns than this: the instance is not one for this search (enumeration declines). */
-export const MAX_TIGHT_PATTERNS = 30_000;
+const MAX_TIGHT_PATTERNS = 30_000;
 /** Nodes of the first descent; each restart allows `RESTART_GROWTH` times the last. */
 const RESTART_NODES = 1000;
 const RESTART_GROWTH = 1.5;
@@ -69,11 +69,10 @@ export function tightCover1d(
   const slack0 = target * capacity - pricedLength;
   if (slack0 < 0) return null;
 
-  // Where too many patterns are within the whole budget, only those within a quarter of it, and so
-  // on (a plan spends its budget on few bars; most of its bars are tight).
-  // Three tries at most: where even a sixteenth of the budget leaves too many, the LP's optimal
-  // face is wide (BPP781: more than 30 000 patterns within 2.4e-7) and the enumeration's time is
-  // better left to the dives.
+  // Where too many patterns are within the whole budget, only those within a quarter of it, then a
+  // sixteenth (a plan spends its budget on few bars; most of its bars are tight). No more tries:
+  // where a sixteenth still leaves too many, the LP's optimal face is wide (BPP781: more than
+  // 30 000 patterns within 2.4e-7) and the time is better left to the dives.
   let columns: Column[] | 'too many' | null = 'too many';
   for (let k = 0, threshold = budget0; columns === 'too many' && k < 3; k++, threshold /= 4)
     columns = enumerateTight(input, priced, threshold, slack0, deadline, now);
@@ -232,8 +231,8 @@ export function tightCover1d(
 
 /**
  * Every pattern of priced sizes whose reduced cost is within the budget and whose waste is within
- * the slack (non-maximal ones too: a plan may leave a bar's end to the short pieces). Null when
- * there are more than `MAX_TIGHT_PATTERNS` or the deadline passes.
+ * the slack (non-maximal ones too: a plan may leave a bar's end to the short pieces); 'too many'
+ * past `MAX_TIGHT_PATTERNS`, null when the deadline passes.
  */
 function enumerateTight(
   input: TightCoverInput,
