@@ -15,8 +15,8 @@ import {
 import { CuttingInputError } from './errors.ts';
 import { lpDive1d } from './lp-dive-1d.ts';
 import { createRng, nowMs } from './prng.ts';
-import { tightCover1d } from './tight-cover-1d.ts';
 import { repack1d } from './repack-1d.ts';
+import { tightCover1d } from './tight-cover-1d.ts';
 import type { Cut1dInput, CutHooks, CutResult1d, Layout1d, Placement1d } from './types.ts';
 
 /** Shares of the time limit (see the schedule in `optimize1d`): the LP's first turn ends here, */
